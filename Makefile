@@ -1,0 +1,41 @@
+# Every target installs what it needs into .venv first, so each works on a fresh machine.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-dev
+BENCH_STAMP := $(VENV)/.installed-bench
+
+.PHONY: install test lint run bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $@
+
+$(BENCH_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[dev,bench]'
+	touch $@
+
+install: $(STAMP)
+
+## the main job (until the conformance harness exists): one seeded Brouc deal, played out
+run: $(STAMP)
+	$(VENV)/bin/brou validate
+	$(VENV)/bin/brou deal --ruleset brouc --seed 7
+
+## the tests, then the type and lint checks
+test: $(STAMP)
+	$(PY) -m pytest
+	$(PY) -m mypy
+	$(VENV)/bin/ruff check .
+
+lint: $(STAMP)
+	$(PY) -m mypy
+	$(VENV)/bin/ruff check .
+
+bench: $(BENCH_STAMP)
+	$(PY) tools/bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,32 @@
+"""Traceability: which function implements which clause of the spec.
+
+Every normative clause of a ruleset (spec/rulesets/*.yaml, `clauses`) is
+implemented by exactly one function of this package, marked `@implements(id)`.
+`IMPLEMENTED_BY` maps a clause id to that function's dotted name; the tests check
+that the map and the spec agree in both directions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+F = TypeVar("F", bound=Callable[..., object])
+
+IMPLEMENTED_BY: dict[str, str] = {}
+
+
+def implements(*clause_ids: str) -> Callable[[F], F]:
+    """Mark a function as the implementation of the given clauses."""
+
+    def mark(func: F) -> F:
+        name = f"{func.__module__}.{func.__qualname__}"
+        for cid in clause_ids:
+            if cid in IMPLEMENTED_BY and IMPLEMENTED_BY[cid] != name:
+                raise RuntimeError(f"clause {cid} is implemented twice: {IMPLEMENTED_BY[cid]} and {name}")
+            IMPLEMENTED_BY[cid] = name
+        func.__dict__.setdefault("clauses", ())
+        func.__dict__["clauses"] = func.__dict__["clauses"] + clause_ids
+        return func
+
+    return mark

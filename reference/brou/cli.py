@@ -1,0 +1,130 @@
+"""The `brou` command.
+
+    brou validate [FILE ...]        check spec files against the schemas
+    brou deal --ruleset R --seed N  play one random legal deal and show it
+
+Exit status: 0 success; 2 bad input (a spec file, a ruleset, a parameter, a seed,
+a command line), reported as one line on standard error; 70 an internal error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from . import spec
+from .errors import BrouError, SpecError
+from .render import deal_to_data, deal_to_text
+from .rules import Rules
+from .shuffle import MAX_SEED
+from .state import DealState
+
+EXIT_OK, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 2, 70
+
+
+class UsageError(BrouError):
+    pass
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with one-line errors (exit 2) instead of a usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seed must be a whole number from 0 to {MAX_SEED}, not '{text}'") from None
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"seed must be a whole number from 0 to {MAX_SEED}, not {value}")
+    return value
+
+
+def _param(text: str) -> tuple[str, object]:
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"a parameter is written NAME=VALUE, not '{text}'")
+    return name, spec.parse_value(value)
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog="brou", description="Executable rules of L'Homme de Brou (1802) and Brouc.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+
+    validate = sub.add_parser("validate", help="check ruleset files against the schemas and the spec's own rules")
+    validate.add_argument("files", nargs="*", help="ruleset files or ids (default: every file in spec/rulesets/)")
+
+    deal = sub.add_parser("deal", help="play one random legal deal and show it")
+    deal.add_argument("--ruleset", required=True, help=f"a ruleset id ({', '.join(spec.available_rulesets())}) or a file")
+    deal.add_argument("--seed", type=_seed, required=True, help="the deal's seed (see docs/shuffle.md)")
+    deal.add_argument("--play-seed", type=_seed, default=None, help="seed of the random choice of actions (default: --seed)")
+    deal.add_argument("--param", type=_param, action="append", default=[], metavar="NAME=VALUE",
+                      help="choose a parameter of the ruleset (an option of an ambiguity)")
+    deal.add_argument("--json", action="store_true", help="print the deal as JSON")
+    return parser
+
+
+def cmd_validate(files: Sequence[str]) -> int:
+    targets = list(files) or [str(p) for p in sorted(spec.RULESET_DIR.glob("*.yaml"))]
+    failed = 0
+    for target in targets:
+        try:
+            merged = spec.load_document(target)
+            spec.check_document(merged)
+        except SpecError as exc:
+            print(exc, file=sys.stderr)
+            failed += 1
+            continue
+        data = merged.data
+        print(f"ok {target}: ruleset {data['id']}, {len(data['clauses'])} clauses, {len(data['parameters'])} parameters")
+    return EXIT_BAD_INPUT if failed else EXIT_OK
+
+
+def cmd_deal(args: argparse.Namespace) -> int:
+    if not spec.ruleset_file(args.ruleset).exists():
+        known = ", ".join(spec.available_rulesets())
+        raise UsageError(f"brou deal: unknown ruleset '{args.ruleset}' (known: {known})")
+    rules = Rules.load(args.ruleset, **dict(args.param))
+    state = DealState.from_seed(rules, args.seed)
+    rng = random.Random(args.seed if args.play_seed is None else args.play_seed)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    if args.json:
+        data = deal_to_data(state) | {"seed": args.seed, "play_seed": args.play_seed if args.play_seed is not None else args.seed}
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        title = f"{rules.data['title']['en']}, deal of seed {args.seed} (random legal play)"
+        print(deal_to_text(state, title))
+    return EXIT_OK
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command == "validate":
+            return cmd_validate(args.files)
+        return cmd_deal(args)
+    except BrouError as exc:
+        print(f"brou: {exc}" if not isinstance(exc, (SpecError, UsageError)) else str(exc), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
+    except Exception as exc:
+        if os.environ.get("BROU_DEBUG"):
+            raise
+        print(f"brou: internal error ({exc.__class__.__name__}: {exc}); set BROU_DEBUG=1 for the traceback", file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+

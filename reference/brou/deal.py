@@ -1,0 +1,115 @@
+"""Dealing: packets, the turn-up, deals from a seed or given by hand.
+
+A seeded deal shuffles with `brou.shuffle` and hands the pack out in the packets
+of the ruleset (`deal.packets`): for each packet size, every seat from
+`deal.first_receiver` on in the order of play takes that many cards from the top.
+Cards left over form the talon (none in the rulesets of today).  The turn-up is
+the dealer's last card; its suit is trump.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import NamedTuple
+
+from .clauses import implements
+from .errors import BrouError
+from .rules import Rules
+from .shuffle import shuffled
+
+
+class DealError(BrouError):
+    """A deal given by hand that the ruleset cannot play (wrong sizes, unknown or repeated cards)."""
+
+
+class Deal(NamedTuple):
+    """Who holds what at the start of a deal (masks by seat) and the turned card."""
+
+    hands: tuple[int, ...]
+    turnup: int
+    talon: int = 0
+
+
+@lru_cache(maxsize=64)
+@implements("hdb.deal.packets", "brouc.deal.packets")
+def packet_positions(rules: Rules) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Where each seat's cards lie in the pack (top = 0), in the order received, and the talon's.
+
+    For each packet size in turn, every seat from `first_receiver` on, in the
+    order of play, takes that many cards from the top."""
+    n = rules.n_players
+    seats: list[list[int]] = [[] for _ in range(n)]
+    pos = 0
+    for size in rules.packets:
+        for i in range(n):
+            seats[(rules.first_receiver + i) % n].extend(range(pos, pos + size))
+            pos += size
+    return tuple(map(tuple, seats)), tuple(range(pos, rules.n_cards))
+
+
+@implements("hdb.deal.turnup")
+def turn_up(rules: Rules, pack: Sequence[int]) -> int:
+    """The dealer's last card, turned face up: its suit is trump."""
+    return pack[packet_positions(rules)[0][rules.dealer][-1]]
+
+
+def deal_from_seed(rules: Rules, seed: int) -> Deal:
+    """The deal that `seed` gives under this ruleset (see `brou.shuffle`)."""
+    pack = shuffled(rules.n_cards, seed)
+    seats, talon = packet_positions(rules)
+    hands = []
+    for positions in seats:
+        mask = 0
+        for p in positions:
+            mask |= 1 << pack[p]
+        hands.append(mask)
+    rest = 0
+    for p in talon:
+        rest |= 1 << pack[p]
+    return Deal(tuple(hands), turn_up(rules, pack), rest)
+
+
+def deal_from_cards(rules: Rules, hands: Sequence[Sequence[str]], turnup: str) -> Deal:
+    """A deal given as card texts by seat; the turn-up must be one of the dealer's cards."""
+    if len(hands) != rules.n_players:
+        raise DealError(f"{len(hands)} hands given, the ruleset has {rules.n_players} players")
+    masks = []
+    seen: dict[int, int] = {}
+    for seat, cards in enumerate(hands):
+        mask = 0
+        for text in cards:
+            try:
+                c = rules.card(str(text))
+            except ValueError:
+                raise DealError(f"seat {seat}: unknown card '{text}'") from None
+            if c in seen:
+                raise DealError(f"seat {seat}: {text} is also in the hand of seat {seen[c]}")
+            seen[c] = seat
+            mask |= 1 << c
+        if len(cards) != rules.hand_size:
+            raise DealError(f"seat {seat} has {len(cards)} cards, each hand needs {rules.hand_size}")
+        masks.append(mask)
+    try:
+        t = rules.card(str(turnup))
+    except ValueError:
+        raise DealError(f"turn-up: unknown card '{turnup}'") from None
+    if not masks[rules.dealer] >> t & 1:
+        raise DealError(f"turn-up {turnup} is not in the dealer's hand (seat {rules.dealer})")
+    all_cards = (1 << rules.n_cards) - 1
+    return Deal(tuple(masks), t, all_cards & ~sum(masks))
+
+
+def deal_texts(rules: Rules, deal: Deal) -> dict[str, object]:
+    """The deal as data: {"hands": [[card, ...] by seat], "turnup": card}."""
+    return {"hands": [rules.cards_text(h) for h in deal.hands], "turnup": rules.card_text(deal.turnup)}
+
+
+def deal_from_data(rules: Rules, data: Mapping[str, object]) -> Deal:
+    """Inverse of `deal_texts`."""
+    hands = data.get("hands")
+    turnup = data.get("turnup")
+    if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands) or not isinstance(turnup, str):
+        raise DealError("a deal needs 'hands' (a list of card lists by seat) and 'turnup' (a card)")
+    return deal_from_cards(rules, hands, turnup)
+

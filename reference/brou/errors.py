@@ -1,0 +1,64 @@
+"""Errors the engine and the command line report, each with a stable code.
+
+Two families: `SpecError` for a spec file that cannot be used (it names the file,
+the line and the path inside the document) and `IllegalAction` for an action the
+rules forbid (it carries one of the codes in `ACTION_CODES`, which are part of the
+public interface and never renamed; see docs/errors.md).
+"""
+
+from __future__ import annotations
+
+# code -> what it means.  Codes are stable: add new ones, never rename or reuse.
+ACTION_CODES: dict[str, str] = {
+    "malformed-action": "the action is not written in the notation (a card such as TH, 'pass', or 'announce KQ H')",
+    "unknown-card": "the text names no card of this ruleset's deck",
+    "deal-over": "the deal is finished; no action can be taken",
+    "wrong-seat": "the action was sent for a seat that is not the one to act",
+    "not-in-hand": "the player to act does not hold that card",
+    "must-follow-suit": "the player holds a card of the suit led and must play one",
+    "must-overtrump": "the player plays a trump but holds a higher one that he must play instead",
+    "must-play-trump": "trump was led and the player holds a trump",
+    "no-undertrump": "after a ruffed plain lead the player may not play a lower trump while he holds another card",
+    "play-in-window": "the announcement window is open: announce or pass before anyone plays",
+    "announce-not-now": "no announcement may be made at this point of the deal",
+    "announce-needs-trick": "the announcer's team has not yet won a trick in this deal",
+    "marriage-not-held": "the announcer does not hold every card of that marriage",
+    "marriage-reused": "a card of that marriage already counts in an earlier announcement",
+    "pass-not-allowed": "there is nothing to pass: the player must play a card",
+}
+
+
+class BrouError(Exception):
+    """Base class: every error the package reports on purpose."""
+
+
+class SpecError(BrouError):
+    """A spec file that cannot be used; `str()` is one line naming file, line and path."""
+
+    def __init__(self, message: str, file: str | None = None, line: int | None = None, path: str = "") -> None:
+        self.message = message
+        self.file = file
+        self.line = line
+        self.path = path
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = self.file or "<spec>"
+        if self.line is not None:
+            where += f":{self.line}"
+        at = f" at {self.path}" if self.path else ""
+        return f"{where}:{at} {self.message}" if at else f"{where}: {self.message}"
+
+
+class ParameterError(BrouError):
+    """An unknown parameter or a value outside its options."""
+
+
+class IllegalAction(BrouError):
+    """An action the rules forbid; the state it was offered to is unchanged."""
+
+    def __init__(self, code: str, message: str) -> None:
+        assert code in ACTION_CODES, code
+        self.code = code
+        self.message = message
+        super().__init__(f"{code}: {message}")

@@ -1,0 +1,160 @@
+"""Marriages: what they are, when they are announced, what they score.
+
+A marriage kind is a set of ranks of one suit (`marriages.kinds` in the spec); its
+value is multiplied by `trump_factor` in trumps.  Announced marriages come from a
+player's own hand at the moments the `announce_window` parameter allows; table
+marriages come together in one trick and move `table_factor` times their value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import reduce
+from operator import or_
+from typing import TYPE_CHECKING
+
+from .clauses import implements
+
+if TYPE_CHECKING:
+    from .rules import MarriageKind, Rules
+
+
+def submasks(mask: int) -> list[int]:
+    """Every subset of the bits of `mask`, the empty one included."""
+    out, sub = [], mask
+    while True:
+        out.append(sub)
+        if not sub:
+            return out
+        sub = (sub - 1) & mask
+
+
+def _level(kinds: Sequence[MarriageKind], suit: int, cards: int) -> int:
+    return max((k.value for k in kinds if cards & k.masks[suit] == k.masks[suit]), default=0)
+
+
+def exception_tables(kinds: Sequence[MarriageKind], n_suits: int) -> tuple[tuple[int, ...], tuple[dict[int, int], ...]]:
+    """Per suit: the mask of its marriage ranks, and for each subset of it lying in a
+    trick, the cards whose play would make or enlarge a marriage (brouc.play.marriage-exception)."""
+    honours = tuple(reduce(or_, (k.masks[s] for k in kinds), 0) for s in range(n_suits))
+    tables = []
+    for s in range(n_suits):
+        table = {}
+        for sub in submasks(honours[s]):
+            base = _level(kinds, s, sub)
+            allowed = 0
+            for bit in submasks(honours[s]):
+                if bit and bit & (bit - 1) == 0 and not sub & bit and _level(kinds, s, sub | bit) > base:
+                    allowed |= bit
+            table[sub] = allowed
+        tables.append(table)
+    return honours, tuple(tables)
+
+
+@implements("hdb.marriage.kinds")
+def marriage_in(rules: Rules, suit: int, cards: int) -> int:
+    """Index in `rules.kinds` of the largest marriage of `suit` among `cards`, or -1."""
+    for i in range(len(rules.kinds) - 1, -1, -1):
+        m = rules.kinds[i].masks[suit]
+        if cards & m == m:
+            return i
+    return -1
+
+
+def value_of(rules: Rules, kind: int, suit: int, trump: int) -> int:
+    """A marriage's value: the kind's value, times the trump factor in trumps."""
+    value = rules.kinds[kind].value
+    return value * rules.trump_factor if suit == trump else value
+
+
+@implements("hdb.marriage.announce-window", "brouc.marriage.announce-window")
+def announcing_seats(rules: Rules, moment: str, seat: int, team_tricks: Sequence[int], cards_left: int) -> tuple[int, ...]:
+    """Who may announce now: `moment` is "after-trick" (won by `seat`) or "own-turn" (of `seat`).
+
+    after-won-trick: the trick's winner, then his partner, after every trick;
+    team-first-trick: the same, only after the team's first trick;
+    own-turn-once-team-has-trick: the player to act, once his team has a trick.
+    Nobody holding fewer cards than the smallest marriage is asked.
+    """
+    if cards_left < rules.smallest_marriage:
+        return ()
+    team = rules.team_of[seat]
+    if moment == "after-trick":
+        if rules.window == "after-won-trick" or (rules.window == "team-first-trick" and team_tricks[team] == 1):
+            n = rules.n_players
+            return tuple(sorted(rules.teams[team], key=lambda s: (s - seat) % n))
+        return ()
+    if rules.window == "own-turn-once-team-has-trick" and team_tricks[team] > 0:
+        return (seat,)
+    return ()
+
+
+@implements("hdb.marriage.announce-in-hand")
+def announceable(rules: Rules, hand: int, used: int, made: Sequence[tuple[int, int]]) -> list[tuple[int, int, int]]:
+    """Marriages a player may announce now: (suit, kind, kind it extends or -1).
+
+    Every card must be in `hand` (cards already played are gone from it).  A marriage
+    already announced by him is not announced again.  `used` holds the cards of his
+    earlier announcements: one of them may count again only with `card_reuse`, or
+    when `extend_to_grand` is `difference` and the new marriage enlarges an earlier one.
+    """
+    out = []
+    for suit in range(len(rules.suits)):
+        if not rules.marriage_probe(hand & rules.suit_mask[suit]):
+            continue
+        for k, kind in enumerate(rules.kinds):
+            m = kind.masks[suit]
+            if hand & m != m or (suit, k) in made:
+                continue
+            overlap = used & m
+            if not overlap or rules.card_reuse:
+                out.append((suit, k, -1))
+            elif rules.extend_to_grand == "difference":
+                for j in range(k):
+                    if (suit, j) in made and rules.kinds[j].masks[suit] == overlap:
+                        out.append((suit, k, j))
+    return out
+
+
+@implements("hdb.marriage.announce-score", "brouc.marriage.announce-score")
+def announcement_value(rules: Rules, suit: int, kind: int, extends: int, trump: int) -> int:
+    """Points an announcement earns for the announcer's team (never taken from the others);
+    raising an announced marriage earns the difference."""
+    value = value_of(rules, kind, suit, trump)
+    if extends >= 0:
+        value -= value_of(rules, extends, suit, trump)
+    return value
+
+
+@implements("hdb.marriage.table", "brouc.marriage.table")
+def table_marriages(rules: Rules, trick: Sequence[int], trump: int) -> list[tuple[int, int, int]]:
+    """Marriages lying in a finished trick: (suit, kind, points each way).
+
+    The winners gain `table_factor` times the value and every other team loses as
+    much.  Two marriages in one trick both count, or only the one that came
+    together first (parameter `marriages_in_one_trick`).
+    """
+    cards = 0
+    for c in trick:
+        cards |= 1 << c
+    found = []
+    for suit in range(len(rules.suits)):
+        if not cards & rules.honours[suit]:
+            continue
+        k = marriage_in(rules, suit, cards)
+        if k >= 0:
+            found.append((suit, k, value_of(rules, k, suit, trump) * rules.table_factor))
+    if len(found) > 1 and rules.in_one_trick == "first-only":
+        found.sort(key=lambda f: _completed_at(rules, trick, f[0]))
+        found = found[:1]
+    return found
+
+
+def _completed_at(rules: Rules, trick: Sequence[int], suit: int) -> int:
+    """Position in the trick at which the smallest marriage of `suit` came together."""
+    m, seen = rules.kinds[0].masks[suit], 0
+    for i, c in enumerate(trick):
+        seen |= 1 << c
+        if seen & m == m:
+            return i
+    return len(trick)

@@ -1,0 +1,118 @@
+"""Playing to a trick: who leads, which cards may be played, who wins the trick.
+
+Every function here takes hands and tricks as bit masks (see `brou.rules`).  The
+following rule is a named policy of the ruleset (`play.following.policy`):
+`whist` (hdb.play.void-free) or `brouc` (the overtrump rule and its exceptions).
+`LEGAL[policy]` is the function the engine calls on every move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+
+from .clauses import implements
+from .rules import Rules
+
+
+@implements("hdb.play.lead")
+def first_to_act(rules: Rules) -> int:
+    """The seat that leads the first trick: the dealer's right, seat 0."""
+    return rules.first_lead
+
+
+@implements("hdb.play.follow", "hdb.play.void-free")
+def legal_whist(rules: Rules, hand: int, led: int, trump: int, best: int, trick: int) -> int:
+    """Follow suit if you can; otherwise any card."""
+    return hand & rules.suit_mask[led] or hand
+
+
+@implements("brouc.play.marriage-exception")
+def marriage_exception_cards(rules: Rules, trumps_held: int, trump: int, trick: int) -> int:
+    """Trumps held that make or enlarge a trump marriage with the trumps in the trick."""
+    table = rules.exception_table[trump]
+    return table.get(trick & rules.honours[trump], 0) & trumps_held
+
+
+@implements(
+    "brouc.play.follow",
+    "brouc.play.overtrump",
+    "brouc.play.trump-led-lower",
+    "brouc.play.only-trumps",
+    "brouc.play.no-undertrump",
+)
+def legal_brouc(rules: Rules, hand: int, led: int, trump: int, best: int, trick: int) -> int:
+    """Follow suit; if void, trump or discard; a trump played must beat the trumps in the trick.
+
+    Exceptions: trump led and no higher trump held, any trump (trump-led-lower);
+    a ruffed plain lead and only lower trumps held, any trump (only-trumps); the
+    K, Q or J that makes or enlarges a trump marriage in the trick may be played
+    instead of overtrumping (marriage-exception, by a player bound to play trump
+    unless the parameter `marriage_exception` is `any-trump-play`).  A void player
+    with other cards and only lower trumps discards (no-undertrump) unless the
+    parameter `undertrump_when_void` allows the lower trump.
+    """
+    trump_mask = rules.suit_mask[trump]
+    if led == trump:
+        trumps = hand & trump_mask
+        if not trumps:
+            return hand
+        higher = trumps & rules.stronger[best]
+        if higher:
+            return higher | marriage_exception_cards(rules, trumps, trump, trick)
+        return trumps
+    follow = hand & rules.suit_mask[led]
+    if follow:
+        return follow
+    trumps = hand & trump_mask
+    if not trumps or rules.suit_of[best] != trump:
+        return hand  # no trump held, or nobody has trumped yet: anything goes
+    higher = trumps & rules.stronger[best]
+    others = hand & ~trump_mask
+    if not others:
+        if higher:
+            return higher | marriage_exception_cards(rules, trumps, trump, trick)
+        return trumps
+    legal = others | higher
+    if not higher and rules.undertrump_when_void:
+        legal |= trumps
+    if rules.marriage_exception == "any-trump-play":
+        legal |= marriage_exception_cards(rules, trumps, trump, trick)
+    return legal
+
+
+LEGAL: dict[str, Callable[[Rules, int, int, int, int, int], int]] = {
+    "whist": legal_whist,
+    "brouc": legal_brouc,
+}
+
+
+@implements("hdb.play.trick-winner")
+def beats(rules: Rules, card: int, best: int, trump: int) -> bool:
+    """Whether `card` takes the trick from `best`, the card winning it so far."""
+    suit, best_suit = rules.suit_of[card], rules.suit_of[best]
+    if suit == best_suit:
+        return card < best  # lower index, stronger rank
+    return suit == trump
+
+
+@lru_cache(maxsize=256)
+def beating_cards(rules: Rules, trump: int) -> tuple[int, ...]:
+    """For each card, the mask of cards that would take a trick it is winning (from `beats`)."""
+    return tuple(
+        sum(1 << card for card in range(rules.n_cards) if beats(rules, card, best, trump))
+        for best in range(rules.n_cards)
+    )
+
+
+def why_illegal(rules: Rules, hand: int, card: int, led: int, trump: int, best: int) -> tuple[str, str]:
+    """The error code and message for a card that `LEGAL` does not allow."""
+    name = rules.card_text(card)
+    if not hand >> card & 1:
+        return "not-in-hand", f"{name} is not in the hand of the player to act"
+    if rules.suit_of[card] != led and hand & rules.suit_mask[led]:
+        return "must-follow-suit", f"{name} does not follow {rules.suits[led]}, and the player holds {rules.suits[led]}"
+    trumps = hand & rules.suit_mask[trump]
+    if rules.suit_of[card] == trump and trumps & rules.stronger[best]:
+        return "must-overtrump", f"{name} does not beat {rules.card_text(best)}, and the player holds a higher trump"
+    return "no-undertrump", f"{name} would undertrump {rules.card_text(best)}; the player must discard another card"

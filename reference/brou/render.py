@@ -1,0 +1,119 @@
+"""A played deal as a person reads it (text) and as data (JSON-ready dicts)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .counting import card_points
+from .marriages import value_of
+from .rules import Rules
+from .state import DealState, marriage_text
+
+
+def team_name(rules: Rules, team: int) -> str:
+    return "team " + "+".join(str(s) for s in rules.teams[team])
+
+
+def hand_text(rules: Rules, mask: int) -> str:
+    """`S: A K 9   H: T 8   D: -   C: Q 7` (every suit shown, strongest first)."""
+    parts = []
+    n = len(rules.ranks)
+    for s, suit in enumerate(rules.suits):
+        ranks = [rules.ranks[c % n] for c in rules.mask_to_list(mask & rules.suit_mask[s])]
+        parts.append(f"{suit}: {' '.join(ranks) or '-'}")
+    return "   ".join(parts)
+
+
+def _marriage_words(rules: Rules, suit: int, kind: int, trump: int) -> str:
+    trump_word = ", trumps" if suit == trump else ""
+    return f"{' '.join(rules.kinds[kind].ranks)} of {rules.data['deck']['suits'][suit]['en']}{trump_word}"
+
+
+def deal_to_text(state: DealState, title: str = "") -> str:
+    """The whole deal: hands and turn-up, then trick by trick, then the count."""
+    rules = state.rules
+    trump_name = rules.data["deck"]["suits"][state.trump]["en"]
+    lines = []
+    if title:
+        lines += [title, ""]
+    exposed = " (face up through the first trick)" if rules.turnup_exposed == "first-trick" else ""
+    lines.append(f"Trump: {trump_name}. Turn-up {rules.card_text(state.turnup)}, the dealer's last card{exposed}.")
+    lines.append(f"Seat 0 leads; the dealer is seat {rules.dealer}. Teams: {team_name(rules, 0)} against {team_name(rules, 1)}.")
+    lines.append("")
+    for seat, hand in enumerate(state.deal.hands):
+        role = " (dealer)" if seat == rules.dealer else ""
+        lines.append(f"  seat {seat}{role:<9} {hand_text(rules, hand)}")
+    lines.append("")
+    running = [0] * len(rules.teams)
+    announcements_by_trick: dict[int, list[str]] = {}
+    for seat, suit, kind, extends, points, after in state.announcements:
+        raised = " (raising an earlier one)" if extends >= 0 else ""
+        words = _marriage_words(rules, suit, kind, state.trump)
+        text = f"seat {seat} announces {marriage_text(rules, suit, kind)}: {words}, +{points}{raised}"
+        announcements_by_trick.setdefault(after, []).append(text)
+    for index, (leader, cards, winner) in enumerate(state.tricks):
+        for text in announcements_by_trick.get(index, []):
+            lines.append(f"  {text}")
+        plays = "  ".join(f"{(leader + i) % rules.n_players}:{rules.card_text(c)}" for i, c in enumerate(cards))
+        mask = sum(1 << c for c in cards)
+        pts = card_points(rules, mask)
+        team = rules.team_of[winner]
+        running[team] += pts
+        lines.append(f"Trick {index + 1}  {plays}   -> seat {winner} wins {pts} ({team_name(rules, team)})")
+        for t_index, suit, kind, t_team, points in state.table:
+            if t_index == index:
+                lines.append(f"  marriage on the table: {_marriage_words(rules, suit, kind, state.trump)}, "
+                             f"+{points} to {team_name(rules, t_team)}"
+                             + (", the same taken from the other team" if rules.table_deducted else ""))
+        lines.append("  card points so far: " + ", ".join(f"{team_name(rules, t)} {running[t]}" for t in range(len(running))))
+    for text in announcements_by_trick.get(len(state.tricks), []):
+        lines.append(f"  {text}")
+    if state.is_over:
+        result = state.result()
+        lines += ["", f"{'':<12}{'tricks':>7}{'cards':>7}{'rounded':>9}{'announced':>11}{'table':>7}{'deal':>7}"]
+        for t, r in enumerate(result.teams):
+            lines.append(f"{team_name(rules, t):<12}{r.tricks:>7}{r.card_points:>7}{r.rounded_cards:>9}"
+                         f"{r.announced:>11}{r.table:>7}{r.total:>7}")
+        if result.all_tricks is not None:
+            lines.append(f"{team_name(rules, result.all_tricks)} won every trick.")
+        lines.append(f"Rounding: {rules.rounding}; table marriages x{rules.table_factor}; "
+                     f"marriages credited {rules.announce_credited}.")
+    return "\n".join(lines)
+
+
+def deal_to_data(state: DealState) -> dict[str, Any]:
+    """The deal as JSON-ready data: setup, every action, every trick, the count."""
+    rules = state.rules
+    record = state.record()
+    tricks = []
+    for index, (leader, cards, winner) in enumerate(state.tricks):
+        tricks.append({
+            "leader": leader,
+            "cards": [{"seat": (leader + i) % rules.n_players, "card": rules.card_text(c)} for i, c in enumerate(cards)],
+            "winner": winner,
+            "points": card_points(rules, sum(1 << c for c in cards)),
+            "table_marriages": [
+                {"marriage": marriage_text(rules, suit, kind), "team": team, "points": points}
+                for t_index, suit, kind, team, points in state.table if t_index == index
+            ],
+        })
+    out: dict[str, Any] = {
+        "ruleset": rules.id,
+        "params": rules.params,
+        "deal": record["deal"] | {"trump": rules.suits[state.trump]},
+        "actions": record["actions"],
+        "announcements": [
+            {"seat": seat, "marriage": marriage_text(rules, suit, kind), "points": points,
+             "value": value_of(rules, kind, suit, state.trump), "after_trick": after}
+            for seat, suit, kind, extends, points, after in state.announcements
+        ],
+        "tricks": tricks,
+    }
+    if state.is_over:
+        result = state.result()
+        out["result"] = {
+            "teams": [dict(r._asdict(), seats=list(rules.teams[t])) for t, r in enumerate(result.teams)],
+            "all_tricks": result.all_tricks,
+        }
+    return out
+

@@ -1,0 +1,277 @@
+"""A ruleset compiled for play: the spec's data turned into small tables.
+
+`Rules.load("brouc", undertrump_when_void=True)` reads, checks and resolves the
+spec (see `brou.spec`) and precomputes what the engine needs on every move:
+cards as bit positions, suit masks, "stronger card of the same suit" masks, card
+points, marriage masks.  A card's index is `suit * n_ranks + rank`, ranks counted
+from the strongest, so within a suit a lower index is a stronger card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from . import spec
+from .clauses import implements
+from .marriages import exception_tables
+
+
+@dataclass(frozen=True)
+class MarriageKind:
+    """A marriage kind (`simple`, `grand`): its ranks and its plain-suit value."""
+
+    name: str
+    ranks: tuple[str, ...]
+    value: int
+    masks: tuple[int, ...]  # per suit: the bits of its cards
+
+
+@dataclass(frozen=True, eq=False)
+class Rules:
+    """One ruleset with its parameters chosen, ready for the engine."""
+
+    id: str
+    params: dict[str, Any]
+    overrides: dict[str, Any]
+    data: dict[str, Any]
+    n_players: int
+    teams: tuple[tuple[int, ...], ...]
+    team_of: tuple[int, ...]
+    dealer: int
+    first_lead: int
+    suits: tuple[str, ...]
+    ranks: tuple[str, ...]
+    n_cards: int
+    points: tuple[int, ...]
+    suit_of: tuple[int, ...]
+    suit_mask: tuple[int, ...]
+    stronger: tuple[int, ...]
+    hand_size: int
+    packets: tuple[int, ...]
+    first_receiver: int
+    turnup_exposed: str
+    following: str
+    marriage_exception: str
+    undertrump_when_void: bool
+    kinds: tuple[MarriageKind, ...]
+    honours: tuple[int, ...]
+    honours_all: int
+    smallest_marriage: int
+    exception_table: tuple[dict[int, int], ...]
+    trump_factor: int
+    in_one_trick: str
+    window: str
+    announce_credited: str
+    extend_to_grand: str
+    card_reuse: bool
+    turnup_in_first_window: bool
+    table_factor: int
+    table_credited: str
+    table_deducted: bool
+    rounding: str
+    last_trick_bonus: int
+    pass_action: int
+    mask_to_list: Callable[[int], list[int]]
+    suit_points: tuple[tuple[int, ...], ...]
+    marriage_probe: Callable[[int], bool]
+
+    @property
+    def n_tricks(self) -> int:
+        return self.hand_size
+
+    @property
+    def clauses(self) -> dict[str, Any]:
+        result: dict[str, Any] = self.data["clauses"]
+        return result
+
+    @staticmethod
+    def load(name: str, **overrides: Any) -> Rules:
+        """Load ruleset `name` (an id or a file) with parameter overrides."""
+        return _load(name, tuple(sorted((k, _freeze(v)) for k, v in overrides.items())))
+
+    def card(self, text: str) -> int:
+        """Index of a card written as rank + suit (`TH`); ValueError if none."""
+        if len(text) != 2 or text[0] not in self.ranks or text[1] not in self.suits:
+            raise ValueError(f"unknown card '{text}'")
+        return self.suits.index(text[1]) * len(self.ranks) + self.ranks.index(text[0])
+
+    def card_text(self, card: int) -> str:
+        n = len(self.ranks)
+        return self.ranks[card % n] + self.suits[card // n]
+
+    def cards_text(self, mask: int) -> list[str]:
+        return [self.card_text(c) for c in cards_of(mask)]
+
+    def mask(self, cards: list[str] | tuple[str, ...]) -> int:
+        out = 0
+        for text in cards:
+            out |= 1 << self.card(text)
+        return out
+
+
+def _freeze(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
+@lru_cache(maxsize=64)
+def _load(name: str, overrides: tuple[tuple[str, Any], ...]) -> Rules:
+    merged = spec.load_document(name)
+    spec.check_document(merged)
+    plain = {k: list(v) if isinstance(v, tuple) else v for k, v in overrides}
+    body, params = spec.resolve(merged.data, plain)
+    return compile_rules(body, params, plain)
+
+
+def cards_of(mask: int) -> list[int]:
+    """Card indices in a mask, strongest suit-first order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+@implements("hdb.players.teams")
+def compile_players(players: dict[str, Any]) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Teams as seat tuples, and each seat's team."""
+    teams = tuple(tuple(team) for team in players["teams"])
+    team_of = [0] * players["count"]
+    for t, team in enumerate(teams):
+        for seat in team:
+            team_of[seat] = t
+    return teams, tuple(team_of)
+
+
+@implements("hdb.deck.cards", "hdb.deck.order", "hdb.deck.points")
+def compile_deck(deck: dict[str, Any]) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Per card: points, suit, and the mask of stronger cards of its suit; per suit: its mask."""
+    n_suits, n_ranks = len(deck["suits"]), len(deck["ranks"])
+    points = tuple(r["points"] for _ in range(n_suits) for r in deck["ranks"])
+    suit_of = tuple(c // n_ranks for c in range(n_suits * n_ranks))
+    suit_mask = tuple(((1 << n_ranks) - 1) << (s * n_ranks) for s in range(n_suits))
+    stronger = tuple(((1 << c) - 1) & suit_mask[suit_of[c]] for c in range(n_suits * n_ranks))
+    return points, suit_of, suit_mask, stronger
+
+
+def compile_rules(body: dict[str, Any], params: dict[str, Any], overrides: dict[str, Any]) -> Rules:
+    players, deck, deal = body["players"], body["deck"], body["deal"]
+    teams, team_of = compile_players(players)
+    points, suit_of, suit_mask, stronger = compile_deck(deck)
+    suits = tuple(s["symbol"] for s in deck["suits"])
+    ranks = tuple(r["symbol"] for r in deck["ranks"])
+    n_ranks = len(ranks)
+    kinds = tuple(
+        MarriageKind(
+            name,
+            tuple(k["ranks"]),
+            k["value"],
+            tuple(sum(1 << (s * n_ranks + ranks.index(r)) for r in k["ranks"]) for s in range(len(suits))),
+        )
+        for name, k in sorted(body["marriages"]["kinds"].items(), key=lambda item: len(item[1]["ranks"]))
+    )
+    honours, exception_table = exception_tables(kinds, len(suits))
+    following = body["play"]["following"]
+    marriages = body["marriages"]
+    return Rules(
+        id=body["id"],
+        params=params,
+        overrides=overrides,
+        data=body,
+        n_players=players["count"],
+        teams=teams,
+        team_of=team_of,
+        dealer=players["dealer"],
+        first_lead=players["first_lead"],
+        suits=suits,
+        ranks=ranks,
+        n_cards=len(suits) * n_ranks,
+        points=points,
+        suit_of=suit_of,
+        suit_mask=suit_mask,
+        stronger=stronger,
+        hand_size=deal["hand_size"],
+        packets=tuple(deal["packets"]),
+        first_receiver=deal["first_receiver"],
+        turnup_exposed=deal["turnup_exposed"],
+        following=following["policy"],
+        marriage_exception=following.get("marriage_exception", "must-trump-only"),
+        undertrump_when_void=bool(following.get("undertrump_when_void", False)),
+        kinds=kinds,
+        honours=honours,
+        honours_all=sum(honours),
+        smallest_marriage=len(kinds[0].ranks),
+        exception_table=exception_table,
+        trump_factor=marriages["trump_factor"],
+        in_one_trick=marriages["in_one_trick"],
+        window=marriages["announced"]["window"],
+        announce_credited=marriages["announced"]["credited"],
+        extend_to_grand=marriages["announced"]["extend_to_grand"],
+        card_reuse=bool(marriages["announced"]["card_reuse"]),
+        turnup_in_first_window=bool(marriages["announced"]["turnup_in_first_window"]),
+        table_factor=marriages["table"]["factor"],
+        table_credited=marriages["table"]["credited"],
+        table_deducted=marriages["table"]["deducted_from_others"],
+        rounding=body["counting"]["rounding"],
+        last_trick_bonus=body["play"]["last_trick_bonus"],
+        pass_action=len(suits) * n_ranks + len(suits) * len(kinds),
+        mask_to_list=_mask_lister(len(suits), n_ranks),
+        suit_points=tuple(
+            tuple(sum(points[s * n_ranks + r] for r in range(n_ranks) if bits >> r & 1) for bits in range(1 << n_ranks))
+            for s in range(len(suits))
+        ),
+        marriage_probe=_probe(kinds, ranks, len(suits)),
+    )
+
+
+def _mask_lister(n_suits: int, n_ranks: int) -> Callable[[int], list[int]]:
+    """A function giving the card indices of a mask in index order, through per-suit tables."""
+    tables = [
+        tuple(tuple(s * n_ranks + r for r in range(n_ranks) if bits >> r & 1) for bits in range(1 << n_ranks))
+        for s in range(n_suits)
+    ]
+    full = (1 << n_ranks) - 1
+    if n_suits == 4:
+        t0, t1, t2, t3 = tables
+        s1, s2, s3 = n_ranks, 2 * n_ranks, 3 * n_ranks
+
+        def four(mask: int) -> list[int]:
+            return [*t0[mask & full], *t1[mask >> s1 & full], *t2[mask >> s2 & full], *t3[mask >> s3 & full]]
+
+        return four
+
+    def any_suits(mask: int) -> list[int]:
+        out: list[int] = []
+        for s, table in enumerate(tables):
+            out += table[mask >> (s * n_ranks) & full]
+        return out
+
+    return any_suits
+
+
+def _probe(kinds: tuple[MarriageKind, ...], ranks: tuple[str, ...], n_suits: int) -> Callable[[int], bool]:
+    """`Rules.marriage_probe(cards)`: False only when `cards` hold no marriage at all.
+
+    A fast filter, not a rule: it looks for the smallest kind's ranks in one suit
+    with shifts.  Valid when every kind contains the smallest one; otherwise it
+    lets everything through."""
+    smallest = set(kinds[0].ranks)
+    if not all(smallest <= set(k.ranks) for k in kinds):
+        return lambda cards: True
+    positions = sorted(ranks.index(r) for r in smallest)
+    base = sum(1 << (s * len(ranks) + positions[0]) for s in range(n_suits))
+    shifts = tuple(p - positions[0] for p in positions[1:])
+    if len(shifts) == 1:
+        shift = shifts[0]
+        return lambda cards: cards & base & (cards >> shift) != 0
+
+    def probe(cards: int) -> bool:
+        x = cards & base
+        for d in shifts:
+            x &= cards >> d
+        return x != 0
+
+    return probe

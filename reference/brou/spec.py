@@ -1,0 +1,313 @@
+"""Reading the rules as data: YAML files, `extends` chains, schema checks, parameters.
+
+A ruleset file is read with PyYAML's safe loader only.  Every node's line is kept,
+so that any problem, from a YAML syntax error to a value the schema rejects or a
+parameter reference that leads nowhere, is reported as one line naming the file,
+the line and the path inside the document (`SpecError`).
+
+`extends: ID` makes a file a JSON merge patch (RFC 7386) on the ruleset ID:
+mappings merge, `null` deletes, any other value replaces.  The merged document is
+checked against `spec/schema/ruleset.schema.json`; then each `{param: NAME}` is
+replaced by the parameter's default or by the override given for it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+
+from .errors import ParameterError, SpecError
+
+Path_ = tuple[str | int, ...]
+
+SPEC_DIR = Path(os.environ.get("BROU_SPEC_DIR", Path(__file__).resolve().parents[2] / "spec"))
+RULESET_DIR = SPEC_DIR / "rulesets"
+SCHEMA_DIR = SPEC_DIR / "schema"
+
+_Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def path_text(path: Path_) -> str:
+    """`deal.packets[0]`-style text for a path inside a document."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(top)"
+
+
+@dataclass
+class Document:
+    """A YAML document with the line of every node, by path."""
+
+    file: str
+    data: Any
+    lines: dict[Path_, int] = field(default_factory=dict)
+
+    def line_of(self, path: Path_) -> int | None:
+        """Line of the deepest node on `path` that this document holds."""
+        for n in range(len(path), -1, -1):
+            if path[:n] in self.lines:
+                return self.lines[path[:n]]
+        return None
+
+
+def read_yaml(file: Path | str) -> Document:
+    """Load one YAML file safely, keeping lines; reject duplicate keys."""
+    name = str(file)
+    try:
+        text = Path(file).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SpecError("no such file", name) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SpecError(f"cannot read: {exc.__class__.__name__}", name) from None
+    try:
+        node = yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else None
+        problem = " ".join(str(exc.problem or exc.context or "invalid YAML").split())
+        raise SpecError(f"YAML syntax: {problem}", name, line) from None
+    except yaml.YAMLError as exc:
+        raise SpecError(f"YAML: {' '.join(str(exc).split())}", name) from None
+    if node is None:
+        raise SpecError("the file is empty", name, 1)
+    doc = Document(name, None)
+    doc.data = _construct(node, (), doc)
+    return doc
+
+
+def _construct(node: yaml.Node, path: Path_, doc: Document) -> Any:
+    doc.lines[path] = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        out: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            key = _scalar(key_node, path, doc)
+            if not isinstance(key, (str, int)) or isinstance(key, bool):
+                raise SpecError(f"a key must be a string, not {key!r}", doc.file, key_node.start_mark.line + 1, path_text(path))
+            key = str(key)
+            if key in out:
+                raise SpecError(f"duplicate key '{key}'", doc.file, key_node.start_mark.line + 1, path_text(path))
+            out[key] = _construct(value_node, path + (key,), doc)
+        return out
+    if isinstance(node, yaml.SequenceNode):
+        return [_construct(item, path + (i,), doc) for i, item in enumerate(node.value)]
+    return _scalar(node, path, doc)
+
+
+def _scalar(node: yaml.Node, path: Path_, doc: Document) -> Any:
+    if not isinstance(node, yaml.ScalarNode):
+        raise SpecError("a key must be a plain value", doc.file, node.start_mark.line + 1, path_text(path))
+    try:
+        return _Loader("").construct_object(node)
+    except yaml.YAMLError as exc:
+        raise SpecError(f"YAML: {' '.join(str(exc).split())}", doc.file, node.start_mark.line + 1, path_text(path)) from None
+
+
+def merge_patch(target: Any, patch: Any) -> Any:
+    """RFC 7386: apply `patch` to `target` and return the result (inputs untouched)."""
+    if not isinstance(patch, Mapping):
+        return patch
+    out = dict(target) if isinstance(target, Mapping) else {}
+    for key, value in patch.items():
+        if value is None:
+            out.pop(key, None)
+        else:
+            out[key] = merge_patch(out.get(key), value)
+    return out
+
+
+def ruleset_file(name: str) -> Path:
+    """The file of ruleset `name`: an id under spec/rulesets/ or a path."""
+    if name.endswith((".yaml", ".yml")) or os.sep in name:
+        return Path(name)
+    return RULESET_DIR / f"{name}.yaml"
+
+
+def _schema(name: str) -> Draft202012Validator:
+    with open(SCHEMA_DIR / name, encoding="utf-8") as f:
+        schema = json.load(f)
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+@dataclass
+class MergedDocument:
+    """A ruleset after its `extends` chain is merged; `origin` finds a path's file."""
+
+    data: dict[str, Any]
+    chain: list[Document]
+
+    def where(self, path: Path_) -> tuple[str, int | None]:
+        """The file and line that gave the value at `path` (the last file to set it)."""
+        best: tuple[int, str, int | None] | None = None
+        for doc in self.chain:  # base first, so later files win ties
+            for n in range(len(path), -1, -1):
+                if path[:n] in doc.lines:
+                    if best is None or n >= best[0]:
+                        best = (n, doc.file, doc.lines[path[:n]])
+                    break
+        return (best[1], best[2]) if best else (self.chain[-1].file, None)
+
+    def error(self, message: str, path: Path_) -> SpecError:
+        file, line = self.where(path)
+        return SpecError(message, file, line, path_text(path))
+
+
+def load_document(name: str) -> MergedDocument:
+    """Read ruleset `name` and every file it extends, and merge them."""
+    chain: list[Document] = []
+    seen: set[str] = set()
+    file = ruleset_file(name)
+    while True:
+        doc = read_yaml(file)
+        if not isinstance(doc.data, dict):
+            raise SpecError("a ruleset must be a mapping", doc.file, doc.line_of(()))
+        chain.insert(0, doc)
+        parent = doc.data.get("extends")
+        if parent is None:
+            break
+        if not isinstance(parent, str):
+            raise SpecError("extends must name a ruleset id", doc.file, doc.line_of(("extends",)), "extends")
+        if parent in seen or parent == doc.data.get("id"):
+            raise SpecError(f"extends chain loops back to '{parent}'", doc.file, doc.line_of(("extends",)), "extends")
+        seen.add(parent)
+        file = ruleset_file(parent)
+        if not file.exists():
+            raise SpecError(f"extends unknown ruleset '{parent}'", doc.file, doc.line_of(("extends",)), "extends")
+    data: Any = {}
+    for doc in chain:
+        data = merge_patch(data, doc.data)
+    return MergedDocument(data, chain)
+
+
+def _schema_error(merged: MergedDocument, error: ValidationError) -> SpecError:
+    # anyOf over {param: X} and a literal: report the branch the value was aiming at
+    while error.context:
+        error = best_match(error.context)
+    path = tuple(error.absolute_path)
+    message = error.message
+    if len(message) > 160:
+        message = message[:157] + "..."
+    return merged.error(message, path)
+
+
+def check_document(merged: MergedDocument) -> None:
+    """Schema check, then the cross-references the schema cannot express."""
+    validator = _schema("ruleset.schema.json")
+    errors = sorted(validator.iter_errors(merged.data), key=lambda e: (list(map(str, e.absolute_path)), e.message))
+    if errors:
+        raise _schema_error(merged, best_match(errors))
+    data = merged.data
+    params = data["parameters"]
+    refs = list(_param_refs(data, ()))
+    for path, name in refs:
+        if name not in params:
+            raise merged.error(f"refers to undefined parameter '{name}'", path)
+    for name, spec in params.items():
+        if spec["default"] not in spec["options"]:
+            message = f"default {spec['default']!r} is not one of the options {spec['options']}"
+            raise merged.error(message, ("parameters", name, "default"))
+    suits = [s["symbol"] for s in data["deck"]["suits"]]
+    ranks = [r["symbol"] for r in data["deck"]["ranks"]]
+    for listing, what in ((suits, "suit"), (ranks, "rank")):
+        dup = {x for x in listing if listing.count(x) > 1}
+        if dup:
+            raise merged.error(f"{what} {sorted(dup)[0]} is listed twice", ("deck", f"{what}s"))
+    for kind, spec in data["marriages"]["kinds"].items():
+        for i, rank in enumerate(spec["ranks"]):
+            if rank not in ranks:
+                raise merged.error(f"marriage rank '{rank}' is not a rank of the deck", ("marriages", "kinds", kind, "ranks", i))
+    players = data["players"]
+    n = players["count"]
+    seats = sorted(s for team in players["teams"] for s in team)
+    if seats != list(range(n)):
+        raise merged.error(f"teams must share seats 0..{n - 1} exactly once each, not {players['teams']}", ("players", "teams"))
+    for key in ("dealer", "first_lead"):
+        if players[key] >= n:
+            raise merged.error(f"seat {players[key]} does not exist with {n} players", ("players", key))
+    deal = data["deal"]
+    if deal["first_receiver"] >= n:
+        raise merged.error(f"seat {deal['first_receiver']} does not exist with {n} players", ("deal", "first_receiver"))
+    deck_size = len(suits) * len(ranks)
+    if n * deal["hand_size"] + deal["talon"] != deck_size:
+        message = f"{n} hands of {deal['hand_size']} and a talon of {deal['talon']} do not use the {deck_size} cards"
+        raise merged.error(message, ("deal", "hand_size"))
+    packet_choices: list[tuple[Path_, Any]] = [(("deal", "packets"), deal["packets"])]
+    if isinstance(deal["packets"], dict):
+        pname = deal["packets"]["param"]
+        packet_choices = [(("parameters", pname, "options", i), p) for i, p in enumerate(params[pname]["options"])]
+    for path, packets in packet_choices:
+        if not isinstance(packets, list) or sum(packets) != deal["hand_size"]:
+            raise merged.error(f"packets {packets} do not add up to the hand size {deal['hand_size']}", path)
+    prefix = data["clause_prefix"]
+    known_prefixes = {doc.data.get("clause_prefix") for doc in merged.chain}
+    sources = data["sources"]
+    for cid, clause in data["clauses"].items():
+        if cid.split(".")[0] not in known_prefixes:
+            raise merged.error(f"clause id must start with '{prefix}.' (or a prefix of a ruleset it extends)", ("clauses", cid))
+        for i, src in enumerate(clause["sources"]):
+            if src["source"] not in sources:
+                raise merged.error(f"unknown source '{src['source']}'", ("clauses", cid, "sources", i, "source"))
+        for i, pname in enumerate(clause.get("params", [])):
+            if pname not in params:
+                raise merged.error(f"unknown parameter '{pname}'", ("clauses", cid, "params", i))
+
+
+def _param_refs(node: Any, path: Path_) -> Any:
+    if isinstance(node, dict):
+        if set(node) == {"param"} and isinstance(node["param"], str):
+            yield path, node["param"]
+            return
+        for key, value in node.items():
+            if key in ("parameters", "clauses") and not path:
+                continue
+            yield from _param_refs(value, path + (key,))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _param_refs(value, path + (i,))
+
+
+def resolve(data: dict[str, Any], overrides: Mapping[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Replace every {param: NAME} by its value; return (rules, chosen parameters)."""
+    params = data["parameters"]
+    chosen = {name: spec["default"] for name, spec in params.items()}
+    for name, value in (overrides or {}).items():
+        if name not in params:
+            known = ", ".join(sorted(params))
+            raise ParameterError(f"unknown parameter '{name}' for ruleset {data['id']} (known: {known})")
+        if value not in params[name]["options"]:
+            raise ParameterError(f"parameter {name}={value!r} is not one of {params[name]['options']}")
+        chosen[name] = value
+
+    def sub(node: Any) -> Any:
+        if isinstance(node, dict):
+            if set(node) == {"param"}:
+                return chosen[node["param"]]
+            return {k: sub(v) for k, v in node.items()}
+        if isinstance(node, list):
+            return [sub(v) for v in node]
+        return node
+
+    body = {k: (v if k in ("parameters", "clauses") else sub(v)) for k, v in data.items()}
+    return body, chosen
+
+
+def parse_value(text: str) -> Any:
+    """A parameter value from the command line, read as a YAML scalar or list."""
+    try:
+        return yaml.load(text, Loader=_Loader)
+    except yaml.YAMLError:
+        return text
+
+
+def available_rulesets() -> list[str]:
+    """Ids of the rulesets shipped under spec/rulesets/."""
+    return sorted(p.stem for p in RULESET_DIR.glob("*.yaml"))

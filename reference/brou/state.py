@@ -1,0 +1,345 @@
+"""The state of one deal, and the actions that move it on.
+
+Actions are small integers, as in OpenSpiel: `0 .. n_cards-1` play that card;
+then one id per (suit, marriage kind) announces that marriage; the last id passes
+in an announcement window.  `action_text` / `parse_action` convert to the text
+notation (`TH`, `announce KQH`, `pass`).
+
+`DealState.apply` checks an action against the rules and either applies it or
+raises `IllegalAction` with a stable code, leaving the state exactly as it was
+(every check happens before the first change).  States are mutated in place;
+`copy()` is cheap and `record()` / `DealState.replay()` save and restore a deal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .clauses import implements
+from .counting import DealResult, deal_result
+from .deal import Deal, deal_from_data, deal_from_seed, deal_texts
+from .errors import IllegalAction
+from .marriages import announceable, announcement_value, announcing_seats, table_marriages
+from .play import LEGAL, beating_cards, first_to_act, why_illegal
+from .rules import Rules
+
+PLAY, WINDOW, DONE = "play", "window", "done"
+
+
+class DealState:
+    """One deal in progress.  Seats 0..n-1 in the order of play; the dealer is `rules.dealer`."""
+
+    __slots__ = (
+        "rules", "deal", "trump", "hands", "phase", "to_act", "leader", "trick", "trick_mask",
+        "best", "best_seat", "tricks", "team_tricks", "won", "window", "announcements", "made",
+        "used", "announced_points", "table", "table_points", "history", "is_over",
+        "_legal", "_follow", "_led", "_beating", "_ann", "_n_cards", "_n_players", "_honours", "_to_list", "_suit_of",
+    )
+
+    def __init__(self, rules: Rules, deal: Deal) -> None:
+        self.rules = rules
+        self.deal = deal
+        self.trump = rules.suit_of[deal.turnup]
+        self.hands = list(deal.hands)
+        self.phase = PLAY
+        self.to_act = self.leader = first_to_act(rules)
+        self.trick: list[int] = []
+        self.trick_mask = 0
+        self.best = -1
+        self.best_seat = -1
+        self.tricks: list[tuple[int, list[int], int]] = []  # (leader, cards in play order, winner); never changed once added
+        n_teams = len(rules.teams)
+        self.team_tricks = [0] * n_teams
+        self.won = [0] * n_teams
+        self.window: list[int] = []
+        self.announcements: list[tuple[int, int, int, int, int, int]] = []  # seat, suit, kind, extends, points, after trick
+        self.made: list[list[tuple[int, int]]] = [[] for _ in range(rules.n_players)]
+        self.used = [0] * rules.n_players
+        self.announced_points = [0] * n_teams
+        self.table: list[tuple[int, int, int, int, int]] = []  # trick index, suit, kind, winning team, points each way
+        self.table_points = [0] * n_teams
+        self.history: list[int] = []
+        self.is_over = False
+        self._legal = self.hands[self.to_act]
+        self._follow = LEGAL[rules.following]
+        self._led = -1
+        self._beating = beating_cards(rules, self.trump)
+        probe = rules.marriage_probe
+        self._ann = [self._announcement_ids(seat) if probe(hand) else [] for seat, hand in enumerate(self.hands)]
+        self._n_cards = rules.n_cards
+        self._n_players = rules.n_players
+        self._honours = rules.honours_all
+        self._to_list = rules.mask_to_list
+        self._suit_of = rules.suit_of
+
+    @classmethod
+    def from_seed(cls, rules: Rules, seed: int) -> DealState:
+        return cls(rules, deal_from_seed(rules, seed))
+
+    # -- reading the state -------------------------------------------------
+
+    @property
+    def turnup(self) -> int:
+        return self.deal.turnup
+
+    @implements("hdb.deal.turnup-exposed", "brouc.deal.turnup-in-hand")
+    def turnup_on_show(self) -> bool:
+        """Whether the turned card lies face up: through the first trick, unless played (1802)."""
+        return (
+            self.rules.turnup_exposed == "first-trick"
+            and not self.tricks
+            and bool(self.hands[self.rules.dealer] >> self.deal.turnup & 1)
+        )
+
+    def legal_play_mask(self) -> int:
+        """The cards the player to act may play, as a mask (0 in a window or at the end).
+
+        It is worked out once, whenever the turn passes (see `apply`), since both
+        `legal_actions` and `apply` need it."""
+        return self._legal
+
+    def legal_actions(self) -> list[int]:
+        """Every action the player to act may take, as action ids, plays first."""
+        if self.phase is PLAY:
+            out = self._to_list(self._legal)
+            seat = self.to_act
+            if self._ann[seat] and self._may_announce_on_turn(seat):
+                out += self._ann[seat]
+            return out
+        if self.phase is WINDOW:
+            return self._announcement_ids(self.to_act) + [self.rules.pass_action]
+        return []
+
+    def _may_announce_on_turn(self, seat: int) -> bool:
+        cards_left = self.hands[seat].bit_count()
+        return seat in announcing_seats(self.rules, "own-turn", seat, self.team_tricks, cards_left)
+
+    def _hand_announcements(self, seat: int) -> list[int]:
+        """Announcement ids that the seat's hand allows, whatever the moment.
+
+        Kept per seat in `_ann` and worked out again only when the seat plays a
+        marriage card or announces (a hand with no marriage is skipped cheaply)."""
+        rules = self.rules
+        if not rules.marriage_probe(self.hands[seat]):
+            return []
+        return self._announcement_ids(seat)
+
+    def _announce_hand(self, seat: int) -> int:
+        """The cards a seat may announce from: its hand, less the 1802 turn-up while
+        it is still on show, when parameter `turnup_in_first_window` says so."""
+        hand = self.hands[seat]
+        rules = self.rules
+        if self.phase is WINDOW and len(self.tricks) == 1 and seat == rules.dealer and not rules.turnup_in_first_window:
+            hand &= ~(1 << self.deal.turnup)
+        return hand
+
+    def _announcement_ids(self, seat: int) -> list[int]:
+        rules = self.rules
+        base, n_kinds = rules.n_cards, len(rules.kinds)
+        options = announceable(rules, self._announce_hand(seat), self.used[seat], self.made[seat])
+        return [base + suit * n_kinds + kind for suit, kind, _ in options]
+
+    def result(self) -> DealResult:
+        """The count of the deal (final once `is_over`)."""
+        return deal_result(self)
+
+    # -- acting ------------------------------------------------------------
+
+    def apply(self, action: int, seat: int | None = None) -> None:
+        """Apply `action` for the player to act (or check that `seat` is that player).
+
+        The common case, a card played with no seat given, is handled here at once;
+        everything else goes through `_apply_other`.
+        """
+        if self.phase is not PLAY or seat is not None or not 0 <= action < self._n_cards:
+            self._apply_other(action, seat)
+            return
+        seat = self.to_act
+        if not self._legal >> action & 1:
+            code, message = why_illegal(self.rules, self.hands[seat], action, self._led, self.trump, self.best)
+            raise IllegalAction(code, message)
+        bit = 1 << action
+        hands = self.hands
+        hands[seat] ^= bit
+        self.history.append(action)
+        trick = self.trick
+        if not trick:
+            self._led = self._suit_of[action]
+            self.best = action
+            self.best_seat = seat
+        elif self._beating[self.best] & bit:
+            self.best = action
+            self.best_seat = seat
+        if bit & self._honours and self._ann[seat]:
+            self._ann[seat] = self._hand_announcements(seat)
+        trick.append(action)
+        self.trick_mask |= bit
+        if len(trick) == self._n_players:
+            self._finish_trick()
+        else:
+            seat = self.to_act = (seat + 1) % self._n_players
+            self._legal = self._follow(self.rules, hands[seat], self._led, self.trump, self.best, self.trick_mask)
+
+    def _apply_other(self, action: int, seat: int | None) -> None:
+        rules = self.rules
+        if self.phase is DONE:
+            raise IllegalAction("deal-over", "the deal is finished")
+        if seat is not None and seat != self.to_act:
+            raise IllegalAction("wrong-seat", f"seat {seat} is not to act; seat {self.to_act} is")
+        if 0 <= action < rules.n_cards:
+            if self.phase is WINDOW:
+                raise IllegalAction("play-in-window", f"seat {self.to_act} must announce or pass before play resumes")
+            self.apply(action)
+        elif action == rules.pass_action:
+            self._pass()
+        elif rules.n_cards <= action < rules.pass_action:
+            self._announce(action)
+        else:
+            raise IllegalAction("malformed-action", f"no action has id {action}")
+
+    def apply_text(self, text: str, seat: int | None = None) -> None:
+        self.apply(parse_action(self.rules, text), seat)
+
+    @implements("hdb.play.next-lead")
+    def _finish_trick(self) -> None:
+        """Gather the trick to its winner's team, score table marriages; the winner leads next."""
+        rules = self.rules
+        winner = self.best_seat
+        team = rules.team_of[winner]
+        trick_mask = self.trick_mask
+        self.won[team] |= trick_mask
+        self.team_tricks[team] += 1
+        index = len(self.tricks)
+        trick = self.trick
+        self.tricks.append((self.leader, trick, winner))
+        if rules.marriage_probe(trick_mask):
+            self._score_table_marriages(index, trick, team)
+        self.trick = []
+        self.trick_mask = 0
+        self.best = self.best_seat = self._led = -1
+        self.leader = winner
+        if index + 1 == rules.n_tricks:
+            self.phase = DONE
+            self.is_over = True
+            self.to_act = -1
+            self._legal = 0
+            return
+        seats = announcing_seats(rules, "after-trick", winner, self.team_tricks, rules.hand_size - index - 1)
+        if seats:
+            self.phase = WINDOW
+            self.window = list(seats)
+            self.to_act = seats[0]
+            self._legal = 0
+        else:
+            self.to_act = winner
+            self._legal = self.hands[winner]
+
+    def _score_table_marriages(self, index: int, trick: list[int], team: int) -> None:
+        rules = self.rules
+        for suit, kind, points in table_marriages(rules, trick, self.trump):
+            self.table.append((index, suit, kind, team, points))
+            self.table_points[team] += points
+            if rules.table_deducted:
+                for other in range(len(rules.teams)):
+                    if other != team:
+                        self.table_points[other] -= points
+
+    def _pass(self) -> None:
+        if self.phase is not WINDOW:
+            raise IllegalAction("pass-not-allowed", "there is no announcement window open: play a card")
+        self.history.append(self.rules.pass_action)
+        self.window.pop(0)
+        if self.window:
+            self.to_act = self.window[0]
+        else:
+            self.phase = PLAY
+            self.to_act = self.leader
+            self._legal = self.hands[self.leader]
+
+    def _announce(self, action: int) -> None:
+        rules = self.rules
+        seat = self.to_act
+        suit, kind = divmod(action - rules.n_cards, len(rules.kinds))
+        name = marriage_text(rules, suit, kind)
+        if self.phase is PLAY and not self._may_announce_on_turn(seat):
+            if rules.window == "own-turn-once-team-has-trick" and not self.team_tricks[rules.team_of[seat]]:
+                raise IllegalAction("announce-needs-trick", f"seat {seat}'s team has not won a trick yet")
+            raise IllegalAction("announce-not-now", f"no announcement may be made now (announce_window: {rules.window})")
+        hand = self._announce_hand(seat)
+        mask = rules.kinds[kind].masks[suit]
+        options = [o for o in announceable(rules, hand, self.used[seat], self.made[seat]) if o[:2] == (suit, kind)]
+        if not options:
+            if hand & mask != mask:
+                raise IllegalAction("marriage-not-held", f"seat {seat} does not hold {name} in hand")
+            raise IllegalAction("marriage-reused", f"a card of {name} already counts in an announcement of seat {seat}")
+        extends = options[0][2]
+        points = announcement_value(rules, suit, kind, extends, self.trump)
+        team = rules.team_of[seat]
+        self.history.append(action)
+        self.announcements.append((seat, suit, kind, extends, points, len(self.tricks)))
+        self.made[seat].append((suit, kind))
+        self.used[seat] |= mask
+        self.announced_points[team] += points
+        self._ann[seat] = self._hand_announcements(seat)
+
+    # -- copies and records ------------------------------------------------
+
+    def copy(self) -> DealState:
+        other = DealState.__new__(DealState)
+        for name in DealState.__slots__:
+            value = getattr(self, name)
+            setattr(other, name, value[:] if type(value) is list else value)
+        other.made = [m[:] for m in self.made]
+        other._ann = [a[:] for a in self._ann]
+        other.window = self.window[:]
+        return other
+
+    def record(self) -> dict[str, Any]:
+        """The deal and its actions as plain data; `DealState.replay` rebuilds the state."""
+        return {
+            "ruleset": self.rules.id,
+            "params": dict(self.rules.overrides),
+            "deal": deal_texts(self.rules, self.deal),
+            "actions": [action_text(self.rules, a) for a in self.history],
+        }
+
+    @classmethod
+    def replay(cls, record: dict[str, Any], rules: Rules | None = None) -> DealState:
+        rules = rules or Rules.load(record["ruleset"], **record.get("params", {}))
+        state = cls(rules, deal_from_data(rules, record["deal"]))
+        for text in record.get("actions", []):
+            state.apply_text(text)
+        return state
+
+
+def marriage_text(rules: Rules, suit: int, kind: int) -> str:
+    return "".join(rules.kinds[kind].ranks) + rules.suits[suit]
+
+
+def action_text(rules: Rules, action: int) -> str:
+    """`TH`, `announce KQH`, `pass`."""
+    if 0 <= action < rules.n_cards:
+        return rules.card_text(action)
+    if action == rules.pass_action:
+        return "pass"
+    suit, kind = divmod(action - rules.n_cards, len(rules.kinds))
+    return "announce " + marriage_text(rules, suit, kind)
+
+
+def parse_action(rules: Rules, text: str) -> int:
+    """The action id of a text; IllegalAction (`malformed-action`, `unknown-card`) if none."""
+    words = text.split()
+    if words == ["pass"]:
+        return rules.pass_action
+    if len(words) == 2 and words[0] == "announce" and len(words[1]) >= 2:
+        ranks, suit = words[1][:-1], words[1][-1]
+        for k, kind in enumerate(rules.kinds):
+            if sorted(ranks) == sorted(kind.ranks) and suit in rules.suits:
+                return rules.n_cards + rules.suits.index(suit) * len(rules.kinds) + k
+        raise IllegalAction("malformed-action", f"'{words[1]}' is no marriage of this ruleset")
+    if len(words) == 1 and len(words[0]) == 2:
+        try:
+            return rules.card(words[0])
+        except ValueError:
+            raise IllegalAction("unknown-card", f"'{words[0]}' is no card of this ruleset") from None
+    raise IllegalAction("malformed-action", f"cannot read action '{text}'")

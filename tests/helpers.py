@@ -1,0 +1,69 @@
+"""Small builders for tests: positions written in card notation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from brou.deal import deal_from_cards
+from brou.play import LEGAL, beats
+from brou.rules import Rules
+from brou.state import DealState, action_text
+
+
+def load(name: str, **params: Any) -> Rules:
+    """A ruleset by id ("brouc", "homme-de-brou-1802") with parameter overrides."""
+    return Rules.load(name, **params)
+
+
+def mask(rules: Rules, cards: str) -> int:
+    """`"AS KS 9H"` -> bit mask."""
+    return rules.mask(cards.split())
+
+
+def texts(rules: Rules, m: int) -> set[str]:
+    return set(rules.cards_text(m))
+
+
+def legal_cards(rules: Rules, hand: str, trick: str, trump: str) -> set[str]:
+    """The cards of `hand` the following policy allows after the cards of `trick` (in play order)."""
+    cards = [rules.card(c) for c in trick.split()]
+    t = rules.suits.index(trump)
+    h = mask(rules, hand)
+    if not cards:
+        return texts(rules, h)
+    best = cards[0]
+    for c in cards[1:]:
+        if beats(rules, c, best, t):
+            best = c
+    trick_mask = sum(1 << c for c in cards)
+    return texts(rules, LEGAL[rules.following](rules, h, rules.suit_of[cards[0]], t, best, trick_mask))
+
+
+def deal(rules: Rules, hands: list[str], turnup: str) -> DealState:
+    """A state at the start of a deal; `hands` by seat, each `"AS KS ..."`; the turn-up is in seat 3's hand."""
+    return DealState(rules, deal_from_cards(rules, [h.split() for h in hands], turnup))
+
+
+def play(state: DealState, actions: str) -> DealState:
+    """Apply actions written `"AS 7S pass announce KQH"` (split on commas or runs of two spaces too)."""
+    for text in _split(actions):
+        state.apply_text(text)
+    return state
+
+
+def legal_texts(state: DealState) -> set[str]:
+    return {action_text(state.rules, a) for a in state.legal_actions()}
+
+
+def _split(actions: str) -> list[str]:
+    out: list[str] = []
+    words = actions.replace(",", " ").split()
+    i = 0
+    while i < len(words):
+        if words[i] == "announce":
+            out.append(f"announce {words[i + 1]}")
+            i += 2
+        else:
+            out.append(words[i])
+            i += 1
+    return out
