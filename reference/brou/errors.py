@@ -17,7 +17,6 @@ ACTION_CODES: dict[str, str] = {
     "not-in-hand": "the player to act does not hold that card",
     "must-follow-suit": "the player holds a card of the suit led and must play one",
     "must-overtrump": "the player plays a trump but holds a higher one that he must play instead",
-    "must-play-trump": "trump was led and the player holds a trump",
     "no-undertrump": "after a ruffed plain lead the player may not play a lower trump while he holds another card",
     "play-in-window": "the announcement window is open: announce or pass before anyone plays",
     "announce-not-now": "no announcement may be made at this point of the deal",

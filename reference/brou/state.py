@@ -291,7 +291,6 @@ class DealState:
             setattr(other, name, value[:] if type(value) is list else value)
         other.made = [m[:] for m in self.made]
         other._ann = [a[:] for a in self._ann]
-        other.window = self.window[:]
         return other
 
     def record(self) -> dict[str, Any]:

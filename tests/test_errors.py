@@ -1,0 +1,80 @@
+"""Every documented error code is reachable, documented, and leaves the state unchanged."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from brou import ACTION_CODES, DealState, IllegalAction
+from helpers import deal, load, play
+
+DOC = (Path(__file__).parents[1] / "docs" / "errors.md").read_text(encoding="utf-8")
+
+HANDS = ["AS KS QS JS TS 9S 8S 7S", "AH KH QH JH TH 9H 8H 7H", "AD KD QD JD TD 9D 8D 7D", "AC KC QC JC TC 9C 8C 7C"]
+# Brouc, clubs trump (turn-up AC). A: seat 1 is void in diamonds, seat 2 void in diamonds with only low trumps.
+RUFF = ["AS KS 7S AH KH QH 7D 8D", "TS QS 9S TH JH 9H TC 8C", "JS 8S 8H 7H 7C 9C JC QC", "AD KD QD JD TD 9D AC KC"]
+# B: seat 0 can lead a trump; seat 1 holds a higher and a lower trump.
+TRUMP_LEAD = ["AS KS 7S AH KH QH 7D 8C", "TS QS 9S TH JH 9H TC 7C", "JS 8S 8H 7H 9C JC QC 8D", "AD KD QD JD TD 9D AC KC"]
+
+
+def brouc_state() -> DealState:
+    return deal(load("brouc"), HANDS, "7C")
+
+
+def hdb_state() -> DealState:
+    return deal(load("homme-de-brou-1802"), HANDS, "7C")
+
+
+CASES: dict[str, tuple[Callable[[], DealState], str, int | None]] = {
+    # code: (state builder, action text, seat)
+    "malformed-action": (brouc_state, "play AS", None),
+    "unknown-card": (brouc_state, "1S", None),
+    "wrong-seat": (brouc_state, "AS", 2),
+    "not-in-hand": (brouc_state, "AH", None),
+    "must-follow-suit": (lambda: play(deal(load("brouc"), RUFF, "AC"), "AS"), "TH", None),
+    "must-overtrump": (lambda: play(deal(load("brouc"), TRUMP_LEAD, "AC"), "8C"), "7C", None),
+    "no-undertrump": (lambda: play(deal(load("brouc"), RUFF, "AC"), "7D TC"), "7C", None),
+    "play-in-window": (lambda: play(hdb_state(), "AS AH AD 7C"), "KC", None),
+    "announce-not-now": (hdb_state, "announce KQS", None),
+    "announce-needs-trick": (brouc_state, "announce KQS", None),
+    "marriage-not-held": (lambda: play(hdb_state(), "AS AH AD 7C"), "announce KQH", None),
+    "marriage-reused": (lambda: play(brouc_state(), "AS AH AD 7C announce KQC"), "announce KQC", None),
+    "pass-not-allowed": (brouc_state, "pass", None),
+}
+
+
+def test_every_code_has_a_case_and_a_doc_entry() -> None:
+    assert set(CASES) | {"deal-over"} == set(ACTION_CODES)
+    for code in ACTION_CODES:
+        assert f"`{code}`" in DOC, f"{code} is not documented in docs/errors.md"
+
+
+@pytest.mark.parametrize("code", sorted(CASES))
+def test_code_is_raised_and_state_unchanged(code: str) -> None:
+    build, text, seat = CASES[code]
+    state = build()
+    before = (state.record(), state.to_act, state.phase, state.legal_actions(), list(state.hands))
+    with pytest.raises(IllegalAction) as caught:
+        state.apply_text(text, seat)
+    assert caught.value.code == code, caught.value
+    assert "\n" not in str(caught.value)
+    assert (state.record(), state.to_act, state.phase, state.legal_actions(), list(state.hands)) == before
+
+
+def test_deal_over() -> None:
+    state = brouc_state()
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    with pytest.raises(IllegalAction) as caught:
+        state.apply_text("AS")
+    assert caught.value.code == "deal-over"
+
+
+def test_action_ids_out_of_range() -> None:
+    state = brouc_state()
+    for action in (-1, state.rules.pass_action + 1):
+        with pytest.raises(IllegalAction) as caught:
+            state.apply(action)
+        assert caught.value.code == "malformed-action"
