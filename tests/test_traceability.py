@@ -29,7 +29,8 @@ RULESETS = spec.available_rulesets()
 
 def _all_modules() -> None:
     for info in pkgutil.iter_modules(brou.__path__):
-        importlib.import_module(f"brou.{info.name}")
+        if info.name != "__main__":  # that one runs the command line
+            importlib.import_module(f"brou.{info.name}")
 
 
 def _clauses() -> dict[str, set[str]]:

@@ -40,7 +40,7 @@ class Parser(argparse.ArgumentParser):
 
 def _seed(text: str) -> int:
     try:
-        value = int(text, 0)
+        value = int(text, 10)
     except ValueError:
         raise argparse.ArgumentTypeError(f"seed must be a whole number from 0 to {MAX_SEED}, not '{text}'") from None
     if not 0 <= value <= MAX_SEED:

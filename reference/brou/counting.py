@@ -47,7 +47,7 @@ class DealResult(NamedTuple):
     """The count of a deal, team by team."""
 
     teams: tuple[TeamResult, ...]
-    all_tricks: int | None  # the team that won every trick, if one did
+    all_tricks: int | None  # the team that won every trick of a finished deal, if one did
 
 
 @implements("hdb.count.card-points")
@@ -93,5 +93,5 @@ def deal_result(state: DealState) -> DealResult:
     marked, totals = rounded(rules, cards, marriages)
     teams = tuple(map(TeamResult, state.team_tricks, cards, state.announced_points, state.table_points, marked, totals))
     played = len(state.tricks)
-    sweep = state.team_tricks.index(played) if played and played in state.team_tricks else None
+    sweep = state.team_tricks.index(played) if played == rules.n_tricks and played in state.team_tricks else None
     return DealResult(teams, sweep)

@@ -84,7 +84,8 @@ def deal_from_cards(rules: Rules, hands: Sequence[Sequence[str]], turnup: str) -
             except ValueError:
                 raise DealError(f"seat {seat}: unknown card '{text}'") from None
             if c in seen:
-                raise DealError(f"seat {seat}: {text} is also in the hand of seat {seen[c]}")
+                where = "twice in this hand" if seen[c] == seat else f"also in the hand of seat {seen[c]}"
+                raise DealError(f"seat {seat}: {text} is {where}")
             seen[c] = seat
             mask |= 1 << c
         if len(cards) != rules.hand_size:

@@ -44,9 +44,13 @@ def deal_to_text(state: DealState, title: str = "") -> str:
         role = " (dealer)" if seat == rules.dealer else ""
         lines.append(f"  seat {seat}{role:<9} {hand_text(rules, hand)}")
     lines.append("")
-    running = [0] * len(rules.teams)
+    n_teams = len(rules.teams)
+    card_total = [0] * n_teams
+    marriages = [0] * n_teams
     announcements_by_trick: dict[int, list[str]] = {}
+    announced_by_trick: dict[int, list[tuple[int, int]]] = {}
     for seat, suit, kind, extends, points, after in state.announcements:
+        announced_by_trick.setdefault(after, []).append((rules.team_of[seat], points))
         raised = " (raising an earlier one)" if extends >= 0 else ""
         words = _marriage_words(rules, suit, kind, state.trump)
         text = f"seat {seat} announces {marriage_text(rules, suit, kind)}: {words}, +{points}{raised}"
@@ -54,18 +58,23 @@ def deal_to_text(state: DealState, title: str = "") -> str:
     for index, (leader, cards, winner) in enumerate(state.tricks):
         for text in announcements_by_trick.get(index, []):
             lines.append(f"  {text}")
+        for team, points in announced_by_trick.get(index, []):
+            marriages[team] += points
         plays = "  ".join(f"{(leader + i) % rules.n_players}:{rules.card_text(c)}" for i, c in enumerate(cards))
         mask = sum(1 << c for c in cards)
         pts = card_points(rules, mask)
         team = rules.team_of[winner]
-        running[team] += pts
+        card_total[team] += pts
         lines.append(f"Trick {index + 1}  {plays}   -> seat {winner} wins {pts} ({team_name(rules, team)})")
         for t_index, suit, kind, t_team, points in state.table:
             if t_index == index:
+                for t in range(n_teams):
+                    marriages[t] += points if t == t_team else (-points if rules.table_deducted else 0)
                 lines.append(f"  marriage on the table: {_marriage_words(rules, suit, kind, state.trump)}, "
                              f"+{points} to {team_name(rules, t_team)}"
                              + (", the same taken from the other team" if rules.table_deducted else ""))
-        lines.append("  card points so far: " + ", ".join(f"{team_name(rules, t)} {running[t]}" for t in range(len(running))))
+        lines.append("  so far: " + ";  ".join(
+            f"{team_name(rules, t)} cards {card_total[t]}, marriages {marriages[t]:+d}" for t in range(n_teams)))
     for text in announcements_by_trick.get(len(state.tricks), []):
         lines.append(f"  {text}")
     if state.is_over:

@@ -65,6 +65,7 @@ class Rules:
     in_one_trick: str
     window: str
     announce_credited: str
+    announce_deducted: bool
     extend_to_grand: str
     card_reuse: bool
     turnup_in_first_window: bool
@@ -209,6 +210,7 @@ def compile_rules(body: dict[str, Any], params: dict[str, Any], overrides: dict[
         in_one_trick=marriages["in_one_trick"],
         window=marriages["announced"]["window"],
         announce_credited=marriages["announced"]["credited"],
+        announce_deducted=marriages["announced"]["deducted_from_others"],
         extend_to_grand=marriages["announced"]["extend_to_grand"],
         card_reuse=bool(marriages["announced"]["card_reuse"]),
         turnup_in_first_window=bool(marriages["announced"]["turnup_in_first_window"]),

@@ -69,6 +69,10 @@ def read_yaml(file: Path | str) -> Document:
     except (OSError, UnicodeDecodeError) as exc:
         raise SpecError(f"cannot read: {exc.__class__.__name__}", name) from None
     try:
+        for event in yaml.parse(text, Loader=_Loader):
+            if isinstance(event, yaml.AliasEvent):
+                line = event.start_mark.line + 1 if event.start_mark else None
+                raise SpecError("YAML aliases (*name) are not allowed in spec files: write the value out", name, line)
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -84,8 +88,9 @@ def read_yaml(file: Path | str) -> Document:
     return doc
 
 
-def _construct(node: yaml.Node, path: Path_, doc: Document) -> Any:
-    doc.lines[path] = node.start_mark.line + 1
+def _construct(node: yaml.Node, path: Path_, doc: Document, line: int | None = None) -> Any:
+    """Build the value of `node`, noting its line: a mapping value's key line, an item's own line."""
+    doc.lines[path] = line if line is not None else node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode):
         out: dict[str, Any] = {}
         for key_node, value_node in node.value:
@@ -95,7 +100,7 @@ def _construct(node: yaml.Node, path: Path_, doc: Document) -> Any:
             key = str(key)
             if key in out:
                 raise SpecError(f"duplicate key '{key}'", doc.file, key_node.start_mark.line + 1, path_text(path))
-            out[key] = _construct(value_node, path + (key,), doc)
+            out[key] = _construct(value_node, path + (key,), doc, key_node.start_mark.line + 1)
         return out
     if isinstance(node, yaml.SequenceNode):
         return [_construct(item, path + (i,), doc) for i, item in enumerate(node.value)]
@@ -108,7 +113,8 @@ def _scalar(node: yaml.Node, path: Path_, doc: Document) -> Any:
     try:
         return _Loader("").construct_object(node)
     except yaml.YAMLError as exc:
-        raise SpecError(f"YAML: {' '.join(str(exc).split())}", doc.file, node.start_mark.line + 1, path_text(path)) from None
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise SpecError(f"YAML: {' '.join(str(problem).split())}", doc.file, node.start_mark.line + 1, path_text(path)) from None
 
 
 def merge_patch(target: Any, patch: Any) -> Any:
@@ -124,10 +130,10 @@ def merge_patch(target: Any, patch: Any) -> Any:
     return out
 
 
-def ruleset_file(name: str) -> Path:
-    """The file of ruleset `name`: an id under spec/rulesets/ or a path."""
+def ruleset_file(name: str, relative_to: Path | None = None) -> Path:
+    """The file of ruleset `name`: an id under spec/rulesets/, or a path (from `relative_to` if given)."""
     if name.endswith((".yaml", ".yml")) or os.sep in name:
-        return Path(name)
+        return relative_to / name if relative_to is not None else Path(name)
     return RULESET_DIR / f"{name}.yaml"
 
 
@@ -156,6 +162,13 @@ class MergedDocument:
                     break
         return (best[1], best[2]) if best else (self.chain[-1].file, None)
 
+    def where_deleted(self, path: Path_) -> tuple[str, int | None]:
+        """For a path missing from the merged data: the last file that names it (as `null`)."""
+        for doc in reversed(self.chain):
+            if path in doc.lines:
+                return doc.file, doc.lines[path]
+        return self.chain[-1].file, None
+
     def error(self, message: str, path: Path_) -> SpecError:
         file, line = self.where(path)
         return SpecError(message, file, line, path_text(path))
@@ -164,9 +177,10 @@ class MergedDocument:
 def load_document(name: str) -> MergedDocument:
     """Read ruleset `name` and every file it extends, and merge them."""
     chain: list[Document] = []
-    seen: set[str] = set()
+    seen: set[Path] = set()
     file = ruleset_file(name)
     while True:
+        seen.add(file.resolve())
         doc = read_yaml(file)
         if not isinstance(doc.data, dict):
             raise SpecError("a ruleset must be a mapping", doc.file, doc.line_of(()))
@@ -176,10 +190,9 @@ def load_document(name: str) -> MergedDocument:
             break
         if not isinstance(parent, str):
             raise SpecError("extends must name a ruleset id", doc.file, doc.line_of(("extends",)), "extends")
-        if parent in seen or parent == doc.data.get("id"):
+        file = ruleset_file(parent, relative_to=file.parent)
+        if file.resolve() in seen:
             raise SpecError(f"extends chain loops back to '{parent}'", doc.file, doc.line_of(("extends",)), "extends")
-        seen.add(parent)
-        file = ruleset_file(parent)
         if not file.exists():
             raise SpecError(f"extends unknown ruleset '{parent}'", doc.file, doc.line_of(("extends",)), "extends")
     data: Any = {}
@@ -192,7 +205,19 @@ def _schema_error(merged: MergedDocument, error: ValidationError) -> SpecError:
     # anyOf over {param: X} and a literal: report the branch the value was aiming at
     while error.context:
         error = best_match(error.context)
-    path = tuple(error.absolute_path)
+    path: Path_ = tuple(error.absolute_path)
+    if "propertyNames" in error.schema_path and isinstance(error.instance, str):
+        path += (error.instance,)  # a bad key: point at the key itself
+    elif error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        known = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
+        extra = sorted(set(error.instance) - set(known))
+        path += tuple(extra[:1])
+    elif error.validator == "required" and isinstance(error.instance, dict):
+        required = error.validator_value if isinstance(error.validator_value, list) else []
+        missing = [p for p in required if p not in error.instance]
+        file, line = merged.where_deleted(path + tuple(missing[:1]))
+        if line is not None:
+            return SpecError(error.message, file, line, path_text(path + tuple(missing[:1])))
     message = error.message
     if len(message) > 160:
         message = message[:157] + "..."

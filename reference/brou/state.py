@@ -280,6 +280,10 @@ class DealState:
         self.made[seat].append((suit, kind))
         self.used[seat] |= mask
         self.announced_points[team] += points
+        if rules.announce_deducted:
+            for other in range(len(rules.teams)):
+                if other != team:
+                    self.announced_points[other] -= points
         self._ann[seat] = self._hand_announcements(seat)
 
     # -- copies and records ------------------------------------------------

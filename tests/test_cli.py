@@ -1,0 +1,310 @@
+"""The `brou` command: `validate` and `deal`, exit codes, one-line errors.
+
+Most tests call `brou.cli.main` in this process (fast); a few run the command in a real
+subprocess, as a user would, to check exit codes, streams and determinism across processes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from brou import cli, spec
+
+REPO = Path(__file__).resolve().parents[1]
+BROKEN_REL = "tests/fixtures/broken"
+BROKEN = REPO / BROKEN_REL
+EXPECTED: dict[str, dict[str, Any]] = yaml.safe_load((BROKEN / "expected.yaml").read_text(encoding="utf-8"))
+FIXTURES = sorted(p.name for p in BROKEN.glob("*.yaml") if p.name != "expected.yaml")
+SHIPPED_FILES = [str(p) for p in sorted(spec.RULESET_DIR.glob("*.yaml"))]
+MAIN = "import sys; from brou.cli import main; sys.exit(main())"
+RANKS, SUITS = "ATKQJ987", "SHDC"
+ALL_CARDS = {r + s for s in SUITS for r in RANKS}
+
+
+def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """`brou ARGS` in a subprocess, from the repository root."""
+    return subprocess.run([sys.executable, "-c", MAIN, *args], cwd=REPO, capture_output=True, text=True,
+                          timeout=120, env=env, check=False)
+
+
+def call(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """`brou ARGS` in this process: (exit status, stdout, stderr)."""
+    code = cli.main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def assert_one_line_error(code: int, out: str, err: str) -> str:
+    assert code == 2, (code, err)
+    assert "Traceback" not in err and "Traceback" not in out
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].strip()
+    return lines[0]
+
+
+@pytest.fixture(autouse=True)
+def at_repo_root(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(REPO)  # fixture paths (and the extends-loop fixtures) are read from here
+
+
+# --- brou validate --------------------------------------------------------------------------
+
+
+def test_validate_shipped_files_subprocess() -> None:
+    proc = run("validate")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
+    lines = proc.stdout.splitlines()
+    assert len(lines) == len(SHIPPED_FILES)
+    for line, file in zip(lines, SHIPPED_FILES, strict=True):
+        assert line.startswith(f"ok {file}: ruleset "), line
+
+
+def test_validate_by_id_and_path(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = call(capsys, "validate", "brouc", "homme-de-brou-1802", "spec/rulesets/brouc.yaml")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert len(lines) == 3 and all(line.startswith("ok ") for line in lines)
+    assert lines[0].startswith("ok brouc: ruleset brouc, ")
+    assert lines[1].startswith("ok homme-de-brou-1802: ruleset homme-de-brou-1802, ")
+
+
+@pytest.mark.parametrize("fixture", FIXTURES)
+def test_validate_broken_fixture(capsys: pytest.CaptureFixture[str], fixture: str) -> None:
+    name = f"{BROKEN_REL}/{fixture}"
+    code, out, err = call(capsys, "validate", name)
+    line = assert_one_line_error(code, out, err)
+    assert out == ""
+    assert line.startswith(f"{BROKEN_REL}/{EXPECTED[fixture].get('file', fixture)}:"), line  # line numbers: test_spec.py
+    assert EXPECTED[fixture]["message"] in line
+
+
+@pytest.mark.parametrize("fixture", ["yaml-syntax-error.yaml", "tab-indentation.yaml", "duplicate-key.yaml", "empty.yaml",
+                                     "missing-deck.yaml", "extends-loop-a.yaml", "recursive-alias.yaml"])
+def test_validate_broken_fixture_subprocess(fixture: str) -> None:
+    proc = run("validate", f"{BROKEN_REL}/{fixture}")
+    line = assert_one_line_error(proc.returncode, proc.stdout, proc.stderr)
+    assert line.startswith(f"{BROKEN_REL}/{EXPECTED[fixture].get('file', fixture)}:"), line
+    assert EXPECTED[fixture]["message"] in line
+
+
+def test_validate_several_files_reports_every_broken_one(capsys: pytest.CaptureFixture[str]) -> None:
+    names = ("empty.yaml", "hand-size-string.yaml", "extends-unknown.yaml", "teams-not-covering-seats.yaml")
+    broken = [f"{BROKEN_REL}/{f}" for f in names]
+    args = [broken[0], SHIPPED_FILES[0], broken[1], broken[2], SHIPPED_FILES[-1], broken[3]]
+    code, out, err = call(capsys, "validate", *args)
+    assert code == 2
+    assert "Traceback" not in err
+    errors = err.splitlines()
+    assert len(errors) == len(broken)
+    for line, name in zip(errors, broken, strict=True):
+        assert line.startswith(f"{name}:"), line
+    oks = out.splitlines()
+    assert [line.split(":")[0] for line in oks] == [f"ok {SHIPPED_FILES[0]}", f"ok {SHIPPED_FILES[-1]}"]
+
+
+def test_validate_every_fixture_at_once_subprocess() -> None:
+    proc = run("validate", *(f"{BROKEN_REL}/{f}" for f in FIXTURES))
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr
+    assert proc.stdout == ""
+    errors = proc.stderr.splitlines()
+    reported = [f"{BROKEN_REL}/{EXPECTED[f].get('file', f)}" for f in FIXTURES]
+    assert [line.split(":")[0] for line in errors] == reported, proc.stderr
+
+
+# --- brou deal ------------------------------------------------------------------------------
+
+
+def test_deal_text_subprocess_is_the_same_on_two_runs() -> None:
+    env1 = os.environ | {"PYTHONHASHSEED": "1"}
+    env2 = os.environ | {"PYTHONHASHSEED": "2"}
+    first = run("deal", "--ruleset", "brouc", "--seed", "7", env=env1)
+    second = run("deal", "--ruleset", "brouc", "--seed", "7", env=env2)
+    assert first.returncode == 0, first.stderr
+    assert first.stderr == ""
+    assert first.stdout == second.stdout
+    text = first.stdout
+    lines = text.splitlines()
+    assert "Brouc" in lines[0] and "seed 7" in lines[0]
+    assert any(line.startswith("Trump: ") and "Turn-up " in line for line in lines)
+    for seat in range(4):
+        assert sum(1 for line in lines if line.startswith(f"  seat {seat} ")) == 1, f"seat {seat}"
+    tricks = [line for line in lines if line.startswith("Trick ")]
+    assert [t.split()[1] for t in tricks] == [str(n) for n in range(1, 9)]
+    header = next(i for i, line in enumerate(lines) if "tricks" in line and "cards" in line and "deal" in line)
+    assert lines[header + 1].startswith("team 0+2") and lines[header + 2].startswith("team 1+3")
+    won = [int(lines[header + 1 + t].split()[2]) for t in range(2)]
+    cards = [int(lines[header + 1 + t].split()[3]) for t in range(2)]
+    assert sum(won) == 8 and sum(cards) == 120
+
+
+def test_deal_text_in_process_matches_subprocess(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = call(capsys, "deal", "--ruleset", "brouc", "--seed", "7")
+    assert (code, err) == (0, "")
+    assert out == run("deal", "--ruleset", "brouc", "--seed", "7").stdout
+
+
+def deal_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
+    code, out, err = call(capsys, "deal", *args, "--json")
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    assert isinstance(data, dict)
+    return data
+
+
+def card_actions(data: dict[str, Any]) -> list[str]:
+    return [a for a in data["actions"] if a in ALL_CARDS]
+
+
+@pytest.mark.parametrize("ruleset", ["brouc", "homme-de-brou-1802"])
+@pytest.mark.parametrize("seed", ["7", "0", "18446744073709551615"])
+def test_deal_json(capsys: pytest.CaptureFixture[str], ruleset: str, seed: str) -> None:
+    data = deal_json(capsys, "--ruleset", ruleset, "--seed", seed)
+    assert data["ruleset"] == ruleset
+    assert data["seed"] == data["play_seed"] == int(seed)
+    hands = data["deal"]["hands"]
+    assert len(hands) == 4 and all(len(hand) == 8 for hand in hands)
+    assert {card for hand in hands for card in hand} == ALL_CARDS
+    assert data["deal"]["turnup"] in hands[3], "the turn-up is the dealer's (seat 3) last card"
+    assert data["deal"]["trump"] == data["deal"]["turnup"][-1]
+    played = card_actions(data)
+    assert len(played) == 32 and set(played) == ALL_CARDS
+    others = [a for a in data["actions"] if a not in ALL_CARDS]
+    assert all(a == "pass" or a.startswith("announce ") for a in others), others
+    tricks = data["tricks"]
+    assert len(tricks) == 8 and all(len(t["cards"]) == 4 for t in tricks)
+    assert [c["card"] for t in tricks for c in t["cards"]] == played
+    assert sum(t["points"] for t in tricks) == 120
+    teams = data["result"]["teams"]
+    assert sum(team["card_points"] for team in teams) == 120
+    assert sum(team["tricks"] for team in teams) == 8
+    # each seat plays the cards it was dealt
+    for t in tricks:
+        for c in t["cards"]:
+            assert c["card"] in hands[c["seat"]]
+
+
+def test_deal_json_subprocess_parses() -> None:
+    proc = run("deal", "--ruleset", "brouc", "--seed", "7", "--json")
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert len(data["tricks"]) == 8
+    assert len(card_actions(data)) == 32
+
+
+def test_deal_param_following_brouc_on_1802(capsys: pytest.CaptureFixture[str]) -> None:
+    data = deal_json(capsys, "--ruleset", "homme-de-brou-1802", "--seed", "7", "--param", "following=brouc")
+    assert data["params"]["following"] == "brouc"
+    assert len(card_actions(data)) == 32
+    plain = deal_json(capsys, "--ruleset", "homme-de-brou-1802", "--seed", "7")
+    assert plain["params"]["following"] == "whist"
+    assert plain["deal"]["hands"] == data["deal"]["hands"]
+
+
+def test_deal_param_list_value(capsys: pytest.CaptureFixture[str]) -> None:
+    data = deal_json(capsys, "--ruleset", "homme-de-brou-1802", "--seed", "7", "--param", "packets=[2, 3, 3]")
+    assert data["params"]["packets"] == [2, 3, 3]
+    default = deal_json(capsys, "--ruleset", "homme-de-brou-1802", "--seed", "7")
+    assert data["deal"]["hands"] != default["deal"]["hands"], "the packet pattern changes who gets which card"
+
+
+def test_play_seed_changes_the_play_not_the_hands(capsys: pytest.CaptureFixture[str]) -> None:
+    base = deal_json(capsys, "--ruleset", "brouc", "--seed", "7")
+    same = deal_json(capsys, "--ruleset", "brouc", "--seed", "7", "--play-seed", "7")
+    assert same["actions"] == base["actions"]
+    others = [deal_json(capsys, "--ruleset", "brouc", "--seed", "7", "--play-seed", str(n)) for n in (1, 2, 3)]
+    for other in others:
+        assert other["deal"] == base["deal"]
+        assert other["seed"] == 7
+    assert any(other["actions"] != base["actions"] for other in others)
+    assert others[0]["play_seed"] == 1
+
+
+def test_seed_changes_the_hands(capsys: pytest.CaptureFixture[str]) -> None:
+    a = deal_json(capsys, "--ruleset", "brouc", "--seed", "7")
+    b = deal_json(capsys, "--ruleset", "brouc", "--seed", "8")
+    assert a["deal"]["hands"] != b["deal"]["hands"]
+
+
+def test_seed_with_leading_zero_is_decimal(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--seed 010` is the whole number 10 (the error message promises whole numbers)."""
+    assert deal_json(capsys, "--ruleset", "brouc", "--seed", "010") == deal_json(capsys, "--ruleset", "brouc", "--seed", "10")
+
+
+# --- errors ---------------------------------------------------------------------------------
+
+BAD_DEALS: list[tuple[list[str], str]] = [
+    (["deal", "--ruleset", "nope", "--seed", "1"], "unknown ruleset 'nope'"),
+    (["deal", "--ruleset", "brouc", "--seed", "-1"], "seed must be a whole number"),
+    (["deal", "--ruleset", "brouc", "--seed", "18446744073709551616"], "seed must be a whole number"),
+    (["deal", "--ruleset", "brouc", "--seed", "abc"], "seed must be a whole number"),
+    (["deal", "--ruleset", "brouc", "--seed", "1", "--play-seed", "-3"], "seed must be a whole number"),
+    (["deal", "--ruleset", "brouc", "--seed", "1", "--param", "nope=1"], "unknown parameter 'nope'"),
+    (["deal", "--ruleset", "brouc", "--seed", "1", "--param", "following=whist"], "unknown parameter 'following'"),
+    (["deal", "--ruleset", "brouc", "--seed", "1", "--param", "table_factor=3"], "table_factor=3 is not one of"),
+    (["deal", "--ruleset", "homme-de-brou-1802", "--seed", "1", "--param", "following=strict"], "is not one of"),
+    (["deal", "--ruleset", "brouc", "--seed", "1", "--param", "following"], "NAME=VALUE"),
+    (["deal", "--ruleset", "brouc", "--seed", "1", "--param", "=brouc"], "NAME=VALUE"),
+    (["deal", "--ruleset", f"{BROKEN_REL}/hand-size-string.yaml", "--seed", "1"],
+     f"{BROKEN_REL}/hand-size-string.yaml:6: at deal.hand_size"),
+    (["deal", "--ruleset", f"{BROKEN_REL}/extends-unknown.yaml", "--seed", "1"], "extends unknown ruleset"),
+    (["deal", "--ruleset", f"{BROKEN_REL}/recursive-alias.yaml", "--seed", "1"], f"{BROKEN_REL}/recursive-alias.yaml:"),
+    (["deal", "--ruleset", f"{BROKEN_REL}/no-such-file.yaml", "--seed", "1"], "no-such-file.yaml"),
+    (["deal", "--ruleset", "brouc"], "--seed"),
+    (["deal", "--seed", "1"], "--ruleset"),
+    ([], "command"),
+    (["frobnicate"], "frobnicate"),
+    (["deal", "--ruleset", "brouc", "--seed", "1", "--bogus"], "--bogus"),
+    (["validate", "--bogus"], "--bogus"),
+]
+
+
+@pytest.mark.parametrize(("args", "fragment"), BAD_DEALS, ids=[" ".join(a) or "(none)" for a, _ in BAD_DEALS])
+def test_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], args: list[str], fragment: str) -> None:
+    code, out, err = call(capsys, *args)
+    line = assert_one_line_error(code, out, err)
+    assert out == ""
+    assert fragment in line, line
+
+
+@pytest.mark.parametrize(("args", "fragment"), [
+    (["deal", "--ruleset", "nope", "--seed", "1"], "unknown ruleset 'nope'"),
+    (["deal", "--ruleset", "brouc", "--seed", "-1"], "seed must be a whole number"),
+    (["deal", "--ruleset", "brouc", "--seed", "18446744073709551616"], "18446744073709551616"),
+    (["deal", "--ruleset", "brouc", "--seed", "abc"], "'abc'"),
+    (["deal", "--ruleset", "brouc", "--seed", "1", "--param", "nope=1"], "unknown parameter 'nope'"),
+    (["deal", "--ruleset", "homme-de-brou-1802", "--seed", "1", "--param", "following=strict"], "is not one of"),
+    (["deal", "--ruleset", "brouc", "--seed", "1", "--param", "following"], "NAME=VALUE"),
+    (["deal", "--ruleset", f"{BROKEN_REL}/duplicate-key.yaml", "--seed", "1"], "duplicate key"),
+    ([], "command"),
+    (["deal", "--ruleset", "brouc", "--seed", "1", "--bogus"], "--bogus"),
+], ids=["unknown-ruleset", "seed-negative", "seed-2**64", "seed-abc", "unknown-param", "bad-param-value",
+        "param-without-equals", "broken-ruleset-file", "no-subcommand", "unknown-option"])
+def test_bad_input_subprocess(args: list[str], fragment: str) -> None:
+    proc = run(*args)
+    line = assert_one_line_error(proc.returncode, proc.stdout, proc.stderr)
+    assert proc.stdout == ""
+    assert fragment in line, line
+
+
+def test_console_script() -> None:
+    """The installed `brou` entry point, next to this interpreter."""
+    script = Path(sys.executable).parent / "brou"
+    if not script.exists():
+        pytest.skip(f"no console script at {script}")
+    ok = subprocess.run([str(script), "validate"], cwd=REPO, capture_output=True, text=True, timeout=120, check=False)
+    assert ok.returncode == 0, ok.stderr
+    assert len(ok.stdout.splitlines()) == len(SHIPPED_FILES)
+    bad = subprocess.run([str(script), "deal", "--ruleset", "brouc", "--seed", "abc"], cwd=REPO,
+                         capture_output=True, text=True, timeout=120, check=False)
+    assert_one_line_error(bad.returncode, bad.stdout, bad.stderr)
