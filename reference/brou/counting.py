@@ -72,9 +72,14 @@ def rounded(rules: Rules, cards: Sequence[int], marriages: Sequence[int]) -> tup
         marked = [half_up(c) for c in cards]
         marked[top] = half_up(pack) - sum(m for t, m in enumerate(marked) if t != top)
         return marked, [m + x for m, x in zip(marked, marriages, strict=True)]
+    if policy == "cards-half-up":  # the rulesets' default, written out: it runs once per deal
+        marked, totals = [], []
+        for c, x in zip(cards, marriages, strict=True):
+            m = (c + 5) // 10 * 10
+            marked.append(m)
+            totals.append(m + x)
+        return marked, totals
     marked = [half_up(c) for c in cards]
-    if policy == "cards-half-up":
-        return marked, [m + x for m, x in zip(marked, marriages, strict=True)]
     if policy == "total-half-up":
         return marked, [half_up(c + x) for c, x in zip(cards, marriages, strict=True)]
     if policy == "total-half-away-from-zero":
@@ -87,11 +92,11 @@ def deal_result(state: DealState) -> DealResult:
     """The count of a finished deal: only announced and table marriages score."""
     rules = state.rules
     cards = [card_points(rules, won) for won in state.won]
+    marriages = [a + t for a, t in zip(state.announced_points, state.table_points, strict=True)]
     if rules.last_trick_bonus and state.tricks:
         cards[rules.team_of[state.tricks[-1][2]]] += rules.last_trick_bonus
-    marriages = [a + t for a, t in zip(state.announced_points, state.table_points, strict=True)]
     marked, totals = rounded(rules, cards, marriages)
     teams = tuple(map(TeamResult, state.team_tricks, cards, state.announced_points, state.table_points, marked, totals))
     played = len(state.tricks)
-    sweep = state.team_tricks.index(played) if played == rules.n_tricks and played in state.team_tricks else None
+    sweep = state.team_tricks.index(played) if played == rules.hand_size and played in state.team_tricks else None
     return DealResult(teams, sweep)

@@ -64,6 +64,7 @@ class Rules:
     trump_factor: int
     in_one_trick: str
     window: str
+    windows_after_tricks: bool  # whether `window` ever opens after a trick (else only on a player's turn)
     announce_credited: str
     announce_deducted: bool
     extend_to_grand: str
@@ -209,6 +210,7 @@ def compile_rules(body: dict[str, Any], params: dict[str, Any], overrides: dict[
         trump_factor=marriages["trump_factor"],
         in_one_trick=marriages["in_one_trick"],
         window=marriages["announced"]["window"],
+        windows_after_tricks=marriages["announced"]["window"] in ("after-won-trick", "team-first-trick"),
         announce_credited=marriages["announced"]["credited"],
         announce_deducted=marriages["announced"]["deducted_from_others"],
         extend_to_grand=marriages["announced"]["extend_to_grand"],

@@ -33,7 +33,7 @@ class DealState:
         "rules", "deal", "trump", "hands", "phase", "to_act", "leader", "trick", "trick_mask",
         "best", "best_seat", "tricks", "team_tricks", "won", "window", "announcements", "made",
         "used", "announced_points", "table", "table_points", "history", "is_over",
-        "_legal", "_follow", "_led", "_beating", "_ann", "_n_cards", "_n_players", "_honours", "_to_list", "_suit_of",
+        "_legal", "_follow", "_led", "_beating", "_ann", "_own_turn", "_n_players", "_honours", "_to_list", "_suit_of",
     )
 
     def __init__(self, rules: Rules, deal: Deal) -> None:
@@ -64,9 +64,8 @@ class DealState:
         self._follow = LEGAL[rules.following]
         self._led = -1
         self._beating = beating_cards(rules, self.trump)
-        probe = rules.marriage_probe
-        self._ann = [self._announcement_ids(seat) if probe(hand) else [] for seat, hand in enumerate(self.hands)]
-        self._n_cards = rules.n_cards
+        self._own_turn = not rules.windows_after_tricks
+        self._ann: list[list[int] | None] = [None] * rules.n_players
         self._n_players = rules.n_players
         self._honours = rules.honours_all
         self._to_list = rules.mask_to_list
@@ -103,8 +102,12 @@ class DealState:
         if self.phase is PLAY:
             out = self._to_list(self._legal)
             seat = self.to_act
-            if self._ann[seat] and self._may_announce_on_turn(seat):
-                out += self._ann[seat]
+            if self._own_turn:
+                ann = self._ann[seat]
+                if ann is None:
+                    ann = self._ann[seat] = self._hand_announcements(seat)
+                if ann and self._may_announce_on_turn(seat):
+                    out += ann
             return out
         if self.phase is WINDOW:
             return self._announcement_ids(self.to_act) + [self.rules.pass_action]
@@ -117,8 +120,9 @@ class DealState:
     def _hand_announcements(self, seat: int) -> list[int]:
         """Announcement ids that the seat's hand allows, whatever the moment.
 
-        Kept per seat in `_ann` and worked out again only when the seat plays a
-        marriage card or announces (a hand with no marriage is skipped cheaply)."""
+        Kept per seat in `_ann` (None: not worked out yet) when announcements are made
+        on a player's own turn, and forgotten when the seat plays a marriage card or
+        announces; a hand with no marriage at all is skipped cheaply."""
         rules = self.rules
         if not rules.marriage_probe(self.hands[seat]):
             return []
@@ -148,37 +152,35 @@ class DealState:
     def apply(self, action: int, seat: int | None = None) -> None:
         """Apply `action` for the player to act (or check that `seat` is that player).
 
-        The common case, a card played with no seat given, is handled here at once;
-        everything else goes through `_apply_other`.
+        The common case, a legal card played with no seat given, is handled here at
+        once; everything else, errors included, goes through `_apply_other`.
         """
-        if self.phase is not PLAY or seat is not None or not 0 <= action < self._n_cards:
-            self._apply_other(action, seat)
-            return
-        seat = self.to_act
-        if not self._legal >> action & 1:
-            code, message = why_illegal(self.rules, self.hands[seat], action, self._led, self.trump, self.best)
-            raise IllegalAction(code, message)
-        bit = 1 << action
-        hands = self.hands
-        hands[seat] ^= bit
-        self.history.append(action)
-        trick = self.trick
-        if not trick:
-            self._led = self._suit_of[action]
-            self.best = action
-            self.best_seat = seat
-        elif self._beating[self.best] & bit:
-            self.best = action
-            self.best_seat = seat
-        if bit & self._honours and self._ann[seat]:
-            self._ann[seat] = self._hand_announcements(seat)
-        trick.append(action)
-        self.trick_mask |= bit
-        if len(trick) == self._n_players:
-            self._finish_trick()
-        else:
-            seat = self.to_act = (seat + 1) % self._n_players
-            self._legal = self._follow(self.rules, hands[seat], self._led, self.trump, self.best, self.trick_mask)
+        if seat is None and self.phase is PLAY and action >= 0:
+            bit = 1 << action
+            if self._legal & bit:
+                seat = self.to_act
+                hands = self.hands
+                hands[seat] ^= bit
+                self.history.append(action)
+                trick = self.trick
+                trick.append(action)
+                if len(trick) == 1:
+                    self._led = self._suit_of[action]
+                    self.best = action
+                    self.best_seat = seat
+                elif self._beating[self.best] & bit:
+                    self.best = action
+                    self.best_seat = seat
+                if bit & self._honours and self._ann[seat]:
+                    self._ann[seat] = None
+                self.trick_mask |= bit
+                if len(trick) == self._n_players:
+                    self._finish_trick()
+                    return
+                seat = self.to_act = (seat + 1) % self._n_players
+                self._legal = self._follow(self.rules, hands[seat], self._led, self.trump, self.best, self.trick_mask)
+                return
+        self._apply_other(action, seat)
 
     def _apply_other(self, action: int, seat: int | None) -> None:
         rules = self.rules
@@ -189,6 +191,9 @@ class DealState:
         if 0 <= action < rules.n_cards:
             if self.phase is WINDOW:
                 raise IllegalAction("play-in-window", f"seat {self.to_act} must announce or pass before play resumes")
+            if not self._legal >> action & 1:
+                code, message = why_illegal(rules, self.hands[self.to_act], action, self._led, self.trump, self.best)
+                raise IllegalAction(code, message)
             self.apply(action)
         elif action == rules.pass_action:
             self._pass()
@@ -224,7 +229,8 @@ class DealState:
             self.to_act = -1
             self._legal = 0
             return
-        seats = announcing_seats(rules, "after-trick", winner, self.team_tricks, rules.hand_size - index - 1)
+        seats = rules.windows_after_tricks and announcing_seats(
+            rules, "after-trick", winner, self.team_tricks, rules.hand_size - index - 1)
         if seats:
             self.phase = WINDOW
             self.window = list(seats)
@@ -284,7 +290,7 @@ class DealState:
             for other in range(len(rules.teams)):
                 if other != team:
                     self.announced_points[other] -= points
-        self._ann[seat] = self._hand_announcements(seat)
+        self._ann[seat] = None
 
     # -- copies and records ------------------------------------------------
 
@@ -294,7 +300,7 @@ class DealState:
             value = getattr(self, name)
             setattr(other, name, value[:] if type(value) is list else value)
         other.made = [m[:] for m in self.made]
-        other._ann = [a[:] for a in self._ann]
+        other._ann = [None if a is None else a[:] for a in self._ann]
         return other
 
     def record(self) -> dict[str, Any]:
