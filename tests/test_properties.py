@@ -31,7 +31,6 @@ from brou import ACTION_CODES, DealState, IllegalAction, Rules
 from brou.shuffle import MAX_SEED
 from oracle import oracle_legal
 
-
 CACHES = {"_ann"}  # worked out on demand: two equal states may differ in what they have worked out so far
 
 

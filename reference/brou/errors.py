@@ -24,6 +24,12 @@ ACTION_CODES: dict[str, str] = {
     "marriage-not-held": "the announcer does not hold every card of that marriage",
     "marriage-reused": "a card of that marriage already counts in an earlier announcement",
     "pass-not-allowed": "there is nothing to pass: the player must play a card",
+    "not-in-a-game": "a claim, declaration or concession needs a deal played inside a game",
+    "claim-not-now": "the player may not claim at this moment (parameters claim_moment, escape_commitment)",
+    "declaration-not-allowed": "the team may not declare now (it lost a trick, it is too late, or its score is too low)",
+    "concession-not-open": "a concession may only be offered when the engine asks for it, before the 2nd, 3rd or 4th trick",
+    "concession-pending": "a concession is being asked or answered; nothing else may happen until it is",
+    "no-concession": "there is no concession to accept or refuse",
 }
 
 

@@ -15,15 +15,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import game
 from .clauses import implements
 from .counting import DealResult, deal_result
 from .deal import Deal, deal_from_data, deal_from_seed, deal_texts
 from .errors import IllegalAction
+from .game import GameContext, Outcome
 from .marriages import announceable, announcement_value, announcing_seats, table_marriages
 from .play import LEGAL, beating_cards, first_to_act, why_illegal
 from .rules import Rules
 
-PLAY, WINDOW, DONE = "play", "window", "done"
+PLAY, WINDOW, CONCEDE, RESPOND, DONE = "play", "window", "concede", "respond", "done"
+
+# game actions follow the pass action: pass_action + 1 .. + 6
+CLAIM_ACTION, DECLARE_ACTION, DECLARE_DOUBLE_ACTION, CONCEDE_ACTION, ACCEPT_ACTION, REFUSE_ACTION = 1, 2, 3, 4, 5, 6
+GAME_ACTION_NAMES = {1: "claim", 2: "declare", 3: "declare-double", 4: "concede", 5: "accept", 6: "refuse"}
 
 
 class DealState:
@@ -33,10 +39,11 @@ class DealState:
         "rules", "deal", "trump", "hands", "phase", "to_act", "leader", "trick", "trick_mask",
         "best", "best_seat", "tricks", "team_tricks", "won", "window", "announcements", "made",
         "used", "announced_points", "table", "table_points", "history", "is_over",
+        "context", "outcome", "declared", "frozen", "conceded_at", "conceding", "first_reached",
         "_legal", "_follow", "_led", "_beating", "_ann", "_own_turn", "_n_players", "_honours", "_to_list", "_suit_of",
     )
 
-    def __init__(self, rules: Rules, deal: Deal) -> None:
+    def __init__(self, rules: Rules, deal: Deal, context: GameContext | None = None) -> None:
         self.rules = rules
         self.deal = deal
         self.trump = rules.suit_of[deal.turnup]
@@ -66,14 +73,25 @@ class DealState:
         self._beating = beating_cards(rules, self.trump)
         self._own_turn = not rules.windows_after_tricks
         self._ann: list[list[int] | None] = [None] * rules.n_players
+        # a deal inside a game (brou.game): claims, declarations, concessions
+        self.context = context
+        self.outcome: Outcome | None = None
+        self.declared: tuple[int, bool] | None = None  # (team, double) bound to take every trick
+        self.frozen: tuple[int, ...] | None = None
+        self.conceded_at = -1  # the trick before which the concession question was last asked
+        self.conceding = -1
+        self.first_reached = -1  # 1802: the first team whose count reached the target during play
+        if context is not None and context.carried:
+            for t, points in enumerate(context.carried):
+                self.announced_points[t] += points
         self._n_players = rules.n_players
         self._honours = rules.honours_all
         self._to_list = rules.mask_to_list
         self._suit_of = rules.suit_of
 
     @classmethod
-    def from_seed(cls, rules: Rules, seed: int) -> DealState:
-        return cls(rules, deal_from_seed(rules, seed))
+    def from_seed(cls, rules: Rules, seed: int, context: GameContext | None = None) -> DealState:
+        return cls(rules, deal_from_seed(rules, seed), context)
 
     # -- reading the state -------------------------------------------------
 
@@ -108,10 +126,31 @@ class DealState:
                     ann = self._ann[seat] = self._hand_announcements(seat)
                 if ann and self._may_announce_on_turn(seat):
                     out += ann
+            if self.context is not None:
+                out += self._game_actions(seat)
             return out
         if self.phase is WINDOW:
-            return self._announcement_ids(self.to_act) + [self.rules.pass_action]
+            out = self._announcement_ids(self.to_act) + [self.rules.pass_action]
+            if self.context is not None:
+                out += self._game_actions(self.to_act)
+            return out
+        base = self.rules.pass_action
+        if self.phase is CONCEDE:
+            return [base, base + CONCEDE_ACTION]
+        if self.phase is RESPOND:
+            return [base + ACCEPT_ACTION, base + REFUSE_ACTION]
         return []
+
+    def _game_actions(self, seat: int) -> list[int]:
+        base = self.rules.pass_action
+        out = []
+        if game.may_claim(self, seat):
+            out.append(base + CLAIM_ACTION)
+        if game.may_declare(self, seat, False):
+            out.append(base + DECLARE_ACTION)
+        if game.may_declare(self, seat, True):
+            out.append(base + DECLARE_DOUBLE_ACTION)
+        return out
 
     def _may_announce_on_turn(self, seat: int) -> bool:
         cards_left = self.hands[seat].bit_count()
@@ -191,6 +230,8 @@ class DealState:
         if 0 <= action < rules.n_cards:
             if self.phase is WINDOW:
                 raise IllegalAction("play-in-window", f"seat {self.to_act} must announce or pass before play resumes")
+            if self.phase is CONCEDE or self.phase is RESPOND:
+                raise IllegalAction("concession-pending", "a concession is being asked or answered: no card may be played")
             if not self._legal >> action & 1:
                 code, message = why_illegal(rules, self.hands[self.to_act], action, self._led, self.trump, self.best)
                 raise IllegalAction(code, message)
@@ -198,7 +239,11 @@ class DealState:
         elif action == rules.pass_action:
             self._pass()
         elif rules.n_cards <= action < rules.pass_action:
+            if self.phase is CONCEDE or self.phase is RESPOND:
+                raise IllegalAction("announce-not-now", "a concession is being asked or answered")
             self._announce(action)
+        elif rules.pass_action < action <= rules.pass_action + REFUSE_ACTION:
+            self._game_action(action - rules.pass_action)
         else:
             raise IllegalAction("malformed-action", f"no action has id {action}")
 
@@ -211,6 +256,8 @@ class DealState:
         rules = self.rules
         winner = self.best_seat
         team = rules.team_of[winner]
+        if self.declared is not None and self.declared[0] != team:
+            self.frozen = tuple(game.count_so_far(self, t) for t in range(2))
         trick_mask = self.trick_mask
         self.won[team] |= trick_mask
         self.team_tricks[team] += 1
@@ -223,6 +270,21 @@ class DealState:
         self.trick_mask = 0
         self.best = self.best_seat = self._led = -1
         self.leader = winner
+        if self.context is not None:
+            if self.frozen is not None and self.declared is not None:
+                self._end(game.declaration_failed(self, *self.declared))
+                return
+            if self.first_reached < 0:
+                for t in range(2):
+                    if game.reaches_target(rules, game.count_so_far(self, t)):
+                        self.first_reached = t
+                        break
+            if index + 1 == rules.n_tricks:
+                if self.declared is not None:
+                    self._end(game.declaration_made(self, *self.declared))
+                else:
+                    self._end(game.end_of_deal_outcome(self))
+                return
         if index + 1 == rules.n_tricks:
             self.phase = DONE
             self.is_over = True
@@ -236,6 +298,8 @@ class DealState:
             self.window = list(seats)
             self.to_act = seats[0]
             self._legal = 0
+        elif self.context is not None:
+            self._resume_play()
         else:
             self.to_act = winner
             self._legal = self.hands[winner]
@@ -251,16 +315,84 @@ class DealState:
                         self.table_points[other] -= points
 
     def _pass(self) -> None:
+        if self.phase is CONCEDE:
+            self.history.append(self.rules.pass_action)
+            self._resume_play()
+            return
         if self.phase is not WINDOW:
-            raise IllegalAction("pass-not-allowed", "there is no announcement window open: play a card")
+            raise IllegalAction("pass-not-allowed", "there is no announcement window or concession question open: play a card")
         self.history.append(self.rules.pass_action)
         self.window.pop(0)
         if self.window:
             self.to_act = self.window[0]
         else:
-            self.phase = PLAY
-            self.to_act = self.leader
-            self._legal = self.hands[self.leader]
+            self._resume_play()
+
+    def _resume_play(self) -> None:
+        """The leader is to lead the next trick; inside a game, a concession may be asked first."""
+        self.phase = PLAY
+        self.to_act = self.leader
+        self._legal = self.hands[self.leader]
+        if self.context is not None and self.conceded_at != len(self.tricks):
+            conceding = game.concession_open(self)
+            self.conceded_at = len(self.tricks)
+            if conceding is not None:
+                self.phase = CONCEDE
+                self.conceding = conceding
+                self.to_act = self._first_seat_of(conceding, after=self.leader)
+                self._legal = 0
+
+    def _first_seat_of(self, team: int, after: int) -> int:
+        n = self.rules.n_players
+        return next((after + i) % n for i in range(1, n + 1) if self.rules.team_of[(after + i) % n] == team)
+
+    def _game_action(self, kind: int) -> None:
+        """claim, declare, declare-double, concede, accept, refuse (brou.game)."""
+        rules = self.rules
+        seat = self.to_act
+        team = rules.team_of[seat]
+        name = GAME_ACTION_NAMES[kind]
+        if self.context is None:
+            raise IllegalAction("not-in-a-game", f"'{name}' needs a deal played inside a game")
+        if kind in (CONCEDE_ACTION,):
+            if self.phase is not CONCEDE:
+                raise IllegalAction("concession-not-open", "a concession may only be offered when the engine asks for it")
+            self.history.append(rules.pass_action + kind)
+            self.phase = RESPOND
+            self.to_act = self._first_seat_of(1 - self.conceding, after=seat)
+            return
+        if kind in (ACCEPT_ACTION, REFUSE_ACTION):
+            if self.phase is not RESPOND:
+                raise IllegalAction("no-concession", "there is no concession to answer")
+            self.history.append(rules.pass_action + kind)
+            if kind == ACCEPT_ACTION:
+                self._end(game.concession_accepted(self, self.conceding))
+            else:
+                self.declared = (team, False)
+                self.phase = PLAY
+                self.to_act = self.leader
+                self._legal = self.hands[self.leader]
+            return
+        if self.phase is not PLAY and self.phase is not WINDOW:
+            raise IllegalAction("claim-not-now", f"'{name}' cannot be made now")
+        if kind == CLAIM_ACTION:
+            if not game.may_claim(self, seat):
+                raise IllegalAction("claim-not-now", f"seat {seat} may not claim now")
+            self.history.append(rules.pass_action + kind)
+            self._end(game.claim_outcome(self, team))
+            return
+        double = kind == DECLARE_DOUBLE_ACTION
+        if not game.may_declare(self, seat, double):
+            raise IllegalAction("declaration-not-allowed", f"seat {seat} may not declare {name} now")
+        self.history.append(rules.pass_action + kind)
+        self.declared = (team, double)
+
+    def _end(self, outcome: Outcome) -> None:
+        self.outcome = outcome
+        self.phase = DONE
+        self.is_over = True
+        self.to_act = -1
+        self._legal = 0
 
     def _announce(self, action: int) -> None:
         rules = self.rules
@@ -305,17 +437,22 @@ class DealState:
 
     def record(self) -> dict[str, Any]:
         """The deal and its actions as plain data; `DealState.replay` rebuilds the state."""
-        return {
+        out: dict[str, Any] = {
             "ruleset": self.rules.id,
             "params": dict(self.rules.overrides),
             "deal": deal_texts(self.rules, self.deal),
             "actions": [action_text(self.rules, a) for a in self.history],
         }
+        if self.context is not None:
+            out["context"] = {"scores": list(self.context.scores), "carried": list(self.context.carried)}
+        return out
 
     @classmethod
     def replay(cls, record: dict[str, Any], rules: Rules | None = None) -> DealState:
         rules = rules or Rules.load(record["ruleset"], **record.get("params", {}))
-        state = cls(rules, deal_from_data(rules, record["deal"]))
+        ctx = record.get("context")
+        context = GameContext(tuple(ctx["scores"]), tuple(ctx.get("carried", ()))) if ctx else None
+        state = cls(rules, deal_from_data(rules, record["deal"]), context)
         for text in record.get("actions", []):
             state.apply_text(text)
         return state
@@ -331,6 +468,8 @@ def action_text(rules: Rules, action: int) -> str:
         return rules.card_text(action)
     if action == rules.pass_action:
         return "pass"
+    if action > rules.pass_action:
+        return GAME_ACTION_NAMES[action - rules.pass_action]
     suit, kind = divmod(action - rules.n_cards, len(rules.kinds))
     return "announce " + marriage_text(rules, suit, kind)
 
@@ -340,6 +479,9 @@ def parse_action(rules: Rules, text: str) -> int:
     words = text.split()
     if words == ["pass"]:
         return rules.pass_action
+    for game_kind, name in GAME_ACTION_NAMES.items():
+        if words == [name]:
+            return rules.pass_action + game_kind
     if len(words) == 2 and words[0] == "announce" and len(words[1]) >= 2:
         ranks, suit = words[1][:-1], words[1][-1]
         for k, kind in enumerate(rules.kinds):

@@ -1,0 +1,287 @@
+"""Winning a game: claims, all-trick deals, declarations, concessions, game values.
+
+A deal played inside a game carries a `GameContext` (each team's score before the
+deal, and for Brouc the announced marriages carried over from a cape).  The deal
+then offers the game actions (`claim`, `declare`, `declare-double`, `concede`,
+`accept`, `refuse`) exactly when the ruleset allows them, and ends with an
+`Outcome`: who, if anyone, has won the game, how, and what is marked.
+
+Teams here are the deal's teams (team 0 holds seats 0 and 2).  `brou.match`
+maps them to the match's fixed teams, deal after deal.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .clauses import implements
+from .counting import card_points
+
+if TYPE_CHECKING:
+    from .rules import Rules
+    from .state import DealState
+
+
+class GameContext(NamedTuple):
+    """What a deal inside a game needs to know: scores before it, marriages carried into it."""
+
+    scores: tuple[int, ...]
+    carried: tuple[int, ...] = ()
+
+
+class Outcome(NamedTuple):
+    """How a deal ended for the game.
+
+    how: "played-out", "all-tricks", "claim-right", "claim-wrong", "declaration-made",
+         "declaration-failed", "concession-accepted", "replay";
+    winner: the team that won the game in this deal, or None (the game goes on);
+    marks: per team, what it marks now (parties to the winner in 1802, coches to the
+           loser in Brouc, and the parties of a vole);
+    scores: per team, the score after the deal (the game's count when it ended).
+    """
+
+    how: str
+    winner: int | None
+    marks: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+def other(team: int) -> int:
+    return 1 - team
+
+
+def game_rules(rules: Rules) -> dict[str, Any]:
+    result: dict[str, Any] = rules.data["game"]
+    return result
+
+
+def count_so_far(state: DealState, team: int) -> int:
+    """A team's count at this moment: score before the deal, marriages, card points in its tricks."""
+    ctx = state.context
+    assert ctx is not None
+    return ctx.scores[team] + state.announced_points[team] + state.table_points[team] + card_points(state.rules, state.won[team])
+
+
+@implements("hdb.game.value", "brouc.game.coches")
+def game_value(rules: Rules, loser_count: int) -> int:
+    """Parties (1802, to the winner) or coches (Brouc, to the loser) that a game is worth,
+    read on the loser's count: the first step whose `below` the count is under."""
+    for step in game_rules(rules)["value"]:
+        if "below" not in step or loser_count < step["below"]:
+            return int(step["value"])
+    raise AssertionError("the last step of game.value has no threshold")
+
+
+def _marks(rules: Rules, winner: int, amount: int) -> tuple[int, ...]:
+    """Who marks `amount`: the winner (parties) or the loser (coches)."""
+    if game_rules(rules)["marked_by"] == "winner":
+        return tuple(amount if t == winner else 0 for t in range(2))
+    return tuple(amount if t != winner else 0 for t in range(2))
+
+
+@implements("hdb.game.target", "brouc.game.target")
+def reaches_target(rules: Rules, count: int) -> bool:
+    """Whether a count wins the game: 301 or more (Brouc says more than 300)."""
+    return count >= int(game_rules(rules)["target"])
+
+
+# -- claims ("dehors" in Brouc) ------------------------------------------------
+
+
+@implements("hdb.game.claim", "brouc.game.dehors")
+def may_claim(state: DealState, seat: int) -> bool:
+    """A player may claim for his team on his own turn (parameter claim_moment: or only
+    before a trick's first card), unless his team is bound by a declaration and the
+    ruleset does not let it escape (parameter escape_commitment)."""
+    rules = state.rules
+    params = rules.params
+    if state.declared is not None and state.declared[0] == rules.team_of[seat] and not params.get("escape_commitment", False):
+        return False
+    return not (params.get("claim_moment") == "between-tricks" and state.trick)
+
+
+@implements("hdb.game.claim-right", "hdb.game.claim-wrong", "brouc.game.dehors-wrong")
+def claim_outcome(state: DealState, team: int) -> Outcome:
+    """The game ends at a claim.  Right: the claimers win, the loser's count stops now.
+    Wrong: the other team wins as if it had reached the target; in 1802 the claimers count
+    nothing for the coup, in Brouc they mark the coches the others would have marked."""
+    rules = state.rules
+    ctx = state.context
+    assert ctx is not None
+    counts = [count_so_far(state, t) for t in range(2)]
+    if reaches_target(rules, counts[team]):
+        value = game_value(rules, _value_count(state, other(team), counts))
+        return Outcome("claim-right", team, _marks(rules, team, value), tuple(counts))
+    winner = other(team)
+    scores = list(counts)
+    if game_rules(rules)["marked_by"] == "winner":
+        # 1802: the claimers count nothing on this coup (parameter wrong_claim_marriages)
+        lost = ctx.scores[team]
+        if rules.params.get("wrong_claim_marriages") == "card-points-only":
+            lost += state.announced_points[team] + state.table_points[team]
+        scores[team] = lost
+        as_losers = rules.params.get("wrong_claim_parties", "claimers-as-losers") == "claimers-as-losers"
+        basis = scores[team] if as_losers else scores[winner]
+        return Outcome("claim-wrong", winner, _marks(rules, winner, game_value(rules, basis)), tuple(scores))
+    # Brouc: the declarers mark what the other side would have marked
+    value = game_value(rules, _value_count(state, winner, counts))
+    return Outcome("claim-wrong", winner, tuple(value if t == team else 0 for t in range(2)), tuple(scores))
+
+
+def _value_count(state: DealState, loser: int, counts: list[int]) -> int:
+    """The count that sets the game's value: the loser's count now (1802), or his written
+    score before the deal (Brouc, parameter coches_threshold)."""
+    rules = state.rules
+    ctx = state.context
+    assert ctx is not None
+    if game_rules(rules)["marked_by"] == "loser" and rules.params.get("coches_threshold", "before-deal") == "before-deal":
+        return ctx.scores[loser]
+    return counts[loser]
+
+
+# -- declarations: partie et vole, la cape et dehors (et pas dedouble) -------------
+
+
+@implements("hdb.game.partie-et-vole", "brouc.game.cape-et-dehors", "brouc.game.cape-pas-dedouble")
+def may_declare(state: DealState, seat: int, double: bool) -> bool:
+    """Whether the player to act may declare that his team takes every trick and the game."""
+    rules = state.rules
+    decl = game_rules(rules)["declaration"]
+    if state.declared is not None or (double and "double" not in decl):
+        return False
+    if not state.context:
+        return False
+    team = rules.team_of[seat]
+    lost_a_trick = any(rules.team_of[winner] != team for _, _, winner in state.tricks)
+    if lost_a_trick and decl["needs_all_tricks_so_far"]:
+        return False
+    if decl["moment"] == "before-lead":
+        # 1802: the player on lead, before the first card of the trick, up to the given trick
+        if state.trick or len(state.tricks) >= decl["before_trick"]:
+            return False
+        if not state.tricks and not rules.params.get("partie_et_vole_first_trick", False):
+            return False
+        too_low = state.context.scores[team] < decl["min_score"]
+        return not (too_low and rules.params.get("partie_et_vole_190") == "precondition")
+    # Brouc: any own turn while the declarer holds at least two cards
+    if state.hands[seat].bit_count() < 2:
+        return False
+    scores = state.context.scores
+    if scores[team] < decl["min_score"]:
+        return False
+    return not (double and scores[other(team)] > decl["double"]["max_other_score"])
+
+
+def declaration_value(rules: Rules, double: bool) -> int:
+    decl = game_rules(rules)["declaration"]
+    return int(decl["double"]["value"] if double else decl["value"])
+
+
+@implements("hdb.game.partie-et-vole-failure")
+def declaration_failed(state: DealState, team: int, double: bool) -> Outcome:
+    """A declared team lost a trick (or, in 1802, took them all without reaching 301): the
+    other team wins and marks what the declarers would have marked; its count stops
+    before that trick (1802)."""
+    rules = state.rules
+    winner = other(team)
+    ctx = state.context
+    assert ctx is not None
+    frozen = state.frozen if state.frozen is not None else tuple(count_so_far(state, t) for t in range(2))
+    if game_rules(rules)["marked_by"] == "winner":
+        amount = declaration_value(rules, double) + game_value(rules, frozen[winner])
+        return Outcome("declaration-failed", winner, _marks(rules, winner, amount), frozen)
+    return Outcome("declaration-failed", winner, _marks(rules, winner, declaration_value(rules, double)), frozen)
+
+
+@implements("hdb.game.partie-et-vole-success")
+def declaration_made(state: DealState, team: int, double: bool) -> Outcome:
+    """The declared team took every trick: 3 parties and the game's value (1802), or 3
+    coches (4 with pas dedouble) for the losers (Brouc)."""
+    rules = state.rules
+    counts = [count_so_far(state, t) for t in range(2)]
+    loser = other(team)
+    if game_rules(rules)["marked_by"] == "winner":
+        if not reaches_target(rules, counts[team]):
+            return declaration_failed(state, team, double)
+        amount = declaration_value(rules, double) + game_value(rules, counts[loser])
+        return Outcome("declaration-made", team, _marks(rules, team, amount), tuple(counts))
+    return Outcome("declaration-made", team, _marks(rules, team, declaration_value(rules, double)), tuple(counts))
+
+
+# -- concession (1802) -------------------------------------------------------------
+
+
+@implements("hdb.game.concession")
+def concession_open(state: DealState) -> int | None:
+    """Before the second, third or fourth trick: the team that may concede (the other team
+    has the target already, and with parameter concession, has taken every trick), or None."""
+    rules = state.rules
+    conc = game_rules(rules).get("concession")
+    if conc is None or state.context is None or state.trick or state.phase != "play":
+        return None
+    if len(state.tricks) + 1 not in conc["before_tricks"]:
+        return None
+    if state.declared is not None and not rules.params.get("concession_after_declaration", False):
+        return None
+    for ahead in range(2):
+        if reaches_target(rules, count_so_far(state, ahead)):
+            if rules.params.get("concession") == "other-team-has-all-tricks" and any(
+                rules.team_of[t[2]] != ahead for t in state.tricks
+            ):
+                continue
+            return other(ahead)
+    return None
+
+
+@implements("hdb.game.concession-answer")
+def concession_accepted(state: DealState, conceding: int) -> Outcome:
+    """Accepted: the game is counted now; the team at the target wins, valued on the
+    conceding team's count."""
+    rules = state.rules
+    winner = other(conceding)
+    counts = [count_so_far(state, t) for t in range(2)]
+    return Outcome("concession-accepted", winner, _marks(rules, winner, game_value(rules, counts[conceding])), tuple(counts))
+
+
+# -- the end of a deal ----------------------------------------------------------
+
+
+@implements("hdb.game.vole", "brouc.game.cape")
+def all_tricks_outcome(state: DealState, team: int) -> Outcome:
+    """A team took every trick without a declaration: 3 parties to it (1802) or 2 coches
+    to the losers (Brouc); the deal's points do not count, and the game goes on.
+    (Brouc's announced marriages of that deal are carried into the next one by the match.)"""
+    rules = state.rules
+    ctx = state.context
+    assert ctx is not None
+    value = int(game_rules(rules)["all_tricks"]["value"])
+    return Outcome("all-tricks", None, _marks(rules, team, value), ctx.scores)
+
+
+@implements("hdb.game.last-coup")
+def end_of_deal_outcome(state: DealState) -> Outcome:
+    """A deal played to its end with no claim: 1802 counts it without rounding when a team
+    reaches 301 (it wins; both at once: the higher count, a tie is replayed); otherwise, as
+    in Brouc, each team adds its rounded points and the game goes on."""
+    rules = state.rules
+    ctx = state.context
+    assert ctx is not None
+    result = state.result()
+    if result.all_tricks is not None:
+        return all_tricks_outcome(state, result.all_tricks)
+    exact = [count_so_far(state, t) for t in range(2)]
+    if game_rules(rules)["win"] == "at-end-of-coup":
+        reached = [t for t in range(2) if reaches_target(rules, exact[t])]
+        if len(reached) == 2:
+            policy = rules.params.get("both_reach_target", "higher-total")
+            if policy == "first-during-play" and state.first_reached >= 0:
+                reached = [state.first_reached]
+            elif policy == "replay" or exact[0] == exact[1]:
+                return Outcome("replay", None, (0, 0), ctx.scores)
+            else:
+                reached = [max(range(2), key=lambda t: exact[t])]
+        if reached:
+            winner = reached[0]
+            return Outcome("played-out", winner, _marks(rules, winner, game_value(rules, exact[other(winner)])), tuple(exact))
+    scores = tuple(ctx.scores[t] + result.teams[t].total for t in range(2))
+    return Outcome("played-out", None, (0, 0), scores)

@@ -1,0 +1,226 @@
+"""A match: deals grouped into games, games into a match, with the dealer moving on.
+
+Players 0 to 3 keep their places for the whole match; match team 0 is players 0
+and 2 (the "Nous" of the 1802 marque), team 1 players 1 and 3.  In each deal the
+dealer sits at deal seat 3, so player `p` sits at deal seat `(p - offset) % 4` and
+deal team `t` is match team `(t + offset) % 2`; after each deal the deal passes to
+the dealer's right (`offset + 1`), or to his left with parameter next_dealer.
+
+The deals of a match come from its seed: deal k (from 0) uses the k-th output of
+SplitMix64 started at the match seed (see brou.shuffle), so a match seed fixes
+every deal in any language.  `Match.record()` is the whole match as plain data,
+which is what the score sheets (brou.sheet) and `brou match --json` show.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from .clauses import implements
+from .game import GameContext, count_so_far, reaches_target
+from .rules import Rules
+from .shuffle import splitmix64
+from .state import CLAIM_ACTION, CONCEDE_ACTION, DECLARE_ACTION, DECLARE_DOUBLE_ACTION, DealState, marriage_text
+
+Bot = Callable[[DealState, random.Random], int]
+
+
+def match_rules(rules: Rules) -> dict[str, Any]:
+    result: dict[str, Any] = rules.data["match"]
+    return result
+
+
+@implements("hdb.match.next-dealer")
+def next_offset(rules: Rules, offset: int) -> int:
+    """After a deal the dealer's right-hand neighbour (deal seat 0) deals, or with
+    next_dealer=left his left-hand neighbour (deal seat 2)."""
+    step = 1 if match_rules(rules)["next_dealer"] == "right" else -1
+    return (offset + step) % rules.n_players
+
+
+@implements("hdb.match.target", "brouc.match.coches")
+def match_winner(rules: Rules, marks: list[int]) -> int | None:
+    """The team that has won the match, if any: the first to mark the target number of
+    parties wins (1802); the first to mark the fifth coche loses (Brouc, parameter
+    match_fifth_coche)."""
+    spec = match_rules(rules)
+    for team, marked in enumerate(marks):
+        if marked >= spec["target"]:
+            return team if spec["reaching_target"] == "wins" else 1 - team
+    return None
+
+
+class Match:
+    """A match in progress; `deal` is the deal being played."""
+
+    def __init__(self, rules: Rules, seed: int) -> None:
+        self.rules = rules
+        self.seed = seed
+        self._seed_state = seed
+        self.offset = 0
+        self.scores = [0, 0]
+        self.marks = [0, 0]
+        self.carried = [0, 0]
+        self.game = 1
+        self.deals: list[dict[str, Any]] = []
+        self.games: list[dict[str, Any]] = []
+        self.winner: int | None = None
+        self.deal = self._new_deal()
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def match_team(self, deal_team: int) -> int:
+        return (deal_team + self.offset) % 2
+
+    def _to_deal(self, values: list[int]) -> tuple[int, ...]:
+        return tuple(values[self.match_team(t)] for t in range(2))
+
+    def _new_deal(self) -> DealState:
+        self._seed_state, deal_seed = splitmix64(self._seed_state)
+        context = GameContext(self._to_deal(self.scores), self._to_deal(self.carried))
+        state = DealState.from_seed(self.rules, deal_seed, context)
+        self._deal_seed = deal_seed
+        return state
+
+    def apply(self, action: int) -> None:
+        """Apply an action to the current deal; when the deal ends, count it and deal the next."""
+        self.deal.apply(action)
+        if self.deal.is_over:
+            self._close_deal()
+
+    def _carry(self, state: DealState, cape_team: int) -> list[int]:
+        """Announced marriages of a cape deal go to the next deal (clause brouc.game.cape: both
+        sides, or with cape_carry_over=cape-side-only the cape team's only); table marriages do not."""
+        carried = [0, 0]
+        for t in range(2):
+            if self.rules.params.get("cape_carry_over", "both-sides") == "both-sides" or t == cape_team:
+                carried[self.match_team(t)] = state.announced_points[t]
+        return carried
+
+    def _close_deal(self) -> None:
+        state = self.deal
+        outcome = state.outcome
+        assert outcome is not None
+        rules = self.rules
+        scores_before = list(self.scores)
+        marks = [0, 0]
+        for t in range(2):
+            marks[self.match_team(t)] += outcome.marks[t]
+        result = state.result()
+        entry: dict[str, Any] = {
+            "number": len(self.deals) + 1,
+            "game": self.game,
+            "dealer": (rules.dealer + self.offset) % rules.n_players,
+            "seed": self._deal_seed,
+            "seat_of_player": [(p - self.offset) % rules.n_players for p in range(rules.n_players)],
+            "record": state.record(),
+            "scores_before": scores_before,
+            "announcements": [
+                {"team": self.match_team(rules.team_of[seat]), "player": (seat + self.offset) % rules.n_players,
+                 "marriage": marriage_text(rules, suit, kind), "points": points, "after_trick": after}
+                for seat, suit, kind, extends, points, after in state.announcements
+            ],
+            "table": [
+                {"team": self.match_team(team), "marriage": marriage_text(rules, suit, kind),
+                 "points": points, "trick": index + 1}
+                for index, suit, kind, team, points in state.table
+            ],
+            "tricks": [0, 0],
+            "card_points": [0, 0],
+            "rounded": [0, 0],
+            "how": outcome.how,
+            "game_winner": None if outcome.winner is None else self.match_team(outcome.winner),
+            "marks": marks,
+            "carried_in": list(self.carried),
+        }
+        for t, team_result in enumerate(result.teams):
+            m = self.match_team(t)
+            entry["tricks"][m] = team_result.tricks
+            entry["card_points"][m] = team_result.card_points
+            entry["rounded"][m] = team_result.rounded_cards
+        for m in range(2):
+            self.marks[m] += marks[m]
+        self.carried = [0, 0]
+        if outcome.winner is not None:
+            final_by_team = [0, 0]
+            for t in range(2):
+                final_by_team[self.match_team(t)] = outcome.scores[t]
+            entry["scores_after"] = final_by_team
+            self.games.append({"number": self.game, "winner": entry["game_winner"], "how": outcome.how,
+                               "final": final_by_team, "marks": marks, "deals": entry["number"]})
+            self.scores = [0, 0]
+            self.game += 1
+        else:
+            for t in range(2):
+                self.scores[self.match_team(t)] = outcome.scores[t]
+            if outcome.how == "all-tricks" and rules.data["game"]["marked_by"] == "loser":
+                cape_team = next(t for t in range(2) if result.teams[t].tricks == rules.n_tricks)
+                self.carried = self._carry(state, cape_team)
+            entry["scores_after"] = list(self.scores)
+        entry["marks_after"] = list(self.marks)
+        self.deals.append(entry)
+        self.winner = match_winner(rules, self.marks)
+        self.offset = next_offset(rules, self.offset)
+        if self.winner is None:
+            self.deal = self._new_deal()
+
+    def play(self, bots: tuple[Bot, Bot], rng: random.Random, max_deals: int = 100_000) -> None:
+        """Play to the end: bots[t] chooses for the players of match team t."""
+        while not self.is_over:
+            if len(self.deals) >= max_deals:
+                raise RuntimeError(f"the match did not end within {max_deals} deals")
+            state = self.deal
+            team = self.match_team(self.rules.team_of[state.to_act])
+            self.apply(bots[team](state, rng))
+
+    def record(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.rules.id,
+            "params": dict(self.rules.params),
+            "seed": self.seed,
+            "teams": [[0, 2], [1, 3]],
+            "unit": match_rules(self.rules)["unit"],
+            "target": match_rules(self.rules)["target"],
+            "deals": self.deals,
+            "games": self.games,
+            "marks": list(self.marks),
+            "winner": self.winner,
+        }
+
+
+# -- bots ----------------------------------------------------------------------------
+
+_STARTS_GAME_END = (CLAIM_ACTION, DECLARE_ACTION, DECLARE_DOUBLE_ACTION, CONCEDE_ACTION)
+
+
+def _game_kind(state: DealState, action: int) -> int:
+    return action - state.rules.pass_action if action > state.rules.pass_action else 0
+
+
+def random_bot(state: DealState, rng: random.Random) -> int:
+    """Random legal play that never claims, declares or concedes on its own initiative
+    (it answers a concession at random)."""
+    legal = state.legal_actions()
+    quiet = [a for a in legal if _game_kind(state, a) not in _STARTS_GAME_END]
+    return rng.choice(quiet or legal)
+
+
+def greedy_bot(state: DealState, rng: random.Random) -> int:
+    """Claims (or declares dehors) as soon as the claim is right; otherwise plays like random_bot."""
+    legal = state.legal_actions()
+    claim = state.rules.pass_action + CLAIM_ACTION
+    if claim in legal and reaches_target(state.rules, count_so_far(state, state.rules.team_of[state.to_act])):
+        return claim
+    return random_bot(state, rng)
+
+
+def chaos_bot(state: DealState, rng: random.Random) -> int:
+    """Any legal action at random, wrong claims and hopeless declarations included (for tests)."""
+    return rng.choice(state.legal_actions())
+
+
+BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "chaos": chaos_bot}
