@@ -19,10 +19,11 @@ $(BENCH_STAMP): $(STAMP)
 
 install: $(STAMP)
 
-## the main job (until the conformance harness exists): one seeded Brouc deal, played out
+## the main job (until the conformance harness exists): a seeded Brouc deal, then a match
 run: $(STAMP)
 	$(VENV)/bin/brou validate
 	$(VENV)/bin/brou deal --ruleset brouc --seed 7
+	$(VENV)/bin/brou match --ruleset brouc --seed 3
 
 ## the tests, then the type and lint checks
 test: $(STAMP)

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from brou import ACTION_CODES, DealState, IllegalAction
+from brou.deal import deal_from_cards
+from brou.game import GameContext
 from helpers import deal, load, play
 
 DOC = (Path(__file__).parents[1] / "docs" / "errors.md").read_text(encoding="utf-8")
@@ -27,6 +29,16 @@ def hdb_state() -> DealState:
     return deal(load("homme-de-brou-1802"), HANDS, "7C")
 
 
+def in_game(name: str, scores: tuple[int, int], **params: object) -> DealState:
+    rules = load(name, **params)
+    return DealState(rules, deal_from_cards(rules, [h.split() for h in HANDS], "7C"), GameContext(scores))
+
+
+def concession_asked() -> DealState:
+    # seat 3 trumps the first trick: team 1 holds 280 + 33, every trick so far; team 0 is asked first
+    return play(in_game("homme-de-brou-1802", (0, 280)), "AS AH AD 7C pass pass")
+
+
 CASES: dict[str, tuple[Callable[[], DealState], str, int | None]] = {
     # code: (state builder, action text, seat)
     "malformed-action": (brouc_state, "play AS", None),
@@ -42,6 +54,12 @@ CASES: dict[str, tuple[Callable[[], DealState], str, int | None]] = {
     "marriage-not-held": (lambda: play(hdb_state(), "AS AH AD 7C"), "announce KQH", None),
     "marriage-reused": (lambda: play(brouc_state(), "AS AH AD 7C announce KQC"), "announce KQC", None),
     "pass-not-allowed": (brouc_state, "pass", None),
+    "not-in-a-game": (brouc_state, "claim", None),
+    "claim-not-now": (lambda: play(in_game("brouc", (0, 0), claim_moment="between-tricks"), "AS"), "claim", None),
+    "declaration-not-allowed": (lambda: in_game("brouc", (0, 0)), "declare", None),
+    "concession-not-open": (lambda: in_game("homme-de-brou-1802", (0, 0)), "concede", None),
+    "concession-pending": (concession_asked, "KS", None),
+    "no-concession": (lambda: in_game("homme-de-brou-1802", (0, 0)), "accept", None),
 }
 
 
@@ -74,7 +92,7 @@ def test_deal_over() -> None:
 
 def test_action_ids_out_of_range() -> None:
     state = brouc_state()
-    for action in (-1, state.rules.pass_action + 1):
+    for action in (-1, state.rules.pass_action + 7):  # the six game actions follow pass
         with pytest.raises(IllegalAction) as caught:
             state.apply(action)
         assert caught.value.code == "malformed-action"

@@ -70,7 +70,7 @@ def check_plays_against_oracle(state: DealState, legal: list[int]) -> None:
 
 def play_checked_deal(rules: Rules, seed: int, rng: random.Random) -> DealState:
     state = DealState.from_seed(rules, seed)
-    all_ids = range(rules.pass_action + 1)
+    all_ids = range(rules.pass_action + 7)  # cards, announcements, pass and the six game actions
     while not state.is_over:
         check_conservation(state)
         legal = state.legal_actions()

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .clauses import implements
-from .counting import card_points
+from .counting import card_points, half_up
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -92,11 +92,17 @@ def reaches_target(rules: Rules, count: int) -> bool:
 def may_claim(state: DealState, seat: int) -> bool:
     """A player may claim for his team on his own turn (parameter claim_moment: or only
     before a trick's first card), unless his team is bound by a declaration and the
-    ruleset does not let it escape (parameter escape_commitment)."""
+    ruleset does not let it escape (parameter escape_commitment); in Brouc a team already
+    written above 300 may be limited to the deal's start (parameter dehors_above_300)."""
     rules = state.rules
     params = rules.params
-    if state.declared is not None and state.declared[0] == rules.team_of[seat] and not params.get("escape_commitment", False):
+    team = rules.team_of[seat]
+    if state.declared is not None and state.declared[0] == team and not params.get("escape_commitment", False):
         return False
+    ctx = state.context
+    if (params.get("dehors_above_300") == "before-first-card" and ctx is not None
+            and reaches_target(rules, ctx.scores[team]) and (state.tricks or state.trick)):
+        return False  # Brouc: a team already above 300 declares before the deal's first card
     return not (params.get("claim_moment") == "between-tricks" and state.trick)
 
 
@@ -129,14 +135,21 @@ def claim_outcome(state: DealState, team: int) -> Outcome:
 
 
 def _value_count(state: DealState, loser: int, counts: list[int]) -> int:
-    """The count that sets the game's value: the loser's count now (1802), or his written
-    score before the deal (Brouc, parameter coches_threshold)."""
+    """The count that sets the game's value at a claim: the loser's count now (1802, with
+    parameter claim_frozen_count), or his written score before the deal (Brouc, parameter
+    coches_threshold)."""
     rules = state.rules
     ctx = state.context
     assert ctx is not None
-    if game_rules(rules)["marked_by"] == "loser" and rules.params.get("coches_threshold", "before-deal") == "before-deal":
-        return ctx.scores[loser]
-    return counts[loser]
+    if game_rules(rules)["marked_by"] == "loser":
+        return ctx.scores[loser] if rules.params.get("coches_threshold", "before-deal") == "before-deal" else counts[loser]
+    frozen = rules.params.get("claim_frozen_count", "cards-so-far-unrounded")
+    if frozen == "cards-so-far-unrounded":
+        return counts[loser]
+    marriages = ctx.scores[loser] + state.announced_points[loser] + state.table_points[loser]
+    if frozen == "marriages-only":
+        return marriages
+    return marriages + half_up(card_points(rules, state.won[loser]))
 
 
 # -- declarations: partie et vole, la cape et dehors (et pas dedouble) -------------
@@ -157,11 +170,17 @@ def may_declare(state: DealState, seat: int, double: bool) -> bool:
         return False
     if decl["moment"] == "before-lead":
         # 1802: the player on lead, before the first card of the trick, up to the given trick
-        if state.trick or len(state.tricks) >= decl["before_trick"]:
+        # (parameter partie_et_vole_declarer=any-player-of-team: any player of the team, on his turn)
+        current = len(state.tricks) + 1  # the trick being played, or about to be led
+        if current > decl["before_trick"] or (current == decl["before_trick"] and state.trick):
+            return False
+        on_lead_only = rules.params.get("partie_et_vole_declarer", "player-on-lead") == "player-on-lead"
+        if on_lead_only and (state.trick or seat != state.leader):
             return False
         if not state.tricks and not rules.params.get("partie_et_vole_first_trick", False):
             return False
-        too_low = state.context.scores[team] < decl["min_score"]
+        marked = state.context.scores[team] + state.announced_points[team] + state.table_points[team]
+        too_low = marked < decl["min_score"]  # what the team has marked, marriages of this coup included
         return not (too_low and rules.params.get("partie_et_vole_190") == "precondition")
     # Brouc: any own turn while the declarer holds at least two cards
     if state.hands[seat].bit_count() < 2:
@@ -200,6 +219,8 @@ def declaration_made(state: DealState, team: int, double: bool) -> Outcome:
     rules = state.rules
     counts = [count_so_far(state, t) for t in range(2)]
     loser = other(team)
+    if state.team_tricks[team] != len(state.tricks):
+        return declaration_failed(state, team, double)
     if game_rules(rules)["marked_by"] == "winner":
         if not reaches_target(rules, counts[team]):
             return declaration_failed(state, team, double)
@@ -282,6 +303,10 @@ def end_of_deal_outcome(state: DealState) -> Outcome:
                 reached = [max(range(2), key=lambda t: exact[t])]
         if reached:
             winner = reached[0]
-            return Outcome("played-out", winner, _marks(rules, winner, game_value(rules, exact[other(winner)])), tuple(exact))
+            loser = other(winner)
+            loser_count = exact[loser]
+            if rules.params.get("loser_count_last_coup") == "rounded":
+                loser_count = ctx.scores[loser] + result.teams[loser].total
+            return Outcome("played-out", winner, _marks(rules, winner, game_value(rules, loser_count)), tuple(exact))
     scores = tuple(ctx.scores[t] + result.teams[t].total for t in range(2))
     return Outcome("played-out", None, (0, 0), scores)

@@ -16,6 +16,7 @@ from typing import Any
 
 from . import spec
 from .clauses import implements
+from .errors import ParameterError
 from .marriages import exception_tables
 
 
@@ -118,12 +119,22 @@ def _freeze(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
 
 
+# Options that the register records but the engine cannot play yet: choosing one is an error.
+NOT_EXECUTABLE_YET = {
+    ("after_last_trick", "one-round-in-seat-order"),
+    ("after_last_trick", "no-claim"),
+}
+
+
 @lru_cache(maxsize=64)
 def _load(name: str, overrides: tuple[tuple[str, Any], ...]) -> Rules:
     merged = spec.load_document(name)
     spec.check_document(merged)
     plain = {k: list(v) if isinstance(v, tuple) else v for k, v in overrides}
     body, params = spec.resolve(merged.data, plain)
+    for name, value in plain.items():
+        if (name, value) in NOT_EXECUTABLE_YET:
+            raise ParameterError(f"parameter {name}={value} is a recorded reading that the engine does not play yet")
     return compile_rules(body, params, plain)
 
 

@@ -359,7 +359,9 @@ class DealState:
                 raise IllegalAction("concession-not-open", "a concession may only be offered when the engine asks for it")
             self.history.append(rules.pass_action + kind)
             self.phase = RESPOND
-            self.to_act = self._first_seat_of(1 - self.conceding, after=seat)
+            ahead = 1 - self.conceding
+            # the leader answers when he is of the team at the target (as he is when it has every trick)
+            self.to_act = self.leader if rules.team_of[self.leader] == ahead else self._first_seat_of(ahead, after=seat)
             return
         if kind in (ACCEPT_ACTION, REFUSE_ACTION):
             if self.phase is not RESPOND:
@@ -369,12 +371,16 @@ class DealState:
                 self._end(game.concession_accepted(self, self.conceding))
             else:
                 self.declared = (team, False)
+                if any(rules.team_of[winner] != team for _, _, winner in self.tricks):
+                    # bound to a vole it can no longer make (possible with parameter concession=any)
+                    self._end(game.declaration_failed(self, team, False))
+                    return
                 self.phase = PLAY
                 self.to_act = self.leader
                 self._legal = self.hands[self.leader]
             return
-        if self.phase is not PLAY and self.phase is not WINDOW:
-            raise IllegalAction("claim-not-now", f"'{name}' cannot be made now")
+        if self.phase is CONCEDE or self.phase is RESPOND:
+            raise IllegalAction("concession-pending", f"a concession is being asked or answered: no '{name}' now")
         if kind == CLAIM_ACTION:
             if not game.may_claim(self, seat):
                 raise IllegalAction("claim-not-now", f"seat {seat} may not claim now")
