@@ -1,7 +1,8 @@
 """The `brou` command.
 
-    brou validate [FILE ...]        check spec files against the schemas
-    brou deal --ruleset R --seed N  play one random legal deal and show it
+    brou validate [FILE ...]         check spec files against the schemas
+    brou deal --ruleset R --seed N   play one random legal deal and show it
+    brou match --ruleset R --seed N  play a whole match between two bots, with its score sheet
 
 Exit status: 0 success; 2 bad input (a spec file, a ruleset, a parameter, a seed,
 a command line), reported as one line on standard error; 70 an internal error.
@@ -15,12 +16,15 @@ import os
 import random
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import NoReturn
 
 from . import spec
 from .errors import BrouError, SpecError
+from .match import BOTS, Match
 from .render import deal_to_data, deal_to_text
 from .rules import Rules
+from .sheet import sheet_svg, sheet_text
 from .shuffle import MAX_SEED
 from .state import DealState
 
@@ -69,7 +73,24 @@ def build_parser() -> Parser:
     deal.add_argument("--param", type=_param, action="append", default=[], metavar="NAME=VALUE",
                       help="choose a parameter of the ruleset (an option of an ambiguity)")
     deal.add_argument("--json", action="store_true", help="print the deal as JSON")
+
+    match = sub.add_parser("match", help="play a whole match between two bots and print the score sheet as it grows")
+    match.add_argument("--ruleset", required=True, help=f"a ruleset id ({', '.join(spec.available_rulesets())}) or a file")
+    match.add_argument("--seed", type=_seed, required=True, help="the match's seed: it fixes every deal (see docs/shuffle.md)")
+    match.add_argument("--bots", default="greedy,random", type=_bots, metavar="BOT,BOT",
+                       help=f"the bots of team 0+2 and team 1+3, from {', '.join(BOTS)} (default greedy,random)")
+    match.add_argument("--param", type=_param, action="append", default=[], metavar="NAME=VALUE",
+                       help="choose a parameter of the ruleset (an option of an ambiguity)")
+    match.add_argument("--json", action="store_true", help="print the match record as JSON")
+    match.add_argument("--svg", metavar="FILE", help="also write the score sheet as an SVG picture")
     return parser
+
+
+def _bots(text: str) -> tuple[str, str]:
+    names = text.split(",")
+    if len(names) != 2 or any(n not in BOTS for n in names):
+        raise argparse.ArgumentTypeError(f"--bots takes two of {', '.join(BOTS)} separated by a comma, not '{text}'")
+    return names[0], names[1]
 
 
 def cmd_validate(files: Sequence[str]) -> int:
@@ -88,11 +109,44 @@ def cmd_validate(files: Sequence[str]) -> int:
     return EXIT_BAD_INPUT if failed else EXIT_OK
 
 
-def cmd_deal(args: argparse.Namespace) -> int:
+def _rules(command: str, args: argparse.Namespace) -> Rules:
     if not spec.ruleset_file(args.ruleset).exists():
         known = ", ".join(spec.available_rulesets())
-        raise UsageError(f"brou deal: unknown ruleset '{args.ruleset}' (known: {known})")
-    rules = Rules.load(args.ruleset, **dict(args.param))
+        raise UsageError(f"brou {command}: unknown ruleset '{args.ruleset}' (known: {known})")
+    return Rules.load(args.ruleset, **dict(args.param))
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    rules = _rules("match", args)
+    match = Match(rules, args.seed)
+    bots = (BOTS[args.bots[0]], BOTS[args.bots[1]])
+    rng = random.Random(args.seed)
+    shown = ""
+    while not match.is_over:
+        deals = len(match.deals)
+        match.apply(bots[match.match_team(rules.team_of[match.deal.to_act])](match.deal, rng))
+        if len(match.deals) > deals and not args.json:
+            text = sheet_text(match.record(), upto_deal=len(match.deals))
+            print(text[len(shown):].lstrip("\n") if text.startswith(shown) else "\n" + text)
+            shown = text
+    record = match.record()
+    if args.json:
+        print(json.dumps(record | {"bots": list(args.bots)}, indent=2, ensure_ascii=False))
+    else:
+        winner = record["winner"]
+        team = "0+2" if winner == 0 else "1+3"
+        print(f"\nMatch won by team {team} ({args.bots[winner]} bot) after {len(record['deals'])} deals, "
+              f"{len(record['games'])} games; {record['unit']}: {record['marks'][0]} to {record['marks'][1]}.")
+    if args.svg:
+        try:
+            Path(args.svg).write_text(sheet_svg(record), encoding="utf-8")
+        except OSError as exc:
+            raise UsageError(f"brou match: cannot write {args.svg}: {exc.strerror}") from None
+    return EXIT_OK
+
+
+def cmd_deal(args: argparse.Namespace) -> int:
+    rules = _rules("deal", args)
     state = DealState.from_seed(rules, args.seed)
     rng = random.Random(args.seed if args.play_seed is None else args.play_seed)
     while not state.is_over:
@@ -111,6 +165,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         if args.command == "validate":
             return cmd_validate(args.files)
+        if args.command == "match":
+            return cmd_match(args)
         return cmd_deal(args)
     except BrouError as exc:
         print(f"brou: {exc}" if not isinstance(exc, (SpecError, UsageError)) else str(exc), file=sys.stderr)

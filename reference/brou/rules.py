@@ -133,7 +133,7 @@ def _load(name: str, overrides: tuple[tuple[str, Any], ...]) -> Rules:
     plain = {k: list(v) if isinstance(v, tuple) else v for k, v in overrides}
     body, params = spec.resolve(merged.data, plain)
     for name, value in plain.items():
-        if (name, value) in NOT_EXECUTABLE_YET:
+        if (name, _freeze(value)) in NOT_EXECUTABLE_YET:
             raise ParameterError(f"parameter {name}={value} is a recorded reading that the engine does not play yet")
     return compile_rules(body, params, plain)
 
