@@ -56,6 +56,6 @@ def test_same_seed_same_match(capsys: pytest.CaptureFixture[str]) -> None:
     ("--ruleset", "brouc", "--seed", "3", "--svg", "/nonexistent-dir/x.svg"),
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], args: tuple[str, ...]) -> None:
-    code, out, err = run(capsys, *args)
+    code, _out, err = run(capsys, *args)
     assert code == 2
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err

@@ -20,9 +20,11 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_sheet import TOTALS, running_totals
 
 from brou import Rules
 from brou.match import BOTS, Match
+from brou.sheet import marks_on_sheet, sheet_rows
 from brou.shuffle import MAX_SEED
 from brou.state import DealState
 
@@ -70,6 +72,10 @@ def check_match(rules: Rules, match: Match) -> None:
         assert entry["marks_after"] == marks
         replayed = DealState.replay(entry["record"], rules)
         assert replayed.outcome is not None and replayed.outcome.how == how
+    rows = sheet_rows(record)  # the score sheet shows what the engine has, deal after deal
+    for entry in record["deals"]:
+        assert running_totals(rows, entry, TOTALS[rules.id]) == tuple(entry["scores_after"])
+        assert marks_on_sheet(r for r in rows if r.coup <= entry["number"]) == tuple(entry["marks_after"])
     spec = rules.data["match"]
     assert record["marks"] == marks
     reached = [m for m in range(2) if marks[m] >= spec["target"]]
