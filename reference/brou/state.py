@@ -1,9 +1,11 @@
 """The state of one deal, and the actions that move it on.
 
 Actions are small integers, as in OpenSpiel: `0 .. n_cards-1` play that card;
-then one id per (suit, marriage kind) announces that marriage; the last id passes
-in an announcement window.  `action_text` / `parse_action` convert to the text
-notation (`TH`, `announce KQH`, `pass`).
+then one id per (suit, marriage kind) announces that marriage; then `pass` (in an
+announcement window, or declining to concede); then, for a deal played inside a game
+(`context`, see brou.game), `claim`, `declare`, `declare-double`, `concede`, `accept`
+and `refuse`.  `action_text` / `parse_action` convert to the text notation (`TH`,
+`announce KQH`, `pass`, `claim`).
 
 `DealState.apply` checks an action against the rules and either applies it or
 raises `IllegalAction` with a stable code, leaving the state exactly as it was
