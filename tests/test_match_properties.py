@@ -20,9 +20,10 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_properties import snapshot
 from test_sheet import TOTALS, running_totals
 
-from brou import Rules
+from brou import ACTION_CODES, IllegalAction, Rules
 from brou.match import BOTS, Match
 from brou.sheet import marks_on_sheet, sheet_rows
 from brou.shuffle import MAX_SEED
@@ -106,3 +107,27 @@ def test_a_thousand_random_matches(name: str) -> None:
         check_match(rules, m)
 
     match()
+
+
+@pytest.mark.parametrize("name", ["brouc", "homme-de-brou-1802"])
+def test_game_actions_are_offered_exactly_when_allowed(name: str) -> None:
+    """In 300 matches of chaos bots (which take claims, declarations and concessions when
+    offered): at every step, every offered action is accepted (on a copy) and a random action
+    that is not offered is rejected with a documented code, leaving the state as it was."""
+    rules = Rules.load(name)
+    all_ids = range(rules.pass_action + 7)
+    for seed in range(300):
+        rng = random.Random(seed)
+        match = Match(rules, seed)
+        while not match.is_over:
+            state = match.deal
+            legal = state.legal_actions()
+            for action in legal:
+                state.copy().apply(action)
+            illegal = [a for a in all_ids if a not in legal]
+            before = snapshot(state)
+            with pytest.raises(IllegalAction) as caught:
+                state.apply(rng.choice(illegal))
+            assert caught.value.code in ACTION_CODES
+            assert snapshot(state) == before
+            match.apply(rng.choice(legal))
