@@ -133,10 +133,8 @@ def cmd_match(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(record | {"bots": list(args.bots)}, indent=2, ensure_ascii=False))
     else:
-        winner = record["winner"]
-        team = "0+2" if winner == 0 else "1+3"
-        print(f"\nMatch won by team {team} ({args.bots[winner]} bot) after {len(record['deals'])} deals, "
-              f"{len(record['games'])} games; {record['unit']}: {record['marks'][0]} to {record['marks'][1]}.")
+        print(f"\nNous (players 0 and 2): {args.bots[0]} bot; Eux (players 1 and 3): {args.bots[1]} bot; "
+              f"{len(record['deals'])} deals, {len(record['games'])} games.")
     if args.svg:
         try:
             Path(args.svg).write_text(sheet_svg(record), encoding="utf-8")
