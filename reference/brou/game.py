@@ -291,6 +291,8 @@ def end_of_deal_outcome(state: DealState) -> Outcome:
     if result.all_tricks is not None:
         return all_tricks_outcome(state, result.all_tricks)
     exact = [count_so_far(state, t) for t in range(2)]
+    if game_rules(rules).get("last_coup") == "rounded":  # a reading where the last coup is rounded like the others
+        exact = [ctx.scores[t] + result.teams[t].total for t in range(2)]
     if game_rules(rules)["win"] == "at-end-of-coup":
         reached = [t for t in range(2) if reaches_target(rules, exact[t])]
         if len(reached) == 2:

@@ -72,7 +72,6 @@ class Rules:
     card_reuse: bool
     turnup_in_first_window: bool
     table_factor: int
-    table_credited: str
     table_deducted: bool
     rounding: str
     last_trick_bonus: int
@@ -84,11 +83,6 @@ class Rules:
     @property
     def n_tricks(self) -> int:
         return self.hand_size
-
-    @property
-    def clauses(self) -> dict[str, Any]:
-        result: dict[str, Any] = self.data["clauses"]
-        return result
 
     @staticmethod
     def load(name: str, **overrides: Any) -> Rules:
@@ -228,7 +222,6 @@ def compile_rules(body: dict[str, Any], params: dict[str, Any], overrides: dict[
         card_reuse=bool(marriages["announced"]["card_reuse"]),
         turnup_in_first_window=bool(marriages["announced"]["turnup_in_first_window"]),
         table_factor=marriages["table"]["factor"],
-        table_credited=marriages["table"]["credited"],
         table_deducted=marriages["table"]["deducted_from_others"],
         rounding=body["counting"]["rounding"],
         last_trick_bonus=body["play"]["last_trick_bonus"],
