@@ -248,7 +248,8 @@ def _table(team: int, marriage: str, points: int, trick: int) -> dict[str, Any]:
 # first game quadruple (Nous end below zero), then make a vole that cancels two table
 # marriages.  Table marriages there move twice their value (table_factor 2).
 HDB_EXAMPLE: dict[str, Any] = {
-    "ruleset": HDB, "params": {"match_target": 10}, "seed": 4, "unit": "parties", "target": 10,
+    "ruleset": HDB, "title": "L'Homme de Brou (1802)", "params": {"match_target": 10}, "seed": 4,
+    "unit": "parties", "target": 10, "reaching_target": "wins",
     "deals": [
         _deal(1, 1, [0, 0], [-20, 140], [0, 0], table=[_table(1, "KQS", 80, 8)], tricks=[5, 3],
               card_points=[61, 59], rounded=[60, 60]),
@@ -283,7 +284,8 @@ HDB_EXPECTED = [
 # in the first deal (Eux mark two coches; Nous' announcement of 20 is carried), and
 # declare dehors at the start of the seventh deal with 310.
 BROUC_EXAMPLE: dict[str, Any] = {
-    "ruleset": BROUC, "params": {"match_fifth_coche": "loses"}, "seed": 216, "unit": "coches", "target": 5,
+    "ruleset": BROUC, "title": "Brouc (L'Etivaz)", "params": {"match_fifth_coche": "loses"}, "seed": 216,
+    "unit": "coches", "target": 5, "reaching_target": "loses",
     "deals": [
         _deal(1, 1, [0, 0], [0, 0], [0, 2], announcements=[_ann(0, "KQS", 20, 5)], tricks=[8, 0],
               card_points=[120, 0], rounded=[120, 0], how="all-tricks", marks=[0, 2]),

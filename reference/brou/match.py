@@ -178,13 +178,16 @@ class Match:
             self.apply(bots[team](state, rng))
 
     def record(self) -> dict[str, Any]:
+        spec = match_rules(self.rules)
         return {
             "ruleset": self.rules.id,
+            "title": self.rules.data["title"]["fr"],
             "params": dict(self.rules.params),
             "seed": self.seed,
             "teams": [[0, 2], [1, 3]],
-            "unit": match_rules(self.rules)["unit"],
-            "target": match_rules(self.rules)["target"],
+            "unit": spec["unit"],
+            "target": spec["target"],
+            "reaching_target": spec["reaching_target"],
             "deals": self.deals,
             "games": self.games,
             "marks": list(self.marks),

@@ -35,7 +35,6 @@ from .clauses import implements
 Record = Mapping[str, Any]
 
 TEAMS = ("Nous", "Eux")
-TITLES = {"homme-de-brou-1802": "L'Homme de Brou (1802)", "brouc": "Brouc (L'Etivaz)"}
 SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 RED_SUITS = ("\u2665", "\u2666")
 
@@ -326,12 +325,12 @@ def _rule(title: str, width: int) -> str:
 
 
 def _title(record: Record, sheet: str) -> str:
-    name = TITLES.get(str(record.get("ruleset")), str(record.get("ruleset", "")))
+    name = str(record.get("title", record.get("ruleset", "")))
     target = int(record["target"])
     if _is_marque(record):
         goal = f"en {target} parties"
     else:
-        fate = "perd" if record.get("params", {}).get("match_fifth_coche", "loses") == "loses" else "gagne"
+        fate = "perd" if record.get("reaching_target", "loses") == "loses" else "gagne"
         goal = f"en {target} coches, la {_ordinal(target)} {fate}"
     return f"{sheet} \u00b7 {name} \u00b7 {goal}"
 
