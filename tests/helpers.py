@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from brou.deal import deal_from_cards
@@ -48,6 +49,25 @@ def play(state: DealState, actions: str) -> DealState:
     """Apply actions written `"AS 7S pass announce KQH"` (split on commas or runs of two spaces too)."""
     for text in _split(actions):
         state.apply_text(text)
+    return state
+
+
+def finish(state: DealState) -> DealState:
+    """Play the deal out: the first legal card on each turn, `pass` in every window, no announcement."""
+    while not state.is_over:
+        if state.phase == "window":
+            play(state, "pass")
+        else:
+            state.apply(state.rules.mask_to_list(state.legal_play_mask())[0])
+    return state
+
+
+def random_deal(rules: Rules, seed: int) -> DealState:
+    """A seeded deal played out by random legal actions (announcements included)."""
+    state = DealState.from_seed(rules, seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
     return state
 
 

@@ -7,13 +7,10 @@ totals) per team under the ruleset's `rounding` parameter (AMB-12, AMB-13);
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from brou import DealState, Rules
 from brou.counting import half_away_from_zero, half_up, rounded
-from helpers import deal, load, play
+from helpers import deal, finish, load, play, random_deal
 
 HDB = "homme-de-brou-1802"
 BROUC = "brouc"
@@ -45,14 +42,6 @@ S4_PLAY = "  ".join(S4_TRICKS)
 _QUIET = [t.replace("announce KQD announce KQH ", "") for t in S4_TRICKS]
 S4_PLAY_1802 = "  pass pass  ".join(_QUIET[:7]) + "  " + _QUIET[7]
 
-
-def random_deal(rules: Rules, seed: int) -> DealState:
-    """A seeded deal played out by random legal actions (announcements included)."""
-    state = DealState.from_seed(rules, seed)
-    rng = random.Random(seed)
-    while not state.is_over:
-        state.apply(rng.choice(state.legal_actions()))
-    return state
 
 
 def marks(name: str, cards: list[int], marriages: list[int] | None = None, **params: str) -> tuple[list[int], list[int]]:
@@ -105,12 +94,7 @@ def test_a_team_without_a_trick_has_no_card_points() -> None:
         "8H 7H QD JD 9D 8D 7D 7C",
     ]
     state = deal(load(HDB), hands, "7C")
-    while not state.is_over:
-        if state.phase == "window":
-            play(state, "pass")
-        else:
-            state.apply(state.rules.mask_to_list(state.legal_play_mask())[0])
-    teams = state.result().teams
+    teams = finish(state).result().teams
     assert teams[1].tricks == 0
     assert teams[1].card_points == 0
     assert teams[0].card_points == 120
@@ -343,12 +327,7 @@ def test_1802_deal_total_can_be_negative() -> None:
         "AS 9S JC AH KH QH AD KD",
         "TS JS AC TC 9C 8C 7C QD",
     ]
-    state = play(deal(load(HDB), hands, "7C"), "KC QC JC 7C")
-    while not state.is_over:
-        if state.phase == "window":
-            play(state, "pass")
-        else:
-            state.apply(state.rules.mask_to_list(state.legal_play_mask())[0])
+    state = finish(play(deal(load(HDB), hands, "7C"), "KC QC JC 7C"))
     team1 = state.result().teams[1]
     assert team1.table == -120 - 40  # and K-Q of spades, lost later in the deal
     assert team1.card_points == 59

@@ -13,8 +13,8 @@ import random
 
 import pytest
 
-from brou import DealState, IllegalAction, Rules
-from helpers import deal, legal_texts, load, play
+from brou import DealState, IllegalAction
+from helpers import deal, finish, legal_texts, load, play, random_deal
 
 HDB = "homme-de-brou-1802"
 BROUC = "brouc"
@@ -49,23 +49,6 @@ def code_of(state: DealState, actions: str) -> str:
     return err.value.code
 
 
-def finish(state: DealState) -> DealState:
-    """Play the deal out: the first legal card on each turn, `pass` in every window, no announcement."""
-    while not state.is_over:
-        if state.phase == "window":
-            play(state, "pass")
-        else:
-            state.apply(state.rules.mask_to_list(state.legal_play_mask())[0])
-    return state
-
-
-def random_deal(rules: Rules, seed: int) -> DealState:
-    """A seeded deal played out by random legal actions (announcements included)."""
-    state = DealState.from_seed(rules, seed)
-    rng = random.Random(seed)
-    while not state.is_over:
-        state.apply(rng.choice(state.legal_actions()))
-    return state
 
 
 def table_by_rule(state: DealState) -> list[int]:
