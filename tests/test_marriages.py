@@ -86,15 +86,19 @@ def test_marriage_kinds_in_the_spec(name: str) -> None:
     assert rules.trump_factor == 2
 
 
+# (first trick, marriage announced by its winner, his team, value); diamonds are trumps (turn-up 9D)
+ANNOUNCED_VALUES = [
+    (P_SEAT0_WINS, "KQS", 0, 20),
+    (P_SEAT0_WINS, "KQJS", 0, 30),
+    (P_SEAT3_WINS, "KQD", 1, 40),
+    (P_SEAT3_WINS, "KQJD", 1, 60),
+]
+
+
 @pytest.mark.clause("hdb.marriage.kinds", "hdb.marriage.announce-score")
 @pytest.mark.parametrize(
     ("trick", "marriage", "team", "value"),
-    [
-        (P_SEAT0_WINS, "KQS", 0, 20),
-        (P_SEAT0_WINS, "KQJS", 0, 30),
-        (P_SEAT3_WINS, "KQD", 1, 40),
-        (P_SEAT3_WINS, "KQJD", 1, 60),
-    ],
+    ANNOUNCED_VALUES,
 )
 def test_announced_marriage_values_1802(trick: str, marriage: str, team: int, value: int) -> None:
     state = play(deal(load(HDB), P, "9D"), trick)
@@ -106,12 +110,7 @@ def test_announced_marriage_values_1802(trick: str, marriage: str, team: int, va
 @pytest.mark.clause("hdb.marriage.kinds", "brouc.marriage.announce-score")
 @pytest.mark.parametrize(
     ("trick", "marriage", "team", "value"),
-    [
-        (P_SEAT0_WINS, "KQS", 0, 20),
-        (P_SEAT0_WINS, "KQJS", 0, 30),
-        (P_SEAT3_WINS, "KQD", 1, 40),
-        (P_SEAT3_WINS, "KQJD", 1, 60),
-    ],
+    ANNOUNCED_VALUES,
 )
 def test_announced_marriage_values_brouc(trick: str, marriage: str, team: int, value: int) -> None:
     state = play(deal(load(BROUC), P, "9D"), trick)  # the winner leads next and announces first
