@@ -8,11 +8,18 @@
     state.result()                              # card points, marriages, rounded points per team
 """
 
+from importlib.metadata import PackageNotFoundError, version
+
 from .clauses import IMPLEMENTED_BY
 from .deal import Deal, DealError, deal_from_cards, deal_from_seed
 from .errors import ACTION_CODES, BrouError, IllegalAction, ParameterError, SpecError
 from .rules import Rules
 from .state import DealState, action_text, parse_action
+
+try:
+    __version__ = version("brou")
+except PackageNotFoundError:  # pragma: no cover - running from a source tree
+    __version__ = "0+unknown"
 
 __all__ = [
     "ACTION_CODES",

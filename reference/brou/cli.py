@@ -3,9 +3,13 @@
     brou validate [FILE ...]         check spec files against the schemas
     brou deal --ruleset R --seed N   play one random legal deal and show it
     brou match --ruleset R --seed N  play a whole match between two bots, with its score sheet
+    brou check [--impl COMMAND]      run the conformance corpus against an implementation
+    brou serve                       the reference engine speaking the conformance protocol
+    brou coverage                    which clauses the corpus checks, and how often
 
-Exit status: 0 success; 2 bad input (a spec file, a ruleset, a parameter, a seed,
-a command line), reported as one line on standard error; 70 an internal error.
+Exit status: 0 success; 1 (brou check) a scenario failed; 3 (brou check) a scenario
+errored and none failed; 2 bad input (a spec or scenario file, a ruleset, a parameter,
+a seed, a command line), reported as one line on standard error; 70 an internal error.
 """
 
 from __future__ import annotations
@@ -83,6 +87,33 @@ def build_parser() -> Parser:
                        help="choose a parameter of the ruleset (an option of an ambiguity)")
     match.add_argument("--json", action="store_true", help="print the match record as JSON")
     match.add_argument("--svg", metavar="FILE", help="also write the score sheet as an SVG picture")
+
+    check = sub.add_parser("check", help="run the conformance corpus against an implementation (default: the reference engine)")
+    check.add_argument("--impl", metavar="COMMAND",
+                       help="the implementation's command line, run without a shell (see conformance/PROTOCOL.md); "
+                            "default: the reference engine as a subprocess")
+    check.add_argument("--in-process", action="store_true", help="call the reference engine directly instead of through a pipe")
+    check.add_argument("--ruleset", action="append", default=[], help="only scenarios of this ruleset (repeatable)")
+    check.add_argument("--clause", action="append", default=[], help="only scenarios checking this clause or clause prefix")
+    check.add_argument("--feature", action="append", default=[], help="only scenarios needing this feature")
+    check.add_argument("--id", action="append", default=[], help="only these scenario ids (glob patterns allowed)")
+    check.add_argument("--origin", action="append", default=[], choices=["hand-written", "generated", "perft"],
+                       help="only hand-written, generated or perft scenarios")
+    check.add_argument("--scenarios", action="append", default=[], metavar="PATH",
+                       help="scenario files or folders (default: conformance/scenarios)")
+    check.add_argument("--xfail", metavar="FILE", help="expected failures: a scenario id (or glob) per line, then a reason")
+    check.add_argument("--timeout", type=float, default=10.0, help="seconds an implementation has for one scenario (default 10)")
+    check.add_argument("--report", choices=["text", "json", "junit"], default="text", help="the report's format")
+    check.add_argument("--output", "-o", metavar="FILE", help="write the report here (a JSON or JUnit report: default stdout)")
+    check.add_argument("--track", metavar="FILE", help="show only what changed since the run saved in FILE, then save this one")
+    check.add_argument("--failures", type=int, default=20, metavar="N", help="failures shown in full (0: all; default 20)")
+    progress = check.add_mutually_exclusive_group()
+    progress.add_argument("--progress", dest="progress", action="store_true", default=None, help="show a progress bar")
+    progress.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+
+    sub.add_parser("serve", help="the reference engine speaking the conformance protocol on stdin/stdout")
+    coverage = sub.add_parser("coverage", help="which clauses of each ruleset the corpus checks")
+    coverage.add_argument("--scenarios", action="append", default=[], metavar="PATH", help="scenario files or folders")
     return parser
 
 
@@ -165,6 +196,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_validate(args.files)
         if args.command == "match":
             return cmd_match(args)
+        if args.command == "check":
+            from .conformance.cli import cmd_check
+
+            return cmd_check(args)
+        if args.command == "serve":
+            from .conformance.server import serve
+
+            return serve()
+        if args.command == "coverage":
+            from .conformance.cli import cmd_coverage
+
+            return cmd_coverage(args)
         return cmd_deal(args)
     except BrouError as exc:
         print(f"brou: {exc}" if not isinstance(exc, (SpecError, UsageError)) else str(exc), file=sys.stderr)

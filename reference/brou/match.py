@@ -106,61 +106,23 @@ class Match:
         outcome = state.outcome
         assert outcome is not None
         rules = self.rules
-        scores_before = list(self.scores)
-        marks = [0, 0]
-        for t in range(2):
-            marks[self.match_team(t)] += outcome.marks[t]
-        result = state.result()
-        entry: dict[str, Any] = {
-            "number": len(self.deals) + 1,
-            "game": self.game,
-            "dealer": (rules.dealer + self.offset) % rules.n_players,
-            "seed": self._deal_seed,
-            "seat_of_player": [(p - self.offset) % rules.n_players for p in range(rules.n_players)],
-            "record": state.record(),
-            "scores_before": scores_before,
-            "announcements": [
-                {"team": self.match_team(rules.team_of[seat]), "player": (seat + self.offset) % rules.n_players,
-                 "marriage": marriage_text(rules, suit, kind), "points": points, "after_trick": after}
-                for seat, suit, kind, extends, points, after in state.announcements
-            ],
-            "table": [
-                {"team": self.match_team(team), "marriage": marriage_text(rules, suit, kind),
-                 "points": points, "trick": index + 1}
-                for index, suit, kind, team, points in state.table
-            ],
-            "tricks": [0, 0],
-            "card_points": [0, 0],
-            "rounded": [0, 0],
-            "how": outcome.how,
-            "game_winner": None if outcome.winner is None else self.match_team(outcome.winner),
-            "marks": marks,
-            "carried_in": list(self.carried),
-        }
-        for t, team_result in enumerate(result.teams):
-            m = self.match_team(t)
-            entry["tricks"][m] = team_result.tricks
-            entry["card_points"][m] = team_result.card_points
-            entry["rounded"][m] = team_result.rounded_cards
+        entry = deal_entry(state, self.offset, number=len(self.deals) + 1, game=self.game, seed=self._deal_seed,
+                           scores_before=self.scores, carried_in=self.carried)
+        marks = entry["marks"]
         for m in range(2):
             self.marks[m] += marks[m]
         self.carried = [0, 0]
         if outcome.winner is not None:
-            final_by_team = [0, 0]
-            for t in range(2):
-                final_by_team[self.match_team(t)] = outcome.scores[t]
-            entry["scores_after"] = final_by_team
             self.games.append({"number": self.game, "winner": entry["game_winner"], "how": outcome.how,
-                               "final": final_by_team, "marks": marks, "deals": entry["number"]})
+                               "final": entry["scores_after"], "marks": marks, "deals": entry["number"]})
             self.scores = [0, 0]
             self.game += 1
         else:
-            for t in range(2):
-                self.scores[self.match_team(t)] = outcome.scores[t]
+            self.scores = list(entry["scores_after"])
             if outcome.how == "all-tricks" and rules.data["game"]["marked_by"] == "loser":
+                result = state.result()
                 cape_team = next(t for t in range(2) if result.teams[t].tricks == rules.n_tricks)
                 self.carried = self._carry(state, cape_team)
-            entry["scores_after"] = list(self.scores)
         entry["marks_after"] = list(self.marks)
         self.deals.append(entry)
         self.winner = match_winner(rules, self.marks)
@@ -193,6 +155,57 @@ class Match:
             "marks": list(self.marks),
             "winner": self.winner,
         }
+
+
+def deal_entry(state: DealState, offset: int, *, number: int, game: int, seed: int | None,
+               scores_before: list[int], carried_in: list[int]) -> dict[str, Any]:
+    """A finished deal of a game as the match record keeps it, in match teams (players 0
+    and 2 are team 0): what the score sheets (brou.sheet) are drawn from."""
+    outcome = state.outcome
+    assert outcome is not None
+    rules = state.rules
+    n = rules.n_players
+
+    def team(t: int) -> int:
+        return (t + offset) % 2
+
+    marks = [0, 0]
+    scores_after = [0, 0]
+    for t in range(2):
+        marks[team(t)] += outcome.marks[t]
+        scores_after[team(t)] = outcome.scores[t]
+    result = state.result()
+    entry: dict[str, Any] = {
+        "number": number,
+        "game": game,
+        "dealer": (rules.dealer + offset) % n,
+        "seed": seed,
+        "seat_of_player": [(p - offset) % n for p in range(n)],
+        "record": state.record(),
+        "scores_before": list(scores_before),
+        "announcements": [
+            {"team": team(rules.team_of[seat]), "player": (seat + offset) % n,
+             "marriage": marriage_text(rules, suit, kind), "points": points, "after_trick": after}
+            for seat, suit, kind, extends, points, after in state.announcements
+        ],
+        "table": [
+            {"team": team(t), "marriage": marriage_text(rules, suit, kind), "points": points, "trick": index + 1}
+            for index, suit, kind, t, points in state.table
+        ],
+        "tricks": [0, 0],
+        "card_points": [0, 0],
+        "rounded": [0, 0],
+        "how": outcome.how,
+        "game_winner": None if outcome.winner is None else team(outcome.winner),
+        "marks": marks,
+        "carried_in": list(carried_in),
+        "scores_after": scores_after,
+    }
+    for t, team_result in enumerate(result.teams):
+        entry["tricks"][team(t)] = team_result.tricks
+        entry["card_points"][team(t)] = team_result.card_points
+        entry["rounded"][team(t)] = team_result.rounded_cards
+    return entry
 
 
 # -- bots ----------------------------------------------------------------------------

@@ -1,0 +1,145 @@
+"""`brou check` and `brou coverage`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from .. import spec
+from ..errors import BrouError
+from ..rules import Rules
+from . import report
+from .corpus import load_corpus
+from .harness import Implementation, Outcome, Selection, read_xfail, run
+from .runner import InProcess, Subprocess, reference_command
+
+
+class CheckUsageError(BrouError):
+    pass
+
+
+def _implementation(args: argparse.Namespace) -> Implementation:
+    if args.in_process:
+        if args.impl:
+            raise CheckUsageError("brou check: --in-process runs the reference engine; it cannot be used with --impl")
+        return InProcess()
+    if args.impl:
+        try:
+            return Subprocess(args.impl)
+        except ValueError as exc:
+            raise CheckUsageError(f"brou check: --impl: {exc}") from None
+    impl = Subprocess(reference_command())
+    impl.name = "reference engine (brou serve)"
+    return impl
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    if args.timeout <= 0:
+        raise CheckUsageError("brou check: --timeout must be more than 0 seconds")
+    corpus = load_corpus([Path(p) for p in args.scenarios] or None)
+    selection = Selection(args.ruleset, args.clause, args.feature, args.id, args.origin)
+    chosen = [s for s in corpus if selection.keeps(s)]
+    if not chosen:
+        raise CheckUsageError("brou check: no scenario matches the filters")
+    xfail = read_xfail(Path(args.xfail)) if args.xfail else None
+    track_path = Path(args.track) if args.track else None
+    before = report.read_track(track_path) if track_path else None
+    impl = _implementation(args)
+    show = args.progress if args.progress is not None else sys.stderr.isatty()
+    if show:
+        progress = Progress(TextColumn("[bold]brou check"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[bad]}"),
+                            TimeElapsedColumn(), TimeRemainingColumn(), console=Console(file=sys.stderr), transient=True)
+        with progress:
+            task = progress.add_task("check", total=len(chosen), bad="")
+            bad = [0]
+
+            def tick(o: Outcome) -> None:
+                if o.status != "passed" and o.status != "skipped":
+                    bad[0] += 1
+                progress.update(task, advance=1, bad=f"[red]{bad[0]} not passing" if bad[0] else "")
+
+            result = run(impl, chosen, timeout=args.timeout, xfail=xfail, all_ids=[s.id for s in corpus], progress=tick)
+    else:
+        result = run(impl, chosen, timeout=args.timeout, xfail=xfail, all_ids=[s.id for s in corpus])
+    corpus_ids = {s.id for s in corpus}
+    changes = report.changes_since(before, result, corpus_ids) if track_path else None
+    _write_report(args, result, changes)
+    if track_path:
+        try:
+            report.write_track(track_path, result, before, corpus_ids)
+        except OSError as exc:
+            raise CheckUsageError(f"brou check: cannot write {track_path}: {exc.strerror}") from None
+    return result.exit_status
+
+
+def _write_report(args: argparse.Namespace, result: Any, changes: list[tuple[str, str, str]] | None) -> None:
+    writers: dict[str, Callable[[], str]] = {
+        "json": lambda: json.dumps(report.to_json(result), indent=1, ensure_ascii=False) + "\n",
+        "junit": lambda: report.to_junit(result),
+    }
+    if args.report == "text":
+        if args.output:
+            with _open(args.output) as out:
+                report.print_text(result, out, args.failures, changes)
+        else:
+            report.print_text(result, sys.stdout, args.failures, changes)
+        return
+    text = writers[args.report]()
+    if args.output:
+        with _open(args.output) as out:
+            out.write(text)
+        report.print_text(result, sys.stdout, args.failures, changes)
+    else:
+        sys.stdout.write(text)
+        print(report.summary_line(result), file=sys.stderr)
+
+
+def _open(path: str) -> Any:
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as exc:
+        raise CheckUsageError(f"brou check: cannot write {path}: {exc.strerror}") from None
+
+
+def coverage(corpus: list[Any]) -> dict[str, dict[str, dict[str, int]]]:
+    """ruleset -> clause -> {origin: number of scenarios}, every clause of every ruleset listed."""
+    out: dict[str, dict[str, dict[str, int]]] = {}
+    for ruleset in spec.available_rulesets():
+        clauses = Rules.load(ruleset).data["clauses"]
+        out[ruleset] = {c: {"hand-written": 0, "generated": 0, "perft": 0} for c in clauses}
+    for s in corpus:
+        for c in s.clauses:
+            out[s.ruleset][c][s.origin] += 1
+    return out
+
+
+def cmd_coverage(args: argparse.Namespace) -> int:
+    """Print the clause coverage; exit 1 if a clause has no hand-written scenario."""
+    corpus = load_corpus([Path(p) for p in args.scenarios] or None)
+    table = Table(show_edge=False, box=None, header_style="bold", pad_edge=False)
+    for name, justify in (("ruleset", "left"), ("clause", "left"), ("hand-written", "right"), ("generated", "right"),
+                          ("perft", "right")):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    uncovered = []
+    for ruleset, clauses in coverage(corpus).items():
+        for clause, counts in clauses.items():
+            if not counts["hand-written"]:
+                uncovered.append(f"{ruleset} {clause}")
+            table.add_row(ruleset, clause, *(str(counts[k]) for k in ("hand-written", "generated", "perft")),
+                          style="red" if not counts["hand-written"] else "")
+    console = Console(width=110, highlight=False)
+    console.print(table)
+    total = sum(len(c) for c in coverage([]).values())
+    console.print(f"\n{len(corpus)} scenarios; {total - len(uncovered)} of {total} clauses (counted per ruleset) "
+                  "have a hand-written scenario.")
+    for line in uncovered:
+        console.print(f"no hand-written scenario: {line}")
+    return 1 if uncovered else 0

@@ -1,0 +1,156 @@
+"""Judging an implementation's answers against a scenario's expectations.
+
+`judge(scenario, answer, codes)` gives a `Verdict`: passed; failed (the first step
+whose answer differs, with what was expected and what came back); or errored (the
+answer is not shaped as the protocol says, so nothing can be judged).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from .corpus import Scenario
+
+PASSED, FAILED, ERRORED, SKIPPED = "passed", "failed", "errored", "skipped"
+
+
+class Verdict(NamedTuple):
+    """What became of one scenario.  `detail` says why for anything but a pass:
+    the step (from 1), what was expected and what the implementation gave."""
+
+    status: str
+    detail: str = ""
+    step: int | None = None
+    expected: Any = None
+    got: Any = None
+
+
+class Malformed(Exception):
+    pass
+
+
+def _text(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    return text if len(text) <= 300 else text[:297] + "..."
+
+
+def expectations(scenario: Scenario) -> list[tuple[str, Any, int, str]]:
+    """One (kind, expected, scenario step number, where) per request step: ("accept",
+    action), ("reject", (action, code or None)), ("observe", {name: value}), ("perft", count)."""
+    out: list[tuple[str, Any, int, str]] = []
+    for number, step in enumerate(scenario.data["steps"], 1):
+        where = f"step {number}"
+        if "do" in step:
+            actions = step["do"]
+            if isinstance(actions, str):
+                out.append(("accept", actions, number, where))
+            else:
+                out.extend(("accept", a, number, f"{where}, action {i} of {len(actions)}") for i, a in enumerate(actions, 1))
+        elif "reject" in step:
+            out.append(("reject", (step["reject"], step.get("code")), number, where))
+        elif "expect" in step:
+            out.append(("observe", step["expect"], number, where))
+        else:
+            out.append(("perft", step["count"], number, where))
+    return out
+
+
+def judge(scenario: Scenario, answer: Mapping[str, Any], codes: bool = True) -> Verdict:
+    """Compare an implementation's `results` with the scenario; `codes`: compare the
+    error codes of rejections (feature error-codes)."""
+    results = answer.get("results")
+    expected = expectations(scenario)
+    if not isinstance(results, list):
+        return Verdict(ERRORED, "the answer has no 'results' list")
+    if len(results) != len(expected):
+        return Verdict(ERRORED, f"{len(results)} results for {len(expected)} steps")
+    for (kind, want, number, where), got in zip(expected, results, strict=True):
+        try:
+            problem = _compare_step(kind, want, got, codes)
+        except Malformed as exc:
+            return Verdict(ERRORED, f"{where}: malformed result: {exc}", number)
+        if problem is not None:
+            detail, exp, have = problem
+            return Verdict(FAILED, f"{where}: {detail}", number, exp, have)
+    return Verdict(PASSED)
+
+
+def _compare_step(kind: str, want: Any, got: Any, codes: bool) -> tuple[str, Any, Any] | None:
+    if not isinstance(got, dict):
+        raise Malformed(f"expected an object, got {_text(got)}")
+    if kind in ("accept", "reject"):
+        ok = got.get("ok")
+        if not isinstance(ok, bool):
+            raise Malformed(f"an action's result needs \"ok\": true or false, got {_text(got)}")
+        if kind == "accept":
+            if not ok:
+                code = got.get("code")
+                return f"{want} was refused ({code}), it is legal", "accepted", f"refused: {code}"
+            return None
+        action, code = want
+        if ok:
+            return f"{action} was accepted, it must be refused" + (f" ({code})" if code else ""), f"refused: {code}", "accepted"
+        if codes and code is not None and got.get("code") != code:
+            return f"{action} refused with code {got.get('code')!r}, expected {code!r}", code, got.get("code")
+        return None
+    if kind == "perft":
+        count = got.get("count")
+        if not isinstance(count, int) or isinstance(count, bool):
+            raise Malformed(f"a perft result needs \"count\": a whole number, got {_text(got)}")
+        return None if count == want else (f"perft count {count}, expected {want}", want, count)
+    for name, value in want.items():
+        if name not in got:
+            raise Malformed(f"'{name}' was asked for and not given")
+        problem = _compare_value(name, value, got[name])
+        if problem is not None:
+            return f"{name}: {problem}", value, got[name]
+    return None
+
+
+def _compare_value(name: str, want: Any, got: Any) -> str | None:
+    if name == "legal":
+        if not isinstance(got, list) or not all(isinstance(a, str) for a in got):
+            raise Malformed(f"'legal' must be a list of actions, got {_text(got)}")
+        missing = [a for a in want if a not in got]
+        extra = [a for a in got if a not in want]
+        if len(set(got)) != len(got):
+            return f"an action is listed twice: {_text(got)}"
+        if missing or extra:
+            parts = []
+            if missing:
+                parts.append(f"missing {' '.join(missing)}")
+            if extra:
+                parts.append(f"not allowed {' '.join(extra)}")
+            return "; ".join(parts)
+        return None
+    return _partial(want, got)
+
+
+def _partial(want: Any, got: Any, where: str = "") -> str | None:
+    """Records (objects) are compared on the fields the scenario gives; lists item by
+    item; anything else exactly."""
+    if isinstance(want, dict):
+        if not isinstance(got, dict):
+            return f"{where or 'value'} is {_text(got)}, expected {_text(want)}"
+        for key, value in want.items():
+            if key not in got:
+                return f"{where}{'.' if where else ''}{key} missing, expected {_text(value)}"
+            problem = _partial(value, got[key], f"{where}{'.' if where else ''}{key}")
+            if problem is not None:
+                return problem
+        return None
+    if isinstance(want, list):
+        if not isinstance(got, list):
+            return f"{where or 'value'} is {_text(got)}, expected a list {_text(want)}"
+        if len(got) != len(want):
+            return f"{where or 'list'} has {len(got)} entries, expected {len(want)}: got {_text(got)}, expected {_text(want)}"
+        for i, (w, g) in enumerate(zip(want, got, strict=True)):
+            problem = _partial(w, g, f"{where}[{i}]")
+            if problem is not None:
+                return problem
+        return None
+    if type(want) is not type(got) and not (want is None or got is None):
+        return f"{where or 'value'} is {_text(got)}, expected {_text(want)}"
+    return None if want == got else f"{where or 'value'} is {_text(got)}, expected {_text(want)}"

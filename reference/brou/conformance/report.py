@@ -1,0 +1,187 @@
+"""Reports of a run: the table by clause and the failures (text), JSON, JUnit XML,
+and the changes since a tracked earlier run (`--track FILE`)."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, TextIO
+from xml.etree import ElementTree as ET
+
+from rich.console import Console
+from rich.table import Table
+
+from .. import __version__
+from ..errors import BrouError
+from .compare import ERRORED, FAILED, PASSED, SKIPPED
+from .harness import XFAILED, XPASSED, Run, clause_text
+from .protocol import PROTOCOL_VERSION
+
+COLUMNS = (PASSED, FAILED, ERRORED, SKIPPED, XFAILED, XPASSED)
+NOT_PASSING = (FAILED, ERRORED, XPASSED)
+
+
+class TrackError(BrouError):
+    pass
+
+
+def by_clause(run: Run) -> dict[tuple[str, str], dict[str, int]]:
+    """(ruleset, clause) -> counts by status; a scenario counts for each clause it checks."""
+    table: dict[tuple[str, str], dict[str, int]] = defaultdict(lambda: dict.fromkeys(COLUMNS, 0))
+    for o in run.outcomes:
+        for clause in o.scenario.clauses:
+            table[(o.scenario.ruleset, clause)][o.status] += 1
+    return dict(sorted(table.items()))
+
+
+def summary_line(run: Run) -> str:
+    parts = [f"{run.count(s)} {s}" for s in COLUMNS if run.count(s) or s in (PASSED, FAILED)]
+    line = f"{len(run.outcomes)} scenarios: " + ", ".join(parts) + f" in {run.seconds:.1f} s"
+    if run.restarts:
+        line += f"; the implementation was restarted {run.restarts} times"
+    if run.stale_xfails:
+        line += f"; {len(run.stale_xfails)} expected-failure entries match no scenario"
+    return line
+
+
+def print_text(run: Run, out: TextIO, failures: int = 20, changes: list[tuple[str, str, str]] | None = None) -> None:
+    """The table by clause, then each failure (at most `failures`, 0 for all) with
+    expected against got and the clause's statement, then the summary."""
+    console = Console(file=out, width=max(100, Console(file=out).width), highlight=False, soft_wrap=False)
+    hello = run.hello or {}
+    impl = hello.get("implementation", {}) if isinstance(hello.get("implementation"), dict) else {}
+    who = " ".join(str(impl.get(k, "")) for k in ("name", "version")).strip() or run.implementation
+    console.print(f"[bold]Brou conformance[/bold]: {who} ({run.implementation})")
+    table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
+    table.add_column("ruleset")
+    table.add_column("clause")
+    for status in COLUMNS:
+        table.add_column(status, justify="right")
+    for (ruleset, clause), counts in by_clause(run).items():
+        style = "red" if any(counts[s] for s in NOT_PASSING) else ""
+        table.add_row(ruleset, clause, *(str(counts[s]) if counts[s] else "." for s in COLUMNS), style=style)
+    console.print(table)
+    bad = [o for o in run.outcomes if o.status in NOT_PASSING]
+    if changes is not None:
+        console.print()
+        if not changes:
+            console.print("No change since the tracked run.")
+        for ident, before, after in changes:
+            console.print(f"{ident}: {before} -> {after}")
+    if bad and changes is None:
+        console.print()
+        shown = bad if failures == 0 else bad[:failures]
+        for o in shown:
+            s = o.scenario
+            console.print(f"[bold]{o.status.upper()}[/bold] {s.id}  ({s.where})", markup=True)
+            console.print(f"  {s.description}", markup=False)
+            console.print(f"  {o.verdict.detail}", markup=False)
+            if o.verdict.step is not None and o.status == FAILED:
+                console.print(f"  expected: {json.dumps(o.verdict.expected, ensure_ascii=False)}", markup=False)
+                console.print(f"  got:      {json.dumps(o.verdict.got, ensure_ascii=False)}", markup=False)
+            for clause in s.clauses:
+                console.print(f"  {clause}: {clause_text(s, clause)}", markup=False)
+        if len(shown) < len(bad):
+            console.print(f"... and {len(bad) - len(shown)} more (--failures 0 shows all)")
+    for p in run.stale_xfails:
+        console.print(f"expected-failure entry '{p}' matches no scenario: remove it")
+    console.print()
+    console.print(summary_line(run), markup=False)
+
+
+def to_json(run: Run) -> dict[str, Any]:
+    return {
+        "format": "brou-report/1",
+        "harness": {"version": __version__, "protocol": PROTOCOL_VERSION},
+        "implementation": run.implementation,
+        "hello": run.hello,
+        "seconds": round(run.seconds, 3),
+        "restarts": run.restarts,
+        "counts": {s: run.count(s) for s in COLUMNS},
+        "exit_status": run.exit_status,
+        "stale_xfails": run.stale_xfails,
+        "clauses": [{"ruleset": r, "clause": c, **counts} for (r, c), counts in by_clause(run).items()],
+        "scenarios": [
+            {"id": o.scenario.id, "status": o.status, "ruleset": o.scenario.ruleset, "clauses": list(o.scenario.clauses),
+             "file": o.scenario.where, **({"detail": o.verdict.detail} if o.verdict.detail else {}),
+             **({"step": o.verdict.step, "expected": o.verdict.expected, "got": o.verdict.got} if o.status == FAILED else {})}
+            for o in run.outcomes
+        ],
+    }
+
+
+def to_junit(run: Run) -> str:
+    """JUnit XML: one test suite per ruleset, one test case per scenario (classname: its first clause)."""
+    root = ET.Element("testsuites", name="brou-conformance", tests=str(len(run.outcomes)), time=f"{run.seconds:.3f}")
+    suites: dict[str, ET.Element] = {}
+    counts: dict[str, dict[str, int]] = defaultdict(lambda: {"tests": 0, "failures": 0, "errors": 0, "skipped": 0})
+    for o in run.outcomes:
+        s = o.scenario
+        suite = suites.get(s.ruleset)
+        if suite is None:
+            suite = suites[s.ruleset] = ET.SubElement(root, "testsuite", name=s.ruleset)
+        case = ET.SubElement(suite, "testcase", classname=s.clauses[0], name=s.id, file=s.file,
+                             line=str(s.line), time=f"{o.seconds:.4f}")
+        c = counts[s.ruleset]
+        c["tests"] += 1
+        if o.status in (FAILED, XPASSED):
+            c["failures"] += 1
+            ET.SubElement(case, "failure", message=o.verdict.detail[:500]).text = _failure_text(o.scenario.description, o.verdict)
+        elif o.status == ERRORED:
+            c["errors"] += 1
+            ET.SubElement(case, "error", message=o.verdict.detail[:500])
+        elif o.status in (SKIPPED, XFAILED):
+            c["skipped"] += 1
+            ET.SubElement(case, "skipped", message=o.verdict.detail[:500])
+    for name, suite in suites.items():
+        for key, value in counts[name].items():
+            suite.set(key, str(value))
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _failure_text(description: str, verdict: Any) -> str:
+    lines = [description, verdict.detail]
+    if verdict.step is not None:
+        lines.append(f"expected: {json.dumps(verdict.expected, ensure_ascii=False)}")
+        lines.append(f"got: {json.dumps(verdict.got, ensure_ascii=False)}")
+    return "\n".join(lines)
+
+
+# -- tracking ---------------------------------------------------------------------------
+
+
+def read_track(path: Path) -> dict[str, str] | None:
+    """The statuses of the tracked earlier run, or None if there was none."""
+    if not path.exists():
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise TrackError(f"{path}: not a tracking file of brou check ({exc.__class__.__name__})") from None
+    if not isinstance(data, dict) or data.get("format") != "brou-track/1" or not isinstance(data.get("statuses"), dict):
+        raise TrackError(f"{path}: not a tracking file of brou check (format brou-track/1)")
+    return {str(k): str(v) for k, v in data["statuses"].items()}
+
+
+def changes_since(before: Mapping[str, str] | None, run: Run, corpus_ids: set[str]) -> list[tuple[str, str, str]]:
+    """(id, status before, status now) for each scenario run whose status changed ('new'
+    if it was not run before), and (id, status before, 'gone') for a tracked scenario
+    that is no longer in the corpus."""
+    now = {o.scenario.id: o.status for o in run.outcomes}
+    before = before or {}
+    out = [(i, before.get(i, "new"), s) for i, s in now.items() if before.get(i) != s]
+    out += [(i, s, "gone") for i, s in before.items() if i not in corpus_ids]
+    return out
+
+
+def write_track(path: Path, run: Run, before: Mapping[str, str] | None, corpus_ids: set[str]) -> None:
+    """Save the statuses: this run's, and the earlier ones of scenarios not run this time."""
+    statuses = {i: s for i, s in (before or {}).items() if i in corpus_ids}
+    statuses.update({o.scenario.id: o.status for o in run.outcomes})
+    tmp = path.with_name(path.name + ".tmp")
+    text = json.dumps({"format": "brou-track/1", "statuses": statuses}, indent=0, sort_keys=True)
+    tmp.write_text(text + "\n", encoding="utf-8")
+    tmp.replace(path)

@@ -1,0 +1,239 @@
+"""The reference engine behind the conformance protocol (conformance/PROTOCOL.md).
+
+`Reference.handle(message)` answers one protocol message; `serve()` reads JSON lines
+on standard input and answers on standard output (`brou serve`).  `Table` plays one
+scenario: it maps the protocol's fixed players (the dealer given, the player on his
+right leading, team 0 = players 0 and 2) to the engine's deal seats (the dealer last).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Mapping
+from typing import IO, Any
+
+from .. import __version__, spec
+from ..deal import deal_from_cards, deal_from_seed
+from ..errors import BrouError, IllegalAction
+from ..game import GameContext
+from ..match import deal_entry, match_winner, next_offset
+from ..rules import Rules
+from ..sheet import sheet_rows
+from ..state import DealState, action_text, marriage_text
+from .corpus import FEATURES
+from .protocol import PROTOCOL_VERSION
+
+NAME = "brou-reference"
+
+
+class Table:
+    """One scenario's deal at a table of fixed players."""
+
+    def __init__(self, rules: Rules, setup: Mapping[str, Any]) -> None:
+        n = rules.n_players
+        self.rules = rules
+        dealer = int(setup.get("dealer", n - 1))
+        if not 0 <= dealer < n:
+            raise BrouError(f"setup.dealer: no player {dealer} at a table of {n}")
+        self.dealer = dealer
+        self.offset = (dealer + 1) % n  # deal seat s is player (s + offset) % n
+        if "seed" in setup:
+            deal = deal_from_seed(rules, int(setup["seed"]))
+        else:
+            hands = setup["hands"]
+            if len(hands) != n:
+                raise BrouError(f"setup.hands: {len(hands)} hands given, the ruleset has {n} players")
+            deal = deal_from_cards(rules, [hands[self.player(s)] for s in range(n)], setup["turnup"])
+        game = setup.get("game")
+        context = None
+        if game is not None:
+            context = GameContext(self._to_deal_teams(game["scores"]), self._to_deal_teams(game.get("carried", [0, 0])))
+        self.scores_before = list(game["scores"]) if game else [0, 0]
+        self.carried_in = list(game.get("carried", [0, 0])) if game else [0, 0]
+        self.marks_before: list[int] | None = list(setup["match"]["marks"]) if "match" in setup else None
+        self.state = DealState(rules, deal, context)
+
+    def player(self, seat: int) -> int:
+        return (seat + self.offset) % self.rules.n_players
+
+    def team(self, deal_team: int) -> int:
+        return (deal_team + self.offset) % 2
+
+    def _to_deal_teams(self, values: list[int]) -> tuple[int, ...]:
+        return tuple(int(values[self.team(t)]) for t in range(2))
+
+    def act(self, text: str) -> dict[str, Any]:
+        try:
+            self.state.apply_text(text)
+        except IllegalAction as exc:
+            return {"ok": False, "code": exc.code, "message": exc.message}
+        return {"ok": True}
+
+    def perft(self, depth: int) -> int:
+        return perft(self.state, depth)
+
+    # -- observations (PROTOCOL.md, "What can be observed") --------------------------
+
+    def observe(self, name: str) -> Any:
+        method = getattr(self, "_obs_" + name, None)
+        if method is None:
+            raise BrouError(f"nothing called '{name}' can be observed")
+        return method()
+
+    def _obs_to_act(self) -> int | None:
+        return None if self.state.is_over else self.player(self.state.to_act)
+
+    def _obs_legal(self) -> list[str]:
+        return [action_text(self.rules, a) for a in self.state.legal_actions()]
+
+    def _obs_trick(self) -> list[str]:
+        return [self.rules.card_text(c) for c in self.state.trick]
+
+    def _obs_tricks(self) -> list[int]:
+        return [self.player(winner) for _, _, winner in self.state.tricks]
+
+    def _obs_trump(self) -> str:
+        return self.rules.suits[self.state.trump]
+
+    def _obs_over(self) -> bool:
+        return self.state.is_over
+
+    def _obs_announcements(self) -> list[dict[str, Any]]:
+        return [{"player": self.player(seat), "marriage": marriage_text(self.rules, suit, kind), "points": points}
+                for seat, suit, kind, _, points, _ in self.state.announcements]
+
+    def _obs_table(self) -> list[dict[str, Any]]:
+        return [{"trick": index + 1, "marriage": marriage_text(self.rules, suit, kind), "team": self.team(team), "points": points}
+                for index, suit, kind, team, points in self.state.table]
+
+    def _obs_result(self) -> list[dict[str, int]]:
+        out: list[dict[str, int]] = [{}, {}]
+        for t, r in enumerate(self.state.result().teams):
+            out[self.team(t)] = {"tricks": r.tricks, "card_points": r.card_points, "marriages": r.announced + r.table,
+                                 "rounded": r.rounded_cards, "total": r.total}
+        return out
+
+    def _obs_outcome(self) -> dict[str, Any] | None:
+        outcome = self.state.outcome
+        if outcome is None:
+            return None
+        marks, scores = [0, 0], [0, 0]
+        for t in range(2):
+            marks[self.team(t)] = outcome.marks[t]
+            scores[self.team(t)] = outcome.scores[t]
+        winner = None if outcome.winner is None else self.team(outcome.winner)
+        return {"how": outcome.how, "winner": winner, "marks": marks, "scores": scores}
+
+    def _obs_match(self) -> dict[str, Any]:
+        if self.marks_before is None:
+            raise BrouError("'match' is observed only in a scenario whose setup has a match")
+        marks = list(self.marks_before)
+        outcome = self._obs_outcome()
+        if outcome is not None:
+            marks = [m + x for m, x in zip(marks, outcome["marks"], strict=True)]
+        following = next_offset(self.rules, self.offset)
+        return {"marks": marks, "winner": match_winner(self.rules, marks) if outcome else None,
+                "next_dealer": (self.rules.dealer + following) % self.rules.n_players}
+
+    def _obs_deal(self) -> dict[str, Any]:
+        deal = self.state.deal
+        n = self.rules.n_players
+        return {"hands": [self.rules.cards_text(deal.hands[(p - self.offset) % n]) for p in range(n)],
+                "turnup": self.rules.card_text(deal.turnup)}
+
+    def _obs_sheet(self) -> list[dict[str, Any]]:
+        if self.state.outcome is None:
+            return []
+        entry = deal_entry(self.state, self.offset, number=1, game=1, seed=None,
+                           scores_before=self.scores_before, carried_in=self.carried_in)
+        record = {"reaching_target": self.rules.data["match"]["reaching_target"], "deals": [entry]}
+        return [{"kind": row.kind, "nous": row.nous, "eux": row.eux} for row in sheet_rows(record)]
+
+
+def perft(state: DealState, depth: int) -> int:
+    """The number of legal action sequences of `depth` actions from `state` (a sequence
+    that ends the deal sooner counts once)."""
+    if depth == 0 or state.is_over:
+        return 1
+    actions = state.legal_actions()
+    if depth == 1:
+        return len(actions)
+    total = 0
+    for action in actions:
+        child = state.copy()
+        child.apply(action)
+        total += perft(child, depth - 1)
+    return total
+
+
+class Reference:
+    """The reference engine as a protocol implementation."""
+
+    def __init__(self) -> None:
+        self._rules: dict[str, Rules] = {}
+
+    def hello(self) -> dict[str, Any]:
+        rulesets = {}
+        for name in spec.available_rulesets():
+            params = Rules.load(name).data["parameters"]
+            rulesets[name] = {"params": {p: list(v["options"]) for p, v in params.items()}}
+        return {"brou": PROTOCOL_VERSION, "implementation": {"name": NAME, "version": __version__, "language": "python"},
+                "rulesets": rulesets, "features": list(FEATURES)}
+
+    def rules(self, ruleset: str, params: Mapping[str, Any]) -> Rules:
+        key = json.dumps([ruleset, params], sort_keys=True)
+        rules = self._rules.get(key)
+        if rules is None:
+            rules = self._rules[key] = Rules.load(ruleset, **params)
+        return rules
+
+    def run(self, scenario: Mapping[str, Any]) -> dict[str, Any]:
+        """The results of a scenario's steps, or {"error": why} if it cannot be played."""
+        try:
+            table = Table(self.rules(scenario["ruleset"], scenario.get("params") or {}), scenario["setup"])
+            results: list[Any] = []
+            for step in scenario["steps"]:
+                if "act" in step:
+                    results.append(table.act(step["act"]))
+                elif "observe" in step:
+                    results.append({name: table.observe(name) for name in step["observe"]})
+                else:
+                    results.append({"count": table.perft(int(step["perft"]))})
+        except BrouError as exc:
+            return {"error": str(exc)}
+        return {"results": results}
+
+    def handle(self, message: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The answer to one message (None for `stop`)."""
+        seq = message.get("seq")
+        cmd = message.get("cmd")
+        if cmd == "hello":
+            return {"seq": seq} | self.hello()
+        if cmd == "run":
+            return {"seq": seq} | self.run(message["scenario"])
+        if cmd == "stop":
+            return None
+        return {"seq": seq, "error": f"unknown command {cmd!r}"}
+
+
+def serve(stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
+    """Answer protocol messages, one JSON line each, until `stop` or the end of input."""
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    reference = Reference()
+    for line in stdin:
+        if not line.strip():
+            continue
+        try:
+            message = json.loads(line)
+        except json.JSONDecodeError as exc:
+            stdout.write(json.dumps({"seq": None, "error": f"cannot read the message: {exc.msg}"}) + "\n")
+            stdout.flush()
+            continue
+        answer = reference.handle(message)
+        if answer is None:
+            break
+        stdout.write(json.dumps(answer, separators=(",", ":")) + "\n")
+        stdout.flush()
+    return 0
