@@ -120,16 +120,32 @@ NOT_EXECUTABLE_YET = {
 }
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=1024)
 def _load(name: str, overrides: tuple[tuple[str, Any], ...]) -> Rules:
-    merged = spec.load_document(name)
-    spec.check_document(merged)
+    merged = _checked_document(name)
     plain = {k: list(v) if isinstance(v, tuple) else v for k, v in overrides}
     body, params = spec.resolve(merged.data, plain)
     for name, value in plain.items():
         if (name, _freeze(value)) in NOT_EXECUTABLE_YET:
             raise ParameterError(f"parameter {name}={value} is a recorded reading that the engine does not play yet")
     return compile_rules(body, params, plain)
+
+
+def _checked_document(name: str) -> spec.MergedDocument:
+    """The ruleset's merged and checked document, read once per version of its file."""
+    path = spec.ruleset_file(name)
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        stamp = None
+    return _checked(name, stamp)
+
+
+@lru_cache(maxsize=16)
+def _checked(name: str, stamp: int | None) -> spec.MergedDocument:
+    merged = spec.load_document(name)
+    spec.check_document(merged)
+    return merged
 
 
 def cards_of(mask: int) -> list[int]:

@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
+import jsonschema_rs
 
 from .. import spec
 from ..errors import ParameterError, SpecError
@@ -46,7 +46,7 @@ class Scenario:
     """One scenario, as loaded, with where it came from and what it needs."""
 
     __slots__ = ("data", "id", "description", "clauses", "ruleset", "params", "origin", "ambiguity",
-                 "file", "line", "features", "request", "source")
+                 "file", "line", "features", "source")
 
     def __init__(self, data: dict[str, Any], file: str, line: int) -> None:
         self.data = data
@@ -61,7 +61,11 @@ class Scenario:
         self.file = file
         self.line = line
         self.features = features_of(data)
-        self.request = request_of(data)
+
+    @property
+    def request(self) -> dict[str, Any]:
+        """What the implementation is sent (made when asked: each scenario is sent once)."""
+        return request_of(self.data)
 
     @property
     def where(self) -> str:
@@ -112,17 +116,21 @@ def request_of(data: Mapping[str, Any]) -> dict[str, Any]:
 # -- loading -----------------------------------------------------------------------
 
 
-@lru_cache(maxsize=1)
-def _validator() -> Draft202012Validator:
-    schema = json.loads((spec.SCHEMA_DIR / "scenario.schema.json").read_text(encoding="utf-8"))
-    return Draft202012Validator(schema)
-
-
-@lru_cache(maxsize=1)
-def _scenario_validator() -> Draft202012Validator:
-    """The schema of one scenario (a line of a generated file)."""
+@lru_cache(maxsize=2)
+def _validator(what: str) -> Any:
+    """A compiled validator (jsonschema-rs: the corpus is too large for a pure-Python one)
+    for a whole file ("file") or one scenario ("scenario")."""
     root = json.loads((spec.SCHEMA_DIR / "scenario.schema.json").read_text(encoding="utf-8"))
-    return Draft202012Validator({"$schema": root["$schema"], "$defs": root["$defs"], "$ref": "#/$defs/scenario"})
+    if what == "scenario":
+        root = {"$schema": root["$schema"], "$defs": root["$defs"], "$ref": "#/$defs/scenario"}
+    return jsonschema_rs.validator_for(root)
+
+
+def schema_error(data: Any, what: str) -> tuple[str, tuple[str | int, ...]] | None:
+    """The first schema error of a file's data or of one scenario: (message, path), or None."""
+    for error in _validator(what).iter_errors(data):
+        return _short(error.message), tuple(error.instance_path)
+    return None
 
 
 def scenario_files(root: Path | None = None) -> list[Path]:
@@ -148,16 +156,14 @@ def load_file(path: Path, check_schema: bool = True) -> list[Scenario]:
         raise CorpusError(exc.message, exc.file, exc.line, exc.path) from None
     if not isinstance(doc.data, dict):
         raise CorpusError("a scenario file is a mapping with 'format' and 'scenarios'", name, 1)
-    errors = sorted(_validator().iter_errors(doc.data), key=lambda e: list(map(str, e.absolute_path)))
-    if errors:
-        error = _deepest(errors[0])
-        path_ = tuple(error.absolute_path)
-        raise CorpusError(_short(error.message), name, doc.line_of(path_), spec.path_text(path_))
+    problem = schema_error(doc.data, "file")
+    if problem is not None:
+        message, where = problem
+        raise CorpusError(message, name, doc.line_of(where), spec.path_text(where))
     return [Scenario(s, name, doc.line_of(("scenarios", i)) or 1) for i, s in enumerate(doc.data["scenarios"])]
 
 
 def _load_jsonl(path: Path, name: str, check_schema: bool) -> Iterator[Scenario]:
-    validator = _scenario_validator()
     with path.open(encoding="utf-8") as handle:
         for number, line in enumerate(handle, 1):
             if not line.strip():
@@ -170,19 +176,10 @@ def _load_jsonl(path: Path, name: str, check_schema: bool) -> Iterator[Scenario]
             if not isinstance(data, dict) or not all(k in data for k in required):
                 raise CorpusError("a scenario needs id, description, clauses, ruleset, setup and steps", name, number)
             if check_schema:
-                error = next(iter(validator.iter_errors(data)), None)
-                if error is not None:
-                    error = _deepest(error)
-                    raise CorpusError(_short(error.message), name, number, spec.path_text(tuple(error.absolute_path)))
+                problem = schema_error(data, "scenario")
+                if problem is not None:
+                    raise CorpusError(problem[0], name, number, spec.path_text(problem[1]))
             yield Scenario(data, name, number)
-
-
-def _deepest(error: Any) -> Any:
-    from jsonschema.exceptions import best_match
-
-    while error.context:
-        error = best_match(error.context)
-    return error
 
 
 def _short(message: str) -> str:

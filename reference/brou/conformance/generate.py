@@ -1,0 +1,401 @@
+"""The generated part of the corpus: seeded random and targeted play of the reference
+engine, written down with full expectations, and perft counts.
+
+Every scenario here comes from a fixed seed, so `generate(...)` gives the same files
+byte for byte each time (tools/generate-corpus writes them; a test regenerates a
+sample and compares).  Kinds, per ruleset:
+
+- deal:    a deal from given hands, random legal play; the legal actions before every
+           action, now and then an illegal action that must be refused with its code,
+           and the tricks, announcements, table marriages and count at the end;
+- game:    a deal inside a game (random scores, sometimes a match), played by bots that
+           claim, declare and concede, right or wrong; the game's outcome, the score
+           sheet's rows, and for a match the marks;
+- variant: like `deal`, under one to three parameters set to other options;
+- seeded:  a deal from a seed: the hands and turn-up the documented shuffle gives.
+
+Perft scenarios (`perft`) count the legal action sequences from fixed positions.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..errors import IllegalAction
+from ..game import count_so_far, reaches_target
+from ..rules import Rules
+from ..shuffle import splitmix64
+from ..state import DealState, action_text
+from .corpus import FORMAT, SCENARIO_DIR
+from .server import Reference, Table, perft
+
+RULESETS = {"homme-de-brou-1802": "hdb", "brouc": "brouc"}
+# scenarios per kind and ruleset (the corpus's size)
+COUNTS = {"deal": 2400, "game": 1600, "variant": 900, "seeded": 200}
+PER_FILE = 200
+
+# the clauses that every played deal exercises, by ruleset
+_PLAY_CLAUSES = {
+    "hdb": ["hdb.play.lead", "hdb.play.follow", "hdb.play.void-free", "hdb.play.trick-winner", "hdb.play.next-lead"],
+    "brouc": ["hdb.play.lead", "brouc.play.follow", "brouc.play.overtrump", "brouc.play.trump-led-lower",
+              "brouc.play.only-trumps", "brouc.play.marriage-exception", "brouc.play.no-undertrump",
+              "hdb.play.trick-winner", "hdb.play.next-lead"],
+}
+_COUNT_CLAUSES = {"hdb": ["hdb.count.card-points", "hdb.count.rounding"],
+                  "brouc": ["hdb.count.card-points", "brouc.count.rounding"]}
+_ANNOUNCE_CLAUSES = {
+    "hdb": ["hdb.marriage.announce-window", "hdb.marriage.announce-in-hand", "hdb.marriage.announce-score"],
+    "brouc": ["brouc.marriage.announce-window", "hdb.marriage.announce-in-hand", "brouc.marriage.announce-score"],
+}
+_TABLE_CLAUSES = {"hdb": ["hdb.marriage.table"], "brouc": ["brouc.marriage.table"]}
+_OUTCOME_CLAUSES = {
+    "hdb": {"played-out": ["hdb.game.last-coup", "hdb.game.target"], "all-tricks": ["hdb.game.vole"],
+            "claim-right": ["hdb.game.claim", "hdb.game.claim-right", "hdb.game.value"],
+            "claim-wrong": ["hdb.game.claim", "hdb.game.claim-wrong", "hdb.game.value"],
+            "declaration-made": ["hdb.game.partie-et-vole", "hdb.game.partie-et-vole-success"],
+            "declaration-failed": ["hdb.game.partie-et-vole", "hdb.game.partie-et-vole-failure"],
+            "concession-accepted": ["hdb.game.concession", "hdb.game.concession-answer"],
+            "replay": ["hdb.game.last-coup"]},
+    "brouc": {"played-out": ["brouc.game.target"], "all-tricks": ["brouc.game.cape"],
+              "claim-right": ["brouc.game.dehors", "brouc.game.coches"],
+              "claim-wrong": ["brouc.game.dehors", "brouc.game.dehors-wrong"],
+              "declaration-made": ["brouc.game.cape-et-dehors"], "declaration-failed": ["brouc.game.cape-et-dehors"]},
+}
+_SHEET_CLAUSE = {"hdb": "hdb.sheet.marque", "brouc": "brouc.sheet.ardoise"}
+_MATCH_CLAUSES = {"hdb": ["hdb.match.target", "hdb.match.next-dealer"], "brouc": ["brouc.match.coches", "hdb.match.next-dealer"]}
+_DEAL_CLAUSES = {"hdb": ["hdb.deal.packets", "hdb.deal.turnup"], "brouc": ["brouc.deal.packets", "hdb.deal.turnup"]}
+
+
+def _seeds(start: int) -> Iterator[int]:
+    state = start
+    while True:
+        state, value = splitmix64(state)
+        yield value
+
+
+def _hands(table: Table) -> dict[str, Any]:
+    deal = table.observe("deal")
+    return {"dealer": table.dealer, "hands": deal["hands"], "turnup": deal["turnup"]}
+
+
+def _illegal(state: DealState, rng: random.Random) -> str | None:
+    """An action the player to act may not take now (a card, an announcement, a pass or a
+    game action), or None if none is at hand."""
+    rules = state.rules
+    legal = set(state.legal_actions())
+    n_actions = rules.pass_action + (7 if state.context is not None else 1)
+    candidates = [a for a in range(n_actions) if a not in legal]
+    if not candidates:
+        return None
+    # prefer the interesting ones: a card of the hand the rules forbid now
+    hand = [a for a in candidates if a < rules.n_cards and state.hands[state.to_act] >> a & 1]
+    pool = hand if hand and rng.random() < 0.7 else candidates
+    return action_text(rules, rng.choice(pool))
+
+
+def _code(state: DealState, text: str) -> str:
+    probe = state.copy()
+    try:
+        probe.apply_text(text)
+    except IllegalAction as exc:
+        return exc.code
+    raise AssertionError(f"{text} was expected to be illegal")
+
+
+def _play(table: Table, rng: random.Random, chooser: Any, illegal_rate: float) -> list[dict[str, Any]]:
+    """Play the deal to its end; the steps: the legal actions before each action, the
+    action, and now and then a refused one."""
+    state = table.state
+    steps: list[dict[str, Any]] = []
+    while not state.is_over:
+        legal = table.observe("legal")
+        steps.append({"expect": {"legal": legal}})
+        if rng.random() < illegal_rate:
+            bad = _illegal(state, rng)
+            if bad is not None:
+                steps.append({"reject": bad, "code": _code(state, bad)})
+        action = chooser(state, rng)
+        text = action_text(state.rules, action)
+        state.apply(action)
+        steps.append({"do": text})
+    return _merge_do(steps)
+
+
+def _merge_do(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Consecutive accepted actions as one `do` list (there are none when every action is
+    preceded by its legal set, but the final steps of a deal may be)."""
+    out: list[dict[str, Any]] = []
+    for step in steps:
+        if "do" in step and out and "do" in out[-1]:
+            prev = out[-1]["do"]
+            out[-1]["do"] = (prev if isinstance(prev, list) else [prev]) + [step["do"]]
+        else:
+            out.append(step)
+    return out
+
+
+def _random_choice(state: DealState, rng: random.Random) -> int:
+    legal = state.legal_actions()
+    quiet = [a for a in legal if a <= state.rules.pass_action]
+    return rng.choice(quiet or legal)
+
+
+def _game_choice(state: DealState, rng: random.Random) -> int:
+    """Claims when right (and sometimes when wrong), declares and concedes now and then."""
+    legal = state.legal_actions()
+    base = state.rules.pass_action
+    team = state.rules.team_of[state.to_act]
+    claim = base + 1
+    if claim in legal:
+        right = reaches_target(state.rules, count_so_far(state, team))
+        if (right and rng.random() < 0.8) or rng.random() < 0.01:
+            return claim
+    special = [a for a in legal if a > base + 1]
+    if special and rng.random() < 0.15:
+        return rng.choice(special)
+    quiet = [a for a in legal if a <= base]
+    return rng.choice(quiet or legal)
+
+
+def _end_expect(table: Table, game: bool, sheet: bool, match: bool) -> dict[str, Any]:
+    expect: dict[str, Any] = {"over": True, "tricks": table.observe("tricks"),
+                              "announcements": table.observe("announcements"), "table": table.observe("table")}
+    if len(table.state.tricks) == table.rules.n_tricks:
+        expect["result"] = table.observe("result")
+    if game:
+        expect["outcome"] = table.observe("outcome")
+    if sheet:
+        expect["sheet"] = table.observe("sheet")
+    if match:
+        expect["match"] = table.observe("match")
+    return expect
+
+
+def _clauses(prefix: str, table: Table, game: bool, sheet: bool, match: bool) -> list[str]:
+    state = table.state
+    clauses = list(_PLAY_CLAUSES[prefix])
+    if len(state.tricks) == table.rules.n_tricks:
+        clauses += _COUNT_CLAUSES[prefix]
+    if state.announcements:
+        clauses += _ANNOUNCE_CLAUSES[prefix]
+    if state.table:
+        clauses += _TABLE_CLAUSES[prefix]
+    if game and state.outcome is not None:
+        clauses += _OUTCOME_CLAUSES[prefix].get(state.outcome.how, [])
+    if sheet:
+        clauses.append(_SHEET_CLAUSE[prefix])
+    if match:
+        clauses += _MATCH_CLAUSES[prefix]
+    return list(dict.fromkeys(clauses))
+
+
+def _rules(reference: Reference, ruleset: str, params: dict[str, Any]) -> Rules:
+    return reference.rules(ruleset, params)
+
+
+def _deal_scenario(reference: Reference, ruleset: str, kind: str, number: int, seed: int,
+                   params: dict[str, Any]) -> dict[str, Any]:
+    prefix = RULESETS[ruleset]
+    rng = random.Random(seed)
+    rules = _rules(reference, ruleset, params)
+    dealer = rng.randrange(rules.n_players)
+    table = Table(rules, {"seed": seed, "dealer": dealer})
+    setup = _hands(table)
+    illegal_rate = 0.08
+    steps = _play(table, rng, _random_choice, illegal_rate)
+    steps.append({"expect": _end_expect(table, False, False, False)})
+    what = "random legal play" + (" under " + ", ".join(f"{k}={v}" for k, v in params.items()) if params else "")
+    scenario: dict[str, Any] = {
+        "id": f"gen.{prefix}.{kind}.{number:05d}",
+        "description": f"{what} of the deal of seed {seed}; legal actions checked before every action",
+        "clauses": _clauses(prefix, table, False, False, False),
+        "ruleset": ruleset,
+    }
+    if params:
+        scenario["params"] = params
+    scenario |= {"origin": "generated", "setup": setup, "steps": steps}
+    return scenario
+
+
+def _game_scenario(reference: Reference, ruleset: str, number: int, seed: int) -> dict[str, Any]:
+    prefix = RULESETS[ruleset]
+    rng = random.Random(seed)
+    rules = _rules(reference, ruleset, {})
+    dealer = rng.randrange(rules.n_players)
+    # scores from the whole range a game passes through, weighted towards the end of a game
+    scores = [rng.choice([rng.randrange(-6, 31), rng.randrange(15, 31), rng.randrange(22, 31)]) * 10 for _ in range(2)]
+    carried = [rng.choice([0, 0, 0, 20, 40]) for _ in range(2)] if prefix == "brouc" and rng.random() < 0.1 else [0, 0]
+    match = rng.random() < 0.3
+    marks = [rng.randrange(0, rules.data["match"]["target"]) for _ in range(2)] if match else None
+    setup_game: dict[str, Any] = {"scores": scores}
+    if any(carried):
+        setup_game["carried"] = carried
+    spec: dict[str, Any] = {"seed": seed, "dealer": dealer, "game": setup_game}
+    if marks is not None:
+        spec["match"] = {"marks": marks}
+    table = Table(rules, spec)
+    setup = _hands(table) | {"game": setup_game}
+    if marks is not None:
+        setup["match"] = {"marks": marks}
+    sheet = rng.random() < 0.5
+    steps = _play(table, rng, _game_choice, 0.05)
+    steps.append({"expect": _end_expect(table, True, sheet, match)})
+    outcome = table.state.outcome
+    how = outcome.how if outcome else "?"
+    return {
+        "id": f"gen.{prefix}.game.{number:05d}",
+        "description": f"a deal of seed {seed} inside a game from {scores[0]} to {scores[1]}, played by bots; it ends {how}",
+        "clauses": _clauses(prefix, table, True, sheet, match),
+        "ruleset": ruleset,
+        "origin": "generated",
+        "setup": setup,
+        "steps": steps,
+    }
+
+
+def _seeded_scenario(reference: Reference, ruleset: str, number: int, seed: int) -> dict[str, Any]:
+    prefix = RULESETS[ruleset]
+    rules = _rules(reference, ruleset, {})
+    dealer = seed % rules.n_players
+    table = Table(rules, {"seed": seed, "dealer": dealer})
+    return {
+        "id": f"gen.{prefix}.seeded.{number:05d}",
+        "description": f"the hands and turn-up that seed {seed} deals with player {dealer} dealing",
+        "clauses": _DEAL_CLAUSES[prefix],
+        "ruleset": ruleset,
+        "origin": "generated",
+        "setup": {"dealer": dealer, "seed": seed},
+        "steps": [{"expect": {name: table.observe(name) for name in ("deal", "trump", "to_act")}}],
+    }
+
+
+def _variant_params(rules: Rules, rng: random.Random) -> dict[str, Any]:
+    """One to three parameters set to another option than the default (only those the
+    engine plays in a single deal)."""
+    candidates = []
+    for name, p in rules.data["parameters"].items():
+        others = [o for o in p["options"] if o != p["default"]]
+        if others and name in _DEAL_PARAMS:
+            candidates.append((name, others))
+    chosen = rng.sample(candidates, rng.randint(1, min(3, len(candidates))))
+    return {name: rng.choice(others) for name, others in sorted(chosen)}
+
+
+# parameters that change what happens inside one deal played from given hands
+_DEAL_PARAMS = ("following", "marriage_exception", "undertrump_when_void", "announce_window", "extend_to_grand", "card_reuse",
+                "turnup_in_first_window", "marriages_in_one_trick", "table_factor", "rounding")
+
+
+def generate(ruleset: str, kind: str, count: int | None = None) -> list[dict[str, Any]]:
+    """The generated scenarios of one kind for one ruleset, in order."""
+    reference = Reference()
+    total = COUNTS[kind] if count is None else count
+    base = {"deal": 1, "game": 2, "variant": 3, "seeded": 4}[kind] * 1_000_003 + (0 if ruleset == "brouc" else 7_919)
+    seeds = _seeds(base)
+    out = []
+    for number in range(1, total + 1):
+        seed = next(seeds)
+        if kind == "deal":
+            out.append(_deal_scenario(reference, ruleset, kind, number, seed, {}))
+        elif kind == "variant":
+            rng = random.Random(seed ^ 0x5EED)
+            params = _variant_params(_rules(reference, ruleset, {}), rng)
+            out.append(_deal_scenario(reference, ruleset, kind, number, seed, params))
+        elif kind == "game":
+            out.append(_game_scenario(reference, ruleset, number, seed))
+        else:
+            out.append(_seeded_scenario(reference, ruleset, number, seed))
+    return out
+
+
+def dumps(scenario: dict[str, Any]) -> str:
+    return json.dumps(scenario, ensure_ascii=False, separators=(",", ":"))
+
+
+def write_generated(root: Path = SCENARIO_DIR) -> dict[Path, int]:
+    """Write every generated file; returns the number of scenarios per file."""
+    written: dict[Path, int] = {}
+    for ruleset in RULESETS:
+        folder = root / ruleset / "generated"
+        folder.mkdir(parents=True, exist_ok=True)
+        for old in folder.glob("*.jsonl"):
+            old.unlink()
+        for kind in COUNTS:
+            scenarios = generate(ruleset, kind)
+            for start in range(0, len(scenarios), PER_FILE):
+                chunk = scenarios[start:start + PER_FILE]
+                path = folder / f"{kind}-{start // PER_FILE + 1:02d}.jsonl"
+                path.write_text("".join(dumps(s) + "\n" for s in chunk), encoding="utf-8")
+                written[path] = len(chunk)
+    return written
+
+
+# -- perft ----------------------------------------------------------------------------------
+
+PERFT_DEPTH = {"homme-de-brou-1802": 9, "brouc": 8}
+PERFT_SEEDS = (1, 2, 3, 5, 8, 13)
+
+
+def perft_scenarios(ruleset: str) -> list[dict[str, Any]]:
+    """For fixed deals: the number of legal action sequences of each length up to a depth,
+    from the start of the deal and from a position in mid-deal."""
+    prefix = RULESETS[ruleset]
+    reference = Reference()
+    rules = _rules(reference, ruleset, {})
+    depth = PERFT_DEPTH[ruleset]
+    out: list[dict[str, Any]] = []
+    for seed in PERFT_SEEDS:
+        table = Table(rules, {"seed": seed})
+        setup = _hands(table)
+        counts: list[dict[str, Any]] = [{"perft": d, "count": perft(table.state, d)} for d in range(1, depth + 1)]
+        out.append({
+            "id": f"{prefix}.perft.start-{seed}",
+            "description": f"legal action sequences of 1 to {depth} actions from the start of the deal of seed {seed}",
+            "clauses": list(dict.fromkeys(_PLAY_CLAUSES[prefix] + _ANNOUNCE_CLAUSES[prefix])),
+            "ruleset": ruleset, "origin": "perft", "setup": setup, "steps": counts,
+        })
+        # mid-deal: after the first three tricks of a seeded random play
+        rng = random.Random(seed)
+        state = table.state
+        moves = []
+        while len(state.tricks) < 3:
+            action = _random_choice(state, rng)
+            moves.append(action_text(rules, action))
+            state.apply(action)
+        counts = [{"perft": d, "count": perft(state, d)} for d in range(1, depth + 1)]
+        out.append({
+            "id": f"{prefix}.perft.trick-4-{seed}",
+            "description": f"legal action sequences of 1 to {depth} actions after three tricks of the deal of seed {seed}",
+            "clauses": list(dict.fromkeys(_PLAY_CLAUSES[prefix] + _ANNOUNCE_CLAUSES[prefix])),
+            "ruleset": ruleset, "origin": "perft", "setup": setup, "steps": [{"do": moves}] + counts,
+        })
+    return out
+
+
+class _NoAliasDumper(yaml.SafeDumper):
+    """Scenario files are read with aliases refused: write every value out."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
+def write_perft(root: Path = SCENARIO_DIR) -> dict[Path, int]:
+    written = {}
+    for ruleset in RULESETS:
+        folder = root / ruleset / "perft"
+        folder.mkdir(parents=True, exist_ok=True)
+        scenarios = perft_scenarios(ruleset)
+        path = folder / "perft.yaml"
+        header = ("# Perft counts (tools/generate-corpus): the number of legal action sequences of each length,\n"
+                  "# every action counted (cards, announcements, passes).  A sequence that ends the deal early counts once.\n")
+        body = yaml.dump({"format": FORMAT, "scenarios": scenarios}, Dumper=_NoAliasDumper, sort_keys=False,
+                         default_flow_style=None, width=120)
+        path.write_text(header + body, encoding="utf-8")
+        written[path] = len(scenarios)
+    return written
