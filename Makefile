@@ -19,11 +19,11 @@ $(BENCH_STAMP): $(STAMP)
 
 install: $(STAMP)
 
-## the main job (until the conformance harness exists): a seeded Brouc deal, then a match
+## the main job: check the spec, then the conformance run of the whole corpus against the
+## built-in reference engine, through the protocol (a subprocess), as for any implementation
 run: $(STAMP)
 	$(VENV)/bin/brou validate
-	$(VENV)/bin/brou deal --ruleset brouc --seed 7
-	$(VENV)/bin/brou match --ruleset brouc --seed 3
+	$(VENV)/bin/brou check
 
 ## the tests, then the type and lint checks
 test: $(STAMP)
