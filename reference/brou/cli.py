@@ -114,6 +114,8 @@ def build_parser() -> Parser:
     sub.add_parser("serve", help="the reference engine speaking the conformance protocol on stdin/stdout")
     coverage = sub.add_parser("coverage", help="which clauses of each ruleset the corpus checks")
     coverage.add_argument("--scenarios", action="append", default=[], metavar="PATH", help="scenario files or folders")
+    coverage.add_argument("--clause", metavar="ID",
+                          help="one clause: its statement, its function, and the scenarios that check it")
     return parser
 
 

@@ -98,15 +98,49 @@ def _write_report(args: argparse.Namespace, result: Any, changes: list[tuple[str
             out.write(text)
         report.print_text(result, sys.stdout, args.failures, changes)
     else:
-        sys.stdout.write(text)
+        sys.stdout.write(text.encode("utf-8", "backslashreplace").decode("utf-8"))
         print(report.summary_line(result), file=sys.stderr)
 
 
 def _open(path: str) -> Any:
     try:
-        return open(path, "w", encoding="utf-8")
+        return open(path, "w", encoding="utf-8", errors="backslashreplace")
     except OSError as exc:
         raise CheckUsageError(f"brou check: cannot write {path}: {exc.strerror}") from None
+
+
+def _one_clause(clause: str, corpus: list[Any]) -> int:
+    """Traceability from a clause id: statement and source per ruleset, the function that
+    implements it, and the scenarios that check it."""
+    import importlib
+    import pkgutil
+
+    import brou
+
+    from ..clauses import IMPLEMENTED_BY
+
+    for info in pkgutil.iter_modules(brou.__path__):
+        if info.name not in ("__main__", "conformance"):
+            importlib.import_module(f"brou.{info.name}")
+    found = False
+    for ruleset in spec.available_rulesets():
+        data = Rules.load(ruleset).data["clauses"].get(clause)
+        if data is None:
+            continue
+        found = True
+        sources = "; ".join(f"{s['source']} {s.get('section', '')}".strip() for s in data.get("sources", []))
+        print(f"{clause} ({ruleset}): {data['en']}")
+        print(f"  source: {sources}")
+    if not found:
+        raise CheckUsageError(f"brou coverage: no ruleset has a clause '{clause}'")
+    print(f"  implemented by: {IMPLEMENTED_BY.get(clause, '(none)')}")
+    checking = [s for s in corpus if clause in s.clauses]
+    for s in checking:
+        if s.origin != "generated":
+            print(f"  scenario {s.id}  ({s.where})")
+    generated = sum(1 for s in checking if s.origin == "generated")
+    print(f"  and {generated} generated scenarios" if generated else "  no generated scenario")
+    return 0
 
 
 def coverage(corpus: list[Any]) -> dict[str, dict[str, dict[str, int]]]:
@@ -124,6 +158,8 @@ def coverage(corpus: list[Any]) -> dict[str, dict[str, dict[str, int]]]:
 def cmd_coverage(args: argparse.Namespace) -> int:
     """Print the clause coverage; exit 1 if a clause has no hand-written scenario."""
     corpus = load_corpus([Path(p) for p in args.scenarios] or None)
+    if args.clause:
+        return _one_clause(args.clause, corpus)
     table = Table(show_edge=False, box=None, header_style="bold", pad_edge=False)
     for name, justify in (("ruleset", "left"), ("clause", "left"), ("hand-written", "right"), ("generated", "right"),
                           ("perft", "right")):

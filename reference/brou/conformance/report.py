@@ -4,6 +4,7 @@ and the changes since a tracked earlier run (`--track FILE`)."""
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
 from collections.abc import Mapping
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import Any, TextIO
 from xml.etree import ElementTree as ET
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from .. import __version__
@@ -53,7 +55,7 @@ def print_text(run: Run, out: TextIO, failures: int = 20, changes: list[tuple[st
     hello = run.hello or {}
     impl = hello.get("implementation", {}) if isinstance(hello.get("implementation"), dict) else {}
     who = " ".join(str(impl.get(k, "")) for k in ("name", "version")).strip() or run.implementation
-    console.print(f"[bold]Brou conformance[/bold]: {who} ({run.implementation})")
+    console.print(f"[bold]Brou conformance[/bold]: {escape(who)} ({escape(run.implementation)})")
     table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
     table.add_column("ruleset")
     table.add_column("clause")
@@ -69,13 +71,13 @@ def print_text(run: Run, out: TextIO, failures: int = 20, changes: list[tuple[st
         if not changes:
             console.print("No change since the tracked run.")
         for ident, before, after in changes:
-            console.print(f"{ident}: {before} -> {after}")
+            console.print(f"{ident}: {before} -> {after}", markup=False)
     if bad and changes is None:
         console.print()
         shown = bad if failures == 0 else bad[:failures]
         for o in shown:
             s = o.scenario
-            console.print(f"[bold]{o.status.upper()}[/bold] {s.id}  ({s.where})", markup=True)
+            console.print(f"[bold]{o.status.upper()}[/bold] {escape(s.id)}  ({escape(s.where)})", markup=True)
             console.print(f"  {s.description}", markup=False)
             console.print(f"  {o.verdict.detail}", markup=False)
             if o.verdict.step is not None and o.status == FAILED:
@@ -86,7 +88,7 @@ def print_text(run: Run, out: TextIO, failures: int = 20, changes: list[tuple[st
         if len(shown) < len(bad):
             console.print(f"... and {len(bad) - len(shown)} more (--failures 0 shows all)")
     for p in run.stale_xfails:
-        console.print(f"expected-failure entry '{p}' matches no scenario: remove it")
+        console.print(f"expected-failure entry '{p}' matches no scenario: remove it", markup=False)
     console.print()
     console.print(summary_line(run), markup=False)
 
@@ -128,18 +130,27 @@ def to_junit(run: Run) -> str:
         c["tests"] += 1
         if o.status in (FAILED, XPASSED):
             c["failures"] += 1
-            ET.SubElement(case, "failure", message=o.verdict.detail[:500]).text = _failure_text(o.scenario.description, o.verdict)
+            failure = ET.SubElement(case, "failure", message=_xml(o.verdict.detail[:500]))
+            failure.text = _xml(_failure_text(o.scenario.description, o.verdict))
         elif o.status == ERRORED:
             c["errors"] += 1
-            ET.SubElement(case, "error", message=o.verdict.detail[:500])
+            ET.SubElement(case, "error", message=_xml(o.verdict.detail[:500]))
         elif o.status in (SKIPPED, XFAILED):
             c["skipped"] += 1
-            ET.SubElement(case, "skipped", message=o.verdict.detail[:500])
+            ET.SubElement(case, "skipped", message=_xml(o.verdict.detail[:500]))
     for name, suite in suites.items():
         for key, value in counts[name].items():
             suite.set(key, str(value))
     ET.indent(root)
     return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _xml(text: str) -> str:
+    """The text with what XML 1.0 cannot hold written as \\xNN or \\uNNNN."""
+    return _NOT_XML.sub(lambda m: m.group().encode("unicode_escape", "backslashreplace").decode("ascii"), text)
 
 
 def _failure_text(description: str, verdict: Any) -> str:

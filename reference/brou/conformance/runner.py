@@ -41,12 +41,17 @@ def check_hello(answer: Any) -> dict[str, Any]:
     if not isinstance(answer, dict):
         raise ImplementationError("malformed", "the handshake answer is not a JSON object")
     version = answer.get("brou")
-    if version != PROTOCOL_VERSION:
+    if type(version) is not int or version != PROTOCOL_VERSION:
         raise ImplementationError("version", f"the implementation speaks protocol version {version!r}, "
                                   f"this harness speaks {PROTOCOL_VERSION}", fatal=True)
     rulesets = answer.get("rulesets")
     if not isinstance(rulesets, dict) or not all(isinstance(v, dict) for v in rulesets.values()):
         raise ImplementationError("malformed", "the handshake needs 'rulesets': {ruleset: {\"params\": {...}}}", fatal=True)
+    for name, ruleset in rulesets.items():
+        params = ruleset.get("params") or {}
+        if not isinstance(params, dict) or not all(isinstance(v, list) for v in params.values()):
+            raise ImplementationError("malformed", f"the handshake's 'rulesets.{name}.params' must be an object: "
+                                      "{parameter: [values]}", fatal=True)
     features = answer.get("features", [])
     if not isinstance(features, list) or not all(isinstance(f, str) for f in features):
         raise ImplementationError("malformed", "the handshake's 'features' must be a list of names", fatal=True)
@@ -170,7 +175,8 @@ class Subprocess:
     # -- one exchange ------------------------------------------------------------------
 
     def run(self, request: Mapping[str, Any], timeout: float) -> dict[str, Any]:
-        if self.proc is None:
+        if self.proc is None or self.proc.poll() is not None:
+            # not started, or it exited after its last answer: that scenario was answered, start afresh
             self.start()
         return self._exchange({"cmd": "run", "scenario": request}, timeout, during="the scenario")
 
@@ -188,12 +194,12 @@ class Subprocess:
         raw = self._read_line(timeout, during)
         try:
             answer = json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError):
+        except (ValueError, RecursionError):  # not JSON, not UTF-8, an integer too long, nesting too deep
             shown = raw[:80].decode("utf-8", "replace")
             raise self._fail("malformed", f"answer to {during} is not JSON: {shown!r}") from None
         if not isinstance(answer, dict):
             raise self._fail("malformed", f"answer to {during} is not a JSON object")
-        if answer.get("seq") != seq:
+        if type(answer.get("seq")) is not int or answer.get("seq") != seq:
             raise self._fail("wrong-seq", f"answer carries seq {answer.get('seq')!r}, expected {seq}")
         return answer
 
@@ -202,7 +208,7 @@ class Subprocess:
         status = None
         if proc is not None:
             try:
-                status = proc.wait(timeout=2)
+                status = proc.wait(timeout=0.2)
             except subprocess.TimeoutExpired:
                 status = None
         how = f"exited with status {status}" if status is not None and status >= 0 else (

@@ -202,6 +202,8 @@ class Reference:
                     results.append({"count": table.perft(int(step["perft"]))})
         except BrouError as exc:
             return {"error": str(exc)}
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            return {"error": f"malformed scenario ({exc.__class__.__name__}: {exc})"}
         return {"results": results}
 
     def handle(self, message: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -211,7 +213,10 @@ class Reference:
         if cmd == "hello":
             return {"seq": seq} | self.hello()
         if cmd == "run":
-            return {"seq": seq} | self.run(message["scenario"])
+            scenario = message.get("scenario")
+            if not isinstance(scenario, dict):
+                return {"seq": seq, "error": "a run request needs a 'scenario' object"}
+            return {"seq": seq} | self.run(scenario)
         if cmd == "stop":
             return None
         return {"seq": seq, "error": f"unknown command {cmd!r}"}
@@ -225,10 +230,13 @@ def serve(stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
     for line in stdin:
         if not line.strip():
             continue
+        problem = "a message is a JSON object"
         try:
             message = json.loads(line)
-        except json.JSONDecodeError as exc:
-            stdout.write(json.dumps({"seq": None, "error": f"cannot read the message: {exc.msg}"}) + "\n")
+        except (ValueError, RecursionError) as exc:
+            message, problem = None, f"cannot read the message: {getattr(exc, 'msg', exc.__class__.__name__)}"
+        if not isinstance(message, dict):
+            stdout.write(json.dumps({"seq": None, "error": problem}) + "\n")
             stdout.flush()
             continue
         answer = reference.handle(message)
