@@ -125,6 +125,13 @@ def _compare_value(name: str, want: Any, got: Any) -> str | None:
                 parts.append(f"not allowed {' '.join(extra)}")
             return "; ".join(parts)
         return None
+    if name == "deal" and isinstance(want, dict) and isinstance(got, dict) and "hands" in want:
+        hands = got.get("hands")
+        if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
+            raise Malformed(f"'deal.hands' must be a list of card lists, got {_text(hands)}")
+        # the cards of a hand in any order
+        want = want | {"hands": [sorted(h) for h in want["hands"]]}
+        got = got | {"hands": [sorted(h) for h in hands]}
     return _partial(want, got)
 
 

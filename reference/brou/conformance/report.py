@@ -64,7 +64,8 @@ def print_text(run: Run, out: TextIO, failures: int = 20, changes: list[tuple[st
     for (ruleset, clause), counts in by_clause(run).items():
         style = "red" if any(counts[s] for s in NOT_PASSING) else ""
         table.add_row(ruleset, clause, *(str(counts[s]) if counts[s] else "." for s in COLUMNS), style=style)
-    console.print(table)
+    if changes is None:  # with --track, only what changed
+        console.print(table)
     bad = [o for o in run.outcomes if o.status in NOT_PASSING]
     if changes is not None:
         console.print()
