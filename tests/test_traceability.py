@@ -5,7 +5,10 @@
 - every clause is checked by at least one test (`@pytest.mark.clause(...)`), and every
   id a test names exists;
 - every parameter the rules refer to is named by a clause, so a reader of a clause sees
-  which open question can bend it.
+  which open question can bend it;
+- every clause of every ruleset is checked by at least one hand-written conformance
+  scenario of that ruleset, and scenarios name only clauses of their ruleset (the corpus
+  loader refuses others); `brou coverage --clause ID` walks from a clause to the rest.
 """
 
 from __future__ import annotations
@@ -105,3 +108,12 @@ def test_every_parameter_the_rules_use_is_named_by_a_clause(name: str) -> None:
     used = {n for _, n in spec._param_refs(data, ())}
     named = {p for clause in data["clauses"].values() for p in clause.get("params", [])}
     assert used <= named, f"{name}: parameters used by the rules but named by no clause: {sorted(used - named)}"
+
+
+def test_every_clause_of_every_ruleset_has_a_hand_written_scenario() -> None:
+    from brou.conformance.cli import coverage
+    from brou.conformance.corpus import load_corpus
+
+    table = coverage(load_corpus())
+    missing = [f"{r} {c}" for r, clauses in table.items() for c, n in clauses.items() if not n["hand-written"]]
+    assert not missing, f"clauses no hand-written scenario checks: {missing}"

@@ -16,7 +16,7 @@ from typing import IO, Any
 from .. import __version__, spec
 from ..deal import deal_from_cards, deal_from_seed
 from ..errors import BrouError, IllegalAction
-from ..game import GameContext
+from ..game import GameContext, Outcome
 from ..match import deal_entry, match_winner, next_offset
 from ..rules import Rules
 from ..sheet import sheet_rows
@@ -143,12 +143,24 @@ class Table:
                 "turnup": self.rules.card_text(deal.turnup)}
 
     def _obs_sheet(self) -> list[dict[str, Any]]:
-        if self.state.outcome is None:
-            return []
-        entry = deal_entry(self.state, self.offset, number=1, game=1, seed=None,
+        """The rows this deal writes on the score sheet (the marque or the slate): while the
+        deal is played, the marriages written so far; once it is over, all of them."""
+        state = self.state
+        context = state.context
+        if context is None:
+            raise BrouError("'sheet' is observed only in a scenario whose setup has a game")
+        in_play = state.outcome is None
+        if in_play:  # the rows so far: count the deal as if it ended now, keep its marriages
+            state = state.copy()
+            state.outcome = Outcome("played-out", None, (0, 0), context.scores)
+        entry = deal_entry(state, self.offset, number=1, game=1, seed=None,
                            scores_before=self.scores_before, carried_in=self.carried_in)
-        record = {"reaching_target": self.rules.data["match"]["reaching_target"], "deals": [entry]}
-        return [{"kind": row.kind, "nous": row.nous, "eux": row.eux} for row in sheet_rows(record)]
+        spec = self.rules.data["match"]
+        record = {"unit": spec["unit"], "reaching_target": spec["reaching_target"], "deals": [entry]}
+        rows = sheet_rows(record)
+        if in_play:
+            rows = [row for row in rows if row.kind in ("marriage", "announcement")]
+        return [{"kind": row.kind, "nous": row.nous, "eux": row.eux} for row in rows]
 
 
 def perft(state: DealState, depth: int) -> int:

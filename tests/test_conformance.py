@@ -1,0 +1,356 @@
+"""The conformance suite's self-checks: the corpus is valid and covers every clause,
+the reference engine passes it, what an implementation is sent hides the expectations,
+the judge tells right from wrong, and the harness's filters, lists and reports work."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+from xml.etree import ElementTree as ET
+
+import pytest
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+
+from brou import Rules, spec
+from brou.conformance import generate
+from brou.conformance.compare import ERRORED, FAILED, PASSED, expectations, judge
+from brou.conformance.corpus import CONFORMANCE_DIR, CorpusError, Scenario, load_corpus, load_file, request_of
+from brou.conformance.harness import XFAILED, XPASSED, Run, Selection, run, skip_reason
+from brou.conformance.report import changes_since, read_track, to_json, to_junit, write_track
+from brou.conformance.runner import InProcess
+from brou.conformance.server import Reference, perft
+from brou.state import DealState
+
+RULESETS = ("homme-de-brou-1802", "brouc")
+
+
+@cache
+def corpus() -> tuple[Scenario, ...]:
+    return tuple(load_corpus())
+
+
+@cache
+def reference_run() -> Run:
+    return run(InProcess(), list(corpus()))
+
+
+# -- the corpus ------------------------------------------------------------------------
+
+
+def test_corpus_loads_validates_and_has_unique_ids() -> None:
+    scenarios = corpus()
+    assert len({s.id for s in scenarios}) == len(scenarios)
+    assert sum(s.origin == "generated" for s in scenarios) >= 10_000
+    assert {s.ruleset for s in scenarios} == set(RULESETS)
+
+
+def test_reference_engine_passes_the_whole_corpus() -> None:
+    result = reference_run()
+    bad = [(o.scenario.id, o.verdict.detail) for o in result.outcomes if o.status != PASSED]
+    assert not bad, bad[:5]
+    assert result.exit_status == 0
+    assert len(result.outcomes) == len(corpus())
+
+
+def test_generated_scenarios_are_reproduced_by_the_generator() -> None:
+    """The stored generated files are what tools/generate-corpus writes (first 15 of each kind)."""
+    for ruleset in RULESETS:
+        folder = CONFORMANCE_DIR / "scenarios" / ruleset / "generated"
+        for kind in generate.COUNTS:
+            stored = (folder / f"{kind}-01.jsonl").read_text(encoding="utf-8").splitlines()[:15]
+            assert [generate.dumps(s) for s in generate.generate(ruleset, kind, 15)] == stored, (ruleset, kind)
+
+
+def test_perft_depth_one_is_the_number_of_legal_actions_and_counts_grow_consistently() -> None:
+    rules = Rules.load("brouc")
+    for seed in range(20):
+        state = DealState.from_seed(rules, seed)
+        assert perft(state, 1) == len(state.legal_actions())
+        assert perft(state, 2) == sum(perft(_after(state, a), 1) for a in state.legal_actions())
+
+
+def _after(state: DealState, action: int) -> DealState:
+    child = state.copy()
+    child.apply(action)
+    return child
+
+
+def test_perft_scenarios_are_stored_for_both_rulesets() -> None:
+    perfts = [s for s in corpus() if s.origin == "perft"]
+    assert {s.ruleset for s in perfts} == set(RULESETS)
+    assert all(any("perft" in step for step in s.data["steps"]) for s in perfts)
+
+
+# -- what an implementation is sent ------------------------------------------------------------
+
+
+def _walk_keys(node: Any) -> Iterator[str]:
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield k
+            yield from _walk_keys(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _walk_keys(v)
+
+
+def test_requests_never_show_expectations() -> None:
+    for s in corpus():
+        request = s.request
+        steps = request["steps"]
+        assert not {"expect", "reject", "code", "count", "do"} & set(_walk_keys(steps)), s.id
+        assert len(steps) == len(expectations(s))
+        # an action that must be refused is sent exactly like one that must be accepted
+        for step, (kind, want, _, _) in zip(steps, expectations(s), strict=True):
+            if kind in ("accept", "reject"):
+                assert step == {"act": want if kind == "accept" else want[0]}
+
+
+@cache
+def _protocol_validator(name: str) -> Draft202012Validator:
+    scenario_schema = json.loads((spec.SCHEMA_DIR / "scenario.schema.json").read_text(encoding="utf-8"))
+    registry: Registry[Any] = Registry().with_resource(scenario_schema["$id"], Resource.from_contents(scenario_schema))
+    schema = json.loads((CONFORMANCE_DIR / "protocol" / f"{name}.schema.json").read_text(encoding="utf-8"))
+    return Draft202012Validator(schema, registry=registry)
+
+
+def test_protocol_messages_of_the_reference_validate_against_the_schemas() -> None:
+    reference = Reference()
+    hello = reference.handle({"seq": 1, "cmd": "hello", "brou": 1})
+    _protocol_validator("hello.request").validate({"seq": 1, "cmd": "hello", "brou": 1})
+    _protocol_validator("hello.answer").validate(hello)
+    _protocol_validator("stop.request").validate({"seq": 0, "cmd": "stop"})
+    rng = random.Random(5)
+    sample = [s for s in corpus() if s.origin != "generated"] + rng.sample([s for s in corpus() if s.origin == "generated"], 150)
+    for seq, s in enumerate(sample, 2):
+        message = {"seq": seq, "cmd": "run", "scenario": s.request}
+        _protocol_validator("run.request").validate(json.loads(json.dumps(message)))
+        answer = reference.handle(message)
+        assert answer is not None
+        _protocol_validator("run.answer").validate(json.loads(json.dumps(answer)))
+
+
+# -- the judge ------------------------------------------------------------------------------
+
+
+def _scenario(steps: list[dict[str, Any]], **extra: Any) -> Scenario:
+    data = {"id": "t.x", "description": "test", "clauses": ["hdb.play.follow"], "ruleset": "homme-de-brou-1802",
+            "setup": {"hands": [[]] * 4, "turnup": "7H"}, "steps": steps} | extra
+    return Scenario(data, "t.yaml", 1)
+
+
+def test_judge_compares_legal_as_sets_and_names_missing_and_extra_actions() -> None:
+    s = _scenario([{"expect": {"legal": ["AS", "KS"]}}])
+    assert judge(s, {"results": [{"legal": ["KS", "AS"]}]}).status == PASSED
+    v = judge(s, {"results": [{"legal": ["AS", "7H"]}]})
+    assert v.status == FAILED and "missing KS" in v.detail and "not allowed 7H" in v.detail and v.step == 1
+    assert judge(s, {"results": [{"legal": ["AS", "KS", "KS"]}]}).status == FAILED
+
+
+def test_judge_on_actions_accepted_refused_and_codes() -> None:
+    s = _scenario([{"do": ["AS", "KS"]}, {"reject": "7H", "code": "must-follow-suit"}])
+    ok = {"ok": True}
+    assert judge(s, {"results": [ok, ok, {"ok": False, "code": "must-follow-suit"}]}).status == PASSED
+    v = judge(s, {"results": [ok, {"ok": False, "code": "not-in-hand"}, {"ok": False}]})
+    assert v.status == FAILED and v.detail.startswith("step 1, action 2 of 2: KS was refused")
+    v = judge(s, {"results": [ok, ok, ok]})
+    assert v.status == FAILED and "7H was accepted" in v.detail
+    v = judge(s, {"results": [ok, ok, {"ok": False, "code": "wrong"}]})
+    assert v.status == FAILED and "must-follow-suit" in v.detail
+    # without the error-codes feature only the refusal counts
+    assert judge(s, {"results": [ok, ok, {"ok": False, "code": "wrong"}]}, codes=False).status == PASSED
+
+
+def test_judge_compares_records_on_the_given_fields_only() -> None:
+    s = _scenario([{"expect": {"result": [{"total": 70}, {"total": 50}], "outcome": {"how": "played-out", "winner": None}}}])
+    got: dict[str, Any] = {"result": [{"total": 70, "tricks": 5}, {"total": 50, "tricks": 3}],
+           "outcome": {"how": "played-out", "winner": None, "marks": [0, 0]}}
+    assert judge(s, {"results": [got]}).status == PASSED
+    got["result"][1]["total"] = 60
+    v = judge(s, {"results": [got]})
+    assert v.status == FAILED and "result: [1].total is 60, expected 50" in v.detail
+    s2 = _scenario([{"expect": {"over": True, "to_act": None}}])
+    assert judge(s2, {"results": [{"over": 1, "to_act": None}]}).status == FAILED  # 1 is not true
+    assert judge(s2, {"results": [{"over": True, "to_act": 0}]}).status == FAILED
+
+
+def test_judge_calls_misshapen_answers_errors_not_failures() -> None:
+    s = _scenario([{"do": "AS"}, {"expect": {"legal": ["KS"]}}, {"perft": 2, "count": 10}])
+    assert judge(s, {}).status == ERRORED
+    assert judge(s, {"results": [{"ok": True}]}).status == ERRORED
+    assert judge(s, {"results": ["yes", {"legal": ["KS"]}, {"count": 10}]}).status == ERRORED
+    assert judge(s, {"results": [{"ok": True}, {}, {"count": 10}]}).status == ERRORED
+    assert judge(s, {"results": [{"ok": True}, {"legal": "KS"}, {"count": 10}]}).status == ERRORED
+    assert judge(s, {"results": [{"ok": True}, {"legal": ["KS"]}, {"count": "10"}]}).status == ERRORED
+    assert judge(s, {"results": [{"ok": True}, {"legal": ["KS"]}, {"count": 11}]}).status == FAILED
+    assert judge(s, {"results": [{"ok": True}, {"legal": ["KS"]}, {"count": 10}]}).status == PASSED
+
+
+def test_a_planted_engine_error_fails_the_scenarios_of_its_clause(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The corpus catches a following rule that lets a player discard while holding the suit led."""
+    from brou import play
+
+    def anything(rules: Rules, hand: int, led: int, trump: int, best: int, trick_mask: int) -> int:
+        return hand
+
+    monkeypatch.setitem(play.LEGAL, "whist", anything)
+    scenarios = [s for s in corpus() if s.ruleset == "homme-de-brou-1802" and s.origin == "hand-written"]
+    result = run(InProcess(), scenarios)
+    failed_clauses = {c for o in result.outcomes if o.status == FAILED for c in o.scenario.clauses}
+    assert "hdb.play.follow" in failed_clauses
+    assert result.exit_status == 1
+
+
+# -- selecting, skipping, expected failures, reports ---------------------------------------------
+
+
+def test_selection_by_ruleset_clause_prefix_feature_and_id_glob() -> None:
+    scenarios = corpus()
+    brouc_play = [s for s in scenarios if Selection(clauses=["brouc.play"]).keeps(s)]
+    assert brouc_play and all(any(c.startswith("brouc.play.") for c in s.clauses) for s in brouc_play)
+    assert not Selection(clauses=["brouc.pla"]).keeps(brouc_play[0])  # a prefix ends at a dot
+    games = [s for s in scenarios if Selection(features=["game"]).keeps(s)]
+    assert games and all("game" in s.features for s in games)
+    assert [s.id for s in scenarios if Selection(ids=["gen.brouc.seeded.0000?"]).keeps(s)] == [
+        f"gen.brouc.seeded.{i:05d}" for i in range(1, 10)]
+    assert all(s.ruleset == "brouc" for s in scenarios if Selection(rulesets=["brouc"]).keeps(s))
+
+
+def test_skip_reasons_from_the_handshake() -> None:
+    scenarios = {s.id: s for s in corpus()}
+    game = next(s for s in scenarios.values() if "game" in s.features and s.ruleset == "brouc")
+    variant = next(s for s in scenarios.values() if s.params and s.ruleset == "brouc" and not s.features)
+    hello: dict[str, Any] = {"rulesets": {"brouc": {"params": {}}}, "features": []}
+    assert skip_reason(game, hello) == "needs feature game"
+    assert skip_reason(variant, hello) is not None and "is not supported" in skip_reason(variant, hello)  # type: ignore[operator]
+    full = Reference().hello()
+    assert skip_reason(game, full) is None and skip_reason(variant, full) is None
+    assert skip_reason(game, {"rulesets": {}, "features": ["game"]}) == "ruleset brouc is not supported"
+
+
+def test_expected_failures_xfail_xpass_and_stale_entries() -> None:
+    scenarios = [s for s in corpus() if s.origin == "hand-written"][:3]
+    xfail = {scenarios[0].id: "listed", "no.such.scenario": ""}
+    result = run(InProcess(), scenarios, xfail=xfail, all_ids=[s.id for s in corpus()])
+    assert result.outcomes[0].status == XPASSED
+    assert result.stale_xfails == ["no.such.scenario"]
+    assert result.exit_status == 1
+
+
+def test_expected_failure_of_a_failing_scenario_keeps_the_run_green(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = next(x for x in corpus() if x.origin == "hand-written" and any("legal" in st.get("expect", {}) for st in x.data["steps"]))
+    monkeypatch.setattr("brou.conformance.server.Table._obs_legal", lambda self: [])
+    result = run(InProcess(), [s], xfail={s.id: "known"})
+    assert result.outcomes[0].status == XFAILED and result.exit_status == 0
+
+
+def test_reports_json_junit_and_tracking(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    scenarios = [s for s in corpus() if s.origin == "hand-written"][:4]
+    scenarios += [s for s in corpus() if s.origin == "hand-written" and any("tricks" in st.get("expect", {})
+                                                                           for st in s.data["steps"])][:2]
+    first = run(InProcess(), scenarios)
+    data = to_json(first)
+    assert data["counts"]["passed"] == 6 and len(data["scenarios"]) == 6
+    root = ET.fromstring(to_junit(first))
+    assert int(root.get("tests", "0")) == 6 and not root.findall(".//failure")
+    track = tmp_path / "track.json"
+    ids = {s.id for s in corpus()}
+    assert read_track(track) is None
+    write_track(track, first, None, ids)
+    assert changes_since(read_track(track), first, ids) == []
+    monkeypatch.setattr("brou.conformance.server.Table._obs_tricks", lambda self: [9])
+    second = run(InProcess(), scenarios)
+    changed = changes_since(read_track(track), second, ids)
+    broken = {o.scenario.id for o in second.outcomes if o.status == FAILED}
+    assert broken and {c[0] for c in changed} == broken and all(c[1:] == ("passed", "failed") for c in changed)
+    junit = ET.fromstring(to_junit(second))
+    assert len(junit.findall(".//failure")) == len(broken)
+
+
+# -- corpus files that cannot be used ---------------------------------------------------------
+
+
+GOOD = """format: brou-scenarios/1
+scenarios:
+  - id: t.one
+    description: one
+    clauses: [hdb.play.follow]
+    ruleset: homme-de-brou-1802
+    setup: {hands: [[AS]], turnup: AS}
+    steps:
+      - do: AS
+"""
+
+
+@pytest.mark.parametrize(("text", "line", "message"), [
+    (GOOD.replace("format: brou-scenarios/1", "format: brou-scenarios/9"), 1, "brou-scenarios/1"),
+    (GOOD.replace("      - do: AS", "      - do: AS\n        expect: {over: true}"), 9, "more than one"),
+    (GOOD.replace("[hdb.play.follow]", "[hdb.play.nothing]"), 3, "clause 'hdb.play.nothing' is not a clause"),
+    (GOOD.replace("ruleset: homme-de-brou-1802", "ruleset: skat"), 3, "unknown ruleset 'skat'"),
+    (GOOD.replace("    setup:", "    params: {rounding: sideways}\n    setup:"), 3, "rounding"),
+    (GOOD.replace("    setup:", "    id: t.two\n    setup:"), 7, "duplicate key 'id'"),
+    (GOOD + GOOD.split("scenarios:\n")[1], 10, "used twice"),
+    (GOOD.replace("steps:", "steps: [").replace("- do: AS", "oops"), 10, "YAML syntax"),
+    (GOOD.replace("id: t.one", "id: T One"), 3, "does not match"),
+])
+def test_a_broken_scenario_file_gives_one_line_naming_file_and_line(tmp_path: Path, text: str, line: int, message: str) -> None:
+    path = tmp_path / "broken.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(CorpusError) as info:
+        load_corpus([path])
+    shown = str(info.value)
+    assert "\n" not in shown and message in shown, shown
+    assert f"broken.yaml:{line}" in shown, shown
+
+
+def test_a_broken_generated_line_is_named_by_its_line(tmp_path: Path) -> None:
+    good = generate.dumps(generate.generate("brouc", "seeded", 1)[0])
+    path = tmp_path / "g.jsonl"
+    path.write_text(good + "\n" + good[:-5] + "\n", encoding="utf-8")
+    with pytest.raises(CorpusError, match=r"g\.jsonl:2: JSON syntax"):
+        load_file(path)
+    path.write_text(good.replace('"origin":"generated"', '"origin":"invented"') + "\n", encoding="utf-8")
+    with pytest.raises(CorpusError, match=r"g\.jsonl:1: at origin"):
+        load_file(path)
+
+
+def test_request_of_expands_do_lists() -> None:
+    steps = [{"do": ["AS", "KS"]}, {"reject": "7H"}, {"perft": 2, "count": 1}, {"expect": {"over": False, "legal": []}}]
+    data = {"id": "x", "ruleset": "brouc", "setup": {}, "steps": steps}
+    sent = [{"act": "AS"}, {"act": "KS"}, {"act": "7H"}, {"perft": 2}, {"observe": ["legal", "over"]}]
+    assert request_of(data)["steps"] == sent
+
+
+def test_brou_serve_answers_bad_requests_with_errors_and_goes_on() -> None:
+    import subprocess
+    import sys
+
+    lines = [
+        {"seq": 1, "cmd": "run", "scenario": {"ruleset": "brouc"}},
+        [1],
+        {"seq": 2, "cmd": "run", "scenario": {"ruleset": "brouc", "params": {}, "setup": {"hands": [["ZZ"]], "turnup": "AS"},
+                                              "steps": []}},
+        {"seq": 3, "cmd": "launch"},
+        {"seq": 4, "cmd": "hello", "brou": 1},
+        {"seq": 0, "cmd": "stop"},
+    ]
+    text = "\n".join(json.dumps(x) for x in lines[:2]) + "\nnot json\n" + "\n".join(json.dumps(x) for x in lines[2:]) + "\n"
+    done = subprocess.run([sys.executable, "-m", "brou", "serve"], input=text, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stderr == ""
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [a["seq"] for a in answers] == [1, None, None, 2, 3, 4]
+    assert all("error" in a for a in answers[:5])
+    assert "players" in answers[3]["error"] and "launch" in answers[4]["error"]
+    assert answers[5]["brou"] == 1
+
+
+def test_judge_takes_the_cards_of_a_dealt_hand_in_any_order() -> None:
+    s = _scenario([{"expect": {"deal": {"hands": [["AS", "KS"], ["7H", "8H"]], "turnup": "8H"}}}])
+    assert judge(s, {"results": [{"deal": {"hands": [["KS", "AS"], ["8H", "7H"]], "turnup": "8H"}}]}).status == PASSED
+    assert judge(s, {"results": [{"deal": {"hands": [["KS", "AS"], ["8H", "9H"]], "turnup": "8H"}}]}).status == FAILED
+    assert judge(s, {"results": [{"deal": {"hands": "AS KS", "turnup": "8H"}}]}).status == ERRORED
