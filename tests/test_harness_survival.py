@@ -163,10 +163,10 @@ def fake_argv(mode: str, *args: str) -> list[str]:
 
 
 def check(corpus: dict[str, Scenario], mode: str, *args: str, ids: Sequence[str] = FIVE, timeout: float = 1.0,
-          start_timeout: float = 20.0) -> tuple[Run, Subprocess]:
+          start_timeout: float = 20.0, max_hangs: int = 5) -> tuple[Run, Subprocess]:
     """Run the scenarios `ids` against `broken.py MODE ARGS`; the run must be complete."""
     impl = Subprocess(fake_argv(mode, *args), start_timeout=start_timeout)
-    result = run(impl, [corpus[i] for i in ids], timeout=timeout)
+    result = run(impl, [corpus[i] for i in ids], timeout=timeout, max_hangs=max_hangs)
     assert [o.scenario.id for o in result.outcomes] == list(ids)  # every scenario has an outcome, in order
     assert impl.proc is None  # nothing left running
     return result, impl
@@ -217,6 +217,15 @@ def test_a_hang_on_every_scenario_costs_about_the_timeout_each(corpus: dict[str,
     for o in result.outcomes:
         assert o.seconds < 8, o  # the timeout plus a start, not minutes
     assert result.seconds < 20
+
+
+def test_an_implementation_that_hangs_again_and_again_is_not_asked_again(corpus: dict[str, Scenario]) -> None:
+    result, impl = check(corpus, "hang", timeout=0.3, max_hangs=2)
+    assert statuses(result) == dict.fromkeys(FIVE, ERRORED)
+    detail = list(details(result).values())
+    assert all(d.startswith("hang:") for d in detail[:2])
+    assert all(d == "not run: the implementation hung on 2 scenarios in a row (see --max-hangs)" for d in detail[2:])
+    assert impl.restarts == 1 and result.seconds < 20
 
 
 def test_a_hang_on_one_scenario_is_errored_and_the_others_pass_after_a_restart(corpus: dict[str, Scenario],

@@ -44,6 +44,8 @@ def _implementation(args: argparse.Namespace) -> Implementation:
 def cmd_check(args: argparse.Namespace) -> int:
     if args.timeout <= 0:
         raise CheckUsageError("brou check: --timeout must be more than 0 seconds")
+    if args.max_hangs < 0:
+        raise CheckUsageError("brou check: --max-hangs must be 0 or more")
     corpus = load_corpus([Path(p) for p in args.scenarios] or None)
     selection = Selection(args.ruleset, args.clause, args.feature, args.id, args.origin)
     chosen = [s for s in corpus if selection.keeps(s)]
@@ -66,9 +68,10 @@ def cmd_check(args: argparse.Namespace) -> int:
                     bad[0] += 1
                 progress.update(task, advance=1, bad=f"[red]{bad[0]} not passing" if bad[0] else "")
 
-            result = run(impl, chosen, timeout=args.timeout, xfail=xfail, all_ids=[s.id for s in corpus], progress=tick)
+            result = run(impl, chosen, timeout=args.timeout, xfail=xfail, all_ids=[s.id for s in corpus], progress=tick,
+                         max_hangs=args.max_hangs)
     else:
-        result = run(impl, chosen, timeout=args.timeout, xfail=xfail, all_ids=[s.id for s in corpus])
+        result = run(impl, chosen, timeout=args.timeout, xfail=xfail, all_ids=[s.id for s in corpus], max_hangs=args.max_hangs)
     corpus_ids = {s.id for s in corpus}
     changes = report.changes_since(before, result, corpus_ids) if track_path else None
     _write_report(args, result, changes)

@@ -195,6 +195,12 @@ def rules_for(scenario: Scenario) -> Rules:
     return _rules(scenario.ruleset, tuple(sorted((k, _hashable(v)) for k, v in scenario.params.items())))
 
 
+def parameter_default(ruleset: str, name: str) -> Any:
+    """The default of a ruleset's parameter (None if it has no such parameter)."""
+    spec_ = _rules(ruleset, ()).data["parameters"].get(name)
+    return None if spec_ is None else spec_.get("default")
+
+
 def _hashable(value: Any) -> Any:
     return tuple(_hashable(v) for v in value) if isinstance(value, list) else value
 

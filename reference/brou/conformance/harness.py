@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from ..errors import BrouError
 from .compare import ERRORED, FAILED, PASSED, SKIPPED, Verdict, judge
-from .corpus import Scenario, rules_for
+from .corpus import Scenario, parameter_default, rules_for
 from .runner import ImplementationError
 
 XFAILED, XPASSED = "xfailed", "xpassed"
@@ -128,9 +128,8 @@ def skip_reason(s: Scenario, hello: Mapping[str, Any]) -> str | None:
     if s.ruleset not in rulesets:
         return f"ruleset {s.ruleset} is not supported"
     supported = (rulesets[s.ruleset] or {}).get("params", {}) or {}
-    defaults = rules_for_defaults(s.ruleset)
     for name, value in s.params.items():
-        if value == defaults.get(name):
+        if value == parameter_default(s.ruleset, name):
             continue
         options = supported.get(name)
         if not isinstance(options, list) or value not in options:
@@ -142,24 +141,19 @@ def skip_reason(s: Scenario, hello: Mapping[str, Any]) -> str | None:
     return None
 
 
-def rules_for_defaults(ruleset: str) -> dict[str, Any]:
-    from .corpus import _rules
-
-    return {name: p.get("default") for name, p in _rules(ruleset, ()).data["parameters"].items()}
-
-
 # -- running -----------------------------------------------------------------------
 
 
 def run(impl: Implementation, scenarios: Sequence[Scenario], *, timeout: float = 10.0,
         xfail: Mapping[str, str] | None = None, all_ids: Iterable[str] | None = None,
-        progress: Callable[[Outcome], None] | None = None) -> Run:
+        progress: Callable[[Outcome], None] | None = None, max_hangs: int = 5) -> Run:
     """Run every scenario; an implementation that cannot be started is tried again
-    MAX_START_FAILURES times in a row, after which its remaining scenarios are errored."""
+    MAX_START_FAILURES times in a row, and one that hangs on `max_hangs` scenarios in a
+    row (0: no limit) is not asked again: its remaining scenarios are errored."""
     started = time.perf_counter()
     result = Run(impl.name, None)
     hello: dict[str, Any] | None = None
-    start_failures = 0
+    start_failures = hangs = 0
     gave_up: str | None = None
     try:
         for s in scenarios:
@@ -187,10 +181,14 @@ def run(impl: Implementation, scenarios: Sequence[Scenario], *, timeout: float =
                 answer = impl.run(s.request, timeout)
             except ImplementationError as exc:
                 hello = None  # restarted before the next scenario
+                hangs = hangs + 1 if exc.kind == "hang" else 0
                 if exc.fatal:
                     gave_up = exc.detail
+                elif max_hangs and hangs >= max_hangs:
+                    gave_up = f"not run: the implementation hung on {hangs} scenarios in a row (see --max-hangs)"
                 _record(result, s, Verdict(ERRORED, f"{exc.kind}: {exc.detail}"), t0, progress)
                 continue
+            hangs = 0
             if "skip" in answer:
                 verdict = Verdict(SKIPPED, f"the implementation skipped it: {answer['skip']}")
             elif "error" in answer:
