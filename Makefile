@@ -40,3 +40,16 @@ bench: $(BENCH_STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+
+## mutation testing of the engine's rule code against the conformance corpus (docs/mutation.md):
+## a fresh mutmut run (about an hour on 2 cores), then the numbers and the surviving mutants
+MUTATION_STAMP := $(VENV)/.installed-mutation
+
+$(MUTATION_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[dev,mutation]'
+	touch $@
+
+.PHONY: mutation
+mutation: $(MUTATION_STAMP)
+	$(PY) tools/mutation run --fresh
+	$(PY) tools/mutation summary
