@@ -92,15 +92,6 @@ class Match:
         if self.deal.is_over:
             self._close_deal()
 
-    def _carry(self, state: DealState, cape_team: int) -> list[int]:
-        """Announced marriages of a cape deal go to the next deal (clause brouc.game.cape: both
-        sides, or with cape_carry_over=cape-side-only the cape team's only); table marriages do not."""
-        carried = [0, 0]
-        for t in range(2):
-            if self.rules.params.get("cape_carry_over", "both-sides") == "both-sides" or t == cape_team:
-                carried[self.match_team(t)] = state.announced_points[t]
-        return carried
-
     def _close_deal(self) -> None:
         state = self.deal
         outcome = state.outcome
@@ -119,10 +110,9 @@ class Match:
             self.game += 1
         else:
             self.scores = list(entry["scores_after"])
-            if outcome.how == "all-tricks" and rules.data["game"]["marked_by"] == "loser":
-                result = state.result()
-                cape_team = next(t for t in range(2) if result.teams[t].tricks == rules.n_tricks)
-                self.carried = self._carry(state, cape_team)
+            carried = carried_over(state)
+            for t in range(2):
+                self.carried[self.match_team(t)] = carried[t]
         entry["marks_after"] = list(self.marks)
         self.deals.append(entry)
         self.winner = match_winner(rules, self.marks)
@@ -155,6 +145,21 @@ class Match:
             "marks": list(self.marks),
             "winner": self.winner,
         }
+
+
+def carried_over(state: DealState) -> tuple[int, int]:
+    """What a finished deal hands on to the next one, per deal team: after a Brouc cape
+    (clause brouc.game.cape) the announced marriages of both sides, or with parameter
+    cape_carry_over=cape-side-only those of the cape team only; otherwise nothing.  Table
+    marriages are never carried."""
+    rules = state.rules
+    outcome = state.outcome
+    if outcome is None or outcome.how != "all-tricks" or rules.data["game"]["marked_by"] != "loser":
+        return (0, 0)
+    cape_team = state.team_tricks.index(rules.n_tricks)
+    both = rules.params.get("cape_carry_over", "both-sides") == "both-sides"
+    return (state.announced_points[0] if both or cape_team == 0 else 0,
+            state.announced_points[1] if both or cape_team == 1 else 0)
 
 
 def deal_entry(state: DealState, offset: int, *, number: int, game: int, seed: int | None,

@@ -32,9 +32,6 @@ FORMAT = "brou-scenarios/1"
 
 # what a scenario may need beyond playing one deal from given hands (PROTOCOL.md, "Features")
 FEATURES = ("game", "match", "sheet", "seeded-deal", "perft", "error-codes")
-GAME_ACTIONS = ("claim", "declare", "declare-double", "concede", "accept", "refuse")
-OBSERVABLES = ("to_act", "legal", "trick", "tricks", "trump", "over", "announcements", "table", "result",
-               "outcome", "match", "deal", "sheet")
 _NEEDS = {"outcome": "game", "sheet": "sheet", "match": "match", "deal": "seeded-deal"}
 
 

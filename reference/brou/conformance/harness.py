@@ -22,7 +22,6 @@ from .corpus import Scenario, parameter_default, rules_for
 from .runner import ImplementationError
 
 XFAILED, XPASSED = "xfailed", "xpassed"
-STATUSES = (PASSED, FAILED, ERRORED, SKIPPED, XFAILED, XPASSED)
 MAX_START_FAILURES = 3
 
 

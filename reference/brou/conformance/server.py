@@ -17,7 +17,7 @@ from .. import __version__, spec
 from ..deal import deal_from_cards, deal_from_seed
 from ..errors import BrouError, IllegalAction
 from ..game import GameContext, Outcome
-from ..match import deal_entry, match_winner, next_offset
+from ..match import carried_over, deal_entry, match_winner, next_offset
 from ..rules import Rules
 from ..sheet import sheet_rows
 from ..state import DealState, action_text, marriage_text
@@ -133,8 +133,11 @@ class Table:
         if outcome is not None:
             marks = [m + x for m, x in zip(marks, outcome["marks"], strict=True)]
         following = next_offset(self.rules, self.offset)
+        carried = [0, 0]
+        for t, points in enumerate(carried_over(self.state)):
+            carried[self.team(t)] = points
         return {"marks": marks, "winner": match_winner(self.rules, marks) if outcome else None,
-                "next_dealer": (self.rules.dealer + following) % self.rules.n_players}
+                "next_dealer": (self.rules.dealer + following) % self.rules.n_players, "carried": carried}
 
     def _obs_deal(self) -> dict[str, Any]:
         deal = self.state.deal
