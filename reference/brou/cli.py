@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from . import spec
-from .errors import BrouError, SpecError
+from .errors import BrouError, SpecError, UsageError
 from .match import BOTS, Match
 from .render import deal_to_data, deal_to_text
 from .rules import Rules
@@ -33,10 +33,6 @@ from .shuffle import MAX_SEED
 from .state import DealState
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 2, 70
-
-
-class UsageError(BrouError):
-    pass
 
 
 class Parser(argparse.ArgumentParser):

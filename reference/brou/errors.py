@@ -55,6 +55,10 @@ class SpecError(BrouError):
         return f"{where}:{at} {self.message}" if at else f"{where}: {self.message}"
 
 
+class UsageError(BrouError):
+    """A command line that cannot be carried out; `str()` is the whole one-line message."""
+
+
 class ParameterError(BrouError):
     """An unknown parameter or a value outside its options."""
 

@@ -14,7 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from .. import spec
-from ..errors import BrouError
+from ..errors import UsageError
 from ..rules import Rules
 from . import report
 from .corpus import load_corpus
@@ -22,20 +22,16 @@ from .harness import Implementation, Outcome, Selection, read_xfail, run
 from .runner import InProcess, Subprocess, reference_command
 
 
-class CheckUsageError(BrouError):
-    pass
-
-
 def _implementation(args: argparse.Namespace) -> Implementation:
     if args.in_process:
-        if args.impl:
-            raise CheckUsageError("brou check: --in-process runs the reference engine; it cannot be used with --impl")
+        if args.impl is not None:
+            raise UsageError("brou check: --in-process runs the reference engine; it cannot be used with --impl")
         return InProcess()
-    if args.impl:
+    if args.impl is not None:
         try:
             return Subprocess(args.impl)
         except ValueError as exc:
-            raise CheckUsageError(f"brou check: --impl: {exc}") from None
+            raise UsageError(f"brou check: --impl needs a command ({exc})") from None
     impl = Subprocess(reference_command())
     impl.name = "reference engine (brou serve)"
     return impl
@@ -43,14 +39,14 @@ def _implementation(args: argparse.Namespace) -> Implementation:
 
 def cmd_check(args: argparse.Namespace) -> int:
     if args.timeout <= 0:
-        raise CheckUsageError("brou check: --timeout must be more than 0 seconds")
+        raise UsageError("brou check: --timeout must be more than 0 seconds")
     if args.max_hangs < 0:
-        raise CheckUsageError("brou check: --max-hangs must be 0 or more")
+        raise UsageError("brou check: --max-hangs must be 0 or more")
     corpus = load_corpus([Path(p) for p in args.scenarios] or None)
     selection = Selection(args.ruleset, args.clause, args.feature, args.id, args.origin)
     chosen = [s for s in corpus if selection.keeps(s)]
     if not chosen:
-        raise CheckUsageError("brou check: no scenario matches the filters")
+        raise UsageError("brou check: no scenario matches the filters")
     xfail = read_xfail(Path(args.xfail)) if args.xfail else None
     track_path = Path(args.track) if args.track else None
     before = report.read_track(track_path) if track_path else None
@@ -79,7 +75,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         try:
             report.write_track(track_path, result, before, corpus_ids)
         except OSError as exc:
-            raise CheckUsageError(f"brou check: cannot write {track_path}: {exc.strerror}") from None
+            raise UsageError(f"brou check: cannot write {track_path}: {exc.strerror}") from None
     return result.exit_status
 
 
@@ -109,7 +105,7 @@ def _open(path: str) -> Any:
     try:
         return open(path, "w", encoding="utf-8", errors="backslashreplace")
     except OSError as exc:
-        raise CheckUsageError(f"brou check: cannot write {path}: {exc.strerror}") from None
+        raise UsageError(f"brou check: cannot write {path}: {exc.strerror}") from None
 
 
 def _one_clause(clause: str, corpus: list[Any]) -> int:
@@ -135,7 +131,7 @@ def _one_clause(clause: str, corpus: list[Any]) -> int:
         print(f"{clause} ({ruleset}): {data['en']}")
         print(f"  source: {sources}")
     if not found:
-        raise CheckUsageError(f"brou coverage: no ruleset has a clause '{clause}'")
+        raise UsageError(f"brou coverage: no ruleset has a clause '{clause}'")
     print(f"  implemented by: {IMPLEMENTED_BY.get(clause, '(none)')}")
     checking = [s for s in corpus if clause in s.clauses]
     for s in checking:

@@ -36,7 +36,7 @@ class Implementation(Protocol):
 
 
 class XfailError(BrouError):
-    pass
+    """An expected-failure list that cannot be read."""
 
 
 @dataclass

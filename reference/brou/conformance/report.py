@@ -26,7 +26,7 @@ NOT_PASSING = (FAILED, ERRORED, XPASSED)
 
 
 class TrackError(BrouError):
-    pass
+    """A tracking file that is not one."""
 
 
 def by_clause(run: Run) -> dict[tuple[str, str], dict[str, int]]:
@@ -51,14 +51,14 @@ def summary_line(run: Run) -> str:
 def print_text(run: Run, out: TextIO, failures: int = 20, changes: list[tuple[str, str, str]] | None = None) -> None:
     """The table by clause, then each failure (at most `failures`, 0 for all) with
     expected against got and the clause's statement, then the summary."""
-    console = Console(file=out, width=max(100, Console(file=out).width), highlight=False, soft_wrap=False)
+    console = Console(file=out, width=max(110, Console(file=out).width), highlight=False, soft_wrap=False)
     hello = run.hello or {}
     impl = hello.get("implementation", {}) if isinstance(hello.get("implementation"), dict) else {}
     who = " ".join(str(impl.get(k, "")) for k in ("name", "version")).strip() or run.implementation
     console.print(f"[bold]Brou conformance[/bold]: {escape(who)} ({escape(run.implementation)})")
     table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
     table.add_column("ruleset")
-    table.add_column("clause")
+    table.add_column("clause", no_wrap=True, min_width=max((len(c) for _, c in by_clause(run)), default=6))
     for status in COLUMNS:
         table.add_column(status, justify="right")
     for (ruleset, clause), counts in by_clause(run).items():
