@@ -223,8 +223,9 @@ def test_selection_by_ruleset_clause_prefix_feature_and_id_glob() -> None:
 
 def test_skip_reasons_from_the_handshake() -> None:
     scenarios = {s.id: s for s in corpus()}
-    game = next(s for s in scenarios.values() if "game" in s.features and s.ruleset == "brouc")
-    variant = next(s for s in scenarios.values() if s.params and s.ruleset == "brouc" and not s.features)
+    game = next(s for s in scenarios.values() if s.features == {"game"} and s.ruleset == "brouc")
+    variant = next(s for s in scenarios.values()
+                   if s.params and s.ruleset == "brouc" and not s.features and s.origin == "generated")
     hello: dict[str, Any] = {"rulesets": {"brouc": {"params": {}}}, "features": []}
     assert skip_reason(game, hello) == "needs feature game"
     assert skip_reason(variant, hello) is not None and "is not supported" in skip_reason(variant, hello)  # type: ignore[operator]

@@ -6,6 +6,8 @@
     brou check [--impl COMMAND]      run the conformance corpus against an implementation
     brou serve                       the reference engine speaking the conformance protocol
     brou coverage                    which clauses the corpus checks, and how often
+    brou ambiguities                 the register of open questions; brou ambiguity AMB-05: one entry
+    brou prove                       the machine-checked facts about the rules (z3)
 
 Exit status: 0 success; 1 (brou check) a scenario failed; 3 (brou check) a scenario
 errored and none failed; 2 bad input (a spec or scenario file, a ruleset, a parameter,
@@ -110,6 +112,11 @@ def build_parser() -> Parser:
     progress.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
 
     sub.add_parser("serve", help="the reference engine speaking the conformance protocol on stdin/stdout")
+    sub.add_parser("ambiguities", help="the ambiguity register: every open question, its default and witness")
+    ambiguity = sub.add_parser("ambiguity", help="one entry of the register, its witness played out under each option")
+    ambiguity.add_argument("id", help="an entry id: AMB-05 (or amb-5, 5)")
+    prove = sub.add_parser("prove", help="the machine-checked facts about the rules (z3), as a table")
+    prove.add_argument("--fact", action="append", default=[], metavar="ID", help="only this fact (repeatable)")
     coverage = sub.add_parser("coverage", help="which clauses of each ruleset the corpus checks")
     coverage.add_argument("--scenarios", action="append", default=[], metavar="PATH", help="scenario files or folders")
     coverage.add_argument("--clause", metavar="ID",
@@ -189,6 +196,19 @@ def cmd_deal(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_prove(ids: Sequence[str]) -> int:
+    """Run the facts of brou.prove; exit 1 if one does not come out as the project states it."""
+    from .prove import FACTS, run_all, table_text
+
+    known = {f.id for f in FACTS}
+    unknown = [i for i in ids if i not in known]
+    if unknown:
+        raise UsageError(f"brou prove: no fact {', '.join(unknown)} (known: {', '.join(sorted(known))})")
+    results = run_all(ids=list(ids) or None)
+    print(table_text(results))
+    return EXIT_OK if all(r.ok for r in results) else 1
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
@@ -204,6 +224,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .conformance.server import serve
 
             return serve()
+        if args.command == "ambiguities":
+            from .ambiguities import register_text
+
+            print(register_text())
+            return EXIT_OK
+        if args.command == "ambiguity":
+            from .ambiguities import entry_text
+
+            print(entry_text(args.id))
+            return EXIT_OK
+        if args.command == "prove":
+            return cmd_prove(args.fact)
         if args.command == "coverage":
             from .conformance.cli import cmd_coverage
 

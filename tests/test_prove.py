@@ -1,0 +1,255 @@
+"""The machine-checked facts (brou.prove): every fact has its expected status, every deal it
+shows is replayed here on the engine and checked again, and the cross-check that ties the
+z3 encodings to the engine is shown to fail when the encoding is wrong."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import pytest
+import z3  # type: ignore[import-untyped]
+
+from brou import prove
+from brou.counting import card_points
+from brou.rules import Rules
+from brou.state import DealState
+
+HDB, BROUC = prove.HDB, prove.BROUC
+SEED = 1802
+
+
+@cache
+def result(fact_id: str) -> prove.FactResult:
+    (fact,) = [f for f in prove.FACTS if f.id == fact_id]
+    return prove.run_fact(fact, SEED)
+
+
+def replay(res: prove.FactResult) -> DealState:
+    assert res.witness is not None, f"{res.id} shows no deal"
+    return DealState.replay(res.witness)
+
+
+def proved(fact_id: str) -> prove.FactResult:
+    res = result(fact_id)
+    assert res.status == prove.PROVED, f"{fact_id}: {res.status}: {res.details}"
+    return res
+
+
+def test_facts_are_listed_with_statements_and_existing_rulesets() -> None:
+    ids = [f.id for f in prove.FACTS]
+    assert len(ids) == len(set(ids))
+    for fact in prove.FACTS:
+        assert fact.statement and set(fact.rulesets) <= {HDB, BROUC}
+        assert fact.expected in (prove.PROVED, prove.REFUTED)
+
+
+# -- the cross-checks: the encodings are the engine's rules ------------------------------
+
+
+@pytest.mark.clause("hdb.play.follow", "hdb.play.void-free", "brouc.play.follow", "brouc.play.overtrump",
+                    "brouc.play.trump-led-lower", "brouc.play.only-trumps", "brouc.play.marriage-exception",
+                    "brouc.play.no-undertrump")
+def test_following_encodings_agree_with_the_engine() -> None:
+    res = proved("crosscheck.following")
+    assert "100000" in res.details
+    # every part of the Brouc rule is exercised by the sample
+    counts = prove.exception_counts(Rules.load(BROUC), prove.sample_positions(Rules.load(BROUC), 20_000, SEED))
+    assert all(n > 50 for n in counts.values()), counts
+
+
+@pytest.fixture(scope="module")
+def sample() -> prove.Sample:
+    return prove.sample_positions(Rules.load(BROUC), 20_000, SEED)
+
+
+@pytest.mark.clause("brouc.play.overtrump", "brouc.play.trump-led-lower", "brouc.play.only-trumps",
+                    "brouc.play.marriage-exception", "brouc.play.no-undertrump")
+@pytest.mark.parametrize("part", prove.EXCEPTIONS)
+def test_the_crosscheck_catches_an_encoding_without_one_part_of_the_rule(sample: prove.Sample, part: str) -> None:
+    rules = Rules.load(BROUC)
+    assert prove.crosscheck_following(rules, sample) is None
+    found = prove.crosscheck_following(rules, sample, frozenset([part]))
+    assert found is not None and "encoding" in found and "engine" in found
+
+
+@pytest.mark.clause("brouc.play.no-undertrump")
+def test_lifting_the_undertrump_ban_is_the_parameter(sample: prove.Sample) -> None:
+    """With undertrump_when_void the ban is lifted, so an encoding without it is right there."""
+    rules = Rules.load(BROUC, undertrump_when_void=True)
+    assert prove.crosscheck_following(rules, sample, frozenset(["no-undertrump"])) is None
+
+
+@pytest.mark.clause("brouc.play.only-trumps")
+def test_a_wrong_encoding_makes_the_crosscheck_fact_report_a_counterexample(monkeypatch: pytest.MonkeyPatch) -> None:
+    def without_only_trumps(lg: Any, rules: Rules, p: Any, drop: frozenset[str] = frozenset()) -> list[Any]:
+        return prove.brouc_f(lg, rules, p, drop | {"only-trumps"})
+
+    monkeypatch.setitem(prove.FOLLOWING_F, "brouc", without_only_trumps)
+    (fact,) = [f for f in prove.FACTS if f.id == "crosscheck.following"]
+    res = prove.run_fact(fact, SEED)
+    assert res.status == prove.COUNTEREXAMPLE and not res.ok
+    assert res.counterexample is not None and res.counterexample.startswith("brouc")
+
+
+@pytest.mark.clause("hdb.play.follow", "brouc.play.follow")
+def test_the_whist_encoding_is_not_the_brouc_engine(monkeypatch: pytest.MonkeyPatch, sample: prove.Sample) -> None:
+    monkeypatch.setitem(prove.FOLLOWING_F, "brouc", prove.whist_f)
+    assert prove.crosscheck_following(Rules.load(BROUC), sample) is not None
+
+
+@pytest.mark.clause("brouc.play.overtrump")
+def test_the_z3_term_check_catches_a_wrong_z3_backend(monkeypatch: pytest.MonkeyPatch, sample: prove.Sample) -> None:
+    rules = Rules.load(BROUC)
+    assert prove.crosscheck_z3_terms(rules, sample, 20) is None
+    monkeypatch.setattr(prove.Z3Logic, "or_", lambda self, *xs: z3.And(*xs) if xs else z3.BoolVal(False))
+    assert prove.crosscheck_z3_terms(rules, sample, 20) is not None
+
+
+@pytest.mark.clause("hdb.count.rounding", "brouc.count.rounding")
+def test_rounding_encodings_agree_with_the_engine() -> None:
+    proved("crosscheck.rounding")
+
+
+# -- fact 1: rounded card points sum to 120 or 130 ----------------------------------------
+
+
+@pytest.mark.clause("hdb.count.rounding", "brouc.count.rounding")
+@pytest.mark.parametrize("policy", prove.ROUNDINGS)
+def test_rounded_card_points_sum_to_120_or_130(policy: str) -> None:
+    res = proved(f"rounding.sum-120-or-130.{policy}")
+    assert ("never attained" in res.details) == (policy == "complement-of-smaller")
+
+
+@pytest.mark.clause("hdb.count.rounding", "brouc.count.rounding")
+@pytest.mark.parametrize("policy", ["cards-half-up", "total-half-up"])
+def test_130_exactly_when_both_end_in_5(policy: str) -> None:
+    proved(f"rounding.130-iff-both-end-in-5.{policy}")
+
+
+@pytest.mark.clause("hdb.count.rounding")
+@pytest.mark.parametrize("policy", ["total-half-away-from-zero", "complement-of-smaller"])
+def test_other_roundings_break_the_130_rule_on_a_replayed_deal(policy: str) -> None:
+    res = result(f"rounding.130-iff-both-end-in-5.{policy}")
+    assert res.status == prove.REFUTED and res.ok, res.details
+    state = replay(res)
+    assert state.rules.rounding == policy and state.is_over
+    teams = state.result().teams
+    cards = [t.card_points for t in teams]
+    assert cards == [card_points(state.rules, w) for w in state.won]
+    assert all(c % 10 == 5 for c in cards)
+    assert sum(t.total - t.announced - t.table for t in teams) == 120
+
+
+# -- fact 2: what rounding decides about 301 (1802) ---------------------------------------
+
+
+@pytest.mark.clause("hdb.game.last-coup", "hdb.count.rounding")
+def test_the_naive_301_statement_is_refuted_by_a_replayed_coup() -> None:
+    res = result("hdb.301.naive")
+    assert res.status == prove.REFUTED, res.details
+    state = replay(res)
+    assert state.context is not None and state.context.scores[0] == 230
+    out = state.outcome
+    assert out is not None and out.how == "played-out" and out.winner == 0
+    assert 301 <= out.scores[0] <= 304  # the exact count wins...
+    assert 230 + state.result().teams[0].total <= 300  # ...where the rounded one would not
+
+
+@pytest.mark.clause("hdb.game.last-coup", "hdb.count.rounding")
+@pytest.mark.parametrize("policy", prove.ROUNDINGS)
+def test_rounding_decides_only_just_above_301(policy: str) -> None:
+    top = 305 if policy == "complement-of-smaller" else 304
+    proved(f"hdb.301.rounding-decides-only-301-{top}.{policy}")
+
+
+# -- fact 3: a legal card always exists --------------------------------------------------
+
+
+@pytest.mark.clause("hdb.play.follow", "hdb.play.void-free")
+def test_whist_never_leaves_a_player_without_a_card() -> None:
+    proved("play.never-stuck.whist")
+
+
+@pytest.mark.clause("brouc.play.follow", "brouc.play.overtrump", "brouc.play.trump-led-lower", "brouc.play.only-trumps",
+                    "brouc.play.marriage-exception", "brouc.play.no-undertrump")
+def test_brouc_never_leaves_a_player_without_a_card() -> None:
+    proved("play.never-stuck.brouc")
+
+
+@pytest.mark.clause("brouc.play.trump-led-lower")
+def test_without_an_exception_a_player_can_be_stuck() -> None:
+    """The proof is not vacuous: the same query finds a stuck player once an exception is dropped."""
+    rules = Rules.load(BROUC)
+    p = prove.z3_position(rules)
+    legal = prove.brouc_f(prove.Z3Logic(), rules, p, frozenset(["trump-led-lower"]))
+    ok, model = prove.prove(z3.Or(legal), prove.well_formed(rules, p))
+    assert not ok and model is not None
+
+
+# -- fact 4: declarations from 190 -------------------------------------------------------
+
+
+@pytest.mark.clause("hdb.game.partie-et-vole", "hdb.game.partie-et-vole-success", "hdb.game.partie-et-vole-failure")
+def test_partie_et_vole_from_190() -> None:
+    state = replay(proved("hdb.partie-et-vole.190"))
+    out = state.outcome
+    assert out is not None and out.how == "declaration-made" and out.scores[0] == 310
+    assert state.result().teams[0].announced == state.result().teams[0].table == 0
+
+
+@pytest.mark.clause("brouc.game.cape-et-dehors")
+def test_la_cape_et_dehors_from_190() -> None:
+    state = replay(proved("brouc.cape-et-dehors.190"))
+    out = state.outcome
+    assert out is not None and out.how == "declaration-made"
+    assert state.context is not None and state.context.scores[0] == 190
+
+
+@pytest.mark.clause("hdb.game.partie-et-vole", "hdb.marriage.table")
+def test_partie_et_vole_from_minus_110_with_four_table_grand_marriages() -> None:
+    state = replay(proved("hdb.partie-et-vole.least-score"))
+    out = state.outcome
+    assert state.context is not None and state.context.scores[0] == -110
+    assert out is not None and out.how == "declaration-made" and out.scores[0] == 310
+
+
+@pytest.mark.clause("brouc.game.cape-et-dehors", "brouc.game.cape")
+def test_a_brouc_sweep_from_40_passes_300_but_is_a_plain_cape() -> None:
+    state = replay(proved("brouc.cape-et-dehors.least-score"))
+    out = state.outcome
+    assert out is not None and out.how == "all-tricks"
+    assert 40 + state.result().teams[0].total == 310
+
+
+# -- fact 5: the largest and smallest result of a deal -----------------------------------
+
+
+@pytest.mark.clause("hdb.count.card-points", "hdb.marriage.kinds", "hdb.marriage.table")
+def test_1802_deal_results_lie_between_minus_300_and_420() -> None:
+    state = replay(proved("hdb.deal.extremes"))
+    assert [t.total for t in state.result().teams] == [420, -300]
+
+
+@pytest.mark.clause("brouc.marriage.table", "brouc.marriage.announce-score")
+def test_brouc_deal_results_lie_between_minus_150_and_270() -> None:
+    state = replay(proved("brouc.deal.extremes"))
+    assert [t.total for t in state.result().teams] == [270, -150]
+
+
+# -- the whole run -----------------------------------------------------------------------
+
+
+def test_every_fact_has_its_expected_status_and_the_table_shows_it() -> None:
+    results = [result(f.id) for f in prove.FACTS]
+    wrong = [(r.id, r.status, r.details) for r in results if not r.ok]
+    assert not wrong
+    text = prove.table_text(results)
+    assert all(r.id in text for r in results)
+    assert f"{len(results)} facts, {len(results)} as expected" in text
+
+
+def test_runs_are_deterministic() -> None:
+    (fact,) = [f for f in prove.FACTS if f.id == "rounding.130-iff-both-end-in-5.complement-of-smaller"]
+    first, second = prove.run_fact(fact, 7), prove.run_fact(fact, 7)
+    assert first.counterexample == second.counterexample and first.witness == second.witness
