@@ -214,13 +214,13 @@ def declaration_failed(state: DealState, team: int, double: bool) -> Outcome:
 
 @implements("hdb.game.partie-et-vole-success")
 def declaration_made(state: DealState, team: int, double: bool) -> Outcome:
-    """The declared team took every trick: 3 parties and the game's value (1802), or 3
-    coches (4 with pas dedouble) for the losers (Brouc)."""
+    """The declared team took every trick from its declaration on: 3 parties and the game's
+    value (1802), or 3 coches (4 with pas dedouble) for the losers (Brouc)."""
     rules = state.rules
     counts = [count_so_far(state, t) for t in range(2)]
     loser = other(team)
-    if state.team_tricks[team] != len(state.tricks):
-        return declaration_failed(state, team, double)
+    # every trick since the declaration was taken (the first one lost ends the deal at once),
+    # and every one before it where the ruleset asks for that (needs_all_tricks_so_far)
     if game_rules(rules)["marked_by"] == "winner":
         if not reaches_target(rules, counts[team]):
             return declaration_failed(state, team, double)
