@@ -87,3 +87,13 @@ def _split(actions: str) -> list[str]:
             out.append(words[i])
             i += 1
     return out
+
+
+def check_conservation(state: DealState) -> None:
+    """Every card of the pack is in exactly one place: a hand, the trick in play, a team's tricks."""
+    places = [*state.hands, state.trick_mask, *state.won]
+    total = 0
+    for mask in places:
+        assert total & mask == 0, "a card is in two places"
+        total |= mask
+    assert total == (1 << state.rules.n_cards) - 1, "a card is missing"

@@ -29,6 +29,7 @@ from hypothesis import strategies as st
 
 from brou import ACTION_CODES, DealState, IllegalAction, Rules
 from brou.shuffle import MAX_SEED
+from helpers import check_conservation
 from oracle import oracle_legal
 
 CACHES = {"_ann"}  # worked out on demand: two equal states may differ in what they have worked out so far
@@ -45,16 +46,6 @@ def snapshot(state: DealState, caches: bool = True) -> tuple[Any, ...]:
             value = tuple(tuple(v) if isinstance(v, list) else v for v in value)
         out.append(value)
     return tuple(out)
-
-
-def check_conservation(state: DealState) -> None:
-    rules = state.rules
-    places = [*state.hands, state.trick_mask, *state.won]
-    total = 0
-    for mask in places:
-        assert total & mask == 0, "a card is in two places"
-        total |= mask
-    assert total == (1 << rules.n_cards) - 1, "a card is missing"
 
 
 def check_plays_against_oracle(state: DealState, legal: list[int]) -> None:

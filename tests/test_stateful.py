@@ -96,6 +96,7 @@ from brou.state import (
     RESPOND,
     WINDOW,
 )
+from helpers import check_conservation
 
 RULESETS = ("brouc", "homme-de-brou-1802")
 PREFIX = {"brouc": "brouc", "homme-de-brou-1802": "hdb"}
@@ -468,12 +469,7 @@ class DealMachine(RuleBasedStateMachine):
     def cards_are_conserved(self) -> None:
         state, rules = self.state, self.deal_rules
         assert rules.n_cards == 32
-        places = [*state.hands, state.trick_mask, *state.won]
-        seen = 0
-        for mask in places:
-            assert seen & mask == 0, "a card is in two places"
-            seen |= mask
-        assert seen == (1 << rules.n_cards) - 1, "a card is missing"
+        check_conservation(state)
         assert state.trick_mask == sum(1 << c for c in state.trick)
         assert sum(len(cards) for _, cards, _ in state.tricks) == bin(state.won[0] | state.won[1]).count("1")
 

@@ -195,15 +195,11 @@ def _clauses(prefix: str, table: Table, game: bool, sheet: bool, match: bool) ->
     return list(dict.fromkeys(clauses))
 
 
-def _rules(reference: Reference, ruleset: str, params: dict[str, Any]) -> Rules:
-    return reference.rules(ruleset, params)
-
-
 def _deal_scenario(reference: Reference, ruleset: str, kind: str, number: int, seed: int,
                    params: dict[str, Any]) -> dict[str, Any]:
     prefix = RULESETS[ruleset]
     rng = random.Random(seed)
-    rules = _rules(reference, ruleset, params)
+    rules = reference.rules(ruleset, params)
     dealer = rng.randrange(rules.n_players)
     table = Table(rules, {"seed": seed, "dealer": dealer})
     setup = _hands(table)
@@ -226,7 +222,7 @@ def _deal_scenario(reference: Reference, ruleset: str, kind: str, number: int, s
 def _game_scenario(reference: Reference, ruleset: str, number: int, seed: int) -> dict[str, Any]:
     prefix = RULESETS[ruleset]
     rng = random.Random(seed)
-    rules = _rules(reference, ruleset, {})
+    rules = reference.rules(ruleset, {})
     dealer = rng.randrange(rules.n_players)
     # scores from the whole range a game passes through, weighted towards the end of a game
     scores = [rng.choice([rng.randrange(-6, 31), rng.randrange(15, 31), rng.randrange(22, 31)]) * 10 for _ in range(2)]
@@ -261,7 +257,7 @@ def _game_scenario(reference: Reference, ruleset: str, number: int, seed: int) -
 
 def _seeded_scenario(reference: Reference, ruleset: str, number: int, seed: int) -> dict[str, Any]:
     prefix = RULESETS[ruleset]
-    rules = _rules(reference, ruleset, {})
+    rules = reference.rules(ruleset, {})
     dealer = seed % rules.n_players
     table = Table(rules, {"seed": seed, "dealer": dealer})
     return {
@@ -305,7 +301,7 @@ def generate(ruleset: str, kind: str, count: int | None = None) -> list[dict[str
             out.append(_deal_scenario(reference, ruleset, kind, number, seed, {}))
         elif kind == "variant":
             rng = random.Random(seed ^ 0x5EED)
-            params = _variant_params(_rules(reference, ruleset, {}), rng)
+            params = _variant_params(reference.rules(ruleset, {}), rng)
             out.append(_deal_scenario(reference, ruleset, kind, number, seed, params))
         elif kind == "game":
             out.append(_game_scenario(reference, ruleset, number, seed))
@@ -347,7 +343,7 @@ def perft_scenarios(ruleset: str) -> list[dict[str, Any]]:
     from the start of the deal and from a position in mid-deal."""
     prefix = RULESETS[ruleset]
     reference = Reference()
-    rules = _rules(reference, ruleset, {})
+    rules = reference.rules(ruleset, {})
     depth = PERFT_DEPTH[ruleset]
     out: list[dict[str, Any]] = []
     for seed in PERFT_SEEDS:
