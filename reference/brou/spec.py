@@ -284,6 +284,29 @@ def check_document(merged: MergedDocument) -> None:
         for i, pname in enumerate(clause.get("params", [])):
             if pname not in params:
                 raise merged.error(f"unknown parameter '{pname}'", ("clauses", cid, "params", i))
+    _check_replaces(merged)
+
+
+def _check_replaces(merged: MergedDocument) -> None:
+    """A clause's `replaces` names clauses of an extended ruleset that this one deletes, each once."""
+    data = merged.data
+    inherited: set[str] = set()
+    if len(merged.chain) > 1:
+        base: Any = {}
+        for doc in merged.chain[:-1]:
+            base = merge_patch(base, doc.data)
+        inherited = set(base.get("clauses", {}))
+    seen: dict[str, str] = {}
+    for cid, clause in data["clauses"].items():
+        for i, old in enumerate(clause.get("replaces", [])):
+            path = ("clauses", cid, "replaces", i)
+            if old not in inherited:
+                raise merged.error(f"'{old}' is not a clause of a ruleset this one extends", path)
+            if old in data["clauses"]:
+                raise merged.error(f"'{old}' is still a clause of this ruleset; delete it (null) to replace it", path)
+            if old in seen:
+                raise merged.error(f"'{old}' is already replaced by {seen[old]}", path)
+            seen[old] = cid
 
 
 def _param_refs(node: Any, path: Path_) -> Any:
