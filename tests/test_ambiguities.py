@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 from jsonschema import Draft202012Validator
 
 from brou import Rules, ambiguities, spec
@@ -160,15 +163,27 @@ BROKEN = [
 
 
 def _entry(amb_id: str, default: str = "a") -> str:
-    return (f"  - id: {amb_id}\n    question: q\n    sources: [{{source: S1, says: s}}]\n"
+    return (f"  - id: {amb_id}\n    question: q\n    question_fr: qf\n    sources: [{{source: S1, says: s, says_fr: sf}}]\n"
             f"    options: [{{name: a}}, {{name: b}}]\n"
-            f"    defaults: {{brouc: {{option: {default}, why: w}}}}\n    witness: {{}}\n")
+            f"    defaults: {{brouc: {{option: {default}, why: w, why_fr: wf}}}}\n    witness: {{}}\n")
 
 
 @pytest.mark.parametrize(("text", "line", "message"), [
     *BROKEN,
-    ("format: brou-ambiguities/1\nentries:\n" + _entry("AMB-01") + _entry("AMB-01"), 9, "listed twice"),
-    ("format: brou-ambiguities/1\nentries:\n" + _entry("AMB-01", default="c"), 7, "is not an option"),
+    ("format: brou-ambiguities/1\nentries:\n" + _entry("AMB-01") + _entry("AMB-01"), 10, "listed twice"),
+    ("format: brou-ambiguities/1\nentries:\n" + _entry("AMB-01", default="c"), 8, "is not an option"),
+    ("format: brou-ambiguities/1\nentries:\n" + _entry("AMB-01").replace("    question_fr: qf\n", ""), 3,
+     "'question_fr' is a required property"),
+    ("format: brou-ambiguities/1\nentries:\n" + _entry("AMB-01").replace(", says_fr: sf", ""), 6,
+     "'says_fr' is a required property"),
+    ("format: brou-ambiguities/1\nentries:\n" + _entry("AMB-01").replace(", why_fr: wf", ""), 8,
+     "'why_fr' is a required property"),
+    ("format: brou-ambiguities/1\nentries:\n" + _entry("AMB-01").replace("{name: b}", "{name: b, playable: false, why: y}"),
+     7, "'why_fr'"),
+    ("format: brou-ambiguities/1\nentries:\n" + _entry("AMB-01").replace("{name: b}", "{name: b, why: y}"),
+     7, "'why_fr' is a dependency of 'why'"),
+    ("format: brou-ambiguities/1\nchoices: {packets: {rulesets: [brouc], why: w}}\nentries:\n" + _entry("AMB-01"), 2,
+     "'why_fr' is a required property"),
 ])
 def test_a_broken_register_gives_one_line_naming_file_and_line(tmp_path: Path, text: str, line: int, message: str) -> None:
     path = tmp_path / "ambiguities.yaml"
@@ -178,3 +193,95 @@ def test_a_broken_register_gives_one_line_naming_file_and_line(tmp_path: Path, t
     assert "\n" not in str(info.value)
     assert str(info.value).startswith(f"{path}:{line}:"), str(info.value)
     assert message in str(info.value)
+
+
+# -- the French texts (the rulebook is printed in English and French) -------------------------------
+
+
+def _texts(entry: ambiguities.Entry) -> list[tuple[str, str, str]]:
+    """(where, English, French) for every text of an entry written by hand."""
+    out = [("question", entry.question, entry.question_fr)]
+    out += [(f"sources[{i}].says", s["says"], s.get("says_fr", "")) for i, s in enumerate(entry.sources)]
+    out += [(f"options.{o.name}.why", o.why, o.why_fr) for o in entry.options if o.why or o.why_fr]
+    out += [(f"defaults.{r}.why", d["why"], d.get("why_fr", "")) for r, d in entry.defaults.items()]
+    return out
+
+
+def test_every_text_has_its_french_and_it_is_not_the_english() -> None:
+    assert len(REGISTER.entries) >= 39
+    for entry in REGISTER.entries:
+        for where, english, french in _texts(entry):
+            assert english.strip(), (entry.id, where)
+            assert french.strip(), f"{entry.id} {where}: no French"
+            assert french.strip() != english.strip(), f"{entry.id} {where}: the French is the English"
+    assert REGISTER.choices
+    for name, choice in REGISTER.choices.items():
+        assert choice["why"].strip() and choice.get("why_fr", "").strip(), name
+        assert choice["why_fr"] != choice["why"], name
+
+
+def test_the_french_keeps_the_numbers_and_source_names_of_the_english() -> None:
+    """A translation neither drops nor adds a number (301, 190, S1 8.2.3) or a parameter name; the
+    French may write ordinals in figures (la 2e levée) and "half up" as "5 vers le haut"."""
+    def tokens(text: str) -> set[str]:
+        return set(re.findall(r"S[0-9]+|-?[0-9]+|[a-z]+_[a-z0-9_]+", text))
+
+    for entry in REGISTER.entries:
+        for where, english, french in _texts(entry):
+            en, fr = tokens(english), tokens(french)
+            allowed = set()
+            if re.search(r"\b(second|third|fourth)\b", english):
+                allowed |= {"2", "3", "4"}
+            if "half" in english:
+                allowed.add("5")
+            assert en <= fr and fr - en <= allowed, (entry.id, where, sorted(en), sorted(fr))
+
+
+def test_entry_text_picks_the_language() -> None:
+    entry = REGISTER.entry("AMB-07")
+    assert entry.text("question") == entry.question
+    assert entry.text("question", "fr") == entry.question_fr
+    assert entry.text("says", "fr", 1) == entry.sources[1]["says_fr"]
+    assert entry.text("says", "en", 1) == entry.sources[1]["says"]
+    assert entry.text("default", "fr", "brouc") == entry.defaults["brouc"]["why_fr"]
+    assert entry.text("option", "fr", "new-announcement") == entry.option("new-announcement").why_fr != ""
+    assert entry.text("option", "en", "new-announcement") == entry.option("new-announcement").text() != ""
+    assert entry.text("option", "fr", "never") == ""  # a playable option may say no why
+    assert ambiguities.in_lang(REGISTER.choices["packets"], "why", "fr") == REGISTER.choices["packets"]["why_fr"]
+    with pytest.raises(KeyError):
+        entry.text("says", "fr", 9)
+    with pytest.raises(KeyError):
+        entry.text("default", "fr", "no-such-ruleset")
+    with pytest.raises(ValueError, match="no language 'de'"):
+        entry.text("question", "de")
+
+
+def test_the_command_line_text_stays_in_english() -> None:
+    text = ambiguities.register_text()
+    one = ambiguities.entry_text("AMB-05")
+    for entry in REGISTER.entries[:8]:
+        assert entry.question_fr[:40] not in text
+    entry = REGISTER.entry("AMB-05")
+    assert one.startswith(f"AMB-05: {entry.question}")
+    assert entry.question_fr not in one and entry.sources[0]["says_fr"][:40] not in one
+
+
+def test_rewriting_the_witness_blocks_keeps_everything_else() -> None:
+    """tools/find-witnesses rewrites only the witness blocks: the French keys stay as they are."""
+    text = ambiguities.REGISTER_FILE.read_text(encoding="utf-8")
+    same = {e.id: e.witness for e in REGISTER.entries}
+    assert ambiguities.rewrite_witnesses(text, same) == text
+    block = {"brouc": {"status": "not-searched"}}
+    changed = ambiguities.rewrite_witnesses(text, {"AMB-05": block})
+    assert changed != text
+    before, after = spec.read_yaml(ambiguities.REGISTER_FILE).data, _yaml_data(changed)
+    for old, new in zip(before["entries"], after["entries"], strict=True):
+        assert new["witness"] == (block if old["id"] == "AMB-05" else old["witness"]), old["id"]
+        assert {k: v for k, v in new.items() if k != "witness"} == {k: v for k, v in old.items() if k != "witness"}
+    assert after["choices"] == before["choices"]
+
+
+def _yaml_data(text: str) -> dict[str, Any]:
+    data = yaml.safe_load(text)
+    assert isinstance(data, dict)
+    return data

@@ -4,6 +4,7 @@ z3 encodings to the engine is shown to fail when the encoding is wrong."""
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Any
 
@@ -42,6 +43,31 @@ def test_facts_are_listed_with_statements_and_existing_rulesets() -> None:
     for fact in prove.FACTS:
         assert fact.statement and set(fact.rulesets) <= {HDB, BROUC}
         assert fact.expected in (prove.PROVED, prove.REFUTED)
+
+
+def test_every_fact_states_itself_in_french_too() -> None:
+    """The rulebook is printed in English and French: each fact has a French statement, which is
+    not the English one and keeps its numbers (301, 190, -110, the rounding window)."""
+    assert len(prove.FACTS) >= 23
+    for fact in prove.FACTS:
+        assert fact.statement_fr.strip(), f"{fact.id}: no French statement"
+        assert fact.statement_fr != fact.statement, fact.id
+        assert fact.text("fr") == fact.statement_fr and fact.text() == fact.text("en") == fact.statement
+        numbers = [re.findall(r"-?[0-9]+", t.replace("100,000", "100000").replace("100 000", "100000"))
+                   for t in (fact.statement, fact.statement_fr)]
+        assert sorted(numbers[0]) == sorted(numbers[1]), (fact.id, numbers)
+    with pytest.raises(ValueError, match="no language"):
+        prove.FACTS[0].text("de")
+
+
+def test_a_result_carries_the_french_but_the_table_stays_english() -> None:
+    fact = prove.Fact("demo.fact", "Every card is a card.", (HDB,), (), True, lambda seed: prove.Check(True, "trivially"),
+                      statement_fr="Toute carte est une carte.")
+    res = prove.run_fact(fact, SEED)
+    assert res.status == prove.PROVED and res.ok
+    assert res.statement == fact.statement and res.statement_fr == fact.statement_fr == res.text("fr")
+    text = prove.table_text([res])
+    assert fact.statement in text and fact.statement_fr not in text
 
 
 # -- the cross-checks: the encodings are the engine's rules ------------------------------

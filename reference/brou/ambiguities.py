@@ -27,8 +27,9 @@ from jsonschema import Draft202012Validator
 from . import spec
 from .conformance.corpus import SCENARIO_DIR, load_file
 
-__all__ = ["PLANS", "SCENARIO_DIR", "Entry", "Option", "Plan", "Register", "Witness", "agreement_problems", "check_register",
-           "entry_text", "find_witnesses", "load_register", "register_text", "search_pair", "witness_file"]
+__all__ = ["LANGS", "PLANS", "SCENARIO_DIR", "Entry", "Option", "Plan", "Register", "Witness", "agreement_problems",
+           "check_register", "entry_text", "find_witnesses", "in_lang", "load_register", "register_text", "search_pair",
+           "witness_file"]
 from .conformance.server import Table
 from .deal import deal_from_seed, deal_texts
 from .errors import BrouError, ParameterError, SpecError, UsageError
@@ -39,27 +40,45 @@ REGISTER_FILE = spec.SPEC_DIR / "ambiguities.yaml"
 SCHEMA_FILE = spec.SCHEMA_DIR / "ambiguities.schema.json"
 PREFIX = {"homme-de-brou-1802": "hdb", "brouc": "brouc"}
 ID_SHAPE = re.compile(r"^AMB-[0-9]{2,}$")
+LANGS = ("en", "fr")  # every text written by hand is in English (`key`) and French (`key_fr`)
 
 
 # -- the register ------------------------------------------------------------------------
 
 
+def in_lang(record: Mapping[str, Any], key: str, lang: str = "en") -> str:
+    """The text `key` of a register record (a source, a default, a choice) in `lang`: `key`
+    in English, `key_fr` in French; "" if the record has no such text."""
+    if lang not in LANGS:
+        raise ValueError(f"no language '{lang}' (known: {', '.join(LANGS)})")
+    return str(record.get(key if lang == "en" else f"{key}_{lang}", ""))
+
+
 @dataclass(frozen=True)
 class Option:
-    """One reading: its parameter overrides per ruleset; `playable` False if the engine cannot play it."""
+    """One reading: its parameter overrides per ruleset; `playable` False if the engine cannot play it.
+    `why` (with its French `why_fr`) is required when it is not playable, allowed otherwise."""
 
     name: str
     overrides: dict[str, dict[str, Any]]
     playable: bool = True
     why: str = ""
+    why_fr: str = ""
+
+    def text(self, lang: str = "en") -> str:
+        """`why` in `lang` ("en" or "fr"); "" if the option says no why."""
+        return in_lang({"why": self.why, "why_fr": self.why_fr}, "why", lang)
 
 
 @dataclass
 class Entry:
-    """One open question of the register."""
+    """One open question of the register.  `question_fr` is the French of `question`; each
+    source's `says` and each default's `why` have their French under `says_fr` and `why_fr`
+    (`text` picks the language)."""
 
     id: str
     question: str
+    question_fr: str
     sources: list[dict[str, str]]
     options: list[Option]
     defaults: dict[str, dict[str, str]]
@@ -69,6 +88,20 @@ class Entry:
 
     def option(self, name: str) -> Option:
         return next(o for o in self.options if o.name == name)
+
+    def text(self, field: str, lang: str = "en", key: str | int | None = None) -> str:
+        """One text of the entry in `lang` ("en" or "fr"): "question"; "says" of source number
+        `key` (0-based, in the order listed); "default", the why of the default of ruleset `key`;
+        "option", the why of option `key` ("" if it gives none).  KeyError if there is no such text."""
+        if field == "question" and key is None:
+            return in_lang({"question": self.question, "question_fr": self.question_fr}, "question", lang)
+        if field == "says" and isinstance(key, int) and 0 <= key < len(self.sources):
+            return in_lang(self.sources[key], "says", lang)
+        if field == "default" and isinstance(key, str) and key in self.defaults:
+            return in_lang(self.defaults[key], "why", lang)
+        if field == "option" and isinstance(key, str) and any(o.name == key for o in self.options):
+            return self.option(key).text(lang)
+        raise KeyError(f"{self.id} has no text {field!r}" + ("" if key is None else f" for {key!r}"))
 
     @property
     def rulesets(self) -> list[str]:
@@ -133,7 +166,8 @@ def load_register(path: Path | str | None = None) -> Register:
             raise SpecError(f"ambiguity {raw['id']} is listed twice (first at line {seen[raw['id']]})", doc.file, line,
                             f"entries[{i}].id")
         seen[raw["id"]] = line
-        options = [Option(o["name"], o.get("overrides", {}), o.get("playable", True), o.get("why", "")) for o in raw["options"]]
+        options = [Option(o["name"], o.get("overrides", {}), o.get("playable", True), o.get("why", ""), o.get("why_fr", ""))
+                   for o in raw["options"]]
         names = [o.name for o in options]
         for j, name in enumerate(names):
             if names.index(name) != j:
@@ -144,8 +178,8 @@ def load_register(path: Path | str | None = None) -> Register:
                 at: spec.Path_ = ("entries", i, "defaults", ruleset, "option")
                 raise SpecError(f"default '{default['option']}' is not an option of {raw['id']} ({', '.join(names)})",
                                 doc.file, doc.line_of(at), spec.path_text(at))
-        entries.append(Entry(raw["id"], raw["question"], raw["sources"], options, raw["defaults"], raw.get("witness", {}),
-                             line, raw))
+        entries.append(Entry(raw["id"], raw["question"], raw["question_fr"], raw["sources"], options, raw["defaults"],
+                             raw.get("witness", {}), line, raw))
     return Register(entries, doc.data.get("choices", {}), doc)
 
 

@@ -297,6 +297,11 @@ class Fact:
     clauses: tuple[str, ...]
     holds: bool  # what the project asserts; False: a naive statement kept to show its counterexample
     check: Callable[[int], Check] = field(repr=False)
+    statement_fr: str = field(kw_only=True)  # the statement in French, for the bilingual rulebook
+
+    def text(self, lang: str = "en") -> str:
+        """The statement in `lang`: "en" or "fr"."""
+        return _statement(self.statement, self.statement_fr, lang)
 
     @property
     def expected(self) -> str:
@@ -314,10 +319,21 @@ class FactResult:
     details: str
     counterexample: str | None
     witness: dict[str, Any] | None = None
+    statement_fr: str = field(default="", kw_only=True)  # the fact's statement in French
 
     @property
     def ok(self) -> bool:
         return self.status == self.expected
+
+    def text(self, lang: str = "en") -> str:
+        """The statement in `lang`: "en" or "fr"."""
+        return _statement(self.statement, self.statement_fr, lang)
+
+
+def _statement(en: str, fr: str, lang: str) -> str:
+    if lang not in ("en", "fr"):
+        raise ValueError(f"no language '{lang}' (known: en, fr)")
+    return fr if lang == "fr" else en
 
 
 def prove(claim: Any, *premises: Any) -> tuple[bool, Any]:
@@ -975,30 +991,43 @@ def _facts() -> list[Fact]:
              "so the proofs below are about the engine's rules.",
              both, ("hdb.play.follow", "hdb.play.void-free", "brouc.play.follow", "brouc.play.overtrump",
                     "brouc.play.trump-led-lower", "brouc.play.only-trumps", "brouc.play.marriage-exception",
-                    "brouc.play.no-undertrump"), True, fact_crosscheck_following),
+                    "brouc.play.no-undertrump"), True, fact_crosscheck_following,
+             statement_fr="Les encodages des règles du jeu de la carte (le whist en 1802 ; le Brouc pour chaque choix de "
+             "marriage_exception et de undertrump_when_void) donnent exactement les cartes que le moteur permet sur "
+             "100 000 positions aléatoires à graine fixe : les preuves qui suivent portent donc bien sur les règles du "
+             "moteur."),
         Fact("crosscheck.rounding",
              "The encodings of the four rounding policies give exactly the engine's deal totals for every split of "
              "the 120 card points and marriage points in tens.",
-             both, rounding_clauses, True, fact_crosscheck_rounding),
+             both, rounding_clauses, True, fact_crosscheck_rounding,
+             statement_fr="Les encodages des quatre modes d'arrondi donnent exactement les totaux de donne du moteur pour "
+             "toute répartition des 120 points de cartes et des points de mariage en dizaines."),
     ]
     for policy in ROUNDINGS:
         facts.append(Fact(
             f"rounding.sum-120-or-130.{policy}",
             f"With rounding={policy}, the card points of a deal, once rounded, add up to 120 or 130 for the two "
             "teams together (a team's rounded card points: its deal total less its marriages).",
-            both, rounding_clauses, True, fact_rounding_sum(policy)))
+            both, rounding_clauses, True, fact_rounding_sum(policy),
+            statement_fr=f"Avec rounding={policy}, les points de cartes d'une donne, une fois arrondis, font 120 ou 130 "
+            "pour les deux équipes ensemble (les points de cartes arrondis d'une équipe : son total de la donne moins "
+            "ses mariages)."))
     for policy in ROUNDINGS:
         holds = policy in ("cards-half-up", "total-half-up")
         facts.append(Fact(
             f"rounding.130-iff-both-end-in-5.{policy}",
             f"With rounding={policy}, the rounded card points add up to 130 exactly when both teams' card points "
             "end in 5.",
-            both, rounding_clauses, holds, fact_rounding_fives(policy)))
+            both, rounding_clauses, holds, fact_rounding_fives(policy),
+            statement_fr=f"Avec rounding={policy}, les points de cartes arrondis font 130 exactement quand les points de "
+            "cartes des deux équipes finissent par 5."))
     facts.append(Fact(
         "hdb.301.naive",
         "Naive: in 1802, with scores before a coup in tens, a team's exact count (score, marriages, card points) "
         "reaches 301 if and only if its rounded count does.",
-        (HDB,), ("hdb.game.last-coup", "hdb.count.rounding"), False, fact_naive_301))
+        (HDB,), ("hdb.game.last-coup", "hdb.count.rounding"), False, fact_naive_301,
+        statement_fr="Naïf : en 1802, les scores d'avant le coup étant en dizaines, le compte exact d'une équipe (score, "
+        "mariages, points de cartes) atteint 301 si et seulement si son compte arrondi l'atteint."))
     for policy in ROUNDINGS:
         top = 305 if policy == "complement-of-smaller" else 304
         facts.append(Fact(
@@ -1006,7 +1035,11 @@ def _facts() -> list[Fact]:
             f"In 1802 with rounding={policy}, for a score before the coup in tens and at most 300: a team whose "
             f"rounded count reaches 301 also reaches it exactly (so written scores stay at most 300), and rounding "
             f"changes the verdict only when the exact count is 301 to {top}, each of which happens.",
-            (HDB,), ("hdb.game.last-coup", "hdb.count.rounding"), True, fact_rounding_window(policy)))
+            (HDB,), ("hdb.game.last-coup", "hdb.count.rounding"), True, fact_rounding_window(policy),
+            statement_fr=f"En 1802 avec rounding={policy}, pour un score d'avant le coup en dizaines et d'au plus 300 : "
+            f"une équipe dont le compte arrondi atteint 301 l'atteint aussi en compte exact (les scores écrits restent "
+            f"donc d'au plus 300), et l'arrondi ne change le verdict que si le compte exact vaut de 301 à {top}, "
+            "et chacun de ces cas se présente."))
     for policy in ("whist", "brouc"):
         facts.append(Fact(
             f"play.never-stuck.{policy}",
@@ -1016,33 +1049,53 @@ def _facts() -> list[Fact]:
             ("hdb.play.follow", "hdb.play.void-free") if policy == "whist" else
             ("brouc.play.follow", "brouc.play.overtrump", "brouc.play.trump-led-lower", "brouc.play.only-trumps",
              "brouc.play.marriage-exception", "brouc.play.no-undertrump"),
-            True, fact_never_stuck(policy)))
+            True, fact_never_stuck(policy),
+            statement_fr=f"Avec la règle {policy} du jeu de la carte, toute main qui fait face à une levée entamée a au "
+            "moins une carte permise"
+            + (" (les trois exceptions, les deux paramètres, n'importe quel atout)." if policy == "brouc" else ".")))
     facts += [
         Fact("hdb.partie-et-vole.190",
              "1802: a team whose count (score and the coup's marriages so far, in tens) is M reaches 301 by taking "
              "every trick (120 card points) with no further marriage if and only if M >= 190.",
              (HDB,), ("hdb.game.partie-et-vole", "hdb.game.partie-et-vole-success"), True,
-             fact_declaration_threshold(HDB)),
+             fact_declaration_threshold(HDB),
+             statement_fr="1802 : une équipe dont le compte (score et mariages du coup jusque-là, en dizaines) vaut M "
+             "atteint 301 en faisant toutes les levées (120 points de cartes) sans autre mariage si et seulement si "
+             "M >= 190."),
         Fact("brouc.cape-et-dehors.190",
              "Brouc: a team written at s (in tens) passes 300 by taking every trick with no marriage if and only if "
              "s >= 190; marriages never take anything from a team that takes every trick.",
-             (BROUC,), ("brouc.game.cape-et-dehors",), True, fact_declaration_threshold(BROUC)),
+             (BROUC,), ("brouc.game.cape-et-dehors",), True, fact_declaration_threshold(BROUC),
+             statement_fr="Brouc : une équipe inscrite à s (en dizaines) dépasse 300 en faisant toutes les levées sans "
+             "mariage si et seulement si s >= 190 ; les mariages n'enlèvent jamais rien à une équipe qui fait toutes "
+             "les levées."),
         Fact("hdb.partie-et-vole.least-score",
              "1802: counting the marriages of the coup, the least score before the coup from which a team that "
              "takes every trick reaches 301 is -110 (the sweep is worth at most 420).",
-             (HDB,), ("hdb.game.partie-et-vole", "hdb.marriage.table"), True, fact_sweep_least_score(HDB, -110)),
+             (HDB,), ("hdb.game.partie-et-vole", "hdb.marriage.table"), True, fact_sweep_least_score(HDB, -110),
+             statement_fr="1802 : en comptant les mariages du coup, le plus petit score d'avant le coup à partir duquel "
+             "une équipe qui fait toutes les levées atteint 301 est -110 (faire toutes les levées rapporte au plus "
+             "420)."),
         Fact("brouc.cape-et-dehors.least-score",
              "Brouc: counting the marriages of the deal, the least written score from which a team that takes every "
              "trick passes 300 is 40 (the sweep is worth at most 270); the declaration still needs 190.",
-             (BROUC,), ("brouc.game.cape-et-dehors", "brouc.marriage.table"), True, fact_sweep_least_score(BROUC, 40)),
+             (BROUC,), ("brouc.game.cape-et-dehors", "brouc.marriage.table"), True, fact_sweep_least_score(BROUC, 40),
+             statement_fr="Brouc : en comptant les mariages de la donne, le plus petit score écrit à partir duquel "
+             "une équipe qui fait toutes les levées dépasse 300 est 40 (faire toutes les levées rapporte au plus 270) ; "
+             "la déclaration exige tout de même 190."),
         Fact("hdb.deal.extremes",
              "1802: a team's result for one deal (rounded card points, announced and table marriages, trump doubling, "
              "deductions) lies between -300 and 420, and both are attained.",
              (HDB,), ("hdb.count.card-points", "hdb.marriage.kinds", "hdb.marriage.table"), True,
-             fact_deal_extremes(HDB, (420, -300))),
+             fact_deal_extremes(HDB, (420, -300)),
+             statement_fr="1802 : le résultat d'une équipe sur un coup (points de cartes arrondis, mariages annoncés et "
+             "sur table, doublement à l'atout, déductions) est compris entre -300 et 420, et les deux bornes sont "
+             "atteintes."),
         Fact("brouc.deal.extremes",
              "Brouc: a team's result for one deal lies between -150 and 270, and both are attained.",
-             (BROUC,), ("brouc.marriage.table", "brouc.marriage.announce-score"), True, fact_deal_extremes(BROUC, (270, -150))),
+             (BROUC,), ("brouc.marriage.table", "brouc.marriage.announce-score"), True, fact_deal_extremes(BROUC, (270, -150)),
+             statement_fr="Brouc : le résultat d'une équipe sur une donne est compris entre -150 et 270, et les deux "
+             "bornes sont atteintes."),
     ]
     return facts
 
@@ -1059,7 +1112,7 @@ def run_fact(fact: Fact, seed: int) -> FactResult:
     except Exception as exc:  # a fact that cannot be run is reported, not raised
         status, details, cex, witness = ERROR, f"{type(exc).__name__}: {exc}", None, None
     return FactResult(fact.id, fact.statement, fact.rulesets, status, fact.expected,
-                      time.perf_counter() - start, details, cex, witness)
+                      time.perf_counter() - start, details, cex, witness, statement_fr=fact.statement_fr)
 
 
 def run_all(seed: int = 1802, ids: Sequence[str] | None = None) -> list[FactResult]:
