@@ -27,10 +27,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 from xml.sax.saxutils import escape, quoteattr
 
 from .clauses import implements
+
+if TYPE_CHECKING:
+    from .rules import Rules
 
 Record = Mapping[str, Any]
 
@@ -452,10 +455,17 @@ def sheet_text(record: Record, upto_deal: int | None = None) -> str:
 
 
 class _Svg:
-    """A tiny SVG writer: elements as strings, attributes escaped."""
+    """A tiny SVG writer: elements as strings, attributes escaped.
 
-    def __init__(self) -> None:
+    With `styles` (class name -> presentation attributes) it writes for a plain
+    renderer (the printed rulebook goes through PyMuPDF, which reads no CSS): a text's
+    classes become attributes on the element, and red suit signs a `fill`.  `ink` is
+    the colour of drawn lines (chalk on the slate)."""
+
+    def __init__(self, styles: Mapping[str, Mapping[str, object]] | None = None, ink: str = "") -> None:
         self.parts: list[str] = []
+        self.styles = styles
+        self.ink = ink
 
     @staticmethod
     def _attrs(attrs: Mapping[str, object]) -> str:
@@ -474,9 +484,18 @@ class _Svg:
 
     def text(self, x: float, y: float, content: str, **attrs: object) -> None:
         body = escape(content)
+        if self.styles is None:
+            for sign in RED_SUITS:
+                body = body.replace(sign, f'<tspan class="red">{sign}</tspan>')
+            self.parts.append(f"<text{self._attrs({'x': x, 'y': y, **attrs})}>{body}</text>")
+            return
+        styled: dict[str, object] = dict(self.styles["text"])
+        for name in str(attrs.pop("class_", "")).split():
+            styled.update(self.styles[name])
+        red = self._attrs(self.styles["red"])
         for sign in RED_SUITS:
-            body = body.replace(sign, f'<tspan class="red">{sign}</tspan>')
-        self.parts.append(f"<text{self._attrs({'x': x, 'y': y, **attrs})}>{body}</text>")
+            body = body.replace(sign, f"<tspan{red}>{sign}</tspan>")
+        self.parts.append(f"<text{self._attrs({'x': x, 'y': y, **styled, **attrs})}>{body}</text>")
 
     def raw(self, text: str) -> None:
         self.parts.append(text)
@@ -499,6 +518,23 @@ _COL_W = _COUP_W + _LABEL_W + 2 * _NUM_W
 _GAP = 30
 _MARGIN = 34
 _INK = "#22304f"
+_PRINT_FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
+# the marque's styles as presentation attributes, for the printed blank sheet
+_MARQUE_PRINT: dict[str, dict[str, object]] = {
+    "text": {"font_family": _PRINT_FONT, "fill": "#22304f"},
+    "head": {"font_size": 17, "font_style": "italic"},
+    "title": {"font_size": 22, "font_style": "italic"},
+    "sub": {"font_size": 11, "fill": "#7b7466"},
+    "partie": {"font_size": 12, "font_style": "italic", "font_weight": "bold"},
+    "coup": {"font_size": 11, "fill": "#7b7466"},
+    "label": {"font_size": 11, "fill": "#7b7466", "font_style": "italic"},
+    "num": {"font_size": 13, "text_anchor": "end"},
+    "small": {"font_size": 11, "text_anchor": "end"},
+    "total": {"font_size": 14, "font_weight": "bold", "text_anchor": "end"},
+    "gone": {"fill": "#9a94a0"},
+    "red": {"fill": "#a8322d"},
+    "foot": {"font_size": 13, "font_style": "italic"},
+}
 _MARQUE_STYLE = """<style>
 text { font-family: Georgia, 'Palatino Linotype', 'DejaVu Serif', serif; fill: #22304f; }
 .head { font-size: 19px; font-style: italic; }
@@ -559,7 +595,21 @@ def _tokens(svg: _Svg, x_right: float, y: float, n: int) -> None:
         _token(svg, x_right - offset, y)
 
 
-def _marque_svg(record: Record, deals: Sequence[Mapping[str, Any]]) -> str:
+class _Blank(NamedTuple):
+    """An empty sheet to print: how many lines (per column of the marque, per game on the
+    slate) and how many columns (of the marque, or games side by side on the slate)."""
+
+    rows: int
+    columns: int
+
+
+def _token_places(svg: _Svg, x: float, y: float, n: int) -> None:
+    """n empty rings from x, in groups of five, where tokens are put or ticked."""
+    for i in range(n):
+        svg.el("circle", cx=x + i * 15 + (i // 5) * 5, cy=y, r=6.2, fill="none", stroke="#9a8a6a", stroke_width=1)
+
+
+def _marque_svg(record: Record, deals: Sequence[Mapping[str, Any]], blank: _Blank | None = None) -> str:
     shown = {int(d["number"]) for d in deals}
     rows = [r for r in marque_rows(record) if r.coup in shown]
     games: list[list[Row]] = []
@@ -571,13 +621,17 @@ def _marque_svg(record: Record, deals: Sequence[Mapping[str, Any]]) -> str:
     blocks = [1 + len(g) for g in games]
     packed = _pack(blocks, 44, 3)
     rows_high = max((sum(blocks[i] for i in col) for col in packed), default=0)
+    if blank is not None:
+        packed = [[] for _ in range(blank.columns)]
+        rows_high = blank.rows
     top = 96
     body_h = (rows_high + 1) * _ROW
     width = 2 * _MARGIN + len(packed) * _COL_W + (len(packed) - 1) * _GAP
     foot_h = 108
     height = top + body_h + foot_h
-    svg = _Svg()
-    svg.raw(_MARQUE_STYLE)
+    svg = _Svg() if blank is None else _Svg(_MARQUE_PRINT)
+    if blank is None:
+        svg.raw(_MARQUE_STYLE)
     svg.el("rect", x=6, y=8, width=width - 10, height=height - 10, fill="#000", opacity=0.10, rx=3)
     svg.el("rect", x=2, y=2, width=width - 8, height=height - 8, fill="#fbf7ec", stroke="#d8cdb2", rx=3)
     svg.text(_MARGIN, 44, "La marque", class_="title")
@@ -646,6 +700,9 @@ def _marque_svg(record: Record, deals: Sequence[Mapping[str, Any]]) -> str:
     for t in range(2):
         yy = fy + t * 26
         svg.text(_MARGIN + 74, yy, TEAMS[t], class_="foot")
+        if blank is not None:  # a place for each token the game can bring
+            _token_places(svg, _MARGIN + 130, yy - 5, int(record["target"]))
+            continue
         if marks[t]:
             _tokens(svg, _MARGIN + 130 + (marks[t] - 1) * 15 + ((marks[t] - 1) // 5) * 5, yy - 5, marks[t])
         else:
@@ -664,6 +721,23 @@ _S_PER_BAND = 5
 _S_END = 50  # room under a finished game's scores: how it ended, its coches
 _S_BAS = 21
 _CHALK = "#efece2"
+_S_BLANK_BAS = 4  # lines for the announcements at the bottom of a blank slate
+_PRINT_INK = "#2a3236"
+# the slate's styles as presentation attributes, for the printed blank slate
+_SLATE_PRINT: dict[str, dict[str, object]] = {
+    "text": {"font_family": _PRINT_FONT, "fill": _PRINT_INK},
+    "title": {"font_size": 24},
+    "sub": {"font_size": 11, "fill": "#5f6569"},
+    "head": {"font_size": 14, "text_anchor": "middle"},
+    "partie": {"font_size": 13, "text_anchor": "middle", "fill": "#5f6569"},
+    "score": {"font_size": 20, "text_anchor": "middle"},
+    "old": {"fill": "#9aa0a3"},
+    "note": {"font_size": 11, "text_anchor": "middle", "fill": "#5f6569"},
+    "bas": {"font_size": 14, "text_anchor": "middle"},
+    "team": {"font_size": 15},
+    "foot": {"font_size": 13},
+    "red": {"fill": "#b03a2e"},
+}
 _SLATE_STYLE = """<style>
 text { font-family: 'Segoe Print', 'Bradley Hand', 'Chalkboard SE', 'Comic Neue', 'DejaVu Sans', sans-serif;
        fill: #efece2; }
@@ -696,7 +770,13 @@ _SLATE_DEFS = (
 
 
 def _chalk_line(svg: _Svg, x1: float, y1: float, x2: float, y2: float, width: float = 1.8) -> None:
-    svg.el("line", x1=x1, y1=y1, x2=x2, y2=y2, stroke=_CHALK, stroke_width=width, stroke_linecap="round", opacity=0.7)
+    svg.el("line", x1=x1, y1=y1, x2=x2, y2=y2, stroke=svg.ink or _CHALK, stroke_width=width, stroke_linecap="round",
+           opacity=0.7)
+
+
+def _guide(svg: _Svg, x1: float, y1: float, x2: float, y2: float) -> None:
+    """A faint ruled line of the printed blank slate, to write on."""
+    svg.el("line", x1=x1, y1=y1, x2=x2, y2=y2, stroke="#c4c1b6", stroke_width=0.7)
 
 
 def _tally_strokes(svg: _Svg, x: float, y: float, n: int, height: float = 20, step: float = 7) -> float:
@@ -727,7 +807,7 @@ def _game_height(game: Sequence[Row]) -> float:
     return 62 + lines * _S_ROW + (_S_END if game[-1].kind == "game" else 8)
 
 
-def _ardoise_svg(record: Record, deals: Sequence[Mapping[str, Any]]) -> str:
+def _ardoise_svg(record: Record, deals: Sequence[Mapping[str, Any]], blank: _Blank | None = None) -> str:
     shown = {int(d["number"]) for d in deals}
     rows = [r for r in ardoise_rows(record) if r.coup in shown]
     games: list[list[Row]] = []
@@ -736,6 +816,8 @@ def _ardoise_svg(record: Record, deals: Sequence[Mapping[str, Any]]) -> str:
             games.append([])
         games[-1].append(row)
     bands = [games[i:i + _S_PER_BAND] for i in range(0, len(games), _S_PER_BAND)] or [[]]
+    if blank is not None:  # one band of empty games
+        bands = [[[] for _ in range(blank.columns)]]
 
     def bas_of(game: list[Row], team: int) -> list[int]:
         return [v for r in game if r.kind == "announcement" and (v := r.value(team)) is not None]
@@ -747,20 +829,27 @@ def _ardoise_svg(record: Record, deals: Sequence[Mapping[str, Any]]) -> str:
     head_h = 104
     heights = []
     for band in bands:
+        if blank is not None:
+            heights.append((62.0 + blank.rows * _S_ROW + _S_END, _S_BLANK_BAS))
+            continue
         score_h = max((_game_height(g) for g in band), default=62.0)
         bas_lines = max((max(len(bas_of(g, 0)), len(bas_of(g, 1))) for g in band), default=0)
         heights.append((score_h, max(bas_lines, 1)))
     body = sum(score_h + 16 + b * _S_BAS + 22 for score_h, b in heights)
     height = 2 * frame + head_h + body + 46
-    svg = _Svg()
-    svg.raw(_SLATE_STYLE)
-    svg.raw(_SLATE_DEFS)
-    svg.el("rect", x=0, y=0, width=width, height=height, rx=16, fill="url(#wood)")
+    # the blank slate is printed: plain colours, a pale slate, lines and letters in ink
+    svg = _Svg() if blank is None else _Svg(_SLATE_PRINT, _PRINT_INK)
+    if blank is None:
+        svg.raw(_SLATE_STYLE)
+        svg.raw(_SLATE_DEFS)
+    svg.el("rect", x=0, y=0, width=width, height=height, rx=16, fill="url(#wood)" if blank is None else "#8a5a2b")
     svg.el("rect", x=frame - 3, y=frame - 3, width=width - 2 * frame + 6, height=height - 2 * frame + 6, rx=6,
            fill="none", stroke="#4e3118", stroke_width=2, opacity=0.6)
-    svg.el("rect", x=frame, y=frame, width=width - 2 * frame, height=height - 2 * frame, rx=4, fill="url(#slate)")
-    svg.el("rect", x=frame, y=frame, width=width - 2 * frame, height=height - 2 * frame, rx=4, filter="url(#dust)")
-    svg.raw('<g filter="url(#chalk)">')
+    svg.el("rect", x=frame, y=frame, width=width - 2 * frame, height=height - 2 * frame, rx=4,
+           fill="url(#slate)" if blank is None else "#f4f3ee")
+    if blank is None:
+        svg.el("rect", x=frame, y=frame, width=width - 2 * frame, height=height - 2 * frame, rx=4, filter="url(#dust)")
+        svg.raw('<g filter="url(#chalk)">')
     x0 = frame + pad
     right = width - frame - pad
     svg.text(x0, frame + 46, "Brouc", class_="title")
@@ -772,7 +861,9 @@ def _ardoise_svg(record: Record, deals: Sequence[Mapping[str, Any]]) -> str:
     for t in range(2):
         ty = frame + 52 + t * 30
         svg.text(cx0, ty, TEAMS[t], class_="team")
-        if coches[t]:
+        if blank is not None:
+            _guide(svg, cx0 + 60, ty + 3, right, ty + 3)
+        elif coches[t]:
             _tally_strokes(svg, cx0 + 60, ty - 17, coches[t])
         else:
             svg.text(cx0 + 60, ty, "\u2014", class_="team")
@@ -785,7 +876,7 @@ def _ardoise_svg(record: Record, deals: Sequence[Mapping[str, Any]]) -> str:
             cx = x0 + c * _S_COL
             mid = cx + _S_COL / 2
             xs = (cx + _S_COL / 4, cx + 3 * _S_COL / 4)
-            svg.text(mid, top + 22, f"{_ordinal(game[0].game)} partie", class_="partie")
+            svg.text(mid, top + 22, f"{_ordinal(game[0].game)} partie" if game else "partie", class_="partie")
             for t in range(2):
                 svg.text(xs[t], top + 46, TEAMS[t], class_="head")
             _chalk_line(svg, cx + 16, top + 54, cx + _S_COL - 16, top + 55)
@@ -805,8 +896,15 @@ def _ardoise_svg(record: Record, deals: Sequence[Mapping[str, Any]]) -> str:
                     svg.text(xs[1 - marker], yy - 9, "cape", class_="note")
                     n = row.value(marker) or 0
                     _tally_strokes(svg, xs[marker] - _tally_width(n, 6) / 2, yy - 21, n, height=13, step=6)
+            if blank is not None:  # faint lines to write the scores on, then room for the coches
+                for _ in range(blank.rows):
+                    yy += _S_ROW
+                    for t in range(2):
+                        _guide(svg, xs[t] - _S_COL / 4 + 14, yy - 2, xs[t] + _S_COL / 4 - 14, yy - 2)
+                svg.text(mid, yy + 20, "coches", class_="note")
+                _chalk_line(svg, cx + 24, yy + 46, cx + _S_COL - 24, yy + 47, 1.3)
             _chalk_line(svg, mid, top + 34, mid + 1, yy + 4)
-            if game[-1].kind == "game":
+            if game and game[-1].kind == "game":
                 end = game[-1]
                 how = game[last_score].label if last_score >= 0 else ""
                 svg.text(mid, yy + 20, how, class_="note")
@@ -818,6 +916,10 @@ def _ardoise_svg(record: Record, deals: Sequence[Mapping[str, Any]]) -> str:
             for t in range(2):
                 for i, v in enumerate(bas_of(game, t)):
                     svg.text(xs[t], bas_top + 19 + i * _S_BAS, str(v), class_="bas")
+                if blank is not None:
+                    for i in range(bas_lines):
+                        yb = bas_top + 21 + i * _S_BAS
+                        _guide(svg, xs[t] - _S_COL / 4 + 14, yb, xs[t] + _S_COL / 4 - 14, yb)
         _chalk_line(svg, frame + 14, bas_top - 2, width - frame - 14, bas_top, 1.6)
         if bi == 0:
             svg.text(right, bas_top - 8, "annonces", class_="sub", text_anchor="end")
@@ -827,7 +929,8 @@ def _ardoise_svg(record: Record, deals: Sequence[Mapping[str, Any]]) -> str:
     end_line = _match_end(record, deals, "coches")
     if end_line:
         svg.text(x0, height - frame - 18, end_line[0], class_="foot")
-    svg.raw("</g>")
+    if blank is None:
+        svg.raw("</g>")
     return svg.document(width, height, _title(record, "L'ardoise"))
 
 
@@ -836,3 +939,30 @@ def sheet_svg(record: Record, upto_deal: int | None = None) -> str:
     (clause hdb.sheet.marque) or the Brouc slate in chalk (clause brouc.sheet.ardoise)."""
     deals = _deals(record, upto_deal)
     return _marque_svg(record, deals) if _is_marque(record) else _ardoise_svg(record, deals)
+
+
+def empty_sheet_svg(rules_or_ruleset_id: Rules | str, rows: int | None = None, columns: int | None = None) -> str:
+    """A blank score sheet to print and fill in by hand, drawn like `sheet_svg` in plain
+    colours: the 1802 marque, ruled in Nous and Eux with room for the tokens (clause
+    hdb.sheet.marque), or the Brouc slate, games side by side with room for the
+    announcements at the bottom and the coches (clause brouc.sheet.ardoise).
+
+    rows: ruled lines per column of the marque (default 36), score lines per game on the
+    slate (default 10); columns: columns of the marque (default 1), games on the slate (3)."""
+    if isinstance(rules_or_ruleset_id, str):
+        from .rules import Rules  # the sheets themselves need no engine
+
+        rules_or_ruleset_id = Rules.load(rules_or_ruleset_id)
+    rules = rules_or_ruleset_id
+    spec = rules.data["match"]
+    record = {"ruleset": rules.id, "title": rules.data["title"]["fr"], "unit": spec["unit"], "target": spec["target"],
+              "reaching_target": spec["reaching_target"], "deals": [], "winner": None}
+    if _is_marque(record):
+        blank = _Blank(36 if rows is None else rows, 1 if columns is None else columns)
+        if blank.rows < 1 or blank.columns < 1:
+            raise ValueError(f"a blank marque needs at least one row and one column, not {blank.rows} and {blank.columns}")
+        return _marque_svg(record, [], blank)
+    blank = _Blank(10 if rows is None else rows, 3 if columns is None else columns)
+    if blank.rows < 1 or blank.columns < 1:
+        raise ValueError(f"a blank slate needs at least one row and one game, not {blank.rows} and {blank.columns}")
+    return _ardoise_svg(record, [], blank)

@@ -1,0 +1,1 @@
+"""The printable rulebook: Sphinx extension and pictures."""
