@@ -369,3 +369,28 @@ def test_ismcts_example_runs() -> None:
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert "ISMCTS" in done.stdout and "random" in done.stdout and "mean return" in done.stdout
+
+
+def test_factored_observations() -> None:
+    """The public and private halves of the observation, and the all-hands view."""
+    from open_spiel.python.observation import make_observation
+
+    state = next(s for s in _sampled_states("python_homme_de_brou_1802", 3, seed=4) if len(s.deal.tricks) >= 2)
+    game = state.get_game()
+    kinds = {
+        "public": pyspiel.IIGObservationType(public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE),
+        "private": pyspiel.IIGObservationType(public_info=False, perfect_recall=False,
+                                              private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER),
+        "all": pyspiel.IIGObservationType(public_info=True, perfect_recall=False,
+                                          private_info=pyspiel.PrivateInfoType.ALL_PLAYERS),
+    }
+    views = {name: make_observation(game, kind) for name, kind in kinds.items()}
+    hand = " ".join(game.rules.cards_text(state.deal.hands[1]))
+    public = views["public"].string_from(state, 1)
+    assert hand not in public and "trick" in public
+    assert views["private"].string_from(state, 1) == f"seat 1\nhand {hand}"
+    assert all(" ".join(game.rules.cards_text(h)) in views["all"].string_from(state, 0) for h in state.deal.hands if h)
+    views["public"].set_from(state, 1)
+    assert "hand" not in views["public"].dict and views["public"].dict["trump"].sum() == 1
+    views["private"].set_from(state, 1)
+    assert views["private"].dict["hand"].sum() == bin(state.deal.hands[1]).count("1")
