@@ -63,15 +63,7 @@ from .deal import Deal, packet_positions
 from .errors import IllegalAction
 from .game import GameContext, game_rules
 from .rules import Rules
-from .state import (
-    ACCEPT_ACTION,
-    CONCEDE_ACTION,
-    DECLARE_ACTION,
-    DECLARE_DOUBLE_ACTION,
-    REFUSE_ACTION,
-    DealState,
-    action_text,
-)
+from .state import DealState, action_text
 
 GAMES = {"python_brouc": "brouc", "python_homme_de_brou_1802": "homme-de-brou-1802"}
 LONG_NAMES = {"brouc": "Brouc (L'Etivaz)", "homme-de-brou-1802": "L'Homme de Brou (Academie universelle des jeux, 1802)"}
@@ -236,8 +228,9 @@ class BrouGame(pyspiel.Game):  # type: ignore[misc]
         return BrouState(self)
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
-        """Pickled as its game string (the compiled rules hold functions)."""
-        return pyspiel.load_game, (str(self),)
+        """Pickled as its game string (the compiled rules hold functions); unpickling
+        imports this module, which registers the games."""
+        return _load_game, (str(self),)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> BrouGame:
         return self  # a game never changes
@@ -490,6 +483,11 @@ class BrouState(pyspiel.State):  # type: ignore[misc]
             visible = game.receiver[position] == player or (exposed and position == game.turnup_position)
             state.apply_action(card if visible else others.pop())
         return state
+
+
+def _load_game(game_string: str) -> BrouGame:
+    game: BrouGame = pyspiel.load_game(game_string)
+    return game
 
 
 def _unpickle_state(game: BrouGame, serialized: str) -> BrouState:
@@ -750,10 +748,6 @@ _registered = set(pyspiel.registered_names())
 for _short, _cls in GAME_CLASSES.items():
     if _short not in _registered:  # `python -m brou.openspiel` after an import, or a reload
         pyspiel.register_game(GAME_TYPES[_short], _cls)
-
-# action kinds for readers of the ids: pass_action + these
-GAME_ACTION_OFFSETS = {"pass": 0, "claim": 1, "declare": DECLARE_ACTION, "declare-double": DECLARE_DOUBLE_ACTION,
-                       "concede": CONCEDE_ACTION, "accept": ACCEPT_ACTION, "refuse": REFUSE_ACTION}
 
 
 # -- golden playthroughs ---------------------------------------------------------------
