@@ -500,3 +500,21 @@ def test_brouc_has_no_turnup_in_first_window_parameter() -> None:
     assert load(BROUC).turnup_in_first_window is True
     with pytest.raises(ParameterError, match="turnup_in_first_window"):
         load(BROUC, turnup_in_first_window=False)
+
+
+def test_rules_and_deal_states_pickle() -> None:
+    """Rules pickle as ruleset id and overrides, a DealState as its record (OpenSpiel's
+    serialisation of a Python state pickles what the state holds)."""
+    import pickle
+    import random
+
+    from brou.game import GameContext
+
+    rules = Rules.load("homme-de-brou-1802", following="brouc")
+    assert pickle.loads(pickle.dumps(rules)) is rules  # Rules.load is cached
+    state = DealState.from_seed(rules, 5, GameContext((200, 150)))
+    rng = random.Random(5)
+    for _ in range(20):
+        state.apply(rng.choice([a for a in state.legal_actions() if a <= rules.pass_action]))
+    again = pickle.loads(pickle.dumps(state))
+    assert again.record() == state.record() and again.legal_actions() == state.legal_actions()

@@ -89,6 +89,10 @@ class Rules:
         """Load ruleset `name` (an id or a file) with parameter overrides."""
         return _load(name, tuple(sorted((k, _freeze(v)) for k, v in overrides.items())))
 
+    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any]]]:
+        """Pickled as its ruleset id and parameter overrides (the compiled tables hold functions)."""
+        return _unpickle_rules, (self.id, dict(self.overrides))
+
     def card(self, text: str) -> int:
         """Index of a card written as rank + suit (`TH`); ValueError if none."""
         if len(text) != 2 or text[0] not in self.ranks or text[1] not in self.suits:
@@ -107,6 +111,10 @@ class Rules:
         for text in cards:
             out |= 1 << self.card(text)
         return out
+
+
+def _unpickle_rules(name: str, overrides: dict[str, Any]) -> Rules:
+    return Rules.load(name, **overrides)
 
 
 def _freeze(value: Any) -> Any:

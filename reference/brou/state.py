@@ -443,6 +443,10 @@ class DealState:
         other._ann = [None if a is None else a[:] for a in self._ann]
         return other
 
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        """Pickled as its record (`record` / `replay`): the compiled rules hold functions."""
+        return DealState.replay, (self.record(),)
+
     def record(self) -> dict[str, Any]:
         """The deal and its actions as plain data; `DealState.replay` rebuilds the state."""
         out: dict[str, Any] = {
