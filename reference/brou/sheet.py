@@ -454,6 +454,19 @@ def sheet_text(record: Record, upto_deal: int | None = None) -> str:
 # -- SVG -------------------------------------------------------------------------------
 
 
+def svg_attrs(attrs: Mapping[str, object]) -> str:
+    """SVG attributes from keywords (font_size -> font-size, class_ -> class), escaped; None is left out."""
+    out = []
+    for key, value in attrs.items():
+        if value is None:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        if isinstance(value, float):
+            value = f"{value:.1f}".rstrip("0").rstrip(".")
+        out.append(f" {name}={quoteattr(str(value))}")
+    return "".join(out)
+
+
 class _Svg:
     """A tiny SVG writer: elements as strings, attributes escaped.
 
@@ -467,17 +480,7 @@ class _Svg:
         self.styles = styles
         self.ink = ink
 
-    @staticmethod
-    def _attrs(attrs: Mapping[str, object]) -> str:
-        out = []
-        for key, value in attrs.items():
-            if value is None:
-                continue
-            name = key.rstrip("_").replace("_", "-")
-            if isinstance(value, float):
-                value = f"{value:.1f}".rstrip("0").rstrip(".")
-            out.append(f" {name}={quoteattr(str(value))}")
-        return "".join(out)
+    _attrs = staticmethod(svg_attrs)
 
     def el(self, tag: str, **attrs: object) -> None:
         self.parts.append(f"<{tag}{self._attrs(attrs)}/>")

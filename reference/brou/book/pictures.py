@@ -23,6 +23,7 @@ from ..conformance.corpus import SCENARIO_DIR, Scenario, load_file, rules_for
 from ..conformance.server import Table
 from ..errors import BrouError
 from ..rules import Rules
+from ..sheet import svg_attrs
 from ..state import DealState
 
 Lang = Literal["en", "fr"]
@@ -75,17 +76,7 @@ class _Picture:
     def __init__(self) -> None:
         self.parts: list[str] = []
 
-    @staticmethod
-    def _attrs(attrs: Mapping[str, object]) -> str:
-        out = []
-        for key, value in attrs.items():
-            if value is None:
-                continue
-            name = key.rstrip("_").replace("_", "-")
-            if isinstance(value, float):
-                value = f"{value:.1f}".rstrip("0").rstrip(".")
-            out.append(f" {name}={quoteattr(str(value))}")
-        return "".join(out)
+    _attrs = staticmethod(svg_attrs)
 
     def el(self, tag: str, **attrs: object) -> None:
         self.parts.append(f"<{tag}{self._attrs(attrs)}/>")
