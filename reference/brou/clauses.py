@@ -16,6 +16,20 @@ F = TypeVar("F", bound=Callable[..., object])
 IMPLEMENTED_BY: dict[str, str] = {}
 
 
+def all_implementations() -> dict[str, str]:
+    """IMPLEMENTED_BY once every module of the engine has been imported (each registers its
+    clauses when it is imported): clause id -> dotted name of its function."""
+    import importlib
+    import pkgutil
+
+    import brou
+
+    for info in pkgutil.iter_modules(brou.__path__):
+        if info.name not in ("__main__", "conformance", "book"):
+            importlib.import_module(f"brou.{info.name}")
+    return IMPLEMENTED_BY
+
+
 def implements(*clause_ids: str) -> Callable[[F], F]:
     """Mark a function as the implementation of the given clauses."""
 

@@ -320,6 +320,7 @@ class FactResult:
     counterexample: str | None
     witness: dict[str, Any] | None = None
     statement_fr: str = field(default="", kw_only=True)  # the fact's statement in French
+    clauses: tuple[str, ...] = field(default=(), kw_only=True)  # the clauses the fact is about
 
     @property
     def ok(self) -> bool:
@@ -1112,7 +1113,8 @@ def run_fact(fact: Fact, seed: int) -> FactResult:
     except Exception as exc:  # a fact that cannot be run is reported, not raised
         status, details, cex, witness = ERROR, f"{type(exc).__name__}: {exc}", None, None
     return FactResult(fact.id, fact.statement, fact.rulesets, status, fact.expected,
-                      time.perf_counter() - start, details, cex, witness, statement_fr=fact.statement_fr)
+                      time.perf_counter() - start, details, cex, witness, statement_fr=fact.statement_fr,
+                      clauses=fact.clauses)
 
 
 def run_all(seed: int = 1802, ids: Sequence[str] | None = None) -> list[FactResult]:
