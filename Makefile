@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-dev
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: install test lint run bench clean
+.PHONY: install test lint run bench rulebook clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,11 +35,15 @@ lint: $(STAMP)
 	$(PY) -m mypy
 	$(VENV)/bin/ruff check .
 
+## the printable rulebook, HTML and PDF, English and French, into build/rulebook/ (docs/rulebook/)
+rulebook: $(STAMP)
+	$(PY) -m brou.book
+
 bench: $(BENCH_STAMP)
 	$(PY) tools/bench
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build
 
 ## mutation testing of the engine's rule code against the conformance corpus (docs/mutation.md):
 ## a fresh mutmut run (about an hour on 2 cores), then the numbers and the surviving mutants

@@ -6,8 +6,8 @@ the trump and the turn-up in a corner, the tricks each team has taken in the oth
 `scenario_picture` replays a scenario of the conformance corpus and draws it with the
 corpus's player numbers; `load_scenario` finds a hand-written scenario by its id.
 
-The pictures are standalone SVG written for a limited renderer (PyMuPDF makes the PDF
-of the printed book): plain presentation attributes only, no CSS, filters, masks or
+The pictures are standalone SVG written for a limited renderer (WeasyPrint makes the PDF
+of the printed book, brou.book.build): plain presentation attributes only, no CSS, filters, masks or
 markers, one font list on every text element.
 """
 
@@ -376,7 +376,7 @@ def _tricks_box(pic: _Picture, moment: _Moment, team_names: list[str], words: Ma
 
 
 @lru_cache(maxsize=1)
-def _hand_written() -> dict[str, Scenario]:
+def hand_written() -> dict[str, Scenario]:
     """Every hand-written scenario (the YAML files, not the generated JSON lines), by id."""
     out: dict[str, Scenario] = {}
     for path in sorted(SCENARIO_DIR.rglob("*.yaml")):
@@ -388,7 +388,7 @@ def _hand_written() -> dict[str, Scenario]:
 def load_scenario(scenario_id: str) -> Scenario:
     """The hand-written scenario with this id (conformance/scenarios/**/*.yaml);
     UnknownScenario (a BrouError and a KeyError) naming the id if there is none."""
-    found = _hand_written().get(scenario_id)
+    found = hand_written().get(scenario_id)
     if found is None:
         raise UnknownScenario(f"no hand-written scenario has the id '{scenario_id}' (looked in {SCENARIO_DIR}/**/*.yaml)")
     return found

@@ -111,16 +111,10 @@ def _open(path: str) -> Any:
 def _one_clause(clause: str, corpus: list[Any]) -> int:
     """Traceability from a clause id: statement and source per ruleset, the function that
     implements it, and the scenarios that check it."""
-    import importlib
-    import pkgutil
+    from ..book.model import rulebook_page
+    from ..clauses import all_implementations
 
-    import brou
-
-    from ..clauses import IMPLEMENTED_BY
-
-    for info in pkgutil.iter_modules(brou.__path__):
-        if info.name not in ("__main__", "conformance"):
-            importlib.import_module(f"brou.{info.name}")
+    implemented_by = all_implementations()
     found = False
     for ruleset in spec.available_rulesets():
         data = Rules.load(ruleset).data["clauses"].get(clause)
@@ -132,7 +126,8 @@ def _one_clause(clause: str, corpus: list[Any]) -> int:
         print(f"  source: {sources}")
     if not found:
         raise UsageError(f"brou coverage: no ruleset has a clause '{clause}'")
-    print(f"  implemented by: {IMPLEMENTED_BY.get(clause, '(none)')}")
+    print(f"  implemented by: {implemented_by.get(clause, '(none)')}")
+    print(f"  rulebook: build/rulebook/<en|fr>/html/{rulebook_page(clause)} (make rulebook)")
     checking = [s for s in corpus if clause in s.clauses]
     for s in checking:
         if s.origin != "generated":

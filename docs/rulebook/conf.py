@@ -1,0 +1,51 @@
+# The rulebook's Sphinx configuration, one for both languages: the pages are in en/ and fr/,
+# and `python -m brou.book` (make rulebook) builds each with language set to its folder.
+# The rules, tables, pictures and appendices come from the spec through brou.book.sphinxext.
+from __future__ import annotations
+
+from brou import __version__
+
+language = "en"  # set per build: -D language=fr
+project = "Brou"
+author = "The Brou project"
+copyright = "2026, the Brou project"
+version = release = __version__
+
+extensions = ["brou.book.sphinxext"]
+primary_domain = "brou"
+root_doc = "index"
+exclude_patterns: list[str] = []
+
+# every link must resolve, and examples are numbered within their chapter: "Example 4.2"
+nitpicky = True
+numfig = True
+numfig_secnum_depth = 1
+smartquotes = True
+
+html_theme = "alabaster"
+html_static_path = ["_static"]
+html_css_files = ["rulebook.css"]
+html_theme_options = {
+    "description": "",
+    "show_powered_by": False,
+    "sidebar_width": "230px",
+    "page_width": "1100px",
+}
+html_show_sourcelink = False
+html_copy_source = False
+html_last_updated_fmt = None
+
+TITLES = {
+    "en": ("The rules of L'Homme de Brou (1802) and Brouc", "Example %s"),
+    "fr": ("Les règles de L'Homme de Brou (1802) et du Brouc", "Exemple %s"),
+}
+
+
+def _per_language(app: object, config: object) -> None:
+    title, example = TITLES.get(getattr(config, "language", "en") or "en", TITLES["en"])
+    config.html_title = title  # type: ignore[attr-defined]
+    config.numfig_format = {"figure": example, "table": "%s", "code-block": "%s", "section": "%s"}  # type: ignore[attr-defined]
+
+
+def setup(app: object) -> None:
+    app.connect("config-inited", _per_language)  # type: ignore[attr-defined]

@@ -1,0 +1,187 @@
+"""What the rulebook says, read from the spec: the clauses of both rulesets chapter by
+chapter, set side by side where Brouc replaces 1802, with what each clause links to.
+
+No Sphinx here: `brou.book.sphinxext` turns this model into pages.  A clause appears
+once in the book, whatever the number of rulesets that have it; its anchor is its id.
+
+- `blocks(chapter)` cuts a chapter into `Block`s: a clause both rulesets share, a group
+  of 1802 clauses and the Brouc clauses that replace them (`replaces:` in brouc.yaml,
+  joined into one group when they overlap; a Brouc clause with no `replaces` goes with
+  the Brouc clause before it in the same chapter), or a clause one ruleset alone has.
+- `Book.implemented_by` names the engine function of each clause (brou.clauses) and
+  `Book.scenarios` the hand-written conformance scenarios that check it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Literal
+
+from ..clauses import all_implementations
+from ..rules import Rules
+
+OLD, NEW = "homme-de-brou-1802", "brouc"
+RULESETS = (OLD, NEW)
+SHORT = {OLD: "1802", NEW: "Brouc"}
+
+# The chapters of the rules, in the order of play, as the middle part of a clause id.
+CHAPTERS = ("players", "deck", "deal", "play", "marriage", "count", "game", "match", "sheet")
+
+# the page of the rulebook (docs/rulebook/<lang>/<page>.rst) that states each chapter
+CHAPTER_DOC = {"players": "table", "deck": "table", "deal": "deal", "play": "play", "marriage": "marriages",
+               "count": "counting", "game": "game", "match": "match", "sheet": "sheets"}
+
+
+def rulebook_page(clause_id: str) -> str:
+    """Where the rulebook states a clause: its page and anchor, `play.html#hdb.play.follow`."""
+    return f"{CHAPTER_DOC[clause_id.split('.')[1]]}.html#{clause_id}"
+
+
+BlockKind = Literal["both", "side-by-side", "old-only", "new-only"]
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One clause as the book prints it: its data (statement, sources, parameters) from the
+    first ruleset that has it, and the rulesets it belongs to."""
+
+    id: str
+    rulesets: tuple[str, ...]
+    data: Mapping[str, Any] = field(repr=False)
+
+    @property
+    def chapter(self) -> str:
+        return self.id.split(".")[1]
+
+    def statement(self, lang: str) -> str:
+        return str(self.data[lang])
+
+    @property
+    def sources(self) -> list[Mapping[str, str]]:
+        return list(self.data.get("sources", []))
+
+    @property
+    def params(self) -> list[str]:
+        return list(self.data.get("params", []))
+
+    @property
+    def replaces(self) -> list[str]:
+        return list(self.data.get("replaces", []))
+
+
+@dataclass(frozen=True)
+class Block:
+    """A piece of a chapter: one shared clause, one ruleset's clause alone, or 1802's clauses
+    (left) beside the Brouc clauses that replace them (right)."""
+
+    kind: BlockKind
+    left: tuple[str, ...]
+    right: tuple[str, ...]
+
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        return self.left + self.right
+
+
+class Book:
+    """The spec as the rulebook reads it (both rulesets at their defaults)."""
+
+    def __init__(self) -> None:
+        self.rules = {r: Rules.load(r) for r in RULESETS}
+
+    @cached_property
+    def clauses(self) -> dict[str, Clause]:
+        """Every clause of every ruleset, 1802's order first, then Brouc's own."""
+        out: dict[str, Clause] = {}
+        for ruleset in RULESETS:
+            for cid, data in self.rules[ruleset].data["clauses"].items():
+                have = out.get(cid)
+                out[cid] = Clause(cid, (*have.rulesets, ruleset) if have else (ruleset,), have.data if have else data)
+        return out
+
+    def in_chapter(self, chapter: str) -> list[Clause]:
+        return [c for c in self.clauses.values() if c.chapter == chapter]
+
+    def blocks(self, chapter: str) -> list[Block]:
+        """The chapter cut into blocks, in 1802's order, Brouc's additions where they belong."""
+        clauses = self.in_chapter(chapter)
+        new_own = [c for c in clauses if c.rulesets == (NEW,)]
+        # union-find over the replacement relation, so overlapping replacements make one group
+        parent: dict[str, str] = {}
+
+        def find(x: str) -> str:
+            while parent.setdefault(x, x) != x:
+                x = parent[x]
+            return x
+
+        previous: str | None = None
+        for c in new_own:
+            for old in c.replaces:
+                parent[find(c.id)] = find(old)
+            if not c.replaces and previous is not None:
+                parent[find(c.id)] = find(previous)
+            previous = c.id
+        groups: dict[str, list[Clause]] = {}
+        for c in clauses:
+            if c.id in parent:
+                groups.setdefault(find(c.id), []).append(c)
+        out: list[Block] = []
+        done: set[str] = set()
+        for c in clauses:
+            if c.id in done:
+                continue
+            if c.id in parent:
+                group = groups[find(c.id)]
+                left = tuple(g.id for g in group if g.rulesets == (OLD,))
+                right = tuple(g.id for g in group if g.rulesets == (NEW,))
+                kind: BlockKind = "side-by-side" if left and right else ("old-only" if left else "new-only")
+                out.append(Block(kind, left, right))
+                done.update(g.id for g in group)
+            elif c.rulesets == RULESETS:
+                out.append(Block("both", (c.id,), ()))
+            elif c.rulesets == (OLD,):
+                out.append(Block("old-only", (c.id,), ()))
+            else:
+                out.append(Block("new-only", (), (c.id,)))
+            done.add(c.id)
+        return out
+
+    @cached_property
+    def implemented_by(self) -> dict[str, str]:
+        """clause id -> the dotted name of the engine function that implements it."""
+        return all_implementations()
+
+    @cached_property
+    def scenarios(self) -> dict[str, list[Any]]:
+        """clause id -> the hand-written conformance scenarios that check it, in corpus order."""
+        from .pictures import hand_written
+
+        out: dict[str, list[Any]] = {}
+        for scenario in hand_written().values():
+            for cid in scenario.clauses:
+                out.setdefault(cid, []).append(scenario)
+        return out
+
+    def scenarios_of_ambiguity(self, amb_id: str, ruleset: str) -> list[Any]:
+        """The witness scenarios of register entry `amb_id` for `ruleset`, one per option."""
+        from .pictures import hand_written
+
+        return [s for s in hand_written().values() if s.ambiguity == amb_id and s.ruleset == ruleset]
+
+    @cached_property
+    def sources(self) -> dict[str, Mapping[str, str]]:
+        """S1..S4: every source either ruleset cites, with its file (if shipped) and title."""
+        out: dict[str, Mapping[str, str]] = {}
+        for ruleset in RULESETS:
+            out.update(self.rules[ruleset].data["sources"])
+        return out
+
+    def parameters(self) -> dict[str, dict[str, Mapping[str, Any]]]:
+        """parameter name -> ruleset -> its entry (question, options, default, why, ambiguity)."""
+        out: dict[str, dict[str, Mapping[str, Any]]] = {}
+        for ruleset in RULESETS:
+            for name, entry in self.rules[ruleset].data["parameters"].items():
+                out.setdefault(name, {})[ruleset] = entry
+        return out

@@ -1,0 +1,406 @@
+"""The Sphinx extension that splices the spec into the rulebook (docs/rulebook/).
+
+The `brou` domain holds the book's link targets, each with a stable anchor that never
+changes: a clause's anchor is its id (`#brouc.play.overtrump`), an ambiguity's its id
+(`#AMB-05`); then `param-NAME`, `fact-ID`, `source-S1`, `example-SCENARIO`,
+`scenario-SCENARIO` and `sheet-NAME`.  Its roles (`:brou:clause:`, `:brou:amb:`,
+`:brou:param:`, `:brou:fact:`, `:brou:source:`, `:brou:example:`, `:brou:scenario:`,
+`:brou:sheet:`) link to them; a link to a target the book lacks is a warning, and the
+book is built with warnings as errors.  A `:brou:scenario:` link to a scenario the book
+does not show is printed as its id, unlinked.
+
+Directives:
+
+- ``.. brou-rules:: CHAPTER`` every clause of a chapter of the rules (brou.book.text.rules);
+- ``.. brou-clause:: ID`` one clause, with its anchor;
+- ``.. brou-generated:: WHAT`` a generated table or appendix (cards, marriages, parameters,
+  ambiguities, facts, clause-index);
+- ``.. brou-example:: SCENARIO`` a corpus scenario drawn as a picture, a numbered figure
+  (`numfig`: "Example 4.2"); options ``:upto: N`` (actions replayed), ``:trick: N``,
+  ``:hide-hands:``; the content is the caption, in the book's language;
+- ``.. brou-sheet:: RULESET`` a score sheet, empty (``:empty:``) or filled with a
+  seeded match (``:seed: N``, ``:deals: N``); the content is the caption;
+- ``.. brou-source:: S1`` a source: the hand-written content says what it contributes,
+  the extension adds its file, its title and the clauses that cite it;
+- ``.. brou-object:: TYPE NAME`` any other target, its content inside;
+- ``.. brou-scenarios::`` the appendix listing every scenario shown as an example.
+
+When all pages are read, the extension checks that every clause, ambiguity, parameter
+and source of the spec has its place in the book.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import re
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import Any, ClassVar
+
+import yaml
+from docutils import nodes
+from docutils.parsers.rst import directives
+from docutils.statemachine import StringList
+from sphinx.addnodes import pending_xref
+from sphinx.application import Sphinx
+from sphinx.builders import Builder
+from sphinx.domains import Domain, ObjType
+from sphinx.environment import BuildEnvironment
+from sphinx.roles import XRefRole
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+from sphinx.util.nodes import make_refnode
+
+from ..errors import BrouError
+from ..match import BOTS, Match
+from ..rules import Rules
+from ..sheet import empty_sheet_svg, sheet_svg
+from . import text
+from .model import RULESETS, Book
+from .pictures import load_scenario, scenario_picture
+
+logger = logging.getLogger(__name__)
+
+TYPES = ("clause", "amb", "param", "fact", "source", "example", "scenario", "sheet")
+SCENARIO_DOC = "scenarios"  # the page that lists the scenarios shown as examples
+
+
+def refnode(builder: Builder, fromdoc: str, todoc: str, target: str, child: nodes.Node, title: str | None = None
+            ) -> nodes.reference:
+    """A link to `target` in `todoc`; on the single page of the PDF's build, every target is on
+    the same page (Sphinx 9's singlehtml would write `#document-page#target`)."""
+    if builder.name == "singlehtml":
+        fromdoc = todoc
+    return make_refnode(builder, fromdoc, todoc, target, child, title)
+
+
+def anchor(typ: str, name: str) -> str:
+    """The stable anchor of a target: clauses and ambiguities by their id, the rest prefixed."""
+    return name if typ in ("clause", "amb") else f"{typ}-{name}"
+
+
+@lru_cache(maxsize=1)
+def book() -> Book:
+    return Book()
+
+
+class BrouDomain(Domain):
+    """The rulebook's link targets (see the module docstring)."""
+
+    name = "brou"
+    label = "Brou rulebook"
+    object_types: ClassVar[dict[str, ObjType]] = {t: ObjType(t, t) for t in TYPES}
+    # identifiers are code; a source, an entry of the register or a sheet reads as text
+    roles: ClassVar[dict[str, Any]] = {
+        t: XRefRole(innernodeclass=nodes.inline) if t in ("source", "amb", "sheet") else XRefRole() for t in TYPES
+    }
+    initial_data: ClassVar[dict[str, Any]] = {"objects": {}}
+
+    @property
+    def objects(self) -> dict[tuple[str, str], tuple[str, str]]:
+        data: dict[tuple[str, str], tuple[str, str]] = self.data.setdefault("objects", {})
+        return data
+
+    def note(self, typ: str, name: str, docname: str, location: Any = None) -> str:
+        """Record target (typ, name) in `docname`; a warning if it is already elsewhere."""
+        key = (typ, name)
+        if key in self.objects and self.objects[key][0] != docname:
+            logger.warning(f"{typ} '{name}' appears twice in the book (also in {self.objects[key][0]})", location=location)
+        self.objects[key] = (docname, anchor(typ, name))
+        return anchor(typ, name)
+
+    def clear_doc(self, docname: str) -> None:
+        for key, (doc, _) in list(self.objects.items()):
+            if doc == docname:
+                del self.objects[key]
+
+    def merge_domaindata(self, docnames: Any, otherdata: dict[str, Any]) -> None:
+        for key, (doc, target) in otherdata["objects"].items():
+            if doc in docnames:
+                self.objects[key] = (doc, target)
+
+    def resolve_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder, typ: str, target: str,
+                     node: pending_xref, contnode: nodes.Element) -> nodes.reference | None:
+        found = self.objects.get((typ, target))
+        if found is None:
+            return None  # a warning, but for a scenario (unlinked_scenario)
+        return refnode(builder, fromdocname, found[0], found[1], contnode, f"{typ} {target}")
+
+    def resolve_any_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder, target: str,
+                         node: pending_xref, contnode: nodes.Element) -> list[tuple[str, nodes.reference]]:
+        return []
+
+    def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
+        for (typ, name), (doc, target) in self.objects.items():
+            yield name, name, typ, doc, target, 1
+
+
+def unlinked_scenario(app: Sphinx, env: BuildEnvironment, node: pending_xref, contnode: nodes.Element
+                      ) -> nodes.Element | None:
+    """A scenario the book does not show is named, not linked, and is no warning."""
+    if node.get("refdomain") == "brou" and node.get("reftype") == "scenario":
+        return contnode
+    return None
+
+
+def _domain(env: BuildEnvironment) -> BrouDomain:
+    domain = env.get_domain("brou")
+    assert isinstance(domain, BrouDomain)
+    return domain
+
+
+class _Directive(SphinxDirective):
+    @property
+    def lang(self) -> str:
+        return str(self.config.language or "en")
+
+    def parse_lines(self, lines: list[str], into: nodes.Element) -> nodes.Element:
+        source, _line = self.get_source_info()
+        self.state.nested_parse(StringList(lines, source=f"{source} (generated)"), self.content_offset, into)
+        return into
+
+    def target(self, typ: str, name: str, classes: list[str]) -> nodes.container:
+        node = nodes.container(classes=classes)
+        node["ids"] = [_domain(self.env).note(typ, name, self.env.docname, self.get_location())]
+        return node
+
+
+class ClauseDirective(_Directive):
+    """One clause of the spec, its statement in the book's language, with its anchor."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        cid = self.arguments[0]
+        if cid not in book().clauses:
+            raise self.error(f"no clause '{cid}' in the spec")
+        node = self.target("clause", cid, ["brou-clause", f"brou-{'-'.join(book().clauses[cid].rulesets)}"])
+        return [self.parse_lines(text.clause_body(book(), cid, self.lang), node)]
+
+
+class RulesDirective(_Directive):
+    """Every clause of a chapter, the rulesets side by side where they differ."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        try:
+            lines = text.rules(book(), self.arguments[0], self.lang)
+        except KeyError as exc:
+            raise self.error(str(exc.args[0])) from None
+        return list(self.parse_lines(lines, nodes.container(classes=["brou-rules"])).children)
+
+
+class GeneratedDirective(_Directive):
+    """A generated table or appendix (brou.book.text.GENERATED)."""
+
+    required_arguments = 1
+    final_argument_whitespace = True
+
+    def run(self) -> list[nodes.Node]:
+        try:
+            lines = text.generated(book(), self.arguments[0], self.lang)
+        except (KeyError, ValueError) as exc:
+            raise self.error(str(exc.args[0])) from None
+        return list(self.parse_lines(lines, nodes.container()).children)
+
+
+class ObjectDirective(_Directive):
+    """``.. brou-object:: TYPE NAME``: a link target whose content is the directive's content."""
+
+    required_arguments = 2
+    has_content = True
+
+    def run(self) -> list[nodes.Node]:
+        typ, name = self.arguments
+        if typ not in TYPES:
+            raise self.error(f"no target type '{typ}' (known: {', '.join(TYPES)})")
+        node = self.target(typ, name, [f"brou-{typ}"])
+        self.state.nested_parse(self.content, self.content_offset, node)
+        return [node]
+
+
+class SourceDirective(_Directive):
+    """A source of the spec: what it contributes (the content), its file, title and citing clauses."""
+
+    required_arguments = 1
+    has_content = True
+
+    def run(self) -> list[nodes.Node]:
+        sid = self.arguments[0]
+        if sid not in book().sources:
+            raise self.error(f"no source '{sid}' in the spec (known: {', '.join(book().sources)})")
+        node = self.target("source", sid, ["brou-source"])
+        self.state.nested_parse(self.content, self.content_offset, node)
+        return [self.parse_lines(text.source_lines(book(), sid, self.lang), node)]
+
+
+def _svg(svg: str, classes: str = "brou-picture") -> str:
+    """An SVG picture as an HTML image holding it (a data URI), so that its own style sheet
+    stays its own; the picture's title is the image's text alternative."""
+    title = re.search(r"<title>(.*?)</title>", svg, re.S)
+    alt = html.escape(html.unescape(title.group(1)) if title else "", quote=True)
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    return f'<img class="{classes}" alt="{alt}" src="data:image/svg+xml;base64,{data}">'
+
+
+class _Figure(_Directive):
+    has_content = True
+
+    def figure(self, svg: str, extra: list[str], ids: list[str] | None = None) -> nodes.figure:
+        """A figure: the picture, the first paragraph of the content as caption, the rest
+        and `extra` (reStructuredText) as legend."""
+        figure = nodes.figure(classes=["brou-figure"])
+        if ids:
+            figure["ids"] = ids
+        figure += nodes.raw("", _svg(svg), format="html")
+        body = nodes.container()
+        self.state.nested_parse(self.content, self.content_offset, body)
+        children = list(body.children)
+        if not children or not isinstance(children[0], nodes.paragraph):
+            raise self.error("a picture needs a caption: the first paragraph of its content")
+        first = children.pop(0)
+        assert isinstance(first, nodes.paragraph)
+        figure += nodes.caption(first.rawsource, "", *first.children)
+        legend = nodes.legend()
+        legend.extend(children)
+        self.parse_lines(extra, legend)
+        figure += legend
+        return figure
+
+
+class ExampleDirective(_Figure):
+    """A scenario of the corpus drawn as a table seen from above, numbered, linked to its listing."""
+
+    required_arguments = 1
+    option_spec: ClassVar[dict[str, Any]] = {
+        "upto": directives.nonnegative_int, "trick": directives.positive_int, "hide-hands": directives.flag,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        sid = self.arguments[0]
+        try:
+            scenario = load_scenario(sid)
+            svg = scenario_picture(scenario, lang="fr" if self.lang == "fr" else "en", upto=self.options.get("upto"),
+                                   trick=self.options.get("trick"), show_hands="hide-hands" not in self.options)
+        except BrouError as exc:
+            raise self.error(str(exc)) from None
+        domain = _domain(self.env)
+        ids = [domain.note("example", sid, self.env.docname, self.get_location())]
+        domain.note("scenario", sid, SCENARIO_DOC, self.get_location())
+        w = text.words(self.lang)
+        clauses = ", ".join(f":brou:clause:`{c}`" for c in scenario.clauses)
+        extra = [".. rst-class:: example-meta", "",
+                 f":{w['scenarios']}: :brou:scenario:`{sid}`", f":{w['clauses']}: {clauses}", ""]
+        return [self.figure(svg, extra, ids)]
+
+
+class SheetDirective(_Directive):
+    """A score sheet of a ruleset: empty, or filled with a match played by the bots from a seed."""
+
+    required_arguments = 1
+    has_content = True
+    option_spec: ClassVar[dict[str, Any]] = {
+        "empty": directives.flag, "seed": directives.nonnegative_int, "deals": directives.positive_int,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        ruleset = self.arguments[0]
+        if ruleset not in RULESETS:
+            raise self.error(f"no ruleset '{ruleset}' (known: {', '.join(RULESETS)})")
+        if "empty" in self.options:
+            svg, name = empty_sheet_svg(ruleset), f"{ruleset}-empty"
+        elif "seed" in self.options:
+            seed = self.options["seed"]
+            svg, name = sheet_svg(played_match(ruleset, seed), self.options.get("deals")), f"{ruleset}-seed-{seed}"
+        else:
+            raise self.error("a sheet is either :empty: or played from a :seed:")
+        # a block, not a figure: figures are the numbered examples
+        wrapper = self.target("sheet", name, ["brou-sheet"])
+        wrapper += nodes.raw("", _svg(svg), format="html")
+        self.state.nested_parse(self.content, self.content_offset, wrapper)
+        if len(wrapper.children) < 2 or not isinstance(wrapper.children[1], nodes.paragraph):
+            raise self.error("a sheet needs a caption: the first paragraph of its content")
+        wrapper.children[1]["classes"].append("sheet-caption")
+        return [wrapper]
+
+
+@lru_cache(maxsize=8)
+def played_match(ruleset: str, seed: int) -> dict[str, Any]:
+    """The record of a whole match, greedy bot (Nous) against random bot (Eux), as `brou match` plays it."""
+    import random
+
+    rules = Rules.load(ruleset)
+    match = Match(rules, seed)
+    match.play((BOTS["greedy"], BOTS["random"]), random.Random(seed))
+    return match.record()
+
+
+class scenario_listing(nodes.General, nodes.Element):
+    """Placeholder for the listing of the scenarios shown as examples, filled once all pages are read."""
+
+
+class ScenariosDirective(_Directive):
+    def run(self) -> list[nodes.Node]:
+        if self.env.docname != SCENARIO_DOC:
+            raise self.error(f"the scenario listing belongs on the page '{SCENARIO_DOC}'")
+        return [scenario_listing()]
+
+
+def fill_scenario_listing(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Replace the placeholder with every scenario shown as an example: its file, a link back
+    to the example, and the scenario as the corpus holds it."""
+    domain = _domain(app.env)
+    lang = str(app.config.language or "en")
+    w = text.words(lang)
+    builder = app.builder
+    for placeholder in list(doctree.findall(scenario_listing)):
+        shown = sorted((name, where) for (typ, name), where in domain.objects.items() if typ == "example")
+        out: list[nodes.Node] = []
+        for sid, (doc, target) in shown:
+            scenario = load_scenario(sid)
+            box = nodes.container(classes=["brou-scenario"])
+            box["ids"] = [anchor("scenario", sid)]
+            head = nodes.paragraph(classes=["scenario-head"])
+            head += nodes.literal(sid, sid)
+            head += nodes.Text(f" \u2014 {scenario.file}:{scenario.line} \u2014 ")
+            back = refnode(builder, docname, doc, target, nodes.Text(w["shown-in"]))
+            head += back
+            box += head
+            box += nodes.paragraph("", scenario.description, classes=["scenario-description"])
+            dumped = yaml.safe_dump(scenario.data, allow_unicode=True, sort_keys=False, width=100, default_flow_style=None)
+            box += nodes.literal_block(dumped, dumped, language="yaml")
+            out.append(box)
+        placeholder.replace_self(out)
+
+
+def check_complete(app: Sphinx, env: BuildEnvironment) -> None:
+    """Every clause, ambiguity, parameter and source of the spec has its place in the book."""
+    objects = _domain(env).objects
+    wanted = [("clause", c) for c in book().clauses]
+    wanted += [("amb", e.id) for e in text.register().entries]
+    wanted += [("param", p) for p in book().parameters()]
+    wanted += [("source", s) for s in book().sources]
+    missing = [f"{typ} {name}" for typ, name in wanted if (typ, name) not in objects]
+    if missing:
+        logger.warning(f"the book leaves out {len(missing)} target(s) of the spec: {', '.join(missing[:8])}"
+                       + (" ..." if len(missing) > 8 else ""))
+    if any(t == "example" for t, _ in objects) and SCENARIO_DOC not in env.all_docs:
+        logger.warning(f"examples are shown but there is no page '{SCENARIO_DOC}' to list their scenarios")
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_domain(BrouDomain)
+    app.add_directive("brou-clause", ClauseDirective)
+    app.add_directive("brou-rules", RulesDirective)
+    app.add_directive("brou-generated", GeneratedDirective)
+    app.add_directive("brou-object", ObjectDirective)
+    app.add_directive("brou-source", SourceDirective)
+    app.add_directive("brou-example", ExampleDirective)
+    app.add_directive("brou-sheet", SheetDirective)
+    app.add_directive("brou-scenarios", ScenariosDirective)
+    app.connect("doctree-resolved", fill_scenario_listing)
+    app.connect("missing-reference", unlinked_scenario)
+    app.connect("env-check-consistency", check_complete)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}
