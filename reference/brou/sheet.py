@@ -741,19 +741,22 @@ _SLATE_PRINT: dict[str, dict[str, object]] = {
     "foot": {"font_size": 13},
     "red": {"fill": "#b03a2e"},
 }
+# Faint chalk is solid chalk blended over the slate's mid tone #303639 (0.9, 0.85, 0.8, 0.7 and
+# 0.4 of the chalk), not opacity: WeasyPrint, which prints the rulebook, cuts off the left part
+# of semi-transparent text anchored in the middle.
 _SLATE_STYLE = """<style>
 text { font-family: 'Segoe Print', 'Bradley Hand', 'Chalkboard SE', 'Comic Neue', 'DejaVu Sans', sans-serif;
        fill: #efece2; }
 .title { font-size: 26px; }
-.sub { font-size: 12px; opacity: 0.7; letter-spacing: 0.4px; }
-.head { font-size: 15px; text-anchor: middle; opacity: 0.9; }
-.partie { font-size: 14px; text-anchor: middle; opacity: 0.8; }
+.sub { font-size: 12px; fill: #b6b5af; letter-spacing: 0.4px; }
+.head { font-size: 15px; text-anchor: middle; fill: #dcdad1; }
+.partie { font-size: 14px; text-anchor: middle; fill: #c9c8c0; }
 .score { font-size: 21px; text-anchor: middle; }
-.old { opacity: 0.4; }
-.note { font-size: 11.5px; text-anchor: middle; opacity: 0.85; }
-.bas { font-size: 15px; text-anchor: middle; opacity: 0.9; }
+.old { fill: #7c7f7d; }
+.note { font-size: 11.5px; text-anchor: middle; fill: #d2d1c9; }
+.bas { font-size: 15px; text-anchor: middle; fill: #dcdad1; }
 .team { font-size: 16px; }
-.foot { font-size: 14px; opacity: 0.9; }
+.foot { font-size: 14px; fill: #dcdad1; }
 .red { fill: #f4bcb3; }
 </style>"""
 _SLATE_DEFS = (
