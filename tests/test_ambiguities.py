@@ -123,7 +123,7 @@ def test_entries_without_witness_say_how_they_were_searched_or_why_not() -> None
         assert set(entry.witness) == set(entry.defaults), entry.id
         for record in entry.witness.values():
             assert record["status"] != "not-searched", entry.id
-            if record["status"] in ("not-modelled", "single-option", "not-playable"):
+            if record["status"] in ("not-modelled", "single-option", "not-playable", "not-observable"):
                 assert record["why"], entry.id
             for pair in record.get("pairs", []):
                 if not pair["found"]:

@@ -60,6 +60,7 @@ CASES: dict[str, tuple[Callable[[], DealState], str, int | None]] = {
     "concession-not-open": (lambda: in_game("homme-de-brou-1802", (0, 0)), "concede", None),
     "concession-pending": (concession_asked, "KS", None),
     "no-concession": (lambda: in_game("homme-de-brou-1802", (0, 0)), "accept", None),
+    "dehors-round": (lambda: in_game("brouc", (0, 310), dehors_above_300="before-first-card"), "AH", None),
 }
 
 

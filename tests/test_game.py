@@ -5,8 +5,8 @@ One behaviour per test, each naming the clause(s) it checks.  A deal inside a ga
 `DealState` with a `GameContext` (each team's score before the deal); it offers the game
 actions `claim`, `declare`, `declare-double`, `concede`, `accept`, `refuse` and ends with an
 `Outcome(how, winner, marks, scores)`.  Expected values are read from the sources
-(../shared/sources: homme-de-brou-1802.fr.txt sections 5, 6, 8, 9; brouc-modern.de.txt
-"Punkte und Partie", "La cape") and from the clause texts of the spec.
+(S1, Lalanne's transcription of the 1802 rules on Salon des jeux, sections 5, 6, 8, 9; S2,
+Ulf Martin's German Brouc page on pagat.com, "Punkte und Partie", "La cape") and from the clause texts of the spec.
 
 Positions are written as their eight tricks, each row giving the card of seat 0, 1, 2, 3
 (not the order of play: the winner of a trick leads the next).  Every trick is of one
@@ -1001,7 +1001,9 @@ def test_brouc_dehors_above_300_before_first_card_allowed_at_the_start() -> None
 
 @pytest.mark.clause("brouc.game.dehors")
 def test_brouc_dehors_above_300_before_first_card_refused_later() -> None:
-    coup = Coup(BROUC, first_four(71), "7S", (310, 100), dehors_above_300="before-first-card").cards(2)
+    coup = Coup(BROUC, first_four(71), "7S", (310, 100), dehors_above_300="before-first-card")
+    assert coup.state.to_act == 0 and coup.legal() == {"pass", "claim"}  # the round before the first card
+    coup.act("pass").act("pass").cards(2)
     assert coup.state.to_act == 2
     assert "claim" not in coup.legal()
     assert rejected(coup.state, "claim") == "claim-not-now"

@@ -95,7 +95,8 @@ def test_where_names_the_file_that_gave_the_value() -> None:
     base_file = spec.RULESET_DIR / "homme-de-brou-1802.yaml"
     assert merged.where(("deal", "packets")) == (str(brouc_file), line_of_text(brouc_file, "  packets: [1, 3, 4]"))
     assert merged.where(("deal", "hand_size")) == (str(base_file), line_of_text(base_file, "  hand_size: 8"))
-    assert merged.where(("deal", "turnup_exposed")) == (str(brouc_file), line_of_text(brouc_file, "  turnup_exposed: none"))
+    exposed = line_of_text(brouc_file, "  turnup_exposed: {param: turnup_exposed}")
+    assert merged.where(("deal", "turnup_exposed")) == (str(brouc_file), exposed)
     assert merged.where(("players", "count")) == (str(base_file), line_of_text(base_file, "  count: 4"))
 
 

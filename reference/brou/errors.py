@@ -30,6 +30,7 @@ ACTION_CODES: dict[str, str] = {
     "concession-not-open": "a concession may only be offered when the engine asks for it, before the 2nd, 3rd or 4th trick",
     "concession-pending": "a concession is being asked or answered; nothing else may happen until it is",
     "no-concession": "there is no concession to accept or refuse",
+    "dehors-round": "before the first card a player of a team written above 300 is asked: he may only claim (dehors) or pass",
 }
 
 

@@ -100,10 +100,22 @@ def may_claim(state: DealState, seat: int) -> bool:
     if state.declared is not None and state.declared[0] == team and not params.get("escape_commitment", False):
         return False
     ctx = state.context
-    if (params.get("dehors_above_300") == "before-first-card" and ctx is not None
-            and reaches_target(rules, ctx.scores[team]) and (state.tricks or state.trick)):
-        return False  # Brouc: a team already above 300 declares before the deal's first card
+    if params.get("dehors_above_300") == "before-first-card" and ctx is not None and reaches_target(rules, ctx.scores[team]):
+        return state.phase == "round"  # Brouc: a team already above 300 speaks only in the round before the first card
     return not (params.get("claim_moment") == "between-tricks" and state.trick)
+
+
+def dehors_round(state: DealState) -> list[int]:
+    """Brouc with dehors_above_300=before-first-card (brouc.game.dehors): the players asked,
+    before the first card, whether they declare dehors: every player of a team whose written
+    score is already above 300, in the order of play from the leader.  Empty otherwise."""
+    rules = state.rules
+    ctx = state.context
+    if ctx is None or rules.params.get("dehors_above_300") != "before-first-card":
+        return []
+    n = rules.n_players
+    seats = [(state.leader + i) % n for i in range(n)]
+    return [s for s in seats if reaches_target(rules, ctx.scores[rules.team_of[s]])]
 
 
 @implements("hdb.game.claim-right", "hdb.game.claim-wrong", "brouc.game.dehors-wrong")
@@ -244,13 +256,15 @@ def concession_open(state: DealState) -> int | None:
         return None
     if state.declared is not None and not rules.params.get("concession_after_declaration", False):
         return None
-    for ahead in range(2):
-        if reaches_target(rules, count_so_far(state, ahead)):
-            if rules.params.get("concession") == "other-team-has-all-tricks" and any(
-                rules.team_of[t[2]] != ahead for t in state.tricks
-            ):
-                continue
-            return other(ahead)
+    at_target = [t for t in range(2) if reaches_target(rules, count_so_far(state, t))]
+    if len(at_target) == 2 and state.first_reached >= 0:  # both: the one that got there first is ahead
+        at_target = [state.first_reached]
+    for ahead in at_target:
+        if rules.params.get("concession") == "other-team-has-all-tricks" and any(
+            rules.team_of[t[2]] != ahead for t in state.tricks
+        ):
+            continue
+        return other(ahead)
     return None
 
 

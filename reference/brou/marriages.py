@@ -95,8 +95,10 @@ def announceable(rules: Rules, hand: int, used: int, made: Sequence[tuple[int, i
 
     Every card must be in `hand` (cards already played are gone from it).  A marriage
     already announced by him is not announced again.  `used` holds the cards of his
-    earlier announcements: one of them may count again only with `card_reuse`, or
-    when `extend_to_grand` is `difference` and the new marriage enlarges an earlier one.
+    earlier announcements: one of them may count again only with `card_reuse` (and then
+    the new marriage must bring a card not counted yet: K-Q after K-Q-J of the same suit
+    is refused), or when `extend_to_grand` is `difference` and the new marriage enlarges
+    an earlier one.
     """
     out = []
     for suit in range(len(rules.suits)):
@@ -107,7 +109,7 @@ def announceable(rules: Rules, hand: int, used: int, made: Sequence[tuple[int, i
             if hand & m != m or (suit, k) in made:
                 continue
             overlap = used & m
-            if not overlap or rules.card_reuse:
+            if not overlap or (rules.card_reuse and m & ~used):  # reuse: at least one card not counted yet
                 out.append((suit, k, -1))
             elif rules.extend_to_grand == "difference":
                 for j in range(k):

@@ -544,7 +544,7 @@ class BrouObserver:
             else:
                 pieces += [("trick", (n, c)), ("last_trick", (n, c)), ("team_won", (c,)),
                            ("announced", (n, n_marriages))]
-            pieces += [("tricks_won", (2, t + 1)), ("phase", (5,)), ("to_act", (n,)), ("game", (6,)), ("scores", (4,))]
+            pieces += [("tricks_won", (2, t + 1)), ("phase", (6,)), ("to_act", (n,)), ("game", (6,)), ("scores", (4,))]
         size = sum(int(np.prod(shape)) for _, shape in pieces)
         self.tensor = np.zeros(size, np.float32)
         self.dict: dict[str, Any] = {}
@@ -610,7 +610,7 @@ class BrouObserver:
                 d["announced"][seat, suit * len(rules.kinds) + kind] = 1
         for team in range(2):
             d["tricks_won"][team, deal.team_tricks[team]] = 1
-        d["phase"][("play", "window", "concede", "respond", "done").index(deal.phase)] = 1
+        d["phase"][("play", "window", "concede", "respond", "done", "round").index(deal.phase)] = 1
         if deal.to_act >= 0:
             d["to_act"][deal.to_act] = 1
         d["game"][:] = _game_flags(state)

@@ -359,3 +359,16 @@ def parse_value(text: str) -> Any:
 def available_rulesets() -> list[str]:
     """Ids of the rulesets shipped under spec/rulesets/."""
     return sorted(p.stem for p in RULESET_DIR.glob("*.yaml"))
+
+
+def citation(source: Mapping[str, Any], lang: str = "en") -> str:
+    """A source of a ruleset's `sources` as one line a reader can follow: author, title,
+    where and when it appeared, the work it renders, its address."""
+    parts = [str(source[key]) for key in ("author",) if key in source]
+    parts.append(f"« {source['title']} »" if lang == "fr" else f"“{source['title']}”")
+    parts += [str(source[key]) for key in ("in", "date") if key in source]
+    if "original" in source:
+        parts.append(("d'après " if lang == "fr" else "after ") + str(source["original"]))
+    if "url" in source:
+        parts.append(str(source["url"]))
+    return ", ".join(parts)

@@ -28,6 +28,7 @@ from .play import LEGAL, beating_cards, first_to_act, why_illegal
 from .rules import Rules
 
 PLAY, WINDOW, CONCEDE, RESPOND, DONE = "play", "window", "concede", "respond", "done"
+ROUND = "round"  # Brouc, dehors_above_300=before-first-card: the question asked before the first card
 
 # game actions follow the pass action: pass_action + 1 .. + 6
 CLAIM_ACTION, DECLARE_ACTION, DECLARE_DOUBLE_ACTION, CONCEDE_ACTION, ACCEPT_ACTION, REFUSE_ACTION = 1, 2, 3, 4, 5, 6
@@ -86,6 +87,14 @@ class DealState:
         if context is not None and context.carried:
             for t, points in enumerate(context.carried):
                 self.announced_points[t] += points
+        if context is not None:
+            self._note_reached(0)
+            asked = game.dehors_round(self)
+            if asked:
+                self.phase = ROUND
+                self.window = asked
+                self.to_act = asked[0]
+                self._legal = 0
         self._n_players = rules.n_players
         self._honours = rules.honours_all
         self._to_list = rules.mask_to_list
@@ -137,6 +146,8 @@ class DealState:
                 out += self._game_actions(self.to_act)
             return out
         base = self.rules.pass_action
+        if self.phase is ROUND:
+            return [base, base + CLAIM_ACTION]
         if self.phase is CONCEDE:
             return [base, base + CONCEDE_ACTION]
         if self.phase is RESPOND:
@@ -229,6 +240,8 @@ class DealState:
             raise IllegalAction("deal-over", "the deal is finished")
         if seat is not None and seat != self.to_act:
             raise IllegalAction("wrong-seat", f"seat {seat} is not to act; seat {self.to_act} is")
+        if self.phase is ROUND and action not in (rules.pass_action, rules.pass_action + CLAIM_ACTION):
+            raise IllegalAction("dehors-round", f"seat {self.to_act} is asked before the first card: dehors ('claim') or 'pass'")
         if 0 <= action < rules.n_cards:
             if self.phase is WINDOW:
                 raise IllegalAction("play-in-window", f"seat {self.to_act} must announce or pass before play resumes")
@@ -276,11 +289,7 @@ class DealState:
             if self.frozen is not None and self.declared is not None:
                 self._end(game.declaration_failed(self, *self.declared))
                 return
-            if self.first_reached < 0:
-                for t in range(2):
-                    if game.reaches_target(rules, game.count_so_far(self, t)):
-                        self.first_reached = t
-                        break
+            self._note_reached(team)
             if index + 1 == rules.n_tricks:
                 if self.declared is not None:
                     self._end(game.declaration_made(self, *self.declared))
@@ -306,6 +315,18 @@ class DealState:
             self.to_act = winner
             self._legal = self.hands[winner]
 
+    def _note_reached(self, gaining: int) -> None:
+        """Remember the first team whose count reaches the target during the coup (for
+        hdb.game.last-coup, parameter both_reach_target): called
+        whenever a count rises (a trick with its table marriages, an announcement), the team
+        that just gained looked at first, since only its count went up."""
+        if self.first_reached >= 0:
+            return
+        for t in (gaining, *(t for t in range(len(self.rules.teams)) if t != gaining)):
+            if game.reaches_target(self.rules, game.count_so_far(self, t)):
+                self.first_reached = t
+                return
+
     def _score_table_marriages(self, index: int, trick: list[int], team: int) -> None:
         rules = self.rules
         for suit, kind, points in table_marriages(rules, trick, self.trump):
@@ -317,6 +338,16 @@ class DealState:
                         self.table_points[other] -= points
 
     def _pass(self) -> None:
+        if self.phase is ROUND:
+            self.history.append(self.rules.pass_action)
+            self.window.pop(0)
+            if self.window:
+                self.to_act = self.window[0]
+            else:
+                self.phase = PLAY
+                self.to_act = self.leader
+                self._legal = self.hands[self.leader]
+            return
         if self.phase is CONCEDE:
             self.history.append(self.rules.pass_action)
             self._resume_play()
@@ -431,6 +462,8 @@ class DealState:
                 if other != team:
                     self.announced_points[other] -= points
         self._ann[seat] = None
+        if self.context is not None:
+            self._note_reached(team)
 
     # -- copies and records ------------------------------------------------
 

@@ -171,7 +171,7 @@ class Book:
         return [s for s in hand_written().values() if s.ambiguity == amb_id and s.ruleset == ruleset]
 
     @cached_property
-    def sources(self) -> dict[str, Mapping[str, str]]:
+    def sources(self) -> dict[str, Mapping[str, Any]]:
         """S1..S4: every source either ruleset cites, with its file (if shipped) and title."""
         out: dict[str, Mapping[str, str]] = {}
         for ruleset in RULESETS:

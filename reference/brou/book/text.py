@@ -17,6 +17,7 @@ from typing import Any
 
 from ..ambiguities import Entry, Register, in_lang, load_register
 from ..prove import FactResult, run_all
+from ..spec import citation
 from .model import CHAPTER_DOC, CHAPTERS, NEW, OLD, RULESETS, SHORT, Block, Book, Clause
 
 LANGS = ("en", "fr")
@@ -39,13 +40,14 @@ WORDS: dict[str, dict[str, str]] = {
         "proved": "proved", "refuted": "refuted", "details": "How it was checked",
         "counterexample": "Counterexample", "rulesets": "Rulesets", "clauses": "Clauses",
         "clause": "Clause", "chapter": "Chapter", "function": "Engine function", "statement": "Statement",
-        "section": "section", "cited-by": "Cited by", "not-shipped": "not shipped with the project",
+        "section": "section", "cited-by": "Cited by", "citation": "Reference", "note": "Note",
         "file": "File", "ok": "as the project asserts", "not-ok": "NOT as the project asserts",
         "option": "option", "choice": "a choice made before play", "shown-in": "shown as an example",
         "contents": "Contents",
         "witness-found": "found", "witness-partly-found": "found for some pairs of options",
         "witness-not-modelled": "none (not modelled)", "witness-not-playable": "none (an option cannot be played)",
         "witness-single-option": "none (a single option)",
+        "witness-not-observable": "none (the options differ only in what players see)",
     },
     "fr": {
         "both": "1802 et Brouc", "old-only": "1802 seulement", "new-only": "Brouc seulement",
@@ -64,13 +66,14 @@ WORDS: dict[str, dict[str, str]] = {
         "proved": "démontré", "refuted": "réfuté", "details": "Vérification",
         "counterexample": "Contre-exemple", "rulesets": "Règles", "clauses": "Clauses",
         "clause": "Clause", "chapter": "Chapitre", "function": "Fonction du moteur", "statement": "Énoncé",
-        "section": "section", "cited-by": "Citée par", "not-shipped": "non fournie avec le projet",
+        "section": "section", "cited-by": "Citée par", "citation": "Référence", "note": "Remarque",
         "file": "Fichier", "ok": "conforme à ce qu'affirme le projet", "not-ok": "CONTRAIRE à ce qu'affirme le projet",
         "option": "option", "choice": "un choix fait avant de jouer", "shown-in": "montré en exemple",
         "contents": "Table des matières",
         "witness-found": "trouvé", "witness-partly-found": "trouvé pour certaines paires d'options",
         "witness-not-modelled": "aucun (non modélisé)", "witness-not-playable": "aucun (une option n'est pas jouable)",
         "witness-single-option": "aucun (une seule option)",
+        "witness-not-observable": "aucun (les options ne diffèrent que par ce que voient les joueurs)",
     },
 }
 
@@ -376,13 +379,15 @@ def clause_index(book: Book, lang: str) -> list[str]:
 
 
 def source_lines(book: Book, sid: str, lang: str) -> list[str]:
-    """A source's file and title, and the clauses that cite it."""
+    """A source as a reader can find it (brou.spec.citation), and the clauses that cite it."""
     w = words(lang)
     source = book.sources[sid]
     citing = [c.id for c in book.clauses.values() if any(s["source"] == sid for s in c.sources)]
-    file = f"``../shared/sources/{source['file']}``" if source.get("file") else esc(w["not-shipped"])
-    return [".. rst-class:: clause-meta", "", f":{w['file']}: {file}", f":{w['name']}: {esc(str(source['title']))}",
-            f":{w['cited-by']}: {len(citing)} {w['clauses'].lower()}: " + ", ".join(f":brou:clause:`{c}`" for c in citing), ""]
+    lines = [".. rst-class:: clause-meta", "", f":{w['citation']}: {esc(citation(source, lang))}"]
+    if "note" in source:
+        lines.append(f":{w['note']}: {esc(str(source['note'][lang]))}")
+    cited = ", ".join(f":brou:clause:`{c}`" for c in citing)
+    return [*lines, f":{w['cited-by']}: {len(citing)} {w['clauses'].lower()}: {cited}", ""]
 
 
 GENERATED = ("cards", "marriages", "parameters", "ambiguities", "facts", "clause-index")

@@ -1,0 +1,123 @@
+"""Faults an independent review planted in engines of its own that the corpus used to miss.
+
+Each test plants one fault in the reference engine and plays the scenarios of the rule it
+breaks, in process, against an implementation that offers every optional feature but the
+score sheet (`sheet`): the corpus must fail it.  So the corpus catches the fault, and it
+does so with observables that every implementation of the game has.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from brou import game, state
+from brou.conformance.compare import FAILED
+from brou.conformance.corpus import CONFORMANCE_DIR, load_corpus
+from brou.conformance.harness import run
+from brou.conformance.runner import InProcess
+from brou.counting import DealResult
+
+SCENARIOS = CONFORMANCE_DIR / "scenarios"
+
+
+class WithoutSheet(InProcess):
+    """The reference engine, announcing every feature but the score sheet."""
+
+    def start(self) -> dict[str, Any]:
+        hello = super().start()
+        hello["features"] = [f for f in hello["features"] if f != "sheet"]
+        return hello
+
+
+def failures(*files: str) -> list[str]:
+    """The scenarios of these corpus files that the engine, as it is now, fails."""
+    scenarios = load_corpus([SCENARIOS / f for f in files])
+    result = run(WithoutSheet(), scenarios)
+    return [o.scenario.id for o in result.outcomes if o.verdict.status == FAILED]
+
+
+@contextmanager
+def planted(target: Any, name: str, make: Callable[[Callable[..., Any]], Callable[..., Any]]) -> Iterator[None]:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(target, name, make(getattr(target, name)))
+        yield
+
+
+def _sweep_only_by_first_leaders(deal_result: Callable[..., DealResult]) -> Callable[..., DealResult]:
+    """A vole or cape counted only when the team that led the first trick takes every trick."""
+    def faulty(s: state.DealState) -> DealResult:
+        result = deal_result(s)
+        if result.all_tricks is not None and result.all_tricks != s.rules.team_of[s.tricks[0][0]]:
+            return result._replace(all_tricks=None)
+        return result
+    return faulty
+
+
+@pytest.mark.clause("hdb.game.vole")
+def test_a_vole_by_the_team_that_did_not_lead_is_checked() -> None:
+    with planted(state, "deal_result", _sweep_only_by_first_leaders):
+        caught = failures("homme-de-brou-1802/game/vole.yaml")
+    assert {"hdb.game.vole.team-1-not-leading", "hdb.game.vole.team-0-not-leading"} <= set(caught)
+
+
+@pytest.mark.clause("brouc.game.cape")
+def test_a_cape_by_the_team_that_did_not_lead_is_checked() -> None:
+    with planted(state, "deal_result", _sweep_only_by_first_leaders):
+        caught = failures("brouc/game/cape.yaml")
+    assert {"brouc.game.cape.team-1-not-leading", "brouc.game.cape.team-0-not-leading"} <= set(caught)
+
+
+def _first_to_reach_wins(end_of_deal: Callable[[state.DealState], game.Outcome]) -> Callable[[state.DealState], game.Outcome]:
+    """Both teams over 301 settled by the first to reach it, whatever the parameter says."""
+    def faulty(s: state.DealState) -> game.Outcome:
+        saved = s.rules.params.get("both_reach_target")
+        s.rules.params["both_reach_target"] = "first-during-play"
+        try:
+            return end_of_deal(s)
+        finally:
+            s.rules.params["both_reach_target"] = saved
+    return faulty
+
+
+@pytest.mark.clause("hdb.game.last-coup")
+def test_both_teams_over_301_settled_by_the_first_to_reach_it_is_caught_without_the_sheet() -> None:
+    with planted(game, "end_of_deal_outcome", _first_to_reach_wins):
+        caught = failures("homme-de-brou-1802/game/last-coup.yaml", "homme-de-brou-1802/ambiguities/AMB-15.yaml")
+    assert "hdb.ambiguity.amb-15.higher-total-vs-first-during-play" in caught
+
+
+def _reached_only_at_trick_ends(note: Callable[..., None]) -> Callable[..., None]:
+    """The 1802 target noticed only when a trick ends, team 0 looked at before team 1."""
+    def faulty(self: state.DealState, gaining: int) -> None:
+        if self.trick or self.phase != state.PLAY or self.first_reached >= 0:
+            return  # an announcement in a window: not looked at
+        for t in range(2):
+            if game.reaches_target(self.rules, game.count_so_far(self, t)):
+                self.first_reached = t
+                return
+    return faulty
+
+
+@pytest.mark.clause("hdb.game.last-coup")
+def test_the_first_team_at_301_by_an_announcement_is_checked() -> None:
+    with planted(state.DealState, "_note_reached", _reached_only_at_trick_ends):
+        caught = failures("homme-de-brou-1802/game/last-coup.yaml")
+    assert {"hdb.game.last-coup.first-to-301-by-announcement-team-1-then-other-by-trick",
+            "hdb.game.last-coup.first-to-301-by-announcement-team-1-asked-to-concede"} <= set(caught)
+
+
+def test_no_scenario_hides_a_game_check_behind_the_score_sheet() -> None:
+    """A hand-written scenario or witness that expects `sheet` expects no outcome, count or
+    match: those are checked in scenarios an implementation without the sheet also runs."""
+    offenders = []
+    for path in sorted(Path(SCENARIOS).glob("*/*/*.yaml")):
+        for s in load_corpus([path]):
+            expected = {name for step in s.data["steps"] if "expect" in step for name in step["expect"]}
+            if "sheet" in expected and expected & {"outcome", "result", "match"}:
+                offenders.append(s.id)
+    assert offenders == []
