@@ -84,7 +84,7 @@ def test_validate_broken_fixture(capsys: pytest.CaptureFixture[str], fixture: st
     code, out, err = call(capsys, "validate", name)
     line = assert_one_line_error(code, out, err)
     assert out == ""
-    assert line.startswith(f"{BROKEN_REL}/{EXPECTED[fixture].get('file', fixture)}:"), line  # line numbers: test_spec.py
+    assert line.startswith(f"brou validate: {BROKEN_REL}/{EXPECTED[fixture].get('file', fixture)}:"), line  # lines: test_spec
     assert EXPECTED[fixture]["message"] in line
 
 
@@ -93,7 +93,7 @@ def test_validate_broken_fixture(capsys: pytest.CaptureFixture[str], fixture: st
 def test_validate_broken_fixture_subprocess(fixture: str) -> None:
     proc = run("validate", f"{BROKEN_REL}/{fixture}")
     line = assert_one_line_error(proc.returncode, proc.stdout, proc.stderr)
-    assert line.startswith(f"{BROKEN_REL}/{EXPECTED[fixture].get('file', fixture)}:"), line
+    assert line.startswith(f"brou validate: {BROKEN_REL}/{EXPECTED[fixture].get('file', fixture)}:"), line
     assert EXPECTED[fixture]["message"] in line
 
 
@@ -107,7 +107,7 @@ def test_validate_several_files_reports_every_broken_one(capsys: pytest.CaptureF
     errors = err.splitlines()
     assert len(errors) == len(broken)
     for line, name in zip(errors, broken, strict=True):
-        assert line.startswith(f"{name}:"), line
+        assert line.startswith(f"brou validate: {name}:"), line
     oks = out.splitlines()
     assert [line.split(":")[0] for line in oks] == [f"ok {SHIPPED_FILES[0]}", f"ok {SHIPPED_FILES[-1]}"]
 
@@ -119,7 +119,7 @@ def test_validate_every_fixture_at_once_subprocess() -> None:
     assert proc.stdout == ""
     errors = proc.stderr.splitlines()
     reported = [f"{BROKEN_REL}/{EXPECTED[f].get('file', f)}" for f in FIXTURES]
-    assert [line.split(":")[0] for line in errors] == reported, proc.stderr
+    assert [line.removeprefix("brou validate: ").split(":")[0] for line in errors] == reported, proc.stderr
 
 
 # --- brou deal ------------------------------------------------------------------------------
@@ -262,7 +262,6 @@ BAD_DEALS: list[tuple[list[str], str]] = [
     (["deal", "--ruleset", f"{BROKEN_REL}/no-such-file.yaml", "--seed", "1"], "no-such-file.yaml"),
     (["deal", "--ruleset", "brouc"], "--seed"),
     (["deal", "--seed", "1"], "--ruleset"),
-    ([], "command"),
     (["frobnicate"], "frobnicate"),
     (["deal", "--ruleset", "brouc", "--seed", "1", "--bogus"], "--bogus"),
     (["validate", "--bogus"], "--bogus"),
@@ -286,15 +285,77 @@ def test_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], args: list[st
     (["deal", "--ruleset", "homme-de-brou-1802", "--seed", "1", "--param", "following=strict"], "is not one of"),
     (["deal", "--ruleset", "brouc", "--seed", "1", "--param", "following"], "NAME=VALUE"),
     (["deal", "--ruleset", f"{BROKEN_REL}/duplicate-key.yaml", "--seed", "1"], "duplicate key"),
-    ([], "command"),
     (["deal", "--ruleset", "brouc", "--seed", "1", "--bogus"], "--bogus"),
 ], ids=["unknown-ruleset", "seed-negative", "seed-2**64", "seed-abc", "unknown-param", "bad-param-value",
-        "param-without-equals", "broken-ruleset-file", "no-subcommand", "unknown-option"])
+        "param-without-equals", "broken-ruleset-file", "unknown-option"])
 def test_bad_input_subprocess(args: list[str], fragment: str) -> None:
     proc = run(*args)
     line = assert_one_line_error(proc.returncode, proc.stdout, proc.stderr)
     assert proc.stdout == ""
     assert fragment in line, line
+
+
+@pytest.mark.parametrize("args", [a for a, _ in BAD_DEALS], ids=[" ".join(a) for a, _ in BAD_DEALS])
+def test_every_error_has_the_command_prefix(capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
+    code, out, err = call(capsys, *args)
+    line = assert_one_line_error(code, out, err)
+    command = args[0] if args[0] in ("deal", "validate", "match", "check") else None
+    assert line.startswith(f"brou {command}: " if command else "brou: "), line
+    assert not line.startswith("brou: brou") and f"brou {command}: brou" not in line, line
+
+
+def test_brou_alone_prints_its_help_and_version_is_shown(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = call(capsys)
+    assert code == 0 and err == ""
+    assert out.startswith("usage: brou") and "check" in out and "prove" in out
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["--version"])
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out.strip() == f"brou {cli.version()}"
+
+
+@pytest.mark.parametrize("args", [["validate", "--json"], ["ambiguities", "--json"], ["ambiguity", "AMB-05", "--json"],
+                                  ["prove", "--fact", "crosscheck.rounding", "--json"]])
+def test_json_output_of_the_table_commands(capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
+    code, out, err = call(capsys, *args)
+    assert code == 0, err
+    data = json.loads(out)
+    if args[0] == "validate":
+        assert [d["ruleset"] for d in data] == sorted(spec.available_rulesets()) and all(d["ok"] for d in data)
+    elif args[0] == "ambiguities":
+        assert len(data["entries"]) >= 40 and data["entries"][0]["id"] == "AMB-01" and "match_target" in data["choices"]
+    elif args[0] == "ambiguity":
+        assert data["id"] == "AMB-05" and data["witness_scenarios"] and data["options"]
+    else:
+        assert [d["id"] for d in data] == ["crosscheck.rounding"] and data[0]["ok"] is True
+
+
+def test_validate_json_names_a_broken_file(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = call(capsys, "validate", "--json", f"{BROKEN_REL}/duplicate-key.yaml")
+    assert code == 2
+    [result] = json.loads(out)
+    assert result["ok"] is False and "duplicate key" in result["error"]
+
+
+def test_register_table_shows_whole_questions_at_any_width() -> None:
+    """The question column wraps instead of cutting: read back, AMB-40's question is whole."""
+    from brou.ambiguities import load_register, register_text
+
+    question = load_register().entry("AMB-40").question
+    for columns in (70, 100, 200):
+        lines = register_text(columns=columns).splitlines()
+        assert max(len(line) for line in lines[:-2]) <= columns
+        start, end = lines[0].index("question"), lines[0].index("default")
+        first = next(i for i, line in enumerate(lines) if line.startswith("AMB-40"))
+        rows = [lines[first]] + [line for line in lines[first + 1:] if line.startswith(" ")][: len(lines)]
+        rows = rows[: next((k for k, line in enumerate(rows[1:], 1) if not line.startswith(" ")), len(rows))]
+        assert " ".join(line[start:end].strip() for line in rows).strip() == question
+
+
+def test_match_svg_path_is_checked_before_the_match(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, err = call(capsys, "match", "--ruleset", "brouc", "--seed", "1", "--svg", str(tmp_path / "no" / "sheet.svg"))
+    line = assert_one_line_error(code, out, err)
+    assert out == "" and line.startswith("brou match: cannot write") and "no folder" in line
 
 
 def test_console_script() -> None:

@@ -28,13 +28,14 @@ from . import spec
 from .conformance.corpus import SCENARIO_DIR, load_file
 
 __all__ = ["LANGS", "PLANS", "SCENARIO_DIR", "Entry", "Option", "Plan", "Register", "Witness", "agreement_problems",
-           "check_register", "entry_text", "find_witnesses", "in_lang", "load_register", "register_text", "search_pair",
-           "witness_file"]
+           "check_register", "entry_data", "entry_text", "find_witnesses", "in_lang", "load_register", "register_data",
+           "register_text", "search_pair", "witness_file"]
 from .conformance.server import Table
 from .deal import deal_from_seed, deal_texts
 from .errors import BrouError, ParameterError, SpecError, UsageError
 from .game import count_so_far, reaches_target
 from .rules import Rules
+from .tables import table_text
 
 REGISTER_FILE = spec.SPEC_DIR / "ambiguities.yaml"
 SCHEMA_FILE = spec.SCHEMA_DIR / "ambiguities.schema.json"
@@ -736,21 +737,35 @@ def _default_text(entry: Entry) -> str:
     return ", ".join(f"{PREFIX.get(r, r)} {d['option']}" for r, d in entry.defaults.items())
 
 
-def register_text(path: Path | str | None = None) -> str:
-    """The register as a compact table: id, question, default per ruleset, witness status."""
+def register_text(path: Path | str | None = None, columns: int | None = None) -> str:
+    """The register as a table at the terminal's width (or `columns`): id, question (whole),
+    default per ruleset, witness status."""
     register = load_register(path)
-    rows = [("id", "question", "default", "witness")]
-    for e in register.entries:
-        question = e.question if len(e.question) <= 70 else e.question[:67] + "..."
-        rows.append((e.id, question, _default_text(e), _status(e)))
-    widths = [max(len(r[i]) for r in rows) for i in range(3)]
-    lines = [f"{r[0]:<{widths[0]}}  {r[1]:<{widths[1]}}  {r[2]:<{widths[2]}}  {r[3]}" for r in rows]
-    lines.insert(1, "-" * min(150, sum(widths) + 6 + max(len(r[3]) for r in rows)))
+    rows = [(e.id, e.question, _default_text(e), _status(e)) for e in register.entries]
+    lines = [table_text(("id", "question", "default", "witness"), rows, no_wrap=("id",), wide=("question",), columns=columns)]
     found = sum(1 for e in register.entries if any(w.get("status") in ("found", "partly-found") for w in e.witness.values()))
     lines.append(f"{len(register.entries)} entries, {found} with a witness; `brou ambiguity AMB-xx` shows one")
     if register.choices:
         lines.append("choices left to the players (not ambiguities): " + ", ".join(register.choices))
     return "\n".join(lines)
+
+
+def register_data(path: Path | str | None = None) -> dict[str, Any]:
+    """The register as plain data (`brou ambiguities --json`): each entry's id, question in
+    both languages, default option per ruleset and witness status per ruleset; the choices."""
+    register = load_register(path)
+    entries = [{"id": e.id, "question": e.question, "question_fr": e.question_fr,
+                "defaults": {r: d["option"] for r, d in e.defaults.items()},
+                "witness": {r: w.get("status") for r, w in e.witness.items()}} for e in register.entries]
+    return {"entries": entries, "choices": sorted(register.choices)}
+
+
+def entry_data(amb_id: str, path: Path | str | None = None) -> dict[str, Any]:
+    """One entry as written in the register (`brou ambiguity ID --json`), with its witness
+    scenarios as the corpus holds them."""
+    entry = load_register(path).entry(amb_id)
+    scenarios = [s.data for _, file in witness_scenarios(entry) for s in load_file(file)]
+    return dict(entry.raw) | {"witness_scenarios": scenarios}
 
 
 def _wrap(text: str, indent: str = "  ", width: int = 100) -> list[str]:

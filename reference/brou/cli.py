@@ -1,5 +1,6 @@
 """The `brou` command.
 
+    brou                             this help; brou --version: the version
     brou validate [FILE ...]         check spec files against the schemas
     brou deal --ruleset R --seed N   play one random legal deal and show it
     brou match --ruleset R --seed N  play a whole match between two bots, with its score sheet
@@ -11,7 +12,9 @@
 
 Exit status: 0 success; 1 (brou check) a scenario failed; 3 (brou check) a scenario
 errored and none failed; 2 bad input (a spec or scenario file, a ruleset, a parameter,
-a seed, a command line), reported as one line on standard error; 70 an internal error.
+a seed, a command line), reported as one line on standard error behind the prefix
+`brou CMD: `; 70 an internal error.  `--json` prints the result of validate, ambiguities,
+ambiguity, prove, coverage, deal and match as JSON.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import os
 import random
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 from pathlib import Path
 from typing import NoReturn
 
@@ -61,12 +65,22 @@ def _param(text: str) -> tuple[str, object]:
     return name, spec.parse_value(value)
 
 
+def version() -> str:
+    """The installed package's version."""
+    try:
+        return metadata.version("brou")
+    except metadata.PackageNotFoundError:
+        return "unknown (not installed)"
+
+
 def build_parser() -> Parser:
     parser = Parser(prog="brou", description="Executable rules of L'Homme de Brou (1802) and Brouc.")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    parser.add_argument("--version", action="version", version=f"brou {version()}")
+    sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
 
     validate = sub.add_parser("validate", help="check ruleset files against the schemas and the spec's own rules")
     validate.add_argument("files", nargs="*", help="ruleset files or ids (default: every file in spec/rulesets/)")
+    validate.add_argument("--json", action="store_true", help="print the result of each file as JSON")
 
     deal = sub.add_parser("deal", help="play one random legal deal and show it")
     deal.add_argument("--ruleset", required=True, help=f"a ruleset id ({', '.join(spec.available_rulesets())}) or a file")
@@ -112,11 +126,14 @@ def build_parser() -> Parser:
     progress.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
 
     sub.add_parser("serve", help="the reference engine speaking the conformance protocol on stdin/stdout")
-    sub.add_parser("ambiguities", help="the ambiguity register: every open question, its default and witness")
+    ambiguities = sub.add_parser("ambiguities", help="the ambiguity register: every open question, its default and witness")
+    ambiguities.add_argument("--json", action="store_true", help="print the register as JSON")
     ambiguity = sub.add_parser("ambiguity", help="one entry of the register, its witness played out under each option")
     ambiguity.add_argument("id", help="an entry id: AMB-05 (or amb-5, 5)")
+    ambiguity.add_argument("--json", action="store_true", help="print the entry as JSON")
     prove = sub.add_parser("prove", help="the machine-checked facts about the rules (z3), as a table")
     prove.add_argument("--fact", action="append", default=[], metavar="ID", help="only this fact (repeatable)")
+    prove.add_argument("--json", action="store_true", help="print the facts and their results as JSON")
     coverage = sub.add_parser("coverage", help="which clauses of each ruleset the corpus checks")
     coverage.add_argument("--scenarios", action="append", default=[], metavar="PATH", help="scenario files or folders")
     coverage.add_argument("--clause", metavar="ID",
@@ -131,20 +148,26 @@ def _bots(text: str) -> tuple[str, str]:
     return names[0], names[1]
 
 
-def cmd_validate(files: Sequence[str]) -> int:
+def cmd_validate(files: Sequence[str], as_json: bool = False) -> int:
     targets = list(files) or [str(p) for p in sorted(spec.RULESET_DIR.glob("*.yaml"))]
-    failed = 0
+    results: list[dict[str, object]] = []
     for target in targets:
         try:
             merged = spec.load_document(target)
             spec.check_document(merged)
         except SpecError as exc:
-            print(exc, file=sys.stderr)
-            failed += 1
+            results.append({"file": target, "ok": False, "error": str(exc)})
+            if not as_json:
+                print(f"brou validate: {exc}", file=sys.stderr)
             continue
         data = merged.data
-        print(f"ok {target}: ruleset {data['id']}, {len(data['clauses'])} clauses, {len(data['parameters'])} parameters")
-    return EXIT_BAD_INPUT if failed else EXIT_OK
+        results.append({"file": target, "ok": True, "ruleset": data["id"], "clauses": len(data["clauses"]),
+                        "parameters": len(data["parameters"])})
+        if not as_json:
+            print(f"ok {target}: ruleset {data['id']}, {len(data['clauses'])} clauses, {len(data['parameters'])} parameters")
+    if as_json:
+        print(json.dumps(results, indent=2, ensure_ascii=False))
+    return EXIT_BAD_INPUT if any(not r["ok"] for r in results) else EXIT_OK
 
 
 def _rules(command: str, args: argparse.Namespace) -> Rules:
@@ -154,8 +177,22 @@ def _rules(command: str, args: argparse.Namespace) -> Rules:
     return Rules.load(args.ruleset, **dict(args.param))
 
 
+def _writable(path: str, command: str) -> None:
+    """UsageError unless `path` can be written (checked before the work, not after it)."""
+    target = Path(path)
+    if target.is_dir():
+        raise UsageError(f"brou {command}: cannot write {path}: it is a folder")
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise UsageError(f"brou {command}: cannot write {path}: no folder {folder}")
+    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        raise UsageError(f"brou {command}: cannot write {path}: permission denied")
+
+
 def cmd_match(args: argparse.Namespace) -> int:
     rules = _rules("match", args)
+    if args.svg:
+        _writable(args.svg, "match")
     match = Match(rules, args.seed)
     bots = (BOTS[args.bots[0]], BOTS[args.bots[1]])
     rng = random.Random(args.seed)
@@ -196,24 +233,47 @@ def cmd_deal(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def cmd_prove(ids: Sequence[str]) -> int:
+def cmd_prove(ids: Sequence[str], as_json: bool = False) -> int:
     """Run the facts of brou.prove; exit 1 if one does not come out as the project states it."""
-    from .prove import FACTS, run_all, table_text
+    from .prove import FACTS, result_data, run_all, table_text
 
     known = {f.id for f in FACTS}
     unknown = [i for i in ids if i not in known]
     if unknown:
         raise UsageError(f"brou prove: no fact {', '.join(unknown)} (known: {', '.join(sorted(known))})")
     results = run_all(ids=list(ids) or None)
-    print(table_text(results))
+    if as_json:
+        print(json.dumps([result_data(r) for r in results], indent=2, ensure_ascii=False))
+    else:
+        print(table_text(results))
     return EXIT_OK if all(r.ok for r in results) else 1
 
 
+def _one_prefix(command: str | None, message: str) -> str:
+    """`message` behind the one prefix every error has: `brou CMD: ` (`brou: ` outside a command)."""
+    if command is None:
+        return message if message.startswith("brou") else "brou: " + message
+    prefix = f"brou {command}: "
+    for given in (prefix, "brou: "):
+        if message.startswith(given):
+            return prefix + message[len(given):]
+    return prefix + message
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    commands = {name for action in parser._subparsers._group_actions for name in getattr(action, "choices", {})}  # type: ignore[union-attr]
+    command: str | None = next((w for w in words if not w.startswith("-")), None)
+    command = command if command in commands else None  # for the prefix of an error in the command line itself
     try:
-        args = build_parser().parse_args(argv)
+        args = parser.parse_args(words)
+        command = args.command
+        if command is None:
+            parser.print_help()
+            return EXIT_OK
         if args.command == "validate":
-            return cmd_validate(args.files)
+            return cmd_validate(args.files, args.json)
         if args.command == "match":
             return cmd_match(args)
         if args.command == "check":
@@ -225,24 +285,24 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return serve()
         if args.command == "ambiguities":
-            from .ambiguities import register_text
+            from .ambiguities import register_data, register_text
 
-            print(register_text())
+            print(json.dumps(register_data(), indent=2, ensure_ascii=False) if args.json else register_text())
             return EXIT_OK
         if args.command == "ambiguity":
-            from .ambiguities import entry_text
+            from .ambiguities import entry_data, entry_text
 
-            print(entry_text(args.id))
+            print(json.dumps(entry_data(args.id), indent=2, ensure_ascii=False) if args.json else entry_text(args.id))
             return EXIT_OK
         if args.command == "prove":
-            return cmd_prove(args.fact)
+            return cmd_prove(args.fact, args.json)
         if args.command == "coverage":
             from .conformance.cli import cmd_coverage
 
             return cmd_coverage(args)
         return cmd_deal(args)
     except BrouError as exc:
-        print(f"brou: {exc}" if not isinstance(exc, (SpecError, UsageError)) else str(exc), file=sys.stderr)
+        print(_one_prefix(command, str(exc)), file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -250,7 +310,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:
         if os.environ.get("BROU_DEBUG"):
             raise
-        print(f"brou: internal error ({exc.__class__.__name__}: {exc}); set BROU_DEBUG=1 for the traceback", file=sys.stderr)
+        print(_one_prefix(command, f"internal error ({exc.__class__.__name__}: {exc}); set BROU_DEBUG=1 for the traceback"),
+              file=sys.stderr)
         return EXIT_INTERNAL
 
 

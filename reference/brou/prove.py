@@ -42,6 +42,7 @@ from .game import GameContext
 from .play import LEGAL, beats
 from .rules import Rules, cards_of
 from .state import DealState, action_text
+from .tables import table_text as _table
 
 HDB = "homme-de-brou-1802"
 BROUC = "brouc"
@@ -1124,11 +1125,8 @@ def run_all(seed: int = 1802, ids: Sequence[str] | None = None) -> list[FactResu
 
 def table_text(results: Sequence[FactResult]) -> str:
     """A readable table: one line per fact, then the details and counterexamples."""
-    width = max((len(r.id) for r in results), default=10)
-    lines = [f"{'fact':<{width}}  {'status':<14}  {'expected':<8}  {'seconds':>7}", "-" * (width + 37)]
-    for r in results:
-        mark = "" if r.ok else "  <-- unexpected"
-        lines.append(f"{r.id:<{width}}  {r.status:<14}  {r.expected:<8}  {r.seconds:7.2f}{mark}")
+    rows = [(r.id, r.status, r.expected, f"{r.seconds:.2f}", "" if r.ok else "<-- unexpected") for r in results]
+    lines = [_table(("fact", "status", "expected", "seconds", ""), rows, right=("seconds",), no_wrap=("fact",))]
     lines.append(f"{len(results)} facts, {sum(r.ok for r in results)} as expected, {sum(r.seconds for r in results):.1f} s")
     lines.append("")
     for r in results:
@@ -1138,3 +1136,11 @@ def table_text(results: Sequence[FactResult]) -> str:
         if r.counterexample:
             lines += ["  " + line for line in r.counterexample.splitlines() if line != r.details]
     return "\n".join(lines)
+
+
+def result_data(result: FactResult) -> dict[str, Any]:
+    """A fact's result as plain data (`brou prove --json`)."""
+    return {"id": result.id, "statement": result.statement, "statement_fr": result.statement_fr,
+            "rulesets": list(result.rulesets), "clauses": list(result.clauses), "status": result.status,
+            "expected": result.expected, "ok": result.ok, "seconds": round(result.seconds, 3), "details": result.details,
+            "counterexample": result.counterexample}
