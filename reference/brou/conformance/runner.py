@@ -1,64 +1,97 @@
 """Talking to an implementation: in this process, or as a program over the protocol.
 
-`Subprocess` starts the program without a shell, sends one JSON line per request and
-reads one line back within a time limit.  Whatever the program does (hang, crash,
-print garbage or megabytes, answer out of turn, speak another protocol version)
-becomes an `ImplementationError` with a kind and a one-line detail; the process is
-then killed and started afresh for the next scenario, so a run always completes.
+`Subprocess` starts the program without a shell in a session of its own, sends one
+JSON line per request and reads one line back, each within a time limit.  Whatever
+the program does (hang, crash, stop reading, print garbage or megabytes, answer out of
+turn or twice, speak another protocol version) becomes an `ImplementationError` with a
+kind and a one-line detail; the program's whole process group is then killed and the
+program started afresh for the next scenario, so a run always completes
+(docs/robustness.md).
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import selectors
 import shlex
+import signal
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Mapping, Sequence
-from typing import IO, Any
+from typing import Any
 
-from .protocol import MAX_LINE, PROTOCOL_VERSION
+from .bounds import MAX_SHOWN, MAX_STDERR, as_text, cut
+from .protocol import MAX_DEPTH, MAX_KNOWN_FAILURES, MAX_KNOWN_GLOBS, MAX_LINE, MAX_PATTERN, PROTOCOL_VERSION
 from .server import Reference
+
+STOP_GRACE = 0.5  # seconds a program has to exit after the stop message before it is killed
+READ_CHUNK = 1 << 16
 
 
 class ImplementationError(Exception):
     """The implementation misbehaved.  kind: start, version, hang, crash, malformed,
-    wrong-seq, huge-output; `fatal`: restarting cannot help (the run stops asking)."""
+    wrong-seq, huge-output, extra-output; `fatal`: restarting cannot help (the run
+    stops asking); `previous`: the fault belongs to the scenario answered before (an
+    answer given twice), not to the one being run."""
 
-    def __init__(self, kind: str, detail: str, fatal: bool = False) -> None:
+    def __init__(self, kind: str, detail: str, fatal: bool = False, previous: bool = False) -> None:
         self.kind = kind
         self.detail = detail
         self.fatal = fatal
+        self.previous = previous
         super().__init__(f"{kind}: {detail}")
 
 
+def _handshake_error(detail: str) -> ImplementationError:
+    return ImplementationError("malformed", detail, fatal=True)
+
+
 def check_hello(answer: Any) -> dict[str, Any]:
-    """The handshake answer, checked: protocol version, rulesets, features."""
+    """The handshake answer, checked (protocol version, rulesets, features, known
+    failures) and reduced to the fields of the protocol."""
     if not isinstance(answer, dict):
         raise ImplementationError("malformed", "the handshake answer is not a JSON object")
     version = answer.get("brou")
     if type(version) is not int or version != PROTOCOL_VERSION:
-        raise ImplementationError("version", f"the implementation speaks protocol version {version!r}, "
+        raise ImplementationError("version", f"the implementation speaks protocol version {as_text(version, 40)}, "
                                   f"this harness speaks {PROTOCOL_VERSION}", fatal=True)
     rulesets = answer.get("rulesets")
     if not isinstance(rulesets, dict) or not all(isinstance(v, dict) for v in rulesets.values()):
-        raise ImplementationError("malformed", "the handshake needs 'rulesets': {ruleset: {\"params\": {...}}}", fatal=True)
+        raise _handshake_error("the handshake needs 'rulesets': {ruleset: {\"params\": {...}}}")
     for name, ruleset in rulesets.items():
         params = ruleset.get("params") or {}
         if not isinstance(params, dict) or not all(isinstance(v, list) for v in params.values()):
-            raise ImplementationError("malformed", f"the handshake's 'rulesets.{name}.params' must be an object: "
-                                      "{parameter: [values]}", fatal=True)
+            raise _handshake_error(f"the handshake's 'rulesets.{cut(name, MAX_SHOWN)}.params' must be an object: "
+                                   "{parameter: [values]}")
     features = answer.get("features", [])
     if not isinstance(features, list) or not all(isinstance(f, str) for f in features):
-        raise ImplementationError("malformed", "the handshake's 'features' must be a list of names", fatal=True)
+        raise _handshake_error("the handshake's 'features' must be a list of names")
     known = answer.get("known_failures", [])
     if not isinstance(known, list) or not all(isinstance(k, str) for k in known):
-        raise ImplementationError("malformed", "the handshake's 'known_failures' must be a list of scenario ids", fatal=True)
-    return answer
+        raise _handshake_error("the handshake's 'known_failures' must be a list of scenario ids")
+    if len(known) > MAX_KNOWN_FAILURES:
+        raise _handshake_error(f"the handshake declares {len(known):,} known failures, more than the "
+                               f"{MAX_KNOWN_FAILURES:,} allowed")
+    if any(len(k) > MAX_PATTERN for k in known):
+        raise _handshake_error(f"a known failure of the handshake is longer than {MAX_PATTERN} characters")
+    globs = sum(1 for k in known if is_glob(k))
+    if globs > MAX_KNOWN_GLOBS:
+        raise _handshake_error(f"the handshake declares {globs:,} glob patterns as known failures, more than the "
+                               f"{MAX_KNOWN_GLOBS} allowed")
+    who = answer.get("implementation")
+    implementation = ({k: as_text(who[k], MAX_SHOWN) for k in ("name", "version", "language") if k in who}
+                      if isinstance(who, dict) else {})
+    return {"brou": version, "implementation": implementation, "rulesets": rulesets, "features": features,
+            "known_failures": known}
+
+
+def is_glob(pattern: str) -> bool:
+    """Whether a scenario id pattern has glob characters."""
+    return any(c in pattern for c in "*?[")
 
 
 class InProcess:
@@ -75,6 +108,9 @@ class InProcess:
     def run(self, request: Mapping[str, Any], timeout: float) -> dict[str, Any]:
         return self.reference.run(request)
 
+    def finish(self) -> str | None:
+        return None
+
     def close(self) -> None:
         pass
 
@@ -82,6 +118,53 @@ class InProcess:
 def reference_command() -> list[str]:
     """The built-in reference engine as a program speaking the protocol."""
     return [sys.executable, "-m", "brou", "serve"]
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:40]} is too large")
+    return value
+
+
+def _depth(value: Any) -> int:
+    """How deeply arrays and objects nest in a decoded JSON value (iteratively)."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        elif not isinstance(item, list):
+            continue
+        depth += 1
+        if depth > MAX_DEPTH:
+            return depth
+        deepest = max(deepest, depth)
+        stack.extend((child, depth) for child in item if isinstance(child, list | dict))
+    return deepest
+
+
+def decode(raw: bytes) -> Any:
+    """One answer line as JSON: UTF-8, standard JSON (no NaN or Infinity, numbers that
+    fit), nested at most MAX_DEPTH deep; ValueError says what is wrong."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"not UTF-8: byte 0x{raw[exc.start]:02x} at offset {exc.start}") from None
+    try:
+        value = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite)
+    except RecursionError:
+        raise ValueError(f"not JSON: nested more than {MAX_DEPTH} deep") from None
+    except ValueError:
+        raise ValueError(f"not JSON: {text[:80]!r}") from None
+    if _depth(value) > MAX_DEPTH:
+        raise ValueError(f"not JSON: nested more than {MAX_DEPTH} deep")
+    return value
 
 
 class Subprocess:
@@ -95,9 +178,10 @@ class Subprocess:
         self.start_timeout = start_timeout
         self.env = dict(env) if env is not None else None
         self.proc: subprocess.Popen[bytes] | None = None
-        self.stderr: IO[bytes] | None = None
-        self.buffer = b""
+        self.buffer = bytearray()
+        self.stderr = bytearray()  # the last MAX_STDERR bytes
         self.seq = 0
+        self.answered: tuple[int, bool] | None = None  # (seq, a scenario?) of the last answer taken
         self.hello: dict[str, Any] | None = None
         self.restarts = -1
 
@@ -106,104 +190,217 @@ class Subprocess:
     def start(self) -> dict[str, Any]:
         self.close()
         self.restarts += 1
-        self.stderr = tempfile.TemporaryFile()  # noqa: SIM115 - kept open for the process's life, closed in close()
+        self.buffer = bytearray()
+        self.stderr = bytearray()
+        self.answered = None
         try:
-            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.stderr,
+            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                          env=self.env, start_new_session=True)
-        except OSError as exc:
-            raise ImplementationError("start", f"cannot start {self.argv[0]}: {exc.strerror or exc}", fatal=True) from None
-        self.buffer = b""
-        assert self.proc.stdout is not None
-        os.set_blocking(self.proc.stdout.fileno(), False)
+        except (OSError, ValueError) as exc:
+            detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise ImplementationError("start", f"cannot start {cut(self.argv[0], MAX_SHOWN)}: {detail}", fatal=True) from None
+        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            assert stream is not None
+            os.set_blocking(stream.fileno(), False)
         answer = self._exchange({"cmd": "hello", "brou": PROTOCOL_VERSION}, self.start_timeout, during="the handshake")
-        self.hello = check_hello(answer)
+        try:
+            self.hello = check_hello(answer)
+        except ImplementationError as exc:
+            raise self._fail(exc.kind, exc.detail, exc.fatal) from None
         return self.hello
 
+    def finish(self) -> str | None:
+        """Stop the program (stop message, then its whole process group killed); what it
+        wrote after its last answer to a scenario, if anything, is that scenario's fault."""
+        extra = self._stop()
+        if extra and self.answered is not None and self.answered[1]:
+            return f"the implementation wrote more after its answer: {as_text(extra, 80)}"
+        return None
+
     def close(self) -> None:
+        self._stop()
+
+    def _stop(self) -> str:
+        """Send stop, give the program STOP_GRACE seconds to exit while reading what it
+        still writes, then kill its process group whatever happened; the non-blank
+        output read (at most a line's worth)."""
         proc = self.proc
         self.proc = None
-        if proc is not None:
-            if proc.poll() is None:
-                with contextlib.suppress(OSError):
-                    assert proc.stdin is not None
-                    proc.stdin.write(b'{"seq": 0, "cmd": "stop"}\n')
-                    proc.stdin.flush()
-                try:
-                    proc.wait(timeout=0.5)
-                except subprocess.TimeoutExpired:
-                    self._kill(proc)
-            for stream in (proc.stdin, proc.stdout):
-                if stream is not None:
-                    with contextlib.suppress(OSError):
-                        stream.close()
-        if self.stderr is not None:
-            self.stderr.close()
-            self.stderr = None
+        if proc is None:
+            return ""
+        assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+        with contextlib.suppress(OSError, ValueError):
+            os.write(proc.stdin.fileno(), b'{"seq":0,"cmd":"stop"}\n')
+        with contextlib.suppress(OSError):
+            proc.stdin.close()
+        deadline = time.monotonic() + STOP_GRACE
+        open_fds = {proc.stdout.fileno(), proc.stderr.fileno()}
+        with selectors.DefaultSelector() as selector:
+            for fd in open_fds:
+                selector.register(fd, selectors.EVENT_READ)
+            while open_fds and len(self.buffer) <= MAX_LINE:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                for key, _ in selector.select(min(left, 0.05)):
+                    if self._drain(int(key.fd), proc) < 0:
+                        selector.unregister(key.fd)
+                        open_fds.discard(int(key.fd))
+                if not open_fds or (proc.poll() is not None and not selector.select(0)):
+                    break
+        self._kill(proc)
+        for stream in (proc.stdout, proc.stderr):
+            with contextlib.suppress(OSError):
+                stream.close()
+        extra = bytes(self.buffer).strip()
+        self.buffer = bytearray()
+        return extra.decode("utf-8", "replace")
 
     @staticmethod
     def _kill(proc: subprocess.Popen[bytes]) -> None:
-        try:
-            os.killpg(proc.pid, 9)
-        except OSError:
+        """Kill the program's process group (its session: every process it started that
+        did not leave it), even if the program itself has exited, and reap it."""
+        with contextlib.suppress(OSError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        with contextlib.suppress(OSError):
             proc.kill()
         with contextlib.suppress(subprocess.TimeoutExpired):
             proc.wait(timeout=5)
 
-    def _fail(self, kind: str, detail: str, fatal: bool = False) -> ImplementationError:
-        """Kill the process (it is out of step with us) and describe what happened."""
+    def _drain(self, fd: int, proc: subprocess.Popen[bytes]) -> int:
+        """Read what is there on the program's stdout (into the buffer) or stderr (its
+        tail kept): the number of bytes read, 0 if none is there yet, -1 at the end."""
+        try:
+            chunk = os.read(fd, READ_CHUNK)
+        except BlockingIOError:
+            return 0
+        except OSError:
+            return -1
+        if not chunk:
+            return -1
+        assert proc.stdout is not None
+        if fd == proc.stdout.fileno():
+            self.buffer += chunk
+        else:
+            self.stderr += chunk
+            del self.stderr[:-MAX_STDERR]
+        return len(chunk)
+
+    def _fail(self, kind: str, detail: str, fatal: bool = False, previous: bool = False) -> ImplementationError:
+        """Kill the program (it is out of step with us) and describe what happened."""
         proc = self.proc
-        if proc is not None and proc.poll() is None:
+        if proc is not None:
             self._kill(proc)
+            assert proc.stderr is not None
+            for _ in range(MAX_STDERR // READ_CHUNK + 1):  # what it wrote last, up to the bound kept
+                if self._drain(proc.stderr.fileno(), proc) <= 0:
+                    break
         tail = self._stderr_tail()
         if tail:
             detail += f" (stderr: {tail})"
+        self.buffer = bytearray()
         self.close()
-        return ImplementationError(kind, detail, fatal)
+        return ImplementationError(kind, detail, fatal, previous)
 
     def _stderr_tail(self) -> str:
-        if self.stderr is None:
-            return ""
-        try:
-            self.stderr.seek(0, os.SEEK_END)
-            size = self.stderr.tell()
-            self.stderr.seek(max(0, size - 400))
-            lines = self.stderr.read().decode("utf-8", "replace").strip().splitlines()
-        except OSError:
-            return ""
-        return lines[-1][:200] if lines else ""
+        lines = bytes(self.stderr).decode("utf-8", "replace").strip().splitlines()
+        return cut(lines[-1], 200) if lines else ""
 
     # -- one exchange ------------------------------------------------------------------
 
     def run(self, request: Mapping[str, Any], timeout: float) -> dict[str, Any]:
         if self.proc is None or self.proc.poll() is not None:
             # not started, or it exited after its last answer: that scenario was answered, start afresh
+            extra = self.finish()
+            if extra:
+                raise ImplementationError("extra-output", extra, previous=True)
             self.start()
         return self._exchange({"cmd": "run", "scenario": request}, timeout, during="the scenario")
 
     def _exchange(self, message: dict[str, Any], timeout: float, during: str) -> dict[str, Any]:
-        proc = self.proc
-        assert proc is not None and proc.stdin is not None
         self.seq += 1
         seq = self.seq
         line = json.dumps({"seq": seq} | message, separators=(",", ":")).encode() + b"\n"
+        raw = self._talk(line, time.monotonic() + timeout, timeout, during)
         try:
-            proc.stdin.write(line)
-            proc.stdin.flush()
-        except OSError:
-            raise self._exited(during) from None
-        raw = self._read_line(timeout, during)
-        try:
-            answer = json.loads(raw)
-        except (ValueError, RecursionError):  # not JSON, not UTF-8, an integer too long, nesting too deep
-            shown = raw[:80].decode("utf-8", "replace")
-            raise self._fail("malformed", f"answer to {during} is not JSON: {shown!r}") from None
+            answer = decode(raw)
+        except ValueError as exc:
+            raise self._fail("malformed", f"answer to {during} is {exc}") from None
         if not isinstance(answer, dict):
-            raise self._fail("malformed", f"answer to {during} is not a JSON object")
-        if type(answer.get("seq")) is not int or answer.get("seq") != seq:
-            raise self._fail("wrong-seq", f"answer carries seq {answer.get('seq')!r}, expected {seq}")
+            raise self._fail("malformed", f"answer to {during} is not a JSON object: {as_text(answer, 80)}")
+        got = answer.get("seq")
+        if self.answered is not None and type(got) is int and got == self.answered[0]:
+            what = "the scenario before" if self.answered[1] else "the handshake"
+            raise self._fail("extra-output", f"the implementation answered {what} twice (seq {got})",
+                             previous=self.answered[1])
+        if type(got) is not int or got != seq:
+            raise self._fail("wrong-seq", f"answer carries seq {as_text(got, 40)}, expected {seq}")
+        self._poll()
+        if self.buffer.strip():
+            raise self._fail("extra-output", f"the implementation wrote more after its answer to {during}: "
+                                             f"{as_text(bytes(self.buffer[:80]).decode('utf-8', 'replace'))}")
+        self.answered = (seq, message["cmd"] == "run")
         return answer
 
-    def _exited(self, during: str) -> ImplementationError:
+    def _poll(self) -> None:
+        """Read what the program has already written, without waiting."""
+        proc = self.proc
+        assert proc is not None and proc.stdout is not None
+        with selectors.DefaultSelector() as selector:
+            selector.register(proc.stdout.fileno(), selectors.EVENT_READ)
+            while len(self.buffer) <= MAX_LINE and selector.select(0) and self._drain(proc.stdout.fileno(), proc) > 0:
+                pass
+
+    def _talk(self, line: bytes, deadline: float, timeout: float, during: str) -> bytes:
+        """Write the request and read one non-blank answer line, both before the deadline,
+        reading the program's stderr all along so that it never blocks on it."""
+        proc = self.proc
+        assert proc is not None and proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+        out_fd, err_fd, in_fd = proc.stdout.fileno(), proc.stderr.fileno(), proc.stdin.fileno()
+        pending = memoryview(line)
+        scanned = 0
+        with selectors.DefaultSelector() as selector:
+            selector.register(out_fd, selectors.EVENT_READ)
+            selector.register(err_fd, selectors.EVENT_READ)
+            selector.register(in_fd, selectors.EVENT_WRITE)
+            while True:
+                if not pending:
+                    end = self.buffer.find(b"\n", scanned)
+                    if end >= 0:
+                        raw = bytes(self.buffer[:end])
+                        del self.buffer[:end + 1]
+                        scanned = 0
+                        if len(raw) > MAX_LINE:
+                            raise self._fail("huge-output", f"an answer of {len(raw):,} bytes during {during} "
+                                                            f"(the limit is {MAX_LINE:,})")
+                        if raw.strip():
+                            return raw
+                        continue
+                    scanned = len(self.buffer)
+                if len(self.buffer) > MAX_LINE:
+                    what = "before reading the request" if pending else "without a line end"
+                    raise self._fail("huge-output", f"more than {MAX_LINE:,} bytes {what} during {during}")
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    what = "the request was not read" if pending else "no answer"
+                    raise self._fail("hang", f"{what} within {timeout:g} s during {during}")
+                for key, _ in selector.select(left):
+                    fd = int(key.fd)
+                    if fd == in_fd:
+                        try:
+                            pending = pending[os.write(in_fd, pending):]
+                        except BlockingIOError:
+                            continue
+                        except OSError:
+                            raise self._exited(during, "closed its input") from None
+                        if not pending:
+                            selector.unregister(in_fd)
+                    elif self._drain(fd, proc) < 0:
+                        if fd == out_fd:
+                            raise self._exited(during, "closed its output")
+                        selector.unregister(fd)
+
+    def _exited(self, during: str, otherwise: str) -> ImplementationError:
         proc = self.proc
         status = None
         if proc is not None:
@@ -211,35 +408,18 @@ class Subprocess:
                 status = proc.wait(timeout=0.2)
             except subprocess.TimeoutExpired:
                 status = None
-        how = f"exited with status {status}" if status is not None and status >= 0 else (
-            f"was killed by signal {-status}" if status is not None else "closed its output")
+        if status is None:
+            how = otherwise
+        elif status >= 0:
+            how = f"exited with status {status}"
+        else:
+            how = f"was killed by signal {-status} ({_signal_name(-status)})"
         return self._fail("crash", f"the implementation {how} during {during}")
 
-    def _read_line(self, timeout: float, during: str) -> bytes:
-        proc = self.proc
-        assert proc is not None and proc.stdout is not None
-        fd = proc.stdout.fileno()
-        deadline = time.monotonic() + timeout
-        with selectors.DefaultSelector() as selector:
-            selector.register(fd, selectors.EVENT_READ)
-            while True:
-                end = self.buffer.find(b"\n")
-                if end >= 0:
-                    line, self.buffer = self.buffer[:end], self.buffer[end + 1:]
-                    if len(line) > MAX_LINE:
-                        raise self._fail("huge-output", f"an answer of {len(line):,} bytes (the limit is {MAX_LINE:,})")
-                    if line.strip():
-                        return line
-                    continue
-                if len(self.buffer) > MAX_LINE:
-                    raise self._fail("huge-output", f"more than {MAX_LINE:,} bytes without a line end during {during}")
-                left = deadline - time.monotonic()
-                if left <= 0 or not selector.select(left):
-                    raise self._fail("hang", f"no answer within {timeout:g} s during {during}")
-                try:
-                    chunk = os.read(fd, 1 << 16)
-                except BlockingIOError:
-                    continue
-                if not chunk:
-                    raise self._exited(during)
-                self.buffer += chunk
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return "unknown"
+
