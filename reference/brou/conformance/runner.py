@@ -30,6 +30,8 @@ from .server import Reference
 
 STOP_GRACE = 0.5  # seconds a program has to exit after the stop message before it is killed
 READ_CHUNK = 1 << 16
+STDERR_READS = 64  # reads of what a program wrote to stderr before it was found out (at most 4 MiB)
+EXIT_POLL = 0.1  # seconds between checks that the program is still alive while waiting for it
 
 
 class ImplementationError(Exception):
@@ -44,6 +46,10 @@ class ImplementationError(Exception):
         self.fatal = fatal
         self.previous = previous
         super().__init__(f"{kind}: {detail}")
+
+
+class _InputClosed(Exception):
+    """The program no longer reads its input: it closed it, or exited."""
 
 
 def _handshake_error(detail: str) -> ImplementationError:
@@ -202,7 +208,10 @@ class Subprocess:
         for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
             assert stream is not None
             os.set_blocking(stream.fileno(), False)
-        answer = self._exchange({"cmd": "hello", "brou": PROTOCOL_VERSION}, self.start_timeout, during="the handshake")
+        try:
+            answer = self._exchange({"cmd": "hello", "brou": PROTOCOL_VERSION}, self.start_timeout, during="the handshake")
+        except _InputClosed:
+            raise self._exited("the handshake", "closed its input") from None
         try:
             self.hello = check_hello(answer)
         except ImplementationError as exc:
@@ -292,7 +301,7 @@ class Subprocess:
         if proc is not None:
             self._kill(proc)
             assert proc.stderr is not None
-            for _ in range(MAX_STDERR // READ_CHUNK + 1):  # what it wrote last, up to the bound kept
+            for _ in range(STDERR_READS):  # what it wrote last
                 if self._drain(proc.stderr.fileno(), proc) <= 0:
                     break
         tail = self._stderr_tail()
@@ -303,19 +312,35 @@ class Subprocess:
         return ImplementationError(kind, detail, fatal, previous)
 
     def _stderr_tail(self) -> str:
+        """The last line the program wrote to stderr, or its last 200 characters."""
         lines = bytes(self.stderr).decode("utf-8", "replace").strip().splitlines()
-        return cut(lines[-1], 200) if lines else ""
+        last = lines[-1] if lines else ""
+        return last if len(last) <= 200 else "..." + last[-200:]
 
     # -- one exchange ------------------------------------------------------------------
 
     def run(self, request: Mapping[str, Any], timeout: float) -> dict[str, Any]:
+        message = {"cmd": "run", "scenario": request}
         if self.proc is None or self.proc.poll() is not None:
-            # not started, or it exited after its last answer: that scenario was answered, start afresh
-            extra = self.finish()
-            if extra:
-                raise ImplementationError("extra-output", extra, previous=True)
-            self.start()
-        return self._exchange({"cmd": "run", "scenario": request}, timeout, during="the scenario")
+            self._restart()  # not started, or it exited after its last answer: start afresh
+        try:
+            return self._exchange(message, timeout, during="the scenario")
+        except _InputClosed:
+            pass
+        # it stopped reading (closed its input, or exited) after its last answer: ask a new one
+        self._restart()
+        try:
+            return self._exchange(message, timeout, during="the scenario")
+        except _InputClosed:
+            raise self._exited("the scenario", "closed its input") from None
+
+    def _restart(self) -> None:
+        """Stop the program and start it again; what it wrote after its last answer is
+        the fault of the scenario it answered."""
+        extra = self.finish()
+        if extra:
+            raise ImplementationError("extra-output", extra, previous=True)
+        self.start()
 
     def _exchange(self, message: dict[str, Any], timeout: float, during: str) -> dict[str, Any]:
         self.seq += 1
@@ -384,7 +409,10 @@ class Subprocess:
                 if left <= 0:
                     what = "the request was not read" if pending else "no answer"
                     raise self._fail("hang", f"{what} within {timeout:g} s during {during}")
-                for key, _ in selector.select(left):
+                events = selector.select(min(left, EXIT_POLL))
+                if not events and proc.poll() is not None:  # exited, though a process it started may hold the pipe
+                    raise self._exited(during, "exited")
+                for key, _ in events:
                     fd = int(key.fd)
                     if fd == in_fd:
                         try:
@@ -392,7 +420,10 @@ class Subprocess:
                         except BlockingIOError:
                             continue
                         except OSError:
-                            raise self._exited(during, "closed its input") from None
+                            if self.buffer.strip():
+                                raise self._fail("malformed", f"the implementation wrote before reading the request "
+                                                              f"during {during}") from None
+                            raise _InputClosed from None
                         if not pending:
                             selector.unregister(in_fd)
                     elif self._drain(fd, proc) < 0:
