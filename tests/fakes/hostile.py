@@ -18,6 +18,7 @@ import os
 import signal
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 DEAL = {"hands": [["QS", "7S", "8H", "KD", "QD", "9D", "TC", "9C"], ["KS", "TH", "QH", "7H", "AD", "TD", "JD", "7C"],
@@ -131,50 +132,53 @@ def bad_answer(mode: str, seq: int, scenario: dict[str, Any], args: argparse.Nam
     if mode == "stderr-flood-crash":
         os.write(2, b"e" * (4 * MB) + ("last words " + ESCAPES + "\n").encode())
         os._exit(5)
-    simple: dict[str, bytes] = {
-        "garbage": b"Segmentation fault (core dumped)\n",
-        "not-object": b"[1, 2]\n",
-        "null": b"null\n",
-        "string": b"\"results\"\n",
-        "utf16": line(good).decode().encode("utf-16-le"),
-        "latin1": b'{"seq": %d, "results": [{"to_act": 0, "trump": "\xe9"}]}\n' % seq,
-        "bom": b"\xef\xbb\xbf" + line(good),
-        "nan": b'{"seq": %d, "results": [{"to_act": NaN}]}\n' % seq,
-        "infinity": b'{"seq": %d, "results": [{"to_act": -Infinity}]}\n' % seq,
-        "float-overflow": b'{"seq": %d, "results": [{"to_act": 1e400}]}\n' % seq,
-        "deep-100000": b"[" * 100_000 + b"\n",
-        "deep-500": b'{"seq": %d, "results": [{"to_act": %s%s}]}\n' % (seq, b"[" * 500, b"]" * 500),
-        "int-5000": b'{"seq": %d, "results": [{"to_act": %s}]}\n' % (seq, b"7" * 5000),
-        "int-4000": b'{"seq": %d, "results": [{"to_act": %s}]}\n' % (seq, b"7" * 4000),
-        "seq-plus-one": line(good | {"seq": seq + 1}),
-        "seq-string": line(good | {"seq": str(seq)}),
-        "seq-bool": line(good | {"seq": True}),
-        "seq-missing": line({"results": good["results"]}),
-        "twice-at-once": line(good) * 2,
-        "extra-log-line": line(good) + b"debug: done\n",
-        "huge-line": line(good | {"padding": "x" * (5 * MB)}),
-        "huge-no-newline": b" " * (5 * MB),
-        "big-wrong-value": line({"seq": seq, "results": [{"to_act": "w" * (3 * MB + MB // 2), "trump": "H"}]}),
-        "big-skip": line({"seq": seq, "skip": ESCAPES + "s" * (3 * MB)}),
-        "big-error": line({"seq": seq, "error": ESCAPES + "e" * (3 * MB)}),
-        "error-object": line({"seq": seq, "error": {"why": [1, 2, {"deep": ESCAPES}]}}),
-        "results-short": line({"seq": seq, "results": good["results"][:-1]}),
-        "results-not-list": line({"seq": seq, "results": {"0": good["results"]}}),
-        "results-not-objects": line({"seq": seq, "results": [1, "two", None, [4]]}),
-        "results-wrong-types": line({"seq": seq, "results": [{"to_act": "0", "legal": [1, None]}, {"ok": "yes"},
-                                                             {"ok": False, "code": ["x"]}, {"trick": {"AS": 1}}]}),
-        "ok-not-bool": line({"seq": seq, "results": [good["results"][0], {"ok": 1}] + good["results"][2:]}),
-        "deal-int-cards": line({"seq": seq, "results": [{"deal": {"hands": [[1, 2], [3], [None], [True]], "turnup": 5},
-                                                         "to_act": 0}]}),
-        "deal-mixed-cards": line({"seq": seq, "results": [{"deal": {"hands": [["AS", 1, {"x": 1}], [[]], [], ["KS"]],
-                                                                    "turnup": "JC"}, "to_act": 0}]}),
-        "deal-not-object": line({"seq": seq, "results": [{"deal": [DEAL], "to_act": 0}]}),
-        "blank-lines-first": b"\n\n  \n" + line(good),
-        "wrong": line({"seq": seq, "results": [{**r, "to_act": 1} if "to_act" in r else r for r in good["results"]]}),
-        "crlf": line(good)[:-1] + b"\r\n",
+    simple: dict[str, Callable[[], bytes]] = {  # made only when asked for
+        "garbage": lambda: b"Segmentation fault (core dumped)\n",
+        "not-object": lambda: b"[1, 2]\n",
+        "null": lambda: b"null\n",
+        "string": lambda: b"\"results\"\n",
+        "utf16": lambda: line(good).decode().encode("utf-16-le"),
+        "latin1": lambda: b'{"seq": %d, "results": [{"to_act": 0, "trump": "\xe9"}]}\n' % seq,
+        "bom": lambda: b"\xef\xbb\xbf" + line(good),
+        "nan": lambda: b'{"seq": %d, "results": [{"to_act": NaN}]}\n' % seq,
+        "infinity": lambda: b'{"seq": %d, "results": [{"to_act": -Infinity}]}\n' % seq,
+        "float-overflow": lambda: b'{"seq": %d, "results": [{"to_act": 1e400}]}\n' % seq,
+        "deep-100000": lambda: b"[" * 100_000 + b"\n",
+        "deep-500": lambda: b'{"seq": %d, "results": [{"to_act": %s%s}]}\n' % (seq, b"[" * 500, b"]" * 500),
+        "int-5000": lambda: b'{"seq": %d, "results": [{"to_act": %s}]}\n' % (seq, b"7" * 5000),
+        "int-4000": lambda: b'{"seq": %d, "results": [{"to_act": %s}]}\n' % (seq, b"7" * 4000),
+        "seq-plus-one": lambda: line(good | {"seq": seq + 1}),
+        "seq-string": lambda: line(good | {"seq": str(seq)}),
+        "seq-bool": lambda: line(good | {"seq": True}),
+        "seq-missing": lambda: line({"results": good["results"]}),
+        "twice-at-once": lambda: line(good) * 2,
+        "extra-log-line": lambda: line(good) + b"debug: done\n",
+        "huge-line": lambda: line(good | {"padding": "x" * (5 * MB)}),
+        "huge-no-newline": lambda: b" " * (5 * MB),
+        "big-wrong-value": lambda: line({"seq": seq, "results": [{"to_act": "w" * (3 * MB + MB // 2), "trump": "H"}]}),
+        "big-skip": lambda: line({"seq": seq, "skip": ESCAPES + "s" * (3 * MB)}),
+        "big-error": lambda: line({"seq": seq, "error": ESCAPES + "e" * (3 * MB)}),
+        "error-object": lambda: line({"seq": seq, "error": {"why": [1, 2, {"deep": ESCAPES}]}}),
+        "results-short": lambda: line({"seq": seq, "results": good["results"][:-1]}),
+        "results-not-list": lambda: line({"seq": seq, "results": {"0": good["results"]}}),
+        "results-not-objects": lambda: line({"seq": seq, "results": [1, "two", None, [4]]}),
+        "results-wrong-types": lambda: line({"seq": seq, "results": [{"to_act": "0", "legal": [1, None]}, {"ok": "yes"},
+                                                                     {"ok": False, "code": ["x"]}, {"trick": {"AS": 1}}]}),
+        "ok-not-bool": lambda: line({"seq": seq, "results": [good["results"][0], {"ok": 1}] + good["results"][2:]}),
+        "deal-int-cards": lambda: line({"seq": seq, "results": [
+            {"deal": {"hands": [[1, 2], [3], [None], [True]], "turnup": 5}, "to_act": 0}]}),
+        "deal-mixed-cards": lambda: line({"seq": seq, "results": [
+            {"deal": {"hands": [["AS", 1, {"x": 1}], [[]], [], ["KS"]], "turnup": "JC"}, "to_act": 0}]}),
+        "deal-not-object": lambda: line({"seq": seq, "results": [{"deal": [DEAL], "to_act": 0}]}),
+        "blank-lines-first": lambda: b"\n\n  \n" + line(good),
+        "wrong": lambda: line({"seq": seq, "results": [{**r, "to_act": 1} if "to_act" in r else r for r in good["results"]]}),
+        "crlf": lambda: line(good)[:-1] + b"\r\n",
     }
     if mode in simple:
-        return simple[mode]
+        return simple[mode]()
+    if mode == "twice-then-exit":
+        write(line(good) * 2)
+        os._exit(0)
     if mode == "twice-later":
         write(line(good))
         time.sleep(0.05)

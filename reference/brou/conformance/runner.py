@@ -231,32 +231,33 @@ class Subprocess:
 
     def _stop(self) -> str:
         """Send stop, give the program STOP_GRACE seconds to exit while reading what it
-        still writes, then kill its process group whatever happened; the non-blank
-        output read (at most a line's worth)."""
+        still writes (what it wrote already is read in any case), then kill its process
+        group whatever happened; the non-blank output read (at most a line's worth)."""
         proc = self.proc
         self.proc = None
         if proc is None:
             return ""
         assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
-        with contextlib.suppress(OSError, ValueError):
+        grace = STOP_GRACE
+        try:
             os.write(proc.stdin.fileno(), b'{"seq":0,"cmd":"stop"}\n')
+        except (OSError, ValueError):
+            grace = 0.0  # it does not read: no use waiting for it
         with contextlib.suppress(OSError):
             proc.stdin.close()
-        deadline = time.monotonic() + STOP_GRACE
+        deadline = time.monotonic() + grace
         open_fds = {proc.stdout.fileno(), proc.stderr.fileno()}
         with selectors.DefaultSelector() as selector:
             for fd in open_fds:
                 selector.register(fd, selectors.EVENT_READ)
-            while open_fds and len(self.buffer) <= MAX_LINE:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    break
-                for key, _ in selector.select(min(left, 0.05)):
+            while open_fds and len(self.buffer) <= MAX_LINE and time.monotonic() < deadline + 0.1:
+                events = selector.select(min(max(0.0, deadline - time.monotonic()), 0.05))
+                for key, _ in events:
                     if self._drain(int(key.fd), proc) < 0:
                         selector.unregister(key.fd)
                         open_fds.discard(int(key.fd))
-                if not open_fds or (proc.poll() is not None and not selector.select(0)):
-                    break
+                if not events and (time.monotonic() >= deadline or proc.poll() is not None):
+                    break  # what was written is read: it has exited, or its time is up
         self._kill(proc)
         for stream in (proc.stdout, proc.stderr):
             with contextlib.suppress(OSError):
