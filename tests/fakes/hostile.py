@@ -110,7 +110,7 @@ def hello_answer(mode: str, seq: Any) -> bytes | None:
 
 def bad_answer(mode: str, seq: int, scenario: dict[str, Any], args: argparse.Namespace) -> bytes | None:
     """The answer of MODE to the chosen scenario; None: answer right."""
-    good = {"seq": seq, "results": results(scenario)}
+    good: dict[str, Any] = {"seq": seq, "results": results(scenario)}
     if mode == "hang":
         time.sleep(120)
     if mode == "hang-ignore-term":

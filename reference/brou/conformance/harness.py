@@ -215,8 +215,9 @@ def _one(impl: Implementation, s: Scenario, timeout: float, max_hangs: int, resu
             answer = impl.run(s.request, timeout)
         except ImplementationError as exc:
             state.hello = None  # restarted before the next scenario
-            if exc.previous and state.last_answered is not None:
-                _blame(result, state.last_answered, Verdict(ERRORED, f"{exc.kind}: {exc.detail}"))
+            if exc.previous:  # never laid on this scenario: it is asked again
+                if state.last_answered is not None:
+                    _blame(result, state.last_answered, Verdict(ERRORED, f"{exc.kind}: {exc.detail}"))
                 state.last_answered = None
                 continue
             state.hangs = state.hangs + 1 if exc.kind == "hang" else 0
