@@ -356,9 +356,8 @@ class Subprocess:
             raise self._fail("malformed", f"answer to {during} is not a JSON object: {as_text(answer, 80)}")
         got = answer.get("seq")
         if self.answered is not None and type(got) is int and got == self.answered[0]:
-            what = "the scenario before" if self.answered[1] else "the handshake"
-            raise self._fail("extra-output", f"the implementation answered {what} twice (seq {got})",
-                             previous=self.answered[1])
+            what = "twice (the second answer came during the next scenario)" if self.answered[1] else "the handshake twice"
+            raise self._fail("extra-output", f"the implementation answered {what}, seq {got}", previous=self.answered[1])
         if type(got) is not int or got != seq:
             raise self._fail("wrong-seq", f"answer carries seq {as_text(got, 40)}, expected {seq}")
         self._poll()
