@@ -176,6 +176,14 @@ def bad_answer(mode: str, seq: int, scenario: dict[str, Any], args: argparse.Nam
     }
     if mode in simple:
         return simple[mode]()
+    if mode == "self-stop":
+        os.kill(os.getpid(), signal.SIGSTOP)
+    if mode == "drip":  # the answer in pieces, a little apart
+        data = line(good)
+        for i in range(0, len(data), 7):
+            write(data[i:i + 7])
+            time.sleep(0.01)
+        return b""
     if mode == "twice-then-exit":
         write(line(good) * 2)
         os._exit(0)
@@ -206,6 +214,8 @@ def main() -> int:
         spawn_child(args.pids, False)
     if mode == "stderr-flood":
         os.write(2, b"noise " * MB)
+    if mode == "banner":
+        write(b"adapter 1.0 ready\n")
     stdin = sys.stdin.buffer
     while True:
         raw = stdin.readline()
