@@ -127,32 +127,28 @@ def reference_command() -> list[str]:
 
 
 def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
+    """NaN, Infinity and -Infinity, which Python's decoder accepts, are not JSON."""
+    raise ValueError(name)
 
 
 def _finite(text: str) -> float:
+    """A JSON number with a fraction or exponent, refused if too large for a double (1e400)."""
     value = float(text)
     if not math.isfinite(value):
-        raise ValueError(f"the number {text[:40]} is too large")
+        raise ValueError(text)
     return value
 
 
-def _depth(value: Any) -> int:
-    """How deeply arrays and objects nest in a decoded JSON value (iteratively)."""
-    deepest = 0
-    stack: list[tuple[Any, int]] = [(value, 0)]
+def _too_deep(value: Any) -> bool:
+    """Whether arrays and objects nest more than MAX_DEPTH deep in a decoded JSON value."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
     while stack:
         item, depth = stack.pop()
-        if isinstance(item, dict):
-            item = list(item.values())
-        elif not isinstance(item, list):
-            continue
-        depth += 1
         if depth > MAX_DEPTH:
-            return depth
-        deepest = max(deepest, depth)
-        stack.extend((child, depth) for child in item if isinstance(child, list | dict))
-    return deepest
+            return True
+        children = item.values() if isinstance(item, dict) else item
+        stack.extend((child, depth + 1) for child in children if isinstance(child, list | dict))
+    return False
 
 
 def decode(raw: bytes) -> Any:
@@ -168,7 +164,7 @@ def decode(raw: bytes) -> Any:
         raise ValueError(f"not JSON: nested more than {MAX_DEPTH} deep") from None
     except ValueError:
         raise ValueError(f"not JSON: {text[:80]!r}") from None
-    if _depth(value) > MAX_DEPTH:
+    if isinstance(value, list | dict) and _too_deep(value):
         raise ValueError(f"not JSON: nested more than {MAX_DEPTH} deep")
     return value
 
