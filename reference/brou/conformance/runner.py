@@ -15,6 +15,7 @@ import contextlib
 import json
 import math
 import os
+import re
 import selectors
 import shlex
 import signal
@@ -139,16 +140,20 @@ def _finite(text: str) -> float:
     return value
 
 
-def _too_deep(value: Any) -> bool:
-    """Whether arrays and objects nest more than MAX_DEPTH deep in a decoded JSON value."""
-    stack: list[tuple[Any, int]] = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            return True
-        children = item.values() if isinstance(item, dict) else item
-        stack.extend((child, depth + 1) for child in children if isinstance(child, list | dict))
-    return False
+_STRING = re.compile(rb'"(?:[^"\\]++|\\.)*+"')
+_NOT_BRACKET = re.compile(rb"[^\[\]{}]++")
+_INNERMOST = re.compile(rb"\[\]|\{\}")
+
+
+def _too_deep(raw: bytes) -> bool:
+    """Whether arrays and objects nest more than MAX_DEPTH deep in a line of valid JSON:
+    its brackets outside strings, stripped of their innermost pairs one level at a time."""
+    brackets = _NOT_BRACKET.sub(b"", _STRING.sub(b"", raw))
+    for _ in range(MAX_DEPTH):
+        if not brackets:
+            return False
+        brackets = _INNERMOST.sub(b"", brackets)
+    return bool(brackets)
 
 
 def decode(raw: bytes) -> Any:
@@ -164,7 +169,7 @@ def decode(raw: bytes) -> Any:
         raise ValueError(f"not JSON: nested more than {MAX_DEPTH} deep") from None
     except ValueError:
         raise ValueError(f"not JSON: {text[:80]!r}") from None
-    if isinstance(value, list | dict) and _too_deep(value):
+    if _too_deep(raw):
         raise ValueError(f"not JSON: nested more than {MAX_DEPTH} deep")
     return value
 
@@ -243,7 +248,7 @@ class Subprocess:
             proc.stdin.close()
         deadline = time.monotonic() + grace
         open_fds = {proc.stdout.fileno(), proc.stderr.fileno()}
-        with selectors.DefaultSelector() as selector:
+        with selectors.PollSelector() as selector:
             for fd in open_fds:
                 selector.register(fd, selectors.EVENT_READ)
             while open_fds and len(self.buffer) <= MAX_LINE and time.monotonic() < deadline + 0.1:
@@ -367,10 +372,8 @@ class Subprocess:
         """Read what the program has already written, without waiting."""
         proc = self.proc
         assert proc is not None and proc.stdout is not None
-        with selectors.DefaultSelector() as selector:
-            selector.register(proc.stdout.fileno(), selectors.EVENT_READ)
-            while len(self.buffer) <= MAX_LINE and selector.select(0) and self._drain(proc.stdout.fileno(), proc) > 0:
-                pass
+        while len(self.buffer) <= MAX_LINE and self._drain(proc.stdout.fileno(), proc) > 0:
+            pass
 
     def _talk(self, line: bytes, deadline: float, timeout: float, during: str) -> bytes:
         """Write the request and read one non-blank answer line, both before the deadline,
@@ -378,12 +381,13 @@ class Subprocess:
         proc = self.proc
         assert proc is not None and proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
         out_fd, err_fd, in_fd = proc.stdout.fileno(), proc.stderr.fileno(), proc.stdin.fileno()
-        pending = memoryview(line)
+        pending = self._write(in_fd, memoryview(line), during)  # most requests fit in the pipe at once
         scanned = 0
-        with selectors.DefaultSelector() as selector:
+        with selectors.PollSelector() as selector:  # no kernel object: cheap to make for each exchange
             selector.register(out_fd, selectors.EVENT_READ)
             selector.register(err_fd, selectors.EVENT_READ)
-            selector.register(in_fd, selectors.EVENT_WRITE)
+            if pending:
+                selector.register(in_fd, selectors.EVENT_WRITE)
             while True:
                 if not pending:
                     end = self.buffer.find(b"\n", scanned)
@@ -411,21 +415,24 @@ class Subprocess:
                 for key, _ in events:
                     fd = int(key.fd)
                     if fd == in_fd:
-                        try:
-                            pending = pending[os.write(in_fd, pending):]
-                        except BlockingIOError:
-                            continue
-                        except OSError:
-                            if self.buffer.strip():
-                                raise self._fail("malformed", f"the implementation wrote before reading the request "
-                                                              f"during {during}") from None
-                            raise _InputClosed from None
+                        pending = self._write(in_fd, pending, during)
                         if not pending:
                             selector.unregister(in_fd)
                     elif self._drain(fd, proc) < 0:
                         if fd == out_fd:
                             raise self._exited(during, "closed its output")
                         selector.unregister(fd)
+
+    def _write(self, fd: int, data: memoryview, during: str) -> memoryview:
+        """Write what the pipe takes now; what is left to write."""
+        try:
+            return data[os.write(fd, data):]
+        except BlockingIOError:
+            return data
+        except OSError:
+            if self.buffer.strip():
+                raise self._fail("malformed", f"the implementation wrote before reading the request during {during}") from None
+            raise _InputClosed from None
 
     def _exited(self, during: str, otherwise: str) -> ImplementationError:
         proc = self.proc
