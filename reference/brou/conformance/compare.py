@@ -13,7 +13,7 @@ import json
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from .bounds import bounded, cut
+from .bounds import as_text, bounded, cut
 from .corpus import Scenario
 
 PASSED, FAILED, ERRORED, SKIPPED = "passed", "failed", "errored", "skipped"
@@ -89,14 +89,14 @@ def _compare_step(kind: str, want: Any, got: Any, codes: bool) -> tuple[str, Any
             raise Malformed(f"an action's result needs \"ok\": true or false, got {_text(got)}")
         if kind == "accept":
             if not ok:
-                code = _text(got.get("code"))
+                code = as_text(got.get("code"), 80)
                 return f"{want} was refused ({code}), it is legal", "accepted", f"refused: {code}"
             return None
         action, code = want
         if ok:
             return f"{action} was accepted, it must be refused" + (f" ({code})" if code else ""), f"refused: {code}", "accepted"
         if codes and code is not None and got.get("code") != code:
-            return f"{action} refused with code {_text(got.get('code'))}, expected {_text(code)}", code, got.get("code")
+            return f"{action} refused with code {as_text(got.get('code'), 80)}, expected {code}", code, got.get("code")
         return None
     if kind == "perft":
         count = got.get("count")
