@@ -171,6 +171,10 @@ def bad_answer(mode: str, seq: int, scenario: dict[str, Any], args: argparse.Nam
             {"deal": {"hands": [["AS", 1, {"x": 1}], [[]], [], ["KS"]], "turnup": "JC"}, "to_act": 0}]}),
         "deal-not-object": lambda: line({"seq": seq, "results": [{"deal": [DEAL], "to_act": 0}]}),
         "blank-lines-first": lambda: b"\n\n  \n" + line(good),
+        "blank-flood": lambda: b"\n" * (20 * MB) + line(good),
+        "many-objects": lambda: b'{"seq": %d, "results": [%s{}]}\n' % (seq, b"{}," * 1_390_000),
+        "many-strings": lambda: line({"seq": seq, "results": [{"to_act": 0,
+                                                                "trump": [f"{i % 100:02}" for i in range(800_000)]}]}),
         "wrong": lambda: line({"seq": seq, "results": [{**r, "to_act": 1} if "to_act" in r else r for r in good["results"]]}),
         "crlf": lambda: line(good)[:-1] + b"\r\n",
     }

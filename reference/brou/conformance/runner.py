@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .bounds import MAX_SHOWN, MAX_STDERR, as_text, cut
-from .protocol import MAX_DEPTH, MAX_KNOWN_FAILURES, MAX_KNOWN_GLOBS, MAX_LINE, MAX_PATTERN, PROTOCOL_VERSION
+from .protocol import MAX_CONTAINERS, MAX_DEPTH, MAX_KNOWN_FAILURES, MAX_KNOWN_GLOBS, MAX_LINE, MAX_PATTERN, PROTOCOL_VERSION
 from .server import Reference
 
 STOP_GRACE = 0.5  # seconds a program has to exit after the stop message before it is killed
@@ -141,37 +141,42 @@ def _finite(text: str) -> float:
 
 
 _STRING = re.compile(rb'"(?:[^"\\]++|\\.)*+"')
-_NOT_BRACKET = re.compile(rb"[^\[\]{}]++")
+_NOT_BRACKET = bytes(b for b in range(256) if b not in b"[]{}")
+_NOT_STRUCTURE = bytes(b for b in range(256) if b not in b'[]{}"\\/bfnrtu')
 _INNERMOST = re.compile(rb"\[\]|\{\}")
 
 
-def _too_deep(raw: bytes) -> bool:
-    """Whether arrays and objects nest more than MAX_DEPTH deep in a line of valid JSON:
-    its brackets outside strings, stripped of their innermost pairs one level at a time."""
-    brackets = _NOT_BRACKET.sub(b"", _STRING.sub(b"", raw))
+def _shape_problem(raw: bytes) -> str | None:
+    """What is wrong with the arrays and objects of a line, found before anything is
+    decoded: more than MAX_CONTAINERS of them (brackets inside strings counted too), or
+    nested more than MAX_DEPTH deep (from the brackets outside strings, stripped of
+    their innermost pairs one level at a time)."""
+    if raw.count(b"[") + raw.count(b"{") > MAX_CONTAINERS:
+        return f"more than {MAX_CONTAINERS:,} arrays and objects"
+    structure = raw.translate(None, _NOT_STRUCTURE)  # brackets, strings and their escapes
+    brackets = _STRING.sub(b"", structure).translate(None, _NOT_BRACKET)
     for _ in range(MAX_DEPTH):
         if not brackets:
-            return False
+            return None
         brackets = _INNERMOST.sub(b"", brackets)
-    return bool(brackets)
+    return f"nested more than {MAX_DEPTH} deep" if brackets else None
 
 
 def decode(raw: bytes) -> Any:
     """One answer line as JSON: UTF-8, standard JSON (no NaN or Infinity, numbers that
-    fit), nested at most MAX_DEPTH deep; ValueError says what is wrong."""
+    fit), with at most MAX_CONTAINERS arrays and objects nested at most MAX_DEPTH deep;
+    ValueError says what is wrong."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ValueError(f"not UTF-8: byte 0x{raw[exc.start]:02x} at offset {exc.start}") from None
+    problem = _shape_problem(raw)
+    if problem is not None:
+        raise ValueError(f"not JSON: {problem}")
     try:
-        value = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite)
-    except RecursionError:
-        raise ValueError(f"not JSON: nested more than {MAX_DEPTH} deep") from None
-    except ValueError:
+        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite)
+    except (ValueError, RecursionError):  # (RecursionError: should the bracket count above ever be fooled)
         raise ValueError(f"not JSON: {text[:80]!r}") from None
-    if _too_deep(raw):
-        raise ValueError(f"not JSON: nested more than {MAX_DEPTH} deep")
-    return value
 
 
 class Subprocess:
@@ -390,17 +395,18 @@ class Subprocess:
                 selector.register(in_fd, selectors.EVENT_WRITE)
             while True:
                 if not pending:
+                    if self.buffer[:1].isspace():  # blank lines are skipped, all at once
+                        blank = self.buffer.rfind(b"\n", 0, len(self.buffer) - len(self.buffer.lstrip())) + 1
+                        del self.buffer[:blank]
+                        scanned = 0
                     end = self.buffer.find(b"\n", scanned)
                     if end >= 0:
                         raw = bytes(self.buffer[:end])
                         del self.buffer[:end + 1]
-                        scanned = 0
                         if len(raw) > MAX_LINE:
                             raise self._fail("huge-output", f"an answer of {len(raw):,} bytes during {during} "
                                                             f"(the limit is {MAX_LINE:,})")
-                        if raw.strip():
-                            return raw
-                        continue
+                        return raw
                     scanned = len(self.buffer)
                 if len(self.buffer) > MAX_LINE:
                     what = "before reading the request" if pending else "without a line end"
