@@ -5,8 +5,9 @@ misbehaviour, and asserts what docs/robustness.md promises: the run finishes; ev
 scenario gets the right status; the exit status is the documented one; the harness's
 peak resident memory stays under MEMORY_BOUND; no process of the implementation is left
 running (except one that left the session, which cannot be guaranteed); and the text
-report holds no raw control character and stays short.  The cases run concurrently
-(most of their time is spent starting Python), once per module.
+report holds no raw control character and stays short.  The runs are made once per
+module, four at a time, each forked from one process that imported brou
+(tests/fakes/check_driver.py), so that a run costs its work rather than Python's start.
 """
 
 from __future__ import annotations
@@ -372,7 +373,9 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_
 RIGHT = {"h.1": [{"to_act": 0, "trump": "H"}],
          "h.play": [{"to_act": 0, "legal": ["AS", "KS", "JH", "9D", "8D", "7D", "8C", "7C"]}, {"ok": True},
                     {"ok": False, "code": "must-follow-suit"}, {"trick": ["AS"]}],
-         "h.deal": [{"to_act": 0, "deal": {"turnup": "JC", "hands": [["QS", "7S"], ["KS"], ["9S"], ["AS"]]}}]}
+         "h.deal": [{"to_act": 0, "deal": {"turnup": "JC", "hands": [
+             ["QS", "7S", "8H", "KD", "QD", "9D", "TC", "9C"], ["KS", "TH", "QH", "7H", "AD", "TD", "JD", "7C"],
+             ["9S", "KH", "JH", "9H", "8D", "7D", "QC", "8C"], ["AS", "TS", "JS", "8S", "AH", "AC", "KC", "JC"]]}}]}
 
 
 def _replace(value: Any, path: list[int], new: Any) -> Any:
@@ -386,7 +389,7 @@ def _replace(value: Any, path: list[int], new: Any) -> Any:
     return value | {key: _replace(value[key], path[1:], new)}
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300, deadline=None, derandomize=True)
 @given(ident=st.sampled_from(sorted(RIGHT)), path=st.lists(st.integers(0, 20), max_size=5), new=JSON)
 def test_any_json_anywhere_in_an_answer_is_judged_without_raising(scenarios: dict[str, Scenario], ident: str,
                                                                   path: list[int], new: Any) -> None:
@@ -398,8 +401,7 @@ def test_any_json_anywhere_in_an_answer_is_judged_without_raising(scenarios: dic
 
 def test_the_right_answers_pass(scenarios: dict[str, Scenario]) -> None:
     for ident, results in RIGHT.items():
-        if ident != "h.deal":
-            assert judge(scenarios[ident], {"results": results}).status == PASSED
+        assert judge(scenarios[ident], {"results": results}).status == PASSED
 
 
 @pytest.mark.parametrize("raw", [b"NaN", b"[Infinity]", b"1e999", b"\xff", b"[" * 65 + b"]" * 65, b"[" * 5000,
