@@ -389,7 +389,7 @@ def _replace(value: Any, path: list[int], new: Any) -> Any:
     return value | {key: _replace(value[key], path[1:], new)}
 
 
-@settings(max_examples=300, deadline=None, derandomize=True)
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
 @given(ident=st.sampled_from(sorted(RIGHT)), path=st.lists(st.integers(0, 20), max_size=5), new=JSON)
 def test_any_json_anywhere_in_an_answer_is_judged_without_raising(scenarios: dict[str, Scenario], ident: str,
                                                                   path: list[int], new: Any) -> None:
