@@ -80,3 +80,9 @@ def test_a_declared_failure_that_crashes_is_not_excused(pytester: pytest.Pyteste
                                            "--brou-xfail", str(xfail), "--brou-id", ident, "-p", "no:cacheprovider")
     assert result.parseoutcomes() == {"failed": 1}
     result.stdout.fnmatch_lines(["*errored: crash: the implementation exited with status 3*"])
+
+
+def test_a_time_limit_that_is_no_number_of_seconds_is_a_usage_error(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest_subprocess("--brou-impl", "true", "--brou-timeout", "nan", "-p", "no:cacheprovider")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--brou-timeout: must be a number of seconds, more than 0 and at most 86400*"])

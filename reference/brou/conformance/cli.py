@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -19,14 +18,12 @@ from ..rules import Rules
 from . import report
 from .corpus import load_corpus
 from .harness import Implementation, Outcome, Selection, read_xfail, run
-from .runner import InProcess, Subprocess, reference_command
-
-MAX_TIMEOUT = 86_400.0  # a day: the longest --timeout or --start-timeout
+from .runner import MAX_TIMEOUT, InProcess, Subprocess, is_time_limit, reference_command
 
 
 def _seconds(option: str, value: float) -> float:
     """A time limit given on the command line: a number of seconds, more than 0 and at most a day."""
-    if not math.isfinite(value) or not 0 < value <= MAX_TIMEOUT:
+    if not is_time_limit(value):
         raise UsageError(f"brou check: {option} must be a number of seconds, more than 0 and at most {MAX_TIMEOUT:g} "
                          f"(got {value:g})")
     return value

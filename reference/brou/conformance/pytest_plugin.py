@@ -11,6 +11,8 @@ Expected failures excuse only wrong answers, never a crash or a broken protocol.
 
 from __future__ import annotations
 
+import argparse
+import math
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,7 +23,7 @@ from .bounds import as_text
 from .compare import FAILED, PASSED, judge
 from .corpus import Scenario, load_corpus
 from .harness import Expected, Selection, clause_text, read_xfail, skip_reason
-from .runner import ImplementationError, Subprocess
+from .runner import MAX_TIMEOUT, ImplementationError, Subprocess, is_time_limit
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -30,8 +32,19 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--brou-ruleset", action="append", default=[], help="only scenarios of this ruleset")
     group.addoption("--brou-clause", action="append", default=[], help="only scenarios checking this clause (or prefix)")
     group.addoption("--brou-id", action="append", default=[], help="only these scenario ids (globs allowed)")
-    group.addoption("--brou-timeout", type=float, default=10.0, help="seconds per scenario (default 10)")
+    group.addoption("--brou-timeout", type=_seconds, default=10.0, help="seconds per scenario (default 10)")
     group.addoption("--brou-xfail", metavar="FILE", help="expected failures: an id (or glob) per line, then a reason")
+
+
+def _seconds(text: str) -> float:
+    """A time limit: a number of seconds, more than 0 and at most a day."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not is_time_limit(value):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds, more than 0 and at most {MAX_TIMEOUT:g}")
+    return value
 
 
 class _Session:

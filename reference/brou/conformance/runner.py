@@ -29,6 +29,7 @@ from .bounds import MAX_SHOWN, MAX_STDERR, as_text, cut
 from .protocol import MAX_CONTAINERS, MAX_DEPTH, MAX_KNOWN_FAILURES, MAX_KNOWN_GLOBS, MAX_LINE, MAX_PATTERN, PROTOCOL_VERSION
 from .server import Reference
 
+MAX_TIMEOUT = 86_400.0  # seconds: the longest time limit that can be given (a day)
 STOP_GRACE = 0.5  # seconds a program has to exit after the stop message before it is killed
 READ_CHUNK = 1 << 16
 STDERR_READS = 64  # reads of what a program wrote to stderr before it was found out (at most 4 MiB)
@@ -94,6 +95,12 @@ def check_hello(answer: Any) -> dict[str, Any]:
                       if isinstance(who, dict) else {})
     return {"brou": version, "implementation": implementation, "rulesets": rulesets, "features": features,
             "known_failures": known}
+
+
+def is_time_limit(seconds: float) -> bool:
+    """Whether a number of seconds can be a time limit: more than 0, at most MAX_TIMEOUT
+    (not NaN, not infinite)."""
+    return math.isfinite(seconds) and 0 < seconds <= MAX_TIMEOUT
 
 
 def is_glob(pattern: str) -> bool:
