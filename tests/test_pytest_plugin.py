@@ -68,3 +68,21 @@ def test_without_the_option_the_plugin_adds_nothing(pytester: pytest.Pytester) -
     pytester.makepyfile("def test_alone():\n    assert True\n")
     result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
     assert result.parseoutcomes() == {"passed": 1}
+
+
+def test_a_declared_failure_that_crashes_is_not_excused(pytester: pytest.Pytester, tmp_path: Path) -> None:
+    """Expected failures, from the handshake or from --brou-xfail, excuse wrong answers only."""
+    ident = "brouc.perft.start-1"
+    fake = Path(__file__).resolve().parent / "fakes" / "broken.py"
+    xfail = tmp_path / "known.txt"
+    xfail.write_text(f"{ident}  it crashes\n", encoding="utf-8")
+    result = pytester.runpytest_subprocess("--brou-impl", f"{sys.executable} {fake} crash --id {ident} --known {ident}",
+                                           "--brou-xfail", str(xfail), "--brou-id", ident, "-p", "no:cacheprovider")
+    assert result.parseoutcomes() == {"failed": 1}
+    result.stdout.fnmatch_lines(["*errored: crash: the implementation exited with status 3*"])
+
+
+def test_a_time_limit_that_is_no_number_of_seconds_is_a_usage_error(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest_subprocess("--brou-impl", "true", "--brou-timeout", "nan", "-p", "no:cacheprovider")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--brou-timeout: must be a number of seconds, more than 0 and at most 86400*"])

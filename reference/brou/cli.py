@@ -115,6 +115,8 @@ def build_parser() -> Parser:
                        help="scenario files or folders (default: conformance/scenarios)")
     check.add_argument("--xfail", metavar="FILE", help="expected failures: a scenario id (or glob) per line, then a reason")
     check.add_argument("--timeout", type=float, default=10.0, help="seconds an implementation has for one scenario (default 10)")
+    check.add_argument("--start-timeout", type=float, default=20.0, metavar="SECONDS",
+                       help="seconds an implementation has to start and answer the handshake (default 20)")
     check.add_argument("--max-hangs", type=int, default=5, metavar="N",
                        help="stop asking an implementation that hung on N scenarios in a row (default 5; 0: never)")
     check.add_argument("--report", choices=["text", "json", "junit"], default="text", help="the report's format")

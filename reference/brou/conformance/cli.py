@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -19,7 +18,15 @@ from ..rules import Rules
 from . import report
 from .corpus import load_corpus
 from .harness import Implementation, Outcome, Selection, read_xfail, run
-from .runner import InProcess, Subprocess, reference_command
+from .runner import MAX_TIMEOUT, InProcess, Subprocess, is_time_limit, reference_command
+
+
+def _seconds(option: str, value: float) -> float:
+    """A time limit given on the command line: a number of seconds, more than 0 and at most a day."""
+    if not is_time_limit(value):
+        raise UsageError(f"brou check: {option} must be a number of seconds, more than 0 and at most {MAX_TIMEOUT:g} "
+                         f"(got {value:g})")
+    return value
 
 
 def _implementation(args: argparse.Namespace) -> Implementation:
@@ -29,17 +36,17 @@ def _implementation(args: argparse.Namespace) -> Implementation:
         return InProcess()
     if args.impl is not None:
         try:
-            return Subprocess(args.impl)
+            return Subprocess(args.impl, start_timeout=args.start_timeout)
         except ValueError as exc:
             raise UsageError(f"brou check: --impl needs a command ({exc})") from None
-    impl = Subprocess(reference_command())
+    impl = Subprocess(reference_command(), start_timeout=args.start_timeout)
     impl.name = "reference engine (brou serve)"
     return impl
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    if args.timeout <= 0:
-        raise UsageError("brou check: --timeout must be more than 0 seconds")
+    _seconds("--timeout", args.timeout)
+    _seconds("--start-timeout", args.start_timeout)
     if args.max_hangs < 0:
         raise UsageError("brou check: --max-hangs must be 0 or more")
     corpus = load_corpus([Path(p) for p in args.scenarios] or None)
@@ -81,7 +88,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def _write_report(args: argparse.Namespace, result: Any, changes: list[tuple[str, str, str]] | None) -> None:
     writers: dict[str, Callable[[], str]] = {
-        "json": lambda: json.dumps(report.to_json(result), indent=1, ensure_ascii=False) + "\n",
+        "json": lambda: report.json_text(result),
         "junit": lambda: report.to_junit(result),
     }
     if args.report == "text":

@@ -2,7 +2,9 @@
 
 `judge(scenario, answer, codes)` gives a `Verdict`: passed; failed (the first step
 whose answer differs, with what was expected and what came back); or errored (the
-answer is not shaped as the protocol says, so nothing can be judged).
+answer is not shaped as the protocol says, so nothing can be judged).  Any JSON value
+in any place of an answer gets one of these verdicts; the values a verdict keeps are
+cut to a bounded size (brou.conformance.bounds).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import json
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from .bounds import as_text, bounded, cut
 from .corpus import Scenario
 
 PASSED, FAILED, ERRORED, SKIPPED = "passed", "failed", "errored", "skipped"
@@ -73,7 +76,7 @@ def judge(scenario: Scenario, answer: Mapping[str, Any], codes: bool = True) -> 
             return Verdict(ERRORED, f"{where}: malformed result: {exc}", number)
         if problem is not None:
             detail, exp, have = problem
-            return Verdict(FAILED, f"{where}: {detail}", number, exp, have)
+            return Verdict(FAILED, f"{where}: {detail}", number, bounded(exp), bounded(have))
     return Verdict(PASSED)
 
 
@@ -86,14 +89,14 @@ def _compare_step(kind: str, want: Any, got: Any, codes: bool) -> tuple[str, Any
             raise Malformed(f"an action's result needs \"ok\": true or false, got {_text(got)}")
         if kind == "accept":
             if not ok:
-                code = got.get("code")
+                code = as_text(got.get("code"), 80)
                 return f"{want} was refused ({code}), it is legal", "accepted", f"refused: {code}"
             return None
         action, code = want
         if ok:
             return f"{action} was accepted, it must be refused" + (f" ({code})" if code else ""), f"refused: {code}", "accepted"
         if codes and code is not None and got.get("code") != code:
-            return f"{action} refused with code {got.get('code')!r}, expected {code!r}", code, got.get("code")
+            return f"{action} refused with code {as_text(got.get('code'), 80)}, expected {code}", code, got.get("code")
         return None
     if kind == "perft":
         count = got.get("count")
@@ -113,21 +116,23 @@ def _compare_value(name: str, want: Any, got: Any) -> str | None:
     if name == "legal":
         if not isinstance(got, list) or not all(isinstance(a, str) for a in got):
             raise Malformed(f"'legal' must be a list of actions, got {_text(got)}")
-        missing = [a for a in want if a not in got]
-        extra = [a for a in got if a not in want]
-        if len(set(got)) != len(got):
+        given, wanted = set(got), set(want)
+        if len(given) != len(got):
             return f"an action is listed twice: {_text(got)}"
+        missing = [a for a in want if a not in given]
+        extra = [a for a in got if a not in wanted]
         if missing or extra:
             parts = []
             if missing:
                 parts.append(f"missing {' '.join(missing)}")
             if extra:
-                parts.append(f"not allowed {' '.join(extra)}")
+                more = f" and {len(extra) - 20:,} more" if len(extra) > 20 else ""
+                parts.append(f"not allowed {' '.join(cut(a, 40) for a in extra[:20])}{more}")
             return "; ".join(parts)
         return None
     if name == "deal" and isinstance(want, dict) and isinstance(got, dict) and "hands" in want:
         hands = got.get("hands")
-        if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
+        if not isinstance(hands, list) or not all(isinstance(h, list) and all(isinstance(c, str) for c in h) for h in hands):
             raise Malformed(f"'deal.hands' must be a list of card lists, got {_text(hands)}")
         # the cards of a hand in any order
         want = want | {"hands": [sorted(h) for h in want["hands"]]}

@@ -3,23 +3,28 @@
 Statuses: passed; failed (the implementation departs from the rules); errored (it
 misbehaved: crashed, hung, answered garbage or out of turn, or said it could not run
 the scenario); skipped (it lacks a ruleset, a parameter option or a feature the
-scenario needs); xfailed (a failure the implementation declared in advance); xpassed
-(a declared failure that passed: the list is out of date, which counts as a failure).
+scenario needs); xfailed (a failure the implementation declared in advance: only a
+wrong answer can be excused, never a crash or a broken protocol); xpassed (a declared
+failure that passed: the list is out of date, which counts as a failure).
 """
 
 from __future__ import annotations
 
+import bisect
 import fnmatch
+import itertools
+import re
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
 from ..errors import BrouError
+from .bounds import as_text, cut
 from .compare import ERRORED, FAILED, PASSED, SKIPPED, Verdict, judge
 from .corpus import Scenario, parameter_default, rules_for
-from .runner import ImplementationError
+from .runner import ImplementationError, is_glob
 
 XFAILED, XPASSED = "xfailed", "xpassed"
 MAX_START_FAILURES = 3
@@ -31,6 +36,9 @@ class Implementation(Protocol):
     def start(self) -> dict[str, Any]: ...
 
     def run(self, request: Mapping[str, Any], timeout: float) -> dict[str, Any]: ...
+
+    def finish(self) -> str | None:
+        """Stop the implementation; what it wrote after its last answer, if anything."""
 
     def close(self) -> None: ...
 
@@ -151,51 +159,15 @@ def run(impl: Implementation, scenarios: Sequence[Scenario], *, timeout: float =
     row (0: no limit) is not asked again: its remaining scenarios are errored."""
     started = time.perf_counter()
     result = Run(impl.name, None)
-    hello: dict[str, Any] | None = None
-    start_failures = hangs = 0
-    gave_up: str | None = None
+    state = _State()
     try:
         for s in scenarios:
             t0 = time.perf_counter()
-            if gave_up is None and hello is None:
-                try:
-                    hello = impl.start()
-                    start_failures = 0
-                except ImplementationError as exc:
-                    start_failures += 1
-                    if exc.fatal or start_failures >= MAX_START_FAILURES:
-                        gave_up = f"the implementation could not be started: {exc.detail}"
-                    verdict = Verdict(ERRORED, f"{exc.kind}: {exc.detail}")
-                    _record(result, s, verdict, t0, progress)
-                    continue
-                result.hello = result.hello or hello
-            if gave_up is not None or hello is None:
-                _record(result, s, Verdict(ERRORED, gave_up or "not started"), t0, progress)
-                continue
-            reason = skip_reason(s, hello)
-            if reason is not None:
-                _record(result, s, Verdict(SKIPPED, reason), t0, progress)
-                continue
-            try:
-                answer = impl.run(s.request, timeout)
-            except ImplementationError as exc:
-                hello = None  # restarted before the next scenario
-                hangs = hangs + 1 if exc.kind == "hang" else 0
-                if exc.fatal:
-                    gave_up = exc.detail
-                elif max_hangs and hangs >= max_hangs:
-                    gave_up = f"not run: the implementation hung on {hangs} scenarios in a row (see --max-hangs)"
-                _record(result, s, Verdict(ERRORED, f"{exc.kind}: {exc.detail}"), t0, progress)
-                continue
-            hangs = 0
-            if "skip" in answer:
-                verdict = Verdict(SKIPPED, f"the implementation skipped it: {answer['skip']}")
-            elif "error" in answer:
-                verdict = Verdict(ERRORED, f"the implementation reported an error: {str(answer['error'])[:300]}")
-            else:
-                verdict = judge(s, answer, codes="error-codes" in hello.get("features", []))
-            _record(result, s, verdict, t0, progress)
+            _record(result, s, _one(impl, s, timeout, max_hangs, result, state), t0, progress)
     finally:
+        extra = impl.finish()
+        if extra and state.last_answered is not None:
+            _blame(result, state.last_answered, Verdict(ERRORED, f"extra-output: {extra}"))
         impl.close()
     result.restarts = max(0, getattr(impl, "restarts", 0))
     declared: dict[str, str] = dict(xfail or {})
@@ -207,30 +179,130 @@ def run(impl: Implementation, scenarios: Sequence[Scenario], *, timeout: float =
     return result
 
 
+@dataclass
+class _State:
+    """Where a run stands with its implementation."""
+
+    hello: dict[str, Any] | None = None  # None: (re)start it before the next scenario
+    start_failures: int = 0
+    hangs: int = 0
+    gave_up: str | None = None  # why it is not asked any more
+    last_answered: int | None = None  # the outcome of the scenario it answered last
+
+
+def _one(impl: Implementation, s: Scenario, timeout: float, max_hangs: int, result: Run, state: _State) -> Verdict:
+    """One scenario's verdict; an answer that turns out to be the previous scenario's
+    second answer errors that scenario, and this one is asked again of a restarted
+    implementation."""
+    for _ in range(2):
+        if state.gave_up is None and state.hello is None:
+            try:
+                state.hello = impl.start()
+                state.start_failures = 0
+            except ImplementationError as exc:
+                state.start_failures += 1
+                if exc.fatal or state.start_failures >= MAX_START_FAILURES:
+                    state.gave_up = f"the implementation could not be started: {exc.detail}"
+                state.last_answered = None
+                return Verdict(ERRORED, f"{exc.kind}: {exc.detail}")
+            result.hello = result.hello or state.hello
+        if state.gave_up is not None or state.hello is None:
+            return Verdict(ERRORED, state.gave_up or "not started")
+        reason = skip_reason(s, state.hello)
+        if reason is not None:
+            return Verdict(SKIPPED, reason)
+        try:
+            answer = impl.run(s.request, timeout)
+        except ImplementationError as exc:
+            state.hello = None  # restarted before the next scenario
+            if exc.previous:  # never laid on this scenario: it is asked again
+                if state.last_answered is not None:
+                    _blame(result, state.last_answered, Verdict(ERRORED, f"{exc.kind}: {exc.detail}"))
+                state.last_answered = None
+                continue
+            state.hangs = state.hangs + 1 if exc.kind == "hang" else 0
+            if exc.fatal:
+                state.gave_up = exc.detail
+            elif max_hangs and state.hangs >= max_hangs:
+                state.gave_up = f"not run: the implementation hung on {state.hangs} scenarios in a row (see --max-hangs)"
+            state.last_answered = None
+            return Verdict(ERRORED, f"{exc.kind}: {exc.detail}")
+        state.hangs = 0
+        state.last_answered = len(result.outcomes)
+        if "skip" in answer:
+            return Verdict(SKIPPED, f"the implementation skipped it: {as_text(answer['skip'], 300)}")
+        if "error" in answer:
+            return Verdict(ERRORED, f"the implementation reported an error: {as_text(answer['error'], 300)}")
+        return judge(s, answer, codes="error-codes" in state.hello.get("features", []))
+    return Verdict(ERRORED, "not run: the implementation answered twice again")
+
+
+def _blame(result: Run, index: int, verdict: Verdict) -> None:
+    """Error an earlier scenario's outcome: the implementation misbehaved after answering it."""
+    outcome = result.outcomes[index]
+    outcome.verdict = verdict._replace(detail=cut(verdict.detail))
+
+
 def _record(result: Run, s: Scenario, verdict: Verdict, t0: float, progress: Callable[[Outcome], None] | None) -> None:
-    outcome = Outcome(s, verdict, time.perf_counter() - t0)
+    outcome = Outcome(s, verdict._replace(detail=cut(verdict.detail)), time.perf_counter() - t0)
     result.outcomes.append(outcome)
     if progress is not None:
         progress(outcome)
 
 
+class Expected:
+    """Expected-failure patterns (pattern -> reason), matched fast: exact ids in a dict,
+    each glob compiled once, with one regex of them all to say whether any matches."""
+
+    def __init__(self, declared: Mapping[str, str]) -> None:
+        self.reasons = dict(declared)
+        self.exact = {p for p in declared if not is_glob(p)}
+        self.globs = [(p, re.compile(fnmatch.translate(p))) for p in declared if is_glob(p)]
+        self.any_glob = re.compile("|".join(f"(?:{rx.pattern})" for _, rx in self.globs)) if self.globs else None
+
+    def match(self, ident: str) -> str | None:
+        """The pattern an id matches (an exact id first), or None."""
+        if ident in self.exact:
+            return ident
+        if self.any_glob is None or not self.any_glob.match(ident):
+            return None
+        return next(p for p, rx in self.globs if rx.match(ident))
+
+    def stale(self, ids: Iterable[str]) -> list[str]:
+        """The patterns that match none of these ids, in the order declared."""
+        known = sorted(set(ids))
+        stale = self.exact.difference(known)
+        for p, rx in self.globs:
+            prefix = re.split(r"[*?[]", p, maxsplit=1)[0]  # only ids that start with it can match
+            if not any(rx.match(i) for i in _starting_with(known, prefix)):
+                stale.add(p)
+        return [p for p in self.reasons if p in stale]
+
+
+def _starting_with(ordered: list[str], prefix: str) -> Iterator[str]:
+    """The strings of a sorted list that start with the prefix."""
+    for i in itertools.islice(ordered, bisect.bisect_left(ordered, prefix), None):
+        if not i.startswith(prefix):
+            return
+        yield i
+
+
 def _apply_xfail(result: Run, declared: Mapping[str, str], all_ids: Iterable[str] | None) -> None:
-    patterns = list(declared)
-    used: set[str] = set()
+    """Declared failures: a failure becomes xfailed, a pass xpassed; an error stays an
+    error (only a wrong answer can be excused)."""
+    expected = Expected(declared)
     for o in result.outcomes:
-        hit = next((p for p in patterns if fnmatch.fnmatchcase(o.scenario.id, p)), None)
+        hit = expected.match(o.scenario.id)
         if hit is None:
             continue
-        used.add(hit)
-        if o.status in (FAILED, ERRORED):
-            o.verdict = o.verdict._replace(status=XFAILED, detail=f"expected ({declared[hit] or 'listed'}): {o.verdict.detail}")
+        reason = declared[hit]
+        if o.status == FAILED:
+            o.verdict = o.verdict._replace(status=XFAILED, detail=cut(f"expected ({reason or 'listed'}): {o.verdict.detail}"))
         elif o.status == PASSED:
-            o.verdict = Verdict(XPASSED, f"listed as an expected failure ({declared[hit] or 'no reason given'}) but passed: "
+            o.verdict = Verdict(XPASSED, f"listed as an expected failure ({cut(reason or 'no reason given', 300)}) but passed: "
                                          "remove it from the list")
-    ids = list(all_ids) if all_ids is not None else [o.scenario.id for o in result.outcomes]
-    for p in patterns:
-        if p not in used and not any(fnmatch.fnmatchcase(i, p) for i in ids):
-            result.stale_xfails.append(p)
+    ids = list(all_ids) if all_ids is not None else []
+    result.stale_xfails.extend(expected.stale(ids + [o.scenario.id for o in result.outcomes]))
 
 
 def clause_text(s: Scenario, clause: str) -> str:

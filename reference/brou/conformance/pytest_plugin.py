@@ -6,21 +6,24 @@ Installed with the package (entry point `pytest11`); it does nothing unless
 for `brou check --xfail`).  A scenario the implementation cannot run (missing ruleset,
 parameter or feature) is skipped; an implementation that hangs, crashes or answers
 garbage makes that test fail with what happened, and is restarted for the next one.
+Expected failures excuse only wrong answers, never a crash or a broken protocol.
 """
 
 from __future__ import annotations
 
-import fnmatch
+import argparse
+import math
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from .bounds import as_text
 from .compare import FAILED, PASSED, judge
 from .corpus import Scenario, load_corpus
-from .harness import Selection, clause_text, read_xfail, skip_reason
-from .runner import ImplementationError, Subprocess
+from .harness import Expected, Selection, clause_text, read_xfail, skip_reason
+from .runner import MAX_TIMEOUT, ImplementationError, Subprocess, is_time_limit
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -29,8 +32,19 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--brou-ruleset", action="append", default=[], help="only scenarios of this ruleset")
     group.addoption("--brou-clause", action="append", default=[], help="only scenarios checking this clause (or prefix)")
     group.addoption("--brou-id", action="append", default=[], help="only these scenario ids (globs allowed)")
-    group.addoption("--brou-timeout", type=float, default=10.0, help="seconds per scenario (default 10)")
+    group.addoption("--brou-timeout", type=_seconds, default=10.0, help="seconds per scenario (default 10)")
     group.addoption("--brou-xfail", metavar="FILE", help="expected failures: an id (or glob) per line, then a reason")
+
+
+def _seconds(text: str) -> float:
+    """A time limit: a number of seconds, more than 0 and at most a day."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not is_time_limit(value):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds, more than 0 and at most {MAX_TIMEOUT:g}")
+    return value
 
 
 class _Session:
@@ -40,6 +54,7 @@ class _Session:
         self.impl = Subprocess(command)
         self.timeout = timeout
         self.hello: dict[str, Any] | None = None
+        self.known = Expected({})
         self.fatal: str | None = None
 
     def ensure_started(self) -> dict[str, Any]:
@@ -48,6 +63,7 @@ class _Session:
         if self.hello is None:
             try:
                 self.hello = self.impl.start()
+                self.known = Expected(dict.fromkeys(self.hello.get("known_failures", []), ""))
             except ImplementationError as exc:
                 if exc.fatal:
                     self.fatal = exc.detail
@@ -55,6 +71,16 @@ class _Session:
         return self.hello
 
     def run(self, scenario: Scenario) -> dict[str, Any]:
+        """The implementation's answer; asked again of a restarted implementation if
+        what came first was the previous scenario's second answer (that test has already
+        been reported, so the fault cannot be laid on it here)."""
+        try:
+            return self.impl.run(scenario.request, self.timeout)
+        except ImplementationError as exc:
+            self.hello = None
+            if not exc.previous:
+                raise
+        self.ensure_started()
         try:
             return self.impl.run(scenario.request, self.timeout)
         except ImplementationError:
@@ -86,22 +112,22 @@ class ScenarioItem(pytest.Item):
         except ImplementationError as exc:
             raise ScenarioError(f"errored: {exc.kind}: {exc.detail}") from None
         if "skip" in answer:
-            pytest.skip(f"the implementation skipped it: {answer['skip']}")
+            pytest.skip(f"the implementation skipped it: {as_text(answer['skip'], 300)}")
         if "error" in answer:
-            raise ScenarioError(f"errored: the implementation reported an error: {answer['error']}")
+            raise ScenarioError(f"errored: the implementation reported an error: {as_text(answer['error'], 300)}")
         verdict = judge(s, answer, codes="error-codes" in hello.get("features", []))
-        declared = any(fnmatch.fnmatchcase(s.id, p) for p in hello.get("known_failures", []))
+        declared = self.brou.known.match(s.id) is not None
         if verdict.status == PASSED:
             if declared:
                 raise ScenarioError("xpassed: the implementation lists it as a known failure, but it passed: remove it")
             return
-        if declared:
+        if declared and verdict.status == FAILED:
             pytest.xfail(f"declared by the implementation: {verdict.detail}")
         lines = [f"{verdict.status}: {verdict.detail}"]
         if verdict.status == FAILED:
             lines += [f"expected: {verdict.expected!r}", f"got:      {verdict.got!r}"]
         lines += [f"{c}: {clause_text(s, c)}" for c in s.clauses]
-        raise ScenarioError("\n".join(lines))
+        raise (ScenarioFailure if verdict.status == FAILED else ScenarioError)("\n".join(lines))
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
         if isinstance(excinfo.value, ScenarioError):
@@ -117,6 +143,10 @@ class ScenarioError(Exception):
     """A scenario that did not pass (failed or errored)."""
 
 
+class ScenarioFailure(ScenarioError):
+    """A scenario answered wrongly: the only kind an expected failure excuses."""
+
+
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
     command = config.getoption("--brou-impl")
     if not command:
@@ -130,13 +160,14 @@ def _items(session: pytest.Session, config: pytest.Config, command: str) -> Iter
     selection = Selection(rulesets=config.getoption("--brou-ruleset"), clauses=config.getoption("--brou-clause"),
                           ids=config.getoption("--brou-id"))
     xfail_path = config.getoption("--brou-xfail")
-    xfail = read_xfail(Path(xfail_path)) if xfail_path else {}
+    xfail = Expected(read_xfail(Path(xfail_path)) if xfail_path else {})
 
     for scenario in load_corpus():
         if not selection.keeps(scenario):
             continue
         item = ScenarioItem.from_parent(session, name=scenario.id, scenario=scenario, brou=brou)
-        reason = next((r or "expected failure" for p, r in xfail.items() if fnmatch.fnmatchcase(scenario.id, p)), None)
-        if reason is not None:
-            item.add_marker(pytest.mark.xfail(reason=reason, strict=True, raises=ScenarioError))
+        hit = xfail.match(scenario.id)
+        if hit is not None:
+            item.add_marker(pytest.mark.xfail(reason=xfail.reasons[hit] or "expected failure", strict=True,
+                                              raises=ScenarioFailure))
         yield item

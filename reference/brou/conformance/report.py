@@ -17,6 +17,7 @@ from rich.table import Table
 
 from .. import __version__
 from ..errors import BrouError
+from .bounds import MAX_SHOWN, printable
 from .compare import ERRORED, FAILED, PASSED, SKIPPED
 from .harness import XFAILED, XPASSED, Run, clause_text
 from .protocol import PROTOCOL_VERSION
@@ -50,12 +51,14 @@ def summary_line(run: Run) -> str:
 
 def print_text(run: Run, out: TextIO, failures: int = 20, changes: list[tuple[str, str, str]] | None = None) -> None:
     """The table by clause, then each failure (at most `failures`, 0 for all) with
-    expected against got and the clause's statement, then the summary."""
+    expected against got and the clause's statement, then the summary.  What comes
+    from the implementation is cut and its control characters escaped."""
     console = Console(file=out, width=max(110, Console(file=out).width), highlight=False, soft_wrap=False)
     hello = run.hello or {}
     impl = hello.get("implementation", {}) if isinstance(hello.get("implementation"), dict) else {}
     who = " ".join(str(impl.get(k, "")) for k in ("name", "version")).strip() or run.implementation
-    console.print(f"[bold]Brou conformance[/bold]: {escape(who)} ({escape(run.implementation)})")
+    console.print(f"[bold]Brou conformance[/bold]: {escape(printable(who, 4 * MAX_SHOWN))} "
+                  f"({escape(printable(run.implementation, MAX_SHOWN))})")
     table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
     table.add_column("ruleset")
     table.add_column("clause", no_wrap=True, min_width=max((len(c) for _, c in by_clause(run)), default=6))
@@ -72,24 +75,27 @@ def print_text(run: Run, out: TextIO, failures: int = 20, changes: list[tuple[st
         if not changes:
             console.print("No change since the tracked run.")
         for ident, before, after in changes:
-            console.print(f"{ident}: {before} -> {after}", markup=False)
+            console.print(f"{printable(ident, MAX_SHOWN)}: {before} -> {after}", markup=False)
     if bad and changes is None:
         console.print()
         shown = bad if failures == 0 else bad[:failures]
         for o in shown:
             s = o.scenario
-            console.print(f"[bold]{o.status.upper()}[/bold] {escape(s.id)}  ({escape(s.where)})", markup=True)
-            console.print(f"  {s.description}", markup=False)
-            console.print(f"  {o.verdict.detail}", markup=False)
+            console.print(f"[bold]{o.status.upper()}[/bold] {escape(printable(s.id))}  ({escape(printable(s.where))})",
+                          markup=True)
+            console.print(f"  {printable(s.description)}", markup=False)
+            console.print(f"  {printable(o.verdict.detail)}", markup=False)
             if o.verdict.step is not None and o.status == FAILED:
-                console.print(f"  expected: {json.dumps(o.verdict.expected, ensure_ascii=False)}", markup=False)
-                console.print(f"  got:      {json.dumps(o.verdict.got, ensure_ascii=False)}", markup=False)
+                console.print(f"  expected: {printable(json.dumps(o.verdict.expected, ensure_ascii=False))}", markup=False)
+                console.print(f"  got:      {printable(json.dumps(o.verdict.got, ensure_ascii=False))}", markup=False)
             for clause in s.clauses:
                 console.print(f"  {clause}: {clause_text(s, clause)}", markup=False)
         if len(shown) < len(bad):
             console.print(f"... and {len(bad) - len(shown)} more (--failures 0 shows all)")
-    for p in run.stale_xfails:
-        console.print(f"expected-failure entry '{p}' matches no scenario: remove it", markup=False)
+    for p in run.stale_xfails[:failures or None]:
+        console.print(f"expected-failure entry '{printable(p, MAX_SHOWN)}' matches no scenario: remove it", markup=False)
+    if failures and len(run.stale_xfails) > failures:
+        console.print(f"... and {len(run.stale_xfails) - failures:,} more such entries (--failures 0 shows all)")
     console.print()
     console.print(summary_line(run), markup=False)
 
@@ -113,6 +119,16 @@ def to_json(run: Run) -> dict[str, Any]:
             for o in run.outcomes
         ],
     }
+
+
+_INVISIBLE = re.compile("[\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]")
+
+
+def json_text(run: Run) -> str:
+    """The JSON report as text, with the characters a terminal would act on or hide
+    (C1 controls, bidirectional and zero-width characters) written as \\uNNNN escapes."""
+    text = json.dumps(to_json(run), indent=1, ensure_ascii=False)
+    return _INVISIBLE.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
 
 
 def to_junit(run: Run) -> str:

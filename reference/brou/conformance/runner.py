@@ -1,64 +1,111 @@
 """Talking to an implementation: in this process, or as a program over the protocol.
 
-`Subprocess` starts the program without a shell, sends one JSON line per request and
-reads one line back within a time limit.  Whatever the program does (hang, crash,
-print garbage or megabytes, answer out of turn, speak another protocol version)
-becomes an `ImplementationError` with a kind and a one-line detail; the process is
-then killed and started afresh for the next scenario, so a run always completes.
+`Subprocess` starts the program without a shell in a session of its own, sends one
+JSON line per request and reads one line back, each within a time limit.  Whatever
+the program does (hang, crash, stop reading, print garbage or megabytes, answer out of
+turn or twice, speak another protocol version) becomes an `ImplementationError` with a
+kind and a one-line detail; the program's whole process group is then killed and the
+program started afresh for the next scenario, so a run always completes
+(docs/robustness.md).
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
+import re
 import selectors
 import shlex
+import signal
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Mapping, Sequence
-from typing import IO, Any
+from typing import Any
 
-from .protocol import MAX_LINE, PROTOCOL_VERSION
+from .bounds import MAX_SHOWN, MAX_STDERR, as_text, cut
+from .protocol import MAX_CONTAINERS, MAX_DEPTH, MAX_KNOWN_FAILURES, MAX_KNOWN_GLOBS, MAX_LINE, MAX_PATTERN, PROTOCOL_VERSION
 from .server import Reference
+
+MAX_TIMEOUT = 86_400.0  # seconds: the longest time limit that can be given (a day)
+STOP_GRACE = 0.5  # seconds a program has to exit after the stop message before it is killed
+READ_CHUNK = 1 << 16
+STDERR_READS = 64  # reads of what a program wrote to stderr before it was found out (at most 4 MiB)
+EXIT_POLL = 0.1  # seconds between checks that the program is still alive while waiting for it
 
 
 class ImplementationError(Exception):
     """The implementation misbehaved.  kind: start, version, hang, crash, malformed,
-    wrong-seq, huge-output; `fatal`: restarting cannot help (the run stops asking)."""
+    wrong-seq, huge-output, extra-output; `fatal`: restarting cannot help (the run
+    stops asking); `previous`: the fault belongs to the scenario answered before (an
+    answer given twice), not to the one being run."""
 
-    def __init__(self, kind: str, detail: str, fatal: bool = False) -> None:
+    def __init__(self, kind: str, detail: str, fatal: bool = False, previous: bool = False) -> None:
         self.kind = kind
         self.detail = detail
         self.fatal = fatal
+        self.previous = previous
         super().__init__(f"{kind}: {detail}")
 
 
+class _InputClosed(Exception):
+    """The program no longer reads its input: it closed it, or exited."""
+
+
+def _handshake_error(detail: str) -> ImplementationError:
+    return ImplementationError("malformed", detail, fatal=True)
+
+
 def check_hello(answer: Any) -> dict[str, Any]:
-    """The handshake answer, checked: protocol version, rulesets, features."""
+    """The handshake answer, checked (protocol version, rulesets, features, known
+    failures) and reduced to the fields of the protocol."""
     if not isinstance(answer, dict):
         raise ImplementationError("malformed", "the handshake answer is not a JSON object")
     version = answer.get("brou")
     if type(version) is not int or version != PROTOCOL_VERSION:
-        raise ImplementationError("version", f"the implementation speaks protocol version {version!r}, "
+        raise ImplementationError("version", f"the implementation speaks protocol version {as_text(version, 40)}, "
                                   f"this harness speaks {PROTOCOL_VERSION}", fatal=True)
     rulesets = answer.get("rulesets")
     if not isinstance(rulesets, dict) or not all(isinstance(v, dict) for v in rulesets.values()):
-        raise ImplementationError("malformed", "the handshake needs 'rulesets': {ruleset: {\"params\": {...}}}", fatal=True)
+        raise _handshake_error("the handshake needs 'rulesets': {ruleset: {\"params\": {...}}}")
     for name, ruleset in rulesets.items():
         params = ruleset.get("params") or {}
         if not isinstance(params, dict) or not all(isinstance(v, list) for v in params.values()):
-            raise ImplementationError("malformed", f"the handshake's 'rulesets.{name}.params' must be an object: "
-                                      "{parameter: [values]}", fatal=True)
+            raise _handshake_error(f"the handshake's 'rulesets.{cut(name, MAX_SHOWN)}.params' must be an object: "
+                                   "{parameter: [values]}")
     features = answer.get("features", [])
     if not isinstance(features, list) or not all(isinstance(f, str) for f in features):
-        raise ImplementationError("malformed", "the handshake's 'features' must be a list of names", fatal=True)
+        raise _handshake_error("the handshake's 'features' must be a list of names")
     known = answer.get("known_failures", [])
     if not isinstance(known, list) or not all(isinstance(k, str) for k in known):
-        raise ImplementationError("malformed", "the handshake's 'known_failures' must be a list of scenario ids", fatal=True)
-    return answer
+        raise _handshake_error("the handshake's 'known_failures' must be a list of scenario ids")
+    if len(known) > MAX_KNOWN_FAILURES:
+        raise _handshake_error(f"the handshake declares {len(known):,} known failures, more than the "
+                               f"{MAX_KNOWN_FAILURES:,} allowed")
+    if any(len(k) > MAX_PATTERN for k in known):
+        raise _handshake_error(f"a known failure of the handshake is longer than {MAX_PATTERN} characters")
+    globs = sum(1 for k in known if is_glob(k))
+    if globs > MAX_KNOWN_GLOBS:
+        raise _handshake_error(f"the handshake declares {globs:,} glob patterns as known failures, more than the "
+                               f"{MAX_KNOWN_GLOBS} allowed")
+    who = answer.get("implementation")
+    implementation = ({k: as_text(who[k], MAX_SHOWN) for k in ("name", "version", "language") if k in who}
+                      if isinstance(who, dict) else {})
+    return {"brou": version, "implementation": implementation, "rulesets": rulesets, "features": features,
+            "known_failures": known}
+
+
+def is_time_limit(seconds: float) -> bool:
+    """Whether a number of seconds can be a time limit: more than 0, at most MAX_TIMEOUT
+    (not NaN, not infinite)."""
+    return math.isfinite(seconds) and 0 < seconds <= MAX_TIMEOUT
+
+
+def is_glob(pattern: str) -> bool:
+    """Whether a scenario id pattern has glob characters."""
+    return any(c in pattern for c in "*?[")
 
 
 class InProcess:
@@ -75,6 +122,9 @@ class InProcess:
     def run(self, request: Mapping[str, Any], timeout: float) -> dict[str, Any]:
         return self.reference.run(request)
 
+    def finish(self) -> str | None:
+        return None
+
     def close(self) -> None:
         pass
 
@@ -82,6 +132,58 @@ class InProcess:
 def reference_command() -> list[str]:
     """The built-in reference engine as a program speaking the protocol."""
     return [sys.executable, "-m", "brou", "serve"]
+
+
+def _refuse_constant(name: str) -> Any:
+    """NaN, Infinity and -Infinity, which Python's decoder accepts, are not JSON."""
+    raise ValueError(name)
+
+
+def _finite(text: str) -> float:
+    """A JSON number with a fraction or exponent, refused if too large for a double (1e400)."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(text)
+    return value
+
+
+_STRING = re.compile(rb'"(?:[^"\\]++|\\.)*+"')
+_NOT_BRACKET = bytes(b for b in range(256) if b not in b"[]{}")
+_NOT_STRUCTURE = bytes(b for b in range(256) if b not in b'[]{}"\\/bfnrtu')
+_INNERMOST = re.compile(rb"\[\]|\{\}")
+
+
+def _shape_problem(raw: bytes) -> str | None:
+    """What is wrong with the arrays and objects of a line, found before anything is
+    decoded: more than MAX_CONTAINERS of them (brackets inside strings counted too), or
+    nested more than MAX_DEPTH deep (from the brackets outside strings, stripped of
+    their innermost pairs one level at a time)."""
+    if raw.count(b"[") + raw.count(b"{") > MAX_CONTAINERS:
+        return f"more than {MAX_CONTAINERS:,} arrays and objects"
+    structure = raw.translate(None, _NOT_STRUCTURE)  # brackets, strings and their escapes
+    brackets = _STRING.sub(b"", structure).translate(None, _NOT_BRACKET)
+    for _ in range(MAX_DEPTH):
+        if not brackets:
+            return None
+        brackets = _INNERMOST.sub(b"", brackets)
+    return f"nested more than {MAX_DEPTH} deep" if brackets else None
+
+
+def decode(raw: bytes) -> Any:
+    """One answer line as JSON: UTF-8, standard JSON (no NaN or Infinity, numbers that
+    fit), with at most MAX_CONTAINERS arrays and objects nested at most MAX_DEPTH deep;
+    ValueError says what is wrong."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"not UTF-8: byte 0x{raw[exc.start]:02x} at offset {exc.start}") from None
+    problem = _shape_problem(raw)
+    if problem is not None:
+        raise ValueError(f"not JSON: {problem}")
+    try:
+        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite)
+    except (ValueError, RecursionError):  # (RecursionError: should the bracket count above ever be fooled)
+        raise ValueError(f"not JSON: {text[:80]!r}") from None
 
 
 class Subprocess:
@@ -95,9 +197,10 @@ class Subprocess:
         self.start_timeout = start_timeout
         self.env = dict(env) if env is not None else None
         self.proc: subprocess.Popen[bytes] | None = None
-        self.stderr: IO[bytes] | None = None
-        self.buffer = b""
+        self.buffer = bytearray()
+        self.stderr = bytearray()  # the last MAX_STDERR bytes
         self.seq = 0
+        self.answered: tuple[int, bool] | None = None  # (seq, a scenario?) of the last answer taken
         self.hello: dict[str, Any] | None = None
         self.restarts = -1
 
@@ -106,104 +209,245 @@ class Subprocess:
     def start(self) -> dict[str, Any]:
         self.close()
         self.restarts += 1
-        self.stderr = tempfile.TemporaryFile()  # noqa: SIM115 - kept open for the process's life, closed in close()
+        self.buffer = bytearray()
+        self.stderr = bytearray()
+        self.answered = None
         try:
-            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.stderr,
+            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                          env=self.env, start_new_session=True)
-        except OSError as exc:
-            raise ImplementationError("start", f"cannot start {self.argv[0]}: {exc.strerror or exc}", fatal=True) from None
-        self.buffer = b""
-        assert self.proc.stdout is not None
-        os.set_blocking(self.proc.stdout.fileno(), False)
-        answer = self._exchange({"cmd": "hello", "brou": PROTOCOL_VERSION}, self.start_timeout, during="the handshake")
-        self.hello = check_hello(answer)
+        except (OSError, ValueError) as exc:
+            detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise ImplementationError("start", f"cannot start {cut(self.argv[0], MAX_SHOWN)}: {detail}", fatal=True) from None
+        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            assert stream is not None
+            os.set_blocking(stream.fileno(), False)
+        try:
+            answer = self._exchange({"cmd": "hello", "brou": PROTOCOL_VERSION}, self.start_timeout, during="the handshake")
+        except _InputClosed:
+            raise self._exited("the handshake", "closed its input") from None
+        try:
+            self.hello = check_hello(answer)
+        except ImplementationError as exc:
+            raise self._fail(exc.kind, exc.detail, exc.fatal) from None
         return self.hello
 
+    def finish(self) -> str | None:
+        """Stop the program (stop message, then its whole process group killed); what it
+        wrote after its last answer to a scenario, if anything, is that scenario's fault."""
+        extra = self._stop()
+        if extra and self.answered is not None and self.answered[1]:
+            return f"the implementation wrote more after its answer: {as_text(extra, 80)}"
+        return None
+
     def close(self) -> None:
+        self._stop()
+
+    def _stop(self) -> str:
+        """Send stop, give the program STOP_GRACE seconds to exit while reading what it
+        still writes (what it wrote already is read in any case), then kill its process
+        group whatever happened; the non-blank output read (at most a line's worth)."""
         proc = self.proc
         self.proc = None
-        if proc is not None:
-            if proc.poll() is None:
-                with contextlib.suppress(OSError):
-                    assert proc.stdin is not None
-                    proc.stdin.write(b'{"seq": 0, "cmd": "stop"}\n')
-                    proc.stdin.flush()
-                try:
-                    proc.wait(timeout=0.5)
-                except subprocess.TimeoutExpired:
-                    self._kill(proc)
-            for stream in (proc.stdin, proc.stdout):
-                if stream is not None:
-                    with contextlib.suppress(OSError):
-                        stream.close()
-        if self.stderr is not None:
-            self.stderr.close()
-            self.stderr = None
+        if proc is None:
+            return ""
+        assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+        grace = STOP_GRACE
+        try:
+            os.write(proc.stdin.fileno(), b'{"seq":0,"cmd":"stop"}\n')
+        except (OSError, ValueError):
+            grace = 0.0  # it does not read: no use waiting for it
+        with contextlib.suppress(OSError):
+            proc.stdin.close()
+        deadline = time.monotonic() + grace
+        open_fds = {proc.stdout.fileno(), proc.stderr.fileno()}
+        with selectors.PollSelector() as selector:
+            for fd in open_fds:
+                selector.register(fd, selectors.EVENT_READ)
+            while open_fds and len(self.buffer) <= MAX_LINE and time.monotonic() < deadline + 0.1:
+                events = selector.select(min(max(0.0, deadline - time.monotonic()), 0.05))
+                for key, _ in events:
+                    if self._drain(int(key.fd), proc) < 0:
+                        selector.unregister(key.fd)
+                        open_fds.discard(int(key.fd))
+                if not events and (time.monotonic() >= deadline or proc.poll() is not None):
+                    break  # what was written is read: it has exited, or its time is up
+        self._kill(proc)
+        for stream in (proc.stdout, proc.stderr):
+            with contextlib.suppress(OSError):
+                stream.close()
+        extra = bytes(self.buffer).strip()
+        self.buffer = bytearray()
+        return extra.decode("utf-8", "replace")
 
     @staticmethod
     def _kill(proc: subprocess.Popen[bytes]) -> None:
-        try:
-            os.killpg(proc.pid, 9)
-        except OSError:
+        """Kill the program's process group (its session: every process it started that
+        did not leave it), even if the program itself has exited, and reap it."""
+        with contextlib.suppress(OSError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        with contextlib.suppress(OSError):
             proc.kill()
         with contextlib.suppress(subprocess.TimeoutExpired):
             proc.wait(timeout=5)
 
-    def _fail(self, kind: str, detail: str, fatal: bool = False) -> ImplementationError:
-        """Kill the process (it is out of step with us) and describe what happened."""
+    def _drain(self, fd: int, proc: subprocess.Popen[bytes]) -> int:
+        """Read what is there on the program's stdout (into the buffer) or stderr (its
+        tail kept): the number of bytes read, 0 if none is there yet, -1 at the end."""
+        try:
+            chunk = os.read(fd, READ_CHUNK)
+        except BlockingIOError:
+            return 0
+        except OSError:
+            return -1
+        if not chunk:
+            return -1
+        assert proc.stdout is not None
+        if fd == proc.stdout.fileno():
+            self.buffer += chunk
+        else:
+            self.stderr += chunk
+            del self.stderr[:-MAX_STDERR]
+        return len(chunk)
+
+    def _fail(self, kind: str, detail: str, fatal: bool = False, previous: bool = False) -> ImplementationError:
+        """Kill the program (it is out of step with us) and describe what happened."""
         proc = self.proc
-        if proc is not None and proc.poll() is None:
+        if proc is not None:
             self._kill(proc)
+            assert proc.stderr is not None
+            for _ in range(STDERR_READS):  # what it wrote last
+                if self._drain(proc.stderr.fileno(), proc) <= 0:
+                    break
         tail = self._stderr_tail()
         if tail:
             detail += f" (stderr: {tail})"
+        self.buffer = bytearray()
         self.close()
-        return ImplementationError(kind, detail, fatal)
+        return ImplementationError(kind, detail, fatal, previous)
 
     def _stderr_tail(self) -> str:
-        if self.stderr is None:
-            return ""
-        try:
-            self.stderr.seek(0, os.SEEK_END)
-            size = self.stderr.tell()
-            self.stderr.seek(max(0, size - 400))
-            lines = self.stderr.read().decode("utf-8", "replace").strip().splitlines()
-        except OSError:
-            return ""
-        return lines[-1][:200] if lines else ""
+        """The last line the program wrote to stderr, or its last 200 characters."""
+        lines = bytes(self.stderr).decode("utf-8", "replace").strip().splitlines()
+        last = lines[-1] if lines else ""
+        return last if len(last) <= 200 else "..." + last[-200:]
 
     # -- one exchange ------------------------------------------------------------------
 
     def run(self, request: Mapping[str, Any], timeout: float) -> dict[str, Any]:
+        message = {"cmd": "run", "scenario": request}
         if self.proc is None or self.proc.poll() is not None:
-            # not started, or it exited after its last answer: that scenario was answered, start afresh
-            self.start()
-        return self._exchange({"cmd": "run", "scenario": request}, timeout, during="the scenario")
+            self._restart()  # not started, or it exited after its last answer: start afresh
+        try:
+            return self._exchange(message, timeout, during="the scenario")
+        except _InputClosed:
+            pass
+        # it stopped reading (closed its input, or exited) after its last answer: ask a new one
+        self._restart()
+        try:
+            return self._exchange(message, timeout, during="the scenario")
+        except _InputClosed:
+            raise self._exited("the scenario", "closed its input") from None
+
+    def _restart(self) -> None:
+        """Stop the program and start it again; what it wrote after its last answer is
+        the fault of the scenario it answered."""
+        extra = self.finish()
+        if extra:
+            raise ImplementationError("extra-output", extra, previous=True)
+        self.start()
 
     def _exchange(self, message: dict[str, Any], timeout: float, during: str) -> dict[str, Any]:
-        proc = self.proc
-        assert proc is not None and proc.stdin is not None
         self.seq += 1
         seq = self.seq
         line = json.dumps({"seq": seq} | message, separators=(",", ":")).encode() + b"\n"
+        raw = self._talk(line, time.monotonic() + timeout, timeout, during)
         try:
-            proc.stdin.write(line)
-            proc.stdin.flush()
-        except OSError:
-            raise self._exited(during) from None
-        raw = self._read_line(timeout, during)
-        try:
-            answer = json.loads(raw)
-        except (ValueError, RecursionError):  # not JSON, not UTF-8, an integer too long, nesting too deep
-            shown = raw[:80].decode("utf-8", "replace")
-            raise self._fail("malformed", f"answer to {during} is not JSON: {shown!r}") from None
+            answer = decode(raw)
+        except ValueError as exc:
+            raise self._fail("malformed", f"answer to {during} is {exc}") from None
         if not isinstance(answer, dict):
-            raise self._fail("malformed", f"answer to {during} is not a JSON object")
-        if type(answer.get("seq")) is not int or answer.get("seq") != seq:
-            raise self._fail("wrong-seq", f"answer carries seq {answer.get('seq')!r}, expected {seq}")
+            raise self._fail("malformed", f"answer to {during} is not a JSON object: {as_text(answer, 80)}")
+        got = answer.get("seq")
+        if self.answered is not None and type(got) is int and got == self.answered[0]:
+            what = "twice (the second answer came during the next scenario)" if self.answered[1] else "the handshake twice"
+            raise self._fail("extra-output", f"the implementation answered {what}, seq {got}", previous=self.answered[1])
+        if type(got) is not int or got != seq:
+            raise self._fail("wrong-seq", f"answer carries seq {as_text(got, 40)}, expected {seq}")
+        self._poll()
+        if self.buffer.strip():
+            raise self._fail("extra-output", f"the implementation wrote more after its answer to {during}: "
+                                             f"{as_text(bytes(self.buffer[:80]).decode('utf-8', 'replace'))}")
+        self.answered = (seq, message["cmd"] == "run")
         return answer
 
-    def _exited(self, during: str) -> ImplementationError:
+    def _poll(self) -> None:
+        """Read what the program has already written, without waiting."""
+        proc = self.proc
+        assert proc is not None and proc.stdout is not None
+        while len(self.buffer) <= MAX_LINE and self._drain(proc.stdout.fileno(), proc) > 0:
+            pass
+
+    def _talk(self, line: bytes, deadline: float, timeout: float, during: str) -> bytes:
+        """Write the request and read one non-blank answer line, both before the deadline,
+        reading the program's stderr all along so that it never blocks on it."""
+        proc = self.proc
+        assert proc is not None and proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+        out_fd, err_fd, in_fd = proc.stdout.fileno(), proc.stderr.fileno(), proc.stdin.fileno()
+        pending = self._write(in_fd, memoryview(line), during)  # most requests fit in the pipe at once
+        scanned = 0
+        with selectors.PollSelector() as selector:  # no kernel object: cheap to make for each exchange
+            selector.register(out_fd, selectors.EVENT_READ)
+            selector.register(err_fd, selectors.EVENT_READ)
+            if pending:
+                selector.register(in_fd, selectors.EVENT_WRITE)
+            while True:
+                if not pending:
+                    if self.buffer[:1].isspace():  # blank lines are skipped, all at once
+                        blank = self.buffer.rfind(b"\n", 0, len(self.buffer) - len(self.buffer.lstrip())) + 1
+                        del self.buffer[:blank]
+                        scanned = 0
+                    end = self.buffer.find(b"\n", scanned)
+                    if end >= 0:
+                        raw = bytes(self.buffer[:end])
+                        del self.buffer[:end + 1]
+                        if len(raw) > MAX_LINE:
+                            raise self._fail("huge-output", f"an answer of {len(raw):,} bytes during {during} "
+                                                            f"(the limit is {MAX_LINE:,})")
+                        return raw
+                    scanned = len(self.buffer)
+                if len(self.buffer) > MAX_LINE:
+                    what = "before reading the request" if pending else "without a line end"
+                    raise self._fail("huge-output", f"more than {MAX_LINE:,} bytes {what} during {during}")
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    what = "the request was not read" if pending else "no answer"
+                    raise self._fail("hang", f"{what} within {timeout:g} s during {during}")
+                events = selector.select(min(left, EXIT_POLL))
+                if not events and proc.poll() is not None:  # exited, though a process it started may hold the pipe
+                    raise self._exited(during, "exited")
+                for key, _ in events:
+                    fd = int(key.fd)
+                    if fd == in_fd:
+                        pending = self._write(in_fd, pending, during)
+                        if not pending:
+                            selector.unregister(in_fd)
+                    elif self._drain(fd, proc) < 0:
+                        if fd == out_fd:
+                            raise self._exited(during, "closed its output")
+                        selector.unregister(fd)
+
+    def _write(self, fd: int, data: memoryview, during: str) -> memoryview:
+        """Write what the pipe takes now; what is left to write."""
+        try:
+            return data[os.write(fd, data):]
+        except BlockingIOError:
+            return data
+        except OSError:
+            if self.buffer.strip():
+                raise self._fail("malformed", f"the implementation wrote before reading the request during {during}") from None
+            raise _InputClosed from None
+
+    def _exited(self, during: str, otherwise: str) -> ImplementationError:
         proc = self.proc
         status = None
         if proc is not None:
@@ -211,35 +455,18 @@ class Subprocess:
                 status = proc.wait(timeout=0.2)
             except subprocess.TimeoutExpired:
                 status = None
-        how = f"exited with status {status}" if status is not None and status >= 0 else (
-            f"was killed by signal {-status}" if status is not None else "closed its output")
+        if status is None:
+            how = otherwise
+        elif status >= 0:
+            how = f"exited with status {status}"
+        else:
+            how = f"was killed by signal {-status} ({_signal_name(-status)})"
         return self._fail("crash", f"the implementation {how} during {during}")
 
-    def _read_line(self, timeout: float, during: str) -> bytes:
-        proc = self.proc
-        assert proc is not None and proc.stdout is not None
-        fd = proc.stdout.fileno()
-        deadline = time.monotonic() + timeout
-        with selectors.DefaultSelector() as selector:
-            selector.register(fd, selectors.EVENT_READ)
-            while True:
-                end = self.buffer.find(b"\n")
-                if end >= 0:
-                    line, self.buffer = self.buffer[:end], self.buffer[end + 1:]
-                    if len(line) > MAX_LINE:
-                        raise self._fail("huge-output", f"an answer of {len(line):,} bytes (the limit is {MAX_LINE:,})")
-                    if line.strip():
-                        return line
-                    continue
-                if len(self.buffer) > MAX_LINE:
-                    raise self._fail("huge-output", f"more than {MAX_LINE:,} bytes without a line end during {during}")
-                left = deadline - time.monotonic()
-                if left <= 0 or not selector.select(left):
-                    raise self._fail("hang", f"no answer within {timeout:g} s during {during}")
-                try:
-                    chunk = os.read(fd, 1 << 16)
-                except BlockingIOError:
-                    continue
-                if not chunk:
-                    raise self._exited(during)
-                self.buffer += chunk
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return "unknown"
+
