@@ -237,7 +237,12 @@ def cmd_deal(args: argparse.Namespace) -> int:
 
 def cmd_prove(ids: Sequence[str], as_json: bool = False) -> int:
     """Run the facts of brou.prove; exit 1 if one does not come out as the project states it."""
-    from .prove import FACTS, result_data, run_all, table_text
+    try:
+        from .prove import FACTS, result_data, run_all, table_text
+    except ModuleNotFoundError as exc:
+        if exc.name != "z3":
+            raise
+        raise UsageError("brou prove: needs the z3 solver: pip install 'brou[prove]'") from None
 
     known = {f.id for f in FACTS}
     unknown = [i for i in ids if i not in known]

@@ -56,8 +56,12 @@ import random
 import sys
 from typing import Any
 
-import numpy as np
-import pyspiel
+try:
+    import numpy as np
+    import pyspiel
+except ModuleNotFoundError as exc:  # the optional part: say how to get it
+    raise ModuleNotFoundError(f"brou.openspiel needs OpenSpiel and numpy ({exc.name} is missing): "
+                              "pip install 'brou[openspiel]'", name=exc.name) from None
 
 from .deal import Deal, packet_positions
 from .errors import IllegalAction

@@ -17,6 +17,7 @@ import json
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,18 @@ from .errors import ParameterError, SpecError
 
 Path_ = tuple[str | int, ...]
 
-SPEC_DIR = Path(os.environ.get("BROU_SPEC_DIR", Path(__file__).resolve().parents[2] / "spec"))
+def data_root() -> Path:
+    """Where the spec and the conformance corpus are: inside the installed package
+    (`brou/_data/`, copied there when the wheel is built, read through importlib.resources),
+    else the source tree this module lies in (a checkout, an editable install)."""
+    packaged = resources.files("brou") / "_data"
+    if packaged.is_dir():
+        return Path(str(packaged))
+    return Path(__file__).resolve().parents[2]
+
+
+DATA_ROOT = data_root()
+SPEC_DIR = Path(os.environ.get("BROU_SPEC_DIR", DATA_ROOT / "spec"))
 RULESET_DIR = SPEC_DIR / "rulesets"
 SCHEMA_DIR = SPEC_DIR / "schema"
 

@@ -25,8 +25,7 @@ from .. import spec
 from ..errors import ParameterError, SpecError
 from ..rules import Rules
 
-ROOT = Path(__file__).resolve().parents[3]
-CONFORMANCE_DIR = Path(os.environ.get("BROU_CONFORMANCE_DIR", ROOT / "conformance"))
+CONFORMANCE_DIR = Path(os.environ.get("BROU_CONFORMANCE_DIR", spec.DATA_ROOT / "conformance"))
 SCENARIO_DIR = CONFORMANCE_DIR / "scenarios"
 FORMAT = "brou-scenarios/1"
 

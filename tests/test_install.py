@@ -1,0 +1,113 @@
+"""The package as a user gets it: a wheel built from this tree, installed with pip into a
+fresh virtual environment, used from a folder outside the repository.
+
+The spec, the schemas and the corpus must travel inside the wheel (brou/_data, read through
+importlib.resources): `brou validate`, `brou deal`, `brou prove`, `brou check` and
+`brou ambiguities` work with nothing of the source tree around.  The optional parts say
+how to get them.  One wheel and one environment serve every test of the module.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+class Installed:
+    """A fresh virtual environment holding the wheel, and a folder outside the repository."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        dist = root / "dist"
+        self.pip_run([sys.executable, "-m", "pip", "wheel", str(REPO), "--no-deps", "--quiet", "-w", str(dist)])
+        [self.wheel] = dist.glob("brou-*.whl")
+        venv = root / "venv"
+        self.pip_run([sys.executable, "-m", "venv", str(venv)])
+        self.bin = venv / "bin"
+        self.pip_run([str(self.bin / "python"), "-m", "pip", "install", "--quiet", f"{self.wheel}[prove]"])
+        self.work = root / "elsewhere"
+        self.work.mkdir()
+
+    @staticmethod
+    def pip_run(argv: Sequence[str]) -> None:
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=900, check=False)
+        assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+
+    def run(self, *args: str) -> subprocess.CompletedProcess[str]:
+        """`brou ARGS` from the installed console script, run outside the repository."""
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("BROU_", "PYTHON"))}
+        return subprocess.run([str(self.bin / "brou"), *args], cwd=self.work, capture_output=True, text=True,
+                              timeout=600, env=env, check=False)
+
+    def python(self, code: str) -> subprocess.CompletedProcess[str]:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("BROU_", "PYTHON"))}
+        return subprocess.run([str(self.bin / "python"), "-c", code], cwd=self.work, capture_output=True, text=True,
+                              timeout=600, env=env, check=False)
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
+    return Installed(tmp_path_factory.mktemp("install"))
+
+
+def test_the_wheel_carries_the_spec_the_corpus_and_the_typing_marker(installed: Installed) -> None:
+    names = set(zipfile.ZipFile(installed.wheel).namelist())
+    for needed in ("brou/py.typed", "brou/_data/spec/rulesets/brouc.yaml", "brou/_data/spec/schema/ruleset.schema.json",
+                   "brou/_data/spec/ambiguities.yaml", "brou/_data/conformance/PROTOCOL.md",
+                   "brou/_data/conformance/scenarios/brouc/play/overtrump.yaml"):
+        assert needed in names, needed
+    assert sum(n.endswith(".jsonl") for n in names) >= 50
+    metadata = next(n for n in names if n.endswith(".dist-info/METADATA"))
+    text = zipfile.ZipFile(installed.wheel).read(metadata).decode()
+    assert "License-Expression: MIT" in text and "Requires-Python: >=3.11" in text and "Provides-Extra: openspiel" in text
+
+
+def test_the_installed_package_reads_its_data_from_itself(installed: Installed) -> None:
+    done = installed.python("import brou, brou.spec; print(brou.spec.DATA_ROOT); print(brou.__file__)")
+    assert done.returncode == 0, done.stderr
+    data_root, module = done.stdout.split()
+    assert str(REPO) not in data_root and data_root.endswith("brou/_data") and str(REPO) not in module
+
+
+def test_validate_deal_and_version(installed: Installed) -> None:
+    validate = installed.run("validate")
+    assert validate.returncode == 0, validate.stderr
+    lines = validate.stdout.splitlines()
+    assert all(line.startswith("ok ") for line in lines)
+    assert [line.split(":")[0].rsplit("/", 1)[-1] for line in lines] == ["brouc.yaml", "homme-de-brou-1802.yaml"]
+    deal = installed.run("deal", "--ruleset", "brouc", "--seed", "7", "--json")
+    assert deal.returncode == 0, deal.stderr
+    assert len(json.loads(deal.stdout)["deal"]["hands"]) == 4
+    version = installed.run("--version")
+    assert version.returncode == 0 and version.stdout.strip() == "brou 0.1.0"
+
+
+def test_check_runs_a_slice_of_the_corpus_through_the_protocol(installed: Installed) -> None:
+    done = installed.run("check", "--clause", "brouc.play.overtrump", "--report", "json", "--no-progress")
+    assert done.returncode == 0, done.stderr[-2000:]
+    report = json.loads(done.stdout)
+    assert report["counts"]["passed"] > 100 and report["counts"]["failed"] == 0 and report["counts"]["errored"] == 0
+
+
+def test_prove_and_the_register(installed: Installed) -> None:
+    prove = installed.run("prove", "--fact", "crosscheck.rounding")
+    assert prove.returncode == 0, prove.stderr
+    assert "crosscheck.rounding" in prove.stdout and "proved" in prove.stdout
+    register = installed.run("ambiguities", "--json")
+    assert register.returncode == 0, register.stderr
+    assert len(json.loads(register.stdout)["entries"]) >= 40
+
+
+def test_the_openspiel_games_say_which_extra_they_need(installed: Installed) -> None:
+    done = installed.python("import brou.openspiel")
+    assert done.returncode != 0
+    assert "pip install 'brou[openspiel]'" in done.stderr.strip().splitlines()[-1]
