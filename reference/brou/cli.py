@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from . import spec
-from .errors import BrouError, SpecError, UsageError
+from .errors import BrouError, SpecError, UsageError, one_line
 from .match import BOTS, Match
 from .render import deal_to_data, deal_to_text
 from .rules import Rules
@@ -139,7 +139,7 @@ def cmd_validate(files: Sequence[str]) -> int:
             merged = spec.load_document(target)
             spec.check_document(merged)
         except SpecError as exc:
-            print(exc, file=sys.stderr)
+            print(one_line(str(exc)), file=sys.stderr)
             failed += 1
             continue
         data = merged.data
@@ -242,7 +242,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_coverage(args)
         return cmd_deal(args)
     except BrouError as exc:
-        print(f"brou: {exc}" if not isinstance(exc, (SpecError, UsageError)) else str(exc), file=sys.stderr)
+        print(one_line(f"brou: {exc}" if not isinstance(exc, (SpecError, UsageError)) else str(exc)), file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -250,7 +250,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:
         if os.environ.get("BROU_DEBUG"):
             raise
-        print(f"brou: internal error ({exc.__class__.__name__}: {exc}); set BROU_DEBUG=1 for the traceback", file=sys.stderr)
+        print(one_line(f"brou: internal error ({exc.__class__.__name__}: {exc}); set BROU_DEBUG=1 for the traceback"),
+              file=sys.stderr)
         return EXIT_INTERNAL
 
 

@@ -17,7 +17,7 @@ from .. import spec
 from ..errors import UsageError
 from ..rules import Rules
 from . import report
-from .corpus import load_corpus
+from .corpus import load, load_corpus
 from .harness import Implementation, Outcome, Selection, read_xfail, run
 from .runner import InProcess, Subprocess, reference_command
 
@@ -42,9 +42,9 @@ def cmd_check(args: argparse.Namespace) -> int:
         raise UsageError("brou check: --timeout must be more than 0 seconds")
     if args.max_hangs < 0:
         raise UsageError("brou check: --max-hangs must be 0 or more")
-    corpus = load_corpus([Path(p) for p in args.scenarios] or None)
     selection = Selection(args.ruleset, args.clause, args.feature, args.id, args.origin)
-    chosen = [s for s in corpus if selection.keeps(s)]
+    loaded = load([Path(p) for p in args.scenarios] or None, keep=selection.keeps)
+    chosen = loaded.scenarios
     if not chosen:
         raise UsageError("brou check: no scenario matches the filters")
     xfail = read_xfail(Path(args.xfail)) if args.xfail else None
@@ -64,11 +64,11 @@ def cmd_check(args: argparse.Namespace) -> int:
                     bad[0] += 1
                 progress.update(task, advance=1, bad=f"[red]{bad[0]} not passing" if bad[0] else "")
 
-            result = run(impl, chosen, timeout=args.timeout, xfail=xfail, all_ids=[s.id for s in corpus], progress=tick,
+            result = run(impl, chosen, timeout=args.timeout, xfail=xfail, all_ids=loaded.ids, progress=tick,
                          max_hangs=args.max_hangs)
     else:
-        result = run(impl, chosen, timeout=args.timeout, xfail=xfail, all_ids=[s.id for s in corpus], max_hangs=args.max_hangs)
-    corpus_ids = {s.id for s in corpus}
+        result = run(impl, chosen, timeout=args.timeout, xfail=xfail, all_ids=loaded.ids, max_hangs=args.max_hangs)
+    corpus_ids = set(loaded.ids)
     changes = report.changes_since(before, result, corpus_ids) if track_path else None
     _write_report(args, result, changes)
     if track_path:

@@ -73,7 +73,7 @@ class InProcess:
         return check_hello(self.reference.hello())
 
     def run(self, request: Mapping[str, Any], timeout: float) -> dict[str, Any]:
-        return self.reference.run(request)
+        return self.reference.run(request, timeout)
 
     def close(self) -> None:
         pass
