@@ -36,6 +36,7 @@ RULESET_DIR = SPEC_DIR / "rulesets"
 SCHEMA_DIR = SPEC_DIR / "schema"
 
 _RULESET_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_PLAIN_TAGS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
 _Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
@@ -141,6 +142,9 @@ def read_yaml(file: Path | str, text: str | None = None) -> Document:
 def _construct(node: yaml.Node, path: Path_, doc: Document, line: int | None, loader: yaml.SafeLoader) -> Any:
     """Build the value of `node`, noting its line: a mapping value's key line, an item's own line."""
     doc.lines[path] = line if line is not None else node.start_mark.line + 1
+    if not isinstance(node, yaml.ScalarNode) and node.tag not in _PLAIN_TAGS:  # !!set, !!omap, !!python/object
+        raise SpecError(f"YAML: could not determine a constructor for the tag {one_line(node.tag)}", doc.file,
+                        node.start_mark.line + 1, path_text(path))
     if isinstance(node, yaml.MappingNode):
         out: dict[str, Any] = {}
         for key_node, value_node in node.value:
@@ -190,8 +194,9 @@ def merge_patch(target: Any, patch: Any) -> Any:
 
 def ruleset_file(name: str, relative_to: Path | None = None) -> Path:
     """The file of ruleset `name`: a ruleset id (`brouc`) names spec/rulesets/ID.yaml; anything
-    else (`README.md`, `my/rules`) is a path (from `relative_to` if given)."""
-    if _RULESET_ID.fullmatch(name):
+    else (`README.md`, `my/rules`), or on the command line (no `relative_to`) a name that
+    exists as a file or folder, is a path (from `relative_to` if given)."""
+    if _RULESET_ID.fullmatch(name) and (relative_to is not None or not os.path.lexists(name)):
         return RULESET_DIR / f"{name}.yaml"
     return relative_to / name if relative_to is not None else Path(name)
 
@@ -238,6 +243,8 @@ def load_document(name: str) -> MergedDocument:
     chain: list[Document] = []
     seen: set[Path] = set()
     file = ruleset_file(name)
+    if file.parent == RULESET_DIR and not file.exists():
+        raise SpecError(f"no ruleset '{name}' (known: {', '.join(available_rulesets())})", one_line(name))
     while True:
         seen.add(Path(os.path.realpath(file)))
         doc = read_yaml(file)

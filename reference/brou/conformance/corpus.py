@@ -170,7 +170,7 @@ def scenario_files(root: Path | None = None) -> list[Path]:
 
 def _relative(path: Path) -> str:
     try:
-        return one_line(str(Path(os.path.realpath(path)).relative_to(Path.cwd())))
+        return one_line(str(Path(os.path.abspath(path)).relative_to(Path.cwd())))
     except (ValueError, OSError):
         return one_line(str(path))
 
@@ -345,7 +345,10 @@ def load(paths: Iterable[Path] | None = None, keep: Callable[[Scenario], bool] |
     for p in paths if paths is not None else [SCENARIO_DIR]:
         p = Path(p)
         if p.is_dir():
-            files.extend(scenario_files(p))
+            found = scenario_files(p)
+            if not found:
+                raise CorpusError("no scenario file (*.yaml, *.jsonl) in this folder", _relative(p))
+            files.extend(found)
         else:
             files.append(p)
     verified = verified_hashes() if trust else frozenset()
