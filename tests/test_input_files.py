@@ -279,6 +279,8 @@ def test_expected_failures_and_tracking_files_that_are_not_utf8(tmp_path: Path) 
     (tmp_path / "bad.txt").write_bytes(b"t.good \xe9\n")
     refused(check(tmp_path, "s.yaml", "--xfail", "bad.txt"), "bad.txt: cannot read the expected-failure list")
     refused(check(tmp_path, "s.yaml", "--track", "bad.txt"), "bad.txt: not a tracking file of brou check")
+    for option in ("--xfail", "--track"):
+        refused(check(tmp_path, "s.yaml", option, "/dev/zero"), f"brou check: {option} /dev/zero: not a regular file")
 
 
 def test_validate_takes_a_path_that_is_not_a_ruleset_id_as_a_path(tmp_path: Path) -> None:

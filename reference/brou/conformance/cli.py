@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import stat
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -14,7 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from .. import spec
-from ..errors import UsageError
+from ..errors import UsageError, one_line
 from ..rules import Rules
 from . import report
 from .corpus import load, load_corpus
@@ -47,8 +48,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     chosen = loaded.scenarios
     if not chosen:
         raise UsageError("brou check: no scenario matches the filters")
-    xfail = read_xfail(Path(args.xfail)) if args.xfail else None
-    track_path = Path(args.track) if args.track else None
+    xfail = read_xfail(_small_file(args.xfail, "--xfail")) if args.xfail else None
+    track_path = _small_file(args.track, "--track") if args.track else None
     before = report.read_track(track_path) if track_path else None
     impl = _implementation(args)
     show = args.progress if args.progress is not None else sys.stderr.isatty()
@@ -77,6 +78,22 @@ def cmd_check(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise UsageError(f"brou check: cannot write {track_path}: {exc.strerror}") from None
     return result.exit_status
+
+
+MAX_LIST_BYTES = 16 << 20
+
+
+def _small_file(name: str, option: str) -> Path:
+    """`name` as a path, UsageError if it is there but is no regular file of at most MAX_LIST_BYTES
+    (`--xfail /dev/zero` would be read forever)."""
+    path = Path(name)
+    try:
+        info = path.stat()
+    except OSError:
+        return path  # missing: the reader says so (a tracking file is created)
+    if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_LIST_BYTES:
+        raise UsageError(one_line(f"brou check: {option} {name}: not a regular file of at most {MAX_LIST_BYTES:,} bytes"))
+    return path
 
 
 def _write_report(args: argparse.Namespace, result: Any, changes: list[tuple[str, str, str]] | None) -> None:
