@@ -136,14 +136,15 @@ def request_of(data: Mapping[str, Any]) -> dict[str, Any]:
 # Structure, always: size, encoding, nesting, the schema, and what the schema cannot say
 # (the ruleset, its parameters and clauses exist, error codes are documented, ids are
 # unique across the files).  Substance: the reference engine plays the scenario in this
-# process and must pass it, or the file is at fault.  Substance is skipped for a file
-# whose content is listed in VERIFIED (conformance/verified.sha256, written by
-# tools/verify-corpus after replaying every shipped scenario; a test keeps it current).
+# process and must pass it, or the file is at fault.  Both are skipped for a file whose
+# content is listed in VERIFIED (conformance/verified.jsonl: each shipped file's SHA-256
+# and an index of its scenarios, written by tools/verify-corpus after replaying them all;
+# a test keeps it current), and the index selects before the file is parsed.
 
 MAX_FILE_BYTES = 8 << 20  # a JSON lines file (the largest shipped: 0.65 MB)
 MAX_LINE_BYTES = 64 << 10  # one JSON line, one scenario (the largest shipped: 4.5 KB)
 SUBSTANCE_SECONDS = 10.0  # the reference engine's time for one scenario of a file being checked
-VERIFIED = CONFORMANCE_DIR / "verified.sha256"
+VERIFIED = CONFORMANCE_DIR / "verified.jsonl"
 
 
 @lru_cache(maxsize=2)
@@ -184,20 +185,23 @@ def _read(path: Path, name: str) -> bytes:
 
 
 def load_file(path: Path, check_schema: bool = True) -> list[Scenario]:
-    """The scenarios of one file, structure checked; CorpusError (one line, file:line) if it cannot be used."""
+    """The scenarios of one file, read and checked against the schema; CorpusError (one
+    line, file:line) if it cannot be used."""
     name = _relative(path)
     return list(_scenarios(_read(path, name), path.suffix, name, check_schema))
 
 
-def _scenarios(raw: bytes, suffix: str, name: str, check: bool) -> Iterator[Scenario]:
+def _scenarios(raw: bytes, suffix: str, name: str, check: bool, lines: set[int] | None = None) -> Iterator[Scenario]:
+    """The scenarios of a file's bytes, one by one (only those at `lines` if given);
+    `check`: against the schema."""
     try:
         text = spec.decode_text(raw, name)
-        if suffix == ".jsonl":
-            yield from _jsonl(text, name, check)
-            return
-        doc = spec.read_yaml(name, text)
+        doc = None if suffix == ".jsonl" else spec.read_yaml(name, text)
     except SpecError as exc:
         raise CorpusError(exc.message, exc.file, exc.line, exc.path) from None
+    if doc is None:
+        yield from _jsonl(text, name, check, lines)
+        return
     if not isinstance(doc.data, dict):
         raise CorpusError("a scenario file is a mapping with 'format' and 'scenarios'", name, 1)
     if check:
@@ -208,13 +212,15 @@ def _scenarios(raw: bytes, suffix: str, name: str, check: bool) -> Iterator[Scen
     elif not isinstance(doc.data.get("scenarios"), list):
         raise CorpusError("a scenario file is a mapping with 'format' and a list 'scenarios'", name, 1)
     for i, s in enumerate(doc.data["scenarios"]):
-        yield Scenario(s, name, doc.line_of(("scenarios", i)) or 1)
+        line = doc.line_of(("scenarios", i)) or 1
+        if lines is None or line in lines:
+            yield Scenario(s, name, line)
 
 
-def _jsonl(text: str, name: str, check: bool) -> Iterator[Scenario]:
+def _jsonl(text: str, name: str, check: bool, lines: set[int] | None) -> Iterator[Scenario]:
     for number, line in enumerate(text.split("\n"), 1):
         line = line.strip()
-        if not line:
+        if not line or (lines is not None and number not in lines):
             continue
         if len(line) > MAX_LINE_BYTES:
             raise CorpusError(f"a line of {len(line):,} characters; the limit is {MAX_LINE_BYTES:,}", name, number)
@@ -314,18 +320,34 @@ def check_substance(s: Scenario, seconds: float = SUBSTANCE_SECONDS) -> None:
         raise CorpusError(f"the reference engine does not pass it: {verdict.detail}", s.file, s.line, s.id)
 
 
+Row = tuple[str, int, str, str, list[str], list[str], dict[str, Any]]  # id, line, ruleset, origin, clauses, features, params
+
+
 @lru_cache(maxsize=4)
-def verified_hashes(path: Path = VERIFIED) -> frozenset[str]:
-    """The SHA-256 of every file whose scenarios the reference engine passes (none if the list is missing)."""
+def verified_index(path: Path = VERIFIED) -> dict[str, list[Row]]:
+    """SHA-256 -> the scenarios of a file the reference engine passes, as listed (empty if
+    the list is missing or unreadable: every file is then checked in full)."""
     try:
-        text = spec.read_bytes(path, 1 << 20).decode("ascii")
-    except (SpecError, UnicodeDecodeError):
-        return frozenset()
-    return frozenset(line.split()[0] for line in text.splitlines() if line.strip())
+        lines = spec.read_bytes(path, MAX_FILE_BYTES).decode("utf-8").splitlines()
+        return {entry["sha256"]: [tuple(row) for row in entry["scenarios"]] for entry in map(json.loads, lines)}
+    except (SpecError, ValueError, KeyError, TypeError):
+        return {}
 
 
 def file_hash(raw: bytes) -> str:
     return hashlib.sha256(raw).hexdigest()
+
+
+def _listed(row: Row, file: str) -> Scenario:
+    """A scenario of a verified file as its index lists it: enough to select it, not to run it."""
+    s = Scenario.__new__(Scenario)
+    s.id, s.line, s.ruleset, s.origin, clauses, features, s.params = row
+    s.clauses, s._features, s.file, s.text = tuple(clauses), frozenset(features), file, ""
+    return s
+
+
+def _row(s: Scenario) -> Row:
+    return s.id, s.line, s.ruleset, s.origin, list(s.clauses), sorted(s.features), s.params
 
 
 @dataclass
@@ -339,8 +361,8 @@ class Loaded:
 def load(paths: Iterable[Path] | None = None, keep: Callable[[Scenario], bool] | None = None, *,
          trust: bool = True) -> Loaded:
     """The scenarios under the given files or folders (default: the whole corpus) that `keep`
-    keeps, streamed file by file, checked (see above); `trust=False` replays even the
-    scenarios of verified files."""
+    keeps, checked (see above).  A verified file (`trust`) is selected from its index and
+    read only for the scenarios kept; any other file is read and checked in full."""
     files: list[Path] = []
     for p in paths if paths is not None else [SCENARIO_DIR]:
         p = Path(p)
@@ -351,25 +373,37 @@ def load(paths: Iterable[Path] | None = None, keep: Callable[[Scenario], bool] |
             files.extend(found)
         else:
             files.append(p)
-    verified = verified_hashes() if trust else frozenset()
+    index = verified_index() if trust else {}
     seen: dict[str, str] = {}
     chosen: list[Scenario] = []
     unproven: list[Scenario] = []
+
+    def note(s: Scenario) -> bool:
+        if s.id in seen:
+            raise CorpusError(f"scenario id '{s.id}' is used twice (first at {seen[s.id]})", s.file, s.line)
+        seen[s.id] = s.where
+        return keep is None or keep(s)
+
     for path in files:
         name = _relative(path)
         raw = _read(path, name)
-        proven = file_hash(raw) in verified
-        for s in _scenarios(raw, path.suffix, name, check=not proven):
-            if s.id in seen:
-                raise CorpusError(f"scenario id '{s.id}' is used twice (first at {seen[s.id]})", s.file, s.line)
-            seen[s.id] = s.where
-            kept = keep is None or keep(s)
-            if kept or not proven:
-                _check_scenario(s, codes=not proven)
-            if kept:
-                chosen.append(s)
-                if not proven:
+        rows = index.get(file_hash(raw))
+        if rows is None:
+            for s in _scenarios(raw, path.suffix, name, check=True):
+                kept = note(s)
+                _check_scenario(s)
+                if kept:
+                    chosen.append(s)
                     unproven.append(s)
+            continue
+        wanted = set()
+        for row in rows:
+            listed = _listed(row, name)
+            if note(listed):
+                _check_scenario(listed, codes=False)
+                wanted.add(listed.line)
+        if wanted:
+            chosen.extend(_scenarios(raw, path.suffix, name, check=False, lines=wanted))
     for s in unproven:
         check_substance(s)
     return Loaded(chosen, list(seen))
@@ -382,9 +416,15 @@ def load_corpus(paths: Iterable[Path] | None = None) -> list[Scenario]:
 
 def write_verified(path: Path = VERIFIED) -> int:
     """Replay every shipped scenario against the reference engine (CorpusError at the first
-    it does not pass), then list the shipped files' hashes; the number of files."""
+    it does not pass), then list each shipped file (path, hash, its scenarios' index); the
+    number of files."""
     load(trust=False)
-    lines = [f"{file_hash(f.read_bytes())}  {f.relative_to(CONFORMANCE_DIR).as_posix()}" for f in scenario_files()]
-    path.write_text("\n".join(lines) + "\n", encoding="ascii")
-    verified_hashes.cache_clear()
+    lines = []
+    for f in scenario_files():
+        raw = f.read_bytes()
+        entry = {"file": f.relative_to(CONFORMANCE_DIR).as_posix(), "sha256": file_hash(raw),
+                 "scenarios": [_row(s) for s in _scenarios(raw, f.suffix, "", check=False)]}
+        lines.append(json.dumps(entry, ensure_ascii=False, separators=(",", ":")))
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    verified_index.cache_clear()
     return len(lines)
