@@ -66,6 +66,7 @@ class Document:
 
 MAX_YAML_BYTES = 1 << 20  # a YAML file (a ruleset, the register, hand-written scenarios) of at most 1 MiB
 MAX_DEPTH = 32  # collections nested at most 32 deep (the deepest shipped file: 9)
+MAX_NODES = 50_000  # values (scalars, mappings, lists) in one YAML file (the most in a shipped file: 3,665)
 
 
 def read_bytes(file: Path | str, limit: int, name: str | None = None) -> bytes:
@@ -107,17 +108,22 @@ def decode_text(data: bytes, name: str) -> str:
 
 def read_yaml(file: Path | str, text: str | None = None) -> Document:
     """Load one YAML file safely, keeping lines: at most MAX_YAML_BYTES, UTF-8, nested at
-    most MAX_DEPTH deep (checked on the parser's events before any tree is built), no
+    most MAX_DEPTH deep with at most MAX_NODES values (checked on the parser's events before
+    any tree is built), no
     aliases, no duplicate keys, only the values JSON has."""
     name = one_line(str(file))
     if text is None:
         text = decode_text(read_bytes(file, MAX_YAML_BYTES, name), name)
     try:
-        depth = 0
+        depth = nodes = 0
         for event in yaml.parse(text, Loader=_Loader):
             line = event.start_mark.line + 1 if event.start_mark else None
             if isinstance(event, yaml.AliasEvent):
                 raise SpecError("YAML aliases (*name) are not allowed in spec files: write the value out", name, line)
+            if isinstance(event, (yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                nodes += 1
+                if nodes > MAX_NODES:
+                    raise SpecError(f"more than {MAX_NODES:,} values in one file", name, line)
             if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
                 depth += 1
                 if depth > MAX_DEPTH:

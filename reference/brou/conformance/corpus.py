@@ -13,6 +13,7 @@ only the action to take or the names of what to report, never the expectations.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -159,7 +160,9 @@ def _validator(what: str) -> Any:
 
 def schema_error(data: Any, what: str) -> tuple[str, tuple[str | int, ...]] | None:
     """The first schema error of a file's data or of one scenario: (message, path), or None."""
-    for error in _validator(what).iter_errors(data):
+    try:
+        _validator(what).validate(data)  # the first error only (iter_errors finds them all first)
+    except jsonschema_rs.ValidationError as error:
         return _short(error.message), tuple(error.instance_path)
     return None
 
@@ -195,12 +198,13 @@ def _scenarios(raw: bytes, suffix: str, name: str, check: bool, lines: set[int] 
     """The scenarios of a file's bytes, one by one (only those at `lines` if given);
     `check`: against the schema."""
     try:
-        text = spec.decode_text(raw, name)
+        text = spec.decode_text(raw, name)  # checks the encoding
         doc = None if suffix == ".jsonl" else spec.read_yaml(name, text)
     except SpecError as exc:
         raise CorpusError(exc.message, exc.file, exc.line, exc.path) from None
     if doc is None:
-        yield from _jsonl(text, name, check, lines)
+        del text
+        yield from _jsonl(raw, name, check, lines)
         return
     if not isinstance(doc.data, dict):
         raise CorpusError("a scenario file is a mapping with 'format' and 'scenarios'", name, 1)
@@ -217,11 +221,15 @@ def _scenarios(raw: bytes, suffix: str, name: str, check: bool, lines: set[int] 
             yield Scenario(s, name, line)
 
 
-def _jsonl(text: str, name: str, check: bool, lines: set[int] | None) -> Iterator[Scenario]:
-    for number, line in enumerate(text.split("\n"), 1):
-        line = line.strip()
+def _jsonl(raw: bytes, name: str, check: bool, lines: set[int] | None) -> Iterator[Scenario]:
+    """The scenarios of a JSON lines file's bytes (known to be UTF-8), one line at a time."""
+    found = False
+    for number, chunk in enumerate(io.BytesIO(raw), 1):
+        line = chunk.decode("utf-8-sig" if number == 1 else "utf-8").strip()
         if not line or (lines is not None and number not in lines):
+            found = found or bool(line)
             continue
+        found = True
         if len(line) > MAX_LINE_BYTES:
             raise CorpusError(f"a line of {len(line):,} characters; the limit is {MAX_LINE_BYTES:,}", name, number)
         try:
@@ -240,6 +248,8 @@ def _jsonl(text: str, name: str, check: bool, lines: set[int] | None) -> Iterato
             if problem is not None:
                 raise CorpusError(problem[0], name, number, spec.path_text(problem[1]))
         yield Scenario(data, name, number, line)
+    if not found:
+        raise CorpusError("the file holds no scenario", name, 1)
 
 
 def _short(message: str) -> str:
