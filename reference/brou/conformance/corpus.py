@@ -340,10 +340,10 @@ def check_substance(s: Scenario, seconds: float = SUBSTANCE_SECONDS) -> None:
 Row = tuple[str, int, str, str, list[str], list[str], dict[str, Any]]  # id, line, ruleset, origin, clauses, features, params
 
 
-@lru_cache(maxsize=4)
 def verified_index(path: Path = VERIFIED) -> dict[str, list[Row]]:
     """SHA-256 -> the scenarios of a file the reference engine passes, as listed (empty if
-    the list is missing or unreadable: every file is then checked in full)."""
+    the list is missing or unreadable: every file is then checked in full).  Read at each
+    load, not kept: it is 3 MB of text and 20 MB as Python lists."""
     try:
         lines = spec.read_bytes(path, MAX_FILE_BYTES).decode("utf-8").splitlines()
         return {entry["sha256"]: [tuple(row) for row in entry["scenarios"]] for entry in map(json.loads, lines)}
@@ -443,5 +443,4 @@ def write_verified(path: Path = VERIFIED) -> int:
                  "scenarios": [_row(s) for s in _scenarios(raw, f.suffix, "", check=False)]}
         lines.append(json.dumps(entry, ensure_ascii=False, separators=(",", ":")))
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    verified_index.cache_clear()
     return len(lines)
