@@ -72,16 +72,20 @@ MAX_NODES = 50_000  # values (scalars, mappings, lists) in one YAML file (the mo
 def read_bytes(file: Path | str, limit: int, name: str | None = None) -> bytes:
     """The bytes of a regular file of at most `limit` bytes; SpecError (one line) otherwise."""
     name = name or one_line(str(file))
-    path = Path(file)
     try:
-        info = path.stat()
-        if stat.S_ISDIR(info.st_mode):
-            raise SpecError("is a folder, not a file", name)
-        if not stat.S_ISREG(info.st_mode):
-            raise SpecError("is not a regular file", name)
-        if info.st_size > limit:
-            raise SpecError(f"the file has {info.st_size:,} bytes; the limit is {limit:,}", name)
-        with path.open("rb") as handle:
+        fd = os.open(file, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO opens at once, and is refused below
+        try:
+            info = os.fstat(fd)
+            if stat.S_ISDIR(info.st_mode):
+                raise SpecError("is a folder, not a file", name)
+            if not stat.S_ISREG(info.st_mode):
+                raise SpecError("is not a regular file", name)
+            if info.st_size > limit:
+                raise SpecError(f"the file has {info.st_size:,} bytes; the limit is {limit:,}", name)
+        except BaseException:
+            os.close(fd)
+            raise
+        with open(fd, "rb") as handle:
             data = handle.read(limit + 1)
     except FileNotFoundError:
         raise SpecError("no such file", name) from None
@@ -107,10 +111,10 @@ def decode_text(data: bytes, name: str) -> str:
 
 
 def read_yaml(file: Path | str, text: str | None = None) -> Document:
-    """Load one YAML file safely, keeping lines: at most MAX_YAML_BYTES, UTF-8, nested at
-    most MAX_DEPTH deep with at most MAX_NODES values (checked on the parser's events before
-    any tree is built), no
-    aliases, no duplicate keys, only the values JSON has."""
+    """Load one YAML file (or its `text`) safely, keeping lines: at most MAX_YAML_BYTES,
+    UTF-8, nested at most MAX_DEPTH deep with at most MAX_NODES values (counted on the
+    parser's events before any tree is built), no aliases, no duplicate keys, only the
+    values JSON has."""
     name = one_line(str(file))
     if text is None:
         text = decode_text(read_bytes(file, MAX_YAML_BYTES, name), name)

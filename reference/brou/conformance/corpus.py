@@ -16,6 +16,7 @@ import hashlib
 import io
 import json
 import os
+import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -38,6 +39,9 @@ FEATURES = ("game", "match", "sheet", "seeded-deal", "perft", "error-codes")
 _NEEDS = {"outcome": "game", "sheet": "sheet", "match": "match", "deal": "seeded-deal"}
 
 
+_FEATURE_SETS: dict[frozenset[str], frozenset[str]] = {}
+
+
 class CorpusError(SpecError):
     """A scenario file that cannot be used: one line naming file, line and what is wrong."""
 
@@ -55,10 +59,10 @@ class Scenario:
         self.text = text if text is not None else json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         self.id: str = data["id"]
         self.description: str = data["description"]
-        self.clauses: tuple[str, ...] = tuple(data["clauses"])
-        self.ruleset: str = data["ruleset"]
+        self.clauses: tuple[str, ...] = tuple(map(sys.intern, data["clauses"]))  # a few names, shared
+        self.ruleset: str = sys.intern(data["ruleset"])
         self.params: dict[str, Any] = data.get("params") or {}
-        self.origin: str = data.get("origin", "hand-written")
+        self.origin: str = sys.intern(data.get("origin", "hand-written"))
         self.ambiguity: str | None = data.get("ambiguity")
         self.source: str | None = data.get("source")
         self.file = file
@@ -69,7 +73,8 @@ class Scenario:
     def features(self) -> frozenset[str]:
         """The features (PROTOCOL.md) an implementation needs to run this scenario."""
         if self._features is None:
-            self._features = features_of(self.data)
+            features = features_of(self.data)
+            self._features = _FEATURE_SETS.setdefault(features, features)  # a few sets, shared
         return self._features
 
     @property
