@@ -308,6 +308,9 @@ def test_validate_takes_a_path_that_is_not_a_ruleset_id_as_a_path(tmp_path: Path
     (tmp_path / "deep.yaml").write_bytes(b"a: " + b"[" * DEEP)
     refused(brou(tmp_path, "validate", "deep.yaml"), "deep.yaml:1: nested more than 32 deep")
     refused(brou(tmp_path, "deal", "--ruleset", "README.md", "--seed", "1"), "README.md:")
+    many = "format: brou-ruleset/1\nid: x\nclauses:\n" + "".join(f"  c{i}: 1\n" for i in range(24_000))
+    (tmp_path / "errors.yaml").write_text(many, encoding="utf-8")  # 24,000 schema errors: the first are enough
+    refused(brou(tmp_path, "validate", "errors.yaml"), "errors.yaml:1: at (top) 'clause_prefix' is a required property")
 
 
 # -- perft and time -------------------------------------------------------------------------

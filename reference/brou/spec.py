@@ -14,6 +14,7 @@ replaced by the parameter's default or by the override given for it.
 from __future__ import annotations
 
 import datetime
+import itertools
 import json
 import os
 import re
@@ -66,6 +67,7 @@ class Document:
 
 MAX_YAML_BYTES = 1 << 20  # a YAML file (a ruleset, the register, hand-written scenarios) of at most 1 MiB
 MAX_DEPTH = 32  # collections nested at most 32 deep (the deepest shipped file: 9)
+MAX_SCHEMA_ERRORS = 100  # schema errors gathered to choose the one reported
 MAX_NODES = 50_000  # values (scalars, mappings, lists) in one YAML file (the most in a shipped file: 3,665)
 
 
@@ -303,7 +305,8 @@ def _schema_error(merged: MergedDocument, error: ValidationError) -> SpecError:
 def check_document(merged: MergedDocument) -> None:
     """Schema check, then the cross-references the schema cannot express."""
     validator = _schema("ruleset.schema.json")
-    errors = sorted(validator.iter_errors(merged.data), key=lambda e: (list(map(str, e.absolute_path)), e.message))
+    first = itertools.islice(validator.iter_errors(merged.data), MAX_SCHEMA_ERRORS)  # not tens of thousands
+    errors = sorted(first, key=lambda e: (list(map(str, e.absolute_path)), e.message))
     if errors:
         raise _schema_error(merged, best_match(errors))
     data = merged.data
