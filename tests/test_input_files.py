@@ -293,6 +293,15 @@ def test_a_parameter_value_that_is_a_mapping_on_the_command_line(tmp_path: Path)
             "parameter undertrump_when_void: a value is a word, a number, true, false or a list of them")
 
 
+def test_a_parameter_value_nested_60000_deep_or_full_of_aliases_on_the_command_line(tmp_path: Path) -> None:
+    """It crashed the YAML parser (segmentation fault); now it is read as the text it is."""
+    refused(brou(tmp_path, "deal", "--ruleset", "brouc", "--seed", "1", "--param", "rounding=" + "[" * 60_000),
+            "parameter rounding='[[[[")
+    laughs = "[&a [1,1,1,1,1,1,1,1,1], &b [*a,*a,*a,*a,*a,*a,*a,*a,*a], &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]]"
+    refused(brou(tmp_path, "deal", "--ruleset", "brouc", "--seed", "1", "--param", "rounding=" + laughs),
+            "parameter rounding='[&a [1,")
+
+
 def test_expected_failures_and_tracking_files_that_are_not_utf8(tmp_path: Path) -> None:
     (tmp_path / "s.yaml").write_text(GOOD, encoding="utf-8")
     (tmp_path / "bad.txt").write_bytes(b"t.good \xe9\n")

@@ -435,10 +435,11 @@ def resolve(data: dict[str, Any], overrides: Mapping[str, Any] | None = None) ->
 
 
 def parse_value(text: str) -> Any:
-    """A parameter value from the command line, read as a YAML scalar or list."""
+    """A parameter value from the command line, read as a YAML scalar or list with the
+    bounds of `read_yaml` (no aliases, nesting, size); the text itself if it is not one."""
     try:
-        return yaml.load(text, Loader=_Loader)
-    except yaml.YAMLError:
+        return read_yaml("--param", text).data if text.strip() else None
+    except SpecError:
         return text
 
 
