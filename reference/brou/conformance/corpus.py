@@ -343,6 +343,7 @@ def check_substance(s: Scenario, seconds: float = SUBSTANCE_SECONDS) -> None:
 
 
 Row = tuple[str, int, str, str, list[str], list[str], dict[str, Any]]  # id, line, ruleset, origin, clauses, features, params
+ROW_FIELDS = 7
 
 
 def verified_index(path: Path = VERIFIED) -> dict[str, list[Row]]:
@@ -351,9 +352,10 @@ def verified_index(path: Path = VERIFIED) -> dict[str, list[Row]]:
     load, not kept: it is 3 MB of text and 20 MB as Python lists."""
     try:
         lines = spec.read_bytes(path, MAX_FILE_BYTES).decode("utf-8").splitlines()
-        return {entry["sha256"]: [tuple(row) for row in entry["scenarios"]] for entry in map(json.loads, lines)}
+        index = {entry["sha256"]: [tuple(row) for row in entry["scenarios"]] for entry in map(json.loads, lines)}
     except (SpecError, ValueError, KeyError, TypeError):
         return {}
+    return index if all(len(row) == ROW_FIELDS for rows in index.values() for row in rows) else {}
 
 
 def file_hash(raw: bytes) -> str:
