@@ -362,6 +362,13 @@ def test_the_list_of_verified_files_is_the_shipped_corpus_as_it_is() -> None:
     assert listed == shipped
 
 
+def test_without_the_list_every_file_is_checked_in_full(tmp_path: Path) -> None:
+    assert corpus.verified_index(tmp_path / "missing.jsonl") == {}
+    (tmp_path / "bad.jsonl").write_text('{"sha256": "x", "scenarios": [[1, 2]]}\n', encoding="utf-8")
+    assert corpus.verified_index(tmp_path / "bad.jsonl") == {}
+    assert corpus.verified_index()  # the shipped list
+
+
 def test_a_copy_of_a_shipped_file_that_was_changed_is_replayed(tmp_path: Path) -> None:
     source = next(f for f in corpus.scenario_files() if f.suffix == ".yaml")
     text = source.read_text(encoding="utf-8")

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from .compare import FAILED, PASSED, judge
-from .corpus import Scenario, load_corpus
+from .corpus import Scenario, load
 from .harness import Selection, clause_text, read_xfail, skip_reason
 from .runner import ImplementationError, Subprocess
 
@@ -132,9 +132,7 @@ def _items(session: pytest.Session, config: pytest.Config, command: str) -> Iter
     xfail_path = config.getoption("--brou-xfail")
     xfail = read_xfail(Path(xfail_path)) if xfail_path else {}
 
-    for scenario in load_corpus():
-        if not selection.keeps(scenario):
-            continue
+    for scenario in load(keep=selection.keeps).scenarios:  # selected while loading
         item = ScenarioItem.from_parent(session, name=scenario.id, scenario=scenario, brou=brou)
         reason = next((r or "expected failure" for p, r in xfail.items() if fnmatch.fnmatchcase(scenario.id, p)), None)
         if reason is not None:
