@@ -266,6 +266,8 @@ def test_a_folder_a_missing_file_a_fifo_and_a_symlink_loop(tmp_path: Path) -> No
     os.mkfifo(tmp_path / "pipe.yaml")
     refused(check(tmp_path, "loop.yaml"), "loop.yaml: cannot read: too many levels of symbolic links")
     refused(check(tmp_path, "nothing.yaml"), "nothing.yaml: no such file")
+    (tmp_path / "plain.yaml").write_text(GOOD, encoding="utf-8")
+    refused(check(tmp_path, "plain.yaml/s.yaml"), "plain.yaml/s.yaml: cannot read: not a directory")
     refused(check(tmp_path, "pipe.yaml"), "pipe.yaml: is not a regular file")
     (tmp_path / "empty").mkdir()
     refused(check(tmp_path, "empty"), "empty: no scenario file (*.yaml, *.jsonl) in this folder")
@@ -280,9 +282,12 @@ def test_an_unreadable_file(tmp_path: Path) -> None:
     refused(check(tmp_path, "s.yaml"), "s.yaml: cannot read: permission denied")
 
 
-def test_a_file_name_with_a_newline_is_escaped_on_one_line(tmp_path: Path) -> None:
+def test_a_file_name_with_a_newline_or_a_byte_that_is_not_utf8_is_escaped_on_one_line(tmp_path: Path) -> None:
     (tmp_path / "two\nlines.yaml").write_bytes(b"")
     refused(check(tmp_path, "two\nlines.yaml"), "two\\nlines.yaml:1: the file is empty")
+    name = os.fsdecode(b"bad\xff.yaml")
+    (tmp_path / name).write_bytes(b"")
+    refused(check(tmp_path, name), "bad\\udcff.yaml:1: the file is empty")
 
 
 # -- command lines ---------------------------------------------------------------------------
