@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from brou import spec
 from brou.conformance import corpus
 from brou.conformance.harness import run
 from brou.conformance.runner import InProcess
@@ -161,7 +162,7 @@ CASES: dict[str, tuple[str, bytes, tuple[str, ...]]] = {
     "step of an unknown kind": ("s.yaml", _yaml("      - do: AS", "      - jump: AS"),
                                 ("s.yaml:16: at scenarios[0].steps[0]", "'jump' was unexpected")),
     "perft 12": ("s.yaml", _yaml("      - do: AS", "      - {perft: 12, count: 1}"),
-                 ("s.yaml:16: at scenarios[0].steps[0].perft", "maximum of 10")),
+                 ("s.yaml:16: at scenarios[0].steps[0].perft", "maximum of 9")),
     "missing steps": ("s.yaml", _yaml("    steps:\n      - do: AS\n      - expect: {legal: [QS, JS]}\n"
                                       "      - reject: 9H\n        code: must-follow-suit\n", ""),
                       ("s.yaml:3: at scenarios[0]", '"steps" is a required property')),
@@ -341,12 +342,24 @@ def test_a_deep_perft_in_process_is_cut_off_by_the_time_limit() -> None:
     assert result.outcomes[0].status == "errored" and "gave up" in result.outcomes[0].verdict.detail
 
 
-def test_perft_depth_ten_from_the_start_of_a_deal_is_affordable() -> None:
+def test_checking_a_file_against_the_reference_engine_is_bounded_in_time(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    deep = GOOD.replace("      - do: AS", "      - {perft: 9, count: 1}")
+    (tmp_path / "s.yaml").write_text(deep, encoding="utf-8")
+    monkeypatch.setattr(corpus, "SUBSTANCE_SECONDS", 0.2)  # each scenario
+    with pytest.raises(corpus.CorpusError, match=r"s\.yaml:3: at t\.good the reference engine cannot play it: .*gave up"):
+        corpus.load([tmp_path / "s.yaml"])
+    monkeypatch.setattr(corpus, "SUBSTANCE_TOTAL_SECONDS", 0.0)  # all of them
+    with pytest.raises(corpus.CorpusError, match=r"s\.yaml:3: at t\.good checking .* takes more than 0 s"):
+        corpus.load([tmp_path / "s.yaml"])
+
+
+def test_perft_depth_nine_from_the_start_of_a_deal_is_affordable() -> None:
     """The schema's bound: the deepest count it allows takes seconds, not hours."""
     from brou.conformance.server import perft
 
     started = time.monotonic()
-    perft(DealState.from_seed(Rules.load("homme-de-brou-1802"), 3), 10, time.monotonic() + 60)
+    perft(DealState.from_seed(Rules.load("homme-de-brou-1802"), 3), 9, time.monotonic() + 60)
     assert time.monotonic() - started < 60
 
 
@@ -357,8 +370,10 @@ def test_the_list_of_verified_files_is_the_shipped_corpus_as_it_is() -> None:
     """conformance/verified.jsonl names every shipped scenario file with its current hash and
     the index of its scenarios (run tools/verify-corpus after changing one);
     test_conformance proves them all against the reference engine."""
+    header, *lines = corpus.VERIFIED.read_text(encoding="utf-8").splitlines()
+    assert json.loads(header) == {"schema": hashlib.sha256((spec.SCHEMA_DIR / "scenario.schema.json").read_bytes()).hexdigest()}
     listed = {}
-    for line in corpus.VERIFIED.read_text(encoding="utf-8").splitlines():
+    for line in lines:
         entry = json.loads(line)
         listed[entry["file"]] = (entry["sha256"], [tuple(row) for row in entry["scenarios"]])
     shipped = {f.relative_to(corpus.CONFORMANCE_DIR).as_posix(): (hashlib.sha256(f.read_bytes()).hexdigest(),
@@ -369,8 +384,11 @@ def test_the_list_of_verified_files_is_the_shipped_corpus_as_it_is() -> None:
 
 def test_without_the_list_every_file_is_checked_in_full(tmp_path: Path) -> None:
     assert corpus.verified_index(tmp_path / "missing.jsonl") == {}
-    (tmp_path / "bad.jsonl").write_text('{"sha256": "x", "scenarios": [[1, 2]]}\n', encoding="utf-8")
+    good = corpus.VERIFIED.read_text(encoding="utf-8").splitlines()
+    (tmp_path / "bad.jsonl").write_text(good[0] + '\n{"sha256": "x", "scenarios": [[1, 2]]}\n', encoding="utf-8")
     assert corpus.verified_index(tmp_path / "bad.jsonl") == {}
+    (tmp_path / "old.jsonl").write_text('{"schema": "0"}\n' + "\n".join(good[1:]) + "\n", encoding="utf-8")
+    assert corpus.verified_index(tmp_path / "old.jsonl") == {}
     assert corpus.verified_index()  # the shipped list
 
 

@@ -17,6 +17,7 @@ import io
 import json
 import os
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -150,6 +151,7 @@ def request_of(data: Mapping[str, Any]) -> dict[str, Any]:
 MAX_FILE_BYTES = 8 << 20  # a JSON lines file (the largest shipped: 0.65 MB)
 MAX_LINE_BYTES = 64 << 10  # one JSON line, one scenario (the largest shipped: 4.5 KB)
 SUBSTANCE_SECONDS = 10.0  # the reference engine's time for one scenario of a file being checked
+SUBSTANCE_TOTAL_SECONDS = 120.0  # and for all the scenarios of one load (the whole corpus takes about 15 s)
 VERIFIED = CONFORMANCE_DIR / "verified.jsonl"
 
 
@@ -348,14 +350,21 @@ ROW_FIELDS = 7
 
 def verified_index(path: Path = VERIFIED) -> dict[str, list[Row]]:
     """SHA-256 -> the scenarios of a file the reference engine passes, as listed (empty if
-    the list is missing or unreadable: every file is then checked in full).  Read at each
+    the list is missing, unreadable or made under another scenario schema: every file is
+    then checked in full).  Read at each
     load, not kept: it is 3 MB of text and 20 MB as Python lists."""
     try:
-        lines = spec.read_bytes(path, MAX_FILE_BYTES).decode("utf-8").splitlines()
+        header, *lines = spec.read_bytes(path, MAX_FILE_BYTES).decode("utf-8").splitlines()
+        if json.loads(header) != {"schema": _schema_hash()}:
+            return {}  # verified against another version of the format
         index = {entry["sha256"]: [tuple(row) for row in entry["scenarios"]] for entry in map(json.loads, lines)}
     except (SpecError, ValueError, KeyError, TypeError):
         return {}
     return index if all(len(row) == ROW_FIELDS for rows in index.values() for row in rows) else {}
+
+
+def _schema_hash() -> str:
+    return file_hash((spec.SCHEMA_DIR / "scenario.schema.json").read_bytes())
 
 
 def file_hash(raw: bytes) -> str:
@@ -428,8 +437,14 @@ def load(paths: Iterable[Path] | None = None, keep: Callable[[Scenario], bool] |
                 wanted.add(listed.line)
         if wanted:
             chosen.extend(_scenarios(raw, path.suffix, name, check=False, lines=wanted))
+    deadline = time.monotonic() + SUBSTANCE_TOTAL_SECONDS
     for s in unproven:
-        check_substance(s)
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise CorpusError(f"checking the scenarios against the reference engine takes more than "
+                              f"{SUBSTANCE_TOTAL_SECONDS:g} s: select fewer (--id, --clause) or split the files",
+                              s.file, s.line, s.id)
+        check_substance(s, min(SUBSTANCE_SECONDS, left))
     return Loaded(chosen, list(seen))
 
 
@@ -440,14 +455,14 @@ def load_corpus(paths: Iterable[Path] | None = None) -> list[Scenario]:
 
 def write_verified(path: Path = VERIFIED) -> int:
     """Replay every shipped scenario against the reference engine (CorpusError at the first
-    it does not pass), then list each shipped file (path, hash, its scenarios' index); the
-    number of files."""
+    it does not pass), then list the schema's hash and each shipped file (path, hash, its
+    scenarios' index); the number of files."""
     load(trust=False)
-    lines = []
+    lines = [json.dumps({"schema": _schema_hash()})]
     for f in scenario_files():
         raw = f.read_bytes()
         entry = {"file": f.relative_to(CONFORMANCE_DIR).as_posix(), "sha256": file_hash(raw),
                  "scenarios": [_row(s) for s in _scenarios(raw, f.suffix, "", check=False)]}
         lines.append(json.dumps(entry, ensure_ascii=False, separators=(",", ":")))
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return len(lines)
+    return len(lines) - 1
