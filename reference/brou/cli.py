@@ -98,7 +98,8 @@ def build_parser() -> Parser:
     check.add_argument("--origin", action="append", default=[], choices=["hand-written", "generated", "perft"],
                        help="only hand-written, generated or perft scenarios")
     check.add_argument("--scenarios", action="append", default=[], metavar="PATH",
-                       help="scenario files or folders (default: conformance/scenarios)")
+                       help="scenario files or folders (default: conformance/scenarios); a file not listed in "
+                            "conformance/verified.jsonl is first checked against the reference engine")
     check.add_argument("--xfail", metavar="FILE", help="expected failures: a scenario id (or glob) per line, then a reason")
     check.add_argument("--timeout", type=float, default=10.0, help="seconds an implementation has for one scenario (default 10)")
     check.add_argument("--max-hangs", type=int, default=5, metavar="N",
