@@ -438,6 +438,16 @@ def test_apply_text_refuses_what_is_not_text(text: object) -> None:
     assert caught.value.code == "malformed-action"
 
 
+def test_an_integer_of_another_type_counts_as_its_value() -> None:
+    import numpy as np
+
+    state = DealState.from_seed(Rules.load("brouc"), 7)
+    first = state.legal_actions()[0]
+    state.apply(np.int64(first))  # type: ignore[arg-type]
+    state.apply(np.int32(state.legal_actions()[0]), np.int64(state.to_act))  # type: ignore[arg-type]
+    assert state.history[0] == first and all(type(a) is int for a in state.history)
+
+
 def test_a_seat_that_is_not_a_number_is_the_wrong_seat() -> None:
     state = DealState.from_seed(Rules.load("brouc"), 7)
     with pytest.raises(IllegalAction) as caught:

@@ -15,6 +15,7 @@ raises `IllegalAction` with a stable code, leaving the state exactly as it was
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 from . import game
@@ -225,11 +226,24 @@ class DealState:
 
     def _apply_other(self, action: int, seat: int | None) -> None:
         rules = self.rules
-        if type(action) is not int:
-            hint = " (apply_text takes the text notation)" if isinstance(action, str) else ""
-            raise IllegalAction("malformed-action", f"an action is an action id (int), not {type(action).__name__}{hint}")
-        if seat is not None and type(seat) is not int:
-            raise IllegalAction("wrong-seat", f"a seat is a number (int), not {type(seat).__name__}")
+        if type(action) is not int or (seat is not None and type(seat) is not int):
+            # an integer of another type (numpy.int64) counts as its value; anything else is refused
+            def _as_int(value: object) -> int | None:
+                if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+                    return None
+                try:
+                    return operator.index(value)  # type: ignore[arg-type]
+                except TypeError:
+                    return None
+
+            number, place = _as_int(action), seat if seat is None else _as_int(seat)
+            if number is None:
+                hint = " (apply_text takes the text notation)" if isinstance(action, str) else ""
+                raise IllegalAction("malformed-action", f"an action is an action id (int), not {type(action).__name__}{hint}")
+            if seat is not None and place is None:
+                raise IllegalAction("wrong-seat", f"a seat is a number (int), not {type(seat).__name__}")
+            self.apply(number, place)
+            return
         if self.phase is DONE:
             raise IllegalAction("deal-over", "the deal is finished")
         if seat is not None and seat != self.to_act:
