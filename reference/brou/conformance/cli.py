@@ -39,8 +39,8 @@ def _implementation(args: argparse.Namespace) -> Implementation:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    if args.timeout <= 0:
-        raise UsageError("brou check: --timeout must be more than 0 seconds")
+    if not 0 < args.timeout <= MAX_TIMEOUT:  # nan and inf too
+        raise UsageError(f"brou check: --timeout must be more than 0 seconds and at most {MAX_TIMEOUT:g}, not {args.timeout}")
     if args.max_hangs < 0:
         raise UsageError("brou check: --max-hangs must be 0 or more")
     selection = Selection(args.ruleset, args.clause, args.feature, args.id, args.origin)
@@ -81,6 +81,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 MAX_LIST_BYTES = 16 << 20
+MAX_TIMEOUT = 86_400.0  # seconds for one scenario: a day
 
 
 def _small_file(name: str, option: str) -> Path:
