@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from . import spec
-from .errors import BrouError, SpecError, UsageError
+from .errors import BrouError, SpecError, UsageError, one_line
 from .match import BOTS, Match
 from .render import deal_to_data, deal_to_text
 from .rules import Rules
@@ -112,7 +112,8 @@ def build_parser() -> Parser:
     check.add_argument("--origin", action="append", default=[], choices=["hand-written", "generated", "perft"],
                        help="only hand-written, generated or perft scenarios")
     check.add_argument("--scenarios", action="append", default=[], metavar="PATH",
-                       help="scenario files or folders (default: conformance/scenarios)")
+                       help="scenario files or folders (default: conformance/scenarios); a file not listed in "
+                            "conformance/verified.jsonl is first checked against the reference engine")
     check.add_argument("--xfail", metavar="FILE", help="expected failures: a scenario id (or glob) per line, then a reason")
     check.add_argument("--timeout", type=float, default=10.0, help="seconds an implementation has for one scenario (default 10)")
     check.add_argument("--start-timeout", type=float, default=20.0, metavar="SECONDS",
@@ -160,7 +161,7 @@ def cmd_validate(files: Sequence[str], as_json: bool = False) -> int:
         except SpecError as exc:
             results.append({"file": target, "ok": False, "error": str(exc)})
             if not as_json:
-                print(f"brou validate: {exc}", file=sys.stderr)
+                print(one_line(f"brou validate: {exc}"), file=sys.stderr)
             continue
         data = merged.data
         results.append({"file": target, "ok": True, "ruleset": data["id"], "clauses": len(data["clauses"]),
@@ -309,7 +310,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_coverage(args)
         return cmd_deal(args)
     except BrouError as exc:
-        print(_one_prefix(command, str(exc)), file=sys.stderr)
+        print(one_line(_one_prefix(command, str(exc))), file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -317,8 +318,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:
         if os.environ.get("BROU_DEBUG"):
             raise
-        print(_one_prefix(command, f"internal error ({exc.__class__.__name__}: {exc}); set BROU_DEBUG=1 for the traceback"),
-              file=sys.stderr)
+        error = f"internal error ({exc.__class__.__name__}: {exc}); set BROU_DEBUG=1 for the traceback"
+        print(one_line(_one_prefix(command, error)), file=sys.stderr)
         return EXIT_INTERNAL
 
 

@@ -34,6 +34,14 @@ ACTION_CODES: dict[str, str] = {
 }
 
 
+def one_line(text: str) -> str:
+    """`text` as one printable line: control characters (a newline in a file name) and
+    undecodable bytes are escaped as in Python (`\\n`, `\\udcff`)."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape", "backslashreplace").decode("ascii") for c in text)
+
+
 class BrouError(Exception):
     """Base class: every error the package reports on purpose."""
 
@@ -53,7 +61,7 @@ class SpecError(BrouError):
         if self.line is not None:
             where += f":{self.line}"
         at = f" at {self.path}" if self.path else ""
-        return f"{where}:{at} {self.message}" if at else f"{where}: {self.message}"
+        return one_line(f"{where}:{at} {self.message}" if at else f"{where}: {self.message}")
 
 
 class UsageError(BrouError):

@@ -16,7 +16,7 @@ from typing import Any
 
 from . import spec
 from .clauses import implements
-from .errors import ParameterError
+from .errors import ParameterError, one_line
 from .marriages import exception_tables
 
 
@@ -87,7 +87,7 @@ class Rules:
     @staticmethod
     def load(name: str, **overrides: Any) -> Rules:
         """Load ruleset `name` (an id or a file) with parameter overrides."""
-        return _load(name, tuple(sorted((k, _freeze(v)) for k, v in overrides.items())))
+        return _load(name, tuple(sorted((k, _freeze(v, k)) for k, v in overrides.items())))
 
     def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any]]]:
         """Pickled as its ruleset id and parameter overrides (the compiled tables hold functions)."""
@@ -117,7 +117,13 @@ def _unpickle_rules(name: str, overrides: dict[str, Any]) -> Rules:
     return Rules.load(name, **overrides)
 
 
-def _freeze(value: Any) -> Any:
+def _freeze(value: Any, name: str = "") -> Any:
+    """A parameter value as a cache key; ParameterError for a value no option can be (a
+    mapping, a list of lists)."""
+    items = value if isinstance(value, list) else [value]
+    if not all(isinstance(v, (str, int, float)) or v is None for v in items):
+        raise ParameterError(f"parameter {name}: a value is a word, a number, true, false or a list of them, "
+                             f"not {one_line(repr(value))[:60]}")
     return tuple(value) if isinstance(value, list) else value
 
 

@@ -13,8 +13,12 @@ replaced by the parameter's default or by the override given for it.
 
 from __future__ import annotations
 
+import datetime
+import itertools
 import json
 import os
+import re
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
@@ -25,7 +29,7 @@ import yaml
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
-from .errors import ParameterError, SpecError
+from .errors import ParameterError, SpecError, one_line
 
 Path_ = tuple[str | int, ...]
 
@@ -44,6 +48,8 @@ SPEC_DIR = Path(os.environ.get("BROU_SPEC_DIR", DATA_ROOT / "spec"))
 RULESET_DIR = SPEC_DIR / "rulesets"
 SCHEMA_DIR = SPEC_DIR / "schema"
 
+_RULESET_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_PLAIN_TAGS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
 _Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
@@ -71,20 +77,77 @@ class Document:
         return None
 
 
-def read_yaml(file: Path | str) -> Document:
-    """Load one YAML file safely, keeping lines; reject duplicate keys."""
-    name = str(file)
+MAX_YAML_BYTES = 1 << 20  # a YAML file (a ruleset, the register, hand-written scenarios) of at most 1 MiB
+MAX_DEPTH = 32  # collections nested at most 32 deep (the deepest shipped file: 9)
+MAX_SCHEMA_ERRORS = 100  # schema errors gathered to choose the one reported
+MAX_NODES = 50_000  # values (scalars, mappings, lists) in one YAML file (the most in a shipped file: 3,665)
+
+
+def read_bytes(file: Path | str, limit: int, name: str | None = None) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes; SpecError (one line) otherwise."""
+    name = name or one_line(str(file))
     try:
-        text = Path(file).read_text(encoding="utf-8")
+        fd = os.open(file, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO opens at once, and is refused below
+        try:
+            info = os.fstat(fd)
+            if stat.S_ISDIR(info.st_mode):
+                raise SpecError("is a folder, not a file", name)
+            if not stat.S_ISREG(info.st_mode):
+                raise SpecError("is not a regular file", name)
+            if info.st_size > limit:
+                raise SpecError(f"the file has {info.st_size:,} bytes; the limit is {limit:,}", name)
+        except BaseException:
+            os.close(fd)
+            raise
+        with open(fd, "rb") as handle:
+            data = handle.read(limit + 1)
     except FileNotFoundError:
         raise SpecError("no such file", name) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SpecError(f"cannot read: {exc.__class__.__name__}", name) from None
+    except OSError as exc:
+        raise SpecError(f"cannot read: {(exc.strerror or exc.__class__.__name__).lower()}", name) from None
+    if len(data) > limit:
+        raise SpecError(f"the file has more than {limit:,} bytes", name)
+    return data
+
+
+def decode_text(data: bytes, name: str) -> str:
+    """UTF-8 text (a leading byte order mark is dropped); SpecError naming the line of a NUL
+    byte (a binary file) or of the first byte that is not UTF-8."""
+    nul = data.find(b"\0")
+    if nul >= 0:
+        raise SpecError("a binary file, not text (a NUL byte)", name, data.count(b"\n", 0, nul) + 1)
     try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise SpecError(f"not UTF-8 text (byte 0x{data[exc.start]:02x})", name, line) from None
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def read_yaml(file: Path | str, text: str | None = None) -> Document:
+    """Load one YAML file (or its `text`) safely, keeping lines: at most MAX_YAML_BYTES,
+    UTF-8, nested at most MAX_DEPTH deep with at most MAX_NODES values (counted on the
+    parser's events before any tree is built), no aliases, no duplicate keys, only the
+    values JSON has."""
+    name = one_line(str(file))
+    if text is None:
+        text = decode_text(read_bytes(file, MAX_YAML_BYTES, name), name)
+    try:
+        depth = nodes = 0
         for event in yaml.parse(text, Loader=_Loader):
+            line = event.start_mark.line + 1 if event.start_mark else None
             if isinstance(event, yaml.AliasEvent):
-                line = event.start_mark.line + 1 if event.start_mark else None
                 raise SpecError("YAML aliases (*name) are not allowed in spec files: write the value out", name, line)
+            if isinstance(event, (yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                nodes += 1
+                if nodes > MAX_NODES:
+                    raise SpecError(f"more than {MAX_NODES:,} values in one file", name, line)
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise SpecError(f"nested more than {MAX_DEPTH} deep", name, line)
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -96,37 +159,48 @@ def read_yaml(file: Path | str) -> Document:
     if node is None:
         raise SpecError("the file is empty", name, 1)
     doc = Document(name, None)
-    doc.data = _construct(node, (), doc)
+    doc.data = _construct(node, (), doc, None, _Loader(""))
     return doc
 
 
-def _construct(node: yaml.Node, path: Path_, doc: Document, line: int | None = None) -> Any:
+def _construct(node: yaml.Node, path: Path_, doc: Document, line: int | None, loader: yaml.SafeLoader) -> Any:
     """Build the value of `node`, noting its line: a mapping value's key line, an item's own line."""
     doc.lines[path] = line if line is not None else node.start_mark.line + 1
+    if not isinstance(node, yaml.ScalarNode) and node.tag not in _PLAIN_TAGS:  # !!set, !!omap, !!python/object
+        raise SpecError(f"YAML: could not determine a constructor for the tag {one_line(node.tag)}", doc.file,
+                        node.start_mark.line + 1, path_text(path))
     if isinstance(node, yaml.MappingNode):
         out: dict[str, Any] = {}
         for key_node, value_node in node.value:
-            key = _scalar(key_node, path, doc)
+            key = _scalar(key_node, path, doc, loader)
             if not isinstance(key, (str, int)) or isinstance(key, bool):
                 raise SpecError(f"a key must be a string, not {key!r}", doc.file, key_node.start_mark.line + 1, path_text(path))
             key = str(key)
             if key in out:
                 raise SpecError(f"duplicate key '{key}'", doc.file, key_node.start_mark.line + 1, path_text(path))
-            out[key] = _construct(value_node, path + (key,), doc, key_node.start_mark.line + 1)
+            out[key] = _construct(value_node, path + (key,), doc, key_node.start_mark.line + 1, loader)
         return out
     if isinstance(node, yaml.SequenceNode):
-        return [_construct(item, path + (i,), doc) for i, item in enumerate(node.value)]
-    return _scalar(node, path, doc)
+        return [_construct(item, path + (i,), doc, None, loader) for i, item in enumerate(node.value)]
+    return _scalar(node, path, doc, loader)
 
 
-def _scalar(node: yaml.Node, path: Path_, doc: Document) -> Any:
+def _scalar(node: yaml.Node, path: Path_, doc: Document, loader: yaml.SafeLoader) -> Any:
     if not isinstance(node, yaml.ScalarNode):
         raise SpecError("a key must be a plain value", doc.file, node.start_mark.line + 1, path_text(path))
     try:
-        return _Loader("").construct_object(node)
+        value = loader.construct_object(node)
     except yaml.YAMLError as exc:
         problem = getattr(exc, "problem", None) or str(exc)
         raise SpecError(f"YAML: {' '.join(str(problem).split())}", doc.file, node.start_mark.line + 1, path_text(path)) from None
+    except ValueError:  # an integer of thousands of digits
+        raise SpecError("YAML: a number too long to read", doc.file, node.start_mark.line + 1, path_text(path)) from None
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return node.value  # what JSON has: a date or a time stays the text it is written as
+    if value is not None and not isinstance(value, (str, int, float)):  # !!binary, !!set
+        raise SpecError(f"YAML: a {type(value).__name__} value ({node.tag}) is not allowed: write a plain value",
+                        doc.file, node.start_mark.line + 1, path_text(path))
+    return value
 
 
 def merge_patch(target: Any, patch: Any) -> Any:
@@ -143,10 +217,12 @@ def merge_patch(target: Any, patch: Any) -> Any:
 
 
 def ruleset_file(name: str, relative_to: Path | None = None) -> Path:
-    """The file of ruleset `name`: an id under spec/rulesets/, or a path (from `relative_to` if given)."""
-    if name.endswith((".yaml", ".yml")) or os.sep in name:
-        return relative_to / name if relative_to is not None else Path(name)
-    return RULESET_DIR / f"{name}.yaml"
+    """The file of ruleset `name`: a ruleset id (`brouc`) names spec/rulesets/ID.yaml; anything
+    else (`README.md`, `my/rules`), or on the command line (no `relative_to`) a name that
+    exists as a file or folder, is a path (from `relative_to` if given)."""
+    if _RULESET_ID.fullmatch(name) and (relative_to is not None or not os.path.lexists(name)):
+        return RULESET_DIR / f"{name}.yaml"
+    return relative_to / name if relative_to is not None else Path(name)
 
 
 def _schema(name: str) -> Draft202012Validator:
@@ -191,8 +267,10 @@ def load_document(name: str) -> MergedDocument:
     chain: list[Document] = []
     seen: set[Path] = set()
     file = ruleset_file(name)
+    if file.parent == RULESET_DIR and not file.exists():
+        raise SpecError(f"no ruleset '{name}' (known: {', '.join(available_rulesets())})", one_line(name))
     while True:
-        seen.add(file.resolve())
+        seen.add(Path(os.path.realpath(file)))
         doc = read_yaml(file)
         if not isinstance(doc.data, dict):
             raise SpecError("a ruleset must be a mapping", doc.file, doc.line_of(()))
@@ -203,7 +281,7 @@ def load_document(name: str) -> MergedDocument:
         if not isinstance(parent, str):
             raise SpecError("extends must name a ruleset id", doc.file, doc.line_of(("extends",)), "extends")
         file = ruleset_file(parent, relative_to=file.parent)
-        if file.resolve() in seen:
+        if Path(os.path.realpath(file)) in seen:
             raise SpecError(f"extends chain loops back to '{parent}'", doc.file, doc.line_of(("extends",)), "extends")
         if not file.exists():
             raise SpecError(f"extends unknown ruleset '{parent}'", doc.file, doc.line_of(("extends",)), "extends")
@@ -239,7 +317,8 @@ def _schema_error(merged: MergedDocument, error: ValidationError) -> SpecError:
 def check_document(merged: MergedDocument) -> None:
     """Schema check, then the cross-references the schema cannot express."""
     validator = _schema("ruleset.schema.json")
-    errors = sorted(validator.iter_errors(merged.data), key=lambda e: (list(map(str, e.absolute_path)), e.message))
+    first = itertools.islice(validator.iter_errors(merged.data), MAX_SCHEMA_ERRORS)  # not tens of thousands
+    errors = sorted(first, key=lambda e: (list(map(str, e.absolute_path)), e.message))
     if errors:
         raise _schema_error(merged, best_match(errors))
     data = merged.data
@@ -335,17 +414,24 @@ def _param_refs(node: Any, path: Path_) -> Any:
             yield from _param_refs(value, path + (i,))
 
 
+def check_overrides(data: Mapping[str, Any], overrides: Mapping[str, Any]) -> None:
+    """ParameterError unless each override names a parameter of the ruleset and gives one
+    of its options (of the same type: `true` is not the option `1`)."""
+    params = data["parameters"]
+    for name, value in overrides.items():
+        if name not in params:
+            known = ", ".join(sorted(params))
+            raise ParameterError(f"unknown parameter '{one_line(str(name))[:60]}' for ruleset {data['id']} (known: {known})")
+        if not any(type(value) is type(option) and value == option for option in params[name]["options"]):
+            raise ParameterError(f"parameter {name}={one_line(repr(value))[:60]} is not one of {params[name]['options']}")
+
+
 def resolve(data: dict[str, Any], overrides: Mapping[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
     """Replace every {param: NAME} by its value; return (rules, chosen parameters)."""
     params = data["parameters"]
     chosen = {name: spec["default"] for name, spec in params.items()}
-    for name, value in (overrides or {}).items():
-        if name not in params:
-            known = ", ".join(sorted(params))
-            raise ParameterError(f"unknown parameter '{name}' for ruleset {data['id']} (known: {known})")
-        if value not in params[name]["options"]:
-            raise ParameterError(f"parameter {name}={value!r} is not one of {params[name]['options']}")
-        chosen[name] = value
+    check_overrides(data, overrides or {})
+    chosen.update(overrides or {})
 
     def sub(node: Any) -> Any:
         if isinstance(node, dict):
@@ -361,10 +447,11 @@ def resolve(data: dict[str, Any], overrides: Mapping[str, Any] | None = None) ->
 
 
 def parse_value(text: str) -> Any:
-    """A parameter value from the command line, read as a YAML scalar or list."""
+    """A parameter value from the command line, read as a YAML scalar or list with the
+    bounds of `read_yaml` (no aliases, nesting, size); the text itself if it is not one."""
     try:
-        return yaml.load(text, Loader=_Loader)
-    except yaml.YAMLError:
+        return read_yaml("--param", text).data if text.strip() else None
+    except SpecError:
         return text
 
 

@@ -15,6 +15,7 @@ raises `IllegalAction` with a stable code, leaving the state exactly as it was
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 from . import game
@@ -205,37 +206,55 @@ class DealState:
         """Apply `action` for the player to act (or check that `seat` is that player).
 
         The common case, a legal card played with no seat given, is handled here at
-        once; everything else, errors included, goes through `_apply_other`.
+        once; everything else, errors included, goes through `_apply_other`.  Anything
+        but an action id (an `int`, not a `bool`) is refused with `malformed-action`.
         """
-        if seat is None and self.phase is PLAY and action >= 0:
+        if seat is None and self.phase is PLAY and type(action) is int and action >= 0 and self._legal >> action & 1:
             bit = 1 << action
-            if self._legal & bit:
-                seat = self.to_act
-                hands = self.hands
-                hands[seat] ^= bit
-                self.history.append(action)
-                trick = self.trick
-                trick.append(action)
-                if len(trick) == 1:
-                    self._led = self._suit_of[action]
-                    self.best = action
-                    self.best_seat = seat
-                elif self._beating[self.best] & bit:
-                    self.best = action
-                    self.best_seat = seat
-                if bit & self._honours and self._ann[seat]:
-                    self._ann[seat] = None
-                self.trick_mask |= bit
-                if len(trick) == self._n_players:
-                    self._finish_trick()
-                    return
-                seat = self.to_act = (seat + 1) % self._n_players
-                self._legal = self._follow(self.rules, hands[seat], self._led, self.trump, self.best, self.trick_mask)
+            seat = self.to_act
+            hands = self.hands
+            hands[seat] ^= bit
+            self.history.append(action)
+            trick = self.trick
+            trick.append(action)
+            if len(trick) == 1:
+                self._led = self._suit_of[action]
+                self.best = action
+                self.best_seat = seat
+            elif self._beating[self.best] & bit:
+                self.best = action
+                self.best_seat = seat
+            if bit & self._honours and self._ann[seat]:
+                self._ann[seat] = None
+            self.trick_mask |= bit
+            if len(trick) == self._n_players:
+                self._finish_trick()
                 return
+            seat = self.to_act = (seat + 1) % self._n_players
+            self._legal = self._follow(self.rules, hands[seat], self._led, self.trump, self.best, self.trick_mask)
+            return
         self._apply_other(action, seat)
 
     def _apply_other(self, action: int, seat: int | None) -> None:
         rules = self.rules
+        if type(action) is not int or (seat is not None and type(seat) is not int):
+            # an integer of another type (numpy.int64) counts as its value; anything else is refused
+            def _as_int(value: object) -> int | None:
+                if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+                    return None
+                try:
+                    return operator.index(value)  # type: ignore[arg-type]
+                except TypeError:
+                    return None
+
+            number, place = _as_int(action), seat if seat is None else _as_int(seat)
+            if number is None:
+                hint = " (apply_text takes the text notation)" if isinstance(action, str) else ""
+                raise IllegalAction("malformed-action", f"an action is an action id (int), not {type(action).__name__}{hint}")
+            if seat is not None and place is None:
+                raise IllegalAction("wrong-seat", f"a seat is a number (int), not {type(seat).__name__}")
+            self.apply(number, place)
+            return
         if self.phase is DONE:
             raise IllegalAction("deal-over", "the deal is finished")
         if seat is not None and seat != self.to_act:
@@ -260,9 +279,13 @@ class DealState:
         elif rules.pass_action < action <= rules.pass_action + REFUSE_ACTION:
             self._game_action(action - rules.pass_action)
         else:
-            raise IllegalAction("malformed-action", f"no action has id {action}")
+            shown = action if -10**9 < action < 10**9 else "out of range"
+            raise IllegalAction("malformed-action", f"no action has id {shown}")
 
     def apply_text(self, text: str, seat: int | None = None) -> None:
+        """Apply an action written in the text notation (`TH`, `announce KQH`, `pass`)."""
+        if type(text) is not str:
+            raise IllegalAction("malformed-action", f"an action's text is a str, not {type(text).__name__}")
         self.apply(parse_action(self.rules, text), seat)
 
     @implements("hdb.play.next-lead")

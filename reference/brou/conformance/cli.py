@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import stat
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -13,10 +14,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from .. import spec
-from ..errors import UsageError
+from ..errors import UsageError, one_line
 from ..rules import Rules
 from . import report
-from .corpus import load_corpus
+from .corpus import load, load_corpus
 from .harness import Implementation, Outcome, Selection, read_xfail, run
 from .runner import MAX_TIMEOUT, InProcess, Subprocess, is_time_limit, reference_command
 
@@ -49,13 +50,13 @@ def cmd_check(args: argparse.Namespace) -> int:
     _seconds("--start-timeout", args.start_timeout)
     if args.max_hangs < 0:
         raise UsageError("brou check: --max-hangs must be 0 or more")
-    corpus = load_corpus([Path(p) for p in args.scenarios] or None)
     selection = Selection(args.ruleset, args.clause, args.feature, args.id, args.origin)
-    chosen = [s for s in corpus if selection.keeps(s)]
+    loaded = load([Path(p) for p in args.scenarios] or None, keep=selection.keeps)
+    chosen = loaded.scenarios
     if not chosen:
         raise UsageError("brou check: no scenario matches the filters")
-    xfail = read_xfail(Path(args.xfail)) if args.xfail else None
-    track_path = Path(args.track) if args.track else None
+    xfail = read_xfail(_small_file(args.xfail, "--xfail")) if args.xfail else None
+    track_path = _small_file(args.track, "--track") if args.track else None
     before = report.read_track(track_path) if track_path else None
     impl = _implementation(args)
     show = args.progress if args.progress is not None else sys.stderr.isatty()
@@ -71,11 +72,11 @@ def cmd_check(args: argparse.Namespace) -> int:
                     bad[0] += 1
                 progress.update(task, advance=1, bad=f"[red]{bad[0]} not passing" if bad[0] else "")
 
-            result = run(impl, chosen, timeout=args.timeout, xfail=xfail, all_ids=[s.id for s in corpus], progress=tick,
+            result = run(impl, chosen, timeout=args.timeout, xfail=xfail, all_ids=loaded.ids, progress=tick,
                          max_hangs=args.max_hangs)
     else:
-        result = run(impl, chosen, timeout=args.timeout, xfail=xfail, all_ids=[s.id for s in corpus], max_hangs=args.max_hangs)
-    corpus_ids = {s.id for s in corpus}
+        result = run(impl, chosen, timeout=args.timeout, xfail=xfail, all_ids=loaded.ids, max_hangs=args.max_hangs)
+    corpus_ids = set(loaded.ids)
     changes = report.changes_since(before, result, corpus_ids) if track_path else None
     _write_report(args, result, changes)
     if track_path:
@@ -84,6 +85,22 @@ def cmd_check(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise UsageError(f"brou check: cannot write {track_path}: {exc.strerror}") from None
     return result.exit_status
+
+
+MAX_LIST_BYTES = 16 << 20
+
+
+def _small_file(name: str, option: str) -> Path:
+    """`name` as a path, UsageError if it is there but is no regular file of at most MAX_LIST_BYTES
+    (`--xfail /dev/zero` would be read forever)."""
+    path = Path(name)
+    try:
+        info = path.stat()
+    except OSError:
+        return path  # missing: the reader says so (a tracking file is created)
+    if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_LIST_BYTES:
+        raise UsageError(one_line(f"brou check: {option} {name}: not a regular file of at most {MAX_LIST_BYTES:,} bytes"))
+    return path
 
 
 def _write_report(args: argparse.Namespace, result: Any, changes: list[tuple[str, str, str]] | None) -> None:

@@ -12,9 +12,14 @@ only the action to take or the names of what to report, never the expectations.
 
 from __future__ import annotations
 
+import hashlib
+import io
 import json
 import os
-from collections.abc import Iterable, Iterator, Mapping
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -22,8 +27,8 @@ from typing import Any
 import jsonschema_rs
 
 from .. import spec
-from ..errors import ParameterError, SpecError
-from ..rules import Rules
+from ..errors import ACTION_CODES, ParameterError, SpecError, one_line
+from ..rules import NOT_EXECUTABLE_YET, Rules
 
 CONFORMANCE_DIR = Path(os.environ.get("BROU_CONFORMANCE_DIR", spec.DATA_ROOT / "conformance"))
 SCENARIO_DIR = CONFORMANCE_DIR / "scenarios"
@@ -34,29 +39,49 @@ FEATURES = ("game", "match", "sheet", "seeded-deal", "perft", "error-codes")
 _NEEDS = {"outcome": "game", "sheet": "sheet", "match": "match", "deal": "seeded-deal"}
 
 
+_FEATURE_SETS: dict[frozenset[str], frozenset[str]] = {}
+
+
 class CorpusError(SpecError):
     """A scenario file that cannot be used: one line naming file, line and what is wrong."""
 
 
 class Scenario:
-    """One scenario, as loaded, with where it came from and what it needs."""
+    """One scenario, as loaded, with where it came from and what it needs.
 
-    __slots__ = ("data", "id", "description", "clauses", "ruleset", "params", "origin", "ambiguity",
-                 "file", "line", "features", "source")
+    It keeps its text (compact JSON), not its data: `data` reads the text again when
+    asked, so that a run over ten thousand scenarios holds a few kilobytes for each."""
 
-    def __init__(self, data: dict[str, Any], file: str, line: int) -> None:
-        self.data = data
+    __slots__ = ("text", "id", "description", "clauses", "ruleset", "params", "origin", "ambiguity",
+                 "file", "line", "_features", "source")
+
+    def __init__(self, data: dict[str, Any], file: str, line: int, text: str | None = None) -> None:
+        self.text = text if text is not None else json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         self.id: str = data["id"]
         self.description: str = data["description"]
-        self.clauses: tuple[str, ...] = tuple(data["clauses"])
-        self.ruleset: str = data["ruleset"]
+        self.clauses: tuple[str, ...] = tuple(map(sys.intern, data["clauses"]))  # a few names, shared
+        self.ruleset: str = sys.intern(data["ruleset"])
         self.params: dict[str, Any] = data.get("params") or {}
-        self.origin: str = data.get("origin", "hand-written")
+        self.origin: str = sys.intern(data.get("origin", "hand-written"))
         self.ambiguity: str | None = data.get("ambiguity")
         self.source: str | None = data.get("source")
         self.file = file
         self.line = line
-        self.features = features_of(data)
+        self._features: frozenset[str] | None = None
+
+    @property
+    def features(self) -> frozenset[str]:
+        """The features (PROTOCOL.md) an implementation needs to run this scenario."""
+        if self._features is None:
+            features = features_of(self.data)
+            self._features = _FEATURE_SETS.setdefault(features, features)  # a few sets, shared
+        return self._features
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The scenario's data (a fresh copy each time)."""
+        data: dict[str, Any] = json.loads(self.text)
+        return data
 
     @property
     def request(self) -> dict[str, Any]:
@@ -85,7 +110,9 @@ def features_of(data: Mapping[str, Any]) -> frozenset[str]:
         if "perft" in step:
             need.add("perft")
         elif "expect" in step:
-            need.update(_NEEDS[k] for k in step["expect"] if k in _NEEDS)
+            for k in step["expect"]:
+                if k in _NEEDS:
+                    need.add(_NEEDS[k])
     if "sheet" in need or "match" in need:
         need.add("game")
     return frozenset(need)
@@ -110,6 +137,21 @@ def request_of(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 # -- loading -----------------------------------------------------------------------
+#
+# A file is checked in two ways before any of its scenarios judges an implementation.
+# Structure, always: size, encoding, nesting, the schema, and what the schema cannot say
+# (the ruleset, its parameters and clauses exist, error codes are documented, ids are
+# unique across the files).  Substance: the reference engine plays the scenario in this
+# process and must pass it, or the file is at fault.  Both are skipped for a file whose
+# content is listed in VERIFIED (conformance/verified.jsonl: each shipped file's SHA-256
+# and an index of its scenarios, written by tools/verify-corpus after replaying them all;
+# a test keeps it current), and the index selects before the file is parsed.
+
+MAX_FILE_BYTES = 8 << 20  # a JSON lines file (the largest shipped: 0.65 MB)
+MAX_LINE_BYTES = 64 << 10  # one JSON line, one scenario (the largest shipped: 4.5 KB)
+SUBSTANCE_SECONDS = 10.0  # the reference engine's time for one scenario of a file being checked
+SUBSTANCE_TOTAL_SECONDS = 120.0  # and for all the scenarios of one load (the whole corpus takes about 15 s)
+VERIFIED = CONFORMANCE_DIR / "verified.jsonl"
 
 
 @lru_cache(maxsize=2)
@@ -124,7 +166,9 @@ def _validator(what: str) -> Any:
 
 def schema_error(data: Any, what: str) -> tuple[str, tuple[str | int, ...]] | None:
     """The first schema error of a file's data or of one scenario: (message, path), or None."""
-    for error in _validator(what).iter_errors(data):
+    try:
+        _validator(what).validate(data)  # the first error only (iter_errors finds them all first)
+    except jsonschema_rs.ValidationError as error:
         return _short(error.message), tuple(error.instance_path)
     return None
 
@@ -136,49 +180,86 @@ def scenario_files(root: Path | None = None) -> list[Path]:
 
 def _relative(path: Path) -> str:
     try:
-        return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
+        return one_line(str(Path(os.path.abspath(path)).relative_to(Path.cwd())))
+    except (ValueError, OSError):
+        return one_line(str(path))
+
+
+def _read(path: Path, name: str) -> bytes:
+    limit = MAX_FILE_BYTES if path.suffix == ".jsonl" else spec.MAX_YAML_BYTES
+    try:
+        return spec.read_bytes(path, limit, name)
+    except SpecError as exc:
+        raise CorpusError(exc.message, exc.file, exc.line, exc.path) from None
 
 
 def load_file(path: Path, check_schema: bool = True) -> list[Scenario]:
-    """The scenarios of one file; CorpusError (one line, file:line) if it cannot be used."""
+    """The scenarios of one file, read and checked against the schema; CorpusError (one
+    line, file:line) if it cannot be used."""
     name = _relative(path)
-    if path.suffix == ".jsonl":
-        return list(_load_jsonl(path, name, check_schema))
+    return list(_scenarios(_read(path, name), path.suffix, name, check_schema))
+
+
+def _scenarios(raw: bytes, suffix: str, name: str, check: bool, lines: set[int] | None = None) -> Iterator[Scenario]:
+    """The scenarios of a file's bytes, one by one (only those at `lines` if given);
+    `check`: against the schema."""
     try:
-        doc = spec.read_yaml(path)
+        text = spec.decode_text(raw, name)  # checks the encoding
+        doc = None if suffix == ".jsonl" else spec.read_yaml(name, text)
     except SpecError as exc:
         raise CorpusError(exc.message, exc.file, exc.line, exc.path) from None
+    if doc is None:
+        del text
+        yield from _jsonl(raw, name, check, lines)
+        return
     if not isinstance(doc.data, dict):
         raise CorpusError("a scenario file is a mapping with 'format' and 'scenarios'", name, 1)
-    problem = schema_error(doc.data, "file")
-    if problem is not None:
-        message, where = problem
-        raise CorpusError(message, name, doc.line_of(where), spec.path_text(where))
-    return [Scenario(s, name, doc.line_of(("scenarios", i)) or 1) for i, s in enumerate(doc.data["scenarios"])]
+    if check:
+        problem = schema_error(doc.data, "file")
+        if problem is not None:
+            message, where = problem
+            raise CorpusError(message, name, doc.line_of(where), spec.path_text(where))
+    elif not isinstance(doc.data.get("scenarios"), list):
+        raise CorpusError("a scenario file is a mapping with 'format' and a list 'scenarios'", name, 1)
+    for i, s in enumerate(doc.data["scenarios"]):
+        line = doc.line_of(("scenarios", i)) or 1
+        if lines is None or line in lines:
+            yield Scenario(s, name, line)
 
 
-def _load_jsonl(path: Path, name: str, check_schema: bool) -> Iterator[Scenario]:
-    with path.open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, 1):
-            if not line.strip():
-                continue
-            try:
-                data = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise CorpusError(f"JSON syntax: {exc.msg} (column {exc.colno})", name, number) from None
-            required = ("id", "description", "clauses", "ruleset", "setup", "steps")
-            if not isinstance(data, dict) or not all(k in data for k in required):
-                raise CorpusError("a scenario needs id, description, clauses, ruleset, setup and steps", name, number)
-            if check_schema:
-                problem = schema_error(data, "scenario")
-                if problem is not None:
-                    raise CorpusError(problem[0], name, number, spec.path_text(problem[1]))
-            yield Scenario(data, name, number)
+def _jsonl(raw: bytes, name: str, check: bool, lines: set[int] | None) -> Iterator[Scenario]:
+    """The scenarios of a JSON lines file's bytes (known to be UTF-8), one line at a time."""
+    found = False
+    for number, chunk in enumerate(io.BytesIO(raw), 1):
+        line = chunk.decode("utf-8-sig" if number == 1 else "utf-8").strip()
+        if not line or (lines is not None and number not in lines):
+            found = found or bool(line)
+            continue
+        found = True
+        if len(line) > MAX_LINE_BYTES:
+            raise CorpusError(f"a line of {len(line):,} characters; the limit is {MAX_LINE_BYTES:,}", name, number)
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise CorpusError(f"JSON syntax: {exc.msg} (column {exc.colno})", name, number) from None
+        except RecursionError:
+            raise CorpusError("JSON nested too deep", name, number) from None
+        except ValueError:  # an integer of thousands of digits
+            raise CorpusError("JSON: a number too long to read", name, number) from None
+        required = ("id", "description", "clauses", "ruleset", "setup", "steps")
+        if not isinstance(data, dict) or not all(k in data for k in required):
+            raise CorpusError("a scenario needs id, description, clauses, ruleset, setup and steps", name, number)
+        if check:
+            problem = schema_error(data, "scenario")
+            if problem is not None:
+                raise CorpusError(problem[0], name, number, spec.path_text(problem[1]))
+        yield Scenario(data, name, number, line)
+    if not found:
+        raise CorpusError("the file holds no scenario", name, 1)
 
 
 def _short(message: str) -> str:
+    message = one_line(message)
     return message if len(message) <= 160 else message[:157] + "..."
 
 
@@ -201,37 +282,186 @@ def _hashable(value: Any) -> Any:
     return tuple(_hashable(v) for v in value) if isinstance(value, list) else value
 
 
+@lru_cache(maxsize=1)
+def _known_rulesets() -> frozenset[str]:
+    return frozenset(spec.available_rulesets())
+
+
+@lru_cache(maxsize=8)
+def _ruleset(ruleset: str) -> dict[str, Any]:
+    """A shipped ruleset's merged document: its clauses and parameters, without compiling it
+    (brou validate and the test suite check the shipped rulesets)."""
+    return spec.load_document(ruleset).data
+
+
 def check_references(scenarios: Iterable[Scenario]) -> None:
-    """What the schema cannot say: rulesets and parameters exist, clauses belong to the
-    scenario's ruleset, ids are unique across the corpus."""
+    """What the schema cannot say (see `_check_scenario`), and ids unique across the scenarios."""
     seen: dict[str, str] = {}
-    known = set(spec.available_rulesets())
     for s in scenarios:
         if s.id in seen:
             raise CorpusError(f"scenario id '{s.id}' is used twice (first at {seen[s.id]})", s.file, s.line)
         seen[s.id] = s.where
-        if s.ruleset not in known:
-            raise CorpusError(f"unknown ruleset '{s.ruleset}' (known: {', '.join(sorted(known))})", s.file, s.line, s.id)
-        try:
-            rules = rules_for(s)
-        except ParameterError as exc:
-            raise CorpusError(str(exc), s.file, s.line, s.id) from None
-        for clause in s.clauses:
-            if clause not in rules.data["clauses"]:
-                raise CorpusError(f"clause '{clause}' is not a clause of ruleset {s.ruleset}", s.file, s.line, s.id)
+        _check_scenario(s)
 
 
-def load_corpus(paths: Iterable[Path] | None = None, check_schema: bool = True) -> list[Scenario]:
-    """Every scenario under the given files or folders (default: the whole corpus), checked."""
+def _check_scenario(s: Scenario, codes: bool = True) -> None:
+    """The ruleset, its parameters and options and the clauses exist, and (`codes`) the error
+    codes expected are documented ones."""
+    known = _known_rulesets()
+    if s.ruleset not in known:
+        raise CorpusError(f"unknown ruleset '{s.ruleset}' (known: {', '.join(sorted(known))})", s.file, s.line, s.id)
+    base = _ruleset(s.ruleset)
+    try:
+        spec.check_overrides(base, s.params)
+        for name, value in s.params.items():
+            if (name, _hashable(value)) in NOT_EXECUTABLE_YET:
+                raise ParameterError(f"parameter {name}={value} is a recorded reading that the engine does not play yet")
+    except ParameterError as exc:
+        raise CorpusError(str(exc), s.file, s.line, s.id) from None
+    for clause in s.clauses:
+        if clause not in base["clauses"]:
+            raise CorpusError(f"clause '{clause}' is not a clause of ruleset {s.ruleset}", s.file, s.line, s.id)
+    if codes and "reject" in s.text:
+        for step in s.data["steps"]:
+            code = step.get("code")
+            if code is not None and code not in ACTION_CODES:
+                raise CorpusError(f"unknown error code '{code}' (docs/errors.md)", s.file, s.line, s.id)
+
+
+def check_substance(s: Scenario, seconds: float = SUBSTANCE_SECONDS) -> None:
+    """The reference engine plays the scenario in this process and passes it, or CorpusError:
+    a scenario the rules contradict (a card twice, an action they refuse, an expectation no
+    deal can meet) is the file's fault, not the implementation's."""
+    from .compare import PASSED, judge
+    from .server import Reference
+
+    answer = Reference().run(s.request, seconds)
+    if "error" in answer:
+        raise CorpusError(f"the reference engine cannot play it: {answer['error']}", s.file, s.line, s.id)
+    verdict = judge(s, answer)
+    if verdict.status != PASSED:
+        raise CorpusError(f"the reference engine does not pass it: {verdict.detail}", s.file, s.line, s.id)
+
+
+Row = tuple[str, int, str, str, list[str], list[str], dict[str, Any]]  # id, line, ruleset, origin, clauses, features, params
+ROW_FIELDS = 7
+
+
+def verified_index(path: Path = VERIFIED) -> dict[str, list[Row]]:
+    """SHA-256 -> the scenarios of a file the reference engine passes, as listed (empty if
+    the list is missing, unreadable or made under another scenario schema: every file is
+    then checked in full).  Read at each
+    load, not kept: it is 3 MB of text and 20 MB as Python lists."""
+    try:
+        header, *lines = spec.read_bytes(path, MAX_FILE_BYTES).decode("utf-8").splitlines()
+        if json.loads(header) != {"schema": _schema_hash()}:
+            return {}  # verified against another version of the format
+        index = {entry["sha256"]: [tuple(row) for row in entry["scenarios"]] for entry in map(json.loads, lines)}
+    except (SpecError, ValueError, KeyError, TypeError):
+        return {}
+    return index if all(len(row) == ROW_FIELDS for rows in index.values() for row in rows) else {}
+
+
+def _schema_hash() -> str:
+    return file_hash((spec.SCHEMA_DIR / "scenario.schema.json").read_bytes())
+
+
+def file_hash(raw: bytes) -> str:
+    return hashlib.sha256(raw).hexdigest()
+
+
+def _listed(row: Row, file: str) -> Scenario:
+    """A scenario of a verified file as its index lists it: enough to select it, not to run it."""
+    s = Scenario.__new__(Scenario)
+    s.id, s.line, s.ruleset, s.origin, clauses, features, s.params = row
+    s.clauses, s._features, s.file, s.text = tuple(clauses), frozenset(features), file, ""
+    return s
+
+
+def _row(s: Scenario) -> Row:
+    return s.id, s.line, s.ruleset, s.origin, list(s.clauses), sorted(s.features), s.params
+
+
+@dataclass
+class Loaded:
+    """Scenarios loaded from files: the ones selected, and the ids of all."""
+
+    scenarios: list[Scenario]
+    ids: list[str]
+
+
+def load(paths: Iterable[Path] | None = None, keep: Callable[[Scenario], bool] | None = None, *,
+         trust: bool = True) -> Loaded:
+    """The scenarios under the given files or folders (default: the whole corpus) that `keep`
+    keeps, checked (see above).  A verified file (`trust`) is selected from its index and
+    read only for the scenarios kept; any other file is read and checked in full."""
     files: list[Path] = []
     for p in paths if paths is not None else [SCENARIO_DIR]:
         p = Path(p)
         if p.is_dir():
-            files.extend(scenario_files(p))
-        elif p.exists():
-            files.append(p)
+            found = scenario_files(p)
+            if not found:
+                raise CorpusError("no scenario file (*.yaml, *.jsonl) in this folder", _relative(p))
+            files.extend(found)
         else:
-            raise CorpusError("no such file or folder", _relative(p))
-    scenarios = [s for f in files for s in load_file(f, check_schema)]
-    check_references(scenarios)
-    return scenarios
+            files.append(p)
+    index = verified_index() if trust else {}
+    seen: dict[str, str] = {}
+    chosen: list[Scenario] = []
+    unproven: list[Scenario] = []
+
+    def note(s: Scenario) -> bool:
+        if s.id in seen:
+            raise CorpusError(f"scenario id '{s.id}' is used twice (first at {seen[s.id]})", s.file, s.line)
+        seen[s.id] = s.where
+        return keep is None or keep(s)
+
+    for path in files:
+        name = _relative(path)
+        raw = _read(path, name)
+        rows = index.get(file_hash(raw))
+        if rows is None:
+            for s in _scenarios(raw, path.suffix, name, check=True):
+                kept = note(s)
+                _check_scenario(s)
+                if kept:
+                    chosen.append(s)
+                    unproven.append(s)
+            continue
+        wanted = set()
+        for row in rows:
+            listed = _listed(row, name)
+            if note(listed):
+                _check_scenario(listed, codes=False)
+                wanted.add(listed.line)
+        if wanted:
+            chosen.extend(_scenarios(raw, path.suffix, name, check=False, lines=wanted))
+    deadline = time.monotonic() + SUBSTANCE_TOTAL_SECONDS
+    for s in unproven:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise CorpusError(f"checking the scenarios against the reference engine takes more than "
+                              f"{SUBSTANCE_TOTAL_SECONDS:g} s: select fewer (--id, --clause) or split the files",
+                              s.file, s.line, s.id)
+        check_substance(s, min(SUBSTANCE_SECONDS, left))
+    return Loaded(chosen, list(seen))
+
+
+def load_corpus(paths: Iterable[Path] | None = None) -> list[Scenario]:
+    """Every scenario under the given files or folders (default: the whole corpus), checked."""
+    return load(paths).scenarios
+
+
+def write_verified(path: Path = VERIFIED) -> int:
+    """Replay every shipped scenario against the reference engine (CorpusError at the first
+    it does not pass), then list the schema's hash and each shipped file (path, hash, its
+    scenarios' index); the number of files."""
+    load(trust=False)
+    lines = [json.dumps({"schema": _schema_hash()})]
+    for f in scenario_files():
+        raw = f.read_bytes()
+        entry = {"file": f.relative_to(CONFORMANCE_DIR).as_posix(), "sha256": file_hash(raw),
+                 "scenarios": [_row(s) for s in _scenarios(raw, f.suffix, "", check=False)]}
+        lines.append(json.dumps(entry, ensure_ascii=False, separators=(",", ":")))
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return len(lines) - 1

@@ -115,8 +115,8 @@ def read_xfail(path: Path) -> dict[str, str]:
     by a reason; '#' starts a comment."""
     try:
         text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise XfailError(f"{path}: cannot read the expected-failure list: {exc.strerror or exc}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise XfailError(f"{path}: cannot read the expected-failure list: {getattr(exc, 'strerror', None) or exc}") from None
     out: dict[str, str] = {}
     for number, line in enumerate(text.splitlines(), 1):
         line = line.split("#", 1)[0].strip()

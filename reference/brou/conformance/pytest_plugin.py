@@ -21,7 +21,7 @@ import pytest
 
 from .bounds import as_text
 from .compare import FAILED, PASSED, judge
-from .corpus import Scenario, load_corpus
+from .corpus import Scenario, load
 from .harness import Expected, Selection, clause_text, read_xfail, skip_reason
 from .runner import MAX_TIMEOUT, ImplementationError, Subprocess, is_time_limit
 
@@ -162,9 +162,7 @@ def _items(session: pytest.Session, config: pytest.Config, command: str) -> Iter
     xfail_path = config.getoption("--brou-xfail")
     xfail = Expected(read_xfail(Path(xfail_path)) if xfail_path else {})
 
-    for scenario in load_corpus():
-        if not selection.keeps(scenario):
-            continue
+    for scenario in load(keep=selection.keeps).scenarios:  # selected while loading
         item = ScenarioItem.from_parent(session, name=scenario.id, scenario=scenario, brou=brou)
         hit = xfail.match(scenario.id)
         if hit is not None:

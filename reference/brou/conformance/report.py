@@ -187,7 +187,7 @@ def read_track(path: Path) -> dict[str, str] | None:
         return None
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
+    except (OSError, ValueError, RecursionError) as exc:  # unreadable, not UTF-8, not JSON, nested too deep
         raise TrackError(f"{path}: not a tracking file of brou check ({exc.__class__.__name__})") from None
     if not isinstance(data, dict) or data.get("format") != "brou-track/1" or not isinstance(data.get("statuses"), dict):
         raise TrackError(f"{path}: not a tracking file of brou check (format brou-track/1)")

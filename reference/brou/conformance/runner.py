@@ -120,7 +120,7 @@ class InProcess:
         return check_hello(self.reference.hello())
 
     def run(self, request: Mapping[str, Any], timeout: float) -> dict[str, Any]:
-        return self.reference.run(request)
+        return self.reference.run(request, timeout)
 
     def finish(self) -> str | None:
         return None

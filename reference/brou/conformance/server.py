@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from collections.abc import Mapping
 from typing import IO, Any
 
@@ -70,8 +71,8 @@ class Table:
             return {"ok": False, "code": exc.code, "message": exc.message}
         return {"ok": True}
 
-    def perft(self, depth: int) -> int:
-        return perft(self.state, depth)
+    def perft(self, depth: int, deadline: float | None = None) -> int:
+        return perft(self.state, depth, deadline)
 
     # -- observations (PROTOCOL.md, "What can be observed") --------------------------
 
@@ -166,19 +167,25 @@ class Table:
         return [{"kind": row.kind, "nous": row.nous, "eux": row.eux} for row in rows]
 
 
-def perft(state: DealState, depth: int) -> int:
+class TimeLimit(BrouError):
+    """A scenario that takes the reference engine longer than it was given."""
+
+
+def perft(state: DealState, depth: int, deadline: float | None = None) -> int:
     """The number of legal action sequences of `depth` actions from `state` (a sequence
-    that ends the deal sooner counts once)."""
+    that ends the deal sooner counts once); TimeLimit once `time.monotonic()` passes `deadline`."""
     if depth == 0 or state.is_over:
         return 1
     actions = state.legal_actions()
     if depth == 1:
         return len(actions)
+    if deadline is not None and time.monotonic() > deadline:
+        raise TimeLimit("perft: out of time")
     total = 0
     for action in actions:
         child = state.copy()
         child.apply(action)
-        total += perft(child, depth - 1)
+        total += perft(child, depth - 1, deadline)
     return total
 
 
@@ -203,8 +210,10 @@ class Reference:
             rules = self._rules[key] = Rules.load(ruleset, **params)
         return rules
 
-    def run(self, scenario: Mapping[str, Any]) -> dict[str, Any]:
-        """The results of a scenario's steps, or {"error": why} if it cannot be played."""
+    def run(self, scenario: Mapping[str, Any], seconds: float | None = None) -> dict[str, Any]:
+        """The results of a scenario's steps, or {"error": why} if it cannot be played
+        (in `seconds` if given: the time limit of a run in process)."""
+        deadline = None if seconds is None else time.monotonic() + seconds
         try:
             table = Table(self.rules(scenario["ruleset"], scenario.get("params") or {}), scenario["setup"])
             results: list[Any] = []
@@ -214,7 +223,9 @@ class Reference:
                 elif "observe" in step:
                     results.append({name: table.observe(name) for name in step["observe"]})
                 else:
-                    results.append({"count": table.perft(int(step["perft"]))})
+                    results.append({"count": table.perft(int(step["perft"]), deadline)})
+        except TimeLimit:
+            return {"error": f"the reference engine gave up after {seconds:g} s (perft too deep)"}
         except BrouError as exc:
             return {"error": str(exc)}
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
