@@ -24,6 +24,7 @@ class BuildWithData(build_py):
         if self.editable_mode:
             return
         target = Path(self.build_lib) / "brou" / "_data"
+        shutil.rmtree(target, ignore_errors=True)  # nothing left from an earlier build of the tree
         for name in DATA:
             shutil.copytree(Path(name), target / name, dirs_exist_ok=True,
                             ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))

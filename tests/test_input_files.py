@@ -4,7 +4,7 @@ what and where, exit status 2, no traceback, in bounded time and memory.
 Each case writes its own file in a temporary folder and runs `brou` in a subprocess from
 there (so names are short and relative), measuring the child's wall time and peak
 resident memory (VmHWM, which the child reports as it exits).  Bounds are generous (the machine is shared): they say "not
-stuck, not swollen", never "fast".  See docs/robustness-input.md.
+stuck, not swollen", never "fast".  See docs/robustness.md (Input files).
 """
 
 from __future__ import annotations
