@@ -310,7 +310,8 @@ def test_a_parameter_value_nested_60000_deep_or_full_of_aliases_on_the_command_l
 
 @pytest.mark.parametrize("value", ["nan", "inf", "-1", "1e10"])
 def test_a_time_limit_that_is_not_a_number_of_seconds(tmp_path: Path, value: str) -> None:
-    refused(brou(tmp_path, "check", "--id", "x", "--timeout", value), "brou check: --timeout must be a number of seconds, more than 0")
+    refused(brou(tmp_path, "check", "--id", "x", "--timeout", value),
+            "brou check: --timeout must be a number of seconds, more than 0")
 
 
 def test_expected_failures_and_tracking_files_that_are_not_utf8(tmp_path: Path) -> None:
