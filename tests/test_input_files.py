@@ -485,3 +485,45 @@ def test_the_corpus_is_held_in_little_memory() -> None:
     finally:
         tracemalloc.stop()
     assert len(loaded.scenarios) > 5_000 and held / len(loaded.scenarios) < 6_000, held
+
+
+# -- the promises of a whole run (issue 14): memory of a full run, time to the first answer --------
+
+
+def test_a_full_corpus_run_through_the_protocol_stays_under_150_megabytes(tmp_path: Path) -> None:
+    """The whole corpus against `brou serve` (a subprocess, as any implementation): the
+    harness's own peak resident memory stays under 150 MB, and every scenario passes."""
+    done = brou(tmp_path, "check", "--report", "json", "--no-progress", timeout=600)
+    assert done.status == 0, done.err[-2000:]
+    counts = json.loads(done.out)["counts"]
+    assert counts["passed"] > 10_000 and counts["failed"] == counts["errored"] == 0
+    assert done.megabytes < 150, done.megabytes
+
+
+def test_a_run_selecting_one_clause_starts_answering_within_two_seconds(tmp_path: Path) -> None:
+    """From the start of the command to the first scenario sent: the implementation below
+    (plain Python, no import of brou, so it starts in a few milliseconds) notes the moment it
+    reads its first `run` request, and skips every scenario."""
+    mark = tmp_path / "first-run"
+    adapter = tmp_path / "adapter.py"
+    adapter.write_text(f"""\
+import json, sys, time
+first = True
+for line in sys.stdin:
+    request = json.loads(line)
+    if request["cmd"] == "stop":
+        break
+    if request["cmd"] == "hello":
+        answer = {{"brou": 1, "implementation": {{"name": "clock"}},
+                  "rulesets": {{"brouc": {{"params": {{}}}}, "homme-de-brou-1802": {{"params": {{}}}}}}, "features": []}}
+    else:
+        if first:
+            open({str(mark)!r}, "w").write(repr(time.time()))
+            first = False
+        answer = {{"skip": "a clock, not a player"}}
+    print(json.dumps(answer | {{"seq": request["seq"]}}), flush=True)
+""", encoding="utf-8")
+    started = time.time()
+    done = brou(tmp_path, "check", "--clause", "hdb.deck.cards", "--impl", f"{sys.executable} {adapter}", "--no-progress")
+    assert done.status == 0, done.err[-2000:]
+    assert float(mark.read_text(encoding="ascii")) - started < 2.0
