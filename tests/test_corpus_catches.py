@@ -121,3 +121,33 @@ def test_no_scenario_hides_a_game_check_behind_the_score_sheet() -> None:
             if "sheet" in expected and expected & {"outcome", "result", "match"}:
                 offenders.append(s.id)
     assert offenders == []
+
+
+class Offering(InProcess):
+    """The reference engine, announcing only the given optional features."""
+
+    def __init__(self, features: set[str]) -> None:
+        super().__init__()
+        self.offered = features
+
+    def start(self) -> dict[str, Any]:
+        hello = super().start()
+        hello["features"] = [f for f in hello["features"] if f in self.offered]
+        return hello
+
+
+def test_an_optional_observable_leaves_out_its_steps_not_the_scenario() -> None:
+    """Without `sheet` (or `perft`), a scenario runs with its sheet (perft) steps left out;
+    only a scenario with nothing else to ask is skipped, and its reason names the feature."""
+    scenarios = load_corpus([SCENARIOS / "homme-de-brou-1802/sheet", SCENARIOS / "homme-de-brou-1802/perft",
+                             SCENARIOS / "homme-de-brou-1802/ambiguities/AMB-15.yaml"])
+    everything = {"game", "match", "seeded-deal", "error-codes", "sheet", "perft"}
+    full = run(Offering(everything), scenarios)
+    assert full.count("passed") == len(scenarios)
+    lacking = run(Offering(everything - {"sheet", "perft"}), scenarios)
+    skipped = [o for o in lacking.outcomes if o.status == "skipped"]
+    assert lacking.count("failed") == lacking.count("errored") == 0
+    assert {o.scenario.origin for o in skipped} == {"perft"} and all("perft" in o.verdict.detail for o in skipped)
+    assert lacking.count("passed") == len(scenarios) - len(skipped) > 0
+    sheet_only = next(s for s in scenarios if s.id == "hdb.sheet.marque.plain-coup")
+    assert all("sheet" not in step.get("observe", []) for step in sheet_only.request_for({"game"})["steps"])

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from .bounds import as_text, bounded, cut
-from .corpus import Scenario
+from .corpus import Scenario, kept_step
 
 PASSED, FAILED, ERRORED, SKIPPED = "passed", "failed", "errored", "skipped"
 
@@ -39,11 +39,15 @@ def _text(value: Any) -> str:
     return text if len(text) <= 300 else text[:297] + "..."
 
 
-def expectations(scenario: Scenario) -> list[tuple[str, Any, int, str]]:
+def expectations(scenario: Scenario, features: frozenset[str] | None = None) -> list[tuple[str, Any, int, str]]:
     """One (kind, expected, scenario step number, where) per request step: ("accept",
-    action), ("reject", (action, code or None)), ("observe", {name: value}), ("perft", count)."""
+    action), ("reject", (action, code or None)), ("observe", {name: value}), ("perft", count);
+    with `features`, for the steps an implementation offering them is sent (corpus.kept_step)."""
     out: list[tuple[str, Any, int, str]] = []
-    for number, step in enumerate(scenario.data["steps"], 1):
+    for number, given in enumerate(scenario.data["steps"], 1):
+        step = kept_step(given, features)
+        if step is None:
+            continue
         where = f"step {number}"
         if "do" in step:
             actions = step["do"]
@@ -60,11 +64,12 @@ def expectations(scenario: Scenario) -> list[tuple[str, Any, int, str]]:
     return out
 
 
-def judge(scenario: Scenario, answer: Mapping[str, Any], codes: bool = True) -> Verdict:
+def judge(scenario: Scenario, answer: Mapping[str, Any], codes: bool = True, features: frozenset[str] | None = None) -> Verdict:
     """Compare an implementation's `results` with the scenario; `codes`: compare the
-    error codes of rejections (feature error-codes)."""
+    error codes of rejections (feature error-codes); `features`: the implementation's, when
+    it was sent only the steps it can answer (`Scenario.request_for`)."""
     results = answer.get("results")
-    expected = expectations(scenario)
+    expected = expectations(scenario, features)
     if not isinstance(results, list):
         return Verdict(ERRORED, "the answer has no 'results' list")
     if len(results) != len(expected):

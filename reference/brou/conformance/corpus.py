@@ -36,6 +36,8 @@ FORMAT = "brou-scenarios/1"
 
 # what a scenario may need beyond playing one deal from given hands (PROTOCOL.md, "Features")
 FEATURES = ("game", "match", "sheet", "seeded-deal", "perft", "error-codes")
+# what the setup needs: without one of these a scenario cannot be played, and is skipped whole
+RUN_FEATURES = frozenset({"game", "match", "seeded-deal"})
 _NEEDS = {"outcome": "game", "sheet": "sheet", "match": "match", "deal": "seeded-deal"}
 
 
@@ -71,7 +73,7 @@ class Scenario:
 
     @property
     def features(self) -> frozenset[str]:
-        """The features (PROTOCOL.md) an implementation needs to run this scenario."""
+        """The features (PROTOCOL.md) the scenario uses (`--feature` selects by them)."""
         if self._features is None:
             features = features_of(self.data)
             self._features = _FEATURE_SETS.setdefault(features, features)  # a few sets, shared
@@ -84,9 +86,20 @@ class Scenario:
         return data
 
     @property
+    def needs(self) -> frozenset[str]:
+        """The features without which the scenario cannot be played at all (its setup):
+        an implementation lacking one skips the whole scenario.  The others it uses
+        (`sheet`, `perft`) only leave out the steps that ask for them."""
+        return self.features & RUN_FEATURES
+
+    @property
     def request(self) -> dict[str, Any]:
         """What the implementation is sent (made when asked: each scenario is sent once)."""
         return request_of(self.data)
+
+    def request_for(self, features: Iterable[str]) -> dict[str, Any]:
+        """What an implementation offering `features` is sent: the steps it cannot answer left out."""
+        return request_of(self.data, frozenset(features))
 
     @property
     def where(self) -> str:
@@ -97,7 +110,8 @@ class Scenario:
 
 
 def features_of(data: Mapping[str, Any]) -> frozenset[str]:
-    """The features (PROTOCOL.md) an implementation needs to run this scenario."""
+    """The features (PROTOCOL.md) the scenario uses, in its setup or in its steps
+    (`Scenario.needs`: those it cannot be played without)."""
     setup = data["setup"]
     need: set[str] = set()
     if "game" in setup:
@@ -118,10 +132,30 @@ def features_of(data: Mapping[str, Any]) -> frozenset[str]:
     return frozenset(need)
 
 
-def request_of(data: Mapping[str, Any]) -> dict[str, Any]:
-    """The scenario as an implementation sees it: setup and steps, no expectations."""
+def kept_step(step: Mapping[str, Any], features: frozenset[str] | None) -> Mapping[str, Any] | None:
+    """A scenario step as an implementation offering `features` (None: every feature) runs
+    it: an `expect` without the observables it cannot report, a perft step only with
+    `perft`; None for a step left out whole."""
+    if features is None:
+        return step
+    if "perft" in step:
+        return step if "perft" in features else None
+    if "expect" in step:
+        expect = {k: v for k, v in step["expect"].items() if k not in _NEEDS or _NEEDS[k] in features}
+        if not expect:
+            return None
+        return step if len(expect) == len(step["expect"]) else {"expect": expect}
+    return step
+
+
+def request_of(data: Mapping[str, Any], features: frozenset[str] | None = None) -> dict[str, Any]:
+    """The scenario as an implementation sees it: setup and steps, no expectations; with
+    `features`, only the steps and observables such an implementation can answer."""
     steps: list[dict[str, Any]] = []
-    for step in data["steps"]:
+    for given in data["steps"]:
+        step = kept_step(given, features)
+        if step is None:
+            continue
         if "do" in step:
             actions = step["do"]
             for action in [actions] if isinstance(actions, str) else actions:

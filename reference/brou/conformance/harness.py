@@ -129,6 +129,11 @@ def read_xfail(path: Path) -> dict[str, str]:
     return out
 
 
+def _features(hello: Mapping[str, Any]) -> frozenset[str]:
+    """The features an implementation offers (its handshake's `features`)."""
+    return frozenset(f for f in hello.get("features", []) if isinstance(f, str))
+
+
 def skip_reason(s: Scenario, hello: Mapping[str, Any]) -> str | None:
     """Why the implementation cannot run this scenario, from its handshake, or None."""
     rulesets = hello.get("rulesets", {})
@@ -141,8 +146,7 @@ def skip_reason(s: Scenario, hello: Mapping[str, Any]) -> str | None:
         options = supported.get(name)
         if not isinstance(options, list) or value not in options:
             return f"parameter {name}={value} is not supported"
-    features = set(hello.get("features", []))
-    missing = sorted(s.features - features)
+    missing = sorted(s.needs - _features(hello))
     if missing:
         return "needs feature " + ", ".join(missing)
     return None
@@ -211,8 +215,11 @@ def _one(impl: Implementation, s: Scenario, timeout: float, max_hangs: int, resu
         reason = skip_reason(s, state.hello)
         if reason is not None:
             return Verdict(SKIPPED, reason)
+        request = s.request_for(_features(state.hello))
+        if not request["steps"]:  # every step asks for something it does not offer (perft)
+            return Verdict(SKIPPED, "needs feature " + ", ".join(sorted(s.features - _features(state.hello))))
         try:
-            answer = impl.run(s.request, timeout)
+            answer = impl.run(request, timeout)
         except ImplementationError as exc:
             state.hello = None  # restarted before the next scenario
             if exc.previous:  # never laid on this scenario: it is asked again
@@ -233,7 +240,8 @@ def _one(impl: Implementation, s: Scenario, timeout: float, max_hangs: int, resu
             return Verdict(SKIPPED, f"the implementation skipped it: {as_text(answer['skip'], 300)}")
         if "error" in answer:
             return Verdict(ERRORED, f"the implementation reported an error: {as_text(answer['error'], 300)}")
-        return judge(s, answer, codes="error-codes" in state.hello.get("features", []))
+        features = _features(state.hello)
+        return judge(s, answer, codes="error-codes" in features, features=features)
     return Verdict(ERRORED, "not run: the implementation answered twice again")
 
 

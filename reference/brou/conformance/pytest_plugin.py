@@ -70,19 +70,24 @@ class _Session:
                 raise
         return self.hello
 
+    @property
+    def features(self) -> frozenset[str]:
+        """The features the implementation offers."""
+        return frozenset(f for f in (self.hello or {}).get("features", []) if isinstance(f, str))
+
     def run(self, scenario: Scenario) -> dict[str, Any]:
         """The implementation's answer; asked again of a restarted implementation if
         what came first was the previous scenario's second answer (that test has already
         been reported, so the fault cannot be laid on it here)."""
         try:
-            return self.impl.run(scenario.request, self.timeout)
+            return self.impl.run(scenario.request_for(self.features), self.timeout)
         except ImplementationError as exc:
             self.hello = None
             if not exc.previous:
                 raise
         self.ensure_started()
         try:
-            return self.impl.run(scenario.request, self.timeout)
+            return self.impl.run(scenario.request_for(self.features), self.timeout)
         except ImplementationError:
             self.hello = None
             raise
@@ -107,6 +112,8 @@ class ScenarioItem(pytest.Item):
         reason = skip_reason(s, hello)
         if reason is not None:
             pytest.skip(reason)
+        if not s.request_for(self.brou.features)["steps"]:
+            pytest.skip("needs feature " + ", ".join(sorted(s.features - self.brou.features)))
         try:
             answer = self.brou.run(s)
         except ImplementationError as exc:
@@ -115,7 +122,8 @@ class ScenarioItem(pytest.Item):
             pytest.skip(f"the implementation skipped it: {as_text(answer['skip'], 300)}")
         if "error" in answer:
             raise ScenarioError(f"errored: the implementation reported an error: {as_text(answer['error'], 300)}")
-        verdict = judge(s, answer, codes="error-codes" in hello.get("features", []))
+        features = self.brou.features
+        verdict = judge(s, answer, codes="error-codes" in features, features=features)
         declared = self.brou.known.match(s.id) is not None
         if verdict.status == PASSED:
             if declared:
