@@ -1,0 +1,125 @@
+"""Adapter of the independent engine to the Brou conformance protocol (conformance/PROTOCOL.md), stdlib only."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from indep_engine import BROUC, HDB, Deal, Refused, perft, seeded_deal  # noqa: E402
+
+FEATURES = ["game", "match", "seeded-deal", "perft", "error-codes"]
+
+
+def hello(seq: int) -> dict[str, Any]:
+    """The handshake answer: both rulesets, default parameters only."""
+    return {"seq": seq, "brou": 1,
+            "implementation": {"name": "brou-independent", "version": "0.1.0", "language": "python"},
+            "rulesets": {BROUC: {"params": {}}, HDB: {"params": {}}},
+            "features": FEATURES}
+
+
+def match_view(deal: Deal, marks: list[int]) -> dict[str, Any]:
+    """The `match` observable after the deal."""
+    out = deal.outcome
+    total = [marks[t] + (out.marks[t] if out else 0) for t in (0, 1)]
+    winner: int | None = None
+    if deal.brouc:
+        losers = [t for t in (0, 1) if total[t] >= 5]
+        if losers:
+            winner = 1 - losers[0]
+    else:
+        reached = [t for t in (0, 1) if total[t] >= 10]
+        if reached:
+            winner = reached[0]
+    carried = [0, 0]
+    if deal.brouc and out is not None and out.how == "all-tricks":
+        carried = [deal.carried[t] + sum(p for pl, _, p in deal.announcements if pl % 2 == t) for t in (0, 1)]
+    return {"marks": total, "winner": winner, "next_dealer": (deal.dealer + 1) % 4, "carried": carried}
+
+
+def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> Any:
+    """One observable of the protocol."""
+    if name == "to_act":
+        return deal.to_act
+    if name == "legal":
+        return deal.legal()
+    if name == "trick":
+        return [c for _, c in deal.trick]
+    if name == "tricks":
+        return [w for w, _ in deal.tricks]
+    if name == "trump":
+        return deal.trump
+    if name == "over":
+        return deal.phase == "over"
+    if name == "announcements":
+        return [{"player": p, "marriage": m, "points": v} for p, m, v in deal.announcements]
+    if name == "table":
+        return [{"trick": n, "marriage": m, "team": t, "points": v} for n, m, t, v in deal.table]
+    if name == "result":
+        return deal.result()
+    if name == "outcome":
+        o = deal.outcome
+        return None if o is None else {"how": o.how, "winner": o.winner, "marks": o.marks, "scores": o.scores}
+    if name == "match":
+        return match_view(deal, marks)
+    if name == "deal":
+        return dealt
+    raise ValueError(f"unknown observable {name}")
+
+
+def run(scenario: dict[str, Any]) -> dict[str, Any]:
+    """Run a scenario's steps; the answer without its seq."""
+    if scenario.get("params"):
+        return {"skip": "only the default parameters are played"}
+    setup = scenario["setup"]
+    dealer = setup.get("dealer", 3)
+    if "seed" in setup:
+        hands, turnup = seeded_deal(scenario["ruleset"], setup["seed"], dealer)
+    else:
+        hands, turnup = setup["hands"], setup["turnup"]
+    game = setup.get("game")
+    deal = Deal(scenario["ruleset"], hands, turnup, dealer,
+                scores=list(game["scores"]) if game else None,
+                carried=list(game.get("carried", [0, 0])) if game else [0, 0])
+    marks = list(setup.get("match", {}).get("marks", [0, 0]))
+    dealt = {"hands": [list(h) for h in hands], "turnup": turnup}
+    results: list[dict[str, Any]] = []
+    for step in scenario["steps"]:
+        if "act" in step:
+            try:
+                deal.apply(step["act"])
+                results.append({"ok": True})
+            except Refused as r:
+                results.append({"ok": False, "code": r.code, "message": r.message})
+        elif "observe" in step:
+            results.append({n: observe(deal, n, marks, dealt) for n in step["observe"]})
+        else:
+            results.append({"count": perft(deal, step["perft"])})
+    return {"results": results}
+
+
+def main() -> None:
+    """Answer requests, one JSON line each, until stop or the end of input."""
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        req = json.loads(line)
+        if req["cmd"] == "stop":
+            return
+        if req["cmd"] == "hello":
+            answer = hello(req["seq"])
+        else:
+            try:
+                answer = {"seq": req["seq"], **run(req["scenario"])}
+            except Exception as e:  # an engine bug: report it, keep serving
+                answer = {"seq": req["seq"], "error": f"{type(e).__name__}: {e}"}
+        sys.stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
