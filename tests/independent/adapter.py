@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
 from typing import Any
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
-from indep_engine import BROUC, HDB, Deal, Refused, perft, seeded_deal  # noqa: E402
+# run as a script, this file's folder is first on sys.path
+from indep_engine import BROUC, HDB, Deal, Refused, perft, seeded_deal
 
 FEATURES = ["game", "match", "seeded-deal", "perft", "error-codes"]
 
