@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 # run as a script, this file's folder is first on sys.path
-from indep_engine import BROUC, HDB, Deal, Refused, perft, seeded_deal
+from indep_engine import DEFAULTS, SUPPORTED, Deal, Refused, perft, seeded_deal
 
 FEATURES = ["game", "match", "seeded-deal", "perft", "error-codes"]
 
@@ -16,7 +16,7 @@ def hello(seq: int) -> dict[str, Any]:
     """The handshake answer: both rulesets, default parameters only."""
     return {"seq": seq, "brou": 1,
             "implementation": {"name": "brou-independent", "version": "0.1.0", "language": "python"},
-            "rulesets": {BROUC: {"params": {}}, HDB: {"params": {}}},
+            "rulesets": {ruleset: {"params": values} for ruleset, values in SUPPORTED.items()},
             "features": FEATURES}
 
 
@@ -24,19 +24,18 @@ def match_view(deal: Deal, marks: list[int]) -> dict[str, Any]:
     """The `match` observable after the deal."""
     out = deal.outcome
     total = [marks[t] + (out.marks[t] if out else 0) for t in (0, 1)]
+    reached = [t for t in (0, 1) if total[t] >= (5 if deal.brouc else deal.param("match_target"))]
     winner: int | None = None
-    if deal.brouc:
-        losers = [t for t in (0, 1) if total[t] >= 5]
-        if losers:
-            winner = 1 - losers[0]
-    else:
-        reached = [t for t in (0, 1) if total[t] >= 10]
-        if reached:
-            winner = reached[0]
+    if reached:
+        winner = 1 - reached[0] if deal.brouc and deal.param("match_fifth_coche") == "loses" else reached[0]
     carried = [0, 0]
     if deal.brouc and out is not None and out.how == "all-tricks":
         carried = [deal.carried[t] + sum(p for pl, _, p in deal.announcements if pl % 2 == t) for t in (0, 1)]
-    return {"marks": total, "winner": winner, "next_dealer": (deal.dealer + 1) % 4, "carried": carried}
+        if deal.param("cape_carry_over") == "cape-side-only":
+            taker = 0 if deal.tricks_of(0) == 8 else 1
+            carried[1 - taker] = 0
+    step = 1 if deal.param("next_dealer") == "right" else 3
+    return {"marks": total, "winner": winner, "next_dealer": (deal.dealer + step) % 4, "carried": carried}
 
 
 def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> Any:
@@ -71,16 +70,18 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
 
 def run(scenario: dict[str, Any]) -> dict[str, Any]:
     """Run a scenario's steps; the answer without its seq."""
-    if scenario.get("params"):
-        return {"skip": "only the default parameters are played"}
+    ruleset, params = scenario["ruleset"], scenario.get("params", {})
+    for name, value in params.items():
+        if value != DEFAULTS[ruleset].get(name) and value not in SUPPORTED[ruleset].get(name, []):
+            return {"skip": f"parameter {name}={value} is not played"}
     setup = scenario["setup"]
     dealer = setup.get("dealer", 3)
     if "seed" in setup:
-        hands, turnup = seeded_deal(scenario["ruleset"], setup["seed"], dealer)
+        hands, turnup = seeded_deal(ruleset, setup["seed"], dealer, params)
     else:
         hands, turnup = setup["hands"], setup["turnup"]
     game = setup.get("game")
-    deal = Deal(scenario["ruleset"], hands, turnup, dealer,
+    deal = Deal(ruleset, hands, turnup, dealer, params,
                 scores=list(game["scores"]) if game else None,
                 carried=list(game.get("carried", [0, 0])) if game else [0, 0])
     marks = list(setup.get("match", {}).get("marks", [0, 0]))

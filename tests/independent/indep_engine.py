@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from typing import Any
 
 HDB = "homme-de-brou-1802"
 BROUC = "brouc"
@@ -19,6 +20,40 @@ DECK = [r + s for s in SUITS for r in RANKS]
 KINDS = (("KQ", 20), ("KQJ", 30))
 GAME_ACTIONS = ("claim", "declare", "declare-double", "concede", "accept", "refuse")
 MASK = (1 << 64) - 1
+
+# every parameter's default reading, from the `parameters` sections of spec/rulesets/*.yaml
+COMMON_DEFAULTS: dict[str, object] = {
+    "marriage_exception": "must-trump-only", "undertrump_when_void": False, "extend_to_grand": "never",
+    "card_reuse": False, "marriages_in_one_trick": "both", "rounding": "cards-half-up", "next_dealer": "right",
+    "observation": "last-trick-and-own-tricks", "claim_moment": "own-turn", "after_last_trick": "automatic-result-first",
+    "escape_commitment": False,
+}
+DEFAULTS: dict[str, dict[str, object]] = {
+    HDB: COMMON_DEFAULTS | {
+        "match_target": 10, "loser_count_last_coup": "unrounded", "packets": [3, 3, 2], "following": "whist",
+        "announce_window": "after-won-trick", "turnup_in_first_window": True, "table_factor": 2, "first_dealer_tie": "redraw",
+        "both_reach_target": "higher-total", "wrong_claim_parties": "claimers-as-losers", "wrong_claim_marriages": "all",
+        "partie_et_vole_190": "none", "partie_et_vole_first_trick": False, "concession": "other-team-has-all-tricks",
+        "quadruple_below": "below-zero", "claim_frozen_count": "cards-so-far-unrounded",
+        "partie_et_vole_declarer": "player-on-lead", "concession_after_declaration": False,
+    },
+    BROUC: COMMON_DEFAULTS | {
+        "announce_window": "own-turn-once-team-has-trick", "table_factor": 1, "cape_et_dehors_all_tricks": True,
+        "match_fifth_coche": "loses", "cape_carry_over": "both-sides", "coches_threshold": "before-deal",
+        "turnup_exposed": "none", "dehors_above_300": "any-moment",
+    },
+}
+# the other values this engine plays
+SUPPORTED: dict[str, dict[str, list[object]]] = {
+    HDB: {"table_factor": [1], "undertrump_when_void": [True], "marriage_exception": ["any-trump-play"], "next_dealer": ["left"],
+          "following": ["brouc"], "packets": [[2, 3, 3], [3, 2, 3]], "match_target": [12, 14], "claim_moment": ["between-tricks"],
+          "escape_commitment": [True], "wrong_claim_marriages": ["card-points-only"], "loser_count_last_coup": ["rounded"],
+          "claim_frozen_count": ["marriages-only", "cards-so-far-rounded"], "wrong_claim_parties": ["other-team"],
+          "partie_et_vole_first_trick": [True], "partie_et_vole_190": ["precondition"]},
+    BROUC: {"table_factor": [2], "undertrump_when_void": [True], "marriage_exception": ["any-trump-play"],
+            "next_dealer": ["left"], "match_fifth_coche": ["wins"], "turnup_exposed": ["first-trick"],
+            "cape_carry_over": ["cape-side-only"], "claim_moment": ["between-tricks"], "escape_commitment": [True]},
+}
 
 
 class Refused(Exception):
@@ -64,9 +99,9 @@ def shuffled_pack(seed: int) -> list[str]:
     return pack
 
 
-def seeded_deal(ruleset: str, seed: int, dealer: int) -> tuple[list[list[str]], str]:
+def seeded_deal(ruleset: str, seed: int, dealer: int, params: dict[str, Any]) -> tuple[list[list[str]], str]:
     """Hands by player and the turn-up dealt from a seed (docs/shuffle.md, section 3)."""
-    packets = [1, 3, 4] if ruleset == BROUC else [3, 3, 2]
+    packets: list[int] = [1, 3, 4] if ruleset == BROUC else params.get("packets", [3, 3, 2])
     pack = shuffled_pack(seed)
     seats: list[list[str]] = [[], [], [], []]
     top = 0
@@ -112,6 +147,7 @@ class Deal:
     hands: list[list[str]]
     turnup: str
     dealer: int = 3
+    params: dict[str, object] = field(default_factory=dict)
     scores: list[int] | None = None
     carried: list[int] = field(default_factory=lambda: [0, 0])
     trump: str = ""
@@ -142,6 +178,15 @@ class Deal:
     def brouc(self) -> bool:
         """Whether this is a Brouc deal."""
         return self.ruleset == BROUC
+
+    def param(self, name: str) -> Any:
+        """A parameter's value: the scenario's override or the ruleset's default."""
+        return self.params.get(name, DEFAULTS[self.ruleset][name])
+
+    @property
+    def brouc_following(self) -> bool:
+        """Whether the Brouc following rule (overtrumping and its exceptions) applies."""
+        return self.brouc or self.param("following") == "brouc"
 
     @property
     def in_game(self) -> bool:
@@ -207,7 +252,7 @@ class Deal:
         if holds_led and card[1] != led:
             what = "a trump" if led == self.trump else f"a card of {led}"
             return Refused("must-follow-suit", f"{card} does not follow: the player holds {what}")
-        if not self.brouc or card[1] != self.trump:
+        if not self.brouc_following or card[1] != self.trump:
             return None
         best = self.best_trump()
         if best is None:
@@ -216,11 +261,11 @@ class Deal:
         if RANKS.index(card[0]) < best:
             return None
         bound = led == self.trump or all(c[1] == self.trump for c in hand)
-        if bound and self.makes_trump_marriage(card):
+        if (bound or self.param("marriage_exception") == "any-trump-play") and self.makes_trump_marriage(card):
             return None
         if higher:
             return Refused("must-overtrump", f"{card} does not beat the best trump, and the player holds a higher trump")
-        if led == self.trump or all(c[1] == self.trump for c in hand):
+        if bound or self.param("undertrump_when_void"):
             return None
         return Refused("no-undertrump", f"{card} undertrumps the ruff while the player holds other cards")
 
@@ -261,7 +306,9 @@ class Deal:
             if len(self.hands[player]) < 2 or self.scores[t] < 190:
                 return False
             return not double or self.scores[1 - t] <= 140
-        if double or not won or len(self.tricks) >= 5 or self.trick:
+        if double or (not won and not self.param("partie_et_vole_first_trick")) or len(self.tricks) >= 5 or self.trick:
+            return False
+        if self.param("partie_et_vole_190") == "precondition" and self.scores[t] + self.marriages_of(t) < 190:
             return False
         return player == self.leader and not (self.phase == "window" and self.window and self.window[0] != player)
 
@@ -269,9 +316,9 @@ class Deal:
         """Whether a claim (dehors) is offered now."""
         if not self.in_game or self.phase == "over":
             return False
-        if self.phase in ("concede", "answer"):
+        if self.phase in ("concede", "answer") or (self.param("claim_moment") == "between-tricks" and self.trick):
             return False
-        return self.to_act is not None and self.declared != team(self.to_act)
+        return self.to_act is not None and (self.declared != team(self.to_act) or self.param("escape_commitment"))
 
     def legal(self) -> list[str]:
         """Every action the player to act may take."""
@@ -469,7 +516,7 @@ class Deal:
         for suit in SUITS:
             for ranks, value in reversed(KINDS):
                 if all(r + suit in cards for r in ranks):
-                    v = value * (2 if suit == self.trump else 1) * (1 if self.brouc else 2)
+                    v = value * (2 if suit == self.trump else 1) * self.param("table_factor")
                     self.table.append((n, ranks + suit, team(winner), v))
                     break
         if broken:
@@ -521,10 +568,19 @@ class Deal:
                 self.finish("claim-wrong", 1 - t, self.pair(t, self.coches(1 - t), 0), counts)
             return
         if right:
-            self.finish("claim-right", t, self.pair(t, self.value(counts[1 - t]), 0), counts)
+            # the game's value is read on the losers' frozen count; the outcome reports the exact counts
+            frozen = self.param("claim_frozen_count")
+            read = counts[1 - t]
+            if frozen == "marriages-only":
+                read = self.scores[1 - t] + self.marriages_of(1 - t)
+            elif frozen == "cards-so-far-rounded":
+                read = self.scores[1 - t] + round_half_up(self.cards_of(1 - t)) + self.marriages_of(1 - t)
+            self.finish("claim-right", t, self.pair(t, self.value(read), 0), counts)
         else:
-            counts[t] = self.scores[t]
-            self.finish("claim-wrong", 1 - t, self.pair(1 - t, self.value(self.scores[t]), 0), counts)
+            kept = self.marriages_of(t) if self.param("wrong_claim_marriages") == "card-points-only" else 0
+            counts[t] = self.scores[t] + kept
+            read = counts[1 - t] if self.param("wrong_claim_parties") == "other-team" else counts[t]
+            self.finish("claim-wrong", 1 - t, self.pair(1 - t, self.value(read), 0), counts)
 
     def accept(self) -> None:
         """The team at 301 accepts a concession: the game is counted at once."""
@@ -580,7 +636,8 @@ class Deal:
             self.finish("replay", None, [0, 0], list(self.scores))
             return
         w = max(reached, key=lambda t: counts[t])
-        self.finish("played-out", w, self.pair(w, self.value(counts[1 - w]), 0), counts)
+        read = rounded[1 - w] if self.param("loser_count_last_coup") == "rounded" else counts[1 - w]
+        self.finish("played-out", w, self.pair(w, self.value(read), 0), counts)
 
     def clone(self) -> Deal:
         """A deep copy, for perft."""
