@@ -9,7 +9,7 @@ from typing import Any
 # run as a script, this file's folder is first on sys.path
 from indep_engine import DEFAULTS, SUPPORTED, Deal, Refused, perft, seeded_deal
 
-FEATURES = ["game", "match", "seeded-deal", "perft", "error-codes"]
+FEATURES = ["game", "match", "sheet", "seeded-deal", "perft", "error-codes"]
 
 
 def hello(seq: int) -> dict[str, Any]:
@@ -65,6 +65,8 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
         return match_view(deal, marks)
     if name == "deal":
         return dealt
+    if name == "sheet":
+        return [{"kind": kind, "nous": nous, "eux": eux} for kind, nous, eux in deal.sheet]
     raise ValueError(f"unknown observable {name}")
 
 

@@ -165,6 +165,8 @@ class Deal:
     conceder: int | None = None
     first301: int | None = None
     outcome: Outcome | None = None
+    broken_at: int = 0  # the trick (from 1) that broke a declaration
+    sheet: list[tuple[str, int | None, int | None]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.trump = self.turnup[1]
@@ -448,7 +450,9 @@ class Deal:
 
     def announce(self, p: int, name: str) -> None:
         """Announce a marriage: credited at once (1802) or at the end (Brouc); both are in marriages_of."""
-        self.announcements.append((p, name, self.marriage_value(name)))
+        value = self.marriage_value(name)
+        self.announcements.append((p, name, value))
+        self.sheet.append(("announcement" if self.brouc else "marriage", *self.one_side(team(p), value)))
         self.used.update(r + name[-1] for r in name[:-1])
         self.note_301()
 
@@ -518,8 +522,12 @@ class Deal:
                 if all(r + suit in cards for r in ranks):
                     v = value * (2 if suit == self.trump else 1) * self.param("table_factor")
                     self.table.append((n, ranks + suit, team(winner), v))
+                    if not self.brouc:
+                        nous, eux = self.pair(team(winner), v, -v)
+                        self.sheet.append(("annulled" if broken else "marriage", nous, eux))
                     break
         if broken:
+            self.broken_at = n
             self.end_declaration_failed(counts)
             return
         self.note_301()
@@ -537,10 +545,57 @@ class Deal:
     # ----- endings -----
 
     def finish(self, how: str, winner: int | None, marks: list[int], scores: list[int]) -> None:
-        """End the deal with an outcome."""
+        """End the deal with an outcome, and write its rows on the score sheet."""
         self.phase = "over"
         self.to_act = None
         self.outcome = Outcome(how, winner, marks, scores) if self.in_game else None
+        if self.brouc:
+            self.write_slate(how, marks, scores)
+        else:
+            self.write_marque(how, winner, marks, scores)
+
+    @staticmethod
+    def one_side(t: int, value: int) -> tuple[int | None, int | None]:
+        """A sheet row's (nous, eux) with a value for team t only."""
+        return (value, None) if t == 0 else (None, value)
+
+    def marks_row(self, kind: str, marks: list[int]) -> tuple[str, int | None, int | None]:
+        """A row of parties or coches: the marks, null where a team marks nothing."""
+        return kind, marks[0] or None, marks[1] or None
+
+    def write_slate(self, how: str, marks: list[int], scores: list[int]) -> None:
+        """The rows the end of a Brouc deal writes on the slate (after its announcements)."""
+        if how == "all-tricks":
+            self.sheet.append(self.marks_row("cape", marks))
+            return
+        self.sheet.append(("score", scores[0], scores[1]))
+        if how != "played-out":
+            self.sheet.append(self.marks_row("game", marks))
+
+    def write_marque(self, how: str, winner: int | None, marks: list[int], scores: list[int]) -> None:
+        """The rows the end of a 1802 coup writes in the marque (after its marriages)."""
+        if how in ("all-tricks", "replay"):
+            self.sheet = [("annulled", nous, eux) if kind == "marriage" else (kind, nous, eux) for kind, nous, eux in self.sheet]
+            self.sheet.append(self.marks_row("vole", marks) if how == "all-tricks" else ("replay", None, None))
+            self.sheet.append(("total", scores[0], scores[1]))
+            return
+        tricks = self.tricks[: self.broken_at - 1] if self.broken_at else self.tricks
+        cards: list[int | None] = [sum(card_points(cs) for w, cs in tricks if team(w) == t) for t in (0, 1)]
+        if how == "played-out" and winner is None:
+            cards = [round_half_up(self.cards_of(t)) for t in (0, 1)]
+        if how == "claim-wrong":
+            assert winner is not None
+            claimers = 1 - winner
+            cards[claimers] = None
+            self.sheet.append(("cards", cards[0], cards[1]))
+            written = sum((nous if claimers == 0 else eux) or 0 for kind, nous, eux in self.sheet if kind == "marriage")
+            if written and self.param("wrong_claim_marriages") == "all":
+                self.sheet.append(("void", *self.one_side(claimers, -written)))
+        else:
+            self.sheet.append(("cards", cards[0], cards[1]))
+        self.sheet.append(("total", scores[0], scores[1]))
+        if winner is not None:
+            self.sheet.append(self.marks_row("game", marks))
 
     def value(self, loser_count: int) -> int:
         """Parties of a 1802 game, read on the losers' count."""
