@@ -49,10 +49,12 @@ SUPPORTED: dict[str, dict[str, list[object]]] = {
           "following": ["brouc"], "packets": [[2, 3, 3], [3, 2, 3]], "match_target": [12, 14], "claim_moment": ["between-tricks"],
           "escape_commitment": [True], "wrong_claim_marriages": ["card-points-only"], "loser_count_last_coup": ["rounded"],
           "claim_frozen_count": ["marriages-only", "cards-so-far-rounded"], "wrong_claim_parties": ["other-team"],
-          "partie_et_vole_first_trick": [True], "partie_et_vole_190": ["precondition"]},
+          "partie_et_vole_first_trick": [True], "partie_et_vole_190": ["precondition"], "card_reuse": [True],
+          "extend_to_grand": ["difference"], "marriages_in_one_trick": ["first-only"], "turnup_in_first_window": [False]},
     BROUC: {"table_factor": [2], "undertrump_when_void": [True], "marriage_exception": ["any-trump-play"],
             "next_dealer": ["left"], "match_fifth_coche": ["wins"], "turnup_exposed": ["first-trick"],
-            "cape_carry_over": ["cape-side-only"], "claim_moment": ["between-tricks"], "escape_commitment": [True]},
+            "cape_carry_over": ["cape-side-only"], "card_reuse": [True], "extend_to_grand": ["difference"],
+            "marriages_in_one_trick": ["first-only"], "claim_moment": ["between-tricks"], "escape_commitment": [True]},
 }
 
 
@@ -271,9 +273,17 @@ class Deal:
             return None
         return Refused("no-undertrump", f"{card} undertrumps the ruff while the player holds other cards")
 
+    def announcing_hand(self, player: int) -> set[str]:
+        """The cards a player may announce from: his hand, less the turn-up in the first window if it is not in it yet."""
+        hand = set(self.hands[player])
+        first_window = self.phase == "window" and len(self.tricks) == 1 and player == self.dealer
+        if first_window and not self.param("turnup_in_first_window"):
+            hand.discard(self.turnup)
+        return hand
+
     def held_marriages(self, player: int) -> list[str]:
         """The marriages a player could announce from his hand, ignoring the moment."""
-        hand = set(self.hands[player])
+        hand = self.announcing_hand(player)
         out = []
         for suit in SUITS:
             for ranks, _ in KINDS:
@@ -283,9 +293,20 @@ class Deal:
                         out.append(name)
         return out
 
+    def raises(self, name: str) -> bool:
+        """Whether this grand marriage raises a simple one already announced (extend_to_grand=difference, no card reuse)."""
+        names = [m for _, m, _ in self.announcements]
+        raising = self.param("extend_to_grand") == "difference" and not self.param("card_reuse")
+        return raising and len(name) == 4 and name[:2] + name[-1] in names
+
     def reused(self, name: str) -> bool:
-        """Whether a marriage was announced, or one of its cards already counts in an announcement."""
-        return any(r + name[-1] in self.used for r in name[:-1])
+        """Whether a marriage was announced, or one of its cards (with card_reuse: all of them) already counts in one."""
+        cards = [r + name[-1] for r in name[:-1]]
+        if self.param("card_reuse"):
+            return all(c in self.used for c in cards)
+        if name in [m for _, m, _ in self.announcements]:
+            return True
+        return not self.raises(name) and any(c in self.used for c in cards)
 
     def announce_moment(self, player: int) -> bool:
         """Whether the player to act may announce now (the moment, not the marriage)."""
@@ -376,7 +397,7 @@ class Deal:
                 raise Refused("announce-needs-trick", "the announcer's team has not won a trick yet")
             if not self.announce_moment(p) or len(self.hands[p]) < 2:
                 raise Refused("announce-not-now", "no announcement may be made now")
-            if not all(r + name[-1] in self.hands[p] for r in name[:-1]):
+            if not all(r + name[-1] in self.announcing_hand(p) for r in name[:-1]):
                 raise Refused("marriage-not-held", f"player {p} does not hold {name}")
             if self.reused(name):
                 raise Refused("marriage-reused", f"{name} or one of its cards already counts in an announcement")
@@ -451,6 +472,8 @@ class Deal:
     def announce(self, p: int, name: str) -> None:
         """Announce a marriage: credited at once (1802) or at the end (Brouc); both are in marriages_of."""
         value = self.marriage_value(name)
+        if self.raises(name):
+            value -= self.marriage_value(name[:2] + name[-1])
         self.announcements.append((p, name, value))
         self.sheet.append(("announcement" if self.brouc else "marriage", *self.one_side(team(p), value)))
         self.used.update(r + name[-1] for r in name[:-1])
@@ -517,15 +540,20 @@ class Deal:
         counts = [self.count(0), self.count(1)] if broken else []
         self.tricks.append((winner, cards))
         self.trick = []
+        fallen: list[tuple[int, str, int]] = []  # (index of the card that completed it, marriage, value)
         for suit in SUITS:
             for ranks, value in reversed(KINDS):
                 if all(r + suit in cards for r in ranks):
-                    v = value * (2 if suit == self.trump else 1) * self.param("table_factor")
-                    self.table.append((n, ranks + suit, team(winner), v))
-                    if not self.brouc:
-                        nous, eux = self.pair(team(winner), v, -v)
-                        self.sheet.append(("annulled" if broken else "marriage", nous, eux))
+                    done = max(cards.index(r + suit) for r in ranks)
+                    fallen.append((done, ranks + suit, value * (2 if suit == self.trump else 1) * self.param("table_factor")))
                     break
+        if self.param("marriages_in_one_trick") == "first-only":
+            fallen = sorted(fallen)[:1]
+        for _, name, v in fallen:
+            self.table.append((n, name, team(winner), v))
+            if not self.brouc:
+                nous, eux = self.pair(team(winner), v, -v)
+                self.sheet.append(("annulled" if broken else "marriage", nous, eux))
         if broken:
             self.broken_at = n
             self.end_declaration_failed(counts)
