@@ -50,11 +50,13 @@ SUPPORTED: dict[str, dict[str, list[object]]] = {
           "escape_commitment": [True], "wrong_claim_marriages": ["card-points-only"], "loser_count_last_coup": ["rounded"],
           "claim_frozen_count": ["marriages-only", "cards-so-far-rounded"], "wrong_claim_parties": ["other-team"],
           "partie_et_vole_first_trick": [True], "partie_et_vole_190": ["precondition"], "card_reuse": [True],
-          "extend_to_grand": ["difference"], "marriages_in_one_trick": ["first-only"], "turnup_in_first_window": [False]},
+          "extend_to_grand": ["difference"], "marriages_in_one_trick": ["first-only"], "turnup_in_first_window": [False],
+          "announce_window": ["team-first-trick", "own-turn-once-team-has-trick"]},
     BROUC: {"table_factor": [2], "undertrump_when_void": [True], "marriage_exception": ["any-trump-play"],
             "next_dealer": ["left"], "match_fifth_coche": ["wins"], "turnup_exposed": ["first-trick"],
             "cape_carry_over": ["cape-side-only"], "card_reuse": [True], "extend_to_grand": ["difference"],
-            "marriages_in_one_trick": ["first-only"], "claim_moment": ["between-tricks"], "escape_commitment": [True]},
+            "marriages_in_one_trick": ["first-only"], "announce_window": ["after-won-trick", "team-first-trick"],
+            "claim_moment": ["between-tricks"], "escape_commitment": [True]},
 }
 
 
@@ -188,6 +190,11 @@ class Deal:
         return self.params.get(name, DEFAULTS[self.ruleset][name])
 
     @property
+    def own_turn_announcing(self) -> bool:
+        """Whether marriages are announced on one's own turn of play (else in windows after tricks)."""
+        return bool(self.param("announce_window") == "own-turn-once-team-has-trick")
+
+    @property
     def brouc_following(self) -> bool:
         """Whether the Brouc following rule (overtrumping and its exceptions) applies."""
         return self.brouc or self.param("following") == "brouc"
@@ -277,7 +284,7 @@ class Deal:
         """The cards a player may announce from: his hand, less the turn-up in the first window if it is not in it yet."""
         hand = set(self.hands[player])
         first_window = self.phase == "window" and len(self.tricks) == 1 and player == self.dealer
-        if first_window and not self.param("turnup_in_first_window"):
+        if first_window and not self.brouc and not self.param("turnup_in_first_window"):
             hand.discard(self.turnup)
         return hand
 
@@ -312,7 +319,7 @@ class Deal:
         """Whether the player to act may announce now (the moment, not the marriage)."""
         if self.phase == "window":
             return True
-        if self.phase == "play" and self.brouc:
+        if self.phase == "play" and self.own_turn_announcing:
             return self.tricks_of(team(player)) > 0
         return False
 
@@ -393,7 +400,7 @@ class Deal:
             name = action.split()[1]
             if asking:
                 raise Refused("announce-not-now", "a concession is being asked or answered")
-            if self.phase == "play" and self.brouc and self.tricks_of(team(p)) == 0:
+            if self.phase == "play" and self.own_turn_announcing and self.tricks_of(team(p)) == 0:
                 raise Refused("announce-needs-trick", "the announcer's team has not won a trick yet")
             if not self.announce_moment(p) or len(self.hands[p]) < 2:
                 raise Refused("announce-not-now", "no announcement may be made now")
@@ -563,12 +570,14 @@ class Deal:
         if n == 8:
             self.end_played_out()
             return
-        if not self.brouc and n <= 6:
+        window = self.param("announce_window")
+        first_of_team = self.tricks_of(team(winner)) == 1
+        if n <= 6 and (window == "after-won-trick" or (window == "team-first-trick" and first_of_team)):
             self.phase = "window"
             self.window = [winner, (winner + 2) % 4]
             self.to_act = winner
             return
-        self.to_act = winner
+        self.after_window()
 
     # ----- endings -----
 
