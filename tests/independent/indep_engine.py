@@ -43,6 +43,7 @@ DEFAULTS: dict[str, dict[str, object]] = {
         "turnup_exposed": "none", "dehors_above_300": "any-moment",
     },
 }
+ROUNDINGS: list[object] = ["total-half-up", "total-half-away-from-zero", "complement-of-smaller"]
 # the other values this engine plays
 SUPPORTED: dict[str, dict[str, list[object]]] = {
     HDB: {"table_factor": [1], "undertrump_when_void": [True], "marriage_exception": ["any-trump-play"], "next_dealer": ["left"],
@@ -51,12 +52,12 @@ SUPPORTED: dict[str, dict[str, list[object]]] = {
           "claim_frozen_count": ["marriages-only", "cards-so-far-rounded"], "wrong_claim_parties": ["other-team"],
           "partie_et_vole_first_trick": [True], "partie_et_vole_190": ["precondition"], "card_reuse": [True],
           "extend_to_grand": ["difference"], "marriages_in_one_trick": ["first-only"], "turnup_in_first_window": [False],
-          "announce_window": ["team-first-trick", "own-turn-once-team-has-trick"]},
+          "announce_window": ["team-first-trick", "own-turn-once-team-has-trick"], "rounding": ROUNDINGS},
     BROUC: {"table_factor": [2], "undertrump_when_void": [True], "marriage_exception": ["any-trump-play"],
             "next_dealer": ["left"], "match_fifth_coche": ["wins"], "turnup_exposed": ["first-trick"],
             "cape_carry_over": ["cape-side-only"], "card_reuse": [True], "extend_to_grand": ["difference"],
             "marriages_in_one_trick": ["first-only"], "announce_window": ["after-won-trick", "team-first-trick"],
-            "claim_moment": ["between-tricks"], "escape_commitment": [True]},
+            "claim_moment": ["between-tricks"], "escape_commitment": [True], "rounding": ROUNDINGS},
 }
 
 
@@ -228,16 +229,29 @@ class Deal:
         assert self.scores is not None
         return self.scores[t] + self.cards_of(t) + self.marriages_of(t)
 
+    def rounded(self) -> list[tuple[int, int]]:
+        """Per team, the rounded card points and the deal's total, by the rounding parameter."""
+        cards = [self.cards_of(0), self.cards_of(1)]
+        marriages = [self.marriages_of(0), self.marriages_of(1)]
+        how = self.param("rounding")
+        if how == "complement-of-smaller":
+            small = 0 if cards[0] < cards[1] else 1
+            out = [0, 0]
+            out[small] = round_half_up(cards[small])
+            out[1 - small] = round_half_up(sum(cards)) - out[small] if cards[0] != cards[1] else round_half_up(cards[1 - small])
+            return [(out[t], out[t] + marriages[t]) for t in (0, 1)]
+        if how == "total-half-up":
+            return [(round_half_up(cards[t]), round_half_up(cards[t] + marriages[t])) for t in (0, 1)]
+        if how == "total-half-away-from-zero":
+            totals = [cards[t] + marriages[t] for t in (0, 1)]
+            return [(round_half_up(cards[t]), round_half_up(abs(x)) * (1 if x >= 0 else -1)) for t, x in enumerate(totals)]
+        return [(round_half_up(cards[t]), round_half_up(cards[t]) + marriages[t]) for t in (0, 1)]
+
     def result(self) -> list[dict[str, int]]:
         """The `result` observable: per team tricks, card points, marriages, rounded cards and total."""
-        out = []
-        for t in (0, 1):
-            cards = self.cards_of(t)
-            marriages = self.marriages_of(t)
-            rounded = round_half_up(cards)
-            out.append({"tricks": self.tricks_of(t), "card_points": cards, "marriages": marriages,
-                        "rounded": rounded, "total": rounded + marriages})
-        return out
+        rounded = self.rounded()
+        return [{"tricks": self.tricks_of(t), "card_points": self.cards_of(t), "marriages": self.marriages_of(t),
+                 "rounded": rounded[t][0], "total": rounded[t][1]} for t in (0, 1)]
 
     # ----- legality -----
 
@@ -619,7 +633,7 @@ class Deal:
         tricks = self.tricks[: self.broken_at - 1] if self.broken_at else self.tricks
         cards: list[int | None] = [sum(card_points(cs) for w, cs in tricks if team(w) == t) for t in (0, 1)]
         if how == "played-out" and winner is None:
-            cards = [round_half_up(self.cards_of(t)) for t in (0, 1)]
+            cards = [r for r, _ in self.rounded()]
         if how == "claim-wrong":
             assert winner is not None
             claimers = 1 - winner
@@ -716,7 +730,7 @@ class Deal:
             else:
                 self.finish("all-tricks", None, self.pair(taker, 3, 0), list(self.scores))
             return
-        rounded = [self.scores[t] + round_half_up(self.cards_of(t)) + self.marriages_of(t) for t in (0, 1)]
+        rounded = [self.scores[t] + total for t, (_, total) in enumerate(self.rounded())]
         if self.brouc:
             self.finish("played-out", None, [0, 0], rounded)
             return
