@@ -52,7 +52,8 @@ SUPPORTED: dict[str, dict[str, list[object]]] = {
           "claim_frozen_count": ["marriages-only", "cards-so-far-rounded"], "wrong_claim_parties": ["other-team"],
           "partie_et_vole_first_trick": [True], "partie_et_vole_190": ["precondition"], "card_reuse": [True],
           "extend_to_grand": ["difference"], "marriages_in_one_trick": ["first-only"], "turnup_in_first_window": [False],
-          "announce_window": ["team-first-trick", "own-turn-once-team-has-trick"], "rounding": ROUNDINGS},
+          "announce_window": ["team-first-trick", "own-turn-once-team-has-trick"], "rounding": ROUNDINGS,
+          "both_reach_target": ["first-during-play", "replay"]},
     BROUC: {"table_factor": [2], "undertrump_when_void": [True], "marriage_exception": ["any-trump-play"],
             "next_dealer": ["left"], "match_fifth_coche": ["wins"], "turnup_exposed": ["first-trick"],
             "cape_carry_over": ["cape-side-only"], "card_reuse": [True], "extend_to_grand": ["difference"],
@@ -498,7 +499,7 @@ class Deal:
         self.announcements.append((p, name, value))
         self.sheet.append(("announcement" if self.brouc else "marriage", *self.one_side(team(p), value)))
         self.used.update(r + name[-1] for r in name[:-1])
-        self.note_301()
+        self.note_301(team(p))
 
     def pass_(self, p: int) -> None:
         """End one's turn in a window, or decline to concede."""
@@ -524,10 +525,10 @@ class Deal:
                 self.conceder = next(q for q in ((self.leader + i) % 4 for i in range(1, 4)) if team(q) != ahead)
                 self.to_act = self.conceder
 
-    def note_301(self) -> None:
-        """Record the first team whose count reaches 301 (1802, for the concession)."""
+    def note_301(self, gainer: int) -> None:
+        """Record the first team whose count reaches 301 (1802), looking first at the team that just gained."""
         if self.in_game and not self.brouc and self.first301 is None:
-            for t in (0, 1):
+            for t in (gainer, 1 - gainer):
                 if self.count(t) >= 301:
                     self.first301 = t
                     return
@@ -579,7 +580,7 @@ class Deal:
             self.broken_at = n
             self.end_declaration_failed(counts)
             return
-        self.note_301()
+        self.note_301(team(winner))
         self.leader = winner
         if n == 8:
             self.end_played_out()
@@ -738,10 +739,13 @@ class Deal:
         if not reached:
             self.finish("played-out", None, [0, 0], rounded)
             return
-        if len(reached) == 2 and counts[0] == counts[1]:
+        both = self.param("both_reach_target")
+        if len(reached) == 2 and (counts[0] == counts[1] or both == "replay"):
             self.finish("replay", None, [0, 0], list(self.scores))
             return
         w = max(reached, key=lambda t: counts[t])
+        if len(reached) == 2 and both == "first-during-play" and self.first301 is not None:
+            w = self.first301
         read = rounded[1 - w] if self.param("loser_count_last_coup") == "rounded" else counts[1 - w]
         self.finish("played-out", w, self.pair(w, self.value(read), 0), counts)
 
