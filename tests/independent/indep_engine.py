@@ -53,9 +53,11 @@ SUPPORTED: dict[str, dict[str, list[object]]] = {
           "partie_et_vole_first_trick": [True], "partie_et_vole_190": ["precondition"], "card_reuse": [True],
           "extend_to_grand": ["difference"], "marriages_in_one_trick": ["first-only"], "turnup_in_first_window": [False],
           "announce_window": ["team-first-trick", "own-turn-once-team-has-trick"], "rounding": ROUNDINGS,
-          "both_reach_target": ["first-during-play", "replay"]},
+          "both_reach_target": ["first-during-play", "replay"], "concession": ["any"], "concession_after_declaration": [True],
+          "partie_et_vole_declarer": ["any-player-of-team"]},
     BROUC: {"table_factor": [2], "undertrump_when_void": [True], "marriage_exception": ["any-trump-play"],
             "next_dealer": ["left"], "match_fifth_coche": ["wins"], "turnup_exposed": ["first-trick"],
+            "coches_threshold": ["at-dehors"], "dehors_above_300": ["before-first-card"],
             "cape_carry_over": ["cape-side-only"], "card_reuse": [True], "extend_to_grand": ["difference"],
             "marriages_in_one_trick": ["first-only"], "announce_window": ["after-won-trick", "team-first-trick"],
             "claim_moment": ["between-tricks"], "escape_commitment": [True], "rounding": ROUNDINGS},
@@ -158,7 +160,7 @@ class Deal:
     carried: list[int] = field(default_factory=lambda: [0, 0])
     trump: str = ""
     to_act: int | None = None
-    phase: str = "play"  # play, window, concede, answer, over
+    phase: str = "play"  # play, window, dehors, concede, answer, over
     window: list[int] = field(default_factory=list)
     trick: list[tuple[int, str]] = field(default_factory=list)
     tricks: list[tuple[int, list[str]]] = field(default_factory=list)
@@ -179,6 +181,16 @@ class Deal:
         self.leader = (self.dealer + 1) % 4
         self.to_act = self.leader
         self.hands = [list(h) for h in self.hands]
+        self.window = [p for p in ((self.leader + i) % 4 for i in range(4)) if self.round_team(team(p))]
+        if self.window:
+            self.phase = "dehors"
+            self.to_act = self.window[0]
+
+    def round_team(self, t: int) -> bool:
+        """Whether team t is above 300 under dehors_above_300=before-first-card: it may claim only in the round."""
+        if not self.brouc or self.scores is None or self.param("dehors_above_300") != "before-first-card":
+            return False
+        return self.scores[t] > 300
 
     # ----- counting -----
 
@@ -351,17 +363,21 @@ class Deal:
             if len(self.hands[player]) < 2 or self.scores[t] < 190:
                 return False
             return not double or self.scores[1 - t] <= 140
-        if double or (not won and not self.param("partie_et_vole_first_trick")) or len(self.tricks) >= 5 or self.trick:
+        if double or (not won and not self.param("partie_et_vole_first_trick")) or len(self.tricks) >= 5:
             return False
         if self.param("partie_et_vole_190") == "precondition" and self.scores[t] + self.marriages_of(t) < 190:
             return False
-        return player == self.leader and not (self.phase == "window" and self.window and self.window[0] != player)
+        if self.param("partie_et_vole_declarer") == "any-player-of-team":
+            return len(self.tricks) < 4 or not self.trick
+        return not self.trick and player == self.leader and not (self.phase == "window" and self.window[0] != player)
 
     def may_claim(self) -> bool:
         """Whether a claim (dehors) is offered now."""
         if not self.in_game or self.phase == "over":
             return False
         if self.phase in ("concede", "answer") or (self.param("claim_moment") == "between-tricks" and self.trick):
+            return False
+        if self.phase != "dehors" and self.to_act is not None and self.round_team(team(self.to_act)):
             return False
         return self.to_act is not None and (self.declared != team(self.to_act) or self.param("escape_commitment"))
 
@@ -373,6 +389,8 @@ class Deal:
         out: list[str] = []
         if self.phase == "concede":
             return ["concede", "pass"]
+        if self.phase == "dehors":
+            return ["claim", "pass"]
         if self.phase == "answer":
             return ["accept", "refuse"]
         if self.phase == "play":
@@ -397,6 +415,8 @@ class Deal:
         if self.phase == "over" or self.to_act is None:
             raise Refused("deal-over", "the deal is over")
         p = self.to_act
+        if self.phase == "dehors" and action not in ("claim", "pass"):
+            raise Refused("dehors-round", "before the first card the player asked may only claim dehors or pass")
         asking = self.phase in ("concede", "answer")
         if kind == "card":
             if self.phase == "window":
@@ -409,7 +429,7 @@ class Deal:
             if refusal is not None:
                 raise refusal
         elif kind == "pass":
-            if self.phase not in ("window", "concede"):
+            if self.phase not in ("window", "concede", "dehors"):
                 raise Refused("pass-not-allowed", "pass is only for an announcement window or a concession question")
         elif kind == "announce":
             name = action.split()[1]
@@ -480,14 +500,17 @@ class Deal:
             self.declared = team(p)
             self.double = action == "declare-double"
         elif action == "concede":
+            # the team at 301 answers: the leader, or (concession=any) its first player after him
             self.phase = "answer"
-            self.to_act = self.leader
+            self.to_act = next(q for q in ((self.leader + i) % 4 for i in range(4)) if team(q) != team(p))
         elif action == "accept":
             self.accept()
         elif action == "refuse":
             self.declared = team(p)
             self.phase = "play"
             self.to_act = self.leader
+            if any(team(w) != self.declared for w, _ in self.tricks):  # bound to a vole already lost
+                self.end_declaration_failed([self.count(0), self.count(1)])
         else:
             self.play(p, action)
 
@@ -502,8 +525,8 @@ class Deal:
         self.note_301(team(p))
 
     def pass_(self, p: int) -> None:
-        """End one's turn in a window, or decline to concede."""
-        if self.phase == "concede":
+        """End one's turn in a window or the dehors round, or decline to concede."""
+        if self.phase in ("concede", "dehors") and (self.phase == "concede" or len(self.window) == 1):
             self.phase = "play"
             self.to_act = self.leader
             return
@@ -518,9 +541,12 @@ class Deal:
         self.phase = "play"
         self.to_act = self.leader
         n = len(self.tricks)
-        if self.in_game and not self.brouc and self.declared is None and n + 1 in (2, 3, 4) and self.first301 is not None:
+        if self.brouc or not self.in_game or (self.declared is not None and not self.param("concession_after_declaration")):
+            return
+        if n + 1 in (2, 3, 4) and self.first301 is not None:
             ahead = self.first301
-            if self.count(ahead) >= 301 and all(team(w) == ahead for w, _ in self.tricks):
+            swept = all(team(w) == ahead for w, _ in self.tricks) or self.param("concession") == "any"
+            if self.count(ahead) >= 301 and swept:
                 self.phase = "concede"
                 self.conceder = next(q for q in ((self.leader + i) % 4 for i in range(1, 4)) if team(q) != ahead)
                 self.to_act = self.conceder
@@ -653,10 +679,11 @@ class Deal:
         """Parties of a 1802 game, read on the losers' count."""
         return 4 if loser_count < 0 else 2 if loser_count < 150 else 1
 
-    def coches(self, loser: int) -> int:
-        """Coches the losers of a Brouc game mark, read on their written score."""
+    def coches(self, loser: int, counts: list[int]) -> int:
+        """Coches the losers of a Brouc game mark, read on their written score (or, at-dehors, their count now)."""
         assert self.scores is not None
-        return 2 if self.scores[loser] < 150 else 1
+        read = counts[loser] if self.param("coches_threshold") == "at-dehors" else self.scores[loser]
+        return 2 if read < 150 else 1
 
     def pair(self, t: int, mine: int, theirs: int) -> list[int]:
         """A per-team list: `mine` for team t, `theirs` for the other."""
@@ -670,9 +697,9 @@ class Deal:
         assert self.scores is not None
         if self.brouc:
             if right:
-                self.finish("claim-right", t, self.pair(1 - t, self.coches(1 - t), 0), counts)
+                self.finish("claim-right", t, self.pair(1 - t, self.coches(1 - t, counts), 0), counts)
             else:
-                self.finish("claim-wrong", 1 - t, self.pair(t, self.coches(1 - t), 0), counts)
+                self.finish("claim-wrong", 1 - t, self.pair(t, self.coches(1 - t, counts), 0), counts)
             return
         if right:
             # the game's value is read on the losers' frozen count; the outcome reports the exact counts
