@@ -57,7 +57,7 @@ SUPPORTED: dict[str, dict[str, list[object]]] = {
           "partie_et_vole_declarer": ["any-player-of-team"]},
     BROUC: {"table_factor": [2], "undertrump_when_void": [True], "marriage_exception": ["any-trump-play"],
             "next_dealer": ["left"], "match_fifth_coche": ["wins"], "turnup_exposed": ["first-trick"],
-            "coches_threshold": ["at-dehors"], "dehors_above_300": ["before-first-card"],
+            "coches_threshold": ["at-dehors"], "dehors_above_300": ["before-first-card"], "cape_et_dehors_all_tricks": [False],
             "cape_carry_over": ["cape-side-only"], "card_reuse": [True], "extend_to_grand": ["difference"],
             "marriages_in_one_trick": ["first-only"], "announce_window": ["after-won-trick", "team-first-trick"],
             "claim_moment": ["between-tricks"], "escape_commitment": [True], "rounding": ROUNDINGS},
@@ -357,12 +357,14 @@ class Deal:
         assert self.scores is not None
         t = team(player)
         won = [w for w, _ in self.tricks]
-        if any(team(w) != t for w in won):
-            return False
+        lost = any(team(w) != t for w in won)
         if self.brouc:
-            if len(self.hands[player]) < 2 or self.scores[t] < 190:
+            # cape_et_dehors_all_tricks=false: only the tricks from the declaration on must be taken
+            if (lost and self.param("cape_et_dehors_all_tricks")) or len(self.hands[player]) < 2 or self.scores[t] < 190:
                 return False
             return not double or self.scores[1 - t] <= 140
+        if lost:
+            return False
         if double or (not won and not self.param("partie_et_vole_first_trick")) or len(self.tricks) >= 5:
             return False
         if self.param("partie_et_vole_190") == "precondition" and self.scores[t] + self.marriages_of(t) < 190:
