@@ -149,7 +149,7 @@ class Outcome:
 
 @dataclass
 class Deal:
-    """One deal, on its own or inside a game, for either ruleset with its default parameters."""
+    """One deal, on its own or inside a game, for either ruleset and its parameters (`params` overrides the defaults)."""
 
     ruleset: str
     hands: list[list[str]]
@@ -161,7 +161,7 @@ class Deal:
     trump: str = ""
     to_act: int | None = None
     phase: str = "play"  # play, window, dehors, concede, answer, over
-    window: list[int] = field(default_factory=list)
+    window: list[int] = field(default_factory=list)  # players still to speak in a window or the dehors round
     trick: list[tuple[int, str]] = field(default_factory=list)
     tricks: list[tuple[int, list[str]]] = field(default_factory=list)
     leader: int = 0
@@ -177,6 +177,7 @@ class Deal:
     sheet: list[tuple[str, int | None, int | None]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        """Trump, the first leader and, with dehors_above_300=before-first-card, the dehors round."""
         self.trump = self.turnup[1]
         self.leader = (self.dealer + 1) % 4
         self.to_act = self.leader
