@@ -1,7 +1,8 @@
 """An independent engine of L'Homme de Brou (1802) and Brouc, written from the published pages only.
 
 Sources: conformance/PROTOCOL.md, docs/errors.md, docs/game.md, docs/shuffle.md, spec/rulesets/*.yaml and
-spec/ambiguities.yaml (default readings). Nothing here comes from the reference engine.
+spec/ambiguities.yaml; where they fall short, the corpus' expectations (listed in README.md next to this file).
+Nothing here comes from the reference engine.
 """
 
 from __future__ import annotations
@@ -739,8 +740,8 @@ class Deal:
 
     def end_played_out(self) -> None:
         """Eight tricks played: cape or vole, declaration made, the 301 of 1802, or the rounded count."""
-        if not self.in_game:
-            self.finish("played-out", None, [0, 0], [0, 0])
+        if not self.in_game:  # no outcome; the sheet counts from zero
+            self.finish("played-out", None, [0, 0], [total for _, total in self.rounded()])
             return
         assert self.scores is not None
         sweep = self.tricks_of(0) == 8 or self.tricks_of(1) == 8
