@@ -1,0 +1,126 @@
+"""Adapter of the independent engine to the Brou conformance protocol (conformance/PROTOCOL.md), stdlib only."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+# run as a script, this file's folder is first on sys.path
+from indep_engine import DEFAULTS, SUPPORTED, Deal, Refused, perft, seeded_deal
+
+FEATURES = ["game", "match", "sheet", "seeded-deal", "perft", "error-codes"]
+
+
+def hello(seq: int) -> dict[str, Any]:
+    """The handshake answer: both rulesets, default parameters only."""
+    return {"seq": seq, "brou": 1,
+            "implementation": {"name": "brou-independent", "version": "0.1.0", "language": "python"},
+            "rulesets": {ruleset: {"params": values} for ruleset, values in SUPPORTED.items()},
+            "features": FEATURES}
+
+
+def match_view(deal: Deal, marks: list[int]) -> dict[str, Any]:
+    """The `match` observable after the deal."""
+    out = deal.outcome
+    total = [marks[t] + (out.marks[t] if out else 0) for t in (0, 1)]
+    reached = [t for t in (0, 1) if total[t] >= (5 if deal.brouc else deal.param("match_target"))]
+    winner: int | None = None
+    if reached:
+        winner = 1 - reached[0] if deal.brouc and deal.param("match_fifth_coche") == "loses" else reached[0]
+    carried = [0, 0]
+    if deal.brouc and out is not None and out.how == "all-tricks":
+        carried = [deal.carried[t] + sum(p for pl, _, p in deal.announcements if pl % 2 == t) for t in (0, 1)]
+        if deal.param("cape_carry_over") == "cape-side-only":
+            taker = 0 if deal.tricks_of(0) == 8 else 1
+            carried[1 - taker] = 0
+    step = 1 if deal.param("next_dealer") == "right" else 3
+    return {"marks": total, "winner": winner, "next_dealer": (deal.dealer + step) % 4, "carried": carried}
+
+
+def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> Any:
+    """One observable of the protocol."""
+    if name == "to_act":
+        return deal.to_act
+    if name == "legal":
+        return deal.legal()
+    if name == "trick":
+        return [c for _, c in deal.trick]
+    if name == "tricks":
+        return [w for w, _ in deal.tricks]
+    if name == "trump":
+        return deal.trump
+    if name == "over":
+        return deal.phase == "over"
+    if name == "announcements":
+        return [{"player": p, "marriage": m, "points": v} for p, m, v in deal.announcements]
+    if name == "table":
+        return [{"trick": n, "marriage": m, "team": t, "points": v} for n, m, t, v in deal.table]
+    if name == "result":
+        return deal.result()
+    if name == "outcome":
+        o = deal.outcome
+        return None if o is None else {"how": o.how, "winner": o.winner, "marks": o.marks, "scores": o.scores}
+    if name == "match":
+        return match_view(deal, marks)
+    if name == "deal":
+        return dealt
+    if name == "sheet":
+        return [{"kind": kind, "nous": nous, "eux": eux} for kind, nous, eux in deal.sheet]
+    raise ValueError(f"unknown observable {name}")
+
+
+def run(scenario: dict[str, Any]) -> dict[str, Any]:
+    """Run a scenario's steps; the answer without its seq."""
+    ruleset, params = scenario["ruleset"], scenario.get("params", {})
+    for name, value in params.items():
+        if value != DEFAULTS[ruleset].get(name) and value not in SUPPORTED[ruleset].get(name, []):
+            return {"skip": f"parameter {name}={value} is not played"}
+    setup = scenario["setup"]
+    dealer = setup.get("dealer", 3)
+    if "seed" in setup:
+        hands, turnup = seeded_deal(ruleset, setup["seed"], dealer, params)
+    else:
+        hands, turnup = setup["hands"], setup["turnup"]
+    game = setup.get("game")
+    deal = Deal(ruleset, hands, turnup, dealer, params,
+                scores=list(game["scores"]) if game else None,
+                carried=list(game.get("carried", [0, 0])) if game else [0, 0])
+    marks = list(setup.get("match", {}).get("marks", [0, 0]))
+    dealt = {"hands": [list(h) for h in hands], "turnup": turnup}
+    results: list[dict[str, Any]] = []
+    for step in scenario["steps"]:
+        if "act" in step:
+            try:
+                deal.apply(step["act"])
+                results.append({"ok": True})
+            except Refused as r:
+                results.append({"ok": False, "code": r.code, "message": r.message})
+        elif "observe" in step:
+            results.append({n: observe(deal, n, marks, dealt) for n in step["observe"]})
+        else:
+            results.append({"count": perft(deal, step["perft"])})
+    return {"results": results}
+
+
+def main() -> None:
+    """Answer requests, one JSON line each, until stop or the end of input."""
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        req = json.loads(line)
+        if req["cmd"] == "stop":
+            return
+        if req["cmd"] == "hello":
+            answer = hello(req["seq"])
+        else:
+            try:
+                answer = {"seq": req["seq"], **run(req["scenario"])}
+            except Exception as e:  # an engine bug: report it, keep serving
+                answer = {"seq": req["seq"], "error": f"{type(e).__name__}: {e}"}
+        sys.stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

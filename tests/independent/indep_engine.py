@@ -1,0 +1,800 @@
+"""An independent engine of L'Homme de Brou (1802) and Brouc, written from the published pages only.
+
+Sources: conformance/PROTOCOL.md, docs/errors.md, docs/game.md, docs/shuffle.md, spec/rulesets/*.yaml and
+spec/ambiguities.yaml; where they fall short, the corpus' expectations (listed in README.md next to this file).
+Nothing here comes from the reference engine.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+HDB = "homme-de-brou-1802"
+BROUC = "brouc"
+RANKS = "ATKQJ987"
+SUITS = "SHDC"
+POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
+DECK = [r + s for s in SUITS for r in RANKS]
+# marriage kinds, by size: ranks and value (trump: twice the value)
+KINDS = (("KQ", 20), ("KQJ", 30))
+GAME_ACTIONS = ("claim", "declare", "declare-double", "concede", "accept", "refuse")
+MASK = (1 << 64) - 1
+
+# every parameter's default reading, from the `parameters` sections of spec/rulesets/*.yaml
+COMMON_DEFAULTS: dict[str, object] = {
+    "marriage_exception": "must-trump-only", "undertrump_when_void": False, "extend_to_grand": "never",
+    "card_reuse": False, "marriages_in_one_trick": "both", "rounding": "cards-half-up", "next_dealer": "right",
+    "observation": "last-trick-and-own-tricks", "claim_moment": "own-turn", "after_last_trick": "automatic-result-first",
+    "escape_commitment": False,
+}
+DEFAULTS: dict[str, dict[str, object]] = {
+    HDB: COMMON_DEFAULTS | {
+        "match_target": 10, "loser_count_last_coup": "unrounded", "packets": [3, 3, 2], "following": "whist",
+        "announce_window": "after-won-trick", "turnup_in_first_window": True, "table_factor": 2, "first_dealer_tie": "redraw",
+        "both_reach_target": "higher-total", "wrong_claim_parties": "claimers-as-losers", "wrong_claim_marriages": "all",
+        "partie_et_vole_190": "none", "partie_et_vole_first_trick": False, "concession": "other-team-has-all-tricks",
+        "quadruple_below": "below-zero", "claim_frozen_count": "cards-so-far-unrounded",
+        "partie_et_vole_declarer": "player-on-lead", "concession_after_declaration": False,
+    },
+    BROUC: COMMON_DEFAULTS | {
+        "announce_window": "own-turn-once-team-has-trick", "table_factor": 1, "cape_et_dehors_all_tricks": True,
+        "match_fifth_coche": "loses", "cape_carry_over": "both-sides", "coches_threshold": "before-deal",
+        "turnup_exposed": "none", "dehors_above_300": "any-moment",
+    },
+}
+ROUNDINGS: list[object] = ["total-half-up", "total-half-away-from-zero", "complement-of-smaller"]
+# the other values this engine plays
+SUPPORTED: dict[str, dict[str, list[object]]] = {
+    HDB: {"table_factor": [1], "undertrump_when_void": [True], "marriage_exception": ["any-trump-play"], "next_dealer": ["left"],
+          "following": ["brouc"], "packets": [[2, 3, 3], [3, 2, 3]], "match_target": [12, 14], "claim_moment": ["between-tricks"],
+          "escape_commitment": [True], "wrong_claim_marriages": ["card-points-only"], "loser_count_last_coup": ["rounded"],
+          "claim_frozen_count": ["marriages-only", "cards-so-far-rounded"], "wrong_claim_parties": ["other-team"],
+          "partie_et_vole_first_trick": [True], "partie_et_vole_190": ["precondition"], "card_reuse": [True],
+          "extend_to_grand": ["difference"], "marriages_in_one_trick": ["first-only"], "turnup_in_first_window": [False],
+          "announce_window": ["team-first-trick", "own-turn-once-team-has-trick"], "rounding": ROUNDINGS,
+          "both_reach_target": ["first-during-play", "replay"], "concession": ["any"], "concession_after_declaration": [True],
+          "partie_et_vole_declarer": ["any-player-of-team"]},
+    BROUC: {"table_factor": [2], "undertrump_when_void": [True], "marriage_exception": ["any-trump-play"],
+            "next_dealer": ["left"], "match_fifth_coche": ["wins"], "turnup_exposed": ["first-trick"],
+            "coches_threshold": ["at-dehors"], "dehors_above_300": ["before-first-card"], "cape_et_dehors_all_tricks": [False],
+            "cape_carry_over": ["cape-side-only"], "card_reuse": [True], "extend_to_grand": ["difference"],
+            "marriages_in_one_trick": ["first-only"], "announce_window": ["after-won-trick", "team-first-trick"],
+            "claim_moment": ["between-tricks"], "escape_commitment": [True], "rounding": ROUNDINGS},
+}
+
+
+class Refused(Exception):
+    """An action the rules forbid: a code of docs/errors.md and a message."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def splitmix64(state: int) -> tuple[int, int]:
+    """One SplitMix64 draw: the new state and the output (docs/shuffle.md, section 1)."""
+    state = (state + 0x9E3779B97F4A7C15) & MASK
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return state, z ^ (z >> 31)
+
+
+def shuffled_pack(seed: int) -> list[str]:
+    """The pack of 32 cards shuffled from a seed, top first (docs/shuffle.md, section 2)."""
+    n = len(DECK)
+    fact = 1
+    for i in range(2, n + 1):
+        fact *= i
+    k = 1
+    while (1 << (64 * k)) < fact:
+        k += 1
+    limit = fact * ((1 << (64 * k)) // fact)
+    state = seed
+    while True:
+        x = 0
+        for _ in range(k):
+            state, out = splitmix64(state)
+            x = (x << 64) | out
+        if x < limit:
+            break
+    pack = list(DECK)
+    for i in range(n - 1, 0, -1):
+        x, j = divmod(x, i + 1)
+        pack[i], pack[j] = pack[j], pack[i]
+    return pack
+
+
+def seeded_deal(ruleset: str, seed: int, dealer: int, params: dict[str, Any]) -> tuple[list[list[str]], str]:
+    """Hands by player and the turn-up dealt from a seed (docs/shuffle.md, section 3)."""
+    packets: list[int] = [1, 3, 4] if ruleset == BROUC else params.get("packets", [3, 3, 2])
+    pack = shuffled_pack(seed)
+    seats: list[list[str]] = [[], [], [], []]
+    top = 0
+    for size in packets:
+        for seat in range(4):
+            seats[seat].extend(pack[top : top + size])
+            top += size
+    # seat 3 is the dealer, seat 0 the player on his right, who plays after him
+    hands = [seats[(p - dealer - 1) % 4] for p in range(4)]
+    return hands, seats[3][-1]
+
+
+def card_points(cards: list[str]) -> int:
+    """The card points of some cards."""
+    return sum(POINTS[c[0]] for c in cards)
+
+
+def round_half_up(points: int) -> int:
+    """Card points rounded to tens, a last digit of 5 or more going up."""
+    return (points + 5) // 10 * 10
+
+
+def team(player: int) -> int:
+    """The team of a player: 0 for players 0 and 2, 1 for 1 and 3."""
+    return player % 2
+
+
+@dataclass
+class Outcome:
+    """How a deal ended for its game."""
+
+    how: str
+    winner: int | None
+    marks: list[int]
+    scores: list[int]
+
+
+@dataclass
+class Deal:
+    """One deal, on its own or inside a game, for either ruleset and its parameters (`params` overrides the defaults)."""
+
+    ruleset: str
+    hands: list[list[str]]
+    turnup: str
+    dealer: int = 3
+    params: dict[str, object] = field(default_factory=dict)
+    scores: list[int] | None = None
+    carried: list[int] = field(default_factory=lambda: [0, 0])
+    trump: str = ""
+    to_act: int | None = None
+    phase: str = "play"  # play, window, dehors, concede, answer, over
+    window: list[int] = field(default_factory=list)  # players still to speak in a window or the dehors round
+    trick: list[tuple[int, str]] = field(default_factory=list)
+    tricks: list[tuple[int, list[str]]] = field(default_factory=list)
+    leader: int = 0
+    announcements: list[tuple[int, str, int]] = field(default_factory=list)
+    used: set[str] = field(default_factory=set)
+    table: list[tuple[int, str, int, int]] = field(default_factory=list)
+    declared: int | None = None
+    double: bool = False
+    conceder: int | None = None
+    first301: int | None = None
+    outcome: Outcome | None = None
+    broken_at: int = 0  # the trick (from 1) that broke a declaration
+    sheet: list[tuple[str, int | None, int | None]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        """Trump, the first leader and, with dehors_above_300=before-first-card, the dehors round."""
+        self.trump = self.turnup[1]
+        self.leader = (self.dealer + 1) % 4
+        self.to_act = self.leader
+        self.hands = [list(h) for h in self.hands]
+        self.window = [p for p in ((self.leader + i) % 4 for i in range(4)) if self.round_team(team(p))]
+        if self.window:
+            self.phase = "dehors"
+            self.to_act = self.window[0]
+
+    def round_team(self, t: int) -> bool:
+        """Whether team t is above 300 under dehors_above_300=before-first-card: it may claim only in the round."""
+        if not self.brouc or self.scores is None or self.param("dehors_above_300") != "before-first-card":
+            return False
+        return self.scores[t] > 300
+
+    # ----- counting -----
+
+    @property
+    def brouc(self) -> bool:
+        """Whether this is a Brouc deal."""
+        return self.ruleset == BROUC
+
+    def param(self, name: str) -> Any:
+        """A parameter's value: the scenario's override or the ruleset's default."""
+        return self.params.get(name, DEFAULTS[self.ruleset][name])
+
+    @property
+    def own_turn_announcing(self) -> bool:
+        """Whether marriages are announced on one's own turn of play (else in windows after tricks)."""
+        return bool(self.param("announce_window") == "own-turn-once-team-has-trick")
+
+    @property
+    def brouc_following(self) -> bool:
+        """Whether the Brouc following rule (overtrumping and its exceptions) applies."""
+        return self.brouc or self.param("following") == "brouc"
+
+    @property
+    def in_game(self) -> bool:
+        """Whether the deal is played inside a game."""
+        return self.scores is not None
+
+    def marriage_value(self, name: str) -> int:
+        """What an announced marriage is worth (ranks then suit, `KQH`)."""
+        base = 20 if len(name) == 3 else 30
+        return base * 2 if name[-1] == self.trump else base
+
+    def tricks_of(self, t: int) -> int:
+        """Tricks won by a team so far."""
+        return sum(1 for w, _ in self.tricks if team(w) == t)
+
+    def cards_of(self, t: int) -> int:
+        """Card points a team has in its tricks so far."""
+        return sum(card_points(cs) for w, cs in self.tricks if team(w) == t)
+
+    def marriages_of(self, t: int) -> int:
+        """Marriage points of a team in this deal so far: announced (with those carried in) and table."""
+        announced = sum(p for pl, _, p in self.announcements if team(pl) == t) + self.carried[t]
+        table = sum(p if tm == t else -p for _, _, tm, p in self.table)
+        return announced + table
+
+    def count(self, t: int) -> int:
+        """A team's exact count: score before the deal, card points so far and marriages."""
+        assert self.scores is not None
+        return self.scores[t] + self.cards_of(t) + self.marriages_of(t)
+
+    def rounded(self) -> list[tuple[int, int]]:
+        """Per team, the rounded card points and the deal's total, by the rounding parameter."""
+        cards = [self.cards_of(0), self.cards_of(1)]
+        marriages = [self.marriages_of(0), self.marriages_of(1)]
+        how = self.param("rounding")
+        if how == "complement-of-smaller":
+            small = 0 if cards[0] < cards[1] else 1
+            out = [0, 0]
+            out[small] = round_half_up(cards[small])
+            out[1 - small] = round_half_up(sum(cards)) - out[small] if cards[0] != cards[1] else round_half_up(cards[1 - small])
+            return [(out[t], out[t] + marriages[t]) for t in (0, 1)]
+        if how == "total-half-up":
+            return [(round_half_up(cards[t]), round_half_up(cards[t] + marriages[t])) for t in (0, 1)]
+        if how == "total-half-away-from-zero":
+            totals = [cards[t] + marriages[t] for t in (0, 1)]
+            return [(round_half_up(cards[t]), round_half_up(abs(x)) * (1 if x >= 0 else -1)) for t, x in enumerate(totals)]
+        return [(round_half_up(cards[t]), round_half_up(cards[t]) + marriages[t]) for t in (0, 1)]
+
+    def result(self) -> list[dict[str, int]]:
+        """The `result` observable: per team tricks, card points, marriages, rounded cards and total."""
+        rounded = self.rounded()
+        return [{"tricks": self.tricks_of(t), "card_points": self.cards_of(t), "marriages": self.marriages_of(t),
+                 "rounded": rounded[t][0], "total": rounded[t][1]} for t in (0, 1)]
+
+    # ----- legality -----
+
+    def best_trump(self) -> int | None:
+        """The rank index of the best trump in the trick (lower is stronger), or None."""
+        ranks = [RANKS.index(c[0]) for _, c in self.trick if c[1] == self.trump]
+        return min(ranks) if ranks else None
+
+    def makes_trump_marriage(self, card: str) -> bool:
+        """Whether a trump K, Q or J makes or enlarges a trump marriage with the trumps in the trick."""
+        if card[1] != self.trump or card[0] not in "KQJ":
+            return False
+        present = {c[0] for _, c in self.trick if c[1] == self.trump}
+        return any(card[0] in ranks and all(r in present for r in ranks if r != card[0]) for ranks, _ in KINDS)
+
+    def card_refusal(self, player: int, card: str) -> Refused | None:
+        """Why a card in the player's hand may not be played now, or None (following rules)."""
+        hand = self.hands[player]
+        if not self.trick:
+            return None
+        led = self.trick[0][1][1]
+        holds_led = any(c[1] == led for c in hand)
+        if holds_led and card[1] != led:
+            what = "a trump" if led == self.trump else f"a card of {led}"
+            return Refused("must-follow-suit", f"{card} does not follow: the player holds {what}")
+        if not self.brouc_following or card[1] != self.trump:
+            return None
+        best = self.best_trump()
+        if best is None:
+            return None
+        higher = [c for c in hand if c[1] == self.trump and RANKS.index(c[0]) < best]
+        if RANKS.index(card[0]) < best:
+            return None
+        bound = led == self.trump or all(c[1] == self.trump for c in hand)
+        if (bound or self.param("marriage_exception") == "any-trump-play") and self.makes_trump_marriage(card):
+            return None
+        if higher:
+            return Refused("must-overtrump", f"{card} does not beat the best trump, and the player holds a higher trump")
+        if bound or self.param("undertrump_when_void"):
+            return None
+        return Refused("no-undertrump", f"{card} undertrumps the ruff while the player holds other cards")
+
+    def announcing_hand(self, player: int) -> set[str]:
+        """The cards a player may announce from: his hand, less the turn-up in the first window if it is not in it yet."""
+        hand = set(self.hands[player])
+        first_window = self.phase == "window" and len(self.tricks) == 1 and player == self.dealer
+        if first_window and not self.brouc and not self.param("turnup_in_first_window"):
+            hand.discard(self.turnup)
+        return hand
+
+    def held_marriages(self, player: int) -> list[str]:
+        """The marriages a player could announce from his hand, ignoring the moment."""
+        hand = self.announcing_hand(player)
+        out = []
+        for suit in SUITS:
+            for ranks, _ in KINDS:
+                if all(r + suit in hand for r in ranks):
+                    name = ranks + suit
+                    if not self.reused(name):
+                        out.append(name)
+        return out
+
+    def raises(self, name: str) -> bool:
+        """Whether this grand marriage raises a simple one already announced (extend_to_grand=difference, no card reuse)."""
+        names = [m for _, m, _ in self.announcements]
+        raising = self.param("extend_to_grand") == "difference" and not self.param("card_reuse")
+        return raising and len(name) == 4 and name[:2] + name[-1] in names
+
+    def reused(self, name: str) -> bool:
+        """Whether a marriage was announced, or one of its cards (with card_reuse: all of them) already counts in one."""
+        cards = [r + name[-1] for r in name[:-1]]
+        if self.param("card_reuse"):
+            return all(c in self.used for c in cards)
+        if name in [m for _, m, _ in self.announcements]:
+            return True
+        return not self.raises(name) and any(c in self.used for c in cards)
+
+    def announce_moment(self, player: int) -> bool:
+        """Whether the player to act may announce now (the moment, not the marriage)."""
+        if self.phase == "window":
+            return True
+        if self.phase == "play" and self.own_turn_announcing:
+            return self.tricks_of(team(player)) > 0
+        return False
+
+    def may_declare(self, player: int, double: bool) -> bool:
+        """Whether `declare` (or `declare-double`) is open to the player to act."""
+        if not self.in_game or self.declared is not None or self.phase not in ("play", "window"):
+            return False
+        assert self.scores is not None
+        t = team(player)
+        won = [w for w, _ in self.tricks]
+        lost = any(team(w) != t for w in won)
+        if self.brouc:
+            # cape_et_dehors_all_tricks=false: only the tricks from the declaration on must be taken
+            if (lost and self.param("cape_et_dehors_all_tricks")) or len(self.hands[player]) < 2 or self.scores[t] < 190:
+                return False
+            return not double or self.scores[1 - t] <= 140
+        if lost:
+            return False
+        if double or (not won and not self.param("partie_et_vole_first_trick")) or len(self.tricks) >= 5:
+            return False
+        if self.param("partie_et_vole_190") == "precondition" and self.scores[t] + self.marriages_of(t) < 190:
+            return False
+        if self.param("partie_et_vole_declarer") == "any-player-of-team":
+            return len(self.tricks) < 4 or not self.trick
+        return not self.trick and player == self.leader and not (self.phase == "window" and self.window[0] != player)
+
+    def may_claim(self) -> bool:
+        """Whether a claim (dehors) is offered now."""
+        if not self.in_game or self.phase == "over":
+            return False
+        if self.phase in ("concede", "answer") or (self.param("claim_moment") == "between-tricks" and self.trick):
+            return False
+        if self.phase != "dehors" and self.to_act is not None and self.round_team(team(self.to_act)):
+            return False
+        return self.to_act is not None and (self.declared != team(self.to_act) or self.param("escape_commitment"))
+
+    def legal(self) -> list[str]:
+        """Every action the player to act may take."""
+        if self.to_act is None:
+            return []
+        p = self.to_act
+        out: list[str] = []
+        if self.phase == "concede":
+            return ["concede", "pass"]
+        if self.phase == "dehors":
+            return ["claim", "pass"]
+        if self.phase == "answer":
+            return ["accept", "refuse"]
+        if self.phase == "play":
+            out += [c for c in self.hands[p] if self.card_refusal(p, c) is None]
+        if self.phase == "window":
+            out.append("pass")
+        if self.announce_moment(p) and len(self.hands[p]) >= 2:
+            out += ["announce " + m for m in self.held_marriages(p)]
+        if self.may_claim():
+            out.append("claim")
+        if self.may_declare(p, False):
+            out.append("declare")
+        if self.brouc and self.may_declare(p, True):
+            out.append("declare-double")
+        return out
+
+    # ----- acting -----
+
+    def check(self, action: str) -> None:
+        """Raise Refused if the action may not be taken now, in the order of docs/errors.md."""
+        kind = self.parse(action)
+        if self.phase == "over" or self.to_act is None:
+            raise Refused("deal-over", "the deal is over")
+        p = self.to_act
+        if self.phase == "dehors" and action not in ("claim", "pass"):
+            raise Refused("dehors-round", "before the first card the player asked may only claim dehors or pass")
+        asking = self.phase in ("concede", "answer")
+        if kind == "card":
+            if self.phase == "window":
+                raise Refused("play-in-window", "the announcement window is open: announce or pass")
+            if asking:
+                raise Refused("concession-pending", "a concession is being asked or answered")
+            if action not in self.hands[p]:
+                raise Refused("not-in-hand", f"{action} is not in the hand of player {p}")
+            refusal = self.card_refusal(p, action)
+            if refusal is not None:
+                raise refusal
+        elif kind == "pass":
+            if self.phase not in ("window", "concede", "dehors"):
+                raise Refused("pass-not-allowed", "pass is only for an announcement window or a concession question")
+        elif kind == "announce":
+            name = action.split()[1]
+            if asking:
+                raise Refused("announce-not-now", "a concession is being asked or answered")
+            if self.phase == "play" and self.own_turn_announcing and self.tricks_of(team(p)) == 0:
+                raise Refused("announce-needs-trick", "the announcer's team has not won a trick yet")
+            if not self.announce_moment(p) or len(self.hands[p]) < 2:
+                raise Refused("announce-not-now", "no announcement may be made now")
+            if not all(r + name[-1] in self.announcing_hand(p) for r in name[:-1]):
+                raise Refused("marriage-not-held", f"player {p} does not hold {name}")
+            if self.reused(name):
+                raise Refused("marriage-reused", f"{name} or one of its cards already counts in an announcement")
+        else:
+            self.check_game_action(action)
+
+    def check_game_action(self, action: str) -> None:
+        """The checks of a game action (point 7 of the order in docs/errors.md)."""
+        assert self.to_act is not None
+        if not self.in_game:
+            raise Refused("not-in-a-game", f"{action} needs a game around the deal")
+        if action == "concede":
+            if self.phase != "concede":
+                raise Refused("concession-not-open", "no concession is being asked")
+            return
+        if action in ("accept", "refuse"):
+            if self.phase != "answer":
+                raise Refused("no-concession", "there is no concession to answer")
+            return
+        if self.phase in ("concede", "answer"):
+            raise Refused("concession-pending", "a concession is being asked or answered")
+        if action == "claim":
+            if not self.may_claim():
+                raise Refused("claim-not-now", "no claim may be made now")
+            return
+        if not self.may_declare(self.to_act, action == "declare-double"):
+            raise Refused("declaration-not-allowed", "the declaration is not allowed now")
+
+    def parse(self, action: str) -> str:
+        """The kind of an action text: card, pass, announce or game; refuses what is not in the notation."""
+        if action == "pass":
+            return "pass"
+        if action in GAME_ACTIONS:
+            return "game"
+        if action.startswith("announce "):
+            name = action[len("announce ") :]
+            if len(name) in (3, 4) and name[:-1] in ("KQ", "KQJ") and name[-1] in SUITS:
+                return "announce"
+            raise Refused("malformed-action", f"{action!r} names no marriage")
+        if len(action) == 2:
+            if action[0] in RANKS and action[1] in SUITS:
+                return "card"
+            raise Refused("unknown-card", f"{action!r} names no card")
+        raise Refused("malformed-action", f"{action!r} is not an action")
+
+    def apply(self, action: str) -> None:
+        """Take an action of the player to act, or raise Refused and change nothing."""
+        self.check(action)
+        assert self.to_act is not None
+        p = self.to_act
+        if action.startswith("announce "):
+            self.announce(p, action.split()[1])
+        elif action == "pass":
+            self.pass_(p)
+        elif action == "claim":
+            self.claim(p)
+        elif action in ("declare", "declare-double"):
+            self.declared = team(p)
+            self.double = action == "declare-double"
+        elif action == "concede":
+            # the team at 301 answers: the leader, or (concession=any) its first player after him
+            self.phase = "answer"
+            self.to_act = next(q for q in ((self.leader + i) % 4 for i in range(4)) if team(q) != team(p))
+        elif action == "accept":
+            self.accept()
+        elif action == "refuse":
+            self.declared = team(p)
+            self.phase = "play"
+            self.to_act = self.leader
+            if any(team(w) != self.declared for w, _ in self.tricks):  # bound to a vole already lost
+                self.end_declaration_failed([self.count(0), self.count(1)])
+        else:
+            self.play(p, action)
+
+    def announce(self, p: int, name: str) -> None:
+        """Announce a marriage: credited at once (1802) or at the end (Brouc); both are in marriages_of."""
+        value = self.marriage_value(name)
+        if self.raises(name):
+            value -= self.marriage_value(name[:2] + name[-1])
+        self.announcements.append((p, name, value))
+        self.sheet.append(("announcement" if self.brouc else "marriage", *self.one_side(team(p), value)))
+        self.used.update(r + name[-1] for r in name[:-1])
+        self.note_301(team(p))
+
+    def pass_(self, p: int) -> None:
+        """End one's turn in a window or the dehors round, or decline to concede."""
+        if self.phase in ("concede", "dehors") and (self.phase == "concede" or len(self.window) == 1):
+            self.phase = "play"
+            self.to_act = self.leader
+            return
+        self.window.pop(0)
+        if self.window:
+            self.to_act = self.window[0]
+        else:
+            self.after_window()
+
+    def after_window(self) -> None:
+        """Close a window: the concession question if it is due, else the leader plays."""
+        self.phase = "play"
+        self.to_act = self.leader
+        n = len(self.tricks)
+        if self.brouc or not self.in_game or (self.declared is not None and not self.param("concession_after_declaration")):
+            return
+        if n + 1 in (2, 3, 4) and self.first301 is not None:
+            ahead = self.first301
+            swept = all(team(w) == ahead for w, _ in self.tricks) or self.param("concession") == "any"
+            if self.count(ahead) >= 301 and swept:
+                self.phase = "concede"
+                self.conceder = next(q for q in ((self.leader + i) % 4 for i in range(1, 4)) if team(q) != ahead)
+                self.to_act = self.conceder
+
+    def note_301(self, gainer: int) -> None:
+        """Record the first team whose count reaches 301 (1802), looking first at the team that just gained."""
+        if self.in_game and not self.brouc and self.first301 is None:
+            for t in (gainer, 1 - gainer):
+                if self.count(t) >= 301:
+                    self.first301 = t
+                    return
+
+    def play(self, p: int, card: str) -> None:
+        """Play a card; finish the trick when it is complete."""
+        self.hands[p].remove(card)
+        self.trick.append((p, card))
+        if len(self.trick) < 4:
+            self.to_act = (p + 1) % 4
+            return
+        self.finish_trick()
+
+    def trick_winner(self) -> int:
+        """The player who wins the complete trick in progress."""
+        led = self.trick[0][1][1]
+
+        def strength(pc: tuple[int, str]) -> tuple[int, int]:
+            c = pc[1]
+            level = 2 if c[1] == self.trump else 1 if c[1] == led else 0
+            return level, -RANKS.index(c[0])
+
+        return max(self.trick, key=strength)[0]
+
+    def finish_trick(self) -> None:
+        """Score the trick in progress, then end the deal, open a window or let the winner lead."""
+        winner = self.trick_winner()
+        cards = [c for _, c in self.trick]
+        n = len(self.tricks) + 1
+        broken = self.declared is not None and team(winner) != self.declared
+        counts = [self.count(0), self.count(1)] if broken else []
+        self.tricks.append((winner, cards))
+        self.trick = []
+        fallen: list[tuple[int, str, int]] = []  # (index of the card that completed it, marriage, value)
+        for suit in SUITS:
+            for ranks, value in reversed(KINDS):
+                if all(r + suit in cards for r in ranks):
+                    done = max(cards.index(r + suit) for r in ranks)
+                    fallen.append((done, ranks + suit, value * (2 if suit == self.trump else 1) * self.param("table_factor")))
+                    break
+        if self.param("marriages_in_one_trick") == "first-only":
+            fallen = sorted(fallen)[:1]
+        for _, name, v in fallen:
+            self.table.append((n, name, team(winner), v))
+            if not self.brouc:
+                nous, eux = self.pair(team(winner), v, -v)
+                self.sheet.append(("annulled" if broken else "marriage", nous, eux))
+        if broken:
+            self.broken_at = n
+            self.end_declaration_failed(counts)
+            return
+        self.note_301(team(winner))
+        self.leader = winner
+        if n == 8:
+            self.end_played_out()
+            return
+        window = self.param("announce_window")
+        first_of_team = self.tricks_of(team(winner)) == 1
+        if n <= 6 and (window == "after-won-trick" or (window == "team-first-trick" and first_of_team)):
+            self.phase = "window"
+            self.window = [winner, (winner + 2) % 4]
+            self.to_act = winner
+            return
+        self.after_window()
+
+    # ----- endings -----
+
+    def finish(self, how: str, winner: int | None, marks: list[int], scores: list[int]) -> None:
+        """End the deal with an outcome, and write its rows on the score sheet."""
+        self.phase = "over"
+        self.to_act = None
+        self.outcome = Outcome(how, winner, marks, scores) if self.in_game else None
+        if self.brouc:
+            self.write_slate(how, marks, scores)
+        else:
+            self.write_marque(how, winner, marks, scores)
+
+    @staticmethod
+    def one_side(t: int, value: int) -> tuple[int | None, int | None]:
+        """A sheet row's (nous, eux) with a value for team t only."""
+        return (value, None) if t == 0 else (None, value)
+
+    def marks_row(self, kind: str, marks: list[int]) -> tuple[str, int | None, int | None]:
+        """A row of parties or coches: the marks, null where a team marks nothing."""
+        return kind, marks[0] or None, marks[1] or None
+
+    def write_slate(self, how: str, marks: list[int], scores: list[int]) -> None:
+        """The rows the end of a Brouc deal writes on the slate (after its announcements)."""
+        if how == "all-tricks":
+            self.sheet.append(self.marks_row("cape", marks))
+            return
+        self.sheet.append(("score", scores[0], scores[1]))
+        if how != "played-out":
+            self.sheet.append(self.marks_row("game", marks))
+
+    def write_marque(self, how: str, winner: int | None, marks: list[int], scores: list[int]) -> None:
+        """The rows the end of a 1802 coup writes in the marque (after its marriages)."""
+        if how in ("all-tricks", "replay"):
+            self.sheet = [("annulled", nous, eux) if kind == "marriage" else (kind, nous, eux) for kind, nous, eux in self.sheet]
+            self.sheet.append(self.marks_row("vole", marks) if how == "all-tricks" else ("replay", None, None))
+            self.sheet.append(("total", scores[0], scores[1]))
+            return
+        tricks = self.tricks[: self.broken_at - 1] if self.broken_at else self.tricks
+        cards: list[int | None] = [sum(card_points(cs) for w, cs in tricks if team(w) == t) for t in (0, 1)]
+        if how == "played-out" and winner is None:
+            cards = [r for r, _ in self.rounded()]
+        if how == "claim-wrong":
+            assert winner is not None
+            claimers = 1 - winner
+            cards[claimers] = None
+            self.sheet.append(("cards", cards[0], cards[1]))
+            written = sum((nous if claimers == 0 else eux) or 0 for kind, nous, eux in self.sheet if kind == "marriage")
+            if written and self.param("wrong_claim_marriages") == "all":
+                self.sheet.append(("void", *self.one_side(claimers, -written)))
+        else:
+            self.sheet.append(("cards", cards[0], cards[1]))
+        self.sheet.append(("total", scores[0], scores[1]))
+        if winner is not None:
+            self.sheet.append(self.marks_row("game", marks))
+
+    def value(self, loser_count: int) -> int:
+        """Parties of a 1802 game, read on the losers' count."""
+        return 4 if loser_count < 0 else 2 if loser_count < 150 else 1
+
+    def coches(self, loser: int, counts: list[int]) -> int:
+        """Coches the losers of a Brouc game mark, read on their written score (or, at-dehors, their count now)."""
+        assert self.scores is not None
+        read = counts[loser] if self.param("coches_threshold") == "at-dehors" else self.scores[loser]
+        return 2 if read < 150 else 1
+
+    def pair(self, t: int, mine: int, theirs: int) -> list[int]:
+        """A per-team list: `mine` for team t, `theirs` for the other."""
+        return [mine, theirs] if t == 0 else [theirs, mine]
+
+    def claim(self, p: int) -> None:
+        """A claim (1802) or dehors (Brouc): right or wrong, the game ends."""
+        t = team(p)
+        counts = [self.count(0), self.count(1)]
+        right = counts[t] > 300
+        assert self.scores is not None
+        if self.brouc:
+            if right:
+                self.finish("claim-right", t, self.pair(1 - t, self.coches(1 - t, counts), 0), counts)
+            else:
+                self.finish("claim-wrong", 1 - t, self.pair(t, self.coches(1 - t, counts), 0), counts)
+            return
+        if right:
+            # the game's value is read on the losers' frozen count; the outcome reports the exact counts
+            frozen = self.param("claim_frozen_count")
+            read = counts[1 - t]
+            if frozen == "marriages-only":
+                read = self.scores[1 - t] + self.marriages_of(1 - t)
+            elif frozen == "cards-so-far-rounded":
+                read = self.scores[1 - t] + round_half_up(self.cards_of(1 - t)) + self.marriages_of(1 - t)
+            self.finish("claim-right", t, self.pair(t, self.value(read), 0), counts)
+        else:
+            kept = self.marriages_of(t) if self.param("wrong_claim_marriages") == "card-points-only" else 0
+            counts[t] = self.scores[t] + kept
+            read = counts[1 - t] if self.param("wrong_claim_parties") == "other-team" else counts[t]
+            self.finish("claim-wrong", 1 - t, self.pair(1 - t, self.value(read), 0), counts)
+
+    def accept(self) -> None:
+        """The team at 301 accepts a concession: the game is counted at once."""
+        assert self.conceder is not None
+        loser = team(self.conceder)
+        counts = [self.count(0), self.count(1)]
+        self.finish("concession-accepted", 1 - loser, self.pair(1 - loser, self.value(counts[loser]), 0), counts)
+
+    def end_declaration_failed(self, counts: list[int]) -> None:
+        """The other team won a trick against a declaration: it wins the game at once, on the counts before that trick."""
+        assert self.declared is not None
+        d = self.declared
+        if self.brouc:
+            stake = 4 if self.double else 3
+            self.finish("declaration-failed", 1 - d, self.pair(d, stake, 0), counts)
+        else:
+            marks = 3 + self.value(counts[1 - d])
+            self.finish("declaration-failed", 1 - d, self.pair(1 - d, marks, 0), counts)
+
+    def end_played_out(self) -> None:
+        """Eight tricks played: cape or vole, declaration made, the 301 of 1802, or the rounded count."""
+        if not self.in_game:  # no outcome; the sheet counts from zero
+            self.finish("played-out", None, [0, 0], [total for _, total in self.rounded()])
+            return
+        assert self.scores is not None
+        sweep = self.tricks_of(0) == 8 or self.tricks_of(1) == 8
+        taker = 0 if self.tricks_of(0) == 8 else 1
+        counts = [self.count(0), self.count(1)]
+        if self.declared is not None:
+            d = self.declared
+            if self.brouc:
+                self.finish("declaration-made", d, self.pair(1 - d, 4 if self.double else 3, 0), counts)
+            elif counts[d] >= 301:
+                self.finish("declaration-made", d, self.pair(d, 3 + self.value(counts[1 - d]), 0), counts)
+            else:
+                self.finish("declaration-failed", 1 - d, self.pair(1 - d, 3 + self.value(counts[1 - d]), 0), counts)
+            return
+        if sweep:
+            if self.brouc:
+                self.finish("all-tricks", None, self.pair(1 - taker, 2, 0), list(self.scores))
+            else:
+                self.finish("all-tricks", None, self.pair(taker, 3, 0), list(self.scores))
+            return
+        rounded = [self.scores[t] + total for t, (_, total) in enumerate(self.rounded())]
+        if self.brouc:
+            self.finish("played-out", None, [0, 0], rounded)
+            return
+        reached = [t for t in (0, 1) if counts[t] >= 301]
+        if not reached:
+            self.finish("played-out", None, [0, 0], rounded)
+            return
+        both = self.param("both_reach_target")
+        if len(reached) == 2 and (counts[0] == counts[1] or both == "replay"):
+            self.finish("replay", None, [0, 0], list(self.scores))
+            return
+        w = max(reached, key=lambda t: counts[t])
+        if len(reached) == 2 and both == "first-during-play" and self.first301 is not None:
+            w = self.first301
+        read = rounded[1 - w] if self.param("loser_count_last_coup") == "rounded" else counts[1 - w]
+        self.finish("played-out", w, self.pair(w, self.value(read), 0), counts)
+
+    def clone(self) -> Deal:
+        """A deep copy, for perft."""
+        return copy.deepcopy(self)
+
+
+def perft(deal: Deal, depth: int) -> int:
+    """The number of legal action sequences of the given length from this state."""
+    if depth == 0:
+        return 1
+    total = 0
+    for action in deal.legal():
+        if depth == 1:
+            total += 1
+            continue
+        child = deal.clone()
+        child.apply(action)
+        total += perft(child, depth - 1)
+    return total
