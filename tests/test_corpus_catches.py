@@ -8,7 +8,7 @@ does so with observables that every implementation of the game has.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -19,7 +19,8 @@ from brou import game, state
 from brou.conformance.compare import FAILED
 from brou.conformance.corpus import CONFORMANCE_DIR, load_corpus
 from brou.conformance.harness import run
-from brou.conformance.runner import InProcess
+from brou.conformance.report import readings_played
+from brou.conformance.runner import ImplementationError, InProcess, check_hello
 from brou.counting import DealResult
 
 SCENARIOS = CONFORMANCE_DIR / "scenarios"
@@ -151,3 +152,55 @@ def test_an_optional_observable_leaves_out_its_steps_not_the_scenario() -> None:
     assert lacking.count("passed") == len(scenarios) - len(skipped) > 0
     sheet_only = next(s for s in scenarios if s.id == "hdb.sheet.marque.plain-coup")
     assert all("sheet" not in step.get("observe", []) for step in sheet_only.request_for({"game"})["steps"])
+
+
+class PlaysEscape(InProcess):
+    """An implementation that reads AMB-29 the other way (a bound team may still claim) and
+    can play nothing else: the reference engine with escape_commitment=true unless told."""
+
+    def __init__(self, declare: str) -> None:
+        super().__init__()
+        self.declare = declare
+
+    def start(self) -> dict[str, Any]:
+        hello = self.reference.hello()
+        for name, ruleset in hello["rulesets"].items():
+            ruleset["params"].pop("escape_commitment", None)
+            if self.declare == "readings":
+                ruleset["readings"] = {"AMB-29": "escape"}
+            else:
+                ruleset["plays"] = {"escape_commitment": True}
+        return check_hello(hello)
+
+    def run(self, request: Mapping[str, Any], timeout: float) -> dict[str, Any]:
+        params = {"escape_commitment": True} | dict(request["params"])
+        return super().run(dict(request) | {"params": params}, timeout)
+
+
+@pytest.mark.parametrize("declare", ["plays", "readings"])
+def test_an_implementation_of_another_reading_runs_what_holds_for_it(declare: str) -> None:
+    """Declared in the handshake (`plays`, or `readings` by register entry), another reading
+    of an open question is played: the scenarios that do not depend on it run and pass, the
+    ones that do are skipped saying why, none fails; the report names the reading."""
+    scenarios = load_corpus([SCENARIOS / "brouc/game", SCENARIOS / "homme-de-brou-1802/game",
+                             SCENARIOS / "brouc/ambiguities/AMB-29.yaml"])
+    result = run(PlaysEscape(declare), scenarios)
+    assert result.count("failed") == result.count("errored") == 0
+    skipped = [o for o in result.outcomes if o.status == "skipped"]
+    assert skipped and result.count("passed") > 10 * len(skipped)
+    assert all("depends on the reading" in o.verdict.detail or "escape_commitment=False is not supported" in o.verdict.detail
+               for o in skipped), {o.verdict.detail for o in skipped}
+    assert any(o.scenario.id == "brouc.game.cape-et-dehors.no-escape-by-dehors" for o in skipped)
+    assert readings_played(result) == ["reading played for brouc: escape_commitment=True",
+                                       "reading played for homme-de-brou-1802: escape_commitment=True"]
+
+
+def test_a_reading_the_register_does_not_know_is_a_handshake_error() -> None:
+    hello = InProcess().reference.hello()
+    hello["rulesets"]["brouc"]["readings"] = {"AMB-29": "sometimes"}
+    with pytest.raises(ImplementationError, match="no option sometimes of AMB-29"):
+        check_hello(hello)
+    hello["rulesets"]["brouc"]["readings"] = {}
+    hello["rulesets"]["brouc"]["plays"] = {"escape_commitment": "maybe"}
+    with pytest.raises(ImplementationError, match="escape_commitment"):
+        check_hello(hello)

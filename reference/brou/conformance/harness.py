@@ -134,17 +134,47 @@ def _features(hello: Mapping[str, Any]) -> frozenset[str]:
     return frozenset(f for f in hello.get("features", []) if isinstance(f, str))
 
 
+def reading_of(s: Scenario, hello: Mapping[str, Any]) -> tuple[dict[str, Any], str | None]:
+    """A scenario against an implementation that plays another reading by default (the
+    `plays` of its handshake: parameter values other than the spec's defaults).  Where the
+    scenario leaves such a parameter at the spec's default and the implementation cannot
+    play that default, the scenario runs under the implementation's reading if the
+    reference engine passes it under that reading too (its expectations do not depend on
+    it): (the parameters to send it with, None); otherwise ({}, why it is skipped)."""
+    declared = (hello.get("rulesets", {}).get(s.ruleset) or {})
+    plays: dict[str, Any] = declared.get("plays", {})
+    supported = declared.get("params", {}) or {}
+    other = {name: value for name, value in plays.items()
+             if name not in s.params and parameter_default(s.ruleset, name) not in (supported.get(name) or [])}
+    if not other:
+        return {}, None
+    if holds_under(s, other):
+        return other, None
+    reading = ", ".join(f"{k}={v}" for k, v in sorted(other.items()))
+    return {}, f"it depends on the reading: it holds for the spec's defaults, the implementation plays {reading}"
+
+
+def holds_under(s: Scenario, params: Mapping[str, Any]) -> bool:
+    """Whether the reference engine passes the scenario with these parameters added."""
+    from .server import Reference
+
+    variant = Scenario(s.data | {"params": s.params | dict(params)}, s.file, s.line)
+    answer = Reference().run(variant.request)
+    return "results" in answer and judge(variant, answer).status == PASSED
+
+
 def skip_reason(s: Scenario, hello: Mapping[str, Any]) -> str | None:
     """Why the implementation cannot run this scenario, from its handshake, or None."""
     rulesets = hello.get("rulesets", {})
     if s.ruleset not in rulesets:
         return f"ruleset {s.ruleset} is not supported"
     supported = (rulesets[s.ruleset] or {}).get("params", {}) or {}
+    plays = (rulesets[s.ruleset] or {}).get("plays", {})
     for name, value in s.params.items():
-        if value == parameter_default(s.ruleset, name):
+        if value == parameter_default(s.ruleset, name) and name not in plays:
             continue
         options = supported.get(name)
-        if not isinstance(options, list) or value not in options:
+        if plays.get(name) != value and (not isinstance(options, list) or value not in options):
             return f"parameter {name}={value} is not supported"
     missing = sorted(s.needs - _features(hello))
     if missing:
@@ -218,6 +248,10 @@ def _one(impl: Implementation, s: Scenario, timeout: float, max_hangs: int, resu
         request = s.request_for(_features(state.hello))
         if not request["steps"]:  # every step asks for something it does not offer (perft)
             return Verdict(SKIPPED, "needs feature " + ", ".join(sorted(s.features - _features(state.hello))))
+        reading, why = reading_of(s, state.hello)
+        if why is not None:
+            return Verdict(SKIPPED, why)
+        request["params"] = request["params"] | reading
         try:
             answer = impl.run(request, timeout)
         except ImplementationError as exc:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +22,7 @@ import pytest
 from .bounds import as_text
 from .compare import FAILED, PASSED, judge
 from .corpus import Scenario, load
-from .harness import Expected, Selection, clause_text, read_xfail, skip_reason
+from .harness import Expected, Selection, clause_text, read_xfail, reading_of, skip_reason
 from .runner import MAX_TIMEOUT, ImplementationError, Subprocess, is_time_limit
 
 
@@ -75,19 +75,22 @@ class _Session:
         """The features the implementation offers."""
         return frozenset(f for f in (self.hello or {}).get("features", []) if isinstance(f, str))
 
-    def run(self, scenario: Scenario) -> dict[str, Any]:
-        """The implementation's answer; asked again of a restarted implementation if
-        what came first was the previous scenario's second answer (that test has already
-        been reported, so the fault cannot be laid on it here)."""
+    def run(self, scenario: Scenario, reading: Mapping[str, Any]) -> dict[str, Any]:
+        """The implementation's answer (the scenario sent with the parameters of `reading`
+        added); asked again of a restarted implementation if what came first was the
+        previous scenario's second answer (that test has already been reported, so the
+        fault cannot be laid on it here)."""
+        request = scenario.request_for(self.features)
+        request["params"] = request["params"] | dict(reading)
         try:
-            return self.impl.run(scenario.request_for(self.features), self.timeout)
+            return self.impl.run(request, self.timeout)
         except ImplementationError as exc:
             self.hello = None
             if not exc.previous:
                 raise
         self.ensure_started()
         try:
-            return self.impl.run(scenario.request_for(self.features), self.timeout)
+            return self.impl.run(request, self.timeout)
         except ImplementationError:
             self.hello = None
             raise
@@ -114,8 +117,11 @@ class ScenarioItem(pytest.Item):
             pytest.skip(reason)
         if not s.request_for(self.brou.features)["steps"]:
             pytest.skip("needs feature " + ", ".join(sorted(s.features - self.brou.features)))
+        reading, why = reading_of(s, hello)
+        if why is not None:
+            pytest.skip(why)
         try:
-            answer = self.brou.run(s)
+            answer = self.brou.run(s, reading)
         except ImplementationError as exc:
             raise ScenarioError(f"errored: {exc.kind}: {exc.detail}") from None
         if "skip" in answer:

@@ -49,6 +49,18 @@ def summary_line(run: Run) -> str:
     return line
 
 
+def readings_played(run: Run) -> list[str]:
+    """One line per ruleset the implementation plays with other defaults than the spec's
+    (the `plays` of its handshake, checked by the runner)."""
+    rulesets = (run.hello or {}).get("rulesets", {})
+    out = []
+    for name, declared in sorted(rulesets.items()):
+        plays = declared.get("plays") if isinstance(declared, dict) else None
+        if plays:
+            out.append(f"reading played for {name}: " + ", ".join(f"{k}={v}" for k, v in sorted(plays.items())))
+    return out
+
+
 def print_text(run: Run, out: TextIO, failures: int = 20, changes: list[tuple[str, str, str]] | None = None) -> None:
     """The table by clause, then each failure (at most `failures`, 0 for all) with
     expected against got and the clause's statement, then the summary.  What comes
@@ -59,6 +71,8 @@ def print_text(run: Run, out: TextIO, failures: int = 20, changes: list[tuple[st
     who = " ".join(str(impl.get(k, "")) for k in ("name", "version")).strip() or run.implementation
     console.print(f"[bold]Brou conformance[/bold]: {escape(printable(who, 4 * MAX_SHOWN))} "
                   f"({escape(printable(run.implementation, MAX_SHOWN))})")
+    for line in readings_played(run):
+        console.print(escape(printable(line, 4 * MAX_SHOWN)))
     table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
     table.add_column("ruleset")
     table.add_column("clause", no_wrap=True, min_width=max((len(c) for _, c in by_clause(run)), default=6))

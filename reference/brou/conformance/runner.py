@@ -75,6 +75,9 @@ def check_hello(answer: Any) -> dict[str, Any]:
         if not isinstance(params, dict) or not all(isinstance(v, list) for v in params.values()):
             raise _handshake_error(f"the handshake's 'rulesets.{cut(name, MAX_SHOWN)}.params' must be an object: "
                                    "{parameter: [values]}")
+        plays = _reading(str(name), ruleset)
+        if plays:
+            ruleset["plays"] = plays
     features = answer.get("features", [])
     if not isinstance(features, list) or not all(isinstance(f, str) for f in features):
         raise _handshake_error("the handshake's 'features' must be a list of names")
@@ -95,6 +98,42 @@ def check_hello(answer: Any) -> dict[str, Any]:
                       if isinstance(who, dict) else {})
     return {"brou": version, "implementation": implementation, "rulesets": rulesets, "features": features,
             "known_failures": known}
+
+
+def _reading(ruleset: str, declared: dict[str, Any]) -> dict[str, Any]:
+    """The parameter values an implementation plays by default where they differ from the
+    spec's defaults: its `plays` ({parameter: value}) and its `readings` ({register entry:
+    option name}), checked against the spec and the register; a handshake error otherwise."""
+    from ..ambiguities import load_register
+    from ..errors import BrouError
+    from ..rules import Rules
+
+    plays = declared.get("plays") or {}
+    readings = declared.get("readings") or {}
+    if not plays and not readings:
+        return {}
+    if not isinstance(plays, dict) or not isinstance(readings, dict):
+        raise _handshake_error(f"'rulesets.{cut(ruleset, MAX_SHOWN)}': 'plays' is an object {{parameter: value}}, "
+                               "'readings' an object {register entry: option}")
+    out = dict(plays)
+    if readings:
+        register = load_register()
+        for amb, option in readings.items():
+            try:
+                entry = register.entry(str(amb))
+                overrides = entry.option(str(option)).overrides.get(ruleset)
+            except (BrouError, StopIteration):
+                raise _handshake_error(f"'rulesets.{cut(ruleset, MAX_SHOWN)}.readings': no option "
+                                       f"{as_text(option, 40)} of {as_text(amb, 20)} in the register") from None
+            if overrides is None:
+                raise _handshake_error(f"'rulesets.{cut(ruleset, MAX_SHOWN)}.readings': {entry.id} has no parameter "
+                                       f"for {cut(ruleset, MAX_SHOWN)}")
+            out.update(overrides)
+    try:
+        Rules.load(ruleset, **out)
+    except BrouError as exc:
+        raise _handshake_error(f"'rulesets.{cut(ruleset, MAX_SHOWN)}': the reading it plays: {as_text(str(exc), 200)}") from None
+    return {k: v for k, v in out.items() if v != Rules.load(ruleset).params.get(k)}
 
 
 def is_time_limit(seconds: float) -> bool:
