@@ -164,7 +164,7 @@ class PlaysEscape(InProcess):
 
     def start(self) -> dict[str, Any]:
         hello = self.reference.hello()
-        for name, ruleset in hello["rulesets"].items():
+        for ruleset in hello["rulesets"].values():
             ruleset["params"].pop("escape_commitment", None)
             if self.declare == "readings":
                 ruleset["readings"] = {"AMB-29": "escape"}
