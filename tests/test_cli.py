@@ -330,6 +330,22 @@ def test_json_output_of_the_table_commands(capsys: pytest.CaptureFixture[str], a
         assert [d["id"] for d in data] == ["crosscheck.rounding"] and data[0]["ok"] is True
 
 
+def test_coverage_json_and_one_clause(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = call(capsys, "coverage", "--json")
+    data = json.loads(out)
+    assert code == (1 if data["uncovered"] else 0) and data["scenarios"] > 10_000
+    assert data["coverage"]["brouc"]["brouc.play.overtrump"]["hand-written"] > 0
+    code, out, _ = call(capsys, "coverage", "--clause", "brouc.play.overtrump", "--json")
+    one = json.loads(out)
+    assert code == 0 and one["implemented_by"] and one["scenarios"] and "brouc" in one["rulesets"]
+
+
+def test_check_summary_counts_the_loading(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = call(capsys, "check", "--in-process", "--clause", "hdb.deck.cards", "--no-progress")
+    assert code == 0
+    assert "s loading)" in out.strip().splitlines()[-1]
+
+
 def test_validate_json_names_a_broken_file(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = call(capsys, "validate", "--json", f"{BROKEN_REL}/duplicate-key.yaml")
     assert code == 2

@@ -141,6 +141,7 @@ def build_parser() -> Parser:
     coverage.add_argument("--scenarios", action="append", default=[], metavar="PATH", help="scenario files or folders")
     coverage.add_argument("--clause", metavar="ID",
                           help="one clause: its statement, its function, and the scenarios that check it")
+    coverage.add_argument("--json", action="store_true", help="print the coverage (or the clause) as JSON")
     return parser
 
 

@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import argparse
+import json
 import stat
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
-from rich.table import Table
 
 from .. import spec
 from ..errors import UsageError, one_line
 from ..rules import Rules
+from ..tables import table_text
 from . import report
 from .corpus import load, load_corpus
 from .harness import Implementation, Outcome, Selection, read_xfail, run
@@ -46,6 +48,7 @@ def _implementation(args: argparse.Namespace) -> Implementation:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    started = time.perf_counter()  # the summary's time counts the loading too
     _seconds("--timeout", args.timeout)
     _seconds("--start-timeout", args.start_timeout)
     if args.max_hangs < 0:
@@ -76,6 +79,7 @@ def cmd_check(args: argparse.Namespace) -> int:
                          max_hangs=args.max_hangs)
     else:
         result = run(impl, chosen, timeout=args.timeout, xfail=xfail, all_ids=loaded.ids, max_hangs=args.max_hangs)
+    result.loading = max(0.0, time.perf_counter() - started - result.seconds)
     corpus_ids = set(loaded.ids)
     changes = report.changes_since(before, result, corpus_ids) if track_path else None
     _write_report(args, result, changes)
@@ -132,32 +136,37 @@ def _open(path: str) -> Any:
         raise UsageError(f"brou check: cannot write {path}: {exc.strerror}") from None
 
 
-def _one_clause(clause: str, corpus: list[Any]) -> int:
-    """Traceability from a clause id: statement and source per ruleset, the function that
-    implements it, and the scenarios that check it."""
+def clause_data(clause: str, corpus: list[Any]) -> dict[str, Any]:
+    """Traceability from a clause id: statement and sources per ruleset, the function that
+    implements it, its rulebook page, and the scenarios that check it."""
     from ..book.model import rulebook_page
     from ..clauses import all_implementations
 
-    implemented_by = all_implementations()
-    found = False
+    rulesets = {}
     for ruleset in spec.available_rulesets():
         data = Rules.load(ruleset).data["clauses"].get(clause)
-        if data is None:
-            continue
-        found = True
-        sources = "; ".join(f"{s['source']} {s.get('section', '')}".strip() for s in data.get("sources", []))
-        print(f"{clause} ({ruleset}): {data['en']}")
-        print(f"  source: {sources}")
-    if not found:
+        if data is not None:
+            rulesets[ruleset] = {"en": data["en"], "fr": data["fr"], "sources": data.get("sources", [])}
+    if not rulesets:
         raise UsageError(f"brou coverage: no ruleset has a clause '{clause}'")
-    print(f"  implemented by: {implemented_by.get(clause, '(none)')}")
-    print(f"  rulebook: build/rulebook/<en|fr>/html/{rulebook_page(clause)} (make rulebook)")
     checking = [s for s in corpus if clause in s.clauses]
-    for s in checking:
-        if s.origin != "generated":
-            print(f"  scenario {s.id}  ({s.where})")
-    generated = sum(1 for s in checking if s.origin == "generated")
-    print(f"  and {generated} generated scenarios" if generated else "  no generated scenario")
+    return {"clause": clause, "rulesets": rulesets, "implemented_by": all_implementations().get(clause),
+            "rulebook": f"build/rulebook/<en|fr>/html/{rulebook_page(clause)}",
+            "scenarios": [{"id": s.id, "where": s.where} for s in checking if s.origin != "generated"],
+            "generated": sum(1 for s in checking if s.origin == "generated")}
+
+
+def _one_clause(clause: str, corpus: list[Any]) -> int:
+    data = clause_data(clause, corpus)
+    for ruleset, c in data["rulesets"].items():
+        sources = "; ".join(f"{s['source']} {s.get('section', '')}".strip() for s in c["sources"])
+        print(f"{clause} ({ruleset}): {c['en']}")
+        print(f"  source: {sources}")
+    print(f"  implemented by: {data['implemented_by'] or '(none)'}")
+    print(f"  rulebook: {data['rulebook']} (make rulebook)")
+    for s in data["scenarios"]:
+        print(f"  scenario {s['id']}  ({s['where']})")
+    print(f"  and {data['generated']} generated scenarios" if data["generated"] else "  no generated scenario")
     return 0
 
 
@@ -174,26 +183,27 @@ def coverage(corpus: list[Any]) -> dict[str, dict[str, dict[str, int]]]:
 
 
 def cmd_coverage(args: argparse.Namespace) -> int:
-    """Print the clause coverage; exit 1 if a clause has no hand-written scenario."""
+    """Print the clause coverage (or, with --json, write it as JSON); exit 1 if a clause has
+    no hand-written scenario."""
     corpus = load_corpus([Path(p) for p in args.scenarios] or None)
     if args.clause:
+        if args.json:
+            print(json.dumps(clause_data(args.clause, corpus), indent=2, ensure_ascii=False))
+            return 0
         return _one_clause(args.clause, corpus)
-    table = Table(show_edge=False, box=None, header_style="bold", pad_edge=False)
-    for name, justify in (("ruleset", "left"), ("clause", "left"), ("hand-written", "right"), ("generated", "right"),
-                          ("perft", "right")):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
-    uncovered = []
-    for ruleset, clauses in coverage(corpus).items():
-        for clause, counts in clauses.items():
-            if not counts["hand-written"]:
-                uncovered.append(f"{ruleset} {clause}")
-            table.add_row(ruleset, clause, *(str(counts[k]) for k in ("hand-written", "generated", "perft")),
-                          style="red" if not counts["hand-written"] else "")
-    console = Console(width=110, highlight=False)
-    console.print(table)
-    total = sum(len(c) for c in coverage([]).values())
-    console.print(f"\n{len(corpus)} scenarios; {total - len(uncovered)} of {total} clauses (counted per ruleset) "
-                  "have a hand-written scenario.")
+    counts = coverage(corpus)
+    uncovered = [f"{ruleset} {clause}" for ruleset, clauses in counts.items() for clause, n in clauses.items()
+                 if not n["hand-written"]]
+    if args.json:
+        print(json.dumps({"scenarios": len(corpus), "coverage": counts, "uncovered": uncovered}, indent=2))
+        return 1 if uncovered else 0
+    origins = ("hand-written", "generated", "perft")
+    rows = [(ruleset, clause, *(str(n[k]) for k in origins)) for ruleset, clauses in counts.items()
+            for clause, n in clauses.items()]
+    print(table_text(("ruleset", "clause", *origins), rows, right=origins, no_wrap=("ruleset", "clause")))
+    total = sum(len(c) for c in counts.values())
+    print(f"\n{len(corpus)} scenarios; {total - len(uncovered)} of {total} clauses (counted per ruleset) "
+          "have a hand-written scenario.")
     for line in uncovered:
-        console.print(f"no hand-written scenario: {line}")
+        print(f"no hand-written scenario: {line}")
     return 1 if uncovered else 0

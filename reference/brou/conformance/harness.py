@@ -70,6 +70,7 @@ class Run:
     stale_xfails: list[str] = field(default_factory=list)
     seconds: float = 0.0
     restarts: int = 0
+    loading: float = 0.0  # seconds spent loading and checking the scenarios before the run (brou check)
 
     def count(self, status: str) -> int:
         return sum(1 for o in self.outcomes if o.status == status)

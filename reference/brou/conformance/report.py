@@ -41,7 +41,9 @@ def by_clause(run: Run) -> dict[tuple[str, str], dict[str, int]]:
 
 def summary_line(run: Run) -> str:
     parts = [f"{run.count(s)} {s}" for s in COLUMNS if run.count(s) or s in (PASSED, FAILED)]
-    line = f"{len(run.outcomes)} scenarios: " + ", ".join(parts) + f" in {run.seconds:.1f} s"
+    line = f"{len(run.outcomes)} scenarios: " + ", ".join(parts) + f" in {run.loading + run.seconds:.1f} s"
+    if run.loading:
+        line += f" ({run.loading:.1f} s loading)"
     if run.restarts:
         line += f"; the implementation was restarted {run.restarts} times"
     if run.stale_xfails:
