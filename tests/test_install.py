@@ -95,7 +95,7 @@ def test_check_runs_a_slice_of_the_corpus_through_the_protocol(installed: Instal
     done = installed.run("check", "--clause", "brouc.play.overtrump", "--report", "json", "--no-progress")
     assert done.returncode == 0, done.stderr[-2000:]
     report = json.loads(done.stdout)
-    assert report["counts"]["passed"] > 100 and report["counts"]["failed"] == 0 and report["counts"]["errored"] == 0
+    assert report["counts"]["passed"] >= 5 and report["counts"]["failed"] == 0 and report["counts"]["errored"] == 0
 
 
 def test_prove_and_the_register(installed: Installed) -> None:

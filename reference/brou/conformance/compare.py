@@ -28,6 +28,7 @@ class Verdict(NamedTuple):
     step: int | None = None
     expected: Any = None
     got: Any = None
+    clause: str | None = None  # a failure: the one clause it breaks (brou.conformance.diagnose)
 
 
 class Malformed(Exception):

@@ -24,6 +24,7 @@ from ..errors import BrouError
 from .bounds import as_text, cut
 from .compare import ERRORED, FAILED, PASSED, SKIPPED, Verdict, judge
 from .corpus import Scenario, parameter_default, rules_for
+from .diagnose import failed_clause
 from .runner import ImplementationError, is_glob
 
 XFAILED, XPASSED = "xfailed", "xpassed"
@@ -94,7 +95,7 @@ class Selection:
     """Filters: each list keeps a scenario that matches any of its entries."""
 
     rulesets: Sequence[str] = ()
-    clauses: Sequence[str] = ()  # a clause id or a prefix of one (hdb.play, brouc.game.)
+    clauses: Sequence[str] = ()  # a clause id or a prefix of one (hdb.play, brouc.game.): the scenario's purpose
     features: Sequence[str] = ()
     ids: Sequence[str] = ()  # ids or glob patterns
     origins: Sequence[str] = ()
@@ -102,7 +103,8 @@ class Selection:
     def keeps(self, s: Scenario) -> bool:
         if self.rulesets and s.ruleset not in self.rulesets:
             return False
-        if self.clauses and not any(c == p or c.startswith(p.rstrip(".") + ".") for c in s.clauses for p in self.clauses):
+        purpose = s.clauses[0]  # what the scenario checks, not every clause it touches
+        if self.clauses and not any(purpose == p or purpose.startswith(p.rstrip(".") + ".") for p in self.clauses):
             return False
         if self.features and not any(f in s.features for f in self.features):
             return False
@@ -276,7 +278,8 @@ def _one(impl: Implementation, s: Scenario, timeout: float, max_hangs: int, resu
         if "error" in answer:
             return Verdict(ERRORED, f"the implementation reported an error: {as_text(answer['error'], 300)}")
         features = _features(state.hello)
-        return judge(s, answer, codes="error-codes" in features, features=features)
+        verdict = judge(s, answer, codes="error-codes" in features, features=features)
+        return verdict._replace(clause=failed_clause(s, verdict)) if verdict.status == FAILED else verdict
     return Verdict(ERRORED, "not run: the implementation answered twice again")
 
 

@@ -19,7 +19,8 @@ from .. import __version__
 from ..errors import BrouError
 from .bounds import MAX_SHOWN, printable
 from .compare import ERRORED, FAILED, PASSED, SKIPPED
-from .harness import XFAILED, XPASSED, Run, clause_text
+from .diagnose import chapter_rank
+from .harness import XFAILED, XPASSED, Outcome, Run, clause_text
 from .protocol import PROTOCOL_VERSION
 
 COLUMNS = (PASSED, FAILED, ERRORED, SKIPPED, XFAILED, XPASSED)
@@ -85,7 +86,7 @@ def print_text(run: Run, out: TextIO, failures: int = 20, changes: list[tuple[st
         table.add_row(ruleset, clause, *(str(counts[s]) if counts[s] else "." for s in COLUMNS), style=style)
     if changes is None:  # with --track, only what changed
         console.print(table)
-    bad = [o for o in run.outcomes if o.status in NOT_PASSING]
+    bad = shown_failures(run)
     if changes is not None:
         console.print()
         if not changes:
@@ -97,15 +98,16 @@ def print_text(run: Run, out: TextIO, failures: int = 20, changes: list[tuple[st
         shown = bad if failures == 0 else bad[:failures]
         for o in shown:
             s = o.scenario
-            console.print(f"[bold]{o.status.upper()}[/bold] {escape(printable(s.id))}  ({escape(printable(s.where))})",
-                          markup=True)
+            breaks = f"  breaks {o.verdict.clause}" if o.verdict.clause else ""
+            console.print(f"[bold]{o.status.upper()}[/bold] {escape(printable(s.id))}  ({escape(printable(s.where))})"
+                          f"{escape(breaks)}", markup=True)
             console.print(f"  {printable(s.description)}", markup=False)
             console.print(f"  {printable(o.verdict.detail)}", markup=False)
             if o.verdict.step is not None and o.status == FAILED:
                 console.print(f"  expected: {printable(json.dumps(o.verdict.expected, ensure_ascii=False))}", markup=False)
                 console.print(f"  got:      {printable(json.dumps(o.verdict.got, ensure_ascii=False))}", markup=False)
-            for clause in s.clauses:
-                console.print(f"  {clause}: {clause_text(s, clause)}", markup=False)
+            clause = o.verdict.clause or s.clauses[0]
+            console.print(f"  {clause}: {clause_text(s, clause)}", markup=False)
         if len(shown) < len(bad):
             console.print(f"... and {len(bad) - len(shown)} more (--failures 0 shows all)")
     for p in run.stale_xfails[:failures or None]:
@@ -114,6 +116,19 @@ def print_text(run: Run, out: TextIO, failures: int = 20, changes: list[tuple[st
         console.print(f"... and {len(run.stale_xfails) - failures:,} more such entries (--failures 0 shows all)")
     console.print()
     console.print(summary_line(run), markup=False)
+
+
+def shown_failures(run: Run) -> list[Outcome]:
+    """What did not pass, in the order the report shows it: failures by the chapter of the
+    clause they break (the most basic rules first), hand-written scenarios before generated
+    ones within a chapter; then the rest, in the order run."""
+    return sorted((o for o in run.outcomes if o.status in NOT_PASSING), key=_shown_order)
+
+
+def _shown_order(o: Outcome) -> tuple[int, int, int]:
+    if o.status == FAILED and o.verdict.clause:
+        return 0, chapter_rank(o.verdict.clause), int(o.scenario.origin != "hand-written")
+    return 1, 0, 0
 
 
 def to_json(run: Run) -> dict[str, Any]:
@@ -131,7 +146,8 @@ def to_json(run: Run) -> dict[str, Any]:
         "scenarios": [
             {"id": o.scenario.id, "status": o.status, "ruleset": o.scenario.ruleset, "clauses": list(o.scenario.clauses),
              "file": o.scenario.where, **({"detail": o.verdict.detail} if o.verdict.detail else {}),
-             **({"step": o.verdict.step, "expected": o.verdict.expected, "got": o.verdict.got} if o.status == FAILED else {})}
+             **({"step": o.verdict.step, "clause": o.verdict.clause, "expected": o.verdict.expected, "got": o.verdict.got}
+                if o.status == FAILED else {})}
             for o in run.outcomes
         ],
     }
@@ -148,7 +164,8 @@ def json_text(run: Run) -> str:
 
 
 def to_junit(run: Run) -> str:
-    """JUnit XML: one test suite per ruleset, one test case per scenario (classname: its first clause)."""
+    """JUnit XML: one test suite per ruleset, one test case per scenario (classname: the clause a
+    failure breaks, else the scenario's purpose, its first clause)."""
     root = ET.Element("testsuites", name="brou-conformance", tests=str(len(run.outcomes)), time=f"{run.seconds:.3f}")
     suites: dict[str, ET.Element] = {}
     counts: dict[str, dict[str, int]] = defaultdict(lambda: {"tests": 0, "failures": 0, "errors": 0, "skipped": 0})
@@ -157,7 +174,7 @@ def to_junit(run: Run) -> str:
         suite = suites.get(s.ruleset)
         if suite is None:
             suite = suites[s.ruleset] = ET.SubElement(root, "testsuite", name=s.ruleset)
-        case = ET.SubElement(suite, "testcase", classname=s.clauses[0], name=s.id, file=s.file,
+        case = ET.SubElement(suite, "testcase", classname=o.verdict.clause or s.clauses[0], name=s.id, file=s.file,
                              line=str(s.line), time=f"{o.seconds:.4f}")
         c = counts[s.ruleset]
         c["tests"] += 1

@@ -1,0 +1,205 @@
+"""Which rule a failure breaks: one clause for each failed scenario.
+
+A hand-written scenario (ambiguity witnesses and mutation scenarios included) checks one
+behaviour: its purpose, the first clause it lists.  A generated scenario checks a whole deal
+and lists every clause it touches; its failure is laid on the clause that decides the first
+step that went wrong, found by playing the scenario with the reference engine up to that
+step: for an action or a set of legal actions, the rule that makes the first action in
+question legal or not (the lead, following suit, overtrumping and its exceptions, an
+announcement, a claim...); for an observation, the rule that produces it (the trick's
+winner, card points, rounding, table marriages, the game's outcome...).
+
+Failures are shown in the order of the rules' chapters (CHAPTERS), so that a broken basic
+rule (the deal, following suit) comes before what it breaks in turn (counts, games).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from ..errors import BrouError
+from ..rules import Rules
+from ..state import parse_action
+from .compare import Verdict
+from .corpus import Scenario, rules_for
+from .server import Table
+
+CHAPTERS = ("players", "deck", "deal", "play", "marriage", "count", "game", "match", "sheet")
+
+# observables and the rule that produces them, by 1802 id (a ruleset that replaces the
+# clause, Brouc, names its own: see _in_ruleset)
+_OBSERVED = {"tricks": "hdb.play.trick-winner", "trick": "hdb.play.trick-winner", "to_act": "hdb.play.next-lead",
+             "trump": "hdb.deal.turnup", "announcements": "hdb.marriage.announce-score", "table": "hdb.marriage.table",
+             "match": "hdb.match.target", "sheet": "hdb.sheet.marque", "deal": "hdb.deal.packets"}
+# observables whose difference names its rule whatever the scenario was written for
+_PRECISE = ("result", "outcome", "table", "announcements", "tricks", "match", "sheet")
+_RESULT = {"tricks": "hdb.play.trick-winner", "card_points": "hdb.count.card-points", "marriages": "hdb.marriage.table",
+           "rounded": "hdb.count.rounding", "total": "hdb.count.rounding"}
+_OUTCOME = {"played-out": "hdb.game.last-coup", "replay": "hdb.game.last-coup", "all-tricks": "hdb.game.vole",
+            "claim-right": "hdb.game.claim-right", "claim-wrong": "hdb.game.claim-wrong",
+            "declaration-made": "hdb.game.partie-et-vole-success", "declaration-failed": "hdb.game.partie-et-vole-failure",
+            "concession-accepted": "hdb.game.concession-answer"}
+# ends of a deal whose marks are the game's value read on a count (the others have their own)
+_VALUED_BY_GAME_VALUE = ("played-out", "claim-right", "claim-wrong", "concession-accepted")
+_GAME_ACTIONS = {"claim": "hdb.game.claim", "declare": "hdb.game.partie-et-vole",
+                 "declare-double": "brouc.game.cape-pas-dedouble", "concede": "hdb.game.concession",
+                 "accept": "hdb.game.concession-answer", "refuse": "hdb.game.concession-answer"}
+
+
+def chapter_rank(clause: str) -> int:
+    """The position of a clause's chapter in the order of play (unknown chapters last)."""
+    parts = clause.split(".")
+    chapter = parts[1] if len(parts) > 2 else ""
+    return CHAPTERS.index(chapter) if chapter in CHAPTERS else len(CHAPTERS)
+
+
+def failed_clause(s: Scenario, verdict: Verdict) -> str:
+    """The one clause a failed scenario breaks (see the module's docstring): the clause that
+    decides the failing step; for a hand-written scenario only if it is one of the clauses
+    the scenario lists, its purpose otherwise."""
+    purpose = s.clauses[0]
+    if verdict.step is None:
+        return purpose
+    try:
+        found = _diagnosed(s, verdict)
+    except (BrouError, KeyError, ValueError, TypeError, IndexError):
+        return purpose  # a scenario the reference cannot replay: its purpose stands
+    if found is None:
+        return purpose
+    clause, precise = found
+    if s.origin == "hand-written" and not precise and clause not in s.clauses:
+        return purpose  # a hand-written scenario's actions and legal sets are about its purpose
+    return clause
+
+
+def _diagnosed(s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
+    """(the clause, whether it was read off a count or a record rather than a legal set or
+    an action), or None."""
+    rules = rules_for(s)
+    table = Table(rules, s.data["setup"])
+    steps = s.data["steps"]
+    number = verdict.step
+    assert number is not None
+    for step in steps[: number - 1]:  # replay what came before the failing step
+        if "do" in step:
+            for action in [step["do"]] if isinstance(step["do"], str) else step["do"]:
+                table.act(action)
+    step = steps[number - 1]
+    if "do" in step or "reject" in step:
+        actions = [step["do"]] if isinstance(step.get("do"), str) else step.get("do") or [step["reject"]]
+        index = _action_index(verdict.detail) if "do" in step else 1
+        for action in actions[: index - 1]:
+            table.act(action)
+        clause = _in_ruleset(rules, action_clause(table, actions[index - 1]))
+        return None if clause is None else (clause, False)
+    if "perft" in step:
+        clause = _in_ruleset(rules, "hdb.play.follow")
+        return None if clause is None else (clause, False)
+    clause = _in_ruleset(rules, _observed_clause(table, step["expect"], verdict))
+    observed = verdict.detail.split(": ", 2)[1:2]
+    return None if clause is None else (clause, observed[0] in _PRECISE if observed else False)
+
+
+def _action_index(detail: str) -> int:
+    found = re.search(r"action (\d+) of \d+", detail)
+    return int(found.group(1)) if found else 1
+
+
+def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict) -> str | None:
+    name = next((n for n in expected if verdict.detail.split(": ", 2)[1:2] == [n]), None)
+    if name is None:
+        return None
+    want, got = expected[name], verdict.got
+    if name == "legal":
+        differing = sorted(set(want) ^ set(got if isinstance(got, list) else []), key=_action_order)
+        return action_clause(table, differing[0]) if differing else None
+    if name == "result" and isinstance(got, list):
+        for field, clause in _RESULT.items():  # the first field that differs, in the order of counting
+            if any(isinstance(g, dict) and field in w and w[field] != g.get(field) for w, g in zip(want, got, strict=False)):
+                return _marriage_clause(table) if field == "marriages" else clause
+        return "hdb.count.rounding"
+    if name == "outcome" and isinstance(want, dict):
+        how = str(want.get("how"))
+        same_end = isinstance(got, dict) and got.get("how") == how
+        if same_end and got.get("marks") != want.get("marks") and how in _VALUED_BY_GAME_VALUE:
+            return "hdb.game.value"
+        return _OUTCOME.get(how)
+    return _OBSERVED.get(name)
+
+
+def _marriage_clause(table: Table) -> str | None:
+    """The rule behind a team's marriage points: announcements or table marriages, whichever
+    the deal has had (None when it has had both: the count alone cannot tell)."""
+    announced, on_table = bool(table.state.announcements), bool(table.state.table)
+    if announced == on_table:
+        return None
+    return "hdb.marriage.announce-score" if announced else "hdb.marriage.table"
+
+
+def _action_order(text: str) -> tuple[int, str]:
+    """The action whose rule a difference in legal sets is laid on: a game action or `pass`
+    (the two sides are not at the same moment: a question, a window) before an announcement,
+    before a card."""
+    if len(text) == 2:
+        return 2, text
+    return (1 if text.startswith("announce") else 0), text
+
+
+def action_clause(table: Table, text: str) -> str:
+    """The rule that decides whether `text` is legal for the player to act at this table."""
+    state = table.state
+    rules = state.rules
+    if text in _GAME_ACTIONS:
+        return _GAME_ACTIONS[text]
+    if state.phase == "round":
+        return "brouc.game.dehors"
+    if state.phase in ("concede", "respond"):
+        return "hdb.game.concession"
+    if text == "pass" or text.startswith("announce"):
+        if text.startswith("announce"):
+            action = parse_action(rules, text)
+            suit, kind = divmod(action - rules.n_cards, len(rules.kinds))
+            mask = rules.kinds[kind].masks[suit]
+            if state.hands[state.to_act] & mask != mask:
+                return "hdb.marriage.announce-in-hand"
+        return "hdb.marriage.announce-window"
+    if state.phase == "window":
+        return "hdb.marriage.announce-window"
+    if not state.trick:
+        return "hdb.play.lead"
+    return following_clause(rules, state.hands[state.to_act], parse_action(rules, text), state.trick, state.trump, state.best)
+
+
+def following_clause(rules: Rules, hand: int, card: int, trick: list[int], trump: int, best: int) -> str:
+    """Which following rule decides a card played to a trick (brouc.play.* or hdb.play.*)."""
+    led = rules.suit_of[trick[0]]
+    holds_led = bool(hand & rules.suit_mask[led])
+    if rules.following != "brouc":
+        return "hdb.play.follow" if holds_led else "hdb.play.void-free"
+    trumps = hand & rules.suit_mask[trump]
+    higher = trumps & rules.stronger[best] if rules.suit_of[best] == trump else trumps
+    if rules.suit_of[card] != trump:
+        return "brouc.play.follow"
+    if holds_led and led == trump:
+        return "brouc.play.overtrump" if higher else "brouc.play.trump-led-lower"
+    if holds_led:
+        return "brouc.play.follow"
+    if not hand & ~trumps and not higher:
+        return "brouc.play.only-trumps"
+    if higher >> card & 1:
+        return "brouc.play.overtrump"
+    if rules.honours[trump] >> card & 1:
+        return "brouc.play.marriage-exception"
+    return "brouc.play.overtrump" if higher else "brouc.play.no-undertrump"
+
+
+def _in_ruleset(rules: Rules, clause: str | None) -> str | None:
+    """The clause as the ruleset names it: itself, or the clause of the ruleset that replaces it."""
+    if clause is None:
+        return None
+    clauses: Mapping[str, Any] = rules.data["clauses"]
+    if clause in clauses:
+        return clause
+    return next((cid for cid, c in clauses.items() if clause in c.get("replaces", [])), None)
