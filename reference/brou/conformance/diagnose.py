@@ -9,8 +9,8 @@ question legal or not (the lead, following suit, overtrumping and its exceptions
 announcement, a claim...); for an observation, the rule that produces it (the trick's
 winner, card points, rounding, table marriages, the game's outcome...).
 
-Failures are shown in the order of the rules' chapters (CHAPTERS), so that a broken basic
-rule (the deal, following suit) comes before what it breaks in turn (counts, games).
+The report (brou.conformance.report.shown_failures) groups failures by the clause they
+name, the most named first, and on equal numbers by the order of the chapters (CHAPTERS).
 """
 
 from __future__ import annotations
@@ -113,7 +113,12 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
         return None
     want, got = expected[name], verdict.got
     if name == "legal":
-        differing = sorted(set(want) ^ set(got if isinstance(got, list) else []), key=_action_order)
+        given = set(got if isinstance(got, list) else [])
+        state = table.state
+        strangers = [a for a in given if len(a) == 2 and not state.hands[state.to_act] >> state.rules.card(a) & 1]
+        if strangers and state.tricks and not state.trick and state.phase == "play":
+            return "hdb.play.trick-winner"  # another player leads: the last trick went to someone else
+        differing = sorted(set(want) ^ given, key=_action_order)
         return action_clause(table, differing[0]) if differing else None
     if name == "result" and isinstance(got, list):
         for field, clause in _RESULT.items():  # the first field that differs, in the order of counting

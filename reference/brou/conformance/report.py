@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TextIO
@@ -119,16 +119,21 @@ def print_text(run: Run, out: TextIO, failures: int = 20, changes: list[tuple[st
 
 
 def shown_failures(run: Run) -> list[Outcome]:
-    """What did not pass, in the order the report shows it: failures by the chapter of the
-    clause they break (the most basic rules first), hand-written scenarios before generated
-    ones within a chapter; then the rest, in the order run."""
-    return sorted((o for o in run.outcomes if o.status in NOT_PASSING), key=_shown_order)
+    """What did not pass, in the order the report shows it. Failures come first, grouped by
+    the clause they break: the clause most failures name first (one broken rule makes many
+    scenarios fail that name it, and a few others that name the rules it disturbs), on equal
+    numbers the most basic rule first (by chapter); hand-written scenarios first within a
+    group. Then the rest, in the order run."""
+    bad = [o for o in run.outcomes if o.status in NOT_PASSING]
+    named = Counter(o.verdict.clause for o in bad if o.status == FAILED and o.verdict.clause)
 
+    def order(o: Outcome) -> tuple[int, int, int, int]:
+        clause = o.verdict.clause
+        if o.status == FAILED and clause:
+            return 0, -named[clause], chapter_rank(clause), int(o.scenario.origin != "hand-written")
+        return 1, 0, 0, 0
 
-def _shown_order(o: Outcome) -> tuple[int, int, int]:
-    if o.status == FAILED and o.verdict.clause:
-        return 0, chapter_rank(o.verdict.clause), int(o.scenario.origin != "hand-written")
-    return 1, 0, 0
+    return sorted(bad, key=order)
 
 
 def to_json(run: Run) -> dict[str, Any]:
