@@ -57,8 +57,9 @@ def chapter_rank(clause: str) -> int:
 
 def failed_clause(s: Scenario, verdict: Verdict) -> str:
     """The one clause a failed scenario breaks (see the module's docstring): the clause that
-    decides the failing step; for a hand-written scenario only if it is one of the clauses
-    the scenario lists, its purpose otherwise."""
+    decides the failing step; for a hand-written scenario, whose actions and legal sets are
+    about its purpose, that clause only if the step is a count or a record or the clause is
+    one the scenario lists, its purpose otherwise."""
     purpose = s.clauses[0]
     if verdict.step is None:
         return purpose
@@ -70,7 +71,7 @@ def failed_clause(s: Scenario, verdict: Verdict) -> str:
         return purpose
     clause, precise = found
     if s.origin == "hand-written" and not precise and clause not in s.clauses:
-        return purpose  # a hand-written scenario's actions and legal sets are about its purpose
+        return purpose
     return clause
 
 
