@@ -340,9 +340,9 @@ class DealState:
 
     def _note_reached(self, gaining: int) -> None:
         """Remember the first team whose count reaches the target during the coup (for
-        hdb.game.last-coup, parameter both_reach_target): called
-        whenever a count rises (a trick with its table marriages, an announcement), the team
-        that just gained looked at first, since only its count went up."""
+        hdb.game.last-coup, parameter both_reach_target).  Called whenever a count rises (a
+        trick with its table marriages, an announcement), with the team that just gained,
+        which is looked at first since only its count went up."""
         if self.first_reached >= 0:
             return
         for t in (gaining, *(t for t in range(len(self.rules.teams)) if t != gaining)):
