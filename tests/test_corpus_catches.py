@@ -18,8 +18,8 @@ import pytest
 from brou import game, state
 from brou.conformance.compare import FAILED
 from brou.conformance.corpus import CONFORMANCE_DIR, load_corpus
-from brou.conformance.harness import run
-from brou.conformance.report import readings_played
+from brou.conformance.harness import PARTIAL, run
+from brou.conformance.report import readings_played, summary_line
 from brou.conformance.runner import ImplementationError, InProcess, check_hello
 from brou.counting import DealResult
 
@@ -150,6 +150,12 @@ def test_an_optional_observable_leaves_out_its_steps_not_the_scenario() -> None:
     assert lacking.count("failed") == lacking.count("errored") == 0
     assert {o.scenario.origin for o in skipped} == {"perft"} and all("perft" in o.verdict.detail for o in skipped)
     assert lacking.count("passed") == len(scenarios) - len(skipped) > 0
+    partial = [o for o in lacking.outcomes if o.status == "passed" and o.verdict.detail]
+    assert partial and all(o.verdict.detail.startswith(PARTIAL) for o in partial)
+    lacked = {o.verdict.detail.split(": ")[1] for o in partial}
+    assert lacked <= {"sheet not offered", "perft not offered", "perft, sheet not offered"}
+    assert f"{len(partial)} of the passed ran with steps left out" in summary_line(lacking)
+    assert not any(o.verdict.detail for o in full.outcomes)
     sheet_only = next(s for s in scenarios if s.id == "hdb.sheet.marque.plain-coup")
     assert all("sheet" not in step.get("observe", []) for step in sheet_only.request_for({"game"})["steps"])
 

@@ -28,6 +28,7 @@ from .diagnose import failed_clause
 from .runner import ImplementationError, is_glob
 
 XFAILED, XPASSED = "xfailed", "xpassed"
+PARTIAL = "passed with steps left out"  # the detail of a pass whose sheet or perft steps were not asked
 MAX_START_FAILURES = 3
 
 
@@ -279,7 +280,12 @@ def _one(impl: Implementation, s: Scenario, timeout: float, max_hangs: int, resu
             return Verdict(ERRORED, f"the implementation reported an error: {as_text(answer['error'], 300)}")
         features = _features(state.hello)
         verdict = judge(s, answer, codes="error-codes" in features, features=features)
-        return verdict._replace(clause=failed_clause(s, verdict)) if verdict.status == FAILED else verdict
+        if verdict.status == FAILED:
+            return verdict._replace(clause=failed_clause(s, verdict))
+        lacking = sorted(s.features - features)
+        if verdict.status == PASSED and lacking:  # say what it passed without
+            return verdict._replace(detail=f"{PARTIAL}: {', '.join(lacking)} not offered")
+        return verdict
     return Verdict(ERRORED, "not run: the implementation answered twice again")
 
 

@@ -20,7 +20,7 @@ from ..errors import BrouError
 from .bounds import MAX_SHOWN, printable
 from .compare import ERRORED, FAILED, PASSED, SKIPPED
 from .diagnose import chapter_rank
-from .harness import XFAILED, XPASSED, Outcome, Run, clause_text
+from .harness import PARTIAL, XFAILED, XPASSED, Outcome, Run, clause_text
 from .protocol import PROTOCOL_VERSION
 
 COLUMNS = (PASSED, FAILED, ERRORED, SKIPPED, XFAILED, XPASSED)
@@ -45,6 +45,9 @@ def summary_line(run: Run) -> str:
     line = f"{len(run.outcomes)} scenarios: " + ", ".join(parts) + f" in {run.loading + run.seconds:.1f} s"
     if run.loading:
         line += f" ({run.loading:.1f} s loading)"
+    partial = sum(1 for o in run.outcomes if o.status == PASSED and o.verdict.detail.startswith(PARTIAL))
+    if partial:
+        line += f"; {partial} of the passed ran with steps left out (optional features not offered)"
     if run.restarts:
         line += f"; the implementation was restarted {run.restarts} times"
     if run.stale_xfails:
