@@ -239,14 +239,6 @@ class DealState:
         rules = self.rules
         if type(action) is not int or (seat is not None and type(seat) is not int):
             # an integer of another type (numpy.int64) counts as its value; anything else is refused
-            def _as_int(value: object) -> int | None:
-                if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-                    return None
-                try:
-                    return operator.index(value)  # type: ignore[arg-type]
-                except TypeError:
-                    return None
-
             number, place = _as_int(action), seat if seat is None else _as_int(seat)
             if number is None:
                 hint = " (apply_text takes the text notation)" if isinstance(action, str) else ""
@@ -524,6 +516,16 @@ class DealState:
         for text in record.get("actions", []):
             state.apply_text(text)
         return state
+
+
+def _as_int(value: object) -> int | None:
+    """An integer of any integer type (numpy.int64) as an int; None for anything else (a bool too)."""
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 def marriage_text(rules: Rules, suit: int, kind: int) -> str:

@@ -29,6 +29,7 @@ class Verdict(NamedTuple):
     expected: Any = None
     got: Any = None
     clause: str | None = None  # a failure: the one clause it breaks (brou.conformance.diagnose)
+    observed: str | None = None  # a failure at an `expect` step: the observable that differs
 
 
 class Malformed(Exception):
@@ -81,12 +82,13 @@ def judge(scenario: Scenario, answer: Mapping[str, Any], codes: bool = True, fea
         except Malformed as exc:
             return Verdict(ERRORED, f"{where}: malformed result: {exc}", number)
         if problem is not None:
-            detail, exp, have = problem
-            return Verdict(FAILED, f"{where}: {detail}", number, bounded(exp), bounded(have))
+            detail, exp, have, observed = problem
+            return Verdict(FAILED, f"{where}: {detail}", number, bounded(exp), bounded(have), observed=observed)
     return Verdict(PASSED)
 
 
-def _compare_step(kind: str, want: Any, got: Any, codes: bool) -> tuple[str, Any, Any] | None:
+def _compare_step(kind: str, want: Any, got: Any, codes: bool) -> tuple[str, Any, Any, str | None] | None:
+    """None if the result is right; else (what is wrong, expected, got, the observable that differs)."""
     if not isinstance(got, dict):
         raise Malformed(f"expected an object, got {_text(got)}")
     if kind in ("accept", "reject"):
@@ -96,25 +98,26 @@ def _compare_step(kind: str, want: Any, got: Any, codes: bool) -> tuple[str, Any
         if kind == "accept":
             if not ok:
                 code = as_text(got.get("code"), 80)
-                return f"{want} was refused ({code}), it is legal", "accepted", f"refused: {code}"
+                return f"{want} was refused ({code}), it is legal", "accepted", f"refused: {code}", None
             return None
         action, code = want
         if ok:
-            return f"{action} was accepted, it must be refused" + (f" ({code})" if code else ""), f"refused: {code}", "accepted"
+            must = f"{action} was accepted, it must be refused" + (f" ({code})" if code else "")
+            return must, f"refused: {code}", "accepted", None
         if codes and code is not None and got.get("code") != code:
-            return f"{action} refused with code {as_text(got.get('code'), 80)}, expected {code}", code, got.get("code")
+            return f"{action} refused with code {as_text(got.get('code'), 80)}, expected {code}", code, got.get("code"), None
         return None
     if kind == "perft":
         count = got.get("count")
         if not isinstance(count, int) or isinstance(count, bool):
             raise Malformed(f"a perft result needs \"count\": a whole number, got {_text(got)}")
-        return None if count == want else (f"perft count {count}, expected {want}", want, count)
+        return None if count == want else (f"perft count {count}, expected {want}", want, count, None)
     for name, value in want.items():
         if name not in got:
             raise Malformed(f"'{name}' was asked for and not given")
         problem = _compare_value(name, value, got[name])
         if problem is not None:
-            return f"{name}: {problem}", value, got[name]
+            return f"{name}: {problem}", value, got[name], name
     return None
 
 

@@ -22,12 +22,15 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import jsonschema_rs
 
 from .. import spec
 from ..errors import ACTION_CODES, ParameterError, SpecError, one_line
+
+if TYPE_CHECKING:
+    from .compare import Verdict
 from ..rules import NOT_EXECUTABLE_YET, Rules
 
 CONFORMANCE_DIR = Path(os.environ.get("BROU_CONFORMANCE_DIR", spec.DATA_ROOT / "conformance"))
@@ -366,15 +369,25 @@ def check_substance(s: Scenario, seconds: float = SUBSTANCE_SECONDS) -> None:
     """The reference engine plays the scenario in this process and passes it, or CorpusError:
     a scenario the rules contradict (a card twice, an action they refuse, an expectation no
     deal can meet) is the file's fault, not the implementation's."""
-    from .compare import PASSED, judge
+    from .compare import ERRORED, PASSED
+
+    verdict = reference_verdict(s, seconds)
+    if verdict.status == ERRORED:
+        raise CorpusError(verdict.detail, s.file, s.line, s.id)
+    if verdict.status != PASSED:
+        raise CorpusError(f"the reference engine does not pass it: {verdict.detail}", s.file, s.line, s.id)
+
+
+def reference_verdict(s: Scenario, seconds: float | None = None) -> Verdict:
+    """The reference engine's verdict on a scenario, played in this process (an error it
+    reports is an errored verdict that says so)."""
+    from .compare import ERRORED, Verdict, judge
     from .server import Reference
 
     answer = Reference().run(s.request, seconds)
     if "error" in answer:
-        raise CorpusError(f"the reference engine cannot play it: {answer['error']}", s.file, s.line, s.id)
-    verdict = judge(s, answer)
-    if verdict.status != PASSED:
-        raise CorpusError(f"the reference engine does not pass it: {verdict.detail}", s.file, s.line, s.id)
+        return Verdict(ERRORED, f"the reference engine cannot play it: {answer['error']}")
+    return judge(s, answer)
 
 
 Row = tuple[str, int, str, str, list[str], list[str], dict[str, Any]]  # id, line, ruleset, origin, clauses, features, params

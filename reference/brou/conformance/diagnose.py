@@ -99,8 +99,7 @@ def _diagnosed(s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
         clause = _in_ruleset(rules, "hdb.play.follow")
         return None if clause is None else (clause, False)
     clause = _in_ruleset(rules, _observed_clause(table, step["expect"], verdict))
-    observed = verdict.detail.split(": ", 2)[1:2]
-    return None if clause is None else (clause, observed[0] in _PRECISE if observed else False)
+    return None if clause is None else (clause, verdict.observed in _PRECISE)
 
 
 def _action_index(detail: str) -> int:
@@ -109,8 +108,8 @@ def _action_index(detail: str) -> int:
 
 
 def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict) -> str | None:
-    name = next((n for n in expected if verdict.detail.split(": ", 2)[1:2] == [n]), None)
-    if name is None:
+    name = verdict.observed
+    if name is None or name not in expected:
         return None
     want, got = expected[name], verdict.got
     if name == "legal":

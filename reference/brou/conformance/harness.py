@@ -23,7 +23,7 @@ from typing import Any, Protocol
 from ..errors import BrouError
 from .bounds import as_text, cut
 from .compare import ERRORED, FAILED, PASSED, SKIPPED, Verdict, judge
-from .corpus import Scenario, parameter_default, rules_for
+from .corpus import Scenario, parameter_default, reference_verdict, rules_for
 from .diagnose import failed_clause
 from .runner import ImplementationError, is_glob
 
@@ -133,7 +133,7 @@ def read_xfail(path: Path) -> dict[str, str]:
     return out
 
 
-def _features(hello: Mapping[str, Any]) -> frozenset[str]:
+def offered_features(hello: Mapping[str, Any]) -> frozenset[str]:
     """The features an implementation offers (its handshake's `features`)."""
     return frozenset(f for f in hello.get("features", []) if isinstance(f, str))
 
@@ -160,11 +160,8 @@ def reading_of(s: Scenario, hello: Mapping[str, Any]) -> tuple[dict[str, Any], s
 
 def holds_under(s: Scenario, params: Mapping[str, Any]) -> bool:
     """Whether the reference engine passes the scenario with these parameters added."""
-    from .server import Reference
-
     variant = Scenario(s.data | {"params": s.params | dict(params)}, s.file, s.line)
-    answer = Reference().run(variant.request)
-    return "results" in answer and judge(variant, answer).status == PASSED
+    return reference_verdict(variant).status == PASSED
 
 
 def skip_reason(s: Scenario, hello: Mapping[str, Any]) -> str | None:
@@ -180,7 +177,7 @@ def skip_reason(s: Scenario, hello: Mapping[str, Any]) -> str | None:
         options = supported.get(name)
         if plays.get(name) != value and (not isinstance(options, list) or value not in options):
             return f"parameter {name}={value} is not supported"
-    missing = sorted(s.needs - _features(hello))
+    missing = sorted(s.needs - offered_features(hello))
     if missing:
         return "needs feature " + ", ".join(missing)
     return None
@@ -249,9 +246,10 @@ def _one(impl: Implementation, s: Scenario, timeout: float, max_hangs: int, resu
         reason = skip_reason(s, state.hello)
         if reason is not None:
             return Verdict(SKIPPED, reason)
-        request = s.request_for(_features(state.hello))
+        features = offered_features(state.hello)
+        request = s.request_for(features)
         if not request["steps"]:  # every step asks for something it does not offer (perft)
-            return Verdict(SKIPPED, "needs feature " + ", ".join(sorted(s.features - _features(state.hello))))
+            return Verdict(SKIPPED, "needs feature " + ", ".join(sorted(s.features - features)))
         reading, why = reading_of(s, state.hello)
         if why is not None:
             return Verdict(SKIPPED, why)
@@ -278,7 +276,6 @@ def _one(impl: Implementation, s: Scenario, timeout: float, max_hangs: int, resu
             return Verdict(SKIPPED, f"the implementation skipped it: {as_text(answer['skip'], 300)}")
         if "error" in answer:
             return Verdict(ERRORED, f"the implementation reported an error: {as_text(answer['error'], 300)}")
-        features = _features(state.hello)
         verdict = judge(s, answer, codes="error-codes" in features, features=features)
         if verdict.status == FAILED:
             return verdict._replace(clause=failed_clause(s, verdict))

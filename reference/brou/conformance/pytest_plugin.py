@@ -22,7 +22,7 @@ import pytest
 from .bounds import as_text
 from .compare import FAILED, PASSED, judge
 from .corpus import Scenario, load
-from .harness import Expected, Selection, clause_text, read_xfail, reading_of, skip_reason
+from .harness import Expected, Selection, clause_text, offered_features, read_xfail, reading_of, skip_reason
 from .runner import MAX_TIMEOUT, ImplementationError, Subprocess, is_time_limit
 
 
@@ -73,7 +73,7 @@ class _Session:
     @property
     def features(self) -> frozenset[str]:
         """The features the implementation offers."""
-        return frozenset(f for f in (self.hello or {}).get("features", []) if isinstance(f, str))
+        return offered_features(self.hello or {})
 
     def run(self, scenario: Scenario, reading: Mapping[str, Any]) -> dict[str, Any]:
         """The implementation's answer (the scenario sent with the parameters of `reading`
