@@ -97,3 +97,14 @@ def check_conservation(state: DealState) -> None:
         assert total & mask == 0, "a card is in two places"
         total |= mask
     assert total == (1 << state.rules.n_cards) - 1, "a card is missing"
+
+
+# The deal of the worked exchange of PROTOCOL.md, as the `hands` and `turnup` of a scenario's
+# setup written in YAML (indented for a scenario of a list): the harness's own tests use it.
+SCENARIO_HANDS = """\
+      hands:
+        - [AS, KS, 9D, 8D, 7D, 8C, 7C, JH]
+        - [QS, JS, AD, TD, KD, QD, JD, 9H]
+        - [TS, 9S, AC, TC, KC, QC, 8H, 9C]
+        - [8S, 7S, JC, 7H, AH, TH, KH, QH]
+      turnup: QH"""

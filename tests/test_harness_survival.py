@@ -33,17 +33,12 @@ from brou.conformance.harness import MAX_START_FAILURES, Run, run
 from brou.conformance.protocol import MAX_LINE
 from brou.conformance.runner import Subprocess
 from brou.conformance.server import Reference
+from helpers import SCENARIO_HANDS
 
 FAKE = Path(__file__).resolve().parent / "fakes" / "broken.py"
 REPO = Path(__file__).resolve().parents[1]
 
-HANDS = """\
-      hands:
-        - [AS, KS, 9D, 8D, 7D, 8C, 7C, JH]
-        - [QS, JS, AD, TD, KD, QD, JD, 9H]
-        - [TS, 9S, AC, TC, KC, QC, 8H, 9C]
-        - [8S, 7S, JC, 7H, AH, TH, KH, QH]
-      turnup: QH"""
+HANDS = SCENARIO_HANDS
 
 # Seven scenarios on one deal: t.start, t.follow and t.overtrump observe 'legal' lists of
 # more than one action; t.follow and t.overtrump have an action that must be refused;

@@ -34,6 +34,7 @@ from brou.conformance.corpus import Scenario, load_corpus
 from brou.conformance.harness import Expected, Run
 from brou.conformance.protocol import MAX_KNOWN_FAILURES, MAX_KNOWN_GLOBS, MAX_LINE
 from brou.conformance.runner import decode
+from helpers import SCENARIO_HANDS
 
 FAKE = Path(__file__).resolve().parent / "fakes" / "hostile.py"
 DRIVER = Path(__file__).resolve().parent / "fakes" / "check_driver.py"
@@ -43,13 +44,7 @@ REPO = Path(__file__).resolve().parents[1]
 MEMORY_BOUND = 200 * 1024 * 1024
 P, F, E, S, XF, XP = "passed", "failed", "errored", "skipped", "xfailed", "xpassed"
 
-HANDS = """\
-      hands:
-        - [AS, KS, 9D, 8D, 7D, 8C, 7C, JH]
-        - [QS, JS, AD, TD, KD, QD, JD, 9H]
-        - [TS, 9S, AC, TC, KC, QC, 8H, 9C]
-        - [8S, 7S, JC, 7H, AH, TH, KH, QH]
-      turnup: QH"""
+HANDS = SCENARIO_HANDS
 
 
 def plain(ident: str) -> str:

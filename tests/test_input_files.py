@@ -30,18 +30,12 @@ from brou.conformance.server import Reference
 from brou.errors import IllegalAction
 from brou.rules import Rules
 from brou.state import DealState
+from helpers import SCENARIO_HANDS
 
 SECONDS = 20.0  # a refusal takes well under a second; this only says "not stuck"
 MEGABYTES = 100  # the whole `brou` process, interpreter and libraries included (about 50 MB)
 
-HANDS = """\
-      dealer: 3
-      hands:
-        - [AS, KS, 9D, 8D, 7D, 8C, 7C, JH]
-        - [QS, JS, AD, TD, KD, QD, JD, 9H]
-        - [TS, 9S, AC, TC, KC, QC, 8H, 9C]
-        - [8S, 7S, JC, 7H, AH, TH, KH, QH]
-      turnup: QH"""
+HANDS = "      dealer: 3\n" + SCENARIO_HANDS
 
 GOOD = f"""\
 format: brou-scenarios/1
