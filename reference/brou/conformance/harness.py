@@ -194,16 +194,15 @@ def run(impl: Implementation, scenarios: Sequence[Scenario], *, timeout: float =
     row (0: no limit) is not asked again: its remaining scenarios are errored."""
     started = time.perf_counter()
     result = Run(impl.name, None)
-    state = _State()
+    session = Session()
     try:
         for s in scenarios:
             t0 = time.perf_counter()
-            _record(result, s, _one(impl, s, timeout, max_hangs, result, state), t0, progress)
+            verdict = verdict_of(impl, s, session, timeout=timeout, max_hangs=max_hangs)
+            result.hello = result.hello or session.hello
+            session.answered(_record(result, s, verdict, t0, progress))
     finally:
-        extra = impl.finish()
-        if extra and state.last_answered is not None:
-            _blame(result, state.last_answered, Verdict(ERRORED, f"extra-output: {extra}"))
-        impl.close()
+        session.finish(impl)
     result.restarts = max(0, getattr(impl, "restarts", 0))
     declared: dict[str, str] = dict(xfail or {})
     if result.hello:
@@ -215,63 +214,75 @@ def run(impl: Implementation, scenarios: Sequence[Scenario], *, timeout: float =
 
 
 @dataclass
-class _State:
-    """Where a run stands with its implementation."""
+class Session:
+    """Where a run stands with its implementation (brou check, brou fuzz)."""
 
     hello: dict[str, Any] | None = None  # None: (re)start it before the next scenario
     start_failures: int = 0
     hangs: int = 0
     gave_up: str | None = None  # why it is not asked any more
-    last_answered: int | None = None  # the outcome of the scenario it answered last
+    last_answered: Outcome | None = None  # the outcome of the scenario it answered last
+    _answer_taken: bool = False  # the scenario being run was answered
+
+    def answered(self, outcome: Outcome) -> None:
+        """Note a scenario's outcome: an answer the implementation gives twice is laid on it."""
+        self.last_answered = outcome if self._answer_taken else None
+        self._answer_taken = False
+
+    def finish(self, impl: Implementation) -> None:
+        """Stop the implementation; output after its last answer errors that scenario."""
+        extra = impl.finish()
+        if extra and self.last_answered is not None:
+            _blame(self.last_answered, Verdict(ERRORED, f"extra-output: {extra}"))
+        impl.close()
 
 
-def _one(impl: Implementation, s: Scenario, timeout: float, max_hangs: int, result: Run, state: _State) -> Verdict:
-    """One scenario's verdict; an answer that turns out to be the previous scenario's
-    second answer errors that scenario, and this one is asked again of a restarted
-    implementation."""
+def verdict_of(impl: Implementation, s: Scenario, session: Session, *, timeout: float = 10.0, max_hangs: int = 5) -> Verdict:
+    """One scenario's verdict (started, skipped, sent, judged and its failure laid on one
+    clause); an answer that turns out to be the previous scenario's second answer errors
+    that scenario, and this one is asked again of a restarted implementation."""
     for _ in range(2):
-        if state.gave_up is None and state.hello is None:
+        if session.gave_up is None and session.hello is None:
             try:
-                state.hello = impl.start()
-                state.start_failures = 0
+                session.hello = impl.start()
+                session.start_failures = 0
             except ImplementationError as exc:
-                state.start_failures += 1
-                if exc.fatal or state.start_failures >= MAX_START_FAILURES:
-                    state.gave_up = f"the implementation could not be started: {exc.detail}"
-                state.last_answered = None
+                session.start_failures += 1
+                if exc.fatal or session.start_failures >= MAX_START_FAILURES:
+                    session.gave_up = f"the implementation could not be started: {exc.detail}"
+                session.last_answered = None
                 return Verdict(ERRORED, f"{exc.kind}: {exc.detail}")
-            result.hello = result.hello or state.hello
-        if state.gave_up is not None or state.hello is None:
-            return Verdict(ERRORED, state.gave_up or "not started")
-        reason = skip_reason(s, state.hello)
+        if session.gave_up is not None or session.hello is None:
+            return Verdict(ERRORED, session.gave_up or "not started")
+        reason = skip_reason(s, session.hello)
         if reason is not None:
             return Verdict(SKIPPED, reason)
-        features = offered_features(state.hello)
+        features = offered_features(session.hello)
         request = s.request_for(features)
         if not request["steps"]:  # every step asks for something it does not offer (perft)
             return Verdict(SKIPPED, "needs feature " + ", ".join(sorted(s.features - features)))
-        reading, why = reading_of(s, state.hello)
+        reading, why = reading_of(s, session.hello)
         if why is not None:
             return Verdict(SKIPPED, why)
         request["params"] = request["params"] | reading
         try:
             answer = impl.run(request, timeout)
         except ImplementationError as exc:
-            state.hello = None  # restarted before the next scenario
+            session.hello = None  # restarted before the next scenario
             if exc.previous:  # never laid on this scenario: it is asked again
-                if state.last_answered is not None:
-                    _blame(result, state.last_answered, Verdict(ERRORED, f"{exc.kind}: {exc.detail}"))
-                state.last_answered = None
+                if session.last_answered is not None:
+                    _blame(session.last_answered, Verdict(ERRORED, f"{exc.kind}: {exc.detail}"))
+                session.last_answered = None
                 continue
-            state.hangs = state.hangs + 1 if exc.kind == "hang" else 0
+            session.hangs = session.hangs + 1 if exc.kind == "hang" else 0
             if exc.fatal:
-                state.gave_up = exc.detail
-            elif max_hangs and state.hangs >= max_hangs:
-                state.gave_up = f"not run: the implementation hung on {state.hangs} scenarios in a row (see --max-hangs)"
-            state.last_answered = None
+                session.gave_up = exc.detail
+            elif max_hangs and session.hangs >= max_hangs:
+                session.gave_up = f"not run: the implementation hung on {session.hangs} scenarios in a row (see --max-hangs)"
+            session.last_answered = None
             return Verdict(ERRORED, f"{exc.kind}: {exc.detail}")
-        state.hangs = 0
-        state.last_answered = len(result.outcomes)
+        session.hangs = 0
+        session._answer_taken = True
         if "skip" in answer:
             return Verdict(SKIPPED, f"the implementation skipped it: {as_text(answer['skip'], 300)}")
         if "error" in answer:
@@ -286,17 +297,17 @@ def _one(impl: Implementation, s: Scenario, timeout: float, max_hangs: int, resu
     return Verdict(ERRORED, "not run: the implementation answered twice again")
 
 
-def _blame(result: Run, index: int, verdict: Verdict) -> None:
+def _blame(outcome: Outcome, verdict: Verdict) -> None:
     """Error an earlier scenario's outcome: the implementation misbehaved after answering it."""
-    outcome = result.outcomes[index]
     outcome.verdict = verdict._replace(detail=cut(verdict.detail))
 
 
-def _record(result: Run, s: Scenario, verdict: Verdict, t0: float, progress: Callable[[Outcome], None] | None) -> None:
+def _record(result: Run, s: Scenario, verdict: Verdict, t0: float, progress: Callable[[Outcome], None] | None) -> Outcome:
     outcome = Outcome(s, verdict._replace(detail=cut(verdict.detail)), time.perf_counter() - t0)
     result.outcomes.append(outcome)
     if progress is not None:
         progress(outcome)
+    return outcome
 
 
 class Expected:
