@@ -5,16 +5,18 @@
     brou deal --ruleset R --seed N   play one random legal deal and show it
     brou match --ruleset R --seed N  play a whole match between two bots, with its score sheet
     brou check [--impl COMMAND]      run the conformance corpus against an implementation
+    brou fuzz [--impl COMMAND]       random deals against an implementation, the first divergence shrunk
     brou serve                       the reference engine speaking the conformance protocol
     brou coverage                    which clauses the corpus checks, and how often
     brou ambiguities                 the register of open questions; brou ambiguity AMB-05: one entry
     brou prove                       the machine-checked facts about the rules (z3)
 
-Exit status: 0 success; 1 (brou check) a scenario failed; 3 (brou check) a scenario
-errored and none failed; 2 bad input (a spec or scenario file, a ruleset, a parameter,
-a seed, a command line), reported as one line on standard error behind the prefix
-`brou CMD: `; 70 an internal error.  `--json` prints the result of validate, ambiguities,
-ambiguity, prove, coverage, deal and match as JSON.
+Exit status: 0 success; 1 (brou check) a scenario failed, (brou fuzz) a case
+diverged; 3 (brou check) a scenario errored and none failed, (brou fuzz) a case
+errored; 2 bad input (a spec or scenario file, a ruleset, a parameter, a seed, a
+command line), reported as one line on standard error behind the prefix `brou CMD: `;
+70 an internal error.  `--json` prints the result of validate, ambiguities, ambiguity,
+prove, coverage, deal and match as JSON.
 """
 
 from __future__ import annotations
@@ -127,6 +129,29 @@ def build_parser() -> Parser:
     progress = check.add_mutually_exclusive_group()
     progress.add_argument("--progress", dest="progress", action="store_true", default=None, help="show a progress bar")
     progress.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+
+    fuzz = sub.add_parser("fuzz", help="random deals and actions against an implementation, compared at every step "
+                                       "with the reference engine; the first divergence shrunk and written as a scenario")
+    fuzz.add_argument("--impl", metavar="COMMAND", help="the program to fuzz, speaking conformance/PROTOCOL.md "
+                                                        "(default: the reference engine, brou serve)")
+    fuzz.add_argument("--ruleset", action="append", default=[],
+                      help="only this ruleset (repeatable; default: every ruleset it plays)")
+    fuzz.add_argument("--deals", type=int, default=None, metavar="N",
+                      help="cases to try (default 1000, or no limit with --seconds)")
+    fuzz.add_argument("--seconds", type=float, default=None, metavar="S", help="stop trying new cases after this long")
+    fuzz.add_argument("--seed", type=int, default=0, help="the seed of the cases (default 0): the same seed tries the same cases")
+    fuzz.add_argument("--timeout", type=float, default=10.0, help="seconds the implementation has for one case (default 10)")
+    fuzz.add_argument("--start-timeout", type=float, default=20.0, metavar="SECONDS",
+                      help="seconds it has to start and answer the handshake (default 20)")
+    fuzz.add_argument("--shrink-seconds", type=float, default=60.0, metavar="S",
+                      help="how long shrinking a case that does not pass may take (default 60)")
+    fuzz.add_argument("--save", default=".", metavar="DIR",
+                      help="where the shrunk case is written as a scenario file (default: here)")
+    fuzz.add_argument("--report", choices=["text", "json"], default="text", help="the report's format")
+    fuzz.add_argument("--output", "-o", metavar="FILE", help="write the report here (default stdout)")
+    fuzz_progress = fuzz.add_mutually_exclusive_group()
+    fuzz_progress.add_argument("--progress", dest="progress", action="store_true", default=None, help="show a progress bar")
+    fuzz_progress.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
 
     sub.add_parser("serve", help="the reference engine speaking the conformance protocol on stdin/stdout")
     ambiguities = sub.add_parser("ambiguities", help="the ambiguity register: every open question, its default and witness")
@@ -289,6 +314,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .conformance.cli import cmd_check
 
             return cmd_check(args)
+        if args.command == "fuzz":
+            from .conformance.cli import cmd_fuzz
+
+            return cmd_fuzz(args)
         if args.command == "serve":
             from .conformance.server import serve
 

@@ -56,7 +56,11 @@ def turn_up(rules: Rules, pack: Sequence[int]) -> int:
 
 def deal_from_seed(rules: Rules, seed: int) -> Deal:
     """The deal that `seed` gives under this ruleset (see `brou.shuffle`)."""
-    pack = shuffled(rules.n_cards, seed)
+    return deal_from_pack(rules, shuffled(rules.n_cards, seed))
+
+
+def deal_from_pack(rules: Rules, pack: Sequence[int]) -> Deal:
+    """The deal of a pack (card indices, top first) handed out in the ruleset's packets."""
     seats, talon = packet_positions(rules)
     hands = []
     for positions in seats:

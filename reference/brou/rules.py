@@ -257,14 +257,22 @@ def compile_rules(body: dict[str, Any], params: dict[str, Any], overrides: dict[
         last_trick_bonus=body["play"]["last_trick_bonus"],
         pass_action=len(suits) * n_ranks + len(suits) * len(kinds),
         mask_to_list=_mask_lister(len(suits), n_ranks),
-        suit_points=tuple(
-            tuple(sum(points[s * n_ranks + r] for r in range(n_ranks) if bits >> r & 1) for bits in range(1 << n_ranks))
-            for s in range(len(suits))
-        ),
+        suit_points=_suit_points(tuple(points), len(suits), n_ranks),
         marriage_probe=_probe(kinds, ranks, len(suits)),
     )
 
 
+@lru_cache(maxsize=16)
+def _suit_points(points: tuple[int, ...], n_suits: int, n_ranks: int) -> tuple[tuple[int, ...], ...]:
+    """Per suit, the card points of every set of its ranks (a mask of n_ranks bits); the
+    same for every reading of a ruleset, so made once."""
+    return tuple(
+        tuple(sum(points[s * n_ranks + r] for r in range(n_ranks) if bits >> r & 1) for bits in range(1 << n_ranks))
+        for s in range(n_suits)
+    )
+
+
+@lru_cache(maxsize=16)
 def _mask_lister(n_suits: int, n_ranks: int) -> Callable[[int], list[int]]:
     """A function giving the card indices of a mask in index order, through per-suit tables."""
     tables = [

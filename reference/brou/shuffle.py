@@ -53,8 +53,9 @@ def _words_and_limit(n: int) -> tuple[int, int]:
     return k, (1 << (64 * k)) // count * count
 
 
-def shuffled(n: int, seed: int) -> list[int]:
-    """The permutation of range(n) that `seed` gives (steps 1 to 4 above)."""
+def swaps(n: int, seed: int) -> list[int]:
+    """The positions j that `seed` gives to swap with positions n - 1 down to 1 (steps 1, 2
+    and 4 above): j = X mod (i + 1), X = X div (i + 1)."""
     if not 0 <= seed <= MAX_SEED:
         raise ValueError(f"seed must be an integer from 0 to {MAX_SEED}")
     k, limit = _words_and_limit(n)
@@ -66,8 +67,22 @@ def shuffled(n: int, seed: int) -> list[int]:
             x = x << 64 | z
         if x < limit:
             break
-    deck = list(range(n))
+    out = []
     for i in range(n - 1, 0, -1):
         x, j = divmod(x, i + 1)
+        out.append(j)
+    return out
+
+
+def permuted(n: int, js: list[int]) -> list[int]:
+    """The canonical order of range(n) with positions n - 1 down to 1 swapped with the
+    positions `js` (step 4 above; each j from 0 to i)."""
+    deck = list(range(n))
+    for i, j in zip(range(n - 1, 0, -1), js, strict=True):
         deck[i], deck[j] = deck[j], deck[i]
     return deck
+
+
+def shuffled(n: int, seed: int) -> list[int]:
+    """The permutation of range(n) that `seed` gives (steps 1 to 4 above)."""
+    return permuted(n, swaps(n, seed))

@@ -24,15 +24,15 @@ from .harness import Implementation, Outcome, Selection, read_xfail, run
 from .runner import MAX_TIMEOUT, InProcess, Subprocess, is_time_limit, reference_command
 
 
-def _seconds(option: str, value: float) -> float:
+def _seconds(option: str, value: float, command: str = "check") -> float:
     """A time limit given on the command line: a number of seconds, more than 0 and at most a day."""
     if not is_time_limit(value):
-        raise UsageError(f"brou check: {option} must be a number of seconds, more than 0 and at most {MAX_TIMEOUT:g} "
+        raise UsageError(f"brou {command}: {option} must be a number of seconds, more than 0 and at most {MAX_TIMEOUT:g} "
                          f"(got {value:g})")
     return value
 
 
-def _implementation(args: argparse.Namespace) -> Implementation:
+def _implementation(args: argparse.Namespace, command: str = "check") -> Implementation:
     if args.in_process:
         if args.impl is not None:
             raise UsageError("brou check: --in-process runs the reference engine; it cannot be used with --impl")
@@ -41,7 +41,7 @@ def _implementation(args: argparse.Namespace) -> Implementation:
         try:
             return Subprocess(args.impl, start_timeout=args.start_timeout)
         except ValueError as exc:
-            raise UsageError(f"brou check: --impl needs a command ({exc})") from None
+            raise UsageError(f"brou {command}: --impl needs a command ({exc})") from None
     impl = Subprocess(reference_command(), start_timeout=args.start_timeout)
     impl.name = "reference engine (brou serve)"
     return impl
@@ -207,3 +207,73 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     for line in uncovered:
         print(f"no hand-written scenario: {line}")
     return 1 if uncovered else 0
+
+
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    """`brou fuzz`: random cases against an implementation, compared with the reference engine
+    at every step; the first that does not pass shrunk and written out (docs/fuzzing.md)."""
+    from .fuzz import fuzz, report_data, report_text, write_scenario
+
+    _seconds("--timeout", args.timeout, "fuzz")
+    _seconds("--start-timeout", args.start_timeout, "fuzz")
+    if args.seconds is not None:
+        _seconds("--seconds", args.seconds, "fuzz")
+    if args.shrink_seconds <= 0:
+        raise UsageError("brou fuzz: --shrink-seconds must be more than 0")
+    if args.deals is not None and args.deals < 1:
+        raise UsageError("brou fuzz: --deals must be 1 or more")
+    if not 0 <= args.seed < 1 << 64:
+        raise UsageError("brou fuzz: --seed must be a whole number from 0 to 2^64 - 1")
+    deals = args.deals if args.deals is not None or args.seconds is not None else DEFAULT_FUZZ_DEALS
+    save = Path(args.save)
+    if save.exists() and not save.is_dir():
+        raise UsageError(f"brou fuzz: --save {args.save}: not a folder")
+    args.in_process = False
+    impl = _implementation(args, "fuzz")
+    show = args.progress if args.progress is not None else sys.stderr.isatty()
+    rulesets = tuple(args.ruleset)
+    if show:
+        progress = Progress(TextColumn("[bold]brou fuzz"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[rate]}"),
+                            TimeElapsedColumn(), console=Console(file=sys.stderr), transient=True)
+        with progress:
+            task = progress.add_task("fuzz", total=deals, rate="")
+            t0 = time.perf_counter()
+
+            def tick(r: Any) -> None:
+                if r.cases % 50 == 0:
+                    elapsed = time.perf_counter() - t0
+                    progress.update(task, completed=r.cases, rate=f"{r.cases / elapsed:,.0f} cases/s" if elapsed else "")
+
+            result = fuzz(impl, seed=args.seed, deals=deals, seconds=args.seconds, rulesets=rulesets,
+                          timeout=args.timeout, shrink_seconds=args.shrink_seconds, progress=tick)
+    else:
+        result = fuzz(impl, seed=args.seed, deals=deals, seconds=args.seconds, rulesets=rulesets,
+                      timeout=args.timeout, shrink_seconds=args.shrink_seconds)
+    if result.finding is not None:
+        from .fuzz import finished_scenario
+
+        scenario = finished_scenario(result.finding, result)
+        result.finding.scenario = scenario
+        try:
+            result.finding.path = write_scenario(scenario, save)
+        except OSError as exc:
+            print(one_line(f"brou fuzz: cannot write the scenario into {save}: {exc.strerror}"), file=sys.stderr)
+    text = report_text(result, args.impl)
+    if args.report == "json":
+        data = json.dumps(report_data(result), indent=2, ensure_ascii=False) + "\n"
+        if args.output:
+            with _open(args.output) as out:
+                out.write(data)
+            sys.stdout.write(text)
+        else:
+            sys.stdout.write(data)
+            print(text.splitlines()[0], file=sys.stderr)
+    elif args.output:
+        with _open(args.output) as out:
+            out.write(text)
+    else:
+        sys.stdout.write(text)
+    return result.exit_status
+
+
+DEFAULT_FUZZ_DEALS = 1000

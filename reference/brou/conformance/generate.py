@@ -177,7 +177,7 @@ def _end_expect(table: Table, game: bool, sheet: bool, match: bool) -> dict[str,
     return expect
 
 
-def _clauses(prefix: str, table: Table, game: bool, sheet: bool, match: bool) -> list[str]:
+def clauses_touched(prefix: str, table: Table, game: bool, sheet: bool, match: bool) -> list[str]:
     state = table.state
     clauses = list(_PLAY_CLAUSES[prefix])
     if len(state.tricks) == table.rules.n_tricks:
@@ -210,7 +210,7 @@ def _deal_scenario(reference: Reference, ruleset: str, kind: str, number: int, s
     scenario: dict[str, Any] = {
         "id": f"gen.{prefix}.{kind}.{number:05d}",
         "description": f"{what} of the deal of seed {seed}; legal actions checked before every action",
-        "clauses": _clauses(prefix, table, False, False, False),
+        "clauses": clauses_touched(prefix, table, False, False, False),
         "ruleset": ruleset,
     }
     if params:
@@ -247,7 +247,7 @@ def _game_scenario(reference: Reference, ruleset: str, number: int, seed: int) -
     return {
         "id": f"gen.{prefix}.game.{number:05d}",
         "description": f"a deal of seed {seed} inside a game from {scores[0]} to {scores[1]}, played by bots; it ends {how}",
-        "clauses": _clauses(prefix, table, True, sheet, match),
+        "clauses": clauses_touched(prefix, table, True, sheet, match),
         "ruleset": ruleset,
         "origin": "generated",
         "setup": setup,
@@ -374,7 +374,7 @@ def perft_scenarios(ruleset: str) -> list[dict[str, Any]]:
     return out
 
 
-class _NoAliasDumper(yaml.SafeDumper):
+class NoAliasDumper(yaml.SafeDumper):
     """Scenario files are read with aliases refused: write every value out."""
 
     def ignore_aliases(self, data: Any) -> bool:
@@ -390,7 +390,7 @@ def write_perft(root: Path = SCENARIO_DIR) -> dict[Path, int]:
         path = folder / "perft.yaml"
         header = ("# Perft counts (tools/generate-corpus): the number of legal action sequences of each length,\n"
                   "# every action counted (cards, announcements, passes).  A sequence that ends the deal early counts once.\n")
-        body = yaml.dump({"format": FORMAT, "scenarios": scenarios}, Dumper=_NoAliasDumper, sort_keys=False,
+        body = yaml.dump({"format": FORMAT, "scenarios": scenarios}, Dumper=NoAliasDumper, sort_keys=False,
                          default_flow_style=None, width=120)
         path.write_text(header + body, encoding="utf-8")
         written[path] = len(scenarios)

@@ -1,0 +1,829 @@
+"""`brou fuzz`: random deals and action lines, played by an implementation and by the
+reference engine and compared at every step; the first divergence is shrunk by hypothesis
+and written out as a scenario of the corpus (docs/fuzzing.md).
+
+A case is a string of bytes.  `build` reads every decision of the case from it, one byte
+each, in a fixed order (`Choices`; past the end every byte reads 0): first the number of
+actions to try, then the ruleset, the parameters, the setting (a deal alone, inside a game,
+inside a match), the dealer, the scores, the deal, then one byte per action.  A byte of 0
+is always the simplest decision (the spec's default, the deal alone, the first legal
+action, no swap in the pack), so bytes that are fewer and smaller make a smaller case, and
+the first byte bounds the number of steps.
+
+The search draws the bytes itself from the seed (`search_bytes`): fast, and shaped so that
+deals are dealt by the documented shuffle (docs/shuffle.md), scores lie near every
+threshold of the game, some deals are lopsided, claims come when they are right, and about
+one action in sixteen is illegal.  Each case is a scenario whose expectations the reference
+engine gives as it plays: who acts, the legal actions and the trick after every action, the
+tricks and the count after every trick, everything at the end.  The harness judges the
+implementation's answers exactly as `brou check` does (`harness.verdict_of`).  At the first
+case that does not pass, hypothesis takes over: the case's bytes are the one entry of an
+example database, and `hypothesis.find` shrinks them (shorter, then smaller) while the
+implementation still fails in the same way; the smallest case is cut after its failing step
+and written as a scenario file whose first clause is the clause it breaks.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import shlex
+import subprocess
+import sys
+import time
+import unittest
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import yaml
+
+from ..deal import Deal, deal_from_pack, deal_from_seed
+from ..errors import BrouError, UsageError
+from ..game import count_so_far, reaches_target
+from ..rules import Rules, cards_of
+from ..shuffle import MAX_SEED, permuted, swaps
+from ..state import CLAIM_ACTION, CONCEDE_ACTION, DECLARE_ACTION, DECLARE_DOUBLE_ACTION, DealState, action_text
+from .compare import ERRORED, FAILED, SKIPPED, Verdict
+from .corpus import FORMAT, Scenario, parameter_default
+from .generate import RULESETS, NoAliasDumper, clauses_touched
+from .harness import Implementation, Outcome, Session, verdict_of
+from .runner import ImplementationError
+from .server import Table
+
+# -- the layout of a case's bytes ----------------------------------------------------------
+
+LIMIT, RULESET, VARIANT, PARAMS, SETTING, DEALER, SCORES, CARRIED, MARKS, LOPSIDED, SEEDED, SEED, DIGITS = (
+    0, 1, 2, 3, 9, 10, 11, 15, 16, 18, 19, 20, 28)
+MAX_DIGITS = 31  # the swaps of a pack of 32 cards (docs/shuffle.md, step 4)
+ACTIONS = DIGITS + MAX_DIGITS  # one byte per action from here on
+MAX_ATTEMPTS = 160  # actions tried in one case, at most (a deal takes about 40 to 60)
+CASE_BYTES = ACTIONS + MAX_ATTEMPTS
+
+ILLEGAL = 16  # action bytes from 256 - ILLEGAL up try an action the rules forbid
+VARIANT_AT = 176  # a VARIANT byte from here up sets one to three parameters to other options
+LOPSIDED_AT = 176  # a LOPSIDED byte from here up moves strong cards to one team
+SEEDED_AT = 224  # a SEEDED byte from here up sends the deal as its seed (feature seeded-deal)
+GAME_AT, MATCH_AT = 96, 200  # a SETTING byte: below GAME_AT a deal alone, from MATCH_AT up inside a match
+
+# scores before the deal (setup.game.scores), around each threshold of the game: the target,
+# the declarations' 190 (Brouc's "19") and 140 ("14"), the game values' 100 and 150, zero
+SCORE_BASES = {"brouc": (0, 140, 150, 190, 230, 250, 280, 300, 320, -30),
+               "homme-de-brou-1802": (0, 100, 150, 190, 230, 250, 280, 300, 50, -30)}
+SCORE_STEPS = {"brouc": (0, -10, 10, -20, 20, -30, 30),  # the slate writes tens
+               "homme-de-brou-1802": (0, -1, 1, -5, 5, -10, 10, -4, 4, -9, 9)}  # the marque writes points
+MAX_SCORE = {"brouc": 400, "homme-de-brou-1802": 300}  # 1802 ends the game at 301
+
+JUNK = ("XS", "1H", "AHS", "announce", "announce KQ", "announce KXH", "bid", "play AS")
+
+PER_TRICK = ("tricks", "result", "table", "announcements")
+AT_START = ("to_act", "legal", "trump")
+AT_END = ("over", "tricks", "trick", "announcements", "table", "result")
+
+
+class Choices:
+    """The decisions of a case, read from its bytes (0 past the end)."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def at(self, index: int) -> int:
+        return self.data[index] if index < len(self.data) else 0
+
+    def below(self, index: int, n: int) -> int:
+        return self.at(index) % n if n > 1 else 0
+
+
+@dataclass(frozen=True)
+class Offer:
+    """What an implementation plays, from its handshake: the rulesets, for each the
+    parameter values it plays by default (where they differ from the spec's) and the other
+    values it supports, and its optional features."""
+
+    rulesets: tuple[str, ...]
+    plays: Mapping[str, Mapping[str, Any]]
+    options: Mapping[str, tuple[tuple[str, tuple[Any, ...]], ...]]
+    features: frozenset[str]
+
+    @classmethod
+    def of(cls, hello: Mapping[str, Any], wanted: tuple[str, ...] = ()) -> Offer:
+        declared = hello.get("rulesets") or {}
+        known = tuple(r for r in RULESETS if r in declared)
+        if wanted:
+            missing = [r for r in wanted if r not in known]
+            if missing:
+                raise UsageError(f"brou fuzz: the implementation does not play {', '.join(missing)} "
+                                 f"(it plays {', '.join(known) or 'no ruleset of the spec'})")
+            known = tuple(r for r in known if r in wanted)
+        if not known:
+            raise UsageError("brou fuzz: the implementation plays no ruleset of the spec")
+        plays: dict[str, dict[str, Any]] = {}
+        options: dict[str, tuple[tuple[str, tuple[Any, ...]], ...]] = {}
+        for ruleset in known:
+            entry = declared[ruleset] or {}
+            plays[ruleset] = dict(entry.get("plays") or {})
+            spec_params = Rules.load(ruleset).data["parameters"]
+            others = []
+            for name, values in sorted((entry.get("params") or {}).items()):
+                if name not in spec_params or not isinstance(values, list):
+                    continue
+                played = plays[ruleset].get(name, parameter_default(ruleset, name))
+                chosen = tuple(v for v in values if v != played and v in spec_params[name]["options"])
+                if chosen:
+                    others.append((name, chosen))
+            options[ruleset] = tuple(others)
+        features = frozenset(f for f in hello.get("features", []) if isinstance(f, str))
+        return cls(known, plays, options, features)
+
+    def to_json(self) -> str:
+        return json.dumps({"rulesets": list(self.rulesets), "plays": self.plays, "features": sorted(self.features),
+                           "options": {r: [[name, list(values)] for name, values in o] for r, o in self.options.items()}})
+
+    @classmethod
+    def from_json(cls, text: str) -> Offer:
+        data = json.loads(text)
+        options = {r: tuple((name, tuple(values)) for name, values in o) for r, o in data["options"].items()}
+        return cls(tuple(data["rulesets"]), data["plays"], options, frozenset(data["features"]))
+
+
+class Summary(NamedTuple):
+    """What a case was and how it went, for the run's counts."""
+
+    ruleset: str
+    setting: str  # alone, game or match
+    variant: bool  # parameters other than the implementation's reading
+    seed: int | None  # the shuffle seed its deal is the deal of, if any
+    seeded: bool  # the deal sent as its seed
+    ending: str  # how the deal ended (an outcome's `how`, `played-out` alone, `cut` if stopped early)
+    actions: int
+    refused: int
+
+
+class Case(NamedTuple):
+    """One case: the scenario (its expectations given by the reference engine) and its summary."""
+
+    data: dict[str, Any]
+    summary: Summary
+
+
+# -- building a case ------------------------------------------------------------------------
+
+_RULES: dict[tuple[str, str], Rules] = {}
+
+
+def _rules(ruleset: str, params: Mapping[str, Any]) -> Rules:
+    key = (ruleset, repr(sorted(params.items())))
+    rules = _RULES.get(key)
+    if rules is None:
+        rules = _RULES[key] = Rules.load(ruleset, **params)
+    return rules
+
+
+def _params(c: Choices, ruleset: str, offer: Offer) -> tuple[dict[str, Any], Rules]:
+    """The implementation's own reading, and with a VARIANT byte high enough one to three of
+    the parameters it supports set to another of their values."""
+    params = dict(offer.plays.get(ruleset, {}))
+    options = offer.options.get(ruleset, ())
+    v = c.at(VARIANT)
+    changed = 0 if v < VARIANT_AT or not options else 1 + v % 3
+    for k in range(changed):
+        name, values = options[c.below(PARAMS + 2 * k, len(options))]
+        params[name] = values[c.below(PARAMS + 2 * k + 1, len(values))]
+    try:
+        return params, _rules(ruleset, params)
+    except BrouError:  # options that do not go together: the implementation's own reading
+        params = dict(offer.plays.get(ruleset, {}))
+        return params, _rules(ruleset, params)
+
+
+def _deal(c: Choices, rules: Rules, seeded: bool) -> tuple[Deal, int | None]:
+    """The deal: from its seed (SEED bytes) if `seeded`, else the pack the DIGITS bytes
+    shuffle (each the j of one swap, docs/shuffle.md step 4), possibly made lopsided; and
+    the seed whose deal it is, if any."""
+    seed = int.from_bytes(bytes(c.at(SEED + i) for i in range(8)), "big") & MAX_SEED
+    if seeded:
+        return deal_from_seed(rules, seed), seed
+    n = rules.n_cards
+    js = [c.at(DIGITS + k) % (i + 1) for k, i in enumerate(range(n - 1, 0, -1))]
+    deal = deal_from_pack(rules, permuted(n, js))
+    lop = c.at(LOPSIDED)
+    if lop >= LOPSIDED_AT:
+        return _lopsided(rules, deal, lop & 1, 2 + (lop >> 1) % 7), None
+    return deal, (seed if js == swaps(n, seed) else None)
+
+
+def _lopsided(rules: Rules, deal: Deal, team: int, moves: int) -> Deal:
+    """The deal with up to `moves` strongest cards of the other team (trumps first, then by
+    points) swapped for the weakest of `team` (the turn-up stays with the dealer)."""
+    trump = rules.suit_of[deal.turnup]
+
+    def strength(card: int) -> int:
+        return (100 if rules.suit_of[card] == trump else 0) + rules.points[card] * 4 + (7 - card % 8)
+
+    hands = list(deal.hands)
+    for _ in range(moves):
+        inside = [(strength(x), s, x) for s in range(rules.n_players) if rules.team_of[s] == team
+                  for x in cards_of(hands[s]) if x != deal.turnup]
+        outside = [(strength(x), s, x) for s in range(rules.n_players) if rules.team_of[s] != team
+                   for x in cards_of(hands[s]) if x != deal.turnup]
+        weak, strong = min(inside), max(outside)
+        if strong[0] <= weak[0]:
+            break
+        hands[weak[1]] ^= (1 << weak[2]) | (1 << strong[2])
+        hands[strong[1]] ^= (1 << weak[2]) | (1 << strong[2])
+    return deal._replace(hands=tuple(hands))
+
+
+def _setting(c: Choices, ruleset: str, rules: Rules, offer: Offer) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+    """The game (scores near the thresholds, Brouc's carried marriages) and the match, or None."""
+    b = c.at(SETTING)
+    if b < GAME_AT or "game" not in offer.features:
+        return None, None
+    bases, steps = SCORE_BASES[ruleset], SCORE_STEPS[ruleset]
+    scores = [min(MAX_SCORE[ruleset], bases[c.below(SCORES + 2 * t, len(bases))] + steps[c.below(SCORES + 2 * t + 1, len(steps))])
+              for t in range(2)]
+    game: dict[str, Any] = {"scores": scores}
+    carried = c.at(CARRIED)
+    if ruleset == "brouc" and carried >= 224:
+        game["carried"] = [20 * (carried % 3), 20 * (carried // 3 % 3)]
+    match = None
+    if b >= MATCH_AT and "match" in offer.features:
+        target = int(rules.data["match"]["target"])
+        match = {"marks": [c.below(MARKS + t, target) for t in range(2)]}
+    return game, match
+
+
+def _illegal(state: DealState, legal_now: list[int], b: int) -> str:
+    """An action the rules forbid now: a card of the hand that may not be played, another
+    action id, or a text that is no action."""
+    rules = state.rules
+    legal = set(legal_now)
+    pick = b - (256 - ILLEGAL)
+    if pick < 8:
+        hand = [x for x in cards_of(state.hands[state.to_act]) if x not in legal]
+        if hand:
+            return rules.card_text(hand[pick % len(hand)])
+    if pick < 13:
+        others = [a for a in range(rules.pass_action + len(_GAME_KINDS) + 1) if a not in legal]
+        if others:
+            return action_text(rules, others[(b * 7) % len(others)])
+    return JUNK[pick % len(JUNK)]
+
+
+_GAME_KINDS = (CLAIM_ACTION, DECLARE_ACTION, DECLARE_DOUBLE_ACTION, CONCEDE_ACTION, 5, 6)
+
+
+def _pick(state: DealState, legal: list[int], b: int) -> str:
+    """The action a byte chooses: an illegal one from 256 - ILLEGAL up; else a game action
+    (claim, declaration, concession and its answer) in a band below that, wide when the
+    action is the natural one (a claim that is right, a concession asked for), narrow
+    otherwise; else a card, an announcement or a pass (0: the first legal action)."""
+    rules = state.rules
+    if b >= 256 - ILLEGAL:
+        return _illegal(state, legal, b)
+    base = rules.pass_action
+    quiet = [a for a in legal if a <= base]
+    special = [a for a in legal if a > base]
+    if not special:
+        return action_text(rules, quiet[b % len(quiet)])
+    if not quiet:
+        return action_text(rules, special[b % len(special)])
+    tempt = 1
+    if base + CLAIM_ACTION in special and state.context is not None \
+            and reaches_target(rules, count_so_far(state, rules.team_of[state.to_act])):
+        tempt = 120
+    elif base + CONCEDE_ACTION in special:
+        tempt = 100
+    elif base + DECLARE_ACTION in special or base + DECLARE_DOUBLE_ACTION in special:
+        tempt = 12
+    if b >= 256 - ILLEGAL - tempt:
+        return action_text(rules, special[b % len(special)])
+    return action_text(rules, quiet[b % len(quiet)])
+
+
+def build(data: bytes, offer: Offer) -> Case:
+    """The case that these bytes describe, played by the reference engine (module docstring)."""
+    c = Choices(data)
+    ruleset = offer.rulesets[c.below(RULESET, len(offer.rulesets))]
+    params, rules = _params(c, ruleset, offer)
+    game, match = _setting(c, ruleset, rules, offer)
+    n = rules.n_players
+    dealer = (n - 1 + c.at(DEALER)) % n
+    seeded = c.at(SEEDED) >= SEEDED_AT and "seeded-deal" in offer.features
+    deal, seed = _deal(c, rules, seeded)
+    offset = (dealer + 1) % n
+    setup: dict[str, Any] = {"dealer": dealer}
+    if seeded:
+        setup["seed"] = seed
+    else:
+        setup["hands"] = [rules.cards_text(deal.hands[(p - offset) % n]) for p in range(n)]
+        setup["turnup"] = rules.card_text(deal.turnup)
+    if game is not None:
+        setup["game"] = game
+    if match is not None:
+        setup["match"] = match
+    table = Table(rules, setup)
+    state = table.state
+    steps: list[dict[str, Any]] = [{"expect": _observe(table, AT_START + (("deal",) if seeded else ()))}]
+    limit = min(c.at(LIMIT), MAX_ATTEMPTS)
+    attempts = refused = 0
+    legal = state.legal_actions()
+    while not state.is_over and attempts < limit:
+        text = _pick(state, legal, c.at(ACTIONS + attempts))
+        attempts += 1
+        tricks = len(state.tricks)
+        answer = table.act(text)
+        if answer["ok"]:
+            steps.append({"do": text})
+            legal = state.legal_actions()
+        else:
+            refused += 1
+            steps.append({"reject": text, "code": answer["code"]})
+        # after a trick, its winner and the count come first: a wrong winner is named as such,
+        # not as the wrong player to lead that follows from it
+        seen = _observe(table, PER_TRICK) if len(state.tricks) > tricks else {}
+        seen |= {"to_act": table.observe("to_act"), "legal": [action_text(rules, a) for a in legal],
+                 "trick": table.observe("trick")}
+        steps.append({"expect": seen})
+    sheet = game is not None and "sheet" in offer.features
+    names = AT_END + (("outcome",) if game is not None else ()) + (("match",) if match is not None else ()) \
+        + (("sheet",) if sheet else ())
+    steps.append({"expect": _observe(table, names)})
+    prefix = RULESETS[ruleset]
+    ending = "cut" if not state.is_over else (state.outcome.how if state.outcome is not None else "played-out")
+    setting = "alone" if game is None else "game" if match is None else "match"
+    summary = Summary(ruleset, setting, params != dict(offer.plays.get(ruleset, {})), seed, seeded, ending,
+                      attempts - refused, refused)
+    scenario: dict[str, Any] = {
+        "id": "fuzz", "description": "a fuzzed case",
+        "clauses": clauses_touched(prefix, table, game is not None, sheet, match is not None),
+        "ruleset": ruleset}
+    if params:
+        scenario["params"] = params
+    scenario |= {"origin": "fuzzed", "setup": setup, "steps": steps}
+    return Case(scenario, summary)
+
+
+def _observe(table: Table, names: tuple[str, ...]) -> dict[str, Any]:
+    return {name: table.observe(name) for name in names}
+
+
+def search_bytes(seed: int, number: int) -> bytes:
+    """The bytes of the search's case `number` under `seed`: the deal is the documented
+    shuffle of a seed drawn here, four cases in five play the deal out."""
+    rng = random.Random(f"brou-fuzz:{seed}:{number}")
+    out = bytearray(rng.randbytes(CASE_BYTES))
+    out[LIMIT] = 255 if rng.random() < 0.8 else rng.randrange(0, 80)
+    deal_seed = rng.getrandbits(64)
+    out[SEED:SEED + 8] = deal_seed.to_bytes(8, "big")
+    out[DIGITS:DIGITS + MAX_DIGITS] = bytes(swaps(MAX_DIGITS + 1, deal_seed))
+    return bytes(out)
+
+
+# -- running --------------------------------------------------------------------------------
+
+
+@dataclass
+class Finding:
+    """The first case that did not pass, as found and as shrunk."""
+
+    number: int  # the case's number in the search
+    verdict: Verdict  # of the shrunk case, cut after its failing step
+    scenario: dict[str, Any]  # the shrunk case as a scenario of the corpus
+    found_steps: int  # steps of the case as found
+    found_actions: int  # and the actions it took or tried
+    shrink_seconds: float
+    shrink_tries: int
+    path: Path | None = None  # where the scenario was written
+
+    @property
+    def kind(self) -> str:
+        return "divergence" if self.verdict.status == FAILED else "error"
+
+
+@dataclass
+class FuzzRun:
+    """What a fuzzing run did."""
+
+    implementation: str
+    seed: int
+    rulesets: tuple[str, ...] = ()
+    cases: int = 0
+    seconds: float = 0.0
+    by_ruleset: Counter[str] = field(default_factory=Counter)
+    settings: Counter[str] = field(default_factory=Counter)
+    endings: Counter[str] = field(default_factory=Counter)
+    actions: int = 0
+    refused: int = 0
+    skipped: int = 0
+    finding: Finding | None = None
+    start_error: str | None = None
+
+    @property
+    def exit_status(self) -> int:
+        """0 no divergence; 1 a divergence (a wrong answer); 3 an error (a crash, a hang, a
+        broken answer), as `brou check`."""
+        if self.finding is not None:
+            return 1 if self.finding.kind == "divergence" else 3
+        return 3 if self.start_error else 0
+
+
+class _Judge:
+    """Cases judged against the implementation, through the harness, each verdict kept for
+    its scenario (hypothesis may ask for the same case again)."""
+
+    def __init__(self, impl: Implementation, session: Session, timeout: float) -> None:
+        self.impl, self.session, self.timeout = impl, session, timeout
+        self.last: Outcome | None = None
+        self.cache: dict[str, Verdict] = {}
+
+    def __call__(self, case: Case) -> Verdict:
+        return self.scenario(Scenario(case.data, "brou fuzz", 0))
+
+    def scenario(self, s: Scenario) -> Verdict:
+        known = self.cache.get(s.text)
+        if known is not None:
+            return known
+        before = self.last
+        was = before.verdict.status if before is not None else None
+        verdict = verdict_of(self.impl, s, self.session, timeout=self.timeout, max_hangs=0)
+        if before is not None and was != ERRORED and before.verdict.status == ERRORED:
+            # it answered the case before twice: the harness errored that one, and asked this one again
+            verdict = before.verdict._replace(detail=f"{before.verdict.detail} (after its answer to the case before)")
+        outcome = Outcome(s, verdict)
+        self.session.answered(outcome)
+        self.last = outcome
+        if verdict.status == ERRORED and self.session.gave_up is not None:
+            self.session.gave_up = None  # shrinking asks again: start it afresh
+        self.cache[s.text] = verdict
+        return verdict
+
+
+BACKGROUND_FROM = 200  # budgets of more cases than this are built in a process of their own
+def _search_main(argv: list[str]) -> int:
+    """`python -m brou.conformance.fuzz SEED OFFER`: the search's cases from case 1 on, one JSON
+    line each ([number, bytes as hex, ending, actions, refused, deal seed, scenario]), until
+    its output is closed."""
+    seed, offer = int(argv[0]), Offer.from_json(argv[1])
+    out = sys.stdout
+    number = 0
+    try:
+        while True:
+            number += 1
+            data = search_bytes(seed, number)
+            case = build(data, offer)
+            about = {k: case.data[k] for k in _ABOUT if k in case.data}
+            out.write(json.dumps([number, data.hex(), case.summary, about], separators=(",", ":")) + "\t"
+                      + json.dumps(case.data, ensure_ascii=False, separators=(",", ":")) + "\n")
+    except (BrokenPipeError, KeyboardInterrupt):
+        return 0
+
+
+# the fields of a scenario that `Scenario` is made from (with its text)
+_ABOUT = ("id", "description", "clauses", "ruleset", "params", "origin")
+
+
+class _Cases:
+    """The search's cases in order: from a search process when many are wanted (the engine's
+    work then overlaps the implementation's), else built here."""
+
+    def __init__(self, seed: int, offer: Offer, background: bool) -> None:
+        self.seed, self.offer = seed, offer
+        self.number = 0
+        self.process: subprocess.Popen[str] | None = None
+        if background:
+            self.process = subprocess.Popen([sys.executable, "-m", "brou.conformance.fuzz", str(seed), offer.to_json()],
+                                            stdout=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True,
+                                            encoding="utf-8", bufsize=1 << 16)
+
+    def next(self) -> tuple[int, bytes, Summary, Scenario]:
+        if self.process is None:
+            self.number += 1
+            data = search_bytes(self.seed, self.number)
+            case = build(data, self.offer)
+            return self.number, data, case.summary, Scenario(case.data, "brou fuzz", self.number)
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        if not line:
+            raise BrouError(f"brou fuzz: the search process stopped (exit status {self.process.wait()})")
+        head, text = line.rstrip("\n").split("\t", 1)
+        number, data, summary, about = json.loads(head)
+        return number, bytes.fromhex(data), Summary(*summary), Scenario(about, "brou fuzz", number, text)
+
+    def close(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+            if self.process.stdout is not None:
+                self.process.stdout.close()
+            self.process = None
+
+
+def _same_fault(first: Verdict, other: Verdict) -> bool:
+    """Whether a shrunk case fails as the case found did: a wrong answer, or an error of the same kind."""
+    if first.status != other.status:
+        return False
+    return first.status == FAILED or first.detail.split(":", 1)[0] == other.detail.split(":", 1)[0]
+
+
+def shrink(data: bytes, fails: Callable[[bytes], bool], seconds: float, seed: int) -> tuple[bytes, int]:
+    """The smallest bytes that hypothesis finds from `data` (which must fail) for which
+    `fails` holds, within about `seconds`; and the number of cases tried.  (Hypothesis
+    shrinks by itself, as it tries: not seeded, it still goes the same way for the same
+    case, since its passes are deterministic but for their order.)"""
+    from hypothesis import HealthCheck, Phase, Verbosity, find, settings
+    from hypothesis import strategies as st
+    from hypothesis.database import InMemoryExampleDatabase, choices_to_bytes
+    from hypothesis.errors import HypothesisException
+
+    key = b"brou-fuzz"
+    database = InMemoryExampleDatabase()
+    # a case in the secondary corpus of `key` is one that failed and is not yet shrunk: the
+    # reuse phase replays it, and the shrink phase shrinks it
+    database.save(key + b".secondary", choices_to_bytes((data,)))
+    deadline = time.monotonic() + seconds
+    best = [data]
+    seen: dict[bytes, bool] = {}
+
+    def condition(candidate: bytes) -> bool:
+        if candidate in seen:
+            return seen[candidate]
+        result = time.monotonic() < deadline and fails(candidate)
+        seen[candidate] = result
+        if result and (len(candidate), candidate) < (len(best[0]), best[0]):
+            best[0] = candidate
+        return result
+
+    rules = settings(database=database, phases=[Phase.reuse, Phase.shrink], max_examples=100, deadline=None,
+                     suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet)
+    # nothing smaller failed, or the implementation is not deterministic: the best case seen stands
+    with contextlib.suppress(HypothesisException, unittest.SkipTest):
+        find(st.binary(max_size=len(data)), condition, settings=rules, database_key=key)
+    return best[0], len(seen)
+
+
+SHORTER_LIMITS = (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48)
+SHORTER_TRIES = 24  # random cases tried at each number of actions
+
+
+def shorter(data: bytes, actions: int, fails: Callable[[bytes], bool], rng: random.Random) -> tuple[bytes, int]:
+    """Bytes of a case with fewer actions that fails as `data` does, if one turns up among
+    random cases that keep its first bytes (ruleset, parameters, setting, scores, lopsided)
+    and draw their actions afresh, every other one its deal too, with 1, 2, 3, 4, 6, ...
+    actions; else `data`.  Shrinking keeps a case failing at every step, so it cannot trade
+    a long deal for a short one: this search can.  Also the number of cases tried."""
+    tries = 0
+    for limit in SHORTER_LIMITS:
+        if limit >= actions:
+            break
+        for k in range(SHORTER_TRIES):
+            candidate = bytearray(data.ljust(CASE_BYTES, b"\0"))
+            candidate[LIMIT] = limit
+            if k % 2:
+                candidate[SEED:ACTIONS] = rng.randbytes(ACTIONS - SEED)
+            candidate[ACTIONS:ACTIONS + limit] = rng.randbytes(limit)
+            tries += 1
+            if fails(bytes(candidate)):
+                return bytes(candidate[:ACTIONS + limit]), tries
+    return data, tries
+
+
+def cut_after(scenario: dict[str, Any], step: int) -> dict[str, Any]:
+    """The scenario with the steps after `step` (from 1) left out."""
+    return scenario | {"steps": scenario["steps"][:step]}
+
+
+def one_behaviour(scenario: dict[str, Any], verdict: Verdict, keep_refusals: bool) -> dict[str, Any]:
+    """The failing case as a scenario of one behaviour: the actions before its failing step
+    as one `do` list (the refusals that passed left out unless `keep_refusals`), then the
+    failing step, an observation only of what differs."""
+    assert verdict.step is not None
+    steps = scenario["steps"][:verdict.step]
+    *before, last = steps
+    kept: list[dict[str, Any]] = []
+    for step in before:
+        if "do" in step:
+            if kept and "do" in kept[-1]:
+                kept[-1]["do"].append(step["do"])
+            else:
+                kept.append({"do": [step["do"]]})
+        elif "reject" in step and keep_refusals:
+            kept.append(dict(step))
+    if "expect" in last and verdict.observed in last["expect"]:
+        last = {"expect": {verdict.observed: last["expect"][verdict.observed]}}
+    return scenario | {"steps": [*kept, last]}
+
+
+def actions_of(scenario: dict[str, Any]) -> int:
+    """The number of actions a scenario takes or tries."""
+    return sum(len(s["do"]) if isinstance(s.get("do"), list) else 1 for s in scenario["steps"] if "do" in s or "reject" in s)
+
+
+def fuzz(impl: Implementation, *, seed: int = 0, deals: int | None = 1000, seconds: float | None = None,
+         rulesets: tuple[str, ...] = (), timeout: float = 10.0, shrink_seconds: float = 60.0,
+         progress: Callable[[FuzzRun], None] | None = None) -> FuzzRun:
+    """Fuzz `impl` until the budget (cases, seconds) is spent or a case does not pass; that
+    case is then shrunk (module docstring)."""
+    started = time.perf_counter()
+    run = FuzzRun(impl.name if hasattr(impl, "name") else "implementation", seed)
+    session = Session()
+    try:
+        try:
+            session.hello = impl.start()
+        except ImplementationError as exc:
+            run.start_error = f"{exc.kind}: {exc.detail}"
+            return run
+        offer = Offer.of(session.hello, rulesets)
+        run.rulesets = offer.rulesets
+        judge = _Judge(impl, session, timeout)
+        end = None if seconds is None else started + seconds
+        cases = _Cases(seed, offer, background=deals is None or deals > BACKGROUND_FROM)
+        try:
+            while (deals is None or run.cases < deals) and (end is None or time.perf_counter() < end):
+                number, data, summary, s = cases.next()
+                verdict = judge.scenario(s)
+                judge.cache.clear()  # the search never meets a case twice
+                _count(run, summary, verdict)
+                if progress is not None:
+                    progress(run)
+                if verdict.status in (FAILED, ERRORED):
+                    cases.close()
+                    run.finding = _shrunk(judge, offer, data, s, verdict, number, shrink_seconds, seed)
+                    break
+        finally:
+            cases.close()
+        run.seconds = time.perf_counter() - started
+        return run
+    finally:
+        session.finish(impl)
+
+
+def _count(run: FuzzRun, case: Summary, verdict: Verdict) -> None:
+    run.cases += 1
+    run.by_ruleset[case.ruleset] += 1
+    run.settings[case.setting] += 1
+    if case.seeded:
+        run.settings["seeded"] += 1
+    if case.variant:
+        run.settings["variant"] += 1
+    run.endings[case.ending] += 1
+    run.actions += case.actions
+    run.refused += case.refused
+    if verdict.status == SKIPPED:
+        run.skipped += 1
+
+
+def _shrunk(judge: _Judge, offer: Offer, data: bytes, found: Scenario, verdict: Verdict, number: int,
+            seconds: float, seed: int) -> Finding:
+    """The finding: a shorter case searched for, shrunk by hypothesis, then written as one
+    behaviour (not for a hang: each try would take the time limit)."""
+    t0 = time.perf_counter()
+    tries = 0
+    found_data = found.data
+    if not verdict.detail.startswith("hang"):
+        def fails(candidate: bytes) -> bool:
+            again = judge(build(candidate, offer))
+            return _same_fault(verdict, again) and (verdict.clause is None or again.clause == verdict.clause)
+
+        rng = random.Random(f"brou-fuzz-shorter:{seed}:{number}")
+        data, tries = shorter(data, actions_of(found_data), fails, rng)
+        data, more = shrink(data, fails, max(1.0, seconds - (time.perf_counter() - t0)), seed)
+        tries += more
+    scenario = build(data, offer).data
+    final = judge.scenario(Scenario(scenario, "brou fuzz", 0))
+    if not _same_fault(verdict, final):  # a flaky implementation: keep the case as found
+        scenario, final = found_data, verdict
+    if final.step is not None:
+        candidates = [one_behaviour(scenario, final, False), one_behaviour(scenario, final, True),
+                      cut_after(scenario, final.step)]
+        for candidate in candidates:
+            again = judge.scenario(Scenario(candidate, "brou fuzz", 0))
+            if _same_fault(final, again):
+                scenario, final = candidate, again
+                break
+    return Finding(number, final, scenario, len(found_data["steps"]), actions_of(found_data),
+                   time.perf_counter() - t0, tries)
+
+
+# -- the found case as a scenario file ------------------------------------------------------
+
+
+def finished_scenario(finding: Finding, run: FuzzRun) -> dict[str, Any]:
+    """The shrunk case as a scenario of the corpus: its purpose, the clause it breaks
+    (an error: the clauses it touches), an id and a description."""
+    data = dict(finding.scenario)
+    clause = finding.verdict.clause
+    clauses = list(data["clauses"])
+    if clause is not None:
+        clauses = [clause] + [c for c in clauses if c != clause]
+    what = finding.verdict.detail.splitlines()[0] if finding.verdict.detail else finding.kind
+    named = (clause or clauses[0]).replace("_", "-")
+    ident = f"fuzz.{named}.s{run.seed}-c{finding.number}"
+    description = (f"found by brou fuzz --seed {run.seed} (case {finding.number}), shrunk from {finding.found_actions} "
+                   f"actions to {actions_of(data)}: {what}")
+    out: dict[str, Any] = {"id": ident, "description": " ".join(description.split())[:400], "clauses": clauses,
+                           "ruleset": data["ruleset"]}
+    if data.get("params"):
+        out["params"] = data["params"]
+    out |= {"origin": "fuzzed", "setup": data["setup"], "steps": data["steps"]}
+    return out
+
+
+def write_scenario(scenario: dict[str, Any], folder: Path) -> Path:
+    """Write a found scenario as a YAML file of the corpus format in `folder` (a new file:
+    an existing one is never overwritten)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = scenario["id"]
+    path = folder / f"{stem}.yaml"
+    number = 1
+    while path.exists():
+        number += 1
+        path = folder / f"{stem}-{number}.yaml"
+    header = (f"# {scenario['description']}\n# Check it: brou check --impl COMMAND --scenarios {path.name}\n")
+    body = yaml.dump({"format": FORMAT, "scenarios": [scenario]}, Dumper=NoAliasDumper, sort_keys=False,
+                     default_flow_style=None, width=120, allow_unicode=True)
+    path.write_text(header + body, encoding="utf-8")
+    return path
+
+
+
+# -- the report -----------------------------------------------------------------------------
+
+
+def report_data(run: FuzzRun) -> dict[str, Any]:
+    """The run as JSON data (`brou fuzz --report json`)."""
+    data: dict[str, Any] = {
+        "implementation": run.implementation, "seed": run.seed, "rulesets": list(run.rulesets), "cases": run.cases,
+        "seconds": round(run.seconds, 3), "cases_per_second": round(run.cases / run.seconds, 1) if run.seconds else None,
+        "by_ruleset": dict(run.by_ruleset), "settings": dict(run.settings), "endings": dict(run.endings),
+        "actions": run.actions, "refused": run.refused, "skipped": run.skipped, "exit_status": run.exit_status,
+        "start_error": run.start_error, "finding": None}
+    f = run.finding
+    if f is not None:
+        data["finding"] = {
+            "kind": f.kind, "case": f.number, "clause": f.verdict.clause, "status": f.verdict.status,
+            "step": f.verdict.step, "detail": f.verdict.detail, "expected": f.verdict.expected, "got": f.verdict.got,
+            "found": {"steps": f.found_steps, "actions": f.found_actions},
+            "shrunk": {"steps": len(f.scenario["steps"]), "actions": actions_of(f.scenario),
+                       "seconds": round(f.shrink_seconds, 3), "cases_tried": f.shrink_tries},
+            "scenario_file": str(f.path) if f.path else None, "scenario": f.scenario}
+    return data
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n:,} {word}" + ("" if n == 1 else "s")
+
+
+def _counts(counter: Counter[str], order: tuple[str, ...] = ()) -> str:
+    keys = [k for k in order if counter.get(k)] + sorted(k for k in counter if k not in order)
+    return ", ".join(f"{k} {counter[k]:,}" for k in keys) or "none"
+
+
+_ENDINGS = ("played-out", "all-tricks", "claim-right", "claim-wrong", "declaration-made", "declaration-failed",
+            "concession-accepted", "replay", "cut")
+
+
+def report_text(run: FuzzRun, command: str | None = None) -> str:
+    """The run as text: what was tried, and the finding with how to replay it."""
+    from ..errors import one_line
+    from .bounds import as_text
+
+    rate = f", {run.cases / run.seconds:,.0f} a second" if run.seconds else ""
+    head = f"brou fuzz: {_plural(run.cases, 'case')} against {run.implementation} (seed {run.seed}) in {run.seconds:.1f} s{rate}"
+    if run.start_error:
+        return one_line(f"brou fuzz: the implementation could not be started: {run.start_error}") + "\n"
+    lines = []
+    if run.finding is None:
+        lines.append(f"{head}: every answer agreed with the reference engine")
+    else:
+        lines.append(f"{head}: case {run.finding.number} "
+                     + ("departs from the reference engine" if run.finding.kind == "divergence" else "errored"))
+    lines.append(f"  cases    {_counts(run.by_ruleset)}; {_counts(run.settings, ('alone', 'game', 'match'))}")
+    lines.append(f"  endings  {_counts(run.endings, _ENDINGS)}")
+    skipped = f"; {_plural(run.skipped, 'case')} skipped" if run.skipped else ""
+    lines.append(f"  actions  {run.actions:,} taken, {run.refused:,} refused{skipped}")
+    f = run.finding
+    if f is not None:
+        v = f.verdict
+        if v.clause is not None:
+            lines.append(f"  clause   {v.clause}")
+        lines.append(f"  {'failed' if v.status == FAILED else 'error':8s} {one_line(v.detail)}")
+        if v.status == FAILED:
+            lines.append(f"  expected {as_text(v.expected, 300)}")
+            lines.append(f"  got      {as_text(v.got, 300)}")
+        lines.append(f"  shrunk   from {f.found_actions} actions ({f.found_steps} steps) to {actions_of(f.scenario)} actions "
+                     f"({len(f.scenario['steps'])} steps) in {f.shrink_seconds:.1f} s, {f.shrink_tries:,} cases tried")
+        if f.path is not None:
+            lines.append(f"  written  {f.path}")
+            replay = f"brou check --impl {shlex.quote(command)}" if command else "brou check"
+            lines.append(f"  replay   {replay} --scenarios {shlex.quote(str(f.path))}")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    sys.exit(_search_main(sys.argv[1:]))
