@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from faults import _first_to_reach_wins, _reached_only_at_trick_ends, _sweep_only_by_first_leaders
 
 from brou import game, state
 from brou.conformance.compare import FAILED
@@ -21,7 +22,6 @@ from brou.conformance.corpus import CONFORMANCE_DIR, load_corpus
 from brou.conformance.harness import PARTIAL, run
 from brou.conformance.report import readings_played, summary_line
 from brou.conformance.runner import ImplementationError, InProcess, check_hello
-from brou.counting import DealResult
 
 SCENARIOS = CONFORMANCE_DIR / "scenarios"
 
@@ -49,16 +49,6 @@ def planted(target: Any, name: str, make: Callable[[Callable[..., Any]], Callabl
         yield
 
 
-def _sweep_only_by_first_leaders(deal_result: Callable[..., DealResult]) -> Callable[..., DealResult]:
-    """A vole or cape counted only when the team that led the first trick takes every trick."""
-    def faulty(s: state.DealState) -> DealResult:
-        result = deal_result(s)
-        if result.all_tricks is not None and result.all_tricks != s.rules.team_of[s.tricks[0][0]]:
-            return result._replace(all_tricks=None)
-        return result
-    return faulty
-
-
 @pytest.mark.clause("hdb.game.vole")
 def test_a_vole_by_the_team_that_did_not_lead_is_checked() -> None:
     with planted(state, "deal_result", _sweep_only_by_first_leaders):
@@ -73,35 +63,11 @@ def test_a_cape_by_the_team_that_did_not_lead_is_checked() -> None:
     assert {"brouc.game.cape.team-1-not-leading", "brouc.game.cape.team-0-not-leading"} <= set(caught)
 
 
-def _first_to_reach_wins(end_of_deal: Callable[[state.DealState], game.Outcome]) -> Callable[[state.DealState], game.Outcome]:
-    """Both teams over 301 settled by the first to reach it, whatever the parameter says."""
-    def faulty(s: state.DealState) -> game.Outcome:
-        saved = s.rules.params.get("both_reach_target")
-        s.rules.params["both_reach_target"] = "first-during-play"
-        try:
-            return end_of_deal(s)
-        finally:
-            s.rules.params["both_reach_target"] = saved
-    return faulty
-
-
 @pytest.mark.clause("hdb.game.last-coup")
 def test_both_teams_over_301_settled_by_the_first_to_reach_it_is_caught_without_the_sheet() -> None:
     with planted(game, "end_of_deal_outcome", _first_to_reach_wins):
         caught = failures("homme-de-brou-1802/game/last-coup.yaml", "homme-de-brou-1802/ambiguities/AMB-15.yaml")
     assert "hdb.ambiguity.amb-15.higher-total-vs-first-during-play" in caught
-
-
-def _reached_only_at_trick_ends(note: Callable[..., None]) -> Callable[..., None]:
-    """The 1802 target noticed only when a trick ends, team 0 looked at before team 1."""
-    def faulty(self: state.DealState, gaining: int) -> None:
-        if self.trick or self.phase != state.PLAY or self.first_reached >= 0:
-            return  # an announcement in a window: not looked at
-        for t in range(2):
-            if game.reaches_target(self.rules, game.count_so_far(self, t)):
-                self.first_reached = t
-                return
-    return faulty
 
 
 @pytest.mark.clause("hdb.game.last-coup")

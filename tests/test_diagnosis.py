@@ -9,14 +9,15 @@ must name the clause the fault breaks.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 import pytest
+from faults import DIAGNOSIS_FAULTS as FAULTS
+from faults import Faulty, _rounding_five_down
 
-from brou import counting, game, play, state
+from brou import counting
 from brou.conformance.compare import FAILED
 from brou.conformance.corpus import SCENARIO_DIR, Scenario, load_corpus
 from brou.conformance.diagnose import chapter_rank, following_clause
@@ -29,104 +30,6 @@ from helpers import load
 @cache
 def corpus(ruleset: str) -> tuple[Scenario, ...]:
     return tuple(s for s in load_corpus([SCENARIO_DIR / ruleset]) if s.origin != "perft")
-
-
-@contextmanager
-def planted(target: Any, name: str, value: Any) -> Iterator[None]:
-    """`target.name` (or `target[name]`, for a table of functions) replaced while inside."""
-    with pytest.MonkeyPatch.context() as mp:
-        if isinstance(target, dict):
-            mp.setitem(target, name, value)
-        else:
-            mp.setattr(target, name, value)
-        yield
-
-
-def _counting_ten_as_eleven(original: Callable[..., int]) -> Callable[..., int]:
-    rules = load("homme-de-brou-1802")
-    tens = sum(1 << rules.card(f"T{s}") for s in "SHDC")
-
-    def faulty(r: Any, cards: int) -> int:
-        return int(original(r, cards)) + (cards & tens).bit_count()
-    return faulty
-
-
-def _rounding_five_down(original: Callable[..., Any]) -> Callable[..., Any]:
-    def faulty(r: Any, cards: Any, marriages_: Any) -> Any:
-        marked, totals = original(r, cards, marriages_)
-        down = [m - 10 if c % 10 == 5 else m for c, m in zip(cards, marked, strict=True)]
-        return down, [t - (m - d) for t, m, d in zip(totals, marked, down, strict=True)]
-    return faulty
-
-
-def _table_marriages_none(original: Callable[..., Any]) -> Callable[..., Any]:
-    return lambda *args: []
-
-
-def _grand_worth_forty(original: Callable[..., int]) -> Callable[..., int]:
-    def faulty(r: Any, suit: int, kind: int, extends: int, trump: int) -> int:
-        return int(original(r, suit, kind, extends, trump)) + (10 if kind == 1 and extends < 0 else 0)
-    return faulty
-
-
-def _vole_worth_two(original: Callable[..., Any]) -> Callable[..., Any]:
-    def faulty(s: Any, team: int) -> Any:
-        outcome = original(s, team)
-        return outcome._replace(marks=tuple(2 if m else 0 for m in outcome.marks))
-    return faulty
-
-
-def _double_below_100(original: Callable[..., int]) -> Callable[..., int]:
-    def faulty(r: Any, loser_count: int) -> int:
-        value = int(original(r, loser_count))
-        return value - 1 if value == 2 and loser_count >= 100 else value
-    return faulty
-
-
-def _no_overtrump(original: Callable[..., int]) -> Callable[..., int]:
-    """Brouc following without its overtrump obligation (and so without its exceptions)."""
-    return play.legal_whist
-
-
-def _lower_trump_wins(original: Callable[..., tuple[int, ...]]) -> Callable[..., tuple[int, ...]]:
-    """Among trumps, the lower card wins the trick."""
-    def faulty(r: Any, trump: int) -> tuple[int, ...]:
-        table = list(original(r, trump))
-        trumps = r.suit_mask[trump]
-        for card in range(r.n_cards):
-            if r.suit_of[card] == trump:
-                table[card] = (table[card] & ~trumps) | (trumps & ~r.stronger[card] & ~(1 << card))
-        return tuple(table)
-    return faulty
-
-
-FAULTS: list[tuple[str, str, Any, str, Callable[[Callable[..., Any]], Callable[..., Any]]]] = [
-    # (ruleset, clause broken, module, function, fault)
-    ("homme-de-brou-1802", "hdb.count.card-points", counting, "card_points", _counting_ten_as_eleven),
-    ("homme-de-brou-1802", "hdb.count.rounding", counting, "rounded", _rounding_five_down),
-    ("brouc", "brouc.count.rounding", counting, "rounded", _rounding_five_down),
-    ("homme-de-brou-1802", "hdb.marriage.table", state, "table_marriages", _table_marriages_none),
-    ("brouc", "brouc.marriage.table", state, "table_marriages", _table_marriages_none),
-    ("homme-de-brou-1802", "hdb.marriage.announce-score", state, "announcement_value", _grand_worth_forty),
-    ("homme-de-brou-1802", "hdb.game.vole", game, "all_tricks_outcome", _vole_worth_two),
-    ("homme-de-brou-1802", "hdb.game.value", game, "game_value", _double_below_100),
-    ("brouc", "brouc.play.overtrump", play.LEGAL, "brouc", _no_overtrump),
-    ("homme-de-brou-1802", "hdb.play.trick-winner", state, "beating_cards", _lower_trump_wins),
-]
-
-
-class Faulty(InProcess):
-    """The reference engine with one fault planted, while it answers (and only then: the
-    harness's own diagnosis uses the engine as it is)."""
-
-    def __init__(self, module: Any, name: str, fault: Callable[[Callable[..., Any]], Callable[..., Any]]) -> None:
-        super().__init__()
-        original = module[name] if isinstance(module, dict) else getattr(module, name)
-        self.module, self.name, self.fault = module, name, fault(original)
-
-    def run(self, request: Mapping[str, Any], timeout: float) -> dict[str, Any]:
-        with planted(self.module, self.name, self.fault):
-            return super().run(request, timeout)
 
 
 def first_named(ruleset: str, impl: InProcess) -> str | None:

@@ -56,8 +56,8 @@ from .server import Table
 
 # -- the layout of a case's bytes ----------------------------------------------------------
 
-LIMIT, RULESET, VARIANT, PARAMS, SETTING, DEALER, SCORES, CARRIED, MARKS, LOPSIDED, SEEDED, SEED, DIGITS = (
-    0, 1, 2, 3, 9, 10, 11, 15, 16, 18, 19, 20, 28)
+LIMIT, RULESET, VARIANT, PARAMS, SETTING, DEALER, SCORES, CARRIED, MARKS, LOPSIDED, SEEDED, SEED, STYLE, CLOSE, DIGITS = (
+    0, 1, 2, 3, 9, 10, 11, 15, 16, 18, 19, 20, 28, 29, 30)
 MAX_DIGITS = 31  # the swaps of a pack of 32 cards (docs/shuffle.md, step 4)
 ACTIONS = DIGITS + MAX_DIGITS  # one byte per action from here on
 MAX_ATTEMPTS = 160  # actions tried in one case, at most (a deal takes about 40 to 60)
@@ -68,11 +68,13 @@ VARIANT_AT = 176  # a VARIANT byte from here up sets one to three parameters to 
 LOPSIDED_AT = 176  # a LOPSIDED byte from here up moves strong cards to one team
 SEEDED_AT = 224  # a SEEDED byte from here up sends the deal as its seed (feature seeded-deal)
 GAME_AT, MATCH_AT = 96, 200  # a SETTING byte: below GAME_AT a deal alone, from MATCH_AT up inside a match
+CLOSE_AT = 192  # a CLOSE byte from here up: both teams start the deal just under the target (a close finish)
+PATIENT_AT = 128  # a STYLE byte from here up: the players do not hurry to claim when they may (so both teams pass 301)
 
 # scores before the deal (setup.game.scores), around each threshold of the game: the target,
 # the declarations' 190 (Brouc's "19") and 140 ("14"), the game values' 100 and 150, zero
-SCORE_BASES = {"brouc": (0, 140, 150, 190, 230, 250, 280, 300, 320, -30),
-               "homme-de-brou-1802": (0, 100, 150, 190, 230, 250, 280, 300, 50, -30)}
+SCORE_BASES = {"brouc": (0, 140, 150, 190, 230, 250, 270, 280, 290, 300, 320, -30),
+               "homme-de-brou-1802": (0, 100, 150, 190, 230, 250, 270, 280, 290, 300, 290, 50, -30)}
 SCORE_STEPS = {"brouc": (0, -10, 10, -20, 20, -30, 30),  # the slate writes tens
                "homme-de-brou-1802": (0, -1, 1, -5, 5, -10, 10, -4, 4, -9, 9)}  # the marque writes points
 MAX_SCORE = {"brouc": 400, "homme-de-brou-1802": 300}  # 1802 ends the game at 301
@@ -245,8 +247,12 @@ def _setting(c: Choices, ruleset: str, rules: Rules, offer: Offer) -> tuple[dict
     if b < GAME_AT or "game" not in offer.features:
         return None, None
     bases, steps = SCORE_BASES[ruleset], SCORE_STEPS[ruleset]
-    scores = [min(MAX_SCORE[ruleset], bases[c.below(SCORES + 2 * t, len(bases))] + steps[c.below(SCORES + 2 * t + 1, len(steps))])
-              for t in range(2)]
+    if c.at(CLOSE) >= CLOSE_AT:  # each team 1 to 40 points under the target
+        unit = 10 if ruleset == "brouc" else 1
+        scores = [300 - unit * (c.below(SCORES + 2 * t, 40 // unit)) for t in range(2)]
+    else:
+        scores = [min(MAX_SCORE[ruleset], bases[c.below(SCORES + 2 * t, len(bases))] + steps[c.below(SCORES + 2 * t + 1, len(steps))])
+                  for t in range(2)]
     game: dict[str, Any] = {"scores": scores}
     carried = c.at(CARRIED)
     if ruleset == "brouc" and carried >= 224:
@@ -278,11 +284,12 @@ def _illegal(state: DealState, legal_now: list[int], b: int) -> str:
 _GAME_KINDS = (CLAIM_ACTION, DECLARE_ACTION, DECLARE_DOUBLE_ACTION, CONCEDE_ACTION, 5, 6)
 
 
-def _pick(state: DealState, legal: list[int], b: int) -> str:
+def _pick(state: DealState, legal: list[int], b: int, patient: bool) -> str:
     """The action a byte chooses: an illegal one from 256 - ILLEGAL up; else a game action
     (claim, declaration, concession and its answer) in a band below that, wide when the
     action is the natural one (a claim that is right, a concession asked for), narrow
-    otherwise; else a card, an announcement or a pass (0: the first legal action)."""
+    otherwise (a right claim too, for `patient` players); else a card, an announcement or a
+    pass (0: the first legal action)."""
     rules = state.rules
     if b >= 256 - ILLEGAL:
         return _illegal(state, legal, b)
@@ -294,7 +301,7 @@ def _pick(state: DealState, legal: list[int], b: int) -> str:
     if not quiet:
         return action_text(rules, special[b % len(special)])
     tempt = 1
-    if base + CLAIM_ACTION in special and state.context is not None \
+    if base + CLAIM_ACTION in special and not patient and state.context is not None \
             and reaches_target(rules, count_so_far(state, rules.team_of[state.to_act])):
         tempt = 120
     elif base + CONCEDE_ACTION in special:
@@ -331,10 +338,11 @@ def build(data: bytes, offer: Offer) -> Case:
     state = table.state
     steps: list[dict[str, Any]] = [{"expect": _observe(table, AT_START + (("deal",) if seeded else ()))}]
     limit = min(c.at(LIMIT), MAX_ATTEMPTS)
+    patient = c.at(STYLE) >= PATIENT_AT
     attempts = refused = 0
     legal = state.legal_actions()
     while not state.is_over and attempts < limit:
-        text = _pick(state, legal, c.at(ACTIONS + attempts))
+        text = _pick(state, legal, c.at(ACTIONS + attempts), patient)
         attempts += 1
         tricks = len(state.tricks)
         answer = table.act(text)
