@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from faults import FAULTS, Faulty
 
 from brou.cli import main
 from brou.conformance.compare import FAILED, PASSED
@@ -28,7 +29,6 @@ from brou.conformance.fuzz import (
 from brou.conformance.harness import run
 from brou.conformance.runner import InProcess, Subprocess
 from brou.conformance.server import Reference
-from faults import FAULTS, Faulty
 
 BROKEN = [sys.executable, str(Path(__file__).parent / "fakes" / "broken.py")]
 # the one planted fault the fuzzer does not find quickly: it shows only under the reading
