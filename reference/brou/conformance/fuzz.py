@@ -43,7 +43,7 @@ import yaml
 
 from ..deal import Deal, deal_from_pack, deal_from_seed
 from ..errors import BrouError, UsageError
-from ..game import count_so_far, reaches_target
+from ..game import count_so_far, game_rules, reaches_target
 from ..rules import Rules, cards_of
 from ..shuffle import MAX_SEED, permuted, swaps
 from ..state import CLAIM_ACTION, CONCEDE_ACTION, DECLARE_ACTION, DECLARE_DOUBLE_ACTION, DealState, action_text
@@ -249,10 +249,11 @@ def _setting(c: Choices, ruleset: str, rules: Rules, offer: Offer) -> tuple[dict
     bases, steps = SCORE_BASES[ruleset], SCORE_STEPS[ruleset]
     if c.at(CLOSE) >= CLOSE_AT:  # each team 1 to 40 points under the target
         unit = 10 if ruleset == "brouc" else 1
-        scores = [300 - unit * (c.below(SCORES + 2 * t, 40 // unit)) for t in range(2)]
+        last = int(game_rules(rules)["target"]) - 1
+        scores = [last - unit * (c.below(SCORES + 2 * t, 40 // unit)) for t in range(2)]
     else:
-        scores = [min(MAX_SCORE[ruleset], bases[c.below(SCORES + 2 * t, len(bases))] + steps[c.below(SCORES + 2 * t + 1, len(steps))])
-                  for t in range(2)]
+        scores = [min(MAX_SCORE[ruleset], bases[c.below(SCORES + 2 * t, len(bases))]
+                      + steps[c.below(SCORES + 2 * t + 1, len(steps))]) for t in range(2)]
     game: dict[str, Any] = {"scores": scores}
     carried = c.at(CARRIED)
     if ruleset == "brouc" and carried >= 224:
