@@ -10,17 +10,19 @@ is always the simplest decision (the spec's default, the deal alone, the first l
 action, no swap in the pack), so bytes that are fewer and smaller make a smaller case, and
 the first byte bounds the number of steps.
 
-The search draws the bytes itself from the seed (`search_bytes`): fast, and shaped so that
-deals are dealt by the documented shuffle (docs/shuffle.md), scores lie near every
-threshold of the game, some deals are lopsided, claims come when they are right, and about
-one action in sixteen is illegal.  Each case is a scenario whose expectations the reference
-engine gives as it plays: who acts, the legal actions and the trick after every action, the
-tricks and the count after every trick, everything at the end.  The harness judges the
-implementation's answers exactly as `brou check` does (`harness.verdict_of`).  At the first
-case that does not pass, hypothesis takes over: the case's bytes are the one entry of an
-example database, and `hypothesis.find` shrinks them (shorter, then smaller) while the
-implementation still fails in the same way; the smallest case is cut after its failing step
-and written as a scenario file whose first clause is the clause it breaks.
+The search draws the bytes itself from the seed (`search_bytes`), in a process of its own
+when many cases are asked for (`_Cases`), so that the engine builds the next cases while the
+implementation answers: deals are dealt by the documented shuffle (docs/shuffle.md), scores
+lie near every threshold of the game, some deals are lopsided, claims come when they are
+right, and about one action in sixteen is illegal.  Each case is a scenario whose
+expectations the reference engine gives as it plays: who acts, the legal actions and the
+trick after every action, the tricks and the count after every trick, everything at the end.
+The harness judges the implementation's answers exactly as `brou check` does
+(`harness.verdict_of`).  At the first case that does not pass, a shorter one is looked for
+(`shorter`), then hypothesis shrinks it (`shrink`: the bytes are a failing example of its
+database, not yet shrunk, which `hypothesis.find` replays and shrinks) while the
+implementation still fails in the same way; the smallest case is written as a scenario of one
+behaviour (`one_behaviour`) whose first clause is the clause it breaks.
 """
 
 from __future__ import annotations
@@ -436,10 +438,10 @@ class FuzzRun:
     @property
     def exit_status(self) -> int:
         """0 no divergence; 1 a divergence (a wrong answer); 3 an error (a crash, a hang, a
-        broken answer), as `brou check`."""
+        broken answer), as `brou check`, or every case skipped (nothing was checked)."""
         if self.finding is not None:
             return 1 if self.finding.kind == "divergence" else 3
-        return 3 if self.start_error else 0
+        return 3 if self.start_error or (self.cases and self.skipped == self.cases) else 0
 
 
 class _Judge:
