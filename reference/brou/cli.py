@@ -109,8 +109,8 @@ def build_parser() -> Parser:
     check.add_argument("--clause", action="append", default=[], help="only scenarios checking this clause or clause prefix")
     check.add_argument("--feature", action="append", default=[], help="only scenarios needing this feature")
     check.add_argument("--id", action="append", default=[], help="only these scenario ids (glob patterns allowed)")
-    check.add_argument("--origin", action="append", default=[], choices=["hand-written", "generated", "perft"],
-                       help="only hand-written, generated or perft scenarios")
+    check.add_argument("--origin", action="append", default=[], choices=["hand-written", "generated", "perft", "boundary"],
+                       help="only hand-written, generated, perft or boundary scenarios")
     check.add_argument("--scenarios", action="append", default=[], metavar="PATH",
                        help="scenario files or folders (default: conformance/scenarios); a file not listed in "
                             "conformance/verified.jsonl is first checked against the reference engine")
