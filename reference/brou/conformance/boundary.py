@@ -707,7 +707,8 @@ def count_scenarios(reference: Reference) -> Iterator[dict[str, Any]]:
         assert s0 is not None
         setup = _setup(brouc, seed) | {"game": {"scores": [s0, 100]}}
         actions = _in_game(brouc, setup, actions)
-        yield _scenario(f"bnd.brouc.game.target.{side}-1", BROUC, ["brouc.game.target", "brouc.game.dehors"],
+        yield _scenario(f"bnd.brouc.game.target.{side}-1", BROUC,
+                        ["brouc.game.target", "brouc.game.dehors", "brouc.game.coches" if end else "brouc.game.dehors-wrong"],
                         f"{side} the target: from {s0}, team 0 has taken {delta} points when it declares dehors, a count of "
                         f"{300 + end}, {'more than 300: it wins' if end else 'not more than 300: the dehors is wrong'}",
                         setup, _played_steps(brouc, setup, actions, len(actions), ("claim", None), ("legal",)))

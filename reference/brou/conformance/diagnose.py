@@ -130,7 +130,8 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
         return "hdb.count.rounding"
     if name == "outcome" and isinstance(want, dict):
         how = str(want.get("how"))
-        same_end = isinstance(got, dict) and got.get("how") == how
+        # the same end and the same winner: only the value read on a count can make the marks differ
+        same_end = isinstance(got, dict) and got.get("how") == how and got.get("winner") == want.get("winner")
         if same_end and got.get("marks") != want.get("marks") and how in _VALUED_BY_GAME_VALUE:
             return "hdb.game.value"
         return _OUTCOME.get(how)
