@@ -559,15 +559,6 @@ def least_declaring_score(rules: Rules) -> int:
     return value
 
 
-@dataclass
-class Played:
-    """A seeded deal played by random legal cards (every window and question passed): the
-    setup by explicit hands and the actions, with the table after each action."""
-
-    setup: dict[str, Any]
-    actions: list[str]
-
-
 def random_deal(rules: Rules, seed: int, announce: bool = False) -> Iterator[tuple[Table, list[str]]]:
     """Seeded random legal play of the deal of `seed` (dealer 3): yields the table and the
     actions so far before each action (the table must not be changed by the caller)."""
