@@ -111,8 +111,9 @@ def build_parser() -> Parser:
     check.add_argument("--clause", action="append", default=[], help="only scenarios checking this clause or clause prefix")
     check.add_argument("--feature", action="append", default=[], help="only scenarios needing this feature")
     check.add_argument("--id", action="append", default=[], help="only these scenario ids (glob patterns allowed)")
-    check.add_argument("--origin", action="append", default=[], choices=["hand-written", "generated", "perft"],
-                       help="only hand-written, generated or perft scenarios")
+    check.add_argument("--origin", action="append", default=[],
+                       choices=["hand-written", "generated", "perft", "boundary", "fuzzed"],
+                       help="only hand-written, generated, perft, boundary or fuzzed scenarios (brou fuzz writes the last)")
     check.add_argument("--scenarios", action="append", default=[], metavar="PATH",
                        help="scenario files or folders (default: conformance/scenarios); a file not listed in "
                             "conformance/verified.jsonl is first checked against the reference engine")

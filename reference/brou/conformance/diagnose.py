@@ -1,7 +1,8 @@
 """Which rule a failure breaks: one clause for each failed scenario.
 
 A hand-written scenario (ambiguity witnesses and mutation scenarios included) checks one
-behaviour: its purpose, the first clause it lists.  A generated scenario checks a whole deal
+behaviour: its purpose, the first clause it lists; so does a boundary scenario
+(brou.conformance.boundary), written for one side of one clause's edge.  A generated scenario checks a whole deal
 and lists every clause it touches; its failure is laid on the clause that decides the first
 step that went wrong, found by playing the scenario with the reference engine up to that
 step: for an action or a set of legal actions, the rule that makes the first action in
@@ -26,6 +27,8 @@ from .compare import Verdict
 from .corpus import Scenario, rules_for
 from .server import Table
 
+# origins whose scenarios check one behaviour, their purpose
+PURPOSEFUL = ("hand-written", "boundary")
 CHAPTERS = ("players", "deck", "deal", "play", "marriage", "count", "game", "match", "sheet")
 
 # observables and the rule that produces them, by 1802 id (a ruleset that replaces the
@@ -57,7 +60,7 @@ def chapter_rank(clause: str) -> int:
 
 def failed_clause(s: Scenario, verdict: Verdict) -> str:
     """The one clause a failed scenario breaks (see the module's docstring): the clause that
-    decides the failing step; for a hand-written scenario, whose actions and legal sets are
+    decides the failing step; for a hand-written or boundary scenario, whose actions and legal sets are
     about its purpose, that clause only if the step is a count or a record or the clause is
     one the scenario lists, its purpose otherwise."""
     purpose = s.clauses[0]
@@ -70,7 +73,7 @@ def failed_clause(s: Scenario, verdict: Verdict) -> str:
     if found is None:
         return purpose
     clause, precise = found
-    if s.origin == "hand-written" and not precise and clause not in s.clauses:
+    if s.origin in PURPOSEFUL and not precise and clause not in s.clauses:
         return purpose
     return clause
 
@@ -127,7 +130,8 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
         return "hdb.count.rounding"
     if name == "outcome" and isinstance(want, dict):
         how = str(want.get("how"))
-        same_end = isinstance(got, dict) and got.get("how") == how
+        # the same end and the same winner: only the value read on a count can make the marks differ
+        same_end = isinstance(got, dict) and got.get("how") == how and got.get("winner") == want.get("winner")
         if same_end and got.get("marks") != want.get("marks") and how in _VALUED_BY_GAME_VALUE:
             return "hdb.game.value"
         return _OUTCOME.get(how)

@@ -493,6 +493,9 @@ def _search_main(argv: list[str]) -> int:
                       + json.dumps(case.data, ensure_ascii=False, separators=(",", ":")) + "\n")
     except (BrokenPipeError, KeyboardInterrupt):
         return 0
+    except Exception as exc:  # a case the reference engine cannot build: said in one line, the run stops
+        print(f"brou fuzz: the search stopped at case {number}: {exc.__class__.__name__}: {exc}"[:500], file=sys.stderr)
+        return 70
 
 
 # the fields of a scenario that `Scenario` is made from (with its text)
