@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_diagnosis import Faulty, _no_overtrump, _rounding_five_down
+from faults import Faulty, _no_overtrump, _rounding_five_down
 
 from brou import counting, game, play
 from brou.conformance.boundary import EDGES, PLAY_EDGES, write_boundary
