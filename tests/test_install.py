@@ -2,7 +2,7 @@
 fresh virtual environment, used from a folder outside the repository.
 
 The spec, the schemas and the corpus must travel inside the wheel (brou/_data, read through
-importlib.resources): `brou validate`, `brou deal`, `brou prove`, `brou check` and
+importlib.resources): `brou validate`, `brou deal`, `brou prove`, `brou check`, `brou fuzz` and
 `brou ambiguities` work with nothing of the source tree around.  The optional parts say
 how to get them.  One wheel and one environment serve every test of the module.
 """
@@ -96,6 +96,18 @@ def test_check_runs_a_slice_of_the_corpus_through_the_protocol(installed: Instal
     assert done.returncode == 0, done.stderr[-2000:]
     report = json.loads(done.stdout)
     assert report["counts"]["passed"] >= 5 and report["counts"]["failed"] == 0 and report["counts"]["errored"] == 0
+
+
+def test_fuzz_runs_and_shrinks_from_the_installed_package(installed: Installed) -> None:
+    """More than 200 cases: the search runs in a process of its own (`python -m brou.conformance.fuzz`)."""
+    done = installed.run("fuzz", "--deals", "250", "--report", "json", "--no-progress")
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout)["cases"] == 250
+    broken = Path(__file__).parent / "fakes" / "broken.py"
+    found = installed.run("fuzz", "--impl", f"{installed.bin / 'python'} {broken} drop-legal", "--deals", "5",
+                          "--save", str(installed.work / "found"), "--no-progress")
+    assert found.returncode == 1, found.stderr[-2000:]
+    assert len(list((installed.work / "found").glob("fuzz.*.yaml"))) == 1
 
 
 def test_prove_and_the_register(installed: Installed) -> None:
