@@ -126,7 +126,7 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
     if name == "result" and isinstance(got, list):
         for field, clause in _RESULT.items():  # the first field that differs, in the order of counting
             if any(isinstance(g, dict) and field in w and w[field] != g.get(field) for w, g in zip(want, got, strict=False)):
-                return _marriage_clause(table) if field == "marriages" else clause
+                return _marriage_clause(table, got) if field == "marriages" else clause
         return "hdb.count.rounding"
     if name == "outcome" and isinstance(want, dict):
         how = str(want.get("how"))
@@ -138,13 +138,28 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
     return _OBSERVED.get(name)
 
 
-def _marriage_clause(table: Table) -> str | None:
+def _marriage_clause(table: Table, got: list[Any]) -> str | None:
     """The rule behind a team's marriage points: announcements or table marriages, whichever
-    the deal has had (None when it has had both: the count alone cannot tell)."""
-    announced, on_table = bool(table.state.announcements), bool(table.state.table)
-    if announced == on_table:
+    the deal has had; when it has had both, the one whose points the answer lacks, or gives
+    where there are none, for some team (None when the count cannot tell)."""
+    state = table.state
+    announced, on_table = bool(state.announcements), bool(state.table)
+    if announced != on_table:
+        return "hdb.marriage.announce-score" if announced else "hdb.marriage.table"
+    if not announced:
         return None
-    return "hdb.marriage.announce-score" if announced else "hdb.marriage.table"
+    for deal_team in range(2):
+        given = got[table.team(deal_team)] if table.team(deal_team) < len(got) else None
+        value = given.get("marriages") if isinstance(given, dict) else None
+        if not isinstance(value, int):
+            continue
+        ann, tab = state.announced_points[deal_team], state.table_points[deal_team]
+        if value != ann + tab:
+            if tab and value in (ann, ann - tab):
+                return "hdb.marriage.table"  # the table's points left out, or counted the wrong way
+            if ann and value in (tab, tab - ann):
+                return "hdb.marriage.announce-score"
+    return None
 
 
 def _action_order(text: str) -> tuple[int, str]:
