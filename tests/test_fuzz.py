@@ -170,3 +170,22 @@ def test_bad_options_are_one_line_errors(args: list[str], capsys: pytest.Capture
     assert main(["fuzz", "--deals", "5", "--no-progress", *args] if args[0] != "--deals" else ["fuzz", *args]) == 2
     err = capsys.readouterr().err
     assert err.startswith("brou fuzz: ") and len(err.strip().splitlines()) == 1
+
+
+def test_a_folder_of_found_cases_has_its_coverage(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    result = fuzz(Subprocess([*BROKEN, "drop-legal"]), deals=5)
+    assert result.finding is not None
+    write_scenario(finished_scenario(result.finding, result), tmp_path)
+    main(["coverage", "--scenarios", str(tmp_path), "--json"])
+    counts = json.loads(capsys.readouterr().out)["coverage"]
+    assert sum(n["fuzzed"] for clauses in counts.values() for n in clauses.values()) >= 1
+    main(["coverage", "--scenarios", str(tmp_path)])
+    assert "fuzzed" in capsys.readouterr().out
+
+
+def test_the_origins_are_the_schemas() -> None:
+    from brou import spec
+    from brou.conformance.corpus import ORIGINS
+
+    schema = json.loads((spec.SCHEMA_DIR / "scenario.schema.json").read_text(encoding="utf-8"))
+    assert tuple(schema["$defs"]["scenario"]["properties"]["origin"]["enum"]) == ORIGINS

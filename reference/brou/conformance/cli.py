@@ -19,7 +19,7 @@ from ..errors import UsageError, one_line
 from ..rules import Rules
 from ..tables import table_text
 from . import report
-from .corpus import load, load_corpus
+from .corpus import ORIGINS, load, load_corpus
 from .harness import Implementation, Outcome, Selection, read_xfail, run
 from .runner import MAX_TIMEOUT, InProcess, Subprocess, is_time_limit, reference_command
 
@@ -175,7 +175,7 @@ def coverage(corpus: list[Any]) -> dict[str, dict[str, dict[str, int]]]:
     out: dict[str, dict[str, dict[str, int]]] = {}
     for ruleset in spec.available_rulesets():
         clauses = Rules.load(ruleset).data["clauses"]
-        out[ruleset] = {c: {"hand-written": 0, "generated": 0, "perft": 0, "boundary": 0} for c in clauses}
+        out[ruleset] = {c: dict.fromkeys(ORIGINS, 0) for c in clauses}
     for s in corpus:
         for c in s.clauses:
             out[s.ruleset][c][s.origin] += 1
@@ -197,7 +197,8 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"scenarios": len(corpus), "coverage": counts, "uncovered": uncovered}, indent=2))
         return 1 if uncovered else 0
-    origins = ("hand-written", "generated", "perft", "boundary")
+    # the shipped corpus's origins, and the cases found by brou fuzz when a folder of them is given
+    origins = tuple(o for o in ORIGINS if o != "fuzzed" or any(s.origin == o for s in corpus))
     rows = [(ruleset, clause, *(str(n[k]) for k in origins)) for ruleset, clauses in counts.items()
             for clause, n in clauses.items()]
     print(table_text(("ruleset", "clause", *origins), rows, right=origins, no_wrap=("ruleset", "clause")))

@@ -36,6 +36,8 @@ from ..rules import NOT_EXECUTABLE_YET, Rules
 CONFORMANCE_DIR = Path(os.environ.get("BROU_CONFORMANCE_DIR", spec.DATA_ROOT / "conformance"))
 SCENARIO_DIR = CONFORMANCE_DIR / "scenarios"
 FORMAT = "brou-scenarios/1"
+# where a scenario comes from (its `origin`, as the schema lists them)
+ORIGINS = ("hand-written", "generated", "perft", "boundary", "fuzzed")
 
 # what a scenario may need beyond playing one deal from given hands (PROTOCOL.md, "Features")
 FEATURES = ("game", "match", "sheet", "seeded-deal", "perft", "error-codes")
