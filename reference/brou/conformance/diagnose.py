@@ -123,6 +123,9 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
             return "hdb.play.trick-winner"  # another player leads: the last trick went to someone else
         differing = sorted(set(want) ^ given, key=_action_order)
         return action_clause(table, differing[0]) if differing else None
+    if name == "to_act" and table.state.phase in ("concede", "respond", "round"):
+        # the question the rules open here (a concession, Brouc's round of dehors) was not asked
+        return "brouc.game.dehors" if table.state.phase == "round" else "hdb.game.concession"
     if name == "result" and isinstance(got, list):
         for field, clause in _RESULT.items():  # the first field that differs, in the order of counting
             if any(isinstance(g, dict) and field in w and w[field] != g.get(field) for w, g in zip(want, got, strict=False)):
