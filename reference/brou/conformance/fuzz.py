@@ -356,9 +356,10 @@ def build(data: bytes, offer: Offer) -> Case:
             refused += 1
             steps.append({"reject": text, "code": answer["code"]})
         # after a trick, its winner and the count come first: a wrong winner is named as such,
-        # not as the wrong player to lead that follows from it
+        # not as the wrong player to lead that follows from it; then the legal actions, which
+        # say more than who acts (a question asked or not, a window open or not)
         seen = _observe(table, PER_TRICK) if len(state.tricks) > tricks else {}
-        seen |= {"to_act": table.observe("to_act"), "legal": [action_text(rules, a) for a in legal],
+        seen |= {"legal": [action_text(rules, a) for a in legal], "to_act": table.observe("to_act"),
                  "trick": table.observe("trick")}
         steps.append({"expect": seen})
     sheet = game is not None and "sheet" in offer.features
