@@ -154,10 +154,62 @@ def _reached_only_at_trick_ends(note: Callable[..., None]) -> Callable[..., None
 
 
 
-# (ruleset, clause broken, module, function, fault): every fault above, for the fuzzer
+def _target_one_lower(original: Callable[..., bool]) -> Callable[..., bool]:
+    """301 treated as 300 (and Brouc's more than 300 as 300 or more)."""
+    def faulty(r: Any, count: int) -> bool:
+        return bool(original(r, count + 1))
+    return faulty
+
+
+def _value_edge_at_151(original: Callable[..., int]) -> Callable[..., int]:
+    """A loser at exactly 150 counted as under 150 (the double game's edge moved up by one)."""
+    def faulty(r: Any, loser_count: int) -> int:
+        return int(original(r, loser_count - 1 if loser_count == 150 else loser_count))
+    return faulty
+
+
+def _quadruple_at_zero(original: Callable[..., int]) -> Callable[..., int]:
+    """A loser at exactly 0 counted as below zero."""
+    def faulty(r: Any, loser_count: int) -> int:
+        return int(original(r, -1 if loser_count == 0 else loser_count))
+    return faulty
+
+
+def _no_follow(original: Callable[..., int]) -> Callable[..., int]:
+    """Any card of the hand, suit led or not."""
+    return lambda r, hand, led, trump, best, trick: hand
+
+
+def _coches_edge_at_160(original: Callable[..., int]) -> Callable[..., int]:
+    """Losers written at 150 counted as under 150."""
+    def faulty(r: Any, loser_count: int) -> int:
+        return int(original(r, loser_count - 10 if loser_count == 150 else loser_count))
+    return faulty
+
+
+# (clause, the side of its boundary pair whose scenarios the fault makes fail, module, function, fault)
+BOUNDARY_FAULTS: list[tuple[str, str, Any, str, Callable[[Callable[..., Any]], Callable[..., Any]]]] = [
+    ("hdb.game.target", "outside", game, "reaches_target", _target_one_lower),
+    ("brouc.game.target", "outside", game, "reaches_target", _target_one_lower),
+    ("hdb.count.rounding", "outside", counting, "rounded", _rounding_five_down),
+    ("brouc.count.rounding", "outside", counting, "rounded", _rounding_five_down),
+    ("hdb.game.value", "outside", game, "game_value", _value_edge_at_151),
+    ("brouc.game.coches", "outside", game, "game_value", _coches_edge_at_160),
+    ("brouc.play.overtrump", "inside", play.LEGAL, "brouc", _no_overtrump),
+    ("hdb.play.follow", "inside", play.LEGAL, "whist", _no_follow),
+    ("brouc.play.follow", "inside", play.LEGAL, "brouc", _no_follow),
+]
+
+
+_RULESET = {"hdb": "homme-de-brou-1802", "brouc": "brouc"}
+
+# (ruleset, clause broken, module, function, fault): every fault above once, for the fuzzer
 FAULTS = DIAGNOSIS_FAULTS + [
     ("homme-de-brou-1802", "hdb.game.vole", state, "deal_result", _sweep_only_by_first_leaders),
     ("brouc", "brouc.game.cape", state, "deal_result", _sweep_only_by_first_leaders),
     ("homme-de-brou-1802", "hdb.game.last-coup", game, "end_of_deal_outcome", _first_to_reach_wins),
     ("homme-de-brou-1802", "hdb.game.last-coup", state.DealState, "_note_reached", _reached_only_at_trick_ends),
+] + [(_RULESET[clause.split(".")[0]], clause, module, name, fault) for clause, _, module, name, fault in BOUNDARY_FAULTS
+     if fault not in (_rounding_five_down, _no_overtrump)] + [
+    ("homme-de-brou-1802", "hdb.game.value", game, "game_value", _quadruple_at_zero),
 ]

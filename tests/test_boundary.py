@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from faults import Faulty, _no_overtrump, _rounding_five_down
+from faults import BOUNDARY_FAULTS as FAULTS
+from faults import Faulty, _quadruple_at_zero
 
-from brou import counting, game, play
+from brou import game
 from brou.conformance.boundary import EDGES, PLAY_EDGES, write_boundary
 from brou.conformance.compare import FAILED, PASSED
 from brou.conformance.corpus import SCENARIO_DIR, Scenario, load_corpus
@@ -63,53 +64,6 @@ def test_every_edge_bearing_clause_has_an_inside_and_an_outside_scenario() -> No
 def test_the_reference_engine_passes_every_boundary_scenario() -> None:
     result = run(InProcess(), list(boundary()))
     assert result.count(PASSED) == len(boundary())
-
-
-def _target_one_lower(original: Callable[..., bool]) -> Callable[..., bool]:
-    """301 treated as 300 (and Brouc's more than 300 as 300 or more)."""
-    def faulty(r: Any, count: int) -> bool:
-        return bool(original(r, count + 1))
-    return faulty
-
-
-def _value_edge_at_151(original: Callable[..., int]) -> Callable[..., int]:
-    """A loser at exactly 150 counted as under 150 (the double game's edge moved up by one)."""
-    def faulty(r: Any, loser_count: int) -> int:
-        return int(original(r, loser_count - 1 if loser_count == 150 else loser_count))
-    return faulty
-
-
-def _quadruple_at_zero(original: Callable[..., int]) -> Callable[..., int]:
-    """A loser at exactly 0 counted as below zero."""
-    def faulty(r: Any, loser_count: int) -> int:
-        return int(original(r, -1 if loser_count == 0 else loser_count))
-    return faulty
-
-
-def _no_follow(original: Callable[..., int]) -> Callable[..., int]:
-    """Any card of the hand, suit led or not."""
-    return lambda r, hand, led, trump, best, trick: hand
-
-
-def _coches_edge_at_160(original: Callable[..., int]) -> Callable[..., int]:
-    """Losers written at 150 counted as under 150."""
-    def faulty(r: Any, loser_count: int) -> int:
-        return int(original(r, loser_count - 10 if loser_count == 150 else loser_count))
-    return faulty
-
-
-# (clause, the side whose scenarios the fault makes fail, module, function, fault)
-FAULTS: list[tuple[str, str, Any, str, Callable[[Callable[..., Any]], Callable[..., Any]]]] = [
-    ("hdb.game.target", "outside", game, "reaches_target", _target_one_lower),
-    ("brouc.game.target", "outside", game, "reaches_target", _target_one_lower),
-    ("hdb.count.rounding", "outside", counting, "rounded", _rounding_five_down),
-    ("brouc.count.rounding", "outside", counting, "rounded", _rounding_five_down),
-    ("hdb.game.value", "outside", game, "game_value", _value_edge_at_151),
-    ("brouc.game.coches", "outside", game, "game_value", _coches_edge_at_160),
-    ("brouc.play.overtrump", "inside", play.LEGAL, "brouc", _no_overtrump),
-    ("hdb.play.follow", "inside", play.LEGAL, "whist", _no_follow),
-    ("brouc.play.follow", "inside", play.LEGAL, "brouc", _no_follow),
-]
 
 
 @pytest.mark.parametrize(("clause", "side", "module", "name", "fault"), FAULTS, ids=[f"{f[0]}" for f in FAULTS])
