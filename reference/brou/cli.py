@@ -10,6 +10,7 @@
     brou coverage                    which clauses the corpus checks, and how often
     brou ambiguities                 the register of open questions; brou ambiguity AMB-05: one entry
     brou prove                       the machine-checked facts about the rules (z3)
+    brou sources                     every paragraph of the sources and the clauses that encode it
 
 Exit status: 0 success; 1 (brou check) a scenario failed, (brou fuzz) a case
 diverged; 3 (brou check) a scenario errored and none failed, (brou fuzz) a case
@@ -39,6 +40,7 @@ from .rules import Rules
 from .sheet import sheet_svg, sheet_text
 from .shuffle import MAX_SEED
 from .state import DealState
+from .tables import table_text
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 2, 70
 
@@ -163,6 +165,12 @@ def build_parser() -> Parser:
     prove = sub.add_parser("prove", help="the machine-checked facts about the rules (z3), as a table")
     prove.add_argument("--fact", action="append", default=[], metavar="ID", help="only this fact (repeatable)")
     prove.add_argument("--json", action="store_true", help="print the facts and their results as JSON")
+    sources = sub.add_parser("sources", help="the source concordance: every paragraph of the sources, and the clauses "
+                                             "that encode it or why none does")
+    sources.add_argument("--source", help="only this source (S1, S2, S3, S4)")
+    sources.add_argument("--check", action="store_true",
+                         help="check the concordance (and, where the sources are at hand, every paragraph's entry)")
+    sources.add_argument("--json", action="store_true", help="print the concordance as JSON")
     coverage = sub.add_parser("coverage", help="which clauses of each ruleset the corpus checks")
     coverage.add_argument("--scenarios", action="append", default=[], metavar="PATH", help="scenario files or folders")
     coverage.add_argument("--clause", metavar="ID",
@@ -263,6 +271,31 @@ def cmd_deal(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_sources(source: str | None, check: bool, as_json: bool) -> int:
+    """`brou sources`: the concordance, or with --check what is wrong with it (exit 1)."""
+    from .sources import concordance_rows, load_concordance, problems, shared_folder
+
+    if source is not None and source not in load_concordance()["sources"]:
+        raise UsageError(f"brou sources: no source {source} in the concordance "
+                         f"(it has {', '.join(load_concordance()['sources'])})")
+    if check:
+        folder = shared_folder()
+        found = problems(folder)
+        for line in found:
+            print(line)
+        where = f"the paragraphs read from {folder}" if folder else "the sources are not at hand: entries checked, paragraphs not"
+        print(f"{len(found)} problems ({where})", file=sys.stderr)
+        return 1 if found else EXIT_OK
+    rows = concordance_rows(source)
+    if as_json:
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        return EXIT_OK
+    print(table_text(("paragraph", "what it says", "clauses, or why none"),
+                     [(r["ref"], r["about"], ", ".join(r["clauses"]) or str(r["note"])) for r in rows],
+                     no_wrap=("paragraph",)))
+    return EXIT_OK
+
+
 def cmd_prove(ids: Sequence[str], as_json: bool = False) -> int:
     """Run the facts of brou.prove; exit 1 if one does not come out as the project states it."""
     try:
@@ -335,6 +368,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return EXIT_OK
         if args.command == "prove":
             return cmd_prove(args.fact, args.json)
+        if args.command == "sources":
+            return cmd_sources(args.source, args.check, args.json)
         if args.command == "coverage":
             from .conformance.cli import cmd_coverage
 
