@@ -48,6 +48,10 @@ WORDS: dict[str, dict[str, str]] = {
         "witness-not-modelled": "none (not modelled)", "witness-not-playable": "none (an option cannot be played)",
         "witness-single-option": "none (a single option)",
         "witness-not-observable": "none (the options differ only in what players see)",
+        "paragraph": "Paragraph", "says": "What it says", "encoded-by": "Clauses, or why none",
+        "heading": "a heading", "history": "history", "example": "an example", "stakes": "stakes",
+        "etiquette": "etiquette", "equipment": "equipment", "cross-reference": "a cross-reference",
+        "commentary": "commentary", "not modelled": "not modelled yet",
     },
     "fr": {
         "both": "1802 et Brouc", "old-only": "1802 seulement", "new-only": "Brouc seulement",
@@ -74,6 +78,10 @@ WORDS: dict[str, dict[str, str]] = {
         "witness-not-modelled": "aucun (non modélisé)", "witness-not-playable": "aucun (une option n'est pas jouable)",
         "witness-single-option": "aucun (une seule option)",
         "witness-not-observable": "aucun (les options ne diffèrent que par ce que voient les joueurs)",
+        "paragraph": "Paragraphe", "says": "Ce qu'il dit (en anglais)", "encoded-by": "Clauses, ou pourquoi aucune",
+        "heading": "un titre", "history": "histoire", "example": "un exemple", "stakes": "enjeux",
+        "etiquette": "usages", "equipment": "matériel", "cross-reference": "un renvoi",
+        "commentary": "commentaire", "not modelled": "pas encore modélisé",
     },
 }
 
@@ -390,7 +398,30 @@ def source_lines(book: Book, sid: str, lang: str) -> list[str]:
     return [*lines, f":{w['cited-by']}: {len(citing)} {w['clauses'].lower()}: {cited}", ""]
 
 
-GENERATED = ("cards", "marriages", "parameters", "ambiguities", "facts", "clause-index")
+def concordance(book: Book, lang: str) -> list[str]:
+    """The source concordance (brou.sources): for each source, every paragraph (or recorded
+    fact), what it says, and the clauses that encode it or the kind of note that says why none
+    does (the note itself in the English book)."""
+    from ..sources import entries, load_concordance, note_kind
+
+    w = words(lang)
+    out: list[str] = []
+    for sid in load_concordance()["sources"]:
+        title = f"{sid}: {citation(book.sources[sid], lang)}" if sid in book.sources else sid
+        out += [f".. rubric:: {esc(title)}", ""]
+        rows = []
+        for e in entries(sid):
+            if e.clauses:
+                right = ", ".join(f":brou:clause:`{c}`" for c in e.clauses)
+            else:
+                kind = note_kind(e.note) or ""
+                right = esc(e.note or "") if lang == "en" else esc(w.get(kind, kind))
+            rows.append([esc(e.place), esc(e.about), right])
+        out += _list_table([w["paragraph"], w["says"], w["encoded-by"]], rows, [12, 48, 40], "concordance")
+    return out
+
+
+GENERATED = ("cards", "marriages", "parameters", "ambiguities", "facts", "clause-index", "concordance")
 
 
 def generated(book: Book, what: str, lang: str) -> list[str]:
@@ -399,7 +430,7 @@ def generated(book: Book, what: str, lang: str) -> list[str]:
     if name == "rules":
         return rules(book, arg.strip(), lang)
     makers = {"cards": cards, "marriages": marriages, "parameters": parameters, "ambiguities": ambiguities,
-              "facts": fact_lines, "clause-index": clause_index}
+              "facts": fact_lines, "clause-index": clause_index, "concordance": concordance}
     if name not in makers:
         raise KeyError(f"nothing generated is called '{what}' (known: rules CHAPTER, {', '.join(GENERATED)})")
     return makers[name](book, lang)
