@@ -2,7 +2,7 @@
 fresh virtual environment, used from a folder outside the repository.
 
 The spec, the schemas and the corpus must travel inside the wheel (brou/_data, read through
-importlib.resources): `brou validate`, `brou deal`, `brou prove`, `brou check`, `brou fuzz` and
+importlib.resources): `brou validate`, `brou deal`, `brou prove`, `brou check`, `brou fuzz`, `brou sources` and
 `brou ambiguities` work with nothing of the source tree around.  The optional parts say
 how to get them.  One wheel and one environment serve every test of the module.
 """
@@ -108,6 +108,13 @@ def test_fuzz_runs_and_shrinks_from_the_installed_package(installed: Installed) 
                           "--save", str(installed.work / "found"), "--no-progress")
     assert found.returncode == 1, found.stderr[-2000:]
     assert len(list((installed.work / "found").glob("fuzz.*.yaml"))) == 1
+
+
+def test_the_concordance_travels_without_the_sources(installed: Installed) -> None:
+    done = installed.run("sources", "--check")
+    assert done.returncode == 0 and "the sources are not at hand" in done.stderr, done.stderr[-2000:]
+    listed = installed.run("sources", "--json", "--source", "S4")
+    assert listed.returncode == 0 and len(json.loads(listed.stdout)) == 4
 
 
 def test_prove_and_the_register(installed: Installed) -> None:
