@@ -21,8 +21,9 @@ import shlex
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 from xml.etree import ElementTree as ET
 
 import pytest
@@ -31,7 +32,7 @@ from brou.conformance import report
 from brou.conformance.corpus import Scenario, load_corpus
 from brou.conformance.harness import MAX_START_FAILURES, Run, run
 from brou.conformance.protocol import MAX_LINE
-from brou.conformance.runner import Subprocess
+from brou.conformance.runner import ImplementationError, InProcess, Subprocess
 from brou.conformance.server import Reference
 from helpers import SCENARIO_HANDS
 
@@ -610,3 +611,33 @@ def test_check_a_good_implementation_exits_0(scenario_dir: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     assert "Brou conformance: quiet-fake 0.1.0" in done.stdout
     assert "7 scenarios: 7 passed, 0 failed" in done.stdout
+
+
+class _SecondAnswerLater(InProcess):
+    """The reference engine without Brouc, whose second answer turns out, when the third
+    scenario is sent, to have been given twice."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sent = 0
+
+    def start(self) -> dict[str, Any]:
+        hello = super().start()
+        hello["rulesets"].pop("brouc")
+        return hello
+
+    def run(self, request: Mapping[str, Any], timeout: float) -> dict[str, Any]:
+        self.sent += 1
+        if self.sent == 3:
+            raise ImplementationError("extra-output", "a second answer", previous=True)
+        return super().run(request, timeout)
+
+
+def test_an_answer_given_twice_is_laid_on_the_last_scenario_answered_past_a_skipped_one() -> None:
+    corpus = load_corpus()
+    old = [s for s in corpus if s.ruleset == "homme-de-brou-1802" and s.origin == "hand-written"][:3]
+    new = next(s for s in corpus if s.ruleset == "brouc")
+    result = run(_SecondAnswerLater(), [old[0], old[1], new, old[2]])
+    statuses = [o.status for o in result.outcomes]
+    assert statuses == ["passed", "errored", "skipped", "passed"], statuses
+    assert result.outcomes[1].verdict.detail.startswith("extra-output")

@@ -222,12 +222,17 @@ class Session:
     hangs: int = 0
     gave_up: str | None = None  # why it is not asked any more
     last_answered: Outcome | None = None  # the outcome of the scenario it answered last
-    _answer_taken: bool = False  # the scenario being run was answered
+    _sent: bool = False  # the scenario being run was sent
+    _answer_taken: bool = False  # and answered
 
     def answered(self, outcome: Outcome) -> None:
-        """Note a scenario's outcome: an answer the implementation gives twice is laid on it."""
-        self.last_answered = outcome if self._answer_taken else None
-        self._answer_taken = False
+        """Note a scenario's outcome: an answer the implementation gives twice is laid on the
+        last scenario it answered (one it was not sent, a skipped one, changes nothing)."""
+        if self._answer_taken:
+            self.last_answered = outcome
+        elif self._sent:
+            self.last_answered = None
+        self._sent = self._answer_taken = False
 
     def finish(self, impl: Implementation) -> None:
         """Stop the implementation; output after its last answer errors that scenario."""
@@ -265,6 +270,7 @@ def verdict_of(impl: Implementation, s: Scenario, session: Session, *, timeout: 
         if why is not None:
             return Verdict(SKIPPED, why)
         request["params"] = request["params"] | reading
+        session._sent = True
         try:
             answer = impl.run(request, timeout)
         except ImplementationError as exc:
