@@ -668,8 +668,9 @@ def fuzz(impl: Implementation, *, seed: int = 0, deals: int | None = 1000, secon
                     progress(run)
                 if verdict.status in (FAILED, ERRORED):
                     cases.close()
+                    run.seconds = time.perf_counter() - started  # the search; shrinking is timed apart
                     run.finding = _shrunk(judge, offer, data, s, verdict, number, shrink_seconds, seed)
-                    break
+                    return run
         finally:
             cases.close()
         run.seconds = time.perf_counter() - started
