@@ -33,7 +33,7 @@ def _seconds(option: str, value: float, command: str = "check") -> float:
 
 
 def _implementation(args: argparse.Namespace, command: str = "check") -> Implementation:
-    if args.in_process:
+    if getattr(args, "in_process", False):  # brou check only
         if args.impl is not None:
             raise UsageError("brou check: --in-process runs the reference engine; it cannot be used with --impl")
         return InProcess()
@@ -229,7 +229,6 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     save = Path(args.save)
     if save.exists() and not save.is_dir():
         raise UsageError(f"brou fuzz: --save {args.save}: not a folder")
-    args.in_process = False
     impl = _implementation(args, "fuzz")
     show = args.progress if args.progress is not None else sys.stderr.isatty()
     rulesets = tuple(args.ruleset)
