@@ -317,16 +317,25 @@ def test_turnup_visibility() -> None:
 
 
 def test_observation_shows_last_trick_and_own_tricks_only() -> None:
-    states = [s for s in _sampled_states("python_brouc", 4, seed=9) if len(s.deal.tricks) >= 3 and not s.deal.trick]
+    """On his turn to play a player sees the last trick and his team's tricks, never the
+    other team's; at any other moment neither (hdb.info.last-trick, hdb.info.own-tricks)."""
+    states = [s for s in _sampled_states("python_brouc", 4, seed=9) if len(s.deal.tricks) >= 3 and not s.deal.trick
+              and s.deal.phase == "play" and s.deal.to_act >= 0]
     state = states[0]
+    seat = state.deal.to_act
+    team = seat % 2
     rules = state.get_game().rules
-    text = state.observation_string(0)
+    text = state.observation_string(seat)
     leader, cards, _ = state.deal.tricks[-1]
     assert "last trick " + " ".join(f"{(leader + k) % 4}:{rules.card_text(c)}" for k, c in enumerate(cards)) in text
-    assert "team 0 has " + (" ".join(rules.cards_text(state.deal.won[0])) or "-") in text
-    for card in rules.cards_text(state.deal.won[1]):
+    assert f"team {team} has " + (" ".join(rules.cards_text(state.deal.won[team])) or "-") in text
+    for card in rules.cards_text(state.deal.won[1 - team]):
         if card not in [rules.card_text(c) for c in cards]:
             assert card not in text.split("last trick")[1].split("\n", 1)[1]
+    for other in range(4):
+        if other != seat:
+            assert "last trick" not in state.observation_string(other)
+            assert " has " not in state.observation_string(other)
 
 
 # -- resampling for search ------------------------------------------------------------------------

@@ -42,9 +42,10 @@ what the ruleset lets him see: his own cards, the trump suit, the turn-up card w
 it lies face up (1802; in Brouc only the dealer knows which card it was), every
 public action (plays, announcements, passes, game actions: every action of a player
 is public) and the scores before the deal.  The observation (no recall) is what is in
-front of him now: his hand, the turn-up while on show, the trick on the table, the
-last trick and his team's tricks (parameter `observation`: last-trick-and-own-tricks),
-the announcements made, the declaration and concession in progress.
+front of him now, as `brou.view.view` gives it: his hand, the turn-up while on show, the
+trick on the table, on his turn to play the last trick and his team's tricks (clauses
+hdb.info.last-trick and hdb.info.own-tricks, parameter `observation`), the announcements
+made, the declaration and concession in progress.
 
 `python -m brou.openspiel --playthrough DIR` rewrites the golden playthroughs.
 See docs/openspiel.md.
@@ -68,6 +69,7 @@ from .errors import IllegalAction
 from .game import GameContext, game_rules
 from .rules import Rules
 from .state import DealState, action_text
+from .view import on_turn
 
 GAMES = {"python_brouc": "brouc", "python_homme_de_brou_1802": "homme-de-brou-1802"}
 LONG_NAMES = {"brouc": "Brouc (L'Etivaz)", "homme-de-brou-1802": "L'Homme de Brou (Academie universelle des jeux, 1802)"}
@@ -605,11 +607,11 @@ class BrouObserver:
         else:
             for k, card in enumerate(deal.trick):
                 d["trick"][(deal.leader + k) % rules.n_players, card] = 1
-            if tricks:
+            if tricks and on_turn(deal, player):  # hdb.info.last-trick, hdb.info.own-tricks: on his turn only
                 leader, cards, _ = tricks[-1]
                 for k, card in enumerate(cards):
                     d["last_trick"][(leader + k) % rules.n_players, card] = 1
-            _set_cards(d["team_won"], deal.won[rules.team_of[player]])
+                _set_cards(d["team_won"], deal.won[rules.team_of[player]])
             for seat, suit, kind, _, _, _ in deal.announcements:
                 d["announced"][seat, suit * len(rules.kinds) + kind] = 1
         for team in range(2):
@@ -655,11 +657,13 @@ class BrouObserver:
             parts.append("actions " + _actions_text(rules, state.actors, deal.history))
         else:
             parts.append("trick " + _trick_text(rules, deal.leader, deal.trick))
-            if deal.tricks:
+            looks = on_turn(deal, player)  # hdb.info.last-trick, hdb.info.own-tricks: on his turn only
+            if deal.tricks and looks:
                 leader, cards, winner = deal.tricks[-1]
                 parts.append(f"last trick {_trick_text(rules, leader, cards)} won by {winner}")
-            parts.append(f"tricks {deal.team_tricks[0]}-{deal.team_tricks[1]}, "
-                         f"team {rules.team_of[player]} has " + _cards(rules, deal.won[rules.team_of[player]]))
+            team = rules.team_of[player]
+            parts.append(f"tricks {deal.team_tricks[0]}-{deal.team_tricks[1]}"
+                         + (f", team {team} has " + _cards(rules, deal.won[team]) if looks else ""))
             if deal.announcements:
                 parts.append("announced " + " ".join(
                     f"{seat}:{''.join(rules.kinds[kind].ranks)}{rules.suits[suit]}"

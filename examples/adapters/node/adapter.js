@@ -18,7 +18,7 @@ const PROTOCOL_VERSION = 1;
 const RULESETS = { brouc: { params: {} }, 'homme-de-brou-1802': { params: {} } };
 
 // YOUR ENGINE: add the optional parts as you implement them:
-// "game", "match", "sheet", "seeded-deal", "perft", "error-codes" (PROTOCOL.md, "Features").
+// "game", "match", "sheet", "seeded-deal", "perft", "error-codes", "view" (PROTOCOL.md, "Features").
 const FEATURES = [];
 
 /** Write a line to standard error: the harness keeps it and quotes it when something goes wrong. */
@@ -74,7 +74,7 @@ class Table {
       if (name === 'over') return false;
     }
     // YOUR ENGINE: to_act, legal, trick, tricks, trump, over, announcements, table, result,
-    // and with their features outcome, match, deal, sheet.
+    // and with their features outcome, match, deal, sheet, view.
     throw new CannotRun(`observable ${name} is not implemented`);
   }
 

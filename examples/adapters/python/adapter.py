@@ -22,7 +22,7 @@ PROTOCOL_VERSION = 1
 RULESETS: dict[str, dict[str, Any]] = {"brouc": {"params": {}}, "homme-de-brou-1802": {"params": {}}}
 
 # YOUR ENGINE: add the optional parts as you implement them:
-# "game", "match", "sheet", "seeded-deal", "perft", "error-codes" (PROTOCOL.md, "Features").
+# "game", "match", "sheet", "seeded-deal", "perft", "error-codes", "view" (PROTOCOL.md, "Features").
 FEATURES: list[str] = []
 
 
@@ -81,7 +81,7 @@ class Table:
             if name == "over":
                 return False
         # YOUR ENGINE: to_act, legal, trick, tricks, trump, over, announcements, table, result,
-        # and with their features outcome, match, deal, sheet.
+        # and with their features outcome, match, deal, sheet, view.
         raise CannotRun(f"observable {name} is not implemented")
 
     def perft(self, depth: int) -> int:

@@ -27,10 +27,10 @@ RULESETS = (OLD, NEW)
 SHORT = {OLD: "1802", NEW: "Brouc"}
 
 # The chapters of the rules, in the order of play, as the middle part of a clause id.
-CHAPTERS = ("players", "deck", "deal", "play", "marriage", "count", "game", "match", "sheet")
+CHAPTERS = ("players", "deck", "deal", "play", "info", "marriage", "count", "game", "match", "sheet")
 
 # the page of the rulebook (docs/rulebook/<lang>/<page>.rst) that states each chapter
-CHAPTER_DOC = {"players": "table", "deck": "table", "deal": "deal", "play": "play", "marriage": "marriages",
+CHAPTER_DOC = {"players": "table", "deck": "table", "deal": "deal", "play": "play", "info": "play", "marriage": "marriages",
                "count": "counting", "game": "game", "match": "match", "sheet": "sheets"}
 
 

@@ -13,6 +13,7 @@ import json
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from ..view import FIELDS, RECORDS
 from .bounds import as_text, bounded, cut
 from .corpus import Scenario, kept_step
 
@@ -141,6 +142,8 @@ def _compare_value(name: str, want: Any, got: Any) -> str | None:
                 parts.append(f"not allowed {' '.join(cut(a, 40) for a in extra[:20])}{more}")
             return "; ".join(parts)
         return None
+    if name == "view":
+        return _compare_views(want, got)
     if name == "deal" and isinstance(want, dict) and isinstance(got, dict) and "hands" in want:
         hands = got.get("hands")
         if not isinstance(hands, list) or not all(isinstance(h, list) and all(isinstance(c, str) for c in h) for h in hands):
@@ -149,6 +152,45 @@ def _compare_value(name: str, want: Any, got: Any) -> str | None:
         want = want | {"hands": [sorted(h) for h in want["hands"]]}
         got = got | {"hands": [sorted(h) for h in hands]}
     return _partial(want, got)
+
+
+def _compare_views(want: list[Any], got: Any) -> str | None:
+    """`view`: one view per player, each with exactly the fields PROTOCOL.md defines (a field
+    more, at the top or in a record, is a leak: failed), compared on the fields the scenario
+    gives; a field it gives as null must be null (what the player may not see now)."""
+    if not isinstance(got, list) or len(got) != len(want):
+        return f"expected one view per player ({len(want)}), got {_text(got)}"
+    for player, one in enumerate(got):
+        if not isinstance(one, dict):
+            return f"[{player}] is {_text(one)}, expected a view (an object)"
+        extra = [key for key in one if key not in FIELDS]
+        if extra:
+            return f"[{player}].{cut(str(extra[0]), 40)} is no field of a view (what it shows may leak)"
+        missing = [key for key in FIELDS if key not in one]
+        if missing:
+            return f"[{player}].{missing[0]} missing: a view gives every field, null for what may not be seen"
+        problem = _record_keys(one, f"[{player}]")
+        if problem is not None:
+            return problem
+    wanted = [w | {"hand": sorted(w["hand"])} if isinstance(w.get("hand"), list) else w for w in want]
+    given = [g | {"hand": sorted(g["hand"], key=str)} if isinstance(g.get("hand"), list) else g for g in got]
+    return _partial(wanted, given)
+
+
+def _record_keys(one: Mapping[str, Any], where: str) -> str | None:
+    """A field more in a record of a view (a card of the trick, a trick looked at, ...)."""
+    for name, keys in RECORDS.items():
+        value = one.get(name)
+        for i, item in enumerate(value if isinstance(value, list) else [value]):
+            records = [(f"{where}.{name}[{i}]" if isinstance(value, list) else f"{where}.{name}", item, keys)]
+            cards = item.get("cards") if isinstance(item, dict) else None
+            if isinstance(cards, list):
+                records += [(f"{records[0][0]}.cards[{k}]", card, RECORDS["trick"]) for k, card in enumerate(cards)]
+            for at, record, allowed in records:
+                extra = [key for key in record if key not in allowed] if isinstance(record, dict) else []
+                if extra:
+                    return f"{at}.{cut(str(extra[0]), 40)} is no field of a view (what it shows may leak)"
+    return None
 
 
 def _partial(want: Any, got: Any, where: str = "") -> str | None:

@@ -40,10 +40,10 @@ FORMAT = "brou-scenarios/1"
 ORIGINS = ("hand-written", "generated", "perft", "boundary", "fuzzed")
 
 # what a scenario may need beyond playing one deal from given hands (PROTOCOL.md, "Features")
-FEATURES = ("game", "match", "sheet", "seeded-deal", "perft", "error-codes")
+FEATURES = ("game", "match", "sheet", "seeded-deal", "perft", "error-codes", "view")
 # what the setup needs: without one of these a scenario cannot be played, and is skipped whole
 RUN_FEATURES = frozenset({"game", "match", "seeded-deal"})
-_NEEDS = {"outcome": "game", "sheet": "sheet", "match": "match", "deal": "seeded-deal"}
+_NEEDS = {"outcome": "game", "sheet": "sheet", "match": "match", "deal": "seeded-deal", "view": "view"}
 
 
 _FEATURE_SETS: dict[frozenset[str], frozenset[str]] = {}

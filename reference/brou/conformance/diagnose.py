@@ -23,13 +23,14 @@ from typing import Any
 from ..errors import BrouError
 from ..rules import Rules
 from ..state import parse_action
+from ..view import CLAUSE_OF
 from .compare import Verdict
 from .corpus import Scenario, rules_for
 from .server import Table
 
 # origins whose scenarios check one behaviour, their purpose
 PURPOSEFUL = ("hand-written", "boundary")
-CHAPTERS = ("players", "deck", "deal", "play", "marriage", "count", "game", "match", "sheet")
+CHAPTERS = ("players", "deck", "deal", "play", "info", "marriage", "count", "game", "match", "sheet")
 
 # observables and the rule that produces them, by 1802 id (a ruleset that replaces the
 # clause, Brouc, names its own: see _in_ruleset)
@@ -37,7 +38,7 @@ _OBSERVED = {"tricks": "hdb.play.trick-winner", "trick": "hdb.play.trick-winner"
              "trump": "hdb.deal.turnup", "announcements": "hdb.marriage.announce-score", "table": "hdb.marriage.table",
              "match": "hdb.match.target", "sheet": "hdb.sheet.marque", "deal": "hdb.deal.packets"}
 # observables whose difference names its rule whatever the scenario was written for
-_PRECISE = ("result", "outcome", "table", "announcements", "tricks", "match", "sheet")
+_PRECISE = ("result", "outcome", "table", "announcements", "tricks", "match", "sheet", "view")
 _RESULT = {"tricks": "hdb.play.trick-winner", "card_points": "hdb.count.card-points", "marriages": "hdb.marriage.table",
            "rounded": "hdb.count.rounding", "total": "hdb.count.rounding"}
 _OUTCOME = {"played-out": "hdb.game.last-coup", "replay": "hdb.game.last-coup", "all-tricks": "hdb.game.vole",
@@ -138,6 +139,9 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
         if same_end and got.get("marks") != want.get("marks") and how in _VALUED_BY_GAME_VALUE:
             return "hdb.game.value"
         return _OUTCOME.get(how)
+    if name == "view":  # the field that differs, as compare names it: [player].field
+        found = re.search(r"\[\d+\]\.(\w+)", verdict.detail)
+        return CLAUSE_OF.get(found.group(1)) if found else None
     return _OBSERVED.get(name)
 
 

@@ -22,6 +22,7 @@ from ..match import carried_over, deal_entry, match_winner, next_offset
 from ..rules import Rules
 from ..sheet import sheet_rows
 from ..state import DealState, action_text, marriage_text
+from ..view import view
 from .corpus import FEATURES
 from .protocol import PROTOCOL_VERSION
 
@@ -145,6 +146,11 @@ class Table:
         n = self.rules.n_players
         return {"hands": [self.rules.cards_text(deal.hands[(p - self.offset) % n]) for p in range(n)],
                 "turnup": self.rules.card_text(deal.turnup)}
+
+    def _obs_view(self) -> list[dict[str, Any]]:
+        """What each player may see now, by player (brou.view; PROTOCOL.md, "The view")."""
+        n = self.rules.n_players
+        return [view(self.state, (p - self.offset) % n, self.offset) for p in range(n)]
 
     def _obs_sheet(self) -> list[dict[str, Any]]:
         """The rows this deal writes on the score sheet (the marque or the slate): while the
