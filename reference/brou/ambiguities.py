@@ -614,6 +614,9 @@ def search_entry(entry: Entry, progress: Callable[[str], None] | None = None) ->
     block: dict[str, dict[str, Any]] = {}
     for ruleset in entry.rulesets:
         prior = entry.witness.get(ruleset, {})
+        if plan is None and prior.get("pairs"):  # a witness written by hand (AMB-02): kept as it is
+            block[ruleset] = dict(prior)
+            continue
         if plan is None or not pairs(entry, ruleset):
             block[ruleset] = {k: v for k, v in prior.items() if k in ("status", "why")} or {"status": "not-searched"}
             continue

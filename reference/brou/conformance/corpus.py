@@ -40,9 +40,9 @@ FORMAT = "brou-scenarios/1"
 ORIGINS = ("hand-written", "generated", "perft", "boundary", "fuzzed")
 
 # what a scenario may need beyond playing one deal from given hands (PROTOCOL.md, "Features")
-FEATURES = ("game", "match", "sheet", "seeded-deal", "perft", "error-codes")
+FEATURES = ("game", "match", "sheet", "seeded-deal", "perft", "error-codes", "deals", "draw", "cut")
 # what the setup needs: without one of these a scenario cannot be played, and is skipped whole
-RUN_FEATURES = frozenset({"game", "match", "seeded-deal"})
+RUN_FEATURES = frozenset({"game", "match", "seeded-deal", "deals", "draw", "cut"})
 _NEEDS = {"outcome": "game", "sheet": "sheet", "match": "match", "deal": "seeded-deal"}
 
 
@@ -125,9 +125,19 @@ def features_of(data: Mapping[str, Any]) -> frozenset[str]:
         need.add("match")
     if "seed" in setup:
         need.add("seeded-deal")
+    if "draw" in setup:
+        need.add("draw")
+    if "cut" in setup:
+        need.add("cut")
     for step in data["steps"]:
         if "perft" in step:
             need.add("perft")
+        elif "deal" in step:
+            need.update(("deals", "match"))
+            if "seed" in step["deal"]:
+                need.add("seeded-deal")
+            if "cut" in step["deal"]:
+                need.add("cut")
         elif "expect" in step:
             for k in step["expect"]:
                 if k in _NEEDS:
@@ -169,6 +179,8 @@ def request_of(data: Mapping[str, Any], features: frozenset[str] | None = None) 
             steps.append({"act": step["reject"]})
         elif "expect" in step:
             steps.append({"observe": sorted(step["expect"])})
+        elif "deal" in step:
+            steps.append({"deal": step["deal"]})
         else:
             steps.append({"perft": step["perft"]})
     return {"id": data["id"], "ruleset": data["ruleset"], "params": data.get("params") or {},
