@@ -43,7 +43,7 @@ ORIGINS = ("hand-written", "generated", "perft", "boundary", "fuzzed")
 FEATURES = ("game", "match", "sheet", "seeded-deal", "perft", "error-codes", "deals", "draw", "cut")
 # what the setup needs: without one of these a scenario cannot be played, and is skipped whole
 RUN_FEATURES = frozenset({"game", "match", "seeded-deal", "deals", "draw", "cut"})
-_NEEDS = {"outcome": "game", "sheet": "sheet", "match": "match", "deal": "seeded-deal"}
+_NEEDS = {"outcome": "game", "sheet": "sheet", "match": "match", "deal": "seeded-deal", "start": "deals"}
 
 
 _FEATURE_SETS: dict[frozenset[str], frozenset[str]] = {}
@@ -142,6 +142,8 @@ def features_of(data: Mapping[str, Any]) -> frozenset[str]:
             for k in step["expect"]:
                 if k in _NEEDS:
                     need.add(_NEEDS[k])
+    if "deals" in need:
+        need.add("match")
     if "sheet" in need or "match" in need:
         need.add("game")
     return frozenset(need)

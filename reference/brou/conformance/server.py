@@ -187,8 +187,15 @@ class Table:
         for t, points in enumerate(carried_over(self.state)):
             carried[self.team(t)] = points
         return {"marks": marks, "winner": match_winner(self.rules, marks) if outcome else None,
-                "next_dealer": (self.rules.dealer + following) % self.rules.n_players, "carried": carried,
-                "dealer": self.dealer, "scores": list(self.scores_before)}
+                "next_dealer": (self.rules.dealer + following) % self.rules.n_players, "carried": carried}
+
+    def _obs_start(self) -> dict[str, Any]:
+        """What the deal being played started from: its dealer, and the written scores, the
+        carried marriages and the marks before it (feature deals)."""
+        if self.marks_before is None:
+            raise BrouError("'start' is observed only in a scenario whose setup has a match")
+        return {"dealer": self.dealer, "scores": list(self.scores_before), "carried": list(self.carried_in),
+                "marks": list(self.marks_before)}
 
     def _obs_deal(self) -> dict[str, Any]:
         deal = self.state.deal
