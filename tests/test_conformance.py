@@ -355,3 +355,84 @@ def test_judge_takes_the_cards_of_a_dealt_hand_in_any_order() -> None:
     assert judge(s, {"results": [{"deal": {"hands": [["KS", "AS"], ["8H", "7H"]], "turnup": "8H"}}]}).status == PASSED
     assert judge(s, {"results": [{"deal": {"hands": [["KS", "AS"], ["8H", "9H"]], "turnup": "8H"}}]}).status == FAILED
     assert judge(s, {"results": [{"deal": {"hands": "AS KS", "turnup": "8H"}}]}).status == ERRORED
+
+
+# == several deals, the draw and the cut: what the reference server refuses ======================
+
+_MATCH_SETUP = {"seed": 3, "game": {"scores": [0, 0]}, "match": {"marks": [0, 0]}}
+
+
+def _run_steps(setup: dict[str, Any], steps: list[dict[str, Any]], ruleset: str = "brouc",
+               params: dict[str, Any] | None = None) -> dict[str, Any]:
+    return Reference().run({"id": "t", "ruleset": ruleset, "params": params or {}, "setup": setup, "steps": steps})
+
+
+def _played_out(ruleset: str = "brouc", setup: dict[str, Any] = _MATCH_SETUP) -> list[dict[str, Any]]:
+    """The act steps that play a seeded deal to its end (the first legal action each time)."""
+    from brou.conformance.server import Table
+    table = Table(Rules.load(ruleset), setup)
+    steps = []
+    while not table.state.is_over:
+        action = table.observe("legal")[0]
+        table.act(action)
+        steps.append({"act": action})
+    return steps
+
+
+@pytest.mark.clause("hdb.match.next-dealer")
+@pytest.mark.parametrize(("setup", "steps", "message"), [
+    (_MATCH_SETUP, [{"act": "AS"}, {"deal": {"seed": 1}}], "while the deal was still being played"),
+    ({"seed": 3}, [{"deal": {"seed": 1}}], "needs a match"),
+    ({**_MATCH_SETUP, "match": {"marks": [0, 4]}}, [], ""),
+])
+def test_a_deal_step_at_the_wrong_moment_is_a_one_line_error(setup: dict[str, Any], steps: list[dict[str, Any]],
+                                                              message: str) -> None:
+    if not steps:  # after a cape that marks the losers' fifth coche the match is over: no next deal
+        [s] = [s for s in corpus() if s.id == "brouc.match.deals.cape-ends-the-match"]
+        request = s.request
+        answer = Reference().run(request)
+        assert answer["results"][-1]["match"]["winner"] == 0, answer
+        setup, steps, message = request["setup"], [*request["steps"], {"deal": {"seed": 1}}], "after the match was won"
+    answer = _run_steps(setup, steps)
+    assert set(answer) == {"error"} and message in answer["error"] and "\n" not in answer["error"], answer
+
+
+@pytest.mark.clause("hdb.deal.cut")
+@pytest.mark.parametrize("cut", [0, 32, 99])
+def test_a_cut_out_of_range_is_a_one_line_error(cut: int) -> None:
+    answer = _run_steps({"seed": 7, "cut": cut}, [{"observe": ["deal"]}])
+    assert answer == {"error": f"a cut lifts from 1 to 31 cards of the 32, not {cut}"}
+    answer = _run_steps(_MATCH_SETUP, [*_played_out(), {"deal": {"seed": 7, "cut": cut}}])
+    assert answer == {"error": f"a cut lifts from 1 to 31 cards of the 32, not {cut}"}
+    answer = _run_steps({"hands": [], "turnup": "AS", "cut": 3}, [{"observe": ["deal"]}])
+    assert answer == {"error": "setup.cut: a cut needs a seed (hands given are already cut)"}
+
+
+@pytest.mark.clause("hdb.match.first-dealer", "brouc.match.first-dealer")
+@pytest.mark.parametrize(("ruleset", "draw", "message"), [
+    ("homme-de-brou-1802", {"cards": [["8S", "AH", "8D", "KC"]]}, "the draw is not over: players 0, 2 tie"),
+    ("homme-de-brou-1802", {"cards": [["8S", "AH", "8D", "KC"], ["9S", "9H", "7D", None]]}, "draw round 2: players 0, 2 draw"),
+    ("homme-de-brou-1802", {"cards": [["8S", "8S", "9D", "KC"]]}, "draw round 1: a card is drawn twice"),
+    ("homme-de-brou-1802", {"cards": [["8S", "XX", "9D", "KC"]]}, "setup.draw: round 1: unknown card 'XX'"),
+    ("brouc", {"cards": [["8S", "AH", "9D", "KC"]]}, "in brouc the first dealer is chosen by lot"),
+])
+def test_a_draw_that_cannot_be_read_is_a_one_line_error(ruleset: str, draw: dict[str, Any], message: str) -> None:
+    answer = _run_steps({"draw": draw, "seed": 4}, [{"observe": ["to_act"]}], ruleset)
+    assert set(answer) == {"error"} and answer["error"].startswith(message) and "\n" not in answer["error"], answer
+    answer = _run_steps({"draw": {"seed": 1}, "dealer": 2, "seed": 4}, [{"observe": ["to_act"]}], ruleset)
+    assert answer == {"error": "setup: the dealer is given or drawn (draw), not both"}
+
+
+def test_the_new_setups_and_the_deal_step_need_their_features() -> None:
+    [s] = [s for s in corpus() if s.id == "brouc.deal.cut.next-deal-cut"]
+    assert s.needs == {"game", "match", "seeded-deal", "deals", "cut"}
+    assert s.request_for(["game", "match", "seeded-deal", "deals", "cut"])["steps"][-2] == {"deal": {"seed": 7, "cut": 31}}
+    [s] = [s for s in corpus() if s.id == "hdb.match.first-dealer.tie-redrawn"]
+    assert s.needs == {"draw", "seeded-deal"}
+    [s] = [s for s in corpus() if s.id == "brouc.match.deals.cape-carries-marriages"]
+    assert s.needs == {"game", "match", "deals", "seeded-deal"}
+    results = Reference().run(s.request)["results"]
+    assert judge(s, {"results": results}).status == PASSED
+    dealt = results.index({"ok": True}, len(results) - 2)
+    verdict = judge(s, {"results": [*results[:dealt], {"ok": False}, *results[dealt + 1:]]})
+    assert verdict.status == FAILED and "the next deal was not dealt" in verdict.detail, verdict

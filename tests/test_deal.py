@@ -13,7 +13,7 @@ import pytest
 
 from brou import DealState, ParameterError, Rules
 from brou.counting import card_points
-from brou.deal import DealError, deal_from_cards, deal_from_seed, packet_positions, turn_up
+from brou.deal import DealError, cut_pack, deal_from_cards, deal_from_pack, deal_from_seed, packet_positions, turn_up
 from brou.play import beats
 from brou.shuffle import shuffled
 from helpers import deal, load, play
@@ -518,3 +518,30 @@ def test_rules_and_deal_states_pickle() -> None:
         state.apply(rng.choice([a for a in state.legal_actions() if a <= rules.pass_action]))
     again = pickle.loads(pickle.dumps(state))
     assert again.record() == state.record() and again.legal_actions() == state.legal_actions()
+
+
+# == the cut ==================================================================================
+
+
+@pytest.mark.clause("hdb.deal.cut")
+def test_the_cut_puts_the_lifted_cards_under_the_rest() -> None:
+    pack = list(range(32))
+    assert cut_pack(pack, 5) == [*range(5, 32), *range(5)]
+    assert cut_pack(pack, 31) == [31, *range(31)]
+
+
+@pytest.mark.clause("hdb.deal.cut")
+@pytest.mark.parametrize("name", ["homme-de-brou-1802", "brouc"])
+def test_a_seeded_deal_is_cut_only_when_asked(name: str) -> None:
+    rules = load(name)
+    pack = shuffled(32, 7)
+    assert deal_from_seed(rules, 7) == deal_from_pack(rules, pack)
+    assert deal_from_seed(rules, 7, 12) == deal_from_pack(rules, pack[12:] + pack[:12])
+    assert deal_from_seed(rules, 7, 12) != deal_from_seed(rules, 7)
+
+
+@pytest.mark.clause("hdb.deal.cut")
+@pytest.mark.parametrize("lifted", [0, 32, -1, 40, True])
+def test_a_cut_lifts_at_least_one_card_and_not_all(lifted: int) -> None:
+    with pytest.raises(DealError, match="a cut lifts from 1 to 31 cards"):
+        deal_from_seed(load("brouc"), 7, lifted)

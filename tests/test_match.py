@@ -14,6 +14,7 @@ chaos against chaos) and check every deal of them.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import cache
 from itertools import pairwise
 from typing import Any
@@ -23,7 +24,20 @@ import pytest
 from brou import DealState, parse_action
 from brou.deal import deal_from_cards, deal_from_seed, deal_texts
 from brou.game import GameContext
-from brou.match import BOTS, Match, match_winner, next_offset, random_bot
+from brou.match import (
+    BOTS,
+    DrawError,
+    Match,
+    draw_first_dealer,
+    draw_outcome,
+    draw_seed,
+    first_dealer_by_lot,
+    first_dealer_from_draw,
+    handover,
+    match_winner,
+    next_offset,
+    random_bot,
+)
 from brou.shuffle import splitmix64
 from helpers import load
 
@@ -159,7 +173,8 @@ def test_1802_next_dealer_left() -> None:
 def test_1802_next_dealer_left_played() -> None:
     record = played(HDB, 5, next_dealer="left").record()
     dealers = [entry["dealer"] for entry in record["deals"]]
-    assert dealers == [(3 - k) % 4 for k in range(len(dealers))]
+    first = record["first_dealer"]["dealer"]
+    assert dealers == [(first - k) % 4 for k in range(len(dealers))]
 
 
 @pytest.mark.clause("hdb.match.next-dealer")
@@ -217,8 +232,9 @@ def test_marks_never_decrease(name: str, pair: tuple[str, str]) -> None:
 @CASES
 def test_the_dealer_moves_one_seat_to_the_right_every_deal(name: str, pair: tuple[str, str]) -> None:
     for match in matches(name, pair):
-        dealers = [entry["dealer"] for entry in match.record()["deals"]]
-        assert dealers == [(3 + k) % 4 for k in range(len(dealers))]
+        record = match.record()
+        dealers = [entry["dealer"] for entry in record["deals"]]
+        assert dealers == [(record["first_dealer"]["dealer"] + k) % 4 for k in range(len(dealers))]
 
 
 @pytest.mark.clause("hdb.deal.packets", "brouc.deal.packets")
@@ -297,7 +313,7 @@ CAPE_PLAY = [
 def match_with_a_cape(**params: Any) -> Match:
     """A Brouc match whose first deal (dealt by player 3, no game score yet) is CAPE_ROWS, played out."""
     rules = load(BROUC, **params)
-    match = Match(rules, 0)
+    match = Match(rules, 0, first_dealer=3)
     hands = [[row.split()[seat] for row in CAPE_ROWS] for seat in range(4)]
     match.deal = DealState(rules, deal_from_cards(rules, hands, "7S"), GameContext((0, 0), (0, 0)))
     for text in CAPE_PLAY:
@@ -345,3 +361,87 @@ def test_brouc_cape_carry_over_cape_side_only() -> None:
     assert match.carried == [20, 0]
     state = match.deal
     assert state.context is not None and state.context.carried == (0, 20)
+
+
+# == the first dealer ===========================================================================
+
+
+def _cards(rules: Any, rounds: Sequence[Sequence[str | None]]) -> list[list[int | None]]:
+    return [[None if c is None else rules.card(c) for c in cards] for cards in rounds]
+
+
+@pytest.mark.clause("hdb.match.first-dealer")
+def test_1802_lowest_card_in_piquet_order_deals() -> None:
+    """In the draw the ten ranks below the jack (Piquet order), unlike in play."""
+    rules = load(HDB)
+    assert first_dealer_from_draw(rules, _cards(rules, [["AS", "7H", "KD", "QC"]])) == 1
+    assert first_dealer_from_draw(rules, _cards(rules, [["JS", "TH", "9D", "AC"]])) == 2
+    assert first_dealer_from_draw(rules, _cards(rules, [["JS", "TH", "KD", "AC"]])) == 1
+
+
+@pytest.mark.clause("hdb.match.first-dealer")
+def test_1802_a_tie_is_drawn_again_by_the_tied_players_alone() -> None:
+    rules = load(HDB)
+    first = [["8S", "AH", "8D", "KC"]]
+    assert draw_outcome(rules, _cards(rules, first)) == [0, 2]
+    assert first_dealer_from_draw(rules, _cards(rules, [*first, ["QH", None, "JC", None]])) == 2
+    with pytest.raises(DrawError, match="tie for the lowest card"):
+        first_dealer_from_draw(rules, _cards(rules, first))
+    with pytest.raises(DrawError, match="players 0, 2 draw, and they alone"):
+        first_dealer_from_draw(rules, _cards(rules, [*first, ["QH", "9S", "JC", None]]))
+    with pytest.raises(DrawError, match="already over"):
+        first_dealer_from_draw(rules, _cards(rules, [*first, ["QH", None, "JC", None], ["QH", None, "JC", None]]))
+    with pytest.raises(DrawError, match="drawn twice"):
+        first_dealer_from_draw(rules, _cards(rules, [["8S", "8S", "8D", "KC"]]))
+
+
+@pytest.mark.clause("hdb.match.first-dealer")
+def test_1802_suit_order_settles_a_tie_clubs_lowest() -> None:
+    rules = load(HDB, first_dealer_tie="suit-order")
+    assert first_dealer_from_draw(rules, _cards(rules, [["8S", "AH", "8D", "KC"]])) == 2
+    assert first_dealer_from_draw(rules, _cards(rules, [["7S", "7C", "7H", "7D"]])) == 1
+    assert first_dealer_from_draw(rules, _cards(rules, [["7S", "9C", "7H", "KD"]])) == 2
+
+
+@pytest.mark.clause("hdb.match.first-dealer")
+def test_1802_seeded_draw_is_fair_and_follows_the_pure_rule() -> None:
+    rules = load(HDB)
+    counts = [0, 0, 0, 0]
+    for seed in range(2000):
+        draw = draw_first_dealer(rules, seed)
+        assert draw.lot is None and first_dealer_from_draw(rules, draw.rounds) == draw.dealer
+        assert [c is not None for c in draw.rounds[0]] == [True] * 4
+        counts[draw.dealer] += 1
+    assert all(430 < c < 570 for c in counts), counts
+
+
+@pytest.mark.clause("brouc.match.first-dealer")
+def test_brouc_first_dealer_by_lot() -> None:
+    rules = load(BROUC)
+    assert [first_dealer_by_lot(rules, lot) for lot in (0, 1, 6, 2**64 - 1)] == [0, 1, 2, 3]
+    first = splitmix64(5)[1]
+    draw = draw_first_dealer(rules, 5)
+    assert (draw.lot, draw.dealer, draw.rounds) == (first, first % 4, [])
+    with pytest.raises(DrawError, match="by lot"):
+        draw_outcome(rules, [[0, 1, 2, 3]])
+
+
+@pytest.mark.clause("hdb.match.first-dealer", "brouc.match.first-dealer")
+@pytest.mark.parametrize("name", BOTH)
+def test_a_match_starts_with_the_dealer_its_draw_seed_gives(name: str) -> None:
+    """The draw uses the complement of the match seed: the deals keep the match seed's stream."""
+    rules = load(name)
+    for seed in range(20):
+        match = Match(rules, seed)
+        draw = draw_first_dealer(rules, draw_seed(seed))
+        assert match.record()["first_dealer"] == draw.data(rules)
+        assert (rules.dealer + match.offset) % 4 == draw.dealer
+        assert match.deal.deal == deal_from_seed(rules, splitmix64(seed)[1])
+    assert Match(rules, 3, first_dealer=1).record()["first_dealer"] is None
+
+
+@pytest.mark.clause("brouc.game.cape")
+def test_handover_after_a_cape_passes_marks_scores_and_marriages() -> None:
+    match = match_with_a_cape()
+    passed = handover(DealState.replay(match.deals[0]["record"]), 0)
+    assert (passed.marks, passed.scores, passed.carried, passed.game_won) == ([0, 2], [0, 0], [20, 0], False)

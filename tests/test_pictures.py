@@ -193,12 +193,12 @@ def test_empty_sheet_sizes() -> None:
 # the Brouc ones when the slate's faint chalk became solid blended colours instead of
 # opacity (the same picture, which WeasyPrint no longer cuts in the printed rulebook)
 PLAYED_SHEETS = {
-    ("brouc", 3, None): "7dbf9f8c5935d36653349394c303f20788aa1a614544474569dbef1f79f7a65a",
-    ("brouc", 3, 2): "1a60fc37f90df47a125964330803787d71977ae2b63031c425ae363ec7a37f3e",
-    ("brouc", 7, None): "70b24838e1d8e27b9b0aace3a30fd89ba61afbefad86d6629d049663a58c2971",
+    ("brouc", 3, None): "f26d8675236da782d57c110a72702dd1b7e9864291a1e1b3700b7d40aaf578e1",
+    ("brouc", 3, 2): "d211d5a34322102c147d64340ac195a543ecef62cddb85d86d7762dfff82d81e",
+    ("brouc", 7, None): "bb38caea02217eed3bb64ac075bf559b201b5a282f769c8fbf02ccd8eaa941f0",
     ("homme-de-brou-1802", 3, None): "aa43aecceda1ee238595c6f7e5ec23ac01d92020a38cf0f31ad289c126cc5af8",
     ("homme-de-brou-1802", 3, 2): "f409b165177676e5bd9d211b0ffe411e04b35b7fa10c0b5fc851ef56f5cabc7e",
-    ("homme-de-brou-1802", 7, None): "074f498a51cb688adea94304c4b9d6cf64221ed2e8fa4198e0b8e8b949a8a61e",
+    ("homme-de-brou-1802", 7, None): "b78a30feb28a0bb43ffbc9412136a75ce59728ac8882eeb13b452b873a5e0b66",
 }
 
 

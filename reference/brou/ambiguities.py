@@ -614,6 +614,9 @@ def search_entry(entry: Entry, progress: Callable[[str], None] | None = None) ->
     block: dict[str, dict[str, Any]] = {}
     for ruleset in entry.rulesets:
         prior = entry.witness.get(ruleset, {})
+        if plan is None and prior.get("pairs"):  # a witness written by hand (AMB-02): kept as it is
+            block[ruleset] = dict(prior)
+            continue
         if plan is None or not pairs(entry, ruleset):
             block[ruleset] = {k: v for k, v in prior.items() if k in ("status", "why")} or {"status": "not-searched"}
             continue
@@ -820,8 +823,12 @@ def _played_out(entry: Entry, ruleset: str) -> list[str]:
         a, b = found[0].data, found[1].data
         setup = a["setup"]
         out.append(f"  {pair[0]} / {pair[1]}:")
-        hands = " | ".join(f"{p}: {' '.join(h)}" for p, h in enumerate(setup["hands"]))
-        out.append(f"    hands: {hands}; turnup {setup['turnup']}")
+        if "hands" in setup:
+            hands = " | ".join(f"{p}: {' '.join(h)}" for p, h in enumerate(setup["hands"]))
+            out.append(f"    hands: {hands}; turnup {setup['turnup']}")
+        else:
+            draw = f"; draw for the first dealer: {_flow(setup['draw'])}" if "draw" in setup else ""
+            out.append(f"    seed {setup['seed']}{draw}")
         if "game" in setup:
             out.append(f"    game: {_flow(setup['game'])}" + (f", match: {_flow(setup['match'])}" if "match" in setup else ""))
         first = a["steps"][0]

@@ -4,7 +4,8 @@ A seeded deal shuffles with `brou.shuffle` and hands the pack out in the packets
 of the ruleset (`deal.packets`): for each packet size, every seat from
 `deal.first_receiver` on in the order of play takes that many cards from the top.
 Cards left over form the talon (none in the rulesets of today).  The turn-up is
-the dealer's last card; its suit is trump.
+the dealer's last card; its suit is trump.  A cut (`cut_pack`) is made only when asked for:
+without it the pack is dealt as shuffled.
 """
 
 from __future__ import annotations
@@ -54,9 +55,21 @@ def turn_up(rules: Rules, pack: Sequence[int]) -> int:
     return pack[packet_positions(rules)[0][rules.dealer][-1]]
 
 
-def deal_from_seed(rules: Rules, seed: int) -> Deal:
-    """The deal that `seed` gives under this ruleset (see `brou.shuffle`)."""
-    return deal_from_pack(rules, shuffled(rules.n_cards, seed))
+@implements("hdb.deal.cut")
+def cut_pack(pack: Sequence[int], lifted: int) -> list[int]:
+    """The pack after the cut (clause hdb.deal.cut): the player on the dealer's left lifts
+    `lifted` cards off the top, at least one and not all, and puts them under the rest."""
+    n = len(pack)
+    if isinstance(lifted, bool) or not isinstance(lifted, int) or not 1 <= lifted < n:
+        raise DealError(f"a cut lifts from 1 to {n - 1} cards of the {n}, not {lifted!r}")
+    return [*pack[lifted:], *pack[:lifted]]
+
+
+def deal_from_seed(rules: Rules, seed: int, cut: int | None = None) -> Deal:
+    """The deal that `seed` gives under this ruleset (see `brou.shuffle`); with `cut`, the
+    shuffled pack is cut that many cards from the top first (docs/shuffle.md, "The cut")."""
+    pack = shuffled(rules.n_cards, seed)
+    return deal_from_pack(rules, pack if cut is None else cut_pack(pack, cut))
 
 
 def deal_from_pack(rules: Rules, pack: Sequence[int]) -> Deal:

@@ -8,20 +8,25 @@ the dealer's right (`offset + 1`), or to his left with parameter next_dealer.
 
 The deals of a match come from its seed: deal k (from 0) uses the k-th output of
 SplitMix64 started at the match seed (see brou.shuffle), so a match seed fixes
-every deal in any language.  `Match.record()` is the whole match as plain data,
+every deal in any language.  The first dealer is drawn from the match's draw seed,
+the bitwise complement of the match seed (`draw_seed`; `draw_first_dealer` says how,
+docs/shuffle.md "The first dealer"), so the draw takes nothing from the deals' stream.
+The match does not cut (a cut of a uniformly shuffled pack adds no chance).  `Match.record()` is the whole match as plain data,
 which is what the score sheets (brou.sheet) and `brou match --json` show.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from .clauses import implements
+from .errors import BrouError
 from .game import GameContext, count_so_far, reaches_target
 from .rules import Rules
-from .shuffle import splitmix64
+from .shuffle import MASK64, shuffled, splitmix64
 from .state import CLAIM_ACTION, CONCEDE_ACTION, DECLARE_ACTION, DECLARE_DOUBLE_ACTION, DealState, marriage_text
 
 Bot = Callable[[DealState, random.Random], int]
@@ -52,14 +57,161 @@ def match_winner(rules: Rules, marks: list[int]) -> int | None:
     return None
 
 
-class Match:
-    """A match in progress; `deal` is the deal being played."""
+# -- the first dealer ----------------------------------------------------------------
 
-    def __init__(self, rules: Rules, seed: int) -> None:
+
+class DrawError(BrouError):
+    """A draw for the first dealer that cannot be read (cards missing, repeated, a draw not over)."""
+
+
+def _draw_spec(rules: Rules) -> dict[str, Any]:
+    spec: dict[str, Any] = match_rules(rules).get("first_dealer") or {"draw": "lot"}
+    return spec
+
+
+@implements("hdb.match.first-dealer")
+def draw_outcome(rules: Rules, rounds: Sequence[Sequence[int | None]]) -> int | list[int]:
+    """Clause hdb.match.first-dealer: the first dealer from the cards drawn, round by round
+    (card indices by player, None for a player who does not draw in that round): the lowest
+    card in the draw order (Piquet: A K Q J T 9 8 7, so the seven is lowest) deals.  A tie for
+    the lowest is settled by parameter first_dealer_tie: `redraw`, the tied players alone draw
+    again in the next round; `suit-order`, the lowest suit wins, the ruleset's suit order read
+    from its end (clubs, then diamonds, hearts, spades).  The players still to draw if the
+    rounds given end on a tie; DrawError for rounds that do not fit."""
+    spec = _draw_spec(rules)
+    if spec["draw"] != "lowest-card":
+        raise DrawError(f"in {rules.id} the first dealer is chosen by lot, not by drawing cards")
+    n = rules.n_players
+    order = list(spec["order"])
+    drawing = list(range(n))
+    if not rounds:
+        raise DrawError("a draw needs at least one round of cards")
+    for number, cards in enumerate(rounds, 1):
+        if len(drawing) == 1:
+            raise DrawError(f"draw round {number}: the draw was already over, player {drawing[0]} deals")
+        drawn = {p: c for p, c in enumerate(cards) if c is not None}
+        if len(cards) != n or sorted(drawn) != drawing:
+            raise DrawError(f"draw round {number}: players {', '.join(map(str, drawing))} draw, and they alone")
+        if len(set(drawn.values())) != len(drawn):
+            raise DrawError(f"draw round {number}: a card is drawn twice")
+        low = max(order.index(rules.card_text(c)[:-1]) for c in drawn.values())
+        tied = [p for p in drawing if order.index(rules.card_text(drawn[p])[:-1]) == low]
+        if len(tied) > 1 and spec["tie"] == "suit-order":
+            suit = max(rules.suits.index(rules.card_text(drawn[p])[-1]) for p in tied)
+            tied = [p for p in tied if rules.suits.index(rules.card_text(drawn[p])[-1]) == suit]
+        drawing = tied
+    return drawing[0] if len(drawing) == 1 else drawing
+
+
+def first_dealer_from_draw(rules: Rules, rounds: Sequence[Sequence[int | None]]) -> int:
+    """The first dealer of a finished draw (`draw_outcome`); DrawError if it ends on a tie."""
+    outcome = draw_outcome(rules, rounds)
+    if isinstance(outcome, list):
+        raise DrawError(f"the draw is not over: players {', '.join(map(str, outcome))} tie for the lowest card "
+                        "and draw again")
+    return outcome
+
+
+@implements("brouc.match.first-dealer")
+def first_dealer_by_lot(rules: Rules, lot: int) -> int:
+    """Clause brouc.match.first-dealer: the player a lot names, the lot being a 64-bit word
+    drawn uniformly: the word modulo the number of players (4 divides 2**64, so each player
+    is exactly as likely)."""
+    return lot % rules.n_players
+
+
+@dataclass
+class FirstDraw:
+    """A seeded draw for the first dealer: the dealer, and the cards drawn (rounds, by
+    player, None for a player not drawing) or the lot drawn."""
+
+    dealer: int
+    rounds: list[list[int | None]] = field(default_factory=list)
+    lot: int | None = None
+
+    def data(self, rules: Rules) -> dict[str, Any]:
+        return {"dealer": self.dealer, "lot": self.lot,
+                "rounds": [[None if c is None else rules.card_text(c) for c in cards] for cards in self.rounds]}
+
+
+def draw_seed(match_seed: int) -> int:
+    """The seed of a match's draw for the first dealer: the match seed's bitwise complement."""
+    return match_seed ^ MASK64
+
+
+def draw_first_dealer(rules: Rules, seed: int) -> FirstDraw:
+    """The draw for the first dealer that `seed` gives (docs/shuffle.md, "The first dealer").
+    SplitMix64 starts at `seed`; each round takes its next output w.  By lot: the lot is w.
+    By cards: the pack is shuffled with seed w (brou.shuffle) and the players who draw in the
+    round, in player order, take its top cards one each; a tie redrawn is a new round."""
+    if not 0 <= seed <= MASK64:
+        raise DrawError(f"a draw seed is a whole number from 0 to {MASK64}")
+    state = seed
+    if _draw_spec(rules)["draw"] == "lot":
+        state, lot = splitmix64(state)
+        return FirstDraw(first_dealer_by_lot(rules, lot), lot=lot)
+    n = rules.n_players
+    rounds: list[list[int | None]] = []
+    drawing = list(range(n))
+    while True:
+        state, word = splitmix64(state)
+        pack = iter(shuffled(rules.n_cards, word))
+        rounds.append([next(pack) if p in drawing else None for p in range(n)])
+        outcome = draw_outcome(rules, rounds)
+        if isinstance(outcome, int):
+            return FirstDraw(outcome, rounds)
+        drawing = outcome
+
+
+# -- what one deal hands on to the next ------------------------------------------------
+
+
+@dataclass
+class Handover:
+    """What a finished deal passes on, in match teams: the marks it adds, the scores the
+    next deal starts from (0 to 0 once a game is won), the marriages carried into it, and
+    whether a game was won."""
+
+    marks: list[int]
+    scores: list[int]
+    carried: list[int]
+    game_won: bool
+
+
+def handover(state: DealState, offset: int) -> Handover:
+    """What the finished deal `state`, dealt at `offset`, passes on to the next deal: its
+    marks, the scores (a game won starts the next at 0 to 0) and the carried marriages
+    (`carried_over`), from deal teams to match teams."""
+    outcome = state.outcome
+    assert outcome is not None
+    marks, scores, carried = [0, 0], [0, 0], [0, 0]
+    won = outcome.winner is not None
+    kept = carried_over(state)
+    for t in range(2):
+        m = (t + offset) % 2
+        marks[m] = outcome.marks[t]
+        if not won:
+            scores[m] = outcome.scores[t]
+            carried[m] = kept[t]
+    return Handover(marks, scores, carried, won)
+
+
+class Match:
+    """A match in progress; `deal` is the deal being played.  The first dealer is drawn from
+    the seed (`draw_first_dealer` with `draw_seed(seed)`) unless `first_dealer` is given."""
+
+    def __init__(self, rules: Rules, seed: int, first_dealer: int | None = None) -> None:
         self.rules = rules
         self.seed = seed
         self._seed_state = seed
-        self.offset = 0
+        n = rules.n_players
+        self.draw: FirstDraw | None = None
+        if first_dealer is None:
+            self.draw = draw_first_dealer(rules, draw_seed(seed))
+            first_dealer = self.draw.dealer
+        if not 0 <= first_dealer < n:
+            raise BrouError(f"first dealer: no player {first_dealer} at a table of {n}")
+        self.offset = (first_dealer - rules.dealer) % n
         self.scores = [0, 0]
         self.marks = [0, 0]
         self.carried = [0, 0]
@@ -99,20 +251,16 @@ class Match:
         rules = self.rules
         entry = deal_entry(state, self.offset, number=len(self.deals) + 1, game=self.game, seed=self._deal_seed,
                            scores_before=self.scores, carried_in=self.carried)
+        passed = handover(state, self.offset)
         marks = entry["marks"]
         for m in range(2):
-            self.marks[m] += marks[m]
-        self.carried = [0, 0]
-        if outcome.winner is not None:
+            self.marks[m] += passed.marks[m]
+        if passed.game_won:
             self.games.append({"number": self.game, "winner": entry["game_winner"], "how": outcome.how,
                                "final": entry["scores_after"], "marks": marks, "deals": entry["number"]})
-            self.scores = [0, 0]
             self.game += 1
-        else:
-            self.scores = list(entry["scores_after"])
-            carried = carried_over(state)
-            for t in range(2):
-                self.carried[self.match_team(t)] = carried[t]
+        self.scores = passed.scores
+        self.carried = passed.carried
         entry["marks_after"] = list(self.marks)
         self.deals.append(entry)
         self.winner = match_winner(rules, self.marks)
@@ -136,6 +284,7 @@ class Match:
             "title": self.rules.data["title"]["fr"],
             "params": dict(self.rules.params),
             "seed": self.seed,
+            "first_dealer": None if self.draw is None else self.draw.data(self.rules),
             "teams": [[0, 2], [1, 3]],
             "unit": spec["unit"],
             "target": spec["target"],

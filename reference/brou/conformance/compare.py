@@ -44,7 +44,7 @@ def _text(value: Any) -> str:
 
 def expectations(scenario: Scenario, features: frozenset[str] | None = None) -> list[tuple[str, Any, int, str]]:
     """One (kind, expected, scenario step number, where) per request step: ("accept",
-    action), ("reject", (action, code or None)), ("observe", {name: value}), ("perft", count);
+    action), ("reject", (action, code or None)), ("observe", {name: value}), ("perft", count), ("deal", what);
     with `features`, for the steps an implementation offering them is sent (corpus.kept_step)."""
     out: list[tuple[str, Any, int, str]] = []
     for number, given in enumerate(scenario.data["steps"], 1):
@@ -62,6 +62,8 @@ def expectations(scenario: Scenario, features: frozenset[str] | None = None) -> 
             out.append(("reject", (step["reject"], step.get("code")), number, where))
         elif "expect" in step:
             out.append(("observe", step["expect"], number, where))
+        elif "deal" in step:
+            out.append(("deal", "the next deal", number, where))
         else:
             out.append(("perft", step["count"], number, where))
     return out
@@ -108,6 +110,8 @@ def _compare_step(kind: str, want: Any, got: Any, codes: bool) -> tuple[str, Any
         if codes and code is not None and got.get("code") != code:
             return f"{action} refused with code {as_text(got.get('code'), 80)}, expected {code}", code, got.get("code"), None
         return None
+    if kind == "deal":
+        return None if got.get("ok") is True else ("the next deal was not dealt", {"ok": True}, got, None)
     if kind == "perft":
         count = got.get("count")
         if not isinstance(count, int) or isinstance(count, bool):

@@ -40,10 +40,10 @@ FORMAT = "brou-scenarios/1"
 ORIGINS = ("hand-written", "generated", "perft", "boundary", "fuzzed")
 
 # what a scenario may need beyond playing one deal from given hands (PROTOCOL.md, "Features")
-FEATURES = ("game", "match", "sheet", "seeded-deal", "perft", "error-codes", "view")
+FEATURES = ("game", "match", "sheet", "seeded-deal", "perft", "error-codes", "view", "deals", "draw", "cut")
 # what the setup needs: without one of these a scenario cannot be played, and is skipped whole
-RUN_FEATURES = frozenset({"game", "match", "seeded-deal"})
-_NEEDS = {"outcome": "game", "sheet": "sheet", "match": "match", "deal": "seeded-deal", "view": "view"}
+RUN_FEATURES = frozenset({"game", "match", "seeded-deal", "deals", "draw", "cut"})
+_NEEDS = {"outcome": "game", "sheet": "sheet", "match": "match", "deal": "seeded-deal", "view": "view", "start": "deals"}
 
 
 _FEATURE_SETS: dict[frozenset[str], frozenset[str]] = {}
@@ -125,13 +125,25 @@ def features_of(data: Mapping[str, Any]) -> frozenset[str]:
         need.add("match")
     if "seed" in setup:
         need.add("seeded-deal")
+    if "draw" in setup:
+        need.add("draw")
+    if "cut" in setup:
+        need.add("cut")
     for step in data["steps"]:
         if "perft" in step:
             need.add("perft")
+        elif "deal" in step:
+            need.update(("deals", "match"))
+            if "seed" in step["deal"]:
+                need.add("seeded-deal")
+            if "cut" in step["deal"]:
+                need.add("cut")
         elif "expect" in step:
             for k in step["expect"]:
                 if k in _NEEDS:
                     need.add(_NEEDS[k])
+    if "deals" in need:
+        need.add("match")
     if "sheet" in need or "match" in need:
         need.add("game")
     return frozenset(need)
@@ -169,6 +181,8 @@ def request_of(data: Mapping[str, Any], features: frozenset[str] | None = None) 
             steps.append({"act": step["reject"]})
         elif "expect" in step:
             steps.append({"observe": sorted(step["expect"])})
+        elif "deal" in step:
+            steps.append({"deal": step["deal"]})
         else:
             steps.append({"perft": step["perft"]})
     return {"id": data["id"], "ruleset": data["ruleset"], "params": data.get("params") or {},

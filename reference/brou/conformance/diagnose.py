@@ -91,6 +91,8 @@ def _diagnosed(s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
         if "do" in step:
             for action in [step["do"]] if isinstance(step["do"], str) else step["do"]:
                 table.act(action)
+        elif "deal" in step:
+            table.next_deal(step["deal"])
     step = steps[number - 1]
     if "do" in step or "reject" in step:
         actions = [step["do"]] if isinstance(step.get("do"), str) else step.get("do") or [step["reject"]]

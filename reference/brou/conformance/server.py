@@ -18,7 +18,7 @@ from .. import __version__, spec
 from ..deal import deal_from_cards, deal_from_seed
 from ..errors import BrouError, IllegalAction
 from ..game import GameContext, Outcome
-from ..match import carried_over, deal_entry, match_winner, next_offset
+from ..match import carried_over, deal_entry, draw_first_dealer, first_dealer_from_draw, handover, match_winner, next_offset
 from ..rules import Rules
 from ..sheet import sheet_rows
 from ..state import DealState, action_text, marriage_text
@@ -35,18 +35,17 @@ class Table:
     def __init__(self, rules: Rules, setup: Mapping[str, Any]) -> None:
         n = rules.n_players
         self.rules = rules
-        dealer = int(setup.get("dealer", n - 1))
+        if "draw" in setup:
+            if "dealer" in setup:
+                raise BrouError("setup: the dealer is given or drawn (draw), not both")
+            dealer = self._drawn_dealer(setup["draw"])
+        else:
+            dealer = int(setup.get("dealer", n - 1))
         if not 0 <= dealer < n:
             raise BrouError(f"setup.dealer: no player {dealer} at a table of {n}")
         self.dealer = dealer
         self.offset = (dealer + 1) % n  # deal seat s is player (s + offset) % n
-        if "seed" in setup:
-            deal = deal_from_seed(rules, int(setup["seed"]))
-        else:
-            hands = setup["hands"]
-            if len(hands) != n:
-                raise BrouError(f"setup.hands: {len(hands)} hands given, the ruleset has {n} players")
-            deal = deal_from_cards(rules, [hands[self.player(s)] for s in range(n)], setup["turnup"])
+        deal = self._deal(setup, "setup")
         game = setup.get("game")
         context = None
         if game is not None:
@@ -55,6 +54,56 @@ class Table:
         self.carried_in = list(game.get("carried", [0, 0])) if game else [0, 0]
         self.marks_before: list[int] | None = list(setup["match"]["marks"]) if "match" in setup else None
         self.state = DealState(rules, deal, context)
+
+    def _drawn_dealer(self, draw: Mapping[str, Any]) -> int:
+        """The first dealer of setup.draw: the cards drawn, round by round, or a draw seed."""
+        rules = self.rules
+        if "seed" in draw:
+            return draw_first_dealer(rules, int(draw["seed"])).dealer
+        rounds = []
+        for number, cards in enumerate(draw["cards"], 1):
+            row: list[int | None] = []
+            for text in cards:
+                try:
+                    row.append(None if text is None else rules.card(str(text)))
+                except ValueError:
+                    raise BrouError(f"setup.draw: round {number}: unknown card '{text}'") from None
+            rounds.append(row)
+        return first_dealer_from_draw(rules, rounds)
+
+    def _deal(self, given: Mapping[str, Any], where: str) -> Any:
+        """The deal of a setup or of a `deal` step: hands by player and turn-up, or a seed
+        (and a cut), with the dealer of `self.offset`."""
+        rules, n = self.rules, self.rules.n_players
+        if "seed" in given:
+            return deal_from_seed(rules, int(given["seed"]), given.get("cut"))
+        if "cut" in given:
+            raise BrouError(f"{where}.cut: a cut needs a seed (hands given are already cut)")
+        hands = given["hands"]
+        if len(hands) != n:
+            raise BrouError(f"{where}.hands: {len(hands)} hands given, the ruleset has {n} players")
+        return deal_from_cards(rules, [hands[self.player(s)] for s in range(n)], given["turnup"])
+
+    def next_deal(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """A `deal` step: the next deal of the match, once the deal is over and the match is
+        not; the dealer moves (next_offset), and the marks, the scores (0 to 0 after a game
+        won) and the carried marriages are passed on (brou.match.handover)."""
+        state = self.state
+        if self.marks_before is None:
+            raise BrouError("a 'deal' step needs a match (setup.match)")
+        if not state.is_over:
+            raise BrouError("a 'deal' step came while the deal was still being played")
+        passed = handover(state, self.offset)
+        marks = [m + x for m, x in zip(self.marks_before, passed.marks, strict=True)]
+        if match_winner(self.rules, marks) is not None:
+            raise BrouError("a 'deal' step came after the match was won")
+        self.offset = next_offset(self.rules, self.offset)
+        self.dealer = (self.rules.dealer + self.offset) % self.rules.n_players
+        deal = self._deal(given, "deal")
+        self.scores_before, self.carried_in, self.marks_before = passed.scores, passed.carried, marks
+        context = GameContext(self._to_deal_teams(passed.scores), self._to_deal_teams(passed.carried))
+        self.state = DealState(self.rules, deal, context)
+        return {"ok": True}
 
     def player(self, seat: int) -> int:
         return (seat + self.offset) % self.rules.n_players
@@ -140,6 +189,14 @@ class Table:
             carried[self.team(t)] = points
         return {"marks": marks, "winner": match_winner(self.rules, marks) if outcome else None,
                 "next_dealer": (self.rules.dealer + following) % self.rules.n_players, "carried": carried}
+
+    def _obs_start(self) -> dict[str, Any]:
+        """What the deal being played started from: its dealer, and the written scores, the
+        carried marriages and the marks before it (feature deals)."""
+        if self.marks_before is None:
+            raise BrouError("'start' is observed only in a scenario whose setup has a match")
+        return {"dealer": self.dealer, "scores": list(self.scores_before), "carried": list(self.carried_in),
+                "marks": list(self.marks_before)}
 
     def _obs_deal(self) -> dict[str, Any]:
         deal = self.state.deal
@@ -228,6 +285,8 @@ class Reference:
                     results.append(table.act(step["act"]))
                 elif "observe" in step:
                     results.append({name: table.observe(name) for name in step["observe"]})
+                elif "deal" in step:
+                    results.append(table.next_deal(step["deal"]))
                 else:
                     results.append({"count": table.perft(int(step["perft"]), deadline)})
         except TimeLimit:
