@@ -141,3 +141,33 @@ def test_random_deals_replay_and_count_only_marked_marriages(name: str) -> None:
         assert counted == state.table_points
         assert state.marking == []
     assert seen["mark"] and seen["pass"]
+
+
+@BOTH
+@pytest.mark.parametrize("name", ["python_homme_de_brou_1802", "python_brouc"])
+def test_openspiel_counts_mark_where_the_parameter_allows_it(name: str) -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    import brou.openspiel  # noqa: F401  (registers the games)
+
+    plain = pyspiel.load_game(name)
+    players = pyspiel.load_game(f"{name}(table_marking=players)")
+    assert players.num_distinct_actions() == plain.num_distinct_actions() + 1 == plain.rules.pass_action + 8
+    state = players.new_initial_state()
+    assert state.action_to_string(0, players.num_distinct_actions() - 1) == "mark"
+    rng = random.Random(3)
+    marks = 0
+    for _ in range(200):
+        if marks >= 3:
+            break
+        state = players.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+                continue
+            legal = state.legal_actions()
+            assert all(0 <= a < players.num_distinct_actions() for a in legal)
+            marks += players.num_distinct_actions() - 1 in legal
+            state.information_state_tensor(state.current_player())
+            state.observation_tensor(state.current_player())
+            state.apply_action(rng.choice(legal))
+    assert marks
