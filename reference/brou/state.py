@@ -264,7 +264,7 @@ class DealState:
             raise IllegalAction("wrong-seat", f"seat {seat} is not to act; seat {self.to_act} is")
         if self.phase is ROUND and action not in (rules.pass_action, rules.pass_action + CLAIM_ACTION):
             raise IllegalAction("dehors-round", f"seat {self.to_act} is asked before the first card: dehors ('claim') or 'pass'")
-        if self.phase is MARK and action not in (rules.pass_action, rules.pass_action + MARK_ACTION):
+        if self.phase is MARK and 0 <= action < rules.pass_action + MARK_ACTION and action != rules.pass_action:
             raise IllegalAction("mark-pending", f"seat {self.to_act} gathers a trick holding a table marriage: 'mark' or 'pass'")
         if 0 <= action < rules.n_cards:
             if self.phase is WINDOW:
