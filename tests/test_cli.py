@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+from itertools import takewhile
 from pathlib import Path
 from typing import Any
 
@@ -363,8 +364,7 @@ def test_register_table_shows_whole_questions_at_any_width() -> None:
         assert max(len(line) for line in lines[:-2]) <= columns
         start, end = lines[0].index("question"), lines[0].index("default")
         first = next(i for i, line in enumerate(lines) if line.startswith("AMB-40"))
-        rows = [lines[first]] + [line for line in lines[first + 1:] if line.startswith(" ")][: len(lines)]
-        rows = rows[: next((k for k, line in enumerate(rows[1:], 1) if not line.startswith(" ")), len(rows))]
+        rows = [lines[first]] + list(takewhile(lambda line: line.startswith(" "), lines[first + 1:]))  # its continuation lines
         assert " ".join(line[start:end].strip() for line in rows).strip() == question
 
 

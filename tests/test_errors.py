@@ -34,6 +34,13 @@ def in_game(name: str, scores: tuple[int, int], **params: object) -> DealState:
     return DealState(rules, deal_from_cards(rules, [h.split() for h in HANDS], "7C"), GameContext(scores))
 
 
+MARRIAGE = ["KS 8S KH TH KD JD 9D 7D", "QS TS QH 8H AD TD QD 8D", "JS 9S JH 7H KC JC 9C 7C", "AS 7S AH 9H AC TC QC 8C"]
+
+
+def marking(value: str) -> DealState:
+    return deal(load("brouc", table_marking=value), MARRIAGE, "9H")
+
+
 def concession_asked() -> DealState:
     # seat 3 trumps the first trick: team 1 holds 280 + 33, every trick so far; team 0 is asked first
     return play(in_game("homme-de-brou-1802", (0, 280)), "AS AH AD 7C pass pass")
@@ -61,6 +68,10 @@ CASES: dict[str, tuple[Callable[[], DealState], str, int | None]] = {
     "concession-pending": (concession_asked, "KS", None),
     "no-concession": (lambda: in_game("homme-de-brou-1802", (0, 0)), "accept", None),
     "dehors-round": (lambda: in_game("brouc", (0, 310), dehors_above_300="before-first-card"), "AH", None),
+    # table_marking=players: the king and queen of spades fall in the first trick, which seat 0 wins
+    "mark-pending": (lambda: play(marking("players"), "KS QS 9S 7S"), "KH", None),
+    "marked-by-engine": (lambda: play(marking("engine"), "KS QS 9S 7S"), "mark", None),
+    "nothing-to-mark": (lambda: marking("players"), "mark", None),
 }
 
 
@@ -93,7 +104,7 @@ def test_deal_over() -> None:
 
 def test_action_ids_out_of_range() -> None:
     state = brouc_state()
-    for action in (-1, state.rules.pass_action + 7):  # the six game actions follow pass
+    for action in (-1, state.rules.pass_action + 8):  # the six game actions, then mark, follow pass
         with pytest.raises(IllegalAction) as caught:
             state.apply(action)
         assert caught.value.code == "malformed-action"

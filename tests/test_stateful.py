@@ -91,6 +91,8 @@ from brou.state import (
     DECLARE_ACTION,
     DECLARE_DOUBLE_ACTION,
     DONE,
+    MARK,
+    MARK_ACTION,
     PLAY,
     REFUSE_ACTION,
     RESPOND,
@@ -168,6 +170,8 @@ def expected_codes(state: DealState, action: int) -> set[str]:
     base = rules.pass_action
     if state.phase == DONE:
         return {"deal-over"}
+    if state.phase == MARK and 0 <= action < base + MARK_ACTION and action != base:
+        return {"mark-pending"}
     asking = state.phase in (CONCEDE, RESPOND)
     if 0 <= action < rules.n_cards:
         if state.phase == WINDOW:
@@ -194,6 +198,8 @@ def expected_codes(state: DealState, action: int) -> set[str]:
         if asking:
             return {"concession-pending"}
         return {"claim-not-now"} if kind == CLAIM_ACTION else {"declaration-not-allowed"}
+    if action == base + MARK_ACTION:
+        return {"marked-by-engine"} if rules.table_marking != "players" else {"nothing-to-mark"}
     return {"malformed-action"}
 
 
@@ -319,7 +325,7 @@ class DealMachine(RuleBasedStateMachine):
 
     def reject_id(self, action: int) -> None:
         rules = self.deal_rules
-        text = action_text(rules, action) if 0 <= action <= rules.pass_action + REFUSE_ACTION else None
+        text = action_text(rules, action) if 0 <= action <= rules.pass_action + MARK_ACTION else None
         self.reject(lambda s: s.apply(action), text, expected_codes(self.state, action))
 
     def reject_text(self, text: str) -> None:

@@ -78,6 +78,17 @@ DEFAULT_SCORE = 200
 SCORE_RANGE = (-1000, 1000)
 CARRIED_RANGE = (0, 500)
 N_GAME_ACTIONS = 7  # pass, then claim, declare, declare-double, concede, accept, refuse
+PHASES = ("play", "window", "concede", "respond", "done", "round", "mark")  # the last with table_marking=players only
+
+
+def n_actions(rules: Rules) -> int:
+    """Distinct action ids: cards, announcements, pass and the six game actions, then `mark`
+    where the trick's winner marks table marriages himself (table_marking=players)."""
+    return rules.pass_action + N_GAME_ACTIONS + (1 if rules.table_marking == "players" else 0)
+
+
+def n_phases(rules: Rules) -> int:
+    return len(PHASES) if rules.table_marking == "players" else len(PHASES) - 1
 
 
 class ParameterValueError(ValueError):
@@ -170,7 +181,8 @@ def _bounds(rules: Rules, utility: str, context: GameContext) -> tuple[float, fl
               + rules.n_cards  # plays
               + rules.n_players * n_marriages  # announcements
               + (rules.n_tricks - 1) * rules.n_players  # passes in the windows
-              + 2 + 2 * rules.n_tricks)  # claim, declaration, concessions asked and answered
+              + 2 + 2 * rules.n_tricks  # claim, declaration, concessions asked and answered
+              + (rules.n_tricks if rules.table_marking == "players" else 0))  # a mark or a pass per trick
     return -bound, bound, length
 
 
@@ -208,7 +220,7 @@ class BrouGame(pyspiel.Game):  # type: ignore[misc]
         rules, context, utility = read_parameters(self.ruleset, self.short_name, params)
         low, high, length = _bounds(rules, utility, context)
         info = pyspiel.GameInfo(
-            num_distinct_actions=rules.pass_action + N_GAME_ACTIONS,
+            num_distinct_actions=n_actions(rules),
             max_chance_outcomes=rules.n_cards,
             num_players=rules.n_players,
             min_utility=low,
@@ -550,7 +562,10 @@ class BrouObserver:
             else:
                 pieces += [("trick", (n, c)), ("last_trick", (n, c)), ("team_won", (c,)),
                            ("announced", (n, n_marriages))]
-            pieces += [("tricks_won", (2, t + 1)), ("phase", (6,)), ("to_act", (n,)), ("game", (6,)), ("scores", (4,))]
+            pieces += [("tricks_won", (2, t + 1)), ("phase", (n_phases(rules),)), ("to_act", (n,)), ("game", (6,)),
+                       ("scores", (4,))]
+            if rules.table_marking == "players":
+                pieces += [("marked", (t, 2))]  # per trick: its table marriages marked, or left unmarked
         size = sum(int(np.prod(shape)) for _, shape in pieces)
         self.tensor = np.zeros(size, np.float32)
         self.dict: dict[str, Any] = {}
@@ -616,7 +631,12 @@ class BrouObserver:
                 d["announced"][seat, suit * len(rules.kinds) + kind] = 1
         for team in range(2):
             d["tricks_won"][team, deal.team_tricks[team]] = 1
-        d["phase"][("play", "window", "concede", "respond", "done", "round").index(deal.phase)] = 1
+        d["phase"][PHASES.index(deal.phase)] = 1
+        if "marked" in d:
+            for index, *_ in deal.table:
+                d["marked"][index, 0] = 1
+            for index, *_ in deal.unmarked:
+                d["marked"][index, 1] = 1
         if deal.to_act >= 0:
             d["to_act"][deal.to_act] = 1
         d["game"][:] = _game_flags(state)

@@ -79,6 +79,7 @@ class Rules:
     mask_to_list: Callable[[int], list[int]]
     suit_points: tuple[tuple[int, ...], ...]
     marriage_probe: Callable[[int], bool]
+    table_marking: str = "engine"  # who marks a table marriage: the engine, or the trick's winner (action `mark`)
 
     @property
     def n_tricks(self) -> int:
@@ -259,6 +260,7 @@ def compile_rules(body: dict[str, Any], params: dict[str, Any], overrides: dict[
         mask_to_list=_mask_lister(len(suits), n_ranks),
         suit_points=_suit_points(tuple(points), len(suits), n_ranks),
         marriage_probe=_probe(kinds, ranks, len(suits)),
+        table_marking=marriages["table"].get("marked_by", "engine"),
     )
 
 

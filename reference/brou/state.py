@@ -4,8 +4,9 @@ Actions are small integers, as in OpenSpiel: `0 .. n_cards-1` play that card;
 then one id per (suit, marriage kind) announces that marriage; then `pass` (in an
 announcement window, or declining to concede); then, for a deal played inside a game
 (`context`, see brou.game), `claim`, `declare`, `declare-double`, `concede`, `accept`
-and `refuse`.  `action_text` / `parse_action` convert to the text notation (`TH`,
-`announce KQH`, `pass`, `claim`).
+and `refuse`; then `mark` (parameter `table_marking=players`: the winner of a trick
+holding a table marriage marks it, or `pass`es and forgets it).  `action_text` /
+`parse_action` convert to the text notation (`TH`, `announce KQH`, `pass`, `claim`).
 
 `DealState.apply` checks an action against the rules and either applies it or
 raises `IllegalAction` with a stable code, leaving the state exactly as it was
@@ -30,10 +31,13 @@ from .rules import Rules
 
 PLAY, WINDOW, CONCEDE, RESPOND, DONE = "play", "window", "concede", "respond", "done"
 ROUND = "round"  # Brouc, dehors_above_300=before-first-card: the question asked before the first card
+MARK = "mark"  # table_marking=players: the winner of a trick holding a table marriage marks it or passes
 
 # game actions follow the pass action: pass_action + 1 .. + 6
 CLAIM_ACTION, DECLARE_ACTION, DECLARE_DOUBLE_ACTION, CONCEDE_ACTION, ACCEPT_ACTION, REFUSE_ACTION = 1, 2, 3, 4, 5, 6
 GAME_ACTION_NAMES = {1: "claim", 2: "declare", 3: "declare-double", 4: "concede", 5: "accept", 6: "refuse"}
+MARK_ACTION = 7  # pass_action + 7: `mark`, in a deal on its own as in a game
+MARK_NAME = "mark"
 
 
 class DealState:
@@ -44,6 +48,7 @@ class DealState:
         "best", "best_seat", "tricks", "team_tricks", "won", "window", "announcements", "made",
         "used", "announced_points", "table", "table_points", "history", "is_over",
         "context", "outcome", "declared", "frozen", "conceded_at", "conceding", "first_reached",
+        "marking", "unmarked",
         "_legal", "_follow", "_led", "_beating", "_ann", "_own_turn", "_n_players", "_honours", "_to_list", "_suit_of",
     )
 
@@ -69,6 +74,10 @@ class DealState:
         self.announced_points = [0] * n_teams
         self.table: list[tuple[int, int, int, int, int]] = []  # trick index, suit, kind, winning team, points each way
         self.table_points = [0] * n_teams
+        # table_marking=players: the finished trick's marriages awaiting its winner's mark, and
+        # those he left unmarked (counting for nobody); entries shaped as in `table`
+        self.marking: list[tuple[int, int, int, int, int]] = []
+        self.unmarked: list[tuple[int, int, int, int, int]] = []
         self.history: list[int] = []
         self.is_over = False
         self._legal = self.hands[self.to_act]
@@ -149,6 +158,8 @@ class DealState:
         base = self.rules.pass_action
         if self.phase is ROUND:
             return [base, base + CLAIM_ACTION]
+        if self.phase is MARK:
+            return [base + MARK_ACTION, base]
         if self.phase is CONCEDE:
             return [base, base + CONCEDE_ACTION]
         if self.phase is RESPOND:
@@ -253,6 +264,8 @@ class DealState:
             raise IllegalAction("wrong-seat", f"seat {seat} is not to act; seat {self.to_act} is")
         if self.phase is ROUND and action not in (rules.pass_action, rules.pass_action + CLAIM_ACTION):
             raise IllegalAction("dehors-round", f"seat {self.to_act} is asked before the first card: dehors ('claim') or 'pass'")
+        if self.phase is MARK and 0 <= action < rules.pass_action + MARK_ACTION and action != rules.pass_action:
+            raise IllegalAction("mark-pending", f"seat {self.to_act} gathers a trick holding a table marriage: 'mark' or 'pass'")
         if 0 <= action < rules.n_cards:
             if self.phase is WINDOW:
                 raise IllegalAction("play-in-window", f"seat {self.to_act} must announce or pass before play resumes")
@@ -270,6 +283,8 @@ class DealState:
             self._announce(action)
         elif rules.pass_action < action <= rules.pass_action + REFUSE_ACTION:
             self._game_action(action - rules.pass_action)
+        elif action == rules.pass_action + MARK_ACTION:
+            self._mark()
         else:
             shown = action if -10**9 < action < 10**9 else "out of range"
             raise IllegalAction("malformed-action", f"no action has id {shown}")
@@ -300,6 +315,23 @@ class DealState:
         self.trick_mask = 0
         self.best = self.best_seat = self._led = -1
         self.leader = winner
+        if self.marking:
+            if self.frozen is None:
+                self.phase = MARK  # table_marking=players: the winner marks the trick's marriages, or not
+                self.to_act = winner
+                self._legal = 0
+                return
+            self.unmarked += self.marking  # a broken declaration ends the game at this trick: no time to mark
+            self.marking = []
+        self._after_trick()
+
+    def _after_trick(self) -> None:
+        """What follows a finished trick (and its marking): the end of the deal or of the game,
+        or the window after it, or the next lead."""
+        rules = self.rules
+        winner = self.leader
+        team = rules.team_of[winner]
+        index = len(self.tricks) - 1
         if self.context is not None:
             if self.frozen is not None and self.declared is not None:
                 self._end(game.declaration_failed(self, *self.declared))
@@ -327,6 +359,7 @@ class DealState:
         elif self.context is not None:
             self._resume_play()
         else:
+            self.phase = PLAY  # (it was MARK while the trick's marriages waited for their mark)
             self.to_act = winner
             self._legal = self.hands[winner]
 
@@ -345,14 +378,48 @@ class DealState:
     def _score_table_marriages(self, index: int, trick: list[int], team: int) -> None:
         rules = self.rules
         for suit, kind, points in table_marriages(rules, trick, self.trump):
-            self.table.append((index, suit, kind, team, points))
-            self.table_points[team] += points
-            if rules.table_deducted:
-                for other in range(len(rules.teams)):
-                    if other != team:
-                        self.table_points[other] -= points
+            if rules.table_marking == "players":
+                self.marking.append((index, suit, kind, team, points))
+            else:
+                self._count_table((index, suit, kind, team, points))
+
+    def _count_table(self, entry: tuple[int, int, int, int, int]) -> None:
+        """A table marriage counts: its points to the trick's winners (and from the others)."""
+        rules = self.rules
+        team, points = entry[3], entry[4]
+        self.table.append(entry)
+        self.table_points[team] += points
+        if rules.table_deducted:
+            for other in range(len(rules.teams)):
+                if other != team:
+                    self.table_points[other] -= points
+
+    def _mark(self) -> None:
+        rules = self.rules
+        if rules.table_marking != "players":
+            raise IllegalAction("marked-by-engine", "table marriages are marked by the engine here (table_marking: engine)")
+        if self.phase is not MARK:
+            raise IllegalAction("nothing-to-mark", "no table marriage is waiting to be marked now")
+        self._close_marking(True)
+
+    @implements("hdb.marriage.table-marked", "brouc.marriage.table-marked")
+    def _close_marking(self, marked: bool) -> None:
+        """The winner of a trick holding table marriages turns up their lowest cards (`mark`)
+        or gathers it as it is (`pass`): marked, they count (hdb.marriage.table); unmarked,
+        they count for nobody.  Then the deal goes on as after any trick."""
+        self.history.append(self.rules.pass_action + (MARK_ACTION if marked else 0))
+        for entry in self.marking:
+            if marked:
+                self._count_table(entry)
+            else:
+                self.unmarked.append(entry)
+        self.marking = []
+        self._after_trick()
 
     def _pass(self) -> None:
+        if self.phase is MARK:
+            self._close_marking(False)
+            return
         if self.phase is ROUND:
             self.history.append(self.rules.pass_action)
             self.window.pop(0)
@@ -538,6 +605,8 @@ def action_text(rules: Rules, action: int) -> str:
         return rules.card_text(action)
     if action == rules.pass_action:
         return "pass"
+    if action == rules.pass_action + MARK_ACTION:
+        return MARK_NAME
     if action > rules.pass_action:
         return GAME_ACTION_NAMES[action - rules.pass_action]
     suit, kind = divmod(action - rules.n_cards, len(rules.kinds))
@@ -549,6 +618,8 @@ def parse_action(rules: Rules, text: str) -> int:
     words = text.split()
     if words == ["pass"]:
         return rules.pass_action
+    if words == [MARK_NAME]:
+        return rules.pass_action + MARK_ACTION
     for game_kind, name in GAME_ACTION_NAMES.items():
         if words == [name]:
             return rules.pass_action + game_kind

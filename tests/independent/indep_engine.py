@@ -447,6 +447,9 @@ class Deal:
                 raise Refused("marriage-not-held", f"player {p} does not hold {name}")
             if self.reused(name):
                 raise Refused("marriage-reused", f"{name} or one of its cards already counts in an announcement")
+        elif kind == "mark":
+            # this engine plays table_marking=engine only: every table marriage is marked by itself
+            raise Refused("marked-by-engine", "table marriages are marked without a player's action here")
         else:
             self.check_game_action(action)
 
@@ -478,6 +481,8 @@ class Deal:
             return "pass"
         if action in GAME_ACTIONS:
             return "game"
+        if action == "mark":
+            return "mark"
         if action.startswith("announce "):
             name = action[len("announce ") :]
             if len(name) in (3, 4) and name[:-1] in ("KQ", "KQJ") and name[-1] in SUITS:

@@ -126,6 +126,8 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
             return "hdb.play.trick-winner"  # another player leads: the last trick went to someone else
         differing = sorted(set(want) ^ given, key=_action_order)
         return action_clause(table, differing[0]) if differing else None
+    if name == "to_act" and table.state.phase == "mark":
+        return "hdb.marriage.table-marked"  # the winner of a trick holding a table marriage was not asked to mark it
     if name == "to_act" and table.state.phase in ("concede", "respond", "round"):
         # the question the rules open here (a concession, Brouc's round of dehors) was not asked
         return "brouc.game.dehors" if table.state.phase == "round" else "hdb.game.concession"
@@ -188,6 +190,8 @@ def action_clause(table: Table, text: str) -> str:
         return _GAME_ACTIONS[text]
     if state.phase == "round":
         return "brouc.game.dehors"
+    if text == "mark" or state.phase == "mark":
+        return "hdb.marriage.table-marked"  # (table_marking=players: the winner marks, or passes)
     if state.phase in ("concede", "respond"):
         return "hdb.game.concession"
     if text == "pass" or text.startswith("announce"):

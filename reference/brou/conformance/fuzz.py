@@ -48,7 +48,7 @@ from ..errors import BrouError, UsageError
 from ..game import count_so_far, game_rules, reaches_target
 from ..rules import Rules, cards_of
 from ..shuffle import MAX_SEED, permuted, swaps
-from ..state import CLAIM_ACTION, CONCEDE_ACTION, DECLARE_ACTION, DECLARE_DOUBLE_ACTION, DealState, action_text
+from ..state import CLAIM_ACTION, CONCEDE_ACTION, DECLARE_ACTION, DECLARE_DOUBLE_ACTION, MARK_ACTION, DealState, action_text
 from .compare import ERRORED, FAILED, SKIPPED, Verdict
 from .corpus import FORMAT, Scenario, parameter_default
 from .generate import RULESETS, NoAliasDumper, clauses_touched
@@ -309,6 +309,8 @@ def _pick(state: DealState, legal: list[int], b: int, patient: bool) -> str:
         tempt = 120
     elif base + CONCEDE_ACTION in special:
         tempt = 100
+    elif base + MARK_ACTION in special:
+        tempt = 160  # a trick's winner mostly marks his table marriage (table_marking=players)
     elif base + DECLARE_ACTION in special or base + DECLARE_DOUBLE_ACTION in special:
         tempt = 12
     if b >= 256 - ILLEGAL - tempt:

@@ -186,6 +186,8 @@ def clauses_touched(prefix: str, table: Table, game: bool, sheet: bool, match: b
         clauses += _ANNOUNCE_CLAUSES[prefix]
     if state.table:
         clauses += _TABLE_CLAUSES[prefix]
+    if state.unmarked or (state.table and table.rules.table_marking == "players"):
+        clauses.append(f"{prefix}.marriage.table-marked")  # marked or not by the trick's winner
     if game and state.outcome is not None:
         clauses += _OUTCOME_CLAUSES[prefix].get(state.outcome.how, [])
     if sheet:
