@@ -32,8 +32,10 @@ GAMES = [
     "python_brouc",
     "python_brouc(turnup_exposed=first-trick,score0=250,score1=60)",
     "python_brouc(dehors_above_300=before-first-card,score0=305,score1=190,carried0=40)",
+    "python_homme_de_brou_1802(table_marking=players,score0=200,score1=150)",  # the mark phase, marked tricks
+    "python_brouc(table_marking=players)",
 ]
-PHASES = ("play", "window", "concede", "respond", "done", "round")
+PHASES = ("play", "window", "concede", "respond", "done", "round", "mark")
 
 
 def _states(game_string: str, deals: int, seed: int) -> list[Any]:
@@ -106,6 +108,9 @@ def tensor_from_view(game: Any, v: dict[str, Any]) -> np.ndarray:
     for team in range(2):
         d["tricks_won"][team, sum(rules.team_of[w] == team for w in v["tricks"])] = 1
     d["phase"][PHASES.index("done" if v["phase"] == "over" else v["phase"])] = 1
+    if "marked" in d:
+        for marriage in v["table"]:
+            d["marked"][marriage["trick"] - 1] = 1
     if v["to_act"] is not None:
         d["to_act"][v["to_act"]] = 1
     d["game"][:] = _flags(v)

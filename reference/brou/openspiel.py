@@ -565,7 +565,7 @@ class BrouObserver:
             pieces += [("tricks_won", (2, t + 1)), ("phase", (n_phases(rules),)), ("to_act", (n,)), ("game", (6,)),
                        ("scores", (4,))]
             if rules.table_marking == "players":
-                pieces += [("marked", (t, 2))]  # per trick: its table marriages marked, or left unmarked
+                pieces += [("marked", (t,))]  # per trick: its table marriages marked (hdb.info.table-marriage-shown)
         size = sum(int(np.prod(shape)) for _, shape in pieces)
         self.tensor = np.zeros(size, np.float32)
         self.dict: dict[str, Any] = {}
@@ -634,9 +634,7 @@ class BrouObserver:
         d["phase"][PHASES.index(deal.phase)] = 1
         if "marked" in d:
             for index, *_ in deal.table:
-                d["marked"][index, 0] = 1
-            for index, *_ in deal.unmarked:
-                d["marked"][index, 1] = 1
+                d["marked"][index] = 1
         if deal.to_act >= 0:
             d["to_act"][deal.to_act] = 1
         d["game"][:] = _game_flags(state)

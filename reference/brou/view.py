@@ -13,7 +13,8 @@ The fields (PROTOCOL.md, "The view", defines them for implementers):
 
 - `player`: the player whose view this is;
 - `phase`: `play`, `window` (announcements after a trick), `round` (Brouc, the dehors
-  question before the first card), `concede`, `respond` or `over`; `to_act`: the player
+  question before the first card), `concede`, `respond`, `mark` (table_marking=players: the
+  trick's winner marks its table marriages) or `over`; `to_act`: the player
   to act, `null` once the deal is over (both public: everyone sees whose turn it is);
 - `trump`: the trump suit; `turnup`: the turned card while it lies face up, else `null`;
 - `hand`: his own cards (the turned card too, while it is his); `held`: how many cards
@@ -38,7 +39,7 @@ from __future__ import annotations
 from typing import Any
 
 from .clauses import implements
-from .state import CONCEDE, DONE, PLAY, RESPOND, ROUND, WINDOW, DealState, marriage_text
+from .state import CONCEDE, DONE, MARK, PLAY, RESPOND, ROUND, WINDOW, DealState, marriage_text
 
 # every field of a view, in the order given (PROTOCOL.md, "The view")
 FIELDS = ("player", "phase", "to_act", "trump", "turnup", "hand", "held", "trick", "tricks", "last_trick",
@@ -54,7 +55,8 @@ CLAUSE_OF = {"to_act": "hdb.play.next-lead", "trump": "hdb.deal.turnup", "turnup
              "tricks": "hdb.info.trick-piles", "last_trick": "hdb.info.last-trick", "own_tricks": "hdb.info.own-tricks",
              "announcements": "hdb.info.spoken", "declared": "hdb.info.spoken", "table": "hdb.info.table-marriage-shown",
              "scores": "hdb.info.scores-public", "carried": "hdb.info.scores-public", "outcome": "hdb.info.scores-public"}
-PHASES = {PLAY: "play", WINDOW: "window", ROUND: "round", CONCEDE: "concede", RESPOND: "respond", DONE: "over"}
+PHASES = {PLAY: "play", WINDOW: "window", ROUND: "round", CONCEDE: "concede", RESPOND: "respond", MARK: "mark",
+          DONE: "over"}
 
 
 class _Seating:
