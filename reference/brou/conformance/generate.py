@@ -276,7 +276,7 @@ def _variant_params(rules: Rules, rng: random.Random) -> dict[str, Any]:
     engine plays in a single deal)."""
     candidates = []
     for name, p in rules.data["parameters"].items():
-        others = [o for o in p["options"] if o != p["default"] and (name, o) not in _LATER_OPTIONS]
+        others = [o for o in p["options"] if o != p["default"] and not (isinstance(o, str) and (name, o) in _LATER_OPTIONS)]
         if others and name in _DEAL_PARAMS:
             candidates.append((name, others))
     chosen = rng.sample(candidates, rng.randint(1, min(3, len(candidates))))
