@@ -448,8 +448,14 @@ class DealMachine(RuleBasedStateMachine):
                 return
             if seat == state.to_act:
                 seat = (seat + 1) % rules.n_players
-            action = data.draw(st.sampled_from(sorted(legal)), label="legal action")
-            self.reject(lambda s: s.apply(action, seat), None, {"wrong-seat"})
+            # not of a kind the seat may take out of turn (then it is checked as that action is)
+            free = 0 <= seat < rules.n_players and game.claims_out_of_turn(state, seat)
+            anyone = rules.window == "any-time-once-team-has-trick"
+            offered = {a for a in legal if not (free and a == rules.pass_action + 1)
+                       and not (anyone and rules.n_cards <= a < rules.pass_action)}
+            action = data.draw(st.sampled_from(sorted(offered or legal)), label="legal action")
+            if offered:
+                self.reject(lambda s: s.apply(action, seat), None, {"wrong-seat"})
         else:
             ids = [a for a in range(-2, rules.pass_action + REFUSE_ACTION + 3) if a not in legal]
             self.reject_id(data.draw(st.sampled_from(ids), label="illegal id"))

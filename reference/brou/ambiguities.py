@@ -277,6 +277,7 @@ class Plan:
     announce: float = 0.7
     honours: float = 0.0
     built: str = ""
+    speakers: bool = False  # observe what every player may do (out-of-turn actions), not only the player to act
     base: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     same: Mapping[str, str] = field(default_factory=dict)
 
@@ -287,7 +288,7 @@ PLANS: dict[str, Plan] = {
     "AMB-03": Plan(deals=50),
     "AMB-04": Plan(deals=4000, honours=0.8, announce=0.0, base={"homme-de-brou-1802": {"following": "brouc"}}),
     "AMB-05": Plan(deals=400, base={"homme-de-brou-1802": {"following": "brouc"}}),
-    "AMB-06": Plan(deals=100),
+    "AMB-06": Plan(deals=100, speakers=True),
     "AMB-07": Plan(deals=1500, announce=0.95),
     "AMB-08": Plan(deals=1500, announce=0.95),
     "AMB-09": Plan(deals=1500, announce=0.95, honours=0.3),
@@ -297,7 +298,7 @@ PLANS: dict[str, Plan] = {
         "total-half-up": "marriages are worth whole tens, so rounding the cards alone and rounding cards and marriages "
                          "together, both half up, always give the same total"}),
     "AMB-13": Plan(deals=200),
-    "AMB-14": Plan(context="game", deals=50, scores=((0, 150), (0, 150))),
+    "AMB-14": Plan(context="game", deals=50, scores=((0, 150), (0, 150)), speakers=True),
     "AMB-15": Plan(context="game", deals=1500, scores=((220, 300), (220, 300)), concede=0.0),
     "AMB-16": Plan(context="game", deals=600, claim=0.05),
     "AMB-17": Plan(context="game", deals=1500, claim=0.04, announce=0.95),
@@ -311,8 +312,7 @@ PLANS: dict[str, Plan] = {
     "AMB-27": Plan(context="game", deals=2000, scores=((200, 300), (100, 160)), claim_right=0.8, claim=0.02),
     "AMB-29": Plan(context="game", deals=600, scores=((150, 300), (0, 300)), declare=0.9, claim=0.2),
     "AMB-30": Plan(context="game", deals=200, scores=((150, 300), (0, 300))),
-    "AMB-31": Plan(context="game", deals=300, scores=((310, 340), (0, 290)), same={
-        "own-turn": "the engine offers a claim only to the player to act, so any moment is a player's own turn"}),
+    "AMB-31": Plan(context="game", deals=300, scores=((310, 340), (0, 290)), speakers=True),
     "AMB-32": Plan(context="game", deals=3000, scores=((240, 300), (0, 300)), declare=0.9, concede=0.9),
     "AMB-33": Plan(context="game", deals=3000, scores=((240, 300), (80, 170)), concede=0.0),
 }
@@ -332,6 +332,7 @@ class Witness:
     seed: int
     deals: int
     positions: int
+    probe_player: int | None = None  # the player who takes the probe's action out of turn (None: the player to act)
 
 
 @dataclass
@@ -352,8 +353,8 @@ def observe(table: Table, names: Sequence[str]) -> dict[str, Any]:
     return {name: table.observe(name) for name in names}
 
 
-def _names(setup: Mapping[str, Any], over: bool) -> list[str]:
-    names = list(OBSERVED)
+def _names(setup: Mapping[str, Any], over: bool, speakers: bool = False) -> list[str]:
+    names = list(OBSERVED) + (["speakers"] if speakers else [])
     if "game" in setup:
         names.append("outcome")
         if over:
@@ -445,7 +446,8 @@ def _differ(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[str]:
     witness checks its outcome with what every implementation of the game has (the `sheet`
     feature is optional, and a scenario expecting it is skipped without it)."""
     differ = [k for k in a if k in b and a[k] != b[k]]
-    return [k for k in differ if k != "sheet"] or differ
+    # what the player to act may do differs in `speakers` too: it is kept for what only others may do
+    return [k for k in differ if k != "sheet" and (k != "speakers" or differ == ["speakers"])] or differ
 
 
 def search_pair(entry: Entry, ruleset: str, names: tuple[str, str], plan: Plan) -> Witness | Searched:
@@ -467,12 +469,14 @@ def search_pair(entry: Entry, ruleset: str, names: tuple[str, str], plan: Plan) 
         while True:
             positions += 1
             over = tables[0].state.is_over and tables[1].state.is_over
-            seen = (observe(tables[0], _names(setup, over)), observe(tables[1], _names(setup, over)))
+            names_seen = _names(setup, over, plan.speakers)
+            seen = (observe(tables[0], names_seen), observe(tables[1], names_seen))
             differ = _differ(*seen)
             if differ:
                 observed = ({k: seen[0][k] for k in differ}, {k: seen[1][k] for k in differ})
                 if best is None or len(actions) < len(best.actions):
-                    best = Witness(ruleset, names, params, setup, actions, observed, _probe(tables, seen), seed, 0, 0)
+                    probe, player = _probe(tables, seen) if "speakers" not in differ else _probe_speakers(tables, seen)
+                    best = Witness(ruleset, names, params, setup, actions, observed, probe, seed, 0, 0, player)
                 break
             if over:
                 break
@@ -487,13 +491,29 @@ def search_pair(entry: Entry, ruleset: str, names: tuple[str, str], plan: Plan) 
     return Searched(ruleset, names, plan.deals, positions)
 
 
+def _probe_speakers(tables: tuple[Table, Table], seen: tuple[dict[str, Any], dict[str, Any]]
+                    ) -> tuple[tuple[str, tuple[dict[str, Any], dict[str, Any]]] | None, int | None]:
+    """An action that a player other than the one to act may take under one option only, with
+    each table's answer, and that player."""
+    for player, (mine, other) in enumerate(zip(seen[0]["speakers"], seen[1]["speakers"], strict=True)):
+        extra = sorted(set(mine) ^ set(other))
+        if extra and player != seen[0].get("to_act"):
+            out = []
+            for table in tables:
+                saved, table.state = table.state, table.state.copy()
+                out.append(table.act(extra[0], player))
+                table.state = saved
+            return (extra[0], (out[0], out[1])), player
+    return None, None
+
+
 def _probe(tables: tuple[Table, Table], seen: tuple[dict[str, Any], dict[str, Any]]
-           ) -> tuple[str, tuple[dict[str, Any], dict[str, Any]]] | None:
+           ) -> tuple[tuple[str, tuple[dict[str, Any], dict[str, Any]]] | None, None]:
     """An action legal under one option and not the other, with each table's answer."""
     legal = [set(s.get("legal") or []) for s in seen]
     extra = sorted(legal[0] ^ legal[1])
     if not extra or seen[0].get("to_act") != seen[1].get("to_act"):
-        return None
+        return None, None
     action = extra[0]
     answers = tuple(table.state.copy() for table in tables)
     out: list[dict[str, Any]] = []
@@ -501,7 +521,7 @@ def _probe(tables: tuple[Table, Table], seen: tuple[dict[str, Any], dict[str, An
         saved, table.state = table.state, copy
         out.append(table.act(action))
         table.state = saved
-    return action, (out[0], out[1])
+    return (action, (out[0], out[1])), None
 
 
 def pairs(entry: Entry, ruleset: str) -> list[tuple[str, str]]:
@@ -518,9 +538,14 @@ def witness_file(ruleset: str, amb_id: str) -> Path:
     return SCENARIO_DIR / ruleset / "ambiguities" / f"{amb_id}.yaml"
 
 
+# pairs named when they were their entry's only one: their scenario ids stay as they were
+# (ids never change) after an option was added to the entry
+FIRST_PAIRS = {("AMB-14", ("own-turn", "between-tricks"))}
+
+
 def scenario_ids(entry: Entry, ruleset: str, names: tuple[str, str]) -> tuple[str, str]:
     stem = f"{PREFIX[ruleset]}.ambiguity.{entry.id.lower()}"
-    if len(pairs(entry, ruleset)) == 1:
+    if len(pairs(entry, ruleset)) == 1 or (entry.id, names) in FIRST_PAIRS:
         return f"{stem}.{names[0]}", f"{stem}.{names[1]}"
     return f"{stem}.{names[0]}-vs-{names[1]}", f"{stem}.{names[1]}"
 
@@ -558,6 +583,9 @@ def _summary(observed: Mapping[str, Any], probe: tuple[str, dict[str, Any]] | No
                          f"carried {value['carried']}")
         elif name == "sheet":
             parts.append("the score sheet's rows differ")
+        elif name == "speakers":
+            if probe is None:
+                parts.append("players who may act " + "; ".join(f"{p}: {' '.join(v)}" for p, v in enumerate(value) if v))
         elif name != "legal":
             parts.append(f"{name} {json.dumps(value)}")
     return "; ".join(parts)
@@ -575,11 +603,12 @@ def scenarios_of(entry: Entry, w: Witness) -> list[dict[str, Any]]:
         probe = None
         if w.probe is not None:
             action, answers = w.probe
-            probe = (action, answers[k])
+            probe = (action if w.probe_player is None else f"{action} by player {w.probe_player}", answers[k])
+            by = {} if w.probe_player is None else {"player": w.probe_player}
             if answers[k]["ok"]:
-                steps.append({"do": action})
+                steps.append({"do": action} | by)
             else:
-                steps.append({"reject": action, "code": answers[k]["code"]})
+                steps.append({"reject": action, "code": answers[k]["code"]} | by)
         where = f"after {len(w.actions)} shared actions" if w.actions else "at the start"
         description = f"{entry.id} witness, option {w.options[k]}: {where}, {_summary(w.observed[k], probe)}"
         out.append({"id": ids[k], "description": description, "clauses": _clauses(entry, w.ruleset, w.params[k]),

@@ -13,7 +13,7 @@ ACTION_CODES: dict[str, str] = {
     "malformed-action": "the action is not written in the notation (a card such as TH, 'pass', or 'announce KQ H')",
     "unknown-card": "the text names no card of this ruleset's deck",
     "deal-over": "the deal is finished; no action can be taken",
-    "wrong-seat": "the action was sent for a seat that is not the one to act",
+    "wrong-seat": "the action was sent for a seat that is not the one to act, and is not one the rules let him take out of turn",
     "not-in-hand": "the player to act does not hold that card",
     "must-follow-suit": "the player holds a card of the suit led and must play one",
     "must-overtrump": "the player plays a trump but holds a higher one that he must play instead",

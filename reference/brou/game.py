@@ -88,20 +88,43 @@ def reaches_target(rules: Rules, count: int) -> bool:
 # -- claims ("dehors" in Brouc) ------------------------------------------------
 
 
+def _above_300_moment(state: DealState, team: int) -> str | None:
+    """Brouc: parameter dehors_above_300 when `team` is already written above 300, else None."""
+    ctx = state.context
+    moment = state.rules.params.get("dehors_above_300")
+    if moment is None or ctx is None or not reaches_target(state.rules, ctx.scores[team]):
+        return None
+    return str(moment)
+
+
+def claims_out_of_turn(state: DealState, seat: int) -> bool:
+    """Whether `seat` may claim (declare dehors) when he is not the player to act: with
+    claim_moment=any-moment, or in Brouc for a team already written above 300 with
+    dehors_above_300=any-moment (where that parameter decides for such a team)."""
+    moment = _above_300_moment(state, state.rules.team_of[seat])
+    if moment is not None:
+        return moment == "any-moment"
+    return state.rules.params.get("claim_moment") == "any-moment"
+
+
 @implements("hdb.game.claim", "brouc.game.dehors")
 def may_claim(state: DealState, seat: int) -> bool:
     """A player may claim for his team on his own turn (parameter claim_moment: or only
-    before a trick's first card), unless his team is bound by a declaration and the
-    ruleset does not let it escape (parameter escape_commitment); in Brouc a team already
-    written above 300 may be limited to the deal's start (parameter dehors_above_300)."""
+    before a trick's first card, or at any moment, out of turn too), unless his team is
+    bound by a declaration and the ruleset does not let it escape (parameter
+    escape_commitment); in Brouc a team already written above 300 may claim at any moment,
+    out of turn too, or be limited to its own turns or to the deal's start (parameter
+    dehors_above_300)."""
     rules = state.rules
     params = rules.params
     team = rules.team_of[seat]
     if state.declared is not None and state.declared[0] == team and not params.get("escape_commitment", False):
         return False
-    ctx = state.context
-    if params.get("dehors_above_300") == "before-first-card" and ctx is not None and reaches_target(rules, ctx.scores[team]):
-        return state.phase == "round"  # Brouc: a team already above 300 speaks only in the round before the first card
+    if _above_300_moment(state, team) == "before-first-card":
+        # Brouc: a team already above 300 speaks only in the round before the first card, when asked
+        return state.phase == "round" and seat == state.to_act
+    if seat != state.to_act and not claims_out_of_turn(state, seat):
+        return False
     return not (params.get("claim_moment") == "between-tricks" and state.trick)
 
 

@@ -73,7 +73,9 @@ def announcing_seats(rules: Rules, moment: str, seat: int, team_tricks: Sequence
 
     after-won-trick: the trick's winner, then his partner, after every trick;
     team-first-trick: the same, only after the team's first trick;
-    own-turn-once-team-has-trick: the player to act, once his team has a trick.
+    own-turn-once-team-has-trick: the player to act, once his team has a trick;
+    any-time-once-team-has-trick: the same, and out of turn too (`seat` need not be the
+    player to act: see `announces_out_of_turn`).
     Nobody holding fewer cards than the smallest marriage is asked.
     """
     if cards_left < rules.smallest_marriage:
@@ -84,9 +86,19 @@ def announcing_seats(rules: Rules, moment: str, seat: int, team_tricks: Sequence
             n = rules.n_players
             return tuple(sorted(rules.teams[team], key=lambda s: (s - seat) % n))
         return ()
-    if rules.window == "own-turn-once-team-has-trick" and team_tricks[team] > 0:
+    if rules.window in NEEDS_TEAM_TRICK and team_tricks[team] > 0:
         return (seat,)
     return ()
+
+
+# the windows where a player announces on his turn (or at any time) once his team has a trick
+NEEDS_TEAM_TRICK = ("own-turn-once-team-has-trick", "any-time-once-team-has-trick")
+
+
+def announces_out_of_turn(rules: Rules) -> bool:
+    """Whether a player who is not to act may announce (announce_window=any-time-once-team-has-trick,
+    the later S3 reading: at any time once his team has a trick, while he holds the cards)."""
+    return rules.window == "any-time-once-team-has-trick"
 
 
 @implements("hdb.marriage.announce-in-hand")

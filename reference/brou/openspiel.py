@@ -22,6 +22,11 @@ One episode is one deal played inside a game:
 - the deal ends as the engine ends it (played out, a claim, a declaration made or
   failed, a concession accepted), with a `brou.game.Outcome`.
 
+The game is sequential and on turn only: the actions some readings let a player take
+out of turn (`DealState.out_of_turn_actions`, docs/game.md "Who may speak") are offered
+to nobody, so under those readings a player claims or announces on his own turns
+(docs/openspiel.md, "One episode").
+
 Game parameters: every parameter of the ruleset (spec `parameters:` section) with
 its default (lists such as `packets` are written `3-3-2`), and the game context:
 `score0`, `score1` (each deal team's score before the deal, default 200, so that a

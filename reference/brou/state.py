@@ -10,7 +10,9 @@ holding a table marriage marks it, or `pass`es and forgets it).  `action_text` /
 
 `DealState.apply` checks an action against the rules and either applies it or
 raises `IllegalAction` with a stable code, leaving the state exactly as it was
-(every check happens before the first change).  States are mutated in place;
+(every check happens before the first change).  An action comes from the player to
+act, or, where a reading of the rules allows it, from another player out of turn
+(`out_of_turn_actions`, `speakers`): that does not move the turn.  States are mutated in place;
 `copy()` is cheap and `record()` / `DealState.replay()` save and restore a deal.
 """
 
@@ -25,7 +27,14 @@ from .counting import DealResult, deal_result
 from .deal import Deal, deal_from_data, deal_from_seed, deal_texts
 from .errors import IllegalAction
 from .game import GameContext, Outcome
-from .marriages import announceable, announcement_value, announcing_seats, table_marriages
+from .marriages import (
+    NEEDS_TEAM_TRICK,
+    announceable,
+    announcement_value,
+    announces_out_of_turn,
+    announcing_seats,
+    table_marriages,
+)
 from .play import LEGAL, beating_cards, first_to_act, why_illegal
 from .rules import Rules
 
@@ -47,7 +56,7 @@ class DealState:
         "rules", "deal", "trump", "hands", "phase", "to_act", "leader", "trick", "trick_mask",
         "best", "best_seat", "tricks", "team_tricks", "won", "window", "announcements", "made",
         "used", "announced_points", "table", "table_points", "history", "is_over",
-        "context", "outcome", "declared", "frozen", "conceded_at", "conceding", "first_reached",
+        "context", "outcome", "declared", "frozen", "conceded_at", "conceding", "first_reached", "out_of_turn",
         "marking", "unmarked",
         "_legal", "_follow", "_led", "_beating", "_ann", "_own_turn", "_n_players", "_honours", "_to_list", "_suit_of",
     )
@@ -79,6 +88,7 @@ class DealState:
         self.marking: list[tuple[int, int, int, int, int]] = []
         self.unmarked: list[tuple[int, int, int, int, int]] = []
         self.history: list[int] = []
+        self.out_of_turn: list[tuple[int, int]] = []  # (index in history, seat) of each action taken out of turn
         self.is_over = False
         self._legal = self.hands[self.to_act]
         self._follow = LEGAL[rules.following]
@@ -136,8 +146,11 @@ class DealState:
         `legal_actions` and `apply` need it."""
         return self._legal
 
-    def legal_actions(self) -> list[int]:
-        """Every action the player to act may take, as action ids, plays first."""
+    def legal_actions(self, seat: int | None = None) -> list[int]:
+        """Every action the player to act may take, as action ids, plays first; for
+        another `seat`, what he may do out of turn (`out_of_turn_actions`)."""
+        if seat is not None and seat != self.to_act:
+            return self.out_of_turn_actions(seat)
         if self.phase is PLAY:
             out = self._to_list(self._legal)
             seat = self.to_act
@@ -165,6 +178,28 @@ class DealState:
         if self.phase is RESPOND:
             return [base + ACCEPT_ACTION, base + REFUSE_ACTION]
         return []
+
+    def out_of_turn_actions(self, seat: int) -> list[int]:
+        """What `seat`, not the player to act, may do now without moving the turn: the
+        announcements of announce_window=any-time-once-team-has-trick (during play), and
+        a claim where claim_moment=any-moment or, in Brouc, dehors_above_300=any-moment
+        lets his team claim out of turn.  Never a card or a pass; nothing while a
+        concession is asked or answered, nor once the deal is over."""
+        if type(seat) is not int or not 0 <= seat < self.rules.n_players or seat == self.to_act:
+            return []
+        if self.phase is CONCEDE or self.phase is RESPOND or self.phase is DONE:
+            return []
+        out = []
+        if self.phase is PLAY and announces_out_of_turn(self.rules) and self._may_announce_on_turn(seat):
+            out += self._hand_announcements(seat)
+        if self.context is not None and game.claims_out_of_turn(self, seat) and game.may_claim(self, seat):
+            out.append(self.rules.pass_action + CLAIM_ACTION)
+        return out
+
+    def speakers(self) -> dict[int, list[int]]:
+        """Who may speak now: each seat that may do something, with its actions (the
+        player to act's legal actions; the others' out-of-turn actions)."""
+        return {seat: actions for seat in range(self.rules.n_players) if (actions := self.legal_actions(seat))}
 
     def _game_actions(self, seat: int) -> list[int]:
         base = self.rules.pass_action
@@ -261,7 +296,8 @@ class DealState:
         if self.phase is DONE:
             raise IllegalAction("deal-over", "the deal is finished")
         if seat is not None and seat != self.to_act:
-            raise IllegalAction("wrong-seat", f"seat {seat} is not to act; seat {self.to_act} is")
+            self._apply_out_of_turn(action, seat)
+            return
         if self.phase is ROUND and action not in (rules.pass_action, rules.pass_action + CLAIM_ACTION):
             raise IllegalAction("dehors-round", f"seat {self.to_act} is asked before the first card: dehors ('claim') or 'pass'")
         if self.phase is MARK and 0 <= action < rules.pass_action + MARK_ACTION and action != rules.pass_action:
@@ -288,6 +324,34 @@ class DealState:
         else:
             shown = action if -10**9 < action < 10**9 else "out of range"
             raise IllegalAction("malformed-action", f"no action has id {shown}")
+
+    def _apply_out_of_turn(self, action: int, seat: int) -> None:
+        """An action of `seat`, who is not to act: refused with `wrong-seat` unless it is of
+        a kind his reading lets him take out of turn (`out_of_turn_actions`); then checked as
+        it would be on his turn.  The player to act stays the same."""
+        rules = self.rules
+        if not 0 <= seat < rules.n_players:
+            raise IllegalAction("wrong-seat", f"there is no seat {seat}")
+        claim = action == rules.pass_action + CLAIM_ACTION
+        announce = rules.n_cards <= action < rules.pass_action
+        if not (claim and game.claims_out_of_turn(self, seat)) and not (announce and announces_out_of_turn(rules)):
+            raise IllegalAction("wrong-seat", f"seat {seat} may not take this out of turn; seat {self.to_act} is to act")
+        if claim:
+            if self.context is None:
+                raise IllegalAction("not-in-a-game", "'claim' needs a deal played inside a game")
+            if self.phase is CONCEDE or self.phase is RESPOND:
+                raise IllegalAction("concession-pending", "a concession is being asked or answered: no 'claim' now")
+            if not game.may_claim(self, seat):
+                raise IllegalAction("claim-not-now", f"seat {seat} may not claim now")
+            self.out_of_turn.append((len(self.history), seat))
+            self.history.append(action)
+            self._end(game.claim_outcome(self, rules.team_of[seat]))
+            return
+        if self.phase is CONCEDE or self.phase is RESPOND:
+            raise IllegalAction("announce-not-now", "a concession is being asked or answered")
+        count = len(self.history)
+        self._announce(action, seat)
+        self.out_of_turn.append((count, seat))
 
     def apply_text(self, text: str, seat: int | None = None) -> None:
         """Apply an action written in the text notation (`TH`, `announce KQH`, `pass`)."""
@@ -515,13 +579,13 @@ class DealState:
         self.to_act = -1
         self._legal = 0
 
-    def _announce(self, action: int) -> None:
+    def _announce(self, action: int, seat: int | None = None) -> None:
         rules = self.rules
-        seat = self.to_act
+        seat = self.to_act if seat is None else seat
         suit, kind = divmod(action - rules.n_cards, len(rules.kinds))
         name = marriage_text(rules, suit, kind)
-        if self.phase is PLAY and not self._may_announce_on_turn(seat):
-            if rules.window == "own-turn-once-team-has-trick" and not self.team_tricks[rules.team_of[seat]]:
+        if self.phase is not WINDOW and not self._may_announce_on_turn(seat):
+            if rules.window in NEEDS_TEAM_TRICK and not self.team_tricks[rules.team_of[seat]]:
                 raise IllegalAction("announce-needs-trick", f"seat {seat}'s team has not won a trick yet")
             raise IllegalAction("announce-not-now", f"no announcement may be made now (announce_window: {rules.window})")
         hand = self._announce_hand(seat)
@@ -572,6 +636,8 @@ class DealState:
         }
         if self.context is not None:
             out["context"] = {"scores": list(self.context.scores), "carried": list(self.context.carried)}
+        if self.out_of_turn:
+            out["out_of_turn"] = [[index, seat] for index, seat in self.out_of_turn]
         return out
 
     @classmethod
@@ -580,8 +646,9 @@ class DealState:
         ctx = record.get("context")
         context = GameContext(tuple(ctx["scores"]), tuple(ctx.get("carried", ()))) if ctx else None
         state = cls(rules, deal_from_data(rules, record["deal"]), context)
-        for text in record.get("actions", []):
-            state.apply_text(text)
+        by = {int(index): int(seat) for index, seat in record.get("out_of_turn", [])}
+        for index, text in enumerate(record.get("actions", [])):
+            state.apply_text(text, by.get(index))
         return state
 
 

@@ -407,7 +407,7 @@ def replay_scenario(scenario: Scenario, upto: int | None = None) -> Table:
         for action in [actions] if isinstance(actions, str) else actions:
             if upto is not None and done >= upto:
                 return table
-            answer = table.act(action)
+            answer = table.act(action, step.get("player"))
             if not answer["ok"]:
                 raise BrouError(f"scenario {scenario.id}: action '{action}' refused ({answer['code']}: {answer['message']})")
             done += 1

@@ -148,6 +148,16 @@ def _compare_value(name: str, want: Any, got: Any) -> str | None:
         return None
     if name == "view":
         return _compare_views(want, got)
+    if name == "speakers":
+        if not isinstance(got, list) or not all(isinstance(p, list) and all(isinstance(a, str) for a in p) for p in got):
+            raise Malformed(f"'speakers' must be a list (by player) of action lists, got {_text(got)}")
+        if len(got) != len(want):
+            return f"{len(got)} players given, expected {len(want)}"
+        for player, (w, g) in enumerate(zip(want, got, strict=True)):
+            problem = _compare_value("legal", w, g)
+            if problem is not None:
+                return f"player {player}: {problem}"
+        return None
     if name == "deal" and isinstance(want, dict) and isinstance(got, dict) and "hands" in want:
         hands = got.get("hands")
         if not isinstance(hands, list) or not all(isinstance(h, list) and all(isinstance(c, str) for c in h) for h in hands):

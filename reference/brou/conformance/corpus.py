@@ -40,10 +40,12 @@ FORMAT = "brou-scenarios/1"
 ORIGINS = ("hand-written", "generated", "perft", "boundary", "fuzzed")
 
 # what a scenario may need beyond playing one deal from given hands (PROTOCOL.md, "Features")
-FEATURES = ("game", "match", "sheet", "seeded-deal", "perft", "error-codes", "view", "deals", "draw", "cut")
+FEATURES = ("game", "match", "sheet", "seeded-deal", "perft", "error-codes", "view", "deals", "draw", "cut", "out-of-turn")
 # what the setup needs: without one of these a scenario cannot be played, and is skipped whole
-RUN_FEATURES = frozenset({"game", "match", "seeded-deal", "deals", "draw", "cut"})
-_NEEDS = {"outcome": "game", "sheet": "sheet", "match": "match", "deal": "seeded-deal", "view": "view", "start": "deals"}
+# (out-of-turn: an action by a given player, or the `speakers` observable)
+RUN_FEATURES = frozenset({"game", "match", "seeded-deal", "deals", "draw", "cut", "out-of-turn"})
+_NEEDS = {"outcome": "game", "sheet": "sheet", "match": "match", "deal": "seeded-deal", "view": "view", "start": "deals",
+          "speakers": "out-of-turn"}
 
 
 _FEATURE_SETS: dict[frozenset[str], frozenset[str]] = {}
@@ -138,6 +140,8 @@ def features_of(data: Mapping[str, Any]) -> frozenset[str]:
                 need.add("seeded-deal")
             if "cut" in step["deal"]:
                 need.add("cut")
+        elif "player" in step:
+            need.add("out-of-turn")
         elif "expect" in step:
             for k in step["expect"]:
                 if k in _NEEDS:
@@ -173,12 +177,13 @@ def request_of(data: Mapping[str, Any], features: frozenset[str] | None = None) 
         step = kept_step(given, features)
         if step is None:
             continue
+        by = {"player": step["player"]} if "player" in step else {}
         if "do" in step:
             actions = step["do"]
             for action in [actions] if isinstance(actions, str) else actions:
-                steps.append({"act": action})
+                steps.append({"act": action} | by)
         elif "reject" in step:
-            steps.append({"act": step["reject"]})
+            steps.append({"act": step["reject"]} | by)
         elif "expect" in step:
             steps.append({"observe": sorted(step["expect"])})
         elif "deal" in step:

@@ -90,7 +90,7 @@ def _diagnosed(s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
     for step in steps[: number - 1]:  # replay what came before the failing step
         if "do" in step:
             for action in [step["do"]] if isinstance(step["do"], str) else step["do"]:
-                table.act(action)
+                table.act(action, step.get("player"))
         elif "deal" in step:
             table.next_deal(step["deal"])
     step = steps[number - 1]
@@ -98,7 +98,7 @@ def _diagnosed(s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
         actions = [step["do"]] if isinstance(step.get("do"), str) else step.get("do") or [step["reject"]]
         index = _action_index(verdict.detail) if "do" in step else 1
         for action in actions[: index - 1]:
-            table.act(action)
+            table.act(action, step.get("player"))
         clause = _in_ruleset(rules, action_clause(table, actions[index - 1]))
         return None if clause is None else (clause, False)
     if "perft" in step:

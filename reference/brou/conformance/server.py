@@ -108,15 +108,24 @@ class Table:
     def player(self, seat: int) -> int:
         return (seat + self.offset) % self.rules.n_players
 
+    def seat(self, player: int) -> int:
+        return (player - self.offset) % self.rules.n_players
+
     def team(self, deal_team: int) -> int:
         return (deal_team + self.offset) % 2
 
     def _to_deal_teams(self, values: list[int]) -> tuple[int, ...]:
         return tuple(int(values[self.team(t)]) for t in range(2))
 
-    def act(self, text: str) -> dict[str, Any]:
+    def act(self, text: str, player: Any = None) -> dict[str, Any]:
+        """One action, of the player to act or (feature out-of-turn) of the `player` given."""
         try:
-            self.state.apply_text(text)
+            if player is None:
+                self.state.apply_text(text)
+            elif type(player) is not int or not 0 <= player < self.rules.n_players:
+                raise IllegalAction("wrong-seat", f"there is no player {player!r}")
+            else:
+                self.state.apply_text(text, self.seat(player))
         except IllegalAction as exc:
             return {"ok": False, "code": exc.code, "message": exc.message}
         return {"ok": True}
@@ -137,6 +146,12 @@ class Table:
 
     def _obs_legal(self) -> list[str]:
         return [action_text(self.rules, a) for a in self.state.legal_actions()]
+
+    def _obs_speakers(self) -> list[list[str]]:
+        """By player: what he may do now (the player to act: `legal`; the others: their
+        out-of-turn actions, most often none)."""
+        return [[action_text(self.rules, a) for a in self.state.legal_actions(self.seat(p))]
+                for p in range(self.rules.n_players)]
 
     def _obs_trick(self) -> list[str]:
         return [self.rules.card_text(c) for c in self.state.trick]
@@ -236,7 +251,8 @@ class TimeLimit(BrouError):
 
 def perft(state: DealState, depth: int, deadline: float | None = None) -> int:
     """The number of legal action sequences of `depth` actions from `state` (a sequence
-    that ends the deal sooner counts once); TimeLimit once `time.monotonic()` passes `deadline`."""
+    that ends the deal sooner counts once); TimeLimit once `time.monotonic()` passes `deadline`.
+    Only the player to act's actions count: actions out of turn are in no sequence (PROTOCOL.md)."""
     if depth == 0 or state.is_over:
         return 1
     actions = state.legal_actions()
@@ -282,7 +298,7 @@ class Reference:
             results: list[Any] = []
             for step in scenario["steps"]:
                 if "act" in step:
-                    results.append(table.act(step["act"]))
+                    results.append(table.act(step["act"], step.get("player")))
                 elif "observe" in step:
                     results.append({name: table.observe(name) for name in step["observe"]})
                 elif "deal" in step:
