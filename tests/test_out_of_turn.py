@@ -192,3 +192,52 @@ def test_speakers_are_judged_player_by_player_each_as_a_set() -> None:
     assert judge(s, {"results": [{"speakers": [["AS", "claim"], [], ["claim"]]}]}).status == FAILED
     assert judge(s, {"results": [{"speakers": {"0": []}}]}).status == ERRORED
     assert judge(s, {"results": [{"speakers": [["AS", 1], [], ["claim"], []]}]}).status == ERRORED
+
+
+READINGS = [
+    (HDB, {"claim_moment": "any-moment", "announce_window": "any-time-once-team-has-trick"}, (200, 180)),
+    (HDB, {"claim_moment": "any-moment", "table_marking": "players"}, (280, 150)),
+    (HDB, {"announce_window": "any-time-once-team-has-trick", "table_marking": "players"}, (150, 150)),
+    (BROUC, {"announce_window": "any-time-once-team-has-trick", "table_marking": "players"}, (320, 190)),
+    (BROUC, {"dehors_above_300": "any-moment"}, (310, 305)),
+    (BROUC, {"announce_window": "any-time-once-team-has-trick", "dehors_above_300": "before-first-card"}, (320, 100)),
+]
+
+
+@pytest.mark.clause("brouc.game.dehors", "hdb.game.claim", "hdb.marriage.announce-window")
+@pytest.mark.parametrize(("name", "params", "scores"), READINGS)
+def test_an_action_out_of_turn_is_taken_exactly_when_it_is_listed(name: str, params: dict[str, Any],
+                                                                   scores: tuple[int, int]) -> None:
+    """At every moment of seeded random deals, for every seat that is not to act, each
+    claim and announcement id is taken by `apply(action, seat)` exactly when
+    `legal_actions(seat)` lists it; a refusal leaves the state as it was, an action taken
+    leaves the player to act where he was (every phase: play, windows, marking, the dehors
+    round, concessions)."""
+    rules = load(name, **params)
+    rng = random.Random(17)
+    base = rules.pass_action
+    candidates = [*range(rules.n_cards, base), base + 1]  # every announcement, and claim
+    moments = 0
+    for seed in range(12):
+        s = DealState.from_seed(rules, seed, GameContext(scores))
+        while not s.is_over:
+            for seat in range(rules.n_players):
+                if seat == s.to_act:
+                    continue
+                listed = set(s.legal_actions(seat))
+                for action in candidates:
+                    trial = s.copy()
+                    before = trial.record()
+                    try:
+                        trial.apply(action, seat)
+                    except IllegalAction:
+                        assert action not in listed, f"seed {seed}: {action_text(rules, action)} by seat {seat} listed but refused"
+                        assert trial.record() == before
+                        continue
+                    assert action in listed, f"seed {seed}: {action_text(rules, action)} by seat {seat} taken but not listed ({s.phase})"
+                    assert trial.is_over or trial.to_act == s.to_act
+            moments += 1
+            legal = s.legal_actions()
+            quiet = [a for a in legal if a <= base or a == base + 7] or legal
+            s.apply(rng.choice(quiet))
+    assert moments > 200

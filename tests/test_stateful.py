@@ -96,6 +96,7 @@ from brou.state import (
     PLAY,
     REFUSE_ACTION,
     RESPOND,
+    ROUND,
     WINDOW,
 )
 from helpers import check_conservation
@@ -170,6 +171,8 @@ def expected_codes(state: DealState, action: int) -> set[str]:
     base = rules.pass_action
     if state.phase == DONE:
         return {"deal-over"}
+    if state.phase == ROUND and action not in (base, base + CLAIM_ACTION):
+        return {"dehors-round"}
     if state.phase == MARK and 0 <= action < base + MARK_ACTION and action != base:
         return {"mark-pending"}
     asking = state.phase in (CONCEDE, RESPOND)

@@ -349,6 +349,9 @@ class DealState:
             return
         if self.phase is CONCEDE or self.phase is RESPOND:
             raise IllegalAction("announce-not-now", "a concession is being asked or answered")
+        if self.phase is MARK or self.phase is WINDOW:
+            raise IllegalAction("announce-not-now", "out of turn a marriage is announced only during play, not while "
+                                f"seat {self.to_act} {'marks a trick' if self.phase is MARK else 'is asked to announce'}")
         count = len(self.history)
         self._announce(action, seat)
         self.out_of_turn.append((count, seat))
