@@ -228,13 +228,14 @@ def test_an_action_out_of_turn_is_taken_exactly_when_it_is_listed(name: str, par
                 for action in candidates:
                     trial = s.copy()
                     before = trial.record()
+                    where = f"seed {seed}, {s.phase}: {action_text(rules, action)} by seat {seat}"
                     try:
                         trial.apply(action, seat)
                     except IllegalAction:
-                        assert action not in listed, f"seed {seed}: {action_text(rules, action)} by seat {seat} listed but refused"
+                        assert action not in listed, f"{where} listed but refused"
                         assert trial.record() == before
                         continue
-                    assert action in listed, f"seed {seed}: {action_text(rules, action)} by seat {seat} taken but not listed ({s.phase})"
+                    assert action in listed, f"{where} taken but not listed"
                     assert trial.is_over or trial.to_act == s.to_act
             moments += 1
             legal = s.legal_actions()
