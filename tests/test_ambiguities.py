@@ -12,6 +12,7 @@ import yaml
 from jsonschema import Draft202012Validator
 
 from brou import Rules, ambiguities, spec
+from brou.conformance import witnesses
 from brou.conformance.compare import FAILED, PASSED
 from brou.conformance.corpus import Scenario, load_file
 from brou.conformance.harness import run
@@ -60,8 +61,8 @@ def _witness_scenarios() -> list[tuple[ambiguities.Entry, str, dict[str, Scenari
     for entry in REGISTER.entries:
         for ruleset, record in entry.witness.items():
             if record["status"] in FOUND:
-                path = Path(ambiguities.SCENARIO_DIR.parent.parent / record["file"])
-                assert path == ambiguities.witness_file(ruleset, entry.id)
+                path = Path(witnesses.SCENARIO_DIR.parent.parent / record["file"])
+                assert path == witnesses.witness_file(ruleset, entry.id)
                 out.append((entry, ruleset, {s.id: s for s in load_file(path)}))
     return out
 
@@ -75,7 +76,7 @@ def test_every_found_pair_has_one_scenario_per_option_and_nothing_else() -> None
         wanted: set[str] = set()
         for pair in entry.witness[ruleset]["pairs"]:
             if pair["found"]:
-                wanted.update(ambiguities.scenario_ids(entry, ruleset, tuple(pair["options"])))
+                wanted.update(witnesses.scenario_ids(entry, ruleset, tuple(pair["options"])))
         assert set(scenarios) == wanted, entry.id
         for s in scenarios.values():
             assert s.ambiguity == entry.id and s.ruleset == ruleset and s.origin == "hand-written"
@@ -96,7 +97,7 @@ def test_the_options_of_a_witness_really_differ() -> None:
         for pair in entry.witness[ruleset]["pairs"]:
             if not pair["found"]:
                 continue
-            a, b = (scenarios[i] for i in ambiguities.scenario_ids(entry, ruleset, tuple(pair["options"])))
+            a, b = (scenarios[i] for i in witnesses.scenario_ids(entry, ruleset, tuple(pair["options"])))
             for mine, other in ((a, b), (b, a)):
                 assert mine.params != other.params
                 swapped.append(Scenario(mine.data | {"params": other.params}, mine.file, mine.line))
@@ -108,14 +109,14 @@ def test_the_options_of_a_witness_really_differ() -> None:
 @pytest.mark.parametrize("amb_id", ["AMB-01", "AMB-05", "AMB-19"])
 def test_stored_witnesses_are_reproduced_by_the_search(amb_id: str) -> None:
     entry = REGISTER.entry(amb_id)
-    for ruleset, path in ambiguities.witness_scenarios(entry):
+    for ruleset, path in witnesses.witness_scenarios(entry):
         plan = ambiguities.PLANS[amb_id]
         found = []
-        for pair in ambiguities.pairs(entry, ruleset):
-            witness = ambiguities.search_pair(entry, ruleset, pair, plan)
-            assert isinstance(witness, ambiguities.Witness)
-            found += ambiguities.scenarios_of(entry, witness)
-        assert ambiguities.scenario_text(entry, found) == path.read_text(encoding="utf-8")
+        for pair in witnesses.pairs(entry, ruleset):
+            witness = witnesses.search_pair(entry, ruleset, pair, plan)
+            assert isinstance(witness, witnesses.Witness)
+            found += witnesses.scenarios_of(entry, witness)
+        assert witnesses.scenario_text(entry, found) == path.read_text(encoding="utf-8")
 
 
 def test_entries_without_witness_say_how_they_were_searched_or_why_not() -> None:
@@ -139,11 +140,11 @@ def test_register_text_lists_every_entry() -> None:
 
 def test_entry_text_names_every_option_and_plays_the_witness_out() -> None:
     for entry in REGISTER.entries:
-        text = ambiguities.entry_text(entry.id)
+        text = witnesses.entry_text(entry.id)
         assert text.startswith(f"{entry.id}: ")
         for option in entry.options:
             assert f"  {option.name}: " in text, (entry.id, option.name)
-    text = ambiguities.entry_text("amb-05")
+    text = witnesses.entry_text("amb-05")
     assert "under undertrump-false" in text and "under undertrump-true" in text
     assert "is refused (no-undertrump)" in text and "shared actions: " in text
 
@@ -151,7 +152,7 @@ def test_entry_text_names_every_option_and_plays_the_witness_out() -> None:
 def test_an_unknown_id_is_a_usage_error_naming_close_ids() -> None:
     assert REGISTER.entry("amb-5").id == REGISTER.entry("5").id == "AMB-05"
     with pytest.raises(UsageError, match=r"no ambiguity 'AMB-O5' in the register \(close: .*AMB-05") as info:
-        ambiguities.entry_text("AMB-O5")
+        witnesses.entry_text("AMB-O5")
     assert "\n" not in str(info.value)
 
 
@@ -258,7 +259,7 @@ def test_entry_text_picks_the_language() -> None:
 
 def test_the_command_line_text_stays_in_english() -> None:
     text = ambiguities.register_text()
-    one = ambiguities.entry_text("AMB-05")
+    one = witnesses.entry_text("AMB-05")
     for entry in REGISTER.entries[:8]:
         assert entry.question_fr[:40] not in text
     entry = REGISTER.entry("AMB-05")

@@ -362,7 +362,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(json.dumps(register_data(), indent=2, ensure_ascii=False) if args.json else register_text())
             return EXIT_OK
         if args.command == "ambiguity":
-            from .ambiguities import entry_data, entry_text
+            from .conformance.witnesses import entry_data, entry_text
 
             print(json.dumps(entry_data(args.id), indent=2, ensure_ascii=False) if args.json else entry_text(args.id))
             return EXIT_OK

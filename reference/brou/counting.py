@@ -13,13 +13,29 @@ The rounding policy is the ruleset's `counting.rounding` (parameter `rounding`):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple, Protocol
 
 from .clauses import implements
 from .rules import Rules
 
-if TYPE_CHECKING:
-    from .state import DealState
+
+class CountedDeal(Protocol):
+    """What counting reads from a deal (a `state.DealState`, which this module does not
+    import): per team the tricks taken, the cards won (a mask) and the marriage points;
+    the tricks played as (leader, cards, winner)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def won(self) -> Sequence[int]: ...
+    @property
+    def team_tricks(self) -> Sequence[int]: ...
+    @property
+    def announced_points(self) -> Sequence[int]: ...
+    @property
+    def table_points(self) -> Sequence[int]: ...
+    @property
+    def tricks(self) -> Sequence[tuple[int, Sequence[int], int]]: ...
 
 
 def half_up(points: int) -> int:
@@ -88,7 +104,7 @@ def rounded(rules: Rules, cards: Sequence[int], marriages: Sequence[int]) -> tup
 
 
 @implements("brouc.marriage.unannounced")
-def deal_result(state: DealState) -> DealResult:
+def deal_result(state: CountedDeal) -> DealResult:
     """The count of a finished deal: only announced and table marriages score."""
     rules = state.rules
     cards = [card_points(rules, won) for won in state.won]

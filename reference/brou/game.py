@@ -12,14 +12,14 @@ maps them to the match's fixed teams, deal after deal.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from .clauses import implements
-from .counting import card_points, half_up
+from .counting import DealResult, card_points, half_up
 
 if TYPE_CHECKING:
     from .rules import Rules
-    from .state import DealState
 
 
 class GameContext(NamedTuple):
@@ -46,6 +46,41 @@ class Outcome(NamedTuple):
     scores: tuple[int, ...]
 
 
+class DealInGame(Protocol):
+    """What the game's rules read from a deal in progress (a `state.DealState`, which this
+    module does not import, since it calls these functions)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def context(self) -> GameContext | None: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def to_act(self) -> int: ...
+    @property
+    def leader(self) -> int: ...
+    @property
+    def hands(self) -> Sequence[int]: ...
+    @property
+    def trick(self) -> Sequence[int]: ...
+    @property
+    def tricks(self) -> Sequence[tuple[int, Sequence[int], int]]: ...
+    @property
+    def won(self) -> Sequence[int]: ...
+    @property
+    def announced_points(self) -> Sequence[int]: ...
+    @property
+    def table_points(self) -> Sequence[int]: ...
+    @property
+    def declared(self) -> tuple[int, bool] | None: ...
+    @property
+    def frozen(self) -> tuple[int, ...] | None: ...
+    @property
+    def first_reached(self) -> int: ...
+    def result(self) -> DealResult: ...
+
+
 def other(team: int) -> int:
     return 1 - team
 
@@ -55,7 +90,7 @@ def game_rules(rules: Rules) -> dict[str, Any]:
     return result
 
 
-def count_so_far(state: DealState, team: int) -> int:
+def count_so_far(state: DealInGame, team: int) -> int:
     """A team's count at this moment: score before the deal, marriages, card points in its tricks."""
     ctx = state.context
     assert ctx is not None
@@ -88,7 +123,7 @@ def reaches_target(rules: Rules, count: int) -> bool:
 # -- claims ("dehors" in Brouc) ------------------------------------------------
 
 
-def _above_300_moment(state: DealState, team: int) -> str | None:
+def _above_300_moment(state: DealInGame, team: int) -> str | None:
     """Brouc: parameter dehors_above_300 when `team` is already written above 300, else None."""
     ctx = state.context
     moment = state.rules.params.get("dehors_above_300")
@@ -97,7 +132,7 @@ def _above_300_moment(state: DealState, team: int) -> str | None:
     return str(moment)
 
 
-def claims_out_of_turn(state: DealState, seat: int) -> bool:
+def claims_out_of_turn(state: DealInGame, seat: int) -> bool:
     """Whether `seat` may claim (declare dehors) when he is not the player to act: with
     claim_moment=any-moment, or in Brouc for a team already written above 300 with
     dehors_above_300=any-moment (where that parameter decides for such a team)."""
@@ -108,7 +143,7 @@ def claims_out_of_turn(state: DealState, seat: int) -> bool:
 
 
 @implements("hdb.game.claim", "brouc.game.dehors")
-def may_claim(state: DealState, seat: int) -> bool:
+def may_claim(state: DealInGame, seat: int) -> bool:
     """A player may claim for his team on his own turn (parameter claim_moment: or only
     before a trick's first card, or at any moment, out of turn too), unless his team is
     bound by a declaration and the ruleset does not let it escape (parameter
@@ -128,7 +163,7 @@ def may_claim(state: DealState, seat: int) -> bool:
     return not (params.get("claim_moment") == "between-tricks" and state.trick)
 
 
-def dehors_round(state: DealState) -> list[int]:
+def dehors_round(state: DealInGame) -> list[int]:
     """Brouc with dehors_above_300=before-first-card (brouc.game.dehors): the players asked,
     before the first card, whether they declare dehors: every player of a team whose written
     score is already above 300, in the order of play from the leader.  Empty otherwise."""
@@ -142,7 +177,7 @@ def dehors_round(state: DealState) -> list[int]:
 
 
 @implements("hdb.game.claim-right", "hdb.game.claim-wrong", "brouc.game.dehors-wrong")
-def claim_outcome(state: DealState, team: int) -> Outcome:
+def claim_outcome(state: DealInGame, team: int) -> Outcome:
     """The game ends at a claim.  Right: the claimers win, the loser's count stops now.
     Wrong: the other team wins as if it had reached the target; in 1802 the claimers count
     nothing for the coup, in Brouc they mark the coches the others would have marked."""
@@ -169,7 +204,7 @@ def claim_outcome(state: DealState, team: int) -> Outcome:
     return Outcome("claim-wrong", winner, tuple(value if t == team else 0 for t in range(2)), tuple(scores))
 
 
-def _value_count(state: DealState, loser: int, counts: list[int]) -> int:
+def _value_count(state: DealInGame, loser: int, counts: list[int]) -> int:
     """The count that sets the game's value at a claim: the loser's count now (1802, with
     parameter claim_frozen_count), or his written score before the deal (Brouc, parameter
     coches_threshold)."""
@@ -191,7 +226,7 @@ def _value_count(state: DealState, loser: int, counts: list[int]) -> int:
 
 
 @implements("hdb.game.partie-et-vole", "brouc.game.cape-et-dehors", "brouc.game.cape-pas-dedouble")
-def may_declare(state: DealState, seat: int, double: bool) -> bool:
+def may_declare(state: DealInGame, seat: int, double: bool) -> bool:
     """Whether the player to act may declare that his team takes every trick and the game."""
     rules = state.rules
     decl = game_rules(rules)["declaration"]
@@ -232,7 +267,7 @@ def declaration_value(rules: Rules, double: bool) -> int:
 
 
 @implements("hdb.game.partie-et-vole-failure")
-def declaration_failed(state: DealState, team: int, double: bool) -> Outcome:
+def declaration_failed(state: DealInGame, team: int, double: bool) -> Outcome:
     """A declared team lost a trick (or, in 1802, took them all without reaching 301): the
     other team wins and marks what the declarers would have marked; its count stops
     before that trick (1802)."""
@@ -248,7 +283,7 @@ def declaration_failed(state: DealState, team: int, double: bool) -> Outcome:
 
 
 @implements("hdb.game.partie-et-vole-success")
-def declaration_made(state: DealState, team: int, double: bool) -> Outcome:
+def declaration_made(state: DealInGame, team: int, double: bool) -> Outcome:
     """The declared team took every trick from its declaration on: 3 parties and the game's
     value (1802), or 3 coches (4 with pas dedouble) for the losers (Brouc)."""
     rules = state.rules
@@ -268,7 +303,7 @@ def declaration_made(state: DealState, team: int, double: bool) -> Outcome:
 
 
 @implements("hdb.game.concession")
-def concession_open(state: DealState) -> int | None:
+def concession_open(state: DealInGame) -> int | None:
     """Before the second, third or fourth trick: the team that may concede (the other team
     has the target already, and with parameter concession, has taken every trick), or None."""
     rules = state.rules
@@ -292,7 +327,7 @@ def concession_open(state: DealState) -> int | None:
 
 
 @implements("hdb.game.concession-answer")
-def concession_accepted(state: DealState, conceding: int) -> Outcome:
+def concession_accepted(state: DealInGame, conceding: int) -> Outcome:
     """Accepted: the game is counted now; the team at the target wins, valued on the
     conceding team's count."""
     rules = state.rules
@@ -305,7 +340,7 @@ def concession_accepted(state: DealState, conceding: int) -> Outcome:
 
 
 @implements("hdb.game.vole", "brouc.game.cape")
-def all_tricks_outcome(state: DealState, team: int) -> Outcome:
+def all_tricks_outcome(state: DealInGame, team: int) -> Outcome:
     """A team took every trick without a declaration: 3 parties to it (1802) or 2 coches
     to the losers (Brouc); the deal's points do not count, and the game goes on.
     (Brouc's announced marriages of that deal are carried into the next one by the match.)"""
@@ -317,7 +352,7 @@ def all_tricks_outcome(state: DealState, team: int) -> Outcome:
 
 
 @implements("hdb.game.last-coup")
-def end_of_deal_outcome(state: DealState) -> Outcome:
+def end_of_deal_outcome(state: DealInGame) -> Outcome:
     """A deal played to its end with no claim: 1802 counts it without rounding when a team
     reaches 301 (it wins; both at once: the higher count, a tie is replayed); otherwise, as
     in Brouc, each team adds its rounded points and the game goes on."""

@@ -4,51 +4,19 @@ A marriage kind is a set of ranks of one suit (`marriages.kinds` in the spec); i
 value is multiplied by `trump_factor` in trumps.  Announced marriages come from a
 player's own hand at the moments the `announce_window` parameter allows; table
 marriages come together in one trick and move `table_factor` times their value.
+The kinds themselves (`rules.MarriageKind`) and the tables of the marriage exception
+(`rules.exception_tables`) are compiled with the ruleset, in `brou.rules`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import reduce
-from operator import or_
 from typing import TYPE_CHECKING
 
 from .clauses import implements
 
 if TYPE_CHECKING:
-    from .rules import MarriageKind, Rules
-
-
-def submasks(mask: int) -> list[int]:
-    """Every subset of the bits of `mask`, the empty one included."""
-    out, sub = [], mask
-    while True:
-        out.append(sub)
-        if not sub:
-            return out
-        sub = (sub - 1) & mask
-
-
-def _level(kinds: Sequence[MarriageKind], suit: int, cards: int) -> int:
-    return max((k.value for k in kinds if cards & k.masks[suit] == k.masks[suit]), default=0)
-
-
-def exception_tables(kinds: Sequence[MarriageKind], n_suits: int) -> tuple[tuple[int, ...], tuple[dict[int, int], ...]]:
-    """Per suit: the mask of its marriage ranks, and for each subset of it lying in a
-    trick, the cards whose play would make or enlarge a marriage (brouc.play.marriage-exception)."""
-    honours = tuple(reduce(or_, (k.masks[s] for k in kinds), 0) for s in range(n_suits))
-    tables = []
-    for s in range(n_suits):
-        table = {}
-        for sub in submasks(honours[s]):
-            base = _level(kinds, s, sub)
-            allowed = 0
-            for bit in submasks(honours[s]):
-                if bit and bit & (bit - 1) == 0 and not sub & bit and _level(kinds, s, sub | bit) > base:
-                    allowed |= bit
-            table[sub] = allowed
-        tables.append(table)
-    return honours, tuple(tables)
+    from .rules import Rules
 
 
 @implements("hdb.marriage.kinds")

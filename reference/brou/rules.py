@@ -9,15 +9,15 @@ from the strongest, so within a suit a lower index is a stronger card.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, reduce
+from operator import or_
 from typing import Any
 
 from . import spec
 from .clauses import implements
 from .errors import ParameterError, one_line
-from .marriages import exception_tables
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,38 @@ class MarriageKind:
     ranks: tuple[str, ...]
     value: int
     masks: tuple[int, ...]  # per suit: the bits of its cards
+
+
+def submasks(mask: int) -> list[int]:
+    """Every subset of the bits of `mask`, the empty one included."""
+    out, sub = [], mask
+    while True:
+        out.append(sub)
+        if not sub:
+            return out
+        sub = (sub - 1) & mask
+
+
+def _level(kinds: Sequence[MarriageKind], suit: int, cards: int) -> int:
+    return max((k.value for k in kinds if cards & k.masks[suit] == k.masks[suit]), default=0)
+
+
+def exception_tables(kinds: Sequence[MarriageKind], n_suits: int) -> tuple[tuple[int, ...], tuple[dict[int, int], ...]]:
+    """Per suit: the mask of its marriage ranks, and for each subset of it lying in a
+    trick, the cards whose play would make or enlarge a marriage (brouc.play.marriage-exception)."""
+    honours = tuple(reduce(or_, (k.masks[s] for k in kinds), 0) for s in range(n_suits))
+    tables = []
+    for s in range(n_suits):
+        table = {}
+        for sub in submasks(honours[s]):
+            base = _level(kinds, s, sub)
+            allowed = 0
+            for bit in submasks(honours[s]):
+                if bit and bit & (bit - 1) == 0 and not sub & bit and _level(kinds, s, sub | bit) > base:
+                    allowed |= bit
+            table[sub] = allowed
+        tables.append(table)
+    return honours, tuple(tables)
 
 
 @dataclass(frozen=True, eq=False)

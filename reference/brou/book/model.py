@@ -19,25 +19,15 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
 
+from ..chapters import CHAPTER_DOC as CHAPTER_DOC
+from ..chapters import CHAPTERS as CHAPTERS
+from ..chapters import rulebook_page as rulebook_page
 from ..clauses import all_implementations
 from ..rules import Rules
 
 OLD, NEW = "homme-de-brou-1802", "brouc"
 RULESETS = (OLD, NEW)
 SHORT = {OLD: "1802", NEW: "Brouc"}
-
-# The chapters of the rules, in the order of play, as the middle part of a clause id.
-CHAPTERS = ("players", "deck", "deal", "play", "info", "marriage", "count", "game", "match", "sheet")
-
-# the page of the rulebook (docs/rulebook/<lang>/<page>.rst) that states each chapter
-CHAPTER_DOC = {"players": "table", "deck": "table", "deal": "deal", "play": "play", "info": "play", "marriage": "marriages",
-               "count": "counting", "game": "game", "match": "match", "sheet": "sheets"}
-
-
-def rulebook_page(clause_id: str) -> str:
-    """Where the rulebook states a clause: its page and anchor, `play.html#hdb.play.follow`."""
-    return f"{CHAPTER_DOC[clause_id.split('.')[1]]}.html#{clause_id}"
-
 
 BlockKind = Literal["both", "side-by-side", "old-only", "new-only"]
 

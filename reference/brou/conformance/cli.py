@@ -139,7 +139,7 @@ def _open(path: str) -> Any:
 def clause_data(clause: str, corpus: list[Any]) -> dict[str, Any]:
     """Traceability from a clause id: statement and sources per ruleset, the function that
     implements it, its rulebook page, and the scenarios that check it."""
-    from ..book.model import rulebook_page
+    from ..chapters import rulebook_page
     from ..clauses import all_implementations
 
     rulesets = {}
