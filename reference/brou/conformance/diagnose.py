@@ -20,6 +20,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from ..chapters import CHAPTERS
 from ..errors import BrouError
 from ..rules import Rules
 from ..state import parse_action
@@ -30,7 +31,6 @@ from .server import Table
 
 # origins whose scenarios check one behaviour, their purpose
 PURPOSEFUL = ("hand-written", "boundary")
-CHAPTERS = ("players", "deck", "deal", "play", "info", "marriage", "count", "game", "match", "sheet")
 
 # observables and the rule that produces them, by 1802 id (a ruleset that replaces the
 # clause, Brouc, names its own: see _in_ruleset)
