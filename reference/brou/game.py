@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from .clauses import implements
-from .counting import DealResult, card_points, half_up
+from .counting import CountedDeal, DealResult, card_points, half_up
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -46,12 +46,10 @@ class Outcome(NamedTuple):
     scores: tuple[int, ...]
 
 
-class DealInGame(Protocol):
+class DealInGame(CountedDeal, Protocol):
     """What the game's rules read from a deal in progress (a `state.DealState`, which this
-    module does not import, since it calls these functions)."""
+    module does not import, since it calls these functions): what counting reads, and more."""
 
-    @property
-    def rules(self) -> Rules: ...
     @property
     def context(self) -> GameContext | None: ...
     @property
@@ -64,14 +62,6 @@ class DealInGame(Protocol):
     def hands(self) -> Sequence[int]: ...
     @property
     def trick(self) -> Sequence[int]: ...
-    @property
-    def tricks(self) -> Sequence[tuple[int, Sequence[int], int]]: ...
-    @property
-    def won(self) -> Sequence[int]: ...
-    @property
-    def announced_points(self) -> Sequence[int]: ...
-    @property
-    def table_points(self) -> Sequence[int]: ...
     @property
     def declared(self) -> tuple[int, bool] | None: ...
     @property
