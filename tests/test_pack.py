@@ -44,6 +44,7 @@ def _loadable(rid: str) -> list[Rules]:
 
 
 @pytest.mark.parametrize("rid", RULESETS)
+@pytest.mark.clause("hdb.deck.cards", "hdb.deck.order", "hdb.play.trick-winner")
 def test_the_existing_rulesets_compile_to_the_tables_of_before(rid: str) -> None:
     """The formulas of before packs and orders were data: 32 cards, suit = index // 8,
     a lower index of the same suit is stronger, and a card beats the best so far if it is of
@@ -113,6 +114,7 @@ def _winner(rules: Rules, trick: str, trump: str | None) -> str:
     return rules.card_text(best)
 
 
+@pytest.mark.clause("hdb.deck.cards", "hdb.play.trick-winner")
 def test_thirty_cards_without_the_red_sevens() -> None:
     rules = _load("thirty")
     assert rules.n_cards == 30 and rules.n_indices == 32
@@ -125,6 +127,7 @@ def test_thirty_cards_without_the_red_sevens() -> None:
         deal_from_cards(rules, [["7H", "AS", "TS", "KS", "QS", "JS", "9S"]] + [[]] * 3, "AS")
 
 
+@pytest.mark.clause("hdb.deck.order", "hdb.play.trick-winner")
 def test_the_ten_between_the_jack_and_the_nine() -> None:
     rules = _load("thirty", ten=["A", "K", "Q", "J", "T", "9", "8", "7"])
     assert _winner(rules, "TH JH 9H", "S") == "JH"
@@ -134,6 +137,7 @@ def test_the_ten_between_the_jack_and_the_nine() -> None:
     assert rules.stronger[rules.card("TH")] == rules.mask(["AH", "KH", "QH", "JH"])
 
 
+@pytest.mark.clause("hdb.deck.cards")
 def test_seeded_deals_of_thirty_cards_deal_every_card_once() -> None:
     for sevens in (["7H", "7D"], ["7S", "7C"]):
         rules = _load("thirty", sevens_out=sevens)
@@ -166,6 +170,7 @@ def test_a_full_pack_deals_as_before() -> None:
     assert rules.cards_text(deal.hands[0]) == ["QS", "7S", "8H", "KD", "QD", "9D", "TC", "9C"]
 
 
+@pytest.mark.clause("hdb.deck.cards", "hdb.deck.order", "hdb.play.trick-winner")
 def test_twenty_eight_cards_king_first() -> None:
     rules = _load("twenty-eight")
     assert rules.n_cards == 28
@@ -179,6 +184,7 @@ def test_twenty_eight_cards_king_first() -> None:
         assert sum(deal.hands) == rules.pack
 
 
+@pytest.mark.clause("hdb.deck.order", "hdb.play.trick-winner")
 def test_hombre_trumps() -> None:
     rules = _load("hombre")
     assert rules.n_cards == 40
@@ -214,6 +220,7 @@ def test_hombre_trumps() -> None:
     assert _winner(rules, "3H 2H 7H", "S") == "2H"
 
 
+@pytest.mark.clause("hdb.deck.order", "hdb.play.trick-winner")
 def test_hombre_without_trump() -> None:
     rules = _load("hombre")
     order = card_order(rules, None)

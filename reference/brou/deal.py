@@ -76,8 +76,11 @@ def shuffled_pack(rules: Rules, seed: int) -> list[int]:
     """The pack that `seed` gives, top first: the shuffle of its n_cards positions, each
     position k standing for the pack's k-th card in index order (docs/shuffle.md); for a full
     pack the k-th card is card k."""
+    positions = shuffled(rules.n_cards, seed)
+    if rules.n_cards == rules.n_indices:
+        return positions  # a full pack: position k is card k
     cards = rules.pack_cards
-    return [cards[k] for k in shuffled(rules.n_cards, seed)]
+    return [cards[k] for k in positions]
 
 
 def deal_from_pack(rules: Rules, pack: Sequence[int]) -> Deal:
