@@ -68,8 +68,19 @@ def cut_pack(pack: Sequence[int], lifted: int) -> list[int]:
 def deal_from_seed(rules: Rules, seed: int, cut: int | None = None) -> Deal:
     """The deal that `seed` gives under this ruleset (see `brou.shuffle`); with `cut`, the
     shuffled pack is cut that many cards from the top first (docs/shuffle.md, "The cut")."""
-    pack = shuffled(rules.n_cards, seed)
+    pack = shuffled_pack(rules, seed)
     return deal_from_pack(rules, pack if cut is None else cut_pack(pack, cut))
+
+
+def shuffled_pack(rules: Rules, seed: int) -> list[int]:
+    """The pack that `seed` gives, top first: the shuffle of its n_cards positions, each
+    position k standing for the pack's k-th card in index order (docs/shuffle.md); for a full
+    pack the k-th card is card k."""
+    positions = shuffled(rules.n_cards, seed)
+    if rules.n_cards == rules.n_indices:
+        return positions  # a full pack: position k is card k
+    cards = rules.pack_cards
+    return [cards[k] for k in positions]
 
 
 def deal_from_pack(rules: Rules, pack: Sequence[int]) -> Deal:
@@ -100,6 +111,8 @@ def deal_from_cards(rules: Rules, hands: Sequence[Sequence[str]], turnup: str) -
                 c = rules.card(str(text))
             except ValueError:
                 raise DealError(f"seat {seat}: unknown card '{text}'") from None
+            if not rules.pack >> c & 1:
+                raise DealError(f"seat {seat}: {text} is not in the pack")
             if c in seen:
                 where = "twice in this hand" if seen[c] == seat else f"also in the hand of seat {seen[c]}"
                 raise DealError(f"seat {seat}: {text} is {where}")
@@ -114,8 +127,7 @@ def deal_from_cards(rules: Rules, hands: Sequence[Sequence[str]], turnup: str) -
         raise DealError(f"turn-up: unknown card '{turnup}'") from None
     if not masks[rules.dealer] >> t & 1:
         raise DealError(f"turn-up {turnup} is not in the dealer's hand (seat {rules.dealer})")
-    all_cards = (1 << rules.n_cards) - 1
-    return Deal(tuple(masks), t, all_cards & ~sum(masks))
+    return Deal(tuple(masks), t, rules.pack & ~sum(masks))
 
 
 def deal_texts(rules: Rules, deal: Deal) -> dict[str, object]:

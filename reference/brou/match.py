@@ -23,10 +23,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .clauses import implements
+from .deal import shuffled_pack
 from .errors import BrouError
 from .game import GameContext, count_so_far, reaches_target
 from .rules import Rules
-from .shuffle import MASK64, shuffled, splitmix64
+from .shuffle import MASK64, splitmix64
 from .state import CLAIM_ACTION, CONCEDE_ACTION, DECLARE_ACTION, DECLARE_DOUBLE_ACTION, DealState, marriage_text
 
 Bot = Callable[[DealState, random.Random], int]
@@ -155,7 +156,7 @@ def draw_first_dealer(rules: Rules, seed: int) -> FirstDraw:
     drawing = list(range(n))
     while True:
         state, word = splitmix64(state)
-        pack = iter(shuffled(rules.n_cards, word))
+        pack = iter(shuffled_pack(rules, word))
         rounds.append([next(pack) if p in drawing else None for p in range(n)])
         outcome = draw_outcome(rules, rounds)
         if isinstance(outcome, int):

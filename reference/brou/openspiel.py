@@ -12,7 +12,7 @@ package.  The rules are the engine's (`brou.state.DealState` inside a
 
 One episode is one deal played inside a game:
 
-- the deal is dealt by 32 chance nodes, one per card, in the order of the pack:
+- the deal is dealt by n_cards chance nodes (32), one per card, in the order of the pack:
   chance node k hands the card at pack position k to the seat the ruleset's packets
   give it (`brou.deal.packet_positions`), each remaining card equally likely; the
   turn-up is the dealer's last card, as at the table;
@@ -226,7 +226,7 @@ class BrouGame(pyspiel.Game):  # type: ignore[misc]
         low, high, length = _bounds(rules, utility, context)
         info = pyspiel.GameInfo(
             num_distinct_actions=n_actions(rules),
-            max_chance_outcomes=rules.n_cards,
+            max_chance_outcomes=rules.n_indices,  # outcomes are card ids
             num_players=rules.n_players,
             min_utility=low,
             max_utility=high,
@@ -273,7 +273,7 @@ class BrouState(pyspiel.State):  # type: ignore[misc]
         self.received = [0] * game.rules.n_players  # mask of the cards each seat has received
         self.deal: DealState | None = None
         self.actors: list[int] = []  # the seat of each player action, in order
-        self.undealt = (1 << game.rules.n_cards) - 1
+        self.undealt = game.rules.pack
         self._resamples = 0
         self._copying: list[int] | None = None  # while a clone's history is rebuilt: the players still to act
 
@@ -400,13 +400,13 @@ class BrouState(pyspiel.State):  # type: ignore[misc]
         void = [0] * n  # per seat, a mask of the suits it has shown out of
         probe = DealState(rules, deal.deal, game.context)
         for seat, action in zip(self.actors, deal.history, strict=True):
-            if action < rules.n_cards:
+            if action < rules.n_indices:
                 fixed[seat] |= 1 << action
                 led = probe._led
                 if led >= 0 and rules.suit_of[action] != led:
                     void[seat] |= rules.suit_mask[led]
             elif action < rules.pass_action:
-                suit, kind = divmod(action - rules.n_cards, len(rules.kinds))
+                suit, kind = divmod(action - rules.n_indices, len(rules.kinds))
                 fixed[seat] |= rules.kinds[kind].masks[suit]
             probe.apply(action)
         exposed = rules.turnup_exposed != "none"
@@ -415,7 +415,7 @@ class BrouState(pyspiel.State):  # type: ignore[misc]
         placed = 0
         for mask in fixed:
             placed |= mask
-        unknown = [c for c in range(rules.n_cards) if not placed >> c & 1]
+        unknown = [c for c in rules.pack_cards if not placed >> c & 1]
         room = [rules.hand_size - fixed[s].bit_count() for s in range(n)]
         trump = deal.trump
         for _ in range(attempts):
@@ -500,7 +500,7 @@ class BrouState(pyspiel.State):  # type: ignore[misc]
         exposed = self.rules.turnup_exposed != "none"
         if exposed and len(self.dealt) > game.turnup_position:
             seen |= 1 << self.dealt[game.turnup_position]
-        others = [c for c in range(self.rules.n_cards) if not seen >> c & 1]
+        others = [c for c in self.rules.pack_cards if not seen >> c & 1]
         rng.shuffle(others)
         for position, card in enumerate(self.dealt):
             visible = game.receiver[position] == player or (exposed and position == game.turnup_position)
@@ -551,7 +551,7 @@ class BrouObserver:
         self.recall = bool(iig_obs_type.perfect_recall)
         self.public = bool(iig_obs_type.public_info)
         self.private = iig_obs_type.private_info
-        n, c, t = rules.n_players, rules.n_cards, rules.n_tricks
+        n, c, t = rules.n_players, rules.n_indices, rules.n_tricks
         n_marriages = len(rules.suits) * len(rules.kinds)
         pieces: list[tuple[str, tuple[int, ...]]] = [("seat", (n,))]
         if self.private == pyspiel.PrivateInfoType.SINGLE_PLAYER:

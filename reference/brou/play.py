@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from .clauses import implements
-from .rules import Rules
+from .rules import Rules, card_order
 
 
 @implements("hdb.play.lead")
@@ -88,20 +88,23 @@ LEGAL: dict[str, Callable[[Rules, int, int, int, int, int], int]] = {
 
 
 @implements("hdb.play.trick-winner")
-def beats(rules: Rules, card: int, best: int, trump: int) -> bool:
-    """Whether `card` takes the trick from `best`, the card winning it so far."""
-    suit, best_suit = rules.suit_of[card], rules.suit_of[best]
-    if suit == best_suit:
-        return card < best  # lower index, stronger rank
-    return suit == trump
+def beats(rules: Rules, card: int, best: int, trump: int | None) -> bool:
+    """Whether `card` takes the trick from `best`, the card winning it so far, with `trump` the
+    trump suit (None: no trump): a stronger card of the same class (`brou.rules.card_order`:
+    a suit, or the trumps), or a trump on a card that is not one."""
+    order = card_order(rules, trump)
+    cls, best_cls = order.class_of[card], order.class_of[best]
+    if cls == best_cls:
+        return cls >= 0 and order.place[card] < order.place[best]
+    return trump is not None and cls == trump
 
 
 @lru_cache(maxsize=256)
-def beating_cards(rules: Rules, trump: int) -> tuple[int, ...]:
+def beating_cards(rules: Rules, trump: int | None) -> tuple[int, ...]:
     """For each card, the mask of cards that would take a trick it is winning (from `beats`)."""
     return tuple(
-        sum(1 << card for card in range(rules.n_cards) if beats(rules, card, best, trump))
-        for best in range(rules.n_cards)
+        sum(1 << card for card in rules.pack_cards if beats(rules, card, best, trump))
+        for best in range(rules.n_indices)
     )
 
 

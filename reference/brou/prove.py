@@ -171,7 +171,7 @@ class Position(Generic[B]):
 
 def whist_f(lg: Logic[B], rules: Rules, p: Position[B], drop: frozenset[str] = frozenset()) -> list[B]:
     """hdb.play.follow and hdb.play.void-free: follow suit if you can, otherwise any card."""
-    n = rules.n_cards
+    n = rules.n_indices
     of_led = [p.led[rules.suit_of[c]] for c in range(n)]
     held_led = lg.or_(*[lg.and_(p.hand[c], of_led[c]) for c in range(n)])
     return [lg.and_(p.hand[c], lg.or_(of_led[c], lg.not_(held_led))) for c in range(n)]
@@ -196,7 +196,7 @@ def brouc_f(lg: Logic[B], rules: Rules, p: Position[B], drop: frozenset[str] = f
     """The Brouc following rule, read from the clauses brouc.play.*: per card, whether it may be played.
 
     `drop` removes parts of the rule (EXCEPTIONS), to show the cross-check catching a wrong encoding."""
-    n = rules.n_cards
+    n = rules.n_indices
     suit_of = rules.suit_of
     is_trump = [p.trump[suit_of[c]] for c in range(n)]
     of_led = [p.led[suit_of[c]] for c in range(n)]
@@ -237,7 +237,7 @@ FOLLOWING_F: dict[str, Callable[..., list[Any]]] = {"whist": whist_f, "brouc": b
 
 
 def z3_position(rules: Rules) -> Position[Any]:
-    n, s = rules.n_cards, len(rules.suits)
+    n, s = rules.n_indices, len(rules.suits)
     return Position(
         hand=[z3.Bool(f"hand_{rules.card_text(c)}") for c in range(n)],
         trick=[z3.Bool(f"trick_{rules.card_text(c)}") for c in range(n)],
@@ -253,7 +253,7 @@ def well_formed(rules: Rules, p: Position[Any]) -> Any:
     """A position that can arise: one trump suit, one led suit; one to three cards in the trick, one
     of them of the suit led; one to eight cards in hand, none in the trick; `best` is the trick's
     winner so far (hdb.play.trick-winner: its highest trump, else its highest card of the suit led)."""
-    n = rules.n_cards
+    n = rules.n_indices
 
     def count(xs: Sequence[Any]) -> Any:
         return z3.Sum([z3.If(x, 1, 0) for x in xs])
@@ -817,8 +817,8 @@ def sample_positions(rules: Rules, n: int, seed: int) -> Sample:
         for _ in range(rng.randrange(rules.n_players - 1)):
             r = rng.random()
             pool = (honours[trump] if r < 0.25 else suit_cards[trump] if r < 0.55 else suit_cards[led] if r < 0.8
-                    else range(rules.n_cards))
-            free = [c for c in pool if not used >> c & 1] or [c for c in range(rules.n_cards) if not used >> c & 1]
+                    else range(rules.n_indices))
+            free = [c for c in pool if not used >> c & 1] or [c for c in range(rules.n_indices) if not used >> c & 1]
             card = rng.choice(free)
             trick.append(card)
             used |= 1 << card
@@ -826,11 +826,11 @@ def sample_positions(rules: Rules, n: int, seed: int) -> Sample:
         if style < 0.2:
             pool = [c for c in suit_cards[trump] if not used >> c & 1]  # trumps only
         elif style < 0.6:
-            pool = [c for c in range(rules.n_cards) if rules.suit_of[c] != led and not used >> c & 1]  # void in the suit led
+            pool = [c for c in range(rules.n_indices) if rules.suit_of[c] != led and not used >> c & 1]  # void in the suit led
         else:
-            pool = [c for c in range(rules.n_cards) if not used >> c & 1]
+            pool = [c for c in range(rules.n_indices) if not used >> c & 1]
         if not pool:
-            pool = [c for c in range(rules.n_cards) if not used >> c & 1]
+            pool = [c for c in range(rules.n_indices) if not used >> c & 1]
         hand = 0
         for c in rng.sample(pool, rng.randint(1, min(rules.hand_size, len(pool)))):
             hand |= 1 << c
@@ -857,9 +857,9 @@ def lanes(rules: Rules, sample: Sample, any_trump_play: bool, undertrump: bool) 
     best = _pack([1 << b for b in sample.best])
     led, trump = _pack([1 << s for s in sample.led]), _pack([1 << s for s in sample.trump])
     p = Position(
-        hand=[hands >> c & one for c in range(rules.n_cards)],
-        trick=[tricks >> c & one for c in range(rules.n_cards)],
-        best=[best >> c & one for c in range(rules.n_cards)],
+        hand=[hands >> c & one for c in range(rules.n_indices)],
+        trick=[tricks >> c & one for c in range(rules.n_indices)],
+        best=[best >> c & one for c in range(rules.n_indices)],
         led=[led >> s & one for s in range(len(rules.suits))],
         trump=[trump >> s & one for s in range(len(rules.suits))],
         any_trump_play=one if any_trump_play else 0,
@@ -873,7 +873,7 @@ def crosscheck_following(rules: Rules, sample: Sample, drop: frozenset[str] = fr
     (brou.play.LEGAL) on every sampled position; else the first position where they differ."""
     lg, p = lanes(rules, sample, rules.marriage_exception == "any-trump-play", rules.undertrump_when_void)
     legal = FOLLOWING_F[rules.following](lg, rules, p, drop)
-    got = reduce(lambda a, b: a | b, (legal[c] << c for c in range(rules.n_cards)), 0)
+    got = reduce(lambda a, b: a | b, (legal[c] << c for c in range(rules.n_indices)), 0)
     engine = LEGAL[rules.following]
     want = _pack([engine(rules, h, led, t, b, tr) for h, led, t, b, tr in
                   zip(sample.hands, sample.led, sample.trump, sample.best, sample.tricks, strict=True)])
@@ -901,7 +901,7 @@ def crosscheck_z3_terms(rules: Rules, sample: Sample, count: int) -> str | None:
     for i in range(count):
         subs = [(v, z3.BoolVal(bool(lv >> 32 * i & 1))) for v, lv in zip(variables, lane_vars, strict=True)]
         got = z3.simplify(z3.substitute(vector, *subs)).as_long()
-        want = sum((values[c] >> 32 * i & 1) << c for c in range(rules.n_cards))
+        want = sum((values[c] >> 32 * i & 1) << c for c in range(rules.n_indices))
         if got != want:
             return f"position {i}: z3 term gives {rules.cards_text(got)}, the Python evaluation {rules.cards_text(want)}"
     return None

@@ -3,8 +3,10 @@
 `Rules.load("brouc", undertrump_when_void=True)` reads, checks and resolves the
 spec (see `brou.spec`) and precomputes what the engine needs on every move:
 cards as bit positions, suit masks, "stronger card of the same suit" masks, card
-points, marriage masks.  A card's index is `suit * n_ranks + rank`, ranks counted
-from the strongest, so within a suit a lower index is a stronger card.
+points, marriage masks.  A card's index is `suit * n_ranks + rank`, ranks in the deck's
+order (strongest first); the pack is a mask (`deck.omit` may leave cards out).  Which card
+beats which is `orders` data compiled per trump suit (`card_order`); without `orders`, a
+lower index is a stronger card of its suit, and the trump suit's cards are the trumps.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import Any
 
 from . import spec
 from .clauses import implements
-from .errors import ParameterError, one_line
+from .errors import ParameterError, SpecError, one_line
 
 
 @dataclass(frozen=True)
@@ -77,7 +79,10 @@ class Rules:
     first_lead: int
     suits: tuple[str, ...]
     ranks: tuple[str, ...]
-    n_cards: int
+    n_cards: int  # the cards in the pack (fewer than n_indices when deck.omit leaves some out)
+    n_indices: int  # card indices 0 .. n_indices-1 (suit * n_ranks + rank); action ids for cards
+    pack: int  # the mask of the pack's cards
+    pack_cards: tuple[int, ...]  # the pack's cards in index order (where the shuffle's positions land)
     points: tuple[int, ...]
     suit_of: tuple[int, ...]
     suit_mask: tuple[int, ...]
@@ -216,21 +221,151 @@ def compile_players(players: dict[str, Any]) -> tuple[tuple[tuple[int, ...], ...
     return teams, tuple(team_of)
 
 
-@implements("hdb.deck.cards", "hdb.deck.order", "hdb.deck.points")
-def compile_deck(deck: dict[str, Any]) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """Per card: points, suit, and the mask of stronger cards of its suit; per suit: its mask."""
+COLOURS = {"S": "black", "C": "black", "H": "red", "D": "red"}  # a suit's colour, for orders given per colour
+
+
+def _card_index(deck: dict[str, Any], text: str) -> int:
+    suits = [s["symbol"] for s in deck["suits"]]
+    ranks = [r["symbol"] for r in deck["ranks"]]
+    if len(text) != 2 or text[0] not in ranks or text[1] not in suits:
+        raise SpecError(f"deck: unknown card '{text}'")
+    return suits.index(text[1]) * len(ranks) + ranks.index(text[0])
+
+
+@implements("hdb.deck.cards")
+def compile_pack(deck: dict[str, Any]) -> int:
+    """The pack as a mask: every suit in every rank, less the cards `deck.omit` leaves out."""
+    pack = (1 << (len(deck["suits"]) * len(deck["ranks"]))) - 1
+    for text in deck.get("omit", []):
+        pack &= ~(1 << _card_index(deck, text))
+    return pack
+
+
+@implements("hdb.deck.points")
+def compile_deck(deck: dict[str, Any]) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Per card: points and suit; per suit: the mask of its cards in the pack."""
     n_suits, n_ranks = len(deck["suits"]), len(deck["ranks"])
+    pack = compile_pack(deck)
     points = tuple(r["points"] for _ in range(n_suits) for r in deck["ranks"])
     suit_of = tuple(c // n_ranks for c in range(n_suits * n_ranks))
-    suit_mask = tuple(((1 << n_ranks) - 1) << (s * n_ranks) for s in range(n_suits))
-    stronger = tuple(((1 << c) - 1) & suit_mask[suit_of[c]] for c in range(n_suits * n_ranks))
-    return points, suit_of, suit_mask, stronger
+    suit_mask = tuple(((1 << n_ranks) - 1) << (s * n_ranks) & pack for s in range(n_suits))
+    return points, suit_of, suit_mask
+
+
+@dataclass(frozen=True)
+class Order:
+    """An order compiled for one trump suit (or none): per card index its class and its place,
+    and the tables made from them (the trick's winner is `brou.play.beats` over them, and
+    `brou.play.beating_cards` its table per best card).
+
+    A card's class is its suit, or the trump suit for every trump (a permanent trump is in the
+    trump class whatever its suit); -1 for a card not in the pack.  Its place is its strength
+    within its class, 0 the strongest."""
+
+    trump: int | None
+    class_of: tuple[int, ...]
+    place: tuple[int, ...]
+    class_mask: tuple[int, ...]  # per suit: the cards of that class
+    stronger: tuple[int, ...]  # per card: the cards of its class that are stronger
+
+
+def _per_suit(section: Any, symbol: str) -> list[str] | None:
+    """The list an `orders` section gives suit `symbol`: a list for every suit, or a mapping
+    by suit symbol or by colour (`red`, `black`); None when it gives none."""
+    if section is None:
+        return None
+    if isinstance(section, list):
+        return section
+    found = section.get(symbol, section.get(COLOURS.get(symbol, "")))
+    return list(found) if found is not None else None
+
+
+@implements("hdb.deck.order")
+def compile_order(
+    deck: dict[str, Any], orders: dict[str, Any] | None, trump: int | None
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per card index: its class and its place (0 the strongest of its class), under trump suit
+    `trump` (None: a contract without trump).
+
+    The trump class is `orders.trump.order` for the trump suit (entries are ranks of the trump
+    suit, or names of `orders.trump.permanent` cards, trumps whatever the trump suit); every
+    other suit is a plain class ordered by `orders.plain` (without trump: `orders.none`, else
+    `orders.plain`).  Each falls back on the next: trump on plain, plain on the deck's ranks
+    (strongest first).  A card out of the pack is skipped; a card already a trump is skipped
+    in the plain orders; every card of the pack must get one place."""
+    orders = orders or {}
+    suits: list[str] = [s["symbol"] for s in deck["suits"]]
+    ranks: list[str] = [r["symbol"] for r in deck["ranks"]]
+    n_ranks, n = len(ranks), len(suits) * len(ranks)
+    pack = compile_pack(deck)
+    class_of, place = [-1] * n, [0] * n
+
+    def rank_card(suit: int, rank: str) -> int:
+        if rank not in ranks:
+            raise SpecError(f"orders: '{rank}' is not a rank of the deck")
+        return suit * n_ranks + ranks.index(rank)
+
+    def lay(cls: int, cards: list[int], what: str) -> None:
+        k = 0
+        for c in cards:
+            if not pack >> c & 1:
+                continue
+            if class_of[c] == cls:
+                raise SpecError(f"orders: {_text(c)} appears twice in {what}")
+            if class_of[c] != -1:
+                continue  # a permanent trump, in the trump class already
+            class_of[c], place[c] = cls, k
+            k += 1
+
+    def _text(c: int) -> str:
+        return ranks[c % n_ranks] + suits[c // n_ranks]
+
+    if trump is not None:
+        section = orders.get("trump", {})
+        permanent = {name: _card_index(deck, text) for name, text in section.get("permanent", {}).items()}
+        entries = _per_suit(section.get("order"), suits[trump]) or _per_suit(orders.get("plain"), suits[trump]) or ranks
+        cards = [permanent[e] if e in permanent else rank_card(trump, e) for e in entries]
+        missing = [name for name, c in permanent.items() if c not in cards and pack >> c & 1]
+        if missing:
+            raise SpecError(f"orders: permanent trump {missing[0]} has no place in the trump order of {suits[trump]}")
+        lay(trump, cards, f"the trump order of {suits[trump]}")
+    plain = orders.get("none") if trump is None and "none" in orders else orders.get("plain")
+    for s, symbol in enumerate(suits):
+        if s != trump:
+            lay(s, [rank_card(s, e) for e in _per_suit(plain, symbol) or ranks], f"the order of {symbol}")
+    for c in range(n):
+        if pack >> c & 1 and class_of[c] == -1:
+            where = "without trump" if trump is None else f"with {suits[trump]} trump"
+            raise SpecError(f"orders: {_text(c)} has no place in the orders {where}")
+    return tuple(class_of), tuple(place)
+
+
+def order_tables(deck: dict[str, Any], orders: dict[str, Any] | None, trump: int | None) -> Order:
+    """`compile_order` and the tables made from it (see `Order`)."""
+    class_of, place = compile_order(deck, orders, trump)
+    n = len(class_of)
+    class_mask = tuple(sum(1 << c for c in range(n) if class_of[c] == s) for s in range(len(deck["suits"])))
+    stronger = tuple(
+        sum(1 << d for d in range(n) if class_of[d] == class_of[c] and place[d] < place[c]) if class_of[c] >= 0 else 0
+        for c in range(n)
+    )
+    return Order(trump, class_of, place, class_mask, stronger)
+
+
+@lru_cache(maxsize=256)
+def card_order(rules: Rules, trump: int | None) -> Order:
+    """The ruleset's order compiled for trump suit `trump` (None: without trump), made once."""
+    return order_tables(rules.data["deck"], rules.data.get("orders"), trump)
 
 
 def compile_rules(body: dict[str, Any], params: dict[str, Any], overrides: dict[str, Any]) -> Rules:
     players, deck, deal = body["players"], body["deck"], body["deal"]
     teams, team_of = compile_players(players)
-    points, suit_of, suit_mask, stronger = compile_deck(deck)
+    points, suit_of, suit_mask = compile_deck(deck)
+    pack = compile_pack(deck)
+    for trump in range(len(deck["suits"])):
+        order_tables(deck, body.get("orders"), trump)  # every order places every card once, or SpecError now
+    stronger = order_tables(deck, body.get("orders"), None).stronger  # within a suit, without trump
     suits = tuple(s["symbol"] for s in deck["suits"])
     ranks = tuple(r["symbol"] for r in deck["ranks"])
     n_ranks = len(ranks)
@@ -258,7 +393,10 @@ def compile_rules(body: dict[str, Any], params: dict[str, Any], overrides: dict[
         first_lead=players["first_lead"],
         suits=suits,
         ranks=ranks,
-        n_cards=len(suits) * n_ranks,
+        n_cards=pack.bit_count(),
+        n_indices=len(suits) * n_ranks,
+        pack=pack,
+        pack_cards=tuple(cards_of(pack)),
         points=points,
         suit_of=suit_of,
         suit_mask=suit_mask,

@@ -352,10 +352,21 @@ def check_document(merged: MergedDocument) -> None:
     deal = data["deal"]
     if deal["first_receiver"] >= n:
         raise merged.error(f"seat {deal['first_receiver']} does not exist with {n} players", ("deal", "first_receiver"))
-    deck_size = len(suits) * len(ranks)
-    if n * deal["hand_size"] + deal["talon"] != deck_size:
-        message = f"{n} hands of {deal['hand_size']} and a talon of {deal['talon']} do not use the {deck_size} cards"
-        raise merged.error(message, ("deal", "hand_size"))
+    omit = data["deck"].get("omit", [])
+    omit_choices: list[tuple[Path_, Any]] = [(("deck", "omit"), omit)]
+    if isinstance(omit, dict):
+        oname = omit["param"]
+        omit_choices = [(("parameters", oname, "options", i), o) for i, o in enumerate(params[oname]["options"])]
+    for path, cards in omit_choices:
+        if not isinstance(cards, list):
+            raise merged.error(f"cards left out of the pack are a list of cards, not {cards!r}", path)
+        for card in cards:
+            if not isinstance(card, str) or len(card) != 2 or card[0] not in ranks or card[1] not in suits:
+                raise merged.error(f"'{card}' is not a card of the deck", path)
+        deck_size = len(suits) * len(ranks) - len(set(cards))
+        if n * deal["hand_size"] + deal["talon"] != deck_size:
+            message = f"{n} hands of {deal['hand_size']} and a talon of {deal['talon']} do not use the {deck_size} cards"
+            raise merged.error(message, ("deal", "hand_size"))
     packet_choices: list[tuple[Path_, Any]] = [(("deal", "packets"), deal["packets"])]
     if isinstance(deal["packets"], dict):
         pname = deal["packets"]["param"]

@@ -1,6 +1,6 @@
 """The state of one deal, and the actions that move it on.
 
-Actions are small integers, as in OpenSpiel: `0 .. n_cards-1` play that card;
+Actions are small integers, as in OpenSpiel: `0 .. n_indices-1` play that card;
 then one id per (suit, marriage kind) announces that marriage; then `pass` (in an
 announcement window, or declining to concede); then, for a deal played inside a game
 (`context`, see brou.game), `claim`, `declare`, `declare-double`, `concede`, `accept`
@@ -238,7 +238,7 @@ class DealState:
 
     def _announcement_ids(self, seat: int) -> list[int]:
         rules = self.rules
-        base, n_kinds = rules.n_cards, len(rules.kinds)
+        base, n_kinds = rules.n_indices, len(rules.kinds)
         options = announceable(rules, self._announce_hand(seat), self.used[seat], self.made[seat])
         return [base + suit * n_kinds + kind for suit, kind, _ in options]
 
@@ -302,7 +302,7 @@ class DealState:
             raise IllegalAction("dehors-round", f"seat {self.to_act} is asked before the first card: dehors ('claim') or 'pass'")
         if self.phase is MARK and 0 <= action < rules.pass_action + MARK_ACTION and action != rules.pass_action:
             raise IllegalAction("mark-pending", f"seat {self.to_act} gathers a trick holding a table marriage: 'mark' or 'pass'")
-        if 0 <= action < rules.n_cards:
+        if 0 <= action < rules.n_indices:
             if self.phase is WINDOW:
                 raise IllegalAction("play-in-window", f"seat {self.to_act} must announce or pass before play resumes")
             if self.phase is CONCEDE or self.phase is RESPOND:
@@ -313,7 +313,7 @@ class DealState:
             self.apply(action)
         elif action == rules.pass_action:
             self._pass()
-        elif rules.n_cards <= action < rules.pass_action:
+        elif rules.n_indices <= action < rules.pass_action:
             if self.phase is CONCEDE or self.phase is RESPOND:
                 raise IllegalAction("announce-not-now", "a concession is being asked or answered")
             self._announce(action)
@@ -333,7 +333,7 @@ class DealState:
         if not 0 <= seat < rules.n_players:
             raise IllegalAction("wrong-seat", f"there is no seat {seat}")
         claim = action == rules.pass_action + CLAIM_ACTION
-        announce = rules.n_cards <= action < rules.pass_action
+        announce = rules.n_indices <= action < rules.pass_action
         if not (claim and game.claims_out_of_turn(self, seat)) and not (announce and announces_out_of_turn(rules)):
             raise IllegalAction("wrong-seat", f"seat {seat} may not take this out of turn; seat {self.to_act} is to act")
         if claim:
@@ -585,7 +585,7 @@ class DealState:
     def _announce(self, action: int, seat: int | None = None) -> None:
         rules = self.rules
         seat = self.to_act if seat is None else seat
-        suit, kind = divmod(action - rules.n_cards, len(rules.kinds))
+        suit, kind = divmod(action - rules.n_indices, len(rules.kinds))
         name = marriage_text(rules, suit, kind)
         if self.phase is not WINDOW and not self._may_announce_on_turn(seat):
             if rules.window in NEEDS_TEAM_TRICK and not self.team_tricks[rules.team_of[seat]]:
@@ -671,7 +671,7 @@ def marriage_text(rules: Rules, suit: int, kind: int) -> str:
 
 def action_text(rules: Rules, action: int) -> str:
     """`TH`, `announce KQH`, `pass`."""
-    if 0 <= action < rules.n_cards:
+    if 0 <= action < rules.n_indices:
         return rules.card_text(action)
     if action == rules.pass_action:
         return "pass"
@@ -679,7 +679,7 @@ def action_text(rules: Rules, action: int) -> str:
         return MARK_NAME
     if action > rules.pass_action:
         return GAME_ACTION_NAMES[action - rules.pass_action]
-    suit, kind = divmod(action - rules.n_cards, len(rules.kinds))
+    suit, kind = divmod(action - rules.n_indices, len(rules.kinds))
     return "announce " + marriage_text(rules, suit, kind)
 
 
@@ -697,7 +697,7 @@ def parse_action(rules: Rules, text: str) -> int:
         ranks, suit = words[1][:-1], words[1][-1]
         for k, kind in enumerate(rules.kinds):
             if sorted(ranks) == sorted(kind.ranks) and suit in rules.suits:
-                return rules.n_cards + rules.suits.index(suit) * len(rules.kinds) + k
+                return rules.n_indices + rules.suits.index(suit) * len(rules.kinds) + k
         raise IllegalAction("malformed-action", f"'{words[1]}' is no marriage of this ruleset")
     if len(words) == 1 and len(words[0]) == 2:
         try:

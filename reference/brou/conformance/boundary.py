@@ -120,7 +120,7 @@ class Where:
     `legal` his legal cards by the ruleset's encoding (brouc_f or whist_f)."""
 
     def __init__(self, rules: Rules, edge: PlayEdge) -> None:
-        n, n_suits = rules.n_cards, len(rules.suits)
+        n, n_suits = rules.n_indices, len(rules.suits)
         self.rules, self.edge = rules, edge
         self.earlier = 4 + edge.before
         self.actor = (edge.leader + edge.before) % rules.n_players
@@ -141,7 +141,7 @@ class Where:
 
     def _position(self, seat: int, before: int, led: list[Any], name: str) -> Position[Any]:
         rules = self.rules
-        n = rules.n_cards
+        n = rules.n_indices
         hand = [z3.Or(self.at[c][seat], self.at[c][4 + before]) if seat != self.actor else self.at[c][seat] for c in range(n)]
         trick = [z3.Or([self.at[c][4 + j] for j in range(before)]) for c in range(n)]
         best = [z3.Bool(f"best_{name}_{rules.card_text(c)}") for c in range(n)]
@@ -155,7 +155,7 @@ class Where:
         """Sizes of hands and trick, the earlier cards' play (whole tricks of one suit), the
         legality of the cards already in the trick, a trump for the dealer to turn up."""
         rules, edge = self.rules, self.edge
-        n, players, earlier = rules.n_cards, rules.n_players, self.earlier
+        n, players, earlier = rules.n_indices, rules.n_players, self.earlier
         played = {(edge.leader + j) % players for j in range(edge.before)}
         for place in range(earlier):
             size = 1 if place >= 4 else edge.hand_size - 1 if place in played else edge.hand_size
@@ -188,32 +188,32 @@ class Where:
 
     def of(self, pred: Sequence[Any]) -> Any:
         """The probe card has the property `pred` (one z3 term per card)."""
-        return z3.Or([z3.And(self.probe[c], pred[c]) for c in range(self.rules.n_cards)])
+        return z3.Or([z3.And(self.probe[c], pred[c]) for c in range(self.rules.n_indices)])
 
     def is_trump(self) -> list[Any]:
-        return [self.pos.trump[self.rules.suit_of[c]] for c in range(self.rules.n_cards)]
+        return [self.pos.trump[self.rules.suit_of[c]] for c in range(self.rules.n_indices)]
 
     def of_led(self) -> list[Any]:
-        return [self.pos.led[self.rules.suit_of[c]] for c in range(self.rules.n_cards)]
+        return [self.pos.led[self.rules.suit_of[c]] for c in range(self.rules.n_indices)]
 
     def trump_led(self) -> Any:
         return z3.Or([z3.And(self.pos.led[s], self.pos.trump[s]) for s in range(len(self.rules.suits))])
 
     def held(self, pred: Sequence[Any]) -> Any:
-        return z3.Or([z3.And(self.pos.hand[c], pred[c]) for c in range(self.rules.n_cards)])
+        return z3.Or([z3.And(self.pos.hand[c], pred[c]) for c in range(self.rules.n_indices)])
 
     def ruffed(self) -> Any:
         t = self.is_trump()
-        return z3.Or([z3.And(self.pos.trick[c], t[c]) for c in range(self.rules.n_cards)])
+        return z3.Or([z3.And(self.pos.trick[c], t[c]) for c in range(self.rules.n_indices)])
 
     def tops(self) -> list[Any]:
         """Trumps above every trump in the trick."""
         rules, t = self.rules, self.is_trump()
         return [z3.And(t[c], z3.Not(z3.Or([self.pos.trick[d] for d in cards_of(rules.stronger[c])] or [z3.BoolVal(False)])))
-                for c in range(rules.n_cards)]
+                for c in range(rules.n_indices)]
 
     def honour(self) -> list[Any]:
-        return [z3.BoolVal(bool(self.rules.honours_all >> c & 1)) for c in range(self.rules.n_cards)]
+        return [z3.BoolVal(bool(self.rules.honours_all >> c & 1)) for c in range(self.rules.n_indices)]
 
     def probe_legal(self) -> Any:
         return self.of(self.legal)
@@ -272,7 +272,7 @@ def _layout(rules: Rules, edge: PlayEdge, loc: Sequence[int], trump: int) -> tup
     groups: list[list[int]] = []
     suits = [trump] + [s for s in range(len(rules.suits)) if s != trump]
     for s in suits:
-        cards = sorted((c for c in range(rules.n_cards) if loc[c] == earlier and rules.suit_of[c] == s), reverse=True)
+        cards = sorted((c for c in range(rules.n_indices) if loc[c] == earlier and rules.suit_of[c] == s), reverse=True)
         groups += [cards[i:i + 4] for i in range(0, len(cards), 4)]  # weakest first: a higher index is weaker
     plays: list[str] = []
     leader = rules.first_lead
@@ -292,7 +292,7 @@ def _layout(rules: Rules, edge: PlayEdge, loc: Sequence[int], trump: int) -> tup
             hands[(leader + i) % n_players] |= 1 << card
             plays.append(rules.card_text(card))
         leader = winner
-    trick = sorted((c for c in range(rules.n_cards) if 4 <= loc[c] < earlier), key=lambda c: loc[c])
+    trick = sorted((c for c in range(rules.n_indices) if 4 <= loc[c] < earlier), key=lambda c: loc[c])
     plays += [rules.card_text(c) for c in trick]
     return hands, plays
 
@@ -337,7 +337,7 @@ def play_scenario(reference: Reference, edge: PlayEdge, attempts: int = 20) -> d
 
 def _scenario_from(rules: Rules, edge: PlayEdge, trump: int, loc: Sequence[int], probe: int) -> dict[str, Any] | None:
     hands, plays = _layout(rules, edge, loc, trump)
-    turnup = next(c for c in range(rules.n_cards) if hands[rules.dealer] >> c & 1 and rules.suit_of[c] == trump)
+    turnup = next(c for c in range(rules.n_indices) if hands[rules.dealer] >> c & 1 and rules.suit_of[c] == trump)
     setup = {"dealer": rules.dealer, "hands": [rules.cards_text(h) for h in hands], "turnup": rules.card_text(turnup)}
     try:
         table = Table(rules, setup)
@@ -504,7 +504,7 @@ def _makes_marriage(w: Where) -> Any:
     brouc.play.marriage-exception in brou.prove)."""
     rules = w.rules
     makes = [marriage_cards_f(Z3Logic(), rules, w.pos, c) if rules.honours_all >> c & 1 else z3.BoolVal(False)
-             for c in range(rules.n_cards)]
+             for c in range(rules.n_indices)]
     return w.of(makes)
 
 

@@ -197,7 +197,7 @@ def action_clause(table: Table, text: str) -> str:
     if text == "pass" or text.startswith("announce"):
         if text.startswith("announce"):
             action = parse_action(rules, text)
-            suit, kind = divmod(action - rules.n_cards, len(rules.kinds))
+            suit, kind = divmod(action - rules.n_indices, len(rules.kinds))
             mask = rules.kinds[kind].masks[suit]
             if state.hands[state.to_act] & mask != mask:
                 return "hdb.marriage.announce-in-hand"

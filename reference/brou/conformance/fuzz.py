@@ -214,7 +214,7 @@ def _deal(c: Choices, rules: Rules, seeded: bool) -> tuple[Deal, int | None]:
         return deal_from_seed(rules, seed), seed
     n = rules.n_cards
     js = [c.at(DIGITS + k) % (i + 1) for k, i in enumerate(range(n - 1, 0, -1))]
-    deal = deal_from_pack(rules, permuted(n, js))
+    deal = deal_from_pack(rules, [rules.pack_cards[k] for k in permuted(n, js)])
     lop = c.at(LOPSIDED)
     if lop >= LOPSIDED_AT:
         return _lopsided(rules, deal, lop & 1, 2 + (lop >> 1) % 7), None

@@ -94,7 +94,7 @@ def _illegal(state: DealState, rng: random.Random) -> str | None:
     if not candidates:
         return None
     # prefer the interesting ones: a card of the hand the rules forbid now
-    hand = [a for a in candidates if a < rules.n_cards and state.hands[state.to_act] >> a & 1]
+    hand = [a for a in candidates if a < rules.n_indices and state.hands[state.to_act] >> a & 1]
     pool = hand if hand and rng.random() < 0.7 else candidates
     return action_text(rules, rng.choice(pool))
 
