@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from brou import following
-from brou.errors import IllegalAction
+from brou.errors import IllegalAction, SpecError
 from brou.following import PRIMITIVES, compose, following_function, refusal
 from brou.play import LEGAL, beats, why_illegal
 from brou.rules import FOLLOWING_PRESETS, Rules
@@ -286,3 +286,10 @@ def test_a_primitive_broken_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     rules = load(BROUC)
     with pytest.raises(AssertionError):
         check_position(rules, mask(rules, "AS 8S 7H"), [rules.card("9S")], 0)
+
+
+@pytest.mark.parametrize("items", ["[sideways]", "[]", "[{primitive: overtrump, undertrump_when_void: true}]",
+                                   "[{primitive: no-undertrump, undertrump_when_void: maybe}]"])
+def test_the_schema_refuses_a_list_it_does_not_know(tmp_path: Path, items: str) -> None:
+    with pytest.raises(SpecError, match=r"play\.following"):
+        custom(tmp_path, "brouc-bad", items)
