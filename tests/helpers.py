@@ -6,7 +6,8 @@ import random
 from typing import Any
 
 from brou.deal import deal_from_cards
-from brou.play import LEGAL, beats
+from brou.following import following_function
+from brou.play import beats
 from brou.rules import Rules
 from brou.state import DealState, action_text
 
@@ -37,7 +38,7 @@ def legal_cards(rules: Rules, hand: str, trick: str, trump: str) -> set[str]:
         if beats(rules, c, best, t):
             best = c
     trick_mask = sum(1 << c for c in cards)
-    return texts(rules, LEGAL[rules.following](rules, h, rules.suit_of[cards[0]], t, best, trick_mask))
+    return texts(rules, following_function(rules)(rules, h, rules.suit_of[cards[0]], t, best, trick_mask))
 
 
 def deal(rules: Rules, hands: list[str], turnup: str) -> DealState:

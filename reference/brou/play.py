@@ -1,9 +1,11 @@
 """Playing to a trick: who leads, which cards may be played, who wins the trick.
 
 Every function here takes hands and tricks as bit masks (see `brou.rules`).  The
-following rule is a named policy of the ruleset (`play.following.policy`):
-`whist` (hdb.play.void-free) or `brouc` (the overtrump rule and its exceptions).
-`LEGAL[policy]` is the function the engine calls on every move.
+following rules are primitives composed in the ruleset's data (`brou.following`, one
+function per clause); the presets `whist` and `brouc` are names for two lists, and
+`LEGAL[preset]` is their fused function, which the engine calls on every move for speed
+(`brou.following.following_function`).  tests/test_following.py checks that each fused
+function allows exactly what the composition of its primitives allows.
 """
 
 from __future__ import annotations
@@ -21,26 +23,19 @@ def first_to_act(rules: Rules) -> int:
     return rules.first_lead
 
 
-@implements("hdb.play.follow", "hdb.play.void-free")
 def legal_whist(rules: Rules, hand: int, led: int, trump: int, best: int, trick: int) -> int:
-    """Follow suit if you can; otherwise any card."""
+    """Follow suit if you can; otherwise any card: the preset `whist` fused (`follow-suit`,
+    hdb.play.follow and hdb.play.void-free, in `brou.following`)."""
     return hand & rules.suit_mask[led] or hand
 
 
-@implements("brouc.play.marriage-exception")
 def marriage_exception_cards(rules: Rules, trumps_held: int, trump: int, trick: int) -> int:
-    """Trumps held that make or enlarge a trump marriage with the trumps in the trick."""
+    """Trumps held that make or enlarge a trump marriage with the trumps in the trick (the
+    cards of brouc.play.marriage-exception, `brou.following.marriage_exception`)."""
     table = rules.exception_table[trump]
     return table.get(trick & rules.honours[trump], 0) & trumps_held
 
 
-@implements(
-    "brouc.play.follow",
-    "brouc.play.overtrump",
-    "brouc.play.trump-led-lower",
-    "brouc.play.only-trumps",
-    "brouc.play.no-undertrump",
-)
 def legal_brouc(rules: Rules, hand: int, led: int, trump: int, best: int, trick: int) -> int:
     """Follow suit; if void, trump or discard; a trump played must beat the trumps in the trick.
 
@@ -50,7 +45,9 @@ def legal_brouc(rules: Rules, hand: int, led: int, trump: int, best: int, trick:
     instead of overtrumping (marriage-exception, by a player bound to play trump
     unless the parameter `marriage_exception` is `any-trump-play`).  A void player
     with other cards and only lower trumps discards (no-undertrump) unless the
-    parameter `undertrump_when_void` allows the lower trump.
+    parameter `undertrump_when_void` allows the lower trump.  The preset `brouc` fused: the
+    primitives `follow-suit`, `overtrump`, `no-undertrump`, `marriage-exception` of
+    `brou.following`, which implement those clauses.
     """
     trump_mask = rules.suit_mask[trump]
     if led == trump:
@@ -109,7 +106,9 @@ def beating_cards(rules: Rules, trump: int | None) -> tuple[int, ...]:
 
 
 def why_illegal(rules: Rules, hand: int, card: int, led: int, trump: int, best: int) -> tuple[str, str]:
-    """The error code and message for a card that `LEGAL` does not allow."""
+    """The error code and message for a card that the following rules do not allow: for the
+    presets and for any list of `brou.following`'s primitives, the code of the primitive that
+    refuses it (`brou.following.refusal`; tests/test_following.py checks they agree)."""
     name = rules.card_text(card)
     if not hand >> card & 1:
         return "not-in-hand", f"{name} is not in the hand of the player to act"

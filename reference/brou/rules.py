@@ -94,6 +94,7 @@ class Rules:
     following: str
     marriage_exception: str
     undertrump_when_void: bool
+    following_primitives: tuple[tuple[str, Any], ...]  # (primitive, its option or None), in order (brou.following)
     kinds: tuple[MarriageKind, ...]
     honours: tuple[int, ...]
     honours_all: int
@@ -358,6 +359,39 @@ def card_order(rules: Rules, trump: int | None) -> Order:
     return order_tables(rules.data["deck"], rules.data.get("orders"), trump)
 
 
+# The following presets: a name for a list of primitives (brou.following, docs/spec.md).
+FOLLOWING_PRESETS: dict[str, tuple[str, ...]] = {
+    "whist": ("follow-suit",),
+    "brouc": ("follow-suit", "overtrump", "no-undertrump", "marriage-exception"),
+}
+_FOLLOWING_OPTIONS = {"no-undertrump": ("undertrump_when_void", False),
+                      "marriage-exception": ("marriage_exception", "must-trump-only")}
+
+
+def compile_following(following: dict[str, Any] | list[Any]) -> tuple[str, str, bool, tuple[tuple[str, Any], ...]]:
+    """`play.following` as (policy, marriage_exception, undertrump_when_void, primitives): a
+    preset is expanded to its list, with the options of its primitives; a list is named by the
+    preset it equals, else `custom` (the engine then calls the composed function)."""
+    if isinstance(following, dict):
+        options = {name: following.get(key, default) for name, (key, default) in _FOLLOWING_OPTIONS.items()}
+        items: list[Any] = [{"primitive": name, _FOLLOWING_OPTIONS[name][0]: options[name]} if name in options else name
+                            for name in FOLLOWING_PRESETS[following["policy"]]]
+    else:
+        items = following
+    primitives = []
+    for item in items:
+        name = item if isinstance(item, str) else item["primitive"]
+        key, default = _FOLLOWING_OPTIONS.get(name, ("", None))
+        primitives.append((name, item.get(key, default) if isinstance(item, dict) else default))
+    found = tuple(primitives)
+    marriage_exception = dict(found).get("marriage-exception") or "must-trump-only"
+    undertrump_when_void = bool(dict(found).get("no-undertrump"))
+    policy = following["policy"] if isinstance(following, dict) else next(
+        (name for name, names in FOLLOWING_PRESETS.items()
+         if tuple(n for n, _ in found) == names), "custom")
+    return policy, marriage_exception, undertrump_when_void, found
+
+
 def compile_rules(body: dict[str, Any], params: dict[str, Any], overrides: dict[str, Any]) -> Rules:
     players, deck, deal = body["players"], body["deck"], body["deal"]
     teams, team_of = compile_players(players)
@@ -379,7 +413,7 @@ def compile_rules(body: dict[str, Any], params: dict[str, Any], overrides: dict[
         for name, k in sorted(body["marriages"]["kinds"].items(), key=lambda item: len(item[1]["ranks"]))
     )
     honours, exception_table = exception_tables(kinds, len(suits))
-    following = body["play"]["following"]
+    policy, marriage_exception, undertrump_when_void, primitives = compile_following(body["play"]["following"])
     marriages = body["marriages"]
     return Rules(
         id=body["id"],
@@ -405,9 +439,10 @@ def compile_rules(body: dict[str, Any], params: dict[str, Any], overrides: dict[
         packets=tuple(deal["packets"]),
         first_receiver=deal["first_receiver"],
         turnup_exposed=deal["turnup_exposed"],
-        following=following["policy"],
-        marriage_exception=following.get("marriage_exception", "must-trump-only"),
-        undertrump_when_void=bool(following.get("undertrump_when_void", False)),
+        following=policy,
+        marriage_exception=marriage_exception,
+        undertrump_when_void=undertrump_when_void,
+        following_primitives=primitives,
         kinds=kinds,
         honours=honours,
         honours_all=sum(honours),

@@ -26,6 +26,7 @@ from .clauses import implements
 from .counting import DealResult, deal_result
 from .deal import Deal, deal_from_data, deal_from_seed, deal_texts
 from .errors import IllegalAction
+from .following import following_function
 from .game import GameContext, Outcome
 from .marriages import (
     NEEDS_TEAM_TRICK,
@@ -35,7 +36,7 @@ from .marriages import (
     announcing_seats,
     table_marriages,
 )
-from .play import LEGAL, beating_cards, first_to_act, why_illegal
+from .play import beating_cards, first_to_act, why_illegal
 from .rules import Rules
 
 PLAY, WINDOW, CONCEDE, RESPOND, DONE = "play", "window", "concede", "respond", "done"
@@ -91,7 +92,7 @@ class DealState:
         self.out_of_turn: list[tuple[int, int]] = []  # (index in history, seat) of each action taken out of turn
         self.is_over = False
         self._legal = self.hands[self.to_act]
-        self._follow = LEGAL[rules.following]
+        self._follow = following_function(rules)
         self._led = -1
         self._beating = beating_cards(rules, self.trump)
         self._own_turn = not rules.windows_after_tricks

@@ -1,0 +1,149 @@
+"""Following as named primitives: one function per primitive, and the composer.
+
+A ruleset's `play.following` is a list of primitives (or a preset, a name for a list:
+`rules.FOLLOWING_PRESETS`).  Each primitive is a function
+
+    primitive(rules, option, hand, allowed, led, trump, best, trick) -> allowed'
+
+that reads the position (the player's hand, the suit led, trump, the card winning the
+trick so far, the cards of the trick as a mask) and the cards the primitives before it
+left `allowed`, and returns the cards allowed after it.  A narrowing primitive returns a
+subset of `allowed`, which is `allowed` itself unless its condition holds, and never
+nothing (the composer keeps `allowed` if it would).  The one exception, `marriage-exception`,
+is an exception to the narrowing ones before it: it gives back the marriage card they took.
+Whatever no primitive forbids stays allowed (hdb.play.void-free).
+
+`following_function(rules)` is the function the engine calls on every move.  For the two
+presets it is today's fused function (`brou.play.LEGAL`: `legal_whist`, `legal_brouc`), for
+speed; tests/test_following.py checks, over random positions, that each fused function
+allows exactly what the composition of its primitives allows, and refuses each card with
+the same code (`brou.play.why_illegal`, docs/errors.md).  For any other list it is the
+composed function, built once per compiled ruleset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+
+from .clauses import implements
+from .play import LEGAL, marriage_exception_cards
+from .rules import Rules
+
+Primitive = Callable[[Rules, Any, int, int, int, int, int, int], int]
+Legal = Callable[[Rules, int, int, int, int, int], int]
+
+
+def free(rules: Rules, option: Any, hand: int, allowed: int, led: int, trump: int, best: int, trick: int) -> int:
+    """No obligation at all: any card in hand may be played.
+
+    No clause yet: no ruleset of the spec uses it (Brusquembille will, issue 18), so it has
+    no `@implements`; tests/test_following.py covers it."""
+    return allowed
+
+
+@implements("hdb.play.follow", "brouc.play.follow")
+def follow_suit(rules: Rules, option: Any, hand: int, allowed: int, led: int, trump: int, best: int, trick: int) -> int:
+    """A player who holds a card of the suit led plays one (refusal: must-follow-suit)."""
+    return allowed & rules.suit_mask[led] or allowed
+
+
+@implements("brouc.play.overtrump", "brouc.play.trump-led-lower")
+def overtrump(rules: Rules, option: Any, hand: int, allowed: int, led: int, trump: int, best: int, trick: int) -> int:
+    """Once a trump is winning the trick, a player holding a higher trump may not play a
+    lower one (refusal: must-overtrump).  Holding no higher trump, nothing is asked here: on a
+    trump lead he follows with any trump (trump-led-lower)."""
+    trumps = hand & rules.suit_mask[trump]
+    if rules.suit_of[best] != trump or not trumps & rules.stronger[best]:
+        return allowed
+    return allowed & ~(trumps & ~rules.stronger[best])
+
+
+@implements("brouc.play.no-undertrump", "brouc.play.only-trumps")
+def no_undertrump(rules: Rules, option: Any, hand: int, allowed: int, led: int, trump: int, best: int,
+                  trick: int) -> int:
+    """A player void in a plain suit led that has been ruffed, with no trump able to beat the
+    ruff, discards rather than undertrump (refusal: no-undertrump), unless he holds nothing but
+    trumps (only-trumps) or the option `undertrump_when_void` lifts the ban."""
+    trump_mask = rules.suit_mask[trump]
+    trumps = hand & trump_mask
+    if (option or led == trump or rules.suit_of[best] != trump or hand & rules.suit_mask[led]
+            or trumps & rules.stronger[best] or not hand & ~trump_mask):
+        return allowed
+    return allowed & ~trump_mask
+
+
+@implements("brouc.play.marriage-exception")
+def marriage_exception(rules: Rules, option: Any, hand: int, allowed: int, led: int, trump: int, best: int,
+                       trick: int) -> int:
+    """A player bound to play a trump (trump led, or void holding only trumps) may play the
+    K, Q or J of trumps that makes or enlarges a trump marriage with the trumps in the trick
+    instead of overtrumping; with the option `any-trump-play`, a voluntary ruffer too.  An
+    exception to the primitives before it: it gives back that card (`marriage_exception_cards`)."""
+    trump_mask = rules.suit_mask[trump]
+    trumps = hand & trump_mask
+    if not trumps or rules.suit_of[best] != trump:
+        return allowed
+    if led != trump and (hand & rules.suit_mask[led] or (hand & ~trump_mask and option != "any-trump-play")):
+        return allowed
+    return allowed | marriage_exception_cards(rules, trumps, trump, trick)
+
+
+PRIMITIVES: dict[str, Primitive] = {
+    "free": free,
+    "follow-suit": follow_suit,
+    "overtrump": overtrump,
+    "no-undertrump": no_undertrump,
+    "marriage-exception": marriage_exception,
+}
+
+# The refusal code (docs/errors.md) of a card that a primitive takes away.
+REFUSALS: dict[str, str] = {
+    "follow-suit": "must-follow-suit",
+    "overtrump": "must-overtrump",
+    "no-undertrump": "no-undertrump",
+}
+
+
+@implements("hdb.play.void-free")
+def compose(primitives: tuple[tuple[str, Any], ...]) -> Legal:
+    """The legal-cards function of a list of primitives, applied in order: each narrows the
+    cards allowed when its condition holds, never to nothing, so whatever none of them forbids
+    stays allowed (a void player under `follow-suit` alone plays any card: the Whist rule)."""
+    steps = tuple((PRIMITIVES[name], option) for name, option in primitives)
+
+    def legal(rules: Rules, hand: int, led: int, trump: int, best: int, trick: int) -> int:
+        allowed = hand
+        for step, option in steps:
+            allowed = step(rules, option, hand, allowed, led, trump, best, trick) or allowed
+        return allowed
+
+    return legal
+
+
+@lru_cache(maxsize=256)
+def _composed(primitives: tuple[tuple[str, Any], ...]) -> Legal:
+    return compose(primitives)
+
+
+def following_function(rules: Rules) -> Legal:
+    """The function the engine calls on every move: the fused function of a preset
+    (`brou.play.LEGAL`, looked up each time so that a test may replace it), else the
+    composition of the ruleset's primitives, built once per list."""
+    fused = LEGAL.get(rules.following)
+    return fused if fused is not None else _composed(rules.following_primitives)
+
+
+def refusal(rules: Rules, hand: int, card: int, led: int, trump: int, best: int, trick: int) -> str | None:
+    """The code of the primitive that takes `card` away for good under the ruleset's list
+    (None if the card is allowed; `not-in-hand` if it is not held)."""
+    if not hand >> card & 1:
+        return "not-in-hand"
+    allowed, code = hand, None
+    for name, option in rules.following_primitives:
+        after = PRIMITIVES[name](rules, option, hand, allowed, led, trump, best, trick) or allowed
+        if allowed >> card & 1 and not after >> card & 1:
+            code = REFUSALS.get(name, name)
+        allowed = after
+    return None if allowed >> card & 1 else code
