@@ -385,3 +385,16 @@ def test_console_script() -> None:
     bad = subprocess.run([str(script), "deal", "--ruleset", "brouc", "--seed", "abc"], cwd=REPO,
                          capture_output=True, text=True, timeout=120, check=False)
     assert_one_line_error(bad.returncode, bad.stdout, bad.stderr)
+
+
+@pytest.mark.clause("hdb.deal.cut")
+def test_deal_cut_deals_the_cut_pack_and_refuses_a_cut_out_of_range(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/shuffle.md's reference values: seed 7 in Brouc cut after 12 cards gives seat 0
+    AS JS 7S AH KD QD QC JC and turns up 8C; a cut of one card turns up 8H; 32 is no cut."""
+    data = deal_json(capsys, "--ruleset", "brouc", "--seed", "7", "--cut", "12")
+    assert sorted(data["deal"]["hands"][0]) == sorted(["AS", "JS", "7S", "AH", "KD", "QD", "QC", "JC"])
+    assert data["deal"]["turnup"] == "8C" and data["cut"] == 12
+    assert deal_json(capsys, "--ruleset", "brouc", "--seed", "7", "--cut", "1")["deal"]["turnup"] == "8H"
+    assert "cut" not in deal_json(capsys, "--ruleset", "brouc", "--seed", "7")
+    code, out, err = call(capsys, "deal", "--ruleset", "brouc", "--seed", "7", "--cut", "32")
+    assert code == 2 and not out and err.strip() == "brou deal: a cut lifts from 1 to 31 cards of the 32, not 32"

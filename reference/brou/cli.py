@@ -34,6 +34,7 @@ from typing import NoReturn
 
 from . import spec
 from .errors import BrouError, SpecError, UsageError, one_line
+from .deal import deal_from_seed
 from .match import BOTS, Match
 from .render import deal_to_data, deal_to_text
 from .rules import Rules
@@ -89,6 +90,9 @@ def build_parser() -> Parser:
     deal = sub.add_parser("deal", help="play one random legal deal and show it")
     deal.add_argument("--ruleset", required=True, help=f"a ruleset id ({', '.join(spec.available_rulesets())}) or a file")
     deal.add_argument("--seed", type=_seed, required=True, help="the deal's seed (see docs/shuffle.md)")
+    deal.add_argument("--cut", type=int, default=None, metavar="K",
+                      help="the player on the dealer's left cuts K cards off the shuffled pack before the deal "
+                           "(clause hdb.deal.cut; default: the pack is dealt as shuffled)")
     deal.add_argument("--play-seed", type=_seed, default=None, help="seed of the random choice of actions (default: --seed)")
     deal.add_argument("--param", type=_param, action="append", default=[], metavar="NAME=VALUE",
                       help="choose a parameter of the ruleset (an option of an ambiguity)")
@@ -258,15 +262,18 @@ def cmd_match(args: argparse.Namespace) -> int:
 
 def cmd_deal(args: argparse.Namespace) -> int:
     rules = _rules("deal", args)
-    state = DealState.from_seed(rules, args.seed)
+    state = DealState(rules, deal_from_seed(rules, args.seed, args.cut))
     rng = random.Random(args.seed if args.play_seed is None else args.play_seed)
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
     if args.json:
         data = deal_to_data(state) | {"seed": args.seed, "play_seed": args.play_seed if args.play_seed is not None else args.seed}
+        if args.cut is not None:
+            data["cut"] = args.cut
         print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
-        title = f"{rules.data['title']['en']}, deal of seed {args.seed} (random legal play)"
+        cut = "" if args.cut is None else f", cut {args.cut}"
+        title = f"{rules.data['title']['en']}, deal of seed {args.seed}{cut} (random legal play)"
         print(deal_to_text(state, title))
     return EXIT_OK
 
