@@ -33,8 +33,8 @@ from pathlib import Path
 from typing import NoReturn
 
 from . import spec
-from .errors import BrouError, SpecError, UsageError, one_line
 from .deal import deal_from_seed
+from .errors import BrouError, SpecError, UsageError, one_line
 from .match import BOTS, Match
 from .render import deal_to_data, deal_to_text
 from .rules import Rules
