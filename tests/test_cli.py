@@ -398,3 +398,18 @@ def test_deal_cut_deals_the_cut_pack_and_refuses_a_cut_out_of_range(capsys: pyte
     assert "cut" not in deal_json(capsys, "--ruleset", "brouc", "--seed", "7")
     code, out, err = call(capsys, "deal", "--ruleset", "brouc", "--seed", "7", "--cut", "32")
     assert code == 2 and not out and err.strip() == "brou deal: a cut lifts from 1 to 31 cards of the 32, not 32"
+
+
+@pytest.mark.clause("hdb.match.first-dealer", "brouc.match.first-dealer")
+def test_match_text_says_how_the_first_dealer_was_chosen(capsys: pytest.CaptureFixture[str]) -> None:
+    """Seed 1 in 1802: players 0 and 1 tie with sevens, draw again, and player 0's eight is
+    lower than player 1's jack; the sheet's first deal is dealt by him.  Brouc draws lots."""
+    code, out, _ = call(capsys, "match", "--ruleset", "homme-de-brou-1802", "--seed", "1")
+    assert code == 0
+    assert out.splitlines()[0] == "First dealer: player 0 (cards drawn, by player: 7H 7C AH JH; then 8H JC - -)."
+    code, out, _ = call(capsys, "match", "--ruleset", "homme-de-brou-1802", "--seed", "1", "--json")
+    assert code == 0 and json.loads(out)["deals"][0]["dealer"] == 0
+    code, out, _ = call(capsys, "match", "--ruleset", "brouc", "--seed", "3")
+    assert code == 0 and out.splitlines()[0] == "First dealer: player 2, by lot."
+    code, out, _ = call(capsys, "match", "--ruleset", "brouc", "--seed", "3", "--json")
+    assert code == 0 and json.loads(out)["first_dealer"]["dealer"] == 2

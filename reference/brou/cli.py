@@ -239,6 +239,8 @@ def cmd_match(args: argparse.Namespace) -> int:
     bots = (BOTS[args.bots[0]], BOTS[args.bots[1]])
     rng = random.Random(args.seed)
     shown = ""
+    if not args.json and match.draw is not None:
+        print(_first_dealer_text(match.draw.data(rules)))
     while not match.is_over:
         deals = len(match.deals)
         match.apply(bots[match.match_team(rules.team_of[match.deal.to_act])](match.deal, rng))
@@ -258,6 +260,16 @@ def cmd_match(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise UsageError(f"brou match: cannot write {args.svg}: {exc.strerror}") from None
     return EXIT_OK
+
+
+def _first_dealer_text(draw: dict[str, object]) -> str:
+    """How a match's first dealer was chosen (hdb.match.first-dealer, brouc.match.first-dealer):
+    `First dealer: player 2, by lot.` or `First dealer: player 0 (cards drawn, by player: 7H 7C AH JH; then 8H JC - -).`"""
+    rounds = draw["rounds"]
+    if not isinstance(rounds, list) or not rounds:
+        return f"First dealer: player {draw['dealer']}, by lot."
+    shown = "; then ".join(" ".join("-" if card is None else str(card) for card in cards) for cards in rounds)
+    return f"First dealer: player {draw['dealer']} (cards drawn, by player: {shown})."
 
 
 def cmd_deal(args: argparse.Namespace) -> int:
