@@ -337,23 +337,16 @@ class DealState:
         announce = rules.n_indices <= action < rules.pass_action
         if not (claim and game.claims_out_of_turn(self, seat)) and not (announce and announces_out_of_turn(rules)):
             raise IllegalAction("wrong-seat", f"seat {seat} may not take this out of turn; seat {self.to_act} is to act")
+        count = len(self.history)
         if claim:
-            if self.context is None:
-                raise IllegalAction("not-in-a-game", "'claim' needs a deal played inside a game")
-            if self.phase is CONCEDE or self.phase is RESPOND:
-                raise IllegalAction("concession-pending", "a concession is being asked or answered: no 'claim' now")
-            if not game.may_claim(self, seat):
-                raise IllegalAction("claim-not-now", f"seat {seat} may not claim now")
-            self.out_of_turn.append((len(self.history), seat))
-            self.history.append(action)
-            self._end(game.claim_outcome(self, rules.team_of[seat]))
+            self._game_action(CLAIM_ACTION, seat)
+            self.out_of_turn.append((count, seat))
             return
         if self.phase is CONCEDE or self.phase is RESPOND:
             raise IllegalAction("announce-not-now", "a concession is being asked or answered")
         if self.phase is MARK or self.phase is WINDOW:
             raise IllegalAction("announce-not-now", "out of turn a marriage is announced only during play, not while "
                                 f"seat {self.to_act} {'marks a trick' if self.phase is MARK else 'is asked to announce'}")
-        count = len(self.history)
         self._announce(action, seat)
         self.out_of_turn.append((count, seat))
 
@@ -529,10 +522,11 @@ class DealState:
         n = self.rules.n_players
         return next((after + i) % n for i in range(1, n + 1) if self.rules.team_of[(after + i) % n] == team)
 
-    def _game_action(self, kind: int) -> None:
-        """claim, declare, declare-double, concede, accept, refuse (brou.game)."""
+    def _game_action(self, kind: int, seat: int | None = None) -> None:
+        """claim, declare, declare-double, concede, accept, refuse (brou.game), by the player
+        to act or, for a claim out of turn, by `seat`."""
         rules = self.rules
-        seat = self.to_act
+        seat = self.to_act if seat is None else seat
         team = rules.team_of[seat]
         name = GAME_ACTION_NAMES[kind]
         if self.context is None:
