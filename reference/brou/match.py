@@ -66,25 +66,31 @@ class DrawError(BrouError):
 
 
 def _draw_spec(rules: Rules) -> dict[str, Any]:
-    spec: dict[str, Any] = match_rules(rules).get("first_dealer") or {"draw": "lot"}
+    """How the first dealer is chosen: `match.first_dealer`, or `session.first_dealer` for a
+    game on the phase engine."""
+    section = rules.data.get("match") or rules.data.get("session") or {}
+    spec: dict[str, Any] = section.get("first_dealer") or {"draw": "lot"}
     return spec
 
 
-@implements("hdb.match.first-dealer")
+@implements("hdb.match.first-dealer", "brus.match.first-dealer")
 def draw_outcome(rules: Rules, rounds: Sequence[Sequence[int | None]]) -> int | list[int]:
-    """Clause hdb.match.first-dealer: the first dealer from the cards drawn, round by round
-    (card indices by player, None for a player who does not draw in that round): the lowest
-    card in the draw order (Piquet: A K Q J T 9 8 7, so the seven is lowest) deals.  A tie for
-    the lowest is settled by parameter first_dealer_tie: `redraw`, the tied players alone draw
-    again in the next round; `suit-order`, the lowest suit wins, the ruleset's suit order read
-    from its end (clubs, then diamonds, hearts, spades).  The players still to draw if the
-    rounds given end on a tie; DrawError for rounds that do not fit."""
+    """Clauses hdb.match.first-dealer and brus.match.first-dealer: the first dealer from the
+    cards drawn, round by round (card indices by player, None for a player who does not draw
+    in that round): the lowest card in the draw order (1802; Piquet: A K Q J T 9 8 7, so the
+    seven is lowest) deals, or the highest (Brusquembille); only the players `drawers` names
+    draw (Brusquembille's pairs: the rightmost of each), by default all.  A tie is settled by
+    parameter first_dealer_tie: `redraw`, the tied players alone draw again in the next round;
+    `suit-order`, the lowest suit wins, the ruleset's suit order read from its end (clubs, then
+    diamonds, hearts, spades).  The players still to draw if the rounds given end on a tie;
+    DrawError for rounds that do not fit."""
     spec = _draw_spec(rules)
-    if spec["draw"] != "lowest-card":
+    if spec["draw"] not in ("lowest-card", "highest-card"):
         raise DrawError(f"in {rules.id} the first dealer is chosen by lot, not by drawing cards")
     n = rules.n_players
     order = list(spec["order"])
-    drawing = list(range(n))
+    pick = max if spec["draw"] == "lowest-card" else min
+    drawing = list(spec.get("drawers", range(n)))
     if not rounds:
         raise DrawError("a draw needs at least one round of cards")
     for number, cards in enumerate(rounds, 1):
@@ -95,7 +101,7 @@ def draw_outcome(rules: Rules, rounds: Sequence[Sequence[int | None]]) -> int | 
             raise DrawError(f"draw round {number}: players {', '.join(map(str, drawing))} draw, and they alone")
         if len(set(drawn.values())) != len(drawn):
             raise DrawError(f"draw round {number}: a card is drawn twice")
-        low = max(order.index(rules.card_text(c)[:-1]) for c in drawn.values())
+        low = pick(order.index(rules.card_text(c)[:-1]) for c in drawn.values())
         tied = [p for p in drawing if order.index(rules.card_text(drawn[p])[:-1]) == low]
         if len(tied) > 1 and spec["tie"] == "suit-order":
             suit = max(rules.suits.index(rules.card_text(drawn[p])[-1]) for p in tied)
@@ -108,7 +114,7 @@ def first_dealer_from_draw(rules: Rules, rounds: Sequence[Sequence[int | None]])
     """The first dealer of a finished draw (`draw_outcome`); DrawError if it ends on a tie."""
     outcome = draw_outcome(rules, rounds)
     if isinstance(outcome, list):
-        raise DrawError(f"the draw is not over: players {', '.join(map(str, outcome))} tie for the lowest card "
+        raise DrawError(f"the draw is not over: players {', '.join(map(str, outcome))} tie for the card that decides "
                         "and draw again")
     return outcome
 
@@ -148,12 +154,13 @@ def draw_first_dealer(rules: Rules, seed: int) -> FirstDraw:
     if not 0 <= seed <= MASK64:
         raise DrawError(f"a draw seed is a whole number from 0 to {MASK64}")
     state = seed
-    if _draw_spec(rules)["draw"] == "lot":
+    spec = _draw_spec(rules)
+    if spec["draw"] == "lot":
         state, lot = splitmix64(state)
         return FirstDraw(first_dealer_by_lot(rules, lot), lot=lot)
     n = rules.n_players
     rounds: list[list[int | None]] = []
-    drawing = list(range(n))
+    drawing = list(spec.get("drawers", range(n)))
     while True:
         state, word = splitmix64(state)
         pack = iter(shuffled_pack(rules, word))

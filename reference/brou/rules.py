@@ -118,6 +118,19 @@ class Rules:
     suit_points: tuple[tuple[int, ...], ...]
     marriage_probe: Callable[[int], bool]
     table_marking: str = "engine"  # who marks a table marriage: the engine, or the trick's winner (action `mark`)
+    # The phase engine (brou.phases; docs/design.md, "The family"): empty for a partnership game.
+    phases: tuple[str, ...] = ()
+    after_trick: tuple[str, ...] = ()  # the steps after each trick: draw, pay-brusquembilles
+    talon_size: int = 0
+    following_after_talon: tuple[tuple[str, Any], ...] = ()  # primitives once the talon is gone ((): as before)
+    partners_see_hands: bool = False
+    jetons: tuple[int, ...] = ()  # per card index: what it is worth in jetons as a brusquembille (0: none)
+    pays_brusquembilles: bool = False
+
+    @property
+    def on_phases(self) -> bool:
+        """Whether the ruleset runs on the phase engine (`brou.phases`), not `brou.state`."""
+        return bool(self.phases)
 
     @property
     def n_tricks(self) -> int:
@@ -392,6 +405,15 @@ def compile_following(following: dict[str, Any] | list[Any]) -> tuple[str, str, 
     return policy, marriage_exception, undertrump_when_void, found
 
 
+# A game without marriages (Brusquembille): the marriage tables are empty.
+NO_MARRIAGES: dict[str, Any] = {
+    "kinds": {}, "trump_factor": 1, "in_one_trick": "none",
+    "announced": {"window": "never", "credited": "never", "deducted_from_others": False, "extend_to_grand": "never",
+                  "card_reuse": False, "turnup_in_first_window": False},
+    "table": {"factor": 0, "deducted_from_others": False},
+}
+
+
 def compile_rules(body: dict[str, Any], params: dict[str, Any], overrides: dict[str, Any]) -> Rules:
     players, deck, deal = body["players"], body["deck"], body["deal"]
     teams, team_of = compile_players(players)
@@ -403,6 +425,7 @@ def compile_rules(body: dict[str, Any], params: dict[str, Any], overrides: dict[
     suits = tuple(s["symbol"] for s in deck["suits"])
     ranks = tuple(r["symbol"] for r in deck["ranks"])
     n_ranks = len(ranks)
+    marriages = body.get("marriages") or NO_MARRIAGES
     kinds = tuple(
         MarriageKind(
             name,
@@ -410,11 +433,14 @@ def compile_rules(body: dict[str, Any], params: dict[str, Any], overrides: dict[
             k["value"],
             tuple(sum(1 << (s * n_ranks + ranks.index(r)) for r in k["ranks"]) for s in range(len(suits))),
         )
-        for name, k in sorted(body["marriages"]["kinds"].items(), key=lambda item: len(item[1]["ranks"]))
+        for name, k in sorted(marriages["kinds"].items(), key=lambda item: len(item[1]["ranks"]))
     )
     honours, exception_table = exception_tables(kinds, len(suits))
     policy, marriage_exception, undertrump_when_void, primitives = compile_following(body["play"]["following"])
-    marriages = body["marriages"]
+    after_talon = body["play"].get("following_after_talon")
+    payments = body.get("payments") or {"brusquembilles": {}, "paid": "never"}
+    jetons = tuple(payments["brusquembilles"].get(ranks[c % n_ranks], 0) if pack >> c & 1 else 0
+                   for c in range(len(suits) * n_ranks))
     return Rules(
         id=body["id"],
         params=params,
@@ -446,7 +472,7 @@ def compile_rules(body: dict[str, Any], params: dict[str, Any], overrides: dict[
         kinds=kinds,
         honours=honours,
         honours_all=sum(honours),
-        smallest_marriage=len(kinds[0].ranks),
+        smallest_marriage=len(kinds[0].ranks) if kinds else 0,
         exception_table=exception_table,
         trump_factor=marriages["trump_factor"],
         in_one_trick=marriages["in_one_trick"],
@@ -459,13 +485,20 @@ def compile_rules(body: dict[str, Any], params: dict[str, Any], overrides: dict[
         turnup_in_first_window=bool(marriages["announced"]["turnup_in_first_window"]),
         table_factor=marriages["table"]["factor"],
         table_deducted=marriages["table"]["deducted_from_others"],
-        rounding=body["counting"]["rounding"],
+        rounding=body.get("counting", {}).get("rounding", "none"),
         last_trick_bonus=body["play"]["last_trick_bonus"],
         pass_action=len(suits) * n_ranks + len(suits) * len(kinds),
         mask_to_list=_mask_lister(len(suits), n_ranks),
         suit_points=_suit_points(tuple(points), len(suits), n_ranks),
         marriage_probe=_probe(kinds, ranks, len(suits)),
         table_marking=marriages["table"].get("marked_by", "engine"),
+        phases=tuple(body.get("phases", ())),
+        after_trick=tuple(body["play"].get("after_trick", ())),
+        talon_size=deal["talon"],
+        following_after_talon=compile_following(after_talon)[3] if after_talon is not None else (),
+        partners_see_hands=bool(players.get("partners_see_hands", False)),
+        jetons=jetons,
+        pays_brusquembilles=payments["paid"] == "pool" and "pay-brusquembilles" in body["play"].get("after_trick", ()),
     )
 
 
@@ -511,6 +544,8 @@ def _probe(kinds: tuple[MarriageKind, ...], ranks: tuple[str, ...], n_suits: int
     A fast filter, not a rule: it looks for the smallest kind's ranks in one suit
     with shifts.  Valid when every kind contains the smallest one; otherwise it
     lets everything through."""
+    if not kinds:
+        return lambda cards: False
     smallest = set(kinds[0].ranks)
     if not all(smallest <= set(k.ranks) for k in kinds):
         return lambda cards: True

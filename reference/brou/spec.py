@@ -314,6 +314,9 @@ def _schema_error(merged: MergedDocument, error: ValidationError) -> SpecError:
     return merged.error(message, path)
 
 
+PARTNERSHIP_SECTIONS = ("marriages", "counting", "game", "match")
+
+
 def check_document(merged: MergedDocument) -> None:
     """Schema check, then the cross-references the schema cannot express."""
     validator = _schema("ruleset.schema.json")
@@ -322,6 +325,10 @@ def check_document(merged: MergedDocument) -> None:
     if errors:
         raise _schema_error(merged, best_match(errors))
     data = merged.data
+    if "phases" not in data:  # a partnership game (brou.state) needs the sections it plays
+        for key in PARTNERSHIP_SECTIONS:
+            if key not in data:
+                raise merged.error(f"'{key}' is a required property (a ruleset without phases is a partnership game)", ())
     params = data["parameters"]
     refs = list(_param_refs(data, ()))
     for path, name in refs:
@@ -337,43 +344,19 @@ def check_document(merged: MergedDocument) -> None:
         dup = {x for x in listing if listing.count(x) > 1}
         if dup:
             raise merged.error(f"{what} {sorted(dup)[0]} is listed twice", ("deck", f"{what}s"))
-    for kind, spec in data["marriages"]["kinds"].items():
+    for name, spec in params.items():
+        if "values" in spec and sorted(map(str, spec["values"])) != sorted(map(str, spec["options"])):
+            raise merged.error("values must give data for each option, and only for the options", ("parameters", name, "values"))
+    for kind, spec in data.get("marriages", {"kinds": {}})["kinds"].items():
         for i, rank in enumerate(spec["ranks"]):
             if rank not in ranks:
                 raise merged.error(f"marriage rank '{rank}' is not a rank of the deck", ("marriages", "kinds", kind, "ranks", i))
-    players = data["players"]
-    n = players["count"]
-    seats = sorted(s for team in players["teams"] for s in team)
-    if seats != list(range(n)):
-        raise merged.error(f"teams must share seats 0..{n - 1} exactly once each, not {players['teams']}", ("players", "teams"))
-    for key in ("dealer", "first_lead"):
-        if players[key] >= n:
-            raise merged.error(f"seat {players[key]} does not exist with {n} players", ("players", key))
-    deal = data["deal"]
-    if deal["first_receiver"] >= n:
-        raise merged.error(f"seat {deal['first_receiver']} does not exist with {n} players", ("deal", "first_receiver"))
-    omit = data["deck"].get("omit", [])
-    omit_choices: list[tuple[Path_, Any]] = [(("deck", "omit"), omit)]
-    if isinstance(omit, dict):
-        oname = omit["param"]
-        omit_choices = [(("parameters", oname, "options", i), o) for i, o in enumerate(params[oname]["options"])]
-    for path, cards in omit_choices:
-        if not isinstance(cards, list):
-            raise merged.error(f"cards left out of the pack are a list of cards, not {cards!r}", path)
-        for card in cards:
-            if not isinstance(card, str) or len(card) != 2 or card[0] not in ranks or card[1] not in suits:
-                raise merged.error(f"'{card}' is not a card of the deck", path)
-        deck_size = len(suits) * len(ranks) - len(set(cards))
-        if n * deal["hand_size"] + deal["talon"] != deck_size:
-            message = f"{n} hands of {deal['hand_size']} and a talon of {deal['talon']} do not use the {deck_size} cards"
-            raise merged.error(message, ("deal", "hand_size"))
-    packet_choices: list[tuple[Path_, Any]] = [(("deal", "packets"), deal["packets"])]
-    if isinstance(deal["packets"], dict):
-        pname = deal["packets"]["param"]
-        packet_choices = [(("parameters", pname, "options", i), p) for i, p in enumerate(params[pname]["options"])]
-    for path, packets in packet_choices:
-        if not isinstance(packets, list) or sum(packets) != deal["hand_size"]:
-            raise merged.error(f"packets {packets} do not add up to the hand size {deal['hand_size']}", path)
+    if "forms" in data and "form" not in params:
+        raise merged.error("a ruleset with forms needs a parameter 'form' to choose one", ("forms",))
+    for form in (data.get("forms") or {None: {}}):
+        if form is not None and form not in params["form"]["options"]:
+            raise merged.error(f"form '{form}' is not an option of parameter 'form'", ("forms", form))
+        _check_table(merged, with_form(data, form), params, "" if form is None else f" (form {form})")
     prefix = data["clause_prefix"]
     known_prefixes = {doc.data.get("clause_prefix") for doc in merged.chain}
     sources = data["sources"]
@@ -387,6 +370,48 @@ def check_document(merged: MergedDocument) -> None:
             if pname not in params:
                 raise merged.error(f"unknown parameter '{pname}'", ("clauses", cid, "params", i))
     _check_replaces(merged)
+
+
+def _choices(node: Any, params: Mapping[str, Any], path: Path_) -> list[tuple[Path_, Any]]:
+    """The values a field may take: itself, or each option of the parameter it names (the
+    option's data where the parameter has `values`)."""
+    if isinstance(node, dict) and set(node) == {"param"}:
+        spec = params[node["param"]]
+        values = spec.get("values")
+        return [(("parameters", node["param"], "options", i), values[o] if values else o)
+                for i, o in enumerate(spec["options"])]
+    return [(path, node)]
+
+
+def _check_table(merged: MergedDocument, data: Mapping[str, Any], params: Mapping[str, Any], form: str) -> None:
+    """Seats, the pack and the deal's arithmetic of one form of the ruleset."""
+    suits = [s["symbol"] for s in data["deck"]["suits"]]
+    ranks = [r["symbol"] for r in data["deck"]["ranks"]]
+    players = data["players"]
+    n = players["count"]
+    seats = sorted(s for team in players["teams"] for s in team)
+    if seats != list(range(n)):
+        message = f"teams must share seats 0..{n - 1} exactly once each, not {players['teams']}{form}"
+        raise merged.error(message, ("players", "teams"))
+    for key in ("dealer", "first_lead"):
+        if players[key] >= n:
+            raise merged.error(f"seat {players[key]} does not exist with {n} players{form}", ("players", key))
+    deal = data["deal"]
+    if deal["first_receiver"] >= n:
+        raise merged.error(f"seat {deal['first_receiver']} does not exist with {n} players{form}", ("deal", "first_receiver"))
+    for path, cards in _choices(data["deck"].get("omit", []), params, ("deck", "omit")):
+        if not isinstance(cards, list):
+            raise merged.error(f"cards left out of the pack are a list of cards, not {cards!r}", path)
+        for card in cards:
+            if not isinstance(card, str) or len(card) != 2 or card[0] not in ranks or card[1] not in suits:
+                raise merged.error(f"'{card}' is not a card of the deck", path)
+        deck_size = len(suits) * len(ranks) - len(set(cards))
+        if n * deal["hand_size"] + deal["talon"] != deck_size:
+            message = f"{n} hands of {deal['hand_size']} and a talon of {deal['talon']} do not use the {deck_size} cards{form}"
+            raise merged.error(message, ("deal", "hand_size"))
+    for path, packets in _choices(deal["packets"], params, ("deal", "packets")):
+        if not isinstance(packets, list) or sum(packets) != deal["hand_size"]:
+            raise merged.error(f"packets {packets} do not add up to the hand size {deal['hand_size']}", path)
 
 
 def _check_replaces(merged: MergedDocument) -> None:
@@ -438,16 +463,20 @@ def check_overrides(data: Mapping[str, Any], overrides: Mapping[str, Any]) -> No
 
 
 def resolve(data: dict[str, Any], overrides: Mapping[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Replace every {param: NAME} by its value; return (rules, chosen parameters)."""
+    """Replace every {param: NAME} by its value (the data of `values` when the parameter's
+    options are names for data), after applying the chosen `form`; return (rules, chosen
+    parameters)."""
     params = data["parameters"]
     chosen = {name: spec["default"] for name, spec in params.items()}
     check_overrides(data, overrides or {})
     chosen.update(overrides or {})
+    values = {name: spec["values"][chosen[name]] for name, spec in params.items() if "values" in spec}
+    data = with_form(data, chosen.get("form"))
 
     def sub(node: Any) -> Any:
         if isinstance(node, dict):
             if set(node) == {"param"}:
-                return chosen[node["param"]]
+                return values.get(node["param"], chosen[node["param"]])
             return {k: sub(v) for k, v in node.items()}
         if isinstance(node, list):
             return [sub(v) for v in node]
@@ -455,6 +484,16 @@ def resolve(data: dict[str, Any], overrides: Mapping[str, Any] | None = None) ->
 
     body = {k: (v if k in ("parameters", "clauses") else sub(v)) for k, v in data.items()}
     return body, chosen
+
+
+def with_form(data: dict[str, Any], form: Any) -> dict[str, Any]:
+    """The ruleset with the merge patch of form `form` applied (`forms`, chosen by parameter
+    `form`: a game's forms for other numbers of players, docs/design.md); `forms` itself is
+    dropped.  A ruleset without forms is returned as it is."""
+    if "forms" not in data:
+        return data
+    patched = merge_patch({k: v for k, v in data.items() if k != "forms"}, data["forms"].get(form, {}))
+    return dict(patched)
 
 
 def parse_value(text: str) -> Any:

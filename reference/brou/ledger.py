@@ -1,0 +1,42 @@
+"""The ledger: every payment of a deal, as entries that move jetons between accounts.
+
+An account is a player's deal seat (0 .. n-1), the pool of the deal (`POOL`) or the bank
+(`BANK`, where odd jetons may go).  Each entry moves a positive number of jetons from one
+account to another, so the ledger sums to zero by construction: what players win, other
+players or the pool lost (brou.prove checks the payment rules keep it so; docs/proofs.md).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+POOL = -1
+BANK = -2
+
+
+class Entry(NamedTuple):
+    """One payment: `jetons` from account `giver` to account `taker`, by clause `clause`,
+    after trick `trick` (1-based; 0 before the first trick)."""
+
+    giver: int
+    taker: int
+    jetons: int
+    clause: str
+    trick: int
+    card: int | None = None  # the brusquembille paid for, if any
+
+
+def balances(entries: list[Entry], n: int) -> list[int]:
+    """Each seat's net jetons over `entries` (the pool and the bank left out)."""
+    out = [0] * n
+    for e in entries:
+        if e.giver >= 0:
+            out[e.giver] -= e.jetons
+        if e.taker >= 0:
+            out[e.taker] += e.jetons
+    return out
+
+
+def account_balance(entries: list[Entry], account: int) -> int:
+    """The net jetons of one account (a seat, `POOL` or `BANK`)."""
+    return sum(e.jetons for e in entries if e.taker == account) - sum(e.jetons for e in entries if e.giver == account)

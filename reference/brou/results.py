@@ -1,0 +1,74 @@
+"""What a deal's count decides, for the games of the phase engine (brou.phases).
+
+Result kind `most-card-points` (Brusquembille): each side's card points (brus.count.points),
+and the pool to the side with the most, shared by sides tied for the most
+(brus.count.winner).  The pool itself is made at the start of the deal (brus.stakes.pool).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .clauses import implements
+from .ledger import BANK, POOL, Entry
+from .rules import Rules
+
+
+def stakes(rules: Rules) -> dict[str, int]:
+    """The ruleset's `stakes` (a fiche in jetons, fiches per round, loose jetons, fiches put in
+    the pool per deal)."""
+    found: dict[str, int] = rules.data.get("stakes") or {"fiche": 0, "fiches_per_round": 0, "jetons": 0,
+                                                         "pool_per_coup": 0}
+    return found
+
+
+@implements("brus.stakes.pool")
+def pool_entries(rules: Rules) -> list[Entry]:
+    """At the start of a deal played for the pool, every player puts his fiches in it (in
+    jetons); nothing in the game for points."""
+    if rules.data["session"]["kind"] != "pool":
+        return []
+    s = stakes(rules)
+    worth = s["pool_per_coup"] * s["fiche"]
+    return [Entry(seat, POOL, worth, "brus.stakes.pool", 0) for seat in range(rules.n_players) if worth]
+
+
+@implements("brus.count.points")
+def side_points(rules: Rules, won: Sequence[int]) -> list[int]:
+    """Card points of each side (`rules.teams`, in seats), from the cards each seat won."""
+    per_seat = [sum(rules.points[c] for c in range(rules.n_indices) if mask >> c & 1) for mask in won]
+    return [sum(per_seat[s] for s in side) for side in rules.teams]
+
+
+def best_sides(points: Sequence[int]) -> list[int]:
+    """The sides with the most card points, in side order."""
+    top = max(points)
+    return [i for i, p in enumerate(points) if p == top]
+
+
+@implements("brus.count.winner")
+def pool_shares(rules: Rules, points: Sequence[int], pool: int, trick_count: int) -> list[Entry]:
+    """The pool (`pool` jetons) to the side with the most card points; sides tied for the most
+    share it equally, and within a side its players share equally.  Jetons that do not divide
+    go (parameter odd_jetons) one each to the players concerned in the order of play from the
+    first leader (seat 0), or to the bank."""
+    if pool <= 0:
+        return []
+    winners = [seat for side in best_sides(points) for seat in sorted(rules.teams[side])]
+    by_side = {seat: len(rules.teams[rules.team_of[seat]]) for seat in winners}
+    k = len(best_sides(points))
+    out: list[Entry] = []
+    odd = 0
+    for seat in winners:
+        side_share = pool // k
+        share = side_share // by_side[seat]
+        out.append(Entry(POOL, seat, share, "brus.count.winner", trick_count))
+    odd = pool - sum(e.jetons for e in out)
+    if odd:
+        if rules.data["result"].get("odd_jetons", "first-in-order") == "bank":
+            out.append(Entry(POOL, BANK, odd, "brus.count.winner", trick_count))
+        else:
+            for i in range(odd):
+                seat = winners[i % len(winners)]
+                out.append(Entry(POOL, seat, 1, "brus.count.winner", trick_count))
+    return [e for e in out if e.jetons]

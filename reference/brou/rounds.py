@@ -1,0 +1,176 @@
+"""A session of deals on the phase engine (Brusquembille): rounds played for a pool, or a
+game to a total of points (`session` in the ruleset; clauses brus.match.*).
+
+`Session(rules, seed)` draws the first dealer from the seed (`brou.match.draw_first_dealer`
+with `draw_seed(seed)`, the highest card dealing), deals each deal from the seed's SplitMix64
+stream as `brou.match.Match` does, moves the deal after each one (`next_offset`) and keeps the
+ledger of every deal.  Players are numbered at the table once for the session; a deal's seat
+`s` is player `(s + offset) % n` (`brou.seating.Seating`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from .clauses import implements
+from .errors import BrouError
+from .ledger import balances
+from .match import FirstDraw, draw_first_dealer, draw_seed
+from .phases import PhaseDeal
+from .results import stakes
+from .rules import Rules
+from .seating import Seating
+from .shuffle import splitmix64
+from .talon import talon_deal_from_seed
+
+PhaseBot = Callable[[PhaseDeal, random.Random], int]
+
+
+def random_bot(deal: PhaseDeal, rng: random.Random) -> int:
+    """A legal card chosen at random."""
+    return rng.choice(deal.legal_actions())
+
+
+@implements("brus.match.next-dealer")
+def next_offset(rules: Rules, offset: int) -> int:
+    """After a deal the deal passes to the right, to the player who led it (deal seat 0); in two
+    pairs it alternates between the rightmost players of the pairs (`session.next_dealer_step`: 2)."""
+    return (offset + int(rules.data["session"]["next_dealer_step"])) % rules.n_players
+
+
+@implements("brus.match.rounds")
+def deals_to_play(rules: Rules) -> int | None:
+    """For a session played for the pool: the agreed number of rounds, each a deal by every
+    player at the table in turn (in two pairs, where only two players deal, a round is still as
+    many deals as players); None for the game for points, which ends on its total."""
+    session = rules.data["session"]
+    return session["rounds"] * rules.n_players if session["kind"] == "pool" else None
+
+
+@implements("brus.match.points")
+def points_winner(rules: Rules, totals: list[int]) -> list[int] | None:
+    """For the game for points: once a side's total reaches the target at the end of a deal,
+    the sides with the highest total; tied at the top, under points_tie=play-on nobody yet
+    (another deal is played), under shared all of them.  None while nobody has reached it."""
+    session = rules.data["session"]
+    if max(totals) < session["target"]:
+        return None
+    top = max(totals)
+    best = [side for side, t in enumerate(totals) if t == top]
+    if len(best) > 1 and session["tie_at_target"] == "play-on":
+        return None
+    return best
+
+
+def cave(rules: Rules) -> int:
+    """What each player starts a session for the pool with, in jetons: his fiches (per round
+    played) and his loose jetons (brus.stakes.pool)."""
+    s = stakes(rules)
+    return s["fiches_per_round"] * int(rules.data["session"]["rounds"]) * s["fiche"] + s["jetons"]
+
+
+class Session:
+    """A session in progress; `deal` is the deal being played."""
+
+    def __init__(self, rules: Rules, seed: int, first_dealer: int | None = None) -> None:
+        if not rules.on_phases:
+            raise BrouError(f"{rules.id} is played by brou.match, not brou.rounds")
+        self.rules = rules
+        self.seed = seed
+        self._seed_state = seed
+        n = rules.n_players
+        self.draw: FirstDraw | None = None
+        if first_dealer is None:
+            self.draw = draw_first_dealer(rules, draw_seed(seed))
+            first_dealer = self.draw.dealer
+        if not 0 <= first_dealer < n:
+            raise BrouError(f"first dealer: no player {first_dealer} at a table of {n}")
+        self.seating = Seating(n, (first_dealer - rules.dealer) % n, rules.teams)
+        self.jetons = [0] * n  # by player
+        self.sides = sorted(self.seating.player_sides())  # by players: fixed for the session (pairs deal every other seat)
+        self.deals: list[dict[str, Any]] = []
+        self.winners: list[int] | None = None
+        self.deal = self._new_deal()
+
+    @property
+    def is_over(self) -> bool:
+        return self.winners is not None
+
+    def _new_deal(self) -> PhaseDeal:
+        self._seed_state, self._deal_seed = splitmix64(self._seed_state)
+        return PhaseDeal(self.rules, talon_deal_from_seed(self.rules, self._deal_seed))
+
+    def apply(self, action: int) -> None:
+        """Apply an action to the current deal; when it ends, count it and deal the next."""
+        self.deal.apply(action)
+        if self.deal.is_over:
+            self._close_deal()
+
+    def _close_deal(self) -> None:
+        rules, deal, seating = self.rules, self.deal, self.seating
+        n = rules.n_players
+        net = balances(deal.ledger, n)
+        points = deal.side_points()
+        for seat in range(n):
+            self.jetons[seating.player(seat)] += net[seat]
+        self.deals.append({
+            "number": len(self.deals) + 1,
+            "dealer": seating.player(rules.dealer),
+            "seed": self._deal_seed,
+            "trump": rules.suits[deal.trump],
+            "points": [points[rules.team_of[seating.seat(p)]] for p in range(n)],
+            "winners": sorted(seating.player(s) for side in deal.winners() or [] for s in rules.teams[side]),
+            "jetons": [net[seating.seat(p)] for p in range(n)],
+        })
+        self.seating = Seating(n, next_offset(rules, seating.offset), rules.teams)
+        limit = deals_to_play(rules)
+        if limit is not None:
+            if len(self.deals) >= limit:
+                self.winners = self._best_players(self.jetons)
+        else:
+            totals = self._player_totals()
+            best = points_winner(rules, [totals[side[0]] for side in self.sides])
+            if best is not None:
+                self.winners = sorted(p for side in best for p in self.sides[side])
+        if self.winners is None:
+            self.deal = self._new_deal()
+
+    def _player_totals(self) -> list[int]:
+        """Each player's total of card points over the session (a pair's players share theirs)."""
+        rules = self.rules
+        return [sum(d["points"][p] for d in self.deals) for p in range(rules.n_players)]
+
+    @staticmethod
+    def _best_players(values: list[int]) -> list[int]:
+        top = max(values)
+        return [p for p, v in enumerate(values) if v == top]
+
+    def play(self, bot: PhaseBot, rng: random.Random, max_deals: int = 10_000) -> None:
+        """Play to the end, `bot` choosing for every player."""
+        while not self.is_over:
+            if len(self.deals) >= max_deals:
+                raise RuntimeError(f"the session did not end within {max_deals} deals")
+            self.apply(bot(self.deal, rng))
+
+    def record(self) -> dict[str, Any]:
+        """The whole session as plain data (`brou match --json`)."""
+        rules = self.rules
+        session = rules.data["session"]
+        return {
+            "ruleset": rules.id,
+            "title": rules.data["title"]["fr"],
+            "params": dict(rules.params),
+            "seed": self.seed,
+            "first_dealer": None if self.draw is None else self.draw.data(rules),
+            "sides": self.sides,
+            "kind": session["kind"],
+            "rounds": session.get("rounds") if session["kind"] == "pool" else None,
+            "target": session.get("target") if session["kind"] == "points" else None,
+            "cave": cave(rules) if session["kind"] == "pool" else None,
+            "deals": self.deals,
+            "jetons": list(self.jetons),
+            "totals": self._player_totals(),
+            "winners": self.winners,
+        }

@@ -1,0 +1,84 @@
+"""The talon: the stock left after the deal, its turned card, and the draw after each trick.
+
+A deal of a game with a talon is `TalonDeal(hands, stock, turnup)`: hands as masks by seat,
+the stock as cards in the order they will be drawn (the turned card last: it lies half under
+the stock), and the turned card, whose suit is trump (clauses brus.deal.talon,
+brus.deal.turned, brus.talon.draw, brus.talon.last-draw).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from .clauses import implements
+from .deal import DealError, cut_pack, packet_positions, shuffled_pack
+from .rules import Rules
+
+
+class TalonDeal(NamedTuple):
+    """Who holds what at the start of a deal, the stock in drawing order, the turned card."""
+
+    hands: tuple[int, ...]
+    stock: tuple[int, ...]  # top first; the turned card is the last one
+    turnup: int
+
+
+@implements("brus.deal.talon", "brus.deal.turned")
+def deal_with_talon(rules: Rules, pack: Sequence[int]) -> TalonDeal:
+    """The deal of a pack (top first): the hands in the ruleset's packets (`deal.packet_positions`,
+    clause brus.deal.packets), the undealt cards as the stock; the stock's top card is turned
+    and slid under it, so it is drawn last, and its suit is trump."""
+    seats, rest = packet_positions(rules)
+    hands = tuple(sum(1 << pack[p] for p in positions) for positions in seats)
+    stock = [pack[p] for p in rest]
+    if not stock:
+        raise DealError("a game with a talon needs cards left after the deal")
+    return TalonDeal(hands, (*stock[1:], stock[0]), stock[0])
+
+
+def talon_deal_from_seed(rules: Rules, seed: int, cut: int | None = None) -> TalonDeal:
+    """The deal `seed` gives (docs/shuffle.md), the pack cut `cut` cards from the top first if given."""
+    pack = shuffled_pack(rules, seed)
+    return deal_with_talon(rules, pack if cut is None else cut_pack(pack, cut))
+
+
+def talon_deal_from_cards(rules: Rules, hands: Sequence[Sequence[str]], stock: Sequence[str], turnup: str) -> TalonDeal:
+    """A deal given as texts: hands by seat, the stock from its top (the turned card not in
+    it), the turned card; together exactly the pack."""
+    if len(hands) != rules.n_players:
+        raise DealError(f"{len(hands)} hands given, the ruleset has {rules.n_players} players")
+    seen: dict[int, str] = {}
+
+    def take(text: object, where: str) -> int:
+        try:
+            c = rules.card(str(text))
+        except ValueError:
+            raise DealError(f"{where}: unknown card '{text}'") from None
+        if not rules.pack >> c & 1:
+            raise DealError(f"{where}: {text} is not in the pack")
+        if c in seen:
+            raise DealError(f"{where}: {text} is also {seen[c]}")
+        seen[c] = where
+        return c
+
+    masks = []
+    for seat, cards in enumerate(hands):
+        if len(cards) != rules.hand_size:
+            raise DealError(f"seat {seat} has {len(cards)} cards, each hand needs {rules.hand_size}")
+        masks.append(sum(1 << take(t, f"seat {seat}") for t in cards))
+    if len(stock) != rules.talon_size - 1:
+        raise DealError(f"the talon has {len(stock)} cards besides the turned one; it needs {rules.talon_size - 1}")
+    drawn = [take(t, "talon") for t in stock]
+    turned = take(turnup, "turn-up")
+    return TalonDeal(tuple(masks), (*drawn, turned), turned)
+
+
+@implements("brus.talon.draw", "brus.talon.last-draw")
+def draws(n: int, winner: int, stock: Sequence[int]) -> list[tuple[int, int]]:
+    """The draws after a trick while the stock lasts: (seat, card) for the trick's winner, then
+    each other seat in the order of play, from the top of the stock; the stock's last card, the
+    turned trump, goes to whoever draws last.  Nothing once the stock is gone."""
+    if not stock:
+        return []
+    return [((winner + i) % n, stock[i]) for i in range(n)]
