@@ -26,9 +26,9 @@ from .clauses import implements
 from .ledger import balances
 from .phases import PhaseDeal
 
-FIELDS = ("player", "phase", "to_act", "trump", "turnup", "turnup_drawn_by", "hand", "held", "talon", "partner_hand",
-          "trick", "tricks", "jetons")
-RECORDS = {"trick": ("player", "card")}
+FIELDS: tuple[str, ...] = ("player", "phase", "to_act", "trump", "turnup", "turnup_drawn_by", "hand", "held", "talon",
+                           "partner_hand", "trick", "tricks", "jetons")
+RECORDS: dict[str, tuple[str, ...]] = {"trick": ("player", "card")}
 CLAUSE_OF = {"to_act": "brus.play.next-lead", "trump": "brus.deal.turned", "turnup": "brus.info.turned",
              "turnup_drawn_by": "brus.info.turned", "hand": "brus.info.own-hand", "held": "brus.info.own-hand",
              "talon": "brus.info.own-hand", "partner_hand": "brus.info.partners", "trick": "brus.info.trick-open",

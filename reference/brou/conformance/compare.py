@@ -13,7 +13,9 @@ import json
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from ..view import FIELDS, RECORDS
+from .. import phase_view, view
+from ..errors import BrouError
+from ..rules import Rules
 from .bounds import as_text, bounded, cut
 from .corpus import Scenario, kept_step
 
@@ -81,7 +83,7 @@ def judge(scenario: Scenario, answer: Mapping[str, Any], codes: bool = True, fea
         return Verdict(ERRORED, f"{len(results)} results for {len(expected)} steps")
     for (kind, want, number, where), got in zip(expected, results, strict=True):
         try:
-            problem = _compare_step(kind, want, got, codes)
+            problem = _compare_step(kind, want, got, codes, view_fields(scenario.ruleset))
         except Malformed as exc:
             return Verdict(ERRORED, f"{where}: malformed result: {exc}", number)
         if problem is not None:
@@ -90,7 +92,21 @@ def judge(scenario: Scenario, answer: Mapping[str, Any], codes: bool = True, fea
     return Verdict(PASSED)
 
 
-def _compare_step(kind: str, want: Any, got: Any, codes: bool) -> tuple[str, Any, Any, str | None] | None:
+ViewFields = tuple[tuple[str, ...], dict[str, tuple[str, ...]]]
+
+
+def view_fields(ruleset: str) -> ViewFields:
+    """The fields of a view, and of the records it holds, for a ruleset: the phase engine's
+    (brou.phase_view) or the partnership games' (brou.view)."""
+    try:
+        on_phases = Rules.load(ruleset).on_phases
+    except BrouError:  # an unknown ruleset is reported where the scenario is loaded
+        on_phases = False
+    return (phase_view.FIELDS, phase_view.RECORDS) if on_phases else (view.FIELDS, view.RECORDS)
+
+
+def _compare_step(kind: str, want: Any, got: Any, codes: bool,
+                  fields: ViewFields = (view.FIELDS, view.RECORDS)) -> tuple[str, Any, Any, str | None] | None:
     """None if the result is right; else (what is wrong, expected, got, the observable that differs)."""
     if not isinstance(got, dict):
         raise Malformed(f"expected an object, got {_text(got)}")
@@ -120,13 +136,13 @@ def _compare_step(kind: str, want: Any, got: Any, codes: bool) -> tuple[str, Any
     for name, value in want.items():
         if name not in got:
             raise Malformed(f"'{name}' was asked for and not given")
-        problem = _compare_value(name, value, got[name])
+        problem = _compare_value(name, value, got[name], fields)
         if problem is not None:
             return f"{name}: {problem}", value, got[name], name
     return None
 
 
-def _compare_value(name: str, want: Any, got: Any) -> str | None:
+def _compare_value(name: str, want: Any, got: Any, fields: ViewFields = (view.FIELDS, view.RECORDS)) -> str | None:
     if repr(want) == repr(got):  # the same JSON values, types included (1, 1.0 and true differ): the common case, fast
         return None
     if name == "legal":
@@ -147,7 +163,7 @@ def _compare_value(name: str, want: Any, got: Any) -> str | None:
             return "; ".join(parts)
         return None
     if name == "view":
-        return _compare_views(want, got)
+        return _compare_views(want, got, fields)
     if name == "speakers":
         if not isinstance(got, list) or not all(isinstance(p, list) and all(isinstance(a, str) for a in p) for p in got):
             raise Malformed(f"'speakers' must be a list (by player) of action lists, got {_text(got)}")
@@ -168,10 +184,11 @@ def _compare_value(name: str, want: Any, got: Any) -> str | None:
     return _partial(want, got)
 
 
-def _compare_views(want: list[Any], got: Any) -> str | None:
+def _compare_views(want: list[Any], got: Any, fields: ViewFields) -> str | None:
     """`view`: one view per player, each with exactly the fields PROTOCOL.md defines (a field
     more, at the top or in a record, is a leak: failed), compared on the fields the scenario
     gives; a field it gives as null must be null (what the player may not see now)."""
+    FIELDS, RECORDS = fields
     if not isinstance(got, list) or len(got) != len(want):
         return f"expected one view per player ({len(want)}), got {_text(got)}"
     for player, one in enumerate(got):
@@ -183,15 +200,20 @@ def _compare_views(want: list[Any], got: Any) -> str | None:
         missing = [key for key in FIELDS if key not in one]
         if missing:
             return f"[{player}].{missing[0]} missing: a view gives every field, null for what may not be seen"
-        problem = _record_keys(one, f"[{player}]")
+        problem = _record_keys(one, f"[{player}]", RECORDS)
         if problem is not None:
             return problem
-    wanted = [w | {"hand": sorted(w["hand"])} if isinstance(w.get("hand"), list) else w for w in want]
-    given = [g | {"hand": sorted(g["hand"], key=str)} if isinstance(g.get("hand"), list) else g for g in got]
+    def as_sets(one: Any) -> Any:  # a hand (and a partner's hand) in any order
+        if not isinstance(one, dict):
+            return one
+        return one | {k: sorted(one[k], key=str) for k in ("hand", "partner_hand") if isinstance(one.get(k), list)}
+
+    wanted = [as_sets(w) for w in want]
+    given = [as_sets(g) for g in got]
     return _partial(wanted, given)
 
 
-def _record_keys(one: Mapping[str, Any], where: str) -> str | None:
+def _record_keys(one: Mapping[str, Any], where: str, RECORDS: Mapping[str, tuple[str, ...]]) -> str | None:
     """A field more in a record of a view (a card of the trick, a trick looked at, ...)."""
     for name, keys in RECORDS.items():
         value = one.get(name)

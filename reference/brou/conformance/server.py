@@ -12,7 +12,7 @@ import json
 import sys
 import time
 from collections.abc import Mapping
-from typing import IO, Any
+from typing import IO, Any, Protocol
 
 from .. import __version__, spec
 from ..deal import deal_from_cards, deal_from_seed
@@ -24,6 +24,7 @@ from ..sheet import sheet_rows
 from ..state import DealState, action_text, marriage_text
 from ..view import view
 from .corpus import FEATURES
+from .phase_table import PhaseTable
 from .protocol import PROTOCOL_VERSION
 
 NAME = "brou-reference"
@@ -249,7 +250,26 @@ class TimeLimit(BrouError):
     """A scenario that takes the reference engine longer than it was given."""
 
 
-def perft(state: DealState, depth: int, deadline: float | None = None) -> int:
+class Playable(Protocol):
+    """What perft needs of a deal: `brou.state.DealState` and `brou.phases.PhaseDeal` alike."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def legal_actions(self, seat: int | None = None) -> list[int]: ...
+
+    def copy(self) -> Playable: ...
+
+    def apply(self, action: int, seat: int | None = None) -> None: ...
+
+
+def table_for(rules: Rules, setup: Mapping[str, Any]) -> Table | PhaseTable:
+    """The table that plays a scenario of this ruleset: `PhaseTable` for a ruleset on the phase
+    engine (Brusquembille), `Table` for a partnership game (1802, Brouc)."""
+    return PhaseTable(rules, setup) if rules.on_phases else Table(rules, setup)
+
+
+def perft(state: Playable, depth: int, deadline: float | None = None) -> int:
     """The number of legal action sequences of `depth` actions from `state` (a sequence
     that ends the deal sooner counts once); TimeLimit once `time.monotonic()` passes `deadline`.
     Only the player to act's actions count: actions out of turn are in no sequence (PROTOCOL.md)."""
@@ -294,7 +314,7 @@ class Reference:
         (in `seconds` if given: the time limit of a run in process)."""
         deadline = None if seconds is None else time.monotonic() + seconds
         try:
-            table = Table(self.rules(scenario["ruleset"], scenario.get("params") or {}), scenario["setup"])
+            table = table_for(self.rules(scenario["ruleset"], scenario.get("params") or {}), scenario["setup"])
             results: list[Any] = []
             for step in scenario["steps"]:
                 if "act" in step:
@@ -304,7 +324,7 @@ class Reference:
                 elif "deal" in step:
                     results.append(table.next_deal(step["deal"]))
                 else:
-                    results.append({"count": table.perft(int(step["perft"]), deadline)})
+                    results.append({"count": perft(table.state, int(step["perft"]), deadline)})
         except TimeLimit:
             return {"error": f"the reference engine gave up after {seconds:g} s (perft too deep)"}
         except BrouError as exc:

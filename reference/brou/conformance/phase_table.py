@@ -1,0 +1,176 @@
+"""The reference engine behind the protocol for rulesets on the phase engine (Brusquembille).
+
+`PhaseTable` plays one scenario as `server.Table` does for the partnership games: players are
+numbered 0 to n-1 in the order of play and keep their numbers; `setup.dealer` (default the
+last player) deals and the player after him leads.  The deal is `hands` by player, `talon`
+(the cards to be drawn, from the top, the turned card left out) and `turnup`, or a `seed`
+(and a `cut`); or the dealer is drawn (`draw`).  Observables are those of PROTOCOL.md,
+"Games with a talon": counts by player, draws as events, payments as ledger entries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..errors import BrouError, IllegalAction
+from ..ledger import BANK, POOL, account_balance
+from ..match import draw_first_dealer, first_dealer_from_draw
+from ..phase_view import view
+from ..phases import PhaseDeal
+from ..rules import Rules
+from ..seating import Seating
+from ..talon import TalonDeal, talon_deal_from_cards, talon_deal_from_seed
+
+
+class PhaseTable:
+    """One scenario's deal of a game on the phase engine, at a table of fixed players."""
+
+    def __init__(self, rules: Rules, setup: Mapping[str, Any]) -> None:
+        n = rules.n_players
+        self.rules = rules
+        if "game" in setup or "match" in setup:
+            raise BrouError(f"setup: {rules.id} has no game or match of the partnership games (no 'game', 'match')")
+        if "draw" in setup:
+            if "dealer" in setup:
+                raise BrouError("setup: the dealer is given or drawn (draw), not both")
+            dealer = self._drawn_dealer(setup["draw"])
+        else:
+            dealer = setup.get("dealer", n - 1)
+            if type(dealer) is not int or not 0 <= dealer < n:
+                raise BrouError(f"setup.dealer: no player {dealer!r} at a table of {n}")
+        step = rules.data["session"]["next_dealer_step"]
+        if step > 1 and dealer % step != rules.dealer % step:
+            dealers = ", ".join(str(p) for p in range(n) if p % step == rules.dealer % step)
+            raise BrouError(f"setup.dealer: in this form only the rightmost player of a pair deals ({dealers})")
+        self.dealer = dealer
+        self.seating = Seating(n, (dealer - rules.dealer) % n, rules.teams)
+        self.state = PhaseDeal(rules, self._deal(setup))
+
+    def _drawn_dealer(self, draw: Mapping[str, Any]) -> int:
+        rules = self.rules
+        if "seed" in draw:
+            return draw_first_dealer(rules, int(draw["seed"])).dealer
+        rounds = []
+        for number, cards in enumerate(draw["cards"], 1):
+            row: list[int | None] = []
+            for text in cards:
+                try:
+                    row.append(None if text is None else rules.card(str(text)))
+                except ValueError:
+                    raise BrouError(f"setup.draw: round {number}: unknown card '{text}'") from None
+            rounds.append(row)
+        return first_dealer_from_draw(rules, rounds)
+
+    def _deal(self, setup: Mapping[str, Any]) -> TalonDeal:
+        rules, n = self.rules, self.rules.n_players
+        if "seed" in setup:
+            return talon_deal_from_seed(rules, int(setup["seed"]), setup.get("cut"))
+        if "cut" in setup:
+            raise BrouError("setup.cut: a cut needs a seed (hands given are already cut)")
+        hands = setup["hands"]
+        if "talon" not in setup:
+            raise BrouError(f"setup.talon: {rules.id} deals a talon; give its cards from the top (the turned card apart)")
+        if len(hands) != n:
+            raise BrouError(f"setup.hands: {len(hands)} hands given, the ruleset has {n} players")
+        return talon_deal_from_cards(rules, [hands[self.player(s)] for s in range(n)], setup["talon"], setup["turnup"])
+
+    def next_deal(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        raise BrouError(f"a 'deal' step: several deals in one scenario are not defined for {self.rules.id} yet")
+
+    def player(self, seat: int) -> int:
+        return self.seating.player(seat)
+
+    def seat(self, player: int) -> int:
+        return self.seating.seat(player)
+
+    def act(self, text: str, player: Any = None) -> dict[str, Any]:
+        """One action of the player to act (or of `player`, who must be him: these games have
+        no action out of turn)."""
+        try:
+            if player is None:
+                self.state.apply_text(text)
+            elif type(player) is not int or not 0 <= player < self.rules.n_players:
+                raise IllegalAction("wrong-seat", f"there is no player {player!r}")
+            else:
+                self.state.apply_text(text, self.seat(player))
+        except IllegalAction as exc:
+            return {"ok": False, "code": exc.code, "message": exc.message}
+        return {"ok": True}
+
+    # -- observations (PROTOCOL.md) ----------------------------------------------------
+
+    def observe(self, name: str) -> Any:
+        method = getattr(self, "_obs_" + name, None)
+        if method is None:
+            raise BrouError(f"nothing called '{name}' can be observed in {self.rules.id}")
+        return method()
+
+    def _account(self, account: int) -> int | str:
+        return "pool" if account == POOL else "bank" if account == BANK else self.player(account)
+
+    def _obs_to_act(self) -> int | None:
+        return None if self.state.is_over else self.player(self.state.to_act)
+
+    def _obs_legal(self) -> list[str]:
+        return [self.rules.card_text(a) for a in self.state.legal_actions()]
+
+    def _obs_speakers(self) -> list[list[str]]:
+        return [[self.rules.card_text(a) for a in self.state.legal_actions(self.seat(p))]
+                for p in range(self.rules.n_players)]
+
+    def _obs_trick(self) -> list[str]:
+        return [self.rules.card_text(c) for c in self.state.trick]
+
+    def _obs_tricks(self) -> list[int]:
+        return [self.player(winner) for _, _, winner in self.state.tricks]
+
+    def _obs_trump(self) -> str:
+        return self.rules.suits[self.state.trump]
+
+    def _obs_over(self) -> bool:
+        return self.state.is_over
+
+    def _obs_talon(self) -> int:
+        return len(self.state.stock)
+
+    def _obs_result(self) -> list[dict[str, int]]:
+        by_seat = self.state.result()
+        return [{"tricks": r.tricks, "card_points": r.card_points, "jetons": r.jetons}
+                for r in (by_seat[self.seat(p)] for p in range(self.rules.n_players))]
+
+    def _obs_outcome(self) -> dict[str, Any] | None:
+        state = self.state
+        winners = state.winners()
+        if winners is None:
+            return None
+        rules = self.rules
+        points = state.side_points()
+        shares = [0] * rules.n_players
+        for entry in state.ledger:
+            if entry.clause == "brus.count.winner" and entry.taker >= 0:
+                shares[self.player(entry.taker)] += entry.jetons
+        return {"how": "played-out",
+                "winners": sorted(self.player(s) for side in winners for s in rules.teams[side]),
+                "points": [points[rules.team_of[self.seat(p)]] for p in range(rules.n_players)],
+                "shares": shares,
+                "bank": account_balance(state.ledger, BANK)}
+
+    def _obs_events(self) -> list[dict[str, Any]]:
+        return [{"trick": e.trick, "player": self.player(e.seat), "draw": self.rules.card_text(e.card)}
+                for e in self.state.events]
+
+    def _obs_ledger(self) -> list[dict[str, Any]]:
+        return [{"trick": e.trick, "from": self._account(e.giver), "to": self._account(e.taker), "jetons": e.jetons,
+                 "card": None if e.card is None else self.rules.card_text(e.card), "clause": e.clause}
+                for e in self.state.ledger]
+
+    def _obs_deal(self) -> dict[str, Any]:
+        deal, rules, n = self.state.deal, self.rules, self.rules.n_players
+        return {"hands": [rules.cards_text(deal.hands[self.seat(p)]) for p in range(n)],
+                "talon": [rules.card_text(c) for c in deal.stock[:-1]],
+                "turnup": rules.card_text(deal.turnup)}
+
+    def _obs_view(self) -> list[dict[str, Any]]:
+        n = self.rules.n_players
+        return [view(self.state, self.seat(p), self.seating.offset) for p in range(n)]
