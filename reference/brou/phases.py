@@ -25,7 +25,7 @@ from .errors import IllegalAction
 from .following import PRIMITIVES, REFUSALS, compose
 from .ledger import POOL, Entry, account_balance, balances
 from .payments import brusquembille_payments, pays_brusquembilles
-from .play import beats
+from .play import beats, first_to_act
 from .results import best_sides, pool_entries, pool_shares, side_points
 from .rules import Rules, cards_of
 from .talon import TalonDeal, draws
@@ -67,7 +67,7 @@ class PhaseDeal:
         self.hands = list(deal.hands)
         self.stock = list(deal.stock)
         self.phase = PLAY
-        self.to_act = self.leader = rules.first_lead
+        self.to_act = self.leader = first_to_act(rules)
         self.trick: list[int] = []
         self.tricks: list[tuple[int, tuple[int, ...], int]] = []  # (leader, cards in play order, winner)
         self.won = [0] * rules.n_players  # per seat: the cards of his tricks

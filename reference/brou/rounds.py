@@ -64,6 +64,22 @@ def points_winner(rules: Rules, totals: list[int]) -> list[int] | None:
     return best
 
 
+def session_winners(rules: Rules, sides: list[list[int]], deals: int, jetons: list[int],
+                    totals: list[int]) -> list[int] | None:
+    """The players who have won the session once `deals` deals are over, or None while it goes
+    on: for the pool, after the rounds agreed (`deals_to_play`), the players with the most
+    jetons; for points, the players of the sides `points_winner` names.  `sides` are lists of
+    players; `jetons` and `totals` (card points, each player his side's) are by player."""
+    limit = deals_to_play(rules)
+    if limit is not None:
+        if deals < limit:
+            return None
+        top = max(jetons)
+        return [p for p, v in enumerate(jetons) if v == top]
+    best = points_winner(rules, [totals[side[0]] for side in sides])
+    return None if best is None else sorted(p for side in best for p in sides[side])
+
+
 def cave(rules: Rules) -> int:
     """What each player starts a session for the pool with, in jetons: his fiches (per round
     played) and his loose jetons (brus.stakes.pool)."""
@@ -125,15 +141,7 @@ class Session:
             "jetons": [net[seating.seat(p)] for p in range(n)],
         })
         self.seating = Seating(n, next_offset(rules, seating.offset), rules.teams)
-        limit = deals_to_play(rules)
-        if limit is not None:
-            if len(self.deals) >= limit:
-                self.winners = self._best_players(self.jetons)
-        else:
-            totals = self._player_totals()
-            best = points_winner(rules, [totals[side[0]] for side in self.sides])
-            if best is not None:
-                self.winners = sorted(p for side in best for p in self.sides[side])
+        self.winners = session_winners(rules, self.sides, len(self.deals), self.jetons, self._player_totals())
         if self.winners is None:
             self.deal = self._new_deal()
 
@@ -141,11 +149,6 @@ class Session:
         """Each player's total of card points over the session (a pair's players share theirs)."""
         rules = self.rules
         return [sum(d["points"][p] for d in self.deals) for p in range(rules.n_players)]
-
-    @staticmethod
-    def _best_players(values: list[int]) -> list[int]:
-        top = max(values)
-        return [p for p, v in enumerate(values) if v == top]
 
     def play(self, bot: PhaseBot, rng: random.Random, max_deals: int = 10_000) -> None:
         """Play to the end, `bot` choosing for every player."""

@@ -224,9 +224,11 @@ def cards_of(mask: int) -> list[int]:
     return out
 
 
-@implements("hdb.players.teams")
+@implements("hdb.players.teams", "brus.players.count", "brus.players.forms")
 def compile_players(players: dict[str, Any]) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
-    """Teams as seat tuples, and each seat's team."""
+    """Teams as seat tuples, and each seat's team: two pairs (1802, Brouc), one side per
+    player or two pairs side by side (Brusquembille; a form other than three players is the
+    merge patch of parameter `form`, `brou.spec.with_form`)."""
     teams = tuple(tuple(team) for team in players["teams"])
     team_of = [0] * players["count"]
     for t, team in enumerate(teams):
@@ -246,7 +248,7 @@ def _card_index(deck: dict[str, Any], text: str) -> int:
     return suits.index(text[1]) * len(ranks) + ranks.index(text[0])
 
 
-@implements("hdb.deck.cards")
+@implements("hdb.deck.cards", "brus.deck.cards")
 def compile_pack(deck: dict[str, Any]) -> int:
     """The pack as a mask: every suit in every rank, less the cards `deck.omit` leaves out."""
     pack = (1 << (len(deck["suits"]) * len(deck["ranks"]))) - 1
@@ -255,7 +257,7 @@ def compile_pack(deck: dict[str, Any]) -> int:
     return pack
 
 
-@implements("hdb.deck.points")
+@implements("hdb.deck.points", "brus.deck.points")
 def compile_deck(deck: dict[str, Any]) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """Per card: points and suit; per suit: the mask of its cards in the pack."""
     n_suits, n_ranks = len(deck["suits"]), len(deck["ranks"])
@@ -294,7 +296,7 @@ def _per_suit(section: Any, symbol: str) -> list[str] | None:
     return list(found) if found is not None else None
 
 
-@implements("hdb.deck.order")
+@implements("hdb.deck.order", "brus.deck.order")
 def compile_order(
     deck: dict[str, Any], orders: dict[str, Any] | None, trump: int | None
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -40,12 +40,13 @@ FORMAT = "brou-scenarios/1"
 ORIGINS = ("hand-written", "generated", "perft", "boundary", "fuzzed")
 
 # what a scenario may need beyond playing one deal from given hands (PROTOCOL.md, "Features")
-FEATURES = ("game", "match", "sheet", "seeded-deal", "perft", "error-codes", "view", "deals", "draw", "cut", "out-of-turn")
+FEATURES = ("game", "match", "sheet", "seeded-deal", "perft", "error-codes", "view", "deals", "draw", "cut", "out-of-turn",
+            "session")
 # what the setup needs: without one of these a scenario cannot be played, and is skipped whole
 # (out-of-turn: an action by a given player, or the `speakers` observable)
-RUN_FEATURES = frozenset({"game", "match", "seeded-deal", "deals", "draw", "cut", "out-of-turn"})
+RUN_FEATURES = frozenset({"game", "match", "seeded-deal", "deals", "draw", "cut", "out-of-turn", "session"})
 _NEEDS = {"outcome": "game", "sheet": "sheet", "match": "match", "deal": "seeded-deal", "view": "view", "start": "deals",
-          "speakers": "out-of-turn"}
+          "speakers": "out-of-turn", "session": "session"}
 
 
 _FEATURE_SETS: dict[frozenset[str], frozenset[str]] = {}
@@ -131,11 +132,13 @@ def features_of(data: Mapping[str, Any]) -> frozenset[str]:
         need.add("draw")
     if "cut" in setup:
         need.add("cut")
+    if "session" in setup:
+        need.add("session")
     for step in data["steps"]:
         if "perft" in step:
             need.add("perft")
         elif "deal" in step:
-            need.update(("deals", "match"))
+            need.update(("deals", "session" if "session" in setup else "match"))
             if "seed" in step["deal"]:
                 need.add("seeded-deal")
             if "cut" in step["deal"]:
@@ -146,7 +149,7 @@ def features_of(data: Mapping[str, Any]) -> frozenset[str]:
             for k in step["expect"]:
                 if k in _NEEDS:
                     need.add(_NEEDS[k])
-    if "deals" in need:
+    if "deals" in need and "session" not in need:
         need.add("match")
     if "sheet" in need or "match" in need:
         need.add("game")

@@ -14,10 +14,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import BrouError, IllegalAction
-from ..ledger import BANK, POOL, account_balance
+from ..ledger import BANK, POOL, account_balance, balances
 from ..match import draw_first_dealer, first_dealer_from_draw
 from ..phase_view import view
 from ..phases import PhaseDeal
+from ..rounds import next_offset, session_winners
 from ..rules import Rules
 from ..seating import Seating
 from ..talon import TalonDeal, talon_deal_from_cards, talon_deal_from_seed
@@ -46,6 +47,22 @@ class PhaseTable:
         self.dealer = dealer
         self.seating = Seating(n, (dealer - rules.dealer) % n, rules.teams)
         self.state = PhaseDeal(rules, self._deal(setup))
+        self.session = self._session(setup.get("session"))
+
+    def _session(self, given: Any) -> dict[str, Any] | None:
+        """setup.session: the session so far, before this deal (deals played, each player's net
+        jetons and card points), or None for a deal played alone."""
+        if given is None:
+            return None
+        n = self.rules.n_players
+        deals = int(given.get("deals", 0))
+        jetons = [int(j) for j in given.get("jetons", [0] * n)]
+        totals = [int(t) for t in given.get("totals", [0] * n)]
+        if len(jetons) != n or len(totals) != n:
+            raise BrouError(f"setup.session: jetons and totals are by player, {n} of each")
+        if session_winners(self.rules, self.seating.player_sides(), deals, jetons, totals):
+            raise BrouError("setup.session: that session is already over")
+        return {"deals": deals, "jetons": jetons, "totals": totals}
 
     def _drawn_dealer(self, draw: Mapping[str, Any]) -> int:
         rules = self.rules
@@ -63,6 +80,8 @@ class PhaseTable:
         return first_dealer_from_draw(rules, rounds)
 
     def _deal(self, setup: Mapping[str, Any]) -> TalonDeal:
+        """The deal of a setup or of a `deal` step: hands by player, the talon and the turned card,
+        or a seed (and a cut)."""
         rules, n = self.rules, self.rules.n_players
         if "seed" in setup:
             return talon_deal_from_seed(rules, int(setup["seed"]), setup.get("cut"))
@@ -76,7 +95,21 @@ class PhaseTable:
         return talon_deal_from_cards(rules, [hands[self.player(s)] for s in range(n)], setup["talon"], setup["turnup"])
 
     def next_deal(self, given: Mapping[str, Any]) -> dict[str, Any]:
-        raise BrouError(f"a 'deal' step: several deals in one scenario are not defined for {self.rules.id} yet")
+        """A `deal` step: the next deal of the session, once this one is over and the session
+        is not; the deal moves (`brou.rounds.next_offset`) and the jetons and card points add up."""
+        if self.session is None:
+            raise BrouError("a 'deal' step needs a session (setup.session)")
+        if not self.state.is_over:
+            raise BrouError("a 'deal' step came while the deal was still being played")
+        after = self._obs_session()
+        if after["winners"] is not None:
+            raise BrouError("a 'deal' step came after the session was over")
+        self.session = {k: after[k] for k in ("deals", "jetons", "totals")}
+        rules = self.rules
+        self.seating = Seating(rules.n_players, next_offset(rules, self.seating.offset), rules.teams)
+        self.dealer = self.player(rules.dealer)
+        self.state = PhaseDeal(rules, self._deal(given))
+        return {"ok": True}
 
     def player(self, seat: int) -> int:
         return self.seating.player(seat)
@@ -170,6 +203,24 @@ class PhaseTable:
         return {"hands": [rules.cards_text(deal.hands[self.seat(p)]) for p in range(n)],
                 "talon": [rules.card_text(c) for c in deal.stock[:-1]],
                 "turnup": rules.card_text(deal.turnup)}
+
+    def _obs_session(self) -> dict[str, Any]:
+        """The session with this deal counted once it is over: deals played, each player's net
+        jetons and card points (his side's), the winners or null, who deals next."""
+        if self.session is None:
+            raise BrouError("'session' is observed only in a scenario whose setup has a session")
+        rules, n, state = self.rules, self.rules.n_players, self.state
+        deals, jetons, totals = self.session["deals"], list(self.session["jetons"]), list(self.session["totals"])
+        if state.is_over:
+            deals += 1
+            net, points = balances(state.ledger, n), state.side_points()
+            for p in range(n):
+                jetons[p] += net[self.seat(p)]
+                totals[p] += points[rules.team_of[self.seat(p)]]
+        winners = session_winners(rules, self.seating.player_sides(), deals, jetons, totals) if state.is_over else None
+        following = Seating(n, next_offset(rules, self.seating.offset), rules.teams)
+        return {"deals": deals, "jetons": jetons, "totals": totals, "winners": winners,
+                "next_dealer": following.player(rules.dealer)}
 
     def _obs_view(self) -> list[dict[str, Any]]:
         n = self.rules.n_players
