@@ -36,11 +36,15 @@ from . import spec
 from .deal import deal_from_seed
 from .errors import BrouError, SpecError, UsageError, one_line
 from .match import BOTS, Match
+from .phase_text import deal_text, greedy_bot, session_text
+from .phases import PhaseDeal
 from .render import deal_to_data, deal_to_text
+from .rounds import PhaseBot, Session, random_bot
 from .rules import Rules
 from .sheet import sheet_svg, sheet_text
 from .shuffle import MAX_SEED
 from .state import DealState
+from .talon import talon_deal_from_seed
 from .tables import table_text
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 2, 70
@@ -231,8 +235,35 @@ def _writable(path: str, command: str) -> None:
         raise UsageError(f"brou {command}: cannot write {path}: permission denied")
 
 
+PHASE_BOTS: dict[str, PhaseBot] = {"greedy": greedy_bot, "random": random_bot}
+
+
+def cmd_session(args: argparse.Namespace, rules: Rules) -> int:
+    """`brou match` for a game on the phase engine: a session of rounds or to a total of points,
+    the first bot named playing the even players and the second the odd ones."""
+    if args.svg:
+        raise UsageError(f"brou match: --svg draws the score sheet of the partnership games, not of {rules.id}")
+    session = Session(rules, args.seed)
+    bots = [PHASE_BOTS[args.bots[0]], PHASE_BOTS[args.bots[1]]]
+    rng = random.Random(args.seed)
+    if not args.json and session.draw is not None:
+        print(_first_dealer_text(session.draw.data(rules)))
+    while not session.is_over:
+        player = session.seating.player(session.deal.to_act)
+        session.apply(bots[player % 2](session.deal, rng))
+    record = session.record()
+    if args.json:
+        print(json.dumps(record | {"bots": list(args.bots)}, indent=2, ensure_ascii=False))
+    else:
+        print(session_text(record))
+        print(f"\nEven players: {args.bots[0]} bot; odd players: {args.bots[1]} bot.")
+    return EXIT_OK
+
+
 def cmd_match(args: argparse.Namespace) -> int:
     rules = _rules("match", args)
+    if rules.on_phases:
+        return cmd_session(args, rules)
     if args.svg:
         _writable(args.svg, "match")
     match = Match(rules, args.seed)
@@ -272,8 +303,30 @@ def _first_dealer_text(draw: dict[str, object]) -> str:
     return f"First dealer: player {draw['dealer']} (cards drawn, by player: {shown})."
 
 
+def cmd_phase_deal(args: argparse.Namespace, rules: Rules) -> int:
+    """`brou deal` for a game on the phase engine (Brusquembille)."""
+    deal = PhaseDeal(rules, talon_deal_from_seed(rules, args.seed, args.cut))
+    rng = random.Random(args.seed if args.play_seed is None else args.play_seed)
+    while not deal.is_over:
+        deal.apply(rng.choice(deal.legal_actions()))
+    if args.json:
+        result = [{"tricks": r.tricks, "card_points": r.card_points, "jetons": r.jetons} for r in deal.result()]
+        data = deal.record() | {"seed": args.seed, "play_seed": args.play_seed if args.play_seed is not None else args.seed,
+                                "tricks": [deal.rules.cards_text(sum(1 << c for c in cards)) for _, cards, _ in deal.tricks],
+                                "winners": [w for _, _, w in deal.tricks], "result": result}
+        if args.cut is not None:
+            data["cut"] = args.cut
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        cut = "" if args.cut is None else f", cut {args.cut}"
+        print(deal_text(deal, f"{rules.data['title']['en']}, deal of seed {args.seed}{cut} (random legal play)"))
+    return EXIT_OK
+
+
 def cmd_deal(args: argparse.Namespace) -> int:
     rules = _rules("deal", args)
+    if rules.on_phases:
+        return cmd_phase_deal(args, rules)
     state = DealState(rules, deal_from_seed(rules, args.seed, args.cut))
     rng = random.Random(args.seed if args.play_seed is None else args.play_seed)
     while not state.is_over:
