@@ -44,8 +44,8 @@ from .rules import Rules
 from .sheet import sheet_svg, sheet_text
 from .shuffle import MAX_SEED
 from .state import DealState
-from .talon import talon_deal_from_seed
 from .tables import table_text
+from .talon import talon_deal_from_seed
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 2, 70
 

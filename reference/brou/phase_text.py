@@ -80,9 +80,9 @@ def session_text(record: dict[str, Any]) -> str:
     for d in record["deals"]:
         points = " ".join(f"{x:>3}" for x in d["points"])
         jetons = " ".join(f"{x:+4d}" for x in d["jetons"])
-        winners = ", ".join(f"P{w}" for w in d["winners"])
+        best = ", ".join(f"P{w}" for w in d["winners"])
         lines.append(f"Deal {d['number']:>3}: P{d['dealer']} deals, trump {d['trump']}; points {points}; "
-                     f"jetons {jetons}; most points {winners}")
+                     f"jetons {jetons}; most points {best}")
     lines.append("")
     n = len(record["jetons"])
     if record["kind"] == "pool":

@@ -22,6 +22,7 @@ from typing import Any
 
 from ..chapters import CHAPTERS
 from ..errors import BrouError
+from ..phase_view import CLAUSE_OF as PHASE_CLAUSE_OF
 from ..rules import Rules
 from ..state import parse_action
 from ..view import CLAUSE_OF
@@ -45,6 +46,12 @@ _OUTCOME = {"played-out": "hdb.game.last-coup", "replay": "hdb.game.last-coup", 
             "claim-right": "hdb.game.claim-right", "claim-wrong": "hdb.game.claim-wrong",
             "declaration-made": "hdb.game.partie-et-vole-success", "declaration-failed": "hdb.game.partie-et-vole-failure",
             "concession-accepted": "hdb.game.concession-answer"}
+# games on the phase engine (Brusquembille): the rule behind each observable, and each field of `result`
+_PHASE_OBSERVED = {"tricks": "brus.play.trick-winner", "trick": "brus.play.trick-winner", "to_act": "brus.play.next-lead",
+                   "trump": "brus.deal.turned", "talon": "brus.talon.draw", "events": "brus.talon.draw",
+                   "ledger": "brus.pay.brusquembille", "outcome": "brus.count.winner", "deal": "brus.deal.packets",
+                   "legal": "brus.play.free", "speakers": "brus.play.free", "session": "brus.match.rounds"}
+_PHASE_RESULT = {"tricks": "brus.play.trick-winner", "card_points": "brus.count.points", "jetons": "brus.pay.brusquembille"}
 # ends of a deal whose marks are the game's value read on a count (the others have their own)
 _VALUED_BY_GAME_VALUE = ("played-out", "claim-right", "claim-wrong", "concession-accepted")
 _GAME_ACTIONS = {"claim": "hdb.game.claim", "declare": "hdb.game.partie-et-vole",
@@ -83,6 +90,8 @@ def _diagnosed(s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
     """(the clause, whether it was read off a count or a record rather than a legal set or
     an action), or None."""
     rules = rules_for(s)
+    if rules.on_phases:
+        return _diagnosed_phase(rules, s, verdict)
     table = Table(rules, s.data["setup"])
     steps = s.data["steps"]
     number = verdict.step
@@ -106,6 +115,35 @@ def _diagnosed(s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
         return None if clause is None else (clause, False)
     clause = _in_ruleset(rules, _observed_clause(table, step["expect"], verdict))
     return None if clause is None else (clause, verdict.observed in _PRECISE)
+
+
+def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
+    """`_diagnosed` for a game on the phase engine: its actions are cards, whose rule is
+    `brus.play.free` (with `following_after_talon` its follow-suit reading); an observable
+    names its rule, a field of `result` or of `view` its own."""
+    number = verdict.step
+    assert number is not None
+    step = s.data["steps"][number - 1]
+    if "expect" not in step:
+        return _in_ruleset_pair(rules, "brus.play.free", False)
+    name, got = verdict.observed, verdict.got
+    if name == "result" and isinstance(got, list):
+        want = step["expect"].get("result", [])
+        for field, clause in _PHASE_RESULT.items():
+            if any(isinstance(g, dict) and field in w and w[field] != g.get(field) for w, g in zip(want, got, strict=False)):
+                return _in_ruleset_pair(rules, clause, True)
+        return None
+    if name == "view":
+        found = re.search(r"\[\d+\]\.(\w+)", verdict.detail)
+        return _in_ruleset_pair(rules, PHASE_CLAUSE_OF.get(found.group(1)) if found else None, True)
+    if name == "session" and rules.data["session"]["kind"] == "points":
+        return _in_ruleset_pair(rules, "brus.match.points", True)
+    return _in_ruleset_pair(rules, _PHASE_OBSERVED.get(name or ""), name in _PRECISE or name in ("events", "ledger"))
+
+
+def _in_ruleset_pair(rules: Rules, clause: str | None, precise: bool) -> tuple[str, bool] | None:
+    found = _in_ruleset(rules, clause)
+    return None if found is None else (found, precise)
 
 
 def _action_index(detail: str) -> int:
