@@ -69,7 +69,8 @@ def lowest_cards(seed: int, **params: Any) -> list[str]:
 
 
 def test_a_session_adds_up_deal_after_deal() -> None:
-    steps = [{"deal": {"seed": 8}}, *[{"act": c} for c in lowest_cards(7)], {"observe": ["session", "result"]},
+    steps: list[dict[str, Any]] = [{"deal": {"seed": 8}}, *[{"act": c} for c in lowest_cards(7)],
+             {"observe": ["session", "result"]},
              {"deal": {"seed": 8}}, {"observe": ["session", "to_act"]}]
     out = run({"seed": 7, "session": {"deals": 1, "jetons": [5, 0, -5], "totals": [60, 30, 30]}}, steps[1:])
     after, result = out["results"][-3]["session"], out["results"][-3]["result"]
