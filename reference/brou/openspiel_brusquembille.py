@@ -242,28 +242,14 @@ class BrusquembilleState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: BrusquembilleGame) -> None:
         super().__init__(game)
         self._game = game
-        self.rules = game.rules
         self.dealt: list[int] = []  # the pack, top first, as far as chance has dealt it
         self.received = [0] * game.rules.n_players  # the cards dealt to each seat so far
         self.undealt = game.rules.pack
         self._box = _DealBox(None)
-        self._copying: list[int] | None = None  # while a clone's history is rebuilt: the players still to act
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> BrusquembilleState:
-        """The clone OpenSpiel asks for: the history is pushed onto a fresh state without the
-        engine replaying it, then the engine's deal is copied (`PhaseDeal.copy`)."""
-        other = BrusquembilleState(self._game)
-        n_plays = len(self.history()) - len(self.dealt)
-        players = [int(pyspiel.PlayerId.CHANCE)] * len(self.dealt) + self._actors()[:n_plays]
-        other._copying = players[::-1]
-        for action in self.history():
-            other.apply_action(action)
-        other._copying = None
-        other.dealt = self.dealt[:]
-        other.received = self.received[:]
-        other.undealt = self.undealt
-        other.deal = None if self.deal is None else self.deal.copy()
-        return other
+    @property
+    def rules(self) -> Rules:
+        return self._game.rules
 
     @property
     def deal(self) -> PhaseDeal | None:
@@ -278,20 +264,9 @@ class BrusquembilleState(pyspiel.State):  # type: ignore[misc]
         """Pickled as its game and its history (OpenSpiel's serialisation)."""
         return _unpickle_state, (self._game, self.serialize())
 
-    def _actors(self) -> list[int]:
-        """The seat of each card played so far, in order."""
-        deal = self.deal
-        if deal is None:
-            return []
-        n = self.rules.n_players
-        out = [(leader + i) % n for leader, cards, _ in deal.tricks for i in range(len(cards))]
-        return out + [(deal.leader + i) % n for i in range(len(deal.trick))]
-
     # -- the OpenSpiel interface --
 
     def current_player(self) -> int:
-        if self._copying is not None:
-            return self._copying[-1]
         deal = self.deal
         if deal is None:
             return int(pyspiel.PlayerId.CHANCE)
@@ -313,9 +288,6 @@ class BrusquembilleState(pyspiel.State):  # type: ignore[misc]
         return [(c, p) for c in sorted(left)]
 
     def _apply_action(self, action: int) -> None:
-        if self._copying is not None:
-            self._copying.pop()
-            return
         if self.deal is None:
             seat = self._game.receiver[len(self.dealt)]
             self.dealt.append(action)
@@ -360,14 +332,18 @@ class BrusquembilleState(pyspiel.State):  # type: ignore[misc]
 
 
 class _DealBox:
-    """Holds the state's PhaseDeal so that OpenSpiel's serialisation, which pickles the state's
-    `__dict__`, can pickle it: as its rules, its deal and the cards played, replayed on loading
-    (the compiled following functions are closures, which pickle cannot take)."""
+    """Holds the state's PhaseDeal for OpenSpiel, which clones a Python state by deep-copying its
+    `__dict__` and serialises it by pickling that: a copy is `PhaseDeal.copy()`, a pickle its
+    rules, its deal and the cards played, replayed on loading (the compiled following functions
+    are closures, which pickle cannot take)."""
 
     __slots__ = ("deal",)
 
     def __init__(self, deal: PhaseDeal | None) -> None:
         self.deal = deal
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _DealBox:
+        return _DealBox(None if self.deal is None else self.deal.copy())
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         deal = self.deal
