@@ -322,8 +322,7 @@ class BrusquembilleState(pyspiel.State):  # type: ignore[misc]
             f"trump {rules.suits[deal.trump]}, turned {rules.card_text(deal.deal.turnup)}",
             "hands " + " ".join(f"{s}:{''.join(rules.cards_text(h))}" for s, h in enumerate(deal.hands)),
             "stock " + ("".join(rules.card_text(c) for c in deal.stock) or "-"),
-            "tricks " + (" | ".join(_trick_text(rules, leader, list(cards)) + f" >{w}"
-                                    for leader, cards, w in deal.tricks) or "-"),
+            "tricks " + _tricks_text(rules, deal),
             "trick " + _trick_text(rules, deal.leader, deal.trick),
             "jetons " + " ".join(str(j) for j in jetons),
             "over" if deal.is_over else f"seat {deal.to_act} to act",
