@@ -32,12 +32,14 @@ Observation (no recall) and information state (perfect recall): built from
 `brou.phase_view.view`, what the player may see (his hand, his partner's in two pairs, the
 turned card and who drew it, the trick on the table, who won each trick, the cards held, the
 talon, the jetons); the information state adds his own cards as dealt and drawn (and his
-partner's, in two pairs) and every trick's cards with their players.
+partner's, in two pairs) and every trick's cards with their players.  `resample` (and
+`resample_from_infostate`, for ISMCTS) redeals what the player has not seen.
 See docs/openspiel.md, "python_brusquembille".
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 try:
@@ -48,6 +50,7 @@ except ModuleNotFoundError as exc:  # the optional part: say how to get it
                               "pip install 'brou[openspiel]'", name=exc.name) from None
 
 from .deal import packet_positions
+from .errors import IllegalAction
 from .ledger import balances
 from .openspiel import ParameterValueError
 from .phase_view import view
@@ -311,6 +314,52 @@ class BrusquembilleState(pyspiel.State):  # type: ignore[misc]
             return [0.0] * n
         return deal_returns(self._game, deal)
 
+    # -- search: other worlds the player cannot tell from this one --
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> BrusquembilleState:
+        """A state `player_id` cannot tell from this one (used by ISMCTS), seeded from the
+        sampler when given (else from the history), so it is deterministic."""
+        seed = len(self.history()) * 7919 + player_id
+        if callable(probability_sampler):
+            seed += int(probability_sampler() * 2**31)
+        return self.resample(player_id, random.Random(seed))
+
+    def resample(self, player: int, rng: random.Random, attempts: int = 10_000) -> BrusquembilleState:
+        """This deal with every card `player` has not seen (in other hands, in the stock) moved
+        at random among the places he has not seen, and the same cards played.  He has seen his
+        own cards as dealt and drawn, his partner's in two pairs, the turned card and every card
+        played.  A world where a play becomes illegal (following_after_talon=follow-suit) is
+        drawn again."""
+        rules = self.rules
+        seen = 0
+        for seat in _mates(rules, player):
+            seen |= self.received[seat]
+        turned = _turned(self)
+        if turned is not None:
+            seen |= 1 << turned
+        plays: list[int] = []
+        deal = self.deal
+        if deal is not None:
+            for seat in _mates(rules, player):
+                seen |= sum(1 << e.card for e in deal.events if e.kind == "draw" and e.seat == seat)
+            plays = [c for _, cards, _ in deal.tricks for c in cards] + list(deal.trick)
+            seen |= sum(1 << c for c in plays)
+        hidden = [c for c in self.dealt if not seen >> c & 1]
+        for _ in range(attempts):
+            moved = hidden[:]
+            rng.shuffle(moved)
+            to = dict(zip(hidden, moved, strict=True))
+            world = BrusquembilleState(self._game)
+            for card in self.dealt:
+                world.apply_action(to.get(card, card))
+            try:
+                for card in plays:
+                    world.apply_action(card)
+            except IllegalAction:
+                continue
+            return world
+        raise RuntimeError(f"no consistent world found in {attempts} attempts")  # pragma: no cover
+
     def __str__(self) -> str:
         rules = self.rules
         deal = self.deal
@@ -569,6 +618,12 @@ def _hand(rules: Rules, state: BrusquembilleState, v: dict[str, Any] | None, pla
 def _tricks_text(rules: Rules, deal: PhaseDeal) -> str:
     """`0:AS 1:TS 2:7D >0 | ...`: each finished trick's cards by seat, and its winner."""
     return " | ".join(_trick_text(rules, leader, list(cards)) + f" >{w}" for leader, cards, w in deal.tricks) or "-"
+
+
+def _mates(rules: Rules, player: int) -> list[int]:
+    """The seats whose cards `player` sees: his own, and his partner's when partners show each
+    other their hands (brus.info.partners)."""
+    return list(rules.teams[rules.team_of[player]]) if rules.partners_see_hands else [player]
 
 
 def _turned(state: BrusquembilleState) -> int | None:
