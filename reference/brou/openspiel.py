@@ -6,7 +6,8 @@
     game = pyspiel.load_game("python_homme_de_brou_1802(following=brouc,score0=250)")
 
 Importing this module registers `python_brouc` and `python_homme_de_brou_1802`
-with `pyspiel.register_game`; `pyspiel` is imported here and nowhere else in the
+with `pyspiel.register_game`; `pyspiel` is imported here and in
+`brou.openspiel_brusquembille` (which registers `python_brusquembille`), nowhere else in the
 package.  The rules are the engine's (`brou.state.DealState` inside a
 `brou.game.GameContext`); this module only translates.
 

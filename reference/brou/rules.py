@@ -134,7 +134,9 @@ class Rules:
 
     @property
     def n_tricks(self) -> int:
-        return self.hand_size
+        """Tricks in a deal: every card of the pack is played, n_players to a trick (8 in 1802
+        and Brouc; 10 in Brusquembille with three, whose hands are refilled from the talon)."""
+        return self.n_cards // self.n_players
 
     @staticmethod
     def load(name: str, **overrides: Any) -> Rules:
