@@ -34,7 +34,7 @@ __all__ = ["LANGS", "PLANS", "Entry", "Option", "Plan", "Register", "agreement_p
 
 REGISTER_FILE = spec.SPEC_DIR / "ambiguities.yaml"
 SCHEMA_FILE = spec.SCHEMA_DIR / "ambiguities.schema.json"
-PREFIX = {"homme-de-brou-1802": "hdb", "brouc": "brouc"}
+PREFIX = {"homme-de-brou-1802": "hdb", "brouc": "brouc", "brusquembille-1718": "brus"}
 ID_SHAPE = re.compile(r"^AMB-[0-9]{2,}$")
 LANGS = ("en", "fr")  # every text written by hand is in English (`key`) and French (`key_fr`)
 
@@ -130,7 +130,12 @@ class Register:
         for entry in self.entries:
             if entry.id == wanted:
                 return entry
-        close = difflib.get_close_matches(wanted, [e.id for e in self.entries], n=4, cutoff=0.5)
+        ids = [e.id for e in self.entries]
+        close = difflib.get_close_matches(wanted, ids, n=4, cutoff=0.5)
+        # a letter typed for a digit that looks like it (AMB-O5, AMB-l2): that id first
+        misread = re.sub(r"(?<=^AMB-)([0-9OIL]+)$", lambda m: m.group(1).translate(str.maketrans("OIL", "011")), wanted)
+        if misread != wanted and misread in ids:
+            close = [misread] + [c for c in close if c != misread][:3]
         hint = f" (close: {', '.join(close)})" if close else f" (known: {self.entries[0].id} to {self.entries[-1].id})"
         raise UsageError(f"no ambiguity '{amb_id}' in the register{hint}")
 
@@ -273,6 +278,7 @@ class Plan:
     honours: float = 0.0
     built: str = ""
     speakers: bool = False  # observe what every player may do (out-of-turn actions), not only the player to act
+    setup: str = "hands"  # phase-engine rulesets: "hands" (the seed's deal given as cards) or "seed" (the seed itself)
     base: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     same: Mapping[str, str] = field(default_factory=dict)
 
@@ -310,6 +316,13 @@ PLANS: dict[str, Plan] = {
     "AMB-31": Plan(context="game", deals=300, scores=((310, 340), (0, 290)), speakers=True),
     "AMB-32": Plan(context="game", deals=3000, scores=((240, 300), (0, 300)), declare=0.9, concede=0.9),
     "AMB-33": Plan(context="game", deals=3000, scores=((240, 300), (80, 170)), concede=0.0),
+    # Brusquembille (the phase engine): a deal is all there is; the pack and the deal are compared
+    # from the seed itself, the rules of play and the count from the seed's deal given as cards
+    "AMB-42": Plan(deals=20, setup="seed"),
+    "AMB-43": Plan(deals=50),
+    "AMB-44": Plan(deals=20, setup="seed"),
+    "AMB-45": Plan(deals=50),
+    "AMB-46": Plan(deals=3000, base={"brusquembille-1718": {"form": "five"}}),
 }
 
 

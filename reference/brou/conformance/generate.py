@@ -15,6 +15,16 @@ sample and compares).  Kinds, per ruleset:
 - seeded:  a deal from a seed: the hands and turn-up the documented shuffle gives.
 
 Perft scenarios (`perft`) count the legal action sequences from fixed positions.
+
+Rulesets on the phase engine (`PHASE_RULESETS`: Brusquembille) have their own, smaller set
+(`PHASE_COUNTS`), played through `PhaseTable`:
+
+- deal:    a seeded deal of one form (three, two, four, four-partners, five, in turn), random
+           legal play; the legal cards before every action, now and then a refused action
+           with its code, the trick and the talon at the end of each trick, the draws
+           (events), the ledger and the count at a few points, the outcome at the end;
+- variant: the same under one or two parameters of the deal set to other options;
+- seeded:  the hands, talon and turned card a seed deals, with each form's dealer.
 """
 
 from __future__ import annotations
@@ -33,6 +43,7 @@ from ..rules import Rules
 from ..shuffle import splitmix64
 from ..state import DealState, action_text
 from .corpus import FORMAT, SCENARIO_DIR
+from .phase_table import PhaseTable
 from .server import Reference, Table, perft
 
 RULESETS = {"homme-de-brou-1802": "hdb", "brouc": "brouc"}
@@ -297,6 +308,8 @@ _DEAL_PARAMS = ("following", "marriage_exception", "undertrump_when_void", "anno
 
 def generate(ruleset: str, kind: str, count: int | None = None) -> list[dict[str, Any]]:
     """The generated scenarios of one kind for one ruleset, in order."""
+    if ruleset in PHASE_RULESETS:
+        return generate_phase(ruleset, kind, count)
     reference = Reference()
     total = COUNTS[kind] if count is None else count
     base = {"deal": 1, "game": 2, "variant": 3, "seeded": 4}[kind] * 1_000_003 + (0 if ruleset == "brouc" else 7_919)
@@ -324,12 +337,12 @@ def dumps(scenario: dict[str, Any]) -> str:
 def write_generated(root: Path = SCENARIO_DIR) -> dict[Path, int]:
     """Write every generated file; returns the number of scenarios per file."""
     written: dict[Path, int] = {}
-    for ruleset in RULESETS:
+    for ruleset in [*RULESETS, *PHASE_RULESETS]:
         folder = root / ruleset / "generated"
         folder.mkdir(parents=True, exist_ok=True)
         for old in folder.glob("*.jsonl"):
             old.unlink()
-        for kind in COUNTS:
+        for kind in PHASE_COUNTS if ruleset in PHASE_RULESETS else COUNTS:
             scenarios = generate(ruleset, kind)
             for start in range(0, len(scenarios), PER_FILE):
                 chunk = scenarios[start:start + PER_FILE]
@@ -390,10 +403,10 @@ class NoAliasDumper(yaml.SafeDumper):
 
 def write_perft(root: Path = SCENARIO_DIR) -> dict[Path, int]:
     written = {}
-    for ruleset in RULESETS:
+    for ruleset in [*RULESETS, *PHASE_RULESETS]:
         folder = root / ruleset / "perft"
         folder.mkdir(parents=True, exist_ok=True)
-        scenarios = perft_scenarios(ruleset)
+        scenarios = phase_perft_scenarios(ruleset) if ruleset in PHASE_RULESETS else perft_scenarios(ruleset)
         path = folder / "perft.yaml"
         header = ("# Perft counts (tools/generate-corpus): the number of legal action sequences of each length,\n"
                   "# every action counted (cards, announcements, passes).  A sequence that ends the deal early counts once.\n")
@@ -402,3 +415,221 @@ def write_perft(root: Path = SCENARIO_DIR) -> dict[Path, int]:
         path.write_text(header + body, encoding="utf-8")
         written[path] = len(scenarios)
     return written
+
+
+# -- rulesets on the phase engine (Brusquembille) ---------------------------------------------
+
+PHASE_RULESETS = {"brusquembille-1718": "brus"}
+# scenarios per kind (kept small: a deal of Brusquembille is 30 or 32 cards of free play)
+PHASE_COUNTS = {"deal": 200, "variant": 60, "seeded": 40}
+PHASE_FORMS = ("three", "two", "four", "four-partners", "five")
+# parameters that change one deal played from given cards (the pack and the way of dealing change
+# the cards themselves: seeded and variant deals are given as cards dealt under them)
+_PHASE_PARAMS = ("ten_rank", "following_after_talon", "odd_jetons", "sevens_removed", "deal_packets")
+
+_PHASE_PLAY_CLAUSES = {"brus": ["brus.play.lead", "brus.play.free", "brus.play.trick-winner", "brus.play.next-lead",
+                                "brus.talon.draw", "brus.talon.last-draw", "brus.talon.last-tricks"]}
+_PHASE_END_CLAUSES = {"brus": ["brus.count.points", "brus.count.winner", "brus.deck.points"]}
+_PHASE_DEAL_CLAUSES = {"brus": ["brus.deal.packets", "brus.deal.talon", "brus.deal.turned"]}
+
+
+def _phase_dealer(rules: Rules, rng: random.Random) -> int:
+    """A dealer the form allows (in two pairs, only the rightmost player of a pair deals)."""
+    step = rules.data["session"]["next_dealer_step"]
+    return rng.choice([p for p in range(rules.n_players) if p % step == rules.dealer % step])
+
+
+def _phase_illegal(table: PhaseTable, rng: random.Random) -> str | None:
+    """An action the player to act may not play now: a card of his hand the rules refuse, a
+    card he does not hold, a card outside the pack, or no card at all."""
+    state, rules = table.state, table.rules
+    legal = set(state.legal_actions())
+    hand = state.hands[state.to_act]
+    refused = [c for c in range(rules.n_indices) if hand >> c & 1 and c not in legal]
+    if refused and rng.random() < 0.8:
+        return rules.card_text(rng.choice(refused))
+    choice = rng.random()
+    if choice < 0.6:
+        others = [c for c in range(rules.n_indices) if rules.pack >> c & 1 and not hand >> c & 1]
+        return rules.card_text(rng.choice(others))
+    if choice < 0.8:
+        outside = [c for c in range(rules.n_indices) if not rules.pack >> c & 1]
+        if outside:
+            return rules.card_text(rng.choice(outside))
+    return rng.choice(["pass", "claim"])
+
+
+def _phase_code(table: PhaseTable, text: str) -> str:
+    saved, table.state = table.state, table.state.copy()
+    try:
+        answer = table.act(text)
+    finally:
+        table.state = saved
+    assert not answer["ok"], f"{text} was expected to be refused"
+    return str(answer["code"])
+
+
+def _phase_play(table: PhaseTable, rng: random.Random, illegal_rate: float) -> list[dict[str, Any]]:
+    """Play the deal to its end by random legal cards.  Steps: the legal cards before each
+    card; now and then a refused action; after each trick the trick's winners so far and the
+    talon left; after the first trick, after the last draw and at the end the draws, the
+    ledger and the count."""
+    state, rules = table.state, table.rules
+    n = rules.n_players
+    last_draw = (rules.talon_size + n - 1) // n  # the trick after which the talon is gone
+    steps: list[dict[str, Any]] = []
+    while not state.is_over:
+        steps.append({"expect": {"legal": table.observe("legal")}})
+        if rng.random() < illegal_rate:
+            bad = _phase_illegal(table, rng)
+            if bad is not None:
+                steps.append({"reject": bad, "code": _phase_code(table, bad)})
+        before = len(state.tricks)
+        card = rules.card_text(rng.choice(state.legal_actions()))
+        answer = table.act(card)
+        assert answer["ok"], answer
+        steps.append({"do": card})
+        if len(state.tricks) > before:
+            done = len(state.tricks)
+            expect: dict[str, Any] = {"trick": [], "tricks": table.observe("tricks"), "talon": table.observe("talon")}
+            if done in (1, last_draw) and not state.is_over:
+                expect |= {name: table.observe(name) for name in ("events", "ledger", "result")}
+            if not state.is_over:
+                expect["to_act"] = table.observe("to_act")
+            steps.append({"expect": expect})
+    steps.append({"expect": {name: table.observe(name) for name in ("over", "events", "ledger", "result", "outcome")}})
+    return _merge_do(steps)
+
+
+def _phase_setup(table: PhaseTable) -> dict[str, Any]:
+    deal = table.observe("deal")
+    return {"dealer": table.dealer, "hands": deal["hands"], "talon": deal["talon"], "turnup": deal["turnup"]}
+
+
+def _phase_variant_params(rules: Rules, rng: random.Random) -> dict[str, Any]:
+    """One or two parameters of the deal set to another option than the default."""
+    candidates = []
+    for name in _PHASE_PARAMS:
+        p = rules.data["parameters"][name]
+        others = [o for o in p["options"] if o != p["default"]]
+        if others:
+            candidates.append((name, others))
+    chosen = rng.sample(candidates, rng.randint(1, 2))
+    return {name: rng.choice(others) for name, others in sorted(chosen)}
+
+
+def _phase_deal_scenario(reference: Reference, ruleset: str, kind: str, number: int, seed: int,
+                         params: dict[str, Any]) -> dict[str, Any]:
+    prefix = PHASE_RULESETS[ruleset]
+    rng = random.Random(seed)
+    rules = reference.rules(ruleset, params)
+    dealer = _phase_dealer(rules, rng)
+    table = PhaseTable(rules, {"seed": seed, "dealer": dealer})
+    setup = _phase_setup(table)
+    steps = _phase_play(table, rng, 0.08)
+    clauses = list(_PHASE_PLAY_CLAUSES[prefix]) + list(_PHASE_END_CLAUSES[prefix])
+    if table.state.ledger:
+        clauses.append(f"{prefix}.stakes.pool" if rules.data["session"]["kind"] == "pool" else f"{prefix}.match.points")
+    if rules.pays_brusquembilles:
+        clauses.append(f"{prefix}.pay.brusquembille")
+    clauses.append(f"{prefix}.pay.when")
+    if rules.n_players != 3:
+        clauses.append(f"{prefix}.players.forms")
+    what = "random legal play" + (" under " + ", ".join(f"{k}={v}" for k, v in params.items()) if params else "")
+    scenario: dict[str, Any] = {
+        "id": f"gen.{prefix}.{kind}.{number:05d}",
+        "description": f"{what} of the deal of seed {seed} dealt by player {dealer}; legal cards checked before every card",
+        "clauses": list(dict.fromkeys(clauses)),
+        "ruleset": ruleset,
+        "params": params,
+        "origin": "generated", "setup": setup, "steps": steps,
+    }
+    return scenario
+
+
+def _phase_seeded_scenario(reference: Reference, ruleset: str, number: int, seed: int, form: str) -> dict[str, Any]:
+    prefix = PHASE_RULESETS[ruleset]
+    params = {"form": form}
+    rules = reference.rules(ruleset, params)
+    dealer = _phase_dealer(rules, random.Random(seed))
+    table = PhaseTable(rules, {"seed": seed, "dealer": dealer})
+    return {
+        "id": f"gen.{prefix}.seeded.{number:05d}",
+        "description": f"the hands, talon and turned card that seed {seed} deals with {rules.n_players} players ({form}), "
+                       f"player {dealer} dealing",
+        "clauses": _PHASE_DEAL_CLAUSES[prefix],
+        "ruleset": ruleset,
+        "params": params,
+        "origin": "generated",
+        "setup": {"dealer": dealer, "seed": seed},
+        "steps": [{"expect": {name: table.observe(name) for name in ("deal", "trump", "talon", "to_act")}}],
+    }
+
+
+def generate_phase(ruleset: str, kind: str, count: int | None = None) -> list[dict[str, Any]]:
+    """The generated scenarios of one kind for a ruleset on the phase engine, in order; the
+    forms in turn (deal number k plays form k mod 5)."""
+    reference = Reference()
+    total = PHASE_COUNTS[kind] if count is None else count
+    base = {"deal": 1, "variant": 3, "seeded": 4}[kind] * 1_000_003 + 104_729
+    seeds = _seeds(base)
+    out = []
+    for number in range(1, total + 1):
+        seed = next(seeds)
+        form = PHASE_FORMS[(number - 1) % len(PHASE_FORMS)]
+        if kind == "deal":
+            out.append(_phase_deal_scenario(reference, ruleset, kind, number, seed, {"form": form}))
+        elif kind == "variant":
+            rng = random.Random(seed ^ 0x5EED)
+            params = {"form": form} | _phase_variant_params(reference.rules(ruleset, {"form": form}), rng)
+            out.append(_phase_deal_scenario(reference, ruleset, kind, number, seed, params))
+        else:
+            out.append(_phase_seeded_scenario(reference, ruleset, number, seed, form))
+    return out
+
+
+PHASE_PERFT_DEPTH = 4
+PHASE_PERFT_SEEDS = (1, 2, 3)
+
+
+def phase_perft_scenarios(ruleset: str) -> list[dict[str, Any]]:
+    """For fixed deals of each form: the number of legal card sequences of 1 to 4 cards from the
+    start of the deal, and from the first trick after the talon is gone (where
+    following_after_talon=follow-suit narrows the choice, so it is counted under both)."""
+    prefix = PHASE_RULESETS[ruleset]
+    reference = Reference()
+    out: list[dict[str, Any]] = []
+    clauses = ["brus.play.free", "brus.play.next-lead", "brus.talon.draw", "brus.talon.last-tricks"]
+    for form in PHASE_FORMS:
+        for seed in PHASE_PERFT_SEEDS:
+            rules = reference.rules(ruleset, {"form": form})
+            table = PhaseTable(rules, {"seed": seed})
+            setup = _phase_setup(table)
+            counts: list[dict[str, Any]] = [{"perft": d, "count": perft(table.state, d)}
+                                            for d in range(1, PHASE_PERFT_DEPTH + 1)]
+            out.append({"id": f"{prefix}.perft.{form}.start-{seed}",
+                        "description": f"legal card sequences of 1 to {PHASE_PERFT_DEPTH} cards from the start of the deal "
+                                       f"of seed {seed} ({form})",
+                        "clauses": clauses, "ruleset": ruleset, "params": {"form": form}, "origin": "perft",
+                        "setup": setup, "steps": counts})
+            # after the last draw: play random cards until the talon is gone
+            rng = random.Random(seed)
+            state = table.state
+            moves = []
+            while state.stock or state.trick:
+                card = rng.choice(state.legal_actions())
+                moves.append(rules.card_text(card))
+                state.apply(card)
+            for following in ("free", "follow-suit"):
+                late = reference.rules(ruleset, {"form": form, "following_after_talon": following})
+                replay = PhaseTable(late, setup)
+                for card_text in moves:
+                    replay.state.apply_text(card_text)
+                counts = [{"perft": d, "count": perft(replay.state, d)} for d in range(1, PHASE_PERFT_DEPTH + 1)]
+                out.append({"id": f"{prefix}.perft.{form}.after-talon-{seed}-{following}",
+                            "description": f"legal card sequences of 1 to {PHASE_PERFT_DEPTH} cards once the talon of the "
+                                           f"deal of seed {seed} ({form}) is gone, under following_after_talon={following}",
+                            "clauses": clauses, "ruleset": ruleset,
+                            "params": {"form": form, "following_after_talon": following}, "origin": "perft",
+                            "setup": setup, "steps": [{"do": moves}] + counts})
+    return out

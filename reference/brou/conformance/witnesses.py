@@ -25,7 +25,8 @@ from ..errors import BrouError
 from ..game import count_so_far, reaches_target
 from ..rules import Rules
 from .corpus import SCENARIO_DIR, load_file
-from .server import Table
+from .phase_table import PhaseTable
+from .server import Table, table_for
 
 __all__ = ["SCENARIO_DIR", "Searched", "Witness", "choose", "entry_data", "entry_text", "find_witnesses", "main", "observe",
            "pairs", "scenario_ids", "scenario_text", "scenarios_of", "search_entry", "search_pair", "witness_file",
@@ -61,13 +62,20 @@ class Searched:
 
 SHORTER = 20  # once a witness is found, this many more deals are tried for a shorter one
 OBSERVED = ("to_act", "legal", "over", "announcements", "table", "result")
+# what is compared for a ruleset on the phase engine (Brusquembille): the deal as dealt when it
+# comes from a seed, then play, the tricks, the count by player and the deal's outcome
+PHASE_OBSERVED = ("to_act", "legal", "over", "tricks", "result", "outcome")
+
+AnyTable = Table | PhaseTable
 
 
-def observe(table: Table, names: Sequence[str]) -> dict[str, Any]:
+def observe(table: AnyTable, names: Sequence[str]) -> dict[str, Any]:
     return {name: table.observe(name) for name in names}
 
 
-def _names(setup: Mapping[str, Any], over: bool, speakers: bool = False) -> list[str]:
+def _names(setup: Mapping[str, Any], over: bool, speakers: bool = False, on_phases: bool = False) -> list[str]:
+    if on_phases:
+        return (["deal"] if "seed" in setup else []) + list(PHASE_OBSERVED)
     names = list(OBSERVED) + (["speakers"] if speakers else [])
     if "game" in setup:
         names.append("outcome")
@@ -108,7 +116,19 @@ def _built_hands(kind: str, rng: random.Random) -> tuple[list[list[str]], str]:
     raise ValueError(f"unknown built deal '{kind}'")
 
 
+def _phase_setup(rules: Rules, plan: Plan, seed: int) -> dict[str, Any]:
+    """A deal of the phase engine: seed `seed` itself (the pack and the deal are what the options
+    change), or the cards it deals, given as hands, talon and turned card (so that the options
+    that change only play or the count start from the same cards)."""
+    if plan.setup == "seed":
+        return {"seed": seed}
+    deal = PhaseTable(rules, {"seed": seed}).observe("deal")
+    return {"hands": [list(h) for h in deal["hands"]], "talon": list(deal["talon"]), "turnup": deal["turnup"]}
+
+
 def _setup(rules: Rules, plan: Plan, seed: int, rng: random.Random) -> dict[str, Any]:
+    if rules.on_phases:
+        return _phase_setup(rules, plan, seed)
     if plan.built:
         hands, turnup = _built_hands(plan.built, rng)
     else:
@@ -128,8 +148,11 @@ def _setup(rules: Rules, plan: Plan, seed: int, rng: random.Random) -> dict[str,
     return setup
 
 
-def choose(table: Table, legal: list[str], plan: Plan, rng: random.Random) -> str:
-    """The bots' move: game actions with the plan's probabilities, else announcements, else a card."""
+def choose(table: AnyTable, legal: list[str], plan: Plan, rng: random.Random) -> str:
+    """The bots' move: game actions with the plan's probabilities, else announcements, else a card
+    (the only actions of a game on the phase engine)."""
+    if isinstance(table, PhaseTable):
+        return rng.choice(legal)
     state = table.state
     if "declare" in legal or "declare-double" in legal:
         decl = [a for a in legal if a.startswith("declare")]
@@ -178,12 +201,12 @@ def search_pair(entry: Entry, ruleset: str, names: tuple[str, str], plan: Plan) 
         played += 1
         rng = random.Random(f"{entry.id}/{ruleset}/{names[0]}/{names[1]}/{seed}")
         setup = _setup(rules[0], plan, seed, rng)
-        tables = (Table(rules[0], setup), Table(rules[1], setup))
+        tables = (table_for(rules[0], setup), table_for(rules[1], setup))
         actions: list[str] = []
         while True:
             positions += 1
             over = tables[0].state.is_over and tables[1].state.is_over
-            names_seen = _names(setup, over, plan.speakers)
+            names_seen = _names(setup, over, plan.speakers, rules[0].on_phases)
             seen = (observe(tables[0], names_seen), observe(tables[1], names_seen))
             differ = _differ(*seen)
             if differ:
@@ -205,7 +228,7 @@ def search_pair(entry: Entry, ruleset: str, names: tuple[str, str], plan: Plan) 
     return Searched(ruleset, names, plan.deals, positions)
 
 
-def _probe_speakers(tables: tuple[Table, Table], seen: tuple[dict[str, Any], dict[str, Any]]
+def _probe_speakers(tables: tuple[AnyTable, AnyTable], seen: tuple[dict[str, Any], dict[str, Any]]
                     ) -> tuple[tuple[str, tuple[dict[str, Any], dict[str, Any]]] | None, int | None]:
     """An action that a player other than the one to act may take under one option only, with
     each table's answer, and that player."""
@@ -221,7 +244,7 @@ def _probe_speakers(tables: tuple[Table, Table], seen: tuple[dict[str, Any], dic
     return None, None
 
 
-def _probe(tables: tuple[Table, Table], seen: tuple[dict[str, Any], dict[str, Any]]
+def _probe(tables: tuple[AnyTable, AnyTable], seen: tuple[dict[str, Any], dict[str, Any]]
            ) -> tuple[tuple[str, tuple[dict[str, Any], dict[str, Any]]] | None, None]:
     """An action legal under one option and not the other, with each table's answer."""
     legal = [set(s.get("legal") or []) for s in seen]
@@ -286,8 +309,13 @@ def _summary(observed: Mapping[str, Any], probe: tuple[str, dict[str, Any]] | No
         elif name == "announcements":
             made = ", ".join(f"{a['marriage']} by {a['player']} for {a['points']}" for a in value)
             parts.append("announcements " + (made or "none"))
+        elif name == "result" and value and "card_points" in value[0]:
+            parts.append("card points " + " ".join(str(t["card_points"]) for t in value)
+                         + ", jetons " + " ".join(str(t["jetons"]) for t in value))
         elif name == "result":
             parts.append("deal totals " + " and ".join(str(t.get("total")) for t in value))
+        elif name == "outcome" and isinstance(value, dict) and "shares" in value:
+            parts.append(f"winners {value['winners']}, pool shares {value['shares']}, bank {value['bank']}")
         elif name == "outcome" and isinstance(value, dict):
             parts.append(f"outcome {value['how']}, winner {value['winner']}, marks {value['marks']}, scores {value['scores']}")
         elif name == "outcome":
@@ -297,6 +325,10 @@ def _summary(observed: Mapping[str, Any], probe: tuple[str, dict[str, Any]] | No
                          f"carried {value['carried']}")
         elif name == "sheet":
             parts.append("the score sheet's rows differ")
+        elif name == "tricks":
+            parts.append("tricks won by " + " ".join(str(p) for p in value))
+        elif name == "deal":
+            parts.append("hands " + " | ".join(" ".join(h) for h in value["hands"]) + f", turned {value['turnup']}")
         elif name == "speakers":
             if probe is None:
                 parts.append("players who may act " + "; ".join(f"{p}: {' '.join(v)}" for p, v in enumerate(value) if v))
@@ -393,6 +425,8 @@ PLANS_NOTE = "seeded deals, random play (brou.ambiguities.PLANS):"
 
 def _plan_text(plan: Plan, ruleset: str) -> str:
     parts = [plan.context]
+    if Rules.load(ruleset).on_phases:
+        parts.append("from the seed" if plan.setup == "seed" else "the seed's cards given as hands and talon")
     if plan.context != "deal":
         parts.append(f"scores {plan.scores[0][0]}..{plan.scores[0][1]} / {plan.scores[1][0]}..{plan.scores[1][1]}")
     if plan.context == "match":
@@ -496,7 +530,8 @@ def _played_out(entry: Entry, ruleset: str) -> list[str]:
         out.append(f"  {pair[0]} / {pair[1]}:")
         if "hands" in setup:
             hands = " | ".join(f"{p}: {' '.join(h)}" for p, h in enumerate(setup["hands"]))
-            out.append(f"    hands: {hands}; turnup {setup['turnup']}")
+            talon = f"; talon {' '.join(setup['talon'])}" if "talon" in setup else ""
+            out.append(f"    hands: {hands}{talon}; turnup {setup['turnup']}")
         else:
             draw = f"; draw for the first dealer: {flow(setup['draw'])}" if "draw" in setup else ""
             out.append(f"    seed {setup['seed']}{draw}")
