@@ -26,7 +26,8 @@ from brou.conformance.runner import InProcess
 from brou.conformance.server import Reference, perft
 from brou.state import DealState
 
-RULESETS = ("homme-de-brou-1802", "brouc")
+RULESETS = ("homme-de-brou-1802", "brouc", "brusquembille-1718")
+PARTNERSHIP = ("homme-de-brou-1802", "brouc")  # the rulesets of the partnership engine (generate.COUNTS)
 
 
 @cache
@@ -58,8 +59,9 @@ def test_reference_engine_passes_the_whole_corpus() -> None:
 
 
 def test_generated_scenarios_are_reproduced_by_the_generator() -> None:
-    """The stored generated files are what tools/generate-corpus writes (first 15 of each kind)."""
-    for ruleset in RULESETS:
+    """The stored generated files are what tools/generate-corpus writes (first 15 of each kind);
+    Brusquembille's: tests/test_brusquembille_corpus.py."""
+    for ruleset in PARTNERSHIP:
         folder = CONFORMANCE_DIR / "scenarios" / ruleset / "generated"
         for kind in generate.COUNTS:
             stored = (folder / f"{kind}-01.jsonl").read_text(encoding="utf-8").splitlines()[:15]
@@ -80,7 +82,7 @@ def _after(state: DealState, action: int) -> DealState:
     return child
 
 
-def test_perft_scenarios_are_stored_for_both_rulesets() -> None:
+def test_perft_scenarios_are_stored_for_every_ruleset() -> None:
     perfts = [s for s in corpus() if s.origin == "perft"]
     assert {s.ruleset for s in perfts} == set(RULESETS)
     assert all(any("perft" in step for step in s.data["steps"]) for s in perfts)

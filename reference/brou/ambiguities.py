@@ -265,7 +265,7 @@ class Plan:
     how often the bots claim, declare, concede and announce, and built deals where random
     deals are hopeless.  `same` says why a pair of options is expected never to differ."""
 
-    context: str = "deal"  # deal | game | match
+    context: str = "deal"  # deal | game | match; session (the phase engine: a deal inside a session)
     scores: tuple[tuple[int, int], tuple[int, int]] = ((0, 300), (0, 300))
     marks: tuple[int, int] = (0, 4)
     carried: tuple[int, int] = (0, 0)
@@ -279,6 +279,7 @@ class Plan:
     built: str = ""
     speakers: bool = False  # observe what every player may do (out-of-turn actions), not only the player to act
     setup: str = "hands"  # phase-engine rulesets: "hands" (the seed's deal given as cards) or "seed" (the seed itself)
+    totals: int = 0  # context session: each player's card points before the deal
     base: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     same: Mapping[str, str] = field(default_factory=dict)
 
@@ -323,6 +324,8 @@ PLANS: dict[str, Plan] = {
     "AMB-44": Plan(deals=20, setup="seed"),
     "AMB-45": Plan(deals=50),
     "AMB-46": Plan(deals=3000, base={"brusquembille-1718": {"form": "five"}}),
+    # the last deal of a game for points, every player 60 short of the total
+    "AMB-47": Plan(deals=3000, context="session", totals=240, base={"brusquembille-1718": {"scoring": "points"}}),
 }
 
 

@@ -75,7 +75,7 @@ def observe(table: AnyTable, names: Sequence[str]) -> dict[str, Any]:
 
 def _names(setup: Mapping[str, Any], over: bool, speakers: bool = False, on_phases: bool = False) -> list[str]:
     if on_phases:
-        return (["deal"] if "seed" in setup else []) + list(PHASE_OBSERVED)
+        return (["deal"] if "seed" in setup else []) + list(PHASE_OBSERVED) + (["session"] if "session" in setup else [])
     names = list(OBSERVED) + (["speakers"] if speakers else [])
     if "game" in setup:
         names.append("outcome")
@@ -120,10 +120,11 @@ def _phase_setup(rules: Rules, plan: Plan, seed: int) -> dict[str, Any]:
     """A deal of the phase engine: seed `seed` itself (the pack and the deal are what the options
     change), or the cards it deals, given as hands, talon and turned card (so that the options
     that change only play or the count start from the same cards)."""
+    session = {"session": {"totals": [plan.totals] * rules.n_players}} if plan.context == "session" else {}
     if plan.setup == "seed":
-        return {"seed": seed}
+        return {"seed": seed} | session
     deal = PhaseTable(rules, {"seed": seed}).observe("deal")
-    return {"hands": [list(h) for h in deal["hands"]], "talon": list(deal["talon"]), "turnup": deal["turnup"]}
+    return {"hands": [list(h) for h in deal["hands"]], "talon": list(deal["talon"]), "turnup": deal["turnup"]} | session
 
 
 def _setup(rules: Rules, plan: Plan, seed: int, rng: random.Random) -> dict[str, Any]:
@@ -427,7 +428,9 @@ def _plan_text(plan: Plan, ruleset: str) -> str:
     parts = [plan.context]
     if Rules.load(ruleset).on_phases:
         parts.append("from the seed" if plan.setup == "seed" else "the seed's cards given as hands and talon")
-    if plan.context != "deal":
+    if plan.context == "session":
+        parts.append(f"every player at {plan.totals} card points before the deal")
+    elif plan.context != "deal":
         parts.append(f"scores {plan.scores[0][0]}..{plan.scores[0][1]} / {plan.scores[1][0]}..{plan.scores[1][1]}")
     if plan.context == "match":
         parts.append(f"marks {plan.marks[0]}..{plan.marks[1]}")
