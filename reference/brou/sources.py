@@ -210,6 +210,13 @@ def outline(folder: Path, source: str, file: str, kind: str) -> str:
     return "\n".join(f"{n:3d} {digest(p)} {p[:90]}" for n, p in enumerate(items, 1))
 
 
+@cache
+def cited_by_paragraph() -> frozenset[str]:
+    """The sources the clauses cite by paragraph (B1): each entry's section is its own number."""
+    return frozenset(sid for sid, block in load_concordance()["sources"].items()
+                     if block["kind"] == "paragraphs" and all(str(e["section"]) == str(e["n"]) for e in block["entries"]))
+
+
 NOTE_KINDS = ("heading", "history", "example", "stakes", "etiquette", "equipment", "cross-reference", "commentary",
               "not modelled")
 
