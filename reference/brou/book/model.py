@@ -23,7 +23,8 @@ from typing import Any, Literal
 from ..chapters import BRUS_CHAPTERS as BRUS_CHAPTERS
 from ..chapters import CHAPTER_DOC as CHAPTER_DOC
 from ..chapters import CHAPTERS as CHAPTERS
-from ..chapters import chapter_of, chapter_page
+from ..chapters import chapter_of
+from ..chapters import chapter_page as chapter_page
 from ..chapters import rulebook_page as rulebook_page
 from ..clauses import all_implementations
 from ..rules import Rules
