@@ -1,7 +1,7 @@
-"""The source concordance (spec/concordance.yaml, brou.sources): every paragraph of S1 and S2
-and every recorded fact of S3 and S4 is mapped to clauses or has a note saying why not; every
-clause that cites a source is named by a paragraph of it; with the sources at hand, each
-paragraph has its entry, with the digest of its text."""
+"""The source concordance (spec/concordance.yaml, brou.sources): every paragraph of S1, S2 and B1
+and every recorded fact of S3, S4 (rules dossier) and B3, B4, B5 (family dossier) is mapped
+to clauses or has a note saying why not; every clause that cites a source is named by a
+paragraph of it; with the sources at hand, each paragraph has its entry, with the digest of its text."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def test_the_sources_are_read_where_they_are() -> None:
 
 def test_each_source_has_entries_with_clauses() -> None:
     data = sources.load_concordance()["sources"]
-    assert set(data) == {"S1", "S2", "S3", "S4"}
+    assert set(data) == {"S1", "S2", "S3", "S4", "B1", "B3", "B4", "B5"}
     for sid in data:
         listed = list(entries(sid))
         assert sum(1 for e in listed if e.clauses) >= len(listed) // 3, sid
@@ -80,13 +80,30 @@ def test_paragraphs_and_facts_are_cut_as_documented() -> None:
     assert digest(" a  b ") == digest("a b") and len(digest("a")) == 12
 
 
+def test_facts_of_a_sources_table_row() -> None:
+    """A source the dossier has no "Facts from" list of: its Sources table row, after "not shipped:"."""
+    dossier = ("| id | source | where |\n|---|---|---|\n| B1 | a page | `sources/b.txt` |\n"
+               "| B3 | a book | not shipped: one; two |\n\nFacts from S3 (x):\n- three\n")
+    assert facts(dossier, "B3") == ["one", "two"]
+    assert facts(dossier, "B1") == [] and facts(dossier, "B9") == []
+    assert facts(dossier, "S3") == ["three"]
+
+
+def test_every_brusquembille_clause_is_named_by_a_paragraph_of_b1() -> None:
+    from brou.rules import Rules
+
+    named = {c for e in entries("B1") for c in e.clauses}
+    assert set(Rules.load("brusquembille-1718").data["clauses"]) <= named
+    assert [e.place for e in entries("B1")][:2] == ["¶1", "¶2"]
+
+
 def test_the_command_prints_checks_and_gives_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["sources", "--source", "S2"]) == 0
     out = capsys.readouterr().out
     assert "S2 " in out and "brouc." in out
     assert main(["sources", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
-    assert {r["source"] for r in rows} == {"S1", "S2", "S3", "S4"}
+    assert {r["source"] for r in rows} == {"S1", "S2", "S3", "S4", "B1", "B3", "B4", "B5"}
     assert all(r["clauses"] or r["note"] for r in rows)
     assert main(["sources", "--check"]) == 0
     assert "0 problems" in capsys.readouterr().err

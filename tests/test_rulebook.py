@@ -17,7 +17,7 @@ import pytest
 
 from brou.book import text
 from brou.book.build import EXIT_FAILED, EXIT_USAGE, LANGS, SOURCE, BuildFailed, Built, build, main, sphinx
-from brou.book.model import CHAPTERS, NEW, OLD, RULESETS, Book, rulebook_page
+from brou.book.model import BRUS, BRUS_CHAPTERS, CHAPTERS, NEW, OLD, RULESETS, Book, rulebook_page
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -57,7 +57,7 @@ def plain(fragment: str) -> str:
 
 
 def test_blocks_place_every_clause_once(book: Book) -> None:
-    placed = Counter(cid for chapter in CHAPTERS for block in book.blocks(chapter) for cid in block.clauses)
+    placed = Counter(cid for chapter in CHAPTERS + BRUS_CHAPTERS for block in book.blocks(chapter) for cid in block.clauses)
     assert set(placed) == set(book.clauses)
     assert all(n == 1 for n in placed.values())
 
@@ -92,7 +92,40 @@ def test_concession_has_no_brouc_counterpart(book: Book) -> None:
 
 
 def test_every_clause_has_its_engine_function(book: Book) -> None:
-    assert set(book.implemented_by) >= set(book.clauses)
+    assert set(book.implemented_by) >= {c for c in book.clauses if not c.startswith("brus.")}
+
+
+def test_brusquembille_clauses_without_function_are_data(book: Book) -> None:
+    """Brusquembille's clauses without an engine function are those the ruleset's data
+    alone carries (the table, the pack, the first lead); the book prints "none" for them."""
+    bare = {c for c in book.clauses if c.startswith("brus.") and c not in book.implemented_by}
+    assert all(book.clauses[c].chapter in ("brus.players", "brus.deck") or c == "brus.play.lead" for c in bare), bare
+    assert any(f":brou:clause:`{c}`" in line for line in text.clause_index(book, "en") for c in bare) or not bare
+
+
+def test_brusquembille_chapters_stand_alone_in_the_rulesets_order(book: Book) -> None:
+    own = list(book.rules[BRUS].data["clauses"])
+    placed = [cid for chapter in BRUS_CHAPTERS for block in book.blocks(chapter) for cid in block.clauses]
+    assert sorted(placed) == sorted(own) and all(c.startswith("brus.") for c in placed)
+    assert {b.kind for chapter in BRUS_CHAPTERS for b in book.blocks(chapter)} == {"alone"}
+    talon = [c for c in own if c.startswith("brus.talon.")]
+    assert [b.left[0] for b in book.blocks("brus.talon")] == talon
+    assert not any(c.startswith("brus.") for chapter in CHAPTERS for b in book.blocks(chapter) for c in b.clauses)
+    lines = text.rules(book, "brus.talon", "en")
+    assert lines[0] == ".. brou-clause:: brus.talon.draw" and "1802 has no such rule." not in lines
+    assert rulebook_page("brus.talon.draw") == "brus-drawing.html#brus.talon.draw"
+    assert rulebook_page("brus.play.free") == "brus-play.html#brus.play.free"
+    assert rulebook_page("hdb.play.follow") == "play.html#hdb.play.follow"
+
+
+def test_brusquembille_pack_and_citations(book: Book) -> None:
+    table = text.cards(book, "en", BRUS)
+    ranks = [line.split("``")[1] for line in table if line.startswith("     - ``") and len(line.split("``")[1]) == 1]
+    assert ranks[:8] == ["A", "T", "K", "Q", "J", "9", "8", "7"]
+    assert text.source_cite({"source": "B1", "section": "6"}, "en") == ":brou:source:`B1 \u00b66 <B1>`"
+    assert text.source_cite({"source": "S1", "section": "7.4"}, "en") == ":brou:source:`S1 §7.4 <S1>`"
+    with pytest.raises(KeyError, match="no ruleset 'whist'"):
+        text.cards(book, "en", "whist")
 
 
 def test_spec_text_is_escaped() -> None:
@@ -181,7 +214,8 @@ def test_score_sheets_empty_and_filled(built: dict[str, Built], lang: str) -> No
 def test_glossary_has_the_french_terms(built: dict[str, Built]) -> None:
     for lang in LANGS:
         glossary = plain(pages(built[lang])["glossary.html"])
-        for term in ("coup", "levée", "pli", "mariage", "vole", "la cape", "dehors", "coche", "ardoise"):
+        for term in ("coup", "levée", "pli", "mariage", "vole", "la cape", "dehors", "coche", "ardoise",
+                     "brusquembille", "cave", "fiche", "jeton", "talon"):
             assert term in glossary, (lang, term)
 
 
@@ -189,6 +223,8 @@ def test_french_book_is_in_french(built: dict[str, Built]) -> None:
     fr = plain(pages(built["fr"])["play.html"])
     assert "Qui possède une carte de la couleur entamée doit en jouer une." in fr
     assert "A player who holds a card of the suit led must play one." not in fr
+    brus = plain(pages(built["fr"])["brus-play.html"])
+    assert "Chacun joue la carte qu'il veut" in brus and "A player may play any card" not in brus
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -268,5 +304,11 @@ def test_coverage_names_the_rulebook_paragraph_of_a_clause(built: dict[str, Buil
     out = capsys.readouterr().out
     assert "implemented by: brou.following.overtrump" in out
     page, anchor = re.search(r"rulebook: build/rulebook/<en\|fr>/html/(\S+)#(\S+)", out).groups()  # type: ignore[union-attr]
+    for lang in LANGS:
+        assert f'id="{anchor}"' in pages(built[lang])[page]
+    assert brou(["coverage", "--clause", "brus.talon.draw"]) == 0
+    page, anchor = re.search(r"rulebook: build/rulebook/<en\|fr>/html/(\S+)#(\S+)",  # type: ignore[union-attr]
+                             capsys.readouterr().out).groups()
+    assert page == "brus-drawing.html"
     for lang in LANGS:
         assert f'id="{anchor}"' in pages(built[lang])[page]

@@ -1,6 +1,7 @@
 """The source concordance (spec/concordance.yaml): every paragraph of the transcribed sources
-(S1, S2) and every fact the rules dossier records of the others (S3, S4), mapped to the
-clauses that encode it or to a note saying why none does.
+(S1, S2, B1) and every fact a dossier records of the others (S3, S4 in the rules dossier; B3,
+B4, B5 in the family dossier), mapped to the clauses that encode it or to a note saying why
+none does.
 
 The sources themselves are not shipped (they are not ours to publish); the concordance holds,
 for each paragraph, its number, a digest of its text, a summary in the project's own words,
@@ -8,8 +9,10 @@ and its clauses or its note.  Where the source files are at hand (`shared_folder
 paragraphs are read again and each must have its entry, with the same digest: a paragraph
 added, removed or changed shows at once.
 
-A paragraph of a transcription is a line that is not blank; a fact of the dossier is one item
-of its list "Facts from S3" (or S4), continuation lines joined.
+A paragraph of a transcription is a line that is not blank; a fact of a dossier is one item
+of its list "Facts from S3" (or S4), continuation lines joined, or, for a source the dossier
+has no such list of, one part of what its Sources table says after "not shipped:", the parts
+cut at semicolons (the family dossier's B3, B4, B5).
 """
 
 from __future__ import annotations
@@ -44,7 +47,10 @@ class Entry:
 
     @property
     def place(self) -> str:
-        """`§7.4 ¶78` (a numbered section), `Karten ¶12` (a heading), `facts ¶2`."""
+        """`§7.4 ¶78` (a numbered section), `Karten ¶12` (a heading), `facts ¶2`, `¶6` (a
+        source cited by paragraph, B1: its section is the paragraph's number)."""
+        if self.section == str(self.number):
+            return f"¶{self.number}"
         section = f"§{self.section}" if self.section[:1].isdigit() else self.section
         return f"{section} ¶{self.number}"
 
@@ -69,8 +75,9 @@ def paragraphs(text: str) -> list[str]:
 
 
 def facts(dossier: str, source: str) -> list[str]:
-    """The facts the rules dossier records of a source: the items of its list
-    "Facts from <source>", continuation lines joined."""
+    """The facts a dossier records of a source: the items of its list "Facts from <source>",
+    continuation lines joined; without such a list, the row of its Sources table
+    (`table_facts`)."""
     out: list[str] = []
     inside = False
     for line in dossier.splitlines():
@@ -85,7 +92,21 @@ def facts(dossier: str, source: str) -> list[str]:
             out[-1] += " " + line.strip()
         elif line.strip() or out:
             break
+    if not inside:
+        return table_facts(dossier, source)
     return [normalized(f) for f in out]
+
+
+def table_facts(dossier: str, source: str) -> list[str]:
+    """The facts of a source in a dossier's Sources table (`| B3 | title | not shipped: a; b |`):
+    what its last cell says after "not shipped:", cut at semicolons; none for a source that
+    is shipped (its paragraphs are read instead) or not in the table."""
+    for line in dossier.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) >= 2 and cells[0] == source and line.lstrip().startswith("|"):
+            _, found, said = cells[-1].partition("not shipped:")
+            return [normalized(f) for f in said.split(";") if f.strip()] if found else []
+    return []
 
 
 def shared_folder() -> Path | None:
@@ -187,6 +208,13 @@ def outline(folder: Path, source: str, file: str, kind: str) -> str:
     text = (folder / file).read_text(encoding="utf-8")
     items = facts(text, source) if kind == "facts" else paragraphs(text)
     return "\n".join(f"{n:3d} {digest(p)} {p[:90]}" for n, p in enumerate(items, 1))
+
+
+@cache
+def cited_by_paragraph() -> frozenset[str]:
+    """The sources the clauses cite by paragraph (B1): each entry's section is its own number."""
+    return frozenset(sid for sid, block in load_concordance()["sources"].items()
+                     if block["kind"] == "paragraphs" and all(str(e["section"]) == str(e["n"]) for e in block["entries"]))
 
 
 NOTE_KINDS = ("heading", "history", "example", "stakes", "etiquette", "equipment", "cross-reference", "commentary",

@@ -1,5 +1,6 @@
-"""What the rulebook says, read from the spec: the clauses of both rulesets chapter by
-chapter, set side by side where Brouc replaces 1802, with what each clause links to.
+"""What the rulebook says, read from the spec: the clauses of both partnership rulesets
+chapter by chapter, set side by side where Brouc replaces 1802, then Brusquembille's
+clauses in a part of their own (chapters `brus.players` ...), with what each clause links to.
 
 No Sphinx here: `brou.book.sphinxext` turns this model into pages.  A clause appears
 once in the book, whatever the number of rulesets that have it; its anchor is its id.
@@ -19,17 +20,23 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
 
+from ..chapters import BRUS_CHAPTERS as BRUS_CHAPTERS
 from ..chapters import CHAPTER_DOC as CHAPTER_DOC
 from ..chapters import CHAPTERS as CHAPTERS
+from ..chapters import chapter_of
+from ..chapters import chapter_page as chapter_page
 from ..chapters import rulebook_page as rulebook_page
 from ..clauses import all_implementations
 from ..rules import Rules
 
 OLD, NEW = "homme-de-brou-1802", "brouc"
-RULESETS = (OLD, NEW)
-SHORT = {OLD: "1802", NEW: "Brouc"}
+RULESETS = (OLD, NEW)  # the partnership games, set side by side
+BRUS = "brusquembille-1718"
+ALL_RULESETS = (*RULESETS, BRUS)  # every ruleset the book states
+SHORT = {OLD: "1802", NEW: "Brouc", BRUS: "Brusquembille"}
 
-BlockKind = Literal["both", "side-by-side", "old-only", "new-only"]
+# "alone": a clause of a ruleset the book sets beside no other (Brusquembille)
+BlockKind = Literal["both", "side-by-side", "old-only", "new-only", "alone"]
 
 
 @dataclass(frozen=True)
@@ -43,7 +50,13 @@ class Clause:
 
     @property
     def chapter(self) -> str:
-        return self.id.split(".")[1]
+        """`play` (1802, Brouc) or `brus.play` (Brusquembille): brou.chapters.chapter_of."""
+        return chapter_of(self.id)
+
+    @property
+    def page(self) -> str:
+        """The page of the rulebook that states it."""
+        return chapter_page(self.chapter)
 
     def statement(self, lang: str) -> str:
         return str(self.data[lang])
@@ -76,16 +89,16 @@ class Block:
 
 
 class Book:
-    """The spec as the rulebook reads it (both rulesets at their defaults)."""
+    """The spec as the rulebook reads it (every ruleset at its defaults)."""
 
     def __init__(self) -> None:
-        self.rules = {r: Rules.load(r) for r in RULESETS}
+        self.rules = {r: Rules.load(r) for r in ALL_RULESETS}
 
     @cached_property
     def clauses(self) -> dict[str, Clause]:
-        """Every clause of every ruleset, 1802's order first, then Brouc's own."""
+        """Every clause of every ruleset, 1802's order first, then Brouc's own, then Brusquembille's."""
         out: dict[str, Clause] = {}
-        for ruleset in RULESETS:
+        for ruleset in ALL_RULESETS:
             for cid, data in self.rules[ruleset].data["clauses"].items():
                 have = out.get(cid)
                 out[cid] = Clause(cid, (*have.rulesets, ruleset) if have else (ruleset,), have.data if have else data)
@@ -95,8 +108,11 @@ class Book:
         return [c for c in self.clauses.values() if c.chapter == chapter]
 
     def blocks(self, chapter: str) -> list[Block]:
-        """The chapter cut into blocks, in 1802's order, Brouc's additions where they belong."""
+        """The chapter cut into blocks, in 1802's order, Brouc's additions where they belong;
+        a chapter of Brusquembille, one block per clause in the ruleset's order."""
         clauses = self.in_chapter(chapter)
+        if chapter in BRUS_CHAPTERS:
+            return [Block("alone", (c.id,), ()) for c in clauses]
         new_own = [c for c in clauses if c.rulesets == (NEW,)]
         # union-find over the replacement relation, so overlapping replacements make one group
         parent: dict[str, str] = {}
@@ -162,16 +178,16 @@ class Book:
 
     @cached_property
     def sources(self) -> dict[str, Mapping[str, Any]]:
-        """S1..S4: every source either ruleset cites, with its file (if shipped) and title."""
+        """S1..S4, B1..B5: every source a ruleset cites, with its file (if shipped) and title."""
         out: dict[str, Mapping[str, str]] = {}
-        for ruleset in RULESETS:
+        for ruleset in ALL_RULESETS:
             out.update(self.rules[ruleset].data["sources"])
         return out
 
     def parameters(self) -> dict[str, dict[str, Mapping[str, Any]]]:
         """parameter name -> ruleset -> its entry (question, options, default, why, ambiguity)."""
         out: dict[str, dict[str, Mapping[str, Any]]] = {}
-        for ruleset in RULESETS:
+        for ruleset in ALL_RULESETS:
             for name, entry in self.rules[ruleset].data["parameters"].items():
                 out.setdefault(name, {})[ruleset] = entry
         return out

@@ -18,7 +18,7 @@ from typing import Any
 from ..ambiguities import Entry, Register, in_lang, load_register
 from ..prove import FactResult, run_all
 from ..spec import citation
-from .model import CHAPTER_DOC, CHAPTERS, NEW, OLD, RULESETS, SHORT, Block, Book, Clause
+from .model import ALL_RULESETS, BRUS, BRUS_CHAPTERS, CHAPTERS, NEW, OLD, RULESETS, SHORT, Block, Book, Clause, chapter_page
 
 LANGS = ("en", "fr")
 
@@ -52,6 +52,7 @@ WORDS: dict[str, dict[str, str]] = {
         "heading": "a heading", "history": "history", "example": "an example", "stakes": "stakes",
         "etiquette": "etiquette", "equipment": "equipment", "cross-reference": "a cross-reference",
         "commentary": "commentary", "not modelled": "not modelled yet",
+        "brus": "Brusquembille", "amb-pending": "not yet in the register",
     },
     "fr": {
         "both": "1802 et Brouc", "old-only": "1802 seulement", "new-only": "Brouc seulement",
@@ -82,6 +83,7 @@ WORDS: dict[str, dict[str, str]] = {
         "heading": "un titre", "history": "histoire", "example": "un exemple", "stakes": "enjeux",
         "etiquette": "usages", "equipment": "matériel", "cross-reference": "un renvoi",
         "commentary": "commentaire", "not modelled": "pas encore modélisé",
+        "brus": "Brusquembille", "amb-pending": "pas encore au registre",
     },
 }
 
@@ -104,11 +106,16 @@ def indent(lines: Iterable[str], by: str = "   ") -> list[str]:
 
 
 def source_cite(source: Mapping[str, str], lang: str) -> str:
-    """`S1 §7.1` or `S2 "Spiel der Karten"`, linked to the source in the appendix."""
+    """`S1 §7.1`, `S2 "Spiel der Karten"` or `B1 ¶6` (a source cited by paragraph), linked to
+    the source in the appendix."""
+    from ..sources import cited_by_paragraph
+
     sid = source["source"]
     section = source.get("section")
     if not section:
         label = sid
+    elif sid in cited_by_paragraph():
+        label = f"{sid} \u00b6\u00a0{section}" if lang == "fr" else f"{sid} \u00b6{section}"
     elif re.fullmatch(r"[0-9.]+", section):
         label = f"{sid} §\u00a0{section}" if lang == "fr" else f"{sid} §{section}"
     else:
@@ -123,6 +130,8 @@ def _role_text(text: str) -> str:
 
 def tags(clause: Clause, lang: str) -> str:
     w = words(lang)
+    if clause.rulesets == (BRUS,):
+        return w["brus"]
     if clause.rulesets == RULESETS:
         return w["both"]
     return w["old-only"] if clause.rulesets == (OLD,) else w["new-only"]
@@ -164,6 +173,8 @@ def _closeness(cid: str, scenario: Any) -> int:
 def block_lines(block: Block, lang: str) -> list[str]:
     """One block of a chapter: clause directives, two columns when the rulesets differ."""
     w = words(lang)
+    if block.kind == "alone":
+        return [line for cid in block.clauses for line in (f".. brou-clause:: {cid}", "")]
     if block.kind in ("both", "old-only", "new-only") and not (block.left and block.right):
         lines: list[str] = []
         for cid in block.clauses:
@@ -188,9 +199,10 @@ def _title(ruleset: str) -> str:
 
 
 def rules(book: Book, chapter: str, lang: str) -> list[str]:
-    """Every clause of `chapter`, both rulesets, side by side where they differ."""
-    if chapter not in CHAPTERS:
-        raise KeyError(f"no chapter '{chapter}' in the spec (known: {', '.join(CHAPTERS)})")
+    """Every clause of `chapter`: for 1802 and Brouc both rulesets, side by side where they
+    differ; for a chapter of Brusquembille (`brus.talon`), its clauses in order."""
+    if chapter not in CHAPTERS + BRUS_CHAPTERS:
+        raise KeyError(f"no chapter '{chapter}' in the spec (known: {', '.join(CHAPTERS + BRUS_CHAPTERS)})")
     out: list[str] = []
     for block in book.blocks(chapter):
         out += block_lines(block, lang)
@@ -211,14 +223,25 @@ def _list_table(header: Sequence[str], rows: Iterable[Sequence[str]], widths: Se
     return out + [""]
 
 
-def cards(book: Book, lang: str) -> list[str]:
-    """The ranks strongest first, with their names and card points; the suits."""
+def cards(book: Book, lang: str, ruleset: str = "") -> list[str]:
+    """The ranks strongest first, with their names and card points; the suits.  Without
+    `ruleset`, the one deck of 1802 and Brouc; with it, that ruleset's deck in its default
+    plain order (`orders.plain`)."""
     w = words(lang)
-    decks = [book.rules[r].data["deck"] for r in RULESETS]
-    if decks[0] != decks[1]:
-        raise ValueError("the two rulesets have different decks: the cards table shows one deck")
-    deck = decks[0]
-    rows = [[str(n), f"``{r['symbol']}``", esc(r[lang]), str(r["points"])] for n, r in enumerate(deck["ranks"], 1)]
+    if ruleset:
+        if ruleset not in book.rules:
+            raise KeyError(f"no ruleset '{ruleset}' in the book (known: {', '.join(book.rules)})")
+        deck = book.rules[ruleset].data["deck"]
+        order = book.rules[ruleset].data.get("orders", {}).get("plain")
+        by_symbol = {r["symbol"]: r for r in deck["ranks"]}
+        ranks = [by_symbol[x] for x in order] if order else list(deck["ranks"])
+    else:
+        decks = [book.rules[r].data["deck"] for r in RULESETS]
+        if decks[0] != decks[1]:
+            raise ValueError("the two rulesets have different decks: the cards table shows one deck")
+        deck = decks[0]
+        ranks = list(deck["ranks"])
+    rows = [[str(n), f"``{r['symbol']}``", esc(r[lang]), str(r["points"])] for n, r in enumerate(ranks, 1)]
     out = _list_table([w["order"], w["rank"], w["name"], w["points"]], rows, [10, 15, 45, 15], "cards")
     suits = [[f"``{s['symbol']}``", esc(s[lang])] for s in deck["suits"]]
     return out + _list_table([w["suit"], w["name"]], suits, [20, 60], "suits")
@@ -275,15 +298,18 @@ def parameters(book: Book, lang: str) -> list[str]:
             question = str(next(iter(per_ruleset.values()))["question"])
         body = [".. rst-class:: param-head", "", f"``{name}``", "", esc(question), ""]
         fields = []
+        pending = sorted({a for spec in per_ruleset.values() for a in spec.get("ambiguity") or []})
         if entry is not None:
             fields.append((w["register"], f":brou:amb:`{entry.id}`"))
+        elif pending:  # named by the ruleset, not (yet) an entry of the register
+            fields.append((w["register"], ", ".join(f"{a} ({w['amb-pending']})" for a in pending)))
         else:
             fields.append((w["register"], esc(w["choice"])))
         if bends.get(name):
             fields.append((w["bends"], ", ".join(f":brou:clause:`{c}`" for c in bends[name])))
         body += [".. rst-class:: clause-meta", ""] + [f":{k}: {v}" for k, v in fields] + [""]
         rows = []
-        for ruleset in RULESETS:
+        for ruleset in ALL_RULESETS:
             if ruleset not in per_ruleset:
                 continue
             spec = per_ruleset[ruleset]
@@ -381,7 +407,7 @@ def _wrap(text: str, width: int = 88) -> list[str]:
 def clause_index(book: Book, lang: str) -> list[str]:
     """Every clause by id: its rulesets, the chapter that states it, the function that runs it."""
     w = words(lang)
-    rows = [[f":brou:clause:`{c.id}`", tags(c, lang), f":doc:`{CHAPTER_DOC[c.chapter]}`",
+    rows = [[f":brou:clause:`{c.id}`", tags(c, lang), f":doc:`{chapter_page(c.chapter)}`",
              f"``{book.implemented_by.get(c.id, w['none'])}``"] for c in sorted(book.clauses.values(), key=lambda c: c.id)]
     return _list_table([w["clause"], w["rulesets"], w["chapter"], w["function"]], rows, [34, 14, 20, 32], "clause-index")
 
@@ -425,10 +451,12 @@ GENERATED = ("cards", "marriages", "parameters", "ambiguities", "facts", "clause
 
 
 def generated(book: Book, what: str, lang: str) -> list[str]:
-    """The generated part named `what` (one of GENERATED, or `rules CHAPTER`)."""
+    """The generated part named `what` (one of GENERATED, `rules CHAPTER`, or `cards RULESET`)."""
     name, _, arg = what.partition(" ")
     if name == "rules":
         return rules(book, arg.strip(), lang)
+    if name == "cards":
+        return cards(book, lang, arg.strip())
     makers = {"cards": cards, "marriages": marriages, "parameters": parameters, "ambiguities": ambiguities,
               "facts": fact_lines, "clause-index": clause_index, "concordance": concordance}
     if name not in makers:
