@@ -1305,10 +1305,8 @@ def fact_brus_draws(seed: int) -> Check:
             claim += [c == 1 for c in counts]
             held = [h - 1 + c for h, c in zip(held, counts, strict=True)]  # one card played to the trick, then the draw
             claim += [h == size for h in held]
-        last = [seat for seat, card in flat if isinstance(card, int) and card == talon_n - 1]
-        if len(last) != 1:
-            return Check(False, f"form {form}: the turned card is drawn {len(last)} times")
-        claim.append(last[0] == (ws[-1] + n - 1) % n)
+        # the turned card, last in the stock, goes to the player before the last round's winner
+        claim += [z3.Implies(card == talon_n - 1, seat == (ws[-1] + n - 1) % n) for seat, card in flat]
         premises = [z3.And(w >= 0, w < n) for w in ws]
         ok, model = prove(z3.And(claim), *premises)
         if not ok:
@@ -1337,6 +1335,17 @@ def fact_brus_draws(seed: int) -> Check:
 # -- the pack's points -----------------------------------------------------------------
 
 
+def side_points_z3(rules: Rules, teams: Sequence[Sequence[int]]) -> tuple[dict[int, Any], list[Any], list[Any]]:
+    """z3 terms: who takes each card of the pack (a seat), each side's card points (brus.count.points,
+    from `rules.points`, the sides `teams`), and the premises.  Bit-vectors, which z3 bit-blasts
+    (over integers it times out): a taker of 3 bits, points of 9 bits, which cannot wrap as the
+    whole pack is worth less than 512."""
+    owner = {c: z3.BitVec(f"taker_{rules.card_text(c)}", 3) for c in cards_of(rules.pack)}
+    sides = [z3.Sum([z3.If(z3.Or([o == s for s in side]), z3.BitVecVal(rules.points[c], 9), z3.BitVecVal(0, 9))
+                     for c, o in owner.items()]) for side in teams]
+    return owner, sides, [z3.ULT(o, rules.n_players) for o in owner.values()]
+
+
 def fact_brus_points_120(seed: int) -> Check:
     lines = []
     rng = random.Random(seed)
@@ -1344,12 +1353,7 @@ def fact_brus_points_120(seed: int) -> Check:
         for sevens in ("black", "red"):
             rules = brus_rules(form, sevens_removed=sevens)
             n, pack = rules.n_players, cards_of(rules.pack)
-            # bit-vectors (z3 bit-blasts them; over integers it times out): a taker of 3 bits, points of
-            # 9 bits, which cannot wrap as the whole pack is worth less than 512
-            owner = {c: z3.BitVec(f"taker_{rules.card_text(c)}", 3) for c in pack}
-            sides = [z3.Sum([z3.If(z3.Or([owner[c] == s for s in side]), z3.BitVecVal(rules.points[c], 9),
-                                   z3.BitVecVal(0, 9)) for c in pack]) for side in rules.teams]
-            premises = [z3.ULT(o, n) for o in owner.values()]
+            owner, sides, premises = side_points_z3(rules, rules.teams)
             ok, model = prove(z3.Sum(sides) == 120, *premises)
             if not ok:
                 text = f"form {form}, sevens {sevens}: z3 model: " + model_text(model, [("sides", z3.Sum(sides))])
