@@ -82,10 +82,10 @@ class BrusquembilleMachine(RuleBasedStateMachine):
 
     @initialize(params=PARAMS, seed=st.integers(0, MAX_SEED), cut=st.none() | st.integers(1, 29))
     def start(self, params: dict[str, Any], seed: int, cut: int | None) -> None:
-        self.rules = Rules.load(BRUS, **params)
-        self.deal = PhaseDeal(self.rules, talon_deal_from_seed(self.rules, seed, cut))
+        self.deal_rules = Rules.load(BRUS, **params)
+        self.deal = PhaseDeal(self.deal_rules, talon_deal_from_seed(self.deal_rules, seed, cut))
         self.twin = self.deal.copy()
-        self.restored = replay(self.rules, self.deal.record())
+        self.restored = replay(self.deal_rules, self.deal.record())
         SEEN.update(f"{k}={v}" for k, v in params.items())
 
     def deals(self) -> list[PhaseDeal]:
@@ -103,7 +103,7 @@ class BrusquembilleMachine(RuleBasedStateMachine):
             card = data.draw(st.sampled_from(self.deal.legal_actions()), label="card")
             for d in self.deals():
                 if how == "text":
-                    d.apply_text(self.rules.card_text(card))
+                    d.apply_text(self.deal_rules.card_text(card))
                 elif how == "seat":
                     d.apply(card, d.to_act)
                 else:
@@ -118,7 +118,7 @@ class BrusquembilleMachine(RuleBasedStateMachine):
         if expected is None:
             return  # legal after all
         before = [(snapshot(d, compiled=False), d.record()) for d in self.deals()]
-        codes = []
+        codes: list[str | None] = []
         for d in self.deals():
             try:
                 attempt(d)
@@ -135,7 +135,7 @@ class BrusquembilleMachine(RuleBasedStateMachine):
 
     @rule(data=st.data(), kind=st.sampled_from(["not-held", "refused", "id", "text", "seat", "type"]))
     def illegal(self, data: st.DataObject, kind: str) -> None:
-        deal, rules = self.deal, self.rules
+        deal, rules = self.deal, self.deal_rules
         held = deal.hands[deal.to_act] if not deal.is_over else 0
         legal = set(deal.legal_actions())
         if kind == "not-held":
@@ -163,21 +163,21 @@ class BrusquembilleMachine(RuleBasedStateMachine):
             action = min(legal) if legal else 0
             self.reject(lambda d: d.apply(action, seat), expected_code(deal, action, seat), f"seat {seat}")
         elif kind == "type":
-            action: Any = data.draw(st.sampled_from(["AS", 1.0, None, True]), label="not an id")
-            self.reject(lambda d: d.apply(action), expected_code(deal, action), f"action {action!r}")
+            odd: Any = data.draw(st.sampled_from(["AS", 1.0, None, True]), label="not an id")
+            self.reject(lambda d: d.apply(odd), expected_code(deal, odd), f"action {odd!r}")
 
     @rule(replay_it=st.booleans())
     def save(self, replay_it: bool) -> None:
         """A fresh copy, or a fresh replay of the record, driven alongside from now on."""
         if replay_it:
-            self.restored = replay(self.rules, self.deal.record())
+            self.restored = replay(self.deal_rules, self.deal.record())
         else:
             self.twin = self.deal.copy()
 
     @rule(offset=st.integers(0, 4))
     def look(self, offset: int) -> None:
         """Every player's view: his hand, his partner's in two pairs, nothing else of any hand."""
-        check_views(self.deal, offset % self.rules.n_players)
+        check_views(self.deal, offset % self.deal_rules.n_players)
 
     # -- the invariants ------------------------------------------------------------
 
@@ -202,7 +202,7 @@ class BrusquembilleMachine(RuleBasedStateMachine):
         else:
             assert legal and len(set(legal)) == len(legal)
             assert deal.speakers() == {deal.to_act: legal}
-            assert all(deal.legal_actions(s) == [] for s in range(self.rules.n_players) if s != deal.to_act)
+            assert all(deal.legal_actions(s) == [] for s in range(self.deal_rules.n_players) if s != deal.to_act)
 
     @invariant()
     def copies_agree(self) -> None:
