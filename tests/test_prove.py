@@ -332,7 +332,7 @@ def test_the_most_a_trick_pays_is_reached_on_the_engine() -> None:
     # a bound one jeton too low is refuted, one too high is never reached
     assert not prove.fact_brus_trick_extremes({"three": (7, -6)})(SEED).holds
     assert not prove.fact_brus_trick_extremes({"three": (9, -6)})(SEED).holds
-    assert not prove.fact_brus_trick_extremes({"five": (15, -9)})(SEED).holds
+    assert not prove.fact_brus_trick_extremes({"four": (12, -7)})(SEED).holds
 
 
 @pytest.mark.clause("brus.count.winner", "brus.stakes.pool")

@@ -1299,15 +1299,16 @@ def fact_brus_draws(seed: int) -> Check:
             return Check(False, f"form {form}: cards drawn once the stock is gone")
         flat = [d for r in drawn for d in r]
         claim = [z3.Sum([z3.If(card == j, 1, 0) for _, card in flat]) == 1 for j in range(talon_n)]
-        held = [z3.IntVal(size)] * n
-        for got in drawn:
+        # full hands, by induction over the tricks with a draw: a player who held `size` cards
+        # before a trick plays one to it and draws; he holds `size` again (held[r]: before trick r + 1)
+        held = [[z3.Int(f"held_before_trick_{r + 1}_seat_{p}") for p in range(n)] for r in range(rounds)]
+        for got, before in zip(drawn, held, strict=True):
             counts = [z3.Sum([z3.If(seat == p, 1, 0) for seat, _ in got]) for p in range(n)]
             claim += [c == 1 for c in counts]
-            held = [h - 1 + c for h, c in zip(held, counts, strict=True)]  # one card played to the trick, then the draw
-            claim += [h == size for h in held]
+            claim += [h - 1 + c == size for h, c in zip(before, counts, strict=True)]
         # the turned card, last in the stock, goes to the player before the last round's winner
         claim += [z3.Implies(card == talon_n - 1, seat == (ws[-1] + n - 1) % n) for seat, card in flat]
-        premises = [z3.And(w >= 0, w < n) for w in ws]
+        premises = [z3.And(w >= 0, w < n) for w in ws] + [h == size for before in held for h in before]
         ok, model = prove(z3.And(claim), *premises)
         if not ok:
             text = f"form {form}: z3 model: " + model_text(model, ws)
