@@ -18,7 +18,9 @@ played to the end by random legal cards.  At every step:
 - each player's view shows his own hand and, in two pairs, his partner's, and no card of any
   other hand except the turned card, which is public (brus.info.*).
 
-At the end: 120 card points in all (brus.deck.points), the pool given out to nobody but the
+At the end: seat 0 led the first trick and each winner the next, each trick taken by the
+highest trump, else the highest card of the suit led (the order rewritten from brus.deck.order
+for each ten_rank); 120 card points in all (brus.deck.points), the pool given out to nobody but the
 sides with the most points, nothing left in it (brus.count.winner), and the deal replayed from
 its record is the same deal.
 
@@ -175,6 +177,10 @@ def check_views(deal: PhaseDeal, offset: int) -> None:
             hidden = set(rules.cards_text(deal.hands[other])) - {turnup}
             assert not shown & hidden, f"seat {seat} sees {shown & hidden} of seat {other}'s hand"
         assert seen["held"] == [deal.hands[(p - offset) % n].bit_count() for p in range(n)]
+        assert seen["trick"] == [{"player": (deal.leader + i + offset) % n, "card": rules.card_text(c)}
+                                 for i, c in enumerate(deal.trick)]
+        assert seen["tricks"] == [(w + offset) % n for _, _, w in deal.tricks]
+        assert seen["turnup"] == turnup
         assert seen["talon"] == len(deal.stock)
 
 
@@ -233,8 +239,39 @@ def play_checked(rules: Rules, seed: int, cut: int | None, rng: random.Random) -
     return deal
 
 
+ORDERS = {"after-ace": "ATKQJ987", "after-jack": "AKQJT987"}  # brus.deck.order, strongest first, per ten_rank
+PLAYERS = {"three": 3, "two": 2, "four": 4, "four-partners": 4, "five": 5}  # brus.players.count, brus.players.forms
+
+
+def trick_winner(rules: Rules, leader: int, cards: tuple[int, ...], trump: str) -> int:
+    """The seat taking a trick, from the clause: the highest trump, else the highest card of the
+    suit led, in the order of brus.deck.order (ten_rank)."""
+    order = ORDERS[rules.overrides.get("ten_rank", "after-ace")]
+    texts = [rules.card_text(c) for c in cards]
+    suit = trump if any(t[1] == trump for t in texts) else texts[0][1]
+    best = min((order.index(t[0]), i) for i, t in enumerate(texts) if t[1] == suit)[1]
+    return (leader + best) % rules.n_players
+
+
+def check_tricks(deal: PhaseDeal) -> None:
+    """Seat 0 leads the first trick, each trick's winner leads the next, and each is taken as
+    the clause says; the turned card is the stock's last and its suit trump."""
+    rules = deal.rules
+    assert rules.n_players == PLAYERS[rules.overrides.get("form", "three")]
+    assert deal.deal.stock[-1] == deal.deal.turnup and deal.trump == rules.suit_of[deal.deal.turnup]
+    assert all(h.bit_count() == rules.hand_size for h in deal.deal.hands)
+    leader = 0
+    for first, cards, winner in deal.tricks:
+        assert first == leader
+        assert winner == trick_winner(rules, first, cards, rules.suits[deal.trump]), rules.cards_text(
+            sum(1 << c for c in cards))
+        leader = winner
+    assert deal.leader == leader
+
+
 def check_end(deal: PhaseDeal) -> None:
     rules = deal.rules
+    check_tricks(deal)
     result = deal.result()
     assert sum(r.card_points for r in result) == sum(deal.side_points()) == 120
     assert sum(r.tricks for r in result) == len(deal.tricks) == rules.pack.bit_count() // rules.n_players
@@ -249,7 +286,9 @@ def check_end(deal: PhaseDeal) -> None:
 
 
 @pytest.mark.clause("brus.deck.cards", "brus.deck.points", "brus.talon.draw", "brus.play.free", "brus.pay.brusquembille",
-                    "brus.count.winner", "brus.info.own-hand", "brus.info.partners", "brus.info.turned")
+                    "brus.count.winner", "brus.info.own-hand", "brus.info.partners", "brus.info.turned",
+                    "brus.info.trick-open", "brus.play.lead", "brus.play.next-lead", "brus.play.trick-winner",
+                    "brus.deck.order", "brus.deal.turned", "brus.players.count", "brus.players.forms")
 @pytest.mark.parametrize("params", CONFIGS, ids=IDS)
 def test_random_deals(params: dict[str, Any]) -> None:
     rules = Rules.load(BRUS, **params)
