@@ -312,8 +312,8 @@ def test_the_payments_fact_catches_payments_in_the_game_for_points(monkeypatch: 
 
 @pytest.mark.clause("brus.pay.brusquembille")
 def test_a_payment_rule_that_is_not_zero_sum_is_refuted_by_z3() -> None:
-    """The zero-sum query is not vacuous: paying the winner of a brusquembille n times its worth
-    (one share too many) gives a model."""
+    """The zero-sum query is not vacuous: a rule that counts one player too many (a brusquembille
+    won paid n times its worth, one lost costing n times) is not zero-sum among the n players."""
     rules = Rules.load(prove.BRUS)
     n = rules.n_players
     cards, leader, winner, paid, premises = prove._trick_vars(rules)
