@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import z3  # type: ignore[import-untyped]
 
-from brou import prove
+from brou import ledger, payments, prove, results, talon
 from brou.counting import card_points
 from brou.rules import Rules
 from brou.state import DealState
@@ -41,7 +41,7 @@ def test_facts_are_listed_with_statements_and_existing_rulesets() -> None:
     ids = [f.id for f in prove.FACTS]
     assert len(ids) == len(set(ids))
     for fact in prove.FACTS:
-        assert fact.statement and set(fact.rulesets) <= {HDB, BROUC}
+        assert fact.statement and set(fact.rulesets) <= {HDB, BROUC, prove.BRUS}
         assert fact.expected in (prove.PROVED, prove.REFUTED)
 
 
@@ -261,6 +261,154 @@ def test_1802_deal_results_lie_between_minus_300_and_420() -> None:
 def test_brouc_deal_results_lie_between_minus_150_and_270() -> None:
     state = replay(proved("brouc.deal.extremes"))
     assert [t.total for t in state.result().teams] == [270, -150]
+
+
+# -- Brusquembille: payments, the pool, the draw, the pack's points ----------------------
+
+BRUS_IDS = ("brus.pay.zero-sum", "brus.pay.trick-extremes", "brus.pool.shared-out", "brus.talon.each-card-once",
+            "brus.deck.points-120")
+
+
+def run_brus(fact_id: str) -> prove.FactResult:
+    """The fact run now (not the cached result): for the tests that break a function first."""
+    (fact,) = [f for f in prove.FACTS if f.id == fact_id]
+    return prove.run_fact(fact, SEED)
+
+
+def test_brusquembille_facts_are_listed_for_their_ruleset_and_clauses() -> None:
+    clauses = set(Rules.load(prove.BRUS).data["clauses"])
+    for fact_id in BRUS_IDS:
+        (fact,) = [f for f in prove.FACTS if f.id == fact_id]
+        assert fact.rulesets == (prove.BRUS,) and fact.holds
+        assert fact.clauses and set(fact.clauses) <= clauses, fact.clauses
+
+
+@pytest.mark.clause("brus.pay.brusquembille", "brus.pay.when")
+def test_brusquembille_payments_are_zero_sum() -> None:
+    res = proved("brus.pay.zero-sum")
+    for form in prove.BRUS_FORMS:
+        assert f"{form} (" in res.details
+
+
+@pytest.mark.clause("brus.pay.brusquembille")
+def test_the_payments_crosscheck_catches_an_engine_that_forgets_the_tens(monkeypatch: pytest.MonkeyPatch) -> None:
+    right = payments.brusquembille_payments
+
+    def no_tens(rules: Rules, plays: Any, winner: int, trick: int) -> list[Any]:
+        return [e for e in right(rules, plays, winner, trick) if e.card is None or rules.jetons[e.card] != 1]
+
+    monkeypatch.setattr(payments, "brusquembille_payments", no_tens)
+    res = run_brus("brus.pay.zero-sum")
+    assert res.status == prove.COUNTEREXAMPLE and res.counterexample is not None
+    assert "encoding" in res.counterexample and "engine" in res.counterexample
+
+
+@pytest.mark.clause("brus.pay.when")
+def test_the_payments_fact_catches_payments_in_the_game_for_points(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(payments, "pays_brusquembilles", lambda rules: rules.n_players != 2)
+    res = run_brus("brus.pay.zero-sum")
+    assert res.status == prove.COUNTEREXAMPLE and "brus.pay.when" in res.details
+
+
+@pytest.mark.clause("brus.pay.brusquembille")
+def test_a_payment_rule_that_is_not_zero_sum_is_refuted_by_z3() -> None:
+    """The zero-sum query is not vacuous: a rule that counts one player too many (a brusquembille
+    won paid n times its worth, one lost costing n times) is not zero-sum among the n players."""
+    rules = Rules.load(prove.BRUS)
+    n = rules.n_players
+    cards, leader, winner, paid, premises = prove._trick_vars(rules)
+    seats = [prove.seat_f(prove.Z3_ARITH, leader, i, n) for i in range(n)]
+    worths = [prove.worth_f(prove.Z3_ARITH, rules, c) for c in cards]
+    assert prove.prove(z3.Sum(prove.trick_payments_f(prove.Z3_ARITH, n, seats, worths, winner, paid)) == 0, *premises)[0]
+    greedy = prove.trick_payments_f(prove.Z3_ARITH, n + 1, [*seats, z3.IntVal(n)], [*worths, z3.IntVal(0)], winner, paid)
+    ok, model = prove.prove(z3.Sum(greedy[:n]) == 0, *premises)
+    assert not ok and model is not None
+
+
+@pytest.mark.clause("brus.pay.brusquembille")
+def test_the_most_a_trick_pays_is_reached_on_the_engine() -> None:
+    res = proved("brus.pay.trick-extremes")
+    assert "three most 8" in res.details and "five least -10" in res.details
+    # a bound one jeton too low is refuted, one too high is never reached
+    assert not prove.fact_brus_trick_extremes({"three": (7, -6)})(SEED).holds
+    assert not prove.fact_brus_trick_extremes({"three": (9, -6)})(SEED).holds
+    assert not prove.fact_brus_trick_extremes({"four": (12, -7)})(SEED).holds
+
+
+@pytest.mark.clause("brus.count.winner", "brus.stakes.pool")
+def test_the_pool_is_shared_out_whole() -> None:
+    res = proved("brus.pool.shared-out")
+    assert "four-partners bank" in res.details
+
+
+@pytest.mark.clause("brus.count.winner")
+def test_the_pool_crosscheck_catches_an_engine_that_keeps_odd_jetons(monkeypatch: pytest.MonkeyPatch) -> None:
+    right = results.pool_shares
+
+    def keeps_odd(rules: Rules, points: Any, pool: int, trick_count: int) -> list[Any]:
+        out = right(rules, points, pool, trick_count)
+        return [e for e in out if e.jetons != 1 or e.taker == ledger.BANK] if len(out) > 1 else out
+
+    monkeypatch.setattr(results, "pool_shares", keeps_odd)
+    res = run_brus("brus.pool.shared-out")
+    assert res.status == prove.COUNTEREXAMPLE and res.counterexample is not None and "engine" in res.counterexample
+
+
+@pytest.mark.clause("brus.count.winner")
+def test_odd_jetons_given_round_and_round_would_break_the_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    """z3 sees it when the encoding gives odd jetons to the sharing players only while fewer remain
+    than there are players: an encoding without that limit gives more than the pool."""
+    def unbounded(ar: Any, rules: Rules, points: Any, pool: Any, to_bank: bool) -> tuple[list[Any], Any]:
+        got, bank = right(ar, rules, points, pool, to_bank)
+        return [g + ar.ite(pool > 1, 1, 0) for g in got], bank
+
+    right = prove.pool_shares_f
+    monkeypatch.setattr(prove, "pool_shares_f", unbounded)
+    res = run_brus("brus.pool.shared-out")
+    assert res.status == prove.COUNTEREXAMPLE
+
+
+@pytest.mark.clause("brus.talon.draw", "brus.talon.last-draw", "brus.deal.talon", "brus.talon.last-tricks")
+def test_every_stock_card_is_drawn_once() -> None:
+    res = proved("brus.talon.each-card-once")
+    assert "three (7 rounds of 3)" in res.details and "two (13 rounds of 2)" in res.details
+
+
+def _reverse_order(n: int, winner: Any, stock: Any) -> list[tuple[Any, int]]:
+    return [((winner - i) % n, stock[i]) for i in range(n)] if stock else []
+
+
+def _twice_the_top(n: int, winner: Any, stock: Any) -> list[tuple[Any, int]]:
+    return [((winner + i) % n, stock[i // 2]) for i in range(n)] if stock else []
+
+
+def _winner_draws_twice(n: int, winner: Any, stock: Any) -> list[tuple[Any, int]]:
+    return [(winner if i < 2 else (winner + i) % n, stock[i]) for i in range(n)] if stock else []
+
+
+@pytest.mark.clause("brus.talon.draw", "brus.talon.last-draw")
+@pytest.mark.parametrize("wrong", [_reverse_order, _twice_the_top, _winner_draws_twice])
+def test_a_wrong_draw_gives_a_z3_counterexample(monkeypatch: pytest.MonkeyPatch, wrong: Any) -> None:
+    """Drawing against the order of play hands the turned card to the winner's other neighbour;
+    the others break one card each or one card a player."""
+    monkeypatch.setattr(talon, "draws", wrong)
+    res = run_brus("brus.talon.each-card-once")
+    assert res.status == prove.COUNTEREXAMPLE, res.details
+    assert "z3 model" in res.details and "winner_trick_" in res.details
+
+
+@pytest.mark.clause("brus.deck.points", "brus.deck.cards", "brus.count.points", "brus.players.forms")
+def test_the_pack_holds_120_points_in_every_form() -> None:
+    res = proved("brus.deck.points-120")
+    assert "five red (30 cards)" in res.details and "two black (32 cards)" in res.details
+
+
+@pytest.mark.clause("brus.count.points")
+def test_sides_that_overlap_would_count_a_card_twice() -> None:
+    rules = Rules.load(prove.BRUS)
+    _, sides, premises = prove.side_points_z3(rules, ((0,), (1,), (1, 2)))
+    ok, model = prove.prove(z3.Sum(sides) == 120, *premises)
+    assert not ok and model is not None
 
 
 # -- the whole run -----------------------------------------------------------------------
