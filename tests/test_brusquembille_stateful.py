@@ -110,8 +110,21 @@ class BrusquembilleMachine(RuleBasedStateMachine):
                     d.apply(card)
             SEEN.add("stock-gone" if not self.deal.stock else "stock")
             self.check_all()
+            self.refuse_one_held_card()
         if self.deal.is_over:
             SEEN.add("over")
+
+    def refuse_one_held_card(self) -> None:
+        """Whenever the following rule refuses a card the player holds (follow-suit once the
+        stock is gone), that card is tried: refused, and nothing changes."""
+        deal = self.deal
+        if deal.is_over:
+            return
+        legal = set(deal.legal_actions())
+        refused = [c for c in cards_of(deal.hands[deal.to_act]) if c not in legal]
+        if refused:
+            card = refused[0]
+            self.reject(lambda d: d.apply(card), expected_code(deal, card), f"card {card}")
 
     def reject(self, attempt: Callable[[PhaseDeal], None], expected: str | None, what: str) -> None:
         """The attempt must be refused with `expected` on the deal and its copies, changing nothing."""
