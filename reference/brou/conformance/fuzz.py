@@ -524,11 +524,11 @@ def _phase_illegal(table: PhaseTable, b: int) -> str:
     state, rules = table.state, table.rules
     hand = state.hands[state.to_act]
     pick = b - (256 - ILLEGAL)
-    if 6 <= pick < 10:
-        refused = [x for x in cards_of(hand) if x not in set(state.legal_actions())]
+    if pick < 10:  # a card of his hand the rules refuse (rare: only after the talon), else one he does not hold
+        legal = state.legal_cards()
+        refused = [x for x in cards_of(hand & ~legal)]
         if refused:
             return rules.card_text(refused[b % len(refused)])
-    if pick < 10:
         others = [x for x in rules.pack_cards if not hand >> x & 1]
         return rules.card_text(others[(b * 7) % len(others)])
     if pick < 13:
