@@ -23,6 +23,13 @@ The harness judges the implementation's answers exactly as `brou check` does
 database, not yet shrunk, which `hypothesis.find` replays and shrinks) while the
 implementation still fails in the same way; the smallest case is written as a scenario of one
 behaviour (`one_behaviour`) whose first clause is the clause it breaks.
+
+Brusquembille (the rulesets of `generate.PHASE_RULESETS`, on the phase engine) comes after the
+partnership games in the ruleset's choice, so that an implementation of 1802 and Brouc alone
+sees the cases it always saw.  Its cases read the same bytes in a layout of their own
+(`_build_phase`): a byte per parameter (the form first), the dealer, a session near its end,
+the deal, then a byte per action (a card, or about one in sixteen refused), played by
+`PhaseTable`.
 """
 
 from __future__ import annotations
@@ -572,7 +579,7 @@ def _build_phase(c: Choices, ruleset: str, offer: Offer) -> Case:
             legal = state.legal_actions()
             text = rules.card_text(legal[b % len(legal)])
         attempts += 1
-        tricks = len(state.tricks)
+        tricks, drawn, paid = len(state.tricks), len(state.events), len(state.ledger)
         answer = table.act(text)
         if answer["ok"]:
             steps.append({"do": text})
@@ -580,8 +587,13 @@ def _build_phase(c: Choices, ruleset: str, offer: Offer) -> Case:
             refused += 1
             steps.append({"reject": text, "code": answer["code"]})
         # after a trick: its winner, the draws and the payments first (a wrong draw is named
-        # as such, not as the wrong hand that follows from it), then who acts and what he may play
-        seen = _observe(table, PHASE_PER_TRICK) if len(state.tricks) > tricks else {}
+        # as such, not as the wrong hand that follows from it), then who acts and what he may
+        # play; the draws and the ledger when the trick added to them (the count, every time)
+        seen: dict[str, Any] = {}
+        if len(state.tricks) > tricks:
+            names = [name for name in PHASE_PER_TRICK if (name != "events" or len(state.events) > drawn)
+                     and (name != "ledger" or len(state.ledger) > paid)]
+            seen = _observe(table, tuple(names))
         seen |= _observe(table, ("legal", "to_act", "trick"))
         steps.append({"expect": seen})
     steps.append({"expect": _observe(table, PHASE_AT_END + (("session",) if in_session else ()))})
