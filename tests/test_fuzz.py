@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from faults import DIAGNOSIS_FAULTS, FAULTS, Faulty
 
+import brou.phases
 from brou.cli import main
 from brou.conformance.compare import FAILED, PASSED
 from brou.conformance.corpus import load_file
@@ -26,11 +27,17 @@ from brou.conformance.fuzz import (
     search_bytes,
     write_scenario,
 )
+from brou.conformance.generate import PHASE_FORMS, PHASE_RULESETS, RULESETS
 from brou.conformance.harness import run
 from brou.conformance.runner import InProcess, Subprocess
 from brou.conformance.server import Reference
 
+sys.path.append(str(Path(__file__).parent / "fakes"))
+from brus_faults import pay_lost_to_one, winner_draws_last
+
 BROKEN = [sys.executable, str(Path(__file__).parent / "fakes" / "broken.py")]
+BRUS = "brusquembille-1718"
+PARTNERSHIP = tuple(RULESETS)
 # the one planted fault the fuzzer does not find quickly: it shows only under the reading
 # both_reach_target=first-during-play, when both teams pass 301 in the first tricks and the
 # second did so by an announcement (docs/fuzzing.md, "What it does not find quickly")
@@ -41,13 +48,13 @@ FOUND_WITHIN = 1000  # cases: a few seconds
 def test_the_reference_engine_passes_every_case() -> None:
     result = fuzz(InProcess(), deals=300, seed=11)
     assert result.finding is None and result.exit_status == 0
-    assert result.cases == 300 and set(result.by_ruleset) == {"brouc", "homme-de-brou-1802"}
+    assert result.cases == 300 and set(result.by_ruleset) == {"brouc", "homme-de-brou-1802", BRUS}
 
 
 def test_the_cases_reach_every_ending_of_a_deal() -> None:
     """Claims right and wrong, dehors, declarations made and broken, vole and cape,
     concessions, matches, seeded deals, other readings: all come up in a thousand cases."""
-    offer = Offer.of(Reference().hello())
+    offer = Offer.of(Reference().hello(), PARTNERSHIP)
     endings: Counter[str] = Counter()
     settings: Counter[str] = Counter()
     refused = 0
@@ -181,3 +188,99 @@ def test_the_origins_are_the_schemas() -> None:
 
     schema = json.loads((spec.SCHEMA_DIR / "scenario.schema.json").read_text(encoding="utf-8"))
     assert tuple(schema["$defs"]["scenario"]["properties"]["origin"]["enum"]) == ORIGINS
+
+
+# -- Brusquembille (the phase engine) ---------------------------------------------------------
+
+
+def _only(hello: dict[str, Any], rulesets: tuple[str, ...]) -> dict[str, Any]:
+    return hello | {"rulesets": {r: v for r, v in hello["rulesets"].items() if r in rulesets}}
+
+
+def test_brusquembille_comes_after_the_partnership_games() -> None:
+    """An implementation of 1802 and Brouc alone sees the cases it saw before Brusquembille was
+    fuzzed: the RULESET byte chooses among the rulesets in the same order, Brusquembille last."""
+    hello = Reference().hello()
+    assert Offer.of(hello).rulesets == (*RULESETS, *PHASE_RULESETS)
+    alone = Offer.of(_only(hello, PARTNERSHIP))
+    assert alone.rulesets == PARTNERSHIP == Offer.of(hello, PARTNERSHIP).rulesets
+    for number in range(1, 40):
+        data = search_bytes(0, number)
+        assert build(data, alone).data == build(data, Offer.of(hello, PARTNERSHIP)).data
+        assert build(data, alone).data["ruleset"] in PARTNERSHIP
+
+
+class _OneForm(InProcess):
+    """The reference engine declaring Brusquembille in one form only (it plays that form, and
+    no other is offered), with every other parameter's options."""
+
+    def __init__(self, form: str) -> None:
+        super().__init__()
+        self.form = form
+
+    def start(self) -> dict[str, Any]:
+        hello = _only(super().start(), (BRUS,))
+        params = {k: v for k, v in hello["rulesets"][BRUS]["params"].items() if k != "form"}
+        hello["rulesets"][BRUS] = {"plays": {"form": self.form}, "params": params}
+        return hello
+
+
+@pytest.mark.parametrize("form", PHASE_FORMS)
+def test_the_reference_passes_brusquembille_in_every_form(form: str) -> None:
+    """Every case in one form: the reference engine agrees with itself, dealing, refusing,
+    drawing, paying and counting, alone and in sessions."""
+    impl = _OneForm(form)
+    result = fuzz(impl, deals=100, seed=2)
+    assert result.finding is None and result.exit_status == 0 and result.by_ruleset == Counter({BRUS: 100})
+    assert result.settings["session"] >= 25 and result.endings["played-out"] >= 50
+    offer = Offer.of(impl.start())
+    assert all(build(search_bytes(2, number), offer).data["params"]["form"] == form for number in range(1, 41))
+
+
+def test_the_brusquembille_cases_vary_what_they_should() -> None:
+    """In 400 cases: every form, both scorings in sessions, the deal sent as a seed, other
+    readings, cut and whole deals, and every refusal (a card not held, a suit not followed after
+    the talon, no card, a card of no pack)."""
+    offer = Offer.of(Reference().hello(), (BRUS,))
+    seen: Counter[str] = Counter()
+    for number in range(1, 401):
+        case = build(search_bytes(0, number), offer)
+        params = case.data.get("params", {})
+        seen[params.get("form", "three")] += 1
+        seen[case.summary.ending] += 1
+        seen["seeded"] += case.summary.seeded
+        seen["variant"] += case.summary.variant
+        if "session" in case.data["setup"]:
+            seen["session-" + params.get("scoring", "pool")] += 1
+            assert "session" in case.data["steps"][-1]["expect"]
+        for step in case.data["steps"]:
+            if "reject" in step:
+                seen[step["code"]] += 1
+    assert all(seen[form] >= 40 for form in PHASE_FORMS)
+    assert all(seen[k] >= 20 for k in ("played-out", "cut", "seeded", "variant", "session-pool", "session-points"))
+    assert all(seen[code] >= 5 for code in ("not-in-hand", "must-follow-suit", "malformed-action", "unknown-card"))
+
+
+BRUS_FAULTS = [("brus.pay.brusquembille", "brusquembille_payments", pay_lost_to_one),
+               ("brus.talon.draw", "draws", winner_draws_last)]
+
+
+@pytest.mark.parametrize(("clause", "name", "fault"), BRUS_FAULTS, ids=[f[0] for f in BRUS_FAULTS])
+def test_a_broken_brusquembille_is_found_and_shrunk(clause: str, name: str, fault: Any, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    impl = Faulty(brou.phases, name, fault)
+    result = fuzz(impl, deals=200, rulesets=(BRUS,), shrink_seconds=20)
+    finding = result.finding
+    assert finding is not None and finding.kind == "divergence" and result.exit_status == 1
+    assert finding.verdict.clause == clause
+    assert len(finding.scenario["steps"]) <= 2 and actions_of(finding.scenario) <= 8
+    scenario = finished_scenario(finding, result)
+    assert scenario["clauses"][0] == clause and scenario["id"].startswith(f"fuzz.{clause}.")
+    path = write_scenario(scenario, tmp_path)
+    loaded = load_file(path)  # checked against spec/schema/scenario.schema.json as it loads
+    assert [s.id for s in loaded] == [scenario["id"]] and loaded[0].ruleset == BRUS
+    assert run(InProcess(), loaded).outcomes[0].status == PASSED
+    failed = run(Faulty(brou.phases, name, fault), loaded).outcomes[0]
+    assert failed.status == FAILED and failed.verdict.clause == clause
+    assert main(["check", "--scenarios", str(path), "--no-progress"]) == 0
+    capsys.readouterr()

@@ -23,6 +23,13 @@ The harness judges the implementation's answers exactly as `brou check` does
 database, not yet shrunk, which `hypothesis.find` replays and shrinks) while the
 implementation still fails in the same way; the smallest case is written as a scenario of one
 behaviour (`one_behaviour`) whose first clause is the clause it breaks.
+
+Brusquembille (the rulesets of `generate.PHASE_RULESETS`, on the phase engine) comes after the
+partnership games in the ruleset's choice, so that an implementation of 1802 and Brouc alone
+sees the cases it always saw.  Its cases read the same bytes in a layout of their own
+(`_build_phase`): a byte per parameter (the form first), the dealer, a session near its end,
+the deal, then a byte per action (a card, or about one in sixteen refused), played by
+`PhaseTable`.
 """
 
 from __future__ import annotations
@@ -46,13 +53,17 @@ import yaml
 from ..deal import Deal, deal_from_pack, deal_from_seed
 from ..errors import BrouError, UsageError
 from ..game import count_so_far, game_rules, reaches_target
+from ..rounds import deals_to_play
 from ..rules import Rules, cards_of
+from ..seating import Seating
 from ..shuffle import MAX_SEED, permuted, swaps
 from ..state import CLAIM_ACTION, CONCEDE_ACTION, DECLARE_ACTION, DECLARE_DOUBLE_ACTION, MARK_ACTION, DealState, action_text
+from ..talon import TalonDeal, deal_with_talon, talon_deal_from_seed
 from .compare import ERRORED, FAILED, SKIPPED, Verdict
 from .corpus import FORMAT, Scenario, parameter_default
-from .generate import RULESETS, NoAliasDumper, clauses_touched
+from .generate import PHASE_RULESETS, RULESETS, NoAliasDumper, clauses_touched
 from .harness import Implementation, Outcome, Session, verdict_of
+from .phase_table import PhaseTable
 from .runner import ImplementationError
 from .server import Table
 
@@ -117,7 +128,9 @@ class Offer:
     @classmethod
     def of(cls, hello: Mapping[str, Any], wanted: tuple[str, ...] = ()) -> Offer:
         declared = hello.get("rulesets") or {}
-        known = tuple(r for r in RULESETS if r in declared)
+        # the rulesets on the phase engine come after the partnership games, so that an
+        # implementation of those alone sees the cases it always saw (the RULESET byte)
+        known = tuple(r for r in (*RULESETS, *PHASE_RULESETS) if r in declared)
         if wanted:
             missing = [r for r in wanted if r not in known]
             if missing:
@@ -322,6 +335,8 @@ def build(data: bytes, offer: Offer) -> Case:
     """The case that these bytes describe, played by the reference engine (module docstring)."""
     c = Choices(data)
     ruleset = offer.rulesets[c.below(RULESET, len(offer.rulesets))]
+    if ruleset in PHASE_RULESETS:
+        return _build_phase(c, ruleset, offer)
     params, rules = _params(c, ruleset, offer)
     game, match = _setting(c, ruleset, rules, offer)
     n = rules.n_players
@@ -383,7 +398,227 @@ def build(data: bytes, offer: Offer) -> Case:
     return Case(scenario, summary)
 
 
-def _observe(table: Table, names: tuple[str, ...]) -> dict[str, Any]:
+# -- cases of a game on the phase engine (Brusquembille) ----------------------------------------
+#
+# The same bytes, read in a layout of their own after LIMIT and RULESET: one byte per parameter
+# (PHASE_PARAMS, in order), the dealer, the session (on or not, deals played, jetons, totals, a
+# tie at the top), then LOPSIDED, SEEDED, SEED and DIGITS where the partnership games have them
+# (so `shorter` keeps the setup and draws the deal afresh as it does for those), then the actions.
+
+PH_PARAMS, PH_DEALER, PH_SESSION, PH_DEALS, PH_JETONS, PH_TOTALS, PH_TIE = 2, 12, 13, 14, 15, 16, 17
+# the parameters a case may set, each by its own byte; the last three only inside a session
+PHASE_PARAMS = ("form", "sevens_removed", "ten_rank", "deal_packets", "following_after_talon", "odd_jetons", "scoring",
+                "rounds", "points_target", "points_tie")
+SESSION_PARAMS = frozenset({"rounds", "points_target", "points_tie"})
+PARAM_AT = 200  # a parameter byte from here up sets it to another option (the form: every byte chooses)
+SESSION_AT = 128  # a PH_SESSION byte from here up plays the deal inside a session (feature session)
+TIE_AT = 128  # a PH_TIE byte from here up levels the two best players (jetons, or sides' totals)
+JETON_STEPS = (0, 1, -1, 2, -2, 3, -3, 5, -5, 10, -10, 20, -20, 40, -40)  # jetons won or lost in a session
+POINT_GAPS = (1, 2, 3, 5, 10, 15, 20, 30, 40, 60, 80, 119)  # how far under the target a side's total lies
+PHASE_JUNK = ("pass", "claim", "announce KQ", "mark", "AHS", "play AS")  # no card: malformed-action
+PHASE_UNKNOWN = ("XS", "1H", "ZZ")  # no card of any pack: unknown-card
+
+PHASE_AT_START = ("to_act", "legal", "trump", "talon")
+PHASE_PER_TRICK = ("tricks", "talon", "events", "ledger", "result")
+PHASE_AT_END = ("over", "tricks", "trick", "talon", "events", "ledger", "result", "outcome")
+
+_PHASE_PLAY = ("play.lead", "play.free", "play.trick-winner", "play.next-lead", "talon.draw", "talon.last-draw",
+               "talon.last-tricks")
+_PHASE_END = ("count.points", "count.winner", "deck.points")
+_PHASE_DEAL = ("deal.packets", "deal.talon", "deal.turned")
+
+
+def _phase_params(c: Choices, ruleset: str, offer: Offer, session: bool) -> tuple[dict[str, Any], Rules]:
+    """The implementation's own reading, with each parameter it supports set to another of its
+    values by its byte: the form by every byte (0 the reading's), the others from PARAM_AT up;
+    the session's parameters only inside a session."""
+    played = dict(offer.plays.get(ruleset, {}))
+    params = dict(played)
+    options = dict(offer.options.get(ruleset, ()))
+    for k, name in enumerate(PHASE_PARAMS):
+        others = options.get(name, ())
+        b = c.at(PH_PARAMS + k)
+        if not others or (name in SESSION_PARAMS and not session):
+            continue
+        if name == "form" and b % (len(others) + 1):
+            params[name] = others[b % (len(others) + 1) - 1]
+        elif name != "form" and b >= PARAM_AT:
+            params[name] = others[b % len(others)]
+    try:
+        return params, _rules(ruleset, params)
+    except BrouError:  # options that do not go together: the implementation's own reading
+        return played, _rules(ruleset, played)
+
+
+def _phase_deal(c: Choices, rules: Rules, seeded: bool) -> tuple[TalonDeal, int | None]:
+    """The deal: from its seed (SEED bytes, docs/shuffle.md "Games with a talon") if `seeded`,
+    else the pack the DIGITS bytes shuffle (each the j of one swap), possibly made lopsided; and
+    the seed whose deal it is, if any."""
+    seed = int.from_bytes(bytes(c.at(SEED + i) for i in range(8)), "big") & MAX_SEED
+    if seeded:
+        return talon_deal_from_seed(rules, seed), seed
+    n = rules.n_cards
+    js = [c.at(DIGITS + k) % (i + 1) for k, i in enumerate(range(n - 1, 0, -1))]
+    deal = deal_with_talon(rules, [rules.pack_cards[k] for k in permuted(n, js)])
+    lop = c.at(LOPSIDED)
+    if lop >= LOPSIDED_AT:
+        return _phase_lopsided(rules, deal, lop % rules.n_players, 1 + (lop >> 3) % 3), None
+    return deal, (seed if js == swaps(n, seed) else None)
+
+
+def _phase_lopsided(rules: Rules, deal: TalonDeal, seat: int, moves: int) -> TalonDeal:
+    """The deal with up to `moves` of the strongest cards of the other hands and the talon
+    (trumps first, then aces and tens, by points) swapped for the weakest of `seat`'s hand (the
+    turned card stays where it is)."""
+    trump = rules.suit_of[deal.turnup]
+
+    def strength(card: int) -> int:
+        return (100 if rules.suit_of[card] == trump else 0) + rules.points[card] * 4 + (7 - card % 8)
+
+    hands, stock = list(deal.hands), list(deal.stock)
+    for _ in range(moves):
+        mine = min((strength(x), x) for x in cards_of(hands[seat]))
+        where = [(strength(x), s, x) for s in range(rules.n_players) if s != seat for x in cards_of(hands[s])]
+        where += [(strength(x), -1 - i, x) for i, x in enumerate(stock[:-1])]
+        strong = max(where)
+        if strong[0] <= mine[0]:
+            break
+        hands[seat] ^= (1 << mine[1]) | (1 << strong[2])
+        if strong[1] >= 0:
+            hands[strong[1]] ^= (1 << mine[1]) | (1 << strong[2])
+        else:
+            stock[-1 - strong[1]] = mine[1]
+    return TalonDeal(tuple(hands), tuple(stock), deal.turnup)
+
+
+def _phase_session(c: Choices, rules: Rules, seating: Seating) -> dict[str, Any]:
+    """The session before this deal, near its end: for the pool one to three deals before the
+    last (byte 0: the last deal), jetons apart or level at the top; for points the sides' totals
+    just under the target, now and then two of them level."""
+    n = rules.n_players
+    sides = seating.player_sides()
+    limit = deals_to_play(rules)
+    b = c.at(PH_JETONS)
+    rng = random.Random(b)
+    jetons = [0 if b == 0 else rng.choice(JETON_STEPS) * (1 + rng.randrange(3)) for _ in range(n)]
+    level = c.at(PH_TIE) >= TIE_AT
+    if limit is not None:
+        deals = limit - 1 - c.below(PH_DEALS, min(limit, 3))
+        if level and b:
+            top = sorted(range(n), key=lambda p: -jetons[p])
+            jetons[top[1]] = jetons[top[0]]
+        side_totals = [40 * deals * len(side) // n for side in sides]
+    else:
+        deals = 1 + c.below(PH_DEALS, 12)
+        target = int(rules.data["session"]["target"])
+        t = c.at(PH_TOTALS)
+        trng = random.Random(t)
+        side_totals = [0 if t == 0 else target - trng.choice(POINT_GAPS) for _ in sides]
+        if level and t and len(sides) > 1:
+            best = sorted(range(len(sides)), key=lambda k: -side_totals[k])
+            side_totals[best[1]] = side_totals[best[0]]
+    totals = [0] * n
+    for side, total in zip(sides, side_totals, strict=True):
+        for p in side:
+            totals[p] = total
+    return {"deals": deals, "jetons": jetons, "totals": totals}
+
+
+def _phase_illegal(table: PhaseTable, b: int) -> str:
+    """A card or text the rules refuse now: a card of the pack the player does not hold, a card
+    of his hand he may not play (following_after_talon=follow-suit), no card at all, a card of
+    no pack or of another pack (a seven taken out)."""
+    state, rules = table.state, table.rules
+    hand = state.hands[state.to_act]
+    pick = b - (256 - ILLEGAL)
+    if pick < 10:  # a card of his hand the rules refuse (rare: only after the talon), else one he does not hold
+        legal = state.legal_cards()
+        refused = [x for x in cards_of(hand & ~legal)]
+        if refused:
+            return rules.card_text(refused[b % len(refused)])
+        others = [x for x in rules.pack_cards if not hand >> x & 1]
+        return rules.card_text(others[(b * 7) % len(others)])
+    if pick < 13:
+        return PHASE_JUNK[b % len(PHASE_JUNK)]
+    outside = [x for x in range(rules.n_indices) if not rules.pack >> x & 1]
+    if outside and pick < 15:
+        return rules.card_text(outside[b % len(outside)])
+    return PHASE_UNKNOWN[b % len(PHASE_UNKNOWN)]
+
+
+def _build_phase(c: Choices, ruleset: str, offer: Offer) -> Case:
+    """A case of a ruleset on the phase engine (the layout above), played by `PhaseTable`."""
+    in_session = c.at(PH_SESSION) >= SESSION_AT and "session" in offer.features
+    params, rules = _phase_params(c, ruleset, offer, in_session)
+    n = rules.n_players
+    step = int(rules.data["session"]["next_dealer_step"])
+    dealers = [p for p in range(n) if p % step == rules.dealer % step]  # in two pairs, 1 or 3
+    dealer = dealers[(len(dealers) - 1 + c.at(PH_DEALER)) % len(dealers)]
+    seating = Seating(n, (dealer - rules.dealer) % n, rules.teams)
+    seeded = c.at(SEEDED) >= SEEDED_AT and "seeded-deal" in offer.features
+    deal, seed = _phase_deal(c, rules, seeded)
+    setup: dict[str, Any] = {"dealer": dealer}
+    if seeded:
+        setup["seed"] = seed
+    else:
+        setup["hands"] = [rules.cards_text(deal.hands[seating.seat(p)]) for p in range(n)]
+        setup["talon"] = [rules.card_text(x) for x in deal.stock[:-1]]
+        setup["turnup"] = rules.card_text(deal.turnup)
+    if in_session:
+        setup["session"] = _phase_session(c, rules, seating)
+    table = PhaseTable(rules, setup)
+    state = table.state
+    steps: list[dict[str, Any]] = [{"expect": _observe(table, PHASE_AT_START + (("deal",) if seeded else ()))}]
+    limit = min(c.at(LIMIT), MAX_ATTEMPTS)
+    attempts = refused = 0
+    while not state.is_over and attempts < limit:
+        b = c.at(ACTIONS + attempts)
+        if b >= 256 - ILLEGAL:
+            text = _phase_illegal(table, b)
+        else:
+            legal = state.legal_actions()
+            text = rules.card_text(legal[b % len(legal)])
+        attempts += 1
+        tricks, drawn, paid = len(state.tricks), len(state.events), len(state.ledger)
+        answer = table.act(text)
+        if answer["ok"]:
+            steps.append({"do": text})
+        else:
+            refused += 1
+            steps.append({"reject": text, "code": answer["code"]})
+        # after a trick: its winner, the draws and the payments first (a wrong draw is named
+        # as such, not as the wrong hand that follows from it), then who acts and what he may
+        # play; the draws and the ledger when the trick added to them (the count, every time)
+        seen: dict[str, Any] = {}
+        if len(state.tricks) > tricks:
+            names = [name for name in PHASE_PER_TRICK if (name != "events" or len(state.events) > drawn)
+                     and (name != "ledger" or len(state.ledger) > paid)]
+            seen = _observe(table, tuple(names))
+        seen |= _observe(table, ("legal", "to_act", "trick"))
+        steps.append({"expect": seen})
+    steps.append({"expect": _observe(table, PHASE_AT_END + (("session",) if in_session else ()))})
+    prefix = PHASE_RULESETS[ruleset]
+    clauses = [*_PHASE_PLAY, *(_PHASE_END if state.is_over else ()), *(_PHASE_DEAL if seeded else ())]
+    if rules.data["session"]["kind"] == "pool":
+        clauses.append("stakes.pool")
+    if rules.pays_brusquembilles:
+        clauses.append("pay.brusquembille")
+    clauses.append("pay.when")
+    if n != 3:
+        clauses.append("players.forms")
+    if in_session:
+        clauses += ["match.rounds" if deals_to_play(rules) is not None else "match.points", "match.next-dealer"]
+    summary = Summary(ruleset, "session" if in_session else "alone", params != dict(offer.plays.get(ruleset, {})), seed,
+                      seeded, "played-out" if state.is_over else "cut", attempts - refused, refused)
+    scenario: dict[str, Any] = {"id": "fuzz", "description": "a fuzzed case",
+                                "clauses": [f"{prefix}.{clause}" for clause in clauses], "ruleset": ruleset}
+    if params:
+        scenario["params"] = params
+    scenario |= {"origin": "fuzzed", "setup": setup, "steps": steps}
+    return Case(scenario, summary)
+
+
+def _observe(table: Table | PhaseTable, names: tuple[str, ...]) -> dict[str, Any]:
     return {name: table.observe(name) for name in names}
 
 
