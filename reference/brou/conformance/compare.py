@@ -50,7 +50,7 @@ def expectations(scenario: Scenario, features: frozenset[str] | None = None) -> 
     with `features`, for the steps an implementation offering them is sent (corpus.kept_step)."""
     out: list[tuple[str, Any, int, str]] = []
     for number, given in enumerate(scenario.data["steps"], 1):
-        step = kept_step(given, features)
+        step = kept_step(given, features, scenario.ruleset)
         if step is None:
             continue
         where = f"step {number}"

@@ -45,6 +45,7 @@ FEATURES = ("game", "match", "sheet", "seeded-deal", "perft", "error-codes", "vi
 # what the setup needs: without one of these a scenario cannot be played, and is skipped whole
 # (out-of-turn: an action by a given player, or the `speakers` observable)
 RUN_FEATURES = frozenset({"game", "match", "seeded-deal", "deals", "draw", "cut", "out-of-turn", "session"})
+# the feature an observable needs; a game on the phase engine has its outcome without `game`
 _NEEDS = {"outcome": "game", "sheet": "sheet", "match": "match", "deal": "seeded-deal", "view": "view", "start": "deals",
           "speakers": "out-of-turn", "session": "session"}
 
@@ -147,8 +148,9 @@ def features_of(data: Mapping[str, Any]) -> frozenset[str]:
             need.add("out-of-turn")
         elif "expect" in step:
             for k in step["expect"]:
-                if k in _NEEDS:
-                    need.add(_NEEDS[k])
+                feature = _need(k, data["ruleset"])
+                if feature is not None:
+                    need.add(feature)
     if "deals" in need and "session" not in need:
         need.add("match")
     if "sheet" in need or "match" in need:
@@ -156,7 +158,23 @@ def features_of(data: Mapping[str, Any]) -> frozenset[str]:
     return frozenset(need)
 
 
-def kept_step(step: Mapping[str, Any], features: frozenset[str] | None) -> Mapping[str, Any] | None:
+@lru_cache(maxsize=64)
+def _on_phases(ruleset: str) -> bool:
+    """Whether a ruleset runs on the phase engine (it names `phases`); False if it cannot be read."""
+    try:
+        return "phases" in spec.load_document(ruleset).data
+    except SpecError:
+        return False
+
+
+def _need(observable: str, ruleset: str) -> str | None:
+    """The feature an observable needs in a scenario of this ruleset, or None."""
+    if observable == "outcome" and _on_phases(ruleset):
+        return None  # the deal's result (PROTOCOL.md, "Games with a talon"), not a game's
+    return _NEEDS.get(observable)
+
+
+def kept_step(step: Mapping[str, Any], features: frozenset[str] | None, ruleset: str = "") -> Mapping[str, Any] | None:
     """A scenario step as an implementation offering `features` (None: every feature) runs
     it: an `expect` without the observables it cannot report, a perft step only with
     `perft`; None for a step left out whole."""
@@ -165,7 +183,7 @@ def kept_step(step: Mapping[str, Any], features: frozenset[str] | None) -> Mappi
     if "perft" in step:
         return step if "perft" in features else None
     if "expect" in step:
-        expect = {k: v for k, v in step["expect"].items() if k not in _NEEDS or _NEEDS[k] in features}
+        expect = {k: v for k, v in step["expect"].items() if (n := _need(k, ruleset)) is None or n in features}
         if not expect:
             return None
         return step if len(expect) == len(step["expect"]) else {"expect": expect}
@@ -177,7 +195,7 @@ def request_of(data: Mapping[str, Any], features: frozenset[str] | None = None) 
     `features`, only the steps and observables such an implementation can answer."""
     steps: list[dict[str, Any]] = []
     for given in data["steps"]:
-        step = kept_step(given, features)
+        step = kept_step(given, features, data["ruleset"])
         if step is None:
             continue
         by = {"player": step["player"]} if "player" in step else {}
