@@ -137,7 +137,8 @@ class PlaysEscape(InProcess):
     def start(self) -> dict[str, Any]:
         hello = self.reference.hello()
         for ruleset in hello["rulesets"].values():
-            ruleset["params"].pop("escape_commitment", None)
+            if ruleset["params"].pop("escape_commitment", None) is None:
+                continue  # a ruleset without the question (Brusquembille)
             if self.declare == "readings":
                 ruleset["readings"] = {"AMB-29": "escape"}
             else:

@@ -114,7 +114,8 @@ def first_dealer_from_draw(rules: Rules, rounds: Sequence[Sequence[int | None]])
     """The first dealer of a finished draw (`draw_outcome`); DrawError if it ends on a tie."""
     outcome = draw_outcome(rules, rounds)
     if isinstance(outcome, list):
-        raise DrawError(f"the draw is not over: players {', '.join(map(str, outcome))} tie for the card that decides "
+        which = "highest" if _draw_spec(rules)["draw"] == "highest-card" else "lowest"
+        raise DrawError(f"the draw is not over: players {', '.join(map(str, outcome))} tie for the {which} card "
                         "and draw again")
     return outcome
 
