@@ -18,7 +18,7 @@ which is what the score sheets (brou.sheet) and `brou match --json` show.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -108,6 +108,24 @@ def draw_outcome(rules: Rules, rounds: Sequence[Sequence[int | None]]) -> int | 
             tied = [p for p in tied if rules.suits.index(rules.card_text(drawn[p])[-1]) == suit]
         drawing = tied
     return drawing[0] if len(drawing) == 1 else drawing
+
+
+def dealer_of_draw(rules: Rules, draw: Mapping[str, Any]) -> int:
+    """The first dealer a protocol setup's `draw` names: the cards drawn, round by round (texts
+    by player, null for a player who does not draw), or a draw seed; BrouError naming the round
+    of a card that is no card of the ruleset."""
+    if "seed" in draw:
+        return draw_first_dealer(rules, int(draw["seed"])).dealer
+    rounds = []
+    for number, cards in enumerate(draw["cards"], 1):
+        row: list[int | None] = []
+        for text in cards:
+            try:
+                row.append(None if text is None else rules.card(str(text)))
+            except ValueError:
+                raise BrouError(f"setup.draw: round {number}: unknown card '{text}'") from None
+        rounds.append(row)
+    return first_dealer_from_draw(rules, rounds)
 
 
 def first_dealer_from_draw(rules: Rules, rounds: Sequence[Sequence[int | None]]) -> int:

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..errors import BrouError, IllegalAction
 from ..ledger import BANK, POOL, account_balance, balances
-from ..match import draw_first_dealer, first_dealer_from_draw
+from ..match import dealer_of_draw
 from ..phase_view import view
 from ..phases import PhaseDeal
 from ..rounds import next_offset, session_winners
@@ -35,7 +35,7 @@ class PhaseTable:
         if "draw" in setup:
             if "dealer" in setup:
                 raise BrouError("setup: the dealer is given or drawn (draw), not both")
-            dealer = self._drawn_dealer(setup["draw"])
+            dealer = dealer_of_draw(rules, setup["draw"])
         else:
             dealer = setup.get("dealer", n - 1)
             if type(dealer) is not int or not 0 <= dealer < n:
@@ -63,21 +63,6 @@ class PhaseTable:
         if session_winners(self.rules, self.seating.player_sides(), deals, jetons, totals):
             raise BrouError("setup.session: that session is already over")
         return {"deals": deals, "jetons": jetons, "totals": totals}
-
-    def _drawn_dealer(self, draw: Mapping[str, Any]) -> int:
-        rules = self.rules
-        if "seed" in draw:
-            return draw_first_dealer(rules, int(draw["seed"])).dealer
-        rounds = []
-        for number, cards in enumerate(draw["cards"], 1):
-            row: list[int | None] = []
-            for text in cards:
-                try:
-                    row.append(None if text is None else rules.card(str(text)))
-                except ValueError:
-                    raise BrouError(f"setup.draw: round {number}: unknown card '{text}'") from None
-            rounds.append(row)
-        return first_dealer_from_draw(rules, rounds)
 
     def _deal(self, setup: Mapping[str, Any]) -> TalonDeal:
         """The deal of a setup or of a `deal` step: hands by player, the talon and the turned card,

@@ -18,7 +18,7 @@ from .. import __version__, spec
 from ..deal import deal_from_cards, deal_from_seed
 from ..errors import BrouError, IllegalAction
 from ..game import GameContext, Outcome
-from ..match import carried_over, deal_entry, draw_first_dealer, first_dealer_from_draw, handover, match_winner, next_offset
+from ..match import carried_over, deal_entry, dealer_of_draw, handover, match_winner, next_offset
 from ..rules import Rules
 from ..sheet import sheet_rows
 from ..state import DealState, action_text, marriage_text
@@ -39,7 +39,7 @@ class Table:
         if "draw" in setup:
             if "dealer" in setup:
                 raise BrouError("setup: the dealer is given or drawn (draw), not both")
-            dealer = self._drawn_dealer(setup["draw"])
+            dealer = dealer_of_draw(rules, setup["draw"])
         else:
             dealer = int(setup.get("dealer", n - 1))
         if not 0 <= dealer < n:
@@ -55,22 +55,6 @@ class Table:
         self.carried_in = list(game.get("carried", [0, 0])) if game else [0, 0]
         self.marks_before: list[int] | None = list(setup["match"]["marks"]) if "match" in setup else None
         self.state = DealState(rules, deal, context)
-
-    def _drawn_dealer(self, draw: Mapping[str, Any]) -> int:
-        """The first dealer of setup.draw: the cards drawn, round by round, or a draw seed."""
-        rules = self.rules
-        if "seed" in draw:
-            return draw_first_dealer(rules, int(draw["seed"])).dealer
-        rounds = []
-        for number, cards in enumerate(draw["cards"], 1):
-            row: list[int | None] = []
-            for text in cards:
-                try:
-                    row.append(None if text is None else rules.card(str(text)))
-                except ValueError:
-                    raise BrouError(f"setup.draw: round {number}: unknown card '{text}'") from None
-            rounds.append(row)
-        return first_dealer_from_draw(rules, rounds)
 
     def _deal(self, given: Mapping[str, Any], where: str) -> Any:
         """The deal of a setup or of a `deal` step: hands by player and turn-up, or a seed
