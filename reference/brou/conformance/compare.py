@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from .. import phase_view, view
@@ -81,9 +82,10 @@ def judge(scenario: Scenario, answer: Mapping[str, Any], codes: bool = True, fea
         return Verdict(ERRORED, "the answer has no 'results' list")
     if len(results) != len(expected):
         return Verdict(ERRORED, f"{len(results)} results for {len(expected)} steps")
+    fields = view_fields(scenario.ruleset)
     for (kind, want, number, where), got in zip(expected, results, strict=True):
         try:
-            problem = _compare_step(kind, want, got, codes, view_fields(scenario.ruleset))
+            problem = _compare_step(kind, want, got, codes, fields)
         except Malformed as exc:
             return Verdict(ERRORED, f"{where}: malformed result: {exc}", number)
         if problem is not None:
@@ -95,6 +97,7 @@ def judge(scenario: Scenario, answer: Mapping[str, Any], codes: bool = True, fea
 ViewFields = tuple[tuple[str, ...], dict[str, tuple[str, ...]]]
 
 
+@lru_cache(maxsize=64)
 def view_fields(ruleset: str) -> ViewFields:
     """The fields of a view, and of the records it holds, for a ruleset: the phase engine's
     (brou.phase_view) or the partnership games' (brou.view)."""
