@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import BrouError, IllegalAction
+from ..errors import BrouError
 from ..ledger import BANK, POOL, account_balance, balances
 from ..match import dealer_of_draw
 from ..phase_view import view
@@ -22,10 +22,13 @@ from ..rounds import next_offset, session_winners
 from ..rules import Rules
 from ..seating import Seating
 from ..talon import TalonDeal, talon_deal_from_cards, talon_deal_from_seed
+from .seated import SeatedTable
 
 
-class PhaseTable:
+class PhaseTable(SeatedTable):
     """One scenario's deal of a game on the phase engine, at a table of fixed players."""
+
+    state: PhaseDeal
 
     def __init__(self, rules: Rules, setup: Mapping[str, Any]) -> None:
         n = rules.n_players
@@ -102,52 +105,10 @@ class PhaseTable:
     def seat(self, player: int) -> int:
         return self.seating.seat(player)
 
-    def act(self, text: str, player: Any = None) -> dict[str, Any]:
-        """One action of the player to act (or of `player`, who must be him: these games have
-        no action out of turn)."""
-        try:
-            if player is None:
-                self.state.apply_text(text)
-            elif type(player) is not int or not 0 <= player < self.rules.n_players:
-                raise IllegalAction("wrong-seat", f"there is no player {player!r}")
-            else:
-                self.state.apply_text(text, self.seat(player))
-        except IllegalAction as exc:
-            return {"ok": False, "code": exc.code, "message": exc.message}
-        return {"ok": True}
-
-    # -- observations (PROTOCOL.md) ----------------------------------------------------
-
-    def observe(self, name: str) -> Any:
-        method = getattr(self, "_obs_" + name, None)
-        if method is None:
-            raise BrouError(f"nothing called '{name}' can be observed in {self.rules.id}")
-        return method()
+    # -- observations (PROTOCOL.md, "Games with a talon"; the shared ones: SeatedTable) --
 
     def _account(self, account: int) -> int | str:
         return "pool" if account == POOL else "bank" if account == BANK else self.player(account)
-
-    def _obs_to_act(self) -> int | None:
-        return None if self.state.is_over else self.player(self.state.to_act)
-
-    def _obs_legal(self) -> list[str]:
-        return [self.rules.card_text(a) for a in self.state.legal_actions()]
-
-    def _obs_speakers(self) -> list[list[str]]:
-        return [[self.rules.card_text(a) for a in self.state.legal_actions(self.seat(p))]
-                for p in range(self.rules.n_players)]
-
-    def _obs_trick(self) -> list[str]:
-        return [self.rules.card_text(c) for c in self.state.trick]
-
-    def _obs_tricks(self) -> list[int]:
-        return [self.player(winner) for _, _, winner in self.state.tricks]
-
-    def _obs_trump(self) -> str:
-        return self.rules.suits[self.state.trump]
-
-    def _obs_over(self) -> bool:
-        return self.state.is_over
 
     def _obs_talon(self) -> int:
         return len(self.state.stock)

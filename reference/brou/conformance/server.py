@@ -12,26 +12,30 @@ import json
 import sys
 import time
 from collections.abc import Mapping
-from typing import IO, Any, Protocol
+from typing import IO, Any
 
 from .. import __version__, spec
 from ..deal import deal_from_cards, deal_from_seed
-from ..errors import BrouError, IllegalAction
+from ..errors import BrouError
 from ..game import GameContext, Outcome
 from ..match import carried_over, deal_entry, dealer_of_draw, handover, match_winner, next_offset
 from ..rules import Rules
 from ..sheet import sheet_rows
-from ..state import DealState, action_text, marriage_text
+from ..state import DealState, marriage_text
 from ..view import view
 from .corpus import FEATURES
 from .phase_table import PhaseTable
 from .protocol import PROTOCOL_VERSION
+from .seated import SeatedTable, TimeLimit
+from .seated import perft as perft  # where the tests and the generator have always found it
 
 NAME = "brou-reference"
 
 
-class Table:
+class Table(SeatedTable):
     """One scenario's deal at a table of fixed players."""
+
+    state: DealState
 
     def __init__(self, rules: Rules, setup: Mapping[str, Any]) -> None:
         n = rules.n_players
@@ -102,53 +106,10 @@ class Table:
     def _to_deal_teams(self, values: list[int]) -> tuple[int, ...]:
         return tuple(int(values[self.team(t)]) for t in range(2))
 
-    def act(self, text: str, player: Any = None) -> dict[str, Any]:
-        """One action, of the player to act or (feature out-of-turn) of the `player` given."""
-        try:
-            if player is None:
-                self.state.apply_text(text)
-            elif type(player) is not int or not 0 <= player < self.rules.n_players:
-                raise IllegalAction("wrong-seat", f"there is no player {player!r}")
-            else:
-                self.state.apply_text(text, self.seat(player))
-        except IllegalAction as exc:
-            return {"ok": False, "code": exc.code, "message": exc.message}
-        return {"ok": True}
-
     def perft(self, depth: int, deadline: float | None = None) -> int:
         return perft(self.state, depth, deadline)
 
-    # -- observations (PROTOCOL.md, "What can be observed") --------------------------
-
-    def observe(self, name: str) -> Any:
-        method = getattr(self, "_obs_" + name, None)
-        if method is None:
-            raise BrouError(f"nothing called '{name}' can be observed")
-        return method()
-
-    def _obs_to_act(self) -> int | None:
-        return None if self.state.is_over else self.player(self.state.to_act)
-
-    def _obs_legal(self) -> list[str]:
-        return [action_text(self.rules, a) for a in self.state.legal_actions()]
-
-    def _obs_speakers(self) -> list[list[str]]:
-        """By player: what he may do now (the player to act: `legal`; the others: their
-        out-of-turn actions, most often none)."""
-        return [[action_text(self.rules, a) for a in self.state.legal_actions(self.seat(p))]
-                for p in range(self.rules.n_players)]
-
-    def _obs_trick(self) -> list[str]:
-        return [self.rules.card_text(c) for c in self.state.trick]
-
-    def _obs_tricks(self) -> list[int]:
-        return [self.player(winner) for _, _, winner in self.state.tricks]
-
-    def _obs_trump(self) -> str:
-        return self.rules.suits[self.state.trump]
-
-    def _obs_over(self) -> bool:
-        return self.state.is_over
+    # -- observations (PROTOCOL.md, "What can be observed"; the shared ones: SeatedTable) --
 
     def _obs_announcements(self) -> list[dict[str, Any]]:
         return [{"player": self.player(seat), "marriage": marriage_text(self.rules, suit, kind), "points": points}
@@ -230,46 +191,10 @@ class Table:
         return [{"kind": row.kind, "nous": row.nous, "eux": row.eux} for row in rows]
 
 
-class TimeLimit(BrouError):
-    """A scenario that takes the reference engine longer than it was given."""
-
-
-class Playable(Protocol):
-    """What perft needs of a deal: `brou.state.DealState` and `brou.phases.PhaseDeal` alike."""
-
-    @property
-    def is_over(self) -> bool: ...
-
-    def legal_actions(self, seat: int | None = None) -> list[int]: ...
-
-    def copy(self) -> Playable: ...
-
-    def apply(self, action: int, seat: int | None = None) -> None: ...
-
-
 def table_for(rules: Rules, setup: Mapping[str, Any]) -> Table | PhaseTable:
     """The table that plays a scenario of this ruleset: `PhaseTable` for a ruleset on the phase
     engine (Brusquembille), `Table` for a partnership game (1802, Brouc)."""
     return PhaseTable(rules, setup) if rules.on_phases else Table(rules, setup)
-
-
-def perft(state: Playable, depth: int, deadline: float | None = None) -> int:
-    """The number of legal action sequences of `depth` actions from `state` (a sequence
-    that ends the deal sooner counts once); TimeLimit once `time.monotonic()` passes `deadline`.
-    Only the player to act's actions count: actions out of turn are in no sequence (PROTOCOL.md)."""
-    if depth == 0 or state.is_over:
-        return 1
-    actions = state.legal_actions()
-    if depth == 1:
-        return len(actions)
-    if deadline is not None and time.monotonic() > deadline:
-        raise TimeLimit("perft: out of time")
-    total = 0
-    for action in actions:
-        child = state.copy()
-        child.apply(action)
-        total += perft(child, depth - 1, deadline)
-    return total
 
 
 class Reference:

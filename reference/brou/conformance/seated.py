@@ -1,0 +1,127 @@
+"""What the protocol's two tables share: a deal played at a table of fixed players.
+
+`server.Table` (1802, Brouc, on `brou.state.DealState`) and `phase_table.PhaseTable`
+(Brusquembille, on `brou.phases.PhaseDeal`) differ in their setups and in some observables;
+taking an action, looking an observable up by name, and the observables both engines answer
+alike (who acts, what he may do, the trick, the tricks, trump, whether it is over) are here,
+once.  `perft` counts over either engine.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Protocol
+
+from ..errors import BrouError, IllegalAction
+from ..rules import Rules
+from ..state import action_text
+
+
+class Playable(Protocol):
+    """What perft needs of a deal: `brou.state.DealState` and `brou.phases.PhaseDeal` alike."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def legal_actions(self, seat: int | None = None) -> list[int]: ...
+
+    def copy(self) -> Playable: ...
+
+    def apply(self, action: int, seat: int | None = None) -> None: ...
+
+
+class Played(Playable, Protocol):
+    """What a table reads of its deal, whichever engine plays it."""
+
+    to_act: int
+    trump: int
+
+    @property
+    def trick(self) -> list[int]: ...
+
+    @property
+    def tricks(self) -> list[Any]: ...  # (leader, cards, winner) each
+
+    def apply_text(self, text: str, seat: int | None = None) -> None: ...
+
+
+class SeatedTable:
+    """A deal at a table whose players keep their numbers: subclasses set `rules` and `state`
+    and say which deal seat each player sits in (`player`, `seat`)."""
+
+    rules: Rules
+    state: Played
+
+    def player(self, seat: int) -> int:
+        raise NotImplementedError
+
+    def seat(self, player: int) -> int:
+        raise NotImplementedError
+
+    def act(self, text: str, player: Any = None) -> dict[str, Any]:
+        """One action, of the player to act or (feature out-of-turn) of the `player` given."""
+        try:
+            if player is None:
+                self.state.apply_text(text)
+            elif type(player) is not int or not 0 <= player < self.rules.n_players:
+                raise IllegalAction("wrong-seat", f"there is no player {player!r}")
+            else:
+                self.state.apply_text(text, self.seat(player))
+        except IllegalAction as exc:
+            return {"ok": False, "code": exc.code, "message": exc.message}
+        return {"ok": True}
+
+    # -- observations (PROTOCOL.md, "What can be observed") --------------------------
+
+    def observe(self, name: str) -> Any:
+        method = getattr(self, "_obs_" + name, None)
+        if method is None:
+            raise BrouError(f"nothing called '{name}' can be observed in {self.rules.id}")
+        return method()
+
+    def _obs_to_act(self) -> int | None:
+        return None if self.state.is_over else self.player(self.state.to_act)
+
+    def _obs_legal(self) -> list[str]:
+        return [action_text(self.rules, a) for a in self.state.legal_actions()]
+
+    def _obs_speakers(self) -> list[list[str]]:
+        """By player: what he may do now (the player to act: `legal`; the others: their
+        out-of-turn actions, most often none)."""
+        return [[action_text(self.rules, a) for a in self.state.legal_actions(self.seat(p))]
+                for p in range(self.rules.n_players)]
+
+    def _obs_trick(self) -> list[str]:
+        return [self.rules.card_text(c) for c in self.state.trick]
+
+    def _obs_tricks(self) -> list[int]:
+        return [self.player(winner) for _, _, winner in self.state.tricks]
+
+    def _obs_trump(self) -> str:
+        return self.rules.suits[self.state.trump]
+
+    def _obs_over(self) -> bool:
+        return self.state.is_over
+
+
+class TimeLimit(BrouError):
+    """A scenario that takes the reference engine longer than it was given."""
+
+
+def perft(state: Playable, depth: int, deadline: float | None = None) -> int:
+    """The number of legal action sequences of `depth` actions from `state` (a sequence
+    that ends the deal sooner counts once); TimeLimit once `time.monotonic()` passes `deadline`.
+    Only the player to act's actions count: actions out of turn are in no sequence (PROTOCOL.md)."""
+    if depth == 0 or state.is_over:
+        return 1
+    actions = state.legal_actions()
+    if depth == 1:
+        return len(actions)
+    if deadline is not None and time.monotonic() > deadline:
+        raise TimeLimit("perft: out of time")
+    total = 0
+    for action in actions:
+        child = state.copy()
+        child.apply(action)
+        total += perft(child, depth - 1, deadline)
+    return total
