@@ -25,9 +25,9 @@ run: $(STAMP)
 	$(VENV)/bin/brou validate
 	$(VENV)/bin/brou check
 
-## the tests, then the type and lint checks
+## the tests (on two cores: pytest-xdist), then the type and lint checks
 test: $(STAMP)
-	$(PY) -m pytest
+	$(PY) -m pytest -n 2
 	$(PY) -m mypy
 	$(VENV)/bin/ruff check .
 
