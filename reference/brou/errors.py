@@ -34,6 +34,10 @@ ACTION_CODES: dict[str, str] = {
     "mark-pending": "the winner of a trick holding a table marriage is asked to mark it or pass (table_marking: players)",
     "marked-by-engine": "'mark' is an action only with table_marking: players; otherwise the engine marks every table marriage",
     "nothing-to-mark": "no table marriage is waiting for its trick's winner to mark it",
+    "must-trump": "the player cannot follow the plain suit led and holds a trump, so he must play one",
+    "cards-not-yet": "no card is played before the speech has named the homme: turn or leave, play or pass",
+    "word-not-now": "that word (turn, leave, play, pass, show) is not one the player asked may say at this moment",
+    "no-king-to-show": "the player holds no king of the turned suit that has not scored yet",
 }
 
 

@@ -43,10 +43,21 @@ def free(rules: Rules, option: Any, hand: int, allowed: int, led: int, trump: in
     return allowed
 
 
-@implements("hdb.play.follow", "brouc.play.follow")
+@implements("hdb.play.follow", "brouc.play.follow", "auv.play.follow")
 def follow_suit(rules: Rules, option: Any, hand: int, allowed: int, led: int, trump: int, best: int, trick: int) -> int:
     """A player who holds a card of the suit led plays one (refusal: must-follow-suit)."""
     return allowed & rules.suit_mask[led] or allowed
+
+
+@implements("auv.play.trump-if-void")
+def trump_if_void(rules: Rules, option: Any, hand: int, allowed: int, led: int, trump: int, best: int,
+                  trick: int) -> int:
+    """A player who cannot follow a plain suit led plays a trump if he holds one, whether or not
+    the trick is already trumped, and need not beat it (refusal: must-trump); holding neither,
+    he plays any card."""
+    if led == trump or hand & rules.suit_mask[led]:
+        return allowed
+    return allowed & rules.suit_mask[trump]
 
 
 @implements("brouc.play.overtrump", "brouc.play.trump-led-lower")
@@ -93,6 +104,7 @@ def marriage_exception(rules: Rules, option: Any, hand: int, allowed: int, led: 
 PRIMITIVES: dict[str, Primitive] = {
     "free": free,
     "follow-suit": follow_suit,
+    "trump-if-void": trump_if_void,
     "overtrump": overtrump,
     "no-undertrump": no_undertrump,
     "marriage-exception": marriage_exception,
@@ -101,6 +113,7 @@ PRIMITIVES: dict[str, Primitive] = {
 # The refusal code (docs/errors.md) of a card that a primitive takes away.
 REFUSALS: dict[str, str] = {
     "follow-suit": "must-follow-suit",
+    "trump-if-void": "must-trump",
     "overtrump": "must-overtrump",
     "no-undertrump": "no-undertrump",
 }

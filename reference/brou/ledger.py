@@ -1,7 +1,9 @@
 """The ledger: every payment of a deal, as entries that move jetons between accounts.
 
-An account is a player's deal seat (0 .. n-1), the pool of the deal (`POOL`) or the bank
-(`BANK`, where odd jetons may go).  Each entry moves a positive number of jetons from one
+An account is a player's deal seat (0 .. n-1), the pool of the deal (`POOL`), the bank
+(`BANK`, where odd jetons may go) or the score sheet (`SHEET`: in a game to a number of marks,
+L'Homme d'Auvergne, the points a player scores come from it and those he loses go back to it;
+the unit is then a mark, not a jeton).  Each entry moves a positive number of jetons from one
 account to another, so the ledger sums to zero by construction: what players win, other
 players or the pool lost (brou.prove checks the payment rules keep it so; docs/proofs.md).
 """
@@ -12,6 +14,7 @@ from typing import NamedTuple
 
 POOL = -1
 BANK = -2
+SHEET = -3
 
 
 class Entry(NamedTuple):

@@ -73,7 +73,7 @@ def _draw_spec(rules: Rules) -> dict[str, Any]:
     return spec
 
 
-@implements("hdb.match.first-dealer", "brus.match.first-dealer")
+@implements("hdb.match.first-dealer", "brus.match.first-dealer", "auv.match.first-dealer")
 def draw_outcome(rules: Rules, rounds: Sequence[Sequence[int | None]]) -> int | list[int]:
     """Clauses hdb.match.first-dealer and brus.match.first-dealer: the first dealer from the
     cards drawn, round by round (card indices by player, None for a player who does not draw
@@ -81,6 +81,7 @@ def draw_outcome(rules: Rules, rounds: Sequence[Sequence[int | None]]) -> int | 
     seven is lowest) deals, or the highest (Brusquembille); only the players `drawers` names
     draw (Brusquembille's pairs: the rightmost of each), by default all.  A tie is settled by
     parameter first_dealer_tie: `redraw`, the tied players alone draw again in the next round;
+    `all-redraw`, every player who drew draws again (L'Homme d'Auvergne, auv.match.first-dealer);
     `suit-order`, the lowest suit wins, the ruleset's suit order read from its end (clubs, then
     diamonds, hearts, spades).  The players still to draw if the rounds given end on a tie;
     DrawError for rounds that do not fit."""
@@ -106,7 +107,7 @@ def draw_outcome(rules: Rules, rounds: Sequence[Sequence[int | None]]) -> int | 
         if len(tied) > 1 and spec["tie"] == "suit-order":
             suit = max(rules.suits.index(rules.card_text(drawn[p])[-1]) for p in tied)
             tied = [p for p in tied if rules.suits.index(rules.card_text(drawn[p])[-1]) == suit]
-        drawing = tied
+        drawing = tied if len(tied) == 1 or spec["tie"] != "all-redraw" else list(spec.get("drawers", range(n)))
     return drawing[0] if len(drawing) == 1 else drawing
 
 
@@ -133,8 +134,8 @@ def first_dealer_from_draw(rules: Rules, rounds: Sequence[Sequence[int | None]])
     outcome = draw_outcome(rules, rounds)
     if isinstance(outcome, list):
         which = "highest" if _draw_spec(rules)["draw"] == "highest-card" else "lowest"
-        raise DrawError(f"the draw is not over: players {', '.join(map(str, outcome))} tie for the {which} card "
-                        "and draw again")
+        raise DrawError(f"the draw is not over: a tie for the {which} card, and players {', '.join(map(str, outcome))} "
+                        "draw again")
     return outcome
 
 

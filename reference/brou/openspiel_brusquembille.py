@@ -368,7 +368,7 @@ class BrusquembilleState(pyspiel.State):  # type: ignore[misc]
             return f"dealing, {len(self.dealt)} of {rules.n_cards} cards dealt; {hands}"
         jetons = balances(deal.ledger, rules.n_players)
         lines = [
-            f"trump {rules.suits[deal.trump]}, turned {rules.card_text(deal.deal.turnup)}",
+            f"trump {rules.suits[deal.trump or 0]}, turned {rules.card_text(deal.deal.turnup)}",
             "hands " + " ".join(f"{s}:{''.join(rules.cards_text(h))}" for s, h in enumerate(deal.hands)),
             "stock " + ("".join(rules.card_text(c) for c in deal.stock) or "-"),
             "tricks " + _tricks_text(rules, deal),

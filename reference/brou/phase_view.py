@@ -55,7 +55,7 @@ def view(deal: PhaseDeal, seat: int, offset: int = 0) -> dict[str, Any]:
         "player": player,
         "phase": "over" if deal.is_over else "play",
         "to_act": None if deal.is_over else who(deal.to_act),
-        "trump": rules.suits[deal.trump],
+        "trump": None if deal.trump is None else rules.suits[deal.trump],
         "turnup": rules.card_text(deal.deal.turnup),
         "turnup_drawn_by": drawn_by,
         "hand": rules.cards_text(deal.hands[seat]),

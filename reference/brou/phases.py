@@ -9,10 +9,15 @@ from `brou.following`, the trick's winner from `brou.play.beats`, then the rules
 `brou.payments`), and `count` (`brou.results`).  What the steps do that others may see is
 written as events (`events`); every payment is a ledger entry (`brou.ledger`).
 
+Before play, L'Homme d'Auvergne has the phases `turn-offer` and `speech` (`brou.speech`, with
+the kings of `brou.kings`): the players turn the talon's cards and name the homme; its count is
+`most-tricks` (`brou.results`), in marks, and a deal given the players' marks (`marks`) ends
+the moment one of them reaches the game's target (`brou.marks`).
+
 Seats are numbered from the first player (seat 0, on the dealer's right) to the dealer, as in
-`brou.state`; actions are card ids (`0 .. n_indices-1`), the only actions of these games so
-far.  `apply` checks before it changes anything, so a refused action leaves the state as it
-was; `copy()` is cheap.
+`brou.state`; actions are card ids (`0 .. n_indices-1`), then the words of the speech
+(`brou.speech.WORDS`).  `apply` checks before it changes anything, so a refused action leaves
+the state as it was; `copy()` is cheap.
 """
 
 from __future__ import annotations
@@ -20,22 +25,34 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from collections.abc import Sequence
+
 from .clauses import implements
 from .errors import IllegalAction
 from .following import PRIMITIVES, REFUSALS, compose
+from .kings import (held_king_entries, king_of, scored_kings, showable_king, taken_king_entries,
+                    trump_king_entries, turned_king_entries)
 from .ledger import POOL, Entry, account_balance, balances
+from .marks import marks_after, marks_winners
 from .payments import brusquembille_payments, pays_brusquembilles
 from .play import beats, first_to_act
-from .results import best_sides, pool_entries, pool_shares, side_points
+from .results import best_sides, deal_winner, homme_entries, pool_entries, pool_shares, side_points
 from .rules import Rules, cards_of
+from .speech import (LEAVE, PASS, PLAY as SAY_PLAY, SHOW, TURN, WORDS, action_word, has_speech, may_turn_again,
+                     next_speaker, trump_of, turn_askers, word_action)
 from .talon import TalonDeal, draws
 
-PLAY, DONE = "play", "done"
+TURN_OFFER, SPEECH, SHOWING, PLAY, DONE = "turn-offer", "speech", "showing", "play", "done"
+# how a deal ended (PhaseDeal.ended): played out; nobody turned a card; all passed after the
+# last réjouissance; a player reached the game's target
+PLAYED, NOT_TURNED, ALL_PASSED, TARGET = "played-out", "not-turned", "all-passed", "target"
 
 
 class Event(NamedTuple):
-    """Something the engine did that the players see happen: a card drawn from the talon
-    (`draw`, by `seat`; the card is public only for the turned one) after trick `trick`."""
+    """Something that happened that the players see: a card drawn from the talon (`draw`, by
+    `seat`; the card is public only for the turned one) after trick `trick`; a card turned
+    from the talon (`turn`) or a king shown (`show`) in the speech, before the first trick
+    (`trick` 0)."""
 
     kind: str
     trick: int
@@ -56,14 +73,14 @@ class PhaseDeal:
     """One deal of a ruleset on the phase engine.  Seats 0..n-1 in the order of play."""
 
     __slots__ = ("rules", "deal", "trump", "hands", "stock", "phase", "to_act", "leader", "trick", "tricks",
-                 "won", "events", "ledger", "_follow", "_after_talon")
+                 "won", "events", "ledger", "_follow", "_after_talon", "turned", "homme", "words", "shown",
+                 "ended", "marks", "history")
 
-    def __init__(self, rules: Rules, deal: TalonDeal) -> None:
+    def __init__(self, rules: Rules, deal: TalonDeal, marks: Sequence[int] | None = None) -> None:
         if not rules.on_phases:
             raise ValueError(f"{rules.id} is a partnership game: brou.state.DealState plays it")
         self.rules = rules
         self.deal = deal
-        self.trump = rules.suit_of[deal.turnup]
         self.hands = list(deal.hands)
         self.stock = list(deal.stock)
         self.phase = PLAY
@@ -75,6 +92,19 @@ class PhaseDeal:
         self.ledger: list[Entry] = pool_entries(rules)
         self._follow = compose(rules.following_primitives)
         self._after_talon = compose(rules.following_after_talon or rules.following_primitives)
+        self.turned: list[tuple[int, int]] = []  # (seat, card) of each card turned in the speech
+        self.homme: int | None = None
+        self.words: list[tuple[int, int]] = []  # (seat, word) of each word said before play
+        self.shown: dict[int, int] = {}  # king -> seat, kings shown in the current round of speech
+        self.ended: str | None = None
+        self.marks = None if marks is None else list(marks)  # by seat, before the deal: the target applies
+        self.history: list[int] = []  # every action taken, in order
+        self.trump: int | None
+        if has_speech(rules):
+            self.trump = None
+            self._offer_turn()
+        else:
+            self.trump = rules.suit_of[deal.turnup]
 
     # -- what may be done ------------------------------------------------------------
 
@@ -90,20 +120,37 @@ class PhaseDeal:
     @implements("brus.play.free")
     def legal_cards(self) -> int:
         """The cards the player to act may play: any card (`free`) while the stock lasts, and
-        after it under `play.following_after_talon` (parameter following_after_talon)."""
+        after it under `play.following_after_talon` (parameter following_after_talon); nothing
+        before play."""
         hand = self.hands[self.to_act]
+        if self.phase != PLAY:
+            return 0
         if not self.trick:
             return hand
         follow = self._follow if self.stock else self._after_talon
         led = self.rules.suit_of[self.trick[0]]
         best = self._best()[1]
+        assert self.trump is not None
         return follow(self.rules, hand, led, self.trump, best, sum(1 << c for c in self.trick))
 
+    def legal_words(self) -> list[int]:
+        """The words (indices into `brou.speech.WORDS`) the player to act may say now."""
+        if self.phase == TURN_OFFER:
+            return [TURN, LEAVE]
+        if self.phase == SPEECH:
+            return [SAY_PLAY, PASS] + ([SHOW] if self._showable() is not None else [])
+        if self.phase == SHOWING:
+            return [SHOW, PASS]
+        return []
+
     def legal_actions(self, seat: int | None = None) -> list[int]:
-        """The player to act's legal actions (card ids); nothing for anyone else, and nothing
-        once the deal is over: these games have no action out of turn."""
+        """The player to act's legal actions (card ids, then the words of the speech); nothing
+        for anyone else, and nothing once the deal is over: these games have no action out of
+        turn."""
         if self.phase == DONE or (seat is not None and seat != self.to_act):
             return []
+        if self.phase != PLAY:
+            return [word_action(self.rules, w) for w in self.legal_words()]
         return cards_of(self.legal_cards())
 
     def speakers(self) -> dict[int, list[int]]:
@@ -124,19 +171,165 @@ class PhaseDeal:
                 raise IllegalAction("wrong-seat", f"seat {seat} may not act now; seat {self.to_act} is to act")
         if self.phase == DONE:
             raise IllegalAction("deal-over", "the deal is finished")
-        if not 0 <= action < rules.n_indices:
-            raise IllegalAction("malformed-action", f"no action has id {action}: the actions of {rules.id} are cards")
+        speech = has_speech(rules)
+        if not 0 <= action < rules.n_indices + (len(WORDS) if speech else 0):
+            what = "cards and the words " + ", ".join(WORDS) if speech else "cards"
+            raise IllegalAction("malformed-action", f"no action has id {action}: the actions of {rules.id} are {what}")
+        word = action_word(rules, action)
+        if word is not None:
+            self._say(word)
+            return
+        if self.phase != PLAY:
+            raise IllegalAction("cards-not-yet", f"no card is played before the homme is named; the player asked may "
+                                f"say {' or '.join(WORDS[w] for w in self.legal_words())}")
         hand = self.hands[self.to_act]
         if not hand >> action & 1:
             raise IllegalAction("not-in-hand", f"{rules.card_text(action)} is not in the hand of the player to act")
         if not self.legal_cards() >> action & 1:
             code = self._refusal(action)
             raise IllegalAction(code, f"{rules.card_text(action)} is refused here ({code})")
+        self.history.append(action)
         self._play(action)
+        self._check_target()
 
     def apply_text(self, text: str, seat: int | None = None) -> None:
-        """Apply an action in the text notation: a card (`TH`)."""
+        """Apply an action in the text notation: a card (`TH`), or a word of the speech
+        (`turn`, `leave`, `play`, `pass`, `show`)."""
+        word = text.strip() if type(text) is str else text
+        if has_speech(self.rules) and word in WORDS:
+            self.apply(word_action(self.rules, WORDS.index(word)), seat)
+            return
         self.apply(parse_card(self.rules, text), seat)
+
+    # -- before play: the turn-offer and the speech (brou.speech) ----------------------
+
+    def _say(self, word: int) -> None:
+        """A word of the turn-offer or the speech, checked, then done."""
+        allowed = self.legal_words()
+        if word not in allowed:
+            if word == SHOW and self.phase == SPEECH and self.rules.data["speech"]["showing"] == "shown":
+                raise IllegalAction("no-king-to-show", "the player asked holds no king of the turned suit still to score")
+            now = " or ".join(WORDS[w] for w in allowed) or "a card"
+            raise IllegalAction("word-not-now", f"'{WORDS[word]}' is not taken now; the player asked may say {now}")
+        seat = self.to_act
+        self.history.append(word_action(self.rules, word))
+        self.words.append((seat, word))
+        if word == TURN:
+            self._turn(seat)
+        elif word == LEAVE:
+            askers = turn_askers(self.rules)
+            later = askers[askers.index(seat) + 1:]
+            if later:
+                self.to_act = later[0]
+            else:
+                self._not_played(NOT_TURNED)
+        elif word == SHOW:
+            self._show(seat)
+        elif word == SAY_PLAY:
+            self._homme(seat)
+        elif self.phase == SPEECH:  # pass
+            after = next_speaker(self.rules, seat)
+            if after is not None:
+                self.to_act = after
+            elif may_turn_again(self.rules, len(self.turned)):
+                self._offer_turn()
+            else:
+                self._not_played(ALL_PASSED)
+        else:  # pass: a later player asked to show after the homme was named leaves his king unshown
+            self._ask_to_show(seat + 1)
+        self._check_target()
+
+    def _offer_turn(self) -> None:
+        """Offer the talon's next card: to each player in turn, or turned by the dealer."""
+        askers = turn_askers(self.rules)
+        if askers:
+            self.phase, self.to_act = TURN_OFFER, askers[0]
+        else:
+            self._turn(self.rules.dealer)
+
+    def _turn(self, seat: int) -> None:
+        """`seat` turns the talon's top card: its king scores, and a round of speech begins."""
+        rules = self.rules
+        card = self.stock.pop(0)
+        self.turned.append((seat, card))
+        self.events.append(Event("turn", 0, seat, card))
+        self.trump = trump_of(rules, self.turned)
+        self.shown = {}
+        self.ledger += turned_king_entries(rules, seat, card)
+        if rules.data["speech"]["showing"] == "automatic":
+            holder = self._holder(king_of(rules, rules.suit_of[card]))
+            if holder is not None and self._showable(holder) is not None:
+                self._show(holder)
+        self.phase, self.to_act = SPEECH, 0
+
+    def _holder(self, card: int) -> int | None:
+        return next((s for s, hand in enumerate(self.hands) if hand >> card & 1), None)
+
+    def _showable(self, seat: int | None = None) -> int | None:
+        """The king the player (by default the one asked) may show now, if any."""
+        if not self.turned:
+            return None
+        seat = self.to_act if seat is None else seat
+        done = set(scored_kings(self.ledger)) | set(self.shown)
+        return showable_king(self.rules, self.hands[seat], self.rules.suit_of[self.turned[-1][1]], done)
+
+    def _show(self, seat: int) -> None:
+        rules = self.rules
+        king = self._showable(seat)
+        assert king is not None
+        self.ledger += held_king_entries(rules, seat, self.hands[seat], king, scored_kings(self.ledger))
+        self.shown[king] = seat
+        self.events.append(Event("show", 0, seat, king))
+        if self.phase == SHOWING:
+            self._ask_to_show(seat + 1)
+
+    def _homme(self, seat: int) -> None:
+        """`seat` says he plays: he is the homme; later players holding the turned suit's king
+        may still show it, then play begins."""
+        self.homme = seat
+        self._ask_to_show(seat + 1)
+
+    def _ask_to_show(self, start: int) -> None:
+        """Ask the next player from `start` who may show a king (under showing: shown); once
+        nobody is left, play begins."""
+        if self.rules.data["speech"]["showing"] == "shown":
+            for seat in range(start, self.rules.n_players):
+                if self._showable(seat) is not None:
+                    self.phase, self.to_act = SHOWING, seat
+                    return
+        self._start_play()
+
+    def _start_play(self) -> None:
+        rules = self.rules
+        assert self.trump is not None
+        shown = dict(self.shown)
+        if rules.data["speech"]["showing"] == "automatic":
+            holder = self._holder(king_of(rules, self.trump))
+            if holder is not None:
+                shown[king_of(rules, self.trump)] = holder
+        self.ledger += trump_king_entries(rules, self.turned[-1], shown, self.trump)
+        self.phase = PLAY
+        self.to_act = self.leader = first_to_act(rules)
+
+    @implements("auv.turn.nobody")
+    def _not_played(self, how: str) -> None:
+        """Nobody turned the card, or all passed after the last réjouissance: the deal is not
+        played (the deal then passes to the right, `brou.rounds.next_offset`); kings scored stay."""
+        self.phase, self.ended = DONE, how
+
+    def _check_target(self) -> None:
+        """A deal given the players' marks ends the moment one of them wins the game."""
+        if self.marks is not None and self.phase != DONE and self.winners_of_game() is not None:
+            self.phase, self.ended = DONE, TARGET
+
+    def marks_now(self) -> list[int] | None:
+        """Each seat's marks with this deal's entries so far (None for a deal played alone)."""
+        return None if self.marks is None else marks_after(self.rules, self.marks, self.ledger)
+
+    def winners_of_game(self) -> list[int] | None:
+        """The seats that have won the game to a number of marks by now, or None."""
+        now = self.marks_now()
+        return None if now is None else marks_winners(self.rules, now)
 
     def _refusal(self, card: int) -> str:
         hand = self.hands[self.to_act]
@@ -144,6 +337,7 @@ class PhaseDeal:
         best = self._best()[1]
         trick = sum(1 << c for c in self.trick)
         allowed = hand
+        assert self.trump is not None
         for name, option in self._primitives():
             after = PRIMITIVES[name](self.rules, option, hand, allowed, led, self.trump, best, trick) or allowed
             if allowed >> card & 1 and not after >> card & 1:
@@ -154,6 +348,7 @@ class PhaseDeal:
     def _best(self) -> tuple[int, int]:
         """(the seat winning the trick so far, his card)."""
         best_i = 0
+        assert self.trump is not None
         for i in range(1, len(self.trick)):
             if beats(self.rules, self.trick[i], self.trick[best_i], self.trump):
                 best_i = i
@@ -179,12 +374,14 @@ class PhaseDeal:
                 del self.stock[:n]
             elif step == "pay-brusquembilles" and pays_brusquembilles(rules):
                 self.ledger += brusquembille_payments(rules, plays, winner, number)
+            elif step == "move-kings":
+                self.ledger += taken_king_entries(rules, plays, winner, scored_kings(self.ledger), number)
         self.trick = []
         self.leader = self.to_act = self.next_leader(winner)
         if not any(self.hands):
             self._count()
 
-    @implements("brus.play.trick-winner")
+    @implements("brus.play.trick-winner", "auv.play.trick-winner")
     def trick_winner(self) -> int:
         """The seat that takes the full trick on the table: the highest trump, else the highest
         card of the suit led (`brou.play.beats` over the ruleset's compiled order)."""
@@ -197,8 +394,13 @@ class PhaseDeal:
         return winner
 
     def _count(self) -> None:
-        """The count phase: the pool goes to the side with the most card points."""
-        self.phase = DONE
+        """The count phase: the pool goes to the side with the most card points
+        (most-card-points), or the homme scores or loses his mark (most-tricks)."""
+        self.phase, self.ended = DONE, PLAYED
+        if self.rules.data["result"]["kind"] == "most-tricks":
+            assert self.homme is not None
+            self.ledger += homme_entries(self.rules, self.homme, [w for _, _, w in self.tricks])
+            return
         pool = account_balance(self.ledger, POOL)
         self.ledger += pool_shares(self.rules, self.side_points(), pool, len(self.tricks))
 
@@ -216,25 +418,45 @@ class PhaseDeal:
                 for seat in range(rules.n_players)]
 
     def winners(self) -> list[int] | None:
-        """The sides with the most card points once the deal is over (None before)."""
-        return best_sides(self.side_points()) if self.phase == DONE else None
+        """Once the deal is over (None before): the sides with the most card points
+        (most-card-points); the side of the deal's winner, the most tricks first reached
+        (most-tricks), none if the cards were not played out."""
+        if self.phase != DONE:
+            return None
+        if self.rules.data["result"]["kind"] == "most-tricks":
+            if self.ended != PLAYED:
+                return []
+            return [self.rules.team_of[deal_winner(self.rules.n_players, [w for _, _, w in self.tricks])]]
+        return best_sides(self.side_points())
 
     def copy(self) -> PhaseDeal:
         other = PhaseDeal.__new__(PhaseDeal)
         for name in PhaseDeal.__slots__:
             value = getattr(self, name)
-            setattr(other, name, list(value) if isinstance(value, list) else value)
+            setattr(other, name, list(value) if isinstance(value, list) else dict(value) if isinstance(value, dict)
+                    else value)
         return other
 
     def record(self) -> dict[str, Any]:
         """The deal as plain data: the deal and the actions taken, enough to replay it."""
         rules = self.rules
-        return {"ruleset": rules.id, "params": dict(rules.overrides),
-                "deal": {"hands": [rules.cards_text(h) for h in self.deal.hands],
-                         "talon": [rules.card_text(c) for c in self.deal.stock[:-1]],
-                         "turnup": rules.card_text(self.deal.turnup)},
-                "actions": [rules.card_text(c) for _, cards, _ in self.tricks for c in cards]
-                + [rules.card_text(c) for c in self.trick]}
+        return {"ruleset": rules.id, "params": dict(rules.overrides), "deal": deal_data(rules, self.deal),
+                "actions": [action_text(rules, a) for a in self.history]}
+
+
+def deal_data(rules: Rules, deal: TalonDeal) -> dict[str, Any]:
+    """A deal as plain data: hands by seat, the talon from its top (the turned card left out),
+    the turned card (null for a deal that turns none)."""
+    turns = deal.turnup >= 0
+    return {"hands": [rules.cards_text(h) for h in deal.hands],
+            "talon": [rules.card_text(c) for c in (deal.stock[:-1] if turns else deal.stock)],
+            "turnup": rules.card_text(deal.turnup) if turns else None}
+
+
+def action_text(rules: Rules, action: int) -> str:
+    """An action id in the text notation: a card, or a word of the speech."""
+    word = action_word(rules, action)
+    return WORDS[word] if word is not None else rules.card_text(action)
 
 
 def parse_card(rules: Rules, text: str) -> int:

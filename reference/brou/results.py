@@ -3,6 +3,10 @@
 Result kind `most-card-points` (Brusquembille): each side's card points (brus.count.points),
 and the pool to the side with the most, shared by sides tied for the most
 (brus.count.winner).  The pool itself is made at the start of the deal (brus.stakes.pool).
+
+Result kind `most-tricks` (L'Homme d'Auvergne): the deal's winner is the player with the most
+tricks, ties parted by who got there first (auv.count.homme-wins); the homme scores or loses a
+mark (auv.count.won, auv.count.lost).
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .clauses import implements
-from .ledger import BANK, POOL, Entry
+from .ledger import BANK, POOL, SHEET, Entry
 from .rules import Rules
 
 
@@ -72,3 +76,39 @@ def pool_shares(rules: Rules, points: Sequence[int], pool: int, trick_count: int
                 seat = winners[i % len(winners)]
                 out.append(Entry(POOL, seat, 1, "brus.count.winner", trick_count))
     return [e for e in out if e.jetons]
+
+
+# -- result kind most-tricks (L'Homme d'Auvergne) --------------------------------------
+
+
+@implements("auv.count.homme-wins")
+def deal_winner(n: int, trick_winners: Sequence[int]) -> int:
+    """The player who wins a deal of five tricks: the one with the most tricks; players level
+    at the top are parted by who reached that number first (two each at 2-2-1, one each when
+    five players take one trick each: the first trick's winner).  The homme wins the deal when
+    he is that player."""
+    counts = [0] * n
+    for w in trick_winners:
+        counts[w] += 1
+    top = max(counts)
+    seen = [0] * n
+    for w in trick_winners:
+        seen[w] += 1
+        if seen[w] == top:
+            return w
+    raise ValueError("a deal without tricks has no winner")
+
+
+@implements("auv.count.won", "auv.count.lost")
+def homme_entries(rules: Rules, homme: int, trick_winners: Sequence[int]) -> list[Entry]:
+    """The count of a deal played: the homme who wins it scores a point; one who loses it loses
+    a point, and each opponent scores one (loser_pays: each-opponent) or only the player who
+    won the deal (the-winner)."""
+    n = rules.n_players
+    winner = deal_winner(n, trick_winners)
+    trick = len(trick_winners)
+    if winner == homme:
+        return [Entry(SHEET, homme, 1, "auv.count.won", trick)]
+    gainers = [s for s in range(n) if s != homme] if rules.data["result"]["loser_pays"] == "each-opponent" else [winner]
+    return [Entry(homme, SHEET, 1, "auv.count.lost", trick)] + [Entry(SHEET, s, 1, "auv.count.lost", trick)
+                                                                  for s in gainers]

@@ -33,7 +33,7 @@ def random_bot(deal: PhaseDeal, rng: random.Random) -> int:
     return rng.choice(deal.legal_actions())
 
 
-@implements("brus.match.next-dealer")
+@implements("brus.match.next-dealer", "auv.match.next-dealer")
 def next_offset(rules: Rules, offset: int) -> int:
     """After a deal the deal passes to the right, to the player who led it (deal seat 0); in two
     pairs it alternates between the rightmost players of the pairs (`session.next_dealer_step`: 2)."""
@@ -135,7 +135,7 @@ class Session:
             "number": len(self.deals) + 1,
             "dealer": seating.player(rules.dealer),
             "seed": self._deal_seed,
-            "trump": rules.suits[deal.trump],
+            "trump": None if deal.trump is None else rules.suits[deal.trump],
             "points": [points[rules.team_of[seating.seat(p)]] for p in range(n)],
             "winners": sorted(seating.player(s) for side in deal.winners() or [] for s in rules.teams[side]),
             "jetons": [net[seating.seat(p)] for p in range(n)],

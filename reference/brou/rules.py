@@ -226,7 +226,7 @@ def cards_of(mask: int) -> list[int]:
     return out
 
 
-@implements("hdb.players.teams", "brus.players.count", "brus.players.forms")
+@implements("hdb.players.teams", "brus.players.count", "brus.players.forms", "auv.players.count")
 def compile_players(players: dict[str, Any]) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
     """Teams as seat tuples, and each seat's team: two pairs (1802, Brouc), one side per
     player or two pairs side by side (Brusquembille; a form other than three players is the
@@ -250,7 +250,7 @@ def _card_index(deck: dict[str, Any], text: str) -> int:
     return suits.index(text[1]) * len(ranks) + ranks.index(text[0])
 
 
-@implements("hdb.deck.cards", "brus.deck.cards")
+@implements("hdb.deck.cards", "brus.deck.cards", "auv.deck.cards")
 def compile_pack(deck: dict[str, Any]) -> int:
     """The pack as a mask: every suit in every rank, less the cards `deck.omit` leaves out."""
     pack = (1 << (len(deck["suits"]) * len(deck["ranks"]))) - 1
@@ -298,7 +298,7 @@ def _per_suit(section: Any, symbol: str) -> list[str] | None:
     return list(found) if found is not None else None
 
 
-@implements("hdb.deck.order", "brus.deck.order")
+@implements("hdb.deck.order", "brus.deck.order", "auv.deck.order")
 def compile_order(
     deck: dict[str, Any], orders: dict[str, Any] | None, trump: int | None
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -498,7 +498,7 @@ def compile_rules(body: dict[str, Any], params: dict[str, Any], overrides: dict[
         table_marking=marriages["table"].get("marked_by", "engine"),
         phases=tuple(body.get("phases", ())),
         after_trick=tuple(body["play"].get("after_trick", ())),
-        talon_size=deal["talon"],
+        talon_size=pack.bit_count() - players["count"] * deal["hand_size"] if deal["talon"] == "rest" else deal["talon"],
         following_after_talon=compile_following(after_talon)[3] if after_talon is not None else (),
         partners_see_hands=bool(players.get("partners_see_hands", False)),
         jetons=jetons,

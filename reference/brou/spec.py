@@ -406,7 +406,11 @@ def _check_table(merged: MergedDocument, data: Mapping[str, Any], params: Mappin
             if not isinstance(card, str) or len(card) != 2 or card[0] not in ranks or card[1] not in suits:
                 raise merged.error(f"'{card}' is not a card of the deck", path)
         deck_size = len(suits) * len(ranks) - len(set(cards))
-        if n * deal["hand_size"] + deal["talon"] != deck_size:
+        if deal["talon"] == "rest":
+            if n * deal["hand_size"] >= deck_size:
+                message = f"{n} hands of {deal['hand_size']} leave no talon of the {deck_size} cards{form}"
+                raise merged.error(message, ("deal", "hand_size"))
+        elif n * deal["hand_size"] + deal["talon"] != deck_size:
             message = f"{n} hands of {deal['hand_size']} and a talon of {deal['talon']} do not use the {deck_size} cards{form}"
             raise merged.error(message, ("deal", "hand_size"))
     for path, packets in _choices(deal["packets"], params, ("deal", "packets")):

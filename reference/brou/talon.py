@@ -3,7 +3,8 @@
 A deal of a game with a talon is `TalonDeal(hands, stock, turnup)`: hands as masks by seat,
 the stock as cards in the order they will be drawn (the turned card last: it lies half under
 the stock), and the turned card, whose suit is trump (clauses brus.deal.talon,
-brus.deal.turned, brus.talon.draw, brus.talon.last-draw).
+brus.deal.turned, brus.talon.draw, brus.talon.last-draw).  A deal that turns no card (L'Homme
+d'Auvergne, auv.deal.talon) keeps the whole talon face down, top first.
 """
 
 from __future__ import annotations
@@ -16,11 +17,15 @@ from .deal import DealError, cut_pack, packet_positions, shuffled_pack
 from .rules import Rules
 
 
+NO_TURNUP = -1  # TalonDeal.turnup of a deal that turns no card (deal.turnup: none, L'Homme d'Auvergne)
+
+
 class TalonDeal(NamedTuple):
-    """Who holds what at the start of a deal, the stock in drawing order, the turned card."""
+    """Who holds what at the start of a deal, the stock in drawing order, the turned card
+    (`NO_TURNUP` if the deal turns none: then the stock is the face-down talon, top first)."""
 
     hands: tuple[int, ...]
-    stock: tuple[int, ...]  # top first; the turned card is the last one
+    stock: tuple[int, ...]  # top first; the turned card, if any, is the last one
     turnup: int
 
 
@@ -34,7 +39,16 @@ def deal_with_talon(rules: Rules, pack: Sequence[int]) -> TalonDeal:
     stock = [pack[p] for p in rest]
     if not stock:
         raise DealError("a game with a talon needs cards left after the deal")
+    if not turns_a_card(rules):
+        return TalonDeal(hands, tuple(stock), NO_TURNUP)
     return TalonDeal(hands, (*stock[1:], stock[0]), stock[0])
+
+
+@implements("auv.deal.talon")
+def turns_a_card(rules: Rules) -> bool:
+    """Whether the deal turns the talon's top card (Brusquembille) or leaves the whole talon
+    face down (L'Homme d'Auvergne: the players turn its cards in the speech, `brou.speech`)."""
+    return bool(rules.data["deal"]["turnup"] != "none")
 
 
 def talon_deal_from_seed(rules: Rules, seed: int, cut: int | None = None) -> TalonDeal:
@@ -43,9 +57,10 @@ def talon_deal_from_seed(rules: Rules, seed: int, cut: int | None = None) -> Tal
     return deal_with_talon(rules, pack if cut is None else cut_pack(pack, cut))
 
 
-def talon_deal_from_cards(rules: Rules, hands: Sequence[Sequence[str]], stock: Sequence[str], turnup: str) -> TalonDeal:
+def talon_deal_from_cards(rules: Rules, hands: Sequence[Sequence[str]], stock: Sequence[str],
+                          turnup: str | None) -> TalonDeal:
     """A deal given as texts: hands by seat, the stock from its top (the turned card not in
-    it), the turned card; together exactly the pack."""
+    it), the turned card (None for a deal that turns none); together exactly the pack."""
     if len(hands) != rules.n_players:
         raise DealError(f"{len(hands)} hands given, the ruleset has {rules.n_players} players")
     seen: dict[int, str] = {}
@@ -67,6 +82,14 @@ def talon_deal_from_cards(rules: Rules, hands: Sequence[Sequence[str]], stock: S
         if len(cards) != rules.hand_size:
             raise DealError(f"seat {seat} has {len(cards)} cards, each hand needs {rules.hand_size}")
         masks.append(sum(1 << take(t, f"seat {seat}") for t in cards))
+    if not turns_a_card(rules):
+        if turnup is not None:
+            raise DealError(f"{rules.id} turns no card at the deal: give the whole talon, and no turn-up")
+        if len(stock) != rules.talon_size:
+            raise DealError(f"the talon has {len(stock)} cards; it needs {rules.talon_size}")
+        return TalonDeal(tuple(masks), tuple(take(t, "talon") for t in stock), NO_TURNUP)
+    if turnup is None:
+        raise DealError(f"{rules.id} turns the talon's top card: give the turn-up")
     if len(stock) != rules.talon_size - 1:
         raise DealError(f"the talon has {len(stock)} cards besides the turned one; it needs {rules.talon_size - 1}")
     drawn = [take(t, "talon") for t in stock]

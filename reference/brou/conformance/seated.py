@@ -34,7 +34,9 @@ class Played(Playable, Protocol):
     """What a table reads of its deal, whichever engine plays it."""
 
     to_act: int
-    trump: int
+
+    @property
+    def trump(self) -> int | None: ...  # None before any card is turned (L'Homme d'Auvergne's speech)
 
     @property
     def trick(self) -> list[int]: ...
@@ -97,8 +99,9 @@ class SeatedTable:
     def _obs_tricks(self) -> list[int]:
         return [self.player(winner) for _, _, winner in self.state.tricks]
 
-    def _obs_trump(self) -> str:
-        return self.rules.suits[self.state.trump]
+    def _obs_trump(self) -> str | None:
+        trump = self.state.trump
+        return None if trump is None else self.rules.suits[trump]
 
     def _obs_over(self) -> bool:
         return self.state.is_over
