@@ -22,24 +22,43 @@ the state as it was; `copy()` is cheap.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
-
-from collections.abc import Sequence
 
 from .clauses import implements
 from .errors import IllegalAction
 from .following import PRIMITIVES, REFUSALS, compose
-from .kings import (held_king_entries, king_of, scored_kings, showable_king, taken_king_entries,
-                    trump_king_entries, turned_king_entries)
+from .kings import (
+    held_king_entries,
+    king_of,
+    scored_kings,
+    showable_king,
+    taken_king_entries,
+    trump_king_entries,
+    turned_king_entries,
+)
 from .ledger import POOL, Entry, account_balance, balances
 from .marks import marks_after, marks_winners
 from .payments import brusquembille_payments, pays_brusquembilles
 from .play import beats, first_to_act
 from .results import best_sides, deal_winner, homme_entries, pool_entries, pool_shares, side_points
 from .rules import Rules, cards_of
-from .speech import (LEAVE, PASS, PLAY as SAY_PLAY, SHOW, TURN, WORDS, action_word, has_speech, may_turn_again,
-                     next_speaker, trump_of, turn_askers, word_action)
+from .speech import (
+    LEAVE,
+    PASS,
+    SHOW,
+    TURN,
+    WORDS,
+    action_word,
+    has_speech,
+    may_turn_again,
+    next_speaker,
+    trump_of,
+    turn_askers,
+    word_action,
+)
+from .speech import PLAY as SAY_PLAY
 from .talon import TalonDeal, draws
 
 TURN_OFFER, SPEECH, SHOWING, PLAY, DONE = "turn-offer", "speech", "showing", "play", "done"

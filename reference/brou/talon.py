@@ -16,7 +16,6 @@ from .clauses import implements
 from .deal import DealError, cut_pack, packet_positions, shuffled_pack
 from .rules import Rules
 
-
 NO_TURNUP = -1  # TalonDeal.turnup of a deal that turns no card (deal.turnup: none, L'Homme d'Auvergne)
 
 
