@@ -1,4 +1,5 @@
-"""What one player may see of a deal on the phase engine (Brusquembille): its `view`.
+"""What one player may see of a deal on the phase engine (Brusquembille, L'Homme d'Auvergne): its
+`view`.
 
 `view(deal, seat, offset)` gives what the information clauses (brus.info.*) let the player
 at deal seat `seat` see now, and nothing else; a field he may not see is `null`.  Players are
@@ -16,6 +17,13 @@ The fields (PROTOCOL.md, "The view" defines them for implementers):
 - `trick`: the trick in progress, `[{"player", "card"}]`; `tricks`: the winner of each
   finished trick;
 - `jetons`: each player's net jetons so far (payments are made in the open).
+
+A game with a speech before play (L'Homme d'Auvergne, clauses auv.info.*) has its own fields
+(`SPEECH_FIELDS`): `player`, `phase` (`turn-offer`, `speech`, `showing`, `play` or `over`),
+`to_act`, `trump` (`null` before a card is turned), `hand`, `held`, `talon` (cards left face
+down), `turned` (`[{"player", "card"}]`), `words` (`[{"player", "word"}]`), `shown` (the kings
+shown, `[{"player", "card"}]`), `homme`, `trick`, `tricks`, `marks` (each player's net marks
+of the deal so far).
 """
 
 from __future__ import annotations
@@ -25,14 +33,28 @@ from typing import Any
 from .clauses import implements
 from .ledger import balances
 from .phases import PhaseDeal
+from .rules import Rules
+from .speech import WORDS, has_speech
 
 FIELDS: tuple[str, ...] = ("player", "phase", "to_act", "trump", "turnup", "turnup_drawn_by", "hand", "held", "talon",
                            "partner_hand", "trick", "tricks", "jetons")
 RECORDS: dict[str, tuple[str, ...]] = {"trick": ("player", "card")}
+SPEECH_FIELDS: tuple[str, ...] = ("player", "phase", "to_act", "trump", "hand", "held", "talon", "turned", "words",
+                                  "shown", "homme", "trick", "tricks", "marks")
+SPEECH_RECORDS: dict[str, tuple[str, ...]] = {"trick": ("player", "card"), "turned": ("player", "card"),
+                                              "words": ("player", "word"), "shown": ("player", "card")}
 CLAUSE_OF = {"to_act": "brus.play.next-lead", "trump": "brus.deal.turned", "turnup": "brus.info.turned",
              "turnup_drawn_by": "brus.info.turned", "hand": "brus.info.own-hand", "held": "brus.info.own-hand",
              "talon": "brus.info.own-hand", "partner_hand": "brus.info.partners", "trick": "brus.info.trick-open",
-             "tricks": "brus.info.trick-open", "jetons": "brus.pay.brusquembille"}
+             "tricks": "brus.info.trick-open", "jetons": "brus.pay.brusquembille",
+             # L'Homme d'Auvergne
+             "turned": "auv.info.turned", "words": "auv.info.turned", "shown": "auv.info.turned",
+             "homme": "auv.speech.round", "marks": "auv.king.held"}
+
+
+def fields(rules: Rules) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
+    """The fields of a view of this ruleset, and of the records it holds."""
+    return (SPEECH_FIELDS, SPEECH_RECORDS) if has_speech(rules) else (FIELDS, RECORDS)
 
 
 @implements("brus.info.own-hand", "brus.info.trick-open", "brus.info.turned", "brus.info.partners")
@@ -44,6 +66,8 @@ def view(deal: PhaseDeal, seat: int, offset: int = 0) -> dict[str, Any]:
     rules = deal.rules
     n = rules.n_players
     player = (seat + offset) % n
+    if has_speech(rules):
+        return speech_view(deal, seat, offset)
 
     def who(s: int) -> int:
         return (s + offset) % n
@@ -65,4 +89,36 @@ def view(deal: PhaseDeal, seat: int, offset: int = 0) -> dict[str, Any]:
         "trick": [{"player": who((deal.leader + i) % n), "card": rules.card_text(c)} for i, c in enumerate(deal.trick)],
         "tricks": [who(w) for _, _, w in deal.tricks],
         "jetons": [jetons[(p - offset) % n] for p in range(n)],
+    }
+
+
+@implements("auv.info.own-hand", "auv.info.turned")
+def speech_view(deal: PhaseDeal, seat: int, offset: int = 0) -> dict[str, Any]:
+    """What the player at deal seat `seat` may see of a deal with a speech: his own hand, how
+    many cards each holds and the talon keeps face down; the cards turned, the words said, the
+    kings shown and the homme, all public; the trick on the table, who won each trick, and the
+    marks written so far."""
+    rules = deal.rules
+    n = rules.n_players
+
+    def who(s: int) -> int:
+        return (s + offset) % n
+
+    marks = balances(deal.ledger, n)
+    shown = [e for e in deal.events if e.kind == "show"]
+    return {
+        "player": who(seat),
+        "phase": "over" if deal.is_over else deal.phase,
+        "to_act": None if deal.is_over else who(deal.to_act),
+        "trump": None if deal.trump is None else rules.suits[deal.trump],
+        "hand": rules.cards_text(deal.hands[seat]),
+        "held": [deal.hands[(p - offset) % n].bit_count() for p in range(n)],
+        "talon": len(deal.stock),
+        "turned": [{"player": who(s), "card": rules.card_text(c)} for s, c in deal.turned],
+        "words": [{"player": who(s), "word": WORDS[w]} for s, w in deal.words],
+        "shown": [{"player": who(e.seat), "card": rules.card_text(e.card)} for e in shown],
+        "homme": None if deal.homme is None else who(deal.homme),
+        "trick": [{"player": who((deal.leader + i) % n), "card": rules.card_text(c)} for i, c in enumerate(deal.trick)],
+        "tricks": [who(w) for _, _, w in deal.tricks],
+        "marks": [marks[(p - offset) % n] for p in range(n)],
     }

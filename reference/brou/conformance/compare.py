@@ -100,12 +100,12 @@ ViewFields = tuple[tuple[str, ...], dict[str, tuple[str, ...]]]
 @lru_cache(maxsize=64)
 def view_fields(ruleset: str) -> ViewFields:
     """The fields of a view, and of the records it holds, for a ruleset: the phase engine's
-    (brou.phase_view) or the partnership games' (brou.view)."""
+    (brou.phase_view, by ruleset) or the partnership games' (brou.view)."""
     try:
-        on_phases = Rules.load(ruleset).on_phases
+        rules = Rules.load(ruleset)
     except BrouError:  # an unknown ruleset is reported where the scenario is loaded
-        on_phases = False
-    return (phase_view.FIELDS, phase_view.RECORDS) if on_phases else (view.FIELDS, view.RECORDS)
+        return view.FIELDS, view.RECORDS
+    return phase_view.fields(rules) if rules.on_phases else (view.FIELDS, view.RECORDS)
 
 
 def _compare_step(kind: str, want: Any, got: Any, codes: bool,

@@ -17,7 +17,7 @@ from ..errors import BrouError
 from ..ledger import BANK, POOL, account_balance, balances
 from ..match import dealer_of_draw
 from ..phase_view import view
-from ..phases import PhaseDeal
+from ..phases import PhaseDeal, action_text
 from ..rounds import next_offset, session_winners
 from ..rules import Rules
 from ..seating import Seating
@@ -98,6 +98,9 @@ class PhaseTable(SeatedTable):
         self.dealer = self.player(rules.dealer)
         self.state = PhaseDeal(rules, self._deal(given))
         return {"ok": True}
+
+    def action_text(self, action: int) -> str:
+        return action_text(self.rules, action)
 
     def player(self, seat: int) -> int:
         return self.seating.player(seat)

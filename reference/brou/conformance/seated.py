@@ -84,13 +84,17 @@ class SeatedTable:
     def _obs_to_act(self) -> int | None:
         return None if self.state.is_over else self.player(self.state.to_act)
 
+    def action_text(self, action: int) -> str:
+        """An action id in the text notation of this table's engine."""
+        return action_text(self.rules, action)
+
     def _obs_legal(self) -> list[str]:
-        return [action_text(self.rules, a) for a in self.state.legal_actions()]
+        return [self.action_text(a) for a in self.state.legal_actions()]
 
     def _obs_speakers(self) -> list[list[str]]:
         """By player: what he may do now (the player to act: `legal`; the others: their
         out-of-turn actions, most often none)."""
-        return [[action_text(self.rules, a) for a in self.state.legal_actions(self.seat(p))]
+        return [[self.action_text(a) for a in self.state.legal_actions(self.seat(p))]
                 for p in range(self.rules.n_players)]
 
     def _obs_trick(self) -> list[str]:

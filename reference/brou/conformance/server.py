@@ -21,6 +21,7 @@ from ..game import GameContext, Outcome
 from ..match import carried_over, deal_entry, dealer_of_draw, handover, match_winner, next_offset
 from ..rules import Rules
 from ..sheet import sheet_rows
+from ..speech import has_speech
 from ..state import DealState, marriage_text
 from ..view import view
 from .corpus import FEATURES
@@ -28,6 +29,7 @@ from .phase_table import PhaseTable
 from .protocol import PROTOCOL_VERSION
 from .seated import SeatedTable, TimeLimit
 from .seated import perft as perft  # where the tests and the generator have always found it
+from .speech_table import SpeechTable
 
 NAME = "brou-reference"
 
@@ -192,9 +194,12 @@ class Table(SeatedTable):
 
 
 def table_for(rules: Rules, setup: Mapping[str, Any]) -> Table | PhaseTable:
-    """The table that plays a scenario of this ruleset: `PhaseTable` for a ruleset on the phase
-    engine (Brusquembille), `Table` for a partnership game (1802, Brouc)."""
-    return PhaseTable(rules, setup) if rules.on_phases else Table(rules, setup)
+    """The table that plays a scenario of this ruleset: `SpeechTable` for a game on the phase
+    engine with a speech before play (L'Homme d'Auvergne), `PhaseTable` for one without
+    (Brusquembille), `Table` for a partnership game (1802, Brouc)."""
+    if not rules.on_phases:
+        return Table(rules, setup)
+    return SpeechTable(rules, setup) if has_speech(rules) else PhaseTable(rules, setup)
 
 
 class Reference:
