@@ -1,7 +1,8 @@
-"""Deals and sessions of the phase engine (Brusquembille) as text, for `brou deal` and `brou match`.
+"""Deals and sessions of the phase engine as text, for `brou deal` and `brou match`.
 
 Players are numbered at the table (P0 ... P4), the one on the dealer's right first; the deal
-is shown trick by trick with the draws and the payments that follow each trick.
+is shown trick by trick with the draws and the payments that follow each trick (Brusquembille),
+after the speech and its kings (L'Homme d'Auvergne).
 """
 
 from __future__ import annotations
@@ -9,19 +10,41 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .ledger import BANK, POOL, balances
+from .kings import king_of
+from .ledger import BANK, POOL, SHEET, balances
 from .phases import PhaseDeal
 from .rules import Rules
 from .seating import Seating
+from .speech import LEAVE, PASS, PLAY, SHOW, TURN, WORDS, action_word, has_speech, word_action
+
+
+def _speech_choice(deal: PhaseDeal) -> int:
+    """A plain player's word before play: turn the card, show a king, play holding three trumps
+    or two with the king, else pass."""
+    rules, hand = deal.rules, deal.hands[deal.to_act]
+    words = deal.legal_words()
+    if TURN in words:
+        return word_action(rules, TURN if TURN in words else LEAVE)
+    if SHOW in words:
+        return word_action(rules, SHOW)
+    if PLAY in words and deal.trump is not None:
+        trumps = hand & rules.suit_mask[deal.trump]
+        if trumps.bit_count() >= 3 or (trumps.bit_count() >= 2 and trumps >> king_of(rules, deal.trump) & 1):
+            return word_action(rules, PLAY)
+    return word_action(rules, PASS)
 
 
 def greedy_bot(deal: PhaseDeal, rng: random.Random) -> int:
     """Takes a trick holding points with the cheapest card that wins it, else throws the
-    cheapest card (a plain player, for sessions that are not all random)."""
+    cheapest card (a plain player, for sessions that are not all random); before play, the
+    plain words of `_speech_choice`.  In a game without card points every trick is worth
+    taking."""
     rules = deal.rules
+    if deal.phase not in ("play", "done"):
+        return _speech_choice(deal)
     legal = deal.legal_actions()
     cheapest = sorted(legal, key=lambda c: (rules.points[c] + 5 * rules.jetons[c], rng.random()))
-    if deal.trick and any(rules.points[c] for c in deal.trick):
+    if deal.trick and (any(rules.points[c] for c in deal.trick) or has_speech(rules)):
         for card in cheapest:
             trial = deal.copy()
             trial.apply(card)
@@ -31,7 +54,8 @@ def greedy_bot(deal: PhaseDeal, rng: random.Random) -> int:
 
 
 def _account(seating: Seating, account: int) -> str:
-    return "pool" if account == POOL else "bank" if account == BANK else f"P{seating.player(account)}"
+    return ("pool" if account == POOL else "bank" if account == BANK else "sheet" if account == SHEET
+            else f"P{seating.player(account)}")
 
 
 def deal_text(deal: PhaseDeal, title: str, seating: Seating | None = None) -> str:
@@ -40,6 +64,8 @@ def deal_text(deal: PhaseDeal, title: str, seating: Seating | None = None) -> st
     rules: Rules = deal.rules
     n = rules.n_players
     seating = seating or Seating(n, 0, rules.teams)
+    if has_speech(rules):
+        return _speech_deal_text(deal, title, seating)
     p = seating.player
     lines = [title, ""]
     dealer = p(rules.dealer)
@@ -74,8 +100,55 @@ def deal_text(deal: PhaseDeal, title: str, seating: Seating | None = None) -> st
     return "\n".join(lines)
 
 
+def _speech_deal_text(deal: PhaseDeal, title: str, seating: Seating) -> str:
+    """A deal with a speech: the hands, each word said (with the cards turned and the kings
+    shown), each trick, then how the deal ended and the marks written."""
+    rules = deal.rules
+    n = rules.n_players
+    p = seating.player
+    lines = [title, "", f"{n} players, P{p(rules.dealer)} deals"]
+    for seat in range(n):
+        lines.append(f"  P{p(seat)}: {' '.join(rules.cards_text(deal.deal.hands[seat]))}")
+    lines.append("")
+    said = []
+    replay = PhaseDeal(rules, deal.deal, deal.marks)  # played again action by action, to tell the speech in order
+
+    def happened(since: int) -> None:
+        for e in replay.events[since:]:
+            said.append(f"P{p(e.seat)} {'turns' if e.kind == 'turn' else 'shows'} {rules.card_text(e.card)}")
+
+    happened(0)
+    for action in deal.history:
+        if replay.phase == "play":
+            break
+        seen = len(replay.events)
+        word = action_word(rules, action)
+        replay.apply(action)
+        if word is not None and word not in (TURN, SHOW):
+            said.append(f"P{p(replay.words[-1][0])} {WORDS[word]}")
+        happened(seen)
+    lines.append("Speech: " + "; ".join(said) if said else "Speech: none")
+    if deal.homme is not None and deal.trump is not None:
+        lines.append(f"Homme: P{p(deal.homme)}, trump {rules.data['deck']['suits'][deal.trump]['en']}")
+    for number, (leader, cards, winner) in enumerate(deal.tricks, 1):
+        played = ", ".join(f"P{p((leader + i) % n)} {rules.card_text(c)}" for i, c in enumerate(cards))
+        lines.append(f"Trick {number}: {played} -> P{p(winner)}")
+    lines.append("")
+    ended = {"played-out": "played out", "not-turned": "not played: nobody turned a card",
+             "all-passed": "not played: all passed", "target": "stopped: a player reached the target"}
+    lines.append(f"The deal is {ended.get(deal.ended or '', 'in progress')}")
+    for e in deal.ledger:
+        card = f" ({rules.card_text(e.card)})" if e.card is not None else ""
+        lines.append(f"  {_account(seating, e.giver)} > {_account(seating, e.taker)}: {e.jetons} mark{card}, {e.clause}")
+    net = balances(deal.ledger, n)
+    lines.append("Marks: " + ", ".join(f"P{p(s)} {net[s]:+d}" for s in range(n)))
+    return "\n".join(lines)
+
+
 def session_text(record: dict[str, Any]) -> str:
     """A session (brou.rounds.Session.record()) as text: a line per deal, then the standings."""
+    if record["kind"] == "marks":
+        return _marks_session_text(record)
     lines = []
     for d in record["deals"]:
         points = " ".join(f"{x:>3}" for x in d["points"])
@@ -92,6 +165,24 @@ def session_text(record: dict[str, Any]) -> str:
     else:
         lines.append(f"Game for {record['target']} points, after {len(record['deals'])} deals:")
         lines += [f"  P{x}: {record['totals'][x]} points" for x in range(n)]
+    winners = record["winners"] or []
+    lines.append("Winner" + ("s" if len(winners) > 1 else "") + ": " + ", ".join(f"P{w}" for w in winners))
+    return "\n".join(lines)
+
+
+def _marks_session_text(record: dict[str, Any]) -> str:
+    """A game to a number of marks: a line per deal (who was the homme, how it ended, the
+    marks after it), then the winner."""
+    lines = []
+    ended = {"played-out": "played", "not-turned": "nobody turned", "all-passed": "all passed",
+             "target": "stopped at the target"}
+    for d in record["deals"]:
+        homme = "" if d["homme"] is None else f", homme P{d['homme']}, trump {d['trump']}"
+        marks = " ".join(f"{x:+3d}" for x in d["marks"])
+        lines.append(f"Deal {d['number']:>3}: P{d['dealer']} deals{homme}; {ended[d['how']]}; marks {marks}")
+    lines.append("")
+    lines.append(f"Game to {record['target']} marks, after {len(record['deals'])} deals:")
+    lines += [f"  P{x}: {m} mark{'' if abs(m) == 1 else 's'}" for x, m in enumerate(record["marks"])]
     winners = record["winners"] or []
     lines.append("Winner" + ("s" if len(winners) > 1 else "") + ": " + ", ".join(f"P{w}" for w in winners))
     return "\n".join(lines)

@@ -1,5 +1,6 @@
-"""A session of deals on the phase engine (Brusquembille): rounds played for a pool, or a
-game to a total of points (`session` in the ruleset; clauses brus.match.*).
+"""A session of deals on the phase engine: rounds played for a pool, or a game to a total of
+card points (Brusquembille, clauses brus.match.*), or a game to a number of marks (L'Homme
+d'Auvergne, `brou.marks`: it ends the moment a player reaches the target).
 
 `Session(rules, seed)` draws the first dealer from the seed (`brou.match.draw_first_dealer`
 with `draw_seed(seed)`, the highest card dealing), deals each deal from the seed's SplitMix64
@@ -17,6 +18,7 @@ from typing import Any
 from .clauses import implements
 from .errors import BrouError
 from .ledger import balances
+from .marks import marks_winners
 from .match import FirstDraw, draw_first_dealer, draw_seed
 from .phases import PhaseDeal
 from .results import stakes
@@ -105,6 +107,7 @@ class Session:
             raise BrouError(f"first dealer: no player {first_dealer} at a table of {n}")
         self.seating = Seating(n, (first_dealer - rules.dealer) % n, rules.teams)
         self.jetons = [0] * n  # by player
+        self.marks = [0] * n  # by player: a game to a number of marks
         self.sides = sorted(self.seating.player_sides())  # by players: fixed for the session (pairs deal every other seat)
         self.deals: list[dict[str, Any]] = []
         self.winners: list[int] | None = None
@@ -114,9 +117,15 @@ class Session:
     def is_over(self) -> bool:
         return self.winners is not None
 
+    @property
+    def by_marks(self) -> bool:
+        """Whether the game is played to a number of marks (L'Homme d'Auvergne)."""
+        return bool(self.rules.data["session"]["kind"] == "marks")
+
     def _new_deal(self) -> PhaseDeal:
         self._seed_state, self._deal_seed = splitmix64(self._seed_state)
-        return PhaseDeal(self.rules, talon_deal_from_seed(self.rules, self._deal_seed))
+        marks = [self.marks[self.seating.player(s)] for s in range(self.rules.n_players)] if self.by_marks else None
+        return PhaseDeal(self.rules, talon_deal_from_seed(self.rules, self._deal_seed), marks)
 
     def apply(self, action: int) -> None:
         """Apply an action to the current deal; when it ends, count it and deal the next."""
@@ -131,7 +140,7 @@ class Session:
         points = deal.side_points()
         for seat in range(n):
             self.jetons[seating.player(seat)] += net[seat]
-        self.deals.append({
+        record = {
             "number": len(self.deals) + 1,
             "dealer": seating.player(rules.dealer),
             "seed": self._deal_seed,
@@ -139,9 +148,19 @@ class Session:
             "points": [points[rules.team_of[seating.seat(p)]] for p in range(n)],
             "winners": sorted(seating.player(s) for side in deal.winners() or [] for s in rules.teams[side]),
             "jetons": [net[seating.seat(p)] for p in range(n)],
-        })
+        }
+        if self.by_marks:
+            after = deal.marks_now()
+            assert after is not None
+            self.marks = [after[seating.seat(p)] for p in range(n)]
+            record |= {"how": deal.ended, "homme": None if deal.homme is None else seating.player(deal.homme),
+                       "marks": list(self.marks)}
+        self.deals.append(record)
         self.seating = Seating(n, next_offset(rules, seating.offset), rules.teams)
-        self.winners = session_winners(rules, self.sides, len(self.deals), self.jetons, self._player_totals())
+        if self.by_marks:
+            self.winners = marks_winners(rules, self.marks)
+        else:
+            self.winners = session_winners(rules, self.sides, len(self.deals), self.jetons, self._player_totals())
         if self.winners is None:
             self.deal = self._new_deal()
 
@@ -170,7 +189,8 @@ class Session:
             "sides": self.sides,
             "kind": session["kind"],
             "rounds": session.get("rounds") if session["kind"] == "pool" else None,
-            "target": session.get("target") if session["kind"] == "points" else None,
+            "target": session.get("target") if session["kind"] in ("points", "marks") else None,
+            "marks": list(self.marks) if self.by_marks else None,
             "cave": cave(rules) if session["kind"] == "pool" else None,
             "deals": self.deals,
             "jetons": list(self.jetons),
