@@ -16,8 +16,9 @@ sample and compares).  Kinds, per ruleset:
 
 Perft scenarios (`perft`) count the legal action sequences from fixed positions.
 
-Rulesets on the phase engine (`PHASE_RULESETS`: Brusquembille) have their own, smaller set
-(`PHASE_COUNTS`), played through `PhaseTable`:
+Rulesets on the phase engine (`PHASE_RULESETS`: Brusquembille, L'Homme d'Auvergne) have their
+own, smaller set (`PHASE_COUNTS`), played through `PhaseTable` (`SpeechTable` for L'Homme
+d'Auvergne, whose deals begin with the speech: random legal words, then cards):
 
 - deal:    a seeded deal of one form (three, two, four, four-partners, five, in turn), random
            legal play; the legal cards before every action, now and then a refused action
@@ -39,12 +40,14 @@ import yaml
 
 from ..errors import IllegalAction
 from ..game import count_so_far, reaches_target
-from ..rules import Rules
+from ..phases import PhaseDeal
+from ..rules import Rules, cards_of
 from ..shuffle import splitmix64
+from ..speech import WORDS, has_speech, word_action
 from ..state import DealState, action_text
 from .corpus import FORMAT, SCENARIO_DIR
 from .phase_table import PhaseTable
-from .server import Reference, Table, perft
+from .server import Reference, Table, perft, table_for
 
 RULESETS = {"homme-de-brou-1802": "hdb", "brouc": "brouc"}
 # scenarios per kind and ruleset (the corpus's size)
@@ -419,18 +422,41 @@ def write_perft(root: Path = SCENARIO_DIR) -> dict[Path, int]:
 
 # -- rulesets on the phase engine (Brusquembille) ---------------------------------------------
 
-PHASE_RULESETS = {"brusquembille-1718": "brus"}
+PHASE_RULESETS = {"brusquembille-1718": "brus", "homme-d-auvergne": "auv"}
 # scenarios per kind (kept small: a deal of Brusquembille is 30 or 32 cards of free play)
 PHASE_COUNTS = {"deal": 200, "variant": 60, "seeded": 40}
-PHASE_FORMS = ("three", "two", "four", "four-partners", "five")
+_FORMS = {"brus": ("three", "two", "four", "four-partners", "five"), "auv": ("four", "two", "three", "five")}
+PHASE_FORMS = _FORMS["brus"]
 # parameters that change one deal played from given cards (the pack and the way of dealing change
 # the cards themselves: seeded and variant deals are given as cards dealt under them)
-_PHASE_PARAMS = ("ten_rank", "following_after_talon", "odd_jetons", "sevens_removed", "deal_packets")
+_PHASE_PARAMS = {"brus": ("ten_rank", "following_after_talon", "odd_jetons", "sevens_removed", "deal_packets"),
+                 "auv": ("turner", "king_scoring", "king_showing", "taken_king", "loser_pays", "pack_with_four", "packets")}
 
 _PHASE_PLAY_CLAUSES = {"brus": ["brus.play.lead", "brus.play.free", "brus.play.trick-winner", "brus.play.next-lead",
-                                "brus.talon.draw", "brus.talon.last-draw", "brus.talon.last-tricks"]}
-_PHASE_END_CLAUSES = {"brus": ["brus.count.points", "brus.count.winner", "brus.deck.points"]}
-_PHASE_DEAL_CLAUSES = {"brus": ["brus.deal.packets", "brus.deal.talon", "brus.deal.turned"]}
+                                "brus.talon.draw", "brus.talon.last-draw", "brus.talon.last-tricks"],
+                       "auv": []}  # what the deal went through: _speech_clauses
+_PHASE_END_CLAUSES = {"brus": ["brus.count.points", "brus.count.winner", "brus.deck.points"], "auv": []}
+_PHASE_DEAL_CLAUSES = {"brus": ["brus.deal.packets", "brus.deal.talon", "brus.deal.turned"],
+                       "auv": ["auv.deal.packets", "auv.deal.talon", "auv.deck.cards"]}
+
+
+def _speech_clauses(state: PhaseDeal) -> list[str]:
+    """The clauses a deal with a speech, played out, went through: the turn-offer and the speech
+    always; a réjouissance, a deal not played, kings scored or taken, play and the count only when
+    they happened."""
+    clauses = ["auv.turn.offer"] if state.words and state.rules.data["speech"]["turner"] != "dealer" else []
+    if state.turned:
+        clauses += ["auv.speech.round", "auv.speech.trump"]
+    if len(state.turned) > 1 or state.ended == "all-passed":
+        clauses.append("auv.speech.rejouissance")
+    if state.ended == "not-turned":
+        clauses.append("auv.turn.nobody")
+    written = {e.clause for e in state.ledger}
+    clauses += [c for c in ("auv.king.turned", "auv.king.held", "auv.king.taken") if c in written]
+    if state.tricks:
+        clauses += ["auv.play.lead", "auv.play.follow", "auv.play.trump-if-void", "auv.play.trick-winner",
+                    "auv.count.homme-wins", "auv.count.won" if "auv.count.won" in written else "auv.count.lost"]
+    return clauses
 
 
 def _phase_dealer(rules: Rules, rng: random.Random) -> int:
@@ -445,6 +471,11 @@ def _phase_illegal(table: PhaseTable, rng: random.Random) -> str | None:
     state, rules = table.state, table.rules
     legal = set(state.legal_actions())
     hand = state.hands[state.to_act]
+    if has_speech(rules) and state.phase != "play":
+        words = [w for w in WORDS if word_action(rules, WORDS.index(w)) not in legal]
+        return rng.choice(words) if rng.random() < 0.7 else rules.card_text(rng.choice(cards_of(hand)))
+    if has_speech(rules) and rng.random() < 0.3:
+        return rng.choice(WORDS)
     refused = [c for c in range(rules.n_indices) if hand >> c & 1 and c not in legal]
     if refused and rng.random() < 0.8:
         return rules.card_text(rng.choice(refused))
@@ -477,6 +508,7 @@ def _phase_play(table: PhaseTable, rng: random.Random, illegal_rate: float) -> l
     state, rules = table.state, table.rules
     n = rules.n_players
     last_draw = (rules.talon_size + n - 1) // n  # the trick after which the talon is gone
+    speech = has_speech(rules)
     steps: list[dict[str, Any]] = []
     while not state.is_over:
         steps.append({"expect": {"legal": table.observe("legal")}})
@@ -484,15 +516,20 @@ def _phase_play(table: PhaseTable, rng: random.Random, illegal_rate: float) -> l
             bad = _phase_illegal(table, rng)
             if bad is not None:
                 steps.append({"reject": bad, "code": _phase_code(table, bad)})
-        before = len(state.tricks)
-        card = rules.card_text(rng.choice(state.legal_actions()))
+        before, speaking = len(state.tricks), state.phase != "play"
+        card = table.action_text(rng.choice(state.legal_actions()))
         answer = table.act(card)
         assert answer["ok"], answer
         steps.append({"do": card})
+        if speech and speaking and state.phase == "play":
+            steps.append({"expect": {name: table.observe(name) for name in ("homme", "trump", "words", "events", "ledger",
+                                                                            "to_act")}})
         if len(state.tricks) > before:
             done = len(state.tricks)
             expect: dict[str, Any] = {"trick": [], "tricks": table.observe("tricks"), "talon": table.observe("talon")}
-            if done in (1, last_draw) and not state.is_over:
+            if speech and not state.is_over:
+                expect |= {name: table.observe(name) for name in ("ledger", "result")}
+            elif done in (1, last_draw) and not state.is_over:
                 expect |= {name: table.observe(name) for name in ("events", "ledger", "result")}
             if not state.is_over:
                 expect["to_act"] = table.observe("to_act")
@@ -503,13 +540,13 @@ def _phase_play(table: PhaseTable, rng: random.Random, illegal_rate: float) -> l
 
 def _phase_setup(table: PhaseTable) -> dict[str, Any]:
     deal = table.observe("deal")
-    return {"dealer": table.dealer, "hands": deal["hands"], "talon": deal["talon"], "turnup": deal["turnup"]}
+    return {"dealer": table.dealer, **deal}
 
 
 def _phase_variant_params(rules: Rules, rng: random.Random) -> dict[str, Any]:
     """One or two parameters of the deal set to another option than the default."""
     candidates = []
-    for name in _PHASE_PARAMS:
+    for name in _PHASE_PARAMS[PHASE_RULESETS[rules.id]]:
         p = rules.data["parameters"][name]
         others = [o for o in p["options"] if o != p["default"]]
         if others:
@@ -524,10 +561,19 @@ def _phase_deal_scenario(reference: Reference, ruleset: str, kind: str, number: 
     rng = random.Random(seed)
     rules = reference.rules(ruleset, params)
     dealer = _phase_dealer(rules, rng)
-    table = PhaseTable(rules, {"seed": seed, "dealer": dealer})
+    table = table_for(rules, {"seed": seed, "dealer": dealer})
+    assert isinstance(table, PhaseTable)
     setup = _phase_setup(table)
     steps = _phase_play(table, rng, 0.08)
     clauses = list(_PHASE_PLAY_CLAUSES[prefix]) + list(_PHASE_END_CLAUSES[prefix])
+    what = "random legal play" + (" under " + ", ".join(f"{k}={v}" for k, v in params.items()) if params else "")
+    if prefix == "auv":
+        clauses = _speech_clauses(table.state)
+        return {"id": f"gen.{prefix}.{kind}.{number:05d}",
+                "description": f"{what} of the deal of seed {seed} dealt by player {dealer}; legal actions checked "
+                               "before every action",
+                "clauses": clauses, "ruleset": ruleset, "params": params, "origin": "generated", "setup": setup,
+                "steps": steps}
     if table.state.ledger:
         clauses.append(f"{prefix}.stakes.pool" if rules.data["session"]["kind"] == "pool" else f"{prefix}.match.points")
     if rules.pays_brusquembilles:
@@ -535,7 +581,6 @@ def _phase_deal_scenario(reference: Reference, ruleset: str, kind: str, number: 
     clauses.append(f"{prefix}.pay.when")
     if rules.n_players != 3:
         clauses.append(f"{prefix}.players.forms")
-    what = "random legal play" + (" under " + ", ".join(f"{k}={v}" for k, v in params.items()) if params else "")
     scenario: dict[str, Any] = {
         "id": f"gen.{prefix}.{kind}.{number:05d}",
         "description": f"{what} of the deal of seed {seed} dealt by player {dealer}; legal cards checked before every card",
@@ -552,11 +597,11 @@ def _phase_seeded_scenario(reference: Reference, ruleset: str, number: int, seed
     params = {"form": form}
     rules = reference.rules(ruleset, params)
     dealer = _phase_dealer(rules, random.Random(seed))
-    table = PhaseTable(rules, {"seed": seed, "dealer": dealer})
+    table = table_for(rules, {"seed": seed, "dealer": dealer})
+    what = "the hands and talon" if has_speech(rules) else "the hands, talon and turned card"
     return {
         "id": f"gen.{prefix}.seeded.{number:05d}",
-        "description": f"the hands, talon and turned card that seed {seed} deals with {rules.n_players} players ({form}), "
-                       f"player {dealer} dealing",
+        "description": f"{what} that seed {seed} deals with {rules.n_players} players ({form}), player {dealer} dealing",
         "clauses": _PHASE_DEAL_CLAUSES[prefix],
         "ruleset": ruleset,
         "params": params,
@@ -571,12 +616,13 @@ def generate_phase(ruleset: str, kind: str, count: int | None = None) -> list[di
     forms in turn (deal number k plays form k mod 5)."""
     reference = Reference()
     total = PHASE_COUNTS[kind] if count is None else count
-    base = {"deal": 1, "variant": 3, "seeded": 4}[kind] * 1_000_003 + 104_729
+    base = {"deal": 1, "variant": 3, "seeded": 4}[kind] * 1_000_003 + (104_729 if ruleset == "brusquembille-1718" else 15_485_863)
     seeds = _seeds(base)
+    forms = _FORMS[PHASE_RULESETS[ruleset]]
     out = []
     for number in range(1, total + 1):
         seed = next(seeds)
-        form = PHASE_FORMS[(number - 1) % len(PHASE_FORMS)]
+        form = forms[(number - 1) % len(forms)]
         if kind == "deal":
             out.append(_phase_deal_scenario(reference, ruleset, kind, number, seed, {"form": form}))
         elif kind == "variant":
@@ -597,6 +643,8 @@ def phase_perft_scenarios(ruleset: str) -> list[dict[str, Any]]:
     start of the deal, and from the first trick after the talon is gone (where
     following_after_talon=follow-suit narrows the choice, so it is counted under both)."""
     prefix = PHASE_RULESETS[ruleset]
+    if prefix == "auv":
+        return speech_perft_scenarios(ruleset)
     reference = Reference()
     out: list[dict[str, Any]] = []
     clauses = ["brus.play.free", "brus.play.next-lead", "brus.talon.draw", "brus.talon.last-tricks"]
@@ -632,4 +680,48 @@ def phase_perft_scenarios(ruleset: str) -> list[dict[str, Any]]:
                             "clauses": clauses, "ruleset": ruleset,
                             "params": {"form": form, "following_after_talon": following}, "origin": "perft",
                             "setup": setup, "steps": [{"do": moves}] + counts})
+    return out
+
+
+def speech_perft_scenarios(ruleset: str) -> list[dict[str, Any]]:
+    """For fixed deals of each form of a game with a speech: the number of legal action
+    sequences of 1 to 4 actions from the start of the deal (the words of the turn-offer and the
+    speech, kings shown), under each reading of who turns; and of 1 to 4 cards from the first
+    lead, once the first player has turned the card and said play."""
+    prefix = PHASE_RULESETS[ruleset]
+    reference = Reference()
+    out: list[dict[str, Any]] = []
+    for form in _FORMS[prefix]:
+        for seed in PHASE_PERFT_SEEDS:
+            for turner in ("any-in-turn", "dealer"):
+                rules = reference.rules(ruleset, {"form": form, "turner": turner})
+                table = table_for(rules, {"seed": seed})
+                assert isinstance(table, PhaseTable)
+                setup = _phase_setup(table)
+                counts: list[dict[str, Any]] = [{"perft": d, "count": perft(table.state, d)}
+                                                for d in range(1, PHASE_PERFT_DEPTH + 1)]
+                out.append({"id": f"{prefix}.perft.{form}.speech-{seed}-{turner}",
+                            "description": f"legal action sequences of 1 to {PHASE_PERFT_DEPTH} actions from the start "
+                                           f"of the deal of seed {seed} ({form}, turner={turner})",
+                            "clauses": [f"{prefix}.turn.offer", f"{prefix}.speech.round", f"{prefix}.speech.rejouissance",
+                                        f"{prefix}.king.show"],
+                            "ruleset": ruleset, "params": {"form": form, "turner": turner}, "origin": "perft",
+                            "setup": setup, "steps": counts})
+            rules = reference.rules(ruleset, {"form": form})
+            table = table_for(rules, {"seed": seed})
+            assert isinstance(table, PhaseTable)
+            setup = _phase_setup(table)
+            words = ["turn"]
+            table.act("turn")
+            while table.state.phase != "play":
+                word = "show" if "show" in table.observe("legal") else "play" if table.state.phase == "speech" else "pass"
+                words.append(word)
+                table.act(word)
+            counts = [{"perft": d, "count": perft(table.state, d)} for d in range(1, PHASE_PERFT_DEPTH + 1)]
+            out.append({"id": f"{prefix}.perft.{form}.play-{seed}",
+                        "description": f"legal card sequences of 1 to {PHASE_PERFT_DEPTH} cards from the first lead of the "
+                                       f"deal of seed {seed} ({form}), the first player having turned the card and played",
+                        "clauses": [f"{prefix}.play.follow", f"{prefix}.play.trump-if-void", f"{prefix}.play.trick-winner"],
+                        "ruleset": ruleset, "params": {"form": form}, "origin": "perft",
+                        "setup": setup, "steps": [{"do": words}] + counts})
     return out
