@@ -24,11 +24,13 @@ from ..chapters import CHAPTERS
 from ..errors import BrouError
 from ..phase_view import CLAUSE_OF as PHASE_CLAUSE_OF
 from ..rules import Rules
+from ..speech import has_speech
 from ..state import parse_action
 from ..view import CLAUSE_OF
 from .compare import Verdict
 from .corpus import Scenario, rules_for
 from .server import Table
+from .speech_table import SpeechTable
 
 # origins whose scenarios check one behaviour, their purpose
 PURPOSEFUL = ("hand-written", "boundary")
@@ -90,6 +92,8 @@ def _diagnosed(s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
     """(the clause, whether it was read off a count or a record rather than a legal set or
     an action), or None."""
     rules = rules_for(s)
+    if has_speech(rules):
+        return _diagnosed_speech(rules, s, verdict)
     if rules.on_phases:
         return _diagnosed_phase(rules, s, verdict)
     table = Table(rules, s.data["setup"])
@@ -139,6 +143,79 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
     if name == "session" and rules.data["session"]["kind"] == "points":
         return _in_ruleset_pair(rules, "brus.match.points", True)
     return _in_ruleset_pair(rules, _PHASE_OBSERVED.get(name or ""), name in _PRECISE or name in ("events", "ledger"))
+
+
+# games with a speech (L'Homme d'Auvergne): the rule behind each observable
+_SPEECH_OBSERVED = {"tricks": "auv.play.trick-winner", "trick": "auv.play.trick-winner", "trump": "auv.speech.trump",
+                    "talon": "auv.deal.talon", "homme": "auv.speech.round", "words": "auv.speech.round",
+                    "deal": "auv.deal.packets", "session": "auv.match.target", "result": "auv.count.homme-wins"}
+_SPEECH_OUTCOME = {"played-out": "auv.count.homme-wins", "not-turned": "auv.turn.nobody",
+                   "all-passed": "auv.speech.rejouissance", "target": "auv.match.target"}
+# the phase of the deal and the rule that says who is asked, and what he may say, in it
+_SPEECH_PHASE = {"turn-offer": "auv.turn.offer", "speech": "auv.speech.round", "showing": "auv.king.show"}
+
+
+def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
+    """`_diagnosed` for a game with a speech: the scenario is played on the reference table up
+    to the failing step; an action is judged by the phase it came in (the turn-offer, the
+    speech, the showing of a king, or play: following suit or trumping when void), an
+    observable by the rule that produces it (a ledger entry or an outcome by its own)."""
+    table = SpeechTable(rules, s.data["setup"])
+    steps = s.data["steps"]
+    number = verdict.step
+    assert number is not None
+    for step in steps[: number - 1]:
+        if "do" in step:
+            for action in [step["do"]] if isinstance(step["do"], str) else step["do"]:
+                table.act(action, step.get("player"))
+        elif "deal" in step:
+            table.next_deal(step["deal"])
+    step = steps[number - 1]
+    state = table.state
+    if "do" in step or "reject" in step:
+        actions = [step["do"]] if isinstance(step.get("do"), str) else step.get("do") or [step["reject"]]
+        index = _action_index(verdict.detail) if "do" in step else 1
+        for action in actions[: index - 1]:
+            table.act(action, step.get("player"))
+        return _in_ruleset_pair(rules, _speech_action_clause(table, actions[index - 1]), False)
+    if "perft" in step:
+        return _in_ruleset_pair(rules, _SPEECH_PHASE.get(state.phase, "auv.play.follow"), False)
+    name, want = verdict.observed, step["expect"].get(verdict.observed or "")
+    if name in ("legal", "to_act", "speakers"):
+        clause = _SPEECH_PHASE.get(state.phase) or ("auv.play.lead" if not state.tricks and not state.trick
+                                                     else "auv.play.follow" if name != "to_act" else "auv.play.trick-winner")
+        return _in_ruleset_pair(rules, clause, False)
+    if name == "outcome" and isinstance(want, dict):
+        return _in_ruleset_pair(rules, _SPEECH_OUTCOME.get(str(want.get("how"))), True)
+    if name == "ledger" and isinstance(want, list):
+        got = verdict.got if isinstance(verdict.got, list) else []
+        for i, entry in enumerate(want):
+            if i >= len(got) or got[i] != entry:
+                return _in_ruleset_pair(rules, entry.get("clause") if isinstance(entry, dict) else None, True)
+        return _in_ruleset_pair(rules, got[len(want)].get("clause") if len(got) > len(want) else None, True)
+    if name == "events" and isinstance(want, list):
+        shows = any(isinstance(e, dict) and "show" in e for e in want)
+        return _in_ruleset_pair(rules, "auv.king.show" if shows else "auv.turn.offer", True)
+    if name == "view":
+        found = re.search(r"\[\d+\]\.(\w+)", verdict.detail)
+        return _in_ruleset_pair(rules, PHASE_CLAUSE_OF.get(found.group(1)) if found else None, True)
+    return _in_ruleset_pair(rules, _SPEECH_OBSERVED.get(name or ""), name in _PRECISE)
+
+
+def _speech_action_clause(table: SpeechTable, text: str) -> str:
+    """The rule that decides whether `text` is legal for the player asked in a game with a
+    speech: the rule of the phase for a word, or a card before play; following suit or trumping
+    when void for a card in play."""
+    state, rules = table.state, table.rules
+    if state.phase in _SPEECH_PHASE:
+        return "auv.king.show" if text.strip() == "show" else _SPEECH_PHASE[state.phase]
+    if not state.trick:
+        return "auv.play.lead"
+    led = rules.suit_of[state.trick[0]]
+    hand = state.hands[state.to_act]
+    if hand & rules.suit_mask[led] or led == state.trump:
+        return "auv.play.follow"
+    return "auv.play.trump-if-void"
 
 
 def _in_ruleset_pair(rules: Rules, clause: str | None, precise: bool) -> tuple[str, bool] | None:
