@@ -30,7 +30,7 @@ import sys
 from collections.abc import Sequence
 from importlib import metadata
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from . import spec
 from .deal import deal_from_seed
@@ -43,6 +43,7 @@ from .rounds import PhaseBot, Session, random_bot
 from .rules import Rules
 from .sheet import sheet_svg, sheet_text
 from .shuffle import MAX_SEED
+from .speech import has_speech
 from .state import DealState
 from .tables import table_text
 from .talon import talon_deal_from_seed
@@ -304,13 +305,16 @@ def _first_dealer_text(draw: dict[str, object]) -> str:
 
 
 def cmd_phase_deal(args: argparse.Namespace, rules: Rules) -> int:
-    """`brou deal` for a game on the phase engine (Brusquembille)."""
+    """`brou deal` for a game on the phase engine (Brusquembille; L'Homme d'Auvergne, counted in marks)."""
     deal = PhaseDeal(rules, talon_deal_from_seed(rules, args.seed, args.cut))
     rng = random.Random(args.seed if args.play_seed is None else args.play_seed)
     while not deal.is_over:
         deal.apply(rng.choice(deal.legal_actions()))
     if args.json:
-        result = [{"tricks": r.tricks, "card_points": r.card_points, "jetons": r.jetons} for r in deal.result()]
+        if has_speech(rules):
+            result: list[dict[str, Any]] = [{"tricks": r.tricks, "marks": r.jetons} for r in deal.result()]
+        else:
+            result = [{"tricks": r.tricks, "card_points": r.card_points, "jetons": r.jetons} for r in deal.result()]
         data = deal.record() | {"seed": args.seed, "play_seed": args.play_seed if args.play_seed is not None else args.seed,
                                 "tricks": [deal.rules.cards_text(sum(1 << c for c in cards)) for _, cards, _ in deal.tricks],
                                 "winners": [w for _, _, w in deal.tricks], "result": result}

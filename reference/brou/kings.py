@@ -60,15 +60,16 @@ def held_king_entries(rules: Rules, seat: int, hand: int, king: int, scored: Ite
     return [Entry(SHEET, seat, 1, "auv.king.held", 0, k) for k in kings if k not in done]
 
 
-def trump_king_entries(rules: Rules, turned: tuple[int, int], shown: Mapping[int, int], trump: int) -> list[Entry]:
+def trump_king_entries(rules: Rules, turned: Sequence[tuple[int, int]], shown: Mapping[int, int],
+                       trump: int) -> list[Entry]:
     """Under trump-only, once the homme is named: the trump king scores for whoever turned it
-    (the last card turned), or for the player who showed it in this last round."""
+    (in any round: it lies face up), or for the player who showed it in this last round."""
     if rules.data["speech"]["kings"] != "trump-only":
         return []
-    seat, card = turned
-    if is_king(rules, card):
-        return [Entry(SHEET, seat, 1, "auv.king.turned", 0, card)]
     king = king_of(rules, trump)
+    for seat, card in turned:
+        if card == king:
+            return [Entry(SHEET, seat, 1, "auv.king.turned", 0, card)]
     return [Entry(SHEET, shown[king], 1, "auv.king.held", 0, king)] if king in shown else []
 
 

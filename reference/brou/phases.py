@@ -122,6 +122,7 @@ class PhaseDeal:
         if has_speech(rules):
             self.trump = None
             self._offer_turn()
+            self._check_target()  # the dealer's own turn (turner: dealer) may score a king
         else:
             self.trump = rules.suit_of[deal.turnup]
 
@@ -326,7 +327,7 @@ class PhaseDeal:
             holder = self._holder(king_of(rules, self.trump))
             if holder is not None:
                 shown[king_of(rules, self.trump)] = holder
-        self.ledger += trump_king_entries(rules, self.turned[-1], shown, self.trump)
+        self.ledger += trump_king_entries(rules, self.turned, shown, self.trump)
         self.phase = PLAY
         self.to_act = self.leader = first_to_act(rules)
 
