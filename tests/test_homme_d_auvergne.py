@@ -499,6 +499,16 @@ def test_king_scoring_trump_only_a_turned_king_scores_only_once_played_on() -> N
     assert d.phase == PLAY and king_entries(d) == []  # KS was turned, but spades are not trump
 
 
+@pytest.mark.clause("auv.king.turned")
+def test_king_scoring_trump_only_a_king_turned_earlier_scores_when_its_suit_comes_back_as_trump() -> None:
+    r = rules(king_scoring="trump-only")
+    d = deal(r, top=["KS", "9S"])
+    say(d, "turn", "pass", "pass", "pass", "pass")  # seat 0 turns KS; all pass
+    say(d, "leave", "turn", "play")  # seat 1 turns 9S: spades again, and seat 0 plays on them
+    # the trump king lies face up where seat 0 turned it: it scores for him once the deal is played
+    assert d.phase == PLAY and king_entries(d) == [(SHEET, 0, "auv.king.turned", "KS")]
+
+
 @pytest.mark.clause("auv.king.once")
 def test_kings_scored_in_a_deal_not_played_stay() -> None:
     d = deal(top=["KS", "7H", "7D", "TC"])
@@ -784,9 +794,6 @@ def test_a_king_taken_in_play_reaching_five_ends_the_game_mid_deal() -> None:
 
 
 @pytest.mark.clause("auv.match.target", "auv.king.turned", "auv.turn.offer")
-@pytest.mark.xfail(strict=True, reason="brou.phases: under turner=dealer the first card is turned in PhaseDeal.__init__ "
-                   "(_offer_turn -> _turn), and _check_target runs only after an action, so a king the dealer turns "
-                   "that brings a player to the target does not end the deal: it stays in the speech")
 def test_turner_dealer_a_king_turned_at_the_start_reaching_the_target_ends_the_game() -> None:
     d = deal(rules(turner="dealer"), top=["KS"], marks=[0, 0, 0, 4])
     assert d.marks_now() == [0, 0, 0, 5] and d.winners_of_game() == [3]
@@ -866,13 +873,10 @@ def test_the_talon_below_the_turned_cards_is_never_in_an_event() -> None:
 
 
 @pytest.mark.clause("auv.info.own-hand", "auv.deal.talon")
-@pytest.mark.xfail(strict=True, reason="brou.phase_view.view reads deal.turnup as a card: for a deal that turns "
-                   "none (NO_TURNUP, -1) it shows the last card of the index (7C) as 'turnup', and phase 'play' "
-                   "during the turn-offer")
 def test_the_view_shows_no_turned_card_before_any_is_turned() -> None:
     d = deal(top=["7H"])
     seen = view(d, 0)
-    assert seen["turnup"] is None and seen["phase"] != "play"
+    assert "turnup" not in seen and seen["phase"] == "turn-offer" and seen["trump"] is None and seen["turned"] == []
 
 
 # -- refusals leave the deal as it was -------------------------------------------------------
