@@ -5,6 +5,7 @@ change neither the observation nor the information state)."""
 
 from __future__ import annotations
 
+import json
 import pickle
 import random
 from typing import Any
@@ -20,6 +21,7 @@ from brou.errors import IllegalAction  # noqa: E402
 from brou.kings import king_of  # noqa: E402
 from brou.ledger import balances  # noqa: E402
 from brou.openspiel import ParameterValueError  # noqa: E402
+from brou.phase_view import view  # noqa: E402
 from brou.phases import SHOWING, PhaseDeal  # noqa: E402
 from brou.rules import Rules  # noqa: E402
 from brou.speech import WORDS  # noqa: E402
@@ -281,6 +283,31 @@ def test_hidden_cards_do_not_show(params: str) -> None:
             differ += str(world) != str(state)
             _same_for(world, state, player)
     assert differ > 30
+
+
+@pytest.mark.clause("auv.info.own-hand", "auv.info.turned")
+@pytest.mark.parametrize("params", [f"form={f}" for f in FORMS] + VARIANTS[:3])
+def test_the_same_view_gives_the_same_observation(params: str) -> None:
+    """States grouped by (player, brou.phase_view.view), the seeded states and the worlds
+    behind them with the hidden cards moved: each group has one observation, tensor and
+    string, so the observation says nothing the view does not."""
+    rng = random.Random(21)
+    states = _states(params, deals=8, seed=13)
+    game = states[0].get_game()
+    seen: dict[tuple[int, str], tuple[bytes, str]] = {}
+    shared = 0
+    for state in rng.sample(states, 40):
+        for player in range(game.num_players()):
+            worlds = [state] + [w for w in (_hidden_world(state, player, rng) for _ in range(2)) if w is not None]
+            for world in worlds:
+                obs = (np.asarray(world.observation_tensor(player), dtype=np.float32).tobytes(),
+                       world.observation_string(player))
+                key = (player, json.dumps(view(world.deal, player), sort_keys=True))
+                if key in seen:
+                    shared += 1
+                    assert seen[key] == obs
+                seen[key] = obs
+    assert shared > 40
 
 
 @pytest.mark.clause("auv.king.show", "auv.info.turned")

@@ -268,12 +268,10 @@ def deal_returns(deal: PhaseDeal) -> list[float]:
 
 
 def shown_kings(deal: PhaseDeal) -> list[tuple[int, int]]:
-    """(seat, king) of every king shown in the speech, in order: the kings shown (events) and
-    those that scored with them, held in the same hand (king_scoring=trump-and-others)."""
-    out = [(e.seat, e.card) for e in deal.events if e.kind == "show"]
-    out += [(e.taker, e.card) for e in deal.ledger
-            if e.clause == "auv.king.held" and e.card is not None and (e.taker, e.card) not in out]
-    return out
+    """(seat, king) of every king shown in the speech, in order, as `brou.phase_view.speech_view`
+    has them: under king_scoring=trump-and-others the other kings that scored with the one
+    shown count in the marks, not by name."""
+    return [(e.seat, e.card) for e in deal.events if e.kind == "show"]
 
 
 def public_lines(state: HommeState, recall: bool) -> list[str]:
