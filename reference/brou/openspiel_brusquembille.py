@@ -49,14 +49,26 @@ except ModuleNotFoundError as exc:  # the optional part: say how to get it
     raise ModuleNotFoundError(f"brou.openspiel_brusquembille needs OpenSpiel and numpy ({exc.name} is missing): "
                               "pip install 'brou[openspiel]'", name=exc.name) from None
 
-from .deal import packet_positions
 from .errors import IllegalAction
 from .ledger import balances
 from .openspiel import ParameterValueError
+from .openspiel_phases import (
+    DealBox,
+    cards_line,
+    chance_outcomes,
+    load_game,
+    read_rules,
+    receivers,
+    set_cards,
+    trick_text,
+    tricks_text,
+    unpickle_state,
+)
+from .openspiel_phases import parameter_specification as ruleset_parameters
 from .phase_view import view
 from .phases import PhaseDeal
 from .results import pool_entries, pool_shares, stakes
-from .rules import Rules, cards_of
+from .rules import Rules
 from .talon import deal_with_talon
 
 SHORT_NAME = "python_brusquembille"
@@ -73,8 +85,7 @@ MAX_PLAYERS = 5
 
 def parameter_specification() -> dict[str, Any]:
     """The game's parameters with their defaults: the ruleset's, then `utility`."""
-    params = Rules.load(RULESET).data["parameters"]
-    spec: dict[str, Any] = {name: params[name]["default"] for name in PLAY_PARAMETERS}
+    spec = ruleset_parameters(RULESET, PLAY_PARAMETERS)
     spec["utility"] = UTILITIES[0]
     return spec
 
@@ -82,20 +93,11 @@ def parameter_specification() -> dict[str, Any]:
 def read_parameters(params: dict[str, Any]) -> tuple[Rules, str]:
     """The rules and the utility from OpenSpiel parameters; a one-line ParameterValueError
     naming the parameter for a value the game cannot take."""
-    spec = Rules.load(RULESET).data["parameters"]
-    overrides: dict[str, Any] = {}
-    for name in PLAY_PARAMETERS:
-        if name not in params:
-            continue
-        value, options = params[name], [str(o) for o in spec[name]["options"]]
-        if not isinstance(value, str) or value not in options:
-            raise ParameterValueError(f"{SHORT_NAME}: parameter {name}={value!r} is not one of {', '.join(options)}")
-        if value != spec[name]["default"]:
-            overrides[name] = value
+    rules = read_rules(SHORT_NAME, RULESET, PLAY_PARAMETERS, params)
     utility = params.get("utility", UTILITIES[0])
     if utility not in UTILITIES:
         raise ParameterValueError(f"{SHORT_NAME}: parameter utility={utility!r} is not one of {', '.join(UTILITIES)}")
-    return Rules.load(RULESET, **overrides), str(utility)
+    return rules, str(utility)
 
 
 def pays_jetons(rules: Rules, utility: str) -> bool:
@@ -214,13 +216,8 @@ class BrusquembilleGame(pyspiel.Game):  # type: ignore[misc]
         self.rules = rules
         self.utility = utility
         self.jetons = pays_jetons(rules, utility)
-        seats, rest = packet_positions(rules)
-        receiver = [-1] * rules.n_cards  # the seat that receives the card at each pack position; -1: the stock
-        for seat, positions in enumerate(seats):
-            for p in positions:
-                receiver[p] = seat
-        self.receiver = tuple(receiver)
-        self.turnup_position = rest[0]
+        self.receiver = receivers(rules)  # the seat that receives the card at each pack position; -1: the stock
+        self.turnup_position = self.receiver.index(-1)
         self.n_tricks = n_tricks(rules)
         self.n_draws = rules.talon_size // rules.n_players  # tricks followed by a draw
         self.points_share = sum(rules.points[c] for c in rules.pack_cards) / len(rules.teams)
@@ -230,7 +227,7 @@ class BrusquembilleGame(pyspiel.Game):  # type: ignore[misc]
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         """Pickled as its game string; unpickling imports this module, which registers the game."""
-        return _load_game, (str(self),)
+        return load_game, (str(self),)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> BrusquembilleGame:
         return self  # a game never changes
@@ -248,7 +245,7 @@ class BrusquembilleState(pyspiel.State):  # type: ignore[misc]
         self.dealt: list[int] = []  # the pack, top first, as far as chance has dealt it
         self.received = [0] * game.rules.n_players  # the cards dealt to each seat so far
         self.undealt = game.rules.pack
-        self._box = _DealBox(None)
+        self._box = DealBox(None)
 
     @property
     def rules(self) -> Rules:
@@ -261,11 +258,11 @@ class BrusquembilleState(pyspiel.State):  # type: ignore[misc]
 
     @deal.setter
     def deal(self, deal: PhaseDeal | None) -> None:
-        self._box = _DealBox(deal)
+        self._box = DealBox(deal)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, str]]:
         """Pickled as its game and its history (OpenSpiel's serialisation)."""
-        return _unpickle_state, (self._game, self.serialize())
+        return unpickle_state, (self._game, self.serialize())
 
     # -- the OpenSpiel interface --
 
@@ -286,9 +283,7 @@ class BrusquembilleState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next card of the shuffled pack: each card not yet dealt, equally likely."""
-        left = cards_of(self.undealt)
-        p = 1.0 / len(left)
-        return [(c, p) for c in sorted(left)]
+        return chance_outcomes(self.undealt)
 
     def _apply_action(self, action: int) -> None:
         if self.deal is None:
@@ -371,41 +366,12 @@ class BrusquembilleState(pyspiel.State):  # type: ignore[misc]
             f"trump {rules.suits[deal.trump or 0]}, turned {rules.card_text(deal.deal.turnup)}",
             "hands " + " ".join(f"{s}:{''.join(rules.cards_text(h))}" for s, h in enumerate(deal.hands)),
             "stock " + ("".join(rules.card_text(c) for c in deal.stock) or "-"),
-            "tricks " + _tricks_text(rules, deal),
-            "trick " + _trick_text(rules, deal.leader, deal.trick),
+            "tricks " + tricks_text(rules, deal),
+            "trick " + trick_text(rules, deal.leader, deal.trick),
             "jetons " + " ".join(str(j) for j in jetons),
             "over" if deal.is_over else f"seat {deal.to_act} to act",
         ]
         return "\n".join(lines)
-
-
-class _DealBox:
-    """Holds the state's PhaseDeal for OpenSpiel, which clones a Python state by deep-copying its
-    `__dict__` and serialises it by pickling that: a copy is `PhaseDeal.copy()`, a pickle its
-    rules, its deal and the cards played, replayed on loading (the compiled following functions
-    are closures, which pickle cannot take)."""
-
-    __slots__ = ("deal",)
-
-    def __init__(self, deal: PhaseDeal | None) -> None:
-        self.deal = deal
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _DealBox:
-        return _DealBox(None if self.deal is None else self.deal.copy())
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        deal = self.deal
-        if deal is None:
-            return _DealBox, (None,)
-        plays = [c for _, cards, _ in deal.tricks for c in cards] + list(deal.trick)
-        return _replayed_box, (deal.rules, deal.deal, plays)
-
-
-def _replayed_box(rules: Rules, dealt: Any, plays: list[int]) -> _DealBox:
-    deal = PhaseDeal(rules, dealt)
-    for card in plays:
-        deal.apply(card)
-    return _DealBox(deal)
 
 
 def deal_returns(game: BrusquembilleGame, deal: PhaseDeal) -> list[float]:
@@ -416,16 +382,6 @@ def deal_returns(game: BrusquembilleGame, deal: PhaseDeal) -> list[float]:
         return [float(j) for j in balances(deal.ledger, rules.n_players)]
     points = deal.side_points()
     return [points[rules.team_of[s]] - game.points_share for s in range(rules.n_players)]
-
-
-def _load_game(game_string: str) -> BrusquembilleGame:
-    game: BrusquembilleGame = pyspiel.load_game(game_string)
-    return game
-
-
-def _unpickle_state(game: BrusquembilleGame, serialized: str) -> BrusquembilleState:
-    state: BrusquembilleState = game.deserialize_state(serialized)
-    return state
 
 
 # -- what a player sees ----------------------------------------------------------
@@ -495,9 +451,9 @@ class BrusquembilleObserver:
         v = None if deal is None else view(deal, player)
         seats = self.seen_seats(player)
         for row, seat in enumerate(seats):
-            _set_cards(d["hands"][row], _hand(rules, state, v, player, seat))
+            set_cards(d["hands"][row], _hand(rules, state, v, player, seat))
             if self.recall:
-                _set_cards(d["dealt"][row], state.received[seat])
+                set_cards(d["dealt"][row], state.received[seat])
                 for e in deal.events if deal is not None else ():
                     if e.kind == "draw" and e.seat == seat:
                         d["drawn"][row, e.trick - 1, e.card] = 1
@@ -536,9 +492,9 @@ class BrusquembilleObserver:
         single = self.private == pyspiel.PrivateInfoType.SINGLE_PLAYER
         for seat in self.seen_seats(player):
             who = ("" if seat == player else "partner ") if single else f"{seat} "
-            parts.append(f"{who}hand {_cards(rules, _hand(rules, state, v, player, seat))}")
+            parts.append(f"{who}hand {cards_line(rules, _hand(rules, state, v, player, seat))}")
             if self.recall:
-                parts.append(f"{who}dealt {_cards(rules, state.received[seat])}")
+                parts.append(f"{who}dealt {cards_line(rules, state.received[seat])}")
                 draws = [f"{e.trick}:{rules.card_text(e.card)}" for e in (deal.events if deal is not None else ())
                          if e.kind == "draw" and e.seat == seat]
                 if draws:
@@ -554,7 +510,7 @@ class BrusquembilleObserver:
             return "\n".join(parts)
         assert v is not None
         if self.recall:
-            parts.append(public_string_from_view(v, trick_history=_tricks_text(rules, deal)))
+            parts.append(public_string_from_view(v, trick_history=tricks_text(rules, deal)))
         else:
             parts.append(public_string_from_view(v))
         return "\n".join(parts)
@@ -615,11 +571,6 @@ def _hand(rules: Rules, state: BrusquembilleState, v: dict[str, Any] | None, pla
     return state.deal.hands[seat]
 
 
-def _tricks_text(rules: Rules, deal: PhaseDeal) -> str:
-    """`0:AS 1:TS 2:7D >0 | ...`: each finished trick's cards by seat, and its winner."""
-    return " | ".join(_trick_text(rules, leader, list(cards)) + f" >{w}" for leader, cards, w in deal.tricks) or "-"
-
-
 def _mates(rules: Rules, player: int) -> list[int]:
     """The seats whose cards `player` sees: his own, and his partner's when partners show each
     other their hands (brus.info.partners)."""
@@ -630,21 +581,6 @@ def _turned(state: BrusquembilleState) -> int | None:
     """The turned card once chance has dealt it (it lies face up for all to see)."""
     position = state._game.turnup_position
     return state.dealt[position] if len(state.dealt) > position else None
-
-
-def _cards(rules: Rules, mask: int) -> str:
-    return " ".join(rules.cards_text(mask)) or "-"
-
-
-def _trick_text(rules: Rules, leader: int, cards: list[int]) -> str:
-    if not cards:
-        return "-"
-    return " ".join(f"{(leader + k) % rules.n_players}:{rules.card_text(c)}" for k, c in enumerate(cards))
-
-
-def _set_cards(row: Any, mask: int) -> None:
-    for card in cards_of(mask):
-        row[card] = 1
 
 
 # -- registration ------------------------------------------------------------------
