@@ -297,9 +297,12 @@ class PhaseDeal:
         rules = self.rules
         king = self._showable(seat)
         assert king is not None
-        self.ledger += held_king_entries(rules, seat, self.hands[seat], king, scored_kings(self.ledger))
+        scored = held_king_entries(rules, seat, self.hands[seat], king, scored_kings(self.ledger))
+        self.ledger += scored
         self.shown[king] = seat
-        self.events.append(Event("show", 0, seat, king))
+        # every king that scores is shown (under trump-and-others, the others in the hand too)
+        for card in [king] + [e.card for e in scored if e.card is not None and e.card != king]:
+            self.events.append(Event("show", 0, seat, card))
         if self.phase == SHOWING:
             self._ask_to_show(seat + 1)
 
