@@ -128,6 +128,7 @@ def test_a_session_ends_exactly_when_its_marks_reach_the_target() -> None:
         marks = record["marks"]
         assert record["winners"] and max(marks) >= 5
         assert all(marks[w] == max(marks) for w in record["winners"])
+        assert record["pot"] == {"stakes": 4, "taken_by": record["winners"]}  # auv.stakes.pool
         before = [0] * rules.n_players
         for deal in record["deals"][:-1]:  # nobody had won before the last deal
             before = deal["marks"]

@@ -44,3 +44,10 @@ def marks_winners(rules: Rules, totals: Sequence[int]) -> list[int] | None:
     if len(best) > 1 and session["tie_at_target"] == "play-on":
         return None
     return best
+
+
+@implements("auv.stakes.pool")
+def pot(n: int, winners: Sequence[int]) -> dict[str, object]:
+    """Played for money: each of the `n` players puts one agreed stake on the table when the
+    game begins, and the winner takes them all (players who win together share them)."""
+    return {"stakes": n, "taken_by": sorted(winners)}

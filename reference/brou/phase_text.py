@@ -185,4 +185,7 @@ def _marks_session_text(record: dict[str, Any]) -> str:
     lines += [f"  P{x}: {m} mark{'' if abs(m) == 1 else 's'}" for x, m in enumerate(record["marks"])]
     winners = record["winners"] or []
     lines.append("Winner" + ("s" if len(winners) > 1 else "") + ": " + ", ".join(f"P{w}" for w in winners))
+    if record.get("pot"):
+        share = "share" if len(winners) > 1 else "takes"
+        lines.append(f"Played for money: {' and '.join(f'P{w}' for w in winners)} {share} the {record['pot']['stakes']} stakes")
     return "\n".join(lines)

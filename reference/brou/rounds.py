@@ -18,7 +18,7 @@ from typing import Any
 from .clauses import implements
 from .errors import BrouError
 from .ledger import balances
-from .marks import marks_winners
+from .marks import marks_winners, pot
 from .match import FirstDraw, draw_first_dealer, draw_seed
 from .phases import PhaseDeal
 from .results import stakes
@@ -191,6 +191,7 @@ class Session:
             "rounds": session.get("rounds") if session["kind"] == "pool" else None,
             "target": session.get("target") if session["kind"] in ("points", "marks") else None,
             "marks": list(self.marks) if self.by_marks else None,
+            "pot": pot(rules.n_players, self.winners) if self.by_marks and self.winners else None,
             "cave": cave(rules) if session["kind"] == "pool" else None,
             "deals": self.deals,
             "jetons": list(self.jetons),
