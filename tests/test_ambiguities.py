@@ -106,7 +106,7 @@ def test_the_options_of_a_witness_really_differ() -> None:
     assert not passing, f"these witnesses also pass under the other option: {passing}"
 
 
-@pytest.mark.parametrize("amb_id", ["AMB-01", "AMB-05", "AMB-19", "AMB-42", "AMB-45"])
+@pytest.mark.parametrize("amb_id", ["AMB-01", "AMB-05", "AMB-19", "AMB-42", "AMB-45", "AMB-48", "AMB-54", "AMB-57"])
 def test_stored_witnesses_are_reproduced_by_the_search(amb_id: str) -> None:
     entry = REGISTER.entry(amb_id)
     for ruleset, path in witnesses.witness_scenarios(entry):

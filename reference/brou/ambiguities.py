@@ -34,7 +34,7 @@ __all__ = ["LANGS", "PLANS", "Entry", "Option", "Plan", "Register", "agreement_p
 
 REGISTER_FILE = spec.SPEC_DIR / "ambiguities.yaml"
 SCHEMA_FILE = spec.SCHEMA_DIR / "ambiguities.schema.json"
-PREFIX = {"homme-de-brou-1802": "hdb", "brouc": "brouc", "brusquembille-1718": "brus"}
+PREFIX = {"homme-de-brou-1802": "hdb", "brouc": "brouc", "brusquembille-1718": "brus", "homme-d-auvergne": "auv"}
 ID_SHAPE = re.compile(r"^AMB-[0-9]{2,}$")
 LANGS = ("en", "fr")  # every text written by hand is in English (`key`) and French (`key_fr`)
 
@@ -265,7 +265,8 @@ class Plan:
     how often the bots claim, declare, concede and announce, and built deals where random
     deals are hopeless.  `same` says why a pair of options is expected never to differ."""
 
-    context: str = "deal"  # deal | game | match; session (the phase engine: a deal inside a session)
+    context: str = "deal"  # deal | game | match; session (the phase engine: a deal inside a session); draw (the
+    # phase engine: the first dealer drawn from the seed, the deal given as cards)
     scores: tuple[tuple[int, int], tuple[int, int]] = ((0, 300), (0, 300))
     marks: tuple[int, int] = (0, 4)
     carried: tuple[int, int] = (0, 0)
@@ -279,7 +280,7 @@ class Plan:
     built: str = ""
     speakers: bool = False  # observe what every player may do (out-of-turn actions), not only the player to act
     setup: str = "hands"  # phase-engine rulesets: "hands" (the seed's deal given as cards) or "seed" (the seed itself)
-    totals: int = 0  # context session: each player's card points before the deal
+    totals: int = 0  # context session: each player's card points before the deal (marks, for a game with a speech)
     base: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     same: Mapping[str, str] = field(default_factory=dict)
 
@@ -326,6 +327,21 @@ PLANS: dict[str, Plan] = {
     "AMB-46": Plan(deals=3000, base={"brusquembille-1718": {"form": "five"}}),
     # the last deal of a game for points, every player 60 short of the total
     "AMB-47": Plan(deals=3000, context="session", totals=240, base={"brusquembille-1718": {"scoring": "points"}}),
+    # L'Homme d'Auvergne (the phase engine with a speech): the pack from the seed itself, the rest from
+    # the seed's cards given as hands and the whole talon, the bots saying any legal word or card
+    "AMB-48": Plan(deals=20, setup="seed"),
+    "AMB-49": Plan(deals=20),
+    "AMB-50": Plan(deals=400),
+    "AMB-51": Plan(deals=400),
+    "AMB-52": Plan(deals=3000),
+    "AMB-53": Plan(deals=1000),
+    # the game: every player at no mark (a point lost by one who has none), one short of five
+    # (whoever scores a mark reaches five but not seven; a lost deal brings several there at once)
+    "AMB-54": Plan(deals=1000, context="session", totals=0),
+    "AMB-55": Plan(deals=1000, context="session", totals=4),
+    "AMB-56": Plan(deals=3000, context="session", totals=4),
+    # the draw for the first dealer, from the seed, before the seed's deal
+    "AMB-57": Plan(deals=400, context="draw"),
 }
 
 

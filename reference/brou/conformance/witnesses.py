@@ -24,6 +24,7 @@ from ..deal import deal_from_seed, deal_texts
 from ..errors import BrouError
 from ..game import count_so_far, reaches_target
 from ..rules import Rules
+from ..speech import has_speech
 from .corpus import SCENARIO_DIR, load_file
 from .phase_table import PhaseTable
 from .server import Table, table_for
@@ -119,11 +120,19 @@ def _built_hands(kind: str, rng: random.Random) -> tuple[list[list[str]], str]:
 def _phase_setup(rules: Rules, plan: Plan, seed: int) -> dict[str, Any]:
     """A deal of the phase engine: seed `seed` itself (the pack and the deal are what the options
     change), or the cards it deals, given as hands, talon and turned card (so that the options
-    that change only play or the count start from the same cards)."""
-    session = {"session": {"totals": [plan.totals] * rules.n_players}} if plan.context == "session" else {}
+    that change only play or the count start from the same cards); a game with a speech turns no
+    card at the deal (hands and the whole talon) and keeps marks in its session; context `draw`
+    draws the first dealer from the seed too."""
+    speech = has_speech(rules)
+    kept = "marks" if speech else "totals"  # a game with a speech keeps marks by player
+    session: dict[str, Any] = {"session": {kept: [plan.totals] * rules.n_players}} if plan.context == "session" else {}
+    if plan.context == "draw":  # the first dealer drawn from the seed, before the seed's deal
+        session = {"draw": {"seed": seed}}
     if plan.setup == "seed":
         return {"seed": seed} | session
-    deal = PhaseTable(rules, {"seed": seed}).observe("deal")
+    deal = table_for(rules, {"seed": seed}).observe("deal")
+    if speech:  # no card turned at the deal: the hands and the whole talon
+        return {"hands": [list(h) for h in deal["hands"]], "talon": list(deal["talon"])} | session
     return {"hands": [list(h) for h in deal["hands"]], "talon": list(deal["talon"]), "turnup": deal["turnup"]} | session
 
 
@@ -310,6 +319,9 @@ def _summary(observed: Mapping[str, Any], probe: tuple[str, dict[str, Any]] | No
         elif name == "announcements":
             made = ", ".join(f"{a['marriage']} by {a['player']} for {a['points']}" for a in value)
             parts.append("announcements " + (made or "none"))
+        elif name == "result" and value and "marks" in value[0]:
+            parts.append("tricks " + " ".join(str(t["tricks"]) for t in value)
+                         + ", marks " + " ".join(str(t["marks"]) for t in value))
         elif name == "result" and value and "card_points" in value[0]:
             parts.append("card points " + " ".join(str(t["card_points"]) for t in value)
                          + ", jetons " + " ".join(str(t["jetons"]) for t in value))
@@ -317,6 +329,9 @@ def _summary(observed: Mapping[str, Any], probe: tuple[str, dict[str, Any]] | No
             parts.append("deal totals " + " and ".join(str(t.get("total")) for t in value))
         elif name == "outcome" and isinstance(value, dict) and "shares" in value:
             parts.append(f"winners {value['winners']}, pool shares {value['shares']}, bank {value['bank']}")
+        elif name == "outcome" and isinstance(value, dict) and "homme" in value:
+            parts.append(f"outcome {value['how']}, homme {json.dumps(value['homme'])}, winner {json.dumps(value['winner'])}, "
+                         f"marks {value['marks']}")
         elif name == "outcome" and isinstance(value, dict):
             parts.append(f"outcome {value['how']}, winner {value['winner']}, marks {value['marks']}, scores {value['scores']}")
         elif name == "outcome":
@@ -329,7 +344,8 @@ def _summary(observed: Mapping[str, Any], probe: tuple[str, dict[str, Any]] | No
         elif name == "tricks":
             parts.append("tricks won by " + " ".join(str(p) for p in value))
         elif name == "deal":
-            parts.append("hands " + " | ".join(" ".join(h) for h in value["hands"]) + f", turned {value['turnup']}")
+            parts.append("hands " + " | ".join(" ".join(h) for h in value["hands"])
+                         + (f", turned {value['turnup']}" if "turnup" in value else f", talon {' '.join(value['talon'])}"))
         elif name == "speakers":
             if probe is None:
                 parts.append("players who may act " + "; ".join(f"{p}: {' '.join(v)}" for p, v in enumerate(value) if v))
@@ -429,7 +445,10 @@ def _plan_text(plan: Plan, ruleset: str) -> str:
     if Rules.load(ruleset).on_phases:
         parts.append("from the seed" if plan.setup == "seed" else "the seed's cards given as hands and talon")
     if plan.context == "session":
-        parts.append(f"every player at {plan.totals} card points before the deal")
+        unit = "marks" if has_speech(Rules.load(ruleset)) else "card points"
+        parts.append(f"every player at {plan.totals} {unit} before the deal")
+    elif plan.context == "draw":
+        parts.append("the first dealer drawn from the seed")
     elif plan.context != "deal":
         parts.append(f"scores {plan.scores[0][0]}..{plan.scores[0][1]} / {plan.scores[1][0]}..{plan.scores[1][1]}")
     if plan.context == "match":
@@ -534,7 +553,9 @@ def _played_out(entry: Entry, ruleset: str) -> list[str]:
         if "hands" in setup:
             hands = " | ".join(f"{p}: {' '.join(h)}" for p, h in enumerate(setup["hands"]))
             talon = f"; talon {' '.join(setup['talon'])}" if "talon" in setup else ""
-            out.append(f"    hands: {hands}{talon}; turnup {setup['turnup']}")
+            turnup = f"; turnup {setup['turnup']}" if "turnup" in setup else ""
+            draw = f"; draw for the first dealer: {flow(setup['draw'])}" if "draw" in setup else ""
+            out.append(f"    hands: {hands}{talon}{turnup}{draw}")
         else:
             draw = f"; draw for the first dealer: {flow(setup['draw'])}" if "draw" in setup else ""
             out.append(f"    seed {setup['seed']}{draw}")
