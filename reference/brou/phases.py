@@ -401,7 +401,8 @@ class PhaseDeal:
                 self.ledger += taken_king_entries(rules, plays, winner, scored_kings(self.ledger), number)
         self.trick = []
         self.leader = self.to_act = self.next_leader(winner)
-        if not any(self.hands):
+        self._check_target()  # a king taken in the last trick may win the game before the count
+        if not any(self.hands) and self.phase != DONE:
             self._count()
 
     @implements("brus.play.trick-winner", "auv.play.trick-winner")
