@@ -134,8 +134,10 @@ def first_dealer_from_draw(rules: Rules, rounds: Sequence[Sequence[int | None]])
     outcome = draw_outcome(rules, rounds)
     if isinstance(outcome, list):
         which = "highest" if _draw_spec(rules)["draw"] == "highest-card" else "lowest"
-        raise DrawError(f"the draw is not over: a tie for the {which} card, and players {', '.join(map(str, outcome))} "
-                        "draw again")
+        players = ", ".join(map(str, outcome))
+        if _draw_spec(rules)["tie"] == "all-redraw":
+            raise DrawError(f"the draw is not over: a tie for the {which} card, and players {players} draw again")
+        raise DrawError(f"the draw is not over: players {players} tie for the {which} card and draw again")
     return outcome
 
 
