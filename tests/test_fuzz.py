@@ -13,7 +13,9 @@ from typing import Any
 import pytest
 from faults import DIAGNOSIS_FAULTS, FAULTS, Faulty
 
+import brou.following
 import brou.phases
+import brou.results
 from brou.cli import main
 from brou.conformance.compare import FAILED, PASSED
 from brou.conformance.corpus import load_file
@@ -33,10 +35,13 @@ from brou.conformance.runner import InProcess, Subprocess
 from brou.conformance.server import Reference
 
 sys.path.append(str(Path(__file__).parent / "fakes"))
+from auv_faults import taken_king_stays, tie_to_the_last, void_need_not_trump
 from brus_faults import pay_lost_to_one, winner_draws_last
 
 BROKEN = [sys.executable, str(Path(__file__).parent / "fakes" / "broken.py")]
 BRUS = "brusquembille-1718"
+AUV = "homme-d-auvergne"
+AUV_FORMS = ("four", "two", "three", "five")
 PARTNERSHIP = tuple(RULESETS)
 # the one planted fault the fuzzer does not find quickly: it shows only under the reading
 # both_reach_target=first-during-play, when both teams pass 301 in the first tricks and the
@@ -48,7 +53,7 @@ FOUND_WITHIN = 1000  # cases: a few seconds
 def test_the_reference_engine_passes_every_case() -> None:
     result = fuzz(InProcess(), deals=300, seed=11)
     assert result.finding is None and result.exit_status == 0
-    assert result.cases == 300 and set(result.by_ruleset) == {"brouc", "homme-de-brou-1802", BRUS}
+    assert result.cases == 300 and set(result.by_ruleset) == {"brouc", "homme-de-brou-1802", BRUS, AUV}
 
 
 def test_the_cases_reach_every_ending_of_a_deal() -> None:
@@ -211,17 +216,18 @@ def test_brusquembille_comes_after_the_partnership_games() -> None:
 
 
 class _OneForm(InProcess):
-    """The reference engine declaring Brusquembille in one form only (it plays that form, and
-    no other is offered), with every other parameter's options."""
+    """The reference engine declaring one game on the phase engine (Brusquembille by default) in
+    one form only (it plays that form, and no other is offered), with every other parameter's
+    options."""
 
-    def __init__(self, form: str) -> None:
+    def __init__(self, form: str, ruleset: str = BRUS) -> None:
         super().__init__()
-        self.form = form
+        self.form, self.ruleset = form, ruleset
 
     def start(self) -> dict[str, Any]:
-        hello = _only(super().start(), (BRUS,))
-        params = {k: v for k, v in hello["rulesets"][BRUS]["params"].items() if k != "form"}
-        hello["rulesets"][BRUS] = {"plays": {"form": self.form}, "params": params}
+        hello = _only(super().start(), (self.ruleset,))
+        params = {k: v for k, v in hello["rulesets"][self.ruleset]["params"].items() if k != "form"}
+        hello["rulesets"][self.ruleset] = {"plays": {"form": self.form}, "params": params}
         return hello
 
 
@@ -284,3 +290,92 @@ def test_a_broken_brusquembille_is_found_and_shrunk(clause: str, name: str, faul
     assert failed.status == FAILED and failed.verdict.clause == clause
     assert main(["check", "--scenarios", str(path), "--no-progress"]) == 0
     capsys.readouterr()
+
+
+# -- L'Homme d'Auvergne (the phase engine with a speech) --------------------------------------
+
+
+def test_the_homme_d_auvergne_comes_last() -> None:
+    """It comes after Brusquembille in the ruleset's choice: an implementation of the three
+    other games alone sees the cases it saw before (the RULESET byte chooses among the same)."""
+    hello = Reference().hello()
+    assert Offer.of(hello).rulesets[-1] == AUV and PHASE_RULESETS[AUV] == "auv"
+    three = Offer.of(_only(hello, (*PARTNERSHIP, BRUS)))
+    assert three.rulesets == (*PARTNERSHIP, BRUS)
+    for number in range(1, 30):
+        assert build(search_bytes(0, number), three).data["ruleset"] != AUV
+
+
+@pytest.mark.parametrize("form", AUV_FORMS)
+def test_the_reference_passes_the_homme_d_auvergne_in_every_form(form: str) -> None:
+    """Every case in one form: the reference engine agrees with itself, through the turn-offer,
+    the speech, the kings, play and the count, alone and in games to the target."""
+    impl = _OneForm(form, AUV)
+    result = fuzz(impl, deals=60, seed=2)
+    assert result.finding is None and result.exit_status == 0 and result.by_ruleset == Counter({AUV: 60})
+    assert result.settings["session"] >= 15 and result.endings["played-out"] >= 25
+    offer = Offer.of(impl.start())
+    assert all(build(search_bytes(2, number), offer).data["params"]["form"] == form for number in range(1, 41))
+
+
+def test_the_homme_d_auvergne_cases_vary_what_they_should() -> None:
+    """In 400 cases: every form, every reading of the kings, deals played out, not turned, all
+    passed, ended at the target and cut short; réjouissances, kings turned, shown, taken; games
+    near their end with players level and in debt; the deal sent as a seed; and every refusal."""
+    offer = Offer.of(Reference().hello(), (AUV,))
+    seen: Counter[str] = Counter()
+    for number in range(1, 401):
+        case = build(search_bytes(0, number), offer)
+        params = case.data.get("params", {})
+        seen[params.get("form", "four")] += 1
+        seen["kings-" + params.get("king_scoring", "turned-suit")] += 1
+        seen[case.summary.ending] += 1
+        seen["seeded"] += case.summary.seeded
+        seen.update(c for c in case.data["clauses"] if c.startswith(("auv.king.", "auv.speech.rejouissance")))
+        session = case.data["setup"].get("session")
+        if session is not None:
+            seen["session"] += 1
+            seen["debt"] += min(session["marks"]) < 0
+            seen["level"] += len(set(session["marks"])) < len(session["marks"])
+            assert "session" in case.data["steps"][-1]["expect"]
+        for step in case.data["steps"]:
+            if "reject" in step:
+                seen[step["code"]] += 1
+    assert all(seen[form] >= 60 for form in AUV_FORMS)
+    assert all(seen["kings-" + k] >= 40 for k in ("turned-suit", "trump-and-others", "trump-only"))
+    assert all(seen[k] >= 15 for k in ("played-out", "not-turned", "all-passed", "target", "cut", "seeded"))
+    assert seen["session"] >= 150 and seen["debt"] >= 15 and seen["level"] >= 50
+    assert all(seen[k] >= 40 for k in ("auv.speech.rejouissance", "auv.king.turned", "auv.king.show", "auv.king.held"))
+    assert seen["auv.king.taken"] >= 5
+    assert all(seen[code] >= 5 for code in ("cards-not-yet", "word-not-now", "no-king-to-show", "must-follow-suit",
+                                            "must-trump", "not-in-hand", "malformed-action", "unknown-card"))
+
+
+AUV_FAULTS = [
+    pytest.param("auv.king.taken", brou.phases, "taken_king_entries", taken_king_stays, id="auv.king.taken"),
+    pytest.param("auv.count.homme-wins", brou.results, "deal_winner", tie_to_the_last, id="auv.count.homme-wins"),
+    # found and shrunk, but named auv.play.follow: the diagnosis lays a legal set in play on
+    # following suit whether or not the player to act can follow (brou.conformance.diagnose)
+    pytest.param("auv.play.trump-if-void", brou.following.PRIMITIVES, "trump-if-void", void_need_not_trump,
+                 id="auv.play.trump-if-void",
+                 marks=pytest.mark.xfail(strict=True, reason="the diagnosis names a wrong legal set in play auv.play.follow")),
+]
+
+
+@pytest.mark.parametrize(("clause", "module", "name", "fault"), AUV_FAULTS)
+def test_a_broken_homme_d_auvergne_is_found_and_shrunk(clause: str, module: Any, name: str, fault: Any,
+                                                       tmp_path: Path) -> None:
+    impl = Faulty(module, name, fault)
+    result = fuzz(impl, deals=200, rulesets=(AUV,), shrink_seconds=15)
+    finding = result.finding
+    assert finding is not None and finding.kind == "divergence" and result.exit_status == 1
+    # one behaviour, in at most a deal's words and cards
+    assert len(finding.scenario["steps"]) <= 2 and actions_of(finding.scenario) <= 24
+    scenario = finished_scenario(finding, result)
+    path = write_scenario(scenario, tmp_path)
+    loaded = load_file(path)  # checked against spec/schema/scenario.schema.json as it loads
+    assert [s.id for s in loaded] == [scenario["id"]] and loaded[0].ruleset == AUV
+    assert run(InProcess(), loaded).outcomes[0].status == PASSED
+    failed = run(Faulty(module, name, fault), loaded).outcomes[0]
+    assert failed.status == FAILED and failed.verdict.clause == scenario["clauses"][0]
+    assert finding.verdict.clause == clause and scenario["id"].startswith(f"fuzz.{clause}.")
