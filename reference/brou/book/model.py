@@ -38,7 +38,7 @@ BRUS = "brusquembille-1718"
 AUV = "homme-d-auvergne"
 ALONE = (BRUS, AUV)  # the games with a part of their own (brou.chapters.PARTS), in the book's order
 ALL_RULESETS = (*RULESETS, *ALONE)  # every ruleset the book states
-SHORT = {OLD: "1802", NEW: "Brouc", BRUS: "Brusquembille", AUV: "L'Homme d'Auvergne"}
+SHORT = {OLD: "1802", NEW: "Brouc", BRUS: "Brusquembille", AUV: "Auvergne"}
 
 # "alone": a clause of a ruleset the book sets beside no other (Brusquembille, L'Homme d'Auvergne)
 BlockKind = Literal["both", "side-by-side", "old-only", "new-only", "alone"]
