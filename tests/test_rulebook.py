@@ -17,7 +17,7 @@ import pytest
 
 from brou.book import text
 from brou.book.build import EXIT_FAILED, EXIT_USAGE, LANGS, SOURCE, BuildFailed, Built, build, main, sphinx
-from brou.book.model import BRUS, BRUS_CHAPTERS, CHAPTERS, NEW, OLD, RULESETS, Book, rulebook_page
+from brou.book.model import AUV, AUV_CHAPTERS, BRUS, BRUS_CHAPTERS, CHAPTERS, NEW, OLD, RULESETS, Book, rulebook_page
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -57,7 +57,8 @@ def plain(fragment: str) -> str:
 
 
 def test_blocks_place_every_clause_once(book: Book) -> None:
-    placed = Counter(cid for chapter in CHAPTERS + BRUS_CHAPTERS for block in book.blocks(chapter) for cid in block.clauses)
+    placed = Counter(cid for chapter in CHAPTERS + BRUS_CHAPTERS + AUV_CHAPTERS for block in book.blocks(chapter)
+                     for cid in block.clauses)
     assert set(placed) == set(book.clauses)
     assert all(n == 1 for n in placed.values())
 
@@ -108,6 +109,19 @@ def test_brusquembille_chapters_stand_alone_in_the_rulesets_order(book: Book) ->
     assert rulebook_page("brus.talon.draw") == "brus-drawing.html#brus.talon.draw"
     assert rulebook_page("brus.play.free") == "brus-play.html#brus.play.free"
     assert rulebook_page("hdb.play.follow") == "play.html#hdb.play.follow"
+
+
+def test_auvergne_chapters_stand_alone_in_the_rulesets_order(book: Book) -> None:
+    own = list(book.rules[AUV].data["clauses"])
+    placed = [cid for chapter in AUV_CHAPTERS for block in book.blocks(chapter) for cid in block.clauses]
+    assert sorted(placed) == sorted(own) and all(c.startswith("auv.") for c in placed)
+    assert {b.kind for chapter in AUV_CHAPTERS for b in book.blocks(chapter)} == {"alone"}
+    assert [b.left[0] for b in book.blocks("auv.king")] == [c for c in own if c.startswith("auv.king.")]
+    assert not any(c.startswith("auv.") for chapter in CHAPTERS + BRUS_CHAPTERS for b in book.blocks(chapter)
+                   for c in b.clauses)
+    assert text.tags(book.clauses["auv.king.taken"], "fr") == "L'Homme d'Auvergne"
+    assert rulebook_page("auv.king.taken") == "auv-kings.html#auv.king.taken"
+    assert rulebook_page("auv.turn.offer") == "auv-speech.html#auv.turn.offer"
 
 
 def test_brusquembille_pack_and_citations(book: Book) -> None:
@@ -217,6 +231,8 @@ def test_french_book_is_in_french(built: dict[str, Built]) -> None:
     assert "A player who holds a card of the suit led must play one." not in fr
     brus = plain(pages(built["fr"])["brus-play.html"])
     assert "Chacun joue la carte qu'il veut" in brus and "A player may play any card" not in brus
+    auv = plain(pages(built["fr"])["auv-play.html"])
+    assert "Un joueur doit fournir de la couleur jouée s'il en a" in auv and "must play a card of the suit" not in auv
 
 
 @pytest.mark.parametrize("lang", LANGS)

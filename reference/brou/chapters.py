@@ -6,8 +6,9 @@ rulebook (`brou.book`, which draws its pictures from conformance scenarios), so 
 neither imports the other for it.
 
 The partnership games (`hdb.`, `brouc.`) share one set of chapters, set side by side in one
-part of the book; Brusquembille (`brus.`) has a part of its own, whose chapters are named
-with their prefix (`brus.talon`), so that `brus.play` is not 1802's `play`.
+part of the book.  Every other game has a part of its own - Brusquembille (`brus.`),
+L'Homme d'Auvergne (`auv.`) - whose chapters are named with their prefix (`brus.talon`,
+`auv.king`), so that `brus.play` is not 1802's `play`; `PARTS` lists them.
 """
 
 from __future__ import annotations
@@ -27,16 +28,33 @@ BRUS_CHAPTER_DOC = {"brus.players": "brus-players", "brus.deck": "brus-pack", "b
                     "brus.stakes": "brus-count", "brus.pay": "brus-brusquembilles", "brus.match": "brus-sessions",
                     "brus.info": "brus-information"}
 
+# L'Homme d'Auvergne's chapters, in the order of play, and their pages (prefixed `auv-`)
+AUV_CHAPTERS = ("auv.players", "auv.deck", "auv.deal", "auv.turn", "auv.speech", "auv.king", "auv.play", "auv.count",
+                "auv.match", "auv.stakes", "auv.info")
+AUV_CHAPTER_DOC = {"auv.players": "auv-table", "auv.deck": "auv-table", "auv.deal": "auv-deal",
+                   "auv.turn": "auv-speech", "auv.speech": "auv-speech", "auv.king": "auv-kings",
+                   "auv.play": "auv-play", "auv.count": "auv-count", "auv.match": "auv-game",
+                   "auv.stakes": "auv-game", "auv.info": "auv-information"}
+
+# the games with a part of their own: clause prefix -> (its chapters in order, their pages)
+PARTS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
+    "brus": (BRUS_CHAPTERS, BRUS_CHAPTER_DOC),
+    "auv": (AUV_CHAPTERS, AUV_CHAPTER_DOC),
+}
+# every chapter of those parts, and its page
+PART_CHAPTERS = tuple(chapter for chapters, _ in PARTS.values() for chapter in chapters)
+PART_CHAPTER_DOC = {chapter: page for _, pages in PARTS.values() for chapter, page in pages.items()}
+
 
 def chapter_of(clause_id: str) -> str:
     """A clause's chapter: `play` for `hdb.play.follow`, `brus.talon` for `brus.talon.draw`."""
     prefix, chapter = clause_id.split(".")[:2]
-    return f"{prefix}.{chapter}" if prefix == "brus" else chapter
+    return f"{prefix}.{chapter}" if prefix in PARTS else chapter
 
 
 def chapter_page(chapter: str) -> str:
-    """The page of the rulebook that states a chapter (`play`, `brus.talon`)."""
-    return BRUS_CHAPTER_DOC[chapter] if chapter.startswith("brus.") else CHAPTER_DOC[chapter]
+    """The page of the rulebook that states a chapter (`play`, `brus.talon`, `auv.king`)."""
+    return PART_CHAPTER_DOC[chapter] if "." in chapter else CHAPTER_DOC[chapter]
 
 
 def rulebook_page(clause_id: str) -> str:

@@ -1,6 +1,7 @@
 """What the rulebook says, read from the spec: the clauses of both partnership rulesets
-chapter by chapter, set side by side where Brouc replaces 1802, then Brusquembille's
-clauses in a part of their own (chapters `brus.players` ...), with what each clause links to.
+chapter by chapter, set side by side where Brouc replaces 1802, then the clauses of each other
+game in a part of its own (Brusquembille's chapters `brus.players` ..., L'Homme d'Auvergne's
+`auv.players` ...), with what each clause links to.
 
 No Sphinx here: `brou.book.sphinxext` turns this model into pages.  A clause appears
 once in the book, whatever the number of rulesets that have it; its anchor is its id.
@@ -20,9 +21,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
 
+from ..chapters import AUV_CHAPTERS as AUV_CHAPTERS
 from ..chapters import BRUS_CHAPTERS as BRUS_CHAPTERS
 from ..chapters import CHAPTER_DOC as CHAPTER_DOC
 from ..chapters import CHAPTERS as CHAPTERS
+from ..chapters import PART_CHAPTERS as PART_CHAPTERS
 from ..chapters import chapter_of
 from ..chapters import chapter_page as chapter_page
 from ..chapters import rulebook_page as rulebook_page
@@ -32,10 +35,12 @@ from ..rules import Rules
 OLD, NEW = "homme-de-brou-1802", "brouc"
 RULESETS = (OLD, NEW)  # the partnership games, set side by side
 BRUS = "brusquembille-1718"
-ALL_RULESETS = (*RULESETS, BRUS)  # every ruleset the book states
-SHORT = {OLD: "1802", NEW: "Brouc", BRUS: "Brusquembille"}
+AUV = "homme-d-auvergne"
+ALONE = (BRUS, AUV)  # the games with a part of their own (brou.chapters.PARTS), in the book's order
+ALL_RULESETS = (*RULESETS, *ALONE)  # every ruleset the book states
+SHORT = {OLD: "1802", NEW: "Brouc", BRUS: "Brusquembille", AUV: "Auvergne"}
 
-# "alone": a clause of a ruleset the book sets beside no other (Brusquembille)
+# "alone": a clause of a ruleset the book sets beside no other (Brusquembille, L'Homme d'Auvergne)
 BlockKind = Literal["both", "side-by-side", "old-only", "new-only", "alone"]
 
 
@@ -50,7 +55,8 @@ class Clause:
 
     @property
     def chapter(self) -> str:
-        """`play` (1802, Brouc) or `brus.play` (Brusquembille): brou.chapters.chapter_of."""
+        """`play` (1802, Brouc), `brus.play` (Brusquembille) or `auv.play` (L'Homme d'Auvergne):
+        brou.chapters.chapter_of."""
         return chapter_of(self.id)
 
     @property
@@ -96,7 +102,8 @@ class Book:
 
     @cached_property
     def clauses(self) -> dict[str, Clause]:
-        """Every clause of every ruleset, 1802's order first, then Brouc's own, then Brusquembille's."""
+        """Every clause of every ruleset, 1802's order first, then Brouc's own, then Brusquembille's,
+        then L'Homme d'Auvergne's."""
         out: dict[str, Clause] = {}
         for ruleset in ALL_RULESETS:
             for cid, data in self.rules[ruleset].data["clauses"].items():
@@ -109,9 +116,9 @@ class Book:
 
     def blocks(self, chapter: str) -> list[Block]:
         """The chapter cut into blocks, in 1802's order, Brouc's additions where they belong;
-        a chapter of Brusquembille, one block per clause in the ruleset's order."""
+        a chapter of a game with a part of its own, one block per clause in the ruleset's order."""
         clauses = self.in_chapter(chapter)
-        if chapter in BRUS_CHAPTERS:
+        if chapter in PART_CHAPTERS:
             return [Block("alone", (c.id,), ()) for c in clauses]
         new_own = [c for c in clauses if c.rulesets == (NEW,)]
         # union-find over the replacement relation, so overlapping replacements make one group
@@ -178,7 +185,7 @@ class Book:
 
     @cached_property
     def sources(self) -> dict[str, Mapping[str, Any]]:
-        """S1..S4, B1..B5: every source a ruleset cites, with its file (if shipped) and title."""
+        """S1..S4, B1..B5, A1, A2: every source a ruleset cites, with its file (if shipped) and title."""
         out: dict[str, Mapping[str, str]] = {}
         for ruleset in ALL_RULESETS:
             out.update(self.rules[ruleset].data["sources"])

@@ -18,7 +18,7 @@ from typing import Any
 from ..ambiguities import Entry, Register, in_lang, load_register
 from ..prove import FactResult, run_all
 from ..spec import citation
-from .model import ALL_RULESETS, BRUS, BRUS_CHAPTERS, CHAPTERS, NEW, OLD, RULESETS, SHORT, Block, Book, Clause, chapter_page
+from .model import ALL_RULESETS, AUV, BRUS, CHAPTERS, NEW, OLD, PART_CHAPTERS, RULESETS, SHORT, Block, Book, Clause, chapter_page
 
 LANGS = ("en", "fr")
 
@@ -52,7 +52,7 @@ WORDS: dict[str, dict[str, str]] = {
         "heading": "a heading", "history": "history", "example": "an example", "stakes": "stakes",
         "etiquette": "etiquette", "equipment": "equipment", "cross-reference": "a cross-reference",
         "commentary": "commentary", "not modelled": "not modelled yet",
-        "brus": "Brusquembille", "amb-pending": "not yet in the register",
+        "brus": "Brusquembille", "auv": "L'Homme d'Auvergne", "amb-pending": "not yet in the register",
     },
     "fr": {
         "both": "1802 et Brouc", "old-only": "1802 seulement", "new-only": "Brouc seulement",
@@ -83,7 +83,7 @@ WORDS: dict[str, dict[str, str]] = {
         "heading": "un titre", "history": "histoire", "example": "un exemple", "stakes": "enjeux",
         "etiquette": "usages", "equipment": "matériel", "cross-reference": "un renvoi",
         "commentary": "commentaire", "not modelled": "pas encore modélisé",
-        "brus": "Brusquembille", "amb-pending": "pas encore au registre",
+        "brus": "Brusquembille", "auv": "L'Homme d'Auvergne", "amb-pending": "pas encore au registre",
     },
 }
 
@@ -132,6 +132,8 @@ def tags(clause: Clause, lang: str) -> str:
     w = words(lang)
     if clause.rulesets == (BRUS,):
         return w["brus"]
+    if clause.rulesets == (AUV,):
+        return w["auv"]
     if clause.rulesets == RULESETS:
         return w["both"]
     return w["old-only"] if clause.rulesets == (OLD,) else w["new-only"]
@@ -200,9 +202,10 @@ def _title(ruleset: str) -> str:
 
 def rules(book: Book, chapter: str, lang: str) -> list[str]:
     """Every clause of `chapter`: for 1802 and Brouc both rulesets, side by side where they
-    differ; for a chapter of Brusquembille (`brus.talon`), its clauses in order."""
-    if chapter not in CHAPTERS + BRUS_CHAPTERS:
-        raise KeyError(f"no chapter '{chapter}' in the spec (known: {', '.join(CHAPTERS + BRUS_CHAPTERS)})")
+    differ; for a chapter of a game with a part of its own (`brus.talon`, `auv.king`), its
+    clauses in order."""
+    if chapter not in CHAPTERS + PART_CHAPTERS:
+        raise KeyError(f"no chapter '{chapter}' in the spec (known: {', '.join(CHAPTERS + PART_CHAPTERS)})")
     out: list[str] = []
     for block in book.blocks(chapter):
         out += block_lines(block, lang)
@@ -298,11 +301,15 @@ def parameters(book: Book, lang: str) -> list[str]:
             question = str(next(iter(per_ruleset.values()))["question"])
         body = [".. rst-class:: param-head", "", f"``{name}``", "", esc(question), ""]
         fields = []
-        pending = sorted({a for spec in per_ruleset.values() for a in spec.get("ambiguity") or []})
-        if entry is not None:
-            fields.append((w["register"], f":brou:amb:`{entry.id}`"))
-        elif pending:  # named by the ruleset, not (yet) an entry of the register
-            fields.append((w["register"], ", ".join(f"{a} ({w['amb-pending']})" for a in pending)))
+        named = sorted({a for spec in per_ruleset.values() for a in spec.get("ambiguity") or []})
+        known = {e.id for e in register().entries}
+        # the entry whose options set it, then any other entry a ruleset names (a parameter of
+        # two games may have an entry for each); one not (yet) in the register is only named
+        regs = [entry.id] if entry is not None else []
+        regs += [a for a in named if a not in regs]
+        if regs:
+            fields.append((w["register"], ", ".join(f":brou:amb:`{a}`" if a in known else f"{a} ({w['amb-pending']})"
+                                                     for a in regs)))
         else:
             fields.append((w["register"], esc(w["choice"])))
         if bends.get(name):
