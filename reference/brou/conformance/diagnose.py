@@ -181,9 +181,11 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
     if "perft" in step:
         return _in_ruleset_pair(rules, _SPEECH_PHASE.get(state.phase, "auv.play.follow"), False)
     name, want = verdict.observed, step["expect"].get(verdict.observed or "")
-    if name in ("legal", "to_act", "speakers"):
+    if name in ("legal", "speakers"):
+        return _in_ruleset_pair(rules, _speech_play_clause(table), False)
+    if name == "to_act":
         clause = _SPEECH_PHASE.get(state.phase) or ("auv.play.lead" if not state.tricks and not state.trick
-                                                     else "auv.play.follow" if name != "to_act" else "auv.play.trick-winner")
+                                                     else "auv.play.trick-winner")
         return _in_ruleset_pair(rules, clause, False)
     if name == "outcome" and isinstance(want, dict):
         return _in_ruleset_pair(rules, _SPEECH_OUTCOME.get(str(want.get("how"))), True)
@@ -206,9 +208,17 @@ def _speech_action_clause(table: SpeechTable, text: str) -> str:
     """The rule that decides whether `text` is legal for the player asked in a game with a
     speech: the rule of the phase for a word, or a card before play; following suit or trumping
     when void for a card in play."""
+    if table.state.phase in _SPEECH_PHASE and text.strip() == "show":
+        return "auv.king.show"
+    return _speech_play_clause(table)
+
+
+def _speech_play_clause(table: SpeechTable) -> str:
+    """The rule that decides what the player asked may do now: the rule of the phase before
+    play; in play, the lead, following suit, or trumping when void in a plain suit led."""
     state, rules = table.state, table.rules
     if state.phase in _SPEECH_PHASE:
-        return "auv.king.show" if text.strip() == "show" else _SPEECH_PHASE[state.phase]
+        return _SPEECH_PHASE[state.phase]
     if not state.trick:
         return "auv.play.lead"
     led = rules.suit_of[state.trick[0]]
