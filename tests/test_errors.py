@@ -10,6 +10,9 @@ import pytest
 from brou import ACTION_CODES, DealState, IllegalAction
 from brou.deal import deal_from_cards
 from brou.game import GameContext
+from brou.phases import PhaseDeal
+from brou.rules import Rules
+from brou.talon import talon_deal_from_cards
 from helpers import deal, load, play
 
 DOC = (Path(__file__).parents[1] / "docs" / "errors.md").read_text(encoding="utf-8")
@@ -41,12 +44,26 @@ def marking(value: str) -> DealState:
     return deal(load("brouc", table_marking=value), MARRIAGE, "9H")
 
 
+# L'Homme d'Auvergne, four players: the talon turns the seven of hearts first; seat 1 holds no
+# king of hearts and no spade, and a trump
+AUV_HANDS = ["AS KS QS JS TS", "9H 8D 7D 7C 8C", "9S 8S 7S AD TD", "QH JH TH AC KC"]
+AUV_TALON = ["7H", "AH", "KD", "QD", "JD", "9D", "QC", "JC", "TC", "9C", "KH", "8H"]
+
+
+def auvergne(*actions: str) -> PhaseDeal:
+    rules = Rules.load("homme-d-auvergne")
+    state = PhaseDeal(rules, talon_deal_from_cards(rules, [h.split() for h in AUV_HANDS], AUV_TALON, None))
+    for action in actions:
+        state.apply_text(action)
+    return state
+
+
 def concession_asked() -> DealState:
     # seat 3 trumps the first trick: team 1 holds 280 + 33, every trick so far; team 0 is asked first
     return play(in_game("homme-de-brou-1802", (0, 280)), "AS AH AD 7C pass pass")
 
 
-CASES: dict[str, tuple[Callable[[], DealState], str, int | None]] = {
+CASES: dict[str, tuple[Callable[[], DealState | PhaseDeal], str, int | None]] = {
     # code: (state builder, action text, seat)
     "malformed-action": (brouc_state, "play AS", None),
     "unknown-card": (brouc_state, "1S", None),
@@ -72,6 +89,10 @@ CASES: dict[str, tuple[Callable[[], DealState], str, int | None]] = {
     "mark-pending": (lambda: play(marking("players"), "KS QS 9S 7S"), "KH", None),
     "marked-by-engine": (lambda: play(marking("engine"), "KS QS 9S 7S"), "mark", None),
     "nothing-to-mark": (lambda: marking("players"), "mark", None),
+    "cards-not-yet": (auvergne, "AS", None),
+    "word-not-now": (auvergne, "play", None),
+    "no-king-to-show": (lambda: auvergne("turn"), "show", None),
+    "must-trump": (lambda: auvergne("turn", "play", "AS"), "8D", None),
 }
 
 
