@@ -60,7 +60,7 @@ def test_reference_engine_passes_the_whole_corpus() -> None:
 
 def test_generated_scenarios_are_reproduced_by_the_generator() -> None:
     """The stored generated files are what tools/generate-corpus writes (first 15 of each kind);
-    Brusquembille's: tests/test_brusquembille_corpus.py."""
+    Brusquembille's: tests/test_phase_corpus.py."""
     for ruleset in PARTNERSHIP:
         folder = CONFORMANCE_DIR / "scenarios" / ruleset / "generated"
         for kind in generate.COUNTS:

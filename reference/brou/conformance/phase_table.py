@@ -29,6 +29,7 @@ class PhaseTable(SeatedTable):
     """One scenario's deal of a game on the phase engine, at a table of fixed players."""
 
     state: PhaseDeal
+    unit = "jetons"  # what the ledger's entries move (a game with a speech: marks)
 
     def __init__(self, rules: Rules, setup: Mapping[str, Any]) -> None:
         n = rules.n_players
@@ -143,7 +144,7 @@ class PhaseTable(SeatedTable):
                 for e in self.state.events]
 
     def _obs_ledger(self) -> list[dict[str, Any]]:
-        return [{"trick": e.trick, "from": self._account(e.giver), "to": self._account(e.taker), "jetons": e.jetons,
+        return [{"trick": e.trick, "from": self._account(e.giver), "to": self._account(e.taker), self.unit: e.jetons,
                  "card": None if e.card is None else self.rules.card_text(e.card), "clause": e.clause}
                 for e in self.state.ledger]
 

@@ -16,7 +16,6 @@ from typing import Any
 from ..errors import BrouError
 from ..ledger import SHEET, balances
 from ..marks import marks_after, marks_winners
-from ..phase_view import view
 from ..phases import PLAYED, PhaseDeal
 from ..results import deal_winner
 from ..rounds import next_offset
@@ -29,6 +28,8 @@ from .phase_table import PhaseTable
 
 class SpeechTable(PhaseTable):
     """One scenario's deal of L'Homme d'Auvergne, at a table of fixed players."""
+
+    unit = "marks"
 
     def __init__(self, rules: Rules, setup: Mapping[str, Any]) -> None:
         super().__init__(rules, setup)
@@ -98,9 +99,6 @@ class SpeechTable(PhaseTable):
     def _by_player(self, by_seat: list[int]) -> list[int]:
         return [by_seat[self.seat(p)] for p in range(self.rules.n_players)]
 
-    def _obs_talon(self) -> int:
-        return len(self.state.stock)
-
     def _obs_homme(self) -> int | None:
         homme = self.state.homme
         return None if homme is None else self.player(homme)
@@ -126,11 +124,6 @@ class SpeechTable(PhaseTable):
         return [{"trick": e.trick, "player": self.player(e.seat), e.kind: self.rules.card_text(e.card)}
                 for e in self.state.events]
 
-    def _obs_ledger(self) -> list[dict[str, Any]]:
-        return [{"trick": e.trick, "from": self._account(e.giver), "to": self._account(e.taker), "marks": e.jetons,
-                 "card": None if e.card is None else self.rules.card_text(e.card), "clause": e.clause}
-                for e in self.state.ledger]
-
     def _obs_deal(self) -> dict[str, Any]:
         deal, rules, n = self.state.deal, self.rules, self.rules.n_players
         return {"hands": [rules.cards_text(deal.hands[self.seat(p)]) for p in range(n)],
@@ -149,7 +142,3 @@ class SpeechTable(PhaseTable):
         return {"deals": self.session["deals"] + (1 if state.is_over else 0), "marks": marks,
                 "winners": None if winners is None else sorted(winners),
                 "next_dealer": following.player(rules.dealer)}
-
-    def _obs_view(self) -> list[dict[str, Any]]:
-        n = self.rules.n_players
-        return [view(self.state, self.seat(p), self.seating.offset) for p in range(n)]

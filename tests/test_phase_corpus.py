@@ -1,0 +1,82 @@
+"""The corpus of the games on the phase engine (Brusquembille, L'Homme d'Auvergne): the
+hand-written scenarios cover every clause and pass, the generated files and perft counts are
+what the generator writes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from brou import spec
+from brou.conformance import generate
+from brou.conformance.compare import PASSED
+from brou.conformance.corpus import CONFORMANCE_DIR, Scenario, load_file
+from brou.conformance.harness import run
+from brou.conformance.runner import InProcess
+
+BRUS, AUV = "brusquembille-1718", "homme-d-auvergne"
+# each ruleset and the fewest hand-written scenarios it ships
+RULESETS = {BRUS: 70, AUV: 100}
+
+
+def _hand_written(ruleset: str) -> list[Scenario]:
+    return [s for path in sorted((CONFORMANCE_DIR / "scenarios" / ruleset).glob("*.yaml")) for s in load_file(path)]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_clause_has_a_hand_written_scenario_of_its_own_chapter_files(ruleset: str) -> None:
+    clauses = set(spec.load_document(ruleset).data["clauses"])
+    named = {c for s in _hand_written(ruleset) for c in s.clauses}
+    assert clauses <= named, sorted(clauses - named)
+    assert named <= clauses, sorted(named - clauses)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_hand_written_scenarios_pass_against_the_reference(ruleset: str) -> None:
+    scenarios = _hand_written(ruleset)
+    assert len(scenarios) >= RULESETS[ruleset]
+    result = run(InProcess(), scenarios)
+    bad = [(o.scenario.id, o.verdict.detail) for o in result.outcomes if o.status != PASSED]
+    assert not bad, bad
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_generated_files_are_reproduced_by_the_generator(ruleset: str) -> None:
+    folder = CONFORMANCE_DIR / "scenarios" / ruleset / "generated"
+    for kind in generate.PHASE_COUNTS:
+        stored = (folder / f"{kind}-01.jsonl").read_text(encoding="utf-8").splitlines()[:10]
+        assert [generate.dumps(s) for s in generate.generate(ruleset, kind, 10)] == stored, kind
+
+
+def _perft(ruleset: str) -> dict[str, Any]:
+    return {s.id: s.data for s in load_file(CONFORMANCE_DIR / "scenarios" / ruleset / "perft" / "perft.yaml")}
+
+
+def test_brusquembille_perft_counts_are_stored_for_every_form_and_grow_as_free_play_does() -> None:
+    stored = _perft(BRUS)
+    assert [s["id"] for s in generate.phase_perft_scenarios(BRUS)] == list(stored)
+    for form in generate.PHASE_FORMS:
+        start = stored[f"brus.perft.{form}.start-1"]
+        # free play from full hands of three: 3 choices a card, whoever wins the first trick
+        assert [step["count"] for step in start["steps"]] == [3, 9, 27, 81]
+
+
+def test_homme_d_auvergne_perft_counts_are_stored_and_begin_as_the_speech_allows() -> None:
+    stored = _perft(AUV)
+    assert [s["id"] for s in generate.speech_perft_scenarios(AUV)] == list(stored)
+    for form in ("four", "two", "three", "five"):
+        # the first player turns or leaves the card: two sequences of one action
+        assert stored[f"auv.perft.{form}.speech-1-any-in-turn"]["steps"][0]["count"] == 2
+        # the dealer turns without a choice: the first player plays or passes, or shows a king
+        assert stored[f"auv.perft.{form}.speech-1-dealer"]["steps"][0]["count"] in (2, 3)
+        # the first lead: any of five cards
+        assert stored[f"auv.perft.{form}.play-1"]["steps"][1]["count"] == 5
+
+
+def test_the_generated_deals_of_homme_d_auvergne_go_through_every_ending_of_a_deal() -> None:
+    endings = set()
+    for path in sorted((CONFORMANCE_DIR / "scenarios" / AUV / "generated").glob("deal-*.jsonl")):
+        for s in load_file(path):
+            endings.add(s.data["steps"][-1]["expect"]["outcome"]["how"])
+    assert endings >= {"played-out", "not-turned"}
