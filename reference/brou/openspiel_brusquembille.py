@@ -53,23 +53,20 @@ from .errors import IllegalAction
 from .ledger import balances
 from .openspiel import ParameterValueError
 from .openspiel_phases import (
-    DealBox,
+    PhaseState,
     cards_line,
-    chance_outcomes,
     load_game,
     read_rules,
     receivers,
     set_cards,
     trick_text,
     tricks_text,
-    unpickle_state,
 )
 from .openspiel_phases import parameter_specification as ruleset_parameters
 from .phase_view import view
 from .phases import PhaseDeal
 from .results import pool_entries, pool_shares, stakes
 from .rules import Rules
-from .talon import deal_with_talon
 
 SHORT_NAME = "python_brusquembille"
 RULESET = "brusquembille-1718"
@@ -236,66 +233,18 @@ class BrusquembilleGame(pyspiel.Game):  # type: ignore[misc]
         return BrusquembilleObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
 
 
-class BrusquembilleState(pyspiel.State):  # type: ignore[misc]
+class BrusquembilleState(PhaseState):
     """A deal being dealt (chance nodes) or played (the engine's PhaseDeal)."""
+
+    _game: BrusquembilleGame
 
     def __init__(self, game: BrusquembilleGame) -> None:
         super().__init__(game)
-        self._game = game
-        self.dealt: list[int] = []  # the pack, top first, as far as chance has dealt it
-        self.received = [0] * game.rules.n_players  # the cards dealt to each seat so far
-        self.undealt = game.rules.pack
-        self._box = DealBox(None)
-
-    @property
-    def rules(self) -> Rules:
-        return self._game.rules
-
-    @property
-    def deal(self) -> PhaseDeal | None:
-        """The engine's deal once every card is dealt (None while dealing)."""
-        return self._box.deal
-
-    @deal.setter
-    def deal(self, deal: PhaseDeal | None) -> None:
-        self._box = DealBox(deal)
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, str]]:
-        """Pickled as its game and its history (OpenSpiel's serialisation)."""
-        return unpickle_state, (self._game, self.serialize())
-
-    # -- the OpenSpiel interface --
-
-    def current_player(self) -> int:
-        deal = self.deal
-        if deal is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if deal.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return deal.to_act
-
-    def is_terminal(self) -> bool:
-        return self.deal is not None and self.deal.is_over
-
-    def _legal_actions(self, player: int) -> list[int]:
-        assert self.deal is not None and player == self.deal.to_act
-        return sorted(self.deal.legal_actions())
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The next card of the shuffled pack: each card not yet dealt, equally likely."""
-        return chance_outcomes(self.undealt)
 
     def _apply_action(self, action: int) -> None:
-        if self.deal is None:
-            seat = self._game.receiver[len(self.dealt)]
-            self.dealt.append(action)
-            if seat >= 0:
-                self.received[seat] |= 1 << action
-            self.undealt &= ~(1 << action)
-            if len(self.dealt) == self.rules.n_cards:
-                self.deal = PhaseDeal(self.rules, deal_with_talon(self.rules, self.dealt))
-            return
-        self.deal.apply(action)
+        if not self.deal_card(action):
+            assert self.deal is not None
+            self.deal.apply(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

@@ -50,9 +50,8 @@ except ModuleNotFoundError as exc:  # the optional part: say how to get it
 
 from .ledger import balances
 from .openspiel_phases import (
-    DealBox,
+    PhaseState,
     cards_line,
-    chance_outcomes,
     load_game,
     parameter_specification,
     read_rules,
@@ -60,12 +59,10 @@ from .openspiel_phases import (
     set_cards,
     trick_text,
     tricks_text,
-    unpickle_state,
 )
 from .phases import DONE, PLAY, SHOWING, SPEECH, TURN_OFFER, PhaseDeal, action_text
 from .rules import Rules
 from .speech import WORDS, action_word, turn_askers
-from .talon import deal_with_talon
 
 SHORT_NAME = "python_homme_d_auvergne"
 RULESET = "homme-d-auvergne"
@@ -169,63 +166,20 @@ class HommeGame(pyspiel.Game):  # type: ignore[misc]
         return HommeObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
 
 
-class HommeState(pyspiel.State):  # type: ignore[misc]
+class HommeState(PhaseState):
     """A deal being dealt (chance nodes) or played (the engine's PhaseDeal)."""
+
+    _game: HommeGame
 
     def __init__(self, game: HommeGame) -> None:
         super().__init__(game)
-        self._game = game
-        self.dealt: list[int] = []  # the pack, top first, as far as chance has dealt it
-        self.received = [0] * game.rules.n_players  # the cards dealt to each seat so far
-        self.undealt = game.rules.pack
         self.said: list[tuple[int, int, int]] = []  # (round, seat, word): round r is the r-th card turned, from 0
-        self._box = DealBox(None)
-
-    @property
-    def rules(self) -> Rules:
-        return self._game.rules
-
-    @property
-    def deal(self) -> PhaseDeal | None:
-        """The engine's deal once every card is dealt (None while dealing)."""
-        return self._box.deal
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, str]]:
-        """Pickled as its game and its history (OpenSpiel's serialisation)."""
-        return unpickle_state, (self._game, self.serialize())
-
-    # -- the OpenSpiel interface --
-
-    def current_player(self) -> int:
-        deal = self.deal
-        if deal is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if deal.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return deal.to_act
-
-    def is_terminal(self) -> bool:
-        return self.deal is not None and self.deal.is_over
-
-    def _legal_actions(self, player: int) -> list[int]:
-        assert self.deal is not None and player == self.deal.to_act
-        return sorted(self.deal.legal_actions())
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The next card of the shuffled pack: each card not yet dealt, equally likely."""
-        return chance_outcomes(self.undealt)
 
     def _apply_action(self, action: int) -> None:
-        deal = self.deal
-        if deal is None:
-            seat = self._game.receiver[len(self.dealt)]
-            self.dealt.append(action)
-            if seat >= 0:
-                self.received[seat] |= 1 << action
-            self.undealt &= ~(1 << action)
-            if len(self.dealt) == self.rules.n_cards:
-                self._box = DealBox(PhaseDeal(self.rules, deal_with_talon(self.rules, self.dealt)))
+        if self.deal_card(action):
             return
+        deal = self.deal
+        assert deal is not None
         word = action_word(self.rules, action)
         said = None
         if word is not None:  # the round of the card offered (turn-offer) or talked about (speech)

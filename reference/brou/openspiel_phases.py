@@ -15,7 +15,7 @@ from .deal import packet_positions
 from .openspiel import ParameterValueError
 from .phases import PhaseDeal
 from .rules import Rules, cards_of
-from .talon import TalonDeal
+from .talon import TalonDeal, deal_with_talon
 
 
 def parameter_specification(ruleset: str, names: Sequence[str]) -> dict[str, Any]:
@@ -77,6 +77,72 @@ class DealBox:
         if deal is None:
             return DealBox, (None,)
         return replayed_box, (deal.rules, deal.deal, list(deal.history))
+
+
+class PhaseState(pyspiel.State):  # type: ignore[misc]
+    """What the states of the phase games share: the deal dealt by chance, card by card in pack
+    order (`deal_card`), then the engine's PhaseDeal, its player to act and its legal actions;
+    pickled as its game and its history.  The game gives `rules` and `receiver` (the seat that
+    receives each position of the pack, -1 for the talon)."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self._game = game
+        self.dealt: list[int] = []  # the pack, top first, as far as chance has dealt it
+        self.received = [0] * game.rules.n_players  # the cards dealt to each seat so far
+        self.undealt = game.rules.pack
+        self._box = DealBox(None)
+
+    @property
+    def rules(self) -> Rules:
+        rules: Rules = self._game.rules
+        return rules
+
+    @property
+    def deal(self) -> PhaseDeal | None:
+        """The engine's deal once every card is dealt (None while dealing)."""
+        return self._box.deal
+
+    @deal.setter
+    def deal(self, deal: PhaseDeal | None) -> None:
+        self._box = DealBox(deal)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, str]]:
+        """Pickled as its game and its history (OpenSpiel's serialisation)."""
+        return unpickle_state, (self._game, self.serialize())
+
+    def current_player(self) -> int:
+        deal = self.deal
+        if deal is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if deal.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return deal.to_act
+
+    def is_terminal(self) -> bool:
+        return self.deal is not None and self.deal.is_over
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.deal is not None and player == self.deal.to_act
+        return sorted(self.deal.legal_actions())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The next card of the shuffled pack: each card not yet dealt, equally likely."""
+        return chance_outcomes(self.undealt)
+
+    def deal_card(self, action: int) -> bool:
+        """A chance node's card, while dealing: to its seat or the talon; the last one makes
+        the engine's deal.  False once the deal is made (the action is a player's)."""
+        if self.deal is not None:
+            return False
+        seat = self._game.receiver[len(self.dealt)]
+        self.dealt.append(action)
+        if seat >= 0:
+            self.received[seat] |= 1 << action
+        self.undealt &= ~(1 << action)
+        if len(self.dealt) == self.rules.n_cards:
+            self.deal = PhaseDeal(self.rules, deal_with_talon(self.rules, self.dealt))
+        return True
 
 
 def replayed_box(rules: Rules, dealt: TalonDeal, actions: list[int]) -> DealBox:
