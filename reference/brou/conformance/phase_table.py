@@ -100,8 +100,7 @@ class PhaseTable(SeatedTable):
         self.state = PhaseDeal(rules, self._deal(given))
         return {"ok": True}
 
-    def action_text(self, action: int) -> str:
-        return action_text(self.rules, action)
+    text_of = staticmethod(action_text)
 
     def player(self, seat: int) -> int:
         return self.seating.player(seat)

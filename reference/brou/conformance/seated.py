@@ -84,17 +84,21 @@ class SeatedTable:
     def _obs_to_act(self) -> int | None:
         return None if self.state.is_over else self.player(self.state.to_act)
 
+    # an action id in the text notation of this table's engine: text_of(rules, action)
+    text_of = staticmethod(action_text)
+
     def action_text(self, action: int) -> str:
-        """An action id in the text notation of this table's engine."""
-        return action_text(self.rules, action)
+        return self.text_of(self.rules, action)
 
     def _obs_legal(self) -> list[str]:
-        return [self.action_text(a) for a in self.state.legal_actions()]
+        text_of, rules = self.text_of, self.rules
+        return [text_of(rules, a) for a in self.state.legal_actions()]
 
     def _obs_speakers(self) -> list[list[str]]:
         """By player: what he may do now (the player to act: `legal`; the others: their
         out-of-turn actions, most often none)."""
-        return [[self.action_text(a) for a in self.state.legal_actions(self.seat(p))]
+        text_of, rules = self.text_of, self.rules
+        return [[text_of(rules, a) for a in self.state.legal_actions(self.seat(p))]
                 for p in range(self.rules.n_players)]
 
     def _obs_trick(self) -> list[str]:
