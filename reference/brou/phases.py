@@ -191,12 +191,12 @@ class PhaseDeal:
                 raise IllegalAction("wrong-seat", f"seat {seat} may not act now; seat {self.to_act} is to act")
         if self.phase == DONE:
             raise IllegalAction("deal-over", "the deal is finished")
-        speech = has_speech(rules)
-        if not 0 <= action < rules.n_indices + (len(WORDS) if speech else 0):
-            what = "cards and the words " + ", ".join(WORDS) if speech else "cards"
-            raise IllegalAction("malformed-action", f"no action has id {action}: the actions of {rules.id} are {what}")
-        word = action_word(rules, action)
-        if word is not None:
+        if not 0 <= action < rules.n_indices:  # not a card: a word of the speech, if the game has one
+            speech = has_speech(rules)
+            word = action_word(rules, action)
+            if not speech or word is None:
+                what = "cards and the words " + ", ".join(WORDS) if speech else "cards"
+                raise IllegalAction("malformed-action", f"no action has id {action}: the actions of {rules.id} are {what}")
             self._say(word)
             return
         if self.phase != PLAY:
@@ -210,7 +210,8 @@ class PhaseDeal:
             raise IllegalAction(code, f"{rules.card_text(action)} is refused here ({code})")
         self.history.append(action)
         self._play(action)
-        self._check_target()
+        if self.marks is not None:
+            self._check_target()
 
     def apply_text(self, text: str, seat: int | None = None) -> None:
         """Apply an action in the text notation: a card (`TH`), or a word of the speech
@@ -401,7 +402,8 @@ class PhaseDeal:
                 self.ledger += taken_king_entries(rules, plays, winner, scored_kings(self.ledger), number)
         self.trick = []
         self.leader = self.to_act = self.next_leader(winner)
-        self._check_target()  # a king taken in the last trick may win the game before the count
+        if self.marks is not None:
+            self._check_target()  # a king taken in the last trick may win the game before the count
         if not any(self.hands) and self.phase != DONE:
             self._count()
 
