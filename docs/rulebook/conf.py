@@ -37,7 +37,8 @@ html_last_updated_fmt = None
 
 TITLES = {
     "en": ("The rules of L'Homme de Brou (1802), Brouc, Brusquembille (1718) and L'Homme d'Auvergne (1665)", "Example %s"),
-    "fr": ("Les règles de L'Homme de Brou (1802), du Brouc, de la Brusquembille (1718) et de L'Homme d'Auvergne (1665)", "Exemple %s"),
+    "fr": ("Les règles de L'Homme de Brou (1802), du Brouc, de la Brusquembille (1718) "
+           "et de L'Homme d'Auvergne (1665)", "Exemple %s"),
 }
 
 
