@@ -39,6 +39,7 @@ and public too.  Nothing else about the kings follows from what the players see.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 try:
@@ -192,6 +193,56 @@ class HommeState(PhaseState):
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {self.rules.card_text(action)}"
         return action_text(self.rules, action)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> HommeState:
+        """A state `player_id` cannot tell from this one (used by ISMCTS), seeded from the
+        sampler when given (else from the history), so it is deterministic."""
+        seed = len(self.history()) * 7919 + player_id
+        if callable(probability_sampler):
+            seed += int(probability_sampler() * 2**31)
+        return self.resample(player_id, random.Random(seed))
+
+    def resample(self, player: int, rng: random.Random, attempts: int = 10_000) -> HommeState:
+        """This deal with every card `player` has not seen moved at random among the places he
+        has not seen (the other hands, the talon's cards not turned), and the same actions
+        taken.  He has seen his own cards, the cards turned, the kings shown and every card
+        played.  A world that the actions do not fit - a word or a card that is not legal
+        there, another player asked before an action or after the last (the showing asks only
+        a king's holder), other marks written (a king shown by itself) - is drawn again."""
+        rules = self.rules
+        seen = self.received[player]
+        deal = self.deal
+        actions: list[int] = []
+        asked: list[int] = []
+        if deal is not None:
+            seen |= sum(1 << e.card for e in deal.events)  # the cards turned and the kings shown
+            seen |= sum(1 << c for _, cards, _ in deal.tricks for c in cards) | sum(1 << c for c in deal.trick)
+            replay = PhaseDeal(rules, deal.deal, deal.marks)
+            for action in deal.history:
+                asked.append(replay.to_act)
+                replay.apply(action)
+            actions = list(deal.history)
+        hidden = [c for c in self.dealt if not seen >> c & 1]
+        for _ in range(attempts):
+            moved = hidden[:]
+            rng.shuffle(moved)
+            to = dict(zip(hidden, moved, strict=True))
+            world = HommeState(self._game)
+            for card in self.dealt:
+                world.apply_action(to.get(card, card))
+            there = world.deal
+            if there is None:
+                return world
+            fits = True
+            for action, who in zip(actions, asked, strict=True):
+                if there.to_act != who or action not in there.legal_actions():
+                    fits = False
+                    break
+                world.apply_action(action)
+            if (fits and deal is not None and (there.phase, there.to_act) == (deal.phase, deal.to_act)
+                    and there.events == deal.events and there.ledger == deal.ledger):
+                return world
+        raise RuntimeError(f"no consistent world found in {attempts} attempts")  # pragma: no cover
 
     def returns(self) -> list[float]:
         deal = self.deal
