@@ -21,7 +21,7 @@ from ..phases import PhaseDeal, action_text
 from ..rounds import next_offset, session_winners
 from ..rules import Rules
 from ..seating import Seating
-from ..talon import TalonDeal, talon_deal_from_cards, talon_deal_from_seed
+from ..talon import TalonDeal, talon_deal_from_cards, talon_deal_from_seed, turns_a_card
 from .seated import SeatedTable
 
 
@@ -50,8 +50,9 @@ class PhaseTable(SeatedTable):
             raise BrouError(f"setup.dealer: in this form only the rightmost player of a pair deals ({dealers})")
         self.dealer = dealer
         self.seating = Seating(n, (dealer - rules.dealer) % n, rules.teams)
-        self.state = PhaseDeal(rules, self._deal(setup))
+        deal = self._deal(setup)
         self.session = self._session(setup.get("session"))
+        self.state = PhaseDeal(rules, deal, self._deal_marks())
 
     def _session(self, given: Any) -> dict[str, Any] | None:
         """setup.session: the session so far, before this deal (deals played, each player's net
@@ -68,9 +69,15 @@ class PhaseTable(SeatedTable):
             raise BrouError("setup.session: that session is already over")
         return {"deals": deals, "jetons": jetons, "totals": totals}
 
+    def _deal_marks(self) -> list[int] | None:
+        """The players' marks by deal seat, for a deal that ends when the game is won (a game to
+        a number of marks: SpeechTable); None here."""
+        return None
+
     def _deal(self, setup: Mapping[str, Any]) -> TalonDeal:
-        """The deal of a setup or of a `deal` step: hands by player, the talon and the turned card,
-        or a seed (and a cut)."""
+        """The deal of a setup or of a `deal` step: hands by player, the talon from its top and
+        the turned card (a game that turns none: the whole talon, no turned card), or a seed
+        (and a cut)."""
         rules, n = self.rules, self.rules.n_players
         if "seed" in setup:
             return talon_deal_from_seed(rules, int(setup["seed"]), setup.get("cut"))
@@ -78,14 +85,17 @@ class PhaseTable(SeatedTable):
             raise BrouError("setup.cut: a cut needs a seed (hands given are already cut)")
         hands = setup["hands"]
         if "talon" not in setup:
-            raise BrouError(f"setup.talon: {rules.id} deals a talon; give its cards from the top (the turned card apart)")
+            apart = " (the turned card apart)" if turns_a_card(rules) else ""
+            raise BrouError(f"setup.talon: {rules.id} deals a talon; give its cards from the top{apart}")
         if len(hands) != n:
             raise BrouError(f"setup.hands: {len(hands)} hands given, the ruleset has {n} players")
-        return talon_deal_from_cards(rules, [hands[self.player(s)] for s in range(n)], setup["talon"], setup["turnup"])
+        return talon_deal_from_cards(rules, [hands[self.player(s)] for s in range(n)], setup["talon"],
+                                     setup.get("turnup"))
 
     def next_deal(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """A `deal` step: the next deal of the session, once this one is over and the session
-        is not; the deal moves (`brou.rounds.next_offset`) and the jetons and card points add up."""
+        is not; the deal moves (`brou.rounds.next_offset`, whether the last one was played or
+        not) and what the session counts adds up (`_carried`)."""
         if self.session is None:
             raise BrouError("a 'deal' step needs a session (setup.session)")
         if not self.state.is_over:
@@ -93,11 +103,11 @@ class PhaseTable(SeatedTable):
         after = self._obs_session()
         if after["winners"] is not None:
             raise BrouError("a 'deal' step came after the session was over")
-        self.session = {k: after[k] for k in ("deals", "jetons", "totals")}
+        self.session = {k: after[k] for k in self.session}
         rules = self.rules
         self.seating = Seating(rules.n_players, next_offset(rules, self.seating.offset), rules.teams)
         self.dealer = self.player(rules.dealer)
-        self.state = PhaseDeal(rules, self._deal(given))
+        self.state = PhaseDeal(rules, self._deal(given), self._deal_marks())
         return {"ok": True}
 
     text_of = staticmethod(action_text)

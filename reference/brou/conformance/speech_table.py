@@ -10,19 +10,16 @@ the speech.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from ..errors import BrouError
 from ..ledger import SHEET, balances
 from ..marks import marks_after, marks_winners
-from ..phases import PLAYED, PhaseDeal
+from ..phases import PLAYED
 from ..results import deal_winner
 from ..rounds import next_offset
-from ..rules import Rules
 from ..seating import Seating
 from ..speech import WORDS
-from ..talon import TalonDeal, talon_deal_from_cards, talon_deal_from_seed
 from .phase_table import PhaseTable
 
 
@@ -30,11 +27,6 @@ class SpeechTable(PhaseTable):
     """One scenario's deal of L'Homme d'Auvergne, at a table of fixed players."""
 
     unit = "marks"
-
-    def __init__(self, rules: Rules, setup: Mapping[str, Any]) -> None:
-        super().__init__(rules, setup)
-        if self.session is not None:
-            self.state = PhaseDeal(rules, self.state.deal, self._seat_marks())
 
     def _session(self, given: Any) -> dict[str, Any] | None:
         """setup.session: the deals played before this one and each player's marks."""
@@ -53,43 +45,11 @@ class SpeechTable(PhaseTable):
             raise BrouError("setup.session: with debts forgiven no player has fewer than 0 marks")
         return {"deals": deals, "marks": marks}
 
-    def _seat_marks(self) -> list[int]:
-        assert self.session is not None
-        return [self.session["marks"][self.player(s)] for s in range(self.rules.n_players)]
-
-    def _deal(self, setup: Mapping[str, Any]) -> TalonDeal:
-        """The deal of a setup or a `deal` step: hands by player and the talon from its top, or
-        a seed (and a cut)."""
-        rules, n = self.rules, self.rules.n_players
-        if "seed" in setup:
-            return talon_deal_from_seed(rules, int(setup["seed"]), setup.get("cut"))
-        if "cut" in setup:
-            raise BrouError("setup.cut: a cut needs a seed (hands given are already cut)")
-        if "turnup" in setup:
-            raise BrouError(f"setup.turnup: {rules.id} turns no card at the deal; give the hands and the whole talon")
-        if "talon" not in setup:
-            raise BrouError(f"setup.talon: {rules.id} deals a talon; give its cards from the top")
-        hands = setup["hands"]
-        if len(hands) != n:
-            raise BrouError(f"setup.hands: {len(hands)} hands given, the ruleset has {n} players")
-        return talon_deal_from_cards(rules, [hands[self.player(s)] for s in range(n)], setup["talon"], None)
-
-    def next_deal(self, given: Mapping[str, Any]) -> dict[str, Any]:
-        """A `deal` step: the next deal of the game, once this one is over and the game is not;
-        the deal passes to the right whether the last one was played or not."""
+    def _deal_marks(self) -> list[int] | None:
+        """The players' marks by deal seat: the deal ends the moment one of them wins the game."""
         if self.session is None:
-            raise BrouError("a 'deal' step needs a session (setup.session)")
-        if not self.state.is_over:
-            raise BrouError("a 'deal' step came while the deal was still being played")
-        after = self._obs_session()
-        if after["winners"] is not None:
-            raise BrouError("a 'deal' step came after the game was won")
-        self.session = {"deals": after["deals"], "marks": after["marks"]}
-        rules = self.rules
-        self.seating = Seating(rules.n_players, next_offset(rules, self.seating.offset), rules.teams)
-        self.dealer = self.player(rules.dealer)
-        self.state = PhaseDeal(rules, self._deal(given), self._seat_marks())
-        return {"ok": True}
+            return None
+        return [self.session["marks"][self.player(s)] for s in range(self.rules.n_players)]
 
     # -- observations (PROTOCOL.md, "Games with a speech") ----------------------------
 
@@ -135,7 +95,9 @@ class SpeechTable(PhaseTable):
         if self.session is None:
             raise BrouError("'session' is observed only in a scenario whose setup has a session")
         rules, n, state = self.rules, self.rules.n_players, self.state
-        by_seat = marks_after(rules, self._seat_marks(), state.ledger)
+        marks = self._deal_marks()
+        assert marks is not None
+        by_seat = marks_after(rules, marks, state.ledger)
         marks = self._by_player(by_seat)
         winners = marks_winners(rules, marks)
         following = Seating(n, next_offset(rules, self.seating.offset), rules.teams)
