@@ -53,9 +53,9 @@ from .errors import IllegalAction
 from .ledger import balances
 from .openspiel import ParameterValueError
 from .openspiel_phases import (
+    PhaseGame,
     PhaseState,
     cards_line,
-    load_game,
     read_rules,
     receivers,
     set_cards,
@@ -105,11 +105,6 @@ def pays_jetons(rules: Rules, utility: str) -> bool:
 # -- bounds ----------------------------------------------------------------------
 
 
-def n_tricks(rules: Rules) -> int:
-    """Tricks in a deal: every card of the pack is played (brus.talon.last-tricks)."""
-    return rules.n_cards // rules.n_players
-
-
 def pool_extremes(rules: Rules) -> tuple[int, int]:
     """(least, most) a seat's pool can net him in a deal: his fiche lost, or his share of the
     pool less his fiche, over every set of sides that may tie for the most card points
@@ -138,7 +133,7 @@ def brusquembille_extreme(rules: Rules) -> int:
     if not rules.pays_brusquembilles:
         return 0
     worths = sorted((rules.jetons[c] for c in rules.pack_cards if rules.jetons[c]), reverse=True)
-    return sum(worths) + (rules.n_players - 2) * sum(worths[:n_tricks(rules)])
+    return sum(worths) + (rules.n_players - 2) * sum(worths[:rules.n_tricks])
 
 
 def bounds(rules: Rules, utility: str) -> tuple[float, float]:
@@ -192,7 +187,7 @@ def _game_type(zero: bool = True) -> Any:
 GAME_TYPE = _game_type()
 
 
-class BrusquembilleGame(pyspiel.Game):  # type: ignore[misc]
+class BrusquembilleGame(PhaseGame):
     """One deal of Brusquembille as an OpenSpiel game; num_players from the form."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -215,19 +210,12 @@ class BrusquembilleGame(pyspiel.Game):  # type: ignore[misc]
         self.jetons = pays_jetons(rules, utility)
         self.receiver = receivers(rules)  # the seat that receives the card at each pack position; -1: the stock
         self.turnup_position = self.receiver.index(-1)
-        self.n_tricks = n_tricks(rules)
+        self.n_tricks = rules.n_tricks
         self.n_draws = rules.talon_size // rules.n_players  # tricks followed by a draw
         self.points_share = sum(rules.points[c] for c in rules.pack_cards) / len(rules.teams)
 
     def new_initial_state(self) -> BrusquembilleState:
         return BrusquembilleState(self)
-
-    def __reduce__(self) -> tuple[Any, tuple[str]]:
-        """Pickled as its game string; unpickling imports this module, which registers the game."""
-        return load_game, (str(self),)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> BrusquembilleGame:
-        return self  # a game never changes
 
     def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> BrusquembilleObserver:
         return BrusquembilleObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
@@ -237,9 +225,6 @@ class BrusquembilleState(PhaseState):
     """A deal being dealt (chance nodes) or played (the engine's PhaseDeal)."""
 
     _game: BrusquembilleGame
-
-    def __init__(self, game: BrusquembilleGame) -> None:
-        super().__init__(game)
 
     def _apply_action(self, action: int) -> None:
         if not self.deal_card(action):

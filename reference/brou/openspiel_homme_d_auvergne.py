@@ -51,9 +51,9 @@ except ModuleNotFoundError as exc:  # the optional part: say how to get it
 
 from .ledger import balances
 from .openspiel_phases import (
+    PhaseGame,
     PhaseState,
     cards_line,
-    load_game,
     parameter_specification,
     read_rules,
     receivers,
@@ -82,11 +82,6 @@ def n_turns(rules: Rules) -> int:
     """The most cards turned in a deal: the first and up to `speech.rejouissances` more, as
     far as the talon goes."""
     return min(1 + int(rules.data["speech"]["rejouissances"]), rules.talon_size)
-
-
-def n_tricks(rules: Rules) -> int:
-    """Tricks in a deal played: the hands, not the talon, are played out."""
-    return rules.hand_size
 
 
 def max_game_length(rules: Rules) -> int:
@@ -131,7 +126,7 @@ GAME_TYPE = pyspiel.GameType(
 )
 
 
-class HommeGame(pyspiel.Game):  # type: ignore[misc]
+class HommeGame(PhaseGame):
     """One deal of L'Homme d'Auvergne as an OpenSpiel game; num_players from the form."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -151,17 +146,10 @@ class HommeGame(pyspiel.Game):  # type: ignore[misc]
         self.rules = rules
         self.receiver = receivers(rules)  # the seat that receives the card at each pack position; -1: the talon
         self.n_turns = n_turns(rules)
-        self.n_tricks = n_tricks(rules)
+        self.n_tricks = rules.n_tricks
 
     def new_initial_state(self) -> HommeState:
         return HommeState(self)
-
-    def __reduce__(self) -> tuple[Any, tuple[str]]:
-        """Pickled as its game string; unpickling imports this module, which registers the game."""
-        return load_game, (str(self),)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> HommeGame:
-        return self  # a game never changes
 
     def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> HommeObserver:
         return HommeObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)

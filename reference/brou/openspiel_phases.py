@@ -79,6 +79,17 @@ class DealBox:
         return replayed_box, (deal.rules, deal.deal, list(deal.history))
 
 
+class PhaseGame(pyspiel.Game):  # type: ignore[misc]
+    """What the phase games share: pickled as their game string (unpickling imports the game's
+    module, which registers it), and never copied, since a game never changes."""
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return load_game, (str(self),)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        return self
+
+
 class PhaseState(pyspiel.State):  # type: ignore[misc]
     """What the states of the phase games share: the deal dealt by chance, card by card in pack
     order (`deal_card`), then the engine's PhaseDeal, its player to act and its legal actions;

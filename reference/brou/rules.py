@@ -134,8 +134,12 @@ class Rules:
 
     @property
     def n_tricks(self) -> int:
-        """Tricks in a deal: every card of the pack is played, n_players to a trick (8 in 1802
-        and Brouc; 10 in Brusquembille with three, whose hands are refilled from the talon)."""
+        """Tricks in a deal played out, n_players to a trick: every card of the pack where the
+        hands hold it all or are refilled from the talon (8 in 1802 and Brouc; 10 in
+        Brusquembille with three); only the hands where the talon is not drawn (5 in L'Homme
+        d'Auvergne, whose talon only gives the cards turned in the speech)."""
+        if self.talon_size and "draw" not in self.after_trick:
+            return self.hand_size
         return self.n_cards // self.n_players
 
     @staticmethod
