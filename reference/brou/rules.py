@@ -126,6 +126,7 @@ class Rules:
     partners_see_hands: bool = False
     jetons: tuple[int, ...] = ()  # per card index: what it is worth in jetons as a brusquembille (0: none)
     pays_brusquembilles: bool = False
+    permanent_trumps: int = 0  # the mask of cards that are trumps whatever the trump suit (L'Hombre's black aces)
 
     @property
     def on_phases(self) -> bool:
@@ -507,6 +508,8 @@ def compile_rules(body: dict[str, Any], params: dict[str, Any], overrides: dict[
         partners_see_hands=bool(players.get("partners_see_hands", False)),
         jetons=jetons,
         pays_brusquembilles=payments["paid"] == "pool" and "pay-brusquembilles" in body["play"].get("after_trick", ()),
+        permanent_trumps=sum(1 << _card_index(deck, text)
+                             for text in body.get("orders", {}).get("trump", {}).get("permanent", {}).values()),
     )
 
 
