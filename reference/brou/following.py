@@ -71,7 +71,8 @@ def trump_if_void(rules: Rules, option: Any, hand: int, allowed: int, led: int, 
 
 
 @implements("brouc.play.overtrump", "brouc.play.trump-led-lower")
-def overtrump(rules: Rules, option: Any, hand: int, allowed: int, led: int, trump: int | None, best: int, trick: int, lead: int = -1) -> int:
+def overtrump(rules: Rules, option: Any, hand: int, allowed: int, led: int, trump: int | None, best: int, trick: int,
+              lead: int = -1) -> int:
     """Once a trump is winning the trick, a player holding a higher trump may not play a
     lower one (refusal: must-overtrump).  Holding no higher trump, nothing is asked here: on a
     trump lead he follows with any trump (trump-led-lower)."""

@@ -17,6 +17,7 @@ Actions are card ids (a card played, or discarded in the exchange) and then the 
 from __future__ import annotations
 
 from collections.abc import Sequence
+
 from .auction import DRAW, PASS, STOP, SURRENDER, legal_bids, outcome, standing, trump_word, words
 from .clauses import implements
 from .contracts import TURNED, Contract, contract, contracts, playable, shown_cards, trump_choices
@@ -222,7 +223,7 @@ class HombreDeal(PhaseDeal):
             return
         won = outcome(self.rules, self.said)
         if won is None:
-            self._not_played()
+            self._all_passed()
             return
         self.hombre, self.bid = won
         self.homme = self.hombre  # the one who plays alone, as the views and texts of the phase engine name him
@@ -233,7 +234,7 @@ class HombreDeal(PhaseDeal):
         else:
             self.phase = DECLARE
 
-    def _not_played(self) -> None:
+    def _all_passed(self) -> None:
         """All three passed: the deal is not played (it counts as a coup, `brou.rounds`)."""
         self.phase, self.ended = DONE, ALL_PASSED
 
@@ -263,11 +264,11 @@ class HombreDeal(PhaseDeal):
         self.phase = EXCHANGE
         self.exchanging = list(exchangers(self.rules, self.contract, self.hombre))
         if self.contract.trump == TURNED:
-            self._turn()
+            self._turn_for_trump()
         self._next_exchanger()
 
     @implements("hom.exchange.tourne")
-    def _turn(self) -> None:
+    def _turn_for_trump(self) -> None:
         """Tourné: the hombre turns the talon's top card; its suit is trump, and it stays on the
         talon, face up, as the first card he draws."""
         card = self.stock[0]

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Self
 
 from .auction import words as auction_words
 from .clauses import implements
@@ -464,7 +464,7 @@ class PhaseDeal:
             return [self.rules.team_of[deal_winner(self.rules.n_players, [w for _, _, w in self.tricks])]]
         return best_sides(self.side_points())
 
-    def copy(self) -> PhaseDeal:
+    def copy(self) -> Self:
         cls = type(self)
         other = cls.__new__(cls)
         for name in _slots(cls):
