@@ -143,6 +143,12 @@ class Rules:
             return self.hand_size
         return self.n_cards // self.n_players
 
+    @property
+    def table_size(self) -> int:
+        """How many sit at the table: the deal's players, or more where one sits each deal out
+        (L'Hombre with four, `session.table`)."""
+        return int(self.data.get("session", {}).get("table", self.n_players))
+
     @staticmethod
     def load(name: str, **overrides: Any) -> Rules:
         """Load ruleset `name` (an id or a file) with parameter overrides."""
