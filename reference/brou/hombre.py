@@ -36,7 +36,8 @@ STOPPED, GIVEN_UP = "stopped", "surrender"  # how a deal ended, besides played-o
 class HombreDeal(PhaseDeal):
     """One deal of L'Hombre: three seats in the order of speech and play, seat 0 the first hand."""
 
-    __slots__ = ("said", "bid", "contract", "hombre", "exchanging", "discarding", "discards", "vole", "outcome")
+    __slots__ = ("said", "bid", "contract", "hombre", "exchanging", "discarding", "discards", "exchanges", "vole",
+                 "outcome")
 
     def __init__(self, rules: Rules, deal: TalonDeal, marks: Sequence[int] | None = None) -> None:
         super().__init__(rules, deal, None)
@@ -49,6 +50,7 @@ class HombreDeal(PhaseDeal):
         self.exchanging: list[int] = []  # the seats still to exchange, the one exchanging first
         self.discarding: list[int] = []  # the cards the player exchanging has discarded so far
         self.discards = [0] * self.rules.n_players  # per seat: the cards he discarded
+        self.exchanges: list[tuple[int, int]] = []  # (seat, cards changed) of each exchange done, in order
         self.vole: str | None = None  # engaged, then made or missed
         self.outcome: str | None = None  # won, remise, codille, surrender
         self.phase, self.to_act = AUCTION, 0
@@ -301,6 +303,7 @@ class HombreDeal(PhaseDeal):
             self.hands[seat] |= 1 << card
             self.events.append(Event("draw", 0, seat, card))
         del self.stock[:len(self.discarding)]
+        self.exchanges.append((seat, len(self.discarding)))
         self.exchanging.pop(0)
         self._next_exchanger()
 

@@ -17,10 +17,10 @@ from typing import Any
 
 from .clauses import implements
 from .errors import BrouError
+from .hombre import HombreDeal
 from .ledger import balances
 from .marks import marks_winners, pot
 from .match import FirstDraw, draw_first_dealer, draw_seed
-from .hombre import HombreDeal
 from .phase_deals import new_deal
 from .phases import PhaseDeal
 from .results import stakes
