@@ -76,7 +76,7 @@ class HombreDeal(PhaseDeal):
             out = []
             if self._may_surrender():
                 out.append(names.index(SURRENDER))
-            if self._may_stop():
+            if self.may_stop():
                 out.append(names.index(STOP))
             return out
         return []
@@ -111,7 +111,7 @@ class HombreDeal(PhaseDeal):
         n = self.rules.n_players
         return bool(self.tricks) or any((self.leader + i) % n == seat for i in range(len(self.trick)))
 
-    def _may_stop(self) -> bool:
+    def may_stop(self) -> bool:
         """The hombre leads the sixth trick having taken the first five (hom.count.vole)."""
         after = self.rules.data["play"]["vole"]["after"]
         return (self.contract is not None and not self.contract.nolo and self.vole is None and not self.trick
@@ -158,7 +158,7 @@ class HombreDeal(PhaseDeal):
             code = self._refusal(action)
             raise IllegalAction(code, f"{rules.card_text(action)} is refused here ({code})")
         self.history.append(action)
-        if self._may_stop():
+        if self.may_stop():
             self.vole = "engaged"  # a sixth card led after the first five tricks undertakes the vole
         self._play(action)
 
