@@ -115,8 +115,7 @@ def greedy_bot(deal: PhaseDeal, rng: random.Random) -> int:
     game without card points every trick is worth taking."""
     rules = deal.rules
     if isinstance(deal, HombreDeal):
-        return _hombre_choice(deal) if deal.phase != "play" or (deal.legal_words() and not deal.legal_cards()) \
-            else (_hombre_choice(deal) if deal._may_stop() else _hombre_card(deal, rng))
+        return _hombre_choice(deal) if deal.phase != "play" or deal.may_stop() else _hombre_card(deal, rng)
     if deal.phase not in ("play", "done"):
         return _speech_choice(deal)
     legal = deal.legal_actions()
