@@ -80,10 +80,12 @@ def has_auction(rules: Rules) -> bool:
 
 def contract(rules: Rules, name: str) -> Contract:
     """The contract called `name`; KeyError if the ruleset has none."""
-    for row in contracts(rules):
-        if row.name == name:
-            return row
-    raise KeyError(name)
+    return _by_name(rules)[name]
+
+
+@lru_cache(maxsize=64)
+def _by_name(rules: Rules) -> dict[str, Contract]:
+    return {row.name: row for row in contracts(rules)}
 
 
 @implements("hom.contract.grand-tourne")

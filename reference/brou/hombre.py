@@ -104,7 +104,7 @@ class HombreDeal(PhaseDeal):
     def _may_surrender(self) -> bool:
         """The hombre of a contract with exchange but nolo with exchange may give up after his
         exchange, when he is to play his first card."""
-        return (self.contract is not None and self.contract.surrender and self.to_act == self.hombre
+        return (self.to_act == self.hombre and not self.tricks and self.contract is not None and self.contract.surrender
                 and not self._has_played(self.to_act))
 
     def _has_played(self, seat: int) -> bool:
@@ -113,9 +113,10 @@ class HombreDeal(PhaseDeal):
 
     def may_stop(self) -> bool:
         """The hombre leads the sixth trick having taken the first five (hom.count.vole)."""
+        if self.trick or self.to_act != self.hombre or self.vole is not None:
+            return False
         after = self.rules.data["play"]["vole"]["after"]
-        return (self.contract is not None and not self.contract.nolo and self.vole is None and not self.trick
-                and len(self.tricks) == after and self.to_act == self.hombre
+        return (len(self.tricks) == after and self.contract is not None and not self.contract.nolo
                 and all(w == self.hombre for _, _, w in self.tricks))
 
     # -- doing it --------------------------------------------------------------------
