@@ -78,7 +78,7 @@ def _hombre_choice(deal: HombreDeal) -> int:
                       key=lambda c: -order.place[c])
         weak_cards = [c for c in weak if order.place[c] >= keep_from]
         if len(deal.discarding) < min(most, max(least, len(weak_cards))):
-            return [c for c in weak_cards + sorted(cards_of(hand), key=lambda c: -order.place[c]) if hand >> c & 1][0]
+            return next(c for c in weak_cards + sorted(cards_of(hand), key=lambda c: -order.place[c]) if hand >> c & 1)
         return say("draw")
     return say("stop") if "stop" in offered else deal.legal_actions()[0]
 
