@@ -61,7 +61,7 @@ def auvergne(*actions: str) -> PhaseDeal:
 
 # L'Hombre: seat 0 holds both black matadors and strong hearts; seat 1 neither black ace
 HOM_HANDS = ["AS AC 7H AH KH QH JH KD KC", "KS QS JS 7S 6S QD JD AD 2D", "5S 4S 3S 2S 2H 3H 4H QC JC"]
-HOM_TALON = "5H 6H 7D 6D 5D 4D 3D 7C 6C 5C 4C 3C 2C".split()
+HOM_TALON = ["5H", "6H", "7D", "6D", "5D", "4D", "3D", "7C", "6C", "5C", "4C", "3C", "2C"]
 
 
 def hombre(*actions: str) -> PhaseDeal:
