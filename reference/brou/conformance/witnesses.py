@@ -20,11 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from ..ambiguities import PLANS, PREFIX, REGISTER_FILE, Entry, Plan, flow, load_register, rewrite_witnesses
+from ..contracts import has_auction
 from ..deal import deal_from_seed, deal_texts
 from ..errors import BrouError
 from ..game import count_so_far, reaches_target
 from ..rules import Rules
-from ..contracts import has_auction
 from ..speech import has_speech
 from .corpus import SCENARIO_DIR, load_file
 from .phase_table import PhaseTable
