@@ -281,7 +281,9 @@ class HombreState(PhaseState):
         if deal is None:
             return seen
         seen |= deal.discards[player] | deal.hands[player]
-        seen |= sum(1 << e.card for e in deal.events if e.kind in ("turn", "show") or e.seat == player)
+        for e in deal.events:  # a card may show twice (the turned card is the hombre's first drawn): or, not sum
+            if e.kind in ("turn", "show") or e.seat == player:
+                seen |= 1 << e.card
         seen |= sum(1 << c for _, cards, _ in deal.tricks for c in cards) | sum(1 << c for c in deal.trick)
         if open_hand(deal) is not None and deal.hombre is not None:
             seen |= self.received[deal.hombre]  # open nolo has no exchange: his hand is his hand as dealt
