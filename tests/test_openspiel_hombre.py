@@ -16,7 +16,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 import brou.openspiel_hombre as oh  # noqa: E402  (registers python_hombre)
-from brou.auction import words  # noqa: E402
+from brou.auction import legal_bids, standing, words  # noqa: E402
 from brou.deal import shuffled_pack  # noqa: E402
 from brou.errors import IllegalAction  # noqa: E402
 from brou.hombre import EXCHANGE, HombreDeal  # noqa: E402
@@ -143,6 +143,44 @@ def test_the_bounds_from_the_contract_table() -> None:
     open nolo won (6), more than sans prendre in spades with the vole (4 + 1)."""
     for params in VARIANTS:
         assert (_game(params).min_utility(), _game(params).max_utility()) == (-7, 6)
+
+
+def test_the_bounds_are_reached() -> None:
+    """Uniform play raises most auctions to open nolo, and reaches both bounds: its codille
+    (-7) and its win (6)."""
+    game = _game()
+    rng = random.Random(0)
+    seen: set[float] = set()
+    for _ in range(400):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.chance_outcomes())[0] if state.is_chance_node()
+                               else rng.choice(state.legal_actions()))
+        seen.update(state.returns())
+    assert min(seen) == game.min_utility() and max(seen) == game.max_utility()
+
+
+@pytest.mark.clause("hom.auction.order", "hom.auction.priority", "hom.auction.pass-final")
+def test_the_longest_auction_fits_the_bound() -> None:
+    """Every auction under equal_rank=higher-rank, searched through (`brou.auction.standing`
+    decides what comes next; a hand with every card may name any contract): the longest has
+    15 words (the first hand equals each rank the second names, 1 to 7, then two passes),
+    within `max_bids`, so within max_game_length."""
+    rules = Rules.load("hombre")
+    every = (1 << 40) - 1
+    memo: dict[Any, int] = {}
+
+    def longest(said: list[tuple[int, str | None]]) -> int:
+        now = standing(rules, said)
+        if now.to_speak is None:
+            return 0
+        key = (now.to_speak, now.bidder, now.bid, now.passed, frozenset(s for s, _ in said))
+        if key not in memo:
+            memo[key] = 1 + max([longest([*said, (now.to_speak, None)])]
+                                + [longest([*said, (now.to_speak, row.name)]) for row in legal_bids(rules, said, every)])
+        return memo[key]
+
+    assert longest([]) == 15 <= oh.max_bids(rules)
 
 
 # -- returns ------------------------------------------------------------------------------
