@@ -230,6 +230,17 @@ def test_the_second_worked_auction_needs_the_other_contract_reading() -> None:
     assert d.contract is not None and d.contract.name == "nolo-en-demande"
 
 
+@pytest.mark.clause("hom.auction.priority")
+def test_under_other_contract_the_earlier_must_then_go_higher() -> None:
+    """Answered at his own rank with the other contract, the earlier speaker must go higher, so
+    two contracts of one rank cannot alternate for ever."""
+    d = deal(rules(equal_rank="other-contract"))
+    say(d, "tourne", "nolo-en-demande")
+    assert refused(d, "tourne") == "bid-too-low" and refused(d, "nolo-en-demande") == "bid-too-low"
+    say(d, "sans-prendre")
+    assert d.said[-1] == (0, "sans-prendre")
+
+
 @pytest.mark.clause("hom.auction.all-pass")
 def test_all_pass_the_deal_is_not_played() -> None:
     d = deal()

@@ -29,12 +29,14 @@ Said = tuple[int, str | None]  # (seat, contract name) or (seat, None): a pass
 @dataclass(frozen=True)
 class Standing:
     """Where an auction stands: who speaks next (None once it is over), the last bid and its
-    bidder (None if nobody has bid), and the seats that have passed."""
+    bidder (None if nobody has bid), the seats that have passed, and the last bid of the player
+    to speak (None if he has not bid)."""
 
     to_speak: int | None
     bidder: int | None
     bid: str | None
     passed: frozenset[int]
+    mine: str | None = None
 
 
 @implements("hom.auction.order", "hom.auction.pass-final")
@@ -55,7 +57,8 @@ def standing(rules: Rules, said: Sequence[Said]) -> Standing:
         else:
             bidder, bid = seat, name
         speaker = _after(seat, name, passed, spoken)
-    return Standing(speaker, bidder, bid, frozenset(passed))
+    mine = next((name for seat, name in reversed(said) if seat == speaker and name is not None), None)
+    return Standing(speaker, bidder, bid, frozenset(passed), mine)
 
 
 def _after(seat: int, name: str | None, passed: set[int], spoken: set[int]) -> int | None:
@@ -78,13 +81,16 @@ def may_bid(rules: Rules, seat: int, row: Contract, now: Standing, hand: int) ->
     """Whether `seat` may name contract `row` now: any contract he may name (grand tourné needs
     its matadors) when no bid stands; else one of the standing bid's rank if he spoke earlier in
     the deal than its bidder, one of a higher rank if later (parameter equal_rank
-    `other-contract`: or the other contract of the same rank)."""
+    `other-contract`: or the other contract of the same rank, after which the earlier must go
+    higher, so that the two cannot answer each other at one rank for ever)."""
     if not may_name(rules, row, hand):
         return False
     if now.bid is None or now.bidder is None:
         return True
     standing_bid = contract(rules, now.bid)
     if seat < now.bidder:
+        if now.mine is not None and contract(rules, now.mine).rank == standing_bid.rank:
+            return row.rank > standing_bid.rank  # answered at his own rank (other-contract): he must go higher
         return row.rank >= standing_bid.rank
     if row.rank > standing_bid.rank:
         return True

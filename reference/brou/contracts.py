@@ -52,8 +52,8 @@ class Contract:
         return self.exchange in ("all", "tiers")
 
 
-@implements("hom.contract.table")
 @lru_cache(maxsize=64)
+@implements("hom.contract.table")
 def contracts(rules: Rules) -> tuple[Contract, ...]:
     """The ruleset's contracts, weakest first, compiled from `auction.contracts` (the values of
     H2's table; the rank orders the bids, and the contracts without exchange rank above those

@@ -77,13 +77,12 @@ ENDINGS = ("played-out", "stopped", "surrender", "all-passed")
 
 
 def max_bids(rules: Rules) -> int:
-    """An upper bound on the words of an auction: two duels, in each of which the later speaker
-    must name a higher rank than the standing bid each time he bids (the earlier one may equal
-    it), so at most two bids per contract and a final pass, and one pass to open the second
-    duel.  Under equal_rank=other-contract the engine lets two contracts of the same rank
-    alternate without end (reported; see the module's tests), and the bound only holds for
-    auctions that do not."""
-    return 2 * (2 * len(contracts(rules)) + 1) + 1
+    """An upper bound on the words of an auction: two duels, in each of which at most three bids
+    fall on one rank (the later speaker reaches it, the earlier equals it, and under
+    equal_rank=other-contract the later may answer with the other contract of that rank, after
+    which the earlier must go higher), then a final pass; and one pass to open the second duel."""
+    ranks = len({row.rank for row in contracts(rules)})
+    return 2 * (3 * ranks + 1) + 1
 
 
 def max_game_length(rules: Rules) -> int:
