@@ -49,7 +49,6 @@ from .contracts import contracts
 from .hombre import AUCTION, DECLARE, EXCHANGE, HombreDeal
 from .ledger import balances
 from .openspiel_phases import (
-    DealBox,
     PhaseGame,
     PhaseState,
     cards_line,
@@ -62,7 +61,6 @@ from .openspiel_phases import (
 )
 from .phases import DONE, PLAY, PhaseDeal, action_text
 from .rules import Rules, cards_of
-from .talon import TalonDeal, deal_with_talon
 
 SHORT_NAME = "python_hombre"
 RULESET = "hombre"
@@ -157,38 +155,10 @@ class HombreGame(PhaseGame):
         return HombreObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
 
 
-class HombreBox(DealBox):
-    """DealBox for a HombreDeal: copied as one, and pickled as its rules, its deal and its
-    actions, replayed on loading into a HombreDeal (`DealBox` replays into a PhaseDeal)."""
-
-    __slots__ = ()
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> HombreBox:
-        return HombreBox(None if self.deal is None else self.deal.copy())
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        deal = self.deal
-        if deal is None:
-            return HombreBox, (None,)
-        return replayed_hombre_box, (deal.rules, deal.deal, list(deal.history))
-
-
-def replayed_hombre_box(rules: Rules, dealt: TalonDeal, actions: list[int]) -> HombreBox:
-    """The box of a deal of L'Hombre replayed from its start: `actions` applied to `dealt`."""
-    deal = HombreDeal(rules, dealt)
-    for action in actions:
-        deal.apply(action)
-    return HombreBox(deal)
-
-
 class HombreState(PhaseState):
     """A deal being dealt (chance nodes) or played (the engine's HombreDeal)."""
 
     _game: HombreGame
-
-    def __init__(self, game: HombreGame) -> None:
-        super().__init__(game)
-        self._box = HombreBox(None)
 
     @property
     def hombre_deal(self) -> HombreDeal | None:
@@ -196,20 +166,6 @@ class HombreState(PhaseState):
         deal = self._box.deal
         assert deal is None or isinstance(deal, HombreDeal)
         return deal
-
-    def deal_card(self, action: int) -> bool:
-        """A chance node's card, while dealing: to its seat or the talon; the last one makes
-        the engine's HombreDeal.  False once the deal is made (the action is a player's)."""
-        if self.deal is not None:
-            return False
-        seat = self._game.receiver[len(self.dealt)]
-        self.dealt.append(action)
-        if seat >= 0:
-            self.received[seat] |= 1 << action
-        self.undealt &= ~(1 << action)
-        if len(self.dealt) == self.rules.n_cards:
-            self._box = HombreBox(HombreDeal(self.rules, deal_with_talon(self.rules, self.dealt)))
-        return True
 
     def _apply_action(self, action: int) -> None:
         if self.deal_card(action):
