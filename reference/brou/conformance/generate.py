@@ -528,7 +528,7 @@ def _phase_illegal(table: PhaseTable, rng: random.Random) -> str | None:
     if has_auction(rules):
         names = auction_words(rules)
         said = [w for i, w in enumerate(names) if rules.n_indices + i not in legal]
-        if state.phase != "play" and rng.random() < 0.7 or state.phase == "play" and rng.random() < 0.2:
+        if rng.random() < (0.2 if state.phase == "play" else 0.7):  # a word most often before play
             return rng.choice(said) if said else None
         refused = [c for c in range(rules.n_indices) if hand >> c & 1 and c not in legal]
         if refused and rng.random() < 0.8:
