@@ -422,7 +422,7 @@ def write_perft(root: Path = SCENARIO_DIR) -> dict[Path, int]:
 
 # -- rulesets on the phase engine (Brusquembille) ---------------------------------------------
 
-PHASE_RULESETS = {"brusquembille-1718": "brus", "homme-d-auvergne": "auv"}
+PHASE_RULESETS = {"brusquembille-1718": "brus", "homme-d-auvergne": "auv", "hombre": "hom"}
 # scenarios per kind (kept small: a deal of Brusquembille is 30 or 32 cards of free play)
 PHASE_COUNTS = {"deal": 200, "variant": 60, "seeded": 40}
 _FORMS = {"brus": ("three", "two", "four", "four-partners", "five"), "auv": ("four", "two", "three", "five")}
