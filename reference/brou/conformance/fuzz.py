@@ -33,7 +33,13 @@ the deal, then a byte per action (a card, or about one in sixteen refused), play
 of the other three alone sees the cases it saw before; its cases have a third layout
 (`_build_speech`): a byte per parameter (the form first), the dealer, a game near its target,
 the deal (lopsided: kings moved into one hand), then a byte per action (a word of the speech
-or a card of play, or about one in sixteen refused), played by `SpeechTable`.
+or a card of play, or about one in sixteen refused), played by `SpeechTable`.  L'Hombre, the
+game with an auction, comes after it, last, so that an implementation of the other four alone
+sees the cases it saw before; its cases have a fourth layout (`_build_hombre`): a byte per
+parameter (the form first), the dealer, a game at its last coups, the style of the bidding, the
+deal of 40 cards (lopsided: the matadors or a long suit moved into one hand), then a byte per
+action (a bid, a contract, a trump, a discard, `draw`, `surrender`, `stop` or a card, or about
+one in sixteen refused), played by `HombreTable`.
 """
 
 from __future__ import annotations
