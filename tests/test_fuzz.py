@@ -508,7 +508,7 @@ def test_a_broken_l_hombre_is_found_and_shrunk(clause: str, module: Any, name: s
     assert finding is not None and finding.kind == "divergence" and result.exit_status == 1
     # one behaviour, in a few words and cards, or a whole deal for the count
     assert len(finding.scenario["steps"]) <= 2
-    assert actions_of(finding.scenario) <= (48 if clause.startswith("hom.count.") else 16)
+    assert actions_of(finding.scenario) <= (60 if clause.startswith("hom.count.") else 32)
     scenario = finished_scenario(finding, result)
     path = write_scenario(scenario, tmp_path)
     loaded = load_file(path)  # checked against spec/schema/scenario.schema.json as it loads
