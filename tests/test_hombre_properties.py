@@ -47,7 +47,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_brusquembille_properties import snapshot
+from test_brusquembille_properties import snapshot as phase_snapshot
 
 from brou import ACTION_CODES, IllegalAction, auction, following, prove, results
 from brou.auction import words
@@ -237,6 +237,12 @@ def result_by_the_rule(nolo: bool, hombre: int, winners: list[int]) -> str:
 
 
 # -- the checks ---------------------------------------------------------------------------
+
+
+def snapshot(deal: HombreDeal, compiled: bool = False) -> tuple[Any, ...]:
+    """Every slot of the deal, those of the phase engine and L'Hombre's own, lists turned to tuples."""
+    own = tuple(tuple(v) if isinstance(v, list) else v for v in (getattr(deal, n) for n in HombreDeal.__slots__))
+    return phase_snapshot(deal, compiled) + own
 
 
 def check_places(deal: HombreDeal) -> None:
