@@ -49,7 +49,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_brusquembille_properties import snapshot as phase_snapshot
 
-from brou import ACTION_CODES, IllegalAction, auction, following, prove, results
+from brou import ACTION_CODES, IllegalAction, auction, contracts, following, prove, results
 from brou.auction import words
 from brou.hombre import AUCTION, DECLARE, EXCHANGE, GIVEN_UP, STOPPED, HombreDeal
 from brou.ledger import SHEET, account_balance
@@ -133,8 +133,8 @@ def outranks(rules: Rules, seat: int, row: dict[str, Any], said: list[tuple[int,
         return bool(row["rank"] >= other["rank"])
     if row["rank"] > other["rank"]:
         return True
-    return (rules.data["auction"]["equal_rank"] == "other-contract" and row["rank"] == other["rank"]
-            and row["name"] != other["name"])
+    return bool(rules.data["auction"]["equal_rank"] == "other-contract" and row["rank"] == other["rank"]
+                and row["name"] != other["name"])
 
 
 def expected_bids(deal: HombreDeal) -> set[str]:
@@ -515,7 +515,7 @@ def test_a_later_speaker_who_may_equal_is_a_counterexample(monkeypatch: pytest.M
 
     def lax(rules: Rules, seat: int, row: Any, now: Any, hand: int) -> bool:
         if now.bid is not None and now.bidder is not None and seat > now.bidder:
-            return row.rank >= rows(rules)[now.bid]["rank"] and auction.may_name(rules, row, hand)
+            return row.rank >= rows(rules)[now.bid]["rank"] and contracts.may_name(rules, row, hand)
         return real(rules, seat, row, now, hand)
     monkeypatch.setattr(auction, "may_bid", lax)
     monkeypatch.setattr(prove, "may_bid", lax)
