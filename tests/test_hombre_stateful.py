@@ -65,7 +65,7 @@ class HombreMachine(RuleBasedStateMachine):
 
     @precondition(lambda self: self.deal.phase != DONE)
     @rule(data=st.data(), how=st.sampled_from(["id", "seat", "text"]), moves=st.integers(1, 4),
-          passing=st.sampled_from([False, False, True]))
+          passing=st.booleans())
     def act(self, data: st.DataObject, how: str, moves: int, passing: bool) -> None:
         """A few legal actions in one phase, the invariants checked after each; `passing`: in
         the auction, pass (so that deals get played) rather than draw among the bids."""
@@ -144,6 +144,23 @@ class HombreMachine(RuleBasedStateMachine):
             return
         action = data.draw(st.sampled_from(refused), label="refused")
         self.reject(lambda d: d.apply(action), expected_code(deal, action), f"action {action} in {deal.phase}")
+
+    @precondition(lambda self: self.deal.phase == AUCTION and any(w for _, w in self.deal.said))
+    @rule(data=st.data())
+    def bid_now(self, data: st.DataObject) -> None:
+        """A contract named over a standing bid: bid-too-low (or cannot-name) unless it outranks it."""
+        rules = self.deal_rules
+        names = [w for w in words(rules) if w in {row["name"] for row in rules.data["auction"]["contracts"]}]
+        action = rules.n_indices + words(rules).index(data.draw(st.sampled_from(names), label="contract"))
+        self.reject(lambda d: d.apply(action), expected_code(self.deal, action), "a bid")
+
+    @precondition(lambda self: self.deal.phase == EXCHANGE)
+    @rule()
+    def draw_now(self) -> None:
+        """`draw` in the exchange: too-few-discards before the hombre has discarded his least."""
+        rules = self.deal_rules
+        action = rules.n_indices + words(rules).index("draw")
+        self.reject(lambda d: d.apply(action), expected_code(self.deal, action), "draw")
 
     @precondition(lambda self: self.deal.phase != DONE)
     @rule(data=st.data())
