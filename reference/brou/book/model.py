@@ -24,8 +24,8 @@ from typing import Any, Literal
 from ..chapters import AUV_CHAPTERS as AUV_CHAPTERS
 from ..chapters import BRUS_CHAPTERS as BRUS_CHAPTERS
 from ..chapters import CHAPTER_DOC as CHAPTER_DOC
-from ..chapters import HOM_CHAPTERS as HOM_CHAPTERS
 from ..chapters import CHAPTERS as CHAPTERS
+from ..chapters import HOM_CHAPTERS as HOM_CHAPTERS
 from ..chapters import PART_CHAPTERS as PART_CHAPTERS
 from ..chapters import chapter_of
 from ..chapters import chapter_page as chapter_page

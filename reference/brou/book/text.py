@@ -18,7 +18,22 @@ from typing import Any
 from ..ambiguities import Entry, Register, in_lang, load_register
 from ..prove import FactResult, run_all
 from ..spec import citation
-from .model import ALL_RULESETS, AUV, BRUS, CHAPTERS, HOM, NEW, OLD, PART_CHAPTERS, RULESETS, SHORT, Block, Book, Clause, chapter_page
+from .model import (
+    ALL_RULESETS,
+    AUV,
+    BRUS,
+    CHAPTERS,
+    HOM,
+    NEW,
+    OLD,
+    PART_CHAPTERS,
+    RULESETS,
+    SHORT,
+    Block,
+    Book,
+    Clause,
+    chapter_page,
+)
 
 LANGS = ("en", "fr")
 
