@@ -694,3 +694,73 @@ def test_playable_depends_on_the_hand() -> None:
     hand = r.mask(HANDS[1])
     assert [c.name for c in playable(r, contract(r, "demande"), hand)] == [
         "demande", "demande-a-pique", "tourne", "nolo-en-demande"]
+
+
+# -- the deal's cut, the table of four, the game of coups, the first dealer ------------------
+
+
+@pytest.mark.clause("hom.deal.cut")
+def test_the_cut_moves_the_top_cards_under_the_pack() -> None:
+    from brou.deal import cut_pack, shuffled_pack
+    from brou.talon import talon_deal_from_seed
+    r = rules()
+    pack = shuffled_pack(r, 7)
+    cut = talon_deal_from_seed(r, 7, 10)
+    assert cut.hands[0] & (1 << pack[10]) and cut.stock[-1] == pack[9]
+    assert cut_pack(pack, 10) == pack[10:] + pack[:10]
+
+
+@pytest.mark.clause("hom.players.four")
+def test_with_four_the_player_opposite_the_dealer_sits_out() -> None:
+    from brou.seating import Seating
+    r = rules(form="four")
+    assert r.n_players == 3 and r.table_size == 4
+    for dealer in range(4):
+        seating = Seating(3, (dealer - r.dealer) % 4, r.teams, 4)
+        assert seating.player(r.dealer) == dealer
+        assert seating.sitting_out() == [(dealer + 2) % 4]
+        assert [seating.player(s) for s in range(3)] == [(dealer + 1) % 4, (dealer + 3) % 4, dealer]
+
+
+@pytest.mark.clause("hom.match.coups")
+@pytest.mark.parametrize(("form", "coups"), [("three", 30), ("four", 40)])
+def test_a_game_is_thirty_coups_forty_with_four(form: str, coups: int) -> None:
+    import random
+
+    from brou.rounds import Session, random_bot
+    session = Session(rules(form=form), 11)
+    session.play(random_bot, random.Random(11))
+    record = session.record()
+    assert len(record["deals"]) == coups and record["coups"] == coups
+    top = max(record["jetons"])
+    assert record["winners"] == [p for p, v in enumerate(record["jetons"]) if v == top]
+    played = [d for d in record["deals"] if d["how"] == ALL_PASSED]
+    assert all(d["jetons"] == [0] * len(record["jetons"]) for d in played)  # a coup not played counts, scoring nothing
+
+
+@pytest.mark.clause("hom.match.next-dealer")
+@pytest.mark.parametrize("form", ["three", "four"])
+def test_the_first_hand_deals_next(form: str) -> None:
+    import random
+
+    from brou.rounds import Session, random_bot
+    r = rules(form=form)
+    session = Session(r, 5)
+    session.play(random_bot, random.Random(5))
+    dealers = [d["dealer"] for d in session.record()["deals"]]
+    assert all(b == (a + 1) % r.table_size for a, b in zip(dealers, dealers[1:]))
+
+
+@pytest.mark.clause("hom.match.first-dealer")
+def test_the_king_deals_the_queen_on_his_right_the_jack_on_his_left() -> None:
+    from brou.match import DrawError, draw_first_dealer, seats_drawn
+    r = rules()
+    assert seats_drawn(r, [[r.card("QH"), r.card("JC"), r.card("KS")]]) == 2
+    assert seats_drawn(r, [[r.card("KD"), r.card("QH"), r.card("JC")]]) == 0
+    with pytest.raises(DrawError):
+        seats_drawn(r, [[r.card("JC"), r.card("QH"), r.card("KS")]])  # the queen on the king's left
+    four = rules(form="four")
+    assert seats_drawn(four, [[r.card("QH"), None, r.card("JC"), r.card("KS")]]) == 3
+    for seed in range(20):
+        drawn = draw_first_dealer(four, seed)
+        assert drawn.rounds[0][(drawn.dealer + 2) % 4] is None

@@ -40,8 +40,8 @@ class Contract:
 
     @property
     def nolo(self) -> bool:
-        """A contract to take no trick, without trump (hom.contract.nolo)."""
-        return self.trump == NONE
+        """A contract to take no trick, without trump (`is_nolo`)."""
+        return is_nolo(self)
 
     @property
     def hombre_exchanges(self) -> bool:
@@ -53,6 +53,14 @@ class Contract:
 
 
 @lru_cache(maxsize=64)
+@implements("hom.contract.nolo")
+def is_nolo(row: Contract) -> bool:
+    """Whether `row` is a nolo: the hombre undertakes to take no trick and there is no trump, so
+    the engine plays the order without trump (`orders.none`: no matador, no manille, no ponte)
+    and the count is hom.count.nolo's."""
+    return row.trump == NONE
+
+
 @implements("hom.contract.table")
 def contracts(rules: Rules) -> tuple[Contract, ...]:
     """The ruleset's contracts, weakest first, compiled from `auction.contracts` (the values of

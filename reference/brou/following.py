@@ -141,6 +141,7 @@ def matador_privilege(rules: Rules, option: Any, hand: int, allowed: int, led: i
 
 
 @lru_cache(maxsize=256)
+@implements("hom.deck.matadors")
 def matadors_of(rules: Rules, trump: int) -> int:
     """The matadors under trump suit `trump`: the first `orders.trump.matadors` cards of the
     trump order (hom.deck.matadors; none where the ruleset names no matadors)."""

@@ -140,6 +140,16 @@ HOMBRE_RECORDS: dict[str, tuple[str, ...]] = {"trick": ("player", "card"), "auct
                                               "exchange": ("player", "discarded"), "shown": ("player", "card")}
 
 
+@implements("hom.contract.nolo-ouvert")
+def open_hand(deal: HombreDeal) -> list[str] | None:
+    """In open nolo, the hombre's hand, laid face up for all from the first card of play to the
+    end; None in any other contract, and before play."""
+    row = deal.contract
+    if row is None or not row.open or deal.hombre is None or deal.phase not in ("play", "done"):
+        return None
+    return deal.rules.cards_text(deal.hands[deal.hombre])
+
+
 @implements("hom.info.own-hand", "hom.info.public")
 def hombre_view(deal: HombreDeal, seat: int, seating: Seating) -> dict[str, Any]:
     """What the player at deal seat `seat` may see of a deal of L'Hombre: his own hand and his
@@ -156,7 +166,6 @@ def hombre_view(deal: HombreDeal, seat: int, seating: Seating) -> dict[str, Any]
     table = seating.at_table
     points = balances(deal.ledger, n)
     row = deal.contract
-    opened = row is not None and row.open and deal.hombre is not None and deal.phase in ("play", "done")
     settled = deal.phase in ("play", "done")
     return {
         "player": who(seat),
@@ -172,7 +181,7 @@ def hombre_view(deal: HombreDeal, seat: int, seating: Seating) -> dict[str, Any]
         "exchange": [{"player": who(s), "discarded": k} for s, k in deal.exchanges],
         "turned": next((rules.card_text(e.card) for e in deal.events if e.kind == "turn"), None),
         "shown": [{"player": who(e.seat), "card": rules.card_text(e.card)} for e in deal.events if e.kind == "show"],
-        "open_hand": rules.cards_text(deal.hands[deal.hombre]) if opened and deal.hombre is not None else None,
+        "open_hand": open_hand(deal),
         "discards": rules.cards_text(deal.discards[seat]),
         "talon_rest": (rules.cards_text(sum(1 << c for c in deal.stock))
                        if settled and rules.data["exchange"]["talon_rest"] == "shown" else None),

@@ -416,7 +416,7 @@ class PhaseDeal:
         if not any(self.hands) and self.phase != DONE:
             self._count()
 
-    @implements("brus.play.trick-winner", "auv.play.trick-winner")
+    @implements("brus.play.trick-winner", "auv.play.trick-winner", "hom.play.trick-winner")
     def trick_winner(self) -> int:
         """The seat that takes the full trick on the table: the highest trump, else the highest
         card of the suit led (`brou.play.beats` over the ruleset's compiled order)."""

@@ -237,7 +237,7 @@ def cards_of(mask: int) -> list[int]:
     return out
 
 
-@implements("hdb.players.teams", "brus.players.count", "brus.players.forms", "auv.players.count")
+@implements("hdb.players.teams", "brus.players.count", "brus.players.forms", "auv.players.count", "hom.players.count")
 def compile_players(players: dict[str, Any]) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
     """Teams as seat tuples, and each seat's team: two pairs (1802, Brouc), one side per
     player or two pairs side by side (Brusquembille; a form other than three players is the
@@ -261,7 +261,7 @@ def _card_index(deck: dict[str, Any], text: str) -> int:
     return suits.index(text[1]) * len(ranks) + ranks.index(text[0])
 
 
-@implements("hdb.deck.cards", "brus.deck.cards", "auv.deck.cards")
+@implements("hdb.deck.cards", "brus.deck.cards", "auv.deck.cards", "hom.deck.cards")
 def compile_pack(deck: dict[str, Any]) -> int:
     """The pack as a mask: every suit in every rank, less the cards `deck.omit` leaves out."""
     pack = (1 << (len(deck["suits"]) * len(deck["ranks"]))) - 1
@@ -309,7 +309,8 @@ def _per_suit(section: Any, symbol: str) -> list[str] | None:
     return list(found) if found is not None else None
 
 
-@implements("hdb.deck.order", "brus.deck.order", "auv.deck.order")
+@implements("hdb.deck.order", "brus.deck.order", "auv.deck.order", "hom.deck.plain-order", "hom.deck.trump-order",
+            "hom.deck.nolo-order")
 def compile_order(
     deck: dict[str, Any], orders: dict[str, Any] | None, trump: int | None
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
