@@ -9,6 +9,7 @@ des jeux page, cited by its parts) and H2's contract table, worked out here by h
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 import pytest
 
@@ -748,7 +749,7 @@ def test_the_first_hand_deals_next(form: str) -> None:
     session = Session(r, 5)
     session.play(random_bot, random.Random(5))
     dealers = [d["dealer"] for d in session.record()["deals"]]
-    assert all(b == (a + 1) % r.table_size for a, b in zip(dealers, dealers[1:]))
+    assert all(b == (a + 1) % r.table_size for a, b in pairwise(dealers))
 
 
 @pytest.mark.clause("hom.match.first-dealer")
