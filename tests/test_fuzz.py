@@ -492,11 +492,6 @@ HOM_FAULTS = [
     pytest.param("hom.exchange.tourne", brou.hombre, "discard_bounds", tourne_one_discard, id="hom.exchange.tourne"),
     pytest.param("hom.exchange.surrender", HombreDeal, "_may_surrender", surrender_later, id="hom.exchange.surrender"),
 ]
-# faults the diagnosis (brou.conformance.diagnose) lays on another clause today: both show first
-# as a wrong legal set in play, which it reads by the card asked for (the lead, following), not
-# by the word or the exchange that set differs by: the tiers still exchanging when the
-# reference's first hand is to lead, `surrender` offered after the hombre's first card
-HOM_NAMED_TODAY = {"hom.exchange.nolo": ("hom.play.lead",), "hom.exchange.surrender": ("hom.play.lead", "hom.play.follow")}
 
 
 @pytest.mark.parametrize(("clause", "module", "name", "fault"), HOM_FAULTS)
@@ -518,7 +513,4 @@ def test_a_broken_l_hombre_is_found_and_shrunk(clause: str, module: Any, name: s
     assert failed.status == FAILED and failed.verdict.clause == scenario["clauses"][0]
     named = finding.verdict.clause
     assert scenario["id"].startswith(f"fuzz.{named}.")
-    if clause in HOM_NAMED_TODAY:
-        assert named in HOM_NAMED_TODAY[clause]
-        pytest.xfail(f"found and shrunk, but named {named}, not {clause} (the diagnosis of a legal set in play)")
     assert named == clause

@@ -270,7 +270,8 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         return _in_ruleset_pair(rules, _HOMBRE_PHASE.get(state.phase, "hom.play.follow"), False)
     name, want = verdict.observed, step["expect"].get(verdict.observed or "")
     if name in ("legal", "speakers"):
-        return _in_ruleset_pair(rules, _hombre_action_clause(table, ""), False)
+        words = _hombre_words_apart(want, verdict.got)
+        return _in_ruleset_pair(rules, _hombre_word_clause(table, words) or _hombre_action_clause(table, ""), False)
     if name == "to_act":
         clause = _HOMBRE_PHASE.get(state.phase) or ("hom.play.lead" if not state.tricks and not state.trick
                                                      else "hom.play.trick-winner")
@@ -295,6 +296,33 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         found = re.search(r"\[\d+\]\.(\w+)", verdict.detail)
         return _in_ruleset_pair(rules, PHASE_CLAUSE_OF.get(found.group(1)) if found else None, True)
     return _in_ruleset_pair(rules, _HOMBRE_OBSERVED.get(name or ""), name in _PRECISE)
+
+
+def _hombre_words_apart(want: Any, got: Any) -> set[str]:
+    """The words (not cards) one legal set has and the other lacks."""
+    def flat(x: Any) -> set[str]:
+        if isinstance(x, list):
+            return {str(a) for item in x for a in (item if isinstance(item, list) else [item])}
+        return set()
+    return {w for w in flat(want) ^ flat(got) if len(w) != 2}
+
+
+def _hombre_word_clause(table: HombreTable, words: set[str]) -> str | None:
+    """The rule a legal set that differs by a word breaks: `surrender` (giving up), `stop` (the
+    vole), `draw` (the exchange: who exchanges, once the reference is playing; else how many a
+    player discards)."""
+    state = table.state
+    if "surrender" in words:
+        return "hom.exchange.surrender"
+    if "stop" in words:
+        return "hom.count.vole"
+    if "draw" in words:
+        if state.phase == "play" and state.contract is not None:
+            return "hom.exchange.nolo" if state.contract.exchange == "hombre" else "hom.exchange.tiers"
+        if state.phase == "exchange" and state.to_act == state.hombre and state.contract is not None:
+            return "hom.exchange.tourne" if state.contract.trump == "turned" else "hom.exchange.hombre"
+        return "hom.exchange.tiers"
+    return None
 
 
 def _hombre_action_clause(table: HombreTable, text: str) -> str:
