@@ -151,14 +151,15 @@ def open_hand(deal: HombreDeal) -> list[str] | None:
 
 
 @implements("hom.info.own-hand", "hom.info.public")
-def hombre_view(deal: HombreDeal, seat: int, seating: Seating) -> dict[str, Any]:
+def hombre_view(deal: HombreDeal, seat: int | None, seating: Seating, player: int | None = None) -> dict[str, Any]:
     """What the player at deal seat `seat` may see of a deal of L'Hombre: his own hand and his
     own discards; how many cards each holds and the talon keeps; the bids, the hombre, the
     contract and trump, how many cards each exchanged, the card turned in a tourné, the
     matadors shown for a grand tourné and, in open nolo, the hombre's hand once the contract is
     settled; the talon's last cards once the exchanges are over if parameter talon_rest is
     `shown`; the trick on the table, who won each trick, and the points written so far.
-    Players are numbered round the table (`seating`)."""
+    Players are numbered round the table (`seating`); with four at the table, the player who
+    sits the deal out (`seat` None, `player` his number) sees what is public, and holds no card."""
     rules = deal.rules
     n = rules.n_players
     who = seating.player
@@ -168,11 +169,11 @@ def hombre_view(deal: HombreDeal, seat: int, seating: Seating) -> dict[str, Any]
     row = deal.contract
     settled = deal.phase in ("play", "done")
     return {
-        "player": who(seat),
+        "player": who(seat) if seat is not None else player,
         "phase": "over" if deal.is_over else deal.phase,
         "to_act": None if deal.is_over else who(deal.to_act),
         "trump": None if deal.trump is None else rules.suits[deal.trump],
-        "hand": rules.cards_text(deal.hands[seat]),
+        "hand": rules.cards_text(deal.hands[seat]) if seat is not None else [],
         "held": [deal.hands[seats[p]].bit_count() if p in seats else 0 for p in range(table)],
         "talon": len(deal.stock),
         "auction": [{"player": who(s), "bid": "pass" if bid is None else bid} for s, bid in deal.said],
@@ -182,7 +183,7 @@ def hombre_view(deal: HombreDeal, seat: int, seating: Seating) -> dict[str, Any]
         "turned": next((rules.card_text(e.card) for e in deal.events if e.kind == "turn"), None),
         "shown": [{"player": who(e.seat), "card": rules.card_text(e.card)} for e in deal.events if e.kind == "show"],
         "open_hand": open_hand(deal),
-        "discards": rules.cards_text(deal.discards[seat]),
+        "discards": rules.cards_text(deal.discards[seat]) if seat is not None else [],
         "talon_rest": (rules.cards_text(sum(1 << c for c in deal.stock))
                        if settled and rules.data["exchange"]["talon_rest"] == "shown" else None),
         "trick": [{"player": who((deal.leader + i) % n), "card": rules.card_text(c)} for i, c in enumerate(deal.trick)],

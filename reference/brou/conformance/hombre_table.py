@@ -185,6 +185,6 @@ class HombreTable(PhaseTable):
         return {"deals": deals, "points": points, "winners": winners, "next_dealer": following.player(rules.dealer)}
 
     def _obs_view(self) -> list[dict[str, Any]]:
-        return [hombre_view(self.state, self.seat(p), self.seating) if p not in self.seating.sitting_out() else
-                {"player": p, "phase": "out"} for p in range(self.at_table)]
+        out = self.seating.sitting_out()
+        return [hombre_view(self.state, None if p in out else self.seat(p), self.seating, p) for p in range(self.at_table)]
 
