@@ -40,6 +40,8 @@ class HombreDeal(PhaseDeal):
                  "outcome")
 
     def __init__(self, rules: Rules, deal: TalonDeal, marks: Sequence[int] | None = None) -> None:
+        """A deal of `rules` dealt as `deal`; `marks` is taken for `PhaseDeal`'s signature and
+        ignored: L'Hombre's game is a number of coups, with no target to stop a deal at."""
         super().__init__(rules, deal, None)
 
     def _begin(self) -> None:
