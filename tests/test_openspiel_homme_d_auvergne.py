@@ -15,6 +15,8 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
+from openspiel_checks import check_resample, ismcts_deal  # noqa: E402
+
 import brou.openspiel_homme_d_auvergne as oh  # noqa: E402  (registers python_homme_d_auvergne)
 from brou.deal import shuffled_pack  # noqa: E402
 from brou.errors import IllegalAction  # noqa: E402
@@ -402,38 +404,11 @@ def test_resample_keeps_what_the_player_saw(params: str) -> None:
     one, with the same actions after the deal, and the hidden cards do move."""
     rng = random.Random(31)
     states = [s for s in _states(params, deals=6, seed=3) if not s.is_terminal()]
-    game = states[0].get_game()
-    n_cards = game.rules.n_cards
-    moved = 0
-    for state in rng.sample(states, 25):
-        for player in range(game.num_players()):
-            world = state.resample(player, rng)
-            assert world.information_state_string(player) == state.information_state_string(player)
-            assert world.information_state_tensor(player) == state.information_state_tensor(player)
-            assert world.current_player() == state.current_player()
-            assert world.history()[n_cards:] == state.history()[n_cards:]
-            moved += world.history() != state.history()
-        again = state.resample_from_infostate(0, None)
-        assert again.information_state_string(0) == state.information_state_string(0)
-    assert moved > 25
+    check_resample(states, rng, 25)
 
 
 def test_ismcts_plays_a_deal() -> None:
     """OpenSpiel's ISMCTSBot plays seat 0 of a deal through resample_from_infostate."""
-    from open_spiel.python.algorithms import ismcts, mcts
-
     game = _game()
-    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)), uct_c=2.0,
-                           max_simulations=20, random_state=np.random.RandomState(1))
-    rng = random.Random(2)
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(rng.choice(state.chance_outcomes())[0])
-        elif state.current_player() == 0:
-            action = bot.step(state)
-            assert action in state.legal_actions()
-            state.apply_action(action)
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    state = ismcts_deal(game)
     assert len(state.returns()) == game.num_players()

@@ -245,14 +245,6 @@ class BrusquembilleState(PhaseState):
 
     # -- search: other worlds the player cannot tell from this one --
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> BrusquembilleState:
-        """A state `player_id` cannot tell from this one (used by ISMCTS), seeded from the
-        sampler when given (else from the history), so it is deterministic."""
-        seed = len(self.history()) * 7919 + player_id
-        if callable(probability_sampler):
-            seed += int(probability_sampler() * 2**31)
-        return self.resample(player_id, random.Random(seed))
-
     def resample(self, player: int, rng: random.Random, attempts: int = 10_000) -> BrusquembilleState:
         """This deal with every card `player` has not seen (in other hands, in the stock) moved
         at random among the places he has not seen, and the same cards played.  He has seen his

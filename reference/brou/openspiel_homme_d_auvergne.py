@@ -182,14 +182,6 @@ class HommeState(PhaseState):
             return f"deal {self.rules.card_text(action)}"
         return action_text(self.rules, action)
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> HommeState:
-        """A state `player_id` cannot tell from this one (used by ISMCTS), seeded from the
-        sampler when given (else from the history), so it is deterministic."""
-        seed = len(self.history()) * 7919 + player_id
-        if callable(probability_sampler):
-            seed += int(probability_sampler() * 2**31)
-        return self.resample(player_id, random.Random(seed))
-
     def resample(self, player: int, rng: random.Random, attempts: int = 10_000) -> HommeState:
         """This deal with every card `player` has not seen moved at random among the places he
         has not seen (the other hands, the talon's cards not turned), and the same actions

@@ -6,6 +6,7 @@ small text and tensor helpers.  Needs OpenSpiel: imported only by those two modu
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -137,6 +138,19 @@ class PhaseState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         assert self.deal is not None and player == self.deal.to_act
         return sorted(self.deal.legal_actions())
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> Any:
+        """A state `player_id` cannot tell from this one (used by ISMCTS): the game's `resample`,
+        seeded from the sampler when given (else from the history), so it is deterministic."""
+        seed = len(self.history()) * 7919 + player_id
+        if callable(probability_sampler):
+            seed += int(probability_sampler() * 2**31)
+        return self.resample(player_id, random.Random(seed))
+
+    def resample(self, player: int, rng: random.Random, attempts: int = 10_000) -> Any:
+        """This deal with the cards `player` has not seen moved among the places he has not
+        seen, and the same actions taken: each game says what its players see."""
+        raise NotImplementedError
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next card of the shuffled pack: each card not yet dealt, equally likely."""
