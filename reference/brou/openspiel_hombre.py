@@ -187,14 +187,6 @@ class HombreState(PhaseState):
 
     # -- ISMCTS --
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> HombreState:
-        """A state `player_id` cannot tell from this one (used by ISMCTS), seeded from the
-        sampler when given (else from the history), so it is deterministic."""
-        seed = len(self.history()) * 7919 + player_id
-        if callable(probability_sampler):
-            seed += int(probability_sampler() * 2**31)
-        return self.resample(player_id, random.Random(seed))
-
     def resample(self, player: int, rng: random.Random, attempts: int = 10_000) -> HombreState:
         """This deal with the cards `player` has not seen relabelled at random among themselves,
         wherever they lie (the other hands, the talon, the others' discards and draws), and the
