@@ -31,7 +31,7 @@ def test_the_sources_are_read_where_they_are() -> None:
 
 def test_each_source_has_entries_with_clauses() -> None:
     data = sources.load_concordance()["sources"]
-    assert set(data) == {"S1", "S2", "S3", "S4", "B1", "B3", "B4", "B5", "A1", "A2"}
+    assert set(data) == {"S1", "S2", "S3", "S4", "B1", "B3", "B4", "B5", "A1", "A2", "H1", "H2", "H3", "H4"}
     for sid in data:
         listed = list(entries(sid))
         assert sum(1 for e in listed if e.clauses) >= len(listed) // 3, sid
@@ -103,7 +103,7 @@ def test_the_command_prints_checks_and_gives_json(capsys: pytest.CaptureFixture[
     assert "S2 " in out and "brouc." in out
     assert main(["sources", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
-    assert {r["source"] for r in rows} == {"S1", "S2", "S3", "S4", "B1", "B3", "B4", "B5", "A1", "A2"}
+    assert {r["source"] for r in rows} == {"S1", "S2", "S3", "S4", "B1", "B3", "B4", "B5", "A1", "A2", "H1", "H2", "H3", "H4"}
     assert all(r["clauses"] or r["note"] for r in rows)
     assert main(["sources", "--check"]) == 0
     assert "0 problems" in capsys.readouterr().err

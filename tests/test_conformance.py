@@ -26,7 +26,7 @@ from brou.conformance.runner import InProcess
 from brou.conformance.server import Reference, perft
 from brou.state import DealState
 
-RULESETS = ("homme-de-brou-1802", "brouc", "brusquembille-1718", "homme-d-auvergne")
+RULESETS = ("homme-de-brou-1802", "brouc", "brusquembille-1718", "homme-d-auvergne", "hombre")
 PARTNERSHIP = ("homme-de-brou-1802", "brouc")  # the rulesets of the partnership engine (generate.COUNTS)
 
 

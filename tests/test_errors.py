@@ -10,6 +10,7 @@ import pytest
 from brou import ACTION_CODES, DealState, IllegalAction
 from brou.deal import deal_from_cards
 from brou.game import GameContext
+from brou.phase_deals import new_deal
 from brou.phases import PhaseDeal
 from brou.rules import Rules
 from brou.talon import talon_deal_from_cards
@@ -58,6 +59,19 @@ def auvergne(*actions: str) -> PhaseDeal:
     return state
 
 
+# L'Hombre: seat 0 holds both black matadors and strong hearts; seat 1 neither black ace
+HOM_HANDS = ["AS AC 7H AH KH QH JH KD KC", "KS QS JS 7S 6S QD JD AD 2D", "5S 4S 3S 2S 2H 3H 4H QC JC"]
+HOM_TALON = ["5H", "6H", "7D", "6D", "5D", "4D", "3D", "7C", "6C", "5C", "4C", "3C", "2C"]
+
+
+def hombre(*actions: str) -> PhaseDeal:
+    rules = Rules.load("hombre")
+    state = new_deal(rules, talon_deal_from_cards(rules, [h.split() for h in HOM_HANDS], HOM_TALON, None))
+    for action in actions:
+        state.apply_text(action)
+    return state
+
+
 def concession_asked() -> DealState:
     # seat 3 trumps the first trick: team 1 holds 280 + 33, every trick so far; team 0 is asked first
     return play(in_game("homme-de-brou-1802", (0, 280)), "AS AH AD 7C pass pass")
@@ -93,6 +107,11 @@ CASES: dict[str, tuple[Callable[[], DealState | PhaseDeal], str, int | None]] = 
     "word-not-now": (auvergne, "play", None),
     "no-king-to-show": (lambda: auvergne("turn"), "show", None),
     "must-trump": (lambda: auvergne("turn", "play", "AS"), "8D", None),
+    "bid-too-low": (lambda: hombre("tourne"), "tourne", None),
+    "cannot-name": (lambda: hombre("pass"), "grand-tourne", None),
+    "too-few-discards": (lambda: hombre("tourne", "pass", "pass", "KD"), "draw", None),
+    "too-many-discards": (lambda: hombre("demande", "pass", "pass", "demande", "trump H", *HOM_HANDS[0].split(), "draw",
+                                         "KS", "QS", "JS", "7S"), "6S", None),
 }
 
 

@@ -278,8 +278,9 @@ def test_a_primitive_broken_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """The equivalence check fails when a primitive is broken (overtrump forgets the trump lead)."""
     original = following.overtrump
 
-    def broken(rules: Rules, option: Any, hand: int, allowed: int, led: int, trump: int, best: int, trick: int) -> int:
-        return allowed if led == trump else original(rules, option, hand, allowed, led, trump, best, trick)
+    def broken(rules: Rules, option: Any, hand: int, allowed: int, led: int, trump: int, best: int, trick: int,
+               lead: int = -1) -> int:
+        return allowed if led == trump else original(rules, option, hand, allowed, led, trump, best, trick, lead)
 
     monkeypatch.setitem(PRIMITIVES, "overtrump", broken)
     rules = load(BROUC)

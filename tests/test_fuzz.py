@@ -4,6 +4,7 @@ hang is an error, not a divergence; the cases are the seed's; the command line."
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
 from collections import Counter
@@ -13,7 +14,9 @@ from typing import Any
 import pytest
 from faults import DIAGNOSIS_FAULTS, FAULTS, Faulty
 
+import brou.auction
 import brou.following
+import brou.hombre
 import brou.phases
 import brou.results
 from brou.cli import main
@@ -33,15 +36,28 @@ from brou.conformance.generate import PHASE_FORMS, PHASE_RULESETS, RULESETS
 from brou.conformance.harness import run
 from brou.conformance.runner import InProcess, Subprocess
 from brou.conformance.server import Reference
+from brou.hombre import HombreDeal
 
 sys.path.append(str(Path(__file__).parent / "fakes"))
 from auv_faults import taken_king_stays, tie_to_the_last, void_need_not_trump
 from brus_faults import pay_lost_to_one, winner_draws_last
+from hom_faults import (
+    espadille_a_spade,
+    later_may_equal,
+    no_matador_privilege,
+    no_vole_point,
+    nolo_one_trick_codille,
+    nolo_tiers_exchange,
+    remise_won,
+    surrender_later,
+    tourne_one_discard,
+)
 
 BROKEN = [sys.executable, str(Path(__file__).parent / "fakes" / "broken.py")]
 BRUS = "brusquembille-1718"
 AUV = "homme-d-auvergne"
 AUV_FORMS = ("four", "two", "three", "five")
+HOM = "hombre"
 PARTNERSHIP = tuple(RULESETS)
 # the one planted fault the fuzzer does not find quickly: it shows only under the reading
 # both_reach_target=first-during-play, when both teams pass 301 in the first tricks and the
@@ -53,7 +69,7 @@ FOUND_WITHIN = 1000  # cases: a few seconds
 def test_the_reference_engine_passes_every_case() -> None:
     result = fuzz(InProcess(), deals=300, seed=11)
     assert result.finding is None and result.exit_status == 0
-    assert result.cases == 300 and set(result.by_ruleset) == {"brouc", "homme-de-brou-1802", BRUS, AUV}
+    assert result.cases == 300 and set(result.by_ruleset) == {"brouc", "homme-de-brou-1802", BRUS, AUV, HOM}
 
 
 def test_the_cases_reach_every_ending_of_a_deal() -> None:
@@ -303,7 +319,7 @@ def test_the_homme_d_auvergne_comes_last() -> None:
     """It comes after Brusquembille in the ruleset's choice: an implementation of the three
     other games alone sees the cases it saw before (the RULESET byte chooses among the same)."""
     hello = Reference().hello()
-    assert Offer.of(hello).rulesets[-1] == AUV and PHASE_RULESETS[AUV] == "auv"
+    assert Offer.of(hello).rulesets[-2:] == (AUV, HOM) and PHASE_RULESETS[AUV] == "auv"
     three = Offer.of(_only(hello, (*PARTNERSHIP, BRUS)))
     assert three.rulesets == (*PARTNERSHIP, BRUS)
     for number in range(1, 30):
@@ -380,3 +396,121 @@ def test_a_broken_homme_d_auvergne_is_found_and_shrunk(clause: str, module: Any,
     failed = run(Faulty(module, name, fault), loaded).outcomes[0]
     assert failed.status == FAILED and failed.verdict.clause == scenario["clauses"][0]
     assert finding.verdict.clause == clause and scenario["id"].startswith(f"fuzz.{clause}.")
+
+
+# -- L'Hombre (the phase engine with an auction) -----------------------------------------------
+
+# the first 200 cases of seed 0 for a program of the four other rulesets, as they were before
+# L'Hombre was fuzzed (sha256 of their scenarios, keys sorted)
+BEFORE_HOMBRE = "c7493205b5a7736d7e942b4b42ac52f7a6d1943782ed5d5245673674b78552cd"
+
+
+def test_l_hombre_comes_last_and_changes_no_other_case() -> None:
+    """It comes after L'Homme d'Auvergne in the ruleset's choice: a program of the four other
+    rulesets sees, byte for byte, the cases it saw before; a program of L'Hombre alone plays it."""
+    hello = Reference().hello()
+    assert Offer.of(hello).rulesets[-1] == HOM and PHASE_RULESETS[HOM] == "hom"
+    four = Offer.of(_only(hello, (*PARTNERSHIP, BRUS, AUV)))
+    assert four.rulesets == (*PARTNERSHIP, BRUS, AUV)
+    digest = hashlib.sha256()
+    for number in range(1, 201):
+        data = build(search_bytes(0, number), four).data
+        assert data["ruleset"] != HOM
+        digest.update(json.dumps(data, sort_keys=True).encode())
+    assert digest.hexdigest() == BEFORE_HOMBRE
+    alone = Offer.of(_only(hello, (HOM,)))
+    assert all(build(search_bytes(0, number), alone).data["ruleset"] == HOM for number in range(1, 20))
+
+
+@pytest.mark.parametrize("form", ("three", "four"))
+def test_the_reference_passes_l_hombre_in_both_forms(form: str) -> None:
+    """Every case in one form: the reference engine agrees with itself through the auction, the
+    contract, the exchanges, play and the count, alone and at the last coup of a game."""
+    impl = _OneForm(form, HOM)
+    result = fuzz(impl, deals=60, seed=2)
+    assert result.finding is None and result.exit_status == 0 and result.by_ruleset == Counter({HOM: 60})
+    assert result.settings["session"] >= 15 and result.endings["played-out"] >= 25
+    offer = Offer.of(impl.start())
+    assert all(build(search_bytes(2, number), offer).data["params"]["form"] == form for number in range(1, 41))
+
+
+def test_the_l_hombre_cases_vary_what_they_should() -> None:
+    """In 400 cases: both forms, both readings of the auction's priority and of sans prendre's
+    trump; every contract, all passing, giving up, stopping, the vole made and missed; won,
+    remise and codille; grand tourné, a tourné, the tiers' exchanges, the matador's privilege
+    in play; the last coup of a game, players level at the top; the deal sent as a seed; and
+    every refusal (too-many-discards needs the talon emptied, seldom: a thousand cases)."""
+    offer = Offer.of(Reference().hello(), (HOM,))
+    seen: Counter[str] = Counter()
+    for number in range(1, 401):
+        case = build(search_bytes(0, number), offer)
+        params = case.data.get("params", {})
+        seen[params.get("form", "three")] += 1
+        seen.update(f"{k}={v}" for k, v in params.items() if k != "form")
+        seen[case.summary.ending] += 1
+        seen["seeded"] += case.summary.seeded
+        seen.update(case.data["clauses"])
+        session = case.data["setup"].get("session")
+        if session is not None:
+            seen["session"] += 1
+            seen["level"] += len(set(session["points"])) < len(session["points"])
+            assert "session" in case.data["steps"][-1]["expect"]
+        outcome = case.data["steps"][-1]["expect"]["outcome"]
+        if outcome is not None:
+            seen.update([f"contract={outcome['contract']}", f"result={outcome['result']}", f"vole={outcome['vole']}"])
+        for step in case.data["steps"]:
+            if "reject" in step:
+                seen[step["code"]] += 1
+    assert seen["three"] >= 150 and seen["four"] >= 150
+    assert seen["equal_rank=other-contract"] >= 100 and seen["sans_prendre_trump=any"] >= 100
+    assert seen["talon_rest=shown"] >= 50
+    contracts = ("demande", "demande-a-pique", "tourne", "nolo-en-demande", "grand-tourne", "sans-prendre",
+                 "sans-prendre-a-pique", "pur-nolo", "nolo-ouvert")
+    assert all(seen[f"contract={name}"] >= 10 for name in contracts)
+    assert all(seen[k] >= 20 for k in ("played-out", "all-passed", "surrender", "cut", "seeded"))
+    assert seen["stopped"] >= 2 and seen["vole=made"] >= 3 and seen["vole=missed"] >= 2
+    assert all(seen[f"result={r}"] >= 20 for r in ("won", "remise", "codille"))
+    assert seen["session"] >= 150 and seen["level"] >= 50
+    assert all(seen[c] >= 15 for c in ("hom.contract.grand-tourne", "hom.exchange.tourne", "hom.exchange.tiers",
+                                       "hom.exchange.nolo", "hom.play.matador-privilege", "hom.count.nolo",
+                                       "hom.count.vole", "hom.auction.all-pass"))
+    assert all(seen[code] >= 8 for code in ("bid-too-low", "cannot-name", "too-few-discards", "cards-not-yet",
+                                            "word-not-now", "must-follow-suit", "not-in-hand", "malformed-action",
+                                            "unknown-card"))
+    assert seen["too-many-discards"] >= 1
+
+
+HOM_FAULTS = [
+    pytest.param("hom.auction.priority", brou.auction, "may_bid", later_may_equal, id="hom.auction.priority"),
+    pytest.param("hom.play.matador-privilege", brou.following.PRIMITIVES, "matador-privilege", no_matador_privilege,
+                 id="hom.play.matador-privilege"),
+    pytest.param("hom.play.follow", brou.following.PRIMITIVES, "follow-suit", espadille_a_spade, id="hom.play.follow"),
+    pytest.param("hom.count.result", brou.hombre, "hombre_outcome", remise_won, id="hom.count.result"),
+    pytest.param("hom.count.nolo", brou.hombre, "hombre_outcome", nolo_one_trick_codille, id="hom.count.nolo"),
+    pytest.param("hom.count.vole", brou.hombre, "hombre_entries", no_vole_point, id="hom.count.vole"),
+    pytest.param("hom.exchange.nolo", brou.hombre, "exchangers", nolo_tiers_exchange, id="hom.exchange.nolo"),
+    pytest.param("hom.exchange.tourne", brou.hombre, "discard_bounds", tourne_one_discard, id="hom.exchange.tourne"),
+    pytest.param("hom.exchange.surrender", HombreDeal, "_may_surrender", surrender_later, id="hom.exchange.surrender"),
+]
+
+
+@pytest.mark.parametrize(("clause", "module", "name", "fault"), HOM_FAULTS)
+def test_a_broken_l_hombre_is_found_and_shrunk(clause: str, module: Any, name: str, fault: Any,
+                                              tmp_path: Path) -> None:
+    impl = Faulty(module, name, fault)
+    result = fuzz(impl, deals=400, rulesets=(HOM,), shrink_seconds=15)
+    finding = result.finding
+    assert finding is not None and finding.kind == "divergence" and result.exit_status == 1
+    # one behaviour, in a few words and cards, or a whole deal for the count
+    assert len(finding.scenario["steps"]) <= 2
+    assert actions_of(finding.scenario) <= (60 if clause.startswith("hom.count.") else 32)
+    scenario = finished_scenario(finding, result)
+    path = write_scenario(scenario, tmp_path)
+    loaded = load_file(path)  # checked against spec/schema/scenario.schema.json as it loads
+    assert [s.id for s in loaded] == [scenario["id"]] and loaded[0].ruleset == HOM
+    assert run(InProcess(), loaded).outcomes[0].status == PASSED
+    failed = run(Faulty(module, name, fault), loaded).outcomes[0]
+    assert failed.status == FAILED and failed.verdict.clause == scenario["clauses"][0]
+    named = finding.verdict.clause
+    assert scenario["id"].startswith(f"fuzz.{named}.")
+    assert named == clause

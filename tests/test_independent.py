@@ -21,10 +21,10 @@ MAIN = "import sys; from brou.cli import main; sys.exit(main())"
 ADAPTER = "tests/independent/adapter.py"
 FEATURES = {"game", "match", "sheet", "seeded-deal", "perft", "error-codes"}
 # the only reasons a scenario may be skipped: a feature, a parameter value or a ruleset the adapter
-# does not declare (it plays 1802 and Brouc, written before Brusquembille and L'Homme d'Auvergne joined)
+# does not declare (it plays 1802 and Brouc, written before Brusquembille, L'Homme d'Auvergne and L'Hombre joined)
 SKIP_FEATURE = re.compile(r"needs feature (?P<features>[a-z-]+(, [a-z-]+)*)")
 SKIP_PARAM = re.compile(r"parameter \w+=.+ is not supported")
-SKIP_RULESET = re.compile(r"ruleset (brusquembille-1718|homme-d-auvergne) is not supported")
+SKIP_RULESET = re.compile(r"ruleset (brusquembille-1718|homme-d-auvergne|hombre) is not supported")
 
 
 @pytest.fixture(scope="module")

@@ -84,7 +84,8 @@ def test_validate_deal_and_version(installed: Installed) -> None:
     lines = validate.stdout.splitlines()
     assert all(line.startswith("ok ") for line in lines)
     assert [line.split(":")[0].rsplit("/", 1)[-1] for line in lines] == ["brouc.yaml", "brusquembille-1718.yaml",
-                                                                          "homme-d-auvergne.yaml", "homme-de-brou-1802.yaml"]
+                                                                          "hombre.yaml", "homme-d-auvergne.yaml",
+                                                                          "homme-de-brou-1802.yaml"]
     deal = installed.run("deal", "--ruleset", "brouc", "--seed", "7", "--json")
     assert deal.returncode == 0, deal.stderr
     assert len(json.loads(deal.stdout)["deal"]["hands"]) == 4

@@ -15,9 +15,9 @@ from brou.conformance.corpus import CONFORMANCE_DIR, Scenario, load_file
 from brou.conformance.harness import run
 from brou.conformance.runner import InProcess
 
-BRUS, AUV = "brusquembille-1718", "homme-d-auvergne"
+BRUS, AUV, HOM = "brusquembille-1718", "homme-d-auvergne", "hombre"
 # each ruleset and the fewest hand-written scenarios it ships
-RULESETS = {BRUS: 70, AUV: 100}
+RULESETS = {BRUS: 70, AUV: 100, HOM: 120}
 
 
 def _hand_written(ruleset: str) -> list[Scenario]:
@@ -80,3 +80,30 @@ def test_the_generated_deals_of_homme_d_auvergne_go_through_every_ending_of_a_de
         for s in load_file(path):
             endings.add(s.data["steps"][-1]["expect"]["outcome"]["how"])
     assert endings >= {"played-out", "not-turned"}
+
+
+def test_hombre_perft_counts_are_stored_and_begin_as_the_auction_and_exchange_allow() -> None:
+    stored = _perft(HOM)
+    assert [s["id"] for s in generate.auction_perft_scenarios(HOM)] == list(stored)
+    for form in ("three", "four"):
+        for seed in generate.PHASE_PERFT_SEEDS:
+            # the first hand names one of nine contracts (eight without both black aces) or passes
+            assert stored[f"hom.perft.{form}.auction-{seed}-higher-rank"]["steps"][0]["count"] in (9, 10)
+            # the hombre of a demande must discard first: any of his nine cards
+            assert stored[f"hom.perft.{form}.exchange-demande-{seed}"]["steps"][1]["count"] == 9
+            # the tier of a sans prendre may discard any card or keep his hand
+            assert stored[f"hom.perft.{form}.exchange-sans-prendre-{seed}"]["steps"][1]["count"] == 10
+            # the first lead of the hombre's demande: any of his nine cards, or he gives up
+            assert stored[f"hom.perft.{form}.play-{seed}"]["steps"][1]["count"] == 10
+
+
+def test_the_generated_deals_of_hombre_go_through_the_endings_and_both_forms() -> None:
+    endings, forms = set(), set()
+    for path in sorted((CONFORMANCE_DIR / "scenarios" / HOM / "generated").glob("*.jsonl")):
+        for s in load_file(path):
+            forms.add(s.data["params"]["form"])
+            last = s.data["steps"][-1]["expect"]
+            if "outcome" in last:
+                endings.add(last["outcome"]["how"])
+    assert endings >= {"played-out", "all-passed", "surrender"}
+    assert forms == {"three", "four"}

@@ -41,7 +41,7 @@ def test_facts_are_listed_with_statements_and_existing_rulesets() -> None:
     ids = [f.id for f in prove.FACTS]
     assert len(ids) == len(set(ids))
     for fact in prove.FACTS:
-        assert fact.statement and set(fact.rulesets) <= {HDB, BROUC, prove.BRUS, prove.AUV}
+        assert fact.statement and set(fact.rulesets) <= {HDB, BROUC, prove.BRUS, prove.AUV, prove.HOM}
         assert fact.expected in (prove.PROVED, prove.REFUTED)
 
 

@@ -17,7 +17,19 @@ import pytest
 
 from brou.book import text
 from brou.book.build import EXIT_FAILED, EXIT_USAGE, LANGS, SOURCE, BuildFailed, Built, build, main, sphinx
-from brou.book.model import AUV, AUV_CHAPTERS, BRUS, BRUS_CHAPTERS, CHAPTERS, NEW, OLD, RULESETS, Book, rulebook_page
+from brou.book.model import (
+    AUV,
+    AUV_CHAPTERS,
+    BRUS,
+    BRUS_CHAPTERS,
+    CHAPTERS,
+    HOM_CHAPTERS,
+    NEW,
+    OLD,
+    RULESETS,
+    Book,
+    rulebook_page,
+)
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -57,8 +69,8 @@ def plain(fragment: str) -> str:
 
 
 def test_blocks_place_every_clause_once(book: Book) -> None:
-    placed = Counter(cid for chapter in CHAPTERS + BRUS_CHAPTERS + AUV_CHAPTERS for block in book.blocks(chapter)
-                     for cid in block.clauses)
+    placed = Counter(cid for chapter in CHAPTERS + BRUS_CHAPTERS + AUV_CHAPTERS + HOM_CHAPTERS
+                     for block in book.blocks(chapter) for cid in block.clauses)
     assert set(placed) == set(book.clauses)
     assert all(n == 1 for n in placed.values())
 
@@ -117,8 +129,8 @@ def test_auvergne_chapters_stand_alone_in_the_rulesets_order(book: Book) -> None
     assert sorted(placed) == sorted(own) and all(c.startswith("auv.") for c in placed)
     assert {b.kind for chapter in AUV_CHAPTERS for b in book.blocks(chapter)} == {"alone"}
     assert [b.left[0] for b in book.blocks("auv.king")] == [c for c in own if c.startswith("auv.king.")]
-    assert not any(c.startswith("auv.") for chapter in CHAPTERS + BRUS_CHAPTERS for b in book.blocks(chapter)
-                   for c in b.clauses)
+    assert not any(c.startswith("auv.") for chapter in CHAPTERS + BRUS_CHAPTERS + HOM_CHAPTERS
+                   for b in book.blocks(chapter) for c in b.clauses)
     assert text.tags(book.clauses["auv.king.taken"], "fr") == "L'Homme d'Auvergne"
     assert rulebook_page("auv.king.taken") == "auv-kings.html#auv.king.taken"
     assert rulebook_page("auv.turn.offer") == "auv-speech.html#auv.turn.offer"

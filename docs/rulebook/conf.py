@@ -36,9 +36,10 @@ html_copy_source = False
 html_last_updated_fmt = None
 
 TITLES = {
-    "en": ("The rules of L'Homme de Brou (1802), Brouc, Brusquembille (1718) and L'Homme d'Auvergne (1665)", "Example %s"),
-    "fr": ("Les règles de L'Homme de Brou (1802), du Brouc, de la Brusquembille (1718) "
-           "et de L'Homme d'Auvergne (1665)", "Exemple %s"),
+    "en": ("The rules of L'Homme de Brou (1802), Brouc, Brusquembille (1718), L'Homme d'Auvergne (1665) "
+           "and L'Hombre", "Example %s"),
+    "fr": ("Les règles de L'Homme de Brou (1802), du Brouc, de la Brusquembille (1718), "
+           "de L'Homme d'Auvergne (1665) et de L'Hombre", "Exemple %s"),
 }
 
 

@@ -34,7 +34,8 @@ __all__ = ["LANGS", "PLANS", "Entry", "Option", "Plan", "Register", "agreement_p
 
 REGISTER_FILE = spec.SPEC_DIR / "ambiguities.yaml"
 SCHEMA_FILE = spec.SCHEMA_DIR / "ambiguities.schema.json"
-PREFIX = {"homme-de-brou-1802": "hdb", "brouc": "brouc", "brusquembille-1718": "brus", "homme-d-auvergne": "auv"}
+PREFIX = {"homme-de-brou-1802": "hdb", "brouc": "brouc", "brusquembille-1718": "brus", "homme-d-auvergne": "auv",
+          "hombre": "hom"}
 ID_SHAPE = re.compile(r"^AMB-[0-9]{2,}$")
 LANGS = ("en", "fr")  # every text written by hand is in English (`key`) and French (`key_fr`)
 
@@ -281,6 +282,7 @@ class Plan:
     speakers: bool = False  # observe what every player may do (out-of-turn actions), not only the player to act
     setup: str = "hands"  # phase-engine rulesets: "hands" (the seed's deal given as cards) or "seed" (the seed itself)
     totals: int = 0  # context session: each player's card points before the deal (marks, for a game with a speech)
+    views: bool = False  # phase-engine rulesets: compare every player's view too (an option that changes what is seen)
     base: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     same: Mapping[str, str] = field(default_factory=dict)
 
@@ -342,6 +344,12 @@ PLANS: dict[str, Plan] = {
     "AMB-56": Plan(deals=3000, context="session", totals=4),
     # the draw for the first dealer, from the seed, before the seed's deal
     "AMB-57": Plan(deals=400, context="draw"),
+    # L'Hombre (the phase engine with an auction): the seed's cards as hands and the whole talon,
+    # the bots taking any legal bid, word or card (AMB-58, the direction, changes nothing the
+    # engine does: its entry says why, and is not searched)
+    "AMB-59": Plan(deals=2000),
+    "AMB-60": Plan(deals=2000),
+    "AMB-61": Plan(deals=200, views=True),
 }
 
 

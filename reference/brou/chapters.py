@@ -7,7 +7,7 @@ neither imports the other for it.
 
 The partnership games (`hdb.`, `brouc.`) share one set of chapters, set side by side in one
 part of the book.  Every other game has a part of its own - Brusquembille (`brus.`),
-L'Homme d'Auvergne (`auv.`) - whose chapters are named with their prefix (`brus.talon`,
+L'Homme d'Auvergne (`auv.`), L'Hombre (`hom.`) - whose chapters are named with their prefix (`brus.talon`,
 `auv.king`), so that `brus.play` is not 1802's `play`; `PARTS` lists them.
 """
 
@@ -36,10 +36,19 @@ AUV_CHAPTER_DOC = {"auv.players": "auv-table", "auv.deck": "auv-table", "auv.dea
                    "auv.play": "auv-play", "auv.count": "auv-count", "auv.match": "auv-game",
                    "auv.stakes": "auv-game", "auv.info": "auv-information"}
 
+# L'Hombre's chapters, in the order of play, and their pages (prefixed `hom-`)
+HOM_CHAPTERS = ("hom.players", "hom.deck", "hom.deal", "hom.auction", "hom.contract", "hom.exchange", "hom.play",
+                "hom.count", "hom.match", "hom.info")
+HOM_CHAPTER_DOC = {"hom.players": "hom-table", "hom.deck": "hom-table", "hom.deal": "hom-deal",
+                   "hom.auction": "hom-auction", "hom.contract": "hom-contracts", "hom.exchange": "hom-exchange",
+                   "hom.play": "hom-play", "hom.count": "hom-count", "hom.match": "hom-game",
+                   "hom.info": "hom-information"}
+
 # the games with a part of their own: clause prefix -> (its chapters in order, their pages)
 PARTS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "brus": (BRUS_CHAPTERS, BRUS_CHAPTER_DOC),
     "auv": (AUV_CHAPTERS, AUV_CHAPTER_DOC),
+    "hom": (HOM_CHAPTERS, HOM_CHAPTER_DOC),
 }
 # every chapter of those parts, and its page
 PART_CHAPTERS = tuple(chapter for chapters, _ in PARTS.values() for chapter in chapters)

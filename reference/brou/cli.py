@@ -33,11 +33,12 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from . import spec
+from .contracts import has_auction
 from .deal import deal_from_seed
 from .errors import BrouError, SpecError, UsageError, one_line
 from .match import BOTS, Match
+from .phase_deals import new_deal
 from .phase_text import deal_text, greedy_bot, session_text
-from .phases import PhaseDeal
 from .render import deal_to_data, deal_to_text
 from .rounds import PhaseBot, Session, random_bot
 from .rules import Rules
@@ -306,13 +307,15 @@ def _first_dealer_text(draw: dict[str, object]) -> str:
 
 def cmd_phase_deal(args: argparse.Namespace, rules: Rules) -> int:
     """`brou deal` for a game on the phase engine (Brusquembille; L'Homme d'Auvergne, counted in marks)."""
-    deal = PhaseDeal(rules, talon_deal_from_seed(rules, args.seed, args.cut))
+    deal = new_deal(rules, talon_deal_from_seed(rules, args.seed, args.cut))
     rng = random.Random(args.seed if args.play_seed is None else args.play_seed)
     while not deal.is_over:
         deal.apply(rng.choice(deal.legal_actions()))
     if args.json:
-        if has_speech(rules):
-            result: list[dict[str, Any]] = [{"tricks": r.tricks, "marks": r.jetons} for r in deal.result()]
+        if has_auction(rules):
+            result: list[dict[str, Any]] = [{"tricks": r.tricks, "points": r.jetons} for r in deal.result()]
+        elif has_speech(rules):
+            result = [{"tricks": r.tricks, "marks": r.jetons} for r in deal.result()]
         else:
             result = [{"tricks": r.tricks, "card_points": r.card_points, "jetons": r.jetons} for r in deal.result()]
         data = deal.record() | {"seed": args.seed, "play_seed": args.play_seed if args.play_seed is not None else args.seed,

@@ -33,7 +33,7 @@ class Deal(NamedTuple):
 
 
 @lru_cache(maxsize=64)
-@implements("hdb.deal.packets", "brouc.deal.packets", "brus.deal.packets", "auv.deal.packets")
+@implements("hdb.deal.packets", "brouc.deal.packets", "brus.deal.packets", "auv.deal.packets", "hom.deal.packets")
 def packet_positions(rules: Rules) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
     """Where each seat's cards lie in the pack (top = 0), in the order received, and the talon's.
 
@@ -55,7 +55,7 @@ def turn_up(rules: Rules, pack: Sequence[int]) -> int:
     return pack[packet_positions(rules)[0][rules.dealer][-1]]
 
 
-@implements("hdb.deal.cut", "brus.deal.cut", "auv.deal.cut")
+@implements("hdb.deal.cut", "brus.deal.cut", "auv.deal.cut", "hom.deal.cut")
 def cut_pack(pack: Sequence[int], lifted: int) -> list[int]:
     """The pack after the cut (clause hdb.deal.cut): the player on the dealer's left lifts
     `lifted` cards off the top, at least one and not all, and puts them under the rest."""

@@ -38,6 +38,12 @@ ACTION_CODES: dict[str, str] = {
     "cards-not-yet": "no card is played before the speech has named the homme: turn or leave, play or pass",
     "word-not-now": "that word (turn, leave, play, pass, show) is not one the player asked may say at this moment",
     "no-king-to-show": "the player holds no king of the turned suit that has not scored yet",
+    "bid-too-low": "the bid does not outrank the standing one as the priority asks (equal for the earlier "
+                   "speaker, higher for the later)",
+    "cannot-name": "the player may not name this contract or trump (grand tourné without espadille and baste, "
+                   "a contract the bid won does not open, spades in sans prendre)",
+    "too-few-discards": "draw before discarding the fewest cards the contract asks (one; two in a tourné)",
+    "too-many-discards": "a discard beyond what the talon can replace (nine at most)",
 }
 
 

@@ -86,6 +86,8 @@ def draw_outcome(rules: Rules, rounds: Sequence[Sequence[int | None]]) -> int | 
     diamonds, hearts, spades).  The players still to draw if the rounds given end on a tie;
     DrawError for rounds that do not fit."""
     spec = _draw_spec(rules)
+    if spec["draw"] == "seats":
+        return seats_drawn(rules, rounds)
     if spec["draw"] not in ("lowest-card", "highest-card"):
         raise DrawError(f"in {rules.id} the first dealer is chosen by lot, not by drawing cards")
     n = rules.n_players
@@ -109,6 +111,28 @@ def draw_outcome(rules: Rules, rounds: Sequence[Sequence[int | None]]) -> int | 
             tied = [p for p in tied if rules.suits.index(rules.card_text(drawn[p])[-1]) == suit]
         drawing = tied if len(tied) == 1 or spec["tie"] != "all-redraw" else list(spec.get("drawers", range(n)))
     return drawing[0] if len(drawing) == 1 else drawing
+
+
+@implements("hom.match.first-dealer")
+def seats_drawn(rules: Rules, rounds: Sequence[Sequence[int | None]]) -> int:
+    """The seats drawn with a king, a queen and a jack (`order`), given by player once they are
+    seated: the king deals first, the queen sits on his right (the next player in the order of
+    play), the jack on his left; with four at the table the fourth, who draws nothing (None),
+    sits opposite the dealer.  DrawError for cards seated otherwise."""
+    king, queen, jack = _draw_spec(rules)["order"]
+    n = rules.table_size
+    if len(rounds) != 1 or len(rounds[0]) != n:
+        raise DrawError(f"the seats are drawn in one round, a card or null for each of the {n} players")
+    ranks = [None if c is None else rules.card_text(c)[:-1] for c in rounds[0]]
+    if ranks.count(king) != 1:
+        raise DrawError(f"the seats are drawn with one {king}, one {queen} and one {jack}")
+    dealer = ranks.index(king)
+    expected = {dealer: king, (dealer + 1) % n: queen, (dealer - 1) % n: jack}
+    for player, rank in enumerate(ranks):
+        if rank != expected.get(player):
+            want = expected.get(player) or "no card"
+            raise DrawError(f"player {player} drew {rank or 'no card'}; seated by the draw, he holds {want}")
+    return dealer
 
 
 def dealer_of_draw(rules: Rules, draw: Mapping[str, Any]) -> int:
@@ -180,6 +204,18 @@ def draw_first_dealer(rules: Rules, seed: int) -> FirstDraw:
     if spec["draw"] == "lot":
         state, lot = splitmix64(state)
         return FirstDraw(first_dealer_by_lot(rules, lot), lot=lot)
+    if spec["draw"] == "seats":
+        state, word = splitmix64(state)
+        ranks = list(spec["order"])
+        picked: dict[str, int] = {}
+        for card in shuffled_pack(rules, word):
+            picked.setdefault(rules.card_text(card)[:-1], card)
+        t = rules.table_size
+        dealer = word % t
+        seated: list[int | None] = [None] * t
+        for place, rank in zip((dealer, (dealer + 1) % t, (dealer - 1) % t), ranks, strict=True):
+            seated[place] = picked[rank]
+        return FirstDraw(seats_drawn(rules, [seated]), [seated])
     n = rules.n_players
     rounds: list[list[int | None]] = []
     drawing = list(spec.get("drawers", range(n)))

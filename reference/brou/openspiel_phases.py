@@ -14,6 +14,7 @@ import pyspiel
 
 from .deal import packet_positions
 from .openspiel import ParameterValueError
+from .phase_deals import new_deal
 from .phases import PhaseDeal
 from .rules import Rules, cards_of
 from .talon import TalonDeal, deal_with_talon
@@ -166,13 +167,14 @@ class PhaseState(pyspiel.State):  # type: ignore[misc]
             self.received[seat] |= 1 << action
         self.undealt &= ~(1 << action)
         if len(self.dealt) == self.rules.n_cards:
-            self.deal = PhaseDeal(self.rules, deal_with_talon(self.rules, self.dealt))
+            self.deal = new_deal(self.rules, deal_with_talon(self.rules, self.dealt))
         return True
 
 
 def replayed_box(rules: Rules, dealt: TalonDeal, actions: list[int]) -> DealBox:
-    """The box of a deal replayed from its start: `actions` applied to `dealt`."""
-    deal = PhaseDeal(rules, dealt)
+    """The box of a deal replayed from its start: `actions` applied to `dealt`, in the deal class
+    of its ruleset (`brou.phase_deals.new_deal`: L'Hombre's HombreDeal)."""
+    deal = new_deal(rules, dealt)
     for action in actions:
         deal.apply(action)
     return DealBox(deal)

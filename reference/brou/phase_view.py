@@ -31,9 +31,12 @@ from __future__ import annotations
 from typing import Any
 
 from .clauses import implements
+from .contracts import has_auction
+from .hombre import HombreDeal
 from .ledger import balances
 from .phases import PhaseDeal
 from .rules import Rules
+from .seating import Seating
 from .speech import WORDS, has_speech
 
 FIELDS: tuple[str, ...] = ("player", "phase", "to_act", "trump", "turnup", "turnup_drawn_by", "hand", "held", "talon",
@@ -49,11 +52,17 @@ CLAUSE_OF = {"to_act": "brus.play.next-lead", "trump": "brus.deal.turned", "turn
              "tricks": "brus.info.trick-open", "jetons": "brus.pay.brusquembille",
              # L'Homme d'Auvergne
              "turned": "auv.info.turned", "words": "auv.info.turned", "shown": "auv.info.turned",
-             "homme": "auv.speech.round", "marks": "auv.king.held"}
+             "homme": "auv.speech.round", "marks": "auv.king.held",
+             # L'Hombre
+             "auction": "hom.info.public", "hombre": "hom.auction.order", "contract": "hom.info.public",
+             "exchange": "hom.info.public", "open_hand": "hom.contract.nolo-ouvert", "discards": "hom.info.own-hand",
+             "talon_rest": "hom.info.own-hand", "points": "hom.count.score"}
 
 
 def fields(rules: Rules) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
     """The fields of a view of this ruleset, and of the records it holds."""
+    if has_auction(rules):
+        return HOMBRE_FIELDS, HOMBRE_RECORDS
     return (SPEECH_FIELDS, SPEECH_RECORDS) if has_speech(rules) else (FIELDS, RECORDS)
 
 
@@ -121,4 +130,63 @@ def speech_view(deal: PhaseDeal, seat: int, offset: int = 0) -> dict[str, Any]:
         "trick": [{"player": who((deal.leader + i) % n), "card": rules.card_text(c)} for i, c in enumerate(deal.trick)],
         "tricks": [who(w) for _, _, w in deal.tricks],
         "marks": [marks[(p - offset) % n] for p in range(n)],
+    }
+
+
+HOMBRE_FIELDS: tuple[str, ...] = ("player", "phase", "to_act", "trump", "hand", "held", "talon", "auction", "hombre",
+                                  "contract", "exchange", "turned", "shown", "open_hand", "discards", "talon_rest",
+                                  "trick", "tricks", "points")
+HOMBRE_RECORDS: dict[str, tuple[str, ...]] = {"trick": ("player", "card"), "auction": ("player", "bid"),
+                                              "exchange": ("player", "discarded"), "shown": ("player", "card")}
+
+
+@implements("hom.contract.nolo-ouvert")
+def open_hand(deal: HombreDeal) -> list[str] | None:
+    """In open nolo, the hombre's hand, laid face up for all from the first card of play to the
+    end; None in any other contract, and before play."""
+    row = deal.contract
+    if row is None or not row.open or deal.hombre is None or deal.phase not in ("play", "done"):
+        return None
+    return deal.rules.cards_text(deal.hands[deal.hombre])
+
+
+@implements("hom.info.own-hand", "hom.info.public")
+def hombre_view(deal: HombreDeal, seat: int | None, seating: Seating, player: int | None = None) -> dict[str, Any]:
+    """What the player at deal seat `seat` may see of a deal of L'Hombre: his own hand and his
+    own discards; how many cards each holds and the talon keeps; the bids, the hombre, the
+    contract and trump, how many cards each exchanged, the card turned in a tourné, the
+    matadors shown for a grand tourné and, in open nolo, the hombre's hand once the contract is
+    settled; the talon's last cards once the exchanges are over if parameter talon_rest is
+    `shown`; the trick on the table, who won each trick, and the points written so far.
+    Players are numbered round the table (`seating`); with four at the table, the player who
+    sits the deal out (`seat` None, `player` his number) sees what is public, and holds no card."""
+    rules = deal.rules
+    n = rules.n_players
+    who = seating.player
+    seats = {who(s): s for s in range(n)}
+    table = seating.at_table
+    points = balances(deal.ledger, n)
+    row = deal.contract
+    settled = deal.phase in ("play", "done")
+    return {
+        "player": who(seat) if seat is not None else player,
+        "phase": "over" if deal.is_over else deal.phase,
+        "to_act": None if deal.is_over else who(deal.to_act),
+        "trump": None if deal.trump is None else rules.suits[deal.trump],
+        "hand": rules.cards_text(deal.hands[seat]) if seat is not None else [],
+        "held": [deal.hands[seats[p]].bit_count() if p in seats else 0 for p in range(table)],
+        "talon": len(deal.stock),
+        "auction": [{"player": who(s), "bid": "pass" if bid is None else bid} for s, bid in deal.said],
+        "hombre": None if deal.hombre is None else who(deal.hombre),
+        "contract": None if row is None else row.name,
+        "exchange": [{"player": who(s), "discarded": k} for s, k in deal.exchanges],
+        "turned": next((rules.card_text(e.card) for e in deal.events if e.kind == "turn"), None),
+        "shown": [{"player": who(e.seat), "card": rules.card_text(e.card)} for e in deal.events if e.kind == "show"],
+        "open_hand": open_hand(deal),
+        "discards": rules.cards_text(deal.discards[seat]) if seat is not None else [],
+        "talon_rest": (rules.cards_text(sum(1 << c for c in deal.stock))
+                       if settled and rules.data["exchange"]["talon_rest"] == "shown" else None),
+        "trick": [{"player": who((deal.leader + i) % n), "card": rules.card_text(c)} for i, c in enumerate(deal.trick)],
+        "tricks": [who(w) for _, _, w in deal.tricks],
+        "points": [points[seats[p]] if p in seats else 0 for p in range(table)],
     }

@@ -24,8 +24,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Self
 
+from .auction import words as auction_words
 from .clauses import implements
 from .errors import IllegalAction
 from .following import PRIMITIVES, REFUSALS, compose
@@ -43,7 +44,7 @@ from .marks import marks_after, marks_winners
 from .payments import brusquembille_payments, pays_brusquembilles
 from .play import beats, first_to_act
 from .results import best_sides, deal_winner, homme_entries, pool_entries, pool_shares, side_points
-from .rules import Rules, cards_of
+from .rules import Rules, card_order, cards_of
 from .speech import (
     LEAVE,
     PASS,
@@ -93,7 +94,7 @@ class PhaseDeal:
 
     __slots__ = ("rules", "deal", "trump", "hands", "stock", "phase", "to_act", "leader", "trick", "tricks",
                  "won", "events", "ledger", "_follow", "_after_talon", "turned", "homme", "words", "shown",
-                 "ended", "marks", "history")
+                 "ended", "marks", "history", "_class_of")
 
     def __init__(self, rules: Rules, deal: TalonDeal, marks: Sequence[int] | None = None) -> None:
         if not rules.on_phases:
@@ -118,13 +119,23 @@ class PhaseDeal:
         self.ended: str | None = None
         self.marks = None if marks is None else list(marks)  # by seat, before the deal: the target applies
         self.history: list[int] = []  # every action taken, in order
-        self.trump: int | None
-        if has_speech(rules):
-            self.trump = None
+        self.trump: int | None = None
+        self._class_of: tuple[int, ...] = rules.suit_of  # per card: its class under the trump (brou.rules.Order)
+        self._begin()
+
+    def _begin(self) -> None:
+        """The first phase after the deal: the turn-offer (a game with a speech), else play with
+        the turned card's suit as trump (a subclass with phases of its own begins them here)."""
+        if has_speech(self.rules):
             self._offer_turn()
             self._check_target()  # the dealer's own turn (turner: dealer) may score a king
         else:
-            self.trump = rules.suit_of[deal.turnup]
+            self._set_trump(self.rules.suit_of[self.deal.turnup])
+
+    def _set_trump(self, trump: int | None) -> None:
+        """Trump is now suit `trump` (None: no trump), and the class of each card with it."""
+        self.trump = trump
+        self._class_of = card_order(self.rules, trump).class_of
 
     # -- what may be done ------------------------------------------------------------
 
@@ -148,10 +159,9 @@ class PhaseDeal:
         if not self.trick:
             return hand
         follow = self._follow if self.stock else self._after_talon
-        led = self.rules.suit_of[self.trick[0]]
-        best = self._best()[1]
-        assert self.trump is not None
-        return follow(self.rules, hand, led, self.trump, best, sum(1 << c for c in self.trick))
+        lead = self.trick[0]
+        return follow(self.rules, hand, self._class_of[lead], self.trump, self._best()[1], sum(1 << c for c in self.trick),
+                      lead)
 
     def legal_words(self) -> list[int]:
         """The words (indices into `brou.speech.WORDS`) the player to act may say now."""
@@ -274,7 +284,7 @@ class PhaseDeal:
         card = self.stock.pop(0)
         self.turned.append((seat, card))
         self.events.append(Event("turn", 0, seat, card))
-        self.trump = trump_of(rules, self.turned)
+        self._set_trump(trump_of(rules, self.turned))
         self.shown = {}
         self.ledger += turned_king_entries(rules, seat, card)
         if rules.data["speech"]["showing"] == "automatic":
@@ -357,13 +367,13 @@ class PhaseDeal:
 
     def _refusal(self, card: int) -> str:
         hand = self.hands[self.to_act]
-        led = self.rules.suit_of[self.trick[0]]
+        lead = self.trick[0]
+        led = self._class_of[lead]
         best = self._best()[1]
         trick = sum(1 << c for c in self.trick)
         allowed = hand
-        assert self.trump is not None
         for name, option in self._primitives():
-            after = PRIMITIVES[name](self.rules, option, hand, allowed, led, self.trump, best, trick) or allowed
+            after = PRIMITIVES[name](self.rules, option, hand, allowed, led, self.trump, best, trick, lead) or allowed
             if allowed >> card & 1 and not after >> card & 1:
                 return REFUSALS.get(name, name)
             allowed = after
@@ -372,7 +382,6 @@ class PhaseDeal:
     def _best(self) -> tuple[int, int]:
         """(the seat winning the trick so far, his card)."""
         best_i = 0
-        assert self.trump is not None
         for i in range(1, len(self.trick)):
             if beats(self.rules, self.trick[i], self.trick[best_i], self.trump):
                 best_i = i
@@ -407,7 +416,7 @@ class PhaseDeal:
         if not any(self.hands) and self.phase != DONE:
             self._count()
 
-    @implements("brus.play.trick-winner", "auv.play.trick-winner")
+    @implements("brus.play.trick-winner", "auv.play.trick-winner", "hom.play.trick-winner")
     def trick_winner(self) -> int:
         """The seat that takes the full trick on the table: the highest trump, else the highest
         card of the suit led (`brou.play.beats` over the ruleset's compiled order)."""
@@ -455,9 +464,10 @@ class PhaseDeal:
             return [self.rules.team_of[deal_winner(self.rules.n_players, [w for _, _, w in self.tricks])]]
         return best_sides(self.side_points())
 
-    def copy(self) -> PhaseDeal:
-        other = PhaseDeal.__new__(PhaseDeal)
-        for name in PhaseDeal.__slots__:
+    def copy(self) -> Self:
+        cls = type(self)
+        other = cls.__new__(cls)
+        for name in _slots(cls):
             value = getattr(self, name)
             setattr(other, name, list(value) if isinstance(value, list) else dict(value) if isinstance(value, dict)
                     else value)
@@ -470,6 +480,11 @@ class PhaseDeal:
                 "actions": [action_text(rules, a) for a in self.history]}
 
 
+def _slots(cls: type) -> tuple[str, ...]:
+    """Every slot of a deal class and its bases (a subclass adds its own)."""
+    return tuple(name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ()))
+
+
 def deal_data(rules: Rules, deal: TalonDeal) -> dict[str, Any]:
     """A deal as plain data: hands by seat, the talon from its top (the turned card left out),
     the turned card (null for a deal that turns none)."""
@@ -479,10 +494,21 @@ def deal_data(rules: Rules, deal: TalonDeal) -> dict[str, Any]:
             "turnup": rules.card_text(deal.turnup) if turns else None}
 
 
+def words_of(rules: Rules) -> tuple[str, ...]:
+    """The words of a ruleset, in action-id order after its cards: the speech's
+    (`brou.speech.WORDS`), the auction's and the exchange's (`brou.auction.words`), or none."""
+    if has_speech(rules):
+        return WORDS
+    if "auction" in rules.phases:
+        return auction_words(rules)
+    return ()
+
+
 def action_text(rules: Rules, action: int) -> str:
-    """An action id in the text notation: a card, or a word of the speech."""
-    word = action_word(rules, action)
-    return WORDS[word] if word is not None else rules.card_text(action)
+    """An action id in the text notation: a card, or a word."""
+    names = words_of(rules)
+    index = action - rules.n_indices
+    return names[index] if 0 <= index < len(names) else rules.card_text(action)
 
 
 def parse_card(rules: Rules, text: str) -> int:

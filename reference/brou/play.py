@@ -17,7 +17,7 @@ from .clauses import implements
 from .rules import Rules, card_order
 
 
-@implements("hdb.play.lead", "brus.play.lead", "auv.play.lead")
+@implements("hdb.play.lead", "brus.play.lead", "auv.play.lead", "hom.play.lead")
 def first_to_act(rules: Rules) -> int:
     """The seat that leads the first trick: the dealer's right, seat 0."""
     return rules.first_lead

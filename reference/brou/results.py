@@ -7,6 +7,11 @@ and the pool to the side with the most, shared by sides tied for the most
 Result kind `most-tricks` (L'Homme d'Auvergne): the deal's winner is the player with the most
 tricks, ties parted by who got there first (auv.count.homme-wins); the homme scores or loses a
 mark (auv.count.won, auv.count.lost).
+
+Result kind `hombre` (L'Hombre): won, remise or codille from the hombre's tricks against the
+better tier's, or from his tricks alone in a nolo (hom.count.result, hom.count.nolo), a vole
+made or missed (hom.count.vole), and the points of the contract's row, which only the hombre
+scores or loses (hom.count.score).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .clauses import implements
+from .contracts import Contract
 from .ledger import BANK, POOL, SHEET, Entry
 from .rules import Rules
 
@@ -112,3 +118,44 @@ def homme_entries(rules: Rules, homme: int, trick_winners: Sequence[int]) -> lis
     gainers = [s for s in range(n) if s != homme] if rules.data["result"]["loser_pays"] == "each-opponent" else [winner]
     return [Entry(homme, SHEET, 1, "auv.count.lost", trick)] + [Entry(SHEET, s, 1, "auv.count.lost", trick)
                                                                   for s in gainers]
+
+
+WON, REMISE, CODILLE, SURRENDER = "won", "remise", "codille", "surrender"
+
+
+@implements("hom.count.result", "hom.count.nolo")
+def hombre_outcome(row: Contract, hombre: int, trick_winners: Sequence[int], n: int = 3) -> str:
+    """The hombre's result from the tricks taken: in a contract to take tricks, won with more
+    than each tier, remise with as many as the better one, codille when a tier has more; in a
+    nolo, won with none, remise with one, codille with two or more."""
+    counts = [0] * n
+    for w in trick_winners:
+        counts[w] += 1
+    mine = counts[hombre]
+    if row.nolo:
+        return WON if mine == 0 else REMISE if mine == 1 else CODILLE
+    best_tier = max(c for seat, c in enumerate(counts) if seat != hombre)
+    return WON if mine > best_tier else REMISE if mine == best_tier else CODILLE
+
+
+@implements("hom.count.score", "hom.count.vole")
+def hombre_entries(rules: Rules, row: Contract, hombre: int, outcome: str, vole: str | None, trick: int) -> list[Entry]:
+    """The hombre's points on the score sheet (`SHEET`), nobody else's: the contract's first
+    value gained for a win and lost for a remise or a surrender, its second lost for a codille;
+    a vole engaged (`vole`: made or missed) adds or takes the vole's value, the win standing."""
+    clause = "hom.count.score"
+    if outcome == WON:
+        points = row.won
+    elif outcome == CODILLE:
+        points = -row.codille
+    else:
+        points = -row.won
+    entries = [_sheet_entry(hombre, points, clause, trick)] if points else []
+    if vole is not None:
+        value = rules.data["play"]["vole"]["value"]
+        entries += [_sheet_entry(hombre, value if vole == "made" else -value, "hom.count.vole", trick)] if value else []
+    return entries
+
+
+def _sheet_entry(seat: int, points: int, clause: str, trick: int) -> Entry:
+    return Entry(SHEET, seat, points, clause, trick) if points > 0 else Entry(seat, SHEET, -points, clause, trick)

@@ -17,9 +17,11 @@ from typing import Any
 
 from .clauses import implements
 from .errors import BrouError
+from .hombre import HombreDeal
 from .ledger import balances
 from .marks import marks_winners, pot
 from .match import FirstDraw, draw_first_dealer, draw_seed
+from .phase_deals import new_deal
 from .phases import PhaseDeal
 from .results import stakes
 from .rules import Rules
@@ -35,19 +37,24 @@ def random_bot(deal: PhaseDeal, rng: random.Random) -> int:
     return rng.choice(deal.legal_actions())
 
 
-@implements("brus.match.next-dealer", "auv.match.next-dealer")
+@implements("brus.match.next-dealer", "auv.match.next-dealer", "hom.match.next-dealer")
 def next_offset(rules: Rules, offset: int) -> int:
-    """After a deal the deal passes to the right, to the player who led it (deal seat 0); in two
-    pairs it alternates between the rightmost players of the pairs (`session.next_dealer_step`: 2)."""
-    return (offset + int(rules.data["session"]["next_dealer_step"])) % rules.n_players
+    """After a deal, played or not, the deal passes to the right, to the player who led it (deal
+    seat 0, the first hand); in two pairs it alternates between the rightmost players of the
+    pairs (`session.next_dealer_step`: 2); with four at L'Hombre's table it goes round all four."""
+    return (offset + int(rules.data["session"]["next_dealer_step"])) % rules.table_size
 
 
-@implements("brus.match.rounds")
+@implements("brus.match.rounds", "hom.match.coups")
 def deals_to_play(rules: Rules) -> int | None:
     """For a session played for the pool: the agreed number of rounds, each a deal by every
     player at the table in turn (in two pairs, where only two players deal, a round is still as
-    many deals as players); None for the game for points, which ends on its total."""
+    many deals as players); for a game of coups (L'Hombre), its coups, 30 (40 with four at the
+    table), a coup not played counting as one; None for the game for points, which ends on its
+    total."""
     session = rules.data["session"]
+    if session["kind"] == "coups":
+        return int(session["coups"])
     return session["rounds"] * rules.n_players if session["kind"] == "pool" else None
 
 
@@ -71,7 +78,8 @@ def session_winners(rules: Rules, sides: list[list[int]], deals: int, jetons: li
     """The players who have won the session once `deals` deals are over, or None while it goes
     on: for the pool, after the rounds agreed (`deals_to_play`), the players with the most
     jetons; for points, the players of the sides `points_winner` names.  `sides` are lists of
-    players; `jetons` and `totals` (card points, each player his side's) are by player."""
+    players; `jetons` and `totals` (card points, each player his side's) are by player.  A game
+    of coups ends after its coups, won by the players with the most points (`jetons`)."""
     limit = deals_to_play(rules)
     if limit is not None:
         if deals < limit:
@@ -98,17 +106,18 @@ class Session:
         self.rules = rules
         self.seed = seed
         self._seed_state = seed
-        n = rules.n_players
+        n = rules.table_size
         self.draw: FirstDraw | None = None
         if first_dealer is None:
             self.draw = draw_first_dealer(rules, draw_seed(seed))
             first_dealer = self.draw.dealer
         if not 0 <= first_dealer < n:
             raise BrouError(f"first dealer: no player {first_dealer} at a table of {n}")
-        self.seating = Seating(n, (first_dealer - rules.dealer) % n, rules.teams)
+        self.seating = Seating(rules.n_players, (first_dealer - rules.dealer) % n, rules.teams, rules.table_size)
         self.jetons = [0] * n  # by player
         self.marks = [0] * n  # by player: a game to a number of marks
-        self.sides = sorted(self.seating.player_sides())  # by players: fixed for the session (pairs deal every other seat)
+        # by players: fixed for the session (pairs deal every other seat; at L'Hombre each for himself)
+        self.sides = [[p] for p in range(n)] if n != rules.n_players else sorted(self.seating.player_sides())
         self.deals: list[dict[str, Any]] = []
         self.winners: list[int] | None = None
         self.deal = self._new_deal()
@@ -125,7 +134,7 @@ class Session:
     def _new_deal(self) -> PhaseDeal:
         self._seed_state, self._deal_seed = splitmix64(self._seed_state)
         marks = [self.marks[self.seating.player(s)] for s in range(self.rules.n_players)] if self.by_marks else None
-        return PhaseDeal(self.rules, talon_deal_from_seed(self.rules, self._deal_seed), marks)
+        return new_deal(self.rules, talon_deal_from_seed(self.rules, self._deal_seed), marks)
 
     def apply(self, action: int) -> None:
         """Apply an action to the current deal; when it ends, count it and deal the next."""
@@ -135,20 +144,25 @@ class Session:
 
     def _close_deal(self) -> None:
         rules, deal, seating = self.rules, self.deal, self.seating
-        n = rules.n_players
+        n, table = rules.n_players, rules.table_size
         net = balances(deal.ledger, n)
         points = deal.side_points()
         for seat in range(n):
             self.jetons[seating.player(seat)] += net[seat]
-        record = {
+        seats = {seating.player(s): s for s in range(n)}
+        record: dict[str, Any] = {
             "number": len(self.deals) + 1,
             "dealer": seating.player(rules.dealer),
             "seed": self._deal_seed,
             "trump": None if deal.trump is None else rules.suits[deal.trump],
-            "points": [points[rules.team_of[seating.seat(p)]] for p in range(n)],
+            "points": [points[rules.team_of[seats[p]]] if p in seats else 0 for p in range(table)],
             "winners": sorted(seating.player(s) for side in deal.winners() or [] for s in rules.teams[side]),
-            "jetons": [net[seating.seat(p)] for p in range(n)],
+            "jetons": [net[seats[p]] if p in seats else 0 for p in range(table)],
         }
+        if isinstance(deal, HombreDeal):
+            record |= {"how": deal.ended, "hombre": None if deal.hombre is None else seating.player(deal.hombre),
+                       "contract": None if deal.contract is None else deal.contract.name,
+                       "result": deal.outcome, "vole": deal.vole, "sitting_out": seating.sitting_out()}
         if self.by_marks:
             after = deal.marks_now()
             assert after is not None
@@ -156,7 +170,7 @@ class Session:
             record |= {"how": deal.ended, "homme": None if deal.homme is None else seating.player(deal.homme),
                        "marks": list(self.marks)}
         self.deals.append(record)
-        self.seating = Seating(n, next_offset(rules, seating.offset), rules.teams)
+        self.seating = Seating(n, next_offset(rules, seating.offset), rules.teams, table)
         if self.by_marks:
             self.winners = marks_winners(rules, self.marks)
         else:
@@ -167,7 +181,7 @@ class Session:
     def _player_totals(self) -> list[int]:
         """Each player's total of card points over the session (a pair's players share theirs)."""
         rules = self.rules
-        return [sum(d["points"][p] for d in self.deals) for p in range(rules.n_players)]
+        return [sum(d["points"][p] for d in self.deals) for p in range(rules.table_size)]
 
     def play(self, bot: PhaseBot, rng: random.Random, max_deals: int = 10_000) -> None:
         """Play to the end, `bot` choosing for every player."""
@@ -189,6 +203,7 @@ class Session:
             "sides": self.sides,
             "kind": session["kind"],
             "rounds": session.get("rounds") if session["kind"] == "pool" else None,
+            "coups": session.get("coups") if session["kind"] == "coups" else None,
             "target": session.get("target") if session["kind"] in ("points", "marks") else None,
             "marks": list(self.marks) if self.by_marks else None,
             "pot": pot(rules.n_players, self.winners) if self.by_marks and self.winners else None,

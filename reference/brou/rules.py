@@ -126,6 +126,7 @@ class Rules:
     partners_see_hands: bool = False
     jetons: tuple[int, ...] = ()  # per card index: what it is worth in jetons as a brusquembille (0: none)
     pays_brusquembilles: bool = False
+    permanent_trumps: int = 0  # the mask of cards that are trumps whatever the trump suit (L'Hombre's black aces)
 
     @property
     def on_phases(self) -> bool:
@@ -141,6 +142,12 @@ class Rules:
         if self.talon_size and "draw" not in self.after_trick:
             return self.hand_size
         return self.n_cards // self.n_players
+
+    @property
+    def table_size(self) -> int:
+        """How many sit at the table: the deal's players, or more where one sits each deal out
+        (L'Hombre with four, `session.table`)."""
+        return int(self.data.get("session", {}).get("table", self.n_players))
 
     @staticmethod
     def load(name: str, **overrides: Any) -> Rules:
@@ -230,7 +237,7 @@ def cards_of(mask: int) -> list[int]:
     return out
 
 
-@implements("hdb.players.teams", "brus.players.count", "brus.players.forms", "auv.players.count")
+@implements("hdb.players.teams", "brus.players.count", "brus.players.forms", "auv.players.count", "hom.players.count")
 def compile_players(players: dict[str, Any]) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
     """Teams as seat tuples, and each seat's team: two pairs (1802, Brouc), one side per
     player or two pairs side by side (Brusquembille; a form other than three players is the
@@ -254,7 +261,7 @@ def _card_index(deck: dict[str, Any], text: str) -> int:
     return suits.index(text[1]) * len(ranks) + ranks.index(text[0])
 
 
-@implements("hdb.deck.cards", "brus.deck.cards", "auv.deck.cards")
+@implements("hdb.deck.cards", "brus.deck.cards", "auv.deck.cards", "hom.deck.cards")
 def compile_pack(deck: dict[str, Any]) -> int:
     """The pack as a mask: every suit in every rank, less the cards `deck.omit` leaves out."""
     pack = (1 << (len(deck["suits"]) * len(deck["ranks"]))) - 1
@@ -302,7 +309,8 @@ def _per_suit(section: Any, symbol: str) -> list[str] | None:
     return list(found) if found is not None else None
 
 
-@implements("hdb.deck.order", "brus.deck.order", "auv.deck.order")
+@implements("hdb.deck.order", "brus.deck.order", "auv.deck.order", "hom.deck.plain-order", "hom.deck.trump-order",
+            "hom.deck.nolo-order")
 def compile_order(
     deck: dict[str, Any], orders: dict[str, Any] | None, trump: int | None
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -507,6 +515,8 @@ def compile_rules(body: dict[str, Any], params: dict[str, Any], overrides: dict[
         partners_see_hands=bool(players.get("partners_see_hands", False)),
         jetons=jetons,
         pays_brusquembilles=payments["paid"] == "pool" and "pay-brusquembilles" in body["play"].get("after_trick", ()),
+        permanent_trumps=sum(1 << _card_index(deck, text)
+                             for text in body.get("orders", {}).get("trump", {}).get("permanent", {}).values()),
     )
 
 

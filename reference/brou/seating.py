@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .clauses import implements
+
 
 @dataclass(frozen=True)
 class Seating:
@@ -20,12 +22,41 @@ class Seating:
     n: int
     offset: int
     sides: tuple[tuple[int, ...], ...]  # in seats
+    table: int = 0  # players at the table, when more than the deal's n (0: n)
+
+    @property
+    def at_table(self) -> int:
+        """How many players sit at the table."""
+        return self.table or self.n
 
     def player(self, seat: int) -> int:
-        return (seat + self.offset) % self.n
+        if not self.table or self.table == self.n:
+            return (seat + self.offset) % self.n
+        return self._order()[seat]
 
     def seat(self, player: int) -> int:
-        return (player - self.offset) % self.n
+        """The deal seat of a table player; ValueError for the one who sits the deal out."""
+        if not self.table or self.table == self.n:
+            return (player - self.offset) % self.n
+        order = self._order()
+        if player not in order:
+            raise ValueError(f"player {player} sits this deal out")
+        return order.index(player)
+
+    def sitting_out(self) -> list[int]:
+        """The table players without a seat in this deal."""
+        if not self.table or self.table == self.n:
+            return []
+        return [p for p in range(self.table) if p not in self._order()]
+
+    @implements("hom.players.four")
+    def _order(self) -> list[int]:
+        """Table players by deal seat: from the dealer's right round to the dealer, passing
+        over the player opposite the dealer (hom.players.four)."""
+        t = self.table
+        dealer = (self.n - 1 + self.offset) % t
+        out = (dealer + t // 2) % t
+        return [p for p in ((dealer + k) % t for k in range(1, t + 1)) if p != out][:self.n]
 
     def side_of(self, seat: int) -> int:
         """The side (an index into `sides`) of a deal seat."""

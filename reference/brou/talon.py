@@ -43,7 +43,7 @@ def deal_with_talon(rules: Rules, pack: Sequence[int]) -> TalonDeal:
     return TalonDeal(hands, (*stock[1:], stock[0]), stock[0])
 
 
-@implements("auv.deal.talon")
+@implements("auv.deal.talon", "hom.deal.talon")
 def turns_a_card(rules: Rules) -> bool:
     """Whether the deal turns the talon's top card (Brusquembille) or leaves the whole talon
     face down (L'Homme d'Auvergne: the players turn its cards in the speech, `brou.speech`)."""

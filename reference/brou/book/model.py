@@ -1,7 +1,7 @@
 """What the rulebook says, read from the spec: the clauses of both partnership rulesets
 chapter by chapter, set side by side where Brouc replaces 1802, then the clauses of each other
 game in a part of its own (Brusquembille's chapters `brus.players` ..., L'Homme d'Auvergne's
-`auv.players` ...), with what each clause links to.
+`auv.players` ..., L'Hombre's `hom.players` ...), with what each clause links to.
 
 No Sphinx here: `brou.book.sphinxext` turns this model into pages.  A clause appears
 once in the book, whatever the number of rulesets that have it; its anchor is its id.
@@ -25,6 +25,7 @@ from ..chapters import AUV_CHAPTERS as AUV_CHAPTERS
 from ..chapters import BRUS_CHAPTERS as BRUS_CHAPTERS
 from ..chapters import CHAPTER_DOC as CHAPTER_DOC
 from ..chapters import CHAPTERS as CHAPTERS
+from ..chapters import HOM_CHAPTERS as HOM_CHAPTERS
 from ..chapters import PART_CHAPTERS as PART_CHAPTERS
 from ..chapters import chapter_of
 from ..chapters import chapter_page as chapter_page
@@ -36,11 +37,13 @@ OLD, NEW = "homme-de-brou-1802", "brouc"
 RULESETS = (OLD, NEW)  # the partnership games, set side by side
 BRUS = "brusquembille-1718"
 AUV = "homme-d-auvergne"
-ALONE = (BRUS, AUV)  # the games with a part of their own (brou.chapters.PARTS), in the book's order
+HOM = "hombre"
+ALONE = (BRUS, AUV, HOM)  # the games with a part of their own (brou.chapters.PARTS), in the book's order
 ALL_RULESETS = (*RULESETS, *ALONE)  # every ruleset the book states
-SHORT = {OLD: "1802", NEW: "Brouc", BRUS: "Brusquembille", AUV: "Auvergne"}
+SHORT = {OLD: "1802", NEW: "Brouc", BRUS: "Brusquembille", AUV: "Auvergne", HOM: "Hombre"}
 
-# "alone": a clause of a ruleset the book sets beside no other (Brusquembille, L'Homme d'Auvergne)
+# "alone": a clause of a ruleset the book sets beside no other (Brusquembille, L'Homme d'Auvergne,
+# L'Hombre)
 BlockKind = Literal["both", "side-by-side", "old-only", "new-only", "alone"]
 
 
@@ -103,7 +106,7 @@ class Book:
     @cached_property
     def clauses(self) -> dict[str, Clause]:
         """Every clause of every ruleset, 1802's order first, then Brouc's own, then Brusquembille's,
-        then L'Homme d'Auvergne's."""
+        then L'Homme d'Auvergne's, then L'Hombre's."""
         out: dict[str, Clause] = {}
         for ruleset in ALL_RULESETS:
             for cid, data in self.rules[ruleset].data["clauses"].items():

@@ -18,7 +18,22 @@ from typing import Any
 from ..ambiguities import Entry, Register, in_lang, load_register
 from ..prove import FactResult, run_all
 from ..spec import citation
-from .model import ALL_RULESETS, AUV, BRUS, CHAPTERS, NEW, OLD, PART_CHAPTERS, RULESETS, SHORT, Block, Book, Clause, chapter_page
+from .model import (
+    ALL_RULESETS,
+    AUV,
+    BRUS,
+    CHAPTERS,
+    HOM,
+    NEW,
+    OLD,
+    PART_CHAPTERS,
+    RULESETS,
+    SHORT,
+    Block,
+    Book,
+    Clause,
+    chapter_page,
+)
 
 LANGS = ("en", "fr")
 
@@ -52,7 +67,8 @@ WORDS: dict[str, dict[str, str]] = {
         "heading": "a heading", "history": "history", "example": "an example", "stakes": "stakes",
         "etiquette": "etiquette", "equipment": "equipment", "cross-reference": "a cross-reference",
         "commentary": "commentary", "not modelled": "not modelled yet",
-        "brus": "Brusquembille", "auv": "L'Homme d'Auvergne", "amb-pending": "not yet in the register",
+        "brus": "Brusquembille", "auv": "L'Homme d'Auvergne", "hom": "L'Hombre",
+        "amb-pending": "not yet in the register",
     },
     "fr": {
         "both": "1802 et Brouc", "old-only": "1802 seulement", "new-only": "Brouc seulement",
@@ -83,7 +99,8 @@ WORDS: dict[str, dict[str, str]] = {
         "heading": "un titre", "history": "histoire", "example": "un exemple", "stakes": "enjeux",
         "etiquette": "usages", "equipment": "matériel", "cross-reference": "un renvoi",
         "commentary": "commentaire", "not modelled": "pas encore modélisé",
-        "brus": "Brusquembille", "auv": "L'Homme d'Auvergne", "amb-pending": "pas encore au registre",
+        "brus": "Brusquembille", "auv": "L'Homme d'Auvergne", "hom": "L'Hombre",
+        "amb-pending": "pas encore au registre",
     },
 }
 
@@ -134,6 +151,8 @@ def tags(clause: Clause, lang: str) -> str:
         return w["brus"]
     if clause.rulesets == (AUV,):
         return w["auv"]
+    if clause.rulesets == (HOM,):
+        return w["hom"]
     if clause.rulesets == RULESETS:
         return w["both"]
     return w["old-only"] if clause.rulesets == (OLD,) else w["new-only"]

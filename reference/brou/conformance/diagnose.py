@@ -21,14 +21,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..chapters import CHAPTERS
+from ..contracts import has_auction
 from ..errors import BrouError
+from ..following import matadors_of
 from ..phase_view import CLAUSE_OF as PHASE_CLAUSE_OF
-from ..rules import Rules
+from ..rules import Rules, card_order
 from ..speech import has_speech
 from ..state import parse_action
 from ..view import CLAUSE_OF
 from .compare import Verdict
 from .corpus import Scenario, rules_for
+from .hombre_table import HombreTable
 from .server import Table
 from .speech_table import SpeechTable
 
@@ -92,6 +95,8 @@ def _diagnosed(s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
     """(the clause, whether it was read off a count or a record rather than a legal set or
     an action), or None."""
     rules = rules_for(s)
+    if has_auction(rules):
+        return _diagnosed_hombre(rules, s, verdict)
     if has_speech(rules):
         return _diagnosed_speech(rules, s, verdict)
     if rules.on_phases:
@@ -226,6 +231,130 @@ def _speech_play_clause(table: SpeechTable) -> str:
     if hand & rules.suit_mask[led] or led == state.trump:
         return "auv.play.follow"
     return "auv.play.trump-if-void"
+
+
+# games with an auction (L'Hombre): the rule behind each observable, each way a deal ends, each phase
+_HOMBRE_OBSERVED = {"tricks": "hom.play.trick-winner", "trick": "hom.play.trick-winner", "trump": "hom.contract.a-pique",
+                    "talon": "hom.deal.talon", "hombre": "hom.auction.order", "auction": "hom.auction.order",
+                    "contract": "hom.contract.demande", "exchange": "hom.exchange.tiers", "deal": "hom.deal.packets",
+                    "session": "hom.match.coups", "result": "hom.count.result"}
+_HOMBRE_OUTCOME = {"surrender": "hom.exchange.surrender", "stopped": "hom.count.vole", "all-passed": "hom.auction.all-pass"}
+_HOMBRE_PHASE = {"auction": "hom.auction.priority", "declare": "hom.contract.demande", "exchange": "hom.exchange.hombre"}
+
+
+def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
+    """`_diagnosed` for a game with an auction: the scenario is played on the reference table
+    up to the failing step; an action is judged by the phase it came in (the auction, the
+    declaration, the exchange, or play: the lead, following, the matador's privilege, giving up,
+    the vole), an observable by the rule that produces it (a ledger entry by its own clause, an
+    outcome by how the deal ended)."""
+    table = HombreTable(rules, s.data["setup"])
+    steps = s.data["steps"]
+    number = verdict.step
+    assert number is not None
+    for step in steps[: number - 1]:
+        if "do" in step:
+            for action in [step["do"]] if isinstance(step["do"], str) else step["do"]:
+                table.act(action, step.get("player"))
+        elif "deal" in step:
+            table.next_deal(step["deal"])
+    step = steps[number - 1]
+    state = table.state
+    if "do" in step or "reject" in step:
+        actions = [step["do"]] if isinstance(step.get("do"), str) else step.get("do") or [step["reject"]]
+        index = _action_index(verdict.detail) if "do" in step else 1
+        for action in actions[: index - 1]:
+            table.act(action, step.get("player"))
+        return _in_ruleset_pair(rules, _hombre_action_clause(table, actions[index - 1]), False)
+    if "perft" in step:
+        return _in_ruleset_pair(rules, _HOMBRE_PHASE.get(state.phase, "hom.play.follow"), False)
+    name, want = verdict.observed, step["expect"].get(verdict.observed or "")
+    if name in ("legal", "speakers"):
+        words = _hombre_words_apart(want, verdict.got)
+        return _in_ruleset_pair(rules, _hombre_word_clause(table, words) or _hombre_action_clause(table, ""), False)
+    if name == "to_act":
+        clause = _HOMBRE_PHASE.get(state.phase) or ("hom.play.lead" if not state.tricks and not state.trick
+                                                     else "hom.play.trick-winner")
+        return _in_ruleset_pair(rules, clause, False)
+    if name == "outcome" and isinstance(want, dict):
+        how = str(want.get("how"))
+        nolo = state.contract is not None and state.contract.nolo
+        return _in_ruleset_pair(rules, _HOMBRE_OUTCOME.get(how) or ("hom.count.nolo" if nolo else "hom.count.result"),
+                                True)
+    if name == "ledger" and isinstance(want, list):
+        got = verdict.got if isinstance(verdict.got, list) else []
+        for i, entry in enumerate(want):
+            if i >= len(got) or got[i] != entry:
+                return _in_ruleset_pair(rules, entry.get("clause") if isinstance(entry, dict) else None, True)
+        return _in_ruleset_pair(rules, got[len(want)].get("clause") if len(got) > len(want) else None, True)
+    if name == "events" and isinstance(want, list):
+        shows = any(isinstance(e, dict) and "show" in e for e in want)
+        turns = any(isinstance(e, dict) and "turn" in e for e in want)
+        clause = "hom.contract.grand-tourne" if shows else "hom.exchange.tourne" if turns else "hom.exchange.hombre"
+        return _in_ruleset_pair(rules, clause, True)
+    if name == "view":
+        found = re.search(r"\[\d+\]\.(\w+)", verdict.detail)
+        return _in_ruleset_pair(rules, PHASE_CLAUSE_OF.get(found.group(1)) if found else None, True)
+    return _in_ruleset_pair(rules, _HOMBRE_OBSERVED.get(name or ""), name in _PRECISE)
+
+
+def _hombre_words_apart(want: Any, got: Any) -> set[str]:
+    """The words (not cards) one legal set has and the other lacks."""
+    def flat(x: Any) -> set[str]:
+        if isinstance(x, list):
+            return {str(a) for item in x for a in (item if isinstance(item, list) else [item])}
+        return set()
+    return {w for w in flat(want) ^ flat(got) if len(w) != 2}
+
+
+def _hombre_word_clause(table: HombreTable, words: set[str]) -> str | None:
+    """The rule a legal set that differs by a word breaks: `surrender` (giving up), `stop` (the
+    vole), `draw` (the exchange: who exchanges, once the reference is playing; else how many a
+    player discards)."""
+    state = table.state
+    if "surrender" in words:
+        return "hom.exchange.surrender"
+    if "stop" in words:
+        return "hom.count.vole"
+    if "draw" in words:
+        if state.phase == "play" and state.contract is not None:
+            return "hom.exchange.nolo" if state.contract.exchange == "hombre" else "hom.exchange.tiers"
+        if state.phase == "exchange" and state.to_act == state.hombre and state.contract is not None:
+            return "hom.exchange.tourne" if state.contract.trump == "turned" else "hom.exchange.hombre"
+        return "hom.exchange.tiers"
+    return None
+
+
+def _hombre_action_clause(table: HombreTable, text: str) -> str:
+    """The rule that decides whether `text` (or, with "", anything) is open to the player asked
+    in L'Hombre: the auction's priority (grand tourné: its matadors), the contract a bid opens,
+    the exchange (a tourné's minimum), giving up, the vole, or in play the lead, following and
+    the matador's privilege."""
+    state, rules = table.state, table.rules
+    word = " ".join(text.split())
+    if state.phase == "auction":
+        return "hom.contract.grand-tourne" if word == "grand-tourne" else "hom.auction.priority"
+    if state.phase == "declare":
+        if word.startswith("trump "):
+            return "hom.contract.sans-prendre" if state.bid == "sans-prendre" else "hom.contract.demande"
+        return "hom.contract.sans-prendre" if state.bid == "sans-prendre" else "hom.contract.demande"
+    if state.phase == "exchange":
+        if state.contract is not None and state.contract.trump == "turned" and state.to_act == state.hombre:
+            return "hom.exchange.tourne"
+        return "hom.exchange.hombre" if state.to_act == state.hombre else "hom.exchange.tiers"
+    if word == "surrender":
+        return "hom.exchange.surrender"
+    if word == "stop" or state.may_stop():
+        return "hom.count.vole"
+    if not state.trick:
+        return "hom.play.lead"
+    order = card_order(rules, state.trump)
+    led = order.class_of[state.trick[0]]
+    hand = state.hands[state.to_act]
+    trumps = hand & order.class_mask[led] if state.trump is not None and led == state.trump else 0
+    if trumps and state.trump is not None and not trumps & ~matadors_of(rules, state.trump):
+        return "hom.play.matador-privilege"
+    return "hom.play.follow"
 
 
 def _in_ruleset_pair(rules: Rules, clause: str | None, precise: bool) -> tuple[str, bool] | None:

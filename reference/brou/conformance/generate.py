@@ -38,9 +38,12 @@ from typing import Any
 
 import yaml
 
+from ..auction import words as auction_words
+from ..contracts import TURNED, has_auction
 from ..errors import IllegalAction
 from ..game import count_so_far, reaches_target
-from ..phases import PhaseDeal
+from ..hombre import GIVEN_UP, STOPPED, HombreDeal
+from ..phases import ALL_PASSED, PhaseDeal
 from ..rules import Rules, cards_of
 from ..shuffle import splitmix64
 from ..speech import WORDS, has_speech, word_action
@@ -422,22 +425,25 @@ def write_perft(root: Path = SCENARIO_DIR) -> dict[Path, int]:
 
 # -- rulesets on the phase engine (Brusquembille) ---------------------------------------------
 
-PHASE_RULESETS = {"brusquembille-1718": "brus", "homme-d-auvergne": "auv"}
+PHASE_RULESETS = {"brusquembille-1718": "brus", "homme-d-auvergne": "auv", "hombre": "hom"}
 # scenarios per kind (kept small: a deal of Brusquembille is 30 or 32 cards of free play)
 PHASE_COUNTS = {"deal": 200, "variant": 60, "seeded": 40}
-_FORMS = {"brus": ("three", "two", "four", "four-partners", "five"), "auv": ("four", "two", "three", "five")}
+_FORMS = {"brus": ("three", "two", "four", "four-partners", "five"), "auv": ("four", "two", "three", "five"),
+          "hom": ("three", "four")}
 PHASE_FORMS = _FORMS["brus"]
 # parameters that change one deal played from given cards (the pack and the way of dealing change
 # the cards themselves: seeded and variant deals are given as cards dealt under them)
 _PHASE_PARAMS = {"brus": ("ten_rank", "following_after_talon", "odd_jetons", "sevens_removed", "deal_packets"),
-                 "auv": ("turner", "king_scoring", "king_showing", "taken_king", "loser_pays", "pack_with_four", "packets")}
+                 "auv": ("turner", "king_scoring", "king_showing", "taken_king", "loser_pays", "pack_with_four", "packets"),
+                 "hom": ("equal_rank", "sans_prendre_trump")}
 
 _PHASE_PLAY_CLAUSES = {"brus": ["brus.play.lead", "brus.play.free", "brus.play.trick-winner", "brus.play.next-lead",
                                 "brus.talon.draw", "brus.talon.last-draw", "brus.talon.last-tricks"],
-                       "auv": []}  # what the deal went through: _speech_clauses
-_PHASE_END_CLAUSES = {"brus": ["brus.count.points", "brus.count.winner", "brus.deck.points"], "auv": []}
+                       "auv": [], "hom": []}  # what the deal went through: _speech_clauses, _auction_clauses
+_PHASE_END_CLAUSES = {"brus": ["brus.count.points", "brus.count.winner", "brus.deck.points"], "auv": [], "hom": []}
 _PHASE_DEAL_CLAUSES = {"brus": ["brus.deal.packets", "brus.deal.talon", "brus.deal.turned"],
-                       "auv": ["auv.deal.packets", "auv.deal.talon", "auv.deck.cards"]}
+                       "auv": ["auv.deal.packets", "auv.deal.talon", "auv.deck.cards"],
+                       "hom": ["hom.deal.packets", "hom.deal.talon", "hom.deck.cards"]}
 
 
 def _speech_clauses(state: PhaseDeal) -> list[str]:
@@ -459,9 +465,57 @@ def _speech_clauses(state: PhaseDeal) -> list[str]:
     return clauses
 
 
+def _auction_clauses(state: HombreDeal) -> list[str]:
+    """The clauses a deal with an auction (L'Hombre), played out, went through: the auction
+    always; the contract, the exchange, play and the count only when they happened."""
+    rules = state.rules
+    clauses = ["hom.deal.packets", "hom.deal.talon", "hom.auction.order"]
+    if any(bid is None for _, bid in state.said):
+        clauses.append("hom.auction.pass-final")
+    if sum(1 for _, bid in state.said if bid is not None) > 1:
+        clauses.append("hom.auction.priority")
+    if state.ended == ALL_PASSED:
+        clauses.append("hom.auction.all-pass")
+    if rules.table_size != rules.n_players:
+        clauses.append("hom.players.four")
+    row = state.contract
+    if row is None:
+        return clauses
+    clauses.append("hom.players.count")
+    if state.bid == "demande":
+        clauses.append("hom.contract.demande")
+    if state.bid == "sans-prendre":
+        clauses.append("hom.contract.sans-prendre")
+    clauses.append({"demande-a-pique": "hom.contract.a-pique", "sans-prendre-a-pique": "hom.contract.a-pique",
+                    "grand-tourne": "hom.contract.grand-tourne", "nolo-ouvert": "hom.contract.nolo-ouvert"}.get(
+                        row.name, "hom.contract.nolo" if row.nolo else "hom.contract.table"))
+    if row.trump == TURNED:
+        clauses.append("hom.exchange.tourne")
+    if row.nolo:
+        clauses.append("hom.exchange.nolo")
+    elif any(seat == state.hombre for seat, _ in state.exchanges):
+        clauses.append("hom.exchange.hombre")
+    if any(seat != state.hombre for seat, _ in state.exchanges):
+        clauses.append("hom.exchange.tiers")
+    if state.ended == GIVEN_UP:
+        clauses += ["hom.exchange.surrender", "hom.count.score"]
+        return clauses
+    if state.tricks:
+        clauses += ["hom.play.lead", "hom.play.follow", "hom.play.trick-winner"]
+        if not row.nolo:
+            clauses.append("hom.play.matador-privilege")
+    clauses.append("hom.count.nolo" if row.nolo else "hom.count.result")
+    if state.ended == STOPPED or state.vole is not None:
+        clauses.append("hom.count.vole")
+    clauses.append("hom.count.score")
+    return clauses
+
+
 def _phase_dealer(rules: Rules, rng: random.Random) -> int:
     """A dealer the form allows (in two pairs, only the rightmost player of a pair deals)."""
     step = rules.data["session"]["next_dealer_step"]
+    if has_auction(rules):
+        return rng.choice(range(rules.table_size))
     return rng.choice([p for p in range(rules.n_players) if p % step == rules.dealer % step])
 
 
@@ -471,6 +525,15 @@ def _phase_illegal(table: PhaseTable, rng: random.Random) -> str | None:
     state, rules = table.state, table.rules
     legal = set(state.legal_actions())
     hand = state.hands[state.to_act]
+    if has_auction(rules):
+        names = auction_words(rules)
+        said = [w for i, w in enumerate(names) if rules.n_indices + i not in legal]
+        if rng.random() < (0.2 if state.phase == "play" else 0.7):  # a word most often before play
+            return rng.choice(said) if said else None
+        refused = [c for c in range(rules.n_indices) if hand >> c & 1 and c not in legal]
+        if refused and rng.random() < 0.8:
+            return rules.card_text(rng.choice(refused))
+        return rules.card_text(rng.choice([c for c in range(rules.n_indices) if rules.pack >> c & 1 and not hand >> c & 1]))
     if has_speech(rules) and state.phase != "play":
         words = [w for w in WORDS if word_action(rules, WORDS.index(w)) not in legal]
         return rng.choice(words) if rng.random() < 0.7 else rules.card_text(rng.choice(cards_of(hand)))
@@ -508,7 +571,7 @@ def _phase_play(table: PhaseTable, rng: random.Random, illegal_rate: float) -> l
     state, rules = table.state, table.rules
     n = rules.n_players
     last_draw = (rules.talon_size + n - 1) // n  # the trick after which the talon is gone
-    speech = has_speech(rules)
+    speech, auction = has_speech(rules), has_auction(rules)
     steps: list[dict[str, Any]] = []
     while not state.is_over:
         steps.append({"expect": {"legal": table.observe("legal")}})
@@ -517,17 +580,20 @@ def _phase_play(table: PhaseTable, rng: random.Random, illegal_rate: float) -> l
             if bad is not None:
                 steps.append({"reject": bad, "code": _phase_code(table, bad)})
         before, speaking = len(state.tricks), state.phase != "play"
-        card = table.action_text(rng.choice(state.legal_actions()))
+        card = table.action_text(_phase_choice(state, rng) if auction else rng.choice(state.legal_actions()))
         answer = table.act(card)
         assert answer["ok"], answer
         steps.append({"do": card})
         if speech and speaking and state.phase == "play":
             steps.append({"expect": {name: table.observe(name) for name in ("homme", "trump", "words", "events", "ledger",
                                                                             "to_act")}})
+        if auction and speaking and state.phase in ("play", "done"):
+            steps.append({"expect": {name: table.observe(name) for name in ("auction", "hombre", "contract", "exchange",
+                                                                            "events", "talon", "to_act")}})
         if len(state.tricks) > before:
             done = len(state.tricks)
             expect: dict[str, Any] = {"trick": [], "tricks": table.observe("tricks"), "talon": table.observe("talon")}
-            if speech and not state.is_over:
+            if (speech or auction) and not state.is_over:
                 expect |= {name: table.observe(name) for name in ("ledger", "result")}
             elif done in (1, last_draw) and not state.is_over:
                 expect |= {name: table.observe(name) for name in ("events", "ledger", "result")}
@@ -536,6 +602,22 @@ def _phase_play(table: PhaseTable, rng: random.Random, illegal_rate: float) -> l
             steps.append({"expect": expect})
     steps.append({"expect": {name: table.observe(name) for name in ("over", "events", "ledger", "result", "outcome")}})
     return _merge_do(steps)
+
+
+def _phase_choice(state: PhaseDeal, rng: random.Random) -> int:
+    """A random legal action of a deal with an auction, weighted so that deals reach every
+    contract: in the auction a pass about half the time, else one of the three lowest bids
+    open; in play a card far more often than a surrender or a stop."""
+    legal = state.legal_actions()
+    cards = [a for a in legal if a < state.rules.n_indices]
+    if state.phase == "auction":
+        bids = legal[:-1]  # the pass is the last word open
+        if not bids or rng.random() < 0.45:
+            return legal[-1]
+        return rng.choice(bids[:3])
+    if state.phase == "play" and cards and len(cards) < len(legal) and rng.random() < 0.9:
+        return rng.choice(cards)
+    return rng.choice(legal)
 
 
 def _phase_setup(table: PhaseTable) -> dict[str, Any]:
@@ -567,6 +649,13 @@ def _phase_deal_scenario(reference: Reference, ruleset: str, kind: str, number: 
     steps = _phase_play(table, rng, 0.08)
     clauses = list(_PHASE_PLAY_CLAUSES[prefix]) + list(_PHASE_END_CLAUSES[prefix])
     what = "random legal play" + (" under " + ", ".join(f"{k}={v}" for k, v in params.items()) if params else "")
+    if prefix == "hom":
+        assert isinstance(table.state, HombreDeal)
+        return {"id": f"gen.{prefix}.{kind}.{number:05d}",
+                "description": f"{what} of the deal of seed {seed} dealt by player {dealer}: random bids, contract, "
+                               "exchange and cards; legal actions checked before every action",
+                "clauses": list(dict.fromkeys(_auction_clauses(table.state))), "ruleset": ruleset, "params": params,
+                "origin": "generated", "setup": setup, "steps": steps}
     if prefix == "auv":
         clauses = _speech_clauses(table.state)
         return {"id": f"gen.{prefix}.{kind}.{number:05d}",
@@ -598,10 +687,11 @@ def _phase_seeded_scenario(reference: Reference, ruleset: str, number: int, seed
     rules = reference.rules(ruleset, params)
     dealer = _phase_dealer(rules, random.Random(seed))
     table = table_for(rules, {"seed": seed, "dealer": dealer})
-    what = "the hands and talon" if has_speech(rules) else "the hands, talon and turned card"
+    what = "the hands and talon" if has_speech(rules) or has_auction(rules) else "the hands, talon and turned card"
+    players = rules.table_size if has_auction(rules) else rules.n_players
     return {
         "id": f"gen.{prefix}.seeded.{number:05d}",
-        "description": f"{what} that seed {seed} deals with {rules.n_players} players ({form}), player {dealer} dealing",
+        "description": f"{what} that seed {seed} deals with {players} players ({form}), player {dealer} dealing",
         "clauses": _PHASE_DEAL_CLAUSES[prefix],
         "ruleset": ruleset,
         "params": params,
@@ -611,12 +701,15 @@ def _phase_seeded_scenario(reference: Reference, ruleset: str, number: int, seed
     }
 
 
+_BASE_SEED = {"brusquembille-1718": 104_729, "hombre": 32_452_843}
+
+
 def generate_phase(ruleset: str, kind: str, count: int | None = None) -> list[dict[str, Any]]:
     """The generated scenarios of one kind for a ruleset on the phase engine, in order; the
     forms in turn (deal number k plays form k mod 5)."""
     reference = Reference()
     total = PHASE_COUNTS[kind] if count is None else count
-    base = {"deal": 1, "variant": 3, "seeded": 4}[kind] * 1_000_003 + (104_729 if ruleset == "brusquembille-1718" else 15_485_863)
+    base = {"deal": 1, "variant": 3, "seeded": 4}[kind] * 1_000_003 + _BASE_SEED.get(ruleset, 15_485_863)
     seeds = _seeds(base)
     forms = _FORMS[PHASE_RULESETS[ruleset]]
     out = []
@@ -645,6 +738,8 @@ def phase_perft_scenarios(ruleset: str) -> list[dict[str, Any]]:
     prefix = PHASE_RULESETS[ruleset]
     if prefix == "auv":
         return speech_perft_scenarios(ruleset)
+    if prefix == "hom":
+        return auction_perft_scenarios(ruleset)
     reference = Reference()
     out: list[dict[str, Any]] = []
     clauses = ["brus.play.free", "brus.play.next-lead", "brus.talon.draw", "brus.talon.last-tricks"]
@@ -724,4 +819,85 @@ def speech_perft_scenarios(ruleset: str) -> list[dict[str, Any]]:
                         "clauses": [f"{prefix}.play.follow", f"{prefix}.play.trump-if-void", f"{prefix}.play.trick-winner"],
                         "ruleset": ruleset, "params": {"form": form}, "origin": "perft",
                         "setup": setup, "steps": [{"do": words}] + counts})
+    return out
+
+
+def _settle(table: PhaseTable, contract_words: list[str]) -> list[str]:
+    """Say `contract_words` (the auction and the contract), then do the exchange: the hombre
+    discards the fewest cards he may (the first ones of his legal list) and each tier keeps his
+    hand; the actions done, up to the first lead."""
+    done = []
+    for word in contract_words:
+        answer = table.act(word)
+        assert answer["ok"], (word, answer)
+        done.append(word)
+    state = table.state
+    assert isinstance(state, HombreDeal)
+    while state.phase == "exchange":
+        legal = table.observe("legal")
+        action = "draw" if "draw" in legal else legal[0]
+        assert table.act(action)["ok"]
+        done.append(action)
+    return done
+
+
+# the contracts the perft positions are reached through: the auction, then the contract named
+_PERFT_CONTRACTS = {"demande": ["demande", "pass", "pass", "demande", "trump H"],
+                    "tourne": ["tourne", "pass", "pass"],
+                    "sans-prendre": ["pass", "pass", "sans-prendre", "sans-prendre", "trump D"]}
+
+
+def auction_perft_scenarios(ruleset: str) -> list[dict[str, Any]]:
+    """For fixed deals of each form of a game with an auction (L'Hombre): the number of legal
+    action sequences of 1 to 4 actions from the start of the deal (the bids, under each reading
+    of equal_rank); from the hombre's exchange in a demande and in a tourné (the discards and the
+    draw); from the tiers' exchange in a sans prendre; and of 1 to 4 cards from the first lead of
+    a demande in hearts."""
+    prefix = PHASE_RULESETS[ruleset]
+    reference = Reference()
+    out: list[dict[str, Any]] = []
+
+    def counts(state: PhaseDeal) -> list[dict[str, Any]]:
+        return [{"perft": d, "count": perft(state, d)} for d in range(1, PHASE_PERFT_DEPTH + 1)]
+
+    for form in _FORMS[prefix]:
+        for seed in PHASE_PERFT_SEEDS:
+            for equal_rank in ("higher-rank", "other-contract"):
+                params = {"form": form, "equal_rank": equal_rank}
+                table = table_for(reference.rules(ruleset, params), {"seed": seed})
+                assert isinstance(table, PhaseTable)
+                out.append({"id": f"{prefix}.perft.{form}.auction-{seed}-{equal_rank}",
+                            "description": f"legal action sequences of 1 to {PHASE_PERFT_DEPTH} actions from the start "
+                                           f"of the deal of seed {seed} ({form}, equal_rank={equal_rank}): the bids",
+                            "clauses": [f"{prefix}.auction.order", f"{prefix}.auction.pass-final",
+                                        f"{prefix}.auction.priority", f"{prefix}.auction.all-pass"],
+                            "ruleset": ruleset, "params": params, "origin": "perft",
+                            "setup": _phase_setup(table), "steps": counts(table.state)})
+            params = {"form": form}
+            for name, clauses in (("demande", ["exchange.hombre", "contract.demande"]),
+                                  ("tourne", ["exchange.hombre", "exchange.tourne"]),
+                                  ("sans-prendre", ["exchange.tiers", "contract.sans-prendre"])):
+                table = table_for(reference.rules(ruleset, params), {"seed": seed})
+                assert isinstance(table, PhaseTable)
+                setup = _phase_setup(table)
+                said = list(_PERFT_CONTRACTS[name])
+                for word in said:
+                    assert table.act(word)["ok"], word
+                out.append({"id": f"{prefix}.perft.{form}.exchange-{name}-{seed}",
+                            "description": f"legal action sequences of 1 to {PHASE_PERFT_DEPTH} actions from the first "
+                                           f"exchange of a {name} in the deal of seed {seed} ({form}): discards and draw",
+                            "clauses": [f"{prefix}.{c}" for c in clauses], "ruleset": ruleset, "params": params,
+                            "origin": "perft", "setup": setup, "steps": [{"do": said}] + counts(table.state)})
+            table = table_for(reference.rules(ruleset, params), {"seed": seed})
+            assert isinstance(table, PhaseTable)
+            setup = _phase_setup(table)
+            done = _settle(table, list(_PERFT_CONTRACTS["demande"]))
+            out.append({"id": f"{prefix}.perft.{form}.play-{seed}",
+                        "description": f"legal action sequences of 1 to {PHASE_PERFT_DEPTH} actions from the first lead "
+                                       f"of the deal of seed {seed} ({form}), player 0's demande in hearts, the hombre "
+                                       "having changed one card and the tiers none",
+                        "clauses": [f"{prefix}.play.lead", f"{prefix}.play.follow", f"{prefix}.play.matador-privilege",
+                                    f"{prefix}.play.trick-winner", f"{prefix}.exchange.surrender"],
+                        "ruleset": ruleset, "params": params, "origin": "perft",
+                        "setup": setup, "steps": [{"do": done}] + counts(table.state)})
     return out

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import IO, Any
 
 from .. import __version__, spec
+from ..contracts import has_auction
 from ..deal import deal_from_cards, deal_from_seed
 from ..errors import BrouError
 from ..game import GameContext, Outcome
@@ -25,6 +26,7 @@ from ..speech import has_speech
 from ..state import DealState, marriage_text
 from ..view import view
 from .corpus import FEATURES
+from .hombre_table import HombreTable
 from .phase_table import PhaseTable
 from .protocol import PROTOCOL_VERSION
 from .seated import SeatedTable, TimeLimit
@@ -194,11 +196,14 @@ class Table(SeatedTable):
 
 
 def table_for(rules: Rules, setup: Mapping[str, Any]) -> Table | PhaseTable:
-    """The table that plays a scenario of this ruleset: `SpeechTable` for a game on the phase
-    engine with a speech before play (L'Homme d'Auvergne), `PhaseTable` for one without
-    (Brusquembille), `Table` for a partnership game (1802, Brouc)."""
+    """The table that plays a scenario of this ruleset: `HombreTable` for a game with an
+    auction (L'Hombre), `SpeechTable` for a game on the phase engine with a speech before play
+    (L'Homme d'Auvergne), `PhaseTable` for one without (Brusquembille), `Table` for a
+    partnership game (1802, Brouc)."""
     if not rules.on_phases:
         return Table(rules, setup)
+    if has_auction(rules):
+        return HombreTable(rules, setup)
     return SpeechTable(rules, setup) if has_speech(rules) else PhaseTable(rules, setup)
 
 

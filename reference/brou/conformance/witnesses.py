@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ..ambiguities import PLANS, PREFIX, REGISTER_FILE, Entry, Plan, flow, load_register, rewrite_witnesses
+from ..contracts import has_auction
 from ..deal import deal_from_seed, deal_texts
 from ..errors import BrouError
 from ..game import count_so_far, reaches_target
@@ -74,9 +75,11 @@ def observe(table: AnyTable, names: Sequence[str]) -> dict[str, Any]:
     return {name: table.observe(name) for name in names}
 
 
-def _names(setup: Mapping[str, Any], over: bool, speakers: bool = False, on_phases: bool = False) -> list[str]:
+def _names(setup: Mapping[str, Any], over: bool, speakers: bool = False, on_phases: bool = False,
+           views: bool = False) -> list[str]:
     if on_phases:
-        return (["deal"] if "seed" in setup else []) + list(PHASE_OBSERVED) + (["session"] if "session" in setup else [])
+        return ((["deal"] if "seed" in setup else []) + list(PHASE_OBSERVED) + (["session"] if "session" in setup else [])
+                + (["view"] if views else []))
     names = list(OBSERVED) + (["speakers"] if speakers else [])
     if "game" in setup:
         names.append("outcome")
@@ -124,14 +127,16 @@ def _phase_setup(rules: Rules, plan: Plan, seed: int) -> dict[str, Any]:
     card at the deal (hands and the whole talon) and keeps marks in its session; context `draw`
     draws the first dealer from the seed too."""
     speech = has_speech(rules)
-    kept = "marks" if speech else "totals"  # a game with a speech keeps marks by player
-    session: dict[str, Any] = {"session": {kept: [plan.totals] * rules.n_players}} if plan.context == "session" else {}
+    auction = has_auction(rules)
+    # a game with a speech keeps marks by player, a game with an auction points
+    kept = "marks" if speech else "points" if auction else "totals"
+    session: dict[str, Any] = {"session": {kept: [plan.totals] * rules.table_size}} if plan.context == "session" else {}
     if plan.context == "draw":  # the first dealer drawn from the seed, before the seed's deal
         session = {"draw": {"seed": seed}}
     if plan.setup == "seed":
         return {"seed": seed} | session
     deal = table_for(rules, {"seed": seed}).observe("deal")
-    if speech:  # no card turned at the deal: the hands and the whole talon
+    if speech or auction:  # no card turned at the deal: the hands and the whole talon
         return {"hands": [list(h) for h in deal["hands"]], "talon": list(deal["talon"])} | session
     return {"hands": [list(h) for h in deal["hands"]], "talon": list(deal["talon"]), "turnup": deal["turnup"]} | session
 
@@ -216,7 +221,7 @@ def search_pair(entry: Entry, ruleset: str, names: tuple[str, str], plan: Plan) 
         while True:
             positions += 1
             over = tables[0].state.is_over and tables[1].state.is_over
-            names_seen = _names(setup, over, plan.speakers, rules[0].on_phases)
+            names_seen = _names(setup, over, plan.speakers, rules[0].on_phases, plan.views)
             seen = (observe(tables[0], names_seen), observe(tables[1], names_seen))
             differ = _differ(*seen)
             if differ:
