@@ -323,23 +323,26 @@ class SheetDirective(_Directive):
             svg, name = sheet_svg(played_match(ruleset, seed), self.options.get("deals"), lang), f"{ruleset}-seed-{seed}"
         else:
             raise self.error("a sheet is either :empty: or played from a :seed:")
-        # a block, not a figure: figures are the numbered examples
-        wrapper = self.target("sheet", name, ["brou-sheet"])
         body = nodes.container()
         self.state.nested_parse(self.content, self.content_offset, body)
         if not body.children or not isinstance(body.children[0], nodes.paragraph):
             raise self.error("a sheet needs a caption: the first paragraph of its content")
         body.children[0]["classes"].append("sheet-caption")
-        if empty:  # the caption, what the call-outs mean, then the sheet on a page of its own
+        if empty:
+            # the caption and what the call-outs mean, in the flow of the text; then the sheet
+            # on a page of its own
             rules = Rules.load(ruleset)
-            wrapper.extend(body.children)
-            self.parse_lines(legend_lines(rules, lang), wrapper)
-            self.parse_lines(sheet_page_html(empty_sheet_svg(rules, lang)), wrapper)
-        else:  # a picture printed 165 mm wide, whatever the style sheet's limits for pictures
-            img = _svg(svg).replace("<img ", f'<img style="width: {PRINT_WIDTH_MM:g}mm; max-width: 100%; '
-                                    'max-height: none; height: auto" ', 1)
-            wrapper += nodes.raw("", img, format="html")
-            wrapper.extend(body.children)
+            legend = self.target("sheet", name, ["brou-sheet-legend"])
+            legend.extend(body.children)
+            self.parse_lines(legend_lines(rules, lang), legend)
+            return [legend, *self.parse_lines(sheet_page_html(empty_sheet_svg(rules, lang)), nodes.container()).children]
+        # a block, not a figure (figures are the numbered examples): a picture printed 165 mm
+        # wide, whatever the style sheet's limits for pictures
+        wrapper = self.target("sheet", name, ["brou-sheet"])
+        img = _svg(svg).replace("<img ", f'<img style="width: {PRINT_WIDTH_MM:g}mm; max-width: 100%; '
+                                'max-height: none; height: auto" ', 1)
+        wrapper += nodes.raw("", img, format="html")
+        wrapper.extend(body.children)
         return [wrapper]
 
 
