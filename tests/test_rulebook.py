@@ -18,6 +18,7 @@ import pytest
 from brou.book import text
 from brou.book.build import EXIT_FAILED, EXIT_USAGE, LANGS, SOURCE, BuildFailed, Built, build, main, sphinx
 from brou.book.model import (
+    ALONE,
     AUV,
     AUV_CHAPTERS,
     BRUS,
@@ -224,9 +225,14 @@ def test_examples_are_numbered_pictures_linked_to_their_scenarios(built: dict[st
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_score_sheets_empty_and_filled(built: dict[str, Built], lang: str) -> None:
+    """The partnership games' sheets blank and filled, the other games' blank; every blank one
+    inline on a page of its own (tests/test_sheet.py checks the sheets themselves)."""
     ids = ids_by_page(built[lang])["sheets.html"]
     for ruleset in RULESETS:
         assert ids[f"sheet-{ruleset}-empty"] == 1 and ids[f"sheet-{ruleset}-seed-3"] == 1
+    for ruleset in ALONE:
+        assert ids[f"sheet-{ruleset}-empty"] == 1
+    assert pages(built[lang])["sheets.html"].count('<div class="sheet-page"') == len(RULESETS) + len(ALONE)
 
 
 def test_glossary_has_the_french_terms(built: dict[str, Built]) -> None:

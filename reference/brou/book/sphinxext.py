@@ -18,8 +18,9 @@ Directives:
 - ``.. brou-example:: SCENARIO`` a corpus scenario drawn as a picture, a numbered figure
   (`numfig`: "Example 4.2"); options ``:upto: N`` (actions replayed), ``:trick: N``,
   ``:hide-hands:``; the content is the caption, in the book's language;
-- ``.. brou-sheet:: RULESET`` a score sheet, empty (``:empty:``) or filled with a
-  seeded match (``:seed: N``, ``:deals: N``); the content is the caption;
+- ``.. brou-sheet:: RULESET`` a score sheet in the book's language, blank (``:empty:``, any
+  ruleset: the caption, what its call-outs mean, the sheet on a page of its own) or filled
+  with a seeded match (``:seed: N``, ``:deals: N``); the content is the caption;
 - ``.. brou-source:: S1`` a source: the hand-written content says what it contributes,
   the extension adds its file, its title and the clauses that cite it;
 - ``.. brou-object:: TYPE NAME`` any other target, its content inside;
@@ -55,10 +56,11 @@ from sphinx.util.nodes import make_refnode
 from ..errors import BrouError
 from ..match import BOTS, Match
 from ..rules import Rules
-from ..sheet import empty_sheet_svg, sheet_svg
+from ..sheet import PRINT_WIDTH_MM, empty_sheet_svg, sheet_svg
 from . import text
-from .model import RULESETS, Book
+from .model import ALL_RULESETS, RULESETS, Book
 from .pictures import load_scenario, scenario_picture
+from .sheets import legend_lines, sheet_page_html
 
 logger = logging.getLogger(__name__)
 
@@ -297,7 +299,9 @@ class ExampleDirective(_Figure):
 
 
 class SheetDirective(_Directive):
-    """A score sheet of a ruleset: empty, or filled with a match played by the bots from a seed."""
+    """A score sheet of a ruleset in the book's language (part 3 of issue 21): blank, on a page of
+    its own after its caption and the explanation of its numbered call-outs (any ruleset), or
+    filled with a match played by the bots from a seed (1802 and Brouc)."""
 
     required_arguments = 1
     has_content = True
@@ -307,22 +311,38 @@ class SheetDirective(_Directive):
 
     def run(self) -> list[nodes.Node]:
         ruleset = self.arguments[0]
-        if ruleset not in RULESETS:
-            raise self.error(f"no ruleset '{ruleset}' (known: {', '.join(RULESETS)})")
-        if "empty" in self.options:
-            svg, name = empty_sheet_svg(ruleset), f"{ruleset}-empty"
+        lang = "fr" if self.lang == "fr" else "en"
+        empty = "empty" in self.options
+        known = ALL_RULESETS if empty else RULESETS
+        if ruleset not in known:
+            raise self.error(f"no ruleset '{ruleset}' (known: {', '.join(known)})")
+        if empty:
+            name = f"{ruleset}-empty"
         elif "seed" in self.options:
             seed = self.options["seed"]
-            svg, name = sheet_svg(played_match(ruleset, seed), self.options.get("deals")), f"{ruleset}-seed-{seed}"
+            svg, name = sheet_svg(played_match(ruleset, seed), self.options.get("deals"), lang), f"{ruleset}-seed-{seed}"
         else:
             raise self.error("a sheet is either :empty: or played from a :seed:")
-        # a block, not a figure: figures are the numbered examples
-        wrapper = self.target("sheet", name, ["brou-sheet"])
-        wrapper += nodes.raw("", _svg(svg), format="html")
-        self.state.nested_parse(self.content, self.content_offset, wrapper)
-        if len(wrapper.children) < 2 or not isinstance(wrapper.children[1], nodes.paragraph):
+        body = nodes.container()
+        self.state.nested_parse(self.content, self.content_offset, body)
+        if not body.children or not isinstance(body.children[0], nodes.paragraph):
             raise self.error("a sheet needs a caption: the first paragraph of its content")
-        wrapper.children[1]["classes"].append("sheet-caption")
+        body.children[0]["classes"].append("sheet-caption")
+        if empty:
+            # the caption and what the call-outs mean, in the flow of the text; then the sheet
+            # on a page of its own
+            rules = Rules.load(ruleset)
+            legend = self.target("sheet", name, ["brou-sheet-legend"])
+            legend.extend(body.children)
+            self.parse_lines(legend_lines(rules, lang), legend)
+            return [legend, *self.parse_lines(sheet_page_html(empty_sheet_svg(rules, lang)), nodes.container()).children]
+        # a block, not a figure (figures are the numbered examples): a picture printed 165 mm
+        # wide, whatever the style sheet's limits for pictures
+        wrapper = self.target("sheet", name, ["brou-sheet"])
+        img = _svg(svg).replace("<img ", f'<img style="width: {PRINT_WIDTH_MM:g}mm; max-width: 100%; '
+                                'max-height: none; height: auto" ', 1)
+        wrapper += nodes.raw("", img, format="html")
+        wrapper.extend(body.children)
         return [wrapper]
 
 
