@@ -159,10 +159,10 @@ def typeset(text: str, lang: str) -> str:
     return text
 
 
-def _wrap(text: str, width: float, size: float = SIZE, lang: str = "en") -> list[str]:
-    """Lines of `text` that fit `width` px in DejaVu Sans at `size` (about 0.58 em a character),
-    French spaces kept unbroken."""
-    chars = max(8, int(width / (size * 0.58)))
+def _wrap(text: str, width: float, size: float = SIZE, lang: str = "en", bold: bool = False) -> list[str]:
+    """Lines of `text` that fit `width` px in DejaVu Sans at `size` (about 0.53 em a character,
+    0.6 in bold), French spaces kept unbroken."""
+    chars = max(8, int(width / (size * (0.6 if bold else 0.53))))
     return textwrap.wrap(typeset(text, lang), chars, break_on_hyphens=False) or [""]
 
 
@@ -213,19 +213,19 @@ class _Svg:
 
 
 WORDS = {
-    "en": {"start": "A card has been led: what may you play?", "yes": "yes", "no": "no", "then": "then",
+    "en": {"yes": "yes", "no": "no", "then": "then",
            "any": "Play any card: a trump or a card of another suit", "rest": "Play any card the steps above allow",
            "title": "The following rule"},
-    "fr": {"start": "Une carte est entamée : que pouvez-vous jouer ?", "yes": "oui", "no": "non", "then": "puis",
+    "fr": {"yes": "oui", "no": "non", "then": "puis",
            "any": "Jouez n'importe quelle carte : un atout ou une autre couleur",
            "rest": "Jouez n'importe quelle carte que les cases ci-dessus permettent",
            "title": "La règle du jeu de la carte"},
 }
 
-ASK_X, ASK_W = 0.0, 330.0
-DO_X = 392.0
+ASK_X, ASK_W = 0.0, 352.0
+DO_X = 406.0
 DO_W = WIDTH - DO_X - 2
-GAP = 24.0
+GAP = 19.0
 
 
 def _chart(pic: _Svg, rules: Rules, primitives: tuple[tuple[str, Any], ...], lang: str, top: float) -> float:
@@ -233,14 +233,13 @@ def _chart(pic: _Svg, rules: Rules, primitives: tuple[tuple[str, Any], ...], lan
     w = WORDS[lang]
     spine = ASK_X + ASK_W / 2
     y = top
-    h = pic.box(ASK_X + 40, y, ASK_W - 80, _wrap(w["start"], ASK_W - 90, lang=lang), "#ffffff", GREY, rx=12)
-    y += h
     nodes = [(name, node(rules, name, option)) for name, option in primitives]
     merged = False  # whether a "yes" branch has come back to the spine: the end is then "what is left"
     pending: list[tuple[float, float]] = []  # the "then" lines to bring down to the next question
     for i, (name, n) in enumerate(nodes):
         later = [m for _, m in nodes[i + 1:]]
-        pic.arrow([(spine, y), (spine, y + GAP)])
+        if i:
+            pic.arrow([(spine, y), (spine, y + GAP)])
         if i > 0 and nodes[i - 1][1].ask:
             pic.text(spine - 6, y + GAP / 2 + 4, w["no"], fill=NO_INK, font_weight="bold", text_anchor="end")
         for x, from_y in pending:  # join the spine just above this question
@@ -249,21 +248,20 @@ def _chart(pic: _Svg, rules: Rules, primitives: tuple[tuple[str, Any], ...], lan
                    fill="none", stroke=GREY, stroke_width=1.3)
             pic.text(x - 4, join - 4, w["then"], fill=GREY, text_anchor="end", font_style="italic")
         pending = []
-        y += GAP
+        y += GAP if i else 0
         pic.open("g", data_primitive=name)
         if not n.ask:  # a statement: no branch
-            h = pic.box(ASK_X, y, WIDTH - 2, _wrap(n.yes[lang], WIDTH - 20, lang=lang), END_FILL, END_EDGE, bold=True)
+            h = pic.box(ASK_X, y, WIDTH - 2, _wrap(n.yes[lang], WIDTH - 20, lang=lang, bold=True), END_FILL, END_EDGE, bold=True)
             pic.close("g")
             y += h
             merged = True
             continue
         ask_lines = _wrap(n.ask[lang], ASK_W - 16, lang=lang)
-        yes_lines = _wrap(n.yes[lang], DO_W - 14, lang=lang)
-        row_h = max(len(ask_lines), len(yes_lines)) * LINE + 2 * PAD - 1
-        pic.box(ASK_X, y + (row_h - (len(ask_lines) * LINE + 2 * PAD - 1)) / 2, ASK_W, ask_lines,
-                        ASK_FILL, ASK_EDGE)
-        do_y = y + (row_h - (len(yes_lines) * LINE + 2 * PAD - 1)) / 2
         continues = any(m.scope & n.after_yes for m in later)
+        yes_lines = _wrap(n.yes[lang], DO_W - 14, lang=lang, bold=not continues)
+        row_h = max(len(ask_lines), len(yes_lines)) * LINE + 2 * PAD - 1
+        pic.box(ASK_X, y + (row_h - (len(ask_lines) * LINE + 2 * PAD - 1)) / 2, ASK_W, ask_lines, ASK_FILL, ASK_EDGE)
+        do_y = y + (row_h - (len(yes_lines) * LINE + 2 * PAD - 1)) / 2
         do_h = pic.box(DO_X, do_y, DO_W, yes_lines, DO_FILL if continues else END_FILL,
                        DO_EDGE if continues else END_EDGE, bold=not continues)
         mid = y + row_h / 2
@@ -272,20 +270,20 @@ def _chart(pic: _Svg, rules: Rules, primitives: tuple[tuple[str, Any], ...], lan
                  text_anchor="middle")
         y += row_h
         if n.no_note:  # beside the way down: the exception on the "no" side
-            note = _wrap(n.no_note[lang], ASK_W - 14, lang=lang)
+            note = _wrap(n.no_note[lang], WIDTH - spine - 30, lang=lang)
             for j, line in enumerate(note):
                 pic.text(spine + 8, y + SIZE + 3 + j * LINE, line, fill=NO_INK, font_style="italic")
             pic.el("line", x1=spine, y1=y, x2=spine, y2=y + len(note) * LINE + 4, stroke=GREY, stroke_width=1.3)
             y += len(note) * LINE + 4
         pic.close("g")
         if continues:
-            pending.append((DO_X + DO_W / 2, do_y + do_h))
+            pending.append((WIDTH - 14, do_y + do_h))
             merged = True
     if nodes and nodes[-1][1].ask:  # the last question's "no": whatever is left
         pic.arrow([(spine, y), (spine, y + GAP)])
         pic.text(spine - 6, y + GAP / 2 + 4, w["no"], fill=NO_INK, font_weight="bold", text_anchor="end")
         y += GAP
-        h = pic.box(ASK_X, y, ASK_W, _wrap(w["rest" if merged else "any"], ASK_W - 16, lang=lang), END_FILL, END_EDGE,
+        h = pic.box(ASK_X, y, ASK_W, _wrap(w["rest" if merged else "any"], ASK_W - 16, lang=lang, bold=True), END_FILL, END_EDGE,
                     bold=True)
         y += h
     return y

@@ -46,7 +46,7 @@ W: dict[str, dict[str, str]] = {
         "out": "Out of the pack: {cards}.",
         "matadors": "Bold: the matadors, the first {n} trumps.",
         "marriage": "Marriage", "ranks": "Cards", "m-caption": "Marriage values, in points",
-        "announced": "Announced", "table": "On the table", "in-plain": "plain suit", "in-trumps": "trumps",
+        "announced": "Announced", "table": "On the table", "in-plain": "plain", "in-trumps": "in trumps",
         "simple": "simple", "grand": "grand",
         "announced-how": "**Announced**: held in the announcer's hand, announced {window}; scored {credited} "
                          "for his team; the other team {deducted}.",
@@ -130,7 +130,7 @@ W: dict[str, dict[str, str]] = {
         "out": "Retirées du jeu : {cards}.",
         "matadors": "En gras : les matadors, les {n} premiers atouts.",
         "marriage": "Mariage", "ranks": "Cartes", "m-caption": "Valeur des mariages, en points",
-        "announced": "Annoncé", "table": "Sur table", "in-plain": "couleur ordinaire", "in-trumps": "atout",
+        "announced": "Annoncé", "table": "Sur table", "in-plain": "hors atout", "in-trumps": "en atout",
         "simple": "simple", "grand": "grand",
         "announced-how": "**Annoncé** : tenu dans la main de l'annonceur, annoncé {window} ; compté {credited} "
                          "à son équipe ; l'autre équipe {deducted}.",
@@ -405,7 +405,7 @@ def marriages_part(rules: Rules, lang: str) -> list[str]:
         if table:
             row += [str(value * table), str(value * table * trump)]
         rows.append(row)
-    out = _table(word(lang, "m-caption"), header, rows, [14, 14] + [18] * (len(header) - 2), "refcard-marriages")
+    out = _table(word(lang, "m-caption"), header, rows, [11, 9] + [20] * (len(header) - 2), "refcard-marriages")
     notes = []
     if announced:
         a = data["announced"]
@@ -566,7 +566,7 @@ def standalone_html(rules: Rules, lang: str) -> str:
     refcard.css: what tests/test_refcard.py gives WeasyPrint to count the card's pages."""
     from docutils.core import publish_parts
 
-    parts = publish_parts("\n".join(reference_card(rules, lang)), writer_name="html5",
+    parts = publish_parts("\n".join(reference_card(rules, lang)), writer="html5",
                           settings_overrides={"report_level": 2, "halt_level": 2, "output_encoding": "unicode"})
     return (f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8"><style>\n{PAGE_CSS}'
             f'{CSS.read_text(encoding="utf-8")}</style></head>\n<body>{parts["body"]}</body></html>\n')
