@@ -29,7 +29,7 @@ from .pictures import FONT, RANKS
 WIDTH = 620.0
 SIZE = 11.0  # label size in px: 8.25 pt printed at 96 px to the inch
 LINE = 13.5
-PAD = 6.0
+PAD = 5.0
 INK = "#202830"
 GREY = "#5f6770"
 ASK_FILL, ASK_EDGE = "#eef3fa", "#4a6b96"
@@ -214,10 +214,12 @@ class _Svg:
 
 WORDS = {
     "en": {"yes": "yes", "no": "no", "then": "then",
-           "any": "Play any card: a trump or a card of another suit", "rest": "Play any card the steps above allow",
+           "any": "Play any card: a trump or a card of another suit", "any-card": "Play any card",
+           "rest": "Play any card the steps above allow",
            "title": "The following rule"},
     "fr": {"yes": "oui", "no": "non", "then": "puis",
            "any": "Jouez n'importe quelle carte : un atout ou une autre couleur",
+           "any-card": "Jouez n'importe quelle carte",
            "rest": "Jouez n'importe quelle carte que les cases ci-dessus permettent",
            "title": "La règle du jeu de la carte"},
 }
@@ -238,17 +240,18 @@ def _chart(pic: _Svg, rules: Rules, primitives: tuple[tuple[str, Any], ...], lan
     pending: list[tuple[float, float]] = []  # the "then" lines to bring down to the next question
     for i, (name, n) in enumerate(nodes):
         later = [m for _, m in nodes[i + 1:]]
+        gap = (GAP + 7 if pending else GAP) if i else 0  # room for the "then" label above its line
         if i:
-            pic.arrow([(spine, y), (spine, y + GAP)])
+            pic.arrow([(spine, y), (spine, y + gap)])
         if i > 0 and nodes[i - 1][1].ask:
-            pic.text(spine - 6, y + GAP / 2 + 4, w["no"], fill=NO_INK, font_weight="bold", text_anchor="end")
+            pic.text(spine - 6, y + gap / 2 + 4, w["no"], fill=NO_INK, font_weight="bold", text_anchor="end")
         for x, from_y in pending:  # join the spine just above this question
-            join = y + GAP / 2
+            join = y + gap / 2
             pic.el("polyline", points=f"{x:.1f},{from_y:.1f} {x:.1f},{join:.1f} {spine + 1:.1f},{join:.1f}",
                    fill="none", stroke=GREY, stroke_width=1.3)
-            pic.text(x - 4, join - 4, w["then"], fill=GREY, text_anchor="end", font_style="italic")
+            pic.text(x - 5, join - 3, w["then"], fill=GREY, text_anchor="end", font_style="italic")
         pending = []
-        y += GAP if i else 0
+        y += gap
         pic.open("g", data_primitive=name)
         if not n.ask:  # a statement: no branch
             h = pic.box(ASK_X, y, WIDTH - 2, _wrap(n.yes[lang], WIDTH - 20, lang=lang, bold=True), END_FILL, END_EDGE, bold=True)
@@ -283,8 +286,9 @@ def _chart(pic: _Svg, rules: Rules, primitives: tuple[tuple[str, Any], ...], lan
         pic.arrow([(spine, y), (spine, y + GAP)])
         pic.text(spine - 6, y + GAP / 2 + 4, w["no"], fill=NO_INK, font_weight="bold", text_anchor="end")
         y += GAP
-        h = pic.box(ASK_X, y, ASK_W, _wrap(w["rest" if merged else "any"], ASK_W - 16, lang=lang, bold=True), END_FILL, END_EDGE,
-                    bold=True)
+        # what is left: any card, or (when a question about the void case came before) any card at all
+        end = "rest" if merged else "any-card" if any(n.scope == {VOID} for _, n in nodes) else "any"
+        h = pic.box(ASK_X, y, ASK_W, _wrap(w[end], ASK_W - 16, lang=lang, bold=True), END_FILL, END_EDGE, bold=True)
         y += h
     return y
 

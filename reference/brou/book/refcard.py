@@ -36,6 +36,8 @@ W: dict[str, dict[str, str]] = {
     "en": {
         "card": "Reference card", "cards": "The cards", "following": "What you may play to a trick",
         "marriages": "Marriages", "scoring": "Scoring",
+        "draw": "After each trick, while the stock lasts, its winner draws the top card, then each other player "
+                "in the order of play.", "draw-turnup": " The turned trump, left under the stock, is drawn last.",
         "order-caption": "Which card beats which, strongest first",
         "suits": "Suits", "order": "Order, strongest first", "order-short": "Order", "names": "Named cards",
         "plain": "Plain suit", "trump": "Trumps", "no-trump": "Without trump (nolo)",
@@ -66,7 +68,6 @@ W: dict[str, dict[str, str]] = {
                           "(dehors) on its turn; a wrong declaration loses the game.",
         "v-caption": "What a game is worth, in {unit}, marked by the {by}",
         "parties": "parties", "coches": "coches", "winner": "winners", "loser": "losers",
-        "case": "Case", "worth": "Worth",
         "below-first": "losers' count below {n}", "below": "losers' count below {n}",
         "otherwise": "losers' count {n} or more", "any": "any other end",
         "all-tricks": "{name}: one team takes every trick (the deal's points do not count)",
@@ -91,8 +92,8 @@ W: dict[str, dict[str, str]] = {
         "most-tricks": "The homme (the first to play on the turned suit) wins the deal with more tricks than "
                        "each other player; at a tie at the top, whoever reached it first.",
         "homme-wins": "the homme wins the deal", "homme-loses": "the homme loses the deal",
-        "each-opponent": "−1 for the homme, +1 for each opponent", "the-winner": "−1 for the homme, +1 for the "
-                                                                                   "deal's winner",
+        "each-opponent": "\u22121 for the homme, +1 for each opponent",
+        "the-winner": "\u22121 for the homme, +1 for the deal's winner",
         "plus-one": "+1 for the homme",
         "k-caption": "Points, each player for himself",
         "turned-suit-turned": "a king turned from the talon", "turned-suit-held": "the king of the turned suit",
@@ -120,8 +121,11 @@ W: dict[str, dict[str, str]] = {
     "fr": {
         "card": "Aide-mémoire", "cards": "Les cartes", "following": "Que jouer dans une levée",
         "marriages": "Les mariages", "scoring": "Le compte",
+        "draw": "Après chaque levée, tant que dure le talon, son gagnant prend la carte du dessus, puis chacun "
+                "des autres dans l'ordre du jeu.", "draw-turnup": " La retourne, glissée sous le talon, est prise en dernier.",
         "order-caption": "Quelle carte bat quelle autre, de la plus forte à la plus faible",
-        "suits": "Couleurs", "order": "Ordre, de la plus forte à la plus faible", "order-short": "Ordre", "names": "Cartes nommées",
+        "suits": "Couleurs", "order": "Ordre, de la plus forte à la plus faible", "order-short": "Ordre",
+        "names": "Cartes nommées",
         "plain": "Couleur ordinaire", "trump": "Atout", "no-trump": "Sans atout (nolo)",
         "every-suit": "Les cartes, de la plus forte à la plus faible, dans toutes les couleurs, atout compris",
         "with-points": ", avec leur valeur",
@@ -151,7 +155,6 @@ W: dict[str, dict[str, str]] = {
                           "à son tour ; une déclaration fausse perd la partie.",
         "v-caption": "Ce que vaut une partie, en {unit}, marquées par les {by}",
         "parties": "parties", "coches": "coches", "winner": "gagnants", "loser": "perdants",
-        "case": "Cas", "worth": "Valeur",
         "below-first": "compte des perdants sous {n}", "below": "compte des perdants sous {n}",
         "otherwise": "compte des perdants de {n} ou plus", "any": "toute autre fin",
         "all-tricks": "{name} : une équipe fait toutes les levées (les points du coup ne comptent pas)",
@@ -176,8 +179,8 @@ W: dict[str, dict[str, str]] = {
         "most-tricks": "L'homme (le premier qui joue sur la couleur retournée) gagne le coup s'il fait plus de "
                        "levées que chacun des autres ; à égalité en tête, s'il y est arrivé le premier.",
         "homme-wins": "l'homme gagne le coup", "homme-loses": "l'homme perd le coup",
-        "each-opponent": "−1 pour l'homme, +1 pour chaque adversaire",
-        "the-winner": "−1 pour l'homme, +1 pour le gagnant du coup",
+        "each-opponent": "\u22121 pour l'homme, +1 pour chaque adversaire",
+        "the-winner": "\u22121 pour l'homme, +1 pour le gagnant du coup",
         "plus-one": "+1 pour l'homme",
         "k-caption": "Les points, chacun pour soi",
         "turned-suit-turned": "un roi retourné du talon", "turned-suit-held": "le roi de la couleur retournée",
@@ -352,7 +355,7 @@ def cards_part(rules: Rules, lang: str) -> list[str]:
         width = 3 if any_names else 2
         rows = [r + [""] * (width - len(r)) for r in rows]
         header = [word(lang, "suits"), word(lang, "order")] + ([word(lang, "names")] if any_names else [])
-        out = _table(word(lang, "order-caption"), header, rows, [22, 46, 32] if any_names else [30, 70],
+        out = _table(word(lang, "order-caption"), header, rows, [25, 43, 32] if any_names else [30, 70],
                      "refcard-order")
         if body:
             out += _table(word(lang, "points-caption"), [word(lang, "rank")] + [rank_text(r, lang) for r in ranks],
@@ -371,7 +374,11 @@ def cards_part(rules: Rules, lang: str) -> list[str]:
 def following_part(rules: Rules, lang: str) -> list[str]:
     """The following rule as a flowchart (brou.book.flowchart), raw SVG."""
     svg = following_chart(rules, lang)
-    return [".. raw:: html", ""] + ["   " + line if line else "" for line in svg.splitlines()] + [""]
+    out = [".. raw:: html", ""] + ["   " + line if line else "" for line in svg.splitlines()] + [""]
+    if "draw" in rules.after_trick and rules.talon_size:
+        turnup = rules.data["deal"].get("turnup") == "talon-top"
+        out += [word(lang, "draw") + (word(lang, "draw-turnup") if turnup else ""), ""]
+    return out
 
 
 # -- the marriages --------------------------------------------------------------------------
@@ -451,7 +458,7 @@ def _game_part(rules: Rules, lang: str) -> list[str]:
             rows.append([word(lang, "double", name=esc(d["name"]), n=d["max_other_score"]), str(d["value"])])
     units = word(lang, unit)
     caption = word(lang, "v-caption", unit=units, by=word(lang, game["marked_by"]))
-    out += [""] + _table(caption, [word(lang, "case"), word(lang, "worth")], rows, [75, 25], "refcard-values")
+    out += [""] + _table(caption, None, rows, [80, 20], "refcard-values")
     notes = []
     if decl:
         notes.append(word(lang, "declared-failed"))
