@@ -240,3 +240,21 @@ def test_the_card_fits_one_page(pages: dict[tuple[str, str], int], name: str, la
 def test_an_unknown_language_is_refused() -> None:
     with pytest.raises(ValueError):
         reference_card(Rules.load("brouc"), "de")
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_every_reading_gets_a_card(name: str) -> None:
+    """Each option of each parameter (forms included) gives a card in both languages, its
+    flowchart drawing every primitive of that reading."""
+    from brou import spec
+
+    for param, choice in (spec.load_document(name).data.get("parameters") or {}).items():
+        for option in (choice or {}).get("options", []):
+            try:
+                rules = Rules.load(name, **{param: option})
+            except Exception:  # a reading the engine refuses (brou.rules.NOT_EXECUTABLE_YET)
+                continue
+            used = {p for p, _ in rules.following_primitives + rules.following_after_talon}
+            for lang in LANGS:
+                card = "\n".join(reference_card(rules, lang))
+                assert primitives_drawn(card) == used, (param, option)
