@@ -28,7 +28,7 @@ from .pictures import FONT, RANKS
 
 WIDTH = 620.0
 SIZE = 11.0  # label size in px: 8.25 pt printed at 96 px to the inch
-LINE = 13.5
+LINE = 13.0
 PAD = 5.0
 INK = "#202830"
 GREY = "#5f6770"
@@ -240,7 +240,7 @@ def _chart(pic: _Svg, rules: Rules, primitives: tuple[tuple[str, Any], ...], lan
     pending: list[tuple[float, float]] = []  # the "then" lines to bring down to the next question
     for i, (name, n) in enumerate(nodes):
         later = [m for _, m in nodes[i + 1:]]
-        gap = (GAP + 7 if pending else GAP) if i else 0  # room for the "then" label above its line
+        gap = GAP if i else 0
         if i:
             pic.arrow([(spine, y), (spine, y + gap)])
         if i > 0 and nodes[i - 1][1].ask:
@@ -249,7 +249,9 @@ def _chart(pic: _Svg, rules: Rules, primitives: tuple[tuple[str, Any], ...], lan
             join = y + gap / 2
             pic.el("polyline", points=f"{x:.1f},{from_y:.1f} {x:.1f},{join:.1f} {spine + 1:.1f},{join:.1f}",
                    fill="none", stroke=GREY, stroke_width=1.3)
-            pic.text(x - 5, join - 3, w["then"], fill=GREY, text_anchor="end", font_style="italic")
+            label_w = len(w["then"]) * SIZE * 0.55 + 8  # on the line, over a white plate
+            pic.el("rect", x=x - 12 - label_w, y=join - 7, width=label_w, height=14, fill="#ffffff")
+            pic.text(x - 12 - label_w / 2, join + 4, w["then"], fill=GREY, text_anchor="middle", font_style="italic")
         pending = []
         y += gap
         pic.open("g", data_primitive=name)

@@ -11,12 +11,14 @@ gets its card with no new code.  The words are keyed by the schema's values, not
 
 The lines are plain reStructuredText (a `container` of class `refcard`, rubrics, list-tables
 with captions, the flowchart as `raw` SVG): they render with docutils alone and inside a
-Sphinx page.  docs/rulebook/_static/refcard.css sets the card in print so that it fits one
-A4 page (tests/test_refcard.py renders each card and counts its pages).
+Sphinx page.  The card carries its style, docs/rulebook/_static/refcard.css (scoped to
+`div.refcard`), in a raw `<style>`, so that it fits one A4 page wherever it is placed
+(tests/test_refcard.py renders each card alone and counts its pages).
 """
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -27,10 +29,9 @@ from .flowchart import following_chart, typeset
 from .pictures import RANKS, SUIT_SIGNS
 
 LANGS = ("en", "fr")
-CSS = Path(__file__).resolve().parents[3] / "docs" / "rulebook" / "_static" / "refcard.css"
-# The page of the printed book (docs/rulebook/_static/print.css), for a card printed alone.
-PAGE_CSS = ('@page { size: A4; margin: 22mm 20mm 22mm 22mm; }\n'
-            'html { font: 10pt/1.42 "DejaVu Serif", Georgia, serif; color: #111; } body { margin: 0; }\n')
+STATIC = Path(__file__).resolve().parents[3] / "docs" / "rulebook" / "_static"
+CSS = STATIC / "refcard.css"
+PRINT_CSS = STATIC / "print.css"  # the printed book's page and type, under the card's own style
 
 W: dict[str, dict[str, str]] = {
     "en": {
@@ -48,12 +49,12 @@ W: dict[str, dict[str, str]] = {
         "out": "Out of the pack: {cards}.",
         "matadors": "Bold: the matadors, the first {n} trumps.",
         "marriage": "Marriage", "ranks": "Cards", "m-caption": "Marriage values, in points",
-        "announced": "Announced", "table": "On the table", "in-plain": "plain", "in-trumps": "in trumps",
+        "announced": "Announced", "table": "On the table", "in-trumps": "in trumps",
         "simple": "simple", "grand": "grand",
-        "announced-how": "**Announced**: held in the announcer's hand, announced {window}; scored {credited} "
-                         "for his team; the other team {deducted}.",
-        "table-how": "**On the table**: all its cards fall in one trick, whoever played them; the team "
-                     "that wins the trick gains {factor} the value, scored {credited}; the other team {deducted}.",
+        "announced-how": "**Announced**: held in hand and announced {window}; scored {credited} for the "
+                         "announcer's team; the other team {deducted}.",
+        "table-how": "**On the table**: brought together in one trick, whoever played its cards; the team that "
+                     "wins the trick gains {factor} the value, {credited}; the other team {deducted}.",
         "factor-1": "once", "factor-2": "twice", "factor-n": "{n} times",
         "loses-same": "loses as much", "loses-nothing": "loses nothing",
         "after-won-trick": "right after a trick, by its winner then his partner",
@@ -134,13 +135,12 @@ W: dict[str, dict[str, str]] = {
         "out": "Retirées du jeu : {cards}.",
         "matadors": "En gras : les matadors, les {n} premiers atouts.",
         "marriage": "Mariage", "ranks": "Cartes", "m-caption": "Valeur des mariages, en points",
-        "announced": "Annoncé", "table": "Sur table", "in-plain": "hors atout", "in-trumps": "en atout",
+        "announced": "Annoncé", "table": "Sur table", "in-trumps": "en atout",
         "simple": "simple", "grand": "grand",
-        "announced-how": "**Annoncé** : tenu dans la main de l'annonceur, annoncé {window} ; compté {credited} "
-                         "à son équipe ; l'autre équipe {deducted}.",
-        "table-how": "**Sur table** : toutes ses cartes tombent dans une même levée, quels qu'en soient les "
-                     "joueurs ; l'équipe qui gagne la levée reçoit {factor} la valeur, comptée {credited} ; "
-                     "l'autre équipe {deducted}.",
+        "announced-how": "**Annoncé** : tenu en main et annoncé {window} ; compté {credited} à l'équipe de "
+                         "l'annonceur ; l'autre équipe {deducted}.",
+        "table-how": "**Sur table** : réuni dans une levée, quels qu'en soient les joueurs ; l'équipe qui gagne "
+                     "la levée reçoit {factor} la valeur, {credited} ; l'autre équipe {deducted}.",
         "factor-1": "une fois", "factor-2": "deux fois", "factor-n": "{n} fois",
         "loses-same": "en perd autant", "loses-nothing": "ne perd rien",
         "after-won-trick": "juste après une levée, par celui qui l'a gagnée puis par son partenaire",
@@ -151,8 +151,8 @@ W: dict[str, dict[str, str]] = {
         "game": "La partie", "match": "Le match",
         "at-end-of-coup": "la première équipe qui atteint {target} points à la fin d'une donne gagne la partie "
                           "(ou plus tôt, en l'annonçant).",
-        "by-declaration": "une équipe qui a {target} points ou plus ne gagne qu'en se déclarant « dehors » "
-                          "à son tour ; une déclaration fausse perd la partie.",
+        "by-declaration": "une équipe à {target} points ou plus ne gagne qu'en se déclarant « dehors » à son "
+                          "tour ; un « dehors » faux perd la partie.",
         "v-caption": "Ce que vaut une partie, en {unit}, marquées par les {by}",
         "parties": "parties", "coches": "coches", "winner": "gagnants", "loser": "perdants",
         "below-first": "compte des perdants sous {n}", "below": "compte des perdants sous {n}",
@@ -398,10 +398,9 @@ def marriages_part(rules: Rules, lang: str) -> list[str]:
     announced = data["announced"]["window"] != "never"
     header = [word(lang, "marriage"), word(lang, "ranks")]
     if announced:
-        header += [f"{word(lang, 'announced')}, {word(lang, 'in-plain')}",
-                   f"{word(lang, 'announced')}, {word(lang, 'in-trumps')}"]
+        header += [word(lang, "announced"), f"{word(lang, 'announced')} {word(lang, 'in-trumps')}"]
     if table:
-        header += [f"{word(lang, 'table')}, {word(lang, 'in-plain')}", f"{word(lang, 'table')}, {word(lang, 'in-trumps')}"]
+        header += [word(lang, "table"), f"{word(lang, 'table')} {word(lang, 'in-trumps')}"]
     rows = []
     for name, kind in sorted(data["kinds"].items(), key=lambda item: len(item[1]["ranks"])):
         value = int(kind["value"])
@@ -555,9 +554,7 @@ def reference_card(rules: Rules, lang: str) -> list[str]:
     ("en" or "fr"), to be placed by the booklet on a page of its own."""
     if lang not in LANGS:
         raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
-    title = esc(str(rules.data.get("title", {}).get(lang, rules.id)))
-    body = [f".. rubric:: {word(lang, 'card')} \u2014 {title}", "   :class: refcard-title", ""]
-    body += [f".. rubric:: {word(lang, 'cards')}", ""] + cards_part(rules, lang)
+    body = [f".. rubric:: {word(lang, 'cards')}", ""] + cards_part(rules, lang)
     body += [f".. rubric:: {word(lang, 'following')}", ""] + following_part(rules, lang)
     marriages = marriages_part(rules, lang)
     if marriages:
@@ -565,15 +562,21 @@ def reference_card(rules: Rules, lang: str) -> list[str]:
     scoring = scoring_part(rules, lang)
     if scoring:
         body += [f".. rubric:: {word(lang, 'scoring')}", ""] + scoring
-    return [".. container:: refcard", ""] + ["   " + line if line else "" for line in body] + [""]
+    style = [".. raw:: html", "", "   <style>"] + ["   " + line for line in CSS.read_text(encoding="utf-8").splitlines()
+                                                   if line.strip()] + ["   </style>", ""]
+    return [".. container:: refcard", ""] + ["   " + line if line else "" for line in style + body] + [""]
 
 
 def standalone_html(rules: Rules, lang: str) -> str:
-    """The card alone as an HTML page, laid out by plain docutils with the booklet's page and
-    refcard.css: what tests/test_refcard.py gives WeasyPrint to count the card's pages."""
+    """The card alone as an HTML page, laid out by plain docutils under the printed book's
+    print.css (the card brings its own style), below a part heading as the booklet gives it
+    (an h2, the card has no title of its own): what tests/test_refcard.py gives WeasyPrint to
+    count its pages."""
     from docutils.core import publish_parts
 
     parts = publish_parts("\n".join(reference_card(rules, lang)), writer="html5",
                           settings_overrides={"report_level": 2, "halt_level": 2, "output_encoding": "unicode"})
-    return (f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8"><style>\n{PAGE_CSS}'
-            f'{CSS.read_text(encoding="utf-8")}</style></head>\n<body>{parts["body"]}</body></html>\n')
+    page = PRINT_CSS.read_text(encoding="utf-8")
+    title = word(lang, "card")
+    return (f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8"><style>\n{page}</style></head>\n'
+            f'<body><h2>{html.escape(title)}</h2>\n{parts["body"]}</body></html>\n')
