@@ -122,7 +122,7 @@ def test_hombre_names_its_matadors_and_ponte() -> None:
 
 
 def test_a_part_the_ruleset_lacks_is_left_out() -> None:
-    text = " ".join(reference_card(Rules.load("homme-d-auvergne"), "en"))
+    text = text_of(reference_card(Rules.load("homme-d-auvergne"), "en"))
     assert "Marriage" not in text and "Points" not in text.split("Scoring")[0]
 
 

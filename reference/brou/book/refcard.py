@@ -66,14 +66,14 @@ W: dict[str, dict[str, str]] = {
         "at-end-of-coup": "the first team to reach {target} points at the end of a deal wins the game "
                           "(or sooner, by claiming it).",
         "by-declaration": "a team that has {target} points or more wins only by declaring itself out "
-                          "(dehors) on its turn; a wrong declaration loses the game.",
+                          "(*dehors*) on its turn; a wrong declaration loses the game.",
         "v-caption": "What a game is worth, in {unit}, marked by the {by}",
         "parties": "parties", "coches": "coches", "winner": "winners", "loser": "losers",
         "below-first": "losers' count below {n}", "below": "losers' count below {n}",
         "otherwise": "losers' count {n} or more", "any": "any other end",
-        "all-tricks": "{name}: one team takes every trick (the deal's points do not count)",
-        "declared": "{name}, declared and made", "declared-plus": "the game's value + {n}",
-        "double": "{name} (the other team at {n} or less)",
+        "all-tricks": "*{name}*: one team takes every trick (the deal's points do not count)",
+        "declared": "*{name}*, declared and made", "declared-plus": "the game's value + {n}",
+        "double": "*{name}* (the other team at {n} or less)",
         "declared-failed": "A declaration that fails gives the same to the other team.",
         "match-wins": "the first team to mark {n} {unit} wins the match.",
         "match-loses": "the team that marks its {n}th {unit} loses the match.",
