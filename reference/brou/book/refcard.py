@@ -72,7 +72,7 @@ W: dict[str, dict[str, str]] = {
         "below-first": "losers' count below {n}", "below": "losers' count below {n}",
         "otherwise": "losers' count {n} or more", "any": "any other end",
         "all-tricks": "*{name}*: one team takes every trick (the deal's points do not count)",
-        "declared": "*{name}*, declared and made", "declared-plus": "the game's value + {n}",
+        "declared": "*{name}*, declared and made", "declared-plus": "the game's value +\u00a0{n}",
         "double": "*{name}* (the other team at {n} or less)",
         "declared-failed": "A declaration that fails gives the same to the other team.",
         "match-wins": "the first team to mark {n} {unit} wins the match.",
@@ -158,7 +158,7 @@ W: dict[str, dict[str, str]] = {
         "below-first": "compte des perdants sous {n}", "below": "compte des perdants sous {n}",
         "otherwise": "compte des perdants de {n} ou plus", "any": "toute autre fin",
         "all-tricks": "{name} : une équipe fait toutes les levées (les points du coup ne comptent pas)",
-        "declared": "« {name} », annoncée et réussie", "declared-plus": "valeur de la partie + {n}",
+        "declared": "« {name} », annoncée et réussie", "declared-plus": "valeur de la partie +\u00a0{n}",
         "double": "« {name} » (l'autre équipe à {n} ou moins)",
         "declared-failed": "Une annonce manquée donne autant à l'autre équipe.",
         "match-wins": "la première équipe qui marque {n} {unit} gagne le match.",
@@ -457,7 +457,7 @@ def _game_part(rules: Rules, lang: str) -> list[str]:
             rows.append([word(lang, "double", name=esc(d["name"]), n=d["max_other_score"]), str(d["value"])])
     units = word(lang, unit)
     caption = word(lang, "v-caption", unit=units, by=word(lang, game["marked_by"]))
-    out += [""] + _table(caption, None, rows, [80, 20], "refcard-values")
+    out += [""] + _table(caption, None, rows, [74, 26], "refcard-values")
     notes = []
     if decl:
         notes.append(word(lang, "declared-failed"))
