@@ -258,3 +258,12 @@ def test_every_reading_gets_a_card(name: str) -> None:
             for lang in LANGS:
                 card = "\n".join(reference_card(rules, lang))
                 assert primitives_drawn(card) == used, (param, option)
+
+
+def test_the_declarations_floor_where_the_rules_ask_for_it() -> None:
+    brouc = rows(reference_card(Rules.load("brouc"), "en"))
+    old = rows(reference_card(Rules.load("homme-de-brou-1802"), "en"))
+    strict = rows(reference_card(Rules.load("homme-de-brou-1802", partie_et_vole_190="precondition"), "en"))
+    assert ["*la cape et dehors*, declared at 190 or more and made", "3"] in brouc
+    assert any(r[0] == "*partie et vole*, declared and made" for r in old)
+    assert any(r[0] == "*partie et vole*, declared at 190 or more and made" for r in strict)

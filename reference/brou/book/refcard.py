@@ -72,7 +72,8 @@ W: dict[str, dict[str, str]] = {
         "below-first": "losers' count below {n}", "below": "losers' count below {n}",
         "otherwise": "losers' count {n} or more", "any": "any other end",
         "all-tricks": "*{name}*: one team takes every trick (the deal's points do not count)",
-        "declared": "*{name}*, declared and made", "declared-plus": "the game's value +\u00a0{n}",
+        "declared": "*{name}*, declared and made", "declared-from": "*{name}*, declared at {n} or more and made",
+        "declared-plus": "the game's value +\u00a0{n}",
         "double": "*{name}* (the other team at {n} or less)",
         "declared-failed": "A declaration that fails gives the same to the other team.",
         "match-wins": "the first team to mark {n} {unit} wins the match.",
@@ -158,7 +159,8 @@ W: dict[str, dict[str, str]] = {
         "below-first": "compte des perdants sous {n}", "below": "compte des perdants sous {n}",
         "otherwise": "compte des perdants de {n} ou plus", "any": "toute autre fin",
         "all-tricks": "{name} : une équipe fait toutes les levées (les points du coup ne comptent pas)",
-        "declared": "« {name} », annoncée et réussie", "declared-plus": "valeur de la partie +\u00a0{n}",
+        "declared": "« {name} », annoncée et réussie", "declared-from": "« {name} », annoncée à {n} ou plus et réussie",
+        "declared-plus": "valeur de la partie +\u00a0{n}",
         "double": "« {name} » (l'autre équipe à {n} ou moins)",
         "declared-failed": "Une annonce manquée donne autant à l'autre équipe.",
         "match-wins": "la première équipe qui marque {n} {unit} gagne le match.",
@@ -451,7 +453,10 @@ def _game_part(rules: Rules, lang: str) -> list[str]:
     decl = game.get("declaration")
     if decl:
         value = word(lang, "declared-plus", n=decl["value"]) if game["marked_by"] == "winner" else str(decl["value"])
-        rows.append([word(lang, "declared", name=esc(decl["name"])), value])
+        # the score it asks for: always when declared during play (brou.game), else by parameter
+        floor = decl["moment"] != "before-lead" or rules.params.get("partie_et_vole_190") == "precondition"
+        rows.append([word(lang, "declared-from" if floor else "declared", name=esc(decl["name"]), n=decl["min_score"]),
+                     value])
         if decl.get("double"):
             d = decl["double"]
             rows.append([word(lang, "double", name=esc(d["name"]), n=d["max_other_score"]), str(d["value"])])
