@@ -41,10 +41,10 @@ def text_of(lines: list[str]) -> str:
 
 
 def rows(lines: list[str]) -> list[list[str]]:
-    """The rows of the card's list-tables, as lists of cells."""
+    """The rows of the card's list-tables, as lists of cells (a red suit's sign as a sign)."""
     out: list[list[str]] = []
     for line in lines:
-        cell = line.strip()
+        cell = re.sub(r"(\\ )?:refcard-red:`([^`]*)`", r"\2", line.strip())
         if cell.startswith("* - "):
             out.append([cell[4:]])
         elif cell.startswith("- ") and out and line.startswith("        - "):
@@ -267,3 +267,10 @@ def test_the_declarations_floor_where_the_rules_ask_for_it() -> None:
     assert ["*la cape et dehors*, declared at 190 or more and made", "3"] in brouc
     assert any(r[0] == "*partie et vole*, declared and made" for r in old)
     assert any(r[0] == "*partie et vole*, declared at 190 or more and made" for r in strict)
+
+
+def test_red_suits_are_red() -> None:
+    text = "\n".join(reference_card(Rules.load("hombre"), "en"))
+    page = standalone_html(Rules.load("hombre"), "en")
+    assert ":refcard-red:`\u2665`" in text and ":refcard-red:`\u2660`" not in text
+    assert '<span class="refcard-red">\u2666</span>' in page

@@ -26,7 +26,7 @@ from typing import Any
 
 from ..rules import Rules, card_order
 from .flowchart import following_chart, typeset
-from .pictures import RANKS, SUIT_SIGNS
+from .pictures import RANKS, RED_SUITS, SUIT_SIGNS
 
 LANGS = ("en", "fr")
 STATIC = Path(__file__).resolve().parents[3] / "docs" / "rulebook" / "_static"
@@ -225,9 +225,21 @@ def rank_text(rank: str, lang: str) -> str:
     return RANKS[lang].get(rank, rank)
 
 
+RED = "refcard-red"  # the role (a docutils `.. role::`, a span of that class) of a red suit's sign
+
+
+def suit_sign(symbol: str, attached: bool = False) -> str:
+    """A suit's sign as reStructuredText, red for hearts and diamonds (`attached`: right after
+    a rank, with the escaped space inline markup needs)."""
+    sign = SUIT_SIGNS.get(symbol, symbol)
+    if symbol not in RED_SUITS:
+        return sign
+    return ("\\ " if attached else "") + f":{RED}:`{sign}`"
+
+
 def card_text(rules: Rules, card: int, lang: str) -> str:
     text = rules.card_text(card)
-    return rank_text(text[0], lang) + SUIT_SIGNS.get(text[1], text[1])
+    return rank_text(text[0], lang) + suit_sign(text[1], attached=True)
 
 
 def _table(title: str, header: Sequence[str] | None, rows: Iterable[Sequence[str]], widths: Sequence[int],
@@ -247,7 +259,7 @@ def _table(title: str, header: Sequence[str] | None, rows: Iterable[Sequence[str
 
 
 def _suits_text(rules: Rules, suits: Sequence[int]) -> str:
-    return " ".join(SUIT_SIGNS.get(rules.suits[s], rules.suits[s]) for s in suits)
+    return " ".join(suit_sign(rules.suits[s]) for s in suits)
 
 
 def _subsequence(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
@@ -310,7 +322,7 @@ def _named(rules: Rules, trump: int, lang: str) -> str:
     order = card_order(rules, trump)
     names = trump_names(rules, trump)
     cells = _order_cells(rules, sorted(names, key=lambda c: order.place[c]), trump, lang)
-    return ", ".join(f"{cell} {names[c]}" for cell, c in zip(cells, sorted(names, key=lambda c: order.place[c]),
+    return ", ".join(f"{cell} {esc(names[c])}" for cell, c in zip(cells, sorted(names, key=lambda c: order.place[c]),
                                                                strict=True))
 
 
@@ -348,7 +360,7 @@ def cards_part(rules: Rules, lang: str) -> list[str]:
             rows.append([f"{word(lang, 'plain')} {_suits_text(rules, suits)}", " ".join(cells_)])
         for suits, cells_, names in _grouped(trump_rows):
             rows.append([f"{word(lang, 'trump')} {_suits_text(rules, suits)}", " ".join(cells_)]
-                        + ([esc(names)] if any_names else []))
+                        + ([names] if any_names else []))
         if "none" in rules.data.get("orders", {}):
             none_rows = [(s, _order_cells(rules, _class_cards(rules, None, s), s, lang, trumps=False), "")
                          for s in range(n_suits)]
@@ -569,7 +581,8 @@ def reference_card(rules: Rules, lang: str) -> list[str]:
         body += [f".. rubric:: {word(lang, 'scoring')}", ""] + scoring
     style = [".. raw:: html", "", "   <style>"] + ["   " + line for line in CSS.read_text(encoding="utf-8").splitlines()
                                                    if line.strip()] + ["   </style>", ""]
-    return [".. container:: refcard", ""] + ["   " + line if line else "" for line in style + body] + [""]
+    return ([f".. role:: {RED}", "", ".. container:: refcard", ""]
+            + ["   " + line if line else "" for line in style + body] + [""])
 
 
 def standalone_html(rules: Rules, lang: str) -> str:
