@@ -16,7 +16,6 @@ its commented deal with no new code.  Clause ids are found in the ruleset by the
 
 from __future__ import annotations
 
-import base64
 import inspect
 import random
 import re
@@ -38,7 +37,7 @@ from ..results import deal_winner
 from ..rounds import Session
 from ..rules import Rules, card_order, cards_of
 from ..sheet import sheet_svg
-from ..speech import LEAVE, PASS, PLAY, SHOW, TURN, action_word
+from ..speech import LEAVE, PASS, PLAY, action_word
 from ..state import CLAIM_ACTION, DealState
 from .pictures import TEAM_COLOURS, Lang
 from .trickpics import NEUTRAL, HandRow, Play, Talon, hands_picture, trick_picture
@@ -101,6 +100,7 @@ PHRASES: dict[str, tuple[str, str]] = {
     "player": ("player {n}", "le joueur {n}"),
     "Player": ("Player {n}", "Joueur {n}"),
     "pair": ("players {a} and {b}", "les joueurs {a} et {b}"),
+    "pair-head": ("Players {a} and {b}", "Joueurs {a} et {b}"),
     "trick": ("Trick {n}", "Levée {n}"),
     "dealer": ("dealer", "donneur"),
     "talon": ("talon", "talon"),
@@ -127,7 +127,6 @@ PHRASES: dict[str, tuple[str, str]] = {
                    " ; les {k} autres cartes restent faces cachées et forment le talon{cite}."),
     "hands-caption": ("The hands as dealt.", "Les mains telles qu'elles ont été données."),
     "hands-after": ("The hands as play begins.", "Les mains au début du jeu de la carte."),
-    "turnup": ("turn-up", "retourne"),
     # the cards of a trick
     "lead-first": ("{P}, on the dealer's right, leads {c}{cite}.", "{P}, à droite du donneur, entame {c}{cite}."),
     "lead-next": ("{P}, who won the last trick, leads {c}{cite}.",
@@ -173,7 +172,6 @@ PHRASES: dict[str, tuple[str, str]] = {
     "worth": (" It holds {k} card points.", " Elle contient {k} points."),
     "worth-none": (" It holds no card points.", " Elle ne contient aucun point."),
     # marriages and the game (the partnership games)
-    "announces": ("{P} announces {m}{cite}.", "{P} annonce {m}{cite}."),
     "announces-before": ("Before playing, {p} announces {m}{cite}.", "Avant de jouer, {p} annonce {m}{cite}."),
     "announces-after": ("After the trick {p} announces {m}{cite}.", "Après la levée, {p} annonce {m}{cite}."),
     "marriage": ("the {ranks} of {s}, a {kind}: {v} points for {team}", "{ranks} de {s}, {kind} : {v} points pour {team}"),
@@ -255,8 +253,6 @@ PHRASES: dict[str, tuple[str, str]] = {
     "table": ("Marriages on the table", "Mariages sur table"),
     "total": ("Total for the deal", "Total de la donne"),
     "net": ("For the deal", "Pour la donne"),
-    "before": ("Before the deal", "Avant la donne"),
-    "after": ("After the deal", "Après la donne"),
     "game-on": ("Neither team has reached {target}: the game goes on, {a} at {x} and {b} at {y}{cite}.",
                 "Aucune équipe n'atteint {target} : la partie continue, {a} à {x} et {b} à {y}{cite}."),
     "game-won": ("{team} reach {target} and win the game, {x} to {y}: {marks}{cite}.",
@@ -288,15 +284,11 @@ PHRASES: dict[str, tuple[str, str]] = {
                        "{P}, l'hombre, a fait {k} levées contre {t} : il fait codille et perd {v} {unit}{cite}."),
     "hombre-surrender": ("{P}, the hombre, gave up: he loses {v} {unit}{cite}.",
                          "{P}, l'hombre, a abandonné : il perd {v} {unit}{cite}."),
-    "sheet-kept": ("The sheet of the match after this deal{cite}:", "La feuille de la partie après cette donne{cite} :"),
     "jetons": ("jetons", "jetons"),
     "jeton": ("jeton", "jeton"),
     "marks": ("marks", "points"),
-    "mark": ("mark", "point"),
     "points": ("points", "points"),
     "point": ("point", "point"),
-    "stake": ("Stakes", "Mises"),
-    "ledger-total": ("For the deal", "Pour la donne"),
     "standing-pool": ("Jetons held (each started with {cave})", "Jetons en main (chacun en avait {cave})"),
     "standing-marks": ("Marks", "Points"),
     "standing-coups": ("Points", "Points"),
@@ -344,13 +336,10 @@ def _function_clause(rules: Rules, func: Callable[..., Any], index: int | None =
 
 
 def _svg_html(svg: str, style: str) -> list[str]:
-    """`.. raw:: html` lines holding an SVG picture as an image (a data URI), its title the text alternative."""
-    title = re.search(r"<title>(.*?)</title>", svg, re.S)
-    alt = (title.group(1) if title else "").replace('"', "&quot;")
-    size = re.search(r'width="(\d+)" height="(\d+)"', svg)
-    dims = f' width="{size.group(1)}" height="{size.group(2)}"' if size else ""
-    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
-    return ["", ".. raw:: html", "", f'   <img alt="{alt}"{dims} style="{style}" src="data:image/svg+xml;base64,{data}">', ""]
+    """`.. raw:: html` lines holding an SVG picture inline, in a block styled `style` (docutils
+    refuses lines longer than 10,000 characters, so no data URI; WeasyPrint draws inline SVG)."""
+    body = [line for line in svg.splitlines() if line.strip()]
+    return ["", ".. raw:: html", "", f'   <div style="{style}">', *(f"   {line}" for line in body), "   </div>", ""]
 
 
 def _raw(html: str) -> list[str]:
@@ -454,6 +443,13 @@ class _Writer:
             return self.player_n(players[0])
         return self.w("pair", a=players[0], b=players[1])
 
+    def team_head(self, team: int) -> str:
+        """A team over a column of the count: `Players 0 and 2`, `Joueurs 0 et 2`."""
+        players = sorted(self.played.players[s] for s in self.rules.teams[team])
+        if len(players) == 1:
+            return self.w("Player", n=players[0])
+        return self.w("pair-head", a=players[0], b=players[1])
+
     def team_order(self) -> list[int]:
         """The deal's teams, the one of the lowest player first (players 0 and 2 before 1 and 3)."""
         teams = self.rules.teams
@@ -464,8 +460,7 @@ class _Writer:
         team = rules.team_of[seat]
         if len(rules.teams[team]) < 2:
             return NEUTRAL
-        first = min(self.played.players[s] for s in rules.teams[team])
-        return TEAM_COLOURS[first % 2]
+        return TEAM_COLOURS[self.team_order().index(team) % 2]
 
     def para(self, text: str) -> None:
         text = french(text) if self.lang == "fr" else text
@@ -537,7 +532,7 @@ class _Writer:
             down = len(deal.deal.stock) - (1 if turned is not None else 0)
             talon = Talon(self.w("talon").capitalize(), down, turned)
         svg = hands_picture(rules, rows, self._lang(), caption, talon)
-        return _svg_html(svg, "display:block;margin:0.3em 0 0.6em 0;max-width:100%;height:auto") + [
+        return _svg_html(svg, "margin:0.3em 0 0.4em 0") + [
             f"*{caption}*", ""]
 
     def _lang(self) -> Lang:
@@ -887,7 +882,6 @@ class _Writer:
                     text = self.w("scores", p=self.p(entry.taker), p_a=self.p_a(entry.taker),
                                   cite=self.cite(entry.clause, True))
                     into[-1] = into[-1][:-1] + "." + text if into[-1].endswith(".") else into[-1] + text
-        _ = (TURN, SHOW)
 
     def _hombre_step(self, replay: PhaseDeal, seat: int, action: int, phase: str, said: int, into: list[str],
                      events: dict[int, tuple[list[str], list[str]]], number: int) -> None:
@@ -960,11 +954,11 @@ class _Writer:
 
     def _after_phase_trick(self, replay: PhaseDeal, number: int, new_events: Sequence[Any],
                            new_ledger: Sequence[Entry], into: list[str]) -> None:
-        rules, players = self.rules, self.played.players
-        if isinstance(replay, HombreDeal) and replay.vole == "engaged" and number == 6:
-            events_before = into
-            events_before.append(self.w("vole", P=self.P(replay.hombre or 0), cite=self.cite(_clause(rules,
-                                                                                                     "count.vole"))))
+        rules = self.rules
+        vole = rules.data.get("play", {}).get("vole")
+        if isinstance(replay, HombreDeal) and replay.vole and vole and number == vole["after"] + 1 \
+                and replay.hombre is not None:
+            into.append(self.w("vole", P=self.P(replay.hombre), cite=self.cite(_clause(rules, "count.vole"))))
         for card in dict.fromkeys(e.card for e in new_ledger if e.card is not None):
             paid = [e for e in new_ledger if e.card == card]
             clause = paid[0].clause
@@ -995,7 +989,6 @@ class _Writer:
                     into.append(self.w("draw-last", c=self.card(last.card), p=self.p(last.seat), p_a=self.p_a(last.seat),
                                        cite=self.cite(_clause(rules, "talon.last-draw"))))
                 into.append(self.w("stock-gone", cite=self.cite(_clause(rules, "talon.last-tricks"))).strip())
-        _ = players
 
     # -- the count ------------------------------------------------------------------------------------
 
@@ -1011,9 +1004,8 @@ class _Writer:
         state = played.deal
         assert isinstance(state, DealState)
         result = state.result()
-        entry = played.record["deals"][0]
         teams = self.team_order()
-        header = [""] + [self.team_words(t)[0].upper() + self.team_words(t)[1:] for t in teams]
+        header = [""] + [self.team_head(t) for t in teams]
         rows = [[self.w("tricks")] + [str(result.teams[t].tricks) for t in teams],
                 [self.w("card-points")] + [str(result.teams[t].card_points) for t in teams],
                 [self.w("rounded", cite=self.cite(_clause(rules, "count.rounding")))]
@@ -1064,10 +1056,9 @@ class _Writer:
         else:
             text = self.w("game-end", how=how, team=self.team_words(outcome.winner), marks=marks_text())
         self.para(text[0].upper() + text[1:])
-        _ = entry
         self.lines += ["", f".. rubric:: {self.w('sheet')}", ""]
         svg = _sheet(played.record, self.lang)
-        self.lines += _svg_html(svg, "display:block;max-width:100%;height:auto;margin:0.3em 0")
+        self.lines += _svg_html(svg, "margin:0.3em 0")
 
     def phase_count(self) -> None:
         played, rules = self.played, self.rules
@@ -1111,7 +1102,7 @@ class _Writer:
         self.table([""] + [self.w("Player", n=p) for p in range(table)], [[label] + values])
 
     def phase_result(self, deal: PhaseDeal, result: Sequence[Any]) -> str:
-        rules, played = self.rules, self.played
+        rules = self.rules
         n = rules.n_players
         kind = rules.data["result"]["kind"]
         if deal.ended in ("not-turned", "all-passed"):
@@ -1145,7 +1136,6 @@ class _Writer:
             return self.w("most-points", P=self.P(seats[0]), k=top, cite=cite)
         names = self.listed([self.p(s) for s in seats])
         text = self.w("tie-points", ps=names, k=top, cite=cite)
-        _ = played
         return text[0].upper() + text[1:]
 
     def semi(self) -> str:
