@@ -16,7 +16,7 @@ from brou.rules import Rules
 from brou.state import DealState
 
 # the seeds the booklets show (reported to the booklet, which keeps them in its data)
-SEEDS = {"homme-de-brou-1802": 114, "brouc": 22, "brusquembille-1718": 146, "homme-d-auvergne": 45, "hombre": 148}
+SEEDS = {"homme-de-brou-1802": 144, "brouc": 109, "brusquembille-1718": 197, "homme-d-auvergne": 176, "hombre": 181}
 CASES = [(ruleset, lang) for ruleset in SEEDS for lang in ("en", "fr")]
 HEADING = {"en": re.compile(r"^\.\. rubric:: Trick (\d+)$"), "fr": re.compile(r"^\.\. rubric:: Levée (\d+)$")}
 WINNER = {"en": re.compile(r"Player (\d+) wins the trick"), "fr": re.compile(r"Le joueur (\d+) remporte la levée")}

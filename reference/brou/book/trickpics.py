@@ -48,9 +48,10 @@ class Play(NamedTuple):
     card: int
 
 
-def _plate(pic: _Picture, x: float, y: float, label: str, colour: str, width: float = 78) -> None:
+def _plate(pic: _Picture, x: float, y: float, label: str, colour: str, width: float = 78, size: float = 11) -> None:
+    """A player's name on a plate of his team's colour (pictures.py's plates)."""
     pic.el("rect", x=x, y=y, width=width, height=18, rx=4, fill=colour)
-    pic.text(x + width / 2, y + 13, label, size=11, font_weight="bold", fill="#ffffff", text_anchor="middle")
+    pic.text(x + width / 2, y + 13, label, size=size, font_weight="bold", fill="#ffffff", text_anchor="middle")
 
 
 def hands_picture(rules: Rules, rows: Sequence[HandRow], lang: Lang, title: str, talon: Talon | None = None) -> str:
@@ -100,7 +101,7 @@ def trick_picture(rules: Rules, plays: Sequence[Play], winner: int | None, lang:
     pic.el("rect", x=0, y=0, width=width, height=height, fill="#ffffff")
     for i, play in enumerate(plays):
         left = 3 + i * STRIP_STEP
-        _plate(pic, left + 1, 0, play.label, play.colour, width=STRIP_STEP - 4)
+        _plate(pic, left + 1, 0, play.label, play.colour, width=STRIP_STEP - 4, size=10)
         x = left + (STRIP_STEP - 2 - TRICK_W) / 2
         y = 24
         if i == winner:

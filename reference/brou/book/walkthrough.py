@@ -16,6 +16,7 @@ its commented deal with no new code.  Clause ids are found in the ruleset by the
 
 from __future__ import annotations
 
+import base64
 import inspect
 import random
 import re
@@ -125,6 +126,10 @@ PHRASES: dict[str, tuple[str, str]] = {
                      "bien que {s} est l'atout ; elle reste sous le talon et sera piochée la dernière{cite}."),
     "talon-down": ("; the other {k} cards stay face down as the talon{cite}.",
                    " ; les {k} autres cartes restent faces cachées et forment le talon{cite}."),
+    "how-to-read": ("Below, each trick is drawn with its cards in the order played, each under its player; the "
+                    "star marks the card that takes the trick.",
+                    "Ci-dessous, chaque levée est dessinée avec ses cartes dans l'ordre où elles ont été jouées, "
+                    "chacune sous son joueur ; l'étoile marque la carte qui remporte la levée."),
     "hands-caption": ("The hands as dealt.", "Les mains telles qu'elles ont été données."),
     "hands-after": ("The hands as play begins.", "Les mains au début du jeu de la carte."),
     # the cards of a trick
@@ -158,6 +163,8 @@ PHRASES: dict[str, tuple[str, str]] = {
     "no-undertrump": ("{p}, who has {no} and cannot beat the trump, may not trump lower and throws {c}{cite}",
                       "{p}, qui n'a {no} et ne peut pas monter sur la coupe, ne doit pas sous-couper et se "
                       "défausse {c_de}{cite}"),
+    "privilege-again": ("{p} again keeps his matador back and plays {c}",
+                        "{p} garde encore son matador et joue {c}"),
     "privilege": ("{p} keeps his matador back and plays {c}, as the matador's privilege lets him{cite}",
                   "{p} garde son matador et joue {c}, comme le privilège des matadors le lui permet{cite}"),
     "forced-matador": ("{p}, whose only trumps are matadors, is forced by the higher matador led and plays {c}{cite}",
@@ -173,12 +180,13 @@ PHRASES: dict[str, tuple[str, str]] = {
     "worth-none": (" It holds no card points.", " Elle ne contient aucun point."),
     # marriages and the game (the partnership games)
     "announces-before": ("Before playing, {p} announces {m}{cite}.", "Avant de jouer, {p} annonce {m}{cite}."),
-    "announces-after": ("After the trick {p} announces {m}{cite}.", "Après la levée, {p} annonce {m}{cite}."),
-    "marriage": ("the {ranks} of {s}, a {kind}: {v} points for {team}", "{ranks} de {s}, {kind} : {v} points pour {team}"),
+    "announces-after": ("After the trick, {p} announces {m}{cite}.", "Après la levée, {p} annonce {m}{cite}."),
+    "announces-then": ("Then {p} announces {m}{cite}.", "Puis {p} annonce {m}{cite}."),
+    "marriage": ("{cards}, a {kind}: {v} points for {team}", "{cards}, un {kind} : {v} points pour {team}"),
     "in-trumps": (" (trumps, so worth double)", " (en atout, il vaut double)"),
     "counted-end": (", counted at the end of the deal", ", comptés en fin de donne"),
-    "table-marriage": ("The trick holds {ranks} of {s}, a {kind} on the table: {v} points to {team}{off}{when}{cite}.",
-                       "La levée contient {ranks} de {s}, {kind} sur table : {v} points pour {team}{off}{when}{cite}."),
+    "table-marriage": ("The trick holds {cards}, a {kind} on the table: {v} points to {team}{off}{when}{cite}.",
+                       "La levée contient {cards}, un {kind} sur table : {v} points pour {team}{off}{when}{cite}."),
     "table-off": (" and as many off {team}", " et autant en moins pour {team}"),
     "unmarked": ("The winner of the trick does not mark the {kind} it holds: it counts for nobody{cite}.",
                  "Le gagnant de la levée ne marque pas le {kind} qu'elle contient : il ne compte pour personne{cite}."),
@@ -210,6 +218,7 @@ PHRASES: dict[str, tuple[str, str]] = {
                    "l'atout."),
     "show": ("{P} shows {c}{cite}.", "{P} montre {c}{cite}."),
     "pass": ("{P} passes.", "{P} passe."),
+    "no-show": ("{P} does not show his king.", "{P} ne montre pas son roi."),
     "passes": ("Players {ps} pass.", "Les joueurs {ps} passent."),
     "homme": ("{P} says he plays: he is the homme, alone against all the others{cite}.",
               "{P} dit qu'il joue : il est l'homme, seul contre tous les autres{cite}."),
@@ -266,7 +275,7 @@ PHRASES: dict[str, tuple[str, str]] = {
     "game-end": ("The game ends ({how}): {team} win it: {marks}.", "La partie s'achève ({how}) : {team} la gagnent : {marks}."),
     "replay": ("Both teams reach the target with the same count: the coup is played again{cite}.",
                "Les deux équipes atteignent le but avec le même compte : le coup se rejoue{cite}."),
-    "marks-winner": ("they mark {k} {unit}", "elles marquent {k} {unit}"),
+    "marks-winner": ("they mark {k} {unit}", "ils marquent {k} {unit}"),
     "marks-loser": ("{team} mark {k} {unit}", "{team} marquent {k} {unit}"),
     "most-points": ("{P} has the most card points, {k}, and takes the pool{cite}.",
                     "{P} a le plus de points, {k}, et prend l'enjeu{cite}."),
@@ -342,6 +351,20 @@ def _svg_html(svg: str, style: str) -> list[str]:
     return ["", ".. raw:: html", "", f'   <div style="{style}">', *(f"   {line}" for line in body), "   </div>", ""]
 
 
+def _img_html(svg: str, style: str) -> list[str]:
+    """`.. raw:: html` lines holding an SVG picture as an image (a data URI over several lines,
+    which a URL may span), for a picture with a style sheet of its own (the filled sheets of
+    brou.sheet), which inline it would impose on the whole page."""
+    title = re.search(r"<title>(.*?)</title>", svg, re.S)
+    alt = (title.group(1) if title else "").replace('"', "&quot;")
+    size = re.search(r'width="(\d+)" height="(\d+)"', svg)
+    dims = f' width="{size.group(1)}" height="{size.group(2)}"' if size else ""
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    chunks = [data[i:i + 76] for i in range(0, len(data), 76)]
+    return ["", ".. raw:: html", "", f'   <img alt="{alt}"{dims} style="{style}" src="data:image/svg+xml;base64,',
+            *(f"   {chunk}" for chunk in chunks), '   ">', ""]
+
+
 def _raw(html: str) -> list[str]:
     return ["", ".. raw:: html", "", f"   {html}", ""]
 
@@ -363,6 +386,8 @@ class _Writer:
         self._exchanges_said: list[int] = []
         self._contract_said = False
         self._trick_context: dict[int, tuple[int | None, list[int], list[Sequence[tuple[str, Any]]]]] = {}
+        self._inline: dict[tuple[int, int], list[str]] = {}  # (trick, cards down) -> what was said then
+        self._named: set[int] = set()  # the permanent trumps named once with their plain names
 
     # words
 
@@ -397,7 +422,8 @@ class _Writer:
         permanent = self.rules.data.get("orders", {}).get("trump", {}).get("permanent", {})
         return next((name for name, text in permanent.items() if self.rules.card(text) == card), None)
 
-    def card(self, card: int, trump: int | None = None, prep: str = "", short: bool = False, bare: bool = False) -> str:
+    def card(self, card: int, trump: int | None = None, prep: str = "", short: bool = False, bare: bool = False,
+             explain: bool | None = None) -> str:
         """A card in a sentence: `the king of hearts`, `le roi de cœur`, `du huit de trèfle` (prep
         `de`), `avec l'as` (prep `avec`), `the seven` (short), `seven` (bare); a permanent trump
         by its name, `the espadille (ace of spades)`."""
@@ -408,8 +434,11 @@ class _Writer:
         if bare:
             return rank
         if special:
+            if explain is None:
+                explain = card not in self._named
+                self._named.add(card)
             plain = f"{rank} of {suit}" if self.lang == "en" else f"{rank} de {suit}"
-            return f"{self.the(special, prep)} ({plain})"
+            return f"{self.the(special, prep)} ({plain})" if explain else self.the(special, prep)
         text = self.the(rank, prep)
         if short:
             return text
@@ -470,14 +499,18 @@ class _Writer:
     # the whole
 
     def write(self) -> list[str]:
-        played, _rules = self.played, self.rules
+        played = self.played
         self.para(self.w("intro-match", seed=played.seed))
         self.deal_paragraph()
         self.lines += self.hands_lines(played.deal.deal.hands, self.w("hands-caption"), dealt=True)
         events = self.partnership_events() if isinstance(played.deal, DealState) else self.phase_events()
+        if played.deal.tricks:
+            self.para(self.w("how-to-read"))
         for number, (leader, cards, winner) in enumerate(played.deal.tricks, 1):
             self.trick_lines(number, leader, list(cards), winner, events.get(number, ([], [])))
-        self.para(" ".join(events.get(len(played.deal.tricks) + 1, ([], []))[0]))
+        last = len(played.deal.tricks) + 1  # what was said in a trick the deal did not finish (a claim)
+        said = [text for (number, _), texts in sorted(self._inline.items()) if number == last for text in texts]
+        self.para(" ".join(events.get(last, ([], []))[0] + said))
         self.lines += ["", f".. rubric:: {self.w('count')}", ""]
         if isinstance(played.deal, DealState):
             self.partnership_count()
@@ -486,7 +519,7 @@ class _Writer:
         return self.lines
 
     def deal_paragraph(self) -> None:
-        _played, rules, deal = self.played, self.rules, self.played.deal
+        rules, deal = self.rules, self.played.deal
         n = rules.n_players
         if any(len(team) > 1 for team in rules.teams):
             pairs = [self.team_words(t) for t in self.team_order()]
@@ -568,8 +601,11 @@ class _Writer:
             allowed = after
         names = [name for name, _ in primitives]
         fn = PRIMITIVES
-        fields: dict[str, str] = {"p": self.p(seat), "c": self.card(card, trump), "c_de": self.card(card, trump, "de"),
-                                  "c_avec": self.card(card, trump, "avec")}
+        explain = card not in self._named
+        fields: dict[str, str] = {"p": self.p(seat), "c": self.card(card, trump, explain=explain),
+                                  "c_de": self.card(card, trump, "de", explain=explain),
+                                  "c_avec": self.card(card, trump, "avec", explain=explain)}
+        self._named.add(card)
         led_trump = trump is not None and led == trump
         if led_trump:
             fields["no"] = "no trump" if self.lang == "en" else "pas d'atout"
@@ -586,17 +622,18 @@ class _Writer:
             return "", self.w(key, cite=self.cite(cite, always), **fields)
 
         if "matador-privilege" in widened:
-            return say("privilege", _function_clause(rules, fn["matador-privilege"]), True)
+            cid = _function_clause(rules, fn["matador-privilege"])
+            return say("privilege-again" if cid in self.cited else "privilege", cid)
         if "marriage-exception" in widened:
-            return say("marriage-card", _function_clause(rules, fn["marriage-exception"]), True)
+            return say("marriage-card", _function_clause(rules, fn["marriage-exception"]))
         if cls[card] == led:
             plain = rules.suit_of[card] == rules.suit_of[lead] and not self._special(card, trump)
-            fields["c"] = self.card(card, trump, short=plain)
+            fields["c"] = self.card(card, trump, short=plain, explain=explain)
             if led_trump and "matador-privilege" in names and "matador-privilege" not in opened and trump is not None \
                     and hand & ~trumps and not hand & trumps & ~self._matadors(trump):
-                return say("forced-matador", _function_clause(rules, fn["matador-privilege"]), True)
+                return say("forced-matador", _function_clause(rules, fn["matador-privilege"]))
             if led_trump and "overtrump" in narrowed:
-                return say("must-over", _function_clause(rules, fn["overtrump"], 0), True)
+                return say("must-over", _function_clause(rules, fn["overtrump"], 0))
             if led_trump and "overtrump" in names and not beats(rules, card, best, trump) \
                     and len(cards_of(hand & trumps)) > 1:
                 return say("any-trump", _clause(rules, "play.trump-led-lower"))
@@ -606,19 +643,19 @@ class _Writer:
                 return say("ruffs-free", self._free_clause())
             if not trumped_before:
                 if "trump-if-void" in narrowed:
-                    return say("must-trump", _function_clause(rules, fn["trump-if-void"]), True)
+                    return say("must-trump", _function_clause(rules, fn["trump-if-void"]))
                 return say("ruffs", self._void_clause())
             if beats(rules, card, best, trump):
                 if "overtrump" in narrowed:
-                    return say("must-overruff", _function_clause(rules, fn["overtrump"], 0), True)
+                    return say("must-overruff", _function_clause(rules, fn["overtrump"], 0))
                 return say("overruffs")
             if "no-undertrump" in names and not hand & ~trumps:
-                return say("only-trumps", _clause(rules, "play.only-trumps"), True)
+                return say("only-trumps", _clause(rules, "play.only-trumps"))
             return say("underruffs")
         if holds_led:
             return say("throws-free", self._free_clause())
         if "no-undertrump" in narrowed:
-            return say("no-undertrump", _function_clause(rules, fn["no-undertrump"], 0), True)
+            return say("no-undertrump", _function_clause(rules, fn["no-undertrump"], 0))
         if trump is not None and hand & trumps and not led_trump:
             return say("throws-keeps", self._void_clause())
         return say("throws", self._void_clause())
@@ -667,25 +704,34 @@ class _Writer:
         n = rules.n_players
         trump, hands, primitives = self._before_trick(number)
         before, after = notes
-        parts = list(before)
+        parts = list(before) + self._inline.get((number, 0), [])
         parts.append(self.lead_phrase(leader, cards[0], trump, number))
         pieces: list[str] = []
         run: list[str] = []
+
+        def flush() -> None:
+            if run:
+                pieces.append(self.listed(run))
+                run.clear()
+            if pieces:
+                text = self.semi().join(pieces) + "."
+                parts.append(text[0].upper() + text[1:])
+                pieces.clear()
+
         for i in range(1, len(cards)):
             seat = (leader + i) % n
+            if (number, i) in self._inline:  # said on his turn, before his card
+                flush()
+                parts += self._inline[(number, i)]
             kind, text = self.play_phrase(seat, cards[i], hands[i], cards[:i], trump, primitives[i])
             if kind == "follow":
                 run.append(self.w("follows-too" if run else "follows", p=self.p(seat), c=text))
                 continue
             if run:
                 pieces.append(self.listed(run))
-                run = []
+                run.clear()
             pieces.append(text)
-        if run:
-            pieces.append(self.listed(run))
-        if pieces:
-            text = self.semi().join(pieces) + "."
-            parts.append(text[0].upper() + text[1:])
+        flush()
         parts.append(self.winner_phrase(cards, leader, winner, trump))
         if any(rules.points):
             points = sum(rules.points[c] for c in cards)
@@ -728,12 +774,14 @@ class _Writer:
                 context[2].append(rules.following_primitives)
             elif rules.n_indices <= action < base:
                 in_window = replay.phase == "window"
+                inline = self._inline.setdefault((number, len(replay.trick)), [])
                 replay.apply(action, seat if index in out_of_turn else None)
-                self._announcement(replay, seat, previous if in_window else before, in_window)
+                self._announcement(replay, seat, previous if in_window else inline, in_window)
                 continue
             elif action == base + CLAIM_ACTION:
-                before.append(self.w("claim", P=self.P(seat), team=self.team_words(rules.team_of[seat]),
-                                     cite=self.cite(_clause(rules, "game.dehors", "game.claim"))))
+                claim = self.w("claim", P=self.P(seat), team=self.team_words(rules.team_of[seat]),
+                               cite=self.cite(_clause(rules, "game.dehors", "game.claim")))
+                self._inline.setdefault((number, len(replay.trick)), []).append(claim)
             elif base < action:
                 self._game_word(action - base, seat, before)
             tricks = len(replay.tricks)
@@ -750,15 +798,23 @@ class _Writer:
             text += self.w("counted-end")
         cite = self.cite(_clause(rules, "marriage.announce-window"))
         key = "announces-after" if after_trick else "announces-before"
+        if after_trick and into and into[-1].startswith(self.w("announces-after", p="", m="", cite="")[:8]):
+            key = "announces-then"
         into.append(self.w(key, p=self.p(seat), m=text, cite=cite))
+
+    def marriage_cards(self, suit: int, kind: int) -> str:
+        """The cards of a marriage: `the king and queen of clubs`, `le roi et la dame de trèfle`."""
+        rules = self.rules
+        cards = [rules.card(r + rules.suits[suit]) for r in rules.kinds[kind].ranks]
+        if self.lang == "en":
+            return f"the {self.listed([self.card(c, bare=True) for c in cards])} of {self.suit(suit)}"
+        return f"{self.listed([self.card(c, short=True) for c in cards])} de {self.suit(suit)}"
 
     def marriage_words(self, suit: int, kind: int, points: int, team: int, trump: int) -> str:
         rules = self.rules
         mk = rules.kinds[kind]
-        ranks = self.cards_list([rules.card(r + rules.suits[suit]) for r in mk.ranks], None)
-        ranks = re.sub(r" (de|of) \S+", "", ranks)  # the suit once, at the end
         kind_word = KIND_WORDS.get(mk.name, (mk.name, mk.name))[self.i]
-        text = self.w("marriage", ranks=ranks, s=self.suit(suit), kind=kind_word, v=points,
+        text = self.w("marriage", cards=self.marriage_cards(suit, kind), kind=kind_word, v=points,
                       team=self.team_words(team))
         if suit == trump and rules.trump_factor != 1:
             text += self.w("in-trumps")
@@ -770,13 +826,11 @@ class _Writer:
             if t_index != index:
                 continue
             mk = rules.kinds[kind]
-            ranks = re.sub(r" (de|of) \S+", "", self.cards_list([rules.card(r + rules.suits[suit]) for r in mk.ranks],
-                                                                None))
             kind_word = KIND_WORDS.get(mk.name, (mk.name, mk.name))[self.i]
             others = [t for t in range(len(rules.teams)) if t != team]
             off = self.w("table-off", team=self.team_words(others[0])) if rules.table_deducted and others else ""
             when = self.w("counted-end") if rules.data["marriages"]["table"].get("credited") == "end-of-deal" else ""
-            into.append(self.w("table-marriage", ranks=ranks, s=self.suit(suit), kind=kind_word, v=points,
+            into.append(self.w("table-marriage", cards=self.marriage_cards(suit, kind), kind=kind_word, v=points,
                                team=self.team_words(team), off=off, when=when,
                                cite=self.cite(_clause(rules, "marriage.table"))))
         for t_index, _suit, kind, _team, _points in replay.unmarked:
@@ -828,7 +882,7 @@ class _Writer:
             new_ledger = replay.ledger[seen_ledger:]
             seen_events, seen_ledger = len(replay.events), len(replay.ledger)
             if phase in ("turn-offer", "speech", "showing"):
-                self._speech(replay, seat, action, new_events, new_ledger, before_play)
+                self._speech(replay, seat, action, phase, new_events, new_ledger, before_play)
             elif (isinstance(replay, HombreDeal) and phase in ("auction", "declare", "exchange")) or (
                     isinstance(replay, HombreDeal) and phase == "play" and action >= rules.n_indices):
                 self._hombre_step(replay, seat, action, phase, said, before_play, events, number)
@@ -846,10 +900,15 @@ class _Writer:
             self.para(self.w("all-passed" if isinstance(replay, HombreDeal) else "not-played", cite=cite))
         return events
 
-    def _speech(self, replay: PhaseDeal, seat: int, action: int, new_events: Sequence[Any],
+    def _speech(self, replay: PhaseDeal, seat: int, action: int, phase: str, new_events: Sequence[Any],
                 new_ledger: Sequence[Entry], into: list[str]) -> None:
+        """The words of the turn-offer and the speech (auv.turn.*, auv.speech.*), with the cards
+        turned and the kings shown, passes in a row said together."""
         rules = self.rules
         word = action_word(rules, action)
+        if word == PASS and phase == "showing":
+            into.append(self.w("no-show", P=self.P(seat)))
+            return
         if word == PASS:
             self._passing.append(seat)
             if replay.phase == "speech" and replay.to_act > seat:
@@ -880,7 +939,7 @@ class _Writer:
             for entry in new_ledger:
                 if entry.card == event.card and entry.taker >= 0:
                     text = self.w("scores", p=self.p(entry.taker), p_a=self.p_a(entry.taker),
-                                  cite=self.cite(entry.clause, True))
+                                  cite=self.cite(entry.clause))
                     into[-1] = into[-1][:-1] + "." + text if into[-1].endswith(".") else into[-1] + text
 
     def _hombre_step(self, replay: PhaseDeal, seat: int, action: int, phase: str, said: int, into: list[str],
@@ -968,9 +1027,9 @@ class _Writer:
                 e = paid[0]
                 if e.taker >= 0:
                     into.append(self.w("king-moves", P=self.P(e.taker), c=self.card(card),
-                                       q=self.p(e.giver), cite=self.cite(clause, True)))
+                                       q=self.p(e.giver), cite=self.cite(clause)))
                 else:
-                    into.append(self.w("king-lost", P=self.P(e.giver), c=self.card(card), cite=self.cite(clause, True)))
+                    into.append(self.w("king-lost", P=self.P(e.giver), c=self.card(card), cite=self.cite(clause)))
             elif all(e.taker == paid[0].taker for e in paid) and paid[0].taker >= 0:
                 into.append(self.w("paid-won", P=self.P(paid[0].taker), c=self.card(card, short=True),
                                    c_bare=self.card(card, bare=True), k=k, unit=unit, cite=self.cite(clause)))
@@ -1058,7 +1117,7 @@ class _Writer:
         self.para(text[0].upper() + text[1:])
         self.lines += ["", f".. rubric:: {self.w('sheet')}", ""]
         svg = _sheet(played.record, self.lang)
-        self.lines += _svg_html(svg, "margin:0.3em 0")
+        self.lines += _img_html(svg, "display:block;max-width:100%;height:auto;margin:0.3em 0")
 
     def phase_count(self) -> None:
         played, rules = self.played, self.rules
@@ -1116,7 +1175,7 @@ class _Writer:
             unit = self.w("point" if abs(net) == 1 else "points")
             key = {"won": "hombre-won", "remise": "hombre-remise", "codille": "hombre-codille",
                    "surrender": "hombre-surrender"}[deal.outcome or "won"]
-            cite = self.cite(_clause(rules, "count.nolo" if deal.contract.nolo else "count.result"), True)
+            cite = self.cite(_clause(rules, "count.nolo" if deal.contract.nolo else "count.result"))
             text = self.w(key, P=self.P(h), k=tricks[h], t=others, b=self._contract_name(deal.contract.name),
                           v=abs(net), unit=unit, cite=cite)
             return text
@@ -1131,7 +1190,7 @@ class _Writer:
         if not seats:
             return ""
         top = max(r.card_points for r in result) if len(rules.teams) == n else deal.side_points()[winners[0]]
-        cite = self.cite(_clause(rules, "count.winner"), True)
+        cite = self.cite(_clause(rules, "count.winner"))
         if len(winners) == 1 and len(seats) == 1:
             return self.w("most-points", P=self.P(seats[0]), k=top, cite=cite)
         names = self.listed([self.p(s) for s in seats])
