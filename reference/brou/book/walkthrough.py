@@ -37,7 +37,7 @@ from ..play import beats
 from ..results import deal_winner
 from ..rounds import Session
 from ..rules import Rules, card_order, cards_of
-from ..sheet import sheet_svg
+from ..sheet import TEAMS, sheet_svg
 from ..speech import LEAVE, PASS, PLAY, action_word
 from ..state import CLAIM_ACTION, DealState
 from .pictures import TEAM_COLOURS, Lang
@@ -131,7 +131,8 @@ PHRASES: dict[str, tuple[str, str]] = {
                     "Ci-dessous, chaque levée est dessinée avec ses cartes dans l'ordre où elles ont été jouées, "
                     "chacune sous son joueur ; l'étoile marque la carte qui remporte la levée."),
     "hands-caption": ("The hands as dealt.", "Les mains telles qu'elles ont été données."),
-    "hands-after": ("The hands as play begins.", "Les mains au début du jeu de la carte."),
+    "hands-after": ("The hands as play begins, the cards drawn in the exchange ringed.",
+                    "Les mains au début du jeu de la carte ; les cartes prises au talon sont entourées."),
     # the cards of a trick
     "lead-first": ("{P}, on the dealer's right, leads {c}{cite}.", "{P}, à droite du donneur, entame {c}{cite}."),
     "lead-next": ("{P}, who won the last trick, leads {c}{cite}.",
@@ -222,11 +223,11 @@ PHRASES: dict[str, tuple[str, str]] = {
     "passes": ("Players {ps} pass.", "Les joueurs {ps} passent."),
     "homme": ("{P} says he plays: he is the homme, alone against all the others{cite}.",
               "{P} dit qu'il joue : il est l'homme, seul contre tous les autres{cite}."),
-    "scores": (" This scores a mark for {p}{cite}.", " Cela rapporte un point {p_a}{cite}."),
-    "king-moves": ("{P} takes {c}, which had scored for {q}: the mark goes with it{cite}.",
-                   "{P} prend {c}, qui avait marqué pour {q} : la marque le suit{cite}."),
-    "king-lost": ("{P} loses {c}, which had scored for him: he gives the mark back{cite}.",
-                  "{P} perd {c}, qui avait marqué pour lui : il rend la marque{cite}."),
+    "scores": (" This scores a point for {p}{cite}.", " Cela rapporte un point {p_a}{cite}."),
+    "king-moves": ("{P} takes {c}, which had scored for {q}: the point goes with it{cite}.",
+                   "{P} prend {c}, qui avait marqué pour {q} : le point le suit{cite}."),
+    "king-lost": ("{P} loses {c}, which had scored for him: he gives the point back{cite}.",
+                  "{P} perd {c}, qui avait marqué pour lui : il rend le point{cite}."),
     "not-played": ("The deal is not played{cite}.", "La donne n'est pas jouée{cite}."),
     # the auction and the exchange (L'Hombre)
     "bid": ("{p} bids {b}", "{p} nomme {b}"),
@@ -254,6 +255,8 @@ PHRASES: dict[str, tuple[str, str]] = {
     # the count
     "count": ("The count", "Le compte"),
     "sheet": ("The score sheet after the deal", "La feuille de marque après la donne"),
+    "nous-eux": ("On the sheet, players {a} are “{nous}” and players {b} “{eux}”.",
+                 "Sur la feuille, les joueurs {a} sont « {nous} » et les joueurs {b} « {eux} »."),
     "standings": ("The standings after the deal", "Les comptes après la donne"),
     "tricks": ("Tricks", "Levées"),
     "card-points": ("Card points", "Points de cartes"),
@@ -281,9 +284,9 @@ PHRASES: dict[str, tuple[str, str]] = {
                     "{P} a le plus de points, {k}, et prend l'enjeu{cite}."),
     "tie-points": ("{ps} tie for the most card points, {k}, and share the pool{cite}.",
                    "{ps} sont à égalité en tête avec {k} points et partagent l'enjeu{cite}."),
-    "homme-won": ("{P}, the homme, took the most tricks first: he wins the deal and scores a mark{cite}.",
+    "homme-won": ("{P}, the homme, took the most tricks first: he wins the deal and scores a point{cite}.",
                   "{P}, l'homme, a fait le plus de levées le premier : il gagne la donne et marque un point{cite}."),
-    "homme-lost": ("{P}, the homme, did not take the most tricks ({w} did): he loses a mark{cite}.",
+    "homme-lost": ("{P}, the homme, did not take the most tricks ({w} did): he loses a point{cite}.",
                    "{P}, l'homme, n'a pas fait le plus de levées ({w} si) : il perd un point{cite}."),
     "hombre-won": ("{P}, the hombre, took {k} tricks against {t}: he wins his {b} and scores {v} {unit}{cite}.",
                    "{P}, l'hombre, a fait {k} levées contre {t} : il gagne {b} et marque {v} {unit}{cite}."),
@@ -295,11 +298,10 @@ PHRASES: dict[str, tuple[str, str]] = {
                          "{P}, l'hombre, a abandonné : il perd {v} {unit}{cite}."),
     "jetons": ("jetons", "jetons"),
     "jeton": ("jeton", "jeton"),
-    "marks": ("marks", "points"),
     "points": ("points", "points"),
     "point": ("point", "point"),
     "standing-pool": ("Jetons held (each started with {cave})", "Jetons en main (chacun en avait {cave})"),
-    "standing-marks": ("Marks", "Points"),
+    "standing-marks": ("Points", "Points"),
     "standing-coups": ("Points", "Points"),
     "standing-points": ("Card points", "Points de cartes"),
     "and": ("and", "et"),
@@ -550,7 +552,10 @@ class _Writer:
                 text += self.w("talon-down", k=stock, cite=self.cite(_clause(rules, "deal.talon")))
         self.para(first + " " + text)
 
-    def hands_lines(self, hands: Sequence[int], caption: str, dealt: bool) -> list[str]:
+    def hands_lines(self, hands: Sequence[int], caption: str, dealt: bool, ringed: frozenset[int] = frozenset()
+                    ) -> list[str]:
+        """The hands picture and its caption: as dealt (the turn-up and the talon shown), or as
+        play begins (`ringed`: the cards drawn in the exchange)."""
         rules, deal = self.rules, self.played.deal
         rows = []
         turnup = deal.deal.turnup if isinstance(deal, DealState) else -1
@@ -558,7 +563,7 @@ class _Writer:
             note = self.w("dealer") if seat == rules.dealer else ""
             cards = cards_of(hands[seat])
             rows.append(HandRow(self.w("Player", n=self.played.players[seat]), self.colour(seat), note, cards,
-                                frozenset([turnup]) if dealt and turnup in cards else frozenset()))
+                                frozenset([turnup]) if dealt and turnup in cards else ringed))
         talon = None
         if dealt and isinstance(deal, PhaseDeal) and deal.deal.stock:
             turned = deal.deal.turnup if deal.deal.turnup >= 0 else None
@@ -892,7 +897,8 @@ class _Writer:
                 self.para(" ".join(before_play))
                 before_play = []
                 if isinstance(replay, HombreDeal):
-                    self.lines += self.hands_lines(replay.hands, self.w("hands-after"), dealt=False)
+                    drawn = frozenset(e.card for e in replay.events if e.kind == "draw")
+                    self.lines += self.hands_lines(replay.hands, self.w("hands-after"), dealt=False, ringed=drawn)
         if before_play:
             self.para(" ".join(before_play))
         if replay.phase == "done" and replay.ended in ("not-turned", "all-passed"):
@@ -1116,6 +1122,9 @@ class _Writer:
             text = self.w("game-end", how=how, team=self.team_words(outcome.winner), marks=marks_text())
         self.para(text[0].upper() + text[1:])
         self.lines += ["", f".. rubric:: {self.w('sheet')}", ""]
+        sides = len(rules.teams)  # the sheet's columns are the match's teams: team m holds players m, m + 2 ...
+        names = [self.listed([str(p) for p in range(rules.n_players) if p % sides == m]) for m in range(sides)]
+        self.para(self.w("nous-eux", a=names[0], b=names[1], nous=TEAMS[0], eux=TEAMS[1]))
         svg = _sheet(played.record, self.lang)
         self.lines += _img_html(svg, "display:block;max-width:100%;height:auto;margin:0.3em 0")
 
@@ -1131,7 +1140,7 @@ class _Writer:
         if any(rules.points):
             rows.append([self.w("card-points")] + [str(result[s].card_points) for s in seats])
         kind = rules.data["session"]["kind"]
-        unit = {"pool": "jetons", "marks": "marks", "coups": "points"}.get(kind, "points")
+        unit = "jetons" if kind == "pool" else "points"
         by_clause: dict[str, list[Entry]] = {}
         for e in deal.ledger:
             by_clause.setdefault(e.clause, []).append(e)
