@@ -493,6 +493,16 @@ class _Writer:
             return NEUTRAL
         return TEAM_COLOURS[self.team_order().index(team) % 2]
 
+    def paras(self, sentences: Sequence[str]) -> None:
+        """Sentences as paragraphs, a new one at each empty string."""
+        paragraph: list[str] = []
+        for sentence in [*sentences, ""]:
+            if sentence:
+                paragraph.append(sentence)
+            elif paragraph:
+                self.para(" ".join(paragraph))
+                paragraph = []
+
     def para(self, text: str) -> None:
         text = french(text) if self.lang == "fr" else text
         if text.strip():
@@ -513,7 +523,8 @@ class _Writer:
         last = len(played.deal.tricks) + 1  # what was said in a trick the deal did not finish (a claim)
         said = [text for (number, _), texts in sorted(self._inline.items()) if number == last for text in texts]
         self.para(" ".join(events.get(last, ([], []))[0] + said))
-        self.lines += ["", f".. rubric:: {self.w('count')}", ""]
+        keep = '<div style="break-inside:avoid;page-break-inside:avoid">'
+        self.lines += _raw(keep) + ["", f".. rubric:: {self.w('count')}", ""]
         if isinstance(played.deal, DealState):
             self.partnership_count()
         else:
@@ -894,13 +905,13 @@ class _Writer:
             elif phase == "play" and len(replay.tricks) == number:
                 self._after_phase_trick(replay, number, new_events, new_ledger, events.setdefault(number, ([], []))[1])
             if replay.phase == "play" and phase != "play" and before_play:
-                self.para(" ".join(before_play))
+                self.paras(before_play)
                 before_play = []
                 if isinstance(replay, HombreDeal):
                     drawn = frozenset(e.card for e in replay.events if e.kind == "draw")
                     self.lines += self.hands_lines(replay.hands, self.w("hands-after"), dealt=False, ringed=drawn)
         if before_play:
-            self.para(" ".join(before_play))
+            self.paras(before_play)
         if replay.phase == "done" and replay.ended in ("not-turned", "all-passed"):
             cite = self.cite(_clause(rules, "turn.nobody", "auction.all-pass", "speech.rejouissance"))
             self.para(self.w("all-passed" if isinstance(replay, HombreDeal) else "not-played", cite=cite))
@@ -969,6 +980,8 @@ class _Writer:
             discarded = [e.card for e in replay.events if e.kind == "discard" and e.seat == s]
             drawn = [e.card for e in replay.events if e.kind == "draw" and e.seat == s]
             cite = self.cite(_clause(rules, "exchange.hombre" if s == replay.hombre else "exchange.tiers"))
+            if len(self._exchanges_said) == 1:
+                into.append("")  # the exchange in a paragraph of its own
             if k == 0:
                 into.append(self.w("exchange-none", P=self.P(s), cite=cite))
             else:
@@ -1121,12 +1134,13 @@ class _Writer:
         else:
             text = self.w("game-end", how=how, team=self.team_words(outcome.winner), marks=marks_text())
         self.para(text[0].upper() + text[1:])
+        self.lines += _raw("</div>") + _raw('<div style="break-inside:avoid;page-break-inside:avoid">')
         self.lines += ["", f".. rubric:: {self.w('sheet')}", ""]
         sides = len(rules.teams)  # the sheet's columns are the match's teams: team m holds players m, m + 2 ...
         names = [self.listed([str(p) for p in range(rules.n_players) if p % sides == m]) for m in range(sides)]
         self.para(self.w("nous-eux", a=names[0], b=names[1], nous=TEAMS[0], eux=TEAMS[1]))
         svg = _sheet(played.record, self.lang)
-        self.lines += _img_html(svg, "display:block;max-width:100%;height:auto;margin:0.3em 0")
+        self.lines += _img_html(svg, "display:block;max-width:100%;height:auto;margin:0.3em 0") + _raw("</div>")
 
     def phase_count(self) -> None:
         played, rules = self.played, self.rules
@@ -1152,6 +1166,7 @@ class _Writer:
         rows.append([f"{self.w('net')} ({self.w(unit)})"] + [_signed(net[s]) for s in seats])
         self.table(header, rows)
         self.para(self.phase_result(deal, result))
+        self.lines += _raw("</div>") + _raw('<div style="break-inside:avoid;page-break-inside:avoid">')
         self.lines += ["", f".. rubric:: {self.w('standings')}", ""]
         record = played.record
         table = rules.table_size
@@ -1168,6 +1183,7 @@ class _Writer:
             label = self.w("standing-points")
             values = [str(t) for t in record["totals"]]
         self.table([""] + [self.w("Player", n=p) for p in range(table)], [[label] + values])
+        self.lines += _raw("</div>")
 
     def phase_result(self, deal: PhaseDeal, result: Sequence[Any]) -> str:
         rules = self.rules
