@@ -152,6 +152,7 @@ def test_plain_docutils_renders_it_without_a_warning(ruleset: str, lang: str) ->
     ("brusquembille-1718", {"form": "four-partners"}), ("brusquembille-1718", {"form": "two"}),
     ("homme-d-auvergne", {"form": "five"}), ("hombre", {"form": "four"}),
     ("homme-de-brou-1802", {"following": "brouc", "announce_window": "own-turn-once-team-has-trick"}),
+    ("brouc", {"table_marking": "players"}),
 ])
 def test_any_form_of_a_ruleset_gets_its_deal(ruleset: str, params: dict[str, object]) -> None:
     """Nothing is written per ruleset: the other forms and readings are commented as well."""
@@ -161,6 +162,14 @@ def test_any_form_of_a_ruleset_gets_its_deal(ruleset: str, params: dict[str, obj
         for lang in ("en", "fr"):
             blocks = trick_blocks(commented_deal(rules, seed, lang), lang)
             assert [int(WINNER[lang].findall(" ".join(body))[0]) for _, body in blocks] == played.winners
+
+
+def test_a_table_marriage_left_unmarked_is_told() -> None:
+    """With table_marking=players the winner of the trick marks its marriage or forgets it
+    (brouc.marriage.table-marked): the deal says which."""
+    text = "\n".join(commented_deal(Rules.load("brouc", table_marking="players"), 0, "en"))
+    assert "does not mark the simple marriage" in text
+    assert "a simple marriage on the table" in text
 
 
 def test_an_unknown_language_is_refused() -> None:

@@ -778,6 +778,7 @@ class _Writer:
         replay = DealState(rules, state.deal, state.context)
         out_of_turn = dict(state.out_of_turn)
         events: dict[int, tuple[list[str], list[str]]] = {}
+        said: set[int] = set()  # the tricks whose table marriages are told
         base = rules.pass_action
         for index, action in enumerate(state.history):
             seat = out_of_turn.get(index, replay.to_act)
@@ -800,10 +801,11 @@ class _Writer:
                 self._inline.setdefault((number, len(replay.trick)), []).append(claim)
             elif base < action:
                 self._game_word(action - base, seat, before)
-            tricks = len(replay.tricks)
             replay.apply(action, seat if index in out_of_turn else None)
-            if len(replay.tricks) > tricks:
-                self._table_marriages(replay, tricks, events.setdefault(tricks + 1, ([], []))[1])
+            last = len(replay.tricks) - 1
+            if last >= 0 and replay.phase != "mark" and last not in said:  # once marked, if they wait for it
+                said.add(last)
+                self._table_marriages(replay, last, events.setdefault(last + 1, ([], []))[1])
         return events
 
     def _announcement(self, replay: DealState, seat: int, into: list[str], after_trick: bool) -> None:
