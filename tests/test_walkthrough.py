@@ -1,6 +1,6 @@
 """The commented deal of the players' booklets (brou.book.walkthrough, issue 21): what it says
 agrees with the engine, it is the same for a seed, its French is French, and it is plain
-docutils.  Every deal is played once (`play_deal` is cached); the module takes about 3 s."""
+docutils.  Every deal is played once (`play_deal` is cached); the module takes about 8 s."""
 
 from __future__ import annotations
 
