@@ -267,15 +267,15 @@ PHRASES: dict[str, tuple[str, str]] = {
     "net": ("For the deal", "Pour la donne"),
     "game-on": ("Neither team has reached {target}: the game goes on, {a} at {x} and {b} at {y}{cite}.",
                 "Aucune équipe n'atteint {target} : la partie continue, {a} à {x} et {b} à {y}{cite}."),
-    "game-won": ("{team} reach {target} and win the game, {x} to {y}: {marks}{cite}.",
-                 "{team} atteignent {target} et gagnent la partie, {x} à {y} : {marks}{cite}."),
+    "game-won": ("{team} reach {target} and win the game, {x} to {y}; {marks}{cite}.",
+                 "{team} atteignent {target} et gagnent la partie, {x} à {y} ; {marks}{cite}."),
     "all-tricks": ("{team} took every trick, {name}: {marks}; the points of the deal do not count{cite}.",
                    "{team} ont fait toutes les levées, {name} : {marks} ; les points de la donne ne comptent pas{cite}."),
-    "claim-right": ("The claim is right: {team} win the game, {x} to {y}: {marks}{cite}.",
-                    "L'annonce est juste : {team} gagnent la partie, {x} à {y} : {marks}{cite}."),
-    "claim-wrong": ("The claim is wrong: {team} win the game: {marks}{cite}.",
-                    "L'annonce est fausse : {team} gagnent la partie : {marks}{cite}."),
-    "game-end": ("The game ends ({how}): {team} win it: {marks}.", "La partie s'achève ({how}) : {team} la gagnent : {marks}."),
+    "claim-right": ("The claim is right: {team} win the game, {x} to {y}; {marks}{cite}.",
+                    "L'annonce est juste : {team} gagnent la partie, {x} à {y} ; {marks}{cite}."),
+    "claim-wrong": ("The claim is wrong: {team} win the game; {marks}{cite}.",
+                    "L'annonce est fausse : {team} gagnent la partie ; {marks}{cite}."),
+    "game-end": ("The game ends ({how}): {team} win it; {marks}.", "La partie s'achève ({how}) : {team} la gagnent ; {marks}."),
     "replay": ("Both teams reach the target with the same count: the coup is played again{cite}.",
                "Les deux équipes atteignent le but avec le même compte : le coup se rejoue{cite}."),
     "marks-winner": ("they mark {k} {unit}", "ils marquent {k} {unit}"),
@@ -306,6 +306,10 @@ PHRASES: dict[str, tuple[str, str]] = {
     "standing-points": ("Card points", "Points de cartes"),
     "and": ("and", "et"),
 }
+# how a game ended within a deal (brou.game.Outcome.how), in words
+HOW = {"declaration-made": ("the declaration made", "déclaration tenue"),
+       "declaration-failed": ("the declaration failed", "déclaration manquée"),
+       "concession-accepted": ("a concession accepted", "abandon accepté")}
 NUMBERS = {"en": ("none", "one", "two", "three", "four", "five"), "fr": ("zéro", "un", "deux", "trois", "quatre", "cinq")}
 FEMININE = {"dame", "espadille", "baste", "manille", "ponte", "demande"}
 # what a ledger row of the count is, by the ending of the clause that made its entries
@@ -1134,7 +1138,8 @@ class _Writer:
                           cite=self.cite(_clause(rules, "game.dehors-wrong" if how == "claim-wrong" else "game.dehors",
                                                  "game.claim-right", "game.claim-wrong")))
         else:
-            text = self.w("game-end", how=how, team=self.team_words(outcome.winner), marks=marks_text())
+            text = self.w("game-end", how=HOW.get(how, (how, how))[self.i], team=self.team_words(outcome.winner),
+                          marks=marks_text())
         self.para(text[0].upper() + text[1:])
         self.lines += _raw("</div>") + _raw('<div style="break-inside:avoid;page-break-inside:avoid">')
         self.lines += ["", f".. rubric:: {self.w('sheet')}", ""]
