@@ -4,13 +4,15 @@ docutils.  Every deal is played once (`play_deal` is cached); the module takes a
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 from docutils.core import publish_parts
 
-from brou.book.walkthrough import commented_deal, play_deal
+from brou.book.walkthrough import PlayedDeal, comment, commented_deal, play_deal
 from brou.ledger import balances
+from brou.match import BOTS, Match
 from brou.phases import PhaseDeal
 from brou.rules import Rules
 from brou.state import DealState
@@ -170,6 +172,28 @@ def test_a_table_marriage_left_unmarked_is_told() -> None:
     text = "\n".join(commented_deal(Rules.load("brouc", table_marking="players"), 0, "en"))
     assert "does not mark the simple marriage" in text
     assert "a simple marriage on the table" in text
+
+
+@pytest.mark.parametrize(("ruleset", "said"), [("brouc", "brouc.game.dehors"), ("homme-de-brou-1802", "hdb.game.claim")])
+def test_a_claim_is_told_with_the_engines_outcome(ruleset: str, said: str) -> None:
+    """A later deal of a match, ended by a claim (dehors in Brouc): the claim, its clause and
+    the game's result as the engine counted it."""
+    rules = Rules.load(ruleset)
+    match, rng = Match(rules, 5), random.Random(5)
+    while True:
+        state, offset = match.deal, match.offset
+        while not state.is_over:
+            match.apply(BOTS["greedy"](match.deal, rng))
+        if state.outcome is not None and state.outcome.how == "claim-right":
+            break
+    assert state.outcome is not None and state.outcome.winner is not None
+    players = tuple((s + offset) % rules.n_players for s in range(rules.n_players))
+    played = PlayedDeal(rules, 5, state, players, match.record(), number=len(match.deals))
+    text = "\n".join(comment(played, "en"))
+    winner = sorted(players[s] for s in rules.teams[state.outcome.winner])
+    assert f"declares that players {winner[0]} and {winner[1]} have reached the target (``{said}``)" in text
+    scores = state.outcome.scores
+    assert f"The claim is right: players {winner[0]} and {winner[1]} win the game, {max(scores)} to {min(scores)}" in text
 
 
 def test_an_unknown_language_is_refused() -> None:

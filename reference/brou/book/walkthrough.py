@@ -50,14 +50,15 @@ LANGS = ("en", "fr")
 
 @dataclass(frozen=True)
 class PlayedDeal:
-    """A finished deal: the engine's state, the table player of each deal seat, and the record
-    of the match or session after it (what its score sheet is drawn from)."""
+    """A finished deal: the engine's state, the table player of each deal seat, the record of
+    the match or session after it (what its score sheet is drawn from) and the deal's number in it."""
 
     rules: Rules
     seed: int
     deal: DealState | PhaseDeal
     players: tuple[int, ...]
     record: dict[str, Any]
+    number: int = 1
 
     @property
     def tricks(self) -> list[tuple[int, Sequence[int], int]]:
@@ -1146,7 +1147,7 @@ class _Writer:
         sides = len(rules.teams)  # the sheet's columns are the match's teams: team m holds players m, m + 2 ...
         names = [self.listed([str(p) for p in range(rules.n_players) if p % sides == m]) for m in range(sides)]
         self.para(self.w("nous-eux", a=names[0], b=names[1], nous=TEAMS[0], eux=TEAMS[1]))
-        svg = _sheet(played.record, self.lang)
+        svg = _sheet(played.record, played.number, self.lang)
         self.lines += _img_html(svg, "display:block;max-width:100%;height:auto;margin:0.3em 0") + _raw("</div>")
 
     def phase_count(self) -> None:
@@ -1256,11 +1257,19 @@ def _signed(value: int) -> str:
     return f"{value:+d}".replace("-", "\u2212") if value else "0"
 
 
-def _sheet(record: dict[str, Any], lang: str) -> str:
-    """The match's sheet after its first deal, in `lang` when brou.sheet draws it in several languages."""
+def _sheet(record: dict[str, Any], upto_deal: int, lang: str) -> str:
+    """The match's sheet after deal `upto_deal`, in `lang` when brou.sheet draws it in several languages."""
+    draw: Callable[..., str] = sheet_svg  # helper D gives it a `lang` (issue 21, part 3); until then French
     if "lang" in inspect.signature(sheet_svg).parameters:
-        return sheet_svg(record, upto_deal=1, lang=lang)  # type: ignore[call-arg]
-    return sheet_svg(record, upto_deal=1)
+        return draw(record, upto_deal=upto_deal, lang=lang)
+    return draw(record, upto_deal=upto_deal)
+
+
+def comment(played: PlayedDeal, lang: str) -> list[str]:
+    """reStructuredText lines: a finished deal commented trick by trick, with its count and sheet."""
+    if lang not in LANGS:
+        raise ValueError(f"no language '{lang}' (known: {', '.join(LANGS)})")
+    return _Writer(played, lang).write()
 
 
 def commented_deal(rules: Rules, seed: int, lang: str) -> list[str]:
@@ -1268,4 +1277,4 @@ def commented_deal(rules: Rules, seed: int, lang: str) -> list[str]:
     trick with pictures, ending with its count and its score sheet, in `lang`."""
     if lang not in LANGS:
         raise ValueError(f"no language '{lang}' (known: {', '.join(LANGS)})")
-    return _Writer(play_deal(rules, seed), lang).write()
+    return comment(play_deal(rules, seed), lang)
