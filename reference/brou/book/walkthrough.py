@@ -252,7 +252,7 @@ PHRASES: dict[str, tuple[str, str]] = {
              "{P} a fait les cinq premières levées et s'arrête là{cite}."),
     "vole": ("{P} has taken the first five tricks and plays on for the vole{cite}.",
              "{P} a fait les cinq premières levées et continue pour la vole{cite}."),
-    "all-passed": ("All passed: the deal is not played{cite}.", "Tous ont passé : le coup ne se joue pas{cite}."),
+    "all-passed": ("Nobody bid: the deal is not played{cite}.", "Personne n'a enchéri : ce coup n'est pas joué{cite}."),
     # the count
     "count": ("The count", "Le compte"),
     "sheet": ("The score sheet after the deal", "La feuille de marque après la donne"),
