@@ -14,7 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from pdf_checks import hyphen_breaks, outline, page_texts, split_identifiers
+from pdf_checks import half_blank_pages, hyphen_breaks, outline, page_texts, split_identifiers
 
 from brou.book import text
 from brou.book.build import EXIT_FAILED, EXIT_USAGE, LANGS, SOURCE, BuildFailed, Built, build, main, sphinx
@@ -368,6 +368,15 @@ def test_pdf_clause_index_gives_every_clauses_page(built: dict[str, Built], book
         row = index[at[n]:at[n + 1] if n + 1 < len(ids) else len(index)]
         pages = re.findall(r"p\.\u00a0(\d+)", row)
         assert pages == [str(where[cid])], (cid, row)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pdf_leaves_few_pages_half_blank(built: dict[str, Built], lang: str) -> None:
+    """Examples flow two to a page and a part's chapters run on: before, 19 pages in each
+    language ended above their middle (not counting the ends of chapters); now 1 or 2."""
+    pdf = built[lang].pdf
+    assert pdf is not None
+    assert len(half_blank_pages(pdf)) <= 4
 
 
 @pytest.mark.parametrize("lang", LANGS)

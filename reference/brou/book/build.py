@@ -105,7 +105,8 @@ def with_contents(single_html: str, nav: str) -> str:
 _CODE = re.compile(r'<span class="pre">([^<]+)</span>')
 _PRE = re.compile(r"(<pre[^>]*>)(.*?)(</pre>)", re.S)
 _HYPHENATED = re.compile(r"[\w.]+(?:-[\w.]+)+")
-_REGISTER_ID = re.compile(r"\bAMB-\d+\b|(?<![\w.-])[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+(?![\w-])")
+_REGISTER_ID = re.compile(r"\bAMB-\d+\b|(?<![\w.-])[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+(?![\w-])"
+                          r"|(?<![\w.-])(?:hdb|brouc|brus|auv|hom)(?:\.[\w-]+)+")  # and a clause id in prose
 _DOTTED = re.compile(r"(?<![\w.-])\w[\w-]*(?:[./]\w[\w-]*)+")  # a site, a file, a dotted name in prose
 _BREAK_AFTER = re.compile(r"(?<=[._])(?=[^._])")
 
@@ -117,7 +118,7 @@ def unbreakable(page: str) -> str:
     `<span class="seg">` pieces (its span then `segmented`), which print.css sets as inline
     blocks: a line may break between two pieces and nowhere else, and no character is added
     to the text; in code blocks a word with hyphens is kept on one line (`nobr`), and so is
-    a register id (`AMB-05`) or a parameter (`sevens_removed`) anywhere in the prose; a
+    a register id (`AMB-05`), a parameter (`sevens_removed`) or a clause id anywhere in the prose; a
     dotted word of the prose (`salondesjeux.fr`) is not hyphenated (`nohyph`)."""
 
     def segments(match: re.Match[str]) -> str:
