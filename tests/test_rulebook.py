@@ -14,6 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from pdf_checks import half_blank_pages, hyphen_breaks, outline, page_texts, split_identifiers
 
 from brou.book import text
 from brou.book.build import EXIT_FAILED, EXIT_USAGE, LANGS, SOURCE, BuildFailed, Built, build, main, sphinx
@@ -29,6 +30,7 @@ from brou.book.model import (
     OLD,
     RULESETS,
     Book,
+    pair_rows,
     rulebook_page,
 )
 
@@ -98,6 +100,42 @@ def test_play_chapter_sets_whist_beside_brouc_following(book: Book) -> None:
     assert block.left == ("hdb.play.follow", "hdb.play.void-free")
     assert block.right[:2] == ("brouc.play.follow", "brouc.play.overtrump")
     assert "brouc.play.no-undertrump" in block.right
+
+
+def test_rows_set_each_1802_clause_beside_its_replacements(book: Book) -> None:
+    """Issue 21, part 2: 1802's following faces Brouc's, and the Brouc rules that replace
+    nothing each have a row of their own, in Brouc's order."""
+    block = next(b for b in book.blocks("play") if "hdb.play.void-free" in b.clauses)
+    assert block.rows[0] == (("hdb.play.follow", "hdb.play.void-free"), ("brouc.play.follow",))
+    assert [r for _, (r,) in block.rows[1:]] == list(block.right[1:])
+    assert all(not left for left, _ in block.rows[1:])
+    for chapter in CHAPTERS:
+        for b in book.blocks(chapter):
+            assert [c for left, _ in b.rows for c in left] == list(b.left if b.rows else ())
+            for left, right in b.rows:
+                for cid in right:
+                    assert set(book.clauses[cid].replaces) <= set(left)
+
+
+def test_pair_rows_places_a_clause_alone_after_the_one_it_follows() -> None:
+    rows = pair_rows(("a", "b", "c"), ("x", "y", "z"), {"x": ["a"], "z": ["c"]})
+    assert rows == ((("a",), ("x",)), ((), ("y",)), (("b",), ()), (("c",), ("z",)))
+
+
+def test_side_by_side_table_has_one_row_per_pair_and_no_empty_column(book: Book) -> None:
+    block = next(b for b in book.blocks("play") if "hdb.play.void-free" in b.clauses)
+    lines = text.block_lines(block, "en")
+    assert lines.count(".. list-table::") == 1 and lines.count("   * - ") == 1  # one row under the heading
+    table_end = lines.index(".. brou-clause:: brouc.play.overtrump")
+    assert "       .. brou-clause:: brouc.play.follow" in lines[:table_end]
+    assert lines.count("1802 has no such rule.") == len(block.right) - 1
+
+
+def test_statement_sets_identifiers_as_code(book: Book) -> None:
+    line = text.statement(book, book.clauses["brouc.play.no-undertrump"], "fr")
+    assert "\\ ``undertrump_when_void``\\ " in line and "\\ ``any-trump-play``\\ " in line
+    assert "``sous-couper``" not in line
+    assert "``brouc.play.*``" in text.statement(book, book.clauses["hdb.play.void-free"], "en")
 
 
 def test_concession_has_no_brouc_counterpart(book: Book) -> None:
@@ -279,6 +317,97 @@ def test_pdf_has_a_contents_page_with_chapters(built: dict[str, Built], lang: st
     assert re.search(r"4\. \S.*\d+", contents)
     outline = [item.title for item in reader.outline if not isinstance(item, list)]
     assert len(outline) >= 1
+
+
+# -- the printed book (issue 21, part 2) ---------------------------------------------------
+# These read the PDFs built once above (about 2 s a language: pdfium's text and outline).
+
+
+def printed_identifiers(book: Book) -> set[str]:
+    """Every identifier the book may print: clause ids, scenario ids, parameters, register
+    ids, engine functions, fact ids."""
+    from brou.book.pictures import hand_written
+
+    return (set(book.clauses) | set(hand_written()) | set(book.parameters()) | set(book.implemented_by.values())
+            | {e.id for e in text.register().entries} | {f.id for f in text.facts()})
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pdf_splits_no_identifier(built: dict[str, Built], book: Book, lang: str) -> None:
+    """Copied from the PDF, every identifier reads whole: no hyphen, soft hyphen or zero-width
+    space inside one, and a line break only right after a dot or an underscore."""
+    pdf = built[lang].pdf
+    assert pdf is not None
+    texts = page_texts(pdf)
+    assert split_identifiers(texts, printed_identifiers(book)) == {}
+    assert hyphen_breaks(texts) == []
+    assert "hdb.play.void-free" in "".join(texts)
+
+
+def test_split_identifiers_finds_every_kind_of_cut() -> None:
+    ids = {"hdb.play.void-free", "undertrump_when_void", "brus.perft.three.start-1"}
+    texts = ["the rule hdb.play.void\ufffefree and under\u2010\r\ntrump_when_void, bru\r\ns.perft.three.start-1"]
+    assert split_identifiers(texts, ids) == {"hdb.play.void-free": 1, "undertrump_when_void": 1,
+                                             "brus.perft.three.start-1": 1}
+    assert split_identifiers(["hdb.play.\r\nvoid-free and undertrump_\r\nwhen_void"], ids) == {}
+    assert hyphen_breaks(texts) == ["hdb.play.void\ufffefree", "under\u2010\r\ntrump_when_void"]
+    assert hyphen_breaks(["mar\u2010\r\nriages. A rule"]) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pdf_clause_index_gives_every_clauses_page(built: dict[str, Built], book: Book, lang: str) -> None:
+    from pypdf import PdfReader
+
+    pdf = built[lang].pdf
+    assert pdf is not None
+    reader = PdfReader(pdf)
+    where = {name: (reader.get_destination_page_number(dest) or 0) + 1
+             for name, dest in reader.named_destinations.items()}
+    texts = page_texts(pdf)
+    start = max(n for n, t in enumerate(texts) if ("Index of clauses" if lang == "en" else "Index des clauses") in t)
+    index = re.sub(r"(?<=[._])\r?\n", "", "\n".join(texts[start:]))
+    ids = sorted(book.clauses)
+    at = [index.index(cid + " ", index.index(ids[0])) if n == 0 else -1 for n, cid in enumerate(ids)]
+    for n in range(1, len(ids)):
+        at[n] = index.index(ids[n], at[n - 1] + len(ids[n - 1]))
+    for n, cid in enumerate(ids):
+        row = index[at[n]:at[n + 1] if n + 1 < len(ids) else len(index)]
+        pages = re.findall(r"p\.\u00a0(\d+)", row)
+        assert pages == [str(where[cid])], (cid, row)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pdf_leaves_few_pages_half_blank(built: dict[str, Built], lang: str) -> None:
+    """Examples flow two to a page and a part's chapters run on: before, 19 pages in each
+    language ended above their middle (not counting the ends of chapters); now 1 or 2."""
+    pdf = built[lang].pdf
+    assert pdf is not None
+    assert len(half_blank_pages(pdf)) <= 4
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pdf_outline_reaches_every_clause_and_register_entry(built: dict[str, Built], book: Book,
+                                                              lang: str) -> None:
+    pdf = built[lang].pdf
+    assert pdf is not None
+    titles = Counter(title for _level, title, _page in outline(pdf))
+    assert all(titles[cid] == 1 for cid in book.clauses), [c for c in book.clauses if titles[c] != 1][:5]
+    for entry in text.register().entries:
+        assert sum(n for t, n in titles.items() if t.startswith(entry.id + " ")) == 1, entry.id
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_paired_clauses_share_a_table_row(built: dict[str, Built], book: Book, lang: str) -> None:
+    content = pages(built[lang])
+    for chapter in CHAPTERS:
+        for block in book.blocks(chapter):
+            for left, right in block.rows:
+                if not (left and right):
+                    continue
+                page = content[rulebook_page(left[0]).split("#")[0]]
+                rows = [r for r in re.findall(r"<tr.*?</tr>", page, re.S) if f'id="{left[0]}"' in r]
+                assert len(rows) == 1, left
+                assert set(re.findall(r'class="brou-clause[^"]*" id="([^"]+)"', rows[0])) == set(left + right)
 
 
 # -- failures ----------------------------------------------------------------------------

@@ -102,16 +102,55 @@ def with_contents(single_html: str, nav: str) -> str:
     return single_html[:at] + nav + single_html[at:]
 
 
+_CODE = re.compile(r'<span class="pre">([^<]+)</span>')
+_PRE = re.compile(r"(<pre[^>]*>)(.*?)(</pre>)", re.S)
+_HYPHENATED = re.compile(r"[\w.]+(?:-[\w.]+)+")
+_REGISTER_ID = re.compile(r"\bAMB-\d+\b|(?<![\w.-])[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+(?![\w-])"
+                          r"|(?<![\w.-])(?:hdb|brouc|brus|auv|hom)(?:\.[\w-]+)+")  # and a clause id in prose
+_DOTTED = re.compile(r"(?<![\w.-])\w[\w-]*(?:[./]\w[\w-]*)+")  # a site, a file, a dotted name in prose
+_BREAK_AFTER = re.compile(r"(?<=[._])(?=[^._])")
+
+
+def unbreakable(page: str) -> str:
+    """The single page made ready for print so that no identifier is hyphenated or broken
+    inside a word (issue 21, part 2): every piece of code (`<span class="pre">`, the clause
+    ids, scenario ids, parameters and functions) is cut after each dot and underscore into
+    `<span class="seg">` pieces (its span then `segmented`), which print.css sets as inline
+    blocks: a line may break between two pieces and nowhere else, and no character is added
+    to the text; in code blocks a word with hyphens is kept on one line (`nobr`), and so is
+    a register id (`AMB-05`), a parameter (`sevens_removed`) or a clause id anywhere in the prose; a
+    dotted word of the prose (`salondesjeux.fr`) is not hyphenated (`nohyph`)."""
+
+    def segments(match: re.Match[str]) -> str:
+        pieces = _BREAK_AFTER.split(match.group(1))
+        if len(pieces) == 1:
+            return match.group(0)
+        return '<span class="pre segmented">' + "".join(f'<span class="seg">{x}</span>' for x in pieces) + "</span>"
+
+    def nobr(text: str, pattern: re.Pattern[str], klass: str = "nobr") -> str:
+        """`pattern` wrapped in a span of class `klass`, in the text between the tags of `text`."""
+        return re.sub(r"(?<=>)[^<]+", lambda t: pattern.sub(lambda m: f'<span class="{klass}">{m.group(0)}</span>',
+                                                                    t.group(0)), text)
+
+    def pre(match: re.Match[str]) -> str:
+        return match.group(1) + nobr(match.group(2), _HYPHENATED) + match.group(3)
+
+    start = page.index(">", page.index("<body")) + 1
+    body = nobr(nobr(_CODE.sub(segments, page[start:]), _REGISTER_ID), _DOTTED, "nohyph")
+    return page[:start] + _PRE.sub(pre, body)
+
+
 def pdf(lang: str, single: Path, html: Path, out: Path, source: Path = SOURCE) -> tuple[Path, int]:
-    """The single-page HTML, with a contents page, laid out by WeasyPrint as an A4 book;
-    (the PDF, its page count)."""
+    """The single-page HTML, with a contents page, identifiers made unbreakable
+    (`unbreakable`), laid out by WeasyPrint as an A4 book; (the PDF, its page count)."""
     from weasyprint import CSS, HTML
 
     from .text import words
 
     target = out / f"rulebook-{lang}.pdf"
-    page = with_contents((single / "index.html").read_text(encoding="utf-8"),
-                         contents((html / "index.html").read_text(encoding="utf-8"), words(lang)["contents"]))
+    page = unbreakable(with_contents((single / "index.html").read_text(encoding="utf-8"),
+                                     contents((html / "index.html").read_text(encoding="utf-8"),
+                                              words(lang)["contents"])))
     problems: list[str] = []
 
     class Collect(logging.Handler):

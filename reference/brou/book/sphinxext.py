@@ -5,7 +5,8 @@ changes: a clause's anchor is its id (`#brouc.play.overtrump`), an ambiguity's i
 (`#AMB-05`); then `param-NAME`, `fact-ID`, `source-S1`, `example-SCENARIO`,
 `scenario-SCENARIO` and `sheet-NAME`.  Its roles (`:brou:clause:`, `:brou:amb:`,
 `:brou:param:`, `:brou:fact:`, `:brou:source:`, `:brou:example:`, `:brou:scenario:`,
-`:brou:sheet:`) link to them; a link to a target the book lacks is a warning, and the
+`:brou:sheet:`) link to them, and `:brou:page:` is an empty link to a clause or a register
+entry that the PDF prints as its page number (print.css); a link to a target the book lacks is a warning, and the
 book is built with warnings as errors.  A `:brou:scenario:` link to a scenario the book
 does not show is printed as its id, unlinked.
 
@@ -95,7 +96,8 @@ class BrouDomain(Domain):
     object_types: ClassVar[dict[str, ObjType]] = {t: ObjType(t, t) for t in TYPES}
     # identifiers are code; a source, an entry of the register or a sheet reads as text
     roles: ClassVar[dict[str, Any]] = {
-        t: XRefRole(innernodeclass=nodes.inline) if t in ("source", "amb", "sheet") else XRefRole() for t in TYPES
+        **{t: XRefRole(innernodeclass=nodes.inline) if t in ("source", "amb", "sheet") else XRefRole() for t in TYPES},
+        "page": XRefRole(innernodeclass=nodes.inline),
     }
     initial_data: ClassVar[dict[str, Any]] = {"objects": {}}
 
@@ -124,10 +126,22 @@ class BrouDomain(Domain):
 
     def resolve_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder, typ: str, target: str,
                      node: pending_xref, contnode: nodes.Element) -> nodes.reference | None:
+        if typ == "page":
+            return self.page_ref(builder, fromdocname, target)
         found = self.objects.get((typ, target))
         if found is None:
             return None  # a warning, but for a scenario (unlinked_scenario)
         return refnode(builder, fromdocname, found[0], found[1], contnode, f"{typ} {target}")
+
+    def page_ref(self, builder: Builder, fromdocname: str, target: str) -> nodes.reference | None:
+        """`:brou:page:`: an empty link to a clause or a register entry, class `page-ref`, which
+        the PDF fills with the target's page number (issue 21, part 2: the clause index)."""
+        found = self.objects.get(("clause", target)) or self.objects.get(("amb", target))
+        if found is None:
+            return None
+        ref = refnode(builder, fromdocname, found[0], found[1], nodes.inline("", ""), f"page {target}")
+        ref["classes"].append("page-ref")
+        return ref
 
     def resolve_any_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder, target: str,
                          node: pending_xref, contnode: nodes.Element) -> list[tuple[str, nodes.reference]]:

@@ -164,7 +164,7 @@ def clause_body(book: Book, cid: str, lang: str, max_scenarios: int = 3) -> list
     w = words(lang)
     clause = book.clauses[cid]
     out = [".. rst-class:: clause-head", "", f":brou:clause:`{cid}` \u00b7 {tags(clause, lang)}", "",
-           esc(clause.statement(lang)), "", ".. rst-class:: clause-meta", ""]
+           statement(book, clause, lang), "", ".. rst-class:: clause-meta", ""]
     fields: list[tuple[str, str]] = [(w["sources"], ", ".join(source_cite(s, lang) for s in clause.sources))]
     if clause.params:
         fields.append((w["params"], ", ".join(f":brou:param:`{p}`" for p in clause.params)))
@@ -181,6 +181,35 @@ def clause_body(book: Book, cid: str, lang: str, max_scenarios: int = 3) -> list
     return out + [""]
 
 
+_TOKEN = re.compile(r"[A-Za-z0-9][\w.-]*(?:\w|\.\*)")
+_PREFIXES = ("hdb.", "brouc.", "brus.", "auv.", "hom.")
+
+
+def statement(book: Book, clause: Clause, lang: str) -> str:
+    """A clause's statement, escaped, with the identifiers it names (a parameter such as
+    `undertrump_when_void`, an option such as `any-trump-play`, a clause or a family of
+    clauses such as `brouc.play.*`) set as code, which the PDF never hyphenates or breaks
+    inside a word (issue 21, part 2)."""
+    known = _identifiers(book)
+    out, at = [], 0
+    text = clause.statement(lang)
+    for match in _TOKEN.finditer(text):
+        word = match.group()
+        if word in known or ("." in word and word.startswith(_PREFIXES)):
+            out += [esc(text[at:match.start()]), f"\\ ``{word}``\\ "]
+            at = match.end()
+    return "".join(out) + esc(text[at:])
+
+
+def _identifiers(book: Book) -> frozenset[str]:
+    """Names a statement may use that are identifiers rather than words: parameters and the
+    options they take, when they hold a `_`, `-` or `.` (`form` or `rounding` read as words)."""
+    names = set(book.parameters())
+    for per_ruleset in book.parameters().values():
+        names.update(o for spec in per_ruleset.values() for o in spec["options"] if isinstance(o, str))
+    return frozenset(n for n in names if re.search(r"[-_.]", n))
+
+
 def _closeness(cid: str, scenario: Any) -> int:
     """The order in which a clause's scenarios are named: those written for the clause, then
     others of its topic, then witnesses, mutation and perft scenarios (stable otherwise)."""
@@ -192,26 +221,46 @@ def _closeness(cid: str, scenario: Any) -> int:
 
 
 def block_lines(block: Block, lang: str) -> list[str]:
-    """One block of a chapter: clause directives, two columns when the rulesets differ."""
-    w = words(lang)
+    """One block of a chapter: clause directives; where the rulesets differ, a table whose
+    rows set each 1802 clause beside the Brouc clauses that replace it (issue 21, part 2),
+    and a clause with no counterpart across the page, with a note saying so."""
     if block.kind == "alone":
         return [line for cid in block.clauses for line in (f".. brou-clause:: {cid}", "")]
     if block.kind in ("both", "old-only", "new-only") and not (block.left and block.right):
-        lines: list[str] = []
-        for cid in block.clauses:
-            lines += [f".. brou-clause:: {cid}", ""]
-        if block.kind == "old-only":
-            lines += [".. rst-class:: no-counterpart", "", w["no-counterpart-new"], ""]
-        elif block.kind == "new-only":
-            lines += [".. rst-class:: no-counterpart", "", w["no-counterpart-old"], ""]
-        return lines
+        return _full_width(block.clauses, block.kind, lang)
+    lines: list[str] = []
+    pairs: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
+    for left, right in [*(block.rows or ((block.left, block.right),)), ((), ())]:
+        if left and right:
+            pairs.append((left, right))
+            continue
+        if pairs:  # the rows that face each other so far, as one table
+            lines += _side_by_side(pairs)
+            pairs = []
+        if left or right:
+            lines += _full_width(left or right, "old-only" if left else "new-only", lang)
+    return lines
+
+
+def _full_width(cids: Sequence[str], kind: str, lang: str) -> list[str]:
+    """Clauses across the page; for one ruleset's clauses, the note that the other has none."""
+    lines = [line for cid in cids for line in (f".. brou-clause:: {cid}", "")]
+    if kind in ("old-only", "new-only"):
+        note = words(lang)["no-counterpart-new" if kind == "old-only" else "no-counterpart-old"]
+        lines += [".. rst-class:: no-counterpart", "", note, ""]
+    return lines
+
+
+def _side_by_side(pairs: Sequence[tuple[Sequence[str], Sequence[str]]]) -> list[str]:
+    """A table headed by the two rulesets, one row per pair: 1802's clauses, the Brouc ones."""
     lines = [".. list-table::", "   :class: side-by-side", "   :header-rows: 1", "   :widths: 50 50", "",
              f"   * - {esc(_title(OLD))}", f"     - {esc(_title(NEW))}"]
-    for n, side in enumerate((block.left, block.right)):
-        lines.append("   * - " if n == 0 else "     - ")
-        for cid in side:
-            lines += ["", f"       .. brou-clause:: {cid}"]
-        lines.append("")
+    for pair in pairs:
+        for n, side in enumerate(pair):
+            lines.append("   * - " if n == 0 else "     - ")
+            for cid in side:
+                lines += ["", f"       .. brou-clause:: {cid}"]
+            lines.append("")
     return lines
 
 
@@ -431,11 +480,12 @@ def _wrap(text: str, width: int = 88) -> list[str]:
 
 
 def clause_index(book: Book, lang: str) -> list[str]:
-    """Every clause by id: its rulesets, the chapter that states it, the function that runs it."""
+    """Every clause by id: its rulesets, the chapter that states it (and in the PDF its page:
+    an empty `:brou:page:` link that print.css fills), the function that runs it."""
     w = words(lang)
-    rows = [[f":brou:clause:`{c.id}`", tags(c, lang), f":doc:`{chapter_page(c.chapter)}`",
+    rows = [[f":brou:clause:`{c.id}`", tags(c, lang), f":doc:`{chapter_page(c.chapter)}`\\ :brou:page:`{c.id}`",
              f"``{book.implemented_by.get(c.id, w['none'])}``"] for c in sorted(book.clauses.values(), key=lambda c: c.id)]
-    return _list_table([w["clause"], w["rulesets"], w["chapter"], w["function"]], rows, [34, 14, 20, 32], "clause-index")
+    return _list_table([w["clause"], w["rulesets"], w["chapter"], w["function"]], rows, [29, 15, 27, 29], "clause-index")
 
 
 def source_lines(book: Book, sid: str, lang: str) -> list[str]:
@@ -447,7 +497,9 @@ def source_lines(book: Book, sid: str, lang: str) -> list[str]:
     if "note" in source:
         lines.append(f":{w['note']}: {esc(str(source['note'][lang]))}")
     cited = ", ".join(f":brou:clause:`{c}`" for c in citing)
-    return [*lines, f":{w['cited-by']}: {len(citing)} {w['clauses'].lower()}: {cited}", ""]
+    # a list of its own (class cited-by), which the PDF breaks only between its items
+    return [*lines, "", ".. rst-class:: clause-meta cited-by", "",
+            f":{w['cited-by']}: {len(citing)} {w['clauses'].lower()}: {cited}", ""]
 
 
 def concordance(book: Book, lang: str) -> list[str]:
