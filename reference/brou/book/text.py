@@ -232,8 +232,9 @@ def rules(book: Book, chapter: str, lang: str) -> list[str]:
 
 
 def _list_table(header: Sequence[str], rows: Iterable[Sequence[str]], widths: Sequence[int] | None = None,
-                klass: str | None = None) -> list[str]:
-    out = [".. list-table::", "   :header-rows: 1"]
+                klass: str | None = None, title: str = "") -> list[str]:
+    """A list-table with one header row; `title` is its caption."""
+    out = [".. list-table::" + (f" {title}" if title else ""), "   :header-rows: 1"]
     if widths:
         out.append("   :widths: " + " ".join(str(x) for x in widths))
     if klass:
@@ -269,23 +270,90 @@ def cards(book: Book, lang: str, ruleset: str = "") -> list[str]:
     return out + _list_table([w["suit"], w["name"]], suits, [20, 60], "suits")
 
 
+# Labels of the tables written by this part of the module (issue 21, part 2): the marriage
+# tables, the facts, the parameters and the sources.
+LABELS: dict[str, dict[str, str]] = {
+    "en": {
+        "marriages-title": "The marriages and their value in points",
+        "marriage-scores-title": "What a marriage scores, in points, in each game",
+        "marriage-when-title": "When marriages are scored",
+        "game": "Game", "way": "Who scores",
+        "announcer": "Announced: the announcing team",
+        "table-winners": "On the table: the team that wins the trick",
+        "table-others": "On the table: the other team",
+        "announce-others": "Announced: the other team",
+        "in-plain": "in a plain suit", "in-trumps": "in trumps",
+        "when-announced": "An announced marriage", "when-table": "A marriage on the table",
+        "fact": "Fact", "result": "Result", "covers": "What was checked",
+        "param": "Parameter", "entry": "Register entry",
+        "author": "Author", "title": "Title", "published": "Published in", "original": "After",
+        "address": "Address", "date": "Date", "cites": "Cited as",
+    },
+    "fr": {
+        "marriages-title": "Les mariages et leur valeur en points",
+        "marriage-scores-title": "Ce que rapporte un mariage, en points, dans chaque jeu",
+        "marriage-when-title": "Quand les mariages sont comptés",
+        "game": "Jeu", "way": "Qui marque",
+        "announcer": "Annoncé\u00a0: l'équipe qui annonce",
+        "table-winners": "Sur table\u00a0: l'équipe qui gagne la levée",
+        "table-others": "Sur table\u00a0: l'autre équipe",
+        "announce-others": "Annoncé\u00a0: l'autre équipe",
+        "in-plain": "hors atout", "in-trumps": "en atout",
+        "when-announced": "Un mariage annoncé", "when-table": "Un mariage sur table",
+        "fact": "Fait", "result": "Résultat", "covers": "Ce qui a été vérifié",
+        "param": "Paramètre", "entry": "Entrée du registre",
+        "author": "Auteur", "title": "Titre", "published": "Publié dans", "original": "D'après",
+        "address": "Adresse", "date": "Date", "cites": "Cité sous la forme",
+    },
+}
+
+
+def labels(lang: str) -> Mapping[str, str]:
+    """The words of `words(lang)` and the labels of the marriage, fact, parameter and source tables."""
+    return {**words(lang), **LABELS[lang]}
+
+
+def _points(n: int, lang: str) -> str:
+    """A number of points as printed: a true minus sign, and a thin space in thousands."""
+    return ("\u2212" if n < 0 else "") + f"{abs(n):,}".replace(",", "\u202f")
+
+
 def marriages(book: Book, lang: str) -> list[str]:
-    """The marriage kinds and their values, then how each ruleset scores them."""
-    w = words(lang)
-    data = {r: book.rules[r].data["marriages"] for r in RULESETS}
-    if data[OLD]["kinds"] != data[NEW]["kinds"] or data[OLD]["trump_factor"] != data[NEW]["trump_factor"]:
+    """The marriage tables (issue 21, part 2): the kinds with their cards and values, then what
+    each game scores for each of them, every value a number, then when it is scored."""
+    w = labels(lang)
+    rules = {r: book.rules[r] for r in RULESETS}
+    old, new = rules[OLD], rules[NEW]
+    if [(k.name, k.ranks, k.value) for k in old.kinds] != [(k.name, k.ranks, k.value) for k in new.kinds] \
+            or old.trump_factor != new.trump_factor:
         raise ValueError("the two rulesets have different marriage kinds: the table shows one set")
-    factor = data[OLD]["trump_factor"]
-    rows = [[esc(w.get(name, name)), " ".join(f"``{r}``" for r in kind["ranks"]), str(kind["value"]),
-             str(kind["value"] * factor)] for name, kind in data[OLD]["kinds"].items()]
-    out = _list_table([w["marriage"], w["cards"], w["plain"], w["trumps"]], rows, [20, 25, 20, 20], "marriages")
-    scoring = []
+    names = {r["symbol"]: r[lang] for r in old.data["deck"]["ranks"]}
+    kinds = old.kinds
+    rows = [[esc(w.get(k.name, k.name)), esc(", ".join(names[r] for r in k.ranks)), _points(k.value, lang),
+             _points(k.value * old.trump_factor, lang)] for k in kinds]
+    out = _list_table([w["marriage"], w["cards"], w["plain"], w["trumps"]], rows, [20, 30, 20, 20], "marriages",
+                      w["marriages-title"])
+    header = [w["game"], w["way"]] + [f"{w.get(k.name, k.name).capitalize()}, {w[suit]}" for k in kinds
+                                      for suit in ("in-plain", "in-trumps")]
+
+    def amounts(r: Any, factor: int, sign: int) -> list[str]:
+        return [_points(sign * k.value * f * factor, lang) for k in kinds for f in (1, r.trump_factor)]
+
+    scores = []
     for ruleset in RULESETS:
-        a, t = data[ruleset]["announced"], data[ruleset]["table"]
-        announced = f"+1 \u00d7, {w[a['credited']]}; " + w["others-lose" if a["deducted_from_others"] else "others-keep"]
-        table = f"+{t['factor']} \u00d7, {w[t['credited']]}; " + w["others-lose" if t["deducted_from_others"] else "others-keep"]
-        scoring.append([SHORT[ruleset], esc(announced), esc(table)])
-    return out + _list_table([w["ruleset"], w["announced"], w["table"]], scoring, [15, 40, 40], "marriage-scoring")
+        r = rules[ruleset]
+        scores.append([SHORT[ruleset], esc(w["announcer"]), *amounts(r, 1, 1)])
+        if r.announce_deducted:
+            scores.append([SHORT[ruleset], esc(w["announce-others"]), *amounts(r, 1, -1)])
+        scores.append([SHORT[ruleset], esc(w["table-winners"]), *amounts(r, r.table_factor, 1)])
+        scores.append([SHORT[ruleset], esc(w["table-others"]), *amounts(r, r.table_factor, -1 if r.table_deducted else 0)])
+    width = 60 // (2 * len(kinds))
+    out += _list_table(header, scores, [12, 28] + [width] * (2 * len(kinds)), "marriage-scores",
+                       w["marriage-scores-title"])
+    when = [[SHORT[r], esc(w[rules[r].announce_credited]), esc(w[rules[r].data["marriages"]["table"]["credited"]])]
+            for r in RULESETS]
+    return out + _list_table([w["game"], w["when-announced"], w["when-table"]], when, [20, 40, 40],
+                             "marriage-scoring", w["marriage-when-title"])
 
 
 @lru_cache(maxsize=1)
