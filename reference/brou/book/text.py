@@ -286,7 +286,8 @@ LABELS: dict[str, dict[str, str]] = {
         "announce-others": "Announced: the other team",
         "in-plain": "in a plain suit", "in-trumps": "in trumps",
         "when-announced": "An announced marriage", "when-table": "A marriage on the table",
-        "fact": "Fact", "result": "Result", "covers": "What was checked", "record": "Full record", "record-text": "This build's record",
+        "fact": "Fact", "result": "Result", "covers": "What was checked", "record": "Full record",
+        "record-text": "This build's record",
         "facts-title": "The facts and their results in this build",
         "param": "Parameter", "entry": "Register entry",
         "author": "Author", "title": "Title", "published": "Published in", "original": "After",
@@ -489,7 +490,7 @@ def fact_lines(book: Book, lang: str, results: Sequence[FactResult] | None = Non
     w = labels(lang)
     results = list(facts() if results is None else results)
     rows = [[f":brou:fact:`{r.id}`", _verdict(r, lang), ", ".join(SHORT[x] for x in r.rulesets)] for r in results]
-    out = _list_table([w["fact"], w["result"], w["rulesets"]], rows, [46, 34, 20], "facts", w["facts-title"])
+    out = _list_table([w["fact"], w["result"], w["rulesets"]], rows, [60, 18, 22], "facts", w["facts-title"])
     for result in results:
         fields = [(w["result"], _verdict(result, lang, strong=True)),
                   (w["rulesets"], ", ".join(SHORT[r] for r in result.rulesets))]
@@ -510,9 +511,13 @@ def fact_lines(book: Book, lang: str, results: Sequence[FactResult] | None = Non
 
 
 def _verdict(result: FactResult, lang: str, strong: bool = False) -> str:
+    """`proved` or `refuted`; in full (`strong`), with whether the project asserts it; short, only
+    when it does not."""
     w = labels(lang)
     verdict = w["proved"] if result.status == "proved" else w["refuted"]
-    return (f"**{verdict}**" if strong else verdict) + ", " + (w["ok"] if result.ok else w["not-ok"])
+    if strong:
+        return f"**{verdict}**, " + (w["ok"] if result.ok else w["not-ok"])
+    return verdict if result.ok else f"{verdict}, {w['not-ok']}"
 
 
 def _sentence(details: str) -> str:
