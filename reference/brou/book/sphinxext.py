@@ -412,11 +412,9 @@ class BreakIdentifiers(SphinxPostTransform):
     part 5: long scenario ids kept inside their column)."""
 
     default_priority = 900
-    formats = ("html",)
+    builders = ("html",)  # not the PDF's single page: its identifiers are print.css's
 
     def run(self, **kwargs: Any) -> None:
-        if self.app.builder.name != "html":
-            return  # the PDF's single page: its identifiers are print.css's
         for literal in list(self.document.findall(nodes.literal)):
             if len(literal.children) != 1 or not isinstance(literal.children[0], nodes.Text):
                 continue
