@@ -287,7 +287,7 @@ LABELS: dict[str, dict[str, str]] = {
         "in-plain": "in a plain suit", "in-trumps": "in trumps",
         "when-announced": "An announced marriage", "when-table": "A marriage on the table",
         "fact": "Fact", "result": "Result", "covers": "What was checked", "record": "Full record",
-        "record-text": "This build's record",
+        "record-text": "This build's record", "z3-values": "the values of z3's model",
         "facts-title": "The facts and their results in this build",
         "param": "Parameter", "entry": "Register entry",
         "author": "Author", "title": "Title", "published": "Published in", "original": "After",
@@ -309,6 +309,7 @@ LABELS: dict[str, dict[str, str]] = {
         "in-plain": "hors atout", "in-trumps": "en atout",
         "when-announced": "Un mariage annoncé", "when-table": "Un mariage sur table",
         "fact": "Fait", "result": "Résultat", "covers": "Ce qui a été vérifié", "record": "Détail complet",
+        "z3-values": "les valeurs du modèle de z3",
         "facts-title": "Les faits et leur résultat lors de cette construction",
         "param": "Paramètre", "entry": "Entrée du registre",
         "author": "Auteur", "title": "Titre", "published": "Publié dans", "original": "D'après",
@@ -506,8 +507,22 @@ def fact_lines(book: Book, lang: str, results: Sequence[FactResult] | None = Non
             if result.counterexample and result.counterexample.strip() != result.details.strip():
                 body += [".. rst-class:: fact-details", "",
                          f"{w['counterexample']}: " + esc(" ".join(result.counterexample.split())), ""]
+        elif result.counterexample:
+            values = _model_values(result.counterexample)
+            if values:
+                body += [".. rst-class:: fact-details", "", f"{w['counterexample']} ({w['z3-values']}){_colon(lang)} "
+                         + ", ".join(f"``{name}`` = {_points(value, lang)}" for name, value in values), ""]
         out += [f".. brou-object:: fact {result.id}", ""] + indent(body)
     return out
+
+
+def _model_values(counterexample: str) -> list[tuple[str, int]]:
+    """The values of the z3 model that a counterexample starts with (`cards_team0 = 5, ...`)."""
+    model = re.match(r"\s*z3 model[^:]*:(.*?)(?:\sengine:|;|$)", counterexample, re.S)
+    if not model:
+        return []
+    return [(name.strip().replace(" ", "_"), int(value))
+            for name, value in re.findall(r"([A-Za-z_][\w ]*?) = (-?\d+)", model.group(1))]
 
 
 def _verdict(result: FactResult, lang: str, strong: bool = False) -> str:
