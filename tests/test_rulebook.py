@@ -338,8 +338,8 @@ def test_coverage_names_the_rulebook_paragraph_of_a_clause(built: dict[str, Buil
 
 
 # -- the comparative edition's content and the site (issue 21, parts 2 and 5) ----------
-# These reuse the one session build (`built`: both languages, HTML and PDF; 13 minutes on the
-# shared machine while seven builds ran); on their own they read files and take about a second.
+# These reuse the one session build (`built`: both languages, HTML and PDF; 202 s on the shared
+# machine, 13 minutes while seven builds ran); on their own they read files, about a second.
 
 
 def test_marriage_tables_give_every_value_as_a_number_under_a_caption(book: Book) -> None:
