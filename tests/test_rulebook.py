@@ -225,6 +225,9 @@ def test_every_internal_link_resolves(built: dict[str, Built], lang: str) -> Non
         for href in HREF.findall(html.unescape(page)):
             if re.match(r"[a-z]+:", href) or href.startswith("_"):
                 continue  # another site, or a static file
+            if href.startswith("../"):  # the other language's site, or a PDF beside the sites
+                assert (built[lang].html.parent / href).resolve().exists(), f"{name}: link to a missing file {href}"
+                continue
             target, _, fragment = href.partition("#")
             target = target or name
             assert target in content, f"{name}: link to a missing page {href}"
@@ -467,3 +470,99 @@ def test_coverage_names_the_rulebook_paragraph_of_a_clause(built: dict[str, Buil
     assert page == "brus-drawing.html"
     for lang in LANGS:
         assert f'id="{anchor}"' in pages(built[lang])[page]
+
+
+# -- the comparative edition's content and the site (issue 21, parts 2 and 5) ----------
+# These reuse the one session build (`built`: both languages, HTML and PDF; 202 s on the shared
+# machine, 13 minutes while seven builds ran); on their own they read files, about a second.
+
+
+def test_marriage_tables_give_every_value_as_a_number_under_a_caption(book: Book) -> None:
+    """1802's table marriages move 40, 80, 60 and 120 each way; no "+1 times" shorthand is left."""
+    for lang in LANGS:
+        lines = text.marriages(book, lang)
+        tables = [line for line in lines if line.startswith(".. list-table::")]
+        assert len(tables) == 3 and all(len(t) > len(".. list-table:: ") for t in tables), tables
+        assert not any("\u00d7" in line for line in lines)
+        rows = "\n".join(lines).split("   * - ")
+        winners = next(r for r in rows if r.startswith("1802") and ("wins the trick" in r or "gagne la levée" in r))
+        assert re.findall(r"- (\S+)", winners)[1:] == ["40", "80", "60", "120"]
+        others = next(r for r in rows if r.startswith("1802") and ("the other team" in r or "l'autre équipe" in r)
+                      and ("On the table" in r or "Sur table" in r))
+        assert re.findall(r"- (\S+)", others)[1:] == ["\u221240", "\u221280", "\u221260", "\u2212120"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_marriage_tables_are_captioned_in_the_book(built: dict[str, Built], lang: str) -> None:
+    page = pages(built[lang])["marriages.html"]
+    assert page.count("<caption>") >= 3
+    assert "+1 \u00d7" not in page and ">120<" in page
+
+
+def test_no_example_comes_before_the_chapter_of_a_clause_it_cites() -> None:
+    """In the order of the toctrees, each example's page is at or after the page of every
+    clause its scenario cites (the counting example after rounding, issue 21, part 2)."""
+    from brou.book.pictures import load_scenario
+
+    for lang in LANGS:
+        index = (SOURCE / lang / "index.rst").read_text(encoding="utf-8")
+        order = [line.strip() for block in index.split(".. toctree::")[1:]
+                 for line in block.split("\n\n", 2)[1].splitlines() if line.strip()]
+        assert order[:3] == ["intro", "table", "deal"], order
+        position = {doc: n for n, doc in enumerate(order)}
+        shown = 0
+        for doc in order:
+            for sid in re.findall(r"\.\. brou-example:: (\S+)", (SOURCE / lang / f"{doc}.rst").read_text(encoding="utf-8")):
+                shown += 1
+                for cid in load_scenario(sid).clauses:
+                    page = rulebook_page(cid).split(".html")[0]
+                    assert position[page] <= position[doc], f"{lang}: {sid} in {doc} cites {cid} of {page}"
+        assert shown >= 10
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_appendices_hold_no_code_blocks(built: dict[str, Built], lang: str) -> None:
+    """The facts, parameters, scenarios and sources read as tables and text: no z3 log or YAML
+    printed as code."""
+    content = pages(built[lang])
+    for name in ("facts.html", "parameters.html", "scenarios.html", "sources.html", "ambiguities.html",
+                 "concordance.html"):
+        assert "<pre>" not in content[name] and "highlight-" not in content[name], name
+    assert len(re.findall(r'<table class="[^"]*\bfacts\b', content["facts.html"])) == 1
+    assert "scenario-steps" in content["scenarios.html"] and "setup:" not in plain(content["scenarios.html"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_sources_are_cited_by_author_title_and_address(built: dict[str, Built], book: Book, lang: str) -> None:
+    content = pages(built[lang])
+    sources = plain(content["sources.html"])
+    for sid, source in book.sources.items():
+        assert source["title"] in sources, sid
+        if source.get("url"):
+            assert f'href="{html.escape(source["url"])}"' in content["sources.html"], sid
+    for name, page in content.items():
+        shown = plain(page)
+        assert "../shared" not in shown and not re.search(r"\w\.txt\b", shown), name
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_page_links_to_itself_in_the_other_language_and_to_the_pdf(built: dict[str, Built], lang: str) -> None:
+    other = "fr" if lang == "en" else "en"
+    site = built[lang].html.parent
+    for name, page in pages(built[lang]).items():
+        switch = re.findall(r'<a class="brou-language"[^>]*href="([^"]+)"', page)
+        assert switch == [f"../../{other}/html/{name}"], name
+        assert (site / switch[0]).resolve().exists(), name
+        pdf = re.findall(r'<a class="brou-pdf" href="([^"]+)"', page)
+        assert pdf == [f"../../rulebook-{lang}.pdf"] and (site / pdf[0]).resolve().exists(), name
+
+
+def test_the_pdf_has_no_language_switch(built: dict[str, Built]) -> None:
+    single = built["en"].html.parent.parent / "singlehtml" / "index.html"
+    assert "brou-language" not in single.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_long_identifiers_break_only_after_their_dots(built: dict[str, Built], lang: str) -> None:
+    page = pages(built[lang])["play.html"]
+    assert '<span class="pre">brouc.</span><wbr><span class="pre">play.</span><wbr>' in page

@@ -23,6 +23,7 @@ numfig_secnum_depth = 1
 smartquotes = True
 
 html_theme = "alabaster"
+templates_path = ["_templates"]
 html_static_path = ["_static"]
 html_css_files = ["rulebook.css"]
 html_theme_options = {
@@ -49,5 +50,33 @@ def _per_language(app: object, config: object) -> None:
     config.numfig_format = {"figure": example, "table": "%s", "code-block": "%s", "section": "%s"}  # type: ignore[attr-defined]
 
 
+# the links above every page of the site (_templates/layout.html): the other language, the PDFs
+LANGUAGES = [("en", "English"), ("fr", "Français")]
+LINK_LABELS = {
+    "en": {"nav": "Language and PDF", "pdf": "The book as PDF", "booklets": "Players' booklets (PDF):"},
+    "fr": {"nav": "Langue et PDF", "pdf": "Le livre en PDF", "booklets": "Livrets des joueurs (PDF)\u00a0:"},
+}
+
+
+def _page_links(app: object, pagename: str, templatename: str, context: dict, doctree: object) -> None:
+    """The languages, and the players' booklets built beside the book (booklet-RULESET-LANG.pdf,
+    two folders above the site): their file names and titles, in the order of the rulesets."""
+    from pathlib import Path
+
+    from brou.book.model import ALL_RULESETS
+    from brou.rules import Rules
+
+    lang = context.get("language") or "en"
+    out = Path(app.outdir).parent.parent  # type: ignore[attr-defined]
+    booklets = []
+    for ruleset in ALL_RULESETS if pagename == root_doc else ():
+        name = f"booklet-{ruleset}-{lang}.pdf"
+        if (out / name).exists():
+            booklets.append((Rules.load(ruleset).data["title"][lang], name))
+    context.update(brou_languages=LANGUAGES, brou_labels=LINK_LABELS.get(lang, LINK_LABELS["en"]),
+                   brou_booklets=booklets)
+
+
 def setup(app: object) -> None:
     app.connect("config-inited", _per_language)  # type: ignore[attr-defined]
+    app.connect("html-page-context", _page_links)  # type: ignore[attr-defined]

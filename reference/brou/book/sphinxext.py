@@ -23,9 +23,11 @@ Directives:
   ruleset: the caption, what its call-outs mean, the sheet on a page of its own) or filled
   with a seeded match (``:seed: N``, ``:deals: N``); the content is the caption;
 - ``.. brou-source:: S1`` a source: the hand-written content says what it contributes,
-  the extension adds its file, its title and the clauses that cite it;
+  the extension adds its author, title, address and the clauses that cite it;
 - ``.. brou-object:: TYPE NAME`` any other target, its content inside;
-- ``.. brou-scenarios::`` the appendix listing every scenario shown as an example.
+- ``.. brou-scenarios::`` the appendix listing every scenario shown as an example, as tables.
+
+On the HTML site a dotted identifier may break after its dots only (`BreakIdentifiers`).
 
 When all pages are read, the extension checks that every clause, ambiguity, parameter
 and source of the spec has its place in the book.
@@ -40,7 +42,6 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any, ClassVar
 
-import yaml
 from docutils import nodes
 from docutils.parsers.rst import directives
 from docutils.statemachine import StringList
@@ -50,6 +51,7 @@ from sphinx.builders import Builder
 from sphinx.domains import Domain, ObjType
 from sphinx.environment import BuildEnvironment
 from sphinx.roles import XRefRole
+from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
@@ -238,7 +240,7 @@ class ObjectDirective(_Directive):
 
 
 class SourceDirective(_Directive):
-    """A source of the spec: what it contributes (the content), its file, title and citing clauses."""
+    """A source of the spec: what it contributes (the content), its author, title, address and citing clauses."""
 
     required_arguments = 1
     has_content = True
@@ -384,10 +386,11 @@ class ScenariosDirective(_Directive):
 
 def fill_scenario_listing(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """Replace the placeholder with every scenario shown as an example: its file, a link back
-    to the example, and the scenario as the corpus holds it."""
+    to the example, and the scenario as tables that read as text (issue 21, part 2: no raw
+    YAML): its setup, then each step, what is played and what an implementation must answer."""
     domain = _domain(app.env)
     lang = str(app.config.language or "en")
-    w = text.words(lang)
+    w = text.labels(lang)
     builder = app.builder
     for placeholder in list(doctree.findall(scenario_listing)):
         shown = sorted((name, where) for (typ, name), where in domain.objects.items() if typ == "example")
@@ -403,10 +406,64 @@ def fill_scenario_listing(app: Sphinx, doctree: nodes.document, docname: str) ->
             head += back
             box += head
             box += nodes.paragraph("", scenario.description, classes=["scenario-description"])
-            dumped = yaml.safe_dump(scenario.data, allow_unicode=True, sort_keys=False, width=100, default_flow_style=None)
-            box += nodes.literal_block(dumped, dumped, language="yaml")
+            box += _table([w["field"], w["value"]], text.scenario_setup(scenario.data, lang), ["scenario-setup"])
+            box += _table([w["step"], w["action"], w["answer"]], text.scenario_steps(scenario.data, lang),
+                          ["scenario-steps"])
             out.append(box)
         placeholder.replace_self(out)
+
+
+def _table(header: list[str], rows: list[list[str]], classes: list[str]) -> nodes.table:
+    """A table of plain text cells, one header row."""
+    table = nodes.table(classes=["docutils", *classes])
+    group = nodes.tgroup(cols=len(header))
+    table += group
+    for _ in header:
+        group += nodes.colspec(colwidth=1)
+
+    def row(cells: list[str]) -> nodes.row:
+        line = nodes.row()
+        for cell in cells:
+            entry = nodes.entry()
+            entry += nodes.paragraph(cell, cell)
+            line += entry
+        return line
+
+    group += nodes.thead("", row(header))
+    body = nodes.tbody()
+    for cells in rows:
+        body += row(cells)
+    group += body
+    return table
+
+
+_IDENTIFIER = re.compile(r"[\w-]+(?:\.[\w-]+)+")
+
+
+class BreakIdentifiers(SphinxPostTransform):
+    """On the HTML site, a dotted identifier (a clause, scenario or fact id) may break after each
+    dot and nowhere else: a `<wbr>` there, which adds no character to what is copied (issue 21,
+    part 5: long scenario ids kept inside their column)."""
+
+    default_priority = 900
+    builders = ("html",)  # not the PDF's single page: its identifiers are print.css's
+
+    def run(self, **kwargs: Any) -> None:
+        for literal in list(self.document.findall(nodes.literal)):
+            if len(literal.children) != 1 or not isinstance(literal.children[0], nodes.Text):
+                continue
+            name = literal.astext()
+            if not _IDENTIFIER.fullmatch(name):
+                continue
+            parts = name.split(".")
+            pieces: list[nodes.Node] = []
+            for n, part in enumerate(parts):
+                last = n == len(parts) - 1
+                pieces.append(nodes.Text(part if last else part + "."))
+                if not last:
+                    pieces.append(nodes.raw("", "<wbr>", format="html"))
+            literal.children = []
+            literal.extend(pieces)
 
 
 def check_complete(app: Sphinx, env: BuildEnvironment) -> None:
@@ -434,6 +491,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("brou-example", ExampleDirective)
     app.add_directive("brou-sheet", SheetDirective)
     app.add_directive("brou-scenarios", ScenariosDirective)
+    app.add_post_transform(BreakIdentifiers)
     app.connect("doctree-resolved", fill_scenario_listing)
     app.connect("missing-reference", unlinked_scenario)
     app.connect("env-check-consistency", check_complete)
