@@ -24,6 +24,7 @@ smartquotes = True
 
 html_theme = "alabaster"
 html_static_path = ["_static"]
+templates_path = ["_templates"]  # the search field's words in the book's language
 html_css_files = ["rulebook.css"]
 html_theme_options = {
     "description": "",
@@ -38,8 +39,8 @@ html_last_updated_fmt = None
 TITLES = {
     "en": ("The rules of L'Homme de Brou (1802), Brouc, Brusquembille (1718), L'Homme d'Auvergne (1665) "
            "and L'Hombre", "Example %s"),
-    "fr": ("Les règles de L'Homme de Brou (1802), du Brouc, de la Brusquembille (1718), "
-           "de L'Homme d'Auvergne (1665) et de L'Hombre", "Exemple %s"),
+    "fr": ("Les règles de l'Homme de Brou (1802), du Brouc, de la Brusquembille (1718), "
+           "de l'Homme d'Auvergne (1665) et de l'Hombre", "Exemple %s"),
 }
 
 

@@ -391,6 +391,7 @@ def check_complete(app: Sphinx, env: BuildEnvironment) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.setup_extension("brou.book.typography")  # French pages: French spaces (issue 21, part 4)
     app.add_domain(BrouDomain)
     app.add_directive("brou-clause", ClauseDirective)
     app.add_directive("brou-rules", RulesDirective)
