@@ -47,6 +47,8 @@ TITLES = {
 def _per_language(app: object, config: object) -> None:
     title, example = TITLES.get(getattr(config, "language", "en") or "en", TITLES["en"])
     config.html_title = title  # type: ignore[attr-defined]
+    if getattr(config, "language", "en") == "fr":
+        config.copyright = "2026, le projet Brou"  # type: ignore[attr-defined]
     config.numfig_format = {"figure": example, "table": "%s", "code-block": "%s", "section": "%s"}  # type: ignore[attr-defined]
 
 

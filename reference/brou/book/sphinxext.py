@@ -368,11 +368,23 @@ def fill_scenario_listing(app: Sphinx, doctree: nodes.document, docname: str) ->
             back = refnode(builder, docname, doc, target, nodes.Text(w["shown-in"]))
             head += back
             box += head
-            box += nodes.paragraph("", scenario.description, classes=["scenario-description"])
+            description = scenario.description if lang == "en" else example_caption(app.env, doc, target)
+            box += nodes.paragraph("", description, classes=["scenario-description"])
             dumped = yaml.safe_dump(scenario.data, allow_unicode=True, sort_keys=False, width=100, default_flow_style=None)
             box += nodes.literal_block(dumped, dumped, language="yaml")
             out.append(box)
         placeholder.replace_self(out)
+
+
+def example_caption(env: BuildEnvironment, doc: str, target: str) -> str:
+    """The caption of the example `target` on page `doc`, as text: the scenario's description
+    in the book's language (the corpus's descriptions are in English; issue 21, part 4)."""
+    for figure in env.get_doctree(doc).findall(nodes.figure):
+        if target in figure["ids"]:
+            caption = next(iter(figure.findall(nodes.caption)), None)
+            if caption is not None:
+                return caption.astext()
+    raise BrouError(f"the example {target} on page {doc} has no caption")
 
 
 def check_complete(app: Sphinx, env: BuildEnvironment) -> None:

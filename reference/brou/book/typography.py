@@ -27,7 +27,7 @@ from docutils.transforms import Transform
 NBSP = "\u00a0"  # before ":" and inside « »
 NNBSP = "\u202f"  # before ; ! ?
 _SPACE = "[ \t\n\u00a0\u202f\u2009\u2007]"  # any space a French mark may have before it, normalised
-_AFTER = r"(?=\s|$|[»)\]”’.,…])"  # a mark ends a phrase: a space, the end, or closing punctuation
+_AFTER = "(?=\\s|$|[»)\\]\u201d\u2019.,\u2026])"  # a mark ends a phrase: a space, the end, or closing punctuation
 _OPENERS = "\\s(\\[«/"  # no space is added after these: "(?)", "«?", a path
 
 _RULES = (
@@ -285,3 +285,37 @@ def fix_rst(text: str) -> str:
             chunk.append(line)
     flush()
     return "\n".join(out)
+
+
+# -- French words for the sources' English labels --------------------------------------
+
+RANKS_FR = {"K": "R", "Q": "D", "J": "V", "T": "10"}  # roi, dame, valet; the ten as 10
+SUITS_FR = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}  # signs: D is the dame's letter
+
+# the project's English names for parts of a source (H1's parts, the dossiers' facts, S2's
+# exceptions): a German or French heading of the source itself is its own title and stays
+SECTIONS_FR = {
+    "last paragraph": "dernier paragraphe", "first exception": "première exception",
+    "second exception": "deuxième exception", "third exception": "troisième exception",
+    "four players": "quatre joueurs", "history": "histoire", "cards": "cartes", "trumps": "atouts",
+    "seats": "places", "deal": "donne", "play": "jeu", "results": "résultats", "contracts": "contrats",
+    "auction": "enchères", "names": "noms", "facts": "faits",
+}
+_SECTION_WORDS = re.compile(r"\b(" + "|".join(sorted(map(re.escape, SECTIONS_FR), key=len, reverse=True)) + r")\b")
+
+
+def rank(symbol: str, lang: str) -> str:
+    """A rank's letter as `lang` prints it: K Q J in English, R D V (and 10) in French."""
+    return RANKS_FR.get(symbol, symbol) if lang == "fr" else symbol
+
+
+def suit(symbol: str, lang: str) -> str:
+    """A suit as `lang` prints it in a table: S H D C in English, its sign in French (where
+    D would read as the dame)."""
+    return SUITS_FR.get(symbol, symbol) if lang == "fr" else symbol
+
+
+def section(name: str, lang: str) -> str:
+    """A source's section as `lang` names it: the project's English names of a source's
+    parts in French (`contracts` → `contrats`); the source's own headings unchanged."""
+    return _SECTION_WORDS.sub(lambda m: SECTIONS_FR[m.group(1)], name) if lang == "fr" else name
