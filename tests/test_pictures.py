@@ -96,7 +96,7 @@ def test_dealer_other_than_three_and_the_tricks_count() -> None:
     assert _trick(root) == [(1, 1, "TC"), (2, 2, "9C"), (3, 3, "7C"), (4, 0, "AC")]
     assert sorted(_hand_labels(root)[0]) == _labels(rules, ["JS", "QH", "AD", "KD", "9D", "7D", "8C"], "fr")
     texts = _texts(root)
-    assert "\u2605 Joueur 0 remporte la levée" in texts
+    assert "\u2605 Le joueur 0 remporte la levée" in texts
     counts = {int(t.attrib["data-tricks"]): "".join(t.itertext()) for t in root.iter(NS + "text") if "data-tricks" in t.attrib}
     assert counts == {0: "1", 1: "0"}  # team 0+2 took the trick
 
@@ -131,7 +131,7 @@ def test_an_earlier_trick_and_upto() -> None:
 def test_french_labels_and_ranks() -> None:
     svg = scenario_picture("brouc.play.trick-winner.lone-ruff", lang="fr", title="Une coupe")
     texts = _texts(_root(svg))
-    for word in ("Joueur 1", "donneur", "à jouer", "Atout :", "retourne :", "Levées", "équipe 0+2", "équipe 1+3",
+    for word in ("Joueur 1", "donneur", "à jouer", "Atout\u00a0:", "retourne\u00a0:", "Levées", "équipe 0+2", "équipe 1+3",
                  "Levée 1 sur 8", "Une coupe"):
         assert word in texts, word
     assert "D\u2665" in texts  # the turn-up, the queen of hearts

@@ -17,7 +17,7 @@ import pytest
 from pdf_checks import half_blank_pages, hyphen_breaks, outline, page_texts, split_identifiers
 
 from brou.book import text
-from brou.book.build import EXIT_FAILED, EXIT_USAGE, LANGS, SOURCE, BuildFailed, Built, build, main, sphinx
+from brou.book.build import EXIT_FAILED, EXIT_USAGE, LANGS, SOURCE, BuildFailed, Built, main, sphinx
 from brou.book.model import (
     ALONE,
     AUV,
@@ -43,12 +43,6 @@ HREF = re.compile(r'<a\s[^>]*href="([^"]+)"')
 @pytest.fixture(scope="session")
 def book() -> Book:
     return Book()
-
-
-@pytest.fixture(scope="session")
-def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Built]:
-    out = tmp_path_factory.mktemp("rulebook")
-    return {b.lang: b for b in build(LANGS, out, with_pdf=True)}
 
 
 def pages(b: Built) -> dict[str, str]:

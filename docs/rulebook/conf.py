@@ -25,6 +25,7 @@ smartquotes = True
 html_theme = "alabaster"
 templates_path = ["_templates"]
 html_static_path = ["_static"]
+templates_path = ["_templates"]  # the search field's words in the book's language
 html_css_files = ["rulebook.css"]
 html_theme_options = {
     "description": "",
@@ -39,14 +40,16 @@ html_last_updated_fmt = None
 TITLES = {
     "en": ("The rules of L'Homme de Brou (1802), Brouc, Brusquembille (1718), L'Homme d'Auvergne (1665) "
            "and L'Hombre", "Example %s"),
-    "fr": ("Les règles de L'Homme de Brou (1802), du Brouc, de la Brusquembille (1718), "
-           "de L'Homme d'Auvergne (1665) et de L'Hombre", "Exemple %s"),
+    "fr": ("Les règles de l'Homme de Brou (1802), du Brouc, de la Brusquembille (1718), "
+           "de l'Homme d'Auvergne (1665) et de l'Hombre", "Exemple %s"),
 }
 
 
 def _per_language(app: object, config: object) -> None:
     title, example = TITLES.get(getattr(config, "language", "en") or "en", TITLES["en"])
     config.html_title = title  # type: ignore[attr-defined]
+    if getattr(config, "language", "en") == "fr":
+        config.copyright = "2026, le projet Brou"  # type: ignore[attr-defined]
     config.numfig_format = {"figure": example, "table": "%s", "code-block": "%s", "section": "%s"}  # type: ignore[attr-defined]
 
 

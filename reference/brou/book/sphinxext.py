@@ -405,7 +405,8 @@ def fill_scenario_listing(app: Sphinx, doctree: nodes.document, docname: str) ->
             back = refnode(builder, docname, doc, target, nodes.Text(w["shown-in"]))
             head += back
             box += head
-            box += nodes.paragraph("", scenario.description, classes=["scenario-description"])
+            description = scenario.description if lang == "en" else example_caption(app.env, doc, target)
+            box += nodes.paragraph("", description, classes=["scenario-description"])
             box += _table([w["field"], w["value"]], text.scenario_setup(scenario.data, lang), ["scenario-setup"])
             box += _table([w["step"], w["action"], w["answer"]], text.scenario_steps(scenario.data, lang),
                           ["scenario-steps"])
@@ -466,6 +467,17 @@ class BreakIdentifiers(SphinxPostTransform):
             literal.extend(pieces)
 
 
+def example_caption(env: BuildEnvironment, doc: str, target: str) -> str:
+    """The caption of the example `target` on page `doc`, as text: the scenario's description
+    in the book's language (the corpus's descriptions are in English; issue 21, part 4)."""
+    for figure in env.get_doctree(doc).findall(nodes.figure):
+        if target in figure["ids"]:
+            caption = next(iter(figure.findall(nodes.caption)), None)
+            if caption is not None:
+                return caption.astext()
+    raise BrouError(f"the example {target} on page {doc} has no caption")
+
+
 def check_complete(app: Sphinx, env: BuildEnvironment) -> None:
     """Every clause, ambiguity, parameter and source of the spec has its place in the book."""
     objects = _domain(env).objects
@@ -482,6 +494,7 @@ def check_complete(app: Sphinx, env: BuildEnvironment) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.setup_extension("brou.book.typography")  # French pages: French spaces (issue 21, part 4)
     app.add_domain(BrouDomain)
     app.add_directive("brou-clause", ClauseDirective)
     app.add_directive("brou-rules", RulesDirective)

@@ -18,6 +18,7 @@ from typing import Any
 from ..ambiguities import Entry, Register, in_lang, load_register
 from ..prove import FactResult, run_all
 from ..spec import citation
+from . import typography
 from .model import (
     ALL_RULESETS,
     AUV,
@@ -81,11 +82,11 @@ WORDS: dict[str, dict[str, str]] = {
         "credited": "compté", "immediately": "aussitôt", "end-of-deal": "en fin de donne",
         "others-lose": "l'autre équipe perd autant", "others-keep": "l'autre équipe ne perd rien",
         "times": "fois sa valeur", "question": "Question", "options": "Options", "default": "Par défaut",
-        "why": "Pourquoi", "ruleset": "Règle", "bends": "Clauses concernées", "register": "Registre",
+        "why": "Pourquoi", "ruleset": "Jeu", "bends": "Clauses concernées", "register": "Registre",
         "what-sources-say": "Ce que disent les sources", "witness": "Témoin", "defaults": "Choix par défaut",
         "found": "trouvé", "not-playable": "non jouable", "status": "Statut", "expected": "attendu",
-        "proved": "démontré", "refuted": "réfuté", "details": "Vérification",
-        "counterexample": "Contre-exemple", "rulesets": "Règles", "clauses": "Clauses",
+        "proved": "démontré", "refuted": "réfuté", "details": "Vérification (journal du programme, en anglais)",
+        "counterexample": "Contre-exemple", "rulesets": "Jeux", "clauses": "Clauses",
         "clause": "Clause", "chapter": "Chapitre", "function": "Fonction du moteur", "statement": "Énoncé",
         "section": "section", "cited-by": "Citée par", "citation": "Référence", "note": "Remarque",
         "file": "Fichier", "ok": "conforme à ce qu'affirme le projet", "not-ok": "CONTRAIRE à ce qu'affirme le projet",
@@ -104,7 +105,11 @@ WORDS: dict[str, dict[str, str]] = {
     },
 }
 
+WORDS["fr"] = {key: typography.fr(label) for key, label in WORDS["fr"].items()}  # French spaces
+
+
 def words(lang: str) -> Mapping[str, str]:
+    """The book's labels in `lang` (the French ones set by brou.book.typography.fr)."""
     if lang not in WORDS:
         raise ValueError(f"no language '{lang}' (known: {', '.join(LANGS)})")
     return WORDS[lang]
@@ -132,7 +137,7 @@ def _cite_label(source: Mapping[str, str], lang: str) -> str:
     from ..sources import cited_by_paragraph
 
     sid = source["source"]
-    section = source.get("section")
+    section = typography.section(source["section"], lang) if source.get("section") else None
     if not section:
         return sid
     if sid in cited_by_paragraph():
@@ -315,9 +320,10 @@ def cards(book: Book, lang: str, ruleset: str = "") -> list[str]:
             raise ValueError("the two rulesets have different decks: the cards table shows one deck")
         deck = decks[0]
         ranks = list(deck["ranks"])
-    rows = [[str(n), f"``{r['symbol']}``", esc(r[lang]), str(r["points"])] for n, r in enumerate(ranks, 1)]
+    rows = [[str(n), f"``{typography.rank(r['symbol'], lang)}``", esc(r[lang]), str(r["points"])]
+            for n, r in enumerate(ranks, 1)]
     out = _list_table([w["order"], w["rank"], w["name"], w["points"]], rows, [10, 15, 45, 15], "cards")
-    suits = [[f"``{s['symbol']}``", esc(s[lang])] for s in deck["suits"]]
+    suits = [[f"``{typography.suit(s['symbol'], lang)}``", esc(s[lang])] for s in deck["suits"]]
     return out + _list_table([w["suit"], w["name"]], suits, [20, 60], "suits")
 
 
@@ -470,8 +476,11 @@ def parameters(book: Book, lang: str) -> list[str]:
             if ruleset not in per_ruleset:
                 continue
             spec = per_ruleset[ruleset]
-            if entry is not None and ruleset in entry.defaults:
-                why = entry.text("default", lang, ruleset)
+            # the register entry that gives this ruleset's default (a parameter of two games
+            # may have an entry for each), so that its reason is in the book's language
+            owner = next((e for e in register().entries if e.id in regs and ruleset in e.defaults), None)
+            if owner is not None:
+                why = owner.text("default", lang, ruleset)
             elif lang == "en" or choice is None:
                 why = str(spec["why"])
             else:
@@ -690,7 +699,7 @@ def concordance(book: Book, lang: str) -> list[str]:
             else:
                 kind = note_kind(e.note) or ""
                 right = esc(e.note or "") if lang == "en" else esc(w.get(kind, kind))
-            rows.append([esc(e.place), esc(e.about), right])
+            rows.append([esc(typography.section(e.place, lang)), esc(e.about), right])
         out += _list_table([w["paragraph"], w["says"], w["encoded-by"]], rows, [12, 48, 40], "concordance")
     return out
 
