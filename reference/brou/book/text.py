@@ -164,7 +164,11 @@ def clause_body(book: Book, cid: str, lang: str, max_scenarios: int = 3) -> list
     w = words(lang)
     clause = book.clauses[cid]
     out = [".. rst-class:: clause-head", "", f":brou:clause:`{cid}` \u00b7 {tags(clause, lang)}", "",
-           esc(clause.statement(lang)), "", ".. rst-class:: clause-meta", ""]
+           esc(clause.statement(lang)), ""]
+    variants = clause.data.get("variants")  # under other parameter values; booklets leave it out (issue 21)
+    if variants:
+        out += [".. rst-class:: clause-variants", "", esc(str(variants[lang])), ""]
+    out += [".. rst-class:: clause-meta", ""]
     fields: list[tuple[str, str]] = [(w["sources"], ", ".join(source_cite(s, lang) for s in clause.sources))]
     if clause.params:
         fields.append((w["params"], ", ".join(f":brou:param:`{p}`" for p in clause.params)))
