@@ -45,13 +45,14 @@ CARD_END = "card-end"  # the anchor at the end of the reference card
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
-        "booklet": "Players' booklet", "project": "The Brou project", "spec": "Rules as specified on {date}",
+        "booklet": "Players' booklet", "project": "The Brou project", "spec": "Specification of {date}",
         "version": "Brou {version}", "quick-start": "Quick start", "rules": "The rules",
         "irregularities": "Irregularities", "card": "Reference card", "deal": "A whole deal, commented",
         "sheets": "Score sheets", "open": "Open point",
         "open-note": "the sources leave this rule open ({ids} in the register of the comparative edition); "
                      "this booklet follows the default reading.",
         "see": "Rule", "see-plural": "Rules", "silent": "The sources give no rule for this.",
+        "no-remedy": "The sources give no remedy.",
         "suggestion": "Suggested club practice",
         "suggestion-note": "the Brou project's suggestion, not a rule of the game.",
         "irregularities-intro": "What to do when something goes wrong at the table. Where the rules above "
@@ -62,13 +63,14 @@ WORDS: dict[str, dict[str, str]] = {
         "contents": "Contents",
     },
     "fr": {
-        "booklet": "Livret du joueur", "project": "Le projet Brou", "spec": "Règles telles que spécifiées le {date}",
+        "booklet": "Livret du joueur", "project": "Le projet Brou", "spec": "Spécification du {date}",
         "version": "Brou {version}", "quick-start": "Pour commencer", "rules": "Les règles",
         "irregularities": "Irrégularités", "card": "Aide-mémoire", "deal": "Une donne commentée",
         "sheets": "Feuilles de marque", "open": "Point ouvert",
         "open-note": "les sources laissent cette règle ouverte ({ids} au registre de l'édition "
                      "comparée)\u00a0; ce livret en suit la lecture par défaut.",
         "see": "Règle", "see-plural": "Règles", "silent": "Les sources ne disent rien à ce sujet.",
+        "no-remedy": "Les sources ne prévoient pas de remède.",
         "suggestion": "Usage conseillé aux clubs",
         "suggestion-note": "suggestion du projet Brou, non une règle du jeu.",
         "irregularities-intro": "Que faire quand quelque chose se passe mal à la table. Quand les règles "
@@ -249,7 +251,7 @@ def rules_page(booklet: Booklet, rules: Rules, lang: str) -> list[str]:
     numbers = numbering(rules, titled)
     lines = _heading(esc(w["rules"]), "=")
     for c, (chapter, ids) in enumerate(chapters(rules, titled), 1):
-        lines += _heading(f"{c}. {_bi(titled[chapter], lang)}", "-")
+        lines += _heading(f"{c}\\. {_bi(titled[chapter], lang)}", "-")  # escaped: a title, not a list
         for cid in ids:
             lines += [f".. booklet-rule:: {cid}", f"   :number: {numbers[cid]}", "",
                       f"   {esc(str(rules.data['clauses'][cid][lang]))}", ""]
@@ -277,6 +279,8 @@ def irregularities(booklet: Booklet, numbers: Mapping[str, str], lang: str) -> l
             body.append(_bi(item["text"], lang))
         if not ids:
             body.append(esc(w["silent"]))
+        elif "suggestion" in item:
+            body.append(esc(w["no-remedy"]))
         lines += [".. rst-class:: irregularity", "", " ".join(body), ""]
         if "suggestion" in item:
             lines += [".. container:: suggestion", "", f"   **{esc(w['suggestion'])}** \u2014 {esc(w['suggestion-note'])}", "",
