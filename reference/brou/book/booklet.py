@@ -59,7 +59,7 @@ WORDS: dict[str, dict[str, str]] = {
                                 "settle it, they are cited by number; where the sources say nothing, a "
                                 "suggested practice is given, set apart: agree on it before play.",
         "placeholder": "This part of the booklet ({what}) is not written yet.",
-        "card-what": "reference card", "deal-what": "commented deal", "sheets-what": "score sheets",
+        "card-what": "the reference card", "deal-what": "the commented deal", "sheets-what": "the score sheets",
         "contents": "Contents",
     },
     "fr": {
