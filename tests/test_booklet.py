@@ -196,7 +196,7 @@ def test_no_clause_id_is_split_or_hyphenated_in_the_pdf(built: dict[tuple[str, s
 
 def test_the_open_points_name_their_register_entry(built: dict[tuple[str, str], Built]) -> None:
     text = plain(page(built["brouc", "en"], "rules"))
-    assert re.search(r"3\.4 The turned card .*? Open point ?: the sources leave this rule open \(AMB-40 ", text)
+    assert re.search(r"3\.4 The turned card .*? Open point ?: the sources leave this open; .*?: AMB-40\)", text)
 
 
 def test_the_irregularities_cite_rules_by_number_or_mark_the_suggestion(built: dict[tuple[str, str], Built]) -> None:
@@ -210,3 +210,21 @@ def test_the_work_folder_holds_the_written_pages(built: dict[tuple[str, str], Bu
     b = built["hombre", "fr"]
     src = b.html.parent.parent / "booklet-hombre.work" / "src"
     assert sorted(p.stem for p in src.glob("*.rst")) == sorted(("index", *booklet.DOCS))
+
+
+# -- the command line ---------------------------------------------------------------------------
+
+
+def test_book_option_names_the_edition_rulesets_or_all_booklets() -> None:
+    from brou.book.build import _books
+
+    assert _books("edition,brouc") == ["edition", "brouc"]
+    assert _books("booklets") == RULESETS
+
+
+def test_an_unknown_book_is_bad_usage_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from brou.book.build import EXIT_USAGE, main
+
+    assert main(["--book", "nope", "--no-pdf"]) == EXIT_USAGE
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err and "unknown book 'nope'" in err[-1]

@@ -49,8 +49,8 @@ WORDS: dict[str, dict[str, str]] = {
         "version": "Brou {version}", "quick-start": "Quick start", "rules": "The rules",
         "irregularities": "Irregularities", "card": "Reference card", "deal": "A whole deal, commented",
         "sheets": "Score sheets", "open": "Open point",
-        "open-note": "the sources leave this rule open ({ids} in the register of the comparative edition); "
-                     "this booklet follows the default reading.",
+        "open-note": "the sources leave this open; the booklet follows the default reading "
+                     "(register of the comparative edition: {ids}).",
         "see": "Rule", "see-plural": "Rules", "silent": "The sources give no rule for this.",
         "no-remedy": "The sources give no remedy.",
         "suggestion": "Suggested club practice",
@@ -67,8 +67,8 @@ WORDS: dict[str, dict[str, str]] = {
         "version": "Brou {version}", "quick-start": "Pour commencer", "rules": "Les règles",
         "irregularities": "Irrégularités", "card": "Aide-mémoire", "deal": "Une donne commentée",
         "sheets": "Feuilles de marque", "open": "Point ouvert",
-        "open-note": "les sources laissent cette règle ouverte ({ids} au registre de l'édition "
-                     "comparée)\u00a0; ce livret en suit la lecture par défaut.",
+        "open-note": "les sources laissent ce point ouvert\u00a0; le livret suit la lecture par défaut "
+                     "(registre de l'édition comparée\u00a0: {ids}).",
         "see": "Règle", "see-plural": "Règles", "silent": "Les sources ne disent rien à ce sujet.",
         "no-remedy": "Les sources ne prévoient pas de remède.",
         "suggestion": "Usage conseillé aux clubs",
@@ -194,7 +194,7 @@ def open_entries(rules: Rules, cid: str) -> list[str]:
         for amb in (parameters.get(name) or {}).get("ambiguity", []):
             if amb not in out:
                 out.append(amb)
-    return out
+    return sorted(out)
 
 
 def spec_date(root: Path = SPEC_DIR) -> datetime.date | None:

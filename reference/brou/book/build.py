@@ -210,8 +210,7 @@ def build(langs: Sequence[str] = LANGS, out: Path = OUT, with_pdf: bool = True, 
           source: Path = SOURCE, which: Sequence[str] = (EDITION,)) -> list[Built]:
     """Build each book of `which` (EDITION, or a ruleset id for its booklet) in each language:
     HTML, then (with_pdf) the PDF and any PNG pages."""
-    done = [booklet(ruleset, lang, out, with_pdf, png_pages) for ruleset in which if ruleset != EDITION
-            for lang in langs]
+    done = []
     for lang in langs if EDITION in which else ():
         clock = time.perf_counter()
         html = sphinx(lang, "html", out, source)
@@ -224,7 +223,8 @@ def build(langs: Sequence[str] = LANGS, out: Path = OUT, with_pdf: bool = True, 
             if png_pages:
                 built.pngs = pngs(built.pdf, png_pages, out)
         done.append(built)
-    return done
+    return done + [booklet(ruleset, lang, out, with_pdf, png_pages) for ruleset in which if ruleset != EDITION
+                   for lang in langs]
 
 
 def _pages(text: str) -> list[int]:
