@@ -186,6 +186,19 @@ def test_the_reference_card_is_on_a_page_of_its_own(built: dict[tuple[str, str],
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 @pytest.mark.parametrize("lang", LANGS)
+def test_the_quick_start_is_one_page_after_the_title_page(built: dict[tuple[str, str], Built], ruleset: str,
+                                                          lang: str) -> None:
+    from pypdf import PdfReader
+
+    b = built[ruleset, lang]
+    assert b.pdf is not None
+    reader = PdfReader(b.pdf)
+    where = {name: reader.get_destination_page_number(dest) for name, dest in reader.named_destinations.items()}
+    assert (where["document-quickstart"], where["document-rules"]) == (1, 2)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("lang", LANGS)
 def test_no_clause_id_is_split_or_hyphenated_in_the_pdf(built: dict[tuple[str, str], Built], ruleset: str,
                                                         lang: str) -> None:
     text = "\n".join(pdf_text(built[ruleset, lang]))
@@ -228,3 +241,9 @@ def test_an_unknown_book_is_bad_usage_in_one_line(capsys: pytest.CaptureFixture[
     assert main(["--book", "nope", "--no-pdf"]) == EXIT_USAGE
     err = capsys.readouterr().err.strip().splitlines()
     assert err and "unknown book 'nope'" in err[-1]
+
+
+def test_the_html_title_page_links_to_the_pdf(built: dict[tuple[str, str], Built]) -> None:
+    b = built["hombre", "fr"]
+    link = re.search(r'<p class="booklet-pdf"><a [^>]*href="([^"]+)"', page(b, "index"))
+    assert link and b.pdf is not None and (b.html.parent / link.group(1)).resolve() == b.pdf.resolve()

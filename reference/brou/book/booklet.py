@@ -60,7 +60,7 @@ WORDS: dict[str, dict[str, str]] = {
                                 "suggested practice is given, set apart: agree on it before play.",
         "placeholder": "This part of the booklet ({what}) is not written yet.",
         "card-what": "the reference card", "deal-what": "the commented deal", "sheets-what": "the score sheets",
-        "contents": "Contents",
+        "contents": "Contents", "pdf": "The booklet to print: PDF, A4",
     },
     "fr": {
         "booklet": "Livret du joueur", "project": "Le projet Brou", "spec": "Spécification du {date}",
@@ -79,7 +79,7 @@ WORDS: dict[str, dict[str, str]] = {
                                 "de jouer.",
         "placeholder": "Cette partie du livret ({what}) n'est pas encore écrite.",
         "card-what": "l'aide-mémoire", "deal-what": "la donne commentée", "sheets-what": "les feuilles de marque",
-        "contents": "Sommaire",
+        "contents": "Sommaire", "pdf": "Le livret à imprimer\u00a0: PDF, A4",
     },
 }
 
@@ -231,6 +231,8 @@ def title_page(booklet: Booklet, lang: str, date: datetime.date | None) -> list[
     lines += [".. rst-class:: booklet-subtitle", "", _bi(data["subtitle"], lang), ""]
     lines += [".. rst-class:: booklet-project", "", esc(w["project"]), ""]
     lines += [".. rst-class:: booklet-date", "", esc(" \u00b7 ".join(x for x in (spec, version) if x)), ""]
+    # the HTML site's link to the PDF beside it (brou.book.build puts both there); not printed
+    lines += [".. rst-class:: booklet-pdf", "", f"`{esc(w['pdf'])} <../../{pdf_name(booklet.ruleset, lang)}>`__", ""]
     lines += [".. toctree::", "   :maxdepth: 1", f"   :caption: {w['contents']}", "", *(f"   {d}" for d in DOCS), ""]
     return lines
 
@@ -332,6 +334,11 @@ def write_pages(ruleset: str, lang: str, folder: Path) -> Path:
     for name, text in pages(ruleset, lang, spec_date()).items():
         (folder / f"{name}.rst").write_text(text, encoding="utf-8")
     return folder
+
+
+def pdf_name(ruleset: str, lang: str) -> str:
+    """The file name of the booklet's PDF, in build/rulebook/."""
+    return f"booklet-{ruleset}-{lang}.pdf"
 
 
 def booklet_title(ruleset: str, lang: str) -> str:

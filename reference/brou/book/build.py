@@ -175,7 +175,7 @@ def booklet(ruleset: str, lang: str, out: Path = OUT, with_pdf: bool = True, png
     into out/<lang>/booklet-<ruleset>.work/src, the HTML site out/<lang>/booklet-<ruleset>/, then
     (with_pdf) out/booklet-<ruleset>-<lang>.pdf and any PNG pages."""
     from ..errors import SpecError
-    from .booklet import booklet_title, write_pages
+    from .booklet import booklet_title, pdf_name, write_pages
 
     clock = time.perf_counter()
     work = out / lang / f"booklet-{ruleset}.work"
@@ -192,7 +192,7 @@ def booklet(ruleset: str, lang: str, out: Path = OUT, with_pdf: bool = True, png
         clock = time.perf_counter()
         single = sphinx(lang, "singlehtml", out, source, fresh=False, pages=src, target=work / "singlehtml", work=work,
                         name=name, define=define)
-        built.pdf, built.pages = pdf(lang, single, html, out, source, target=out / f"booklet-{ruleset}-{lang}.pdf")
+        built.pdf, built.pages = pdf(lang, single, html, out, source, target=out / pdf_name(ruleset, lang))
         built.seconds["pdf"] = time.perf_counter() - clock
         if png_pages:
             built.pngs = pngs(built.pdf, png_pages, out)
