@@ -171,7 +171,11 @@ def clause_body(book: Book, cid: str, lang: str, max_scenarios: int = 3) -> list
     w = words(lang)
     clause = book.clauses[cid]
     out = [".. rst-class:: clause-head", "", f":brou:clause:`{cid}` \u00b7 {tags(clause, lang)}", "",
-           statement(book, clause, lang), "", ".. rst-class:: clause-meta", ""]
+           statement(book, clause.statement(lang)), ""]
+    variants = clause.data.get("variants")  # under other parameter values; booklets leave it out (issue 21)
+    if variants:
+        out += [".. rst-class:: clause-variants", "", statement(book, str(variants[lang])), ""]
+    out += [".. rst-class:: clause-meta", ""]
     fields: list[tuple[str, str]] = [(w["sources"], ", ".join(source_cite(s, lang) for s in clause.sources))]
     if clause.params:
         fields.append((w["params"], ", ".join(f":brou:param:`{p}`" for p in clause.params)))
@@ -192,14 +196,13 @@ _TOKEN = re.compile(r"[A-Za-z0-9][\w.-]*(?:\w|\.\*)")
 _PREFIXES = ("hdb.", "brouc.", "brus.", "auv.", "hom.")
 
 
-def statement(book: Book, clause: Clause, lang: str) -> str:
-    """A clause's statement, escaped, with the identifiers it names (a parameter such as
+def statement(book: Book, text: str) -> str:
+    """A clause's statement (or its variants), escaped, with the identifiers it names (a parameter such as
     `undertrump_when_void`, an option such as `any-trump-play`, a clause or a family of
     clauses such as `brouc.play.*`) set as code, which the PDF never hyphenates or breaks
     inside a word (issue 21, part 2)."""
     known = _identifiers(book)
     out, at = [], 0
-    text = clause.statement(lang)
     for match in _TOKEN.finditer(text):
         word = match.group()
         if word in known or ("." in word and word.startswith(_PREFIXES)):
