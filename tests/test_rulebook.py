@@ -126,10 +126,11 @@ def test_side_by_side_table_has_one_row_per_pair_and_no_empty_column(book: Book)
 
 
 def test_statement_sets_identifiers_as_code(book: Book) -> None:
-    line = text.statement(book, book.clauses["brouc.play.no-undertrump"], "fr")
+    line = text.statement(book, book.clauses["brouc.play.no-undertrump"].data["variants"]["fr"])
     assert "\\ ``undertrump_when_void``\\ " in line and "\\ ``any-trump-play``\\ " in line
-    assert "``sous-couper``" not in line
-    assert "``brouc.play.*``" in text.statement(book, book.clauses["hdb.play.void-free"], "en")
+    plain = text.statement(book, book.clauses["brouc.play.no-undertrump"].statement("fr"))
+    assert "sous-couper" in plain and "``sous-couper``" not in plain
+    assert "``brouc.play.*``" in text.statement(book, book.clauses["hdb.play.void-free"].statement("en"))
 
 
 def test_concession_has_no_brouc_counterpart(book: Book) -> None:

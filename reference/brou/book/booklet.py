@@ -58,8 +58,6 @@ WORDS: dict[str, dict[str, str]] = {
         "irregularities-intro": "What to do when something goes wrong at the table. Where the rules above "
                                 "settle it, they are cited by number; where the sources say nothing, a "
                                 "suggested practice is given, set apart: agree on it before play.",
-        "placeholder": "This part of the booklet ({what}) is not written yet.",
-        "card-what": "the reference card", "deal-what": "the commented deal", "sheets-what": "the score sheets",
         "contents": "Contents", "pdf": "The booklet to print: PDF, A4",
     },
     "fr": {
@@ -77,8 +75,6 @@ WORDS: dict[str, dict[str, str]] = {
                                 "ci-dessus le prévoient, elles sont citées par leur numéro\u00a0; quand les "
                                 "sources sont muettes, un usage est proposé à part\u00a0: convenez-en avant "
                                 "de jouer.",
-        "placeholder": "Cette partie du livret ({what}) n'est pas encore écrite.",
-        "card-what": "l'aide-mémoire", "deal-what": "la donne commentée", "sheets-what": "les feuilles de marque",
         "contents": "Sommaire", "pdf": "Le livret à imprimer\u00a0: PDF, A4",
     },
 }
@@ -291,21 +287,16 @@ def irregularities(booklet: Booklet, numbers: Mapping[str, str], lang: str) -> l
 
 
 def contributed(part: str, rules: Rules, lang: str, seed: int) -> list[str]:
-    """The reference card, the commented deal or the score sheets (helpers' modules); while
-    one is not written yet (NotImplementedError), a one-line placeholder paragraph."""
+    """The reference card, the commented deal or the score sheets, from their own modules."""
     from .refcard import reference_card
     from .sheets import sheet_pages
     from .walkthrough import commented_deal
 
-    try:
-        if part == "card":
-            return reference_card(rules, lang)
-        if part == "deal":
-            return commented_deal(rules, seed, lang)
-        return sheet_pages(rules, lang)
-    except NotImplementedError:
-        what = WORDS[lang][f"{part}-what"]
-        return [".. rst-class:: placeholder", "", esc(WORDS[lang]["placeholder"].format(what=what)), ""]
+    if part == "card":
+        return reference_card(rules, lang)
+    if part == "deal":
+        return commented_deal(rules, seed, lang)
+    return sheet_pages(rules, lang)
 
 
 def pages(ruleset: str, lang: str, date: datetime.date | None = None) -> dict[str, str]:

@@ -17,7 +17,6 @@ its commented deal with no new code.  Clause ids are found in the ruleset by the
 from __future__ import annotations
 
 import base64
-import inspect
 import random
 import re
 from collections.abc import Callable, Sequence
@@ -1258,11 +1257,8 @@ def _signed(value: int) -> str:
 
 
 def _sheet(record: dict[str, Any], upto_deal: int, lang: str) -> str:
-    """The match's sheet after deal `upto_deal`, in `lang` when brou.sheet draws it in several languages."""
-    draw: Callable[..., str] = sheet_svg  # helper D gives it a `lang` (issue 21, part 3); until then French
-    if "lang" in inspect.signature(sheet_svg).parameters:
-        return draw(record, upto_deal=upto_deal, lang=lang)
-    return draw(record, upto_deal=upto_deal)
+    """The match's sheet after deal `upto_deal`, in `lang`."""
+    return sheet_svg(record, upto_deal=upto_deal, lang=lang)
 
 
 def comment(played: PlayedDeal, lang: str) -> list[str]:
