@@ -73,7 +73,7 @@ def _broken(tmp_path: Path, old: str, new: str) -> Path:
 
 
 def test_a_broken_field_is_one_line_naming_file_and_field(tmp_path: Path) -> None:
-    folder = _broken(tmp_path, "deal_seed: 3", "deal_seed: three")
+    folder = _broken(tmp_path, "deal_seed: 109", "deal_seed: three")
     with pytest.raises(SpecError) as caught:
         booklet.load_booklet("brouc", folder)
     message = str(caught.value)

@@ -17,7 +17,7 @@ import pytest
 from pdf_checks import half_blank_pages, hyphen_breaks, outline, page_texts, split_identifiers
 
 from brou.book import text
-from brou.book.build import EXIT_FAILED, EXIT_USAGE, LANGS, SOURCE, BuildFailed, Built, main, sphinx
+from brou.book.build import EXIT_FAILED, EXIT_USAGE, LANGS, SOURCE, BuildFailed, Built, main, sphinx, unbreakable
 from brou.book.model import (
     ALONE,
     AUV,
@@ -131,6 +131,16 @@ def test_statement_sets_identifiers_as_code(book: Book) -> None:
     plain = text.statement(book, book.clauses["brouc.play.no-undertrump"].statement("fr"))
     assert "sous-couper" in plain and "``sous-couper``" not in plain
     assert "``brouc.play.*``" in text.statement(book, book.clauses["hdb.play.void-free"].statement("en"))
+
+
+def test_unbreakable_cuts_identifiers_of_the_text_and_leaves_style_and_pictures() -> None:
+    page = ('<html><body><p>see <span class="pre">hom.play.follow</span> and AMB-05</p>'
+            '<style>div.refcard p { margin: 0 }</style><svg><text>30.4 hom.deal.talon</text></svg>'
+            '<p>salondesjeux.fr</p></body></html>')
+    out = unbreakable(page)
+    assert '<span class="seg">hom.</span><span class="seg">play.</span><span class="seg">follow</span>' in out
+    assert '<span class="nobr">AMB-05</span>' in out and '<span class="nohyph">salondesjeux.fr</span>' in out
+    assert "<style>div.refcard p { margin: 0 }</style><svg><text>30.4 hom.deal.talon</text></svg>" in out
 
 
 def test_concession_has_no_brouc_counterpart(book: Book) -> None:

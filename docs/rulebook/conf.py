@@ -62,8 +62,10 @@ LINK_LABELS = {
 
 
 def _page_links(app: object, pagename: str, templatename: str, context: dict, doctree: object) -> None:
-    """The languages, and the players' booklets built beside the book (booklet-RULESET-LANG.pdf,
-    two folders above the site): their file names and titles, in the order of the rulesets."""
+    """The languages, and the players' booklets beside the book (booklet-RULESET-LANG.pdf, two
+    folders above the site), those already there and those the same run builds (the config
+    value brou_booklets, set by brou.book.build): their file names and titles, in the order of
+    the rulesets."""
     from pathlib import Path
 
     from brou.book.model import ALL_RULESETS
@@ -74,12 +76,13 @@ def _page_links(app: object, pagename: str, templatename: str, context: dict, do
     booklets = []
     for ruleset in ALL_RULESETS if pagename == root_doc else ():
         name = f"booklet-{ruleset}-{lang}.pdf"
-        if (out / name).exists():
+        if (out / name).exists() or ruleset in app.config.brou_booklets.split(","):  # type: ignore[attr-defined]
             booklets.append((Rules.load(ruleset).data["title"][lang], name))
     context.update(brou_languages=LANGUAGES, brou_labels=LINK_LABELS.get(lang, LINK_LABELS["en"]),
                    brou_booklets=booklets)
 
 
 def setup(app: object) -> None:
+    app.add_config_value("brou_booklets", "", "html", str)  # type: ignore[attr-defined]
     app.connect("config-inited", _per_language)  # type: ignore[attr-defined]
     app.connect("html-page-context", _page_links)  # type: ignore[attr-defined]

@@ -4,6 +4,7 @@
     python -m brou.book --lang fr --no-pdf    # the French HTML only
     python -m brou.book --png 1,7,20          # also render those PDF pages as PNG, to look at
     python -m brou.book --book brouc,hombre   # only these players' booklets (`edition`: the comparative edition)
+    python -m brou.book --jobs 1              # one book at a time (default: one per core)
 
 The books: the comparative edition and a players' booklet per ruleset (brou.book.booklet).
 Each language of the edition is a Sphinx build of docs/rulebook/<lang>/ with
@@ -24,12 +25,14 @@ import argparse
 import contextlib
 import io
 import logging
+import os
 import re
 import sys
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[3]
 SOURCE = ROOT / "docs" / "rulebook"
@@ -125,6 +128,7 @@ _HYPHENATED = re.compile(r"[\w.]+(?:-[\w.]+)+")
 _REGISTER_ID = re.compile(r"\bAMB-\d+\b|(?<![\w.-])[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+(?![\w-])"
                           r"|(?<![\w.-])(?:hdb|brouc|brus|auv|hom)(?:\.[\w-]+)+")  # and a clause id in prose
 _DOTTED = re.compile(r"(?<![\w.-])\w[\w-]*(?:[./]\w[\w-]*)+")  # a site, a file, a dotted name in prose
+_NOT_TEXT = re.compile(r"(<(style|script|svg)\b.*?</\2>)", re.S)
 _BREAK_AFTER = re.compile(r"(?<=[._])(?=[^._])")
 
 
@@ -136,7 +140,9 @@ def unbreakable(page: str) -> str:
     blocks: a line may break between two pieces and nowhere else, and no character is added
     to the text; in code blocks a word with hyphens is kept on one line (`nobr`), and so is
     a register id (`AMB-05`), a parameter (`sevens_removed`) or a clause id anywhere in the prose; a
-    dotted word of the prose (`salondesjeux.fr`) is not hyphenated (`nohyph`)."""
+    dotted word of the prose (`salondesjeux.fr`) is not hyphenated (`nohyph`).  What is not
+    text of the page is left as it is: a `<style>` (the reference card's), a `<script>`, an
+    inline `<svg>` picture."""
 
     def segments(match: re.Match[str]) -> str:
         pieces = _BREAK_AFTER.split(match.group(1))
@@ -152,9 +158,15 @@ def unbreakable(page: str) -> str:
     def pre(match: re.Match[str]) -> str:
         return match.group(1) + nobr(match.group(2), _HYPHENATED) + match.group(3)
 
+    def text(part: str) -> str:
+        return _PRE.sub(pre, nobr(nobr(_CODE.sub(segments, part), _REGISTER_ID), _DOTTED, "nohyph"))
+
     start = page.index(">", page.index("<body")) + 1
-    body = nobr(nobr(_CODE.sub(segments, page[start:]), _REGISTER_ID), _DOTTED, "nohyph")
-    return page[:start] + _PRE.sub(pre, body)
+    parts = _NOT_TEXT.split(page[start:])  # text, then (a whole element not to touch, its tag, text) ...
+    body = [text(parts[0])]
+    for n in range(1, len(parts), 3):
+        body += [parts[n], text(parts[n + 2])]
+    return page[:start] + "".join(body)
 
 
 def pdf(lang: str, single: Path, html: Path, out: Path, source: Path = SOURCE, target: Path | None = None
@@ -246,25 +258,67 @@ def books() -> list[str]:
     return [EDITION, *available_rulesets()]
 
 
-def build(langs: Sequence[str] = LANGS, out: Path = OUT, with_pdf: bool = True, png_pages: Sequence[int] = (),
-          source: Path = SOURCE, which: Sequence[str] = (EDITION,)) -> list[Built]:
-    """Build each book of `which` (EDITION, or a ruleset id for its booklet) in each language:
-    HTML, then (with_pdf) the PDF and any PNG pages."""
-    done = []
-    for lang in langs if EDITION in which else ():
+def edition(lang: str, out: Path = OUT, with_pdf: bool = True, png_pages: Sequence[int] = (),
+            source: Path = SOURCE, booklets: Sequence[str] = ()) -> Built:
+    """Build the comparative edition in `lang`: the HTML site, then (with_pdf) the PDF and any
+    PNG pages.  Its first page links the players' booklets of `booklets` (built in the same
+    run) and any already beside it."""
+    define = {"brou_booklets": ",".join(booklets)} if booklets else None
+    clock = time.perf_counter()
+    html = sphinx(lang, "html", out, source, define=define)
+    built = Built(lang, html / "index.html", seconds={"html": time.perf_counter() - clock})
+    if with_pdf:
         clock = time.perf_counter()
-        html = sphinx(lang, "html", out, source)
-        built = Built(lang, html / "index.html", seconds={"html": time.perf_counter() - clock})
-        if with_pdf:
-            clock = time.perf_counter()
-            single = sphinx(lang, "singlehtml", out, source, fresh=False)
-            built.pdf, built.pages = pdf(lang, single, html, out, source)
-            built.seconds["pdf"] = time.perf_counter() - clock
-            if png_pages:
-                built.pngs = pngs(built.pdf, png_pages, out)
-        done.append(built)
-    return done + [booklet(ruleset, lang, out, with_pdf, png_pages) for ruleset in which if ruleset != EDITION
-                   for lang in langs]
+        single = sphinx(lang, "singlehtml", out, source, fresh=False, define=define)
+        built.pdf, built.pages = pdf(lang, single, html, out, source)
+        built.seconds["pdf"] = time.perf_counter() - clock
+        if png_pages:
+            built.pngs = pngs(built.pdf, png_pages, out)
+    return built
+
+
+def _checked_facts() -> tuple[Any, ...]:
+    """The proved facts, checked once for both languages of the edition (brou.book.text.facts)."""
+    from .text import facts
+
+    return facts()
+
+
+def _edition_task(facts: tuple[Any, ...], *args: Any) -> Built:
+    from .text import use_facts
+
+    use_facts(facts)
+    return edition(*args)
+
+
+def build(langs: Sequence[str] = LANGS, out: Path = OUT, with_pdf: bool = True, png_pages: Sequence[int] = (),
+          source: Path = SOURCE, which: Sequence[str] = (EDITION,), jobs: int | None = None) -> list[Built]:
+    """Build each book of `which` (EDITION, or a ruleset id for its booklet) in each language:
+    HTML, then (with_pdf) the PDF and any PNG pages; the list in the order of `which`, then
+    of `langs`.  Each book in each language is built in a process of its own (Sphinx keeps
+    the translations of the first language it builds for the life of a process), at most
+    `jobs` at once (default: one per core); the edition's proved facts are checked once, in
+    a process of their own, while the booklets are built.  The first problem is raised as
+    BuildFailed."""
+    import multiprocessing
+
+    booklets = [r for r in which if r != EDITION]
+    tasks = [(r, lang) for r in booklets for lang in langs]
+    editions = list(langs) if EDITION in which else []
+    workers = max(1, min(jobs or os.cpu_count() or 1, len(tasks) + len(editions)))
+    out.mkdir(parents=True, exist_ok=True)
+    results: dict[tuple[str, str], Built] = {}
+    with multiprocessing.get_context("spawn").Pool(workers, maxtasksperchild=1) as pool:
+        facts = pool.apply_async(_checked_facts) if editions else None
+        pending = {task: pool.apply_async(booklet, (*task, out, with_pdf, png_pages)) for task in tasks}
+        if facts is not None:
+            checked = facts.get()
+            pending.update({(EDITION, lang): pool.apply_async(_edition_task, (checked, lang, out, with_pdf, png_pages,
+                                                                              source, booklets))
+                            for lang in editions})
+        for key, result in pending.items():
+            results[key] = result.get()
+    return [results[book, lang] for book in which for lang in langs]
 
 
 def _pages(text: str) -> list[int]:
@@ -285,6 +339,12 @@ def _langs(text: str) -> list[str]:
     if unknown or not langs:
         raise argparse.ArgumentTypeError(f"unknown language '{','.join(unknown) or text}' (known: {', '.join(LANGS)})")
     return langs
+
+
+def _jobs(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"jobs is a whole number from 1, not '{text}'")
+    return int(text)
 
 
 def _books(text: str) -> list[str]:
@@ -311,6 +371,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "booklet), booklets (all of them); default: every book")
     parser.add_argument("--out", type=Path, default=OUT, help=f"output folder (default: {OUT.relative_to(ROOT)})")
     parser.add_argument("--no-pdf", action="store_true", help="the HTML only")
+    parser.add_argument("--jobs", type=_jobs, default=None, metavar="N",
+                        help="books built at once, each in a process of its own (default: one per core)")
     parser.add_argument("--png", type=_pages, default=[], metavar="PAGES",
                         help="render these pages of each PDF as PNG, e.g. 1,7,20, or all")
     try:
@@ -321,7 +383,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("python -m brou.book: --png needs the PDF; drop --no-pdf", file=sys.stderr)
         return EXIT_USAGE
     try:
-        built = build(args.lang, args.out, not args.no_pdf, args.png, which=args.book or books())
+        built = build(args.lang, args.out, not args.no_pdf, args.png, which=args.book or books(), jobs=args.jobs)
     except BuildFailed as exc:
         print(f"python -m brou.book: {exc}", file=sys.stderr)
         return EXIT_FAILED

@@ -536,10 +536,20 @@ def ambiguities(book: Book, lang: str) -> list[str]:
     return out
 
 
-@lru_cache(maxsize=1)
+_FACTS: list[tuple[FactResult, ...]] = []  # the facts checked in this process, or given by use_facts
+
+
 def facts() -> tuple[FactResult, ...]:
-    """Every z3 fact, checked now (brou.prove, seed 1802): the book shows what holds today."""
-    return tuple(run_all())
+    """Every z3 fact, checked now (brou.prove, seed 1802): the book shows what holds today.
+    Checked once per process, unless use_facts gave them (one check for both languages)."""
+    if not _FACTS:
+        _FACTS.append(tuple(run_all()))
+    return _FACTS[0]
+
+
+def use_facts(results: Sequence[FactResult]) -> None:
+    """The facts this process's books show: checked by another process of the same build."""
+    _FACTS[:] = [tuple(results)]
 
 
 def fact_lines(book: Book, lang: str, results: Sequence[FactResult] | None = None) -> list[str]:

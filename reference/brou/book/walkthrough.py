@@ -108,8 +108,8 @@ PHRASES: dict[str, tuple[str, str]] = {
     "intro-match": ("This deal was played by the engine's greedy bots for every player: it is the first deal of a "
                     "match drawn from seed {seed}. The comments say what happened and which rule decided it, not "
                     "how best to play.",
-                    "Cette donne a été jouée par le robot glouton du moteur pour chaque joueur : c'est la première "
-                    "donne d'une partie tirée de la graine {seed}. Les commentaires disent ce qui s'est passé et "
+                    "Cette donne a été jouée par les robots du moteur, un pour chaque joueur : c'est la première "
+                    "donne d'une partie tirée du germe {seed}. Les commentaires disent ce qui s'est passé et "
                     "quelle règle en a décidé, non comment il fallait jouer."),
     "teams": ("{a} play together against {b}.", "{a} jouent ensemble contre {b}."),
     "alone": ("{n} play, each for himself.", "On joue à {n}, chacun pour soi."),
