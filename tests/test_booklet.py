@@ -17,6 +17,7 @@ import pytest
 
 from brou.book import booklet
 from brou.book.build import LANGS, Built, build
+from brou.book.sheets import sheet_title
 from brou.errors import SpecError
 from brou.rules import Rules
 from brou.spec import available_rulesets
@@ -195,6 +196,18 @@ def test_the_quick_start_is_one_page_after_the_title_page(built: dict[tuple[str,
     reader = PdfReader(b.pdf)
     where = {name: reader.get_destination_page_number(dest) for name, dest in reader.named_destinations.items()}
     assert (where["document-quickstart"], where["document-rules"]) == (1, 2)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_page_is_blank_and_the_blank_sheet_ends_the_booklet(built: dict[tuple[str, str], Built], ruleset: str,
+                                                               lang: str) -> None:
+    texts = pdf_text(built[ruleset, lang])
+    # a page with nothing but its running head (the game, the part) and its number
+    blank = [n + 1 for n, t in enumerate(texts) if len(re.sub(r"[\s\d]", "", t)) < 60]
+    assert not blank
+    # the sheet's legend, then the sheet itself on the last page
+    assert any(sheet_title(Rules.load(ruleset), lang) in t for t in texts[-3:-1])
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
