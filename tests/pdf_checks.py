@@ -24,6 +24,15 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 
+def destinations(pdf: Path) -> dict[str, int]:
+    """The PDF's named destinations (the HTML ids): name -> page index, from 0."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(pdf)
+    pages = {str(name): reader.get_destination_page_number(dest) for name, dest in reader.named_destinations.items()}
+    return {name: page for name, page in pages.items() if page is not None}
+
+
 def page_texts(pdf: Path) -> list[str]:
     """The text of each page, in order."""
     import pypdfium2
@@ -121,12 +130,15 @@ def content_bottoms(pdf: Path, margin: float = 62.0) -> list[float | None]:
         document.close()
 
 
-def half_blank_pages(pdf: Path, chapter_level: int = 1, skip: int = 2) -> list[int]:
+def half_blank_pages(pdf: Path, chapter_level: int = 1, skip: int = 2, whole_pages: str | None = None) -> list[int]:
     """The pages (numbered from 1) whose content ends above the middle of the page, but for
-    the first `skip` pages and the last page of each chapter or part (a page followed by one
-    where a bookmark of `chapter_level` or less starts) and the book's last page."""
+    the first `skip` pages, the last page of each chapter or part (a page followed by one
+    where a bookmark of `chapter_level` or less starts), the page before one that an element
+    whose id starts with `whole_pages` has to itself (a score sheet), and the book's last page."""
     bottoms = content_bottoms(pdf)
     starts = {page for level, _title, page in outline(pdf) if level <= chapter_level}
+    if whole_pages:
+        starts |= {page for name, page in destinations(pdf).items() if name.startswith(whole_pages)}
     ends = {page - 1 for page in starts} | {len(bottoms) - 1}
     return [n + 1 for n, bottom in enumerate(bottoms)
             if n >= skip and n not in ends and (bottom is None or bottom < 0.5)]

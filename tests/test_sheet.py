@@ -584,7 +584,8 @@ def printed_pages(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, s
     done = {}
     for ruleset in ALL:
         for lang in LANGS:
-            html = "\n".join(line[3:] for line in sheet_page_html(empty_sheet_svg(ruleset, lang)) if line.startswith("   "))
+            lines = sheet_page_html(empty_sheet_svg(ruleset, lang), ruleset)
+            html = "\n".join(line[3:] for line in lines if line.startswith("   "))
             document = HTML(string=f"<html><body>{html}</body></html>").render(stylesheets=[page_css])
             target = out / f"{ruleset}-{lang}.pdf"
             document.write_pdf(str(target))

@@ -38,10 +38,8 @@ html_copy_source = False
 html_last_updated_fmt = None
 
 TITLES = {
-    "en": ("The rules of L'Homme de Brou (1802), Brouc, Brusquembille (1718), L'Homme d'Auvergne (1665) "
-           "and L'Hombre", "Example %s"),
-    "fr": ("Les règles de l'Homme de Brou (1802), du Brouc, de la Brusquembille (1718), "
-           "de l'Homme d'Auvergne (1665) et de l'Hombre", "Exemple %s"),
+    "en": ("The rules of L'Homme de Brou, Brouc and their family", "Example %s"),
+    "fr": ("Les règles de l'Homme de Brou, du Brouc et de leur famille", "Exemple %s"),
 }
 
 

@@ -65,10 +65,14 @@ def page_svg(svg: str, width_mm: float = PRINT_WIDTH_MM) -> str:
                   svg, count=1)
 
 
-def sheet_page_html(svg: str) -> list[str]:
-    """The lines of a `.. raw:: html` block: the sheet inline, on a page of its own."""
+SHEET_PAGE_ID = "sheet-page-"  # + the ruleset: the id of a sheet's page of its own
+
+
+def sheet_page_html(svg: str, ruleset: str) -> list[str]:
+    """The lines of a `.. raw:: html` block: the sheet inline, on a page of its own (its id
+    SHEET_PAGE_ID + `ruleset`, which the PDF's checks look for)."""
     body = page_svg(svg).strip().splitlines()
-    return [".. raw:: html", "", f'   <div class="sheet-page" style="{PAGE_STYLE}">',
+    return [".. raw:: html", "", f'   <div class="sheet-page" id="{SHEET_PAGE_ID}{ruleset}" style="{PAGE_STYLE}">',
             *("   " + line for line in body if line.strip()), "   </div>", ""]
 
 
@@ -92,5 +96,5 @@ def sheet_pages(rules: Rules, lang: str) -> list[str]:
     kind = sheet_kind(rules)
     lines = [f".. rubric:: {sheet_title(rules, lang)}", "", _INTRO[kind][lang], ""]
     lines += legend_lines(rules, lang)
-    lines += sheet_page_html(empty_sheet_svg(rules, lang))
+    lines += sheet_page_html(empty_sheet_svg(rules, lang), rules.id)
     return lines

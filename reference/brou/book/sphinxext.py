@@ -351,7 +351,8 @@ class SheetDirective(_Directive):
             legend = self.target("sheet", name, ["brou-sheet-legend"])
             legend.extend(body.children)
             self.parse_lines(legend_lines(rules, lang), legend)
-            return [legend, *self.parse_lines(sheet_page_html(empty_sheet_svg(rules, lang)), nodes.container()).children]
+            page = sheet_page_html(empty_sheet_svg(rules, lang), rules.id)
+            return [legend, *self.parse_lines(page, nodes.container()).children]
         # a block, not a figure (figures are the numbered examples): a picture printed 165 mm
         # wide, whatever the style sheet's limits for pictures
         wrapper = self.target("sheet", name, ["brou-sheet"])
