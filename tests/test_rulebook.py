@@ -14,10 +14,12 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from pdf_checks import half_blank_pages, hyphen_breaks, outline, page_texts, split_identifiers
 
 from brou.book import text
-from brou.book.build import EXIT_FAILED, EXIT_USAGE, LANGS, SOURCE, BuildFailed, Built, build, main, sphinx
+from brou.book.build import EXIT_FAILED, EXIT_USAGE, LANGS, SOURCE, BuildFailed, Built, main, sphinx, unbreakable
 from brou.book.model import (
+    ALONE,
     AUV,
     AUV_CHAPTERS,
     BRUS,
@@ -28,8 +30,10 @@ from brou.book.model import (
     OLD,
     RULESETS,
     Book,
+    pair_rows,
     rulebook_page,
 )
+from brou.book.sheets import SHEET_PAGE_ID
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -40,12 +44,6 @@ HREF = re.compile(r'<a\s[^>]*href="([^"]+)"')
 @pytest.fixture(scope="session")
 def book() -> Book:
     return Book()
-
-
-@pytest.fixture(scope="session")
-def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Built]:
-    out = tmp_path_factory.mktemp("rulebook")
-    return {b.lang: b for b in build(LANGS, out, with_pdf=True)}
 
 
 def pages(b: Built) -> dict[str, str]:
@@ -97,6 +95,53 @@ def test_play_chapter_sets_whist_beside_brouc_following(book: Book) -> None:
     assert block.left == ("hdb.play.follow", "hdb.play.void-free")
     assert block.right[:2] == ("brouc.play.follow", "brouc.play.overtrump")
     assert "brouc.play.no-undertrump" in block.right
+
+
+def test_rows_set_each_1802_clause_beside_its_replacements(book: Book) -> None:
+    """Issue 21, part 2: 1802's following faces Brouc's, and the Brouc rules that replace
+    nothing each have a row of their own, in Brouc's order."""
+    block = next(b for b in book.blocks("play") if "hdb.play.void-free" in b.clauses)
+    assert block.rows[0] == (("hdb.play.follow", "hdb.play.void-free"), ("brouc.play.follow",))
+    assert [r for _, (r,) in block.rows[1:]] == list(block.right[1:])
+    assert all(not left for left, _ in block.rows[1:])
+    for chapter in CHAPTERS:
+        for b in book.blocks(chapter):
+            assert [c for left, _ in b.rows for c in left] == list(b.left if b.rows else ())
+            for left, right in b.rows:
+                for cid in right:
+                    assert set(book.clauses[cid].replaces) <= set(left)
+
+
+def test_pair_rows_places_a_clause_alone_after_the_one_it_follows() -> None:
+    rows = pair_rows(("a", "b", "c"), ("x", "y", "z"), {"x": ["a"], "z": ["c"]})
+    assert rows == ((("a",), ("x",)), ((), ("y",)), (("b",), ()), (("c",), ("z",)))
+
+
+def test_side_by_side_table_has_one_row_per_pair_and_no_empty_column(book: Book) -> None:
+    block = next(b for b in book.blocks("play") if "hdb.play.void-free" in b.clauses)
+    lines = text.block_lines(block, "en")
+    assert lines.count(".. list-table::") == 1 and lines.count("   * - ") == 1  # one row under the heading
+    table_end = lines.index(".. brou-clause:: brouc.play.overtrump")
+    assert "       .. brou-clause:: brouc.play.follow" in lines[:table_end]
+    assert lines.count("1802 has no such rule.") == len(block.right) - 1
+
+
+def test_statement_sets_identifiers_as_code(book: Book) -> None:
+    line = text.statement(book, book.clauses["brouc.play.no-undertrump"].data["variants"]["fr"])
+    assert "\\ ``undertrump_when_void``\\ " in line and "\\ ``any-trump-play``\\ " in line
+    plain = text.statement(book, book.clauses["brouc.play.no-undertrump"].statement("fr"))
+    assert "sous-couper" in plain and "``sous-couper``" not in plain
+    assert "``brouc.play.*``" in text.statement(book, book.clauses["hdb.play.void-free"].data["variants"]["en"])
+
+
+def test_unbreakable_cuts_identifiers_of_the_text_and_leaves_style_and_pictures() -> None:
+    page = ('<html><body><p>see <span class="pre">hom.play.follow</span> and AMB-05</p>'
+            '<style>div.refcard p { margin: 0 }</style><svg><text>30.4 hom.deal.talon</text></svg>'
+            '<p>salondesjeux.fr</p></body></html>')
+    out = unbreakable(page)
+    assert '<span class="seg">hom.</span><span class="seg">play.</span><span class="seg">follow</span>' in out
+    assert '<span class="nobr">AMB-05</span>' in out and '<span class="nohyph">salondesjeux.fr</span>' in out
+    assert "<style>div.refcard p { margin: 0 }</style><svg><text>30.4 hom.deal.talon</text></svg>" in out
 
 
 def test_concession_has_no_brouc_counterpart(book: Book) -> None:
@@ -186,6 +231,9 @@ def test_every_internal_link_resolves(built: dict[str, Built], lang: str) -> Non
         for href in HREF.findall(html.unescape(page)):
             if re.match(r"[a-z]+:", href) or href.startswith("_"):
                 continue  # another site, or a static file
+            if href.startswith("../"):  # the other language's site, or a PDF beside the sites
+                assert (built[lang].html.parent / href).resolve().exists(), f"{name}: link to a missing file {href}"
+                continue
             target, _, fragment = href.partition("#")
             target = target or name
             assert target in content, f"{name}: link to a missing page {href}"
@@ -224,9 +272,14 @@ def test_examples_are_numbered_pictures_linked_to_their_scenarios(built: dict[st
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_score_sheets_empty_and_filled(built: dict[str, Built], lang: str) -> None:
+    """The partnership games' sheets blank and filled, the other games' blank; every blank one
+    inline on a page of its own (tests/test_sheet.py checks the sheets themselves)."""
     ids = ids_by_page(built[lang])["sheets.html"]
     for ruleset in RULESETS:
         assert ids[f"sheet-{ruleset}-empty"] == 1 and ids[f"sheet-{ruleset}-seed-3"] == 1
+    for ruleset in ALONE:
+        assert ids[f"sheet-{ruleset}-empty"] == 1
+    assert pages(built[lang])["sheets.html"].count('<div class="sheet-page"') == len(RULESETS) + len(ALONE)
 
 
 def test_glossary_has_the_french_terms(built: dict[str, Built]) -> None:
@@ -273,6 +326,99 @@ def test_pdf_has_a_contents_page_with_chapters(built: dict[str, Built], lang: st
     assert re.search(r"4\. \S.*\d+", contents)
     outline = [item.title for item in reader.outline if not isinstance(item, list)]
     assert len(outline) >= 1
+
+
+# -- the printed book (issue 21, part 2) ---------------------------------------------------
+# These read the PDFs built once above (about 2 s a language: pdfium's text and outline).
+
+
+def printed_identifiers(book: Book) -> set[str]:
+    """Every identifier the book may print: clause ids, scenario ids, parameters, register
+    ids, engine functions, fact ids."""
+    from brou.book.pictures import hand_written
+
+    return (set(book.clauses) | set(hand_written()) | set(book.parameters()) | set(book.implemented_by.values())
+            | {e.id for e in text.register().entries} | {f.id for f in text.facts()})
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pdf_splits_no_identifier(built: dict[str, Built], book: Book, lang: str) -> None:
+    """Copied from the PDF, every identifier reads whole: no hyphen, soft hyphen or zero-width
+    space inside one, and a line break only right after a dot or an underscore."""
+    pdf = built[lang].pdf
+    assert pdf is not None
+    texts = page_texts(pdf)
+    assert split_identifiers(texts, printed_identifiers(book)) == {}
+    assert hyphen_breaks(texts) == []
+    assert "hdb.play.void-free" in "".join(texts)
+
+
+def test_split_identifiers_finds_every_kind_of_cut() -> None:
+    ids = {"hdb.play.void-free", "undertrump_when_void", "brus.perft.three.start-1"}
+    texts = ["the rule hdb.play.void\ufffefree and under\u2010\r\ntrump_when_void, bru\r\ns.perft.three.start-1"]
+    assert split_identifiers(texts, ids) == {"hdb.play.void-free": 1, "undertrump_when_void": 1,
+                                             "brus.perft.three.start-1": 1}
+    assert split_identifiers(["hdb.play.\r\nvoid-free and undertrump_\r\nwhen_void"], ids) == {}
+    assert hyphen_breaks(texts) == ["hdb.play.void\ufffefree", "under\u2010\r\ntrump_when_void"]
+    assert hyphen_breaks(["mar\u2010\r\nriages. A rule"]) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pdf_clause_index_gives_every_clauses_page(built: dict[str, Built], book: Book, lang: str) -> None:
+    from pypdf import PdfReader
+
+    pdf = built[lang].pdf
+    assert pdf is not None
+    reader = PdfReader(pdf)
+    where = {name: (reader.get_destination_page_number(dest) or 0) + 1
+             for name, dest in reader.named_destinations.items()}
+    texts = page_texts(pdf)
+    start = where["document-clauses"] - 1  # the index's first page (its title is in every page's running head)
+    assert ("Index of clauses" if lang == "en" else "Index des clauses") in texts[start]
+    index = re.sub(r"(?<=[._])\r?\n", "", "\n".join(texts[start:]))
+    ids = sorted(book.clauses)
+    at = [index.index(cid + " ", index.index(ids[0])) if n == 0 else -1 for n, cid in enumerate(ids)]
+    for n in range(1, len(ids)):
+        at[n] = index.index(ids[n], at[n - 1] + len(ids[n - 1]))
+    for n, cid in enumerate(ids):
+        row = index[at[n]:at[n + 1] if n + 1 < len(ids) else len(index)]
+        pages = re.findall(r"p\.\u00a0(\d+)", row)
+        assert pages == [str(where[cid])], (cid, row)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pdf_leaves_few_pages_half_blank(built: dict[str, Built], lang: str) -> None:
+    """Examples flow two to a page and a part's chapters run on: before, 19 pages in each
+    language ended above their middle (not counting the ends of chapters, nor the legend of
+    a blank score sheet, which has the next page to itself); now 1 or 2."""
+    pdf = built[lang].pdf
+    assert pdf is not None
+    assert len(half_blank_pages(pdf, whole_pages=SHEET_PAGE_ID)) <= 4
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pdf_outline_reaches_every_clause_and_register_entry(built: dict[str, Built], book: Book,
+                                                              lang: str) -> None:
+    pdf = built[lang].pdf
+    assert pdf is not None
+    titles = Counter(title for _level, title, _page in outline(pdf))
+    assert all(titles[cid] == 1 for cid in book.clauses), [c for c in book.clauses if titles[c] != 1][:5]
+    for entry in text.register().entries:
+        assert sum(n for t, n in titles.items() if t.startswith(entry.id + " ")) == 1, entry.id
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_paired_clauses_share_a_table_row(built: dict[str, Built], book: Book, lang: str) -> None:
+    content = pages(built[lang])
+    for chapter in CHAPTERS:
+        for block in book.blocks(chapter):
+            for left, right in block.rows:
+                if not (left and right):
+                    continue
+                page = content[rulebook_page(left[0]).split("#")[0]]
+                rows = [r for r in re.findall(r"<tr.*?</tr>", page, re.S) if f'id="{left[0]}"' in r]
+                assert len(rows) == 1, left
+                assert set(re.findall(r'class="brou-clause[^"]*" id="([^"]+)"', rows[0])) == set(left + right)
 
 
 # -- failures ----------------------------------------------------------------------------
@@ -332,3 +478,99 @@ def test_coverage_names_the_rulebook_paragraph_of_a_clause(built: dict[str, Buil
     assert page == "brus-drawing.html"
     for lang in LANGS:
         assert f'id="{anchor}"' in pages(built[lang])[page]
+
+
+# -- the comparative edition's content and the site (issue 21, parts 2 and 5) ----------
+# These reuse the one session build (`built`: both languages, HTML and PDF; 202 s on the shared
+# machine, 13 minutes while seven builds ran); on their own they read files, about a second.
+
+
+def test_marriage_tables_give_every_value_as_a_number_under_a_caption(book: Book) -> None:
+    """1802's table marriages move 40, 80, 60 and 120 each way; no "+1 times" shorthand is left."""
+    for lang in LANGS:
+        lines = text.marriages(book, lang)
+        tables = [line for line in lines if line.startswith(".. list-table::")]
+        assert len(tables) == 3 and all(len(t) > len(".. list-table:: ") for t in tables), tables
+        assert not any("\u00d7" in line for line in lines)
+        rows = "\n".join(lines).split("   * - ")
+        winners = next(r for r in rows if r.startswith("1802") and ("wins the trick" in r or "gagne la levée" in r))
+        assert re.findall(r"- (\S+)", winners)[1:] == ["40", "80", "60", "120"]
+        others = next(r for r in rows if r.startswith("1802") and ("the other team" in r or "l'autre équipe" in r)
+                      and ("On the table" in r or "Sur table" in r))
+        assert re.findall(r"- (\S+)", others)[1:] == ["\u221240", "\u221280", "\u221260", "\u2212120"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_marriage_tables_are_captioned_in_the_book(built: dict[str, Built], lang: str) -> None:
+    page = pages(built[lang])["marriages.html"]
+    assert page.count("<caption>") >= 3
+    assert "+1 \u00d7" not in page and ">120<" in page
+
+
+def test_no_example_comes_before_the_chapter_of_a_clause_it_cites() -> None:
+    """In the order of the toctrees, each example's page is at or after the page of every
+    clause its scenario cites (the counting example after rounding, issue 21, part 2)."""
+    from brou.book.pictures import load_scenario
+
+    for lang in LANGS:
+        index = (SOURCE / lang / "index.rst").read_text(encoding="utf-8")
+        order = [line.strip() for block in index.split(".. toctree::")[1:]
+                 for line in block.split("\n\n", 2)[1].splitlines() if line.strip()]
+        assert order[:3] == ["intro", "table", "deal"], order
+        position = {doc: n for n, doc in enumerate(order)}
+        shown = 0
+        for doc in order:
+            for sid in re.findall(r"\.\. brou-example:: (\S+)", (SOURCE / lang / f"{doc}.rst").read_text(encoding="utf-8")):
+                shown += 1
+                for cid in load_scenario(sid).clauses:
+                    page = rulebook_page(cid).split(".html")[0]
+                    assert position[page] <= position[doc], f"{lang}: {sid} in {doc} cites {cid} of {page}"
+        assert shown >= 10
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_appendices_hold_no_code_blocks(built: dict[str, Built], lang: str) -> None:
+    """The facts, parameters, scenarios and sources read as tables and text: no z3 log or YAML
+    printed as code."""
+    content = pages(built[lang])
+    for name in ("facts.html", "parameters.html", "scenarios.html", "sources.html", "ambiguities.html",
+                 "concordance.html"):
+        assert "<pre>" not in content[name] and "highlight-" not in content[name], name
+    assert len(re.findall(r'<table class="[^"]*\bfacts\b', content["facts.html"])) == 1
+    assert "scenario-steps" in content["scenarios.html"] and "setup:" not in plain(content["scenarios.html"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_sources_are_cited_by_author_title_and_address(built: dict[str, Built], book: Book, lang: str) -> None:
+    content = pages(built[lang])
+    sources = plain(content["sources.html"])
+    for sid, source in book.sources.items():
+        assert source["title"] in sources, sid
+        if source.get("url"):
+            assert f'href="{html.escape(source["url"])}"' in content["sources.html"], sid
+    for name, page in content.items():
+        shown = plain(page)
+        assert "../shared" not in shown and not re.search(r"\w\.txt\b", shown), name
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_page_links_to_itself_in_the_other_language_and_to_the_pdf(built: dict[str, Built], lang: str) -> None:
+    other = "fr" if lang == "en" else "en"
+    site = built[lang].html.parent
+    for name, page in pages(built[lang]).items():
+        switch = re.findall(r'<a class="brou-language"[^>]*href="([^"]+)"', page)
+        assert switch == [f"../../{other}/html/{name}"], name
+        assert (site / switch[0]).resolve().exists(), name
+        pdf = re.findall(r'<a class="brou-pdf" href="([^"]+)"', page)
+        assert pdf == [f"../../rulebook-{lang}.pdf"] and (site / pdf[0]).resolve().exists(), name
+
+
+def test_the_pdf_has_no_language_switch(built: dict[str, Built]) -> None:
+    single = built["en"].html.parent.parent / "singlehtml" / "index.html"
+    assert "brou-language" not in single.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_long_identifiers_break_only_after_their_dots(built: dict[str, Built], lang: str) -> None:
+    page = pages(built[lang])["play.html"]
+    assert '<span class="pre">brouc.</span><wbr><span class="pre">play.</span><wbr>' in page

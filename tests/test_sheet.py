@@ -18,13 +18,32 @@ import functools
 import random
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from typing import Any
 
 import pytest
+from docutils import nodes
 
 from brou import Rules
+from brou.book.sheets import sheet_page_html, sheet_pages
 from brou.match import BOTS, Match
-from brou.sheet import Row, ardoise_rows, marks_on_sheet, marque_rows, sheet_rows, sheet_svg, sheet_text, tally, tens
+from brou.sheet import (
+    _S_COL,
+    PAGE_H,
+    PAGE_W,
+    PRINT_WIDTH_MM,
+    Row,
+    ardoise_rows,
+    empty_sheet_svg,
+    marks_on_sheet,
+    marque_rows,
+    sheet_legend,
+    sheet_rows,
+    sheet_svg,
+    sheet_text,
+    tally,
+    tens,
+)
 
 HDB = "homme-de-brou-1802"
 BROUC = "brouc"
@@ -201,7 +220,7 @@ def _svg_root(svg: str) -> ET.Element:
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_svg_is_a_standalone_picture_with_headings_and_totals(ruleset: str) -> None:
     for record in records(ruleset):
-        root = _svg_root(sheet_svg(record))
+        root = _svg_root(sheet_svg(record, lang="en"))
         texts = [t.strip() for t in root.itertext() if t.strip()]
         assert "Nous" in texts and "Eux" in texts
         rows = sheet_rows(record)
@@ -337,3 +356,266 @@ def test_ardoise_hand_checked_example() -> None:
     assert [line.split()[2:4] for line in lines if line.startswith("donne ")][1:] == [
         ["7", "9"], ["11", "17"], ["18", "22"], ["22", "30"], ["31", "33"], ["31", "33"]]
     assert lines[-1] == "         coches : Nous \u2014   Eux |||"
+
+
+# -- the printed sheets (part 3 of issue 21) ------------------------------------------------
+#
+# Every ruleset's blank sheet in both languages, and the filled 1802 and Brouc sheets of the
+# book: the page, the language of the labels, the size of the letters once printed, the call-
+# outs and their explanation, the slate's nine games, where the slate puts the coches and the
+# announced marriages.  The WeasyPrint renders share one session fixture (about 10 s).
+
+ALL = ["homme-de-brou-1802", "brouc", "brusquembille-1718", "homme-d-auvergne", "hombre"]
+LANGS = ["en", "fr"]
+SVG_NS = "{http://www.w3.org/2000/svg}"
+# words that give a label's language away (game terms such as Nous, Eux, coup, partie,
+# coche, vole, dehors, la cape, jeton, fiche, homme and hombre are used in both)
+FRENCH_ONLY = ("mariage", "cartes", "donneur", "atout", "résultat", "joueur", "enjeu", "départ", "avoir", "annonces",
+               "au bas", "contrat", "feuille", "la marque", "l'ardoise", "équipe", "tours", "gagné", "valeur", "rejoué")
+ENGLISH_ONLY = ("marriage", "cards", "dealer", "trump", "result", "player", "pool", "start", "holds", "announcements",
+                "bottom", "contract", "score sheet", "the marque", "the slate", "game ", "side ", "rounds", "won",
+                "value", "replay", "tokens")
+PT_PER_MM = 72 / 25.4
+
+
+def _text_elements(svg: str) -> list[ET.Element]:
+    return list(ET.fromstring(svg).iter(SVG_NS + "text"))
+
+
+def _all_text(el: ET.Element) -> str:
+    return "".join(el.itertext())
+
+
+def _printed_sizes(svg: str, width_mm: float) -> list[tuple[float, str]]:
+    """(size in pt once printed `width_mm` wide, text) of every text of the picture: its
+    font-size attribute, or its classes' sizes in the picture's own style sheet."""
+    root = ET.fromstring(svg)
+    view_w = float(root.attrib["viewBox"].split()[2])
+    css = {m.group(1): float(m.group(2)) for m in re.finditer(r"\.([\w-]+) \{[^}]*?font-size: ([\d.]+)px", svg)}
+    out = []
+    for el in root.iter(SVG_NS + "text"):
+        if "font-size" in el.attrib:
+            size = float(el.attrib["font-size"])
+        else:
+            sizes = [css[c] for c in el.attrib.get("class", "").split() if c in css]
+            assert sizes, f"no font size for {_all_text(el)!r}"
+            size = sizes[0]
+        out.append((size * width_mm * PT_PER_MM / view_w, _all_text(el)))
+    return out
+
+
+def _callouts(svg: str) -> list[int]:
+    """The numbers of the call-outs: bold figures alone in a text, in the order drawn."""
+    return [int(t) for el in _text_elements(svg) if (t := _all_text(el)).isdigit() and el.attrib.get("font-weight") == "bold"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("ruleset", ALL)
+def test_blank_sheet_is_a_printable_page(ruleset: str, lang: str) -> None:
+    svg = empty_sheet_svg(ruleset, lang)
+    assert not any(bad in svg for bad in ("<style", "class=", "filter", "<mask", "<marker", "url(#", "<image"))
+    root = _svg_root(svg)
+    assert root.attrib["viewBox"] == f"0 0 {PAGE_W} {PAGE_H}"
+    assert 1.40 < PAGE_H / PAGE_W < 1.42  # the proportions of A4
+    for el in root.iter():
+        if el.tag == SVG_NS + "text":
+            assert el.attrib.get("font-family") == "DejaVu Sans, Helvetica, Arial, sans-serif"
+        # light ink: no dark fill anywhere but the letters
+        fill = el.attrib.get("fill", "none")
+        if el.tag != SVG_NS + "text" and fill.startswith("#"):
+            assert sum(int(fill[i:i + 2], 16) for i in (1, 3, 5)) > 3 * 0xe0, (el.tag, fill)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("ruleset", ALL)
+def test_blank_sheet_labels_are_in_the_language(ruleset: str, lang: str) -> None:
+    texts = [_all_text(el).lower() for el in _text_elements(empty_sheet_svg(ruleset, lang))]
+    wrong = FRENCH_ONLY if lang == "en" else ENGLISH_ONLY
+    assert not [(t, w) for t in texts for w in wrong if w in t]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_filled_sheet_labels_are_in_the_language(lang: str) -> None:
+    wrong = FRENCH_ONLY if lang == "en" else ENGLISH_ONLY
+    for ruleset in (HDB, BROUC):
+        for record in records(ruleset)[:20]:
+            texts = [_all_text(el).lower() for el in _text_elements(sheet_svg(record, lang=lang))]
+            assert not [(t, w) for t in texts for w in wrong if w in t], record["seed"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("ruleset", ALL)
+def test_blank_sheet_letters_are_at_least_8_pt_on_a4(ruleset: str, lang: str) -> None:
+    """Printed PRINT_WIDTH_MM wide (sheet_pages and the book print it so), no text is under 8 pt."""
+    sizes = _printed_sizes(empty_sheet_svg(ruleset, lang), PRINT_WIDTH_MM)
+    assert min(s for s, _ in sizes) >= 8, min(sizes)
+
+
+@pytest.mark.parametrize("ruleset", [HDB, BROUC])
+def test_filled_sheet_letters_are_at_least_8_pt_on_a4(ruleset: str) -> None:
+    """The book prints a filled sheet PRINT_WIDTH_MM wide too; its letters, not 4 pt as they
+    were, are at least 8 pt."""
+    for record in records(ruleset)[:40]:
+        for lang in LANGS:
+            sizes = _printed_sizes(sheet_svg(record, lang=lang), PRINT_WIDTH_MM)
+            assert min(s for s, _ in sizes) >= 8, (record["seed"], lang, min(sizes))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("ruleset", ALL)
+def test_every_callout_is_explained(ruleset: str, lang: str) -> None:
+    legend = sheet_legend(ruleset, lang)
+    assert sorted(set(_callouts(empty_sheet_svg(ruleset, lang)))) == list(range(1, len(legend) + 1))
+    assert all(len(item) > 30 for item in legend)
+
+
+@pytest.mark.clause("brouc.sheet.ardoise")
+@pytest.mark.parametrize("lang", LANGS)
+def test_blank_slate_holds_nine_games(lang: str) -> None:
+    """A match to five coches can take nine games (four lost by each team, then one)."""
+    texts = [_all_text(el) for el in _text_elements(empty_sheet_svg(BROUC, lang))]
+    heads = [f"Game {n}" for n in range(1, 10)] if lang == "en" else ["1re partie"] + [f"{n}e partie" for n in range(2, 10)]
+    assert [t for t in texts if t in heads] == heads
+    assert Rules.load(BROUC).data["match"]["target"] == 5
+
+
+def _game_parts(svg: str, lang: str) -> list[tuple[float, float, float, int]]:
+    """For each game of the blank slate: the y of its heading, of its word "coches", of the
+    word that heads its bottom, and how many lines are ruled between heading and coches."""
+    bottom = "announcements" if lang == "en" else "annonces"
+    texts = [(float(el.attrib["x"]), float(el.attrib["y"]), _all_text(el)) for el in _text_elements(svg)]
+    lines = [(float(el.attrib["x1"]), float(el.attrib["x2"]), float(el.attrib["y1"]))
+             for el in ET.fromstring(svg).iter(SVG_NS + "line") if el.attrib["y1"] == el.attrib["y2"]]
+    out = []
+    for x, y, text in texts:
+        if not re.fullmatch(r"Game \d|\d+r?e partie", text):
+            continue
+        coches = min(ty for tx, ty, t in texts if t == "coches" and abs(tx - x) < 1 and ty > y)
+        low = min(ty for tx, ty, t in texts if t == bottom and abs(tx - x) < 1 and ty > y)
+        ruled = sum(1 for x1, x2, ly in lines if x1 < x < x2 and y < ly < coches)
+        out.append((y, coches, low, ruled))
+    return out
+
+
+@pytest.mark.clause("brouc.sheet.ardoise")
+@pytest.mark.parametrize("lang", LANGS)
+def test_blank_slate_puts_the_coches_under_the_scores_and_the_marriages_at_the_bottom(lang: str) -> None:
+    """What the captions and the legend say: in each game the score lines, under them its
+    coches, and at its bottom the announced marriages."""
+    games = _game_parts(empty_sheet_svg(BROUC, lang), lang)
+    assert len(games) == 9
+    for head, coches, bottom, ruled in games:
+        assert head < coches < bottom
+        assert ruled >= 6  # the score lines, between the heading and the coches
+    legend = sheet_legend(BROUC, lang)
+    assert ("under its scores" if lang == "en" else "sous ses scores") in legend[2]
+    assert ("under the coches" if lang == "en" else "sous les coches") in legend[3]
+
+
+@pytest.mark.clause("brouc.sheet.ardoise")
+def test_filled_slate_puts_the_coches_above_the_announced_marriages() -> None:
+    """On the filled slate a game's end note and coches lie above the marriages announced in
+    its column, never just under them."""
+    for record in records(BROUC)[:40]:
+        svg = sheet_svg(record)
+        found = [(float(el.attrib["x"]), float(el.attrib["y"]), el.attrib.get("class", "")) for el in _text_elements(svg)]
+        notes = [(x, y) for x, y, c in found if "note" in c]
+        for x, y, c in found:
+            if c != "bas":
+                continue
+            column = [ny for nx, ny in notes if abs(nx - x) <= _S_COL / 2]
+            assert not [ny for ny in column if y < ny < y + 60], record["seed"]
+
+
+@pytest.mark.clause("brouc.sheet.ardoise")
+def test_the_slate_notation_is_explained() -> None:
+    """30.4 is an exact count at the end of a game: thirty tens and four, 304 points."""
+    assert tens(304) == "30.4" and tens(304, ",") == "30,4"
+    assert "30.4 is 304 points" in sheet_legend(BROUC, "en")[1]
+    assert "30,4 vaut 304 points" in sheet_legend(BROUC, "fr")[1]
+
+
+@pytest.mark.clause("hdb.sheet.marque")
+def test_filled_marque_has_a_line_per_coup_and_strikes_a_vole() -> None:
+    svg = sheet_svg(HDB_EXAMPLE, lang="en")
+    texts = [_all_text(el) for el in _text_elements(svg)]
+    assert [t for t in texts if t in ("1", "2", "3")][:3] == ["1", "2", "3"]
+    assert "\u221287" in texts and "327" in texts and "vole" in texts
+    struck = [el for el in _text_elements(svg) if el.attrib.get("fill") == "#9aa0a6"]
+    assert sorted(_all_text(el) for el in struck) == ["+40", "+60", "\u221240", "\u221260"]
+
+
+def test_unknown_language() -> None:
+    with pytest.raises(ValueError):
+        empty_sheet_svg(HDB, "de")
+    with pytest.raises(ValueError):
+        sheet_pages(Rules.load(HDB), "de")
+
+
+# -- the pages of the booklets: sheet_pages ------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("ruleset", ALL)
+def test_sheet_pages_render_with_plain_docutils(ruleset: str, lang: str) -> None:
+    """Plain docutils reads them without a warning: a rubric, the numbered explanation of
+    the call-outs, the sheet inline on a page of its own; no section."""
+    from docutils.core import publish_doctree
+
+    lines = sheet_pages(Rules.load(ruleset), lang)
+    doctree = publish_doctree("\n".join(lines), settings_overrides={"report_level": 2, "halt_level": 2})
+    assert not list(doctree.findall(nodes.section))
+    assert len(list(doctree.findall(nodes.rubric))) == 1
+    items = [i for e in doctree.findall(nodes.enumerated_list) for i in e.children]
+    assert len(items) == len(sheet_legend(ruleset, lang))
+    raw = [n.astext() for n in doctree.findall(nodes.raw)]
+    assert len(raw) == 1 and 'class="sheet-page"' in raw[0] and "break-before: page" in raw[0]
+    assert f'width="{PRINT_WIDTH_MM:g}mm"' in raw[0]
+
+
+@pytest.fixture(scope="session")
+def printed_pages(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], tuple[int, Path]]:
+    """Each blank sheet's page rendered alone by WeasyPrint as an A4 PDF, with the book's
+    margins: (pages, the PDF).  Ten small renders, about 10 s."""
+    from weasyprint import CSS, HTML
+
+    out = tmp_path_factory.mktemp("sheets")
+    page_css = CSS(string="@page { size: A4; margin: 22mm 20mm 22mm 22mm; } body { margin: 0; }")
+    done = {}
+    for ruleset in ALL:
+        for lang in LANGS:
+            lines = sheet_page_html(empty_sheet_svg(ruleset, lang), ruleset)
+            html = "\n".join(line[3:] for line in lines if line.startswith("   "))
+            document = HTML(string=f"<html><body>{html}</body></html>").render(stylesheets=[page_css])
+            target = out / f"{ruleset}-{lang}.pdf"
+            document.write_pdf(str(target))
+            done[(ruleset, lang)] = (len(document.pages), target)
+    return done
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("ruleset", ALL)
+def test_blank_sheet_fits_one_a4_page(printed_pages: dict[tuple[str, str], tuple[int, Path]], ruleset: str,
+                                      lang: str) -> None:
+    pages, pdf = printed_pages[(ruleset, lang)]
+    assert pages == 1
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(str(pdf))
+    try:
+        width, height = document[0].get_size()
+        assert (round(width / PT_PER_MM), round(height / PT_PER_MM)) == (210, 297)
+        # the sheet is on the page: some ink below the middle of it
+        image = document[0].render(scale=0.5).to_pil().convert("L")
+        w, h = image.size
+        assert image.crop((0, h * 2 // 3, w, h * 5 // 6)).getextrema()[0] < 200
+    finally:
+        document.close()
+
+
+@pytest.mark.parametrize("ruleset", ALL)
+def test_french_legend_spacing(ruleset: str) -> None:
+    """French spacing in the explanations: a no-break space before : ; ! ? and none left plain."""
+    for item in sheet_legend(ruleset, "fr"):
+        assert not re.search(r" [:;!?]", item), item
+        assert re.search(r"\u00a0[:;]", item) or ":" not in item, item

@@ -2386,7 +2386,7 @@ def _facts() -> list[Fact]:
                     "brouc.play.no-undertrump"), True, fact_crosscheck_following,
              statement_fr="Les encodages des règles du jeu de la carte (le whist en 1802 ; le Brouc pour chaque choix de "
              "marriage_exception et de undertrump_when_void) donnent exactement les cartes que le moteur permet sur "
-             "100 000 positions aléatoires à graine fixe : les preuves qui suivent portent donc bien sur les règles du "
+             "100 000 positions aléatoires à germe fixe : les preuves qui suivent portent donc bien sur les règles du "
              "moteur."),
         Fact("crosscheck.rounding",
              "The encodings of the four rounding policies give exactly the engine's deal totals for every split of "
@@ -2614,7 +2614,7 @@ def _facts() -> list[Fact]:
              statement_fr="L'Hombre : les règles du jeu de la carte (fournir de la classe jouée, puis le privilège des "
              "matadors) ne laissent jamais un joueur qui a des cartes sans carte permise, quel que soit l'atout ou sans "
              "atout et quelle que soit l'entame ; l'encodage donne exactement les cartes que le moteur permet sur "
-             "100 000 positions aléatoires à graine fixe."),
+             "100 000 positions aléatoires à germe fixe."),
         Fact("hom.count.one-result",
              "L'Hombre: for every split of the 9 tricks among the 3 players and every hombre, exactly one of won, remise and "
              "codille holds, in the contracts to take tricks (more tricks than each tier, as many as the better, fewer) "

@@ -10,6 +10,9 @@ once in the book, whatever the number of rulesets that have it; its anchor is it
   of 1802 clauses and the Brouc clauses that replace them (`replaces:` in brouc.yaml,
   joined into one group when they overlap; a Brouc clause with no `replaces` goes with
   the Brouc clause before it in the same chapter), or a clause one ruleset alone has.
+- A side-by-side block is cut into `rows` (issue 21, part 2): each 1802 clause faces the
+  Brouc clauses that replace it (one row per connected set of replacements), and a Brouc
+  clause that replaces nothing has a row of its own, after the Brouc clause it follows.
 - `Book.implemented_by` names the engine function of each clause (brou.clauses) and
   `Book.scenarios` the hand-written conformance scenarios that check it.
 """
@@ -41,6 +44,8 @@ HOM = "hombre"
 ALONE = (BRUS, AUV, HOM)  # the games with a part of their own (brou.chapters.PARTS), in the book's order
 ALL_RULESETS = (*RULESETS, *ALONE)  # every ruleset the book states
 SHORT = {OLD: "1802", NEW: "Brouc", BRUS: "Brusquembille", AUV: "Auvergne", HOM: "Hombre"}
+
+Row = tuple[tuple[str, ...], tuple[str, ...]]  # (1802 clauses, the Brouc clauses that replace them)
 
 # "alone": a clause of a ruleset the book sets beside no other (Brusquembille, L'Homme d'Auvergne,
 # L'Hombre)
@@ -91,10 +96,44 @@ class Block:
     kind: BlockKind
     left: tuple[str, ...]
     right: tuple[str, ...]
+    rows: tuple[Row, ...] = ()
 
     @property
     def clauses(self) -> tuple[str, ...]:
         return self.left + self.right
+
+
+def pair_rows(left: tuple[str, ...], right: tuple[str, ...], replaces: Mapping[str, list[str]]) -> tuple[Row, ...]:
+    """A side-by-side block cut into rows that face each other (issue 21, part 2): the 1802
+    clauses of `left` joined with the Brouc clauses of `right` that replace them (`replaces`,
+    Brouc id -> 1802 ids), one row per connected set, in 1802's order; a Brouc clause that
+    replaces nothing in `left` is a row of its own (no 1802 side) right after the row of the
+    Brouc clause before it, and an 1802 clause nothing replaces a row with no Brouc side."""
+    parent = {cid: cid for cid in left + right}
+
+    def find(x: str) -> str:
+        while parent[x] != x:
+            x = parent[x]
+        return x
+
+    for cid in right:
+        for old in replaces.get(cid, []):
+            if old in parent:
+                parent[find(cid)] = find(old)
+    roots: list[str] = []
+    for cid in left + right:
+        if find(cid) not in roots:
+            roots.append(find(cid))
+    members = {root: [c for c in left + right if find(c) == root] for root in roots}
+    paired = [root for root in roots if any(c in left for c in members[root])]
+    order = list(paired)
+    for n, cid in enumerate(right):  # a Brouc clause alone goes after the row of the one before it
+        root = find(cid)
+        if root in paired:
+            continue
+        at = order.index(find(right[n - 1])) + 1 if n else len(order)
+        order.insert(at, root)
+    return tuple((tuple(c for c in members[r] if c in left), tuple(c for c in members[r] if c in right)) for r in order)
 
 
 class Book:
@@ -153,7 +192,8 @@ class Book:
                 left = tuple(g.id for g in group if g.rulesets == (OLD,))
                 right = tuple(g.id for g in group if g.rulesets == (NEW,))
                 kind: BlockKind = "side-by-side" if left and right else ("old-only" if left else "new-only")
-                out.append(Block(kind, left, right))
+                rows = pair_rows(left, right, {g.id: g.replaces for g in group}) if kind == "side-by-side" else ()
+                out.append(Block(kind, left, right, rows))
                 done.update(g.id for g in group)
             elif c.rulesets == RULESETS:
                 out.append(Block("both", (c.id,), ()))

@@ -25,6 +25,7 @@ from ..errors import BrouError
 from ..rules import Rules
 from ..sheet import svg_attrs
 from ..state import DealState
+from .typography import in_lang
 
 Lang = Literal["en", "fr"]
 
@@ -36,10 +37,10 @@ RANKS = {
     "fr": {"A": "A", "T": "10", "K": "R", "Q": "D", "J": "V"},
 }
 WORDS = {
-    "en": {"player": "Player", "dealer": "dealer", "to_play": "to play", "wins": "wins the trick",
+    "en": {"player": "Player", "dealer": "dealer", "to_play": "to play", "wins": "Player {p} wins the trick",
            "trump": "Trump", "turnup": "turn-up", "tricks": "Tricks", "team": "team", "trick": "Trick",
            "of": "of", "empty": "no card played yet", "over": "the deal is over"},
-    "fr": {"player": "Joueur", "dealer": "donneur", "to_play": "à jouer", "wins": "remporte la levée",
+    "fr": {"player": "Joueur", "dealer": "donneur", "to_play": "à jouer", "wins": "Le joueur {p} remporte la levée",
            "trump": "Atout", "turnup": "retourne", "tricks": "Levées", "team": "équipe", "trick": "Levée",
            "of": "sur", "empty": "aucune carte jouée", "over": "la donne est finie"},
 }
@@ -342,7 +343,7 @@ def _trick_in_middle(pic: _Picture, rules: Rules, moment: _Moment, words: Mappin
     if moment.winner is not None:
         p = player(moment.winner)
         team = team_of_player(p)
-        pic.text(cx, 326, f"\u2605 {words['player']} {p} {words['wins']}", size=12, font_weight="bold",
+        pic.text(cx, 326, "\u2605 " + words["wins"].format(p=p), size=12, font_weight="bold",
                  fill=TEAM_COLOURS[team], text_anchor="middle", data_winner="label")
 
 
@@ -351,10 +352,10 @@ def _trump_box(pic: _Picture, rules: Rules, state: DealState, words: Mapping[str
     pic.el("rect", x=8, y=8, width=124, height=60, rx=5, fill="#ffffff", stroke="#9a9a9a", stroke_width=1)
     suit = rules.suits[state.trump]
     colour = RED if suit in RED_SUITS else INK
-    pic.text(16, 32, f"{words['trump']} :" if lang == "fr" else f"{words['trump']}:", size=13, font_weight="bold")
+    pic.text(16, 32, in_lang(f"{words['trump']}:", lang), size=13, font_weight="bold")
     pic.text(100, 34, SUIT_SIGNS[suit], size=22, fill=colour, text_anchor="middle")
     turnup = state.turnup
-    pic.text(16, 56, f"{words['turnup']} :" if lang == "fr" else f"{words['turnup']}:", size=12)
+    pic.text(16, 56, in_lang(f"{words['turnup']}:", lang), size=12)
     pic.text(100, 56, card_label(rules, turnup, lang), size=13, font_weight="bold",
              fill=RED if rules.card_text(turnup)[1] in RED_SUITS else INK, text_anchor="middle", data_turnup="1")
 

@@ -5,7 +5,8 @@ changes: a clause's anchor is its id (`#brouc.play.overtrump`), an ambiguity's i
 (`#AMB-05`); then `param-NAME`, `fact-ID`, `source-S1`, `example-SCENARIO`,
 `scenario-SCENARIO` and `sheet-NAME`.  Its roles (`:brou:clause:`, `:brou:amb:`,
 `:brou:param:`, `:brou:fact:`, `:brou:source:`, `:brou:example:`, `:brou:scenario:`,
-`:brou:sheet:`) link to them; a link to a target the book lacks is a warning, and the
+`:brou:sheet:`) link to them, and `:brou:page:` is an empty link to a clause or a register
+entry that the PDF prints as its page number (print.css); a link to a target the book lacks is a warning, and the
 book is built with warnings as errors.  A `:brou:scenario:` link to a scenario the book
 does not show is printed as its id, unlinked.
 
@@ -18,12 +19,15 @@ Directives:
 - ``.. brou-example:: SCENARIO`` a corpus scenario drawn as a picture, a numbered figure
   (`numfig`: "Example 4.2"); options ``:upto: N`` (actions replayed), ``:trick: N``,
   ``:hide-hands:``; the content is the caption, in the book's language;
-- ``.. brou-sheet:: RULESET`` a score sheet, empty (``:empty:``) or filled with a
-  seeded match (``:seed: N``, ``:deals: N``); the content is the caption;
+- ``.. brou-sheet:: RULESET`` a score sheet in the book's language, blank (``:empty:``, any
+  ruleset: the caption, what its call-outs mean, the sheet on a page of its own) or filled
+  with a seeded match (``:seed: N``, ``:deals: N``); the content is the caption;
 - ``.. brou-source:: S1`` a source: the hand-written content says what it contributes,
-  the extension adds its file, its title and the clauses that cite it;
+  the extension adds its author, title, address and the clauses that cite it;
 - ``.. brou-object:: TYPE NAME`` any other target, its content inside;
-- ``.. brou-scenarios::`` the appendix listing every scenario shown as an example.
+- ``.. brou-scenarios::`` the appendix listing every scenario shown as an example, as tables.
+
+On the HTML site a dotted identifier may break after its dots only (`BreakIdentifiers`).
 
 When all pages are read, the extension checks that every clause, ambiguity, parameter
 and source of the spec has its place in the book.
@@ -38,7 +42,6 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any, ClassVar
 
-import yaml
 from docutils import nodes
 from docutils.parsers.rst import directives
 from docutils.statemachine import StringList
@@ -48,6 +51,7 @@ from sphinx.builders import Builder
 from sphinx.domains import Domain, ObjType
 from sphinx.environment import BuildEnvironment
 from sphinx.roles import XRefRole
+from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
@@ -55,10 +59,11 @@ from sphinx.util.nodes import make_refnode
 from ..errors import BrouError
 from ..match import BOTS, Match
 from ..rules import Rules
-from ..sheet import empty_sheet_svg, sheet_svg
+from ..sheet import PRINT_WIDTH_MM, empty_sheet_svg, sheet_svg
 from . import text
-from .model import RULESETS, Book
+from .model import ALL_RULESETS, RULESETS, Book
 from .pictures import load_scenario, scenario_picture
+from .sheets import legend_lines, sheet_page_html
 
 logger = logging.getLogger(__name__)
 
@@ -93,7 +98,8 @@ class BrouDomain(Domain):
     object_types: ClassVar[dict[str, ObjType]] = {t: ObjType(t, t) for t in TYPES}
     # identifiers are code; a source, an entry of the register or a sheet reads as text
     roles: ClassVar[dict[str, Any]] = {
-        t: XRefRole(innernodeclass=nodes.inline) if t in ("source", "amb", "sheet") else XRefRole() for t in TYPES
+        **{t: XRefRole(innernodeclass=nodes.inline) if t in ("source", "amb", "sheet") else XRefRole() for t in TYPES},
+        "page": XRefRole(innernodeclass=nodes.inline),
     }
     initial_data: ClassVar[dict[str, Any]] = {"objects": {}}
 
@@ -122,10 +128,22 @@ class BrouDomain(Domain):
 
     def resolve_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder, typ: str, target: str,
                      node: pending_xref, contnode: nodes.Element) -> nodes.reference | None:
+        if typ == "page":
+            return self.page_ref(builder, fromdocname, target)
         found = self.objects.get((typ, target))
         if found is None:
             return None  # a warning, but for a scenario (unlinked_scenario)
         return refnode(builder, fromdocname, found[0], found[1], contnode, f"{typ} {target}")
+
+    def page_ref(self, builder: Builder, fromdocname: str, target: str) -> nodes.reference | None:
+        """`:brou:page:`: an empty link to a clause or a register entry, class `page-ref`, which
+        the PDF fills with the target's page number (issue 21, part 2: the clause index)."""
+        found = self.objects.get(("clause", target)) or self.objects.get(("amb", target))
+        if found is None:
+            return None
+        ref = refnode(builder, fromdocname, found[0], found[1], nodes.inline("", ""), f"page {target}")
+        ref["classes"].append("page-ref")
+        return ref
 
     def resolve_any_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder, target: str,
                          node: pending_xref, contnode: nodes.Element) -> list[tuple[str, nodes.reference]]:
@@ -222,7 +240,7 @@ class ObjectDirective(_Directive):
 
 
 class SourceDirective(_Directive):
-    """A source of the spec: what it contributes (the content), its file, title and citing clauses."""
+    """A source of the spec: what it contributes (the content), its author, title, address and citing clauses."""
 
     required_arguments = 1
     has_content = True
@@ -297,7 +315,9 @@ class ExampleDirective(_Figure):
 
 
 class SheetDirective(_Directive):
-    """A score sheet of a ruleset: empty, or filled with a match played by the bots from a seed."""
+    """A score sheet of a ruleset in the book's language (part 3 of issue 21): blank, on a page of
+    its own after its caption and the explanation of its numbered call-outs (any ruleset), or
+    filled with a match played by the bots from a seed (1802 and Brouc)."""
 
     required_arguments = 1
     has_content = True
@@ -307,22 +327,39 @@ class SheetDirective(_Directive):
 
     def run(self) -> list[nodes.Node]:
         ruleset = self.arguments[0]
-        if ruleset not in RULESETS:
-            raise self.error(f"no ruleset '{ruleset}' (known: {', '.join(RULESETS)})")
-        if "empty" in self.options:
-            svg, name = empty_sheet_svg(ruleset), f"{ruleset}-empty"
+        lang = "fr" if self.lang == "fr" else "en"
+        empty = "empty" in self.options
+        known = ALL_RULESETS if empty else RULESETS
+        if ruleset not in known:
+            raise self.error(f"no ruleset '{ruleset}' (known: {', '.join(known)})")
+        if empty:
+            name = f"{ruleset}-empty"
         elif "seed" in self.options:
             seed = self.options["seed"]
-            svg, name = sheet_svg(played_match(ruleset, seed), self.options.get("deals")), f"{ruleset}-seed-{seed}"
+            svg, name = sheet_svg(played_match(ruleset, seed), self.options.get("deals"), lang), f"{ruleset}-seed-{seed}"
         else:
             raise self.error("a sheet is either :empty: or played from a :seed:")
-        # a block, not a figure: figures are the numbered examples
-        wrapper = self.target("sheet", name, ["brou-sheet"])
-        wrapper += nodes.raw("", _svg(svg), format="html")
-        self.state.nested_parse(self.content, self.content_offset, wrapper)
-        if len(wrapper.children) < 2 or not isinstance(wrapper.children[1], nodes.paragraph):
+        body = nodes.container()
+        self.state.nested_parse(self.content, self.content_offset, body)
+        if not body.children or not isinstance(body.children[0], nodes.paragraph):
             raise self.error("a sheet needs a caption: the first paragraph of its content")
-        wrapper.children[1]["classes"].append("sheet-caption")
+        body.children[0]["classes"].append("sheet-caption")
+        if empty:
+            # the caption and what the call-outs mean, in the flow of the text; then the sheet
+            # on a page of its own
+            rules = Rules.load(ruleset)
+            legend = self.target("sheet", name, ["brou-sheet-legend"])
+            legend.extend(body.children)
+            self.parse_lines(legend_lines(rules, lang), legend)
+            page = sheet_page_html(empty_sheet_svg(rules, lang), rules.id)
+            return [legend, *self.parse_lines(page, nodes.container()).children]
+        # a block, not a figure (figures are the numbered examples): a picture printed 165 mm
+        # wide, whatever the style sheet's limits for pictures
+        wrapper = self.target("sheet", name, ["brou-sheet"])
+        img = _svg(svg).replace("<img ", f'<img style="width: {PRINT_WIDTH_MM:g}mm; max-width: 100%; '
+                                'max-height: none; height: auto" ', 1)
+        wrapper += nodes.raw("", img, format="html")
+        wrapper.extend(body.children)
         return [wrapper]
 
 
@@ -350,10 +387,11 @@ class ScenariosDirective(_Directive):
 
 def fill_scenario_listing(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """Replace the placeholder with every scenario shown as an example: its file, a link back
-    to the example, and the scenario as the corpus holds it."""
+    to the example, and the scenario as tables that read as text (issue 21, part 2: no raw
+    YAML): its setup, then each step, what is played and what an implementation must answer."""
     domain = _domain(app.env)
     lang = str(app.config.language or "en")
-    w = text.words(lang)
+    w = text.labels(lang)
     builder = app.builder
     for placeholder in list(doctree.findall(scenario_listing)):
         shown = sorted((name, where) for (typ, name), where in domain.objects.items() if typ == "example")
@@ -368,11 +406,77 @@ def fill_scenario_listing(app: Sphinx, doctree: nodes.document, docname: str) ->
             back = refnode(builder, docname, doc, target, nodes.Text(w["shown-in"]))
             head += back
             box += head
-            box += nodes.paragraph("", scenario.description, classes=["scenario-description"])
-            dumped = yaml.safe_dump(scenario.data, allow_unicode=True, sort_keys=False, width=100, default_flow_style=None)
-            box += nodes.literal_block(dumped, dumped, language="yaml")
+            description = scenario.description if lang == "en" else example_caption(app.env, doc, target)
+            box += nodes.paragraph("", description, classes=["scenario-description"])
+            box += _table([w["field"], w["value"]], text.scenario_setup(scenario.data, lang), ["scenario-setup"])
+            box += _table([w["step"], w["action"], w["answer"]], text.scenario_steps(scenario.data, lang),
+                          ["scenario-steps"])
             out.append(box)
         placeholder.replace_self(out)
+
+
+def _table(header: list[str], rows: list[list[str]], classes: list[str]) -> nodes.table:
+    """A table of plain text cells, one header row."""
+    table = nodes.table(classes=["docutils", *classes])
+    group = nodes.tgroup(cols=len(header))
+    table += group
+    for _ in header:
+        group += nodes.colspec(colwidth=1)
+
+    def row(cells: list[str]) -> nodes.row:
+        line = nodes.row()
+        for cell in cells:
+            entry = nodes.entry()
+            entry += nodes.paragraph(cell, cell)
+            line += entry
+        return line
+
+    group += nodes.thead("", row(header))
+    body = nodes.tbody()
+    for cells in rows:
+        body += row(cells)
+    group += body
+    return table
+
+
+_IDENTIFIER = re.compile(r"[\w-]+(?:\.[\w-]+)+")
+
+
+class BreakIdentifiers(SphinxPostTransform):
+    """On the HTML site, a dotted identifier (a clause, scenario or fact id) may break after each
+    dot and nowhere else: a `<wbr>` there, which adds no character to what is copied (issue 21,
+    part 5: long scenario ids kept inside their column)."""
+
+    default_priority = 900
+    builders = ("html",)  # not the PDF's single page: its identifiers are print.css's
+
+    def run(self, **kwargs: Any) -> None:
+        for literal in list(self.document.findall(nodes.literal)):
+            if len(literal.children) != 1 or not isinstance(literal.children[0], nodes.Text):
+                continue
+            name = literal.astext()
+            if not _IDENTIFIER.fullmatch(name):
+                continue
+            parts = name.split(".")
+            pieces: list[nodes.Node] = []
+            for n, part in enumerate(parts):
+                last = n == len(parts) - 1
+                pieces.append(nodes.Text(part if last else part + "."))
+                if not last:
+                    pieces.append(nodes.raw("", "<wbr>", format="html"))
+            literal.children = []
+            literal.extend(pieces)
+
+
+def example_caption(env: BuildEnvironment, doc: str, target: str) -> str:
+    """The caption of the example `target` on page `doc`, as text: the scenario's description
+    in the book's language (the corpus's descriptions are in English; issue 21, part 4)."""
+    for figure in env.get_doctree(doc).findall(nodes.figure):
+        if target in figure["ids"]:
+            caption = next(iter(figure.findall(nodes.caption)), None)
+            if caption is not None:
+                return caption.astext()
+    raise BrouError(f"the example {target} on page {doc} has no caption")
 
 
 def check_complete(app: Sphinx, env: BuildEnvironment) -> None:
@@ -391,6 +495,7 @@ def check_complete(app: Sphinx, env: BuildEnvironment) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.setup_extension("brou.book.typography")  # French pages: French spaces (issue 21, part 4)
     app.add_domain(BrouDomain)
     app.add_directive("brou-clause", ClauseDirective)
     app.add_directive("brou-rules", RulesDirective)
@@ -400,6 +505,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("brou-example", ExampleDirective)
     app.add_directive("brou-sheet", SheetDirective)
     app.add_directive("brou-scenarios", ScenariosDirective)
+    app.add_post_transform(BreakIdentifiers)
     app.connect("doctree-resolved", fill_scenario_listing)
     app.connect("missing-reference", unlinked_scenario)
     app.connect("env-check-consistency", check_complete)

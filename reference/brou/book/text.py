@@ -18,6 +18,7 @@ from typing import Any
 from ..ambiguities import Entry, Register, in_lang, load_register
 from ..prove import FactResult, run_all
 from ..spec import citation
+from . import typography
 from .model import (
     ALL_RULESETS,
     AUV,
@@ -46,9 +47,8 @@ WORDS: dict[str, dict[str, str]] = {
         "rank": "Card", "name": "Name", "points": "Points", "suit": "Suit", "order": "Order",
         "marriage": "Marriage", "cards": "Cards", "plain": "In a plain suit", "trumps": "In trumps",
         "simple": "simple", "grand": "grand", "announced": "Announced", "table": "On the table",
-        "credited": "credited", "immediately": "at once", "end-of-deal": "at the end of the deal",
-        "others-lose": "the other team loses as much", "others-keep": "the other team loses nothing",
-        "times": "times its value", "question": "Question", "options": "Options", "default": "Default",
+        "immediately": "at once", "end-of-deal": "at the end of the deal",
+        "question": "Question", "options": "Options", "default": "Default",
         "why": "Why", "ruleset": "Ruleset", "bends": "Clauses it bends", "register": "Register",
         "what-sources-say": "What the sources say", "witness": "Witness", "defaults": "Defaults",
         "found": "found", "not-playable": "not playable", "status": "Status", "expected": "expected",
@@ -78,14 +78,13 @@ WORDS: dict[str, dict[str, str]] = {
         "rank": "Carte", "name": "Nom", "points": "Points", "suit": "Couleur", "order": "Rang",
         "marriage": "Mariage", "cards": "Cartes", "plain": "Couleur ordinaire", "trumps": "En atout",
         "simple": "simple", "grand": "grand", "announced": "Annoncé", "table": "Sur table",
-        "credited": "compté", "immediately": "aussitôt", "end-of-deal": "en fin de donne",
-        "others-lose": "l'autre équipe perd autant", "others-keep": "l'autre équipe ne perd rien",
-        "times": "fois sa valeur", "question": "Question", "options": "Options", "default": "Par défaut",
-        "why": "Pourquoi", "ruleset": "Règle", "bends": "Clauses concernées", "register": "Registre",
+        "immediately": "aussitôt", "end-of-deal": "en fin de donne",
+        "question": "Question", "options": "Options", "default": "Par défaut",
+        "why": "Pourquoi", "ruleset": "Jeu", "bends": "Clauses concernées", "register": "Registre",
         "what-sources-say": "Ce que disent les sources", "witness": "Témoin", "defaults": "Choix par défaut",
         "found": "trouvé", "not-playable": "non jouable", "status": "Statut", "expected": "attendu",
-        "proved": "démontré", "refuted": "réfuté", "details": "Vérification",
-        "counterexample": "Contre-exemple", "rulesets": "Règles", "clauses": "Clauses",
+        "proved": "démontré", "refuted": "réfuté", "details": "Vérification (journal du programme, en anglais)",
+        "counterexample": "Contre-exemple", "rulesets": "Jeux", "clauses": "Clauses",
         "clause": "Clause", "chapter": "Chapitre", "function": "Fonction du moteur", "statement": "Énoncé",
         "section": "section", "cited-by": "Citée par", "citation": "Référence", "note": "Remarque",
         "file": "Fichier", "ok": "conforme à ce qu'affirme le projet", "not-ok": "CONTRAIRE à ce qu'affirme le projet",
@@ -104,7 +103,11 @@ WORDS: dict[str, dict[str, str]] = {
     },
 }
 
+WORDS["fr"] = {key: typography.fr(label) for key, label in WORDS["fr"].items()}  # French spaces
+
+
 def words(lang: str) -> Mapping[str, str]:
+    """The book's labels in `lang` (the French ones set by brou.book.typography.fr)."""
     if lang not in WORDS:
         raise ValueError(f"no language '{lang}' (known: {', '.join(LANGS)})")
     return WORDS[lang]
@@ -124,20 +127,22 @@ def indent(lines: Iterable[str], by: str = "   ") -> list[str]:
 
 def source_cite(source: Mapping[str, str], lang: str) -> str:
     """`S1 §7.1`, `S2 "Spiel der Karten"` or `B1 ¶6` (a source cited by paragraph), linked to
-    the source in the appendix."""
+    the source in the appendix, where its author, title and address are."""
+    return f":brou:source:`{_role_text(_cite_label(source, lang))} <{source['source']}>`"
+
+
+def _cite_label(source: Mapping[str, str], lang: str) -> str:
     from ..sources import cited_by_paragraph
 
     sid = source["source"]
-    section = source.get("section")
+    section = typography.section(source["section"], lang) if source.get("section") else None
     if not section:
-        label = sid
-    elif sid in cited_by_paragraph():
-        label = f"{sid} \u00b6\u00a0{section}" if lang == "fr" else f"{sid} \u00b6{section}"
-    elif re.fullmatch(r"[0-9.]+", section):
-        label = f"{sid} §\u00a0{section}" if lang == "fr" else f"{sid} §{section}"
-    else:
-        label = f"{sid} « {section} »" if lang == "fr" else f"{sid} \u201c{section}\u201d"
-    return f":brou:source:`{_role_text(label)} <{sid}>`"
+        return sid
+    if sid in cited_by_paragraph():
+        return f"{sid} \u00b6\u00a0{section}" if lang == "fr" else f"{sid} \u00b6{section}"
+    if re.fullmatch(r"[0-9.]+", section):
+        return f"{sid} §\u00a0{section}" if lang == "fr" else f"{sid} §{section}"
+    return f"{sid} «\u00a0{section}\u00a0»" if lang == "fr" else f"{sid} \u201c{section}\u201d"
 
 
 def _role_text(text: str) -> str:
@@ -164,7 +169,11 @@ def clause_body(book: Book, cid: str, lang: str, max_scenarios: int = 3) -> list
     w = words(lang)
     clause = book.clauses[cid]
     out = [".. rst-class:: clause-head", "", f":brou:clause:`{cid}` \u00b7 {tags(clause, lang)}", "",
-           esc(clause.statement(lang)), "", ".. rst-class:: clause-meta", ""]
+           statement(book, clause.statement(lang)), ""]
+    variants = clause.data.get("variants")  # under other parameter values; booklets leave it out (issue 21)
+    if variants:
+        out += [".. rst-class:: clause-variants", "", statement(book, str(variants[lang])), ""]
+    out += [".. rst-class:: clause-meta", ""]
     fields: list[tuple[str, str]] = [(w["sources"], ", ".join(source_cite(s, lang) for s in clause.sources))]
     if clause.params:
         fields.append((w["params"], ", ".join(f":brou:param:`{p}`" for p in clause.params)))
@@ -181,6 +190,34 @@ def clause_body(book: Book, cid: str, lang: str, max_scenarios: int = 3) -> list
     return out + [""]
 
 
+_TOKEN = re.compile(r"[A-Za-z0-9][\w.-]*(?:\w|\.\*)")
+_PREFIXES = ("hdb.", "brouc.", "brus.", "auv.", "hom.")
+
+
+def statement(book: Book, text: str) -> str:
+    """A clause's statement (or its variants), escaped, with the identifiers it names (a parameter such as
+    `undertrump_when_void`, an option such as `any-trump-play`, a clause or a family of
+    clauses such as `brouc.play.*`) set as code, which the PDF never hyphenates or breaks
+    inside a word (issue 21, part 2)."""
+    known = _identifiers(book)
+    out, at = [], 0
+    for match in _TOKEN.finditer(text):
+        word = match.group()
+        if word in known or ("." in word and word.startswith(_PREFIXES)):
+            out += [esc(text[at:match.start()]), f"\\ ``{word}``\\ "]
+            at = match.end()
+    return "".join(out) + esc(text[at:])
+
+
+def _identifiers(book: Book) -> frozenset[str]:
+    """Names a statement may use that are identifiers rather than words: parameters and the
+    options they take, when they hold a `_`, `-` or `.` (`form` or `rounding` read as words)."""
+    names = set(book.parameters())
+    for per_ruleset in book.parameters().values():
+        names.update(o for spec in per_ruleset.values() for o in spec["options"] if isinstance(o, str))
+    return frozenset(n for n in names if re.search(r"[-_.]", n))
+
+
 def _closeness(cid: str, scenario: Any) -> int:
     """The order in which a clause's scenarios are named: those written for the clause, then
     others of its topic, then witnesses, mutation and perft scenarios (stable otherwise)."""
@@ -192,26 +229,46 @@ def _closeness(cid: str, scenario: Any) -> int:
 
 
 def block_lines(block: Block, lang: str) -> list[str]:
-    """One block of a chapter: clause directives, two columns when the rulesets differ."""
-    w = words(lang)
+    """One block of a chapter: clause directives; where the rulesets differ, a table whose
+    rows set each 1802 clause beside the Brouc clauses that replace it (issue 21, part 2),
+    and a clause with no counterpart across the page, with a note saying so."""
     if block.kind == "alone":
         return [line for cid in block.clauses for line in (f".. brou-clause:: {cid}", "")]
     if block.kind in ("both", "old-only", "new-only") and not (block.left and block.right):
-        lines: list[str] = []
-        for cid in block.clauses:
-            lines += [f".. brou-clause:: {cid}", ""]
-        if block.kind == "old-only":
-            lines += [".. rst-class:: no-counterpart", "", w["no-counterpart-new"], ""]
-        elif block.kind == "new-only":
-            lines += [".. rst-class:: no-counterpart", "", w["no-counterpart-old"], ""]
-        return lines
+        return _full_width(block.clauses, block.kind, lang)
+    lines: list[str] = []
+    pairs: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
+    for left, right in [*(block.rows or ((block.left, block.right),)), ((), ())]:
+        if left and right:
+            pairs.append((left, right))
+            continue
+        if pairs:  # the rows that face each other so far, as one table
+            lines += _side_by_side(pairs)
+            pairs = []
+        if left or right:
+            lines += _full_width(left or right, "old-only" if left else "new-only", lang)
+    return lines
+
+
+def _full_width(cids: Sequence[str], kind: str, lang: str) -> list[str]:
+    """Clauses across the page; for one ruleset's clauses, the note that the other has none."""
+    lines = [line for cid in cids for line in (f".. brou-clause:: {cid}", "")]
+    if kind in ("old-only", "new-only"):
+        note = words(lang)["no-counterpart-new" if kind == "old-only" else "no-counterpart-old"]
+        lines += [".. rst-class:: no-counterpart", "", note, ""]
+    return lines
+
+
+def _side_by_side(pairs: Sequence[tuple[Sequence[str], Sequence[str]]]) -> list[str]:
+    """A table headed by the two rulesets, one row per pair: 1802's clauses, the Brouc ones."""
     lines = [".. list-table::", "   :class: side-by-side", "   :header-rows: 1", "   :widths: 50 50", "",
              f"   * - {esc(_title(OLD))}", f"     - {esc(_title(NEW))}"]
-    for n, side in enumerate((block.left, block.right)):
-        lines.append("   * - " if n == 0 else "     - ")
-        for cid in side:
-            lines += ["", f"       .. brou-clause:: {cid}"]
-        lines.append("")
+    for pair in pairs:
+        for n, side in enumerate(pair):
+            lines.append("   * - " if n == 0 else "     - ")
+            for cid in side:
+                lines += ["", f"       .. brou-clause:: {cid}"]
+            lines.append("")
     return lines
 
 
@@ -232,8 +289,9 @@ def rules(book: Book, chapter: str, lang: str) -> list[str]:
 
 
 def _list_table(header: Sequence[str], rows: Iterable[Sequence[str]], widths: Sequence[int] | None = None,
-                klass: str | None = None) -> list[str]:
-    out = [".. list-table::", "   :header-rows: 1"]
+                klass: str | None = None, title: str = "") -> list[str]:
+    """A list-table with one header row; `title` is its caption."""
+    out = [".. list-table::" + (f" {title}" if title else ""), "   :header-rows: 1"]
     if widths:
         out.append("   :widths: " + " ".join(str(x) for x in widths))
     if klass:
@@ -263,29 +321,109 @@ def cards(book: Book, lang: str, ruleset: str = "") -> list[str]:
             raise ValueError("the two rulesets have different decks: the cards table shows one deck")
         deck = decks[0]
         ranks = list(deck["ranks"])
-    rows = [[str(n), f"``{r['symbol']}``", esc(r[lang]), str(r["points"])] for n, r in enumerate(ranks, 1)]
+    rows = [[str(n), f"``{typography.rank(r['symbol'], lang)}``", esc(r[lang]), str(r["points"])]
+            for n, r in enumerate(ranks, 1)]
     out = _list_table([w["order"], w["rank"], w["name"], w["points"]], rows, [10, 15, 45, 15], "cards")
-    suits = [[f"``{s['symbol']}``", esc(s[lang])] for s in deck["suits"]]
+    suits = [[f"``{typography.suit(s['symbol'], lang)}``", esc(s[lang])] for s in deck["suits"]]
     return out + _list_table([w["suit"], w["name"]], suits, [20, 60], "suits")
 
 
+# Labels of the tables written by this part of the module (issue 21, part 2): the marriage
+# tables, the facts, the parameters and the sources.
+LABELS: dict[str, dict[str, str]] = {
+    "en": {
+        "marriages-title": "The marriages and their value in points",
+        "marriage-scores-title": "What a marriage scores, in points, in each game",
+        "marriage-when-title": "When marriages are scored",
+        "game": "Game", "way": "Who scores",
+        "announcer": "Announced: the announcing team",
+        "table-winners": "On the table: the team that wins the trick",
+        "table-others": "On the table: the other team",
+        "announce-others": "Announced: the other team",
+        "in-plain": "in a plain suit", "in-trumps": "in trumps",
+        "when-announced": "An announced marriage", "when-table": "A marriage on the table",
+        "fact": "Fact", "result": "Result", "covers": "What was checked", "record": "Full record",
+        "record-text": "This build's record", "z3-values": "the values of z3's model",
+        "facts-title": "The facts and their results in this build",
+        "param": "Parameter", "entry": "Register entry",
+        "author": "Author", "title": "Title", "published": "Published in", "original": "After",
+        "address": "Address", "date": "Date", "cites": "Cited as",
+        "field": "Setup", "value": "Value", "step": "Step", "action": "Played", "answer": "Expected answer",
+        "game-ruleset": "Game", "params-set": "Parameters set", "dealer": "Dealer", "turnup": "Turned card",
+        "hand": "Hand of player", "player": "player", "refused": "refused", "source-of": "Source",
+        "scores": "Game so far", "yes": "yes", "no": "no",
+    },
+    "fr": {
+        "marriages-title": "Les mariages et leur valeur en points",
+        "marriage-scores-title": "Ce que rapporte un mariage, en points, dans chaque jeu",
+        "marriage-when-title": "Quand les mariages sont comptés",
+        "game": "Jeu", "way": "Qui marque",
+        "announcer": "Annoncé\u00a0: l'équipe qui annonce",
+        "table-winners": "Sur table\u00a0: l'équipe qui gagne la levée",
+        "table-others": "Sur table\u00a0: l'autre équipe",
+        "announce-others": "Annoncé\u00a0: l'autre équipe",
+        "in-plain": "hors atout", "in-trumps": "en atout",
+        "when-announced": "Un mariage annoncé", "when-table": "Un mariage sur table",
+        "fact": "Fait", "result": "Résultat", "covers": "Ce qui a été vérifié", "record": "Détail complet",
+        "z3-values": "les valeurs du modèle de z3",
+        "facts-title": "Les faits et leur résultat lors de cette construction",
+        "param": "Paramètre", "entry": "Entrée du registre",
+        "author": "Auteur", "title": "Titre", "published": "Publié dans", "original": "D'après",
+        "address": "Adresse", "date": "Date", "cites": "Cité sous la forme",
+        "field": "Mise en place", "value": "Valeur", "step": "Étape", "action": "Joué",
+        "answer": "Réponse attendue", "game-ruleset": "Jeu", "params-set": "Paramètres choisis",
+        "dealer": "Donneur", "turnup": "Retourne", "hand": "Main du joueur", "player": "joueur",
+        "refused": "refusé", "source-of": "Source", "scores": "Partie en cours", "yes": "oui", "no": "non",
+    },
+}
+
+
+def labels(lang: str) -> Mapping[str, str]:
+    """The words of `words(lang)` and the labels of the marriage, fact, parameter and source tables."""
+    return {**words(lang), **LABELS[lang]}
+
+
+def _points(n: int, lang: str) -> str:
+    """A number of points as printed: a true minus sign, and a thin space in thousands."""
+    return ("\u2212" if n < 0 else "") + f"{abs(n):,}".replace(",", "\u202f")
+
+
 def marriages(book: Book, lang: str) -> list[str]:
-    """The marriage kinds and their values, then how each ruleset scores them."""
-    w = words(lang)
-    data = {r: book.rules[r].data["marriages"] for r in RULESETS}
-    if data[OLD]["kinds"] != data[NEW]["kinds"] or data[OLD]["trump_factor"] != data[NEW]["trump_factor"]:
+    """The marriage tables (issue 21, part 2): the kinds with their cards and values, then what
+    each game scores for each of them, every value a number, then when it is scored."""
+    w = labels(lang)
+    rules = {r: book.rules[r] for r in RULESETS}
+    old, new = rules[OLD], rules[NEW]
+    if [(k.name, k.ranks, k.value) for k in old.kinds] != [(k.name, k.ranks, k.value) for k in new.kinds] \
+            or old.trump_factor != new.trump_factor:
         raise ValueError("the two rulesets have different marriage kinds: the table shows one set")
-    factor = data[OLD]["trump_factor"]
-    rows = [[esc(w.get(name, name)), " ".join(f"``{r}``" for r in kind["ranks"]), str(kind["value"]),
-             str(kind["value"] * factor)] for name, kind in data[OLD]["kinds"].items()]
-    out = _list_table([w["marriage"], w["cards"], w["plain"], w["trumps"]], rows, [20, 25, 20, 20], "marriages")
-    scoring = []
+    names = {r["symbol"]: r[lang] for r in old.data["deck"]["ranks"]}
+    kinds = old.kinds
+    rows = [[esc(w.get(k.name, k.name)), esc(", ".join(names[r] for r in k.ranks)), _points(k.value, lang),
+             _points(k.value * old.trump_factor, lang)] for k in kinds]
+    out = _list_table([w["marriage"], w["cards"], w["plain"], w["trumps"]], rows, [20, 30, 20, 20], "marriages",
+                      w["marriages-title"])
+    header = [w["game"], w["way"]] + [f"{w.get(k.name, k.name).capitalize()}, {w[suit]}" for k in kinds
+                                      for suit in ("in-plain", "in-trumps")]
+
+    def amounts(r: Any, factor: int, sign: int) -> list[str]:
+        return [_points(sign * k.value * f * factor, lang) for k in kinds for f in (1, r.trump_factor)]
+
+    scores = []
     for ruleset in RULESETS:
-        a, t = data[ruleset]["announced"], data[ruleset]["table"]
-        announced = f"+1 \u00d7, {w[a['credited']]}; " + w["others-lose" if a["deducted_from_others"] else "others-keep"]
-        table = f"+{t['factor']} \u00d7, {w[t['credited']]}; " + w["others-lose" if t["deducted_from_others"] else "others-keep"]
-        scoring.append([SHORT[ruleset], esc(announced), esc(table)])
-    return out + _list_table([w["ruleset"], w["announced"], w["table"]], scoring, [15, 40, 40], "marriage-scoring")
+        r = rules[ruleset]
+        scores.append([SHORT[ruleset], esc(w["announcer"]), *amounts(r, 1, 1)])
+        if r.announce_deducted:
+            scores.append([SHORT[ruleset], esc(w["announce-others"]), *amounts(r, 1, -1)])
+        scores.append([SHORT[ruleset], esc(w["table-winners"]), *amounts(r, r.table_factor, 1)])
+        scores.append([SHORT[ruleset], esc(w["table-others"]), *amounts(r, r.table_factor, -1 if r.table_deducted else 0)])
+    width = 60 // (2 * len(kinds))
+    out += _list_table(header, scores, [12, 28] + [width] * (2 * len(kinds)), "marriage-scores",
+                       w["marriage-scores-title"])
+    when = [[SHORT[r], esc(w[rules[r].announce_credited]), esc(w[rules[r].data["marriages"]["table"]["credited"]])]
+            for r in RULESETS]
+    return out + _list_table([w["game"], w["when-announced"], w["when-table"]], when, [20, 40, 40],
+                             "marriage-scoring", w["marriage-when-title"])
 
 
 @lru_cache(maxsize=1)
@@ -339,8 +477,11 @@ def parameters(book: Book, lang: str) -> list[str]:
             if ruleset not in per_ruleset:
                 continue
             spec = per_ruleset[ruleset]
-            if entry is not None and ruleset in entry.defaults:
-                why = entry.text("default", lang, ruleset)
+            # the register entry that gives this ruleset's default (a parameter of two games
+            # may have an entry for each), so that its reason is in the book's language
+            owner = next((e for e in register().entries if e.id in regs and ruleset in e.defaults), None)
+            if owner is not None:
+                why = owner.text("default", lang, ruleset)
             elif lang == "en" or choice is None:
                 why = str(spec["why"])
             else:
@@ -395,59 +536,160 @@ def ambiguities(book: Book, lang: str) -> list[str]:
     return out
 
 
-@lru_cache(maxsize=1)
+_FACTS: list[tuple[FactResult, ...]] = []  # the facts checked in this process, or given by use_facts
+
+
 def facts() -> tuple[FactResult, ...]:
-    """Every z3 fact, checked now (brou.prove, seed 1802): the book shows what holds today."""
-    return tuple(run_all())
+    """Every z3 fact, checked now (brou.prove, seed 1802): the book shows what holds today.
+    Checked once per process, unless use_facts gave them (one check for both languages)."""
+    if not _FACTS:
+        _FACTS.append(tuple(run_all()))
+    return _FACTS[0]
+
+
+def use_facts(results: Sequence[FactResult]) -> None:
+    """The facts this process's books show: checked by another process of the same build."""
+    _FACTS[:] = [tuple(results)]
 
 
 def fact_lines(book: Book, lang: str, results: Sequence[FactResult] | None = None) -> list[str]:
-    """The proved facts with their status, checked when the book is built."""
-    w = words(lang)
-    out: list[str] = []
-    for result in facts() if results is None else results:
-        verdict = w["proved"] if result.status == "proved" else w["refuted"]
-        agreed = w["ok"] if result.ok else w["not-ok"]
-        body = [".. rst-class:: fact-head", "", f"``{result.id}``", "", esc(result.text(lang)), "",
-                ".. rst-class:: clause-meta", "",
-                f":{w['status']}: **{verdict}**, {agreed}",
-                f":{w['rulesets']}: " + ", ".join(SHORT[r] for r in result.rulesets)]
+    """The proved facts, checked when the book is built (issue 21, part 2: tables, not z3 logs):
+    a table of every fact and its result, then each fact with its statement, result, rulesets,
+    clauses and what the check covered, in words; the English book adds the checker's own record
+    as text, and both name the command that prints it."""
+    w = labels(lang)
+    results = list(facts() if results is None else results)
+    rows = [[f":brou:fact:`{r.id}`", _verdict(r, lang), ", ".join(SHORT[x] for x in r.rulesets)] for r in results]
+    out = _list_table([w["fact"], w["result"], w["rulesets"]], rows, [60, 18, 22], "facts", w["facts-title"])
+    for result in results:
+        fields = [(w["result"], _verdict(result, lang, strong=True)),
+                  (w["rulesets"], ", ".join(SHORT[r] for r in result.rulesets))]
         linked = [c for c in result.clauses if c in book.clauses]
         if linked:
-            body.append(f":{w['clauses']}: " + ", ".join(f":brou:clause:`{c}`" for c in linked))
-        body += ["", ".. rst-class:: fact-details", "", f"{w['details']}:", "", "::", ""]
-        body += indent(_wrap(result.details)) + [""]
+            fields.append((w["clauses"], ", ".join(f":brou:clause:`{c}`" for c in linked)))
+        fields.append((w["covers"], esc(_covers(result, lang))))
+        fields.append((w["record"], f"``brou prove --fact {result.id}``"))
+        body = [".. rst-class:: fact-head", "", f"``{result.id}``", "", esc(result.text(lang)), "",
+                ".. rst-class:: clause-meta", ""] + [f":{k}: {v}" for k, v in fields] + [""]
+        if lang == "en":
+            body += [".. rst-class:: fact-details", "", f"{w['record-text']}: " + esc(_sentence(result.details)), ""]
+            if result.counterexample and result.counterexample.strip() != result.details.strip():
+                body += [".. rst-class:: fact-details", "",
+                         f"{w['counterexample']}: " + esc(" ".join(result.counterexample.split())), ""]
+        elif result.counterexample:
+            values = _model_values(result.counterexample)
+            if values:
+                body += [".. rst-class:: fact-details", "", f"{w['counterexample']} ({w['z3-values']}){_colon(lang)} "
+                         + ", ".join(f"``{name}`` = {_points(value, lang)}" for name, value in values), ""]
         out += [f".. brou-object:: fact {result.id}", ""] + indent(body)
     return out
 
 
-def _wrap(text: str, width: int = 88) -> list[str]:
-    import textwrap
+def _model_values(counterexample: str) -> list[tuple[str, int]]:
+    """The values of the z3 model that a counterexample starts with (`cards_team0 = 5, ...`)."""
+    model = re.match(r"\s*z3 model[^:]*:(.*?)(?:\sengine:|;|$)", counterexample, re.S)
+    if not model:
+        return []
+    return [(name.strip().replace(" ", "_"), int(value))
+            for name, value in re.findall(r"([A-Za-z_][\w ]*?) = (-?\d+)", model.group(1))]
 
-    lines: list[str] = []
-    for para in text.splitlines() or [""]:
-        lines += textwrap.wrap(para, width) or [""]
-    return lines
+
+def _verdict(result: FactResult, lang: str, strong: bool = False) -> str:
+    """`proved` or `refuted`; in full (`strong`), with whether the project asserts it; short, only
+    when it does not."""
+    w = labels(lang)
+    verdict = w["proved"] if result.status == "proved" else w["refuted"]
+    if strong:
+        return f"**{verdict}**, " + (w["ok"] if result.ok else w["not-ok"])
+    return verdict if result.ok else f"{verdict}, {w['not-ok']}"
+
+
+def _sentence(details: str) -> str:
+    """The checker's record as one line of text."""
+    return " ".join(details.split())
+
+
+_COVERS = {
+    "en": {"z3": "z3 finds no case that contradicts the statement", "z3-bound": "z3 finds the bound and no case beyond it",
+           "z3-refuted": "z3 finds a case that contradicts the statement: the project keeps it to show that case",
+           "engine": "the reference engine answers as the encoding does on every position tried",
+           "crosscheck": "the reference engine and the z3 encoding give the same answers on every case tried",
+           "over": "checked over"},
+    "fr": {"z3": "z3 ne trouve aucun cas qui contredise l'énoncé",
+           "z3-bound": "z3 trouve la borne et aucun cas au-delà",
+           "z3-refuted": "z3 trouve un cas qui contredit l'énoncé\u00a0: le projet le garde pour montrer ce cas",
+           "engine": "le moteur de référence répond comme l'encodage sur toutes les positions essayées",
+           "crosscheck": "le moteur de référence et l'encodage pour z3 donnent les mêmes réponses sur tous les cas essayés",
+           "over": "vérifié sur"},
+}
+
+
+def _covers(result: FactResult, lang: str) -> str:
+    """What a fact's check covered, in the book's language: how it was checked (z3, the
+    engine against the encoding) and, in English, over what."""
+    c = _COVERS[lang]
+    details = result.details
+    parts = []
+    if details.startswith("engine"):
+        parts.append(c["crosscheck"])
+    elif result.status != "proved":
+        parts.append(c["z3-refuted"])
+    elif re.search(r"\b(least|largest|optimal|optimum)\b", details):
+        parts.append(c["z3-bound"])
+    elif "z3" in details:
+        parts.append(c["z3"])
+    if "engine" in details and not details.startswith("engine"):
+        parts.append(c["engine"])
+    scope = re.match(r"z3: unsat (over|for|whoever) ([^;:]+)", details)
+    if scope and lang == "en":
+        parts.append(f"{c['over']} {scope.group(2).strip()}" if scope.group(1) == "over" else
+                     f"{scope.group(1)} {scope.group(2).strip()}")
+    line = "; ".join(parts)
+    return (line if line.startswith("z3") else line[:1].upper() + line[1:]) + "." if line else "\u2014"
 
 
 def clause_index(book: Book, lang: str) -> list[str]:
-    """Every clause by id: its rulesets, the chapter that states it, the function that runs it."""
+    """Every clause by id: its rulesets, the chapter that states it (and in the PDF its page:
+    an empty `:brou:page:` link that print.css fills), the function that runs it."""
     w = words(lang)
-    rows = [[f":brou:clause:`{c.id}`", tags(c, lang), f":doc:`{chapter_page(c.chapter)}`",
+    rows = [[f":brou:clause:`{c.id}`", tags(c, lang), f":doc:`{chapter_page(c.chapter)}`\\ :brou:page:`{c.id}`",
              f"``{book.implemented_by.get(c.id, w['none'])}``"] for c in sorted(book.clauses.values(), key=lambda c: c.id)]
-    return _list_table([w["clause"], w["rulesets"], w["chapter"], w["function"]], rows, [34, 14, 20, 32], "clause-index")
+    return _list_table([w["clause"], w["rulesets"], w["chapter"], w["function"]], rows, [29, 15, 27, 29], "clause-index")
 
 
 def source_lines(book: Book, sid: str, lang: str) -> list[str]:
-    """A source as a reader can find it (brou.spec.citation), and the clauses that cite it."""
-    w = words(lang)
+    """A source as a reader finds it (issue 21, part 2): author, title, where and when it
+    appeared, the work it renders, its address, how the clauses cite it, and which do."""
+    w = labels(lang)
     source = book.sources[sid]
     citing = [c.id for c in book.clauses.values() if any(s["source"] == sid for s in c.sources)]
-    lines = [".. rst-class:: clause-meta", "", f":{w['citation']}: {esc(citation(source, lang))}"]
+    fields = [(w[label], esc(str(source[key]))) for key, label in
+              (("author", "author"), ("title", "title"), ("in", "published"), ("date", "date"), ("original", "original"))
+              if source.get(key)]
+    if source.get("url"):
+        fields.append((w["address"], f"`{_link_text(str(source['url']))} <{source['url']}>`__"))
     if "note" in source:
-        lines.append(f":{w['note']}: {esc(str(source['note'][lang]))}")
+        fields.append((w["note"], esc(str(source["note"][lang]))))
+    fields.append((w["cites"], _cited_as(book, sid, lang)))
+    lines = [".. rst-class:: clause-meta source-fields", ""] + [f":{k}: {v}" for k, v in fields]
     cited = ", ".join(f":brou:clause:`{c}`" for c in citing)
-    return [*lines, f":{w['cited-by']}: {len(citing)} {w['clauses'].lower()}: {cited}", ""]
+    # a list of its own (class cited-by), which the PDF breaks only between its items
+    return [*lines, "", ".. rst-class:: clause-meta cited-by", "",
+            f":{w['cited-by']}: {len(citing)} {w['clauses'].lower()}" + (f"{_colon(lang)} {cited}" if cited else ""), ""]
+
+
+def _link_text(url: str) -> str:
+    """An address as the text of its link (no markup characters)."""
+    return _role_text(url).replace("_", "\\_").replace("*", "\\*")
+
+
+def _cited_as(book: Book, sid: str, lang: str) -> str:
+    """How the clauses cite a source, by the first citation with a section: `S1 §7.1`."""
+    for clause in book.clauses.values():
+        for source in clause.sources:
+            if source["source"] == sid and source.get("section"):
+                return esc(_cite_label(source, lang))
+    return sid
 
 
 def concordance(book: Book, lang: str) -> list[str]:
@@ -468,9 +710,76 @@ def concordance(book: Book, lang: str) -> list[str]:
             else:
                 kind = note_kind(e.note) or ""
                 right = esc(e.note or "") if lang == "en" else esc(w.get(kind, kind))
-            rows.append([esc(e.place), esc(e.about), right])
+            rows.append([esc(typography.section(e.place, lang)), esc(e.about), right])
         out += _list_table([w["paragraph"], w["says"], w["encoded-by"]], rows, [12, 48, 40], "concordance")
     return out
+
+
+def _nb(lang: str) -> str:
+    """The space French sets before : ; ! ? (none in English)."""
+    return "\u00a0" if lang == "fr" else ""
+
+
+def _colon(lang: str) -> str:
+    return _nb(lang) + ":"
+
+
+def _plain(value: Any, lang: str) -> str:
+    """A value of a scenario as text: lists spaced, mappings as `key value`, nothing as a dash."""
+    w = labels(lang)
+    if value is None:
+        return "\u2014"
+    if isinstance(value, bool):
+        return w["yes"] if value else w["no"]
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k} {_plain(v, lang)}" for k, v in value.items())
+    if isinstance(value, list):
+        if any(isinstance(v, (Mapping, list)) for v in value):
+            return f"{_nb(lang)}; ".join(f"({n}) {_plain(v, lang)}" for n, v in enumerate(value))
+        return " ".join(_plain(v, lang) for v in value)
+    return str(value)
+
+
+def scenario_setup(data: Mapping[str, Any], lang: str) -> list[list[str]]:
+    """A scenario's setup as rows of a table (label, value): its game, source, parameters,
+    dealer, turned card and hands (issue 21, part 2: the scenario listing without YAML)."""
+    w = labels(lang)
+    setup = data["setup"]
+    rows = [[w["game-ruleset"], SHORT.get(data["ruleset"], data["ruleset"])]]
+    if data.get("source"):
+        rows.append([w["source-of"], str(data["source"])])
+    if data.get("params"):
+        rows.append([w["params-set"], ", ".join(f"{k} = {_plain(v, lang)}" for k, v in data["params"].items())])
+    if "dealer" in setup:
+        rows.append([w["dealer"], f"{w['player']} {setup['dealer']}"])
+    if "turnup" in setup:
+        rows.append([w["turnup"], str(setup["turnup"])])
+    for n, hand in enumerate(setup.get("hands") or []):
+        rows.append([f"{w['hand']} {n}", _plain(hand, lang)])
+    for key, value in setup.items():
+        if key not in ("dealer", "turnup", "hands"):
+            rows.append([w["scores"] if key == "game" else key, _plain(value, lang)])
+    return rows
+
+
+def scenario_steps(data: Mapping[str, Any], lang: str) -> list[list[str]]:
+    """A scenario's steps as rows (number, what is played, what must be answered): an
+    expectation shares the row of the actions it follows."""
+    w = labels(lang)
+    rows: list[list[str]] = []
+    for step in data["steps"]:
+        if "do" in step:
+            who = f"{w['player']} {step['player']}{_colon(lang)} " if "player" in step else ""
+            rows.append([str(len(rows) + 1), who + _plain(step["do"], lang), ""])
+        elif "reject" in step:
+            rows.append([str(len(rows) + 1), f"{_plain(step['reject'], lang)} ({w['refused']})", str(step.get("code", ""))])
+        elif "expect" in step:
+            answer = f"{_nb(lang)}; ".join(f"{k}{_colon(lang)} {_plain(v, lang)}" for k, v in step["expect"].items())
+            if rows and not rows[-1][2]:
+                rows[-1][2] = answer
+            else:
+                rows.append([str(len(rows) + 1), "\u2014", answer])
+    return [[n, action, answer or "\u2014"] for n, action, answer in rows]
 
 
 GENERATED = ("cards", "marriages", "parameters", "ambiguities", "facts", "clause-index", "concordance")

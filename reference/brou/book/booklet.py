@@ -1,0 +1,366 @@
+"""The players' booklet of a ruleset (issue 21, part 1), in English or French.
+
+A booklet is made from the spec and from one data file, spec/booklets/<ruleset>.yaml
+(spec/schema/booklet.schema.json): its title, the quick start, the chapter titles, the
+irregularities and the seed of the commented deal.  So a ruleset added later gets its
+booklet from data alone.  `pages()` writes the booklet as reStructuredText pages, in
+this order: a title page, the quick start, the rules (chapters in the order of play,
+brou.chapters, numbered 1, 2 ...; each clause once, numbered 4.1, 4.2 ..., its statement
+at the ruleset's defaults, its id a small anchor), the irregularities, the reference card
+(brou.book.refcard), a whole deal commented (brou.book.walkthrough) and the score sheets
+(brou.book.sheets).  `brou.book.build` builds them with docs/booklet/conf.py, whose one
+extension is this module (`setup`: the `booklet-rule` directive, which gives a rule its
+clause id as anchor).
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import subprocess
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+
+from .. import __version__
+from ..chapters import CHAPTERS, PART_CHAPTERS, chapter_of
+from ..errors import SpecError
+from ..rules import Rules
+from ..spec import SCHEMA_DIR, SPEC_DIR, Document, path_text, read_yaml
+from .text import esc
+
+BOOKLET_DIR = SPEC_DIR / "booklets"
+SCHEMA_FILE = SCHEMA_DIR / "booklet.schema.json"
+DOCS = ("quickstart", "rules", "card", "deal", "sheets")  # the pages after the title page, in order
+CARD_END = "card-end"  # the anchor at the end of the reference card
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "booklet": "Players' booklet", "project": "The Brou project", "spec": "Specification of {date}",
+        "version": "Brou {version}", "quick-start": "Quick start", "rules": "The rules",
+        "irregularities": "Irregularities", "card": "Reference card", "deal": "A whole deal, commented",
+        "sheets": "Score sheets", "open": "Open point",
+        "open-note": "the sources leave this open; the booklet follows the default reading "
+                     "(register of the comparative edition: {ids}).",
+        "see": "Rule", "see-plural": "Rules", "silent": "The sources give no rule for this.",
+        "no-remedy": "The sources give no remedy.",
+        "suggestion": "Suggested club practice",
+        "suggestion-note": "the Brou project's suggestion, not a rule of the game.",
+        "irregularities-intro": "What to do when something goes wrong at the table. Where the rules above "
+                                "settle it, they are cited by number; where the sources say nothing, a "
+                                "suggested practice is given, set apart: agree on it before play.",
+        "contents": "Contents", "pdf": "The booklet to print: PDF, A4",
+    },
+    "fr": {
+        "booklet": "Livret du joueur", "project": "Le projet Brou", "spec": "Spécification du {date}",
+        "version": "Brou {version}", "quick-start": "Pour commencer", "rules": "Les règles",
+        "irregularities": "Irrégularités", "card": "Aide-mémoire", "deal": "Une donne commentée",
+        "sheets": "Feuilles de marque", "open": "Point ouvert",
+        "open-note": "les sources laissent ce point ouvert\u00a0; le livret suit la lecture par défaut "
+                     "(registre de l'édition comparée\u00a0: {ids}).",
+        "see": "Règle", "see-plural": "Règles", "silent": "Les sources ne disent rien à ce sujet.",
+        "no-remedy": "Les sources ne prévoient pas de remède.",
+        "suggestion": "Usage conseillé aux clubs",
+        "suggestion-note": "suggestion du projet Brou, non une règle du jeu.",
+        "irregularities-intro": "Que faire quand quelque chose se passe mal à la table. Quand les règles "
+                                "ci-dessus le prévoient, elles sont citées par leur numéro\u00a0; quand les "
+                                "sources sont muettes, un usage est proposé à part\u00a0: convenez-en avant "
+                                "de jouer.",
+        "contents": "Sommaire", "pdf": "Le livret à imprimer\u00a0: PDF, A4",
+    },
+}
+
+MONTHS = {
+    "en": ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December"),
+    "fr": ("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre",
+           "novembre", "décembre"),
+}
+
+
+@dataclass(frozen=True)
+class Booklet:
+    """A booklet's data file, checked: spec/booklets/<ruleset>.yaml."""
+
+    ruleset: str
+    doc: Document
+
+    @property
+    def data(self) -> dict[str, Any]:
+        return dict(self.doc.data)
+
+    def error(self, message: str, path: tuple[str | int, ...]) -> SpecError:
+        return SpecError(message, self.doc.file, self.doc.line_of(path), path_text(path))
+
+
+@lru_cache(maxsize=1)
+def _validator() -> Draft202012Validator:
+    schema = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def booklet_file(ruleset: str, folder: Path = BOOKLET_DIR) -> Path:
+    return folder / f"{ruleset}.yaml"
+
+
+def load_booklet(ruleset: str, folder: Path = BOOKLET_DIR) -> Booklet:
+    """The data file of `ruleset`'s booklet, checked against spec/schema/booklet.schema.json and
+    against the ruleset (its clauses, its chapters); SpecError, one line naming file, line and field."""
+    doc = read_yaml(booklet_file(ruleset, folder))
+    booklet = Booklet(ruleset, doc)
+    errors = list(_validator().iter_errors(doc.data))
+    if errors:
+        error = best_match(errors)
+        path: tuple[str | int, ...] = tuple(error.absolute_path)
+        if error.validator == "required" and isinstance(error.instance, dict):
+            missing = [p for p in error.validator_value if p not in error.instance]
+            path += tuple(missing[:1])
+        elif error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            known = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
+            path += tuple(sorted(set(error.instance) - set(known))[:1])
+        message = error.message if len(error.message) <= 160 else error.message[:157] + "..."
+        raise booklet.error(message, path)
+    if doc.data["ruleset"] != ruleset:
+        raise booklet.error(f"names ruleset '{doc.data['ruleset']}', not '{ruleset}'", ("ruleset",))
+    rules = Rules.load(ruleset)
+    clauses = rules.data["clauses"]
+    for n, item in enumerate(doc.data["irregularities"]):
+        for k, cid in enumerate(item.get("clauses", [])):
+            if cid not in clauses:
+                raise booklet.error(f"no clause '{cid}' in ruleset {ruleset}", ("irregularities", n, "clauses", k))
+    titled = doc.data["chapters"]
+    for cid in clauses:
+        if chapter_of(cid) not in titled:
+            raise booklet.error(f"no title for chapter '{chapter_of(cid)}' (clause {cid})", ("chapters",))
+    return booklet
+
+
+def chapters(rules: Rules, titled: Mapping[str, Any] | None = None) -> list[tuple[str, list[str]]]:
+    """The ruleset's chapters in the order of play (brou.chapters; a chapter it does not list
+    comes after, in the order of `titled`), each with its clauses in the ruleset's order, a
+    clause that `replaces` others of the ruleset it extends taking the place of the first."""
+    order = list(CHAPTERS + PART_CHAPTERS) + [c for c in (titled or {}) if c not in CHAPTERS + PART_CHAPTERS]
+    grouped: dict[str, list[str]] = {}
+    for cid in clause_order(rules):
+        grouped.setdefault(chapter_of(cid), []).append(cid)
+    known = [c for c in order if c in grouped]
+    return [(c, grouped[c]) for c in known + [c for c in grouped if c not in known]]
+
+
+def clause_order(rules: Rules) -> list[str]:
+    """Every clause of the ruleset once, in its order; for a ruleset that extends another, a
+    clause that replaces clauses of the other stands where the first of them stood, and one
+    that replaces none follows the clause before it."""
+    clauses = rules.data["clauses"]
+    parent = rules.data.get("extends")
+    if not parent:
+        return list(clauses)
+    before = {cid: n for n, cid in enumerate(clause_order(Rules.load(parent)))}
+    keyed: list[tuple[float, int, str]] = []
+    last = -1.0
+    for n, (cid, data) in enumerate(clauses.items()):
+        if cid in before:
+            last = float(before[cid])
+        elif data.get("replaces"):
+            last = min(before.get(r, last) for r in data["replaces"]) - 0.5
+        keyed.append((last, n, cid))
+    return [cid for _, _, cid in sorted(keyed)]
+
+
+def numbering(rules: Rules, titled: Mapping[str, Any] | None = None) -> dict[str, str]:
+    """clause id -> its number in the booklet, `4.2`."""
+    return {cid: f"{c}.{r}" for c, (_, ids) in enumerate(chapters(rules, titled), 1) for r, cid in enumerate(ids, 1)}
+
+
+def open_entries(rules: Rules, cid: str) -> list[str]:
+    """The register entries the clause's parameters name: where the sources are open."""
+    out: list[str] = []
+    parameters = rules.data["parameters"]
+    for name in rules.data["clauses"][cid].get("params", []):
+        for amb in (parameters.get(name) or {}).get("ambiguity", []):
+            if amb not in out:
+                out.append(amb)
+    return sorted(out)
+
+
+def spec_date(root: Path = SPEC_DIR) -> datetime.date | None:
+    """The date of the spec's last commit (git), or None outside a checkout."""
+    try:
+        done = subprocess.run(["git", "log", "-1", "--format=%cs", "--", "."], cwd=root, capture_output=True,
+                              text=True, timeout=20, check=False)
+        return datetime.date.fromisoformat(done.stdout.strip())
+    except (OSError, ValueError, subprocess.SubprocessError):
+        return None
+
+
+def date_text(date: datetime.date, lang: str) -> str:
+    day = "1er" if lang == "fr" and date.day == 1 else str(date.day)
+    return f"{day}\u00a0{MONTHS[lang][date.month - 1]} {date.year}"
+
+
+def _heading(title: str, char: str) -> list[str]:
+    return [title, char * (len(title) + 2), ""]
+
+
+def _bi(value: Mapping[str, str], lang: str) -> str:
+    return esc(str(value[lang]))
+
+
+def title_page(booklet: Booklet, lang: str, date: datetime.date | None) -> list[str]:
+    """The title page: the game, "players' booklet", the subtitle, the project, the spec's date;
+    then the toctree of the pages (the contents)."""
+    w, data = WORDS[lang], booklet.data
+    spec = w["spec"].format(date=date_text(date, lang)) if date else ""
+    version = w["version"].format(version=__version__)
+    lines = _heading(_bi(data["title"], lang), "=")
+    lines += [".. rst-class:: booklet-kind", "", esc(w["booklet"]), ""]
+    lines += [".. rst-class:: booklet-subtitle", "", _bi(data["subtitle"], lang), ""]
+    lines += [".. rst-class:: booklet-project", "", esc(w["project"]), ""]
+    lines += [".. rst-class:: booklet-date", "", esc(" \u00b7 ".join(x for x in (spec, version) if x)), ""]
+    # the HTML site's link to the PDF beside it (brou.book.build puts both there); not printed
+    lines += [".. rst-class:: booklet-pdf", "", f"`{esc(w['pdf'])} <../../{pdf_name(booklet.ruleset, lang)}>`__", ""]
+    lines += [".. toctree::", "   :maxdepth: 1", f"   :caption: {w['contents']}", "", *(f"   {d}" for d in DOCS), ""]
+    return lines
+
+
+def quick_start(booklet: Booklet, lang: str) -> list[str]:
+    """One page: who plays, the pack, how a deal goes, how one wins (hand-written, in the data file)."""
+    lines = _heading(esc(WORDS[lang]["quick-start"]), "=")
+    lines += [".. container:: quick-start", ""]
+    for item in booklet.data["quick_start"]:
+        lines += [f"   **{_bi(item['head'], lang)}** {_bi(item['text'], lang)}", ""]
+    return lines
+
+
+def rules_page(booklet: Booklet, rules: Rules, lang: str) -> list[str]:
+    """The rules, chapter by chapter in the order of play, every clause once and numbered;
+    then the irregularities, which cite them by number."""
+    w, titled = WORDS[lang], booklet.data["chapters"]
+    numbers = numbering(rules, titled)
+    lines = _heading(esc(w["rules"]), "=")
+    for c, (chapter, ids) in enumerate(chapters(rules, titled), 1):
+        lines += _heading(f"{c}\\. {_bi(titled[chapter], lang)}", "-")  # escaped: a title, not a list
+        for cid in ids:
+            lines += [f".. booklet-rule:: {cid}", f"   :number: {numbers[cid]}", "",
+                      f"   {esc(str(rules.data['clauses'][cid][lang]))}", ""]
+            amb = open_entries(rules, cid)
+            if amb:
+                colon = "\u00a0:" if lang == "fr" else ":"
+                note = esc(w["open-note"].format(ids=", ".join(amb)))
+                lines += ["   .. rst-class:: rule-open", "", f"   *{esc(w['open'])}*{colon} {note}", ""]
+    return lines + irregularities(booklet, numbers, lang)
+
+
+def irregularities(booklet: Booklet, numbers: Mapping[str, str], lang: str) -> list[str]:
+    """The irregularities section: for each topic, the rules that settle it (by number, linked)
+    or the sources' silence and the project's suggested practice, marked as such."""
+    w = WORDS[lang]
+    lines = _heading(esc(w["irregularities"]), "-") + [".. rst-class:: irregularities-intro", "",
+                                                        esc(w["irregularities-intro"]), ""]
+    for item in booklet.data["irregularities"]:
+        body = [f"**{_bi(item['topic'], lang)}**"]
+        ids = item.get("clauses", [])
+        if ids:
+            refs = ", ".join(f"`{numbers[cid]} <#{cid}>`__" for cid in ids)
+            body.append(f"{w['see-plural'] if len(ids) > 1 else w['see']} {refs}.")
+        if "text" in item:
+            body.append(_bi(item["text"], lang))
+        if not ids:
+            body.append(esc(w["silent"]))
+        elif "suggestion" in item:
+            body.append(esc(w["no-remedy"]))
+        lines += [".. rst-class:: irregularity", "", " ".join(body), ""]
+        if "suggestion" in item:
+            lines += [".. container:: suggestion", "", f"   **{esc(w['suggestion'])}** \u2014 {esc(w['suggestion-note'])}", "",
+                      f"   {_bi(item['suggestion'], lang)}", ""]
+    return lines
+
+
+def contributed(part: str, rules: Rules, lang: str, seed: int) -> list[str]:
+    """The reference card, the commented deal or the score sheets, from their own modules."""
+    from .refcard import reference_card
+    from .sheets import sheet_pages
+    from .walkthrough import commented_deal
+
+    if part == "card":
+        return reference_card(rules, lang)
+    if part == "deal":
+        return commented_deal(rules, seed, lang)
+    return sheet_pages(rules, lang)
+
+
+def pages(ruleset: str, lang: str, date: datetime.date | None = None) -> dict[str, str]:
+    """The booklet of `ruleset` in `lang` as reStructuredText pages: page name -> text."""
+    if lang not in WORDS:
+        raise ValueError(f"no language '{lang}' (known: {', '.join(WORDS)})")
+    booklet = load_booklet(ruleset)
+    rules = Rules.load(ruleset)
+    seed = int(booklet.data["deal_seed"])
+    out = {"index": title_page(booklet, lang, date),
+           "quickstart": quick_start(booklet, lang),
+           "rules": rules_page(booklet, rules, lang)}
+    for part in ("card", "deal", "sheets"):
+        body = [".. container:: booklet-" + part, ""] + [f"   {x}" if x else "" for x in contributed(part, rules, lang, seed)]
+        if part == "card":  # where the card ends: the PDF's test finds it on the card's page
+            body += ["", "   .. raw:: html", "", f'      <p id="{CARD_END}" class="card-end"></p>', ""]
+        out[part] = _heading(esc(WORDS[lang][part]), "=") + body + [""]
+    return {name: "\n".join(lines) + "\n" for name, lines in out.items()}
+
+
+def write_pages(ruleset: str, lang: str, folder: Path) -> Path:
+    """Write the booklet's pages into `folder` (emptied of old pages first); the folder."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob("*.rst"):
+        old.unlink()
+    for name, text in pages(ruleset, lang, spec_date()).items():
+        (folder / f"{name}.rst").write_text(text, encoding="utf-8")
+    return folder
+
+
+def pdf_name(ruleset: str, lang: str) -> str:
+    """The file name of the booklet's PDF, in build/rulebook/."""
+    return f"booklet-{ruleset}-{lang}.pdf"
+
+
+def booklet_title(ruleset: str, lang: str) -> str:
+    """The title of the HTML pages: the game and "players' booklet"."""
+    return f"{load_booklet(ruleset).data['title'][lang]} \u2014 {WORDS[lang]['booklet']}"
+
+
+class RuleDirective(SphinxDirective):
+    """``.. booklet-rule:: CLAUSE`` with ``:number: 4.2``: one rule, its number before its
+    statement, its clause id after it in small type; the rule's anchor is the clause id."""
+
+    required_arguments = 1
+    has_content = True
+    option_spec: ClassVar[dict[str, Any]] = {"number": directives.unchanged_required}
+
+    def run(self) -> list[nodes.Node]:
+        cid = self.arguments[0]
+        box = nodes.container(classes=["booklet-rule"])
+        box["ids"] = [cid]
+        self.state.nested_parse(self.content, self.content_offset, box)
+        first = box.children[0] if box.children else None
+        if not isinstance(first, nodes.paragraph):
+            raise self.error("a rule needs its statement as first paragraph")
+        first.insert(0, nodes.Text(" "))
+        first.insert(0, nodes.inline(self.options.get("number", ""), self.options.get("number", ""),
+                                     classes=["rule-number"]))
+        first += nodes.Text(" ")
+        first += nodes.inline(cid, cid, classes=["rule-id"])
+        return [box]
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_directive("booklet-rule", RuleDirective)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

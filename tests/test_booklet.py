@@ -1,0 +1,263 @@
+"""The players' booklets (issue 21, part 1; brou.book.booklet): every ruleset's booklet built
+once here, in both languages, HTML and PDF (one session fixture; its time is printed), then
+checked: every clause of the ruleset once, numbered, in the order of play, numbers
+consecutive; no engine or scenario lines; the quick start in the booklet's language; the
+reference card on a page of its own; every clause id whole in the PDF's text.  Plus the data
+files against their schema (a broken one fails in one line naming file and field) and the
+statements free of parameter names."""
+
+from __future__ import annotations
+
+import html
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from brou.book import booklet
+from brou.book.build import LANGS, Built, build
+from brou.book.sheets import sheet_title
+from brou.errors import SpecError
+from brou.rules import Rules
+from brou.spec import available_rulesets
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+RULESETS = available_rulesets()
+RULE = re.compile(r'<div class="booklet-rule[^"]*" id="([^"]+)">\s*<p><span class="rule-number">([0-9.]+)</span>')
+TAG = re.compile(r"<[^>]+>")
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], Built]:
+    """Every booklet in both languages, HTML and PDF (its time is printed: pytest -s)."""
+    out = tmp_path_factory.mktemp("booklets")
+    clock = time.perf_counter()
+    done = build(LANGS, out, with_pdf=True, which=RULESETS)
+    print(f"\nbooklets: {len(done)} built, HTML and PDF, in {time.perf_counter() - clock:.1f} s")
+    return {(b.book, b.lang): b for b in done}
+
+
+def page(b: Built, name: str) -> str:
+    return (b.html.parent / f"{name}.html").read_text(encoding="utf-8")
+
+
+def plain(fragment: str) -> str:
+    """Text of an HTML fragment, apostrophes straightened (smartquotes), spaces collapsed."""
+    return " ".join(html.unescape(TAG.sub(" ", fragment)).replace("\u2019", "'").split())
+
+
+def pdf_text(b: Built) -> list[str]:
+    from pypdf import PdfReader
+
+    assert b.pdf is not None
+    return [p.extract_text() or "" for p in PdfReader(b.pdf).pages]
+
+
+# -- the data files -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_ruleset_has_a_booklet_file_that_checks(ruleset: str) -> None:
+    data = booklet.load_booklet(ruleset).data
+    assert data["ruleset"] == ruleset and data["quick_start"] and data["irregularities"]
+
+
+def _broken(tmp_path: Path, old: str, new: str) -> Path:
+    folder = tmp_path / "booklets"
+    folder.mkdir()
+    text = booklet.booklet_file("brouc").read_text(encoding="utf-8")
+    assert old in text
+    (folder / "brouc.yaml").write_text(text.replace(old, new, 1), encoding="utf-8")
+    return folder
+
+
+def test_a_broken_field_is_one_line_naming_file_and_field(tmp_path: Path) -> None:
+    folder = _broken(tmp_path, "deal_seed: 109", "deal_seed: three")
+    with pytest.raises(SpecError) as caught:
+        booklet.load_booklet("brouc", folder)
+    message = str(caught.value)
+    assert "\n" not in message and "brouc.yaml" in message and "deal_seed" in message
+
+
+def test_a_missing_field_is_named(tmp_path: Path) -> None:
+    folder = _broken(tmp_path, "subtitle:", "sub_title:")
+    with pytest.raises(SpecError, match=r"brouc\.yaml:\d+: at (subtitle|sub_title)"):
+        booklet.load_booklet("brouc", folder)
+
+
+def test_an_irregularity_citing_no_clause_of_the_ruleset_is_named(tmp_path: Path) -> None:
+    folder = _broken(tmp_path, "clauses: [brouc.game.dehors, ", "clauses: [hom.play.follow, ")
+    with pytest.raises(SpecError, match=r"at irregularities\[\d+\]\.clauses\[0\] no clause 'hom\.play\.follow'"):
+        booklet.load_booklet("brouc", folder)
+
+
+def _names_a_parameter(statement: str, parameters: dict[str, object]) -> list[str]:
+    """The parameters a statement names: a name with an underscore, or a name set to one of
+    its options ("following set to brouc", "table_marking à players"), or the word parameter."""
+    found = [p for p in parameters if "_" in p and re.search(rf"\b{p}\b", statement)]
+    for name, entry in parameters.items():
+        for option in (entry or {}).get("options", []) if isinstance(entry, dict) else []:
+            if re.search(rf"\b{re.escape(name)}\b\W+(set to |à |= )?{re.escape(str(option))}\b", statement):
+                found.append(name)
+    if re.search(r"\bparam(eter|ètre)", statement, re.I):
+        found.append("parameter")
+    return found
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_no_booklet_statement_names_a_parameter(ruleset: str) -> None:
+    rules = Rules.load(ruleset)
+    parameters = rules.data["parameters"]
+    wrong = {f"{cid} ({lang}): {names}" for cid, clause in rules.data["clauses"].items() for lang in LANGS
+             if (names := _names_a_parameter(clause[lang], parameters))}
+    assert not wrong
+
+
+def test_the_parameter_check_finds_the_variants() -> None:
+    """The check above can fail: the sentences moved to `variants` are what it catches."""
+    rules = Rules.load("homme-de-brou-1802")
+    variants = rules.data["clauses"]["hdb.play.void-free"]["variants"]
+    assert _names_a_parameter(variants["en"], rules.data["parameters"]) == ["following"]
+    assert _names_a_parameter(variants["fr"], rules.data["parameters"]) == ["following"]
+
+
+def test_a_replacing_clause_stands_where_the_replaced_one_stood() -> None:
+    order = booklet.clause_order(Rules.load("brouc"))
+    assert order.index("brouc.deal.packets") < order.index("hdb.deal.cut")
+    assert order.index("hdb.play.lead") < order.index("brouc.play.follow") < order.index("brouc.play.overtrump") \
+        < order.index("hdb.play.trick-winner")
+
+
+# -- the booklets as built -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_clause_once_numbered_in_the_order_of_play(built: dict[tuple[str, str], Built], ruleset: str,
+                                                         lang: str) -> None:
+    rules = Rules.load(ruleset)
+    found = RULE.findall(page(built[ruleset, lang], "rules"))
+    ids = [cid for cid, _ in found]
+    assert sorted(ids) == sorted(rules.data["clauses"])  # each once, none else
+    titled = booklet.load_booklet(ruleset).data["chapters"]
+    assert ids == [cid for _, chapter in booklet.chapters(rules, titled) for cid in chapter]
+    chapter_of = {cid: c for c, (_, chapter) in enumerate(booklet.chapters(rules, titled), 1) for cid in chapter}
+    expected, previous = [], (0, 0)
+    for cid in ids:
+        c = chapter_of[cid]
+        previous = (c, previous[1] + 1 if c == previous[0] else 1)
+        expected.append(f"{previous[0]}.{previous[1]}")
+    assert [n for _, n in found] == expected
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_engine_or_scenario_lines(built: dict[tuple[str, str], Built], ruleset: str, lang: str) -> None:
+    text = plain(page(built[ruleset, lang], "rules"))
+    for word in ("Engine:", "Scenarios:", "Sources:", "Moteur", "Scénarios", "Parameters:", "Paramètres"):
+        assert word not in text
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_quick_start_is_there_in_the_language(built: dict[tuple[str, str], Built], ruleset: str,
+                                                  lang: str) -> None:
+    text = plain(page(built[ruleset, lang], "quickstart"))
+    other = "fr" if lang == "en" else "en"
+    for item in booklet.load_booklet(ruleset).data["quick_start"]:
+        assert " ".join(item["text"][lang].split())[:60] in text
+        assert " ".join(item["text"][other].split())[:60] not in text
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_reference_card_is_on_a_page_of_its_own(built: dict[tuple[str, str], Built], ruleset: str,
+                                                    lang: str) -> None:
+    from pypdf import PdfReader
+
+    b = built[ruleset, lang]
+    assert b.pdf is not None
+    reader = PdfReader(b.pdf)
+    where = {name: reader.get_destination_page_number(dest) for name, dest in reader.named_destinations.items()}
+    start, end, deal = where["document-card"], where[booklet.CARD_END], where["document-deal"]
+    assert start is not None and start == end and deal == start + 1
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_quick_start_is_one_page_after_the_title_page(built: dict[tuple[str, str], Built], ruleset: str,
+                                                          lang: str) -> None:
+    from pypdf import PdfReader
+
+    b = built[ruleset, lang]
+    assert b.pdf is not None
+    reader = PdfReader(b.pdf)
+    where = {name: reader.get_destination_page_number(dest) for name, dest in reader.named_destinations.items()}
+    assert (where["document-quickstart"], where["document-rules"]) == (1, 2)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_page_is_blank_and_the_blank_sheet_ends_the_booklet(built: dict[tuple[str, str], Built], ruleset: str,
+                                                               lang: str) -> None:
+    texts = pdf_text(built[ruleset, lang])
+    # a page with nothing but its running head (the game, the part) and its number
+    blank = [n + 1 for n, t in enumerate(texts) if len(re.sub(r"[\s\d]", "", t)) < 60]
+    assert not blank
+    # the sheet's legend, then the sheet itself on the last page
+    title = sheet_title(Rules.load(ruleset), lang)
+    assert any(title in t.replace("\u2019", "'") for t in texts[-3:-1])
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_clause_id_is_split_or_hyphenated_in_the_pdf(built: dict[tuple[str, str], Built], ruleset: str,
+                                                        lang: str) -> None:
+    text = "\n".join(pdf_text(built[ruleset, lang]))
+    missing = [cid for cid in Rules.load(ruleset).data["clauses"] if cid not in text]
+    assert not missing
+    assert "\u00ad" not in text
+
+
+def test_the_open_points_name_their_register_entry(built: dict[tuple[str, str], Built]) -> None:
+    text = plain(page(built["brouc", "en"], "rules"))
+    assert re.search(r"3\.4 The turned card .*? Open point ?: the sources leave this open; .*?: AMB-40\)", text)
+
+
+def test_the_irregularities_cite_rules_by_number_or_mark_the_suggestion(built: dict[tuple[str, str], Built]) -> None:
+    source = page(built["brouc", "fr"], "rules")
+    assert re.search(r'href="#brouc\.game\.dehors-wrong"[^>]*>8\.4</a>', source)
+    text = plain(source)
+    assert "Usage conseillé aux clubs — suggestion du projet Brou, non une règle du jeu." in text
+
+
+def test_the_work_folder_holds_the_written_pages(built: dict[tuple[str, str], Built]) -> None:
+    b = built["hombre", "fr"]
+    src = b.html.parent.parent / "booklet-hombre.work" / "src"
+    assert sorted(p.stem for p in src.glob("*.rst")) == sorted(("index", *booklet.DOCS))
+
+
+# -- the command line ---------------------------------------------------------------------------
+
+
+def test_book_option_names_the_edition_rulesets_or_all_booklets() -> None:
+    from brou.book.build import _books
+
+    assert _books("edition,brouc") == ["edition", "brouc"]
+    assert _books("booklets") == RULESETS
+
+
+def test_an_unknown_book_is_bad_usage_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from brou.book.build import EXIT_USAGE, main
+
+    assert main(["--book", "nope", "--no-pdf"]) == EXIT_USAGE
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err and "unknown book 'nope'" in err[-1]
+
+
+def test_the_html_title_page_links_to_the_pdf(built: dict[tuple[str, str], Built]) -> None:
+    b = built["hombre", "fr"]
+    link = re.search(r'<p class="booklet-pdf"><a [^>]*href="([^"]+)"', page(b, "index"))
+    assert link and b.pdf is not None and (b.html.parent / link.group(1)).resolve() == b.pdf.resolve()

@@ -1,0 +1,201 @@
+"""The commented deal of the players' booklets (brou.book.walkthrough, issue 21): what it says
+agrees with the engine, it is the same for a seed, its French is French, and it is plain
+docutils.  Every deal is played once (`play_deal` is cached); the module takes about 8 s."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from docutils.core import publish_parts
+
+from brou.book.walkthrough import PlayedDeal, comment, commented_deal, play_deal
+from brou.ledger import balances
+from brou.match import BOTS, Match
+from brou.phases import PhaseDeal
+from brou.rules import Rules
+from brou.state import DealState
+
+# the seeds the booklets show (reported to the booklet, which keeps them in its data)
+SEEDS = {"homme-de-brou-1802": 144, "brouc": 109, "brusquembille-1718": 197, "homme-d-auvergne": 176, "hombre": 181}
+CASES = [(ruleset, lang) for ruleset in SEEDS for lang in ("en", "fr")]
+HEADING = {"en": re.compile(r"^\.\. rubric:: Trick (\d+)$"), "fr": re.compile(r"^\.\. rubric:: Levée (\d+)$")}
+WINNER = {"en": re.compile(r"Player (\d+) wins the trick"), "fr": re.compile(r"Le joueur (\d+) remporte la levée")}
+ENGLISH = {"the", "and", "player", "players", "trick", "tricks", "wins", "with", "trump", "trumps", "follows",
+           "leads", "throws", "who", "has", "his", "he", "deal", "card", "of", "to", "is", "pool", "marks", "passes"}
+
+
+def lines_of(ruleset: str, lang: str, seed: int | None = None, **params: object) -> list[str]:
+    return commented_deal(Rules.load(ruleset, **params), SEEDS[ruleset] if seed is None else seed, lang)
+
+
+def prose(lines: list[str]) -> list[str]:
+    """The paragraphs: no directive, no option, no raw HTML, no table cell; clause ids left out."""
+    out = []
+    raw = False
+    for line in lines:
+        if line.startswith(".. raw::"):
+            raw = True
+            continue
+        if raw and (line.startswith("   ") or not line):
+            continue
+        raw = False
+        if line and not line.startswith((" ", "..")):
+            out.append(re.sub(r"``[^`]+``", "", line))
+    return out
+
+
+def trick_blocks(lines: list[str], lang: str) -> list[tuple[int, list[str]]]:
+    """(number, paragraphs) of each trick, from its heading to the next heading."""
+    blocks: list[tuple[int, list[str]]] = []
+    for line in lines:
+        heading = HEADING[lang].match(line)
+        if heading:
+            blocks.append((int(heading.group(1)), []))
+        elif line.startswith(".. rubric::"):
+            break
+        elif blocks:
+            blocks[-1][1].append(line)
+    return [(n, prose(body)) for n, body in blocks]
+
+
+def first_table(lines: list[str]) -> list[list[str]]:
+    """The rows of the first list-table after the count's heading."""
+    start = next(i for i, line in enumerate(lines) if line.startswith(".. rubric::") and not any(
+        h.match(line) for h in HEADING.values()))
+    rows: list[list[str]] = []
+    for line in lines[start:]:
+        if line.startswith("   * - "):
+            rows.append([line[7:]])
+        elif line.startswith("     - ") and rows:
+            rows[-1].append(line[7:])
+        elif rows and line.startswith((".. ", "Player", "Le ", "Les ", "Aucune", "Neither")):
+            break
+    return rows
+
+
+@pytest.mark.parametrize(("ruleset", "lang"), CASES)
+def test_one_heading_per_trick_played(ruleset: str, lang: str) -> None:
+    played = play_deal(Rules.load(ruleset), SEEDS[ruleset])
+    numbers = [n for n, _ in trick_blocks(lines_of(ruleset, lang), lang)]
+    assert numbers == list(range(1, len(played.tricks) + 1))
+    assert numbers  # the seeds chosen give deals that are played
+
+
+@pytest.mark.parametrize(("ruleset", "lang"), CASES)
+def test_the_winner_named_is_the_engines(ruleset: str, lang: str) -> None:
+    played = play_deal(Rules.load(ruleset), SEEDS[ruleset])
+    named = []
+    for _, paragraphs in trick_blocks(lines_of(ruleset, lang), lang):
+        found = WINNER[lang].findall(" ".join(paragraphs))
+        assert len(found) == 1
+        named.append(int(found[0]))
+    assert named == played.winners
+
+
+@pytest.mark.parametrize(("ruleset", "lang"), CASES)
+def test_the_count_printed_is_the_engines(ruleset: str, lang: str) -> None:
+    played = play_deal(Rules.load(ruleset), SEEDS[ruleset])
+    rows = first_table(lines_of(ruleset, lang))
+    cells = {row[0]: row[1:] for row in rows}
+    deal = played.deal
+    if isinstance(deal, DealState):
+        result = deal.result()
+        order = sorted(range(2), key=lambda t: min(played.players[s] for s in played.rules.teams[t]))
+        total = cells["Total for the deal" if lang == "en" else "Total de la donne"]
+        assert [int(v.replace("\u2212", "-")) for v in total] == [result.teams[t].total for t in order]
+        tricks = cells["Tricks" if lang == "en" else "Levées"]
+        assert [int(v) for v in tricks] == [result.teams[t].tricks for t in order]
+    else:
+        assert isinstance(deal, PhaseDeal)
+        seats = sorted(range(played.rules.n_players), key=lambda s: played.players[s])
+        net = balances(deal.ledger, played.rules.n_players)
+        last = [int(v.replace("\u2212", "-").replace("+", "")) for v in rows[-1][1:]]
+        assert last == [net[s] for s in seats]
+        tricks = cells["Tricks" if lang == "en" else "Levées"]
+        assert [int(v) for v in tricks] == [sum(1 for w in played.winners if w == played.players[s]) for s in seats]
+
+
+@pytest.mark.parametrize("ruleset", list(SEEDS))
+def test_the_same_seed_gives_the_same_text(ruleset: str) -> None:
+    first = lines_of(ruleset, "en")
+    play_deal.cache_clear()
+    assert lines_of(ruleset, "en") == first
+    assert lines_of(ruleset, "en", seed=SEEDS[ruleset] + 1) != first
+
+
+@pytest.mark.parametrize("ruleset", list(SEEDS))
+def test_french_has_no_english_word_left(ruleset: str) -> None:
+    words = {w.lower() for line in prose(lines_of(ruleset, "fr")) for w in re.findall(r"[A-Za-zÀ-ÿ']+", line)}
+    assert not words & ENGLISH
+
+
+@pytest.mark.parametrize("ruleset", list(SEEDS))
+def test_french_typography(ruleset: str) -> None:
+    """A non-breaking space before : ; ! ? and inside « », never an ordinary one (issue 21, part 4)."""
+    text = "\n".join(prose(lines_of(ruleset, "fr")))
+    assert re.search(r"[;:!?]", text)
+    assert not re.search(r"[^\u00a0\u202f][;:!?»]", text)
+    assert not re.search(r"«[^\u00a0\u202f]", text)
+
+
+@pytest.mark.parametrize(("ruleset", "lang"), CASES)
+def test_plain_docutils_renders_it_without_a_warning(ruleset: str, lang: str) -> None:
+    parts = publish_parts("\n".join(lines_of(ruleset, lang)), writer="html5",
+                          settings_overrides={"report_level": 2, "halt_level": 2, "language_code": lang})
+    body = parts["body"]
+    played = play_deal(Rules.load(ruleset), SEEDS[ruleset])
+    assert body.count("<svg") >= len(played.tricks) + 1  # the hands and each trick, then the sheet if any
+    assert "<h1" not in body and "<section" not in body
+
+
+@pytest.mark.parametrize(("ruleset", "params"), [
+    ("brusquembille-1718", {"form": "four-partners"}), ("brusquembille-1718", {"form": "two"}),
+    ("homme-d-auvergne", {"form": "five"}), ("hombre", {"form": "four"}),
+    ("homme-de-brou-1802", {"following": "brouc", "announce_window": "own-turn-once-team-has-trick"}),
+    ("brouc", {"table_marking": "players"}),
+])
+def test_any_form_of_a_ruleset_gets_its_deal(ruleset: str, params: dict[str, object]) -> None:
+    """Nothing is written per ruleset: the other forms and readings are commented as well."""
+    rules = Rules.load(ruleset, **params)
+    for seed in range(3):
+        played = play_deal(rules, seed)
+        for lang in ("en", "fr"):
+            blocks = trick_blocks(commented_deal(rules, seed, lang), lang)
+            assert [int(WINNER[lang].findall(" ".join(body))[0]) for _, body in blocks] == played.winners
+
+
+def test_a_table_marriage_left_unmarked_is_told() -> None:
+    """With table_marking=players the winner of the trick marks its marriage or forgets it
+    (brouc.marriage.table-marked): the deal says which."""
+    text = "\n".join(commented_deal(Rules.load("brouc", table_marking="players"), 0, "en"))
+    assert "does not mark the simple marriage" in text
+    assert "a simple marriage on the table" in text
+
+
+@pytest.mark.parametrize(("ruleset", "said"), [("brouc", "brouc.game.dehors"), ("homme-de-brou-1802", "hdb.game.claim")])
+def test_a_claim_is_told_with_the_engines_outcome(ruleset: str, said: str) -> None:
+    """A later deal of a match, ended by a claim (dehors in Brouc): the claim, its clause and
+    the game's result as the engine counted it."""
+    rules = Rules.load(ruleset)
+    match, rng = Match(rules, 5), random.Random(5)
+    while True:
+        state, offset = match.deal, match.offset
+        while not state.is_over:
+            match.apply(BOTS["greedy"](match.deal, rng))
+        if state.outcome is not None and state.outcome.how == "claim-right":
+            break
+    assert state.outcome is not None and state.outcome.winner is not None
+    players = tuple((s + offset) % rules.n_players for s in range(rules.n_players))
+    played = PlayedDeal(rules, 5, state, players, match.record(), number=len(match.deals))
+    text = "\n".join(comment(played, "en"))
+    winner = sorted(players[s] for s in rules.teams[state.outcome.winner])
+    assert f"declares that players {winner[0]} and {winner[1]} have reached the target (``{said}``)" in text
+    scores = state.outcome.scores
+    assert f"The claim is right: players {winner[0]} and {winner[1]} win the game, {max(scores)} to {min(scores)}" in text
+
+
+def test_an_unknown_language_is_refused() -> None:
+    with pytest.raises(ValueError, match="de"):
+        commented_deal(Rules.load("brouc"), 1, "de")
