@@ -4,6 +4,7 @@ z3 encodings to the engine is shown to fail when the encoding is wrong."""
 
 from __future__ import annotations
 
+import json
 import re
 from functools import cache
 from typing import Any
@@ -12,6 +13,7 @@ import pytest
 import z3  # type: ignore[import-untyped]
 
 from brou import ledger, payments, prove, results, talon
+from brou.book.text import FACTS_RECORD
 from brou.counting import card_points
 from brou.rules import Rules
 from brou.state import DealState
@@ -421,6 +423,23 @@ def test_every_fact_has_its_expected_status_and_the_table_shows_it() -> None:
     text = prove.table_text(results)
     assert all(r.id in text for r in results)
     assert f"{len(results)} facts, {len(results)} as expected" in text
+
+
+def test_the_record_the_rulebook_shows_is_that_of_a_fresh_run() -> None:
+    """docs/rulebook/facts.json, which the rulebook lays out, is what every fact gives today,
+    byte for byte as `brou prove --record` writes it."""
+    fresh = prove.record_data([result(f.id) for f in prove.FACTS], SEED)
+    shipped = json.loads(FACTS_RECORD.read_text(encoding="utf-8"))
+    differ = sorted({f["id"] for f in shipped["facts"]} ^ {f["id"] for f in fresh["facts"]}
+                    | {a["id"] for a, b in zip(shipped["facts"], fresh["facts"], strict=False) if a != b})
+    assert shipped == fresh, f"{differ}: run `brou prove --record docs/rulebook/facts.json`"
+    assert [f.id for f in prove.record_results(shipped)] == [f.id for f in prove.FACTS]
+
+
+def test_a_record_that_is_not_one_is_refused_in_one_line() -> None:
+    with pytest.raises(ValueError, match="lacks 'details'"):
+        prove.record_results({"facts": [{"id": "x", "statement": "", "statement_fr": "", "rulesets": [],
+                                         "status": "proved", "expected": "proved", "clauses": []}]})
 
 
 def test_runs_are_deterministic() -> None:

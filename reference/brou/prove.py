@@ -1000,7 +1000,9 @@ N_SPLITS = 20  # random splits of the pack per form whose side points are compar
 
 
 # eliminating the equations first takes the five-player bounds from about 20 s to 4 (a loaded machine)
-LIA = z3.Then("simplify", "propagate-values", "solve-eqs", "smt")
+def lia() -> Any:
+    """The tactic for the linear integer sums of the payments (made in the fact's own context)."""
+    return z3.Then("simplify", "propagate-values", "solve-eqs", "smt")
 
 
 def brus_rules(form: str, **params: Any) -> Rules:
@@ -1168,7 +1170,7 @@ def fact_brus_trick_extremes(claimed: dict[str, tuple[int, int]]) -> Callable[[i
             cards, leader, winner, _, premises = _trick_vars(rules)
             net0 = _trick_nets_z3(rules, cards, leader, winner, True)[0]
             for goal, bound in ((most, True), (least, False)):
-                ok, model = prove(net0 <= goal if bound else net0 >= goal, *premises, tactic=LIA)
+                ok, model = prove(net0 <= goal if bound else net0 >= goal, *premises, tactic=lia())
                 if not ok:
                     text = (f"form {form}: seat 0 can get {model.eval(net0)} on one trick: "
                             + model_text(model, [*cards, leader, winner]))
@@ -2633,7 +2635,11 @@ FACTS: list[Fact] = _facts()
 
 
 def run_fact(fact: Fact, seed: int) -> FactResult:
+    """Run one fact in a z3 context of its own: the models z3 finds depend on the terms made
+    before, so that a fact run alone (`brou prove --fact`) or after the others gives the same
+    result for the same seed."""
     start = time.perf_counter()
+    z3.z3._main_ctx = None  # the next term made starts a fresh default context (z3.main_ctx)
     try:
         found = fact.check(seed)
         status = PROVED if found.holds else (REFUTED if not fact.holds else COUNTEREXAMPLE)
@@ -2645,7 +2651,10 @@ def run_fact(fact: Fact, seed: int) -> FactResult:
                       clauses=fact.clauses)
 
 
-def run_all(seed: int = 1802, ids: Sequence[str] | None = None) -> list[FactResult]:
+SEED = 1802  # the seed of `brou prove` and of the record the rulebook shows
+
+
+def run_all(seed: int = SEED, ids: Sequence[str] | None = None) -> list[FactResult]:
     """Run every fact (or those of `ids`), deterministically for `seed`."""
     return [run_fact(f, seed) for f in FACTS if ids is None or f.id in ids]
 
@@ -2671,3 +2680,22 @@ def result_data(result: FactResult) -> dict[str, Any]:
             "rulesets": list(result.rulesets), "clauses": list(result.clauses), "status": result.status,
             "expected": result.expected, "ok": result.ok, "seconds": round(result.seconds, 3), "details": result.details,
             "counterexample": result.counterexample}
+
+
+def record_data(results: Sequence[FactResult], seed: int = SEED) -> dict[str, Any]:
+    """The record of a run of every fact (`brou prove --record FILE`), as the rulebook shows it:
+    each result as `result_data` gives it, less the time it took, so that the same rules and
+    engine give the same record byte for byte (tests/test_prove.py holds the shipped record
+    to a fresh run)."""
+    return {"command": "brou prove --record", "seed": seed,
+            "facts": [{k: v for k, v in result_data(r).items() if k not in ("seconds", "ok")} for r in results]}
+
+
+def record_results(data: dict[str, Any]) -> list[FactResult]:
+    """The results a record holds (`record_data`), as the run gave them (no witness, no time)."""
+    try:
+        return [FactResult(f["id"], f["statement"], tuple(f["rulesets"]), f["status"], f["expected"], 0.0, f["details"],
+                           f["counterexample"], statement_fr=f["statement_fr"], clauses=tuple(f["clauses"]))
+                for f in data["facts"]]
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"not a record of brou prove: a fact lacks {exc}") from None

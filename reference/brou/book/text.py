@@ -10,13 +10,16 @@ Text that comes from the spec is escaped (`esc`): the spec is data, not markup.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
+from pathlib import Path
 from typing import Any
 
 from ..ambiguities import Entry, Register, in_lang, load_register
-from ..prove import FactResult, run_all
+from ..errors import SpecError
+from ..prove import FactResult, record_results
 from ..spec import citation
 from . import typography
 from .model import (
@@ -536,24 +539,25 @@ def ambiguities(book: Book, lang: str) -> list[str]:
     return out
 
 
-_FACTS: list[tuple[FactResult, ...]] = []  # the facts checked in this process, or given by use_facts
+FACTS_RECORD = Path(__file__).resolve().parents[3] / "docs" / "rulebook" / "facts.json"
 
 
+@cache
 def facts() -> tuple[FactResult, ...]:
-    """Every z3 fact, checked now (brou.prove, seed 1802): the book shows what holds today.
-    Checked once per process, unless use_facts gave them (one check for both languages)."""
-    if not _FACTS:
-        _FACTS.append(tuple(run_all()))
-    return _FACTS[0]
-
-
-def use_facts(results: Sequence[FactResult]) -> None:
-    """The facts this process's books show: checked by another process of the same build."""
-    _FACTS[:] = [tuple(results)]
+    """Every z3 fact as the record of their last run shows it (brou.prove.record_data, written by
+    `brou prove --record docs/rulebook/facts.json`): the book is laid out from data, and
+    tests/test_prove.py holds the record to a fresh run of every fact, so that the book
+    shows what holds for the rules and engine of its commit."""
+    try:
+        data = json.loads(FACTS_RECORD.read_text(encoding="utf-8"))
+        return tuple(record_results(data))
+    except (OSError, ValueError) as exc:
+        raise SpecError(f"docs/rulebook/facts.json: {exc}; write it with "
+                        "`brou prove --record docs/rulebook/facts.json`") from None
 
 
 def fact_lines(book: Book, lang: str, results: Sequence[FactResult] | None = None) -> list[str]:
-    """The proved facts, checked when the book is built (issue 21, part 2: tables, not z3 logs):
+    """The proved facts, as their record shows them (`facts`; issue 21, part 2: tables, not z3 logs):
     a table of every fact and its result, then each fact with its statement, result, rulesets,
     clauses and what the check covered, in words; the English book adds the checker's own record
     as text, and both name the command that prints it."""
