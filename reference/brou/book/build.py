@@ -32,7 +32,6 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parents[3]
 SOURCE = ROOT / "docs" / "rulebook"
@@ -277,47 +276,36 @@ def edition(lang: str, out: Path = OUT, with_pdf: bool = True, png_pages: Sequen
     return built
 
 
-def _checked_facts() -> tuple[Any, ...]:
-    """The proved facts, checked once for both languages of the edition (brou.book.text.facts)."""
-    from .text import facts
-
-    return facts()
-
-
-def _edition_task(facts: tuple[Any, ...], *args: Any) -> Built:
-    from .text import use_facts
-
-    use_facts(facts)
-    return edition(*args)
+def _booklets(rulesets: Sequence[str], lang: str, out: Path, with_pdf: bool, png_pages: Sequence[int]) -> list[Built]:
+    """The booklets of `rulesets` in `lang`, one after another in one process: the engine,
+    Sphinx and WeasyPrint are loaded once for them all."""
+    return [booklet(ruleset, lang, out, with_pdf, png_pages) for ruleset in rulesets]
 
 
 def build(langs: Sequence[str] = LANGS, out: Path = OUT, with_pdf: bool = True, png_pages: Sequence[int] = (),
           source: Path = SOURCE, which: Sequence[str] = (EDITION,), jobs: int | None = None) -> list[Built]:
     """Build each book of `which` (EDITION, or a ruleset id for its booklet) in each language:
     HTML, then (with_pdf) the PDF and any PNG pages; the list in the order of `which`, then
-    of `langs`.  Each book in each language is built in a process of its own (Sphinx keeps
-    the translations of the first language it builds for the life of a process), at most
-    `jobs` at once (default: one per core); the edition's proved facts are checked once, in
-    a process of their own, while the booklets are built.  The first problem is raised as
-    BuildFailed."""
+    of `langs`.  Each language of the edition is built in a process of its own, and so are
+    the booklets of each language (Sphinx keeps the translations of the first language it
+    builds for the life of a process), at most `jobs` at once (default: one per core), the
+    editions first, being the longest.  The first problem is raised as BuildFailed."""
     import multiprocessing
 
     booklets = [r for r in which if r != EDITION]
-    tasks = [(r, lang) for r in booklets for lang in langs]
     editions = list(langs) if EDITION in which else []
-    workers = max(1, min(jobs or os.cpu_count() or 1, len(tasks) + len(editions)))
+    groups = list(langs) if booklets else []
+    workers = max(1, min(jobs or os.cpu_count() or 1, len(editions) + len(groups)))
     out.mkdir(parents=True, exist_ok=True)
     results: dict[tuple[str, str], Built] = {}
     with multiprocessing.get_context("spawn").Pool(workers, maxtasksperchild=1) as pool:
-        facts = pool.apply_async(_checked_facts) if editions else None
-        pending = {task: pool.apply_async(booklet, (*task, out, with_pdf, png_pages)) for task in tasks}
-        if facts is not None:
-            checked = facts.get()
-            pending.update({(EDITION, lang): pool.apply_async(_edition_task, (checked, lang, out, with_pdf, png_pages,
-                                                                              source, booklets))
-                            for lang in editions})
-        for key, result in pending.items():
-            results[key] = result.get()
+        pending = [pool.apply_async(edition, (lang, out, with_pdf, png_pages, source, booklets)) for lang in editions]
+        grouped = [pool.apply_async(_booklets, (booklets, lang, out, with_pdf, png_pages)) for lang in groups]
+        for done in pending:
+            built = done.get()
+            results[EDITION, built.lang] = built
+        for group in grouped:
+            results.update({(built.book, built.lang): built for built in group.get()})
     return [results[book, lang] for book in which for lang in langs]
 
 
