@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-dev
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: install test lint run bench rulebook clean
+.PHONY: install test lint run bench rulebook api clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,8 +36,12 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 
 ## the printable rulebook, HTML and PDF, English and French, into build/rulebook/ (docs/rulebook/)
-rulebook: $(STAMP)
+rulebook: $(STAMP) api
 	$(PY) -m brou.book
+
+## the API reference, generated from the docstrings (Sphinx autodoc, warnings as errors), into build/api/
+api: $(STAMP)
+	$(PY) -m sphinx -W --keep-going -q -b html docs/api build/api
 
 bench: $(BENCH_STAMP)
 	$(PY) tools/bench
