@@ -7,9 +7,13 @@ from typing import Any
 
 from brou.deal import deal_from_cards
 from brou.following import following_function
+from brou.game import GameContext
+from brou.phase_deals import new_deal
+from brou.phases import PhaseDeal
 from brou.play import beats
 from brou.rules import Rules
 from brou.state import DealState, action_text
+from brou.talon import talon_deal_from_seed
 
 
 def load(name: str, **params: Any) -> Rules:
@@ -109,3 +113,11 @@ SCENARIO_HANDS = """\
         - [TS, 9S, AC, TC, KC, QC, 8H, 9C]
         - [8S, 7S, JC, 7H, AH, TH, KH, QH]
       turnup: QH"""
+
+
+def seeded_deal(rules: Rules, seed: int, context: GameContext | None = None) -> DealState | PhaseDeal:
+    """The deal of `seed` in any ruleset: a DealState for a partnership game, else the phase
+    engine's deal (PhaseDeal or HombreDeal)."""
+    if rules.on_phases:
+        return new_deal(rules, talon_deal_from_seed(rules, seed))
+    return DealState.from_seed(rules, seed, context)

@@ -331,6 +331,44 @@ def test_json_output_of_the_table_commands(capsys: pytest.CaptureFixture[str], a
         assert [d["id"] for d in data] == ["crosscheck.rounding"] and data[0]["ok"] is True
 
 
+def test_prove_record_writes_every_fact_and_takes_no_fact(capsys: pytest.CaptureFixture[str],
+                                                          tmp_path: Path) -> None:
+    code, out, err = call(capsys, "prove", "--record", str(tmp_path / "facts.json"), "--fact", "crosscheck.rounding")
+    assert "--record writes the run of every fact" in assert_one_line_error(code, out, err)
+    code, out, err = call(capsys, "prove", "--record", str(tmp_path / "none" / "facts.json"))
+    assert "no directory" in assert_one_line_error(code, out, err)
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("ruleset", spec.available_rulesets())
+def test_deal_from_a_position_plays_it_on_and_ends_with_its_notation(capsys: pytest.CaptureFixture[str],
+                                                                    ruleset: str) -> None:
+    code, out, err = call(capsys, "deal", "--ruleset", ruleset, "--seed", "5")
+    assert code == 0, err
+    whole = out.splitlines()[-1].removeprefix("Notation: ")
+    deal, _, actions = whole.partition(" : ")
+    start = f"{deal} : {' '.join(actions.split()[:5])}"
+    code, again, err = call(capsys, "deal", "--from", start, "--json")
+    assert code == 0, err
+    data = json.loads(again)
+    assert data["from"] == start and data["notation"].startswith(start)
+    code, same, err = call(capsys, "deal", "--from", whole)
+    assert code == 0 and same.splitlines()[-1] == f"Notation: {whole}", err
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["deal"], "needs --ruleset and --seed, or --from POSITION"),
+    (["deal", "--from", "brouc 3 AT", "--seed", "4"], "drop --seed"),
+    (["deal", "--from", "brouc 3 AT"], "a deal has five fields"),
+    (["deal", "--from", "brouc 3 AT.AT.AT.AT/K9.K9.K9.K9/Q8.Q8.Q8.Q8/J7.J7.J7.J7 JS - : KS"], "action 1: 'KS'"),
+])
+def test_deal_from_what_is_not_a_position_is_one_line(capsys: pytest.CaptureFixture[str], args: list[str],
+                                                      says: str) -> None:
+    code, out, err = call(capsys, *args)
+    line = assert_one_line_error(code, out, err)
+    assert line.startswith("brou deal: ") and says in line, line
+
+
 def test_coverage_json_and_one_clause(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = call(capsys, "coverage", "--json")
     data = json.loads(out)

@@ -3,18 +3,31 @@
     from brou import Rules, DealState
     rules = Rules.load("brouc")                 # or Rules.load("homme-de-brou-1802", following="brouc")
     state = DealState.from_seed(rules, 7)       # the documented shuffle, see brou.shuffle
-    state.legal_actions()                       # action ids; brou.action_text(rules, a) -> "TH"
+    state.legal_actions()                       # action ids; state.legal_texts() -> ["TH", ...]
     state.apply(a)                              # or raises IllegalAction(code, message), state unchanged
+    state.apply_text("TH"); state.undo()        # text notation; take the last action back
+    print(state)                                # the position as a table; brou.perft(state, 3)
     state.result()                              # card points, marriages, rounded points per team
+
+The games on the phase engine (Brusquembille, L'Homme d'Auvergne, L'Hombre) are dealt with
+`new_deal(rules, talon_deal_from_seed(rules, seed))` and answer the same calls (docs/game.md,
+"The engine as a library").
 """
 
 from importlib.metadata import PackageNotFoundError, version
 
 from .clauses import IMPLEMENTED_BY
 from .deal import Deal, DealError, deal_from_cards, deal_from_seed
-from .errors import ACTION_CODES, BrouError, IllegalAction, ParameterError, SpecError
+from .errors import ACTION_CODES, BrouError, IllegalAction, NothingToUndo, ParameterError, SpecError, TimeLimit
+from .hombre import HombreDeal
+from .notation import NotationError, deal_notation, parse_deal, position_notation
+from .phase_deals import new_deal
+from .phases import PhaseDeal
+from .position import Position, perft
+from .positions import parse_position
 from .rules import Rules
 from .state import DealState, action_text, parse_action
+from .talon import TalonDeal, talon_deal_from_seed
 
 try:
     __version__ = version("brou")
@@ -28,12 +41,26 @@ __all__ = [
     "Deal",
     "DealError",
     "DealState",
+    "HombreDeal",
     "IllegalAction",
+    "NotationError",
+    "NothingToUndo",
     "ParameterError",
+    "PhaseDeal",
+    "Position",
     "Rules",
     "SpecError",
+    "TalonDeal",
+    "TimeLimit",
     "action_text",
     "deal_from_cards",
     "deal_from_seed",
+    "deal_notation",
+    "new_deal",
     "parse_action",
+    "parse_deal",
+    "parse_position",
+    "perft",
+    "position_notation",
+    "talon_deal_from_seed",
 ]

@@ -37,8 +37,11 @@ from .contracts import has_auction
 from .deal import deal_from_seed
 from .errors import BrouError, SpecError, UsageError, one_line
 from .match import BOTS, Match
+from .notation import position_notation
 from .phase_deals import new_deal
 from .phase_text import deal_text, greedy_bot, session_text
+from .phases import PhaseDeal
+from .positions import parse_position
 from .render import deal_to_data, deal_to_text
 from .rounds import PhaseBot, Session, random_bot
 from .rules import Rules
@@ -94,8 +97,11 @@ def build_parser() -> Parser:
     validate.add_argument("--json", action="store_true", help="print the result of each file as JSON")
 
     deal = sub.add_parser("deal", help="play one random legal deal and show it")
-    deal.add_argument("--ruleset", required=True, help=f"a ruleset id ({', '.join(spec.available_rulesets())}) or a file")
-    deal.add_argument("--seed", type=_seed, required=True, help="the deal's seed (see docs/shuffle.md)")
+    deal.add_argument("--ruleset", help=f"a ruleset id ({', '.join(spec.available_rulesets())}) or a file")
+    deal.add_argument("--seed", type=_seed, help="the deal's seed (see docs/shuffle.md)")
+    deal.add_argument("--from", dest="position", metavar="POSITION",
+                      help="instead of --ruleset and --seed: a deal or a position in the notation of "
+                           "docs/notation.md (one line; - reads it from standard input), played on from there")
     deal.add_argument("--cut", type=int, default=None, metavar="K",
                       help="the player on the dealer's left cuts K cards off the shuffled pack before the deal "
                            "(clause hdb.deal.cut; default: the pack is dealt as shuffled)")
@@ -175,6 +181,9 @@ def build_parser() -> Parser:
     prove = sub.add_parser("prove", help="the machine-checked facts about the rules (z3), as a table")
     prove.add_argument("--fact", action="append", default=[], metavar="ID", help="only this fact (repeatable)")
     prove.add_argument("--json", action="store_true", help="print the facts and their results as JSON")
+    prove.add_argument("--record", metavar="FILE", type=Path,
+                       help="also write the run of every fact to FILE, as the rulebook shows it "
+                            "(docs/rulebook/facts.json), without timings")
     sources = sub.add_parser("sources", help="the source concordance: every paragraph of the sources, and the clauses "
                                              "that encode it or why none does")
     sources.add_argument("--source", help="only this source (S1, S2, S3, S4)")
@@ -305,10 +314,10 @@ def _first_dealer_text(draw: dict[str, object]) -> str:
     return f"First dealer: player {draw['dealer']} (cards drawn, by player: {shown})."
 
 
-def cmd_phase_deal(args: argparse.Namespace, rules: Rules) -> int:
+def cmd_phase_deal(args: argparse.Namespace, rules: Rules, start: PhaseDeal | None = None) -> int:
     """`brou deal` for a game on the phase engine (Brusquembille; L'Homme d'Auvergne, counted in marks)."""
-    deal = new_deal(rules, talon_deal_from_seed(rules, args.seed, args.cut))
-    rng = random.Random(args.seed if args.play_seed is None else args.play_seed)
+    deal = start if start is not None else new_deal(rules, talon_deal_from_seed(rules, args.seed, args.cut))
+    rng = random.Random(_play_seed(args))
     while not deal.is_over:
         deal.apply(rng.choice(deal.legal_actions()))
     if args.json:
@@ -318,35 +327,70 @@ def cmd_phase_deal(args: argparse.Namespace, rules: Rules) -> int:
             result = [{"tricks": r.tricks, "marks": r.jetons} for r in deal.result()]
         else:
             result = [{"tricks": r.tricks, "card_points": r.card_points, "jetons": r.jetons} for r in deal.result()]
-        data = deal.record() | {"seed": args.seed, "play_seed": args.play_seed if args.play_seed is not None else args.seed,
-                                "tricks": [deal.rules.cards_text(sum(1 << c for c in cards)) for _, cards, _ in deal.tricks],
-                                "winners": [w for _, _, w in deal.tricks], "result": result}
-        if args.cut is not None:
-            data["cut"] = args.cut
+        data = deal.record() | _origin(args) | {
+            "tricks": [deal.rules.cards_text(sum(1 << c for c in cards)) for _, cards, _ in deal.tricks],
+            "winners": [w for _, _, w in deal.tricks], "result": result, "notation": position_notation(deal)}
         print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
-        cut = "" if args.cut is None else f", cut {args.cut}"
-        print(deal_text(deal, f"{rules.data['title']['en']}, deal of seed {args.seed}{cut} (random legal play)"))
+        print(deal_text(deal, _title(args, rules)))
+        print(f"Notation: {position_notation(deal)}")
     return EXIT_OK
 
 
+def _play_seed(args: argparse.Namespace) -> int:
+    """The seed of the random legal play: --play-seed, else the deal's --seed, else 0."""
+    return args.play_seed if args.play_seed is not None else args.seed if args.seed is not None else 0
+
+
+def _origin(args: argparse.Namespace) -> dict[str, Any]:
+    """Where the deal came from, for --json: its seed (and cut), or the notation it was read from."""
+    out: dict[str, Any] = {"from": args.position} if args.position is not None else {"seed": args.seed}
+    out["play_seed"] = _play_seed(args)
+    if args.cut is not None:
+        out["cut"] = args.cut
+    return out
+
+
+def _title(args: argparse.Namespace, rules: Rules) -> str:
+    if args.position is not None:
+        return f"{rules.data['title']['en']}, from the position given (then random legal play)"
+    cut = "" if args.cut is None else f", cut {args.cut}"
+    return f"{rules.data['title']['en']}, deal of seed {args.seed}{cut} (random legal play)"
+
+
+def _start(args: argparse.Namespace) -> DealState | PhaseDeal | None:
+    """The position of --from (read from standard input for -), or None; UsageError for
+    --from given with the options it replaces, or for neither."""
+    if args.position is None:
+        missing = [name for name, value in (("--ruleset", args.ruleset), ("--seed", args.seed)) if value is None]
+        if missing:
+            raise UsageError(f"brou deal: needs {' and '.join(missing)}, or --from POSITION")
+        return None
+    given = [name for name, value in (("--ruleset", args.ruleset), ("--seed", args.seed), ("--cut", args.cut))
+             if value is not None] + (["--param"] if args.param else [])
+    if given:
+        raise UsageError(f"brou deal: --from gives the ruleset, its parameters and the deal; drop {', '.join(given)}")
+    if args.position == "-":
+        args.position = sys.stdin.readline().strip()
+    return parse_position(args.position)
+
+
 def cmd_deal(args: argparse.Namespace) -> int:
-    rules = _rules("deal", args)
+    start = _start(args)
+    rules = start.rules if start is not None else _rules("deal", args)
     if rules.on_phases:
-        return cmd_phase_deal(args, rules)
-    state = DealState(rules, deal_from_seed(rules, args.seed, args.cut))
-    rng = random.Random(args.seed if args.play_seed is None else args.play_seed)
+        assert start is None or isinstance(start, PhaseDeal)
+        return cmd_phase_deal(args, rules, start)
+    state = start if isinstance(start, DealState) else DealState(rules, deal_from_seed(rules, args.seed, args.cut))
+    rng = random.Random(_play_seed(args))
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
     if args.json:
-        data = deal_to_data(state) | {"seed": args.seed, "play_seed": args.play_seed if args.play_seed is not None else args.seed}
-        if args.cut is not None:
-            data["cut"] = args.cut
+        data = deal_to_data(state) | _origin(args) | {"notation": position_notation(state)}
         print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
-        cut = "" if args.cut is None else f", cut {args.cut}"
-        title = f"{rules.data['title']['en']}, deal of seed {args.seed}{cut} (random legal play)"
-        print(deal_to_text(state, title))
+        print(deal_to_text(state, _title(args, rules)))
+        print(f"Notation: {position_notation(state)}")
     return EXIT_OK
 
 
@@ -375,10 +419,11 @@ def cmd_sources(source: str | None, check: bool, as_json: bool) -> int:
     return EXIT_OK
 
 
-def cmd_prove(ids: Sequence[str], as_json: bool = False) -> int:
-    """Run the facts of brou.prove; exit 1 if one does not come out as the project states it."""
+def cmd_prove(ids: Sequence[str], as_json: bool = False, record: Path | None = None) -> int:
+    """Run the facts of brou.prove; exit 1 if one does not come out as the project states it.
+    With `record`, the run of every fact is also written there (brou.prove.record_data)."""
     try:
-        from .prove import FACTS, result_data, run_all, table_text
+        from .prove import FACTS, record_data, result_data, run_all, table_text
     except ModuleNotFoundError as exc:
         if exc.name != "z3":
             raise
@@ -388,7 +433,13 @@ def cmd_prove(ids: Sequence[str], as_json: bool = False) -> int:
     unknown = [i for i in ids if i not in known]
     if unknown:
         raise UsageError(f"brou prove: no fact {', '.join(unknown)} (known: {', '.join(sorted(known))})")
+    if record is not None and ids:
+        raise UsageError("brou prove: --record writes the run of every fact; it takes no --fact")
+    if record is not None and not record.parent.is_dir():
+        raise UsageError(f"brou prove: cannot write the record {record}: no directory {record.parent}")
     results = run_all(ids=list(ids) or None)
+    if record is not None:
+        record.write_text(json.dumps(record_data(results), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     if as_json:
         print(json.dumps([result_data(r) for r in results], indent=2, ensure_ascii=False))
     else:
@@ -446,7 +497,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(json.dumps(entry_data(args.id), indent=2, ensure_ascii=False) if args.json else entry_text(args.id))
             return EXIT_OK
         if args.command == "prove":
-            return cmd_prove(args.fact, args.json)
+            return cmd_prove(args.fact, args.json, args.record)
         if args.command == "sources":
             return cmd_sources(args.source, args.check, args.json)
         if args.command == "coverage":

@@ -93,3 +93,11 @@ class IllegalAction(BrouError):
         self.code = code
         self.message = message
         super().__init__(f"{code}: {message}")
+
+
+class NothingToUndo(BrouError, IndexError):
+    """`undo()` on a deal where no action has been taken yet."""
+
+
+class TimeLimit(BrouError):
+    """A computation (perft, a scenario of the reference engine) past the time it was given."""

@@ -23,7 +23,7 @@ from .clauses import implements
 from .contracts import TURNED, Contract, contract, contracts, playable, shown_cards, trump_choices
 from .errors import IllegalAction
 from .exchange import discard_bounds, exchangers
-from .phases import ALL_PASSED, DONE, PLAY, PLAYED, Event, PhaseDeal, parse_card
+from .phases import ALL_PASSED, DONE, PLAY, PLAYED, Event, PhaseDeal
 from .results import SURRENDER as SURRENDERED
 from .results import WON, hombre_entries, hombre_outcome
 from .rules import Rules, cards_of
@@ -165,15 +165,21 @@ class HombreDeal(PhaseDeal):
             self.vole = "engaged"  # a sixth card led after the first five tricks undertakes the vole
         self._play(action)
 
-    def apply_text(self, text: str, seat: int | None = None) -> None:
-        """Apply an action in the text notation: a card (`KH`), or a word (`demande`, `pass`,
-        `trump H`, `draw`, `surrender`, `stop`)."""
-        word = " ".join(text.split()) if type(text) is str else text
-        names = words(self.rules)
-        if word in names:
-            self.apply(self.rules.n_indices + names.index(word), seat)
-            return
-        self.apply(parse_card(self.rules, text), seat)
+    def _unit(self) -> str:
+        return "points"
+
+    def _head(self) -> list[str]:
+        rules = self.rules
+        lines = super()._head()
+        if self.said:
+            lines.append("Auction: " + "; ".join(f"seat {seat} {bid or 'pass'}" for seat, bid in self.said))
+        if self.contract is not None and self.hombre is not None:
+            lines.append(f"Hombre: seat {self.hombre}, {self.contract.en}"
+                         + (f"; exchanged {', '.join(f'seat {s} {k}' for s, k in self.exchanges)}" if self.exchanges
+                            else ""))
+        if self.discarding:
+            lines.append("Discarding: " + " ".join(rules.card_text(c) for c in self.discarding))
+        return lines
 
     def _now(self) -> str:
         names = words(self.rules)

@@ -42,7 +42,9 @@ from .kings import (
 from .ledger import POOL, Entry, account_balance, balances
 from .marks import marks_after, marks_winners
 from .payments import brusquembille_payments, pays_brusquembilles
+from .picture import Talon, position_picture
 from .play import beats, first_to_act
+from .position import Position, slot_names
 from .results import best_sides, deal_winner, homme_entries, pool_entries, pool_shares, side_points
 from .rules import Rules, card_order, cards_of
 from .speech import (
@@ -89,8 +91,12 @@ class SeatResult:
     jetons: int
 
 
-class PhaseDeal:
-    """One deal of a ruleset on the phase engine.  Seats 0..n-1 in the order of play."""
+class PhaseDeal(Position):
+    """One deal of a ruleset on the phase engine.  Seats 0..n-1 in the order of play.
+
+    Equal deals have the same rules, deal, marks given and history of actions; `str()`,
+    `undo()`, `is_legal()`, `legal_texts()`, `perft()` and the notebook picture come from
+    `brou.position.Position`."""
 
     __slots__ = ("rules", "deal", "trump", "hands", "stock", "phase", "to_act", "leader", "trick", "tricks",
                  "won", "events", "ledger", "_follow", "_after_talon", "turned", "homme", "words", "shown",
@@ -224,13 +230,69 @@ class PhaseDeal:
             self._check_target()
 
     def apply_text(self, text: str, seat: int | None = None) -> None:
-        """Apply an action in the text notation: a card (`TH`), or a word of the speech
-        (`turn`, `leave`, `play`, `pass`, `show`)."""
-        word = text.strip() if type(text) is str else text
-        if has_speech(self.rules) and word in WORDS:
-            self.apply(word_action(self.rules, WORDS.index(word)), seat)
-            return
-        self.apply(parse_card(self.rules, text), seat)
+        """Apply an action in the text notation: a card (`TH`), or a word of the speech (`turn`,
+        `leave`, `play`, `pass`, `show`) or of the auction and the exchange (`demande`, `trump H`,
+        `draw`, ...)."""
+        self.apply(self.parse_action(text), seat)
+
+    # -- the library's hooks (brou.position) ---------------------------------------------
+
+    def action_text(self, action: int) -> str:
+        """An action id as text: a card, or a word (`brou.phases.action_text`)."""
+        return action_text(self.rules, action)
+
+    def parse_action(self, text: str) -> int:
+        """The action id of a text: a word of the game (`words_of`), else a card (`parse_card`);
+        IllegalAction (`malformed-action`, `unknown-card`) if it names none."""
+        if type(text) is not str:
+            raise IllegalAction("malformed-action", f"an action's text is a str, not {type(text).__name__}")
+        word = " ".join(text.split())
+        names = words_of(self.rules)
+        if word in names:
+            return self.rules.n_indices + names.index(word)
+        return parse_card(self.rules, text)
+
+    def _start(self) -> Self:
+        return type(self)(self.rules, self.deal, self.marks)
+
+    def _identity(self) -> tuple[Any, ...]:
+        return super()._identity() + (self.deal, None if self.marks is None else tuple(self.marks))
+
+    def _unit(self) -> str:
+        """What the ledger counts in: jetons, or marks in a game with a speech."""
+        return "marks" if has_speech(self.rules) else "jetons"
+
+    def _head(self) -> list[str]:
+        rules = self.rules
+        trump = "not yet" if self.trump is None and self.phase != PLAY else \
+            "none" if self.trump is None else rules.data["deck"]["suits"][self.trump]["en"]
+        line = f"Trump: {trump}; dealer seat {rules.dealer}"
+        turned = [c for _, c in self.turned] or ([self.deal.turnup] if self.deal.turnup >= 0 else [])
+        if turned:
+            line += "; turned " + " ".join(rules.card_text(c) for c in turned)
+        lines = [line + f"; talon {len(self.stock)} card{'s' if len(self.stock) != 1 else ''}"]
+        if self.homme is not None and has_speech(rules):
+            lines.append(f"Homme: seat {self.homme}")
+        return lines
+
+    def _foot(self) -> list[str]:
+        rules = self.rules
+        lines = []
+        if self.ledger:
+            net = balances(self.ledger, rules.n_players)
+            lines.append(f"{self._unit().capitalize()}: " + ", ".join(f"seat {s} {net[s]:+d}" for s in range(rules.n_players)))
+        winners = self.winners()
+        if winners is not None:
+            seats = sorted(s for side in winners for s in rules.teams[side])
+            lines.append(f"Ended: {self.ended}; " + (f"won by {', '.join(f'seat {s}' for s in seats)}" if seats
+                                                      else "nobody won"))
+        return lines
+
+    def _picture(self) -> str:
+        stock = self.stock
+        turned = self.deal.turnup if self.deal.turnup >= 0 and stock and stock[-1] == self.deal.turnup else None
+        down = len(stock) - (turned is not None)
+        return position_picture(self, Talon("Talon", down, turned) if stock else None)
 
     # -- before play: the turn-offer and the speech (brou.speech) ----------------------
 
@@ -467,7 +529,7 @@ class PhaseDeal:
     def copy(self) -> Self:
         cls = type(self)
         other = cls.__new__(cls)
-        for name in _slots(cls):
+        for name in slot_names(cls):
             value = getattr(self, name)
             setattr(other, name, list(value) if isinstance(value, list) else dict(value) if isinstance(value, dict)
                     else value)
@@ -478,11 +540,6 @@ class PhaseDeal:
         rules = self.rules
         return {"ruleset": rules.id, "params": dict(rules.overrides), "deal": deal_data(rules, self.deal),
                 "actions": [action_text(rules, a) for a in self.history]}
-
-
-def _slots(cls: type) -> tuple[str, ...]:
-    """Every slot of a deal class and its bases (a subclass adds its own)."""
-    return tuple(name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ()))
 
 
 def deal_data(rules: Rules, deal: TalonDeal) -> dict[str, Any]:
@@ -512,17 +569,8 @@ def action_text(rules: Rules, action: int) -> str:
 
 
 def parse_card(rules: Rules, text: str) -> int:
-    """The card id of a text; IllegalAction (`malformed-action`, `unknown-card`) if none: the
-    only actions of these games are cards."""
-    if type(text) is not str:
-        raise IllegalAction("malformed-action", f"an action's text is a str, not {type(text).__name__}")
-    word = text.strip()
-    if len(word) != 2:
+    """The card id of a text (`Rules.parse_card`); IllegalAction (`malformed-action`,
+    `unknown-card`) if none: a card is the only action of these games that is no word."""
+    if type(text) is str and len(text.strip()) != 2:
         raise IllegalAction("malformed-action", f"cannot read action '{text}': the actions of {rules.id} are cards")
-    try:
-        card = rules.card(word)
-    except ValueError:
-        raise IllegalAction("unknown-card", f"'{word}' is no card of this ruleset") from None
-    if not rules.pack >> card & 1:
-        raise IllegalAction("unknown-card", f"{word} is not in the pack of this deal")
-    return card
+    return rules.parse_card(text)

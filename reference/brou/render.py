@@ -6,22 +6,11 @@ from typing import Any
 
 from .counting import card_points
 from .marriages import value_of
+from .position import hand_text, result_table, team_name
 from .rules import Rules
 from .state import DealState, marriage_text
 
-
-def team_name(rules: Rules, team: int) -> str:
-    return "team " + "+".join(str(s) for s in rules.teams[team])
-
-
-def hand_text(rules: Rules, mask: int) -> str:
-    """`S: A K 9   H: T 8   D: -   C: Q 7` (every suit shown, strongest first)."""
-    parts = []
-    n = len(rules.ranks)
-    for s, suit in enumerate(rules.suits):
-        ranks = [rules.ranks[c % n] for c in rules.mask_to_list(mask & rules.suit_mask[s])]
-        parts.append(f"{suit}: {' '.join(ranks) or '-'}")
-    return "   ".join(parts)
+__all__ = ["deal_to_data", "deal_to_text", "hand_text", "team_name"]  # hand_text, team_name: brou.position's
 
 
 def _marriage_words(rules: Rules, suit: int, kind: int, trump: int) -> str:
@@ -78,15 +67,7 @@ def deal_to_text(state: DealState, title: str = "") -> str:
     for text in announcements_by_trick.get(len(state.tricks), []):
         lines.append(f"  {text}")
     if state.is_over:
-        result = state.result()
-        lines += ["", f"{'':<12}{'tricks':>7}{'cards':>7}{'rounded':>9}{'announced':>11}{'table':>7}{'deal':>7}"]
-        for t, r in enumerate(result.teams):
-            lines.append(f"{team_name(rules, t):<12}{r.tricks:>7}{r.card_points:>7}{r.rounded_cards:>9}"
-                         f"{r.announced:>11}{r.table:>7}{r.total:>7}")
-        if result.all_tricks is not None:
-            lines.append(f"{team_name(rules, result.all_tricks)} won every trick.")
-        lines.append(f"Rounding: {rules.rounding}; table marriages x{rules.table_factor}; "
-                     f"marriages credited {rules.announce_credited}.")
+        lines += ["", *result_table(rules, state.result())]
     return "\n".join(lines)
 
 

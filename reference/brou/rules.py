@@ -19,7 +19,7 @@ from typing import Any
 
 from . import spec
 from .clauses import implements
-from .errors import ParameterError, SpecError, one_line
+from .errors import IllegalAction, ParameterError, SpecError, one_line
 
 
 @dataclass(frozen=True)
@@ -164,11 +164,31 @@ class Rules:
             raise ValueError(f"unknown card '{text}'")
         return self.suits.index(text[1]) * len(self.ranks) + self.ranks.index(text[0])
 
+    def parse_card(self, text: str) -> int:
+        """The card a text names, rank then suit (`TS`: the ten of spades; spaces around it
+        ignored), for every game.  IllegalAction `malformed-action` for anything but such a
+        text, `unknown-card` for a rank or suit of no card of this ruleset or a card left out
+        of its pack.  (`card` is the older, bare reader: ValueError, no pack check.)"""
+        if type(text) is not str:
+            raise IllegalAction("malformed-action", f"an action's text is a str, not {type(text).__name__}")
+        word = text.strip()
+        if len(word) != 2:
+            raise IllegalAction("malformed-action", f"cannot read action '{text}': a card is a rank and a suit (TS)")
+        try:
+            card = self.card(word)
+        except ValueError:
+            raise IllegalAction("unknown-card", f"'{word}' is no card of this ruleset") from None
+        if not self.pack >> card & 1:
+            raise IllegalAction("unknown-card", f"{word} is not in the pack of this deal")
+        return card
+
     def card_text(self, card: int) -> str:
+        """A card as text, rank then suit: `TS`."""
         n = len(self.ranks)
         return self.ranks[card % n] + self.suits[card // n]
 
     def cards_text(self, mask: int) -> list[str]:
+        """The cards of a mask as text, in index order (by suit, strongest first)."""
         return [self.card_text(c) for c in cards_of(mask)]
 
     def mask(self, cards: list[str] | tuple[str, ...]) -> int:

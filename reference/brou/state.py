@@ -36,7 +36,9 @@ from .marriages import (
     announcing_seats,
     table_marriages,
 )
+from .picture import deal_picture, position_picture
 from .play import beating_cards, first_to_act, why_illegal
+from .position import Position, result_table
 from .rules import Rules
 
 PLAY, WINDOW, CONCEDE, RESPOND, DONE = "play", "window", "concede", "respond", "done"
@@ -50,8 +52,12 @@ MARK_ACTION = 7  # pass_action + 7: `mark`, in a deal on its own as in a game
 MARK_NAME = "mark"
 
 
-class DealState:
-    """One deal in progress.  Seats 0..n-1 in the order of play; the dealer is `rules.dealer`."""
+class DealState(Position):
+    """One deal in progress.  Seats 0..n-1 in the order of play; the dealer is `rules.dealer`.
+
+    Equal states have the same rules, deal, game context and history of actions, out-of-turn
+    ones included; `str()`, `undo()`, `is_legal()`, `legal_texts()`, `perft()` and the notebook
+    picture come from `brou.position.Position`."""
 
     __slots__ = (
         "rules", "deal", "trump", "hands", "phase", "to_act", "leader", "trick", "trick_mask",
@@ -352,9 +358,63 @@ class DealState:
 
     def apply_text(self, text: str, seat: int | None = None) -> None:
         """Apply an action written in the text notation (`TH`, `announce KQH`, `pass`)."""
+        self.apply(self.parse_action(text), seat)
+
+    # -- the library's hooks (brou.position) --------------------------------------------
+
+    def action_text(self, action: int) -> str:
+        """An action id as text: `TH`, `announce KQH`, `pass`, `claim` (`brou.state.action_text`)."""
+        return action_text(self.rules, action)
+
+    def parse_action(self, text: str) -> int:
+        """The action id of a text (`brou.state.parse_action`); IllegalAction if it names none."""
         if type(text) is not str:
             raise IllegalAction("malformed-action", f"an action's text is a str, not {type(text).__name__}")
-        self.apply(parse_action(self.rules, text), seat)
+        return parse_action(self.rules, text)
+
+    def _start(self) -> DealState:
+        return DealState(self.rules, self.deal, self.context)
+
+    def _steps(self) -> list[tuple[int, int | None]]:
+        by = dict(self.out_of_turn)
+        return [(action, by.get(index)) for index, action in enumerate(self.history)]
+
+    def _identity(self) -> tuple[Any, ...]:
+        return super()._identity() + (self.deal, self.context, tuple(self.out_of_turn))
+
+    def _head(self) -> list[str]:
+        rules = self.rules
+        shown = ", face up" if self.turnup_on_show() else ""
+        lines = [f"Trump: {rules.data['deck']['suits'][self.trump]['en']} (turn-up {rules.card_text(self.turnup)}"
+                 f"{shown}); dealer seat {rules.dealer}"]
+        if self.context is not None:
+            lines.append("Game: scores before the deal " + "-".join(map(str, self.context.scores))
+                         + (", carried " + "-".join(map(str, self.context.carried)) if self.context.carried else ""))
+        return lines
+
+    def _foot(self) -> list[str]:
+        rules = self.rules
+        lines = []
+        if self.announcements:
+            lines.append("Announced: " + ", ".join(f"seat {seat} {marriage_text(rules, suit, kind)} +{points}"
+                                                   for seat, suit, kind, _, points, _ in self.announcements))
+        if self.table:
+            lines.append("On the table: " + ", ".join(f"{marriage_text(rules, suit, kind)} +{points} to team {team}"
+                                                      for _, suit, kind, team, points in self.table))
+        if self.declared is not None:
+            lines.append(f"Declared: team {self.declared[0]}" + (" (double)" if self.declared[1] else ""))
+        if self.is_over:
+            lines += result_table(rules, self.result())
+        if self.outcome is not None:
+            winner = "nobody yet" if self.outcome.winner is None else f"team {self.outcome.winner}"
+            lines.append(f"Outcome: {self.outcome.how}; game won by {winner}; scores "
+                         + "-".join(map(str, self.outcome.scores)))
+        return lines
+
+    def _picture(self) -> str:
+        if self.rules.n_players == 4 and len(self.rules.teams) == 2:
+            return deal_picture(self.rules, self)
+        return position_picture(self)
 
     @implements("hdb.play.next-lead")
     def _finish_trick(self) -> None:
@@ -695,8 +755,5 @@ def parse_action(rules: Rules, text: str) -> int:
                 return rules.n_indices + rules.suits.index(suit) * len(rules.kinds) + k
         raise IllegalAction("malformed-action", f"'{words[1]}' is no marriage of this ruleset")
     if len(words) == 1 and len(words[0]) == 2:
-        try:
-            return rules.card(words[0])
-        except ValueError:
-            raise IllegalAction("unknown-card", f"'{words[0]}' is no card of this ruleset") from None
+        return rules.parse_card(words[0])
     raise IllegalAction("malformed-action", f"cannot read action '{text}'")

@@ -303,7 +303,7 @@ def _scenarios(raw: bytes, suffix: str, name: str, check: bool, lines: set[int] 
     for i, s in enumerate(doc.data["scenarios"]):
         line = doc.line_of(("scenarios", i)) or 1
         if lines is None or line in lines:
-            yield Scenario(s, name, line)
+            yield Scenario(with_deal_expanded(s, name, doc.line_of(("scenarios", i, "setup", "deal")) or line), name, line)
 
 
 def _jsonl(raw: bytes, name: str, check: bool, lines: set[int] | None) -> Iterator[Scenario]:
@@ -332,9 +332,52 @@ def _jsonl(raw: bytes, name: str, check: bool, lines: set[int] | None) -> Iterat
             problem = schema_error(data, "scenario")
             if problem is not None:
                 raise CorpusError(problem[0], name, number, spec.path_text(problem[1]))
-        yield Scenario(data, name, number, line)
+        expanded = with_deal_expanded(data, name, number)
+        yield Scenario(expanded, name, number, line if expanded is data else None)
     if not found:
         raise CorpusError("the file holds no scenario", name, 1)
+
+
+def with_deal_expanded(data: Any, name: str, line: int) -> Any:
+    """A scenario whose setup gives its deal in the notation (`setup.deal`, docs/notation.md)
+    with the deal written out as the protocol sends it: `hands` by player, `turnup`, `talon`,
+    `dealer`, and `game` for a deal of 1802 or Brouc inside a game; the scenario itself if it
+    has no such deal.  CorpusError if the line is not a deal of the scenario's ruleset and
+    parameters."""
+    setup = data.get("setup") if isinstance(data, dict) else None
+    if not isinstance(setup, dict) or "deal" not in setup:
+        return data
+    from ..notation import NotationError, parse_deal, players_deal, table_context
+    from ..talon import TalonDeal
+
+    where = "setup.deal"
+    try:
+        parsed = parse_deal(setup["deal"])
+    except NotationError as exc:
+        raise CorpusError(f"{exc}", name, line, where) from None
+    if parsed.actions:
+        raise CorpusError("a setup's deal has no actions: give them as steps", name, line, where)
+    rules = parsed.rules
+    params = data.get("params") or {}
+    if rules.id != data.get("ruleset") or dict(rules.overrides) != dict(params):
+        raise CorpusError(f"the deal is one of {rules.id} {dict(rules.overrides) or ''}, the scenario's of "
+                          f"{data.get('ruleset')} {dict(params) or ''}".replace(" }", "}"), name, line, where)
+    if parsed.context is not None and "game" in setup:
+        raise CorpusError("the deal gives the game's scores (scores=): no setup.game beside it", name, line, where)
+    hands, turnup, talon = players_deal(parsed.deal, parsed.offset)
+    out = {k: v for k, v in setup.items() if k != "deal"}
+    out["dealer"] = parsed.dealer
+    out["hands"] = [rules.cards_text(h) for h in hands]
+    if isinstance(parsed.deal, TalonDeal):  # a game with a talon: the talon, even when empty of drawn cards
+        out["talon"] = [rules.card_text(c) for c in talon]
+    if turnup is not None:
+        out["turnup"] = rules.card_text(turnup)
+    if parsed.context is not None:
+        out["game"] = table_context(rules, parsed.offset, parsed.context)
+    if "match" in out and "game" not in out:
+        raise CorpusError("a setup with a match needs the game's scores: scores=A,B in the deal, or setup.game",
+                          name, line, where)
+    return {**data, "setup": out}
 
 
 def _short(message: str) -> str:

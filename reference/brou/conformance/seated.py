@@ -4,30 +4,17 @@
 (Brusquembille, on `brou.phases.PhaseDeal`) differ in their setups and in some observables;
 taking an action, looking an observable up by name, and the observables both engines answer
 alike (who acts, what he may do, the trick, the tricks, trump, whether it is over) are here,
-once.  `perft` counts over either engine.
+once.  (`perft`, which counts over either engine, is the engine's: `brou.perft`.)
 """
 
 from __future__ import annotations
 
-import time
 from typing import Any, Protocol
 
 from ..errors import BrouError, IllegalAction
+from ..position import Playable
 from ..rules import Rules
 from ..state import action_text
-
-
-class Playable(Protocol):
-    """What perft needs of a deal: `brou.state.DealState` and `brou.phases.PhaseDeal` alike."""
-
-    @property
-    def is_over(self) -> bool: ...
-
-    def legal_actions(self, seat: int | None = None) -> list[int]: ...
-
-    def copy(self) -> Playable: ...
-
-    def apply(self, action: int, seat: int | None = None) -> None: ...
 
 
 class Played(Playable, Protocol):
@@ -113,26 +100,3 @@ class SeatedTable:
 
     def _obs_over(self) -> bool:
         return self.state.is_over
-
-
-class TimeLimit(BrouError):
-    """A scenario that takes the reference engine longer than it was given."""
-
-
-def perft(state: Playable, depth: int, deadline: float | None = None) -> int:
-    """The number of legal action sequences of `depth` actions from `state` (a sequence
-    that ends the deal sooner counts once); TimeLimit once `time.monotonic()` passes `deadline`.
-    Only the player to act's actions count: actions out of turn are in no sequence (PROTOCOL.md)."""
-    if depth == 0 or state.is_over:
-        return 1
-    actions = state.legal_actions()
-    if depth == 1:
-        return len(actions)
-    if deadline is not None and time.monotonic() > deadline:
-        raise TimeLimit("perft: out of time")
-    total = 0
-    for action in actions:
-        child = state.copy()
-        child.apply(action)
-        total += perft(child, depth - 1, deadline)
-    return total

@@ -17,9 +17,10 @@ from typing import IO, Any
 from .. import __version__, spec
 from ..contracts import has_auction
 from ..deal import deal_from_cards, deal_from_seed
-from ..errors import BrouError
+from ..errors import BrouError, TimeLimit
 from ..game import GameContext, Outcome
 from ..match import carried_over, deal_entry, dealer_of_draw, handover, match_winner, next_offset
+from ..position import perft as perft  # the engine's (brou.perft); the tests and the generator find it here too
 from ..rules import Rules
 from ..sheet import sheet_rows
 from ..speech import has_speech
@@ -29,8 +30,7 @@ from .corpus import FEATURES
 from .hombre_table import HombreTable
 from .phase_table import PhaseTable
 from .protocol import PROTOCOL_VERSION
-from .seated import SeatedTable, TimeLimit
-from .seated import perft as perft  # where the tests and the generator have always found it
+from .seated import SeatedTable
 from .speech_table import SpeechTable
 
 NAME = "brou-reference"
