@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from brou.deal import deal_from_cards
@@ -115,9 +116,11 @@ SCENARIO_HANDS = """\
       turnup: QH"""
 
 
-def seeded_deal(rules: Rules, seed: int, context: GameContext | None = None) -> DealState | PhaseDeal:
-    """The deal of `seed` in any ruleset: a DealState for a partnership game, else the phase
-    engine's deal (PhaseDeal or HombreDeal)."""
+def seeded_deal(rules: Rules, seed: int, context: GameContext | None = None,
+                marks: Sequence[int] | None = None) -> DealState | PhaseDeal:
+    """The deal of `seed` in any ruleset: a DealState for a partnership game (in the game
+    `context`), else the phase engine's deal (PhaseDeal or HombreDeal; `marks` by seat for
+    a game to a number of marks)."""
     if rules.on_phases:
-        return new_deal(rules, talon_deal_from_seed(rules, seed))
+        return new_deal(rules, talon_deal_from_seed(rules, seed), marks)
     return DealState.from_seed(rules, seed, context)

@@ -17,7 +17,8 @@ import pytest
 from brou import notation
 from brou.conformance.corpus import CorpusError, load_file, scenario_files
 from brou.conformance.server import table_for
-from brou.notation import NotationError, parse_deal, position_notation
+from brou.notation import NotationError, parse_deal, plays_to_marks, position_notation
+from brou.phases import PhaseDeal
 from brou.positions import parse_position, position_from
 from brou.rules import Rules
 from brou.spec import available_rulesets
@@ -38,7 +39,7 @@ GRAMMAR = re.compile(
     rf" (?P<hands>{_HAND}(?:/{_HAND})+)"
     rf" (?P<turnup>{_CARD}|-)"
     rf" (?P<talon>(?:{_CARD})+|-)"
-    rf"(?P<context>(?: scores=-?[0-9]+(?:,-?[0-9]+)*)(?: carried=-?[0-9]+(?:,-?[0-9]+)*)?)?"
+    rf"(?P<context>(?: scores=-?[0-9]+(?:,-?[0-9]+)*)(?: carried=-?[0-9]+(?:,-?[0-9]+)*)?| marks=-?[0-9]+(?:,-?[0-9]+)*)?"
     rf"(?: : (?P<actions>[a-zA-Z0-9_-]+(?:@(?:0|[1-9][0-9]*))?(?: [a-zA-Z0-9_-]+(?:@(?:0|[1-9][0-9]*))?)*))?\Z")
 
 
@@ -72,6 +73,8 @@ def test_every_deal_of_the_corpus_round_trips() -> None:
         assert parsed.rules.overrides == rules.overrides, sid
         assert parsed.dealer == (rules.n_players - 1 if dealer is None else dealer), sid
         assert getattr(state, "context", None) == parsed.context, sid
+        marks = getattr(state, "marks", None)
+        assert (None if marks is None else tuple(marks)) == parsed.marks, sid
         assert position_notation(position_from(parsed), dealer) == line, sid
         count += 1
     assert count > 3000  # the corpus's distinct setups, of every ruleset
@@ -99,7 +102,11 @@ def test_seeded_positions_round_trip(ruleset: str) -> None:
             rules = Rules.load(ruleset, **_random_params(base, rng))
         except Exception:  # some combinations of options the ruleset refuses: then the defaults
             rules = base
-        state = seeded_deal(rules, seed)
+        marks = None
+        if plays_to_marks(rules) and rng.random() < 0.5:  # a deal inside a game to a number of marks
+            target = rules.data["session"]["target"]
+            marks = [rng.randrange(target) for _ in range(rules.n_players)]
+        state = seeded_deal(rules, seed, marks=marks)
         stop = rng.randrange(0, 60)
         for _ in range(stop):
             if state.is_over:
@@ -140,6 +147,29 @@ def test_a_deal_in_a_game_keeps_its_scores_in_the_table_teams() -> None:
     assert position_notation(position_from(parsed), 0) == line
 
 
+AUVERGNE = "homme-d-auvergne 1 T8..7.Q7/QA..T.A8/.Q7.J9.9/K7.AT.K. - 9SJCADTC8H9HJSKHJH8DQDKC"
+
+
+def test_a_deal_in_a_game_to_a_number_of_marks_keeps_each_players_marks() -> None:
+    """L'Homme d'Auvergne's deal inside a game to 5 marks: marks= by player, kept by seat."""
+    state = parse_position(AUVERGNE + " marks=3,4,1,2")
+    assert isinstance(state, PhaseDeal) and state.marks == [1, 2, 3, 4]  # dealer 1: seat 0 is player 2
+    assert position_notation(state, 1) == AUVERGNE + " marks=3,4,1,2"
+    assert parse_position(AUVERGNE).marks is None  # a deal on its own
+
+
+@pytest.mark.parametrize(("tail", "field"), [
+    (" marks=1,2,3", "marks: 3 values; homme-d-auvergne deals to 4 players"),
+    (" marks=0,5,1,2", "marks: '0,5,1,2': the game is already won (target 5)"),
+    (" scores=1,2", "scores: homme-d-auvergne plays a deal without the scores"),
+    (" marks=0,1,1,2 marks=0,1,1,2", "marks: given twice"),
+])
+def test_marks_that_cannot_be_are_refused(tail: str, field: str) -> None:
+    with pytest.raises(NotationError) as refused:
+        parse_position(AUVERGNE + tail)
+    assert field in str(refused.value), refused.value
+
+
 def test_the_worked_example_of_the_documentation() -> None:
     """docs/notation.md's first example: player 3 deals, the four opening cards of the first trick."""
     state = parse_position("brouc 3 AT.AT.AT.AT/K9.K9.K9.K9/Q8.Q8.Q8.Q8/J7.J7.J7.J7 JS - : AS KS QS JS")
@@ -172,7 +202,8 @@ def test_parameters_are_written_in_the_rulesets_order_and_read_by_type() -> None
     ("brouc 3 AT.AT.AT.AT/K9.K9.K9.K9/Q8.Q8.Q8.Q8/J7.J7.J7.J7 JS - scores=1", "scores: 1 values"),
     ("brouc 3 AT.AT.AT.AT/K9.K9.K9.K9/Q8.Q8.Q8.Q8/J7.J7.J7.J7 JS scores=1,2", "talon: 'scores=1,2' stands where"),
     ("brouc 3 AT.AT.AT.AT/K9.K9.K9.K9/Q8.Q8.Q8.Q8/J7.J7.J7.J7 JS - carried=1,2", "carried: carried= needs"),
-    ("brouc 3 AT.AT.AT.AT/K9.K9.K9.K9/Q8.Q8.Q8.Q8/J7.J7.J7.J7 JS - marks=1,2", "deal: 'marks=1,2'"),
+    ("brouc 3 AT.AT.AT.AT/K9.K9.K9.K9/Q8.Q8.Q8.Q8/J7.J7.J7.J7 JS - marks=1,2", "marks: brouc plays no game to a number"),
+    ("brouc 3 AT.AT.AT.AT/K9.K9.K9.K9/Q8.Q8.Q8.Q8/J7.J7.J7.J7 JS - won=1,2", "deal: 'won=1,2' after the talon"),
     ("brouc 3 AT.AT.AT.AT/K9.K9.K9.K9/Q8.Q8.Q8.Q8/J7.J7.J7.J7 JS - : AS QS",
      "action 2: 'QS' [not-in-hand]: QS is not in the hand"),
     ("brouc 3 AT.AT.AT.AT/K9.K9.K9.K9/Q8.Q8.Q8.Q8/J7.J7.J7.J7 JS - : AS@7", "action 1: 'AS@7'"),
@@ -233,6 +264,7 @@ def test_a_deal_in_the_notation_is_written_out_as_the_setup_it_stands_for() -> N
         mine, theirs = table_for(rules, setup), table_for(rules, original.data["setup"])
         assert mine.state.deal == theirs.state.deal and mine.dealer == theirs.dealer, scenario.id
         assert getattr(mine.state, "context", None) == getattr(theirs.state, "context", None), scenario.id
+        assert getattr(mine.state, "marks", None) == getattr(theirs.state, "marks", None), scenario.id
 
 
 def _file(tmp_path: Path, setup: str, ruleset: str = "brouc", params: str = "") -> Path:
@@ -261,11 +293,13 @@ DEAL = "brouc 3 AT.AT.AT.AT/K9.K9.K9.K9/Q8.Q8.Q8.Q8/J7.J7.J7.J7 JS -"
     (f"      deal: {DEAL}\n      match: {{marks: [1, 0]}}", "a setup with a match needs the game's scores"),
     (f"      deal: '{DEAL} : AS'", "setup.deal a setup's deal has no actions"),
     (f"      deal: {DEAL}\n      dealer: 2", "at scenarios[0].setup "),
+    (f"      deal: {AUVERGNE} marks=0,1,1,2\n      session: {{marks: [0, 1, 1, 2]}}",
+     "no setup.session.marks beside it"),
 ])
 def test_a_deal_in_the_notation_that_is_wrong_is_refused_with_file_and_line(tmp_path: Path, setup: str,
                                                                            says: str) -> None:
     with pytest.raises(CorpusError) as refused:
-        load_file(_file(tmp_path, setup))
+        load_file(_file(tmp_path, setup, ruleset="homme-d-auvergne" if AUVERGNE in setup else "brouc"))
     message = str(refused.value)
     assert says in message and "s.yaml:" in message and "\n" not in message, message
 

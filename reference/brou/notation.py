@@ -7,7 +7,8 @@ player who deals, the hands by player from player 0 (each by suit in the ruleset
 order, spades, hearts, diamonds, clubs, the ranks in the pack's order, a void suit empty),
 the turned card or `-`, the talon from its top or `-` (the turned card left out of it), and
 for a deal inside a game of 1802 or Brouc the scores before it (`scores=`, and `carried=`
-when marriages are carried into it).  A position adds a colon between two spaces and the
+when marriages are carried into it), for a deal of L'Homme d'Auvergne inside a game to a
+number of marks each player's marks before it (`marks=`).  A position adds a colon between two spaces and the
 actions so far, each as the engine writes it with `_` for a space (`announce_KQH`,
 `trump_S`), and `@P` after an action a player takes out of turn.
 
@@ -30,6 +31,7 @@ from typing import Any, Protocol
 from .deal import Deal, DealError, deal_from_cards
 from .errors import BrouError, ParameterError, SpecError
 from .game import GameContext
+from .marks import marks_winners
 from .rules import Rules, cards_of
 from .spec import available_rulesets
 from .talon import NO_TURNUP, TalonDeal, talon_deal_from_cards
@@ -52,6 +54,7 @@ class Noted(Protocol):
 NONE = "-"  # a field with nothing in it: no turned card, no talon
 SPACE = "_"  # stands for a space inside an action's text
 CONTEXT_FIELDS = ("scores", "carried")  # the game a deal of 1802 or Brouc is part of
+MARKS = "marks"  # the game to a number of marks a deal of L'Homme d'Auvergne is part of
 
 _NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
 _RULESET = re.compile(r"([a-z0-9-]+)(?:\[([^\]]*)\])?\Z")
@@ -65,13 +68,15 @@ class NotationError(BrouError):
 @dataclass(frozen=True)
 class DealText:
     """A deal as the notation holds it: the rules, the dealer (a player), the deal in the
-    engine's seats, and the game it is part of (1802 and Brouc; None: a deal on its own)."""
+    engine's seats, and the game it is part of: the scores of 1802 and Brouc (`context`),
+    the marks by seat of L'Homme d'Auvergne (`marks`); None: a deal on its own."""
 
     rules: Rules
     dealer: int
     deal: Deal | TalonDeal
     context: GameContext | None = None
     actions: tuple[tuple[str, int | None], ...] = field(default=())  # a position's: text, player out of turn
+    marks: tuple[int, ...] | None = None
 
     @property
     def offset(self) -> int:
@@ -112,9 +117,10 @@ def hand_text(rules: Rules, mask: int) -> str:
 
 
 def deal_notation(rules: Rules, deal: Deal | TalonDeal, dealer: int | None = None,
-                  context: GameContext | None = None) -> str:
+                  context: GameContext | None = None, marks: Sequence[int] | None = None) -> str:
     """A deal on one line (the module's docstring).  `deal` holds the engine's seats; `dealer`
-    is the player who deals (default: the last player, so that seats are players)."""
+    is the player who deals (default: the last player, so that seats are players); `marks`
+    by seat, for a deal of a game to a number of marks."""
     n = rules.n_players
     dealer = n - 1 if dealer is None else dealer
     offset = (dealer + 1) % n
@@ -124,6 +130,8 @@ def deal_notation(rules: Rules, deal: Deal | TalonDeal, dealer: int | None = Non
     if context is not None:
         for name, values in table_context(rules, offset, context).items():
             fields.append(f"{name}=" + ",".join(str(v) for v in values))
+    if marks is not None:
+        fields.append(f"{MARKS}=" + ",".join(str(marks[(p - offset) % n]) for p in range(n)))
     return " ".join(fields)
 
 
@@ -171,7 +179,7 @@ def position_notation(state: Noted, dealer: int | None = None) -> str:
     n = rules.n_players
     dealer = n - 1 if dealer is None else dealer
     offset = (dealer + 1) % n
-    line = deal_notation(rules, state.deal, dealer, getattr(state, "context", None))
+    line = deal_notation(rules, state.deal, dealer, getattr(state, "context", None), getattr(state, "marks", None))
     by = dict(getattr(state, "out_of_turn", ()))
     tokens = [action_token(state.action_text(a), None if i not in by else (by[i] + offset) % n)
               for i, a in enumerate(state.history)]
@@ -290,7 +298,7 @@ def parse_deal(text: str) -> DealText:
             raise _fail(name, f"'{text}' stands where the {name} should ('-' if there is none)")
     turnup = None if fields[3] == NONE else fields[3]
     talon = _cards(rules, fields[4], "talon")
-    context = _context(rules, fields[5:], offset)
+    context, marks = _context(rules, fields[5:], offset)
     try:
         if rules.on_phases:
             deal: Deal | TalonDeal = talon_deal_from_cards(rules, by_seat, talon, turnup)
@@ -305,7 +313,7 @@ def parse_deal(text: str) -> DealText:
     actions = _actions(rules, action_part, n) if colon else ()
     if colon and not actions:
         raise _fail("actions", "' : ' is followed by no action")
-    return DealText(rules, dealer, deal, context, actions)
+    return DealText(rules, dealer, deal, context, actions, marks)
 
 
 def _players(message: str, offset: int, n: int) -> str:
@@ -313,18 +321,42 @@ def _players(message: str, offset: int, n: int) -> str:
     return re.sub(r"\bseat (\d+)", lambda m: f"player {(int(m.group(1)) + offset) % n}", message)
 
 
-def _context(rules: Rules, fields: Sequence[str], offset: int) -> GameContext | None:
+def plays_to_marks(rules: Rules) -> bool:
+    """Whether the ruleset's game is played to a number of marks (L'Homme d'Auvergne): its
+    deals may carry the players' marks (`marks=`)."""
+    return bool(rules.on_phases and rules.data.get("session", {}).get("kind") == MARKS)
+
+
+def _context(rules: Rules, fields: Sequence[str], offset: int) -> tuple[GameContext | None, tuple[int, ...] | None]:
+    """The fields after the talon: the game context of 1802 and Brouc, the marks by seat of a
+    game to a number of marks."""
     given: dict[str, tuple[int, ...]] = {}
     for item in fields:
         name, eq, value = item.partition("=")
-        if not eq or name not in CONTEXT_FIELDS:
-            raise _fail("deal", f"'{item}' after the talon: only {' and '.join(f'{c}=A,B' for c in CONTEXT_FIELDS)} "
-                                "may follow it, then ' : ' and the actions")
+        if not eq or name not in (*CONTEXT_FIELDS, MARKS):
+            raise _fail("deal", f"'{item}' after the talon: only {' and '.join(f'{c}=A,B' for c in CONTEXT_FIELDS)}"
+                                f" (1802, Brouc) or {MARKS}=A,B,C (a game to a number of marks) may follow it,"
+                                " then ' : ' and the actions")
         if name in given:
             raise _fail(name, "given twice")
         given[name] = _pair(value, name)
     if not given:
-        return None
+        return None, None
+    n = rules.n_players
+    if MARKS in given:
+        if not plays_to_marks(rules):
+            raise _fail(MARKS, f"{rules.id} plays no game to a number of marks: marks= is for L'Homme d'Auvergne")
+        if len(given) > 1:
+            raise _fail(MARKS, f"marks= goes alone: {', '.join(k + '=' for k in given if k != MARKS)} is for 1802 and Brouc")
+        marks = given[MARKS]
+        if len(marks) != n:
+            raise _fail(MARKS, f"{len(marks)} values; {rules.id} deals to {n} players")
+        if rules.data["session"].get("debts") == "forgiven" and min(marks) < 0:
+            raise _fail(MARKS, f"'{','.join(map(str, marks))}': with debts forgiven no player is below 0 marks")
+        if marks_winners(rules, marks) is not None:
+            raise _fail(MARKS, f"'{','.join(map(str, marks))}': the game is already won "
+                               f"(target {rules.data['session']['target']}), no deal follows it")
+        return None, tuple(marks[(s + offset) % n] for s in range(n))
     if rules.on_phases:
         raise _fail("scores", f"{rules.id} plays a deal without the scores of a game: scores= is for 1802 and Brouc")
     if "scores" not in given:
@@ -336,7 +368,7 @@ def _context(rules: Rules, fields: Sequence[str], offset: int) -> GameContext | 
     table = table_teams(rules, offset)
     scores, carried = ([values[table[e]] for e in range(teams)]
                        for values in (given["scores"], given.get("carried", (0,) * teams)))
-    return GameContext(tuple(scores), tuple(carried))
+    return GameContext(tuple(scores), tuple(carried)), None
 
 
 def _actions(rules: Rules, text: str, n: int) -> tuple[tuple[str, int | None], ...]:

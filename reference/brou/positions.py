@@ -23,7 +23,7 @@ def position_from(parsed: DealText) -> DealState | PhaseDeal:
     state: DealState | PhaseDeal
     if rules.on_phases:
         assert isinstance(parsed.deal, TalonDeal)
-        state = new_deal(rules, parsed.deal)
+        state = new_deal(rules, parsed.deal, parsed.marks)
     else:
         assert isinstance(parsed.deal, Deal)
         state = DealState(rules, parsed.deal, parsed.context)

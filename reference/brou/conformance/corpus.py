@@ -341,7 +341,8 @@ def _jsonl(raw: bytes, name: str, check: bool, lines: set[int] | None) -> Iterat
 def with_deal_expanded(data: Any, name: str, line: int) -> Any:
     """A scenario whose setup gives its deal in the notation (`setup.deal`, docs/notation.md)
     with the deal written out as the protocol sends it: `hands` by player, `turnup`, `talon`,
-    `dealer`, and `game` for a deal of 1802 or Brouc inside a game; the scenario itself if it
+    `dealer`, `game` for a deal of 1802 or Brouc inside a game, `session.marks` for one of a
+    game to a number of marks; the scenario itself if it
     has no such deal.  CorpusError if the line is not a deal of the scenario's ruleset and
     parameters."""
     setup = data.get("setup") if isinstance(data, dict) else None
@@ -374,6 +375,14 @@ def with_deal_expanded(data: Any, name: str, line: int) -> Any:
         out["turnup"] = rules.card_text(turnup)
     if parsed.context is not None:
         out["game"] = table_context(rules, parsed.offset, parsed.context)
+    if parsed.marks is not None:  # a deal of a game to a number of marks: the players' marks
+        session = dict(out.get("session") or {})
+        if "marks" in session:
+            raise CorpusError("the deal gives the players' marks (marks=): no setup.session.marks beside it",
+                              name, line, where)
+        n = rules.n_players
+        session["marks"] = [parsed.marks[(p - parsed.offset) % n] for p in range(n)]
+        out["session"] = session
     if "match" in out and "game" not in out:
         raise CorpusError("a setup with a match needs the game's scores: scores=A,B in the deal, or setup.game",
                           name, line, where)
