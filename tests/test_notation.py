@@ -155,7 +155,8 @@ def test_a_deal_in_a_game_to_a_number_of_marks_keeps_each_players_marks() -> Non
     state = parse_position(AUVERGNE + " marks=3,4,1,2")
     assert isinstance(state, PhaseDeal) and state.marks == [1, 2, 3, 4]  # dealer 1: seat 0 is player 2
     assert position_notation(state, 1) == AUVERGNE + " marks=3,4,1,2"
-    assert parse_position(AUVERGNE).marks is None  # a deal on its own
+    alone = parse_position(AUVERGNE)
+    assert isinstance(alone, PhaseDeal) and alone.marks is None  # a deal on its own
 
 
 @pytest.mark.parametrize(("tail", "field"), [
