@@ -11,8 +11,10 @@ SplitMix64 started at the match seed (see brou.shuffle), so a match seed fixes
 every deal in any language.  The first dealer is drawn from the match's draw seed,
 the bitwise complement of the match seed (`draw_seed`; `draw_first_dealer` says how,
 docs/shuffle.md "The first dealer"), so the draw takes nothing from the deals' stream.
-The match does not cut (a cut of a uniformly shuffled pack adds no chance).  `Match.record()` is the whole match as plain data,
-which is what the score sheets (brou.sheet) and `brou match --json` show.
+The match does not cut (a cut of a uniformly shuffled pack adds no chance).  A match replayed
+from its game record (`brou.match_record`) takes its deals from the record instead (`dealt`).
+`Match.record()` is the whole match as plain data, which is what the score sheets (brou.sheet),
+`brou match --json` and the game record show.
 """
 
 from __future__ import annotations
@@ -23,14 +25,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .clauses import implements
-from .deal import shuffled_pack
+from .deal import Deal, shuffled_pack
 from .errors import BrouError
 from .game import GameContext, count_so_far, reaches_target
+from .notation import position_notation
 from .rules import Rules
 from .shuffle import MASK64, splitmix64
 from .state import CLAIM_ACTION, CONCEDE_ACTION, DECLARE_ACTION, DECLARE_DOUBLE_ACTION, DealState, marriage_text
 
 Bot = Callable[[DealState, random.Random], int]
+Dealt = Callable[[int], Deal]  # the next deal of a match, in the engine's seats, given its dealer (a player)
 
 
 def match_rules(rules: Rules) -> dict[str, Any]:
@@ -264,10 +268,13 @@ def handover(state: DealState, offset: int) -> Handover:
 
 class Match:
     """A match in progress; `deal` is the deal being played.  The first dealer is drawn from
-    the seed (`draw_first_dealer` with `draw_seed(seed)`) unless `first_dealer` is given."""
+    the seed (`draw_first_dealer` with `draw_seed(seed)`) unless `first_dealer` is given; the
+    deals come from the seed unless `dealt` gives them (a replayed record)."""
 
-    def __init__(self, rules: Rules, seed: int, first_dealer: int | None = None) -> None:
+    def __init__(self, rules: Rules, seed: int, first_dealer: int | None = None, dealt: Dealt | None = None) -> None:
         self.rules = rules
+        self._dealt = dealt
+        self.seeded = dealt is None  # the deals come from the seed (not from a record)
         self.seed = seed
         self._seed_state = seed
         n = rules.n_players
@@ -297,16 +304,25 @@ class Match:
     def _to_deal(self, values: list[int]) -> tuple[int, ...]:
         return tuple(values[self.match_team(t)] for t in range(2))
 
+    @property
+    def dealer(self) -> int:
+        """The player who deals the current deal."""
+        return (self.rules.dealer + self.offset) % self.rules.n_players
+
     def _new_deal(self) -> DealState:
-        self._seed_state, deal_seed = splitmix64(self._seed_state)
         context = GameContext(self._to_deal(self.scores), self._to_deal(self.carried))
+        if self._dealt is not None:
+            self._deal_seed: int | None = None
+            return DealState(self.rules, self._dealt(self.dealer), context)
+        self._seed_state, deal_seed = splitmix64(self._seed_state)
         state = DealState.from_seed(self.rules, deal_seed, context)
         self._deal_seed = deal_seed
         return state
 
-    def apply(self, action: int) -> None:
-        """Apply an action to the current deal; when the deal ends, count it and deal the next."""
-        self.deal.apply(action)
+    def apply(self, action: int, seat: int | None = None) -> None:
+        """Apply an action to the current deal (`seat`: a player's out of turn, in deal seats);
+        when the deal ends, count it and deal the next."""
+        self.deal.apply(action, seat)
         if self.deal.is_over:
             self._close_deal()
 
@@ -328,6 +344,7 @@ class Match:
         self.scores = passed.scores
         self.carried = passed.carried
         entry["marks_after"] = list(self.marks)
+        entry["notation"] = position_notation(state, entry["dealer"])
         self.deals.append(entry)
         self.winner = match_winner(rules, self.marks)
         self.offset = next_offset(rules, self.offset)

@@ -6,7 +6,8 @@ d'Auvergne, `brou.marks`: it ends the moment a player reaches the target).
 with `draw_seed(seed)`, the highest card dealing), deals each deal from the seed's SplitMix64
 stream as `brou.match.Match` does, moves the deal after each one (`next_offset`) and keeps the
 ledger of every deal.  Players are numbered at the table once for the session; a deal's seat
-`s` is player `(s + offset) % n` (`brou.seating.Seating`).
+`s` is player `(s + offset) % n` (`brou.seating.Seating`).  A session replayed from its game
+record (`brou.match_record`) takes its deals from the record instead (`dealt`).
 """
 
 from __future__ import annotations
@@ -21,15 +22,17 @@ from .hombre import HombreDeal
 from .ledger import balances
 from .marks import marks_winners, pot
 from .match import FirstDraw, draw_first_dealer, draw_seed
+from .notation import position_notation
 from .phase_deals import new_deal
 from .phases import PhaseDeal
 from .results import stakes
 from .rules import Rules
 from .seating import Seating
 from .shuffle import splitmix64
-from .talon import talon_deal_from_seed
+from .talon import TalonDeal, talon_deal_from_seed
 
 PhaseBot = Callable[[PhaseDeal, random.Random], int]
+Dealt = Callable[[int], TalonDeal]  # the next deal of a session, in the engine's seats, given its dealer (a player)
 
 
 def random_bot(deal: PhaseDeal, rng: random.Random) -> int:
@@ -98,12 +101,16 @@ def cave(rules: Rules) -> int:
 
 
 class Session:
-    """A session in progress; `deal` is the deal being played."""
+    """A session in progress; `deal` is the deal being played.  The first dealer is drawn from
+    the seed unless `first_dealer` is given; the deals come from the seed unless `dealt`
+    gives them (a replayed record)."""
 
-    def __init__(self, rules: Rules, seed: int, first_dealer: int | None = None) -> None:
+    def __init__(self, rules: Rules, seed: int, first_dealer: int | None = None, dealt: Dealt | None = None) -> None:
         if not rules.on_phases:
             raise BrouError(f"{rules.id} is played by brou.match, not brou.rounds")
         self.rules = rules
+        self._dealt = dealt
+        self.seeded = dealt is None  # the deals come from the seed (not from a record)
         self.seed = seed
         self._seed_state = seed
         n = rules.table_size
@@ -131,14 +138,23 @@ class Session:
         """Whether the game is played to a number of marks (L'Homme d'Auvergne)."""
         return bool(self.rules.data["session"]["kind"] == "marks")
 
+    @property
+    def dealer(self) -> int:
+        """The table player who deals the current deal."""
+        return self.seating.player(self.rules.dealer)
+
     def _new_deal(self) -> PhaseDeal:
-        self._seed_state, self._deal_seed = splitmix64(self._seed_state)
         marks = [self.marks[self.seating.player(s)] for s in range(self.rules.n_players)] if self.by_marks else None
+        if self._dealt is not None:
+            self._deal_seed: int | None = None
+            return new_deal(self.rules, self._dealt(self.dealer), marks)
+        self._seed_state, self._deal_seed = splitmix64(self._seed_state)
         return new_deal(self.rules, talon_deal_from_seed(self.rules, self._deal_seed), marks)
 
-    def apply(self, action: int) -> None:
-        """Apply an action to the current deal; when it ends, count it and deal the next."""
-        self.deal.apply(action)
+    def apply(self, action: int, seat: int | None = None) -> None:
+        """Apply an action to the current deal (`seat`: as `PhaseDeal.apply` takes it); when it
+        ends, count it and deal the next."""
+        self.deal.apply(action, seat)
         if self.deal.is_over:
             self._close_deal()
 
@@ -153,6 +169,8 @@ class Session:
         record: dict[str, Any] = {
             "number": len(self.deals) + 1,
             "dealer": seating.player(rules.dealer),
+            # the line's players are the table's; at a table of more (L'Hombre with four) the deal's seats
+            "notation": position_notation(deal, seating.player(rules.dealer) if table == n else None),
             "seed": self._deal_seed,
             "trump": None if deal.trump is None else rules.suits[deal.trump],
             "points": [points[rules.team_of[seats[p]]] if p in seats else 0 for p in range(table)],
