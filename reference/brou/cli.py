@@ -37,6 +37,7 @@ from .contracts import has_auction
 from .deal import deal_from_seed
 from .errors import BrouError, SpecError, UsageError, one_line
 from .match import BOTS, Match
+from .match_record import RecordError, final_result, parse_record, record_of, record_text, replay
 from .notation import position_notation
 from .phase_deals import new_deal
 from .phase_text import deal_text, greedy_bot, session_text
@@ -111,8 +112,12 @@ def build_parser() -> Parser:
     deal.add_argument("--json", action="store_true", help="print the deal as JSON")
 
     match = sub.add_parser("match", help="play a whole match between two bots and print the score sheet as it grows")
-    match.add_argument("--ruleset", required=True, help=f"a ruleset id ({', '.join(spec.available_rulesets())}) or a file")
-    match.add_argument("--seed", type=_seed, required=True, help="the match's seed: it fixes every deal (see docs/shuffle.md)")
+    match.add_argument("--ruleset", help=f"a ruleset id ({', '.join(spec.available_rulesets())}) or a file")
+    match.add_argument("--seed", type=_seed, help="the match's seed: it fixes every deal (see docs/shuffle.md)")
+    match.add_argument("--from", dest="record_from", metavar="FILE",
+                       help="instead of --ruleset and --seed: replay the game record FILE (docs/notation.md; - reads "
+                            "standard input), checking every deal against the one before, and print its score sheet")
+    match.add_argument("--record", metavar="FILE", help="also write the match's game record to FILE (docs/notation.md)")
     match.add_argument("--bots", default="greedy,random", type=_bots, metavar="BOT,BOT",
                        help=f"the bots of team 0+2 and team 1+3, from {', '.join(BOTS)} (default greedy,random)")
     match.add_argument("--param", type=_param, action="append", default=[], metavar="NAME=VALUE",
@@ -252,8 +257,6 @@ PHASE_BOTS: dict[str, PhaseBot] = {"greedy": greedy_bot, "random": random_bot}
 def cmd_session(args: argparse.Namespace, rules: Rules) -> int:
     """`brou match` for a game on the phase engine: a session of rounds or to a total of points,
     the first bot named playing the even players and the second the odd ones."""
-    if args.svg:
-        raise UsageError(f"brou match: --svg draws the score sheet of the partnership games, not of {rules.id}")
     session = Session(rules, args.seed)
     bots = [PHASE_BOTS[args.bots[0]], PHASE_BOTS[args.bots[1]]]
     rng = random.Random(args.seed)
@@ -268,15 +271,67 @@ def cmd_session(args: argparse.Namespace, rules: Rules) -> int:
     else:
         print(session_text(record))
         print(f"\nEven players: {args.bots[0]} bot; odd players: {args.bots[1]} bot.")
+    _write_record(args, session, rules.table_size)
     return EXIT_OK
 
 
+def _record_tags(args: argparse.Namespace, players: int) -> dict[str, str]:
+    """The tags `brou match --record` writes before the ones the record takes from the match."""
+    params = "".join(f" --param {name}={value}" for name, value in args.param)
+    return {"Event": f"brou match --ruleset {args.ruleset} --seed {args.seed}{params}",
+            "Players": "; ".join(f"{args.bots[p % 2]} bot" for p in range(players))}
+
+
+def _write_record(args: argparse.Namespace, game: Match | Session, players: int) -> None:
+    """--record FILE: the match's game record, written whole or not at all."""
+    if not args.record:
+        return
+    text = record_text(record_of(game, _record_tags(args, players)))
+    target = Path(args.record)
+    partial = target.with_name(f".{target.name}.partial")
+    try:
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, target)
+    except OSError as exc:
+        partial.unlink(missing_ok=True)
+        raise UsageError(f"brou match: cannot write {args.record}: {exc.strerror}") from None
+
+
+def _replayed(args: argparse.Namespace) -> Match | Session:
+    """--from FILE: the game record read and replayed (RecordError, prefixed with the file's name)."""
+    given = [name for name, value in (("--ruleset", args.ruleset), ("--seed", args.seed), ("--record", args.record))
+             if value is not None] + (["--param"] if args.param else [])
+    if given:
+        raise UsageError(f"brou match: --from gives the ruleset and every deal; drop {', '.join(given)}")
+    name = "<stdin>" if args.record_from == "-" else args.record_from
+    try:
+        text = sys.stdin.read() if args.record_from == "-" else Path(args.record_from).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"brou match: cannot read {name}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"brou match: {name} is not UTF-8 text") from None
+    try:
+        return replay(parse_record(text))
+    except RecordError as exc:
+        raise RecordError(f"{name}: {exc}") from None
+
+
 def cmd_match(args: argparse.Namespace) -> int:
-    rules = _rules("match", args)
+    if args.record_from is None:
+        missing = [name for name, value in (("--ruleset", args.ruleset), ("--seed", args.seed)) if value is None]
+        if missing:
+            raise UsageError(f"brou match: needs {' and '.join(missing)}, or --from FILE (a game record)")
+    for path in (args.svg, args.record):
+        if path:
+            _writable(path, "match")
+    game = _replayed(args) if args.record_from is not None else None
+    rules = game.rules if game is not None else _rules("match", args)
+    if args.svg and rules.on_phases:
+        raise UsageError(f"brou match: --svg draws the score sheet of the partnership games, not of {rules.id}")
+    if game is not None:
+        return _show_replayed(args, game)
     if rules.on_phases:
         return cmd_session(args, rules)
-    if args.svg:
-        _writable(args.svg, "match")
     match = Match(rules, args.seed)
     bots = (BOTS[args.bots[0]], BOTS[args.bots[1]])
     rng = random.Random(args.seed)
@@ -296,11 +351,31 @@ def cmd_match(args: argparse.Namespace) -> int:
     else:
         print(f"\nNous (players 0 and 2): {args.bots[0]} bot; Eux (players 1 and 3): {args.bots[1]} bot; "
               f"{len(record['deals'])} deals, {len(record['games'])} games.")
+    _write_svg(args, record)
+    _write_record(args, match, rules.n_players)
+    return EXIT_OK
+
+
+def _write_svg(args: argparse.Namespace, record: dict[str, Any]) -> None:
     if args.svg:
         try:
             Path(args.svg).write_text(sheet_svg(record), encoding="utf-8")
         except OSError as exc:
             raise UsageError(f"brou match: cannot write {args.svg}: {exc.strerror}") from None
+
+
+def _show_replayed(args: argparse.Namespace, game: Match | Session) -> int:
+    """`brou match --from FILE`: the replayed record's score sheet (or JSON), and its result."""
+    record = game.record()
+    result = final_result(game)
+    if args.json:
+        print(json.dumps(record | {"from": args.record_from, "result": result}, indent=2, ensure_ascii=False))
+    else:
+        print(sheet_text(record) if isinstance(game, Match) else session_text(record))
+        over = "the match is over" if game.is_over else "the match is not over"
+        print(f"\nReplayed from {args.record_from}: {len(game.deals)} deals, every one following from the one "
+              f"before; {over}. Result: {result}")
+    _write_svg(args, record)
     return EXIT_OK
 
 
