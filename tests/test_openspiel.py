@@ -147,7 +147,7 @@ def test_parameters_are_the_rulesets(name: str) -> None:
     rules = Rules.load(bo.GAMES[name])
     params = game.get_parameters()
     for param, spec in rules.data["parameters"].items():
-        assert params[param] == bo._to_spiel(spec["default"])
+        assert params[param] == bo.to_spiel(spec["default"])
     assert params["score0"] == params["score1"] == bo.DEFAULT_SCORE
     assert params["utility"] == "marks-and-points"
     assert game.num_players() == 4

@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from .clauses import implements
 from .errors import BrouError
-from .rules import Rules
+from .rules import Rules, cards_of
 from .shuffle import shuffled
 
 
@@ -96,6 +96,26 @@ def deal_from_pack(rules: Rules, pack: Sequence[int]) -> Deal:
     for p in talon:
         rest |= 1 << pack[p]
     return Deal(tuple(hands), turn_up(rules, pack), rest)
+
+
+def lay_out(rules: Rules, hands: Sequence[Sequence[int]], talon: Sequence[int]) -> list[int]:
+    """A pack, top first, that deals each seat `hands[seat]` in that order (at its positions of
+    `packet_positions`) and leaves `talon` in that order at the talon's positions."""
+    seats, rest = packet_positions(rules)
+    pack = [0] * rules.n_cards
+    for positions, cards in zip((*seats, rest), (*hands, talon), strict=True):
+        for p, card in zip(positions, cards, strict=True):
+            pack[p] = card
+    return pack
+
+
+def pack_of(rules: Rules, deal: Deal) -> list[int]:
+    """The canonical pack of a deal, top first, the inverse of `deal_from_pack`: each seat's
+    cards in ascending id at its positions, except the turn-up, at the dealer's last one; the
+    undealt cards, if any, in ascending id.  deal_from_pack(rules, pack_of(rules, d)) == d."""
+    hands = [[c for c in cards_of(h) if (s, c) != (rules.dealer, deal.turnup)] for s, h in enumerate(deal.hands)]
+    hands[rules.dealer].append(deal.turnup)
+    return lay_out(rules, hands, cards_of(deal.talon))
 
 
 def deal_from_cards(rules: Rules, hands: Sequence[Sequence[str]], turnup: str) -> Deal:

@@ -104,7 +104,7 @@ class ParameterValueError(ValueError):
 # -- parameters -----------------------------------------------------------------
 
 
-def _to_spiel(value: Any) -> Any:
+def to_spiel(value: Any) -> Any:
     """A ruleset parameter value as an OpenSpiel parameter (bool, int, str): a list of
     small numbers (packets [3, 3, 2]) is written as the number of its digits (332)."""
     if isinstance(value, list | tuple):
@@ -119,7 +119,7 @@ def _ruleset_parameters(ruleset: str) -> dict[str, dict[str, Any]]:
 
 def parameter_specification(ruleset: str) -> dict[str, Any]:
     """The OpenSpiel game parameters of a ruleset, with their defaults."""
-    spec = {name: _to_spiel(p["default"]) for name, p in _ruleset_parameters(ruleset).items()}
+    spec = {name: to_spiel(p["default"]) for name, p in _ruleset_parameters(ruleset).items()}
     spec["score0"] = spec["score1"] = DEFAULT_SCORE
     if _marked_by_loser(ruleset):
         spec["carried0"] = spec["carried1"] = 0
@@ -140,7 +140,7 @@ def read_parameters(ruleset: str, short_name: str, params: dict[str, Any]) -> tu
         if name not in params:
             continue
         value = params[name]
-        by_text = {str(_to_spiel(o)): o for o in p["options"]}
+        by_text = {str(to_spiel(o)): o for o in p["options"]}
         chosen = by_text.get(str(value))
         if chosen is None or (isinstance(chosen, bool) != isinstance(value, bool)):
             options = ", ".join(by_text)

@@ -33,8 +33,13 @@ def position_from(parsed: DealText) -> DealState | PhaseDeal:
         try:
             state.apply_text(text, seat)
         except IllegalAction as exc:
-            raise NotationError(f"action {k}: '{action_token(text, player)}' [{exc.code}]: {exc.message}") from None
+            raise refused_action(k, action_token(text, player), exc) from None
     return state
+
+
+def refused_action(k: int, token: str, exc: IllegalAction) -> NotationError:
+    """The error for the k-th action of a line (`token`, as written) that the engine refuses."""
+    return NotationError(f"action {k}: '{token}' [{exc.code}]: {exc.message}")
 
 
 def parse_position(text: str) -> DealState | PhaseDeal:

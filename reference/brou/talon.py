@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .clauses import implements
-from .deal import DealError, cut_pack, packet_positions, shuffled_pack
-from .rules import Rules
+from .deal import DealError, cut_pack, lay_out, packet_positions, shuffled_pack
+from .rules import Rules, cards_of
 
 NO_TURNUP = -1  # TalonDeal.turnup of a deal that turns no card (deal.turnup: none, L'Homme d'Auvergne)
 
@@ -48,6 +48,15 @@ def turns_a_card(rules: Rules) -> bool:
     """Whether the deal turns the talon's top card (Brusquembille) or leaves the whole talon
     face down (L'Homme d'Auvergne: the players turn its cards in the speech, `brou.speech`)."""
     return bool(rules.data["deal"]["turnup"] != "none")
+
+
+def talon_pack_of(rules: Rules, deal: TalonDeal) -> list[int]:
+    """The canonical pack of a deal with a talon, top first, the inverse of `deal_with_talon`:
+    each seat's cards in ascending id at its positions, the talon in the order that gives the
+    deal's stock (its turned card, drawn last, on top).  deal_with_talon(rules,
+    talon_pack_of(rules, d)) == d."""
+    stock = deal.stock if deal.turnup == NO_TURNUP else (deal.stock[-1], *deal.stock[:-1])
+    return lay_out(rules, [cards_of(h) for h in deal.hands], stock)
 
 
 def talon_deal_from_seed(rules: Rules, seed: int, cut: int | None = None) -> TalonDeal:
