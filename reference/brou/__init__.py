@@ -20,6 +20,7 @@ from .clauses import IMPLEMENTED_BY
 from .deal import Deal, DealError, deal_from_cards, deal_from_seed
 from .errors import ACTION_CODES, BrouError, IllegalAction, NothingToUndo, ParameterError, SpecError, TimeLimit
 from .hombre import HombreDeal
+from .match_record import RecordError, parse_record, record_text, replay
 from .notation import NotationError, deal_notation, parse_deal, position_notation
 from .phase_deals import new_deal
 from .phases import PhaseDeal
@@ -48,6 +49,7 @@ __all__ = [
     "ParameterError",
     "PhaseDeal",
     "Position",
+    "RecordError",
     "Rules",
     "SpecError",
     "TalonDeal",
@@ -60,7 +62,10 @@ __all__ = [
     "parse_action",
     "parse_deal",
     "parse_position",
+    "parse_record",
     "perft",
     "position_notation",
+    "record_text",
+    "replay",
     "talon_deal_from_seed",
 ]
