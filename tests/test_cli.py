@@ -356,6 +356,17 @@ def test_deal_from_a_position_plays_it_on_and_ends_with_its_notation(capsys: pyt
     assert code == 0 and same.splitlines()[-1] == f"Notation: {whole}", err
 
 
+def test_deal_from_a_line_dealt_by_another_player_keeps_its_players(capsys: pytest.CaptureFixture[str]) -> None:
+    """The notation printed is in the line's players; the table's seats are said to be the engine's."""
+    line = "brouc 0 AT.AT.AT.AT/K9.K9.K9.K9/Q8.Q8.Q8.Q8/J7.J7.J7.J7 AS - scores=250,120 carried=0,20 : KS QS"
+    code, out, err = call(capsys, "deal", "--from", line)
+    assert code == 0, err
+    last, note = out.splitlines()[-1], out.splitlines()[-2]
+    assert last.startswith(f"Notation: {line} ") and "seat s is player (s + 1) mod 4 of the line given" in note
+    code, out, err = call(capsys, "deal", "--from", "brouc 3 AT.AT.AT.AT/K9.K9.K9.K9/Q8.Q8.Q8.Q8/J7.J7.J7.J7 JS -")
+    assert code == 0 and "Seats are the engine's" not in out, err
+
+
 @pytest.mark.parametrize(("args", "says"), [
     (["deal"], "needs --ruleset and --seed, or --from POSITION"),
     (["deal", "--from", "brouc 3 AT", "--seed", "4"], "drop --seed"),

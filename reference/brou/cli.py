@@ -38,11 +38,11 @@ from .deal import deal_from_seed
 from .errors import BrouError, SpecError, UsageError, one_line
 from .match import BOTS, Match
 from .match_record import RecordError, final_result, parse_record, record_of, record_text, replay
-from .notation import position_notation
+from .notation import parse_deal, position_notation
 from .phase_deals import new_deal
 from .phase_text import deal_text, greedy_bot, session_text
 from .phases import PhaseDeal
-from .positions import parse_position
+from .positions import position_from
 from .render import deal_to_data, deal_to_text
 from .rounds import PhaseBot, Session, random_bot
 from .rules import Rules
@@ -389,7 +389,8 @@ def _first_dealer_text(draw: dict[str, object]) -> str:
     return f"First dealer: player {draw['dealer']} (cards drawn, by player: {shown})."
 
 
-def cmd_phase_deal(args: argparse.Namespace, rules: Rules, start: PhaseDeal | None = None) -> int:
+def cmd_phase_deal(args: argparse.Namespace, rules: Rules, start: PhaseDeal | None = None,
+                   dealer: int | None = None) -> int:
     """`brou deal` for a game on the phase engine (Brusquembille; L'Homme d'Auvergne, counted in marks)."""
     deal = start if start is not None else new_deal(rules, talon_deal_from_seed(rules, args.seed, args.cut))
     rng = random.Random(_play_seed(args))
@@ -404,11 +405,14 @@ def cmd_phase_deal(args: argparse.Namespace, rules: Rules, start: PhaseDeal | No
             result = [{"tricks": r.tricks, "card_points": r.card_points, "jetons": r.jetons} for r in deal.result()]
         data = deal.record() | _origin(args) | {
             "tricks": [deal.rules.cards_text(sum(1 << c for c in cards)) for _, cards, _ in deal.tricks],
-            "winners": [w for _, _, w in deal.tricks], "result": result, "notation": position_notation(deal)}
+            "winners": [w for _, _, w in deal.tricks], "result": result, "notation": position_notation(deal, dealer)}
         print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
         print(deal_text(deal, _title(args, rules)))
-        print(f"Notation: {position_notation(deal)}")
+        note = _seats_note(rules, dealer)
+        if note:
+            print(note)
+        print(f"Notation: {position_notation(deal, dealer)}")
     return EXIT_OK
 
 
@@ -433,39 +437,53 @@ def _title(args: argparse.Namespace, rules: Rules) -> str:
     return f"{rules.data['title']['en']}, deal of seed {args.seed}{cut} (random legal play)"
 
 
-def _start(args: argparse.Namespace) -> DealState | PhaseDeal | None:
-    """The position of --from (read from standard input for -), or None; UsageError for
-    --from given with the options it replaces, or for neither."""
+def _start(args: argparse.Namespace) -> tuple[DealState | PhaseDeal | None, int | None]:
+    """The position of --from (read from standard input for -) and its dealer, or None, None;
+    UsageError for --from given with the options it replaces, or for neither."""
     if args.position is None:
         missing = [name for name, value in (("--ruleset", args.ruleset), ("--seed", args.seed)) if value is None]
         if missing:
             raise UsageError(f"brou deal: needs {' and '.join(missing)}, or --from POSITION")
-        return None
+        return None, None
     given = [name for name, value in (("--ruleset", args.ruleset), ("--seed", args.seed), ("--cut", args.cut))
              if value is not None] + (["--param"] if args.param else [])
     if given:
         raise UsageError(f"brou deal: --from gives the ruleset, its parameters and the deal; drop {', '.join(given)}")
     if args.position == "-":
         args.position = sys.stdin.readline().strip()
-    return parse_position(args.position)
+    parsed = parse_deal(args.position)
+    return position_from(parsed), parsed.dealer
+
+
+def _seats_note(rules: Rules, dealer: int | None) -> str | None:
+    """How the text's seats (the engine's: the dealer last) stand to the players of the line
+    given, when they differ."""
+    n = rules.n_players
+    if dealer is None or dealer == n - 1:
+        return None
+    return (f"Seats are the engine's, the dealer last: seat s is player (s + {dealer + 1}) mod {n} of the "
+            f"line given (player {dealer} deals); the notation below is in the line's players.")
 
 
 def cmd_deal(args: argparse.Namespace) -> int:
-    start = _start(args)
+    start, dealer = _start(args)
     rules = start.rules if start is not None else _rules("deal", args)
     if rules.on_phases:
         assert start is None or isinstance(start, PhaseDeal)
-        return cmd_phase_deal(args, rules, start)
+        return cmd_phase_deal(args, rules, start, dealer)
     state = start if isinstance(start, DealState) else DealState(rules, deal_from_seed(rules, args.seed, args.cut))
     rng = random.Random(_play_seed(args))
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
     if args.json:
-        data = deal_to_data(state) | _origin(args) | {"notation": position_notation(state)}
+        data = deal_to_data(state) | _origin(args) | {"notation": position_notation(state, dealer)}
         print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
         print(deal_to_text(state, _title(args, rules)))
-        print(f"Notation: {position_notation(state)}")
+        note = _seats_note(rules, dealer)
+        if note:
+            print(note)
+        print(f"Notation: {position_notation(state, dealer)}")
     return EXIT_OK
 
 
