@@ -725,7 +725,8 @@ def marriage_text(rules: Rules, suit: int, kind: int) -> str:
 
 
 def action_text(rules: Rules, action: int) -> str:
-    """`TH`, `announce KQH`, `pass`."""
+    """An action of 1802 or Brouc as text: `TH`, `announce KQH`, `pass`.  Every deal class
+    (the phase engine's too) has the method `action_text`, which serves every ruleset."""
     if 0 <= action < rules.n_indices:
         return rules.card_text(action)
     if action == rules.pass_action:
@@ -739,7 +740,8 @@ def action_text(rules: Rules, action: int) -> str:
 
 
 def parse_action(rules: Rules, text: str) -> int:
-    """The action id of a text; IllegalAction (`malformed-action`, `unknown-card`) if none."""
+    """The action id of a text of 1802 or Brouc; IllegalAction (`malformed-action`,
+    `unknown-card`) if none.  The deal classes' method `parse_action` serves every ruleset."""
     words = text.split()
     if words == ["pass"]:
         return rules.pass_action
