@@ -306,3 +306,19 @@ def test_the_record_of_the_documentation_replays() -> None:
     assert record.deals[1].comments == [(8, "the game stopped here for the night")]
     game = replay(record)
     assert not game.is_over and len(game.deals) == 1 and len(game.deal.tricks) == 2
+
+
+def test_a_deal_that_ends_as_it_is_dealt_is_counted_and_recorded() -> None:
+    """L'Homme d'Auvergne with the dealer turning: deal 6 of this session ends as it is dealt
+    (the dealer turns the king of diamonds, his fifth mark).  The session counts it at once
+    (it once stopped there, a deal over and never closed), and the record gives it no actions."""
+    params = {"packets": "three-two", "turner": "dealer", "taken_king": "owner-pays"}
+    game = played("homme-d-auvergne", 165, params)
+    assert game.is_over and len(game.deals) == 6 and game.deals[5]["how"] == "target"
+    record = record_of(game)
+    six = record.deals[5]
+    assert " : " not in six.line and six.result == {"marks": (0, 1, 0, 0)}
+    assert record.tags["Result"] == "winners=1 marks=2,5,0,3"
+    assert final_result(replay(parse_record(record_text(record)))) == record.tags["Result"]
+    with pytest.raises(RecordError, match=r"deal 6: the deal ended as it was dealt \(target\), yet the record gives it"):
+        replay(Record(record.tags, [*record.deals[:5], RecordedDeal(6, six.line + " : play")]))

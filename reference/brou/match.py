@@ -34,7 +34,7 @@ from .shuffle import MASK64, splitmix64
 from .state import CLAIM_ACTION, CONCEDE_ACTION, DECLARE_ACTION, DECLARE_DOUBLE_ACTION, DealState, marriage_text
 
 Bot = Callable[[DealState, random.Random], int]
-Dealt = Callable[[int], Deal]  # the next deal of a match, in the engine's seats, given its dealer (a player)
+Dealt = Callable[["Match"], Deal]  # the next deal, in the engine's seats, given the match as it stands before it
 
 
 def match_rules(rules: Rules) -> dict[str, Any]:
@@ -313,7 +313,7 @@ class Match:
         context = GameContext(self._to_deal(self.scores), self._to_deal(self.carried))
         if self._dealt is not None:
             self._deal_seed: int | None = None
-            return DealState(self.rules, self._dealt(self.dealer), context)
+            return DealState(self.rules, self._dealt(self), context)
         self._seed_state, deal_seed = splitmix64(self._seed_state)
         state = DealState.from_seed(self.rules, deal_seed, context)
         self._deal_seed = deal_seed

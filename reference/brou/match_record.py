@@ -333,56 +333,49 @@ def replay(record: Record) -> Game:
     first = _first_dealer(record, rules, parsed[0])
     if at_table == n and parsed[0].dealer != first:
         raise RecordError(f"{_where(record.deals[0])}: dealt by player {parsed[0].dealer}; FirstDealer is {first}")
-    queue = iter(range(len(parsed)))
+    fed: list[int] = []  # the record's deals handed to the match so far
 
-    def next_deal(dealer: int) -> Deal | TalonDeal:
-        """The record's next deal, once its dealer is the one the deal passes to."""
-        k = next(queue, None)
-        if k is None:
+    def next_deal(game: Game) -> Deal | TalonDeal:
+        """The record's next deal, once its line agrees with where the match stands: the dealer
+        it has reached, and the game (scores, marks) the deals before it leave."""
+        k = len(fed)
+        if k == len(parsed):
             raise _Ends
         deal, text = record.deals[k], parsed[k]
-        if at_table == n and text.dealer != dealer:
-            raise RecordError(f"{_where(deal)}: dealt by player {text.dealer}, where the deal passes to player {dealer}")
+        if at_table == n and text.dealer != game.dealer:
+            raise RecordError(f"{_where(deal)}: dealt by player {text.dealer}, where the deal passes to player "
+                              f"{game.dealer}")
         if at_table != n and text.dealer != n - 1:
             raise RecordError(f"{_where(deal)}: with {at_table} at the table, a deal's line gives the players of the "
                               f"deal (dealer {n - 1}), not the table's")
+        _check_game(game, deal, text)
+        fed.append(k)
         return text.deal
 
-    def talon_deal(dealer: int) -> TalonDeal:
-        deal = next_deal(dealer)
+    def talon_deal(game: Session) -> TalonDeal:
+        deal = next_deal(game)
         assert isinstance(deal, TalonDeal)  # the notation reads a deal of the ruleset's kind
         return deal
 
-    def full_deal(dealer: int) -> Deal:
-        deal = next_deal(dealer)
+    def full_deal(game: Match) -> Deal:
+        deal = next_deal(game)
         assert isinstance(deal, Deal)
         return deal
 
     game: Game = Session(rules, 0, first, talon_deal) if rules.on_phases else Match(rules, 0, first, full_deal)
     for k, (deal, text) in enumerate(zip(record.deals, parsed, strict=True)):
-        _check_game(game, deal, text)
-        state = game.deal
-        for a, (word, player) in enumerate(text.actions, 1):
-            seat = None if player is None else (player - text.offset) % n
-            try:
-                game.apply(state.parse_action(word), seat)
-            except IllegalAction as exc:
-                token = word.replace(" ", "_") + ("" if player is None else f"@{player}")
-                raise RecordError(f"{_where(deal)}: action {a}: '{token}' [{exc.code}]: {exc.message}") from None
-            except _Ends:  # the record's last deal is over and the match is not: the record stops there
-                pass
-        last = k == len(parsed) - 1
-        if not state.is_over:
-            if not last:
-                raise RecordError(f"{_where(deal)}: the deal is not over after its {len(text.actions)} actions, "
-                                  f"yet deal {deal.number + 1} follows")
-            if deal.result:
-                raise RecordError(f"{_where(deal)}: a result (' = ') for a deal that is not over")
-            continue
+        if k < len(game.deals):  # over as soon as it was dealt, and counted then
+            if text.actions:
+                raise RecordError(f"{_where(deal)}: the deal ended as it was dealt ({game.deals[k].get('how')}), "
+                                  "yet the record gives it actions")
+        else:
+            _play(game, deal, text, last=k == len(parsed) - 1)
+            if k == len(game.deals):  # not counted: the record's last deal, under way
+                continue
         given, made = deal.result, deal_result(game, k)
         if given and given != made:
             raise RecordError(f"{_where(deal)}: the record says {_fields(given)}; the deal gives {_fields(made)}")
-        if game.is_over and not last:
+        if game.is_over and k < len(parsed) - 1 and k == len(game.deals) - 1:
             raise RecordError(f"{_where(deal)}: the deal ends the match ({final_result(game)}), "
                               f"yet deal {deal.number + 1} follows")
     stated, made_text = record.tags.get("Result"), final_result(game)
@@ -391,25 +384,44 @@ def replay(record: Record) -> Game:
     return game
 
 
+def _play(game: Game, deal: RecordedDeal, text: DealText, last: bool) -> None:
+    """Apply a deal's actions to the match's deal under way; RecordError for an action that is
+    not legal, or a deal not over with more deals after it."""
+    state, n = game.deal, game.rules.n_players
+    for a, (word, player) in enumerate(text.actions, 1):
+        seat = None if player is None else (player - text.offset) % n
+        try:
+            game.apply(state.parse_action(word), seat)
+        except IllegalAction as exc:
+            token = word.replace(" ", "_") + ("" if player is None else f"@{player}")
+            raise RecordError(f"{_where(deal)}: action {a}: '{token}' [{exc.code}]: {exc.message}") from None
+        except _Ends:  # the record's last deal is over and the match is not: the record stops there
+            pass
+    if not state.is_over:
+        if not last:
+            raise RecordError(f"{_where(deal)}: the deal is not over after its {len(text.actions)} actions, "
+                              f"yet deal {deal.number + 1} follows")
+        if deal.result:
+            raise RecordError(f"{_where(deal)}: a result (' = ') for a deal that is not over")
+
+
 def _check_game(game: Game, deal: RecordedDeal, text: DealText) -> None:
-    """The game a deal's line states (scores=, carried=, marks=), if it states one, against the
-    game the deals before it give."""
+    """The game a deal's line states (scores=, carried=, marks=), if it states one, against
+    where the deals before it leave the match (by the table's teams or players)."""
     rules = game.rules
     if isinstance(game, Match):
         if text.marks is not None:
             raise RecordError(f"{_where(deal)}: marks= in a match of {rules.id}")
-        context = game.deal.context
-        assert context is not None  # a deal of a match is always inside a game
-        if text.context is not None and text.context != context:
+        if text.context is not None:
             said = table_context(rules, text.offset, text.context)
-            stands = table_context(rules, text.offset, context)
-            raise RecordError(f"{_where(deal)}: the line says {_fields(said)}; after the deals before it the game "
-                              f"stands at {_fields(stands)}")
+            stands = {"scores": game.scores} | ({"carried": game.carried} if any(game.carried) else {})
+            if said != stands:
+                raise RecordError(f"{_where(deal)}: the line says {_fields(said)}; after the deals before it the "
+                                  f"game stands at {_fields(stands)}")
         return
-    marks = game.deal.marks
-    if text.marks is not None and (marks is None or tuple(marks) != text.marks):
+    if text.marks is not None:
         n = rules.n_players
-        by_player = None if marks is None else [marks[(p - text.offset) % n] for p in range(n)]
         given = [text.marks[(p - text.offset) % n] for p in range(n)]
-        raise RecordError(f"{_where(deal)}: the line says marks={','.join(map(str, given))}; the deals before it "
-                          f"give {'no marks' if by_player is None else 'marks=' + ','.join(map(str, by_player))}")
+        if not game.by_marks or given != game.marks:
+            raise RecordError(f"{_where(deal)}: the line says marks={','.join(map(str, given))}; the deals before it "
+                              f"give {'no marks' if not game.by_marks else 'marks=' + ','.join(map(str, game.marks))}")

@@ -32,7 +32,7 @@ from .shuffle import splitmix64
 from .talon import TalonDeal, talon_deal_from_seed
 
 PhaseBot = Callable[[PhaseDeal, random.Random], int]
-Dealt = Callable[[int], TalonDeal]  # the next deal of a session, in the engine's seats, given its dealer (a player)
+Dealt = Callable[["Session"], TalonDeal]  # the next deal, in the engine's seats, given the session as it stands before it
 
 
 def random_bot(deal: PhaseDeal, rng: random.Random) -> int:
@@ -127,7 +127,7 @@ class Session:
         self.sides = [[p] for p in range(n)] if n != rules.n_players else sorted(self.seating.player_sides())
         self.deals: list[dict[str, Any]] = []
         self.winners: list[int] | None = None
-        self.deal = self._new_deal()
+        self._deal_next()
 
     @property
     def is_over(self) -> bool:
@@ -147,7 +147,7 @@ class Session:
         marks = [self.marks[self.seating.player(s)] for s in range(self.rules.n_players)] if self.by_marks else None
         if self._dealt is not None:
             self._deal_seed: int | None = None
-            return new_deal(self.rules, self._dealt(self.dealer), marks)
+            return new_deal(self.rules, self._dealt(self), marks)
         self._seed_state, self._deal_seed = splitmix64(self._seed_state)
         return new_deal(self.rules, talon_deal_from_seed(self.rules, self._deal_seed), marks)
 
@@ -194,7 +194,14 @@ class Session:
         else:
             self.winners = session_winners(rules, self.sides, len(self.deals), self.jetons, self._player_totals())
         if self.winners is None:
-            self.deal = self._new_deal()
+            self._deal_next()
+
+    def _deal_next(self) -> None:
+        """Deal the next deal; one that ends as it is dealt (L'Homme d'Auvergne with turner=dealer:
+        the dealer turns a king that brings him to the target, auv.match.target) is counted at once."""
+        self.deal = self._new_deal()
+        if self.deal.is_over:
+            self._close_deal()
 
     def _player_totals(self) -> list[int]:
         """Each player's total of card points over the session (a pair's players share theirs)."""
