@@ -124,19 +124,6 @@ def test_the_four_handed_form_of_l_hombre_gives_its_first_dealer() -> None:
         replay(record)
 
 
-HANDWRITTEN = """\
-[Event "Soirée du jeudi"]
-[Site "L'Etivaz"]
-[Date "2026.11.19"]
-[Players "Anna; Beat; Chris; Dora"]
-[Ruleset "brouc"]
-[Annotator "a \\"quoted\\" name"]
-
-{the first deal, as the sheet was kept}
-1. {lead} {}
-"""
-
-
 def _first_deals(ruleset: str = "brouc", seed: int = 7, count: int = 3) -> tuple[Record, Match | Session]:
     game = played(ruleset, seed)
     record = record_of(game, {"Event": "brou match"})
@@ -202,6 +189,7 @@ def test_each_way_a_record_can_be_wrong_is_refused_in_one_line() -> None:
         (text.replace("\n2. ", "\n3. "), "deal number 3, where deal 2 comes next"),
         (text.replace("\n1. ", "\nsome words\n1. "), "'some' before the first deal"),
         (text.replace("\n1. ", "\n1. {never closed "), "a comment '{' is never closed"),
+        (text.replace("\n1. ", "\n{a note}\n1. "), "a comment before the first deal: a record's own notes go in a tag"),
         ('[Ruleset "brouc"]\n', "at least one deal"),
         (text.replace('[Ruleset "brouc"]', '[Ruleset "bruc"]'), "tag Ruleset: ruleset: no ruleset 'bruc'"),
         (text.replace("\n1. brouc ", "\n1. brouc[undertrump_when_void=true] "),

@@ -156,6 +156,9 @@ def parse_record(text: str) -> Record:
                 raise RecordError(f"line {line}: deal number {number.group(1)}, where deal {expected} comes next")
             current, part, fields, actions = RecordedDeal(expected, "", at=line), "deal", [], []
         elif current is None:
+            if comment:
+                raise RecordError(f"line {line}: a comment before the first deal: a record's own notes go in a tag "
+                                  '([Annotator "..."]), a deal\'s after its fields')
             raise RecordError(f"line {line}: '{token[:40]}' before the first deal ('1.')")
         elif comment:
             if "{" in token:
