@@ -8,6 +8,7 @@ measure is 1,000: `BROU_RECORD_MATCHES=1000 .venv/bin/python -m pytest -n 2 test
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import subprocess
@@ -258,7 +259,9 @@ def test_brou_match_writes_its_record_and_reads_it_back(tmp_path: Path) -> None:
     sheet = played_out.stdout.split("\n\nNous (players")[0].split("\n", 1)[1]  # after the first dealer's line
     assert sheet.strip() in again.stdout  # the same score sheet
     from_stdin = brou("match", "--from", "-", "--json", stdin=text)
-    assert from_stdin.returncode == 0 and '"from": "-"' in from_stdin.stdout
+    assert from_stdin.returncode == 0, from_stdin.stderr
+    data = json.loads(from_stdin.stdout)
+    assert data["from"] == "-" and data["seed"] is None and data["result"].startswith("winner=")
 
 
 @pytest.mark.parametrize(("args", "says"), [

@@ -366,7 +366,7 @@ class Match:
             "ruleset": self.rules.id,
             "title": self.rules.data["title"]["fr"],
             "params": dict(self.rules.params),
-            "seed": self.seed,
+            "seed": self.seed if self.seeded else None,  # None: the deals came from a record
             "first_dealer": None if self.draw is None else self.draw.data(self.rules),
             "teams": [[0, 2], [1, 3]],
             "unit": spec["unit"],

@@ -223,7 +223,7 @@ class Session:
             "ruleset": rules.id,
             "title": rules.data["title"]["fr"],
             "params": dict(rules.params),
-            "seed": self.seed,
+            "seed": self.seed if self.seeded else None,  # None: the deals came from a record
             "first_dealer": None if self.draw is None else self.draw.data(rules),
             "sides": self.sides,
             "kind": session["kind"],
