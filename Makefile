@@ -25,10 +25,9 @@ run: $(STAMP)
 	$(VENV)/bin/brou validate
 	$(VENV)/bin/brou check
 
-## the tests (on two cores: pytest-xdist; the tests of one built book share a worker, so it is
-## built once), then the type and lint checks
+## the tests (on two cores: pytest-xdist), then the type and lint checks
 test: $(STAMP)
-	$(PY) -m pytest -n 2 --dist loadgroup
+	$(PY) -m pytest -n 2
 	$(PY) -m mypy
 	$(VENV)/bin/ruff check .
 

@@ -23,9 +23,7 @@ from brou.errors import SpecError
 from brou.rules import Rules
 from brou.spec import available_rulesets
 
-# the booklets' build (the fixture `built` below) is made once per worker: these tests share one worker
-# (make test runs pytest-xdist with --dist loadgroup)
-pytestmark = [pytest.mark.filterwarnings("ignore::DeprecationWarning"), pytest.mark.xdist_group("booklets")]
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 RULESETS = available_rulesets()
 RULE = re.compile(r'<div class="booklet-rule[^"]*" id="([^"]+)">\s*<p><span class="rule-number">([0-9.]+)</span>')

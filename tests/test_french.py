@@ -39,9 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SPEC_FILES = [*sorted((ROOT / "spec").glob("*.yaml")), *sorted((ROOT / "spec" / "rulesets").glob("*.yaml"))]
 FR_PAGES = sorted((ROOT / "docs" / "rulebook" / "fr").glob("*.rst"))
 
-# the session's build (conftest.built) is made once per worker: these tests share one worker
-# (make test runs pytest-xdist with --dist loadgroup)
-pytestmark = [pytest.mark.filterwarnings("ignore::DeprecationWarning"), pytest.mark.xdist_group("rulebook")]
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
 # -- fr() ---------------------------------------------------------------------------------

@@ -35,9 +35,7 @@ from brou.book.model import (
 )
 from brou.book.sheets import SHEET_PAGE_ID
 
-# the session's build (conftest.built) is made once per worker: these tests share one worker
-# (make test runs pytest-xdist with --dist loadgroup)
-pytestmark = [pytest.mark.filterwarnings("ignore::DeprecationWarning"), pytest.mark.xdist_group("rulebook")]
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 ID = re.compile(r'\sid="([^"]+)"')
 HREF = re.compile(r'<a\s[^>]*href="([^"]+)"')
