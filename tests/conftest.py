@@ -14,9 +14,10 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Built]:
-    """The rulebook in both languages, HTML and PDF, built once per session (a few minutes)
-    and shared by the tests that read it (tests/test_rulebook.py, tests/test_french.py)."""
+    """The rulebook in both languages, HTML and PDF, built once per test run (a few minutes),
+    whichever worker asks first, and shared by the tests that read it (tests/test_rulebook.py,
+    tests/test_french.py)."""
     from brou.book.build import LANGS, build
+    from helpers import built_once
 
-    out = tmp_path_factory.mktemp("rulebook")
-    return {b.lang: b for b in build(LANGS, out, with_pdf=True)}
+    return {b.lang: b for b in built_once(tmp_path_factory, "rulebook", lambda out: build(LANGS, out, with_pdf=True))}

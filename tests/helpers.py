@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import fcntl
+import os
+import pickle
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
 
 from brou.deal import deal_from_cards
 from brou.following import following_function
@@ -124,3 +130,28 @@ def seeded_deal(rules: Rules, seed: int, context: GameContext | None = None,
     if rules.on_phases:
         return new_deal(rules, talon_deal_from_seed(rules, seed), marks)
     return DealState.from_seed(rules, seed, context)
+
+
+T = TypeVar("T")
+
+
+def built_once(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], T]) -> T:
+    """`make(folder)` run once per test run, its result shared by the pytest-xdist workers.
+
+    Each worker has its own session fixtures, so a book would be built once per worker that
+    runs one of its tests.  The first worker to ask builds it, holding a lock in the folder
+    the workers share; the others wait for the lock and read the result it left there."""
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # the run's folder, above each worker's own
+    done = root / f"{name}.pickle"
+    with open(root / f"{name}.lock", "w", encoding="utf-8") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if done.exists():
+            result: T = pickle.loads(done.read_bytes())
+            return result
+        folder = root / name
+        folder.mkdir(exist_ok=True)
+        result = make(folder)
+        done.write_bytes(pickle.dumps(result))
+        return result

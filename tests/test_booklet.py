@@ -22,6 +22,7 @@ from brou.book.sheets import sheet_title
 from brou.errors import SpecError
 from brou.rules import Rules
 from brou.spec import available_rulesets
+from helpers import built_once
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -33,10 +34,10 @@ TAG = re.compile(r"<[^>]+>")
 @pytest.fixture(scope="session")
 def built(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], Built]:
     """Every booklet in both languages, HTML and PDF (its time is printed: pytest -s)."""
-    out = tmp_path_factory.mktemp("booklets")
     clock = time.perf_counter()
-    done = build(LANGS, out, with_pdf=True, which=RULESETS)
-    print(f"\nbooklets: {len(done)} built, HTML and PDF, in {time.perf_counter() - clock:.1f} s")
+    done = built_once(tmp_path_factory, "booklets", lambda out: build(LANGS, out, with_pdf=True, which=RULESETS))
+    print(f"\nbooklets: {len(done)} built (or read from the worker that built them), HTML and PDF, "
+          f"in {time.perf_counter() - clock:.1f} s")
     return {(b.book, b.lang): b for b in done}
 
 
