@@ -93,6 +93,20 @@ def test_validate_deal_and_version(installed: Installed) -> None:
     assert version.returncode == 0 and version.stdout.strip() == "brou 0.1.0"
 
 
+def test_the_notation_and_the_game_record_from_the_installed_package(installed: Installed) -> None:
+    """A match's record written and replayed, a position played on, and the scenarios whose
+    deal is given in the notation, all outside the repository."""
+    record = installed.run("match", "--ruleset", "homme-d-auvergne", "--seed", "4", "--record", "game.brou")
+    assert record.returncode == 0, record.stderr
+    again = installed.run("match", "--from", "game.brou")
+    assert again.returncode == 0 and "every one following from the one before" in again.stdout, again.stderr
+    line = "brouc 3 AT.AT.AT.AT/K9.K9.K9.K9/Q8.Q8.Q8.Q8/J7.J7.J7.J7 JS - : AS KS"
+    deal = installed.run("deal", "--from", line)
+    assert deal.returncode == 0 and deal.stdout.splitlines()[-1].startswith(f"Notation: {line} "), deal.stderr
+    check = installed.run("check", "--id", "auv.match.target.king-turned.in-notation", "--report", "json", "--no-progress")
+    assert check.returncode == 0 and json.loads(check.stdout)["counts"]["passed"] == 1, check.stderr[-2000:]
+
+
 def test_check_runs_a_slice_of_the_corpus_through_the_protocol(installed: Installed) -> None:
     done = installed.run("check", "--clause", "brouc.play.overtrump", "--report", "json", "--no-progress")
     assert done.returncode == 0, done.stderr[-2000:]
