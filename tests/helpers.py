@@ -132,6 +132,16 @@ def seeded_deal(rules: Rules, seed: int, context: GameContext | None = None,
     return DealState.from_seed(rules, seed, context)
 
 
+def random_params(rules: Rules, rng: random.Random, rate: float) -> dict[str, Any]:
+    """Each parameter of the ruleset that has options set, with probability `rate`, to one of
+    them drawn from `rng` (the rest left at the default)."""
+    chosen = {}
+    for name, entry in rules.data["parameters"].items():
+        if rng.random() < rate and entry.get("options"):
+            chosen[name] = rng.choice(entry["options"])
+    return chosen
+
+
 T = TypeVar("T")
 
 

@@ -37,17 +37,10 @@ from brou.rounds import Session
 from brou.rounds import random_bot as phase_random_bot
 from brou.rules import Rules
 from brou.spec import available_rulesets
+from helpers import random_params
 
 RULESETS = available_rulesets()
 MATCHES = int(os.environ.get("BROU_RECORD_MATCHES", "100"))
-
-
-def _random_params(rules: Rules, rng: random.Random) -> dict[str, Any]:
-    chosen = {}
-    for name, entry in rules.data["parameters"].items():
-        if rng.random() < 0.2 and entry.get("options"):
-            chosen[name] = rng.choice(entry["options"])
-    return chosen
 
 
 def played(ruleset: str, seed: int, params: dict[str, Any] | None = None) -> Match | Session:
@@ -66,7 +59,7 @@ def played(ruleset: str, seed: int, params: dict[str, Any] | None = None) -> Mat
 
 def _match_with_random_params(ruleset: str, seed: int, rng: random.Random) -> Match | Session:
     base = Rules.load(ruleset)
-    params = _random_params(base, rng)
+    params = random_params(base, rng, 0.2)
     try:
         Rules.load(ruleset, **params)
     except Exception:  # a combination of options the ruleset refuses: the defaults

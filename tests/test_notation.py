@@ -23,7 +23,7 @@ from brou.positions import parse_position, position_from
 from brou.rules import Rules
 from brou.spec import available_rulesets
 from brou.state import DealState
-from helpers import seeded_deal
+from helpers import random_params, seeded_deal
 
 RULESETS = available_rulesets()
 SEEDS_PER_RULESET = 1000
@@ -80,15 +80,6 @@ def test_every_deal_of_the_corpus_round_trips() -> None:
     assert count > 3000  # the corpus's distinct setups, of every ruleset
 
 
-def _random_params(rules: Rules, rng: random.Random) -> dict[str, Any]:
-    """Some parameters of the ruleset set to a random option (the rest left at the default)."""
-    chosen = {}
-    for name, entry in rules.data["parameters"].items():
-        if rng.random() < 0.3 and entry.get("options"):
-            chosen[name] = rng.choice(entry["options"])
-    return chosen
-
-
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_seeded_positions_round_trip(ruleset: str) -> None:
     """1,000 seeded deals of the ruleset, some parameters chosen at random, each played to a
@@ -99,7 +90,7 @@ def test_seeded_positions_round_trip(ruleset: str) -> None:
     out_of_turn = 0
     for seed in range(SEEDS_PER_RULESET):
         try:
-            rules = Rules.load(ruleset, **_random_params(base, rng))
+            rules = Rules.load(ruleset, **random_params(base, rng, 0.3))
         except Exception:  # some combinations of options the ruleset refuses: then the defaults
             rules = base
         marks = None
