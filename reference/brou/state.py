@@ -39,7 +39,7 @@ from .marriages import (
 from .picture import deal_picture, position_picture
 from .play import beating_cards, first_to_act, why_illegal
 from .position import Position, result_table
-from .rules import Rules
+from .rules import Rules, exact_text
 
 PLAY, WINDOW, CONCEDE, RESPOND, DONE = "play", "window", "concede", "respond", "done"
 ROUND = "round"  # Brouc, dehors_above_300=before-first-card: the question asked before the first card
@@ -742,7 +742,7 @@ def action_text(rules: Rules, action: int) -> str:
 def parse_action(rules: Rules, text: str) -> int:
     """The action id of a text of 1802 or Brouc; IllegalAction (`malformed-action`,
     `unknown-card`) if none.  The deal classes' method `parse_action` serves every ruleset."""
-    words = text.split()
+    words = exact_text(text).split()
     if words == ["pass"]:
         return rules.pass_action
     if words == [MARK_NAME]:
