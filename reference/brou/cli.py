@@ -8,7 +8,7 @@
     brou fuzz [--impl COMMAND]       random deals against an implementation, the first divergence shrunk
     brou serve                       the reference engine speaking the conformance protocol
     brou coverage                    which clauses the corpus checks, and how often
-    brou ambiguities                 the register of open questions; brou ambiguity AMB-05: one entry
+    brou ambiguities [--ruleset R]   the register of open questions; brou ambiguity AMB-05: one entry
     brou prove                       the machine-checked facts about the rules (z3)
     brou sources                     every paragraph of the sources and the clauses that encode it
 
