@@ -131,3 +131,21 @@ def test_hombre_seeded_deal_with_four_reference_values() -> None:
     table = HombreTable(four, {"seed": 7, "dealer": 0})
     assert table.observe("deal")["hands"] == [three[2], three[0], [], three[1]]
     assert sorted(three[0]) == sorted(["JD", "4C", "JH", "QH", "4D", "QS", "2S", "6S", "6H"])
+
+
+@pytest.mark.parametrize(("ruleset", "params", "seed", "dealer", "rounds"), [
+    ("brusquembille-1718", {}, 0, 1, [["9D", "AS", "QC"]]),
+    ("brusquembille-1718", {}, 1, 2, [["QH", "9H", "QD"], ["7D", None, "QD"]]),
+    ("brusquembille-1718", {"form": "four-partners"}, 1, 1, [[None, "JC", None, "JS"], [None, "QH", None, "9H"]]),
+    ("homme-d-auvergne", {}, 0, 3, [["TS", "9D", "8S", "KC"]]),
+    ("homme-d-auvergne", {}, 1, 2, [["TC", "TS", "KS", "AD"]]),
+])
+def test_first_dealer_draw_reference_values_of_the_talon_games(ruleset: str, params: dict[str, str], seed: int,
+                                                                dealer: int, rounds: list[list[str | None]]) -> None:
+    """docs/shuffle.md, "The first dealer": the values the page gives for Brusquembille and
+    L'Homme d'Auvergne (the highest card deals; tied players draw again)."""
+    from brou.match import draw_first_dealer
+
+    rules = Rules.load(ruleset, **params)
+    drawn = draw_first_dealer(rules, seed)
+    assert (drawn.dealer, drawn.data(rules)["rounds"]) == (dealer, rounds)
