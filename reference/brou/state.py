@@ -297,6 +297,8 @@ class DealState(Position):
                 hint = " (apply_text takes the text notation)" if isinstance(action, str) else ""
                 raise IllegalAction("malformed-action", f"an action is an action id (int), not {type(action).__name__}{hint}")
             if seat is not None and place is None:
+                if self.phase is DONE:  # deal-over comes before wrong-seat (docs/errors.md)
+                    raise IllegalAction("deal-over", "the deal is finished")
                 raise IllegalAction("wrong-seat", f"a seat is a number (int), not {type(seat).__name__}")
             self.apply(number, place)
             return
