@@ -462,3 +462,51 @@ def test_match_text_says_how_the_first_dealer_was_chosen(capsys: pytest.CaptureF
     assert code == 0 and out.splitlines()[0] == "First dealer: player 2, by lot."
     code, out, _ = call(capsys, "match", "--ruleset", "brouc", "--seed", "3", "--json")
     assert code == 0 and json.loads(out)["first_dealer"]["dealer"] == 2
+
+
+def test_help_and_package_description_name_the_five_games(capsys: pytest.CaptureFixture[str]) -> None:
+    """`brou --help` and pyproject.toml's description name every game the spec ships."""
+    code, out, _ = call(capsys)
+    assert code == 0
+    text = " ".join(out.split())
+    pyproject = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8")
+    description = next(line for line in pyproject.splitlines() if line.startswith("description = "))
+    for name in ("L'Homme de Brou", "Brouc", "Brusquembille", "L'Homme d'Auvergne", "L'Hombre"):
+        assert name in text, name
+        assert name in description, name
+    assert len(spec.available_rulesets()) == 5
+
+
+def test_sources_help_lists_every_source_of_the_concordance(capsys: pytest.CaptureFixture[str]) -> None:
+    """The ids `brou sources --source` accepts are listed in its help, read from the concordance."""
+    from brou.sources import load_concordance
+
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["sources", "--help"])
+    assert exit_.value.code == 0
+    text = " ".join(capsys.readouterr().out.split())
+    ids = list(load_concordance()["sources"])
+    assert len(ids) > 4 and "B1" in ids and "H1" in ids and "A1" in ids
+    assert "only this source: " + ", ".join(ids) in text
+
+
+def test_ambiguities_by_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
+    """`brou ambiguities --ruleset R`: only the entries that give R a default, and R's choices;
+    an unknown ruleset is one line and exit status 2."""
+    from brou.ambiguities import load_register
+
+    register = load_register()
+    code, out, err = call(capsys, "ambiguities", "--ruleset", "hombre", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    wanted = [e.id for e in register.entries if "hombre" in e.rulesets]
+    assert [e["id"] for e in data["entries"]] == wanted and 0 < len(wanted) < len(register.entries)
+    assert all("hombre" in e["defaults"] for e in data["entries"])
+    assert data["choices"] == sorted(n for n, c in register.choices.items() if "hombre" in c["rulesets"])
+    code, out, err = call(capsys, "ambiguities", "--ruleset", "brouc")
+    assert code == 0, err
+    ids = [line.split()[0] for line in out.splitlines() if line.startswith("AMB-")]
+    assert ids == [e.id for e in register.entries if "brouc" in e.rulesets]
+    assert f"{len(ids)} entries of brouc" in out
+    line = assert_one_line_error(*call(capsys, "ambiguities", "--ruleset", "hombre-1700"))
+    assert line.startswith("brou ambiguities: unknown ruleset 'hombre-1700'") and "hombre" in line

@@ -148,3 +148,34 @@ def test_action_ids_out_of_range() -> None:
         with pytest.raises(IllegalAction) as caught:
             state.apply(action)
         assert caught.value.code == "malformed-action"
+
+
+@pytest.mark.parametrize("build", [brouc_state, hdb_state, auvergne, hombre])
+@pytest.mark.parametrize("text", ["pass ", " pass", "AS ", " AS", "\tAS", "AS\n", "announce  KQS", "trump  H", "turn "])
+def test_any_other_spacing_is_malformed_in_every_ruleset(build: Callable[[], DealState | PhaseDeal], text: str) -> None:
+    """docs/errors.md: the notation writes each action one way; a space around it or two inside is
+    malformed-action, before any rule of the moment, and the state is unchanged."""
+    state = build()
+    before = (state.record(), state.to_act, state.legal_actions())
+    with pytest.raises(IllegalAction) as caught:
+        state.apply_text(text)
+    assert caught.value.code == "malformed-action", caught.value
+    assert "\n" not in str(caught.value)
+    assert (state.record(), state.to_act, state.legal_actions()) == before
+
+
+@pytest.mark.parametrize("seat", [9, -1, "x", None])
+def test_deal_over_comes_before_wrong_seat(seat: object) -> None:
+    """docs/errors.md's order: once the deal is over, an action for any seat, even one that does not
+    exist or is not a number, is deal-over; before that, such a seat is wrong-seat."""
+    for build in (brouc_state, lambda: auvergne()):
+        state = build()
+        if seat is not None:
+            with pytest.raises(IllegalAction) as caught:
+                state.apply_text("AS", seat)  # type: ignore[arg-type]
+            assert caught.value.code == "wrong-seat"
+        while not state.is_over:
+            state.apply(state.legal_actions()[0])
+        with pytest.raises(IllegalAction) as caught:
+            state.apply_text("AS", seat)  # type: ignore[arg-type]
+        assert caught.value.code == "deal-over", (build, seat, caught.value)

@@ -426,7 +426,11 @@ def test_king_showing_automatic_the_held_king_scores_without_a_word() -> None:
     assert king_entries(d) == [(SHEET, 1, "auv.king.held", "KH")]
     say(d, "pass")
     assert d.to_act == 1 and d.legal_words() == [SAY_PLAY, PASS]
-    refused(d, "show", "word-not-now")
+    # the holder's king scored when its suit was turned: he holds no king still to score
+    # (docs/errors.md, no-king-to-show), and nor does a player without it
+    refused(d, "show", "no-king-to-show")
+    say(d, "pass")
+    refused(d, "show", "no-king-to-show")
 
 
 @pytest.mark.clause("auv.king.show")

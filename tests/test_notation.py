@@ -303,3 +303,25 @@ def test_a_deal_in_the_notation_with_its_parameters_loads(tmp_path: Path) -> Non
     setup = scenario.data["setup"]
     assert setup["dealer"] == 3 and setup["turnup"] == "JS" and setup["game"] == {"scores": [10, 20]}
     assert setup["hands"][0] == ["AS", "TS", "AH", "TH", "AD", "TD", "AC", "TC"]
+
+
+def test_the_pages_cite_only_clauses_that_exist() -> None:
+    """Every clause a page names as such ("clause `auv.count.debt`", "clauses `a`, `b`") is a
+    clause of some ruleset (docs/notation.md once cited one that did not exist); a pattern with
+    `*` names a chapter and is not checked."""
+    from brou import spec
+
+    known: set[str] = set()
+    for ruleset in spec.available_rulesets():
+        known |= set(spec.load_document(ruleset).data["clauses"])
+    root = Path(__file__).resolve().parents[1]
+    pages = sorted((root / "docs").glob("*.md")) + sorted((root / "conformance").glob("*.md")) + [root / "README.md"]
+    cited, unknown = 0, []
+    citing = re.compile(r"\bclauses? ((?:`[a-z]+\.[a-z0-9.*-]+`(?:,? (?:and |or )?)?)+)")
+    for page in pages:
+        for match in citing.finditer(page.read_text(encoding="utf-8")):
+            for clause in re.findall(r"`([^`]+)`", match.group(1)):
+                cited += 1
+                if "*" not in clause and clause not in known:
+                    unknown.append(f"{page.relative_to(root)}: {clause}")
+    assert cited > 20 and not unknown, unknown

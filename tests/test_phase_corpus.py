@@ -107,3 +107,21 @@ def test_the_generated_deals_of_hombre_go_through_the_endings_and_both_forms() -
                 endings.add(last["outcome"]["how"])
     assert endings >= {"played-out", "all-passed", "surrender"}
     assert forms == {"three", "four"}
+
+
+def test_the_card_sets_of_a_view_are_compared_in_any_order_and_the_rest_in_order() -> None:
+    """PROTOCOL.md, "Order": a view's hand, partner's hand, open nolo hand, discards and talon
+    rest are sets of cards; the trick, the bids and the shown cards are in the order they came."""
+    from brou.conformance.compare import _compare_value, view_fields
+
+    fields = view_fields(HOM)
+    one = {name: None for name in fields[0]}
+    want = {"open_hand": ["KS", "QS", "2D"], "discards": ["KD", "4C"], "talon_rest": ["5H", "6H"], "hand": ["AS", "AC"],
+            "trick": [{"player": 0, "card": "KC"}, {"player": 1, "card": "QC"}]}
+    got = one | {"open_hand": ["2D", "QS", "KS"], "discards": ["4C", "KD"], "talon_rest": ["6H", "5H"], "hand": ["AC", "AS"],
+                 "trick": [{"player": 0, "card": "KC"}, {"player": 1, "card": "QC"}]}
+    assert _compare_value("view", [want], [got], fields) is None
+    swapped = got | {"trick": [{"player": 1, "card": "QC"}, {"player": 0, "card": "KC"}]}
+    assert _compare_value("view", [want], [swapped], fields) is not None
+    fewer = got | {"discards": ["4C"]}
+    assert _compare_value("view", [want], [fewer], fields) is not None

@@ -94,3 +94,58 @@ def test_a_rejected_draw_is_replaced_by_the_next_two_words() -> None:
 def test_seed_out_of_range(seed: int) -> None:
     with pytest.raises(ValueError, match="seed must be"):
         shuffled(32, seed)
+
+
+@pytest.mark.parametrize(("form", "seed", "word", "rounds"), [
+    ("three", 0, 16294208416658607535, [["JC", "KC", "QH"]]),
+    ("four", 0, 16294208416658607535, [["QH", None, "JC", "KC"]]),
+    ("three", 1, 10451216379200822465, [["QC", "JH", "KS"]]),
+    ("four", 1, 10451216379200822465, [["JH", "KS", "QC", None]]),
+])
+def test_hombre_seat_draw_reference_values(form: str, seed: int, word: int, rounds: list[list[str | None]]) -> None:
+    """docs/shuffle.md, "The first dealer", L'Hombre: one word w; the first king, queen and jack
+    of the pack shuffled with w; the king to player w mod t, who deals; the queen on his right,
+    the jack on his left; with four the player opposite draws nothing."""
+    from brou.match import draw_first_dealer
+
+    rules = Rules.load("hombre", form=form)
+    assert splitmix64(seed)[1] == word
+    drawn = draw_first_dealer(rules, seed)
+    t = rules.table_size
+    assert drawn.dealer == word % t
+    assert drawn.data(rules)["rounds"] == rounds
+    ranks = [None if card is None else card[0] for card in rounds[0]]
+    assert (ranks[drawn.dealer], ranks[(drawn.dealer + 1) % t], ranks[(drawn.dealer - 1) % t]) == ("K", "Q", "J")
+
+
+def test_hombre_seeded_deal_with_four_reference_values() -> None:
+    """docs/shuffle.md, L'Hombre with four: the three seats of the three-player deal go to players
+    d + 1, d + 3 and d; the default dealer is 3; player d + 2 receives nothing."""
+    from brou.conformance.hombre_table import HombreTable
+
+    three = HombreTable(Rules.load("hombre"), {"seed": 7}).observe("deal")["hands"]  # seats 0, 1, 2 = players 0, 1, 2
+    four = Rules.load("hombre", form="four")
+    table = HombreTable(four, {"seed": 7})
+    assert table.dealer == 3
+    assert table.observe("deal")["hands"] == [three[0], [], three[1], three[2]]
+    table = HombreTable(four, {"seed": 7, "dealer": 0})
+    assert table.observe("deal")["hands"] == [three[2], three[0], [], three[1]]
+    assert sorted(three[0]) == sorted(["JD", "4C", "JH", "QH", "4D", "QS", "2S", "6S", "6H"])
+
+
+@pytest.mark.parametrize(("ruleset", "params", "seed", "dealer", "rounds"), [
+    ("brusquembille-1718", {}, 0, 1, [["9D", "AS", "QC"]]),
+    ("brusquembille-1718", {}, 1, 2, [["QH", "9H", "QD"], ["7D", None, "QD"]]),
+    ("brusquembille-1718", {"form": "four-partners"}, 1, 1, [[None, "JC", None, "JS"], [None, "QH", None, "9H"]]),
+    ("homme-d-auvergne", {}, 0, 3, [["TS", "9D", "8S", "KC"]]),
+    ("homme-d-auvergne", {}, 1, 2, [["TC", "TS", "KS", "AD"]]),
+])
+def test_first_dealer_draw_reference_values_of_the_talon_games(ruleset: str, params: dict[str, str], seed: int,
+                                                                dealer: int, rounds: list[list[str | None]]) -> None:
+    """docs/shuffle.md, "The first dealer": the values the page gives for Brusquembille and
+    L'Homme d'Auvergne (the highest card deals; tied players draw again)."""
+    from brou.match import draw_first_dealer
+
+    rules = Rules.load(ruleset, **params)
+    drawn = draw_first_dealer(rules, seed)
+    assert (drawn.dealer, drawn.data(rules)["rounds"]) == (dealer, rounds)

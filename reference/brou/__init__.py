@@ -1,4 +1,5 @@
-"""Brou: the rules of L'Homme de Brou (1802) and Brouc as data, and the engine that runs them.
+"""Brou: the rules of L'Homme de Brou (1802), Brouc, Brusquembille (1718), L'Homme d'Auvergne and L'Hombre
+as data, and the engine that runs them.
 
     from brou import Rules, DealState
     rules = Rules.load("brouc")                 # or Rules.load("homme-de-brou-1802", following="brouc")

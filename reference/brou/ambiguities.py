@@ -410,26 +410,40 @@ def _default_text(entry: Entry) -> str:
     return ", ".join(f"{PREFIX.get(r, r)} {d['option']}" for r, d in entry.defaults.items())
 
 
-def register_text(path: Path | str | None = None, columns: int | None = None) -> str:
+def _selected(register: Register, ruleset: str | None) -> tuple[list[Entry], list[str]]:
+    """The entries and choices of the register, or with `ruleset` only those of that ruleset:
+    the entries that give it a default, the choices that name it."""
+    if ruleset is None:
+        return list(register.entries), sorted(register.choices)
+    entries = [e for e in register.entries if ruleset in e.rulesets]
+    choices = sorted(name for name, choice in register.choices.items() if ruleset in choice.get("rulesets", []))
+    return entries, choices
+
+
+def register_text(path: Path | str | None = None, columns: int | None = None, ruleset: str | None = None) -> str:
     """The register as a table at the terminal's width (or `columns`): id, question (whole),
-    default per ruleset, witness status."""
+    default per ruleset, witness status; with `ruleset`, only that ruleset's entries."""
     register = load_register(path)
-    rows = [(e.id, e.question, _default_text(e), _status(e)) for e in register.entries]
+    entries, choices = _selected(register, ruleset)
+    rows = [(e.id, e.question, _default_text(e), _status(e)) for e in entries]
     lines = [table_text(("id", "question", "default", "witness"), rows, no_wrap=("id",), wide=("question",), columns=columns)]
-    found = sum(1 for e in register.entries if any(w.get("status") in ("found", "partly-found") for w in e.witness.values()))
-    lines.append(f"{len(register.entries)} entries, {found} with a witness; `brou ambiguity AMB-xx` shows one")
-    if register.choices:
-        lines.append("choices left to the players (not ambiguities): " + ", ".join(register.choices))
+    found = sum(1 for e in entries if any(w.get("status") in ("found", "partly-found") for w in e.witness.values()))
+    of = "" if ruleset is None else f" of {ruleset}"
+    lines.append(f"{len(entries)} entries{of}, {found} with a witness; `brou ambiguity AMB-xx` shows one")
+    if choices:
+        lines.append("choices left to the players (not ambiguities): " + ", ".join(choices))
     return "\n".join(lines)
 
 
-def register_data(path: Path | str | None = None) -> dict[str, Any]:
+def register_data(path: Path | str | None = None, ruleset: str | None = None) -> dict[str, Any]:
     """The register as plain data (`brou ambiguities --json`): each entry's id, question in
-    both languages, default option per ruleset and witness status per ruleset; the choices."""
+    both languages, default option per ruleset and witness status per ruleset; the choices;
+    with `ruleset`, only the entries and choices of that ruleset."""
     register = load_register(path)
+    selected, choices = _selected(register, ruleset)
     entries = [{"id": e.id, "question": e.question, "question_fr": e.question_fr,
                 "defaults": {r: d["option"] for r, d in e.defaults.items()},
-                "witness": {r: w.get("status") for r, w in e.witness.items()}} for e in register.entries]
-    return {"entries": entries, "choices": sorted(register.choices)}
+                "witness": {r: w.get("status") for r, w in e.witness.items()}} for e in selected]
+    return {"entries": entries, "choices": choices}
 
 

@@ -8,7 +8,7 @@
     brou fuzz [--impl COMMAND]       random deals against an implementation, the first divergence shrunk
     brou serve                       the reference engine speaking the conformance protocol
     brou coverage                    which clauses the corpus checks, and how often
-    brou ambiguities                 the register of open questions; brou ambiguity AMB-05: one entry
+    brou ambiguities [--ruleset R]   the register of open questions; brou ambiguity AMB-05: one entry
     brou prove                       the machine-checked facts about the rules (z3)
     brou sources                     every paragraph of the sources and the clauses that encode it
 
@@ -88,8 +88,26 @@ def version() -> str:
         return "unknown (not installed)"
 
 
+DESCRIPTION = ("Executable rules of five old French card games: L'Homme de Brou (1802), Brouc, Brusquembille "
+               "(1718), L'Homme d'Auvergne and L'Hombre.")
+
+
+class SourcesParser(Parser):
+    """`brou sources`: its help lists the source ids of the concordance (spec/concordance.yaml),
+    read only when the help is shown."""
+
+    def format_help(self) -> str:
+        from .sources import load_concordance
+
+        ids = ", ".join(load_concordance()["sources"])
+        for action in self._actions:
+            if action.dest == "source":
+                action.help = f"only this source: {ids}"
+        return super().format_help()
+
+
 def build_parser() -> Parser:
-    parser = Parser(prog="brou", description="Executable rules of L'Homme de Brou (1802) and Brouc.")
+    parser = Parser(prog="brou", description=DESCRIPTION)
     parser.add_argument("--version", action="version", version=f"brou {version()}")
     sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
 
@@ -180,6 +198,8 @@ def build_parser() -> Parser:
     sub.add_parser("serve", help="the reference engine speaking the conformance protocol on stdin/stdout")
     ambiguities = sub.add_parser("ambiguities", help="the ambiguity register: every open question, its default and witness")
     ambiguities.add_argument("--json", action="store_true", help="print the register as JSON")
+    ambiguities.add_argument("--ruleset", metavar="RULESET",
+                             help="only the entries that give this ruleset a default (and the choices it has)")
     ambiguity = sub.add_parser("ambiguity", help="one entry of the register, its witness played out under each option")
     ambiguity.add_argument("id", help="an entry id: AMB-05 (or amb-5, 5)")
     ambiguity.add_argument("--json", action="store_true", help="print the entry as JSON")
@@ -189,9 +209,11 @@ def build_parser() -> Parser:
     prove.add_argument("--record", metavar="FILE", type=Path,
                        help="also write the run of every fact to FILE, as the rulebook shows it "
                             "(docs/rulebook/facts.json), without timings")
+    sub._parser_class = SourcesParser  # its help lists the sources, read when it is shown
     sources = sub.add_parser("sources", help="the source concordance: every paragraph of the sources, and the clauses "
                                              "that encode it or why none does")
-    sources.add_argument("--source", help="only this source (S1, S2, S3, S4)")
+    sub._parser_class = Parser
+    sources.add_argument("--source", help="only this source (its id; `brou sources --help` lists them)")
     sources.add_argument("--check", action="store_true",
                          help="check the concordance (and, where the sources are at hand, every paragraph's entry)")
     sources.add_argument("--json", action="store_true", help="print the concordance as JSON")
@@ -582,7 +604,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "ambiguities":
             from .ambiguities import register_data, register_text
 
-            print(json.dumps(register_data(), indent=2, ensure_ascii=False) if args.json else register_text())
+            if args.ruleset is not None and args.ruleset not in spec.available_rulesets():
+                known = ", ".join(spec.available_rulesets())
+                raise UsageError(f"brou ambiguities: unknown ruleset '{args.ruleset}' (known: {known})")
+            print(json.dumps(register_data(ruleset=args.ruleset), indent=2, ensure_ascii=False) if args.json
+                  else register_text(ruleset=args.ruleset))
             return EXIT_OK
         if args.command == "ambiguity":
             from .conformance.witnesses import entry_data, entry_text

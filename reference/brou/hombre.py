@@ -129,13 +129,13 @@ class HombreDeal(PhaseDeal):
         rules = self.rules
         if type(action) is not int:
             raise IllegalAction("malformed-action", f"an action is an action id (int), not {type(action).__name__}")
+        if self.phase == DONE:  # before the seat: deal-over comes first (docs/errors.md)
+            raise IllegalAction("deal-over", "the deal is finished")
         if seat is not None:
             if type(seat) is not int or not 0 <= seat < rules.n_players:
                 raise IllegalAction("wrong-seat", f"there is no seat {seat!r}")
-            if seat != self.to_act and self.phase != DONE:
+            if seat != self.to_act:
                 raise IllegalAction("wrong-seat", f"seat {seat} may not act now; seat {self.to_act} is to act")
-        if self.phase == DONE:
-            raise IllegalAction("deal-over", "the deal is finished")
         names = words(rules)
         if not 0 <= action < rules.n_indices:
             index = action - rules.n_indices

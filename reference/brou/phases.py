@@ -46,7 +46,7 @@ from .picture import Talon, position_picture
 from .play import beats, first_to_act
 from .position import Position, slot_names
 from .results import best_sides, deal_winner, homme_entries, pool_entries, pool_shares, side_points
-from .rules import Rules, card_order, cards_of
+from .rules import Rules, card_order, cards_of, exact_text
 from .speech import (
     LEAVE,
     PASS,
@@ -200,13 +200,13 @@ class PhaseDeal(Position):
         rules = self.rules
         if type(action) is not int:
             raise IllegalAction("malformed-action", f"an action is an action id (int), not {type(action).__name__}")
+        if self.phase == DONE:  # before the seat: deal-over comes first (docs/errors.md)
+            raise IllegalAction("deal-over", "the deal is finished")
         if seat is not None:
             if type(seat) is not int or not 0 <= seat < rules.n_players:
                 raise IllegalAction("wrong-seat", f"there is no seat {seat!r}")
-            if seat != self.to_act and self.phase != DONE:
+            if seat != self.to_act:
                 raise IllegalAction("wrong-seat", f"seat {seat} may not act now; seat {self.to_act} is to act")
-        if self.phase == DONE:
-            raise IllegalAction("deal-over", "the deal is finished")
         if not 0 <= action < rules.n_indices:  # not a card: a word of the speech, if the game has one
             speech = has_speech(rules)
             word = action_word(rules, action)
@@ -246,7 +246,7 @@ class PhaseDeal(Position):
         IllegalAction (`malformed-action`, `unknown-card`) if it names none."""
         if type(text) is not str:
             raise IllegalAction("malformed-action", f"an action's text is a str, not {type(text).__name__}")
-        word = " ".join(text.split())
+        word = exact_text(text)
         names = words_of(self.rules)
         if word in names:
             return self.rules.n_indices + names.index(word)
@@ -300,7 +300,9 @@ class PhaseDeal(Position):
         """A word of the turn-offer or the speech, checked, then done."""
         allowed = self.legal_words()
         if word not in allowed:
-            if word == SHOW and self.phase == SPEECH and self.rules.data["speech"]["showing"] == "shown":
+            # `show` in the speech with no king still to score: no-king-to-show under either
+            # king_showing (under `automatic` the king already scored when its suit was turned)
+            if word == SHOW and self.phase == SPEECH:
                 raise IllegalAction("no-king-to-show", "the player asked holds no king of the turned suit still to score")
             now = " or ".join(WORDS[w] for w in allowed) or "a card"
             raise IllegalAction("word-not-now", f"'{WORDS[word]}' is not taken now; the player asked may say {now}")
@@ -571,6 +573,6 @@ def action_text(rules: Rules, action: int) -> str:
 def parse_card(rules: Rules, text: str) -> int:
     """The card id of a text (`Rules.parse_card`); IllegalAction (`malformed-action`,
     `unknown-card`) if none: a card is the only action of these games that is no word."""
-    if type(text) is str and len(text.strip()) != 2:
+    if type(text) is str and len(text) != 2:
         raise IllegalAction("malformed-action", f"cannot read action '{text}': the actions of {rules.id} are cards")
     return rules.parse_card(text)

@@ -22,6 +22,17 @@ from .clauses import implements
 from .errors import IllegalAction, ParameterError, SpecError, one_line
 
 
+def exact_text(text: str) -> str:
+    """An action's text as the notation writes it (docs/notation.md): its words with one space
+    between them and none around them.  IllegalAction `malformed-action` for any other spacing
+    (`"pass "`, `" TS"`, `"announce  KQH"`, a tab, a line end), in every ruleset."""
+    if text != " ".join(text.split()) or not text:
+        shown = text.encode("unicode_escape").decode("ascii")
+        raise IllegalAction("malformed-action", f"cannot read action '{shown}': an action is written without spaces "
+                            "around it and with one space between its words")
+    return text
+
+
 @dataclass(frozen=True)
 class MarriageKind:
     """A marriage kind (`simple`, `grand`): its ranks and its plain-suit value."""
@@ -165,13 +176,14 @@ class Rules:
         return self.suits.index(text[1]) * len(self.ranks) + self.ranks.index(text[0])
 
     def parse_card(self, text: str) -> int:
-        """The card a text names, rank then suit (`TS`: the ten of spades; spaces around it
-        ignored), for every game.  IllegalAction `malformed-action` for anything but such a
-        text, `unknown-card` for a rank or suit of no card of this ruleset or a card left out
-        of its pack.  (`card` is the older, bare reader: ValueError, no pack check.)"""
+        """The card a text names, rank then suit (`TS`: the ten of spades), for every game.
+        IllegalAction `malformed-action` for anything but such a text (spaces around it
+        included: the notation writes a card one way), `unknown-card` for a rank or suit of no
+        card of this ruleset or a card left out of its pack.  (`card` is the older, bare
+        reader: ValueError, no pack check.)"""
         if type(text) is not str:
             raise IllegalAction("malformed-action", f"an action's text is a str, not {type(text).__name__}")
-        word = text.strip()
+        word = text
         if len(word) != 2:
             raise IllegalAction("malformed-action", f"cannot read action '{text}': a card is a rank and a suit (TS)")
         try:

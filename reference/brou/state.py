@@ -39,7 +39,7 @@ from .marriages import (
 from .picture import deal_picture, position_picture
 from .play import beating_cards, first_to_act, why_illegal
 from .position import Position, result_table
-from .rules import Rules
+from .rules import Rules, exact_text
 
 PLAY, WINDOW, CONCEDE, RESPOND, DONE = "play", "window", "concede", "respond", "done"
 ROUND = "round"  # Brouc, dehors_above_300=before-first-card: the question asked before the first card
@@ -297,6 +297,8 @@ class DealState(Position):
                 hint = " (apply_text takes the text notation)" if isinstance(action, str) else ""
                 raise IllegalAction("malformed-action", f"an action is an action id (int), not {type(action).__name__}{hint}")
             if seat is not None and place is None:
+                if self.phase is DONE:  # deal-over comes before wrong-seat (docs/errors.md)
+                    raise IllegalAction("deal-over", "the deal is finished")
                 raise IllegalAction("wrong-seat", f"a seat is a number (int), not {type(seat).__name__}")
             self.apply(number, place)
             return
@@ -742,7 +744,7 @@ def action_text(rules: Rules, action: int) -> str:
 def parse_action(rules: Rules, text: str) -> int:
     """The action id of a text of 1802 or Brouc; IllegalAction (`malformed-action`,
     `unknown-card`) if none.  The deal classes' method `parse_action` serves every ruleset."""
-    words = text.split()
+    words = exact_text(text).split()
     if words == ["pass"]:
         return rules.pass_action
     if words == [MARK_NAME]:

@@ -96,6 +96,10 @@ def judge(scenario: Scenario, answer: Mapping[str, Any], codes: bool = True, fea
 
 ViewFields = tuple[tuple[str, ...], dict[str, tuple[str, ...]]]
 
+# the fields of a view that hold a set of cards, compared in any order: a hand, a partner's
+# hand, the open nolo's hand, a player's discards, the talon's cards shown once play begins
+CARD_SETS = ("hand", "partner_hand", "open_hand", "discards", "talon_rest")
+
 
 @lru_cache(maxsize=64)
 def view_fields(ruleset: str) -> ViewFields:
@@ -206,10 +210,10 @@ def _compare_views(want: list[Any], got: Any, fields: ViewFields) -> str | None:
         problem = _record_keys(one, f"[{player}]", RECORDS)
         if problem is not None:
             return problem
-    def as_sets(one: Any) -> Any:  # a hand (and a partner's hand) in any order
+    def as_sets(one: Any) -> Any:  # the fields that are sets of cards, in any order (PROTOCOL.md, "Order")
         if not isinstance(one, dict):
             return one
-        return one | {k: sorted(one[k], key=str) for k in ("hand", "partner_hand") if isinstance(one.get(k), list)}
+        return one | {k: sorted(one[k], key=str) for k in CARD_SETS if isinstance(one.get(k), list)}
 
     wanted = [as_sets(w) for w in want]
     given = [as_sets(g) for g in got]

@@ -61,6 +61,18 @@ class HombreTable(PhaseTable):
     def at_table(self) -> int:
         return self.rules.table_size
 
+    def seat_of_actor(self, player: Any) -> int | None:
+        """With four at the table, the player sitting the deal out has no seat in it: an action
+        given for him is refused with wrong-seat (PROTOCOL.md, "Games with an auction")."""
+        if type(player) is not int or not 0 <= player < self.at_table or player in self.seating.sitting_out():
+            return None
+        return self.seat(player)
+
+    def no_seat(self, player: Any) -> str:
+        if type(player) is int and player in self.seating.sitting_out():
+            return f"player {player} sits this deal out"
+        return f"there is no player {player!r} at a table of {self.at_table}"
+
     def _session(self, given: Any) -> dict[str, Any] | None:
         """setup.session: the coups played before this deal and each player's points."""
         if given is None:

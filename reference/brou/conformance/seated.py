@@ -33,6 +33,8 @@ class Played(Playable, Protocol):
 
     def apply_text(self, text: str, seat: int | None = None) -> None: ...
 
+    def parse_action(self, text: str) -> int: ...
+
 
 class SeatedTable:
     """A deal at a table whose players keep their numbers: subclasses set `rules` and `state`
@@ -52,13 +54,29 @@ class SeatedTable:
         try:
             if player is None:
                 self.state.apply_text(text)
-            elif type(player) is not int or not 0 <= player < self.rules.n_players:
-                raise IllegalAction("wrong-seat", f"there is no player {player!r}")
             else:
-                self.state.apply_text(text, self.seat(player))
+                seat = self.seat_of_actor(player)
+                if seat is None:
+                    # refused as wrong-seat, after what docs/errors.md puts first: the text, then deal-over
+                    self.state.parse_action(text)
+                    if self.state.is_over:
+                        raise IllegalAction("deal-over", "the deal is finished")
+                    raise IllegalAction("wrong-seat", self.no_seat(player))
+                self.state.apply_text(text, seat)
         except IllegalAction as exc:
             return {"ok": False, "code": exc.code, "message": exc.message}
         return {"ok": True}
+
+    def seat_of_actor(self, player: Any) -> int | None:
+        """The deal seat of the player an `act` step names, or None if he has none in this
+        deal (no such player at the table)."""
+        if type(player) is not int or not 0 <= player < self.rules.n_players:
+            return None
+        return self.seat(player)
+
+    def no_seat(self, player: Any) -> str:
+        """Why `seat_of_actor` found no seat for `player`."""
+        return f"there is no player {player!r}"
 
     # -- observations (PROTOCOL.md, "What can be observed") --------------------------
 
