@@ -2024,8 +2024,9 @@ def fact_hom_auction_ends(equal_rank: str = "higher-rank") -> Callable[[int], Ch
     """Under equal_rank=higher-rank: z3 proves the rank argument over the tabulated priority, and
     the engine's auction is walked whole.  Under other-contract the later speaker may answer at
     the standing rank, so the potential 3 * rank + 2 - seat does not rise at every bid (it rises
-    within a duel once the answer at a rank is counted, and the earlier speaker answered at his
-    own rank must go higher): there the exhaustive walk of the engine's auction is the proof."""
+    within a duel once the answer at a rank is counted, and the later speaker, equalled at a rank
+    where he has bid, must go higher): there the exhaustive walk of the engine's auction is the
+    proof."""
     def check(seed: int) -> Check:
         rules = hom_rules(equal_rank=equal_rank)
         span = 0
@@ -2600,14 +2601,14 @@ def _facts() -> list[Fact]:
         Fact("hom.auction.always-ends",
              "L'Hombre: every auction ends, under either reading of equal_rank, with exactly 1 hombre, the last bidder, "
              "or with all 3 passed; under the default each bid raises 3 times its rank plus 2 minus its seat, which lies "
-             "between 3 and 23, so there are at most 21 bids and 3 passes (no auction has more than 15 calls, 16 when "
+             "between 3 and 23, so there are at most 21 bids and 3 passes (no auction has more than 15 calls, 17 when "
              "the later speaker may answer with the other contract of a rank).",
              hom, ("hom.auction.order", "hom.auction.pass-final", "hom.auction.priority", "hom.auction.all-pass"),
              True, fact_hom_auction_ends_both,
              statement_fr="L'Hombre : toute enchère prend fin, quelle que soit la lecture d'equal_rank, avec exactement "
              "1 hombre, le dernier à avoir annoncé, ou avec les 3 joueurs passés ; par défaut chaque annonce augmente 3 "
              "fois son rang plus 2 moins sa place, qui va de 3 à 23, d'où au plus 21 annonces et 3 passes (aucune "
-             "enchère ne compte plus de 15 paroles, 16 quand le second peut répondre par l'autre contrat d'un rang)."),
+             "enchère ne compte plus de 15 paroles, 17 quand le second peut répondre par l'autre contrat d'un rang)."),
         Fact("hom.play.matador-never-stuck",
              "L'Hombre: the following rules (follow the class led, then the matador's privilege) never leave a player "
              "holding cards without a legal card, under any trump suit or none and any lead; the encoding gives exactly "
