@@ -199,6 +199,9 @@ def agreement_problems(register: Register) -> list[SpecError]:
             if not tags and pname not in register.choices:
                 problems.append(merged.error(f"parameter {pname} names no ambiguity and is not a choice of the register",
                                              ("parameters", pname, "ambiguity")))
+            if "range" in pspec and ruleset not in register.choices.get(pname, {}).get("rulesets", []):
+                problems.append(merged.error(f"parameter {pname} takes any number in its range, so it must be a choice of "
+                                             f"the register for {ruleset}", ("parameters", pname, "range")))
             covered: set[str] = set()
             for tag in tags:
                 if tag not in by_id:
