@@ -950,3 +950,23 @@ def test_the_phases_in_order() -> None:
     say(d, "show")
     phases.append(d.phase)
     assert phases == [TURN_OFFER, SPEECH, SHOWING, PLAY] and DONE not in phases
+
+
+@pytest.mark.clause("auv.king.turned")
+def test_the_kings_fact_catches_an_earlier_trump_king_scored(monkeypatch: pytest.MonkeyPatch) -> None:
+    """brou.prove's built trump-only deals refute an engine that scores a trump king turned in
+    an earlier round for its turner (the reading AMB-50's option trump-only excludes)."""
+    prove = pytest.importorskip("brou.prove")
+    import brou.kings as kings_mod
+    import brou.phases as phases_mod
+
+    assert prove._auv_earlier_trump_king() is None
+
+    def any_round(rules: Rules, turned: Sequence[tuple[int, int]], shown: dict[int, int], trump: int) -> list[Entry]:
+        king = kings_mod.king_of(rules, trump)
+        seat = next((s for s, c in turned if c == king), None)
+        return [Entry(SHEET, seat, 1, "auv.king.turned", 0, king)] if seat is not None else []
+
+    monkeypatch.setattr(phases_mod, "trump_king_entries", any_round)
+    found = prove._auv_earlier_trump_king()
+    assert found is not None and "cards turned KH 7D 8H: engine 1 kings, encoding 0" in found
