@@ -232,14 +232,31 @@ def test_the_second_worked_auction_needs_the_other_contract_reading() -> None:
 
 
 @pytest.mark.clause("hom.auction.priority")
-def test_under_other_contract_the_earlier_must_then_go_higher() -> None:
-    """Answered at his own rank with the other contract, the earlier speaker must go higher, so
-    two contracts of one rank cannot alternate for ever."""
+@pytest.mark.parametrize("first, answer", [("tourne", "nolo-en-demande"), ("sans-prendre-a-pique", "pur-nolo")])
+@pytest.mark.parametrize("again", ["same", "other"])
+def test_under_other_contract_the_earlier_keeps_his_right_to_equal(first: str, answer: str, again: str) -> None:
+    """Answered at his own rank with the other contract, the earlier speaker may still equal,
+    with the same contract or the other one (AMB-59, option other-contract); the later, who has
+    then bid at that rank already, must go higher, so the two cannot alternate for ever."""
     d = deal(rules(equal_rank="other-contract"))
-    say(d, "tourne", "nolo-en-demande")
-    assert refused(d, "tourne") == "bid-too-low" and refused(d, "nolo-en-demande") == "bid-too-low"
-    say(d, "sans-prendre")
-    assert d.said[-1] == (0, "sans-prendre")
+    say(d, first, answer)
+    equal = first if again == "same" else answer
+    say(d, equal)
+    assert d.said[-1] == (0, equal)
+    assert refused(d, first) == "bid-too-low" and refused(d, answer) == "bid-too-low"
+    say(d, "nolo-ouvert")
+    assert d.said[-1] == (1, "nolo-ouvert")
+
+
+@pytest.mark.clause("hom.auction.priority")
+def test_under_other_contract_the_later_answers_once_in_the_second_duel() -> None:
+    """Seat 2 answers the survivor's tourné with nolo en demande; the survivor equals with
+    tourné; seat 2 may not answer at that rank again."""
+    d = deal(rules(equal_rank="other-contract"))
+    say(d, "tourne", "pass", "nolo-en-demande", "tourne")
+    assert refused(d, "nolo-en-demande") == "bid-too-low" and refused(d, "tourne") == "bid-too-low"
+    say(d, "pass")
+    assert (d.hombre, d.bid) == (0, "tourne")
 
 
 @pytest.mark.clause("hom.auction.all-pass")

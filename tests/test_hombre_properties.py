@@ -12,7 +12,7 @@ functions; the contract rows are read as data, from the ruleset):
   speaks only once the first two have both spoken and one of them has passed
   (hom.auction.order), and every bid accepted outranks the standing one as the priority asks:
   the earlier speaker of the two may name a contract of the same rank, the later must go higher
-  (or, under equal_rank=other-contract, name the other contract of that rank); grand tourné
+  (or, under equal_rank=other-contract, name once the other contract of that rank); grand tourné
   only with the espadille and the baste (hom.auction.priority, hom.contract.grand-tourne);
 - when the auction ends, the hombre is the last bidder and the others have passed, or all
   three passed and the deal is not played (hom.auction.all-pass);
@@ -35,7 +35,7 @@ from its record is the same deal.
 
 The last tests show that the L'Hombre facts of brou.prove fail on a wrong engine, and that the
 auction ends under equal_rank=other-contract too (the fact found it looping before the rule
-that the earlier speaker, answered at his own rank, must go higher).
+that the later speaker answers at one rank once only: equalled there, he must go higher).
 Deterministic (derandomize, no example database).
 """
 
@@ -130,15 +130,13 @@ def outranks(rules: Rules, seat: int, row: dict[str, Any], said: list[tuple[int,
         return True
     bidder, bid = standing[-1]
     other = table[bid]
-    if seat < bidder:  # the earlier speaker in the deal may equal, unless the later answered him at his own rank
-        mine = [w for s, w in said if s == seat and w is not None]
-        if mine and table[mine[-1]]["rank"] == other["rank"]:
-            return bool(row["rank"] > other["rank"])
+    if seat < bidder:  # the earlier speaker in the deal may always equal
         return bool(row["rank"] >= other["rank"])
     if row["rank"] > other["rank"]:
         return True
+    mine = [w for s, w in said if s == seat and w is not None]  # the later answers at a rank once only
     return bool(rules.data["auction"]["equal_rank"] == "other-contract" and row["rank"] == other["rank"]
-                and row["name"] != other["name"])
+                and row["name"] != other["name"] and not (mine and table[mine[-1]]["rank"] == other["rank"]))
 
 
 def expected_bids(deal: HombreDeal) -> set[str]:

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from brou.deal import DealError, cut_pack, packet_positions, shuffled_pack
-from brou.errors import IllegalAction
+from brou.errors import IllegalAction, ParameterError
 from brou.ledger import SHEET, Entry, balances
 from brou.marks import marks_after, marks_winners
 from brou.match import draw_outcome
@@ -504,13 +504,18 @@ def test_king_scoring_trump_only_a_turned_king_scores_only_once_played_on() -> N
 
 
 @pytest.mark.clause("auv.king.turned")
-def test_king_scoring_trump_only_a_king_turned_earlier_scores_when_its_suit_comes_back_as_trump() -> None:
+def test_king_scoring_trump_only_a_king_turned_earlier_scores_for_nobody_when_its_suit_comes_back() -> None:
+    """Only the last round's trump king scores (AMB-50, option trump-only): a trump king turned
+    in an earlier round was neither turned as the last card nor shown in the last round."""
     r = rules(king_scoring="trump-only")
     d = deal(r, top=["KS", "9S"])
     say(d, "turn", "pass", "pass", "pass", "pass")  # seat 0 turns KS; all pass
     say(d, "leave", "turn", "play")  # seat 1 turns 9S: spades again, and seat 0 plays on them
-    # the trump king lies face up where seat 0 turned it: it scores for him once the deal is played
-    assert d.phase == PLAY and king_entries(d) == [(SHEET, 0, "auv.king.turned", "KS")]
+    assert d.phase == PLAY and d.trump == r.suits.index("S") and king_entries(d) == []
+    d = deal(r, top=["9S", "KS"])  # the trump king turned as the last card scores for its turner
+    say(d, "turn", "pass", "pass", "pass", "pass")
+    say(d, "leave", "turn", "play")
+    assert d.phase == PLAY and king_entries(d) == [(SHEET, 1, "auv.king.turned", "KS")]
 
 
 @pytest.mark.clause("auv.king.once")
@@ -818,6 +823,27 @@ def test_target_five_or_seven(target: int, over: bool) -> None:
 
 
 @pytest.mark.clause("auv.match.target")
+@pytest.mark.parametrize("target", [1, 3, 9, 99])
+def test_any_agreed_target_from_1_to_99(target: int) -> None:
+    """Any whole number from 1 to 99 may be agreed (a choice of the register): a player one
+    point short reaches it with a king turned, one two points short does not."""
+    d = deal(rules(target=target), top=["KS"], marks=[target - 1, 0, 0, 0])
+    say(d, "turn")
+    assert d.ended == TARGET and d.winners_of_game() == [0]
+    if target > 1:
+        d = deal(rules(target=target), top=["KS"], marks=[target - 2, 0, 0, 0])
+        say(d, "turn")
+        assert not d.is_over and d.winners_of_game() is None
+
+
+@pytest.mark.parametrize("value", [0, 100, -3, True, "9", 2.5])
+def test_a_target_out_of_range_is_refused_in_one_line(value: Any) -> None:
+    with pytest.raises(ParameterError) as err:
+        Rules.load(AUV, target=value)
+    assert str(err.value) == f"parameter target={value!r} is not a whole number from 1 to 99"
+
+
+@pytest.mark.clause("auv.match.target")
 def test_target_tie_play_on_nobody_wins_two_at_five_together() -> None:
     r = rules()
     assert marks_winners(r, marks_after(r, [0, 4, 4, 0], homme_entries(r, 0, [1, 1, 1, 2, 0]))) is None
@@ -928,3 +954,23 @@ def test_the_phases_in_order() -> None:
     say(d, "show")
     phases.append(d.phase)
     assert phases == [TURN_OFFER, SPEECH, SHOWING, PLAY] and DONE not in phases
+
+
+@pytest.mark.clause("auv.king.turned")
+def test_the_kings_fact_catches_an_earlier_trump_king_scored(monkeypatch: pytest.MonkeyPatch) -> None:
+    """brou.prove's built trump-only deals refute an engine that scores a trump king turned in
+    an earlier round for its turner (the reading AMB-50's option trump-only excludes)."""
+    prove = pytest.importorskip("brou.prove")
+    import brou.kings as kings_mod
+    import brou.phases as phases_mod
+
+    assert prove._auv_earlier_trump_king() is None
+
+    def any_round(rules: Rules, turned: Sequence[tuple[int, int]], shown: dict[int, int], trump: int) -> list[Entry]:
+        king = kings_mod.king_of(rules, trump)
+        seat = next((s for s, c in turned if c == king), None)
+        return [Entry(SHEET, seat, 1, "auv.king.turned", 0, king)] if seat is not None else []
+
+    monkeypatch.setattr(phases_mod, "trump_king_entries", any_round)
+    found = prove._auv_earlier_trump_king()
+    assert found is not None and "cards turned KH 7D 8H: engine 1 kings, encoding 0" in found

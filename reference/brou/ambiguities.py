@@ -199,6 +199,9 @@ def agreement_problems(register: Register) -> list[SpecError]:
             if not tags and pname not in register.choices:
                 problems.append(merged.error(f"parameter {pname} names no ambiguity and is not a choice of the register",
                                              ("parameters", pname, "ambiguity")))
+            if "range" in pspec and ruleset not in register.choices.get(pname, {}).get("rulesets", []):
+                problems.append(merged.error(f"parameter {pname} takes any number in its range, so it must be a choice of "
+                                             f"the register for {ruleset}", ("parameters", pname, "range")))
             covered: set[str] = set()
             for tag in tags:
                 if tag not in by_id:
@@ -282,6 +285,7 @@ class Plan:
     speakers: bool = False  # observe what every player may do (out-of-turn actions), not only the player to act
     setup: str = "hands"  # phase-engine rulesets: "hands" (the seed's deal given as cards) or "seed" (the seed itself)
     totals: int = 0  # context session: each player's card points before the deal (marks, for a game with a speech)
+    played: int = 0  # context session: the deals already played before this one
     views: bool = False  # phase-engine rulesets: compare every player's view too (an option that changes what is seen)
     base: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     same: Mapping[str, str] = field(default_factory=dict)
@@ -329,6 +333,13 @@ PLANS: dict[str, Plan] = {
     "AMB-46": Plan(deals=3000, base={"brusquembille-1718": {"form": "five"}}),
     # the last deal of a game for points, every player 60 short of the total
     "AMB-47": Plan(deals=3000, context="session", totals=240, base={"brusquembille-1718": {"scoring": "points"}}),
+    # two pairs, one round agreed, one deal already played: the second deal ends the session if a
+    # round is one deal per dealer
+    "AMB-69": Plan(deals=5, context="session", played=1,
+                   base={"brusquembille-1718": {"form": "four-partners", "rounds": 1}}),
+    "AMB-70": Plan(deals=5, base={"brusquembille-1718": {"scoring": "points"}}),
+    # five each for himself: three of them tied at the top (two tied share under either reading)
+    "AMB-71": Plan(deals=4000, base={"brusquembille-1718": {"form": "five"}}),
     # L'Homme d'Auvergne (the phase engine with a speech): the pack from the seed itself, the rest from
     # the seed's cards given as hands and the whole talon, the bots saying any legal word or card
     "AMB-48": Plan(deals=20, setup="seed"),

@@ -8,7 +8,8 @@ of its own to keep in step.
 The first hand and the second bid against each other until one passes; the survivor then bids
 against the third hand, who speaks first in that duel (hom.auction.order).  Of two players
 bidding against each other, the earlier speaker (the lower seat) may equal the other's rank, the
-later must go higher (hom.auction.priority).  A pass is final (hom.auction.pass-final); when
+later must go higher (hom.auction.priority; under equal_rank `other-contract` the later may
+also answer once with the other contract of the standing rank).  A pass is final (hom.auction.pass-final); when
 the first two pass, the third may bid alone; when all three pass, the deal is not played
 (hom.auction.all-pass).
 """
@@ -79,23 +80,26 @@ def _after(seat: int, name: str | None, passed: set[int], spoken: set[int]) -> i
 @implements("hom.auction.priority")
 def may_bid(rules: Rules, seat: int, row: Contract, now: Standing, hand: int) -> bool:
     """Whether `seat` may name contract `row` now: any contract he may name (grand tourné needs
-    its matadors) when no bid stands; else one of the standing bid's rank if he spoke earlier in
-    the deal than its bidder, one of a higher rank if later (parameter equal_rank
-    `other-contract`: or the other contract of the same rank, after which the earlier must go
-    higher, so that the two cannot answer each other at one rank for ever)."""
+    its matadors) when no bid stands; else one of the standing bid's rank or higher if he spoke
+    earlier in the deal than its bidder (either contract of a shared rank: he always keeps his
+    right to equal), one of a higher rank if later (parameter equal_rank `other-contract`: or
+    the other contract of the standing rank, once: a later speaker who has already bid at that
+    rank, and was equalled there, must go higher, so that the two cannot answer each other at
+    one rank for ever)."""
     if not may_name(rules, row, hand):
         return False
     if now.bid is None or now.bidder is None:
         return True
     standing_bid = contract(rules, now.bid)
     if seat < now.bidder:
-        if now.mine is not None and contract(rules, now.mine).rank == standing_bid.rank:
-            return row.rank > standing_bid.rank  # answered at his own rank (other-contract): he must go higher
         return row.rank >= standing_bid.rank
     if row.rank > standing_bid.rank:
         return True
-    return (rules.data["auction"]["equal_rank"] == "other-contract" and row.rank == standing_bid.rank
-            and row.name != standing_bid.name)
+    if rules.data["auction"]["equal_rank"] != "other-contract" or row.rank != standing_bid.rank:
+        return False
+    if now.mine is not None and contract(rules, now.mine).rank == standing_bid.rank:
+        return False  # he has bid at this rank already and the earlier equalled him: he must go higher
+    return row.name != standing_bid.name
 
 
 def legal_bids(rules: Rules, said: Sequence[Said], hand: int) -> list[Contract]:

@@ -529,9 +529,17 @@ def cmd_sources(source: str | None, check: bool, as_json: bool) -> int:
         print(json.dumps(rows, indent=2, ensure_ascii=False))
         return EXIT_OK
     print(table_text(("paragraph", "what it says", "clauses, or why none"),
-                     [(r["ref"], r["about"], ", ".join(r["clauses"]) or str(r["note"])) for r in rows],
+                     [(r["ref"], r["about"], _encoded_by(r["clauses"], r["note"])) for r in rows],
                      no_wrap=("paragraph",)))
     return EXIT_OK
+
+
+def _encoded_by(clauses: Sequence[str], note: str | None) -> str:
+    """A concordance row's last column: its clauses, then its note if it has both (a slip of
+    the source, named at its paragraph), or the note alone."""
+    if clauses and note:
+        return ", ".join(clauses) + "; " + note
+    return ", ".join(clauses) or str(note)
 
 
 def cmd_prove(ids: Sequence[str], as_json: bool = False, record: Path | None = None) -> int:

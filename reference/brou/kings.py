@@ -62,14 +62,16 @@ def held_king_entries(rules: Rules, seat: int, hand: int, king: int, scored: Ite
 
 def trump_king_entries(rules: Rules, turned: Sequence[tuple[int, int]], shown: Mapping[int, int],
                        trump: int) -> list[Entry]:
-    """Under trump-only, once the homme is named: the trump king scores for whoever turned it
-    (in any round: it lies face up), or for the player who showed it in this last round."""
-    if rules.data["speech"]["kings"] != "trump-only":
+    """Under trump-only, once the homme is named: only the last round's trump king scores, for
+    the player who turned it as the last card, or for the player who showed it in this last
+    round.  A trump king turned in an earlier réjouissance (its suit turned again at the last)
+    was neither turned nor shown in the last round: it scores for nobody."""
+    if rules.data["speech"]["kings"] != "trump-only" or not turned:
         return []
     king = king_of(rules, trump)
-    for seat, card in turned:
-        if card == king:
-            return [Entry(SHEET, seat, 1, "auv.king.turned", 0, card)]
+    seat, card = turned[-1]
+    if card == king:
+        return [Entry(SHEET, seat, 1, "auv.king.turned", 0, card)]
     return [Entry(SHEET, shown[king], 1, "auv.king.held", 0, king)] if king in shown else []
 
 

@@ -76,9 +76,9 @@ ENDINGS = ("played-out", "stopped", "surrender", "all-passed")
 
 def max_bids(rules: Rules) -> int:
     """An upper bound on the words of an auction: two duels, in each of which at most three bids
-    fall on one rank (the later speaker reaches it, the earlier equals it, and under
-    equal_rank=other-contract the later may answer with the other contract of that rank, after
-    which the earlier must go higher), then a final pass; and one pass to open the second duel."""
+    fall on one rank (the later speaker reaches it or, under equal_rank=other-contract, answers
+    the earlier's contract with the other one of that rank; the earlier equals it; the later must
+    then go higher), then a final pass; and one pass to open the second duel."""
     ranks = len({row.rank for row in contracts(rules)})
     return 2 * (3 * ranks + 1) + 1
 

@@ -1746,6 +1746,31 @@ def engine_speech_values(deal: phases.PhaseDeal) -> list[tuple[Any, Any]]:
 
 KING_BOUNDS = {"turned-suit": 4, "trump-and-others": 4, "trump-only": 1}
 
+# Built for trump-only, which random play seldom reaches: the king of hearts turned first, the seven
+# of diamonds and the eight of hearts turned after it, play on hearts (the trump king, turned in an
+# earlier round, scores for nobody); and the king turned last, after the seven and the eight.
+_AUV_HANDS = (("AS", "TS", "QH", "9D", "KC"), ("KS", "8S", "JH", "AD", "7C"), ("QS", "9S", "TH", "KD", "QC"),
+              ("JS", "7S", "9H", "JD", "TC"))
+_AUV_REST = ("8D", "AH", "QD", "JC", "AC", "9C", "8C", "TD", "7H")
+_AUV_BUILT = {("KH", "7D", "8H"): 0, ("7D", "8H", "KH"): 1}  # the three cards turned -> kings that score
+
+
+def _auv_earlier_trump_king() -> str | None:
+    """The engine's king entries = the encoding's on the built deals of `_AUV_BUILT`, under
+    trump-only with four players; None when they agree."""
+    rules = auv_rules("four", king_scoring="trump-only")
+    _, _, per_king, _ = speech_kings_f(rules.n_players, "trump-only")
+    total = z3.Sum(per_king)
+    for turned, kings in _AUV_BUILT.items():
+        deal = phases.PhaseDeal(rules, talon.talon_deal_from_cards(rules, _AUV_HANDS, turned + _AUV_REST, None))
+        for word in ("turn", *["pass"] * 4, "turn", *["pass"] * 4, "turn", "play"):
+            deal.apply(speech.word_action(rules, speech.WORDS.index(word)))
+        engine = sum(1 for e in deal.ledger if e.clause in ("auv.king.turned", "auv.king.held"))
+        want = z3.simplify(z3.substitute(total, *engine_speech_values(deal))).as_long()
+        if (engine, want) != (kings, kings):
+            return f"trump-only, cards turned {' '.join(turned)}: engine {engine} kings, encoding {want}, expected {kings}"
+    return None
+
 
 def fact_auv_speech_kings(seed: int) -> Check:
     lines = []
@@ -1780,6 +1805,9 @@ def fact_auv_speech_kings(seed: int) -> Check:
                         text = f"{mode}, {showing}, form {form}: deal {deal.record()}: engine {engine} kings, encoding {want}"
                         return Check(False, text, text)
             lines.append(f"{mode} {form}")
+    built = _auv_earlier_trump_king()
+    if built is not None:
+        return Check(False, built, built)
     # the query can fail: a bound of three under turned-suit, and kings scoring again without auv.king.once
     v, premises, per_king, _ = speech_kings_f(4, "turned-suit")
     ok, model = prove(z3.Sum(per_king) <= 3, *premises)
@@ -1793,6 +1821,8 @@ def fact_auv_speech_kings(seed: int) -> Check:
                        "any showing; the bound is reached (under turned-suit only with all three réjouissances, under "
                        "trump-and-others with one card turned); the engine's king entries = the encoding on "
                        f"{N_AUV_DEALS} random deals per form, mode and showing: " + ", ".join(lines)
+                 + "; and on built trump-only deals (a trump king turned in an earlier round scores for nobody, "
+                   "turned as the last card for its turner)"
                  + "; a bound of 3 under turned-suit refuted (" + model_text(model, v["suit"]) + "), and without "
                    "auv.king.once trump-and-others goes beyond 4")
 
@@ -2024,8 +2054,9 @@ def fact_hom_auction_ends(equal_rank: str = "higher-rank") -> Callable[[int], Ch
     """Under equal_rank=higher-rank: z3 proves the rank argument over the tabulated priority, and
     the engine's auction is walked whole.  Under other-contract the later speaker may answer at
     the standing rank, so the potential 3 * rank + 2 - seat does not rise at every bid (it rises
-    within a duel once the answer at a rank is counted, and the earlier speaker answered at his
-    own rank must go higher): there the exhaustive walk of the engine's auction is the proof."""
+    within a duel once the answer at a rank is counted, and the later speaker, equalled at a rank
+    where he has bid, must go higher): there the exhaustive walk of the engine's auction is the
+    proof."""
     def check(seed: int) -> Check:
         rules = hom_rules(equal_rank=equal_rank)
         span = 0
@@ -2600,14 +2631,14 @@ def _facts() -> list[Fact]:
         Fact("hom.auction.always-ends",
              "L'Hombre: every auction ends, under either reading of equal_rank, with exactly 1 hombre, the last bidder, "
              "or with all 3 passed; under the default each bid raises 3 times its rank plus 2 minus its seat, which lies "
-             "between 3 and 23, so there are at most 21 bids and 3 passes (no auction has more than 15 calls, 16 when "
+             "between 3 and 23, so there are at most 21 bids and 3 passes (no auction has more than 15 calls, 17 when "
              "the later speaker may answer with the other contract of a rank).",
              hom, ("hom.auction.order", "hom.auction.pass-final", "hom.auction.priority", "hom.auction.all-pass"),
              True, fact_hom_auction_ends_both,
              statement_fr="L'Hombre : toute enchère prend fin, quelle que soit la lecture d'equal_rank, avec exactement "
              "1 hombre, le dernier à avoir annoncé, ou avec les 3 joueurs passés ; par défaut chaque annonce augmente 3 "
              "fois son rang plus 2 moins sa place, qui va de 3 à 23, d'où au plus 21 annonces et 3 passes (aucune "
-             "enchère ne compte plus de 15 paroles, 16 quand le second peut répondre par l'autre contrat d'un rang)."),
+             "enchère ne compte plus de 15 paroles, 17 quand le second peut répondre par l'autre contrat d'un rang)."),
         Fact("hom.play.matador-never-stuck",
              "L'Hombre: the following rules (follow the class led, then the matador's privilege) never leave a player "
              "holding cards without a legal card, under any trump suit or none and any lead; the encoding gives exactly "

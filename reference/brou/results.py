@@ -35,8 +35,10 @@ def stakes(rules: Rules) -> dict[str, int]:
 @implements("brus.stakes.pool")
 def pool_entries(rules: Rules) -> list[Entry]:
     """At the start of a deal played for the pool, every player puts his fiches in it (in
-    jetons); nothing in the game for points."""
-    if rules.data["session"]["kind"] != "pool":
+    jetons); nothing in the game for points, unless each of its deals is still played for the
+    pool (parameter points_pool `pool`, AMB-70)."""
+    session = rules.data["session"]
+    if session["kind"] != "pool" and not (session["kind"] == "points" and session.get("points_pool") == "pool"):
         return []
     s = stakes(rules)
     worth = s["pool_per_coup"] * s["fiche"]
@@ -61,9 +63,14 @@ def pool_shares(rules: Rules, points: Sequence[int], pool: int, trick_count: int
     """The pool (`pool` jetons) to the side with the most card points; sides tied for the most
     share it equally, and within a side its players share equally.  Jetons that do not divide
     go (parameter odd_jetons) one each to the players concerned in the order of play from the
-    first leader (seat 0), or to the bank."""
+    first leader (seat 0), or to the bank.  Three sides or more tied for the most (parameter
+    many_tied, AMB-71): shared among them the same way, or (`returned`) each player takes back
+    an equal part of the pool, what he put in it."""
     if pool <= 0:
         return []
+    if len(best_sides(points)) >= 3 and rules.data["result"].get("many_tied", "shared") == "returned":
+        back = pool // rules.n_players
+        return [Entry(POOL, seat, back, "brus.count.winner", trick_count) for seat in range(rules.n_players) if back]
     winners = [seat for side in best_sides(points) for seat in sorted(rules.teams[side])]
     by_side = {seat: len(rules.teams[rules.team_of[seat]]) for seat in winners}
     k = len(best_sides(points))

@@ -51,14 +51,20 @@ def next_offset(rules: Rules, offset: int) -> int:
 @implements("brus.match.rounds", "hom.match.coups")
 def deals_to_play(rules: Rules) -> int | None:
     """For a session played for the pool: the agreed number of rounds, each a deal by every
-    player at the table in turn (in two pairs, where only two players deal, a round is still as
-    many deals as players); for a game of coups (L'Hombre), its coups, 30 (40 with four at the
-    table), a coup not played counting as one; None for the game for points, which ends on its
-    total."""
+    player at the table in turn; in two pairs, where only the rightmost player of each pair
+    deals, a round is as many deals as players (`session.round_deals` players, the default) or
+    one deal by each of the two dealers (`dealers`; parameter pairs_round, AMB-69); for a game of
+    coups (L'Hombre), its coups, 30 (40 with four at the table), a coup not played counting as
+    one; None for the game for points, which ends on its total."""
     session = rules.data["session"]
     if session["kind"] == "coups":
         return int(session["coups"])
-    return session["rounds"] * rules.n_players if session["kind"] == "pool" else None
+    if session["kind"] != "pool":
+        return None
+    per_round = rules.n_players
+    if session.get("round_deals", "players") == "dealers":  # the players who deal in turn
+        per_round = len({(int(session["next_dealer_step"]) * k) % rules.table_size for k in range(rules.table_size)})
+    return int(session["rounds"]) * per_round
 
 
 @implements("brus.match.points")

@@ -163,7 +163,8 @@ class Rules:
     @staticmethod
     def load(name: str, **overrides: Any) -> Rules:
         """Load ruleset `name` (an id or a file) with parameter overrides."""
-        return _load(name, tuple(sorted((k, _freeze(v, k)) for k, v in overrides.items())))
+        # the value's type is part of the key: `true` and `1` are equal in Python, not as options
+        return _load(name, tuple(sorted((k, type(v).__name__, _freeze(v, k)) for k, v in overrides.items())))
 
     def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any]]]:
         """Pickled as its ruleset id and parameter overrides (the compiled tables hold functions)."""
@@ -232,9 +233,9 @@ NOT_EXECUTABLE_YET = {
 
 
 @lru_cache(maxsize=1024)
-def _load(name: str, overrides: tuple[tuple[str, Any], ...]) -> Rules:
+def _load(name: str, overrides: tuple[tuple[str, str, Any], ...]) -> Rules:
     merged = _checked_document(name)
-    plain = {k: list(v) if isinstance(v, tuple) else v for k, v in overrides}
+    plain = {k: list(v) if isinstance(v, tuple) else v for k, _, v in overrides}
     body, params = spec.resolve(merged.data, plain)
     for name, value in plain.items():
         if (name, _freeze(value)) in NOT_EXECUTABLE_YET:

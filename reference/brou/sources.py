@@ -218,7 +218,7 @@ def cited_by_paragraph() -> frozenset[str]:
 
 
 NOTE_KINDS = ("heading", "history", "example", "stakes", "etiquette", "equipment", "cross-reference", "commentary",
-              "not modelled")
+              "not modelled", "slip")
 
 
 def note_kind(note: str | None) -> str | None:

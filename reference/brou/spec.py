@@ -335,6 +335,11 @@ def check_document(merged: MergedDocument) -> None:
         if name not in params:
             raise merged.error(f"refers to undefined parameter '{name}'", path)
     for name, spec in params.items():
+        if "range" in spec and not (spec["range"][0] <= spec["range"][1]
+                                    and all(type(o) is int and spec["range"][0] <= o <= spec["range"][1]
+                                            for o in spec["options"])):
+            raise merged.error("range must run from low to high and hold every option, all whole numbers",
+                               ("parameters", name, "range"))
         if spec["default"] not in spec["options"]:
             message = f"default {spec['default']!r} is not one of the options {spec['options']}"
             raise merged.error(message, ("parameters", name, "default"))
@@ -463,6 +468,12 @@ def check_overrides(data: Mapping[str, Any], overrides: Mapping[str, Any]) -> No
             known = ", ".join(sorted(params))
             raise ParameterError(f"unknown parameter '{one_line(str(name))[:60]}' for ruleset {data['id']} (known: {known})")
         if not any(type(value) is type(option) and value == option for option in params[name]["options"]):
+            if "range" in params[name]:
+                low, high = params[name]["range"]
+                if type(value) is int and low <= value <= high:
+                    continue
+                raise ParameterError(f"parameter {name}={one_line(repr(value))[:60]} is not a whole number from {low} to "
+                                     f"{high}")
             raise ParameterError(f"parameter {name}={one_line(repr(value))[:60]} is not one of {params[name]['options']}")
 
 

@@ -207,6 +207,16 @@ def table_for(rules: Rules, setup: Mapping[str, Any]) -> Table | PhaseTable:
     return SpeechTable(rules, setup) if has_speech(rules) else PhaseTable(rules, setup)
 
 
+
+def _values(spec: Mapping[str, Any]) -> list[Any]:
+    """What the engine plays of one parameter: its options, then, for a parameter that takes
+    any whole number of a range (L'Homme d'Auvergne's target), every other number of it."""
+    options = list(spec["options"])
+    if "range" in spec:
+        low, high = spec["range"]
+        options += [n for n in range(low, high + 1) if n not in options]
+    return options
+
 class Reference:
     """The reference engine as a protocol implementation."""
 
@@ -217,7 +227,7 @@ class Reference:
         rulesets = {}
         for name in spec.available_rulesets():
             params = Rules.load(name).data["parameters"]
-            rulesets[name] = {"params": {p: list(v["options"]) for p, v in params.items()}}
+            rulesets[name] = {"params": {p: _values(v) for p, v in params.items()}}
         return {"brou": PROTOCOL_VERSION, "implementation": {"name": NAME, "version": __version__, "language": "python"},
                 "rulesets": rulesets, "features": list(FEATURES)}
 

@@ -131,6 +131,8 @@ def _phase_setup(rules: Rules, plan: Plan, seed: int) -> dict[str, Any]:
     # a game with a speech keeps marks by player, a game with an auction points
     kept = "marks" if speech else "points" if auction else "totals"
     session: dict[str, Any] = {"session": {kept: [plan.totals] * rules.table_size}} if plan.context == "session" else {}
+    if plan.context == "session" and plan.played:
+        session["session"]["deals"] = plan.played
     if plan.context == "draw":  # the first dealer drawn from the seed, before the seed's deal
         session = {"draw": {"seed": seed}}
     if plan.setup == "seed":
@@ -452,6 +454,8 @@ def _plan_text(plan: Plan, ruleset: str) -> str:
     if plan.context == "session":
         unit = "marks" if has_speech(Rules.load(ruleset)) else "card points"
         parts.append(f"every player at {plan.totals} {unit} before the deal")
+        if plan.played:
+            parts.append(f"{plan.played} deal(s) already played")
     elif plan.context == "draw":
         parts.append("the first dealer drawn from the seed")
     elif plan.context != "deal":
