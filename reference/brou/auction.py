@@ -117,7 +117,7 @@ def outcome(rules: Rules, said: Sequence[Said]) -> tuple[int, str] | None:
 
 
 # -- the words: action ids after the cards ----------------------------------------------
-PASS, DRAW, SURRENDER, STOP = "pass", "draw", "surrender", "stop"
+PASS, DRAW, SURRENDER, STOP, PLAY_ON = "pass", "draw", "surrender", "stop", "play-on"
 
 
 @lru_cache(maxsize=64)
@@ -127,8 +127,11 @@ def words(rules: Rules) -> tuple[str, ...]:
     the contract played when the winner of a demande or a sans prendre chooses), `pass`,
     `trump S` for each suit (the trump named), `draw` (a player's discards are done: he draws
     as many), `surrender` (the hombre gives up) and `stop` (the hombre stops after the first
-    five tricks rather than play for the vole)."""
-    return (*(row.name for row in contracts(rules)), PASS, *(f"trump {s}" for s in rules.suits), DRAW, SURRENDER, STOP)
+    five tricks rather than play for the vole); under surrender_moment=before-the-lead (AMB-62) a
+    last word, `play-on` (the hombre, asked before the lead, keeps his contract)."""
+    last = (PLAY_ON,) if rules.data.get("exchange", {}).get("surrender") == "before-the-lead" else ()
+    return (*(row.name for row in contracts(rules)), PASS, *(f"trump {s}" for s in rules.suits), DRAW, SURRENDER, STOP,
+            *last)
 
 
 def trump_word(rules: Rules, suit: int) -> str:

@@ -14,9 +14,15 @@ The rules are the phase engine's (`brou.hombre.HombreDeal`, with `brou.auction`,
 - then the players act with the engine's ids: card ids `0 .. 39` (a card played, or discarded
   in the exchange), then `40 + i` for `brou.auction.words(rules)[i]`: the nine contracts (a bid
   in the auction, or the contract chosen by the winner of a demande or a sans prendre), `pass`,
-  `trump S` .. `trump C`, `draw` (a player's discards are done), `surrender`, `stop`;
+  `trump S` .. `trump C`, `draw` (a player's discards are done), `surrender`, `stop` (and,
+  only under surrender_moment=before-the-lead, `play-on` last, so that the default game's ids
+  do not move);
 - the deal ends when the nine tricks are played, when the hombre surrenders or stops after
-  the first five tricks, or when all three pass (nobody plays: every return is 0).
+  the first five tricks, when all three pass (nobody plays: every return is 0), or, under
+  nolo_codille=stop-at-codille, when the hombre of a nolo takes his second trick.
+
+Every parameter of the ruleset that changes a deal is a game parameter (`PLAY_PARAMETERS`),
+the readings of register entries AMB-59 to AMB-67 among them.
 
 Returns: only the hombre scores (hom.count.score), in points, to and from the score sheet
 (`brou.ledger.SHEET`): each seat's net over the deal's ledger.  The tiers' returns are always
@@ -66,9 +72,16 @@ SHORT_NAME = "python_hombre"
 RULESET = "hombre"
 # the ruleset's parameters that change one deal (form and direction only seat the players and
 # name the ways round the table: seats here are in the order of speech and play)
-PLAY_PARAMETERS = ("equal_rank", "sans_prendre_trump", "talon_rest")
+PLAY_PARAMETERS = ("equal_rank", "sans_prendre_trump", "talon_rest", "surrender_moment", "nolo_codille",
+                   "turned_black_ace", "tier_discard", "open_hand")
 PHASES = (AUCTION, DECLARE, EXCHANGE, PLAY, DONE)
-ENDINGS = ("played-out", "stopped", "surrender", "all-passed")
+ENDINGS = ("played-out", "stopped", "surrender", "all-passed")  # and "codille" under nolo_codille=stop-at-codille
+
+
+def endings(rules: Rules) -> tuple[str, ...]:
+    """How a deal may end: `ENDINGS`, and a nolo ended at its hombre's second trick under
+    nolo_codille=stop-at-codille (AMB-63), last so that the default game's tensors keep their shape."""
+    return ENDINGS + (("codille",) if rules.data["play"]["nolo_codille"] == "stop-at-codille" else ())
 
 
 # -- sizes and bounds ------------------------------------------------------------
@@ -86,8 +99,11 @@ def max_bids(rules: Rules) -> int:
 def max_game_length(rules: Rules) -> int:
     """An upper bound on the actions of a deal: every card dealt; the auction; the contract
     chosen and trump named; the exchange (at most the talon's cards discarded, and one `draw`
-    per player); every card of the hands played, one `surrender` and one `stop`."""
-    return rules.n_cards + max_bids(rules) + 2 + rules.talon_size + rules.n_players + rules.n_players * rules.hand_size + 2
+    per player); every card of the hands played, one `surrender` and one `stop` (and one
+    `play-on` under surrender_moment=before-the-lead)."""
+    asked = 1 if rules.data["exchange"]["surrender"] == "before-the-lead" else 0  # `play-on` (AMB-62)
+    return (rules.n_cards + max_bids(rules) + 2 + rules.talon_size + rules.n_players + rules.n_players * rules.hand_size + 2
+            + asked)
 
 
 def bounds(rules: Rules) -> tuple[float, float]:
@@ -262,8 +278,9 @@ def deal_returns(deal: PhaseDeal) -> list[float]:
 
 
 def open_hand(deal: HombreDeal) -> int | None:
-    """The hombre's hand, laid face up in open nolo (hom.contract.nolo-ouvert); None otherwise."""
-    if deal.contract is None or not deal.contract.open:
+    """The hombre's hand, laid face up in open nolo (hom.contract.nolo-ouvert; under
+    open_hand=after-the-first-trick once the first trick is gathered); None otherwise."""
+    if deal.contract is None or not deal.contract.open or not deal.hand_laid_open():
         return None
     assert deal.hombre is not None
     return deal.hands[deal.hombre]
@@ -356,7 +373,7 @@ class HombreObserver:
                 pieces += [("tricks", (t, n, c)), ("leaders", (t, n))]
             else:
                 pieces += [("trick", (n, c))]
-            pieces += [("trick_winners", (t, n)), ("vole", (1,)), ("ended", (len(ENDINGS),)), ("to_act", (n,))]
+            pieces += [("trick_winners", (t, n)), ("vole", (1,)), ("ended", (len(endings(rules)),)), ("to_act", (n,))]
         size = sum(int(np.prod(shape)) for _, shape in pieces)
         self.tensor = np.zeros(size, np.float32)
         self.dict: dict[str, Any] = {}
@@ -425,8 +442,9 @@ class HombreObserver:
         for i, (_, _, winner) in enumerate(deal.tricks):
             d["trick_winners"][i, winner] = 1
         d["vole"][0] = deal.vole is not None
-        if deal.ended in ENDINGS:
-            d["ended"][ENDINGS.index(deal.ended)] = 1
+        ends = endings(deal.rules)
+        if deal.ended in ends:
+            d["ended"][ends.index(deal.ended)] = 1
         if not deal.is_over:
             d["to_act"][deal.to_act] = 1
 
