@@ -354,6 +354,7 @@ PLANS: dict[str, Plan] = {
     "AMB-63": Plan(deals=3000),
     # a turned black ace: about one tourné in six has the espadille or the baste on top
     "AMB-64": Plan(deals=3000),
+    "AMB-65": Plan(deals=200),
     "AMB-66": Plan(deals=1000),
     "AMB-67": Plan(deals=2000, views=True),
 }

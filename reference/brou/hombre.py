@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .auction import DRAW, PASS, PLAY_ON, STOP, SURRENDER, legal_bids, outcome, standing, trump_word, words
+from .auction import (DRAW, PASS, PLAY_ON, STOP, SURRENDER, bid_choices, bid_words, outcome, spil_bidding, standing,
+                      trump_word, words)
 from .clauses import implements
-from .contracts import TURNED, Contract, contract, contracts, playable, shown_cards, trump_choices
+from .contracts import TURNED, Contract, contract, contracts, shown_cards, trump_choices
 from .errors import IllegalAction
 from .exchange import discard_bounds, exchangers
 from .phases import ALL_PASSED, DONE, PLAY, PLAYED, Event, PhaseDeal
@@ -66,11 +67,11 @@ class HombreDeal(PhaseDeal):
         rules, names = self.rules, words(self.rules)
         hand = self.hands[self.to_act]
         if self.phase == AUCTION:
-            return [names.index(row.name) for row in legal_bids(rules, self.said, hand)] + [names.index(PASS)]
+            return [names.index(name) for name in bid_words(rules, self.said, hand)] + [names.index(PASS)]
         if self.phase == DECLARE:
             if self.contract is None:
                 assert self.bid is not None
-                return [names.index(row.name) for row in playable(rules, contract(rules, self.bid), hand)]
+                return [names.index(row.name) for row in bid_choices(rules, self.bid, hand)]
             assert self.contract is not None
             return [names.index(trump_word(rules, s)) for s in trump_choices(rules, self.contract)]
         if self.phase == EXCHANGE:
@@ -241,6 +242,8 @@ class HombreDeal(PhaseDeal):
         or a trump the player may not name, or a word of another moment."""
         contract_names = {row.name for row in contracts(self.rules)}
         if self.phase == AUCTION and word in contract_names:
+            if spil_bidding(self.rules) and standing(self.rules, self.said).bid is None:
+                return "word-not-now"  # spil-until-overbid: the opening bid is spil, no contract named
             row = contract(self.rules, word)
             if self.hands[self.to_act] & row.needs != row.needs:
                 return "cannot-name"
@@ -266,7 +269,7 @@ class HombreDeal(PhaseDeal):
         self.hombre, self.bid = won
         self.homme = self.hombre  # the one who plays alone, as the views and texts of the phase engine name him
         self.to_act = self.hombre
-        choices = playable(self.rules, contract(self.rules, self.bid), self.hands[self.hombre])
+        choices = bid_choices(self.rules, self.bid, self.hands[self.hombre])
         if len(choices) == 1:
             self._declare(choices[0])
         else:

@@ -15,8 +15,8 @@ The rules are the phase engine's (`brou.hombre.HombreDeal`, with `brou.auction`,
   in the exchange), then `40 + i` for `brou.auction.words(rules)[i]`: the nine contracts (a bid
   in the auction, or the contract chosen by the winner of a demande or a sans prendre), `pass`,
   `trump S` .. `trump C`, `draw` (a player's discards are done), `surrender`, `stop` (and,
-  only under surrender_moment=before-the-lead, `play-on` last, so that the default game's ids
-  do not move);
+  only under surrender_moment=before-the-lead, `play-on`, then only under
+  bids=spil-until-overbid, `spil`, last, so that the default game's ids do not move);
 - the deal ends when the nine tricks are played, when the hombre surrenders or stops after
   the first five tricks, when all three pass (nobody plays: every return is 0), or, under
   nolo_codille=stop-at-codille, when the hombre of a nolo takes his second trick.
@@ -50,7 +50,7 @@ except ModuleNotFoundError as exc:  # the optional part: say how to get it
     raise ModuleNotFoundError(f"brou.openspiel_hombre needs OpenSpiel and numpy ({exc.name} is missing): "
                               "pip install 'brou[openspiel]'", name=exc.name) from None
 
-from .auction import PASS, words
+from .auction import PASS, SPIL, spil_bidding, words
 from .contracts import contracts
 from .hombre import AUCTION, DECLARE, EXCHANGE, HombreDeal
 from .ledger import balances
@@ -72,7 +72,7 @@ SHORT_NAME = "python_hombre"
 RULESET = "hombre"
 # the ruleset's parameters that change one deal (form and direction only seat the players and
 # name the ways round the table: seats here are in the order of speech and play)
-PLAY_PARAMETERS = ("equal_rank", "sans_prendre_trump", "talon_rest", "surrender_moment", "nolo_codille",
+PLAY_PARAMETERS = ("equal_rank", "bids", "sans_prendre_trump", "talon_rest", "surrender_moment", "nolo_codille",
                    "turned_black_ace", "tier_discard", "open_hand")
 PHASES = (AUCTION, DECLARE, EXCHANGE, PLAY, DONE)
 ENDINGS = ("played-out", "stopped", "surrender", "all-passed")  # and "codille" under nolo_codille=stop-at-codille
@@ -93,7 +93,8 @@ def max_bids(rules: Rules) -> int:
     equal_rank=other-contract the later may answer with the other contract of that rank, after
     which the earlier must go higher), then a final pass; and one pass to open the second duel."""
     ranks = len({row.rank for row in contracts(rules)})
-    return 2 * (3 * ranks + 1) + 1
+    spil = 1 if spil_bidding(rules) else 0  # bids=spil-until-overbid: a spil opens each duel
+    return 2 * (3 * ranks + 1 + spil) + 1
 
 
 def max_game_length(rules: Rules) -> int:
@@ -161,6 +162,7 @@ class HombreGame(PhaseGame):
         self.rules = rules
         self.receiver = receivers(rules)  # the seat that receives the card at each pack position; -1: the talon
         self.contracts = tuple(row.name for row in contracts(rules))
+        self.bid_names = self.contracts + ((SPIL,) if spil_bidding(rules) else ())  # what a bid may say, pass aside
         self.max_bids = max_bids(rules)
         self.talon_shown = rules.data["exchange"]["talon_rest"] == "shown"
 
@@ -356,7 +358,7 @@ class HombreObserver:
         self.public = bool(iig_obs_type.public_info)
         self.private = iig_obs_type.private_info
         n, c, t = rules.n_players, rules.n_indices, rules.n_tricks
-        bids = len(game.contracts) + 1  # the contracts, then pass
+        bids = len(game.bid_names) + 1  # the contracts (and spil, under bids=spil-until-overbid), then pass
         self.n_seen = {pyspiel.PrivateInfoType.SINGLE_PLAYER: 1,
                        pyspiel.PrivateInfoType.ALL_PLAYERS: n}.get(self.private, 0)
         pieces: list[tuple[str, tuple[int, ...]]] = [("seat", (n,))]
@@ -410,7 +412,7 @@ class HombreObserver:
             return
         d["phase"][PHASES.index(deal.phase)] = 1
         for i, (seat, name) in enumerate(deal.said[:game.max_bids]):
-            d["auction"][i, seat, len(game.contracts) if name is None else game.contracts.index(name)] = 1
+            d["auction"][i, seat, len(game.bid_names) if name is None else game.bid_names.index(name)] = 1
         if deal.hombre is not None:
             d["hombre"][deal.hombre] = 1
         if deal.contract is not None:
