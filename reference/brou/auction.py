@@ -146,7 +146,7 @@ def trump_word(rules: Rules, suit: int) -> str:
 def spil_bidding(rules: Rules) -> bool:
     """Whether bids are made as "Spil" and a contract named only to overbid (parameter bids
     `spil-until-overbid`, AMB-65) rather than named at once (`named-bids`)."""
-    return rules.data.get("auction", {}).get("bids") == "spil-until-overbid"
+    return bool(rules.data.get("auction", {}).get("bids") == "spil-until-overbid")
 
 
 def bid_words(rules: Rules, said: Sequence[Said], hand: int) -> list[str]:
@@ -159,7 +159,8 @@ def bid_words(rules: Rules, said: Sequence[Said], hand: int) -> list[str]:
     if not spil_bidding(rules):
         return [row.name for row in legal_bids(rules, said, hand)]
     now = standing(rules, said)
-    if now.to_speak is None:
+    seat = now.to_speak
+    if seat is None:
         return []
     if now.bid is None:
         return [SPIL]
@@ -167,7 +168,7 @@ def bid_words(rules: Rules, said: Sequence[Said], hand: int) -> list[str]:
         return [row.name for row in contracts(rules) if may_name(rules, row, hand)]
     if now.mine == SPIL:
         now = replace(now, mine=None)
-    return [row.name for row in contracts(rules) if may_bid(rules, now.to_speak, row, now, hand)]
+    return [row.name for row in contracts(rules) if may_bid(rules, seat, row, now, hand)]
 
 
 def bid_choices(rules: Rules, bid: str, hand: int) -> tuple[Contract, ...]:

@@ -18,8 +18,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .auction import (DRAW, PASS, PLAY_ON, STOP, SURRENDER, bid_choices, bid_words, outcome, spil_bidding, standing,
-                      trump_word, words)
+from .auction import (
+    DRAW,
+    PASS,
+    PLAY_ON,
+    STOP,
+    SURRENDER,
+    bid_choices,
+    bid_words,
+    outcome,
+    spil_bidding,
+    standing,
+    trump_word,
+    words,
+)
 from .clauses import implements
 from .contracts import TURNED, Contract, contract, contracts, shown_cards, trump_choices
 from .errors import IllegalAction
