@@ -917,7 +917,7 @@ def _build_speech(c: Choices, ruleset: str, offer: Offer) -> Case:
 HO_PARAMS, HO_DEALER, HO_SESSION, HO_DEALS, HO_POINTS, HO_TIE, HO_STYLE = 2, 12, 13, 14, 15, 16, 28
 HOMBRE_PARAMS = ("form", "equal_rank", "sans_prendre_trump", "talon_rest", "surrender_moment", "nolo_codille",
                  "turned_black_ace", "bids", "tier_discard", "open_hand")  # bytes 2 to 11: all there is room for
-HOMBRE_PARAM_AT = (0, 128, 128, 200, 200, 200, 200, 200, 200, 200)  # a byte from here up sets another option (form: every byte)
+HOMBRE_PARAM_AT = (0, 128, 128, 200, 232, 232, 232, 232, 232, 232)  # a byte from here up sets another option (form: every byte)
 # a HO_STYLE byte chooses how keen the players are to bid: an auction byte below the style's cut
 # passes (byte 0 always passes), from it up bids, the lowest bid allowed five times in eight
 BID_CUTS = (48, 96, 144, 192)
