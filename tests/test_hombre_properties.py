@@ -635,6 +635,7 @@ def test_random_deals_follow_the_readings() -> None:
         seen.add(f"ended:{deal.ended}")
         if deal.contract is not None:
             seen.add(f"{deal.contract.name}:{params['open_hand']}")
-    want = {"play-on", "spil", "ended:codille", "nolo-ouvert:after-the-first-trick", "cards-not-yet", "word-not-now", "too-few-discards", GIVEN_UP,
+    want = {"play-on", "spil", "ended:codille", "nolo-ouvert:after-the-first-trick", "cards-not-yet", "word-not-now",
+            "too-few-discards", GIVEN_UP,
             *(f"{k}={v}" for k, opts in READINGS.items() for v in opts)}
     assert want <= seen, sorted(want - seen)
