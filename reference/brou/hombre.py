@@ -11,7 +11,12 @@ the vole after the first five tricks) and the count (`brou.results.hombre_outcom
 
 Actions are card ids (a card played, or discarded in the exchange) and then the words of
 `brou.auction.words` (`demande` ... `nolo-ouvert`, `pass`, `trump S`, `draw`, `surrender`,
-`stop`).  As in `PhaseDeal`, `apply` checks before it changes anything.
+`stop`; `play-on` and `spil` under the readings of AMB-62 and AMB-65 that have them).  The
+readings of register entries AMB-62 to AMB-67 are parameters read where their clause is played:
+`surrender_moment` (`_may_surrender`, `_ask_before_lead`), `bids` (`brou.auction.bid_words`),
+`nolo_codille` (`_codille_settled`), `turned_black_ace` (`_turn_for_trump`), `tier_discard`
+(`brou.exchange.tier_least`), `open_hand` (`hand_laid_open`).  As in `PhaseDeal`, `apply`
+checks before it changes anything.
 """
 
 from __future__ import annotations
