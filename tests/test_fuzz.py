@@ -464,6 +464,9 @@ def test_the_l_hombre_cases_vary_what_they_should() -> None:
     assert seen["three"] >= 150 and seen["four"] >= 150
     assert seen["equal_rank=other-contract"] >= 100 and seen["sans_prendre_trump=any"] >= 100
     assert seen["talon_rest=shown"] >= 50
+    assert all(seen[reading] >= 15 for reading in (  # the readings of AMB-62 to AMB-67, one case in ten each
+        "surrender_moment=before-the-lead", "nolo_codille=stop-at-codille", "turned_black_ace=turn-the-next",
+        "bids=spil-until-overbid", "tier_discard=tiers-at-least-one", "open_hand=after-the-first-trick"))
     contracts = ("demande", "demande-a-pique", "tourne", "nolo-en-demande", "grand-tourne", "sans-prendre",
                  "sans-prendre-a-pique", "pur-nolo", "nolo-ouvert")
     assert all(seen[f"contract={name}"] >= 10 for name in contracts)

@@ -54,6 +54,7 @@ from brou import ACTION_CODES, IllegalAction, auction, contracts, following, pro
 from brou.auction import words
 from brou.hombre import AUCTION, DECLARE, EXCHANGE, GIVEN_UP, STOPPED, HombreDeal
 from brou.ledger import SHEET, account_balance
+from brou.phase_view import open_hand
 from brou.phases import ALL_PASSED, DONE, PLAY, PLAYED
 from brou.rules import Rules, cards_of
 from brou.shuffle import MAX_SEED
@@ -139,15 +140,36 @@ def outranks(rules: Rules, seat: int, row: dict[str, Any], said: list[tuple[int,
                 and row["name"] != other["name"] and not (mine and table[mine[-1]]["rank"] == other["rank"]))
 
 
+def spil_bidding(rules: Rules) -> bool:
+    """AMB-65's other reading: a duel opens with the word spil, a contract named only to answer."""
+    return bool(rules.data["auction"]["bids"] == "spil-until-overbid")
+
+
+def named(said: list[tuple[int, str | None]]) -> list[tuple[int, str | None]]:
+    """The auction with each spil left out (a spil is no contract to equal or overbid)."""
+    return [(s, w) for s, w in said if w != "spil"]
+
+
 def expected_bids(deal: HombreDeal) -> set[str]:
     rules = deal.rules
     hand = deal.hands[deal.to_act]
+    said = deal.said
+    if spil_bidding(rules):
+        bids = [w for _, w in said if w is not None]
+        if not bids:
+            return {"spil"}
+        if bids[-1] == "spil":
+            return {name for name in rows(rules) if needs_held(rules, name, hand)}
+        said = named(said)
     return {name for name in rows(rules) if needs_held(rules, name, hand)
-            and outranks(rules, deal.to_act, rows(rules)[name], deal.said, rows(rules))}
+            and outranks(rules, deal.to_act, rows(rules)[name], said, rows(rules))}
 
 
 def choices(rules: Rules, bid: str, hand: int) -> list[str]:
-    """The contracts the winner of `bid` may play (hom.contract.demande, hom.contract.sans-prendre)."""
+    """The contracts the winner of `bid` may play (hom.contract.demande, hom.contract.sans-prendre;
+    after a spil nobody answered, any he may name)."""
+    if bid == "spil":
+        return [n for n in rows(rules) if needs_held(rules, n, hand)]
     return [n for n in rows(rules)[bid].get("choose", [bid]) if needs_held(rules, n, hand)]
 
 
@@ -166,13 +188,25 @@ def discard_least_most(deal: HombreDeal) -> tuple[int, int]:
     tourné) to nine, a tier none to nine, never more than the talon can replace."""
     assert deal.contract is not None
     most = min(9, len(deal.stock))
-    least = rows(deal.rules)[deal.contract.name].get("discard_min", 0) if deal.to_act == deal.hombre else 0
+    tier = 1 if deal.rules.data["exchange"]["tier_discard"] == "tiers-at-least-one" else 0  # AMB-66
+    least = rows(deal.rules)[deal.contract.name].get("discard_min", 0) if deal.to_act == deal.hombre else tier
     return min(least, most), most
 
 
 def has_played(deal: HombreDeal, seat: int) -> bool:
     n = deal.rules.n_players
     return bool(deal.tricks) or any((deal.leader + i) % n == seat for i in range(len(deal.trick)))
+
+
+def asked_before_lead(deal: HombreDeal) -> bool:
+    """AMB-62's other reading: the exchanges over, a hombre who may give up and is not the first
+    hand is asked before the lead, until he says surrender or play-on."""
+    rules = deal.rules
+    if rules.data["exchange"]["surrender"] != "before-the-lead" or deal.phase != PLAY or deal.contract is None:
+        return False
+    said = [words(rules)[a - rules.n_indices] for a in deal.history if a >= rules.n_indices]
+    return (rows(rules)[deal.contract.name]["surrender"] and deal.hombre != 0 and not deal.tricks and not deal.trick
+            and "play-on" not in said)
 
 
 def expected_words(deal: HombreDeal) -> set[str]:
@@ -192,7 +226,10 @@ def expected_words(deal: HombreDeal) -> set[str]:
         assert deal.contract is not None
         out = set()
         row = rows(rules)[deal.contract.name]
-        if row["surrender"] and deal.to_act == deal.hombre and not has_played(deal, deal.to_act):
+        if asked_before_lead(deal):
+            return {"surrender", "play-on"}
+        late = rules.data["exchange"]["surrender"] == "before-the-lead" and bool(deal.tricks or deal.trick)
+        if row["surrender"] and deal.to_act == deal.hombre and not has_played(deal, deal.to_act) and not late:
             out.add("surrender")
         if (row["trump"] != "none" and deal.vole is None and not deal.trick and len(deal.tricks) == 5
                 and deal.to_act == deal.hombre and all(w == deal.hombre for _, _, w in deal.tricks)):
@@ -212,6 +249,8 @@ def expected_code(deal: HombreDeal, action: int) -> str | None:
         if w in expected_words(deal):
             return None
         contract_names = set(rows(rules))
+        if deal.phase == AUCTION and w in contract_names and spil_bidding(rules) and all(b is None for _, b in deal.said):
+            return "word-not-now"  # AMB-65: no contract is named to open
         if deal.phase == AUCTION and w in contract_names:
             return "bid-too-low" if needs_held(rules, w, hand) else "cannot-name"
         if deal.phase == DECLARE and (w in contract_names or w.startswith("trump ")):
@@ -219,7 +258,7 @@ def expected_code(deal: HombreDeal, action: int) -> str | None:
         if deal.phase == EXCHANGE and w == "draw":
             return "too-few-discards"
         return "word-not-now"
-    if deal.phase in (AUCTION, DECLARE):
+    if deal.phase in (AUCTION, DECLARE) or asked_before_lead(deal):
         return "cards-not-yet"
     if not hand >> action & 1:
         return "not-in-hand"
@@ -267,8 +306,10 @@ def check_auction(deal: HombreDeal) -> None:
         assert seat not in {s for s, w in before if w is None}, "a seat spoke after passing"
         if seat == 2 and 2 not in {s for s, _ in before}:
             assert {0, 1} <= {s for s, _ in before} and {s for s, w in before if w is None} & {0, 1}
-        if name is not None:
-            assert outranks(rules, seat, rows(rules)[name], before, rows(rules)), (said, i)
+        if name == "spil":
+            assert spil_bidding(rules) and all(w is None for _, w in before), (said, i)
+        elif name is not None:
+            assert outranks(rules, seat, rows(rules)[name], named(before), rows(rules)), (said, i)
     if deal.phase == AUCTION:
         assert deal.to_act not in {s for s, w in said if w is None}
         return
@@ -311,12 +352,15 @@ def check_step(deal: HombreDeal) -> None:
     check_auction(deal)
     check_exchanges(deal)
     check_ledger(deal)
+    if deal.contract is not None and deal.contract.open:  # hom.contract.nolo-ouvert, AMB-67: when the hand is shown
+        late = rules.data["play"]["open_hand"] == "after-the-first-trick"
+        assert (open_hand(deal) is None) == (deal.phase not in (PLAY, DONE) or (late and not deal.tricks))
     if deal.phase != DONE:
         legal = deal.legal_actions()
         cards = [a for a in legal if a < rules.n_indices]
         said = {words(rules)[a - rules.n_indices] for a in legal if a >= rules.n_indices}
         if deal.phase == PLAY:
-            assert cards == expected_legal(deal)
+            assert cards == ([] if asked_before_lead(deal) else expected_legal(deal))
         elif deal.phase == EXCHANGE:
             _, most = discard_least_most(deal)
             assert cards == (cards_of(deal.hands[deal.to_act]) if len(deal.discarding) < most else [])
@@ -342,7 +386,12 @@ def check_end(deal: HombreDeal) -> None:
         assert not deal.tricks and deal.outcome == "surrender"
         want = -row["won"]
     else:
-        assert len(deal.tricks) == (5 if deal.ended == STOPPED else 9)
+        if rules.data["play"]["nolo_codille"] == "stop-at-codille" and row["trump"] == "none":  # AMB-63
+            assert winners[:-1].count(deal.hombre) < 2, "a nolo played on after its hombre's second trick"
+            if winners.count(deal.hombre) >= 2 and len(winners) < 9:
+                assert deal.ended == "codille" and winners[-1] == deal.hombre
+        if deal.ended != "codille":
+            assert len(deal.tricks) == (5 if deal.ended == STOPPED else 9)
         assert deal.outcome == result_by_the_rule(row["trump"] == "none", deal.hombre, winners)
         want = {"won": row["won"], "remise": -row["won"], "codille": -row["codille"]}[deal.outcome]
     sixth = len(deal.tricks) > 5 and winners[:5] == [deal.hombre] * 5 and row["trump"] != "none"
@@ -406,7 +455,7 @@ def choose(deal: HombreDeal, rng: random.Random, greedy: bool = False) -> int:
         return rng.choice(cards) if cards and rng.random() < 0.3 else names["draw"] if rng.random() < 0.5 \
             else rng.choice(legal)
     if "surrender" in names:
-        return names["surrender"] if rng.random() < 0.15 else rng.choice(cards)
+        return names["surrender"] if rng.random() < 0.15 else rng.choice(cards or [names["play-on"]])
     return rng.choice(legal)
 
 
@@ -545,3 +594,46 @@ def test_the_auction_ends_under_equal_rank_other_contract() -> None:
     since the earlier speaker answered at his own rank must go higher, the walk ends."""
     check = prove.fact_hom_auction_ends("other-contract")(1802)
     assert check.holds, check.details
+
+
+READINGS = {"surrender_moment": ["at-his-first-card", "before-the-lead"], "nolo_codille": ["play-out", "stop-at-codille"],
+            "turned_black_ace": ["suit-of-the-card", "turn-the-next"], "bids": ["named-bids", "spil-until-overbid"],
+            "tier_discard": ["tiers-may-keep", "tiers-at-least-one"], "open_hand": ["before-the-lead", "after-the-first-trick"]}
+
+
+def check_readings(deal: HombreDeal, turned_at_start: list[int]) -> None:
+    """What AMB-64 says of a deal: the trump a tourné's turned card makes, and the black aces
+    turned before it, shown (AMB-67's open hand is checked at every step, `check_step`)."""
+    rules = deal.rules
+    if deal.contract is not None and rows(rules)[deal.contract.name]["trump"] == "turned" and deal.trump is not None:
+        black = {rules.card("AS"), rules.card("AC")}
+        skip = rules.data["exchange"]["turned_black_ace"] == "turn-the-next"
+        maker = next(c for c in turned_at_start if not (skip and c in black))
+        assert deal.trump == rules.suit_of[maker]
+        shown = [e.card for e in deal.events if e.kind == "show" and not rows(rules)[deal.contract.name].get("needs")]
+        assert shown == turned_at_start[:turned_at_start.index(maker)]
+
+
+@pytest.mark.clause("hom.exchange.surrender", "hom.count.nolo", "hom.exchange.tourne", "hom.auction.order",
+                    "hom.exchange.tiers", "hom.contract.nolo-ouvert")
+def test_random_deals_follow_the_readings() -> None:
+    """Seeded deals under random choices of the readings of AMB-62 to AMB-67: the same checks as
+    above, with the rules read here under each reading, meet each reading's own case."""
+    rng = random.Random(1718)
+    seen: set[str] = set()
+    for _ in range(160):
+        params = {name: rng.choice(opts) for name, opts in READINGS.items()}
+        rules = Rules.load(HOM, **params)
+        seed = rng.randrange(MAX_SEED)
+        talon = list(talon_deal_from_seed(rules, seed).stock)
+        deal = play_out(params, seed, rng.getrandbits(32), seen)
+        check_readings(deal, talon)
+        seen.update(f"{k}={v}" for k, v in params.items())
+        seen.update(words(rules)[a - rules.n_indices] for a in deal.history if a >= rules.n_indices)
+        seen.add(f"ended:{deal.ended}")
+        if deal.contract is not None:
+            seen.add(f"{deal.contract.name}:{params['open_hand']}")
+    want = {"play-on", "spil", "ended:codille", "nolo-ouvert:after-the-first-trick", "cards-not-yet", "word-not-now",
+            "too-few-discards", GIVEN_UP,
+            *(f"{k}={v}" for k, opts in READINGS.items() for v in opts)}
+    assert want <= seen, sorted(want - seen)

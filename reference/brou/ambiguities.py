@@ -361,6 +361,13 @@ PLANS: dict[str, Plan] = {
     "AMB-59": Plan(deals=2000),
     "AMB-60": Plan(deals=2000),
     "AMB-61": Plan(deals=200, views=True),
+    "AMB-62": Plan(deals=2000),
+    "AMB-63": Plan(deals=3000),
+    # a turned black ace: about one tourné in six has the espadille or the baste on top
+    "AMB-64": Plan(deals=3000),
+    "AMB-65": Plan(deals=200),
+    "AMB-66": Plan(deals=1000),
+    "AMB-67": Plan(deals=2000, views=True),
 }
 
 

@@ -17,11 +17,11 @@ the first two pass, the third may bid alone; when all three pass, the deal is no
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .clauses import implements
-from .contracts import Contract, contract, contracts, may_name
+from .contracts import Contract, contract, contracts, may_name, playable
 from .rules import Rules
 
 Said = tuple[int, str | None]  # (seat, contract name) or (seat, None): a pass
@@ -121,7 +121,7 @@ def outcome(rules: Rules, said: Sequence[Said]) -> tuple[int, str] | None:
 
 
 # -- the words: action ids after the cards ----------------------------------------------
-PASS, DRAW, SURRENDER, STOP = "pass", "draw", "surrender", "stop"
+PASS, DRAW, SURRENDER, STOP, PLAY_ON, SPIL = "pass", "draw", "surrender", "stop", "play-on", "spil"
 
 
 @lru_cache(maxsize=64)
@@ -131,9 +131,54 @@ def words(rules: Rules) -> tuple[str, ...]:
     the contract played when the winner of a demande or a sans prendre chooses), `pass`,
     `trump S` for each suit (the trump named), `draw` (a player's discards are done: he draws
     as many), `surrender` (the hombre gives up) and `stop` (the hombre stops after the first
-    five tricks rather than play for the vole)."""
-    return (*(row.name for row in contracts(rules)), PASS, *(f"trump {s}" for s in rules.suits), DRAW, SURRENDER, STOP)
+    five tricks rather than play for the vole); under surrender_moment=before-the-lead (AMB-62) a
+    further word, `play-on` (the hombre, asked before the lead, keeps his contract), and under
+    bids=spil-until-overbid (AMB-65) a last one, `spil` (a bid whose contract is not told)."""
+    last = ((PLAY_ON,) if rules.data.get("exchange", {}).get("surrender") == "before-the-lead" else ()) + (
+        (SPIL,) if spil_bidding(rules) else ())
+    return (*(row.name for row in contracts(rules)), PASS, *(f"trump {s}" for s in rules.suits), DRAW, SURRENDER, STOP,
+            *last)
 
 
 def trump_word(rules: Rules, suit: int) -> str:
     return f"trump {rules.suits[suit]}"
+
+
+# -- "Spil" (bids=spil-until-overbid, AMB-65) ------------------------------------------------
+
+
+def spil_bidding(rules: Rules) -> bool:
+    """Whether bids are made as "Spil" and a contract named only to overbid (parameter bids
+    `spil-until-overbid`, AMB-65) rather than named at once (`named-bids`)."""
+    return bool(rules.data.get("auction", {}).get("bids") == "spil-until-overbid")
+
+
+def bid_words(rules: Rules, said: Sequence[Said], hand: int) -> list[str]:
+    """hom.auction.order and hom.auction.priority as the player to speak may apply them now
+    (he may always pass): under `named-bids` the contracts of `legal_bids`; under
+    `spil-until-overbid`, `spil` alone when no bid stands (a bid of some contract, not told);
+    against a standing `spil`, any contract he may name (the spil is below every contract); and
+    against a named contract, as under `named-bids`, a spil of his own counting as no bid (his
+    contract is named now, to equal or overbid)."""
+    if not spil_bidding(rules):
+        return [row.name for row in legal_bids(rules, said, hand)]
+    now = standing(rules, said)
+    seat = now.to_speak
+    if seat is None:
+        return []
+    if now.bid is None:
+        return [SPIL]
+    if now.bid == SPIL:
+        return [row.name for row in contracts(rules) if may_name(rules, row, hand)]
+    if now.mine == SPIL:
+        now = replace(now, mine=None)
+    return [row.name for row in contracts(rules) if may_bid(rules, seat, row, now, hand)]
+
+
+def bid_choices(rules: Rules, bid: str, hand: int) -> tuple[Contract, ...]:
+    """The contracts the winner of bid `bid` may play (hom.contract.demande,
+    hom.contract.sans-prendre: `brou.contracts.playable`); the winner of a `spil` never overbid
+    names his contract only now, and may name any he could have bid."""
+    if bid == SPIL:
+        return tuple(row for row in contracts(rules) if may_name(rules, row, hand))
+    return playable(rules, contract(rules, bid), hand)

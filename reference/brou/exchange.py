@@ -29,8 +29,15 @@ def exchangers(rules: Rules, row: Contract, hombre: int) -> tuple[int, ...]:
 @implements("hom.exchange.hombre")
 def discard_bounds(rules: Rules, row: Contract, seat: int, hombre: int, talon: int) -> tuple[int, int]:
     """The fewest and the most cards `seat` may discard with `talon` cards left to draw from: the
-    hombre from the contract's minimum (one; two in a tourné) to nine, a tier from none to nine,
-    never more than the talon can replace."""
+    hombre from the contract's minimum (one; two in a tourné) to nine, a tier from none (one
+    under tier_discard=tiers-at-least-one: `tier_least`) to nine, never more than the talon can
+    replace."""
     most = min(rules.data["exchange"]["discard_max"], talon)
-    least = row.discard_min if seat == hombre else 0
+    least = row.discard_min if seat == hombre else tier_least(rules)
     return min(least, most), most
+
+
+def tier_least(rules: Rules) -> int:
+    """hom.exchange.tiers: the fewest cards a tier whom the talon can serve discards: none (parameter tier_discard
+    `tiers-may-keep`), or one, like the hombre of a demande (`tiers-at-least-one`, AMB-66)."""
+    return 1 if rules.data["exchange"]["tier_discard"] == "tiers-at-least-one" else 0

@@ -11,16 +11,34 @@ the vole after the first five tricks) and the count (`brou.results.hombre_outcom
 
 Actions are card ids (a card played, or discarded in the exchange) and then the words of
 `brou.auction.words` (`demande` ... `nolo-ouvert`, `pass`, `trump S`, `draw`, `surrender`,
-`stop`).  As in `PhaseDeal`, `apply` checks before it changes anything.
+`stop`; `play-on` and `spil` under the readings of AMB-62 and AMB-65 that have them).  The
+readings of register entries AMB-62 to AMB-67 are parameters read where their clause is played:
+`surrender_moment` (`_may_surrender`, `_ask_before_lead`), `bids` (`brou.auction.bid_words`),
+`nolo_codille` (`_codille_settled`), `turned_black_ace` (`_turn_for_trump`), `tier_discard`
+(`brou.exchange.tier_least`), `open_hand` (`hand_laid_open`).  As in `PhaseDeal`, `apply`
+checks before it changes anything.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .auction import DRAW, PASS, STOP, SURRENDER, legal_bids, outcome, standing, trump_word, words
+from .auction import (
+    DRAW,
+    PASS,
+    PLAY_ON,
+    STOP,
+    SURRENDER,
+    bid_choices,
+    bid_words,
+    outcome,
+    spil_bidding,
+    standing,
+    trump_word,
+    words,
+)
 from .clauses import implements
-from .contracts import TURNED, Contract, contract, contracts, playable, shown_cards, trump_choices
+from .contracts import TURNED, Contract, contract, contracts, shown_cards, trump_choices
 from .errors import IllegalAction
 from .exchange import discard_bounds, exchangers
 from .phases import ALL_PASSED, DONE, PLAY, PLAYED, Event, PhaseDeal
@@ -31,13 +49,14 @@ from .talon import TalonDeal
 
 AUCTION, DECLARE, EXCHANGE = "auction", "declare", "exchange"
 STOPPED, GIVEN_UP = "stopped", "surrender"  # how a deal ended, besides played-out and all-passed
+CODILLE_STOP = "codille"  # a nolo ended at the hombre's second trick (nolo_codille=stop-at-codille, AMB-63)
 
 
 class HombreDeal(PhaseDeal):
     """One deal of L'Hombre: three seats in the order of speech and play, seat 0 the first hand."""
 
     __slots__ = ("said", "bid", "contract", "hombre", "exchanging", "discarding", "discards", "exchanges", "vole",
-                 "outcome")
+                 "outcome", "asking")
 
     def __init__(self, rules: Rules, deal: TalonDeal, marks: Sequence[int] | None = None) -> None:
         """A deal of `rules` dealt as `deal`; `marks` is taken for `PhaseDeal`'s signature and
@@ -55,6 +74,7 @@ class HombreDeal(PhaseDeal):
         self.exchanges: list[tuple[int, int]] = []  # (seat, cards changed) of each exchange done, in order
         self.vole: str | None = None  # engaged, then made or missed
         self.outcome: str | None = None  # won, remise, codille, surrender
+        self.asking = False  # surrender_moment=before-the-lead: the hombre is asked, before the lead, whether he plays
         self.phase, self.to_act = AUCTION, 0
 
     # -- what may be done ------------------------------------------------------------
@@ -64,11 +84,11 @@ class HombreDeal(PhaseDeal):
         rules, names = self.rules, words(self.rules)
         hand = self.hands[self.to_act]
         if self.phase == AUCTION:
-            return [names.index(row.name) for row in legal_bids(rules, self.said, hand)] + [names.index(PASS)]
+            return [names.index(name) for name in bid_words(rules, self.said, hand)] + [names.index(PASS)]
         if self.phase == DECLARE:
             if self.contract is None:
                 assert self.bid is not None
-                return [names.index(row.name) for row in playable(rules, contract(rules, self.bid), hand)]
+                return [names.index(row.name) for row in bid_choices(rules, self.bid, hand)]
             assert self.contract is not None
             return [names.index(trump_word(rules, s)) for s in trump_choices(rules, self.contract)]
         if self.phase == EXCHANGE:
@@ -78,6 +98,8 @@ class HombreDeal(PhaseDeal):
             out = []
             if self._may_surrender():
                 out.append(names.index(SURRENDER))
+            if self.asking:
+                out.append(names.index(PLAY_ON))
             if self.may_stop():
                 out.append(names.index(STOP))
             return out
@@ -89,6 +111,8 @@ class HombreDeal(PhaseDeal):
         if self.phase == EXCHANGE:
             _, most = self._bounds()
             return self.hands[self.to_act] if len(self.discarding) < most else 0
+        if self.asking:
+            return 0
         return super().legal_cards()
 
     def legal_actions(self, seat: int | None = None) -> list[int]:
@@ -105,9 +129,23 @@ class HombreDeal(PhaseDeal):
     @implements("hom.exchange.surrender")
     def _may_surrender(self) -> bool:
         """The hombre of a contract with exchange but nolo with exchange may give up after his
-        exchange, when he is to play his first card."""
+        exchange, when he is to play his first card (surrender_moment `at-his-first-card`); under
+        `before-the-lead` (AMB-62) only before the first card of the deal: asked once the
+        exchanges are over (`asking`), or at his lead if he is the first hand."""
+        if self.asking:
+            return True
+        if self.rules.data["exchange"]["surrender"] == "before-the-lead" and (self.tricks or self.trick):
+            return False
         return (self.to_act == self.hombre and not self.tricks and self.contract is not None and self.contract.surrender
                 and not self._has_played(self.to_act))
+
+    def _ask_before_lead(self) -> bool:
+        """hom.exchange.surrender under surrender_moment=before-the-lead (AMB-62): whether the hombre is asked, once the
+        exchanges are over and before the first hand leads, to give up or play on: when his
+        contract may be given up and he is not the first hand (the first hand is asked at his
+        lead, which comes before any card)."""
+        return (self.rules.data["exchange"]["surrender"] == "before-the-lead" and self.contract is not None
+                and self.contract.surrender and self.hombre not in (None, 0))
 
     def _has_played(self, seat: int) -> bool:
         n = self.rules.n_players
@@ -147,6 +185,9 @@ class HombreDeal(PhaseDeal):
         if self.phase in (AUCTION, DECLARE):
             raise IllegalAction("cards-not-yet", "no card is played or discarded before the contract is settled; "
                                 f"the player asked may say {self._now()}")
+        if self.asking:
+            raise IllegalAction("cards-not-yet", "no card is led before the hombre says whether he plays; he may say "
+                                f"{self._now()}")
         hand = self.hands[self.to_act]
         if not hand >> action & 1:
             raise IllegalAction("not-in-hand", f"{rules.card_text(action)} is not in the hand of the player to act")
@@ -204,8 +245,12 @@ class HombreDeal(PhaseDeal):
         elif self.phase == EXCHANGE:
             self._draw(seat)
         elif word == SURRENDER:
+            self.asking = False
             self.outcome = SURRENDERED
             self._finish(GIVEN_UP)
+        elif word == PLAY_ON:
+            self.asking = False
+            self.to_act = self.leader
         else:  # stop
             self._finish(STOPPED)
 
@@ -214,6 +259,8 @@ class HombreDeal(PhaseDeal):
         or a trump the player may not name, or a word of another moment."""
         contract_names = {row.name for row in contracts(self.rules)}
         if self.phase == AUCTION and word in contract_names:
+            if spil_bidding(self.rules) and standing(self.rules, self.said).bid is None:
+                return "word-not-now"  # spil-until-overbid: the opening bid is spil, no contract named
             row = contract(self.rules, word)
             if self.hands[self.to_act] & row.needs != row.needs:
                 return "cannot-name"
@@ -239,7 +286,7 @@ class HombreDeal(PhaseDeal):
         self.hombre, self.bid = won
         self.homme = self.hombre  # the one who plays alone, as the views and texts of the phase engine name him
         self.to_act = self.hombre
-        choices = playable(self.rules, contract(self.rules, self.bid), self.hands[self.hombre])
+        choices = bid_choices(self.rules, self.bid, self.hands[self.hombre])
         if len(choices) == 1:
             self._declare(choices[0])
         else:
@@ -281,11 +328,23 @@ class HombreDeal(PhaseDeal):
     @implements("hom.exchange.tourne")
     def _turn_for_trump(self) -> None:
         """Tourné: the hombre turns the talon's top card; its suit is trump, and it stays on the
-        talon, face up, as the first card he draws."""
-        card = self.stock[0]
-        self.turned.append((self.hombre if self.hombre is not None else 0, card))
-        self.events.append(Event("turn", 0, self.hombre if self.hombre is not None else 0, card))
+        talon, face up, as the first card he draws.  Under turned_black_ace=turn-the-next (AMB-64)
+        an espadille or a baste turned names no suit: it stays face up on the talon, shown, and
+        the card below it is turned in its turn."""
+        seat = self.hombre if self.hombre is not None else 0
+        passed = self._black_aces() if self.rules.data["exchange"]["turned_black_ace"] == "turn-the-next" else 0
+        at = 0
+        while passed >> self.stock[at] & 1 and at + 1 < len(self.stock):
+            self.events.append(Event("show", 0, seat, self.stock[at]))
+            at += 1
+        card = self.stock[at]
+        self.turned.append((seat, card))
+        self.events.append(Event("turn", 0, seat, card))
         self._set_trump(self.rules.suit_of[card])
+
+    def _black_aces(self) -> int:
+        """The espadille and the baste, trumps whatever the suit (`orders.trump.permanent`)."""
+        return self.rules.mask(list(self.rules.data["orders"]["trump"]["permanent"].values()))
 
     def _next_exchanger(self) -> None:
         """The next seat to exchange, passing over those the talon can no longer serve; play
@@ -299,6 +358,9 @@ class HombreDeal(PhaseDeal):
             self.exchanging.pop(0)
         self.phase = PLAY
         self.to_act = self.leader = 0
+        if self._ask_before_lead():
+            assert self.hombre is not None
+            self.asking, self.to_act = True, self.hombre
 
     def _discard(self, card: int) -> None:
         self.hands[self.to_act] &= ~(1 << card)
@@ -317,6 +379,28 @@ class HombreDeal(PhaseDeal):
         self._next_exchanger()
 
     # -- the count ----------------------------------------------------------------------
+
+    def _play(self, card: int) -> None:
+        super()._play(card)
+        if self.phase != DONE and not self.trick and self._codille_settled():
+            self._finish(CODILLE_STOP)
+
+    def _codille_settled(self) -> bool:
+        """hom.count.nolo under nolo_codille=stop-at-codille (AMB-63): whether a nolo ends now: its hombre has
+        taken a second trick, so the codille is settled and the tricks left are not played;
+        under `play-out` every nolo goes on to the ninth trick."""
+        if self.rules.data["play"]["nolo_codille"] != "stop-at-codille" or self.contract is None:
+            return False
+        return self.contract.nolo and sum(w == self.hombre for _, _, w in self.tricks) >= 2
+
+    def hand_laid_open(self) -> bool:
+        """hom.contract.nolo-ouvert: whether the hombre's hand lies face up now, in open nolo, from the first card of play
+        (open_hand `before-the-lead`), or once the first trick is gathered (`after-the-first-trick`,
+        AMB-67); to the end of the deal."""
+        row = self.contract
+        if row is None or not row.open or self.hombre is None or self.phase not in (PLAY, DONE):
+            return False
+        return self.rules.data["play"]["open_hand"] == "before-the-lead" or bool(self.tricks)
 
     def _count(self) -> None:
         """All nine tricks played."""

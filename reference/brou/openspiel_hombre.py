@@ -14,9 +14,15 @@ The rules are the phase engine's (`brou.hombre.HombreDeal`, with `brou.auction`,
 - then the players act with the engine's ids: card ids `0 .. 39` (a card played, or discarded
   in the exchange), then `40 + i` for `brou.auction.words(rules)[i]`: the nine contracts (a bid
   in the auction, or the contract chosen by the winner of a demande or a sans prendre), `pass`,
-  `trump S` .. `trump C`, `draw` (a player's discards are done), `surrender`, `stop`;
+  `trump S` .. `trump C`, `draw` (a player's discards are done), `surrender`, `stop` (and,
+  only under surrender_moment=before-the-lead, `play-on`, then only under
+  bids=spil-until-overbid, `spil`, last, so that the default game's ids do not move);
 - the deal ends when the nine tricks are played, when the hombre surrenders or stops after
-  the first five tricks, or when all three pass (nobody plays: every return is 0).
+  the first five tricks, when all three pass (nobody plays: every return is 0), or, under
+  nolo_codille=stop-at-codille, when the hombre of a nolo takes his second trick.
+
+Every parameter of the ruleset that changes a deal is a game parameter (`PLAY_PARAMETERS`),
+the readings of register entries AMB-59 to AMB-67 among them.
 
 Returns: only the hombre scores (hom.count.score), in points, to and from the score sheet
 (`brou.ledger.SHEET`): each seat's net over the deal's ledger.  The tiers' returns are always
@@ -44,7 +50,7 @@ except ModuleNotFoundError as exc:  # the optional part: say how to get it
     raise ModuleNotFoundError(f"brou.openspiel_hombre needs OpenSpiel and numpy ({exc.name} is missing): "
                               "pip install 'brou[openspiel]'", name=exc.name) from None
 
-from .auction import PASS, words
+from .auction import PASS, SPIL, spil_bidding, words
 from .contracts import contracts
 from .hombre import AUCTION, DECLARE, EXCHANGE, HombreDeal
 from .ledger import balances
@@ -66,9 +72,16 @@ SHORT_NAME = "python_hombre"
 RULESET = "hombre"
 # the ruleset's parameters that change one deal (form and direction only seat the players and
 # name the ways round the table: seats here are in the order of speech and play)
-PLAY_PARAMETERS = ("equal_rank", "sans_prendre_trump", "talon_rest")
+PLAY_PARAMETERS = ("equal_rank", "bids", "sans_prendre_trump", "talon_rest", "surrender_moment", "nolo_codille",
+                   "turned_black_ace", "tier_discard", "open_hand")
 PHASES = (AUCTION, DECLARE, EXCHANGE, PLAY, DONE)
-ENDINGS = ("played-out", "stopped", "surrender", "all-passed")
+ENDINGS = ("played-out", "stopped", "surrender", "all-passed")  # and "codille" under nolo_codille=stop-at-codille
+
+
+def endings(rules: Rules) -> tuple[str, ...]:
+    """How a deal may end: `ENDINGS`, and a nolo ended at its hombre's second trick under
+    nolo_codille=stop-at-codille (AMB-63), last so that the default game's tensors keep their shape."""
+    return ENDINGS + (("codille",) if rules.data["play"]["nolo_codille"] == "stop-at-codille" else ())
 
 
 # -- sizes and bounds ------------------------------------------------------------
@@ -80,14 +93,18 @@ def max_bids(rules: Rules) -> int:
     the earlier's contract with the other one of that rank; the earlier equals it; the later must
     then go higher), then a final pass; and one pass to open the second duel."""
     ranks = len({row.rank for row in contracts(rules)})
-    return 2 * (3 * ranks + 1) + 1
+    spil = 1 if spil_bidding(rules) else 0  # bids=spil-until-overbid: a spil opens each duel
+    return 2 * (3 * ranks + 1 + spil) + 1
 
 
 def max_game_length(rules: Rules) -> int:
     """An upper bound on the actions of a deal: every card dealt; the auction; the contract
     chosen and trump named; the exchange (at most the talon's cards discarded, and one `draw`
-    per player); every card of the hands played, one `surrender` and one `stop`."""
-    return rules.n_cards + max_bids(rules) + 2 + rules.talon_size + rules.n_players + rules.n_players * rules.hand_size + 2
+    per player); every card of the hands played, one `surrender` and one `stop` (and one
+    `play-on` under surrender_moment=before-the-lead)."""
+    asked = 1 if rules.data["exchange"]["surrender"] == "before-the-lead" else 0  # `play-on` (AMB-62)
+    return (rules.n_cards + max_bids(rules) + 2 + rules.talon_size + rules.n_players + rules.n_players * rules.hand_size + 2
+            + asked)
 
 
 def bounds(rules: Rules) -> tuple[float, float]:
@@ -145,6 +162,7 @@ class HombreGame(PhaseGame):
         self.rules = rules
         self.receiver = receivers(rules)  # the seat that receives the card at each pack position; -1: the talon
         self.contracts = tuple(row.name for row in contracts(rules))
+        self.bid_names = self.contracts + ((SPIL,) if spil_bidding(rules) else ())  # what a bid may say, pass aside
         self.max_bids = max_bids(rules)
         self.talon_shown = rules.data["exchange"]["talon_rest"] == "shown"
 
@@ -262,8 +280,9 @@ def deal_returns(deal: PhaseDeal) -> list[float]:
 
 
 def open_hand(deal: HombreDeal) -> int | None:
-    """The hombre's hand, laid face up in open nolo (hom.contract.nolo-ouvert); None otherwise."""
-    if deal.contract is None or not deal.contract.open:
+    """The hombre's hand, laid face up in open nolo (hom.contract.nolo-ouvert; under
+    open_hand=after-the-first-trick once the first trick is gathered); None otherwise."""
+    if deal.contract is None or not deal.contract.open or not deal.hand_laid_open():
         return None
     assert deal.hombre is not None
     return deal.hands[deal.hombre]
@@ -339,7 +358,7 @@ class HombreObserver:
         self.public = bool(iig_obs_type.public_info)
         self.private = iig_obs_type.private_info
         n, c, t = rules.n_players, rules.n_indices, rules.n_tricks
-        bids = len(game.contracts) + 1  # the contracts, then pass
+        bids = len(game.bid_names) + 1  # the contracts (and spil, under bids=spil-until-overbid), then pass
         self.n_seen = {pyspiel.PrivateInfoType.SINGLE_PLAYER: 1,
                        pyspiel.PrivateInfoType.ALL_PLAYERS: n}.get(self.private, 0)
         pieces: list[tuple[str, tuple[int, ...]]] = [("seat", (n,))]
@@ -356,7 +375,7 @@ class HombreObserver:
                 pieces += [("tricks", (t, n, c)), ("leaders", (t, n))]
             else:
                 pieces += [("trick", (n, c))]
-            pieces += [("trick_winners", (t, n)), ("vole", (1,)), ("ended", (len(ENDINGS),)), ("to_act", (n,))]
+            pieces += [("trick_winners", (t, n)), ("vole", (1,)), ("ended", (len(endings(rules)),)), ("to_act", (n,))]
         size = sum(int(np.prod(shape)) for _, shape in pieces)
         self.tensor = np.zeros(size, np.float32)
         self.dict: dict[str, Any] = {}
@@ -393,7 +412,7 @@ class HombreObserver:
             return
         d["phase"][PHASES.index(deal.phase)] = 1
         for i, (seat, name) in enumerate(deal.said[:game.max_bids]):
-            d["auction"][i, seat, len(game.contracts) if name is None else game.contracts.index(name)] = 1
+            d["auction"][i, seat, len(game.bid_names) if name is None else game.bid_names.index(name)] = 1
         if deal.hombre is not None:
             d["hombre"][deal.hombre] = 1
         if deal.contract is not None:
@@ -425,8 +444,9 @@ class HombreObserver:
         for i, (_, _, winner) in enumerate(deal.tricks):
             d["trick_winners"][i, winner] = 1
         d["vole"][0] = deal.vole is not None
-        if deal.ended in ENDINGS:
-            d["ended"][ENDINGS.index(deal.ended)] = 1
+        ends = endings(deal.rules)
+        if deal.ended in ends:
+            d["ended"][ends.index(deal.ended)] = 1
         if not deal.is_over:
             d["to_act"][deal.to_act] = 1
 

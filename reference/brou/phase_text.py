@@ -249,7 +249,8 @@ def _hombre_deal_text(deal: HombreDeal, title: str, seating: Seating) -> str:
         lines.append(f"Trick {number}: {played} -> P{p(winner)}")
     lines.append("")
     ended = {"played-out": "played out", "all-passed": "not played: all passed",
-             "surrender": "given up by the hombre", "stopped": "stopped by the hombre after five tricks"}
+             "surrender": "given up by the hombre", "stopped": "stopped by the hombre after five tricks",
+             "codille": "ended at the nolo hombre's second trick"}
     lines.append(f"The deal is {ended.get(deal.ended or '', 'in progress')}"
                  + (f": {deal.outcome}" if deal.outcome and deal.outcome != "surrender" else "")
                  + (f", vole {deal.vole}" if deal.vole else ""))

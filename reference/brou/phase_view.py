@@ -142,10 +142,10 @@ HOMBRE_RECORDS: dict[str, tuple[str, ...]] = {"trick": ("player", "card"), "auct
 
 @implements("hom.contract.nolo-ouvert")
 def open_hand(deal: HombreDeal) -> list[str] | None:
-    """In open nolo, the hombre's hand, laid face up for all from the first card of play to the
-    end; None in any other contract, and before play."""
-    row = deal.contract
-    if row is None or not row.open or deal.hombre is None or deal.phase not in ("play", "done"):
+    """In open nolo, the hombre's hand, laid face up for all from the first card of play (or,
+    under open_hand=after-the-first-trick, from the end of the first trick) to the end; None in
+    any other contract, and before (`HombreDeal.hand_laid_open`)."""
+    if not deal.hand_laid_open() or deal.hombre is None:
         return None
     return deal.rules.cards_text(deal.hands[deal.hombre])
 

@@ -238,7 +238,8 @@ _HOMBRE_OBSERVED = {"tricks": "hom.play.trick-winner", "trick": "hom.play.trick-
                     "talon": "hom.deal.talon", "hombre": "hom.auction.order", "auction": "hom.auction.order",
                     "contract": "hom.contract.demande", "exchange": "hom.exchange.tiers", "deal": "hom.deal.packets",
                     "session": "hom.match.coups", "result": "hom.count.result"}
-_HOMBRE_OUTCOME = {"surrender": "hom.exchange.surrender", "stopped": "hom.count.vole", "all-passed": "hom.auction.all-pass"}
+_HOMBRE_OUTCOME = {"surrender": "hom.exchange.surrender", "stopped": "hom.count.vole", "all-passed": "hom.auction.all-pass",
+                   "codille": "hom.count.nolo"}
 _HOMBRE_PHASE = {"auction": "hom.auction.priority", "declare": "hom.contract.demande", "exchange": "hom.exchange.hombre"}
 
 
@@ -312,8 +313,10 @@ def _hombre_word_clause(table: HombreTable, words: set[str]) -> str | None:
     vole), `draw` (the exchange: who exchanges, once the reference is playing; else how many a
     player discards)."""
     state = table.state
-    if "surrender" in words:
+    if "surrender" in words or "play-on" in words:
         return "hom.exchange.surrender"
+    if "spil" in words:
+        return "hom.auction.order"
     if "stop" in words:
         return "hom.count.vole"
     if "draw" in words:
@@ -342,7 +345,7 @@ def _hombre_action_clause(table: HombreTable, text: str) -> str:
         if state.contract is not None and state.contract.trump == "turned" and state.to_act == state.hombre:
             return "hom.exchange.tourne"
         return "hom.exchange.hombre" if state.to_act == state.hombre else "hom.exchange.tiers"
-    if word == "surrender":
+    if word in ("surrender", "play-on"):
         return "hom.exchange.surrender"
     if word == "stop" or state.may_stop():
         return "hom.count.vole"

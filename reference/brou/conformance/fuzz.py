@@ -909,13 +909,15 @@ def _build_speech(c: Choices, ruleset: str, offer: Offer) -> Case:
 # last, the points, two players level at the top), the style of the bidding, then LOPSIDED,
 # SEEDED, SEED and DIGITS where the other layouts have them (so `shorter` keeps the setup and
 # draws the deal afresh), then the actions: a bid, a contract chosen, a trump named, a discard,
-# `draw`, `surrender`, `stop` or a card, or about one in sixteen refused.  The pack has 40 cards:
+# `draw`, `surrender`, `stop` (`play-on`, `spil` under the readings that have them) or a card, or
+# about one in sixteen refused.  The pack has 40 cards:
 # its 39 swaps are the 31 DIGITS bytes, then the 8 SEED bytes (which a deal sent as its seed reads
 # as the seed instead).
 
 HO_PARAMS, HO_DEALER, HO_SESSION, HO_DEALS, HO_POINTS, HO_TIE, HO_STYLE = 2, 12, 13, 14, 15, 16, 28
-HOMBRE_PARAMS = ("form", "equal_rank", "sans_prendre_trump", "talon_rest")
-HOMBRE_PARAM_AT = (0, 128, 128, 200)  # a parameter byte from here up sets another option (the form: every byte)
+HOMBRE_PARAMS = ("form", "equal_rank", "sans_prendre_trump", "talon_rest", "surrender_moment", "nolo_codille",
+                 "turned_black_ace", "bids", "tier_discard", "open_hand")  # bytes 2 to 11: all there is room for
+HOMBRE_PARAM_AT = (0, 128, 128, 200, 232, 232, 232, 232, 232, 232)  # a byte from here up sets another option (form: every byte)
 # a HO_STYLE byte chooses how keen the players are to bid: an auction byte below the style's cut
 # passes (byte 0 always passes), from it up bids, the lowest bid allowed five times in eight
 BID_CUTS = (48, 96, 144, 192)
@@ -1047,12 +1049,13 @@ def _hombre_pick(state: HombreDeal, b: int, cut: int, greedy: bool) -> str:
     if state.phase == HOMBRE_AUCTION:
         bids = [a for a in legal if names[a - base] != HOMBRE_PASS]
         strong = _long_suit(rules, hand)[0] >= STRONG
-        said = [bid for _, bid in state.said if bid is not None]
+        named = {row.name for row in hombre_contracts(rules)}  # not `spil` (bids=spil-until-overbid), below them all
+        said = [bid for _, bid in state.said if bid is not None and bid in named]
         rank = hombre_contract(rules, said[-1]).rank if said else 0
         if not bids or (not strong and b < min(cut + RAISE * rank, 256 - ILLEGAL - 16)):
             return HOMBRE_PASS
         if strong:  # a trump contract, the byte's
-            trumps = [a for a in bids if not hombre_contract(rules, names[a - base]).nolo] or bids
+            trumps = [a for a in bids if names[a - base] in named and not hombre_contract(rules, names[a - base]).nolo] or bids
             return names[trumps[b % len(trumps)] - base]
         return names[(bids[0] if b % 8 < 5 else bids[b % len(bids)]) - base]
     if state.phase == HOMBRE_DECLARE and _long_suit(rules, hand)[0] >= STRONG:

@@ -339,6 +339,9 @@ def _summary(observed: Mapping[str, Any], probe: tuple[str, dict[str, Any]] | No
         elif name == "outcome" and isinstance(value, dict) and "homme" in value:
             parts.append(f"outcome {value['how']}, homme {json.dumps(value['homme'])}, winner {json.dumps(value['winner'])}, "
                          f"marks {value['marks']}")
+        elif name == "outcome" and isinstance(value, dict) and "hombre" in value:
+            parts.append(f"outcome {value['how']}, hombre {json.dumps(value['hombre'])}, result {json.dumps(value['result'])}, "
+                         f"points {value['points']}")
         elif name == "outcome" and isinstance(value, dict):
             parts.append(f"outcome {value['how']}, winner {value['winner']}, marks {value['marks']}, scores {value['scores']}")
         elif name == "outcome":
