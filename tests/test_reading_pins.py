@@ -38,8 +38,6 @@ NOT_YET: dict[tuple[str, str], str] = {
     ("AMB-01", "homme-de-brou-1802"): "next dealer: not pinned yet",
     ("AMB-01", "brouc"): "next dealer: not pinned yet",
     ("AMB-02", "homme-de-brou-1802"): "first dealer tie: not pinned yet",
-    ("AMB-06", "homme-de-brou-1802"): "announce window: not pinned yet",
-    ("AMB-06", "brouc"): "announce window: not pinned yet",
     ("AMB-07", "homme-de-brou-1802"): "extend to grand: not pinned yet",
     ("AMB-07", "brouc"): "extend to grand: not pinned yet",
     ("AMB-08", "homme-de-brou-1802"): "card reuse: not pinned yet",
