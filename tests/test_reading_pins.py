@@ -35,8 +35,6 @@ ID = re.compile(r"^[a-z0-9]+\.reading\.amb-(\d\d)\.([a-z0-9-]+)\.([a-z0-9-]+)$")
 NOT_YET: dict[tuple[str, str], str] = {
     # AMB-28: another engineer is modelling its options (not playable yet, no witness either).
     # 1802 and Brouc entries not pinned yet (issue 32, first half):
-    ("AMB-01", "homme-de-brou-1802"): "next dealer: not pinned yet",
-    ("AMB-01", "brouc"): "next dealer: not pinned yet",
     ("AMB-02", "homme-de-brou-1802"): "first dealer tie: not pinned yet",
     ("AMB-07", "homme-de-brou-1802"): "extend to grand: not pinned yet",
     ("AMB-07", "brouc"): "extend to grand: not pinned yet",
