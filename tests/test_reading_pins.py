@@ -36,10 +36,6 @@ NOT_YET: dict[tuple[str, str], str] = {
     # AMB-28: another engineer is modelling its options (not playable yet, no witness either).
     # 1802 and Brouc entries not pinned yet (issue 32, first half):
     ("AMB-02", "homme-de-brou-1802"): "first dealer tie: not pinned yet",
-    ("AMB-07", "homme-de-brou-1802"): "extend to grand: not pinned yet",
-    ("AMB-07", "brouc"): "extend to grand: not pinned yet",
-    ("AMB-08", "homme-de-brou-1802"): "card reuse: not pinned yet",
-    ("AMB-08", "brouc"): "card reuse: not pinned yet",
     ("AMB-09", "homme-de-brou-1802"): "turn-up in first window: not pinned yet",
     ("AMB-13", "homme-de-brou-1802"): "rounding example: not pinned yet",
     ("AMB-13", "brouc"): "rounding example: not pinned yet",
