@@ -34,7 +34,7 @@ ID = re.compile(r"^[a-z0-9]+\.reading\.amb-(\d\d)\.([a-z0-9-]+)\.([a-z0-9-]+)$")
 # file exists, every playable option must be covered. Remove a line when its file is written.
 NOT_YET: dict[tuple[str, str], str] = {
     # AMB-28: another engineer is modelling its options (not playable yet, no witness either).
-    # 1802 and Brouc entries not pinned yet (issue 32, first half):
+    # 1802 and Brouc entries not pinned yet (issue 32, first half, left for a later pass):
     ("AMB-02", "homme-de-brou-1802"): "first dealer tie: not pinned yet",
     ("AMB-09", "homme-de-brou-1802"): "turn-up in first window: not pinned yet",
     ("AMB-13", "homme-de-brou-1802"): "rounding example: not pinned yet",
@@ -49,7 +49,6 @@ NOT_YET: dict[tuple[str, str], str] = {
     ("AMB-23", "brouc"): "cape carry-over: not pinned yet",
     ("AMB-26", "homme-de-brou-1802"): "frozen count: not pinned yet",
     ("AMB-27", "brouc"): "coches threshold: not pinned yet",
-    ("AMB-29", "homme-de-brou-1802"): "escape commitment: not pinned yet",
     ("AMB-29", "brouc"): "escape commitment: not pinned yet",
     ("AMB-31", "brouc"): "dehors above 300: not pinned yet",
     ("AMB-32", "homme-de-brou-1802"): "concession after declaration: not pinned yet",
