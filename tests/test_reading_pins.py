@@ -35,8 +35,6 @@ ID = re.compile(r"^[a-z0-9]+\.reading\.amb-(\d\d)\.([a-z0-9-]+)\.([a-z0-9-]+)$")
 NOT_YET: dict[tuple[str, str], str] = {
     # AMB-28: another engineer is modelling its options (not playable yet, no witness either).
     # 1802 and Brouc entries not pinned yet (issue 32, first half, left for a later pass):
-    ("AMB-13", "homme-de-brou-1802"): "rounding example: not pinned yet",
-    ("AMB-13", "brouc"): "rounding example: not pinned yet",
     ("AMB-21", "brouc"): "cape et dehors all tricks: not pinned yet",
     ("AMB-22", "brouc"): "fifth coche: not pinned yet",
     ("AMB-23", "brouc"): "cape carry-over: not pinned yet",
