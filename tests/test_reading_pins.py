@@ -34,13 +34,6 @@ ID = re.compile(r"^[a-z0-9]+\.reading\.amb-(\d\d)\.([a-z0-9-]+)\.([a-z0-9-]+)$")
 # file exists, every playable option must be covered. Remove a line when its file is written.
 NOT_YET: dict[tuple[str, str], str] = {
     # AMB-28: another engineer is modelling its options (not playable yet, no witness either).
-    # 1802 and Brouc entries not pinned yet (issue 32, first half, left for a later pass):
-    ("AMB-21", "brouc"): "cape et dehors all tricks: not pinned yet",
-    ("AMB-22", "brouc"): "fifth coche: not pinned yet",
-    ("AMB-23", "brouc"): "cape carry-over: not pinned yet",
-    ("AMB-27", "brouc"): "coches threshold: not pinned yet",
-    ("AMB-29", "brouc"): "escape commitment: not pinned yet",
-    ("AMB-31", "brouc"): "dehors above 300: not pinned yet",
     # Brusquembille, L'Homme d'Auvergne and L'Hombre (AMB-42 to AMB-61): the second half of issue 32.
     ("AMB-42", "brusquembille-1718"): "second half of issue 32",
     ("AMB-43", "brusquembille-1718"): "second half of issue 32",
