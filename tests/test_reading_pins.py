@@ -34,9 +34,17 @@ MIN_PER_OPTION = 2
 # Entries with a witness whose readings are not pinned yet, by ruleset.  They are the other
 # halves of issue 32 and the entries under repair, not forgotten ones:
 EXEMPT: dict[str, set[str]] = {
-    # 1802 and Brouc (AMB-01 to AMB-33): pinned on a branch of their own.
-    "homme-de-brou-1802": {f"AMB-{n:02d}" for n in range(1, 34)},
-    "brouc": {f"AMB-{n:02d}" for n in range(1, 34)},
+    # 1802 and Brouc (AMB-01 to AMB-33): every entry with a witness is pinned (AMB-28 has none:
+    # its options are being modelled; AMB-24 and AMB-25 have a single option).
+    # Brusquembille, L'Homme d'Auvergne and L'Hombre (AMB-42 to AMB-61): pinned on a branch of
+    # their own; an exemption only excuses a missing file, so these lines are harmless once the
+    # files are there.
+    "brusquembille-1718": {f"AMB-{n:02d}" for n in range(42, 48)},
+    "homme-d-auvergne": {f"AMB-{n:02d}" for n in range(48, 58)},
+    "hombre": {f"AMB-{n:02d}" for n in range(59, 62)},
+}
+# Entries whose engine is under repair (kept apart, so that the lines above can go alone):
+EXEMPT_REPAIR: dict[str, set[str]] = {
     # AMB-50 (which kings score in the speech): its engine is being repaired.
     "homme-d-auvergne": {"AMB-50"},
     # AMB-59 (a contract of the same rank answered by the later bidder): the same.
@@ -73,15 +81,15 @@ def _parts(s: Scenario) -> re.Match[str]:
 
 
 def test_there_are_readings_files() -> None:
-    assert len(READINGS) >= 17
+    assert len(READINGS) >= 42
 
 
 def test_every_witnessed_entry_has_readings_or_is_exempt() -> None:
     missing = []
     for entry in REGISTER.entries:
         for ruleset, record in entry.witness.items():
-            if record["status"] in FOUND and (ruleset, entry.id) not in READINGS \
-                    and entry.id not in EXEMPT.get(ruleset, set()):
+            exempt = EXEMPT.get(ruleset, set()) | EXEMPT_REPAIR.get(ruleset, set())
+            if record["status"] in FOUND and (ruleset, entry.id) not in READINGS and entry.id not in exempt:
                 missing.append(f"{ruleset} {entry.id}")
     assert not missing, f"witnessed entries with no readings file: {missing}"
 
@@ -144,3 +152,29 @@ def test_a_misnamed_reading_is_caught() -> None:
     bad = Scenario(s.data | {"id": s.id.replace(".reading.", ".readings.")}, s.file, s.line)
     with pytest.raises(AssertionError):
         _parts(bad)
+
+
+def test_every_pair_the_witness_parts_is_told_apart() -> None:
+    """For each pair of options whose witness was found (the register's `pairs`), some pinning
+    reading of the first fails (or cannot be played) under the second, both ways round: the
+    readings separate every pair of options the entry says differ, not only some of them."""
+    variants: list[tuple[tuple[str, str, str, str], Scenario]] = []
+    wanted: set[tuple[str, str, str, str]] = set()
+    for (ruleset, amb_id), found in READINGS.items():
+        entry = REGISTER.entry(amb_id)
+        options = _playable(entry, ruleset)
+        for pair in entry.witness[ruleset].get("pairs", []):
+            if pair["found"]:
+                a, b = pair["options"]
+                wanted |= {(ruleset, amb_id, a, b), (ruleset, amb_id, b, a)}
+        for s in found:
+            parts = _parts(s)
+            if parts["case"].startswith(UNAFFECTED):
+                continue
+            for name, other in options.items():
+                if name != parts["option"]:
+                    variants.append(((ruleset, amb_id, parts["option"], name), _under(s, options[parts["option"]], other)))
+    result = run(InProcess(), [v for _, v in variants])
+    told = {key for (key, _), outcome in zip(variants, result.outcomes, strict=True) if outcome.status != PASSED}
+    untold = sorted(wanted - told)
+    assert not untold, f"no reading of the first option fails under the second: {untold}"
