@@ -14,7 +14,7 @@ from jsonschema import Draft202012Validator
 from brou import Rules, ambiguities, spec
 from brou.conformance import witnesses
 from brou.conformance.compare import FAILED, PASSED
-from brou.conformance.corpus import Scenario, load_file
+from brou.conformance.corpus import SCENARIO_DIR, Scenario, load_file
 from brou.conformance.harness import run
 from brou.conformance.runner import InProcess
 from brou.errors import ParameterError, SpecError, UsageError
@@ -286,3 +286,23 @@ def _yaml_data(text: str) -> dict[str, Any]:
     data = yaml.safe_load(text)
     assert isinstance(data, dict)
     return data
+
+
+READING_FILES = ("AMB-28", "AMB-34", "AMB-35", "AMB-36", "AMB-37", "AMB-38", "AMB-39", "AMB-41")
+
+
+@pytest.mark.parametrize("amb_id", READING_FILES)
+def test_every_option_of_a_reading_file_has_its_own_scenarios(amb_id: str) -> None:
+    """The hand-written readings/AMB-xx.yaml play every option of the entry, each under its own
+    overrides, with ids <prefix>.reading.amb-xx.<option>.<case> naming the entry."""
+    entry = REGISTER.entry(amb_id)
+    for ruleset in entry.rulesets:
+        path = SCENARIO_DIR / ruleset / "readings" / f"{amb_id}.yaml"
+        scenarios = yaml.safe_load(path.read_text(encoding="utf-8"))["scenarios"]
+        prefix = f"{ambiguities.PREFIX[ruleset]}.reading.{amb_id.lower()}."
+        for option in entry.options:
+            mine = [s for s in scenarios if s["id"].startswith(prefix + option.name + ".")]
+            assert mine, f"{amb_id} {ruleset}: no scenario plays option {option.name}"
+            for scenario in mine:
+                assert scenario["ambiguity"] == amb_id and scenario["ruleset"] == ruleset
+                assert option.overrides[ruleset].items() <= scenario["params"].items(), scenario["id"]

@@ -53,7 +53,7 @@ def test_same_seed_same_match(capsys: pytest.CaptureFixture[str]) -> None:
     ("--ruleset", "nowhere", "--seed", "3"),
     ("--ruleset", "brouc", "--seed", "-3"),
     ("--ruleset", "brouc", "--seed", "3", "--param", "match_fifth_coche=never"),
-    ("--ruleset", "homme-de-brou-1802", "--seed", "3", "--param", "after_last_trick=no-claim"),
+    ("--ruleset", "homme-de-brou-1802", "--seed", "3", "--param", "after_last_trick=never"),
     ("--ruleset", "brouc", "--seed", "3", "--svg", "/nonexistent-dir/x.svg"),
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], args: tuple[str, ...]) -> None:

@@ -78,6 +78,12 @@ def test_random_sim_test(name: str) -> None:
     "python_homme_de_brou_1802(following=brouc,packets=233,partie_et_vole_190=precondition,concession=any,score0=300)",
     "python_homme_de_brou_1802(utility=points,score0=-50,score1=290)",
     "python_brouc(utility=marks,carried0=40,escape_commitment=True)",
+    # the readings of AMB-28, 34 to 39 and 41 (the round after the last card lengthens an episode)
+    "python_homme_de_brou_1802(after_last_trick=one-round-in-seat-order,concession_before_trick_5=True,score0=280,"
+    "declared_vole_short_of_target=vole-only,partie_et_vole_window=partner-too,partie_et_vole_190=precondition,"
+    "partie_et_vole_190_counts=with-card-points,table_marking=players,unmarked_table_marriage=counted-anyway)",
+    "python_brouc(after_last_trick=one-round-in-seat-order,carried_towards_dehors=carried-not-counted,carried1=60,"
+    "written_at_game_end=slate-as-it-stood,score0=290)",
 ])
 def test_random_sim_test_with_parameters(game_string: str) -> None:
     pyspiel.random_sim_test(pyspiel.load_game(game_string), num_sims=100, serialize=True, verbose=False)
@@ -167,7 +173,7 @@ def test_a_parameter_reaches_the_rules() -> None:
     ("python_brouc(rounding=nearest)", "parameter rounding='nearest' is not one of"),
     ("python_brouc(score0=5000)", "parameter score0=5000 must be a whole number from -1000 to 1000"),
     ("python_brouc(utility=wins)", "parameter utility='wins' is not one of marks-and-points, marks, points"),
-    ("python_homme_de_brou_1802(after_last_trick=no-claim)", "after_last_trick=no-claim is a recorded reading"),
+    ("python_homme_de_brou_1802(after_last_trick=never)", "parameter after_last_trick='never' is not one of"),
     ("python_brouc(following=brouc)", "Unknown parameter 'following'"),
     ("python_brouc(card_reuse=sometimes)", "Wrong type for parameter card_reuse"),
 ])

@@ -515,6 +515,9 @@ class DealMachine(RuleBasedStateMachine):
         assert sum(state.table_points) == 0
         assert not rules.announce_deducted, "an announcement costs the other team nothing"
         carried = state.context.carried if state.context is not None and state.context.carried else (0,) * len(table)
+        if state.carried_later:  # carried_towards_dehors=carried-not-counted: held back until the last card
+            assert tuple(state.carried_later) == tuple(carried) and len(state.tricks) < rules.n_tricks
+            carried = (0,) * len(table)
         announced = list(carried)
         for seat, _, _, _, points, _ in state.announcements:
             announced[rules.team_of[seat]] += points

@@ -319,11 +319,27 @@ PLANS: dict[str, Plan] = {
     "AMB-23": Plan(context="match", deals=600, built="cape", carried=(20, 60), marks=(0, 2), announce=0.95),
     "AMB-26": Plan(context="game", deals=2000, scores=((180, 300), (-40, 200)), claim_right=0.6),
     "AMB-27": Plan(context="game", deals=2000, scores=((200, 300), (100, 160)), claim_right=0.8, claim=0.02),
+    # after the last card: a round of claims shows at once; no-claim plays as the default does
+    "AMB-28": Plan(context="game", deals=40, scores=NEAR, concede=0.0, same={
+        "no-claim": "with the count first and nothing said after it, no claim is heard after the last card either: "
+                    "the two readings are one game"}),
     "AMB-29": Plan(context="game", deals=600, scores=((150, 300), (0, 300)), declare=0.9, claim=0.2),
     "AMB-30": Plan(context="game", deals=200, scores=((150, 300), (0, 300))),
     "AMB-31": Plan(context="game", deals=300, scores=((310, 340), (0, 290)), speakers=True),
     "AMB-32": Plan(context="game", deals=3000, scores=((240, 300), (0, 300)), declare=0.9, concede=0.9),
     "AMB-33": Plan(context="game", deals=3000, scores=((240, 300), (80, 170)), concede=0.0),
+    # the concession asked before trick 5: a built deal where player 0 takes the first tricks, near 301
+    "AMB-34": Plan(context="game", deals=600, built="cape", scores=((270, 300), (0, 300)), concede=0.0),
+    # every trick taken after a declaration, the count short of 301: low scores, the built cape deal
+    "AMB-35": Plan(context="game", deals=300, built="cape", scores=((0, 150), (0, 150)), declare=0.9, concede=0.0),
+    "AMB-36": Plan(context="game", deals=400, scores=((150, 300), (0, 300)), concede=0.0),
+    "AMB-37": Plan(context="game", deals=600, scores=((100, 180), (100, 180)), concede=0.0,
+                   base={"homme-de-brou-1802": {"partie_et_vole_190": "precondition"}}),
+    "AMB-38": Plan(context="game", deals=300, carried=(20, 60), scores=((240, 300), (0, 300)), claim_right=0.9),
+    "AMB-39": Plan(context="game", deals=300, scores=((280, 300), (0, 300)), claim_right=0.9, claim=0.05),
+    # the winner of a trick holding two marriages passes instead of marking (the bots always pass there)
+    "AMB-41": Plan(deals=300, built="two-marriages", honours=0.95, announce=0.0,
+                   base={"homme-de-brou-1802": {"table_marking": "players"}}),
     # Brusquembille (the phase engine): a deal is all there is; the pack and the deal are compared
     # from the seed itself, the rules of play and the count from the seed's deal given as cards
     "AMB-42": Plan(deals=20, setup="seed"),

@@ -30,7 +30,8 @@ ACTION_CODES: dict[str, str] = {
     "concession-not-open": "a concession may only be offered when the engine asks for it, before the 2nd, 3rd or 4th trick",
     "concession-pending": "a concession is being asked or answered; nothing else may happen until it is",
     "no-concession": "there is no concession to accept or refuse",
-    "dehors-round": "before the first card a player of a team written above 300 is asked: he may only claim (dehors) or pass",
+    "dehors-round": "a player asked in a round of claims (Brouc before the first card, or after the last card) "
+                    "may only claim (dehors) or pass",
     "mark-pending": "the winner of a trick holding a table marriage is asked to mark it or pass (table_marking: players)",
     "marked-by-engine": "'mark' is an action only with table_marking: players; otherwise the engine marks every table marriage",
     "nothing-to-mark": "no table marriage is waiting for its trick's winner to mark it",

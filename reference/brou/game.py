@@ -139,10 +139,14 @@ def may_claim(state: DealInGame, seat: int) -> bool:
     bound by a declaration and the ruleset does not let it escape (parameter
     escape_commitment); in Brouc a team already written above 300 may claim at any moment,
     out of turn too, or be limited to its own turns or to the deal's start (parameter
-    dehors_above_300)."""
+    dehors_above_300).  Once the last card is played nobody claims, unless parameter
+    after_last_trick=one-round-in-seat-order asks each player once (`last_round`)."""
     rules = state.rules
     params = rules.params
     team = rules.team_of[seat]
+    if state.phase == "round" and len(state.tricks) == rules.n_tricks:
+        # after_last_trick=one-round-in-seat-order: after the last card, only the player asked speaks
+        return seat == state.to_act
     if state.declared is not None and state.declared[0] == team and not params.get("escape_commitment", False):
         return False
     if _above_300_moment(state, team) == "before-first-card":
@@ -166,6 +170,31 @@ def dehors_round(state: DealInGame) -> list[int]:
     return [s for s in seats if reaches_target(rules, ctx.scores[rules.team_of[s]])]
 
 
+def last_round(state: DealInGame) -> list[int]:
+    """The players asked, once the last card is played and before the count, whether they
+    claim (dehors in Brouc): with parameter after_last_trick=one-round-in-seat-order, every
+    player in the order of play from the last trick's winner (part of hdb.game.claim and
+    brouc.game.dehors); empty otherwise, and when a declaration decides the deal."""
+    rules = state.rules
+    if state.context is None or state.declared is not None:
+        return []
+    if rules.params.get("after_last_trick", "automatic-result-first") != "one-round-in-seat-order":
+        return []
+    n = rules.n_players
+    return [(state.leader + i) % n for i in range(n)]
+
+
+def written_at_end(state: DealInGame, counts: Sequence[int]) -> tuple[int, ...]:
+    """Brouc: the scores a game ended inside a deal leaves (dehors, right or wrong, or la cape et
+    dehors): the exact counts at that moment, or with parameter written_at_game_end=
+    slate-as-it-stood the written scores before the deal (part of brouc.game.dehors)."""
+    ctx = state.context
+    assert ctx is not None
+    if state.rules.params.get("written_at_game_end") == "slate-as-it-stood":
+        return tuple(ctx.scores)
+    return tuple(counts)
+
+
 @implements("hdb.game.claim-right", "hdb.game.claim-wrong", "brouc.game.dehors-wrong")
 def claim_outcome(state: DealInGame, team: int) -> Outcome:
     """The game ends at a claim.  Right: the claimers win, the loser's count stops now.
@@ -177,7 +206,8 @@ def claim_outcome(state: DealInGame, team: int) -> Outcome:
     counts = [count_so_far(state, t) for t in range(2)]
     if reaches_target(rules, counts[team]):
         value = game_value(rules, _value_count(state, other(team), counts))
-        return Outcome("claim-right", team, _marks(rules, team, value), tuple(counts))
+        written = tuple(counts) if game_rules(rules)["marked_by"] == "winner" else written_at_end(state, counts)
+        return Outcome("claim-right", team, _marks(rules, team, value), written)
     winner = other(team)
     scores = list(counts)
     if game_rules(rules)["marked_by"] == "winner":
@@ -191,7 +221,7 @@ def claim_outcome(state: DealInGame, team: int) -> Outcome:
         return Outcome("claim-wrong", winner, _marks(rules, winner, game_value(rules, basis)), tuple(scores))
     # Brouc: the declarers mark what the other side would have marked
     value = game_value(rules, _value_count(state, winner, counts))
-    return Outcome("claim-wrong", winner, tuple(value if t == team else 0 for t in range(2)), tuple(scores))
+    return Outcome("claim-wrong", winner, tuple(value if t == team else 0 for t in range(2)), written_at_end(state, scores))
 
 
 def _value_count(state: DealInGame, loser: int, counts: list[int]) -> int:
@@ -217,7 +247,10 @@ def _value_count(state: DealInGame, loser: int, counts: list[int]) -> int:
 
 @implements("hdb.game.partie-et-vole", "brouc.game.cape-et-dehors", "brouc.game.cape-pas-dedouble")
 def may_declare(state: DealInGame, seat: int, double: bool) -> bool:
-    """Whether the player to act may declare that his team takes every trick and the game."""
+    """Whether the player to act may declare that his team takes every trick and the game.
+    1802: the player on lead (parameter partie_et_vole_declarer; partie_et_vole_window lets the
+    winner's partner declare in the window after a trick), before the fifth trick, with 190
+    marked where partie_et_vole_190 asks it (read as partie_et_vole_190_counts says)."""
     rules = state.rules
     decl = game_rules(rules)["declaration"]
     if state.declared is not None or (double and "double" not in decl):
@@ -234,12 +267,17 @@ def may_declare(state: DealInGame, seat: int, double: bool) -> bool:
         current = len(state.tricks) + 1  # the trick being played, or about to be led
         if current > decl["before_trick"] or (current == decl["before_trick"] and state.trick):
             return False
+        # (parameter partie_et_vole_window=partner-too: in the window after a trick, the winner's partner too)
         on_lead_only = rules.params.get("partie_et_vole_declarer", "player-on-lead") == "player-on-lead"
-        if on_lead_only and (state.trick or seat != state.leader):
+        partner_in_window = (state.phase == "window" and rules.team_of[state.leader] == team
+                             and rules.params.get("partie_et_vole_window", "winner-only") == "partner-too")
+        if on_lead_only and (state.trick or (seat != state.leader and not partner_in_window)):
             return False
         if not state.tricks and not rules.params.get("partie_et_vole_first_trick", False):
             return False
         marked = state.context.scores[team] + state.announced_points[team] + state.table_points[team]
+        if rules.params.get("partie_et_vole_190_counts") == "with-card-points":
+            marked += card_points(rules, state.won[team])  # the card points already won, too
         too_low = marked < decl["min_score"]  # what the team has marked, marriages of this coup included
         return not (too_low and rules.params.get("partie_et_vole_190") == "precondition")
     # Brouc: any own turn while the declarer holds at least two cards
@@ -269,13 +307,16 @@ def declaration_failed(state: DealInGame, team: int, double: bool) -> Outcome:
     if game_rules(rules)["marked_by"] == "winner":
         amount = declaration_value(rules, double) + game_value(rules, frozen[winner])
         return Outcome("declaration-failed", winner, _marks(rules, winner, amount), frozen)
-    return Outcome("declaration-failed", winner, _marks(rules, winner, declaration_value(rules, double)), frozen)
+    return Outcome("declaration-failed", winner, _marks(rules, winner, declaration_value(rules, double)),
+                   written_at_end(state, frozen))
 
 
 @implements("hdb.game.partie-et-vole-success")
 def declaration_made(state: DealInGame, team: int, double: bool) -> Outcome:
     """The declared team took every trick from its declaration on: 3 parties and the game's
-    value (1802), or 3 coches (4 with pas dedouble) for the losers (Brouc)."""
+    value (1802), or 3 coches (4 with pas dedouble) for the losers (Brouc).  In 1802 a team that
+    took them all but stays under 301 fails, or marks a plain vole (parameter
+    declared_vole_short_of_target)."""
     rules = state.rules
     counts = [count_so_far(state, t) for t in range(2)]
     loser = other(team)
@@ -283,10 +324,15 @@ def declaration_made(state: DealInGame, team: int, double: bool) -> Outcome:
     # and every one before it where the ruleset asks for that (needs_all_tricks_so_far)
     if game_rules(rules)["marked_by"] == "winner":
         if not reaches_target(rules, counts[team]):
+            # every trick but short of 301: a failure, or with parameter
+            # declared_vole_short_of_target=vole-only a plain vole, and the game goes on
+            if rules.params.get("declared_vole_short_of_target") == "vole-only":
+                return all_tricks_outcome(state, team)
             return declaration_failed(state, team, double)
         amount = declaration_value(rules, double) + game_value(rules, counts[loser])
         return Outcome("declaration-made", team, _marks(rules, team, amount), tuple(counts))
-    return Outcome("declaration-made", team, _marks(rules, team, declaration_value(rules, double)), tuple(counts))
+    return Outcome("declaration-made", team, _marks(rules, team, declaration_value(rules, double)),
+                   written_at_end(state, counts))
 
 
 # -- concession (1802) -------------------------------------------------------------
@@ -294,13 +340,17 @@ def declaration_made(state: DealInGame, team: int, double: bool) -> Outcome:
 
 @implements("hdb.game.concession")
 def concession_open(state: DealInGame) -> int | None:
-    """Before the second, third or fourth trick: the team that may concede (the other team
-    has the target already, and with parameter concession, has taken every trick), or None."""
+    """Before the second, third or fourth trick (and the fifth, with parameter
+    concession_before_trick_5): the team that may concede (the other team has the target
+    already, and with parameter concession, has taken every trick), or None."""
     rules = state.rules
     conc = game_rules(rules).get("concession")
     if conc is None or state.context is None or state.trick or state.phase != "play":
         return None
-    if len(state.tricks) + 1 not in conc["before_tricks"]:
+    before = list(conc["before_tricks"])
+    if rules.params.get("concession_before_trick_5", False):
+        before.append(int(game_rules(rules)["declaration"]["before_trick"]))  # the limit of partie et vole: 5
+    if len(state.tricks) + 1 not in before:
         return None
     if state.declared is not None and not rules.params.get("concession_after_declaration", False):
         return None

@@ -183,12 +183,15 @@ def _bounds(rules: Rules, utility: str, context: GameContext) -> tuple[float, fl
     target = int(g["target"])
     bound = {"marks": float(2 * marks), "points": float(2 * points), "marks-and-points": 2 * marks + 2 * points / target}[utility]
     n_marriages = len(rules.suits) * len(rules.kinds)
+    # after_last_trick=one-round-in-seat-order: one claim or pass each once the last card is played
+    last_round = rules.n_players if rules.params.get("after_last_trick") == "one-round-in-seat-order" else 0
     length = (rules.n_cards  # chance nodes
               + rules.n_cards  # plays
               + rules.n_players * n_marriages  # announcements
               + (rules.n_tricks - 1) * rules.n_players  # passes in the windows
               + 2 + 2 * rules.n_tricks  # claim, declaration, concessions asked and answered
-              + (rules.n_tricks if rules.table_marking == "players" else 0))  # a mark or a pass per trick
+              + (rules.n_tricks if rules.table_marking == "players" else 0)  # a mark or a pass per trick
+              + last_round)
     return -bound, bound, length
 
 

@@ -226,10 +226,7 @@ def _freeze(value: Any, name: str = "") -> Any:
 
 
 # Options that the register records but the engine cannot play yet: choosing one is an error.
-NOT_EXECUTABLE_YET = {
-    ("after_last_trick", "one-round-in-seat-order"),
-    ("after_last_trick", "no-claim"),
-}
+NOT_EXECUTABLE_YET: set[tuple[str, Any]] = set()
 
 
 @lru_cache(maxsize=1024)

@@ -42,7 +42,8 @@ from .position import Position, result_table
 from .rules import Rules, exact_text
 
 PLAY, WINDOW, CONCEDE, RESPOND, DONE = "play", "window", "concede", "respond", "done"
-ROUND = "round"  # Brouc, dehors_above_300=before-first-card: the question asked before the first card
+ROUND = "round"  # a round of claims: Brouc's before the first card (dehors_above_300=before-first-card), or
+# the one after the last card (after_last_trick=one-round-in-seat-order); each player asked claims or passes
 MARK = "mark"  # table_marking=players: the winner of a trick holding a table marriage marks it or passes
 
 # game actions follow the pass action: pass_action + 1 .. + 6
@@ -64,7 +65,7 @@ class DealState(Position):
         "best", "best_seat", "tricks", "team_tricks", "won", "window", "announcements", "made",
         "used", "announced_points", "table", "table_points", "history", "is_over",
         "context", "outcome", "declared", "frozen", "conceded_at", "conceding", "first_reached", "out_of_turn",
-        "marking", "unmarked",
+        "marking", "unmarked", "carried_later",
         "_legal", "_follow", "_led", "_beating", "_ann", "_own_turn", "_n_players", "_honours", "_to_list", "_suit_of",
     )
 
@@ -111,9 +112,15 @@ class DealState(Position):
         self.conceded_at = -1  # the trick before which the concession question was last asked
         self.conceding = -1
         self.first_reached = -1  # 1802: the first team whose count reached the target during play
+        # Brouc: marriages carried in from a cape; with carried_towards_dehors=carried-not-counted
+        # they wait for the end of the deal (`_add_carried`), so no dehors can count them before
+        self.carried_later: tuple[int, ...] = ()
         if context is not None and context.carried:
-            for t, points in enumerate(context.carried):
-                self.announced_points[t] += points
+            if rules.params.get("carried_towards_dehors") == "carried-not-counted":
+                self.carried_later = tuple(context.carried)
+            else:
+                for t, points in enumerate(context.carried):
+                    self.announced_points[t] += points
         if context is not None:
             self._note_reached(0)
             asked = game.dehors_round(self)
@@ -196,6 +203,8 @@ class DealState(Position):
             return []
         if self.phase is CONCEDE or self.phase is RESPOND or self.phase is DONE:
             return []
+        if self.phase is ROUND and len(self.tricks) == self.rules.n_tricks:
+            return []  # the round after the last card: only the player asked speaks
         out = []
         if self.phase is PLAY and announces_out_of_turn(self.rules) and self._may_announce_on_turn(seat):
             out += self._hand_announcements(seat)
@@ -308,7 +317,8 @@ class DealState(Position):
             self._apply_out_of_turn(action, seat)
             return
         if self.phase is ROUND and action not in (rules.pass_action, rules.pass_action + CLAIM_ACTION):
-            raise IllegalAction("dehors-round", f"seat {self.to_act} is asked before the first card: dehors ('claim') or 'pass'")
+            when = "after the last card" if self.tricks else "before the first card"
+            raise IllegalAction("dehors-round", f"seat {self.to_act} is asked {when}: 'claim' (dehors) or 'pass'")
         if self.phase is MARK and 0 <= action < rules.pass_action + MARK_ACTION and action != rules.pass_action:
             raise IllegalAction("mark-pending", f"seat {self.to_act} gathers a trick holding a table marriage: 'mark' or 'pass'")
         if 0 <= action < rules.n_indices:
@@ -444,7 +454,12 @@ class DealState(Position):
                 self.to_act = winner
                 self._legal = 0
                 return
-            self.unmarked += self.marking  # a broken declaration ends the game at this trick: no time to mark
+            # a broken declaration ends the game at this trick: no time to mark
+            for entry in self.marking:
+                if self._counts_unmarked():
+                    self._count_table(entry)
+                else:
+                    self.unmarked.append(entry)
             self.marking = []
         self._after_trick()
 
@@ -461,7 +476,14 @@ class DealState(Position):
                 return
             self._note_reached(team)
             if index + 1 == rules.n_tricks:
-                if self.declared is not None:
+                self._add_carried()
+                asked = game.last_round(self)
+                if asked:
+                    self.phase = ROUND
+                    self.window = asked
+                    self.to_act = asked[0]
+                    self._legal = 0
+                elif self.declared is not None:
                     self._end(game.declaration_made(self, *self.declared))
                 else:
                     self._end(game.end_of_deal_outcome(self))
@@ -485,6 +507,13 @@ class DealState(Position):
             self.phase = PLAY  # (it was MARK while the trick's marriages waited for their mark)
             self.to_act = winner
             self._legal = self.hands[winner]
+
+    def _add_carried(self) -> None:
+        """Brouc (brouc.game.cape): marriages carried in from a cape, held back by carried_towards_dehors=carried-not-counted,
+        join the deal's announced points once its last card is played (before the count)."""
+        for t, points in enumerate(self.carried_later):
+            self.announced_points[t] += points
+        self.carried_later = ()
 
     def _note_reached(self, gaining: int) -> None:
         """Remember the first team whose count reaches the target during the coup (for
@@ -529,15 +558,21 @@ class DealState(Position):
     def _close_marking(self, marked: bool) -> None:
         """The winner of a trick holding table marriages turns up their lowest cards (`mark`)
         or gathers it as it is (`pass`): marked, they count (hdb.marriage.table); unmarked,
-        they count for nobody.  Then the deal goes on as after any trick."""
+        they count for nobody (in 1802 with unmarked_table_marriage=counted-anyway, they count
+        all the same).  Then the deal goes on as after any trick."""
         self.history.append(self.rules.pass_action + (MARK_ACTION if marked else 0))
         for entry in self.marking:
-            if marked:
+            if marked or self._counts_unmarked():
                 self._count_table(entry)
             else:
                 self.unmarked.append(entry)
         self.marking = []
         self._after_trick()
+
+    def _counts_unmarked(self) -> bool:
+        """1802, parameter unmarked_table_marriage=counted-anyway: a table marriage counts
+        whether or not its trick's winner turned up its lowest card (hdb.marriage.table-marked)."""
+        return self.rules.params.get("unmarked_table_marriage") == "counted-anyway"
 
     def _pass(self) -> None:
         if self.phase is MARK:
@@ -548,6 +583,8 @@ class DealState(Position):
             self.window.pop(0)
             if self.window:
                 self.to_act = self.window[0]
+            elif len(self.tricks) == self.rules.n_tricks:
+                self._end(game.end_of_deal_outcome(self))  # nobody claimed after the last card: the count
             else:
                 self.phase = PLAY
                 self.to_act = self.leader

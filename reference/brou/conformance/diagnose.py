@@ -387,7 +387,7 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
         return "hdb.marriage.table-marked"  # the winner of a trick holding a table marriage was not asked to mark it
     if name == "to_act" and table.state.phase in ("concede", "respond", "round"):
         # the question the rules open here (a concession, Brouc's round of dehors) was not asked
-        return "brouc.game.dehors" if table.state.phase == "round" else "hdb.game.concession"
+        return _round_clause(table.state) if table.state.phase == "round" else "hdb.game.concession"
     if name == "result" and isinstance(got, list):
         for field, clause in _RESULT.items():  # the first field that differs, in the order of counting
             if any(isinstance(g, dict) and field in w and w[field] != g.get(field) for w, g in zip(want, got, strict=False)):
@@ -446,7 +446,7 @@ def action_clause(table: Table, text: str) -> str:
     if text in _GAME_ACTIONS:
         return _GAME_ACTIONS[text]
     if state.phase == "round":
-        return "brouc.game.dehors"
+        return _round_clause(state)
     if text == "mark" or state.phase == "mark":
         return "hdb.marriage.table-marked"  # (table_marking=players: the winner marks, or passes)
     if state.phase in ("concede", "respond"):
@@ -497,3 +497,9 @@ def _in_ruleset(rules: Rules, clause: str | None) -> str | None:
     if clause in clauses:
         return clause
     return next((cid for cid, c in clauses.items() if clause in c.get("replaces", [])), None)
+
+
+def _round_clause(state: Any) -> str:
+    """The clause of a round of claims: Brouc's dehors (before the first card, or after the last),
+    or 1802's claim (after the last card, parameter after_last_trick)."""
+    return "hdb.game.claim" if "hdb.game.claim" in state.rules.data["clauses"] else "brouc.game.dehors"

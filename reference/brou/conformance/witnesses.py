@@ -329,7 +329,7 @@ def _summary(observed: Mapping[str, Any], probe: tuple[str, dict[str, Any]] | No
         elif name == "result" and value and "marks" in value[0]:
             parts.append("tricks " + " ".join(str(t["tricks"]) for t in value)
                          + ", marks " + " ".join(str(t["marks"]) for t in value))
-        elif name == "result" and value and "card_points" in value[0]:
+        elif name == "result" and value and "jetons" in value[0]:
             parts.append("card points " + " ".join(str(t["card_points"]) for t in value)
                          + ", jetons " + " ".join(str(t["jetons"]) for t in value))
         elif name == "result":
