@@ -93,7 +93,8 @@ from .generate import PHASE_RULESETS, RULESETS, NoAliasDumper, clauses_touched
 from .harness import Implementation, Outcome, Session, verdict_of
 from .hombre_table import HombreTable
 from .phase_table import PhaseTable
-from .runner import ImplementationError
+from .reach import REACH_BYTES, Reach
+from .runner import ImplementationError, is_time_limit
 from .server import Table
 from .speech_table import SpeechTable
 
@@ -127,6 +128,13 @@ JUNK = ("XS", "1H", "AHS", "announce", "announce KQ", "announce KXH", "bid", "pl
 PER_TRICK = ("tricks", "result", "table", "announcements")
 AT_START = ("to_act", "legal", "trump")
 AT_END = ("over", "tricks", "trick", "announcements", "table", "result")
+
+
+def reach_of(c: Choices) -> bytes:
+    """The reach bytes of a case (brou.conformance.reach): the REACH_BYTES just after the action
+    bytes it may read, so that a case cut shorter keeps them, and bytes past them read 0."""
+    base = ACTIONS + min(c.at(LIMIT), MAX_ATTEMPTS)
+    return bytes(c.at(base + i) for i in range(REACH_BYTES))
 
 
 class Choices:
@@ -209,6 +217,8 @@ class Summary(NamedTuple):
     ending: str  # how the deal ended (an outcome's `how`, `played-out` alone, `cut` if stopped early)
     actions: int
     refused: int
+    deals: int = 1  # the deals it played (several: `deal` steps, a match or session going on)
+    asked: tuple[str, ...] = ()  # what it asked beyond its deals: view, speakers, perft; deal for each further deal
 
 
 class Case(NamedTuple):
@@ -395,36 +405,52 @@ def build(data: bytes, offer: Offer) -> Case:
     patient = c.at(STYLE) >= PATIENT_AT
     attempts = refused = 0
     legal = state.legal_actions()
-    while not state.is_over and attempts < limit:
-        text = _pick(state, legal, c.at(ACTIONS + attempts), patient)
-        attempts += 1
-        tricks = len(state.tricks)
-        answer = table.act(text)
-        if answer["ok"]:
-            steps.append({"do": text})
-            legal = state.legal_actions()
-        else:
-            refused += 1
-            steps.append({"reject": text, "code": answer["code"]})
-        # after a trick, its winner and the count come first: a wrong winner is named as such,
-        # not as the wrong player to lead that follows from it; then the legal actions, which
-        # say more than who acts (a question asked or not, a window open or not)
-        seen = _observe(table, PER_TRICK) if len(state.tricks) > tricks else {}
-        seen |= {"legal": [action_text(rules, a) for a in legal], "to_act": table.observe("to_act"),
-                 "trick": table.observe("trick")}
-        steps.append({"expect": seen})
+    reach = Reach(reach_of(c), offer.features, match is not None)
+    prefix = RULESETS[ruleset]
     sheet = game is not None and "sheet" in offer.features
     names = AT_END + (("outcome",) if game is not None else ()) + (("match",) if match is not None else ()) \
         + (("sheet",) if sheet else ())
-    steps.append({"expect": _observe(table, names)})
-    prefix = RULESETS[ruleset]
-    ending = "cut" if not state.is_over else (state.outcome.how if state.outcome is not None else "played-out")
+    clauses: list[str] = []
+    ending = ""
+    while True:
+        while not state.is_over and attempts < limit:
+            reach.due(attempts, table, steps)
+            text = _pick(state, legal, c.at(ACTIONS + attempts), patient)
+            attempts += 1
+            tricks = len(state.tricks)
+            answer = table.act(text)
+            if answer["ok"]:
+                steps.append({"do": text})
+                legal = state.legal_actions()
+            else:
+                refused += 1
+                steps.append({"reject": text, "code": answer["code"]})
+            # after a trick, its winner and the count come first: a wrong winner is named as such,
+            # not as the wrong player to lead that follows from it; then the legal actions, which
+            # say more than who acts (a question asked or not, a window open or not)
+            seen = _observe(table, PER_TRICK) if len(state.tricks) > tricks else {}
+            seen |= {"legal": [action_text(rules, a) for a in legal], "to_act": table.observe("to_act"),
+                     "trick": table.observe("trick")}
+            steps.append({"expect": seen})
+        ending = ending or ("cut" if not state.is_over else (state.outcome.how if state.outcome is not None else "played-out"))
+        clauses += clauses_touched(prefix, table, game is not None, sheet, match is not None)
+        goes_on = attempts < limit and reach.goes_on(table, lambda: table.observe("match")["winner"] is not None)
+        if not goes_on:
+            reach.pending(table, steps)
+        steps.append({"expect": _observe(table, names)})
+        if not goes_on:
+            break
+        reach.deal(table, steps, seeded, lambda: _observe(table, AT_START + ("start",) + (("deal",) if seeded else ())))
+        state = table.state
+        legal = state.legal_actions()
+    if reach.asked["deal"]:
+        clauses += [f"{prefix}.match.next-dealer"] if f"{prefix}.match.next-dealer" in rules.data["clauses"] else []
     setting = "alone" if game is None else "game" if match is None else "match"
     summary = Summary(ruleset, setting, params != dict(offer.plays.get(ruleset, {})), seed, seeded, ending,
-                      attempts - refused, refused)
+                      attempts - refused, refused, 1 + reach.asked["deal"], reach.asked_names())
     scenario: dict[str, Any] = {
         "id": "fuzz", "description": "a fuzzed case",
-        "clauses": clauses_touched(prefix, table, game is not None, sheet, match is not None),
+        "clauses": list(dict.fromkeys(clauses)),
         "ruleset": ruleset}
     if params:
         scenario["params"] = params
@@ -605,32 +631,44 @@ def _build_phase(c: Choices, ruleset: str, offer: Offer) -> Case:
     steps: list[dict[str, Any]] = [{"expect": _observe(table, PHASE_AT_START + (("deal",) if seeded else ()))}]
     limit = min(c.at(LIMIT), MAX_ATTEMPTS)
     attempts = refused = 0
-    while not state.is_over and attempts < limit:
-        b = c.at(ACTIONS + attempts)
-        if b >= 256 - ILLEGAL:
-            text = _phase_illegal(table, b)
-        else:
-            legal = state.legal_actions()
-            text = rules.card_text(legal[b % len(legal)])
-        attempts += 1
-        tricks, drawn, paid = len(state.tricks), len(state.events), len(state.ledger)
-        answer = table.act(text)
-        if answer["ok"]:
-            steps.append({"do": text})
-        else:
-            refused += 1
-            steps.append({"reject": text, "code": answer["code"]})
-        # after a trick: its winner, the draws and the payments first (a wrong draw is named
-        # as such, not as the wrong hand that follows from it), then who acts and what he may
-        # play; the draws and the ledger when the trick added to them (the count, every time)
-        seen: dict[str, Any] = {}
-        if len(state.tricks) > tricks:
-            names = [name for name in PHASE_PER_TRICK if (name != "events" or len(state.events) > drawn)
-                     and (name != "ledger" or len(state.ledger) > paid)]
-            seen = _observe(table, tuple(names))
-        seen |= _observe(table, ("legal", "to_act", "trick"))
-        steps.append({"expect": seen})
-    steps.append({"expect": _observe(table, PHASE_AT_END + (("session",) if in_session else ()))})
+    reach = Reach(reach_of(c), offer.features, in_session)
+    ending = ""
+    while True:
+        while not state.is_over and attempts < limit:
+            reach.due(attempts, table, steps)
+            b = c.at(ACTIONS + attempts)
+            if b >= 256 - ILLEGAL:
+                text = _phase_illegal(table, b)
+            else:
+                legal = state.legal_actions()
+                text = rules.card_text(legal[b % len(legal)])
+            attempts += 1
+            tricks, drawn, paid = len(state.tricks), len(state.events), len(state.ledger)
+            answer = table.act(text)
+            if answer["ok"]:
+                steps.append({"do": text})
+            else:
+                refused += 1
+                steps.append({"reject": text, "code": answer["code"]})
+            # after a trick: its winner, the draws and the payments first (a wrong draw is named
+            # as such, not as the wrong hand that follows from it), then who acts and what he may
+            # play; the draws and the ledger when the trick added to them (the count, every time)
+            seen: dict[str, Any] = {}
+            if len(state.tricks) > tricks:
+                names = [name for name in PHASE_PER_TRICK if (name != "events" or len(state.events) > drawn)
+                         and (name != "ledger" or len(state.ledger) > paid)]
+                seen = _observe(table, tuple(names))
+            seen |= _observe(table, ("legal", "to_act", "trick"))
+            steps.append({"expect": seen})
+        ending = ending or ("played-out" if state.is_over else "cut")
+        goes_on = attempts < limit and reach.goes_on(table, lambda: table.observe("session")["winners"] is not None)
+        if not goes_on:
+            reach.pending(table, steps)
+        steps.append({"expect": _observe(table, PHASE_AT_END + (("session",) if in_session else ()))})
+        if not goes_on:
+            break
+        reach.deal(table, steps, seeded, lambda: _observe(table, PHASE_AT_START + ("session",) + (("deal",) if seeded else ())))
+        state = table.state
     prefix = PHASE_RULESETS[ruleset]
     clauses = [*_PHASE_PLAY, *(_PHASE_END if state.is_over else ()), *(_PHASE_DEAL if seeded else ())]
     if rules.data["session"]["kind"] == "pool":
@@ -643,7 +681,7 @@ def _build_phase(c: Choices, ruleset: str, offer: Offer) -> Case:
     if in_session:
         clauses += ["match.rounds" if deals_to_play(rules) is not None else "match.points", "match.next-dealer"]
     summary = Summary(ruleset, "session" if in_session else "alone", params != dict(offer.plays.get(ruleset, {})), seed,
-                      seeded, "played-out" if state.is_over else "cut", attempts - refused, refused)
+                      seeded, ending, attempts - refused, refused, 1 + reach.asked["deal"], reach.asked_names())
     scenario: dict[str, Any] = {"id": "fuzz", "description": "a fuzzed case",
                                 "clauses": [f"{prefix}.{clause}" for clause in clauses], "ruleset": ruleset}
     if params:
@@ -866,34 +904,47 @@ def _build_speech(c: Choices, ruleset: str, offer: Offer) -> Case:
     limit = min(c.at(LIMIT), MAX_ATTEMPTS)
     reluctant = c.at(SP_STYLE) >= RELUCTANT_AT
     attempts = refused = 0
-    while not state.is_over and attempts < limit:
-        b = c.at(ACTIONS + attempts)
-        text = _speech_illegal(table, b) if b >= 256 - ILLEGAL else _speech_pick(state, b, reluctant)
-        attempts += 1
-        phase, turned, tricks, paid = state.phase, len(state.turned), len(state.tricks), len(state.ledger)
-        answer = table.act(text)
-        if answer["ok"]:
-            steps.append({"do": text})
-        else:
-            refused += 1
-            steps.append({"reject": text, "code": answer["code"]})
-        if state.is_over:
-            break  # the end's observations follow: the tricks, then the outcome first
-        # the end of the speech: what it said and wrote, before who leads; a card turned: the
-        # trump; after a trick: its winner and the marks it moved first, then who acts and may do what
-        seen: dict[str, Any] = {}
-        if phase != PLAY and state.phase == PLAY:
-            seen = _observe(table, SPEECH_AFTER_WORDS)
-        elif len(state.turned) > turned:
-            seen = _observe(table, ("trump",))
-        elif len(state.tricks) > tricks:
-            seen = _observe(table, tuple(name for name in SPEECH_PER_TRICK if name != "ledger" or len(state.ledger) > paid))
-        seen |= _observe(table, ("legal", "to_act", "trick"))
-        steps.append({"expect": seen})
-    steps.append({"expect": _observe(table, SPEECH_AT_END + (("session",) if in_session else ()))})
-    ending = state.ended if state.is_over and state.ended is not None else "cut"
+    reach = Reach(reach_of(c), offer.features, in_session)
+    first_ending = ""
+    while True:
+        while not state.is_over and attempts < limit:
+            reach.due(attempts, table, steps)
+            b = c.at(ACTIONS + attempts)
+            text = _speech_illegal(table, b) if b >= 256 - ILLEGAL else _speech_pick(state, b, reluctant)
+            attempts += 1
+            phase, turned, tricks, paid = state.phase, len(state.turned), len(state.tricks), len(state.ledger)
+            answer = table.act(text)
+            if answer["ok"]:
+                steps.append({"do": text})
+            else:
+                refused += 1
+                steps.append({"reject": text, "code": answer["code"]})
+            if state.is_over:
+                break  # the end's observations follow: the tricks, then the outcome first
+            # the end of the speech: what it said and wrote, before who leads; a card turned: the
+            # trump; after a trick: its winner and the marks it moved first, then who acts and may do what
+            seen: dict[str, Any] = {}
+            if phase != PLAY and state.phase == PLAY:
+                seen = _observe(table, SPEECH_AFTER_WORDS)
+            elif len(state.turned) > turned:
+                seen = _observe(table, ("trump",))
+            elif len(state.tricks) > tricks:
+                seen = _observe(table, tuple(name for name in SPEECH_PER_TRICK if name != "ledger" or len(state.ledger) > paid))
+            seen |= _observe(table, ("legal", "to_act", "trick"))
+            steps.append({"expect": seen})
+        first_ending = first_ending or (state.ended if state.is_over and state.ended is not None else "cut")
+        goes_on = attempts < limit and reach.goes_on(table, lambda: table.observe("session")["winners"] is not None)
+        if not goes_on:
+            reach.pending(table, steps)
+        steps.append({"expect": _observe(table, SPEECH_AT_END + (("session",) if in_session else ()))})
+        if not goes_on:
+            break
+        reach.deal(table, steps, seeded, lambda: _observe(table, SPEECH_AT_START + (("events", "ledger") if table.state.events else ())
+                                                          + ("session",) + (("deal",) if seeded else ())))
+        state = table.state
+    ending = first_ending
     summary = Summary(ruleset, "session" if in_session else "alone", params != dict(offer.plays.get(ruleset, {})), seed,
-                      seeded, ending, attempts - refused, refused)
+                      seeded, ending, attempts - refused, refused, 1 + reach.asked["deal"], reach.asked_names())
     scenario: dict[str, Any] = {"id": "fuzz", "description": "a fuzzed case",
                                 "clauses": _speech_clauses(state, seeded, in_session), "ruleset": ruleset}
     if params:
@@ -1211,40 +1262,52 @@ def _build_hombre(c: Choices, ruleset: str, offer: Offer) -> Case:
     style = c.at(HO_STYLE)
     cut, greedy = BID_CUTS[style % len(BID_CUTS)], bool(style & GREEDY)
     attempts = refused = 0
-    while not state.is_over and attempts < limit:
-        b = c.at(ACTIONS + attempts)
-        text = _hombre_illegal(table, b) if b >= 256 - ILLEGAL else _hombre_pick(state, b, cut, greedy)
-        attempts += 1
-        phase, named, drawn, tricks = state.phase, state.contract, len(state.exchanges), len(state.tricks)
-        answer = table.act(text)
-        if answer["ok"]:
-            steps.append({"do": text})
-        else:
-            refused += 1
-            steps.append({"reject": text, "code": answer["code"]})
-        if state.is_over:
-            break  # the end's observations follow: the tricks, then the outcome first
-        # the auction over: what it said and settled; a contract or a trump named; a player's
-        # draw: the exchanges and the cards moved; after a trick: its winner first; then who
-        # acts and may do what
-        seen: dict[str, Any] = {}
-        if phase == HOMBRE_AUCTION and state.phase != HOMBRE_AUCTION:
-            seen = _observe(table, HOMBRE_AFTER_AUCTION)
-        elif phase == HOMBRE_DECLARE and (state.phase != HOMBRE_DECLARE or state.contract is not named):
-            seen = _observe(table, HOMBRE_AFTER_DECLARE)
-        elif len(state.exchanges) > drawn:
-            seen = _observe(table, HOMBRE_AFTER_EXCHANGE)
-        elif len(state.tricks) > tricks:
-            seen = _observe(table, HOMBRE_PER_TRICK)
-        seen |= _observe(table, ("legal", "to_act", "trick"))
-        steps.append({"expect": seen})
-    end: tuple[str, ...] = HOMBRE_AT_END
-    if state.vole is not None:
-        end = ("tricks", "ledger", *(name for name in HOMBRE_AT_END if name not in ("tricks", "ledger")))
-    steps.append({"expect": _observe(table, end + (("session",) if in_session else ()))})
-    ending = state.ended if state.is_over and state.ended is not None else "cut"
+    reach = Reach(reach_of(c), offer.features, in_session)
+    first_ending = ""
+    while True:
+        while not state.is_over and attempts < limit:
+            reach.due(attempts, table, steps)
+            b = c.at(ACTIONS + attempts)
+            text = _hombre_illegal(table, b) if b >= 256 - ILLEGAL else _hombre_pick(state, b, cut, greedy)
+            attempts += 1
+            phase, named, drawn, tricks = state.phase, state.contract, len(state.exchanges), len(state.tricks)
+            answer = table.act(text)
+            if answer["ok"]:
+                steps.append({"do": text})
+            else:
+                refused += 1
+                steps.append({"reject": text, "code": answer["code"]})
+            if state.is_over:
+                break  # the end's observations follow: the tricks, then the outcome first
+            # the auction over: what it said and settled; a contract or a trump named; a player's
+            # draw: the exchanges and the cards moved; after a trick: its winner first; then who
+            # acts and may do what
+            seen: dict[str, Any] = {}
+            if phase == HOMBRE_AUCTION and state.phase != HOMBRE_AUCTION:
+                seen = _observe(table, HOMBRE_AFTER_AUCTION)
+            elif phase == HOMBRE_DECLARE and (state.phase != HOMBRE_DECLARE or state.contract is not named):
+                seen = _observe(table, HOMBRE_AFTER_DECLARE)
+            elif len(state.exchanges) > drawn:
+                seen = _observe(table, HOMBRE_AFTER_EXCHANGE)
+            elif len(state.tricks) > tricks:
+                seen = _observe(table, HOMBRE_PER_TRICK)
+            seen |= _observe(table, ("legal", "to_act", "trick"))
+            steps.append({"expect": seen})
+        first_ending = first_ending or (state.ended if state.is_over and state.ended is not None else "cut")
+        goes_on = attempts < limit and reach.goes_on(table, lambda: table.observe("session")["winners"] is not None)
+        if not goes_on:
+            reach.pending(table, steps)
+        end: tuple[str, ...] = HOMBRE_AT_END
+        if state.vole is not None:
+            end = ("tricks", "ledger", *(name for name in HOMBRE_AT_END if name not in ("tricks", "ledger")))
+        steps.append({"expect": _observe(table, end + (("session",) if in_session else ()))})
+        if not goes_on:
+            break
+        reach.deal(table, steps, seeded, lambda: _observe(table, HOMBRE_AT_START + ("session",) + (("deal",) if seeded else ())))
+        state = table.state
+    ending = first_ending
     summary = Summary(ruleset, "session" if in_session else "alone", params != dict(offer.plays.get(ruleset, {})), seed,
-                      seeded, ending, attempts - refused, refused)
+                      seeded, ending, attempts - refused, refused, 1 + reach.asked["deal"], reach.asked_names())
     scenario: dict[str, Any] = {"id": "fuzz", "description": "a fuzzed case",
                                 "clauses": _hombre_clauses(table, seeded, in_session), "ruleset": ruleset}
     if params:
@@ -1266,6 +1329,11 @@ def search_bytes(seed: int, number: int) -> bytes:
     deal_seed = rng.getrandbits(64)
     out[SEED:SEED + 8] = deal_seed.to_bytes(8, "big")
     out[DIGITS:DIGITS + MAX_DIGITS] = bytes(swaps(MAX_DIGITS + 1, deal_seed))
+    # the reach (brou.conformance.reach) from a generator of its own, so that the bytes above
+    # are the ones they always were; placed after the action bytes the case may read
+    base = ACTIONS + min(out[LIMIT], MAX_ATTEMPTS)
+    out = out.ljust(base + REACH_BYTES, b"\0")
+    out[base:base + REACH_BYTES] = random.Random(f"brou-fuzz-reach:{seed}:{number}").randbytes(REACH_BYTES)
     return bytes(out)
 
 
@@ -1305,6 +1373,8 @@ class FuzzRun:
     actions: int = 0
     refused: int = 0
     skipped: int = 0
+    deals: int = 0  # the deals played, several in a case that goes on to the next deals
+    reach: Counter[str] = field(default_factory=Counter)  # what was asked beyond the deals (brou.conformance.reach)
     finding: Finding | None = None
     start_error: str | None = None
 
@@ -1371,6 +1441,12 @@ def _search_main(argv: list[str]) -> int:
         return 70
 
 
+def _summary(fields: list[Any]) -> Summary:
+    """A case's summary as the search process wrote it (a JSON list: its tuple of names a list)."""
+    summary = Summary(*fields)
+    return summary._replace(asked=tuple(summary.asked))
+
+
 # the fields of a scenario that `Scenario` is made from (with its text)
 _ABOUT = ("id", "description", "clauses", "ruleset", "params", "origin")
 
@@ -1400,7 +1476,7 @@ class _Cases:
             raise BrouError(f"brou fuzz: the search process stopped (exit status {self.process.wait()})")
         head, text = line.rstrip("\n").split("\t", 1)
         number, data, summary, about = json.loads(head)
-        return number, bytes.fromhex(data), Summary(*summary), Scenario(about, "brou fuzz", number, text)
+        return number, bytes.fromhex(data), _summary(summary), Scenario(about, "brou fuzz", number, text)
 
     def close(self) -> None:
         if self.process is not None:
@@ -1458,13 +1534,15 @@ SHORTER_LIMITS = (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48)
 SHORTER_TRIES = 24  # random cases tried at each number of actions
 
 
-def shorter(data: bytes, actions: int, fails: Callable[[bytes], bool], rng: random.Random) -> tuple[bytes, int]:
+def shorter(data: bytes, actions: int, fails: Callable[[bytes], bool], rng: random.Random,
+            deadline: float = float("inf")) -> tuple[bytes, int]:
     """Bytes of a case with fewer actions that fails as `data` does, if one turns up among
     random cases that keep its first bytes (ruleset, parameters, setting, scores, lopsided)
     and draw their actions afresh, every other one its deal too, with 1, 2, 3, 4, 6, ...
     actions; else `data`.  Shrinking keeps a case failing at every step, so it cannot trade
     a long deal for a short one: this search can.  Also the number of cases tried."""
     tries = 0
+    reach = reach_of(Choices(data))
     for limit in SHORTER_LIMITS:
         if limit >= actions:
             break
@@ -1474,9 +1552,12 @@ def shorter(data: bytes, actions: int, fails: Callable[[bytes], bool], rng: rand
             if k % 2:
                 candidate[SEED:ACTIONS] = rng.randbytes(ACTIONS - SEED)
             candidate[ACTIONS:ACTIONS + limit] = rng.randbytes(limit)
+            candidate = candidate[:ACTIONS + limit] + reach  # the questions asked beyond the deal stay
             tries += 1
+            if time.monotonic() >= deadline:
+                return data, tries
             if fails(bytes(candidate)):
-                return bytes(candidate[:ACTIONS + limit]), tries
+                return bytes(candidate), tries
     return data, tries
 
 
@@ -1499,7 +1580,7 @@ def one_behaviour(scenario: dict[str, Any], verdict: Verdict, keep_refusals: boo
                 kept[-1]["do"].append(step["do"])
             else:
                 kept.append({"do": [step["do"]]})
-        elif "reject" in step and keep_refusals:
+        elif "deal" in step or ("reject" in step and keep_refusals):  # a next deal: the actions after it are its own
             kept.append(dict(step))
     if "expect" in last and verdict.observed in last["expect"]:
         last = {"expect": {verdict.observed: last["expect"][verdict.observed]}}
@@ -1515,7 +1596,9 @@ def fuzz(impl: Implementation, *, seed: int = 0, deals: int | None = 1000, secon
          rulesets: tuple[str, ...] = (), timeout: float = 10.0, shrink_seconds: float = 60.0,
          progress: Callable[[FuzzRun], None] | None = None) -> FuzzRun:
     """Fuzz `impl` until the budget (cases, seconds) is spent or a case does not pass; that
-    case is then shrunk (module docstring)."""
+    case is then shrunk (module docstring), for at most `shrink_seconds`."""
+    if not is_time_limit(shrink_seconds):
+        raise UsageError(f"brou fuzz: the shrink budget must be a number of seconds, more than 0 (not {shrink_seconds!r})")
     started = time.perf_counter()
     run = FuzzRun(impl.name if hasattr(impl, "name") else "implementation", seed)
     session = Session()
@@ -1562,6 +1645,8 @@ def _count(run: FuzzRun, case: Summary, verdict: Verdict) -> None:
     run.endings[case.ending] += 1
     run.actions += case.actions
     run.refused += case.refused
+    run.deals += case.deals
+    run.reach.update(case.asked)
     if verdict.status == SKIPPED:
         run.skipped += 1
 
@@ -1569,19 +1654,26 @@ def _count(run: FuzzRun, case: Summary, verdict: Verdict) -> None:
 def _shrunk(judge: _Judge, offer: Offer, data: bytes, found: Scenario, verdict: Verdict, number: int,
             seconds: float, seed: int) -> Finding:
     """The finding: a shorter case searched for, shrunk by hypothesis, then written as one
-    behaviour (not for a hang: each try would take the time limit)."""
+    behaviour (not for a hang: each try would take the time limit).  All of it within
+    `seconds`: no case is sent once they are spent (one sent just before may end a little
+    after), and what was found by then stands; out of time before one behaviour is tried, the
+    case is written as found."""
     t0 = time.perf_counter()
+    deadline = time.monotonic() + seconds
     tries = 0
     found_data = found.data
+    judge.cache[found.text] = verdict  # judged already: the search may meet it again
     if not verdict.detail.startswith("hang"):
         def fails(candidate: bytes) -> bool:
             again = judge(build(candidate, offer))
             return _same_fault(verdict, again) and (verdict.clause is None or again.clause == verdict.clause)
 
         rng = random.Random(f"brou-fuzz-shorter:{seed}:{number}")
-        data, tries = shorter(data, actions_of(found_data), fails, rng)
-        data, more = shrink(data, fails, max(1.0, seconds - (time.perf_counter() - t0)), seed)
-        tries += more
+        data, tries = shorter(data, actions_of(found_data), fails, rng, deadline)
+        left = deadline - time.monotonic()
+        if left > 0:
+            data, more = shrink(data, fails, left, seed)
+            tries += more
     scenario = build(data, offer).data
     final = judge.scenario(Scenario(scenario, "brou fuzz", 0))
     if not _same_fault(verdict, final):  # a flaky implementation: keep the case as found
@@ -1590,6 +1682,8 @@ def _shrunk(judge: _Judge, offer: Offer, data: bytes, found: Scenario, verdict: 
         candidates = [one_behaviour(scenario, final, False), one_behaviour(scenario, final, True),
                       cut_after(scenario, final.step)]
         for candidate in candidates:
+            if time.monotonic() >= deadline:
+                break
             again = judge.scenario(Scenario(candidate, "brou fuzz", 0))
             if _same_fault(final, again):
                 scenario, final = candidate, again
@@ -1649,6 +1743,8 @@ def report_data(run: FuzzRun) -> dict[str, Any]:
         "implementation": run.implementation, "seed": run.seed, "rulesets": list(run.rulesets), "cases": run.cases,
         "seconds": round(run.seconds, 3), "cases_per_second": round(run.cases / run.seconds, 1) if run.seconds else None,
         "by_ruleset": dict(run.by_ruleset), "settings": dict(run.settings), "endings": dict(run.endings),
+        "deals": run.deals, "deals_per_second": round(run.deals / run.seconds, 1) if run.seconds else None,
+        "reach": dict(run.reach),
         "actions": run.actions, "refused": run.refused, "skipped": run.skipped, "exit_status": run.exit_status,
         "start_error": run.start_error, "finding": None}
     f = run.finding
@@ -1695,6 +1791,10 @@ def report_text(run: FuzzRun, command: str | None = None) -> str:
     lines.append(f"  endings  {_counts(run.endings, _ENDINGS)}")
     skipped = f"; {_plural(run.skipped, 'case')} skipped" if run.skipped else ""
     lines.append(f"  actions  {run.actions:,} taken, {run.refused:,} refused{skipped}")
+    further = run.reach.get("deal", 0)
+    asked = ", ".join(f"{name} {run.reach[name]:,}" for name in ("view", "speakers", "perft") if run.reach.get(name))
+    lines.append(f"  reach    {_plural(run.deals, 'deal')} ({further:,} dealt on in a match or session); "
+                 f"asked besides: {asked or 'nothing'}")
     f = run.finding
     if f is not None:
         v = f.verdict
