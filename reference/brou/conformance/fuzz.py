@@ -880,6 +880,11 @@ def _speech_clauses(state: PhaseDeal, seeded: bool, in_session: bool) -> list[st
     return list(dict.fromkeys(clauses)) or ["auv.turn.offer"]
 
 
+def _speech_start(table: SpeechTable, seeded: bool) -> tuple[str, ...]:
+    """What is observed as a deal starts (the turn and the ledger when the dealer turned a card)."""
+    return SPEECH_AT_START + (("events", "ledger") if table.state.events else ()) + (("deal",) if seeded else ())
+
+
 def _build_speech(c: Choices, ruleset: str, offer: Offer) -> Case:
     """A case of a game with a speech (the layout above), played by `SpeechTable`."""
     in_session = c.at(SP_SESSION) >= SESSION_AT and "session" in offer.features
@@ -899,8 +904,7 @@ def _build_speech(c: Choices, ruleset: str, offer: Offer) -> Case:
         setup["session"] = _speech_session(c, rules)
     table = SpeechTable(rules, setup)
     state = table.state
-    start = SPEECH_AT_START + (("events", "ledger") if state.events else ()) + (("deal",) if seeded else ())
-    steps: list[dict[str, Any]] = [{"expect": _observe(table, start)}]
+    steps: list[dict[str, Any]] = [{"expect": _observe(table, _speech_start(table, seeded))}]
     limit = min(c.at(LIMIT), MAX_ATTEMPTS)
     reluctant = c.at(SP_STYLE) >= RELUCTANT_AT
     attempts = refused = 0
@@ -939,8 +943,7 @@ def _build_speech(c: Choices, ruleset: str, offer: Offer) -> Case:
         steps.append({"expect": _observe(table, SPEECH_AT_END + (("session",) if in_session else ()))})
         if not goes_on:
             break
-        reach.deal(table, steps, seeded, lambda: _observe(table, SPEECH_AT_START + (("events", "ledger") if table.state.events else ())
-                                                          + ("session",) + (("deal",) if seeded else ())))
+        reach.deal(table, steps, seeded, lambda: _observe(table, _speech_start(table, seeded) + ("session",)))
         state = table.state
     ending = first_ending
     summary = Summary(ruleset, "session" if in_session else "alone", params != dict(offer.plays.get(ruleset, {})), seed,
