@@ -444,7 +444,7 @@ def build(data: bytes, offer: Offer) -> Case:
         state = table.state
         legal = state.legal_actions()
     if reach.asked["deal"]:
-        clauses += [f"{prefix}.match.next-dealer"] if f"{prefix}.match.next-dealer" in rules.data["clauses"] else []
+        clauses.append("hdb.match.next-dealer")  # both rulesets have it (Brouc takes it from 1802)
     setting = "alone" if game is None else "game" if match is None else "match"
     summary = Summary(ruleset, setting, params != dict(offer.plays.get(ruleset, {})), seed, seeded, ending,
                       attempts - refused, refused, 1 + reach.asked["deal"], reach.asked_names())
