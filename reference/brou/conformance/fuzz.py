@@ -1556,9 +1556,9 @@ def shorter(data: bytes, actions: int, fails: Callable[[bytes], bool], rng: rand
                 candidate[SEED:ACTIONS] = rng.randbytes(ACTIONS - SEED)
             candidate[ACTIONS:ACTIONS + limit] = rng.randbytes(limit)
             candidate = candidate[:ACTIONS + limit] + reach  # the questions asked beyond the deal stay
-            tries += 1
             if time.monotonic() >= deadline:
                 return data, tries
+            tries += 1
             if fails(bytes(candidate)):
                 return bytes(candidate), tries
     return data, tries
