@@ -40,6 +40,12 @@ parameter (the form first), the dealer, a game at its last coups, the style of t
 deal of 40 cards (lopsided: the matadors or a long suit moved into one hand), then a byte per
 action (a bid, a contract, a trump, a discard, `draw`, `surrender`, `stop` or a card, or about
 one in sixteen refused), played by `HombreTable`.
+
+Beyond its deal, every layout reads a block of reach bytes just after the action bytes it may
+read (`reach_of`, brou.conformance.reach): where the implementation offers the features, the
+case goes on to the next deals of its match or session (`deal` steps) and asks one player's
+`view`, `speakers` and a small `perft`, each once, at a point the block chooses.  Nothing of the
+deal changes with it, so an implementation without those features sees the cases it always saw.
 """
 
 from __future__ import annotations
@@ -130,13 +136,6 @@ AT_START = ("to_act", "legal", "trump")
 AT_END = ("over", "tricks", "trick", "announcements", "table", "result")
 
 
-def reach_of(c: Choices) -> bytes:
-    """The reach bytes of a case (brou.conformance.reach): the REACH_BYTES just after the action
-    bytes it may read, so that a case cut shorter keeps them, and bytes past them read 0."""
-    base = ACTIONS + min(c.at(LIMIT), MAX_ATTEMPTS)
-    return bytes(c.at(base + i) for i in range(REACH_BYTES))
-
-
 class Choices:
     """The decisions of a case, read from its bytes (0 past the end)."""
 
@@ -150,6 +149,13 @@ class Choices:
 
     def below(self, index: int, n: int) -> int:
         return self.at(index) % n if n > 1 else 0
+
+
+def reach_of(c: Choices) -> bytes:
+    """The reach bytes of a case (brou.conformance.reach): the REACH_BYTES just after the action
+    bytes it may read, so that a case cut shorter keeps them, and bytes past them read 0."""
+    base = ACTIONS + min(c.at(LIMIT), MAX_ATTEMPTS)
+    return bytes(c.at(base + i) for i in range(REACH_BYTES))
 
 
 @dataclass(frozen=True)
