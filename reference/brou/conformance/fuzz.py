@@ -1423,8 +1423,22 @@ class _Judge:
         self.last = outcome
         if verdict.status == ERRORED and self.session.gave_up is not None:
             self.session.gave_up = None  # shrinking asks again: start it afresh
+        if verdict.status == ERRORED and verdict.detail.startswith("the implementation reported an error"):
+            verdict = self._before_last_deal(s, verdict)
         self.cache[s.text] = verdict
         return verdict
+
+    def _before_last_deal(self, s: Scenario, verdict: Verdict) -> Verdict:
+        """A case of several deals that the implementation cannot run at all (it refuses a `deal`
+        step: it holds the match or session over, say) judged up to its last `deal` step, and
+        so on back: a wrong answer there is what went wrong first (its step is the same in the
+        whole case); else the error stands."""
+        data = s.data
+        deals = [i for i, step in enumerate(data["steps"]) if "deal" in step]
+        if not deals:
+            return verdict
+        before = self.scenario(Scenario(data | {"steps": data["steps"][:deals[-1]]}, s.file, s.line))
+        return before if before.status == FAILED else verdict
 
 
 BACKGROUND_FROM = 200  # budgets of more cases than this are built in a process of their own
@@ -1503,7 +1517,8 @@ def _same_fault(first: Verdict, other: Verdict) -> bool:
     return first.status == FAILED or first.detail.split(":", 1)[0] == other.detail.split(":", 1)[0]
 
 
-def shrink(data: bytes, fails: Callable[[bytes], bool], seconds: float, seed: int) -> tuple[bytes, int]:
+def shrink(data: bytes, fails: Callable[[bytes], bool], seconds: float, seed: int,
+           left: Callable[[], float] | None = None) -> tuple[bytes, int]:
     """The smallest bytes that hypothesis finds from `data` (which must fail) for which
     `fails` holds, within about `seconds`; and the number of cases tried.  (Hypothesis
     shrinks by itself, as it tries: not seeded, it still goes the same way for the same
@@ -1525,7 +1540,7 @@ def shrink(data: bytes, fails: Callable[[bytes], bool], seconds: float, seed: in
     def condition(candidate: bytes) -> bool:
         if candidate in seen:
             return seen[candidate]
-        result = time.monotonic() < deadline and fails(candidate)
+        result = time.monotonic() < deadline and (left is None or left() > 0) and fails(candidate)
         seen[candidate] = result
         if result and (len(candidate), candidate) < (len(best[0]), best[0]):
             best[0] = candidate
@@ -1544,7 +1559,7 @@ SHORTER_TRIES = 24  # random cases tried at each number of actions
 
 
 def shorter(data: bytes, actions: int, fails: Callable[[bytes], bool], rng: random.Random,
-            deadline: float = float("inf")) -> tuple[bytes, int]:
+            left: Callable[[], float] = lambda: 1.0) -> tuple[bytes, int]:
     """Bytes of a case with fewer actions that fails as `data` does, if one turns up among
     random cases that keep its first bytes (ruleset, parameters, setting, scores, lopsided)
     and draw their actions afresh, every other one its deal too, with 1, 2, 3, 4, 6, ...
@@ -1562,7 +1577,7 @@ def shorter(data: bytes, actions: int, fails: Callable[[bytes], bool], rng: rand
                 candidate[SEED:ACTIONS] = rng.randbytes(ACTIONS - SEED)
             candidate[ACTIONS:ACTIONS + limit] = rng.randbytes(limit)
             candidate = candidate[:ACTIONS + limit] + reach  # the questions asked beyond the deal stay
-            if time.monotonic() >= deadline:
+            if left() <= 0:  # the shrink budget is spent
                 return data, tries
             tries += 1
             if fails(bytes(candidate)):
@@ -1625,7 +1640,9 @@ def fuzz(impl: Implementation, *, seed: int = 0, deals: int | None = 1000, secon
         try:
             while (deals is None or run.cases < deals) and (end is None or time.perf_counter() < end):
                 number, data, summary, s = cases.next()
+                t0 = time.monotonic()
                 verdict = judge.scenario(s)
+                took = time.monotonic() - t0
                 judge.cache.clear()  # the search never meets a case twice
                 _count(run, summary, verdict)
                 if progress is not None:
@@ -1633,7 +1650,7 @@ def fuzz(impl: Implementation, *, seed: int = 0, deals: int | None = 1000, secon
                 if verdict.status in (FAILED, ERRORED):
                     cases.close()
                     run.seconds = time.perf_counter() - started  # the search; shrinking is timed apart
-                    run.finding = _shrunk(judge, offer, data, s, verdict, number, shrink_seconds, seed)
+                    run.finding = _shrunk(judge, offer, data, s, verdict, number, shrink_seconds, seed, took)
                     return run
         finally:
             cases.close()
@@ -1660,15 +1677,38 @@ def _count(run: FuzzRun, case: Summary, verdict: Verdict) -> None:
         run.skipped += 1
 
 
+RESERVED_RUNS = 3  # the shrink budget keeps time for this many runs of the slowest case: one behaviour's tries
+
+
+class _Clock:
+    """The shrink budget: the time left for the search, once RESERVED_RUNS runs of the slowest
+    case judged so far are kept for writing one behaviour."""
+
+    def __init__(self, seconds: float, slowest: float) -> None:
+        self.deadline, self.slowest = time.monotonic() + seconds, slowest
+
+    def left(self) -> float:
+        return self.deadline - time.monotonic() - RESERVED_RUNS * self.slowest
+
+    def timed(self, fails: Callable[[bytes], bool]) -> Callable[[bytes], bool]:
+        def timed_fails(candidate: bytes) -> bool:
+            t0 = time.monotonic()
+            try:
+                return fails(candidate)
+            finally:
+                self.slowest = max(self.slowest, time.monotonic() - t0)
+        return timed_fails
+
+
 def _shrunk(judge: _Judge, offer: Offer, data: bytes, found: Scenario, verdict: Verdict, number: int,
-            seconds: float, seed: int) -> Finding:
+            seconds: float, seed: int, found_seconds: float = 0.0) -> Finding:
     """The finding: a shorter case searched for, shrunk by hypothesis, then written as one
     behaviour (not for a hang: each try would take the time limit).  All of it within
-    `seconds`: no case is sent once they are spent (one sent just before may end a little
-    after), and what was found by then stands; out of time before one behaviour is tried, the
-    case is written as found."""
+    `seconds`: the search sends no case once they are spent, but for the time of three runs of
+    the slowest case it met (`found_seconds` the case found), kept to try one behaviour; what
+    was found by then stands."""
     t0 = time.perf_counter()
-    deadline = time.monotonic() + seconds
+    clock = _Clock(seconds, found_seconds)
     tries = 0
     found_data = found.data
     judge.cache[found.text] = verdict  # judged already: the search may meet it again
@@ -1678,10 +1718,9 @@ def _shrunk(judge: _Judge, offer: Offer, data: bytes, found: Scenario, verdict: 
             return _same_fault(verdict, again) and (verdict.clause is None or again.clause == verdict.clause)
 
         rng = random.Random(f"brou-fuzz-shorter:{seed}:{number}")
-        data, tries = shorter(data, actions_of(found_data), fails, rng, deadline)
-        left = deadline - time.monotonic()
-        if left > 0:
-            data, more = shrink(data, fails, left, seed)
+        data, tries = shorter(data, actions_of(found_data), clock.timed(fails), rng, clock.left)
+        if clock.left() > 0:
+            data, more = shrink(data, clock.timed(fails), seconds, seed, clock.left)
             tries += more
     scenario = build(data, offer).data
     final = judge.scenario(Scenario(scenario, "brou fuzz", 0))
@@ -1691,8 +1730,6 @@ def _shrunk(judge: _Judge, offer: Offer, data: bytes, found: Scenario, verdict: 
         candidates = [one_behaviour(scenario, final, False), one_behaviour(scenario, final, True),
                       cut_after(scenario, final.step)]
         for candidate in candidates:
-            if time.monotonic() >= deadline:
-                break
             again = judge.scenario(Scenario(candidate, "brou fuzz", 0))
             if _same_fault(final, again):
                 scenario, final = candidate, again
