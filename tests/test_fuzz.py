@@ -7,7 +7,9 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
+import time
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -15,10 +17,12 @@ import pytest
 from faults import DIAGNOSIS_FAULTS, FAULTS, Faulty
 
 import brou.auction
+import brou.conformance.server
 import brou.following
 import brou.hombre
 import brou.phases
 import brou.results
+import brou.view
 from brou.cli import main
 from brou.conformance.compare import FAILED, PASSED
 from brou.conformance.corpus import load_file
@@ -35,7 +39,8 @@ from brou.conformance.fuzz import (
 from brou.conformance.generate import PHASE_FORMS, PHASE_RULESETS, RULESETS
 from brou.conformance.harness import run
 from brou.conformance.runner import InProcess, Subprocess
-from brou.conformance.server import Reference
+from brou.conformance.seated import SeatedTable
+from brou.conformance.server import Reference, Table
 from brou.hombre import HombreDeal
 
 sys.path.append(str(Path(__file__).parent / "fakes"))
@@ -52,6 +57,7 @@ from hom_faults import (
     surrender_later,
     tourne_one_discard,
 )
+from reach_faults import finished_counts_none, last_trick_any_time, marks_forgotten, no_speaking_out_of_turn
 
 BROKEN = [sys.executable, str(Path(__file__).parent / "fakes" / "broken.py")]
 BRUS = "brusquembille-1718"
@@ -70,6 +76,8 @@ def test_the_reference_engine_passes_every_case() -> None:
     result = fuzz(InProcess(), deals=300, seed=11)
     assert result.finding is None and result.exit_status == 0
     assert result.cases == 300 and set(result.by_ruleset) == {"brouc", "homme-de-brou-1802", BRUS, AUV, HOM}
+    # beyond one deal too: further deals of a match or session, a view, speakers, a perft
+    assert result.deals > result.cases and all(result.reach[k] >= 10 for k in ("deal", "view", "speakers", "perft"))
 
 
 def test_the_cases_reach_every_ending_of_a_deal() -> None:
@@ -185,7 +193,8 @@ def test_the_command_passes_the_reference(capsys: pytest.CaptureFixture[str]) ->
 
 
 @pytest.mark.parametrize("args", [["--deals", "0"], ["--seconds", "-1"], ["--timeout", "0"], ["--shrink-seconds", "0"],
-                                  ["--seed", "-2"], ["--ruleset", "tarot"]])
+                                  ["--shrink-seconds", "nan"], ["--shrink-seconds", "inf"], ["--seed", "-2"],
+                                  ["--ruleset", "tarot"]])
 def test_bad_options_are_one_line_errors(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["fuzz", "--deals", "5", "--no-progress", *args] if args[0] != "--deals" else ["fuzz", *args]) == 2
     err = capsys.readouterr().err
@@ -220,6 +229,10 @@ def test_the_origins_are_the_schemas() -> None:
 
 def _only(hello: dict[str, Any], rulesets: tuple[str, ...]) -> dict[str, Any]:
     return hello | {"rulesets": {r: v for r, v in hello["rulesets"].items() if r in rulesets}}
+
+
+def _without(hello: dict[str, Any], features: Iterable[str]) -> list[str]:
+    return [f for f in hello["features"] if f not in set(features)]
 
 
 def test_brusquembille_comes_after_the_partnership_games() -> None:
@@ -410,7 +423,8 @@ def test_l_hombre_comes_last_and_changes_no_other_case() -> None:
     rulesets sees, byte for byte, the cases it saw before; a program of L'Hombre alone plays it."""
     hello = Reference().hello()
     assert Offer.of(hello).rulesets[-1] == HOM and PHASE_RULESETS[HOM] == "hom"
-    four = Offer.of(_only(hello, (*PARTNERSHIP, BRUS, AUV)))
+    # without the features the reach asks for (its steps come on top of these cases: test_the_reach_...)
+    four = Offer.of(_only(hello, (*PARTNERSHIP, BRUS, AUV)) | {"features": _without(hello, REACH_FEATURES.values())})
     assert four.rulesets == (*PARTNERSHIP, BRUS, AUV)
     digest = hashlib.sha256()
     for number in range(1, 201):
@@ -517,3 +531,160 @@ def test_a_broken_l_hombre_is_found_and_shrunk(clause: str, module: Any, name: s
     named = finding.verdict.clause
     assert scenario["id"].startswith(f"fuzz.{named}.")
     assert named == clause
+
+
+# -- beyond one deal: the next deals, view, speakers, perft (brou.conformance.reach) ----------------
+
+# the features whose questions the reach asks: one each
+REACH_FEATURES = {"deal": "deals", "view": "view", "speakers": "out-of-turn", "perft": "perft"}
+
+
+def _asks(data: dict[str, Any]) -> set[str]:
+    """What a case asks beyond its deal."""
+    asked = set()
+    for step in data["steps"]:
+        if "deal" in step:
+            asked.add("deal")
+        elif "perft" in step:
+            asked.add("perft")
+        elif "expect" in step:
+            asked.update(k for k in ("view", "speakers") if k in step["expect"])
+    return asked
+
+
+def _first_deal(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """A case's steps up to its first `deal` step, without what the reach added (questions)."""
+    steps = []
+    for step in data["steps"]:
+        if "deal" in step:
+            break
+        if "perft" in step or ("expect" in step and set(step["expect"]) & {"view", "speakers"}):
+            continue
+        steps.append(step)
+    return steps
+
+
+def test_the_reach_adds_steps_and_changes_nothing_else() -> None:
+    """With the features, a case is the case without them plus its questions and its next deals:
+    the same setup, actions and observations up to the end of its first deal; each question comes
+    up in every ruleset, the next deals where a match or session goes on; and a program that lacks
+    a feature is never asked what needs it."""
+    hello = Reference().hello()
+    every = Offer.of(hello)
+    plain = Offer.of(hello | {"features": _without(hello, REACH_FEATURES.values())})
+    seen: Counter[tuple[str, str]] = Counter()
+    for number in range(1, 401):
+        data = search_bytes(0, number)
+        case, before = build(data, every), build(data, plain)
+        assert _asks(before.data) == set()
+        assert case.data["setup"] == before.data["setup"] and _first_deal(case.data) == before.data["steps"]
+        assert case.summary.deals == 1 + sum("deal" in step for step in case.data["steps"])
+        seen.update((case.data["ruleset"], kind) for kind in _asks(case.data))
+    for ruleset in every.rulesets:
+        assert all(seen[ruleset, kind] >= 3 for kind in REACH_FEATURES), (ruleset, seen)
+    for kind, feature in REACH_FEATURES.items():
+        lacking = Offer.of(hello | {"features": _without(hello, [feature])})
+        assert not any(kind in _asks(build(search_bytes(0, number), lacking).data) for number in range(1, 201))
+
+
+def test_the_reach_is_its_bytes_and_zero_asks_nothing() -> None:
+    """The reach's block follows the action bytes a case may read: zeroed, the case asks nothing
+    beyond its deal; a case cut to fewer actions keeps it."""
+    from brou.conformance.fuzz import ACTIONS
+    from brou.conformance.reach import REACH_BYTES
+
+    offer = Offer.of(Reference().hello())
+    number = next(n for n in range(1, 200) if _asks(build(search_bytes(0, n), offer).data) - {"deal"})
+    data = bytearray(search_bytes(0, number))
+    base = ACTIONS + min(data[LIMIT], 160)
+    asked = _asks(build(bytes(data), offer).data)
+    assert asked and asked == _asks(build(bytes(data[:base + REACH_BYTES]), offer).data)
+    data[base:base + REACH_BYTES] = bytes(REACH_BYTES)
+    assert _asks(build(bytes(data), offer).data) == set()
+
+
+def test_l_hombre_with_four_at_the_table_answers_speakers() -> None:
+    """Who may speak, by player at the table: the one sitting out may do nothing."""
+    reference = Reference()
+    answer = reference.run({"id": "x", "ruleset": HOM, "params": {"form": "four"}, "setup": {"seed": 5, "dealer": 0},
+                            "steps": [{"observe": ["speakers", "to_act"]}]})
+    speakers = answer["results"][0]["speakers"]
+    assert len(speakers) == 4 and speakers[2] == [] and speakers[answer["results"][0]["to_act"]]
+
+
+class _Lacking(Faulty):
+    """A planted fault, in a program that does not offer one feature."""
+
+    def __init__(self, module: Any, name: str, fault: Any, feature: str) -> None:
+        super().__init__(module, name, fault)
+        self.feature = feature
+
+    def start(self) -> dict[str, Any]:
+        hello = super().start()
+        return hello | {"features": _without(hello, [self.feature])}
+
+
+REACH_FAULTS = [
+    pytest.param("homme-de-brou-1802", "view", "hdb.info.last-trick", brou.view, "last_trick", last_trick_any_time,
+                 id="view"),
+    pytest.param("brouc", "speakers", "brouc.game.dehors", SeatedTable, "_obs_speakers", no_speaking_out_of_turn,
+                 id="speakers"),
+    pytest.param("homme-de-brou-1802", "perft", "hdb.play.follow", brou.conformance.server, "perft", finished_counts_none,
+                 id="perft"),
+    pytest.param("homme-de-brou-1802", "deal", "hdb.match.target", Table, "next_deal", marks_forgotten, id="second-deal"),
+]
+
+
+@pytest.mark.parametrize(("ruleset", "kind", "clause", "module", "name", "fault"), REACH_FAULTS)
+def test_a_fault_only_the_reach_can_find_is_found_and_shrunk(ruleset: str, kind: str, clause: str, module: Any,
+                                                            name: str, fault: Any, tmp_path: Path) -> None:
+    """Wrong only in a view, only in speakers, only in a perft, only from the second deal of a
+    match: a short seeded run finds it, shrinks it to a few steps naming its clause, and the file
+    written replays (the reference passes it, the fault fails it the same way, `brou check`
+    too); the same program without the feature passes the same cases."""
+    impl = Faulty(module, name, fault)
+    result = fuzz(impl, deals=300, seed=0, rulesets=(ruleset,), shrink_seconds=20)
+    finding = result.finding
+    assert finding is not None and finding.kind == "divergence" and result.exit_status == 1
+    assert finding.verdict.clause == clause
+    last = finding.scenario["steps"][-1]
+    assert ("perft" in last) if kind == "perft" else (kind in _asks(finding.scenario) and "expect" in last)
+    assert len(finding.scenario["steps"]) <= 3 and actions_of(finding.scenario) < finding.found_actions
+    scenario = finished_scenario(finding, result)
+    path = write_scenario(scenario, tmp_path)
+    loaded = load_file(path)  # checked against the schema as it loads
+    assert [s.id for s in loaded] == [scenario["id"]] and scenario["clauses"][0] == clause
+    assert run(InProcess(), loaded).outcomes[0].status == PASSED
+    failed = run(Faulty(module, name, fault), loaded).outcomes[0]
+    assert failed.status == FAILED and failed.verdict.clause == clause
+    assert main(["check", "--in-process", "--scenarios", str(path), "--no-progress"]) == 0
+    # only the reach finds it: without its feature, the program passes every case up to it
+    lacking = fuzz(_Lacking(module, name, fault, REACH_FEATURES[kind]), deals=finding.number + 20, seed=0,
+                   rulesets=(ruleset,))
+    assert lacking.finding is None and lacking.cases == finding.number + 20
+
+
+class _SlowOnLongCases(InProcess):
+    """The reference engine, slow to answer (SLOW seconds a case) and wrong only on cases of
+    LONG actions or more: its last answer says the deal is not over."""
+
+    SLOW, LONG = 0.15, 30
+
+    def run(self, request: Mapping[str, Any], timeout: float) -> dict[str, Any]:
+        time.sleep(self.SLOW)
+        answer = super().run(request, timeout)
+        if sum("act" in step for step in request["steps"]) >= self.LONG and answer.get("results"):
+            last = answer["results"][-1]
+            if isinstance(last, dict) and "over" in last:
+                last["over"] = not last["over"]
+        return answer
+
+
+def test_shrinking_stays_inside_its_budget() -> None:
+    """Issue 33: against a slow program wrong only on long cases, the search for a shorter case
+    (which meets none that fails) stops with the budget, and so does all of shrinking."""
+    result = fuzz(_SlowOnLongCases(), deals=30, rulesets=("homme-de-brou-1802",), shrink_seconds=1)
+    finding = result.finding
+    assert finding is not None and finding.kind == "divergence"
+    assert finding.shrink_seconds < 1 + 3 * _SlowOnLongCases.SLOW + 0.5, finding.shrink_seconds
+    assert finding.shrink_tries <= 1 / _SlowOnLongCases.SLOW + 2  # each case sent takes SLOW seconds

@@ -219,8 +219,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     _seconds("--start-timeout", args.start_timeout, "fuzz")
     if args.seconds is not None:
         _seconds("--seconds", args.seconds, "fuzz")
-    if args.shrink_seconds <= 0:
-        raise UsageError("brou fuzz: --shrink-seconds must be more than 0")
+    _seconds("--shrink-seconds", args.shrink_seconds, "fuzz")  # nan and inf refused too, as every time option
     if args.deals is not None and args.deals < 1:
         raise UsageError("brou fuzz: --deals must be 1 or more")
     if not 0 <= args.seed < 1 << 64:

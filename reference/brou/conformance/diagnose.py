@@ -383,6 +383,13 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
             return "hdb.play.trick-winner"  # another player leads: the last trick went to someone else
         differing = sorted(set(want) ^ given, key=_action_order)
         return action_clause(table, differing[0]) if differing else None
+    if name == "speakers" and isinstance(got, list):
+        return _speakers_clause(table, want, got)
+    if name == "start" and isinstance(got, dict) and isinstance(want, dict):
+        # what the deal started from: the dealer moved, the marks, the scores and Brouc's carried
+        # marriages passed on from the deal before (the first field that differs)
+        differs = [k for k in ("dealer", "marks", "scores", "carried") if k in want and got.get(k) != want[k]]
+        return _START.get(differs[0]) if differs else None
     if name == "to_act" and table.state.phase == "mark":
         return "hdb.marriage.table-marked"  # the winner of a trick holding a table marriage was not asked to mark it
     if name == "to_act" and table.state.phase in ("concede", "respond", "round"):
@@ -404,6 +411,27 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
         found = re.search(r"\[\d+\]\.(\w+)", verdict.detail)
         return CLAUSE_OF.get(found.group(1)) if found else None
     return _OBSERVED.get(name)
+
+
+def _speakers_clause(table: Table, want: list[Any], got: list[Any]) -> str | None:
+    """The rule behind the first player's list of `speakers` that differs: the player to act's
+    is his `legal`; another's, what he may do out of turn (a claim, dehors in Brouc, or an
+    announcement under announce_window any-time-once-team-has-trick)."""
+    state = table.state
+    for player, expected in enumerate(want):
+        given = got[player] if player < len(got) and isinstance(got[player], list) else []
+        differing = sorted(set(expected) ^ {a for a in given if isinstance(a, str)}, key=_action_order)
+        if not differing:
+            continue
+        if not state.is_over and table.seat(player) == state.to_act:
+            return action_clause(table, differing[0])
+        return "hdb.game.claim" if differing[0] in _GAME_ACTIONS else "hdb.marriage.announce-window"
+    return None
+
+
+# what a deal of a match started from (observable `start`), field by field
+_START = {"dealer": "hdb.match.next-dealer", "marks": "hdb.match.target", "scores": "hdb.game.target",
+          "carried": "brouc.game.cape"}
 
 
 def _marriage_clause(table: Table, got: list[Any]) -> str | None:

@@ -40,6 +40,12 @@ parameter (the form first), the dealer, a game at its last coups, the style of t
 deal of 40 cards (lopsided: the matadors or a long suit moved into one hand), then a byte per
 action (a bid, a contract, a trump, a discard, `draw`, `surrender`, `stop` or a card, or about
 one in sixteen refused), played by `HombreTable`.
+
+Beyond its deal, every layout reads a block of reach bytes just after the action bytes it may
+read (`reach_of`, brou.conformance.reach): where the implementation offers the features, the
+case goes on to the next deals of its match or session (`deal` steps) and asks one player's
+`view`, `speakers` and a small `perft`, each once, at a point the block chooses.  Nothing of the
+deal changes with it, so an implementation without those features sees the cases it always saw.
 """
 
 from __future__ import annotations
@@ -93,7 +99,8 @@ from .generate import PHASE_RULESETS, RULESETS, NoAliasDumper, clauses_touched
 from .harness import Implementation, Outcome, Session, verdict_of
 from .hombre_table import HombreTable
 from .phase_table import PhaseTable
-from .runner import ImplementationError
+from .reach import REACH_BYTES, Reach
+from .runner import ImplementationError, is_time_limit
 from .server import Table
 from .speech_table import SpeechTable
 
@@ -142,6 +149,13 @@ class Choices:
 
     def below(self, index: int, n: int) -> int:
         return self.at(index) % n if n > 1 else 0
+
+
+def reach_of(c: Choices) -> bytes:
+    """The reach bytes of a case (brou.conformance.reach): the REACH_BYTES just after the action
+    bytes it may read, so that a case cut shorter keeps them, and bytes past them read 0."""
+    base = ACTIONS + min(c.at(LIMIT), MAX_ATTEMPTS)
+    return bytes(c.at(base + i) for i in range(REACH_BYTES))
 
 
 @dataclass(frozen=True)
@@ -209,6 +223,8 @@ class Summary(NamedTuple):
     ending: str  # how the deal ended (an outcome's `how`, `played-out` alone, `cut` if stopped early)
     actions: int
     refused: int
+    deals: int = 1  # the deals it played (several: `deal` steps, a match or session going on)
+    asked: tuple[str, ...] = ()  # what it asked beyond its deals: view, speakers, perft; deal for each further deal
 
 
 class Case(NamedTuple):
@@ -395,36 +411,52 @@ def build(data: bytes, offer: Offer) -> Case:
     patient = c.at(STYLE) >= PATIENT_AT
     attempts = refused = 0
     legal = state.legal_actions()
-    while not state.is_over and attempts < limit:
-        text = _pick(state, legal, c.at(ACTIONS + attempts), patient)
-        attempts += 1
-        tricks = len(state.tricks)
-        answer = table.act(text)
-        if answer["ok"]:
-            steps.append({"do": text})
-            legal = state.legal_actions()
-        else:
-            refused += 1
-            steps.append({"reject": text, "code": answer["code"]})
-        # after a trick, its winner and the count come first: a wrong winner is named as such,
-        # not as the wrong player to lead that follows from it; then the legal actions, which
-        # say more than who acts (a question asked or not, a window open or not)
-        seen = _observe(table, PER_TRICK) if len(state.tricks) > tricks else {}
-        seen |= {"legal": [action_text(rules, a) for a in legal], "to_act": table.observe("to_act"),
-                 "trick": table.observe("trick")}
-        steps.append({"expect": seen})
+    reach = Reach(reach_of(c), offer.features, match is not None)
+    prefix = RULESETS[ruleset]
     sheet = game is not None and "sheet" in offer.features
     names = AT_END + (("outcome",) if game is not None else ()) + (("match",) if match is not None else ()) \
         + (("sheet",) if sheet else ())
-    steps.append({"expect": _observe(table, names)})
-    prefix = RULESETS[ruleset]
-    ending = "cut" if not state.is_over else (state.outcome.how if state.outcome is not None else "played-out")
+    clauses: list[str] = []
+    ending = ""
+    while True:
+        while not state.is_over and attempts < limit:
+            reach.due(attempts, table, steps)
+            text = _pick(state, legal, c.at(ACTIONS + attempts), patient)
+            attempts += 1
+            tricks = len(state.tricks)
+            answer = table.act(text)
+            if answer["ok"]:
+                steps.append({"do": text})
+                legal = state.legal_actions()
+            else:
+                refused += 1
+                steps.append({"reject": text, "code": answer["code"]})
+            # after a trick, its winner and the count come first: a wrong winner is named as such,
+            # not as the wrong player to lead that follows from it; then the legal actions, which
+            # say more than who acts (a question asked or not, a window open or not)
+            seen = _observe(table, PER_TRICK) if len(state.tricks) > tricks else {}
+            seen |= {"legal": [action_text(rules, a) for a in legal], "to_act": table.observe("to_act"),
+                     "trick": table.observe("trick")}
+            steps.append({"expect": seen})
+        ending = ending or ("cut" if not state.is_over else (state.outcome.how if state.outcome is not None else "played-out"))
+        clauses += clauses_touched(prefix, table, game is not None, sheet, match is not None)
+        goes_on = attempts < limit and reach.goes_on(table, lambda: table.observe("match")["winner"] is not None)
+        if not goes_on:
+            reach.pending(table, steps)
+        steps.append({"expect": _observe(table, names)})
+        if not goes_on:
+            break
+        reach.deal(table, steps, seeded, lambda: _observe(table, AT_START + ("start",) + (("deal",) if seeded else ())))
+        state = table.state
+        legal = state.legal_actions()
+    if reach.asked["deal"]:
+        clauses.append("hdb.match.next-dealer")  # both rulesets have it (Brouc takes it from 1802)
     setting = "alone" if game is None else "game" if match is None else "match"
     summary = Summary(ruleset, setting, params != dict(offer.plays.get(ruleset, {})), seed, seeded, ending,
-                      attempts - refused, refused)
+                      attempts - refused, refused, 1 + reach.asked["deal"], reach.asked_names())
     scenario: dict[str, Any] = {
         "id": "fuzz", "description": "a fuzzed case",
-        "clauses": clauses_touched(prefix, table, game is not None, sheet, match is not None),
+        "clauses": list(dict.fromkeys(clauses)),
         "ruleset": ruleset}
     if params:
         scenario["params"] = params
@@ -605,32 +637,44 @@ def _build_phase(c: Choices, ruleset: str, offer: Offer) -> Case:
     steps: list[dict[str, Any]] = [{"expect": _observe(table, PHASE_AT_START + (("deal",) if seeded else ()))}]
     limit = min(c.at(LIMIT), MAX_ATTEMPTS)
     attempts = refused = 0
-    while not state.is_over and attempts < limit:
-        b = c.at(ACTIONS + attempts)
-        if b >= 256 - ILLEGAL:
-            text = _phase_illegal(table, b)
-        else:
-            legal = state.legal_actions()
-            text = rules.card_text(legal[b % len(legal)])
-        attempts += 1
-        tricks, drawn, paid = len(state.tricks), len(state.events), len(state.ledger)
-        answer = table.act(text)
-        if answer["ok"]:
-            steps.append({"do": text})
-        else:
-            refused += 1
-            steps.append({"reject": text, "code": answer["code"]})
-        # after a trick: its winner, the draws and the payments first (a wrong draw is named
-        # as such, not as the wrong hand that follows from it), then who acts and what he may
-        # play; the draws and the ledger when the trick added to them (the count, every time)
-        seen: dict[str, Any] = {}
-        if len(state.tricks) > tricks:
-            names = [name for name in PHASE_PER_TRICK if (name != "events" or len(state.events) > drawn)
-                     and (name != "ledger" or len(state.ledger) > paid)]
-            seen = _observe(table, tuple(names))
-        seen |= _observe(table, ("legal", "to_act", "trick"))
-        steps.append({"expect": seen})
-    steps.append({"expect": _observe(table, PHASE_AT_END + (("session",) if in_session else ()))})
+    reach = Reach(reach_of(c), offer.features, in_session)
+    ending = ""
+    while True:
+        while not state.is_over and attempts < limit:
+            reach.due(attempts, table, steps)
+            b = c.at(ACTIONS + attempts)
+            if b >= 256 - ILLEGAL:
+                text = _phase_illegal(table, b)
+            else:
+                legal = state.legal_actions()
+                text = rules.card_text(legal[b % len(legal)])
+            attempts += 1
+            tricks, drawn, paid = len(state.tricks), len(state.events), len(state.ledger)
+            answer = table.act(text)
+            if answer["ok"]:
+                steps.append({"do": text})
+            else:
+                refused += 1
+                steps.append({"reject": text, "code": answer["code"]})
+            # after a trick: its winner, the draws and the payments first (a wrong draw is named
+            # as such, not as the wrong hand that follows from it), then who acts and what he may
+            # play; the draws and the ledger when the trick added to them (the count, every time)
+            seen: dict[str, Any] = {}
+            if len(state.tricks) > tricks:
+                names = [name for name in PHASE_PER_TRICK if (name != "events" or len(state.events) > drawn)
+                         and (name != "ledger" or len(state.ledger) > paid)]
+                seen = _observe(table, tuple(names))
+            seen |= _observe(table, ("legal", "to_act", "trick"))
+            steps.append({"expect": seen})
+        ending = ending or ("played-out" if state.is_over else "cut")
+        goes_on = attempts < limit and reach.goes_on(table, lambda: table.observe("session")["winners"] is not None)
+        if not goes_on:
+            reach.pending(table, steps)
+        steps.append({"expect": _observe(table, PHASE_AT_END + (("session",) if in_session else ()))})
+        if not goes_on:
+            break
+        reach.deal(table, steps, seeded, lambda: _observe(table, PHASE_AT_START + ("session",) + (("deal",) if seeded else ())))
+        state = table.state
     prefix = PHASE_RULESETS[ruleset]
     clauses = [*_PHASE_PLAY, *(_PHASE_END if state.is_over else ()), *(_PHASE_DEAL if seeded else ())]
     if rules.data["session"]["kind"] == "pool":
@@ -643,7 +687,7 @@ def _build_phase(c: Choices, ruleset: str, offer: Offer) -> Case:
     if in_session:
         clauses += ["match.rounds" if deals_to_play(rules) is not None else "match.points", "match.next-dealer"]
     summary = Summary(ruleset, "session" if in_session else "alone", params != dict(offer.plays.get(ruleset, {})), seed,
-                      seeded, "played-out" if state.is_over else "cut", attempts - refused, refused)
+                      seeded, ending, attempts - refused, refused, 1 + reach.asked["deal"], reach.asked_names())
     scenario: dict[str, Any] = {"id": "fuzz", "description": "a fuzzed case",
                                 "clauses": [f"{prefix}.{clause}" for clause in clauses], "ruleset": ruleset}
     if params:
@@ -842,6 +886,11 @@ def _speech_clauses(state: PhaseDeal, seeded: bool, in_session: bool) -> list[st
     return list(dict.fromkeys(clauses)) or ["auv.turn.offer"]
 
 
+def _speech_start(table: SpeechTable, seeded: bool) -> tuple[str, ...]:
+    """What is observed as a deal starts (the turn and the ledger when the dealer turned a card)."""
+    return SPEECH_AT_START + (("events", "ledger") if table.state.events else ()) + (("deal",) if seeded else ())
+
+
 def _build_speech(c: Choices, ruleset: str, offer: Offer) -> Case:
     """A case of a game with a speech (the layout above), played by `SpeechTable`."""
     in_session = c.at(SP_SESSION) >= SESSION_AT and "session" in offer.features
@@ -861,39 +910,50 @@ def _build_speech(c: Choices, ruleset: str, offer: Offer) -> Case:
         setup["session"] = _speech_session(c, rules)
     table = SpeechTable(rules, setup)
     state = table.state
-    start = SPEECH_AT_START + (("events", "ledger") if state.events else ()) + (("deal",) if seeded else ())
-    steps: list[dict[str, Any]] = [{"expect": _observe(table, start)}]
+    steps: list[dict[str, Any]] = [{"expect": _observe(table, _speech_start(table, seeded))}]
     limit = min(c.at(LIMIT), MAX_ATTEMPTS)
     reluctant = c.at(SP_STYLE) >= RELUCTANT_AT
     attempts = refused = 0
-    while not state.is_over and attempts < limit:
-        b = c.at(ACTIONS + attempts)
-        text = _speech_illegal(table, b) if b >= 256 - ILLEGAL else _speech_pick(state, b, reluctant)
-        attempts += 1
-        phase, turned, tricks, paid = state.phase, len(state.turned), len(state.tricks), len(state.ledger)
-        answer = table.act(text)
-        if answer["ok"]:
-            steps.append({"do": text})
-        else:
-            refused += 1
-            steps.append({"reject": text, "code": answer["code"]})
-        if state.is_over:
-            break  # the end's observations follow: the tricks, then the outcome first
-        # the end of the speech: what it said and wrote, before who leads; a card turned: the
-        # trump; after a trick: its winner and the marks it moved first, then who acts and may do what
-        seen: dict[str, Any] = {}
-        if phase != PLAY and state.phase == PLAY:
-            seen = _observe(table, SPEECH_AFTER_WORDS)
-        elif len(state.turned) > turned:
-            seen = _observe(table, ("trump",))
-        elif len(state.tricks) > tricks:
-            seen = _observe(table, tuple(name for name in SPEECH_PER_TRICK if name != "ledger" or len(state.ledger) > paid))
-        seen |= _observe(table, ("legal", "to_act", "trick"))
-        steps.append({"expect": seen})
-    steps.append({"expect": _observe(table, SPEECH_AT_END + (("session",) if in_session else ()))})
-    ending = state.ended if state.is_over and state.ended is not None else "cut"
+    reach = Reach(reach_of(c), offer.features, in_session)
+    first_ending = ""
+    while True:
+        while not state.is_over and attempts < limit:
+            reach.due(attempts, table, steps)
+            b = c.at(ACTIONS + attempts)
+            text = _speech_illegal(table, b) if b >= 256 - ILLEGAL else _speech_pick(state, b, reluctant)
+            attempts += 1
+            phase, turned, tricks, paid = state.phase, len(state.turned), len(state.tricks), len(state.ledger)
+            answer = table.act(text)
+            if answer["ok"]:
+                steps.append({"do": text})
+            else:
+                refused += 1
+                steps.append({"reject": text, "code": answer["code"]})
+            if state.is_over:
+                break  # the end's observations follow: the tricks, then the outcome first
+            # the end of the speech: what it said and wrote, before who leads; a card turned: the
+            # trump; after a trick: its winner and the marks it moved first, then who acts and may do what
+            seen: dict[str, Any] = {}
+            if phase != PLAY and state.phase == PLAY:
+                seen = _observe(table, SPEECH_AFTER_WORDS)
+            elif len(state.turned) > turned:
+                seen = _observe(table, ("trump",))
+            elif len(state.tricks) > tricks:
+                seen = _observe(table, tuple(name for name in SPEECH_PER_TRICK if name != "ledger" or len(state.ledger) > paid))
+            seen |= _observe(table, ("legal", "to_act", "trick"))
+            steps.append({"expect": seen})
+        first_ending = first_ending or (state.ended if state.is_over and state.ended is not None else "cut")
+        goes_on = attempts < limit and reach.goes_on(table, lambda: table.observe("session")["winners"] is not None)
+        if not goes_on:
+            reach.pending(table, steps)
+        steps.append({"expect": _observe(table, SPEECH_AT_END + (("session",) if in_session else ()))})
+        if not goes_on:
+            break
+        reach.deal(table, steps, seeded, lambda: _observe(table, _speech_start(table, seeded) + ("session",)))
+        state = table.state
+    ending = first_ending
     summary = Summary(ruleset, "session" if in_session else "alone", params != dict(offer.plays.get(ruleset, {})), seed,
-                      seeded, ending, attempts - refused, refused)
+                      seeded, ending, attempts - refused, refused, 1 + reach.asked["deal"], reach.asked_names())
     scenario: dict[str, Any] = {"id": "fuzz", "description": "a fuzzed case",
                                 "clauses": _speech_clauses(state, seeded, in_session), "ruleset": ruleset}
     if params:
@@ -1214,40 +1274,52 @@ def _build_hombre(c: Choices, ruleset: str, offer: Offer) -> Case:
     style = c.at(HO_STYLE)
     cut, greedy = BID_CUTS[style % len(BID_CUTS)], bool(style & GREEDY)
     attempts = refused = 0
-    while not state.is_over and attempts < limit:
-        b = c.at(ACTIONS + attempts)
-        text = _hombre_illegal(table, b) if b >= 256 - ILLEGAL else _hombre_pick(state, b, cut, greedy)
-        attempts += 1
-        phase, named, drawn, tricks = state.phase, state.contract, len(state.exchanges), len(state.tricks)
-        answer = table.act(text)
-        if answer["ok"]:
-            steps.append({"do": text})
-        else:
-            refused += 1
-            steps.append({"reject": text, "code": answer["code"]})
-        if state.is_over:
-            break  # the end's observations follow: the tricks, then the outcome first
-        # the auction over: what it said and settled; a contract or a trump named; a player's
-        # draw: the exchanges and the cards moved; after a trick: its winner first; then who
-        # acts and may do what
-        seen: dict[str, Any] = {}
-        if phase == HOMBRE_AUCTION and state.phase != HOMBRE_AUCTION:
-            seen = _observe(table, HOMBRE_AFTER_AUCTION)
-        elif phase == HOMBRE_DECLARE and (state.phase != HOMBRE_DECLARE or state.contract is not named):
-            seen = _observe(table, HOMBRE_AFTER_DECLARE)
-        elif len(state.exchanges) > drawn:
-            seen = _observe(table, HOMBRE_AFTER_EXCHANGE)
-        elif len(state.tricks) > tricks:
-            seen = _observe(table, HOMBRE_PER_TRICK)
-        seen |= _observe(table, ("legal", "to_act", "trick"))
-        steps.append({"expect": seen})
-    end: tuple[str, ...] = HOMBRE_AT_END
-    if state.vole is not None:
-        end = ("tricks", "ledger", *(name for name in HOMBRE_AT_END if name not in ("tricks", "ledger")))
-    steps.append({"expect": _observe(table, end + (("session",) if in_session else ()))})
-    ending = state.ended if state.is_over and state.ended is not None else "cut"
+    reach = Reach(reach_of(c), offer.features, in_session)
+    first_ending = ""
+    while True:
+        while not state.is_over and attempts < limit:
+            reach.due(attempts, table, steps)
+            b = c.at(ACTIONS + attempts)
+            text = _hombre_illegal(table, b) if b >= 256 - ILLEGAL else _hombre_pick(state, b, cut, greedy)
+            attempts += 1
+            phase, named, drawn, tricks = state.phase, state.contract, len(state.exchanges), len(state.tricks)
+            answer = table.act(text)
+            if answer["ok"]:
+                steps.append({"do": text})
+            else:
+                refused += 1
+                steps.append({"reject": text, "code": answer["code"]})
+            if state.is_over:
+                break  # the end's observations follow: the tricks, then the outcome first
+            # the auction over: what it said and settled; a contract or a trump named; a player's
+            # draw: the exchanges and the cards moved; after a trick: its winner first; then who
+            # acts and may do what
+            seen: dict[str, Any] = {}
+            if phase == HOMBRE_AUCTION and state.phase != HOMBRE_AUCTION:
+                seen = _observe(table, HOMBRE_AFTER_AUCTION)
+            elif phase == HOMBRE_DECLARE and (state.phase != HOMBRE_DECLARE or state.contract is not named):
+                seen = _observe(table, HOMBRE_AFTER_DECLARE)
+            elif len(state.exchanges) > drawn:
+                seen = _observe(table, HOMBRE_AFTER_EXCHANGE)
+            elif len(state.tricks) > tricks:
+                seen = _observe(table, HOMBRE_PER_TRICK)
+            seen |= _observe(table, ("legal", "to_act", "trick"))
+            steps.append({"expect": seen})
+        first_ending = first_ending or (state.ended if state.is_over and state.ended is not None else "cut")
+        goes_on = attempts < limit and reach.goes_on(table, lambda: table.observe("session")["winners"] is not None)
+        if not goes_on:
+            reach.pending(table, steps)
+        end: tuple[str, ...] = HOMBRE_AT_END
+        if state.vole is not None:
+            end = ("tricks", "ledger", *(name for name in HOMBRE_AT_END if name not in ("tricks", "ledger")))
+        steps.append({"expect": _observe(table, end + (("session",) if in_session else ()))})
+        if not goes_on:
+            break
+        reach.deal(table, steps, seeded, lambda: _observe(table, HOMBRE_AT_START + ("session",) + (("deal",) if seeded else ())))
+        state = table.state
+    ending = first_ending
     summary = Summary(ruleset, "session" if in_session else "alone", params != dict(offer.plays.get(ruleset, {})), seed,
-                      seeded, ending, attempts - refused, refused)
+                      seeded, ending, attempts - refused, refused, 1 + reach.asked["deal"], reach.asked_names())
     scenario: dict[str, Any] = {"id": "fuzz", "description": "a fuzzed case",
                                 "clauses": _hombre_clauses(table, seeded, in_session), "ruleset": ruleset}
     if params:
@@ -1269,6 +1341,11 @@ def search_bytes(seed: int, number: int) -> bytes:
     deal_seed = rng.getrandbits(64)
     out[SEED:SEED + 8] = deal_seed.to_bytes(8, "big")
     out[DIGITS:DIGITS + MAX_DIGITS] = bytes(swaps(MAX_DIGITS + 1, deal_seed))
+    # the reach (brou.conformance.reach) from a generator of its own, so that the bytes above
+    # are the ones they always were; placed after the action bytes the case may read
+    base = ACTIONS + min(out[LIMIT], MAX_ATTEMPTS)
+    out = out.ljust(base + REACH_BYTES, b"\0")
+    out[base:base + REACH_BYTES] = random.Random(f"brou-fuzz-reach:{seed}:{number}").randbytes(REACH_BYTES)
     return bytes(out)
 
 
@@ -1308,6 +1385,8 @@ class FuzzRun:
     actions: int = 0
     refused: int = 0
     skipped: int = 0
+    deals: int = 0  # the deals played, several in a case that goes on to the next deals
+    reach: Counter[str] = field(default_factory=Counter)  # what was asked beyond the deals (brou.conformance.reach)
     finding: Finding | None = None
     start_error: str | None = None
 
@@ -1347,8 +1426,22 @@ class _Judge:
         self.last = outcome
         if verdict.status == ERRORED and self.session.gave_up is not None:
             self.session.gave_up = None  # shrinking asks again: start it afresh
+        if verdict.status == ERRORED and verdict.detail.startswith("the implementation reported an error"):
+            verdict = self._before_last_deal(s, verdict)
         self.cache[s.text] = verdict
         return verdict
+
+    def _before_last_deal(self, s: Scenario, verdict: Verdict) -> Verdict:
+        """A case of several deals that the implementation cannot run at all (it refuses a `deal`
+        step: it holds the match or session over, say) judged up to its last `deal` step, and
+        so on back: a wrong answer there is what went wrong first (its step is the same in the
+        whole case); else the error stands."""
+        data = s.data
+        deals = [i for i, step in enumerate(data["steps"]) if "deal" in step]
+        if not deals:
+            return verdict
+        before = self.scenario(Scenario(data | {"steps": data["steps"][:deals[-1]]}, s.file, s.line))
+        return before if before.status == FAILED else verdict
 
 
 BACKGROUND_FROM = 200  # budgets of more cases than this are built in a process of their own
@@ -1372,6 +1465,12 @@ def _search_main(argv: list[str]) -> int:
     except Exception as exc:  # a case the reference engine cannot build: said in one line, the run stops
         print(f"brou fuzz: the search stopped at case {number}: {exc.__class__.__name__}: {exc}"[:500], file=sys.stderr)
         return 70
+
+
+def _summary(fields: list[Any]) -> Summary:
+    """A case's summary as the search process wrote it (a JSON list: its tuple of names a list)."""
+    summary = Summary(*fields)
+    return summary._replace(asked=tuple(summary.asked))
 
 
 # the fields of a scenario that `Scenario` is made from (with its text)
@@ -1403,7 +1502,7 @@ class _Cases:
             raise BrouError(f"brou fuzz: the search process stopped (exit status {self.process.wait()})")
         head, text = line.rstrip("\n").split("\t", 1)
         number, data, summary, about = json.loads(head)
-        return number, bytes.fromhex(data), Summary(*summary), Scenario(about, "brou fuzz", number, text)
+        return number, bytes.fromhex(data), _summary(summary), Scenario(about, "brou fuzz", number, text)
 
     def close(self) -> None:
         if self.process is not None:
@@ -1421,7 +1520,8 @@ def _same_fault(first: Verdict, other: Verdict) -> bool:
     return first.status == FAILED or first.detail.split(":", 1)[0] == other.detail.split(":", 1)[0]
 
 
-def shrink(data: bytes, fails: Callable[[bytes], bool], seconds: float, seed: int) -> tuple[bytes, int]:
+def shrink(data: bytes, fails: Callable[[bytes], bool], seconds: float, seed: int,
+           left: Callable[[], float] | None = None) -> tuple[bytes, int]:
     """The smallest bytes that hypothesis finds from `data` (which must fail) for which
     `fails` holds, within about `seconds`; and the number of cases tried.  (Hypothesis
     shrinks by itself, as it tries: not seeded, it still goes the same way for the same
@@ -1443,7 +1543,7 @@ def shrink(data: bytes, fails: Callable[[bytes], bool], seconds: float, seed: in
     def condition(candidate: bytes) -> bool:
         if candidate in seen:
             return seen[candidate]
-        result = time.monotonic() < deadline and fails(candidate)
+        result = time.monotonic() < deadline and (left is None or left() > 0) and fails(candidate)
         seen[candidate] = result
         if result and (len(candidate), candidate) < (len(best[0]), best[0]):
             best[0] = candidate
@@ -1461,13 +1561,15 @@ SHORTER_LIMITS = (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48)
 SHORTER_TRIES = 24  # random cases tried at each number of actions
 
 
-def shorter(data: bytes, actions: int, fails: Callable[[bytes], bool], rng: random.Random) -> tuple[bytes, int]:
+def shorter(data: bytes, actions: int, fails: Callable[[bytes], bool], rng: random.Random,
+            left: Callable[[], float] = lambda: 1.0) -> tuple[bytes, int]:
     """Bytes of a case with fewer actions that fails as `data` does, if one turns up among
     random cases that keep its first bytes (ruleset, parameters, setting, scores, lopsided)
     and draw their actions afresh, every other one its deal too, with 1, 2, 3, 4, 6, ...
     actions; else `data`.  Shrinking keeps a case failing at every step, so it cannot trade
     a long deal for a short one: this search can.  Also the number of cases tried."""
     tries = 0
+    reach = reach_of(Choices(data))
     for limit in SHORTER_LIMITS:
         if limit >= actions:
             break
@@ -1477,9 +1579,12 @@ def shorter(data: bytes, actions: int, fails: Callable[[bytes], bool], rng: rand
             if k % 2:
                 candidate[SEED:ACTIONS] = rng.randbytes(ACTIONS - SEED)
             candidate[ACTIONS:ACTIONS + limit] = rng.randbytes(limit)
+            candidate = candidate[:ACTIONS + limit] + reach  # the questions asked beyond the deal stay
+            if left() <= 0:  # the shrink budget is spent
+                return data, tries
             tries += 1
             if fails(bytes(candidate)):
-                return bytes(candidate[:ACTIONS + limit]), tries
+                return bytes(candidate), tries
     return data, tries
 
 
@@ -1502,7 +1607,7 @@ def one_behaviour(scenario: dict[str, Any], verdict: Verdict, keep_refusals: boo
                 kept[-1]["do"].append(step["do"])
             else:
                 kept.append({"do": [step["do"]]})
-        elif "reject" in step and keep_refusals:
+        elif "deal" in step or ("reject" in step and keep_refusals):  # a next deal: the actions after it are its own
             kept.append(dict(step))
     if "expect" in last and verdict.observed in last["expect"]:
         last = {"expect": {verdict.observed: last["expect"][verdict.observed]}}
@@ -1518,7 +1623,9 @@ def fuzz(impl: Implementation, *, seed: int = 0, deals: int | None = 1000, secon
          rulesets: tuple[str, ...] = (), timeout: float = 10.0, shrink_seconds: float = 60.0,
          progress: Callable[[FuzzRun], None] | None = None) -> FuzzRun:
     """Fuzz `impl` until the budget (cases, seconds) is spent or a case does not pass; that
-    case is then shrunk (module docstring)."""
+    case is then shrunk (module docstring), for at most `shrink_seconds`."""
+    if not is_time_limit(shrink_seconds):
+        raise UsageError(f"brou fuzz: the shrink budget must be a number of seconds, more than 0 (not {shrink_seconds!r})")
     started = time.perf_counter()
     run = FuzzRun(impl.name if hasattr(impl, "name") else "implementation", seed)
     session = Session()
@@ -1536,7 +1643,9 @@ def fuzz(impl: Implementation, *, seed: int = 0, deals: int | None = 1000, secon
         try:
             while (deals is None or run.cases < deals) and (end is None or time.perf_counter() < end):
                 number, data, summary, s = cases.next()
+                t0 = time.monotonic()
                 verdict = judge.scenario(s)
+                took = time.monotonic() - t0
                 judge.cache.clear()  # the search never meets a case twice
                 _count(run, summary, verdict)
                 if progress is not None:
@@ -1544,7 +1653,7 @@ def fuzz(impl: Implementation, *, seed: int = 0, deals: int | None = 1000, secon
                 if verdict.status in (FAILED, ERRORED):
                     cases.close()
                     run.seconds = time.perf_counter() - started  # the search; shrinking is timed apart
-                    run.finding = _shrunk(judge, offer, data, s, verdict, number, shrink_seconds, seed)
+                    run.finding = _shrunk(judge, offer, data, s, verdict, number, shrink_seconds, seed, took)
                     return run
         finally:
             cases.close()
@@ -1565,26 +1674,57 @@ def _count(run: FuzzRun, case: Summary, verdict: Verdict) -> None:
     run.endings[case.ending] += 1
     run.actions += case.actions
     run.refused += case.refused
+    run.deals += case.deals
+    run.reach.update(case.asked)
     if verdict.status == SKIPPED:
         run.skipped += 1
 
 
+RESERVED_RUNS = 3  # the shrink budget keeps time for this many runs of the slowest case: one behaviour's tries
+
+
+class _Clock:
+    """The shrink budget: the time left for the search, once RESERVED_RUNS runs of the slowest
+    case judged so far are kept for writing one behaviour."""
+
+    def __init__(self, seconds: float, slowest: float) -> None:
+        self.deadline, self.slowest = time.monotonic() + seconds, slowest
+
+    def left(self) -> float:
+        return self.deadline - time.monotonic() - RESERVED_RUNS * self.slowest
+
+    def timed(self, fails: Callable[[bytes], bool]) -> Callable[[bytes], bool]:
+        def timed_fails(candidate: bytes) -> bool:
+            t0 = time.monotonic()
+            try:
+                return fails(candidate)
+            finally:
+                self.slowest = max(self.slowest, time.monotonic() - t0)
+        return timed_fails
+
+
 def _shrunk(judge: _Judge, offer: Offer, data: bytes, found: Scenario, verdict: Verdict, number: int,
-            seconds: float, seed: int) -> Finding:
+            seconds: float, seed: int, found_seconds: float = 0.0) -> Finding:
     """The finding: a shorter case searched for, shrunk by hypothesis, then written as one
-    behaviour (not for a hang: each try would take the time limit)."""
+    behaviour (not for a hang: each try would take the time limit).  All of it within
+    `seconds`: the search sends no case once they are spent, but for the time of three runs of
+    the slowest case it met (`found_seconds` the case found), kept to try one behaviour; what
+    was found by then stands."""
     t0 = time.perf_counter()
+    clock = _Clock(seconds, found_seconds)
     tries = 0
     found_data = found.data
+    judge.cache[found.text] = verdict  # judged already: the search may meet it again
     if not verdict.detail.startswith("hang"):
         def fails(candidate: bytes) -> bool:
             again = judge(build(candidate, offer))
             return _same_fault(verdict, again) and (verdict.clause is None or again.clause == verdict.clause)
 
         rng = random.Random(f"brou-fuzz-shorter:{seed}:{number}")
-        data, tries = shorter(data, actions_of(found_data), fails, rng)
-        data, more = shrink(data, fails, max(1.0, seconds - (time.perf_counter() - t0)), seed)
-        tries += more
+        data, tries = shorter(data, actions_of(found_data), clock.timed(fails), rng, clock.left)
+        if clock.left() > 0:
+            data, more = shrink(data, clock.timed(fails), seconds, seed, clock.left)
+            tries += more
     scenario = build(data, offer).data
     final = judge.scenario(Scenario(scenario, "brou fuzz", 0))
     if not _same_fault(verdict, final):  # a flaky implementation: keep the case as found
@@ -1652,6 +1792,8 @@ def report_data(run: FuzzRun) -> dict[str, Any]:
         "implementation": run.implementation, "seed": run.seed, "rulesets": list(run.rulesets), "cases": run.cases,
         "seconds": round(run.seconds, 3), "cases_per_second": round(run.cases / run.seconds, 1) if run.seconds else None,
         "by_ruleset": dict(run.by_ruleset), "settings": dict(run.settings), "endings": dict(run.endings),
+        "deals": run.deals, "deals_per_second": round(run.deals / run.seconds, 1) if run.seconds else None,
+        "reach": dict(run.reach),
         "actions": run.actions, "refused": run.refused, "skipped": run.skipped, "exit_status": run.exit_status,
         "start_error": run.start_error, "finding": None}
     f = run.finding
@@ -1698,6 +1840,10 @@ def report_text(run: FuzzRun, command: str | None = None) -> str:
     lines.append(f"  endings  {_counts(run.endings, _ENDINGS)}")
     skipped = f"; {_plural(run.skipped, 'case')} skipped" if run.skipped else ""
     lines.append(f"  actions  {run.actions:,} taken, {run.refused:,} refused{skipped}")
+    further = run.reach.get("deal", 0)
+    asked = ", ".join(f"{name} {run.reach[name]:,}" for name in ("view", "speakers", "perft") if run.reach.get(name))
+    lines.append(f"  reach    {_plural(run.deals, 'deal')} ({further:,} dealt on in a match or session); "
+                 f"asked besides: {asked or 'nothing'}")
     f = run.finding
     if f is not None:
         v = f.verdict

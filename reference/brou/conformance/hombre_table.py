@@ -196,6 +196,13 @@ class HombreTable(PhaseTable):
         following = Seating(rules.n_players, next_offset(rules, self.seating.offset), rules.teams, self.at_table)
         return {"deals": deals, "points": points, "winners": winners, "next_dealer": following.player(rules.dealer)}
 
+    def _obs_speakers(self) -> list[list[str]]:
+        """By player at the table: what he may do now; nothing for the player sitting out (with
+        four at the table), as every list by player (PROTOCOL.md, "Games with an auction")."""
+        out = set(self.seating.sitting_out())
+        return [[] if p in out else [self.action_text(a) for a in self.state.legal_actions(self.seat(p))]
+                for p in range(self.at_table)]
+
     def _obs_view(self) -> list[dict[str, Any]]:
         out = self.seating.sitting_out()
         return [hombre_view(self.state, None if p in out else self.seat(p), self.seating, p) for p in range(self.at_table)]

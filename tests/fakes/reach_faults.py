@@ -1,0 +1,74 @@
+"""Faults that only what `brou fuzz` asks beyond one deal can find (brou.conformance.reach), in
+the manner of tests/faults.py (`Faulty(TARGET, NAME, FAULT)`): each is wrong in one answer the
+fuzzer did not ask for before, and right in every other.
+
+- `last_trick_any_time` (in `brou.view.last_trick`): a player's view shows him the last trick
+  at any moment, not only on his turn to play (clause hdb.info.last-trick): only `view` shows it;
+- `no_speaking_out_of_turn` (in `SeatedTable._obs_speakers`): `speakers` lists nothing for the
+  players not to act, even one who may claim (Brouc's dehors) out of turn: only `speakers`;
+- `finished_counts_none` (in `brou.conformance.server.perft`): a perft counts a sequence that
+  ends the deal as no sequence at all, rather than one: only `perft`;
+- `marks_forgotten` (in `Table.next_deal`): the next deal of a match starts from the marks the
+  match had before the deal just played, as if that deal had marked nothing: only a second deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import brou.view
+from brou.conformance.server import Table
+from brou.position import Playable
+
+View = Callable[..., Any]
+
+
+def last_trick_any_time(original: View) -> View:
+    """`last_trick` as if it were always the player's turn to play (hdb.info.last-trick)."""
+    def always(state: Any, seat: int) -> bool:
+        return True
+
+    def faulty(state: Any, seat: int, at: Any) -> Any:
+        saved = brou.view.on_turn
+        brou.view.on_turn = always
+        try:
+            return original(state, seat, at)
+        finally:
+            brou.view.on_turn = saved
+    return faulty
+
+
+def no_speaking_out_of_turn(original: Callable[[Any], list[list[str]]]) -> Callable[[Any], list[list[str]]]:
+    """`speakers` with the player to act's actions only."""
+    def faulty(table: Any) -> list[list[str]]:
+        to_act = table.observe("to_act")
+        return [actions if player == to_act else [] for player, actions in enumerate(original(table))]
+    return faulty
+
+
+def finished_counts_none(original: Callable[..., int]) -> Callable[..., int]:
+    """perft with a finished deal counted 0 (the base case forgotten), not 1."""
+    def faulty(state: Playable, depth: int, deadline: float | None = None) -> int:
+        if state.is_over:
+            return 0
+        actions = state.legal_actions()
+        if depth == 1:
+            return len(actions)
+        total = 0
+        for action in actions:
+            child = state.copy()
+            child.apply(action)
+            total += faulty(child, depth - 1, deadline)
+        return total
+    return faulty
+
+
+def marks_forgotten(original: Callable[[Table, Any], dict[str, Any]]) -> Callable[[Table, Any], dict[str, Any]]:
+    """The next deal of a match dealt with the marks before the last deal kept."""
+    def faulty(table: Table, given: Any) -> dict[str, Any]:
+        before = table.marks_before
+        answer = original(table, given)
+        table.marks_before = before
+        return answer
+    return faulty
