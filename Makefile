@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-dev
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: install test lint run bench rulebook api clean
+.PHONY: install test test-slow lint run bench rulebook api clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,11 +25,16 @@ run: $(STAMP)
 	$(VENV)/bin/brou validate
 	$(VENV)/bin/brou check
 
-## the tests (on two cores: pytest-xdist), then the type and lint checks
+## the tests (on two cores: pytest-xdist) but those marked slow, then the type and lint checks
 test: $(STAMP)
-	$(PY) -m pytest -n 2
+	$(PY) -m pytest -n 2 -m "not slow"
 	$(PY) -m mypy
 	$(VENV)/bin/ruff check .
+
+## the tests marked slow (tests/conftest.py, SLOW): the properties at scale, every z3 fact,
+## OpenSpiel's simulations, the books, the wheel; CI runs them after make test
+test-slow: $(STAMP)
+	$(PY) -m pytest -n 2 -m slow
 
 lint: $(STAMP)
 	$(PY) -m mypy

@@ -8,8 +8,41 @@ if TYPE_CHECKING:
     from brou.book.build import Built
 
 
+# The tests `make test` leaves out and `make test-slow` runs (CI runs both, .ci/run): each
+# takes a minute or more of a core, or builds a book.  They check the same things at scale
+# (thousands of random deals, every z3 fact, the OpenSpiel simulations, the books' PDFs, the
+# wheel), so a change to the engine, the spec or the books is worth `make test-slow` before
+# it is merged.  A node id prefix, and why it is slow.
+SLOW: dict[str, str] = {
+    "tests/test_properties.py::test_ten_thousand_random_deals": "10,000 random deals a ruleset, every action tried",
+    "tests/test_match_properties.py::test_a_thousand_random_matches": "1,000 random matches a ruleset",
+    "tests/test_stateful.py::test_deal_machine": "hypothesis's state machine over many deals",
+    "tests/test_hombre_properties.py::test_a_later_speaker_who_may_equal_is_a_counterexample": "z3 over every auction",
+    "tests/test_prove.py::test_every_fact_has_its_expected_status_and_the_table_shows_it": "every z3 fact",
+    "tests/test_openspiel.py::test_random_sim_test": "OpenSpiel's random simulation, 1,000 games",
+    "tests/test_openspiel.py::test_games_sim_test_checks": "OpenSpiel's simulation checks, 1,000 games",
+    "tests/test_input_files.py::test_a_full_corpus_run_through_the_protocol_stays_under_150_megabytes":
+        "the whole corpus through the protocol",
+    "tests/test_independent.py": "the independent engine plays the whole corpus",
+    "tests/test_install.py": "a wheel built and installed outside the repository",
+    "tests/test_rulebook.py": "builds the comparative edition, HTML and PDF, in both languages",
+    "tests/test_french.py": "builds the comparative edition",
+    "tests/test_booklet.py": "builds every players' booklet",
+    "tests/test_refcard.py": "builds every players' booklet",
+}
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "clause(*ids): the spec clauses a test checks (see tests/test_traceability.py)")
+    config.addinivalue_line("markers", "slow(why): left out of `make test`, run by `make test-slow` and CI (tests/conftest.py SLOW)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        for prefix, why in SLOW.items():
+            if item.nodeid.startswith(prefix):
+                item.add_marker(pytest.mark.slow(why))
+                break
 
 
 @pytest.fixture(scope="session")
