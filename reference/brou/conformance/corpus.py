@@ -19,7 +19,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -498,13 +498,21 @@ def check_substance(s: Scenario, seconds: float = SUBSTANCE_SECONDS) -> None:
     """The reference engine plays the scenario in this process and passes it, or CorpusError:
     a scenario the rules contradict (a card twice, an action they refuse, an expectation no
     deal can meet) is the file's fault, not the implementation's."""
+    problem = substance_problem(s, seconds)
+    if problem is not None:
+        raise problem[0]
+
+
+def substance_problem(s: Scenario, seconds: float = SUBSTANCE_SECONDS) -> tuple[CorpusError, Verdict] | None:
+    """None if the reference engine passes the scenario; else the error that says why (one
+    line: file, line, id, the step and the difference) and the reference's verdict."""
     from .compare import ERRORED, PASSED
 
     verdict = reference_verdict(s, seconds)
-    if verdict.status == ERRORED:
-        raise CorpusError(verdict.detail, s.file, s.line, s.id)
-    if verdict.status != PASSED:
-        raise CorpusError(f"the reference engine does not pass it: {verdict.detail}", s.file, s.line, s.id)
+    if verdict.status == PASSED:
+        return None
+    message = verdict.detail if verdict.status == ERRORED else f"the reference engine does not pass it: {verdict.detail}"
+    return CorpusError(message, s.file, s.line, s.id), verdict
 
 
 def reference_verdict(s: Scenario, seconds: float | None = None) -> Verdict:
@@ -559,18 +567,31 @@ def _row(s: Scenario) -> Row:
 
 
 @dataclass
+class Disputed:
+    """A scenario selected that the reference engine does not pass (or cannot play): not run."""
+
+    scenario: Scenario
+    error: CorpusError  # one line: where, and what the reference answers (the step and the difference)
+    verdict: Verdict
+
+
+@dataclass
 class Loaded:
-    """Scenarios loaded from files: the ones selected, and the ids of all."""
+    """Scenarios loaded from files: the ones selected, the ids of all, and (load with
+    `disputes`) the selected ones the reference engine does not pass, left out."""
 
     scenarios: list[Scenario]
     ids: list[str]
+    disputed: list[Disputed] = field(default_factory=list)
 
 
 def load(paths: Iterable[Path] | None = None, keep: Callable[[Scenario], bool] | None = None, *,
-         trust: bool = True) -> Loaded:
+         trust: bool = True, disputes: bool = False) -> Loaded:
     """The scenarios under the given files or folders (default: the whole corpus) that `keep`
     keeps, checked (see above).  A verified file (`trust`) is selected from its index and
-    read only for the scenarios kept; any other file is read and checked in full."""
+    read only for the scenarios kept; any other file is read and checked in full.  A
+    scenario the reference engine does not pass is a CorpusError, or with `disputes`, each
+    such scenario is left out and listed in `Loaded.disputed` (brou check runs the rest)."""
     files: list[Path] = []
     for p in paths if paths is not None else [SCENARIO_DIR]:
         p = Path(p)
@@ -613,14 +634,23 @@ def load(paths: Iterable[Path] | None = None, keep: Callable[[Scenario], bool] |
         if wanted:
             chosen.extend(_scenarios(raw, path.suffix, name, check=False, lines=wanted))
     deadline = time.monotonic() + SUBSTANCE_TOTAL_SECONDS
+    disputed: list[Disputed] = []
     for s in unproven:
         left = deadline - time.monotonic()
         if left <= 0:
             raise CorpusError(f"checking the scenarios against the reference engine takes more than "
                               f"{SUBSTANCE_TOTAL_SECONDS:g} s: select fewer (--id, --clause) or split the files",
                               s.file, s.line, s.id)
-        check_substance(s, min(SUBSTANCE_SECONDS, left))
-    return Loaded(chosen, list(seen))
+        if not disputes:
+            check_substance(s, min(SUBSTANCE_SECONDS, left))
+            continue
+        problem = substance_problem(s, min(SUBSTANCE_SECONDS, left))
+        if problem is not None:
+            disputed.append(Disputed(s, *problem))
+    if disputed:
+        out = {id(d.scenario) for d in disputed}
+        chosen = [s for s in chosen if id(s) not in out]
+    return Loaded(chosen, list(seen), disputed)
 
 
 def load_corpus(paths: Iterable[Path] | None = None) -> list[Scenario]:

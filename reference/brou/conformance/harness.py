@@ -25,7 +25,7 @@ from typing import Any, Protocol
 from ..errors import BrouError
 from .bounds import as_text, cut
 from .compare import ERRORED, FAILED, PASSED, SKIPPED, Verdict, departures, expectations, judge
-from .corpus import SUBSTANCE_SECONDS, Omit, Scenario, parameter_default, rules_for
+from .corpus import SUBSTANCE_SECONDS, Disputed, Omit, Scenario, parameter_default, reference_verdict, rules_for
 from .diagnose import failed_clause
 from .runner import ImplementationError, is_glob
 from .server import Reference
@@ -77,6 +77,7 @@ class Run:
     seconds: float = 0.0
     restarts: int = 0
     loading: float = 0.0  # seconds spent loading and checking the scenarios before the run (brou check)
+    disputed: list[str] = field(default_factory=list)  # scenarios the reference engine does not pass, not run: a line each
 
     def count(self, status: str) -> int:
         return sum(1 for o in self.outcomes if o.status == status)
@@ -84,7 +85,10 @@ class Run:
     @property
     def exit_status(self) -> int:
         """0 all passed (skips and declared failures allowed); 1 a failure, an unexpected
-        pass or a stale entry of the expected-failure list; 3 errors but no failure."""
+        pass or a stale entry of the expected-failure list; 3 errors but no failure; 2
+        before all these, scenarios the reference engine does not pass (not run: bad input)."""
+        if self.disputed:
+            return 2
         if self.count(FAILED) or self.count(XPASSED) or self.stale_xfails:
             return 1
         if self.count(ERRORED):
@@ -228,6 +232,57 @@ def _register_index() -> dict[tuple[str, str, str], tuple[str, str]]:
                     (name, value), = overrides.items()
                     out.setdefault((ruleset, name, json.dumps(value)), (entry.id, option.name))
     return out
+
+
+DISPUTE_SEARCH_SECONDS = 30.0  # for all the disputed scenarios of a run: trying each parameter option on them
+
+
+def dispute_lines(disputed: Sequence[Disputed], seconds: float = DISPUTE_SEARCH_SECONDS) -> list[str]:
+    """One line for each scenario the reference engine does not pass (brou check runs the
+    others): where, what the reference answers (the step and the difference), and how to
+    play the reading it expects: the parameter value (and its register entry) under which the
+    reference passes it, or, if none does, to propose it for the register."""
+    deadline = time.monotonic() + seconds
+    out = []
+    for d in disputed:
+        line = str(d.error)
+        if d.verdict.status == FAILED:
+            line += "; " + _reading_hint(d.scenario, deadline)
+        out.append(line)
+    return out
+
+
+def _reading_hint(s: Scenario, deadline: float) -> str:
+    if time.monotonic() >= deadline:
+        return "(no parameter tried on it: the time for that search is spent)"
+    found = passing_reading(s, deadline)
+    if found is None:
+        return (f"no parameter of {s.ruleset} makes the reference engine pass it: if the sources allow the reading "
+                "it expects, propose it for the register (docs/ambiguities.md, \"Adding an entry\")")
+    (name, value), = found.items()
+    text = value if isinstance(value, str) else json.dumps(value)
+    return (f"the reference engine passes it under {reading_label(s.ruleset, found)}: to play that reading give the "
+            f"scenario params: {{{name}: {text}}} (brou deal --param {name}={text})")
+
+
+def passing_reading(s: Scenario, deadline: float) -> dict[str, Any] | None:
+    """The first parameter value (by name, then in the order of its options) that, set on the
+    scenario, makes the reference engine pass it; None if none does before the deadline."""
+    from ..rules import NOT_EXECUTABLE_YET, Rules
+
+    parameters = Rules.load(s.ruleset).data["parameters"]
+    for name in sorted(parameters):
+        current = s.params.get(name, parameters[name].get("default"))
+        for value in parameters[name]["options"]:
+            if value == current or (name, tuple(value) if isinstance(value, list) else value) in NOT_EXECUTABLE_YET:
+                continue
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            variant = Scenario(s.data | {"params": s.params | {name: value}}, s.file, s.line)
+            if reference_verdict(variant, min(SUBSTANCE_SECONDS, left)).status == PASSED:
+                return {name: value}
+    return None
 
 
 def skip_reason(s: Scenario, hello: Mapping[str, Any]) -> str | None:

@@ -57,6 +57,8 @@ def summary_line(run: Run) -> str:
         line += f"; the implementation was restarted {run.restarts} times"
     if run.stale_xfails:
         line += f"; {len(run.stale_xfails)} expected-failure entries match no scenario"
+    if run.disputed:
+        line += f"; {len(run.disputed)} disputed scenarios not run (the reference engine does not pass them)"
     return line
 
 
@@ -130,7 +132,7 @@ def print_text(run: Run, out: TextIO, failures: int = 20, changes: list[tuple[st
     if failures and len(run.stale_xfails) > failures:
         console.print(f"... and {len(run.stale_xfails) - failures:,} more such entries (--failures 0 shows all)")
     console.print()
-    console.print(summary_line(run), markup=False)
+    console.print(summary_line(run), markup=False, soft_wrap=True)  # one line, however long
 
 
 def shown_failures(run: Run) -> list[Outcome]:
@@ -163,6 +165,7 @@ def to_json(run: Run) -> dict[str, Any]:
         "reading_steps": reading_steps(run)[0],
         "exit_status": run.exit_status,
         "stale_xfails": run.stale_xfails,
+        "disputed": run.disputed,
         "clauses": [{"ruleset": r, "clause": c, **counts} for (r, c), counts in by_clause(run).items()],
         "scenarios": [
             {"id": o.scenario.id, "status": o.status, "ruleset": o.scenario.ruleset, "clauses": list(o.scenario.clauses),
