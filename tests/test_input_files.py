@@ -564,7 +564,7 @@ def test_a_folder_with_disputed_scenarios_runs_the_rest_and_names_each(tmp_path:
     assert "passes it under escape_commitment=True (AMB-29 escape)" in escape
     assert "params: {escape_commitment: true} (brou deal --param escape_commitment=true)" in escape
     assert made_up.startswith("brou check: mine.yaml:3: at mine.hdb.first-to-act the reference engine does not pass it: "
-                              "step 1: to_act: value is 0, expected 3; no parameter of homme-de-brou-1802 makes")
+                              "step 1: to_act: value is 0, expected 3; no single parameter value of homme-de-brou-1802 makes")
     assert 'propose it for the register (docs/ambiguities.md, "Adding an entry")' in made_up
     report = brou(tmp_path, "check", "--in-process", "--no-progress", "--scenarios", ".", "--report", "json")
     assert report.status == 2 and json.loads(report.out)["disputed"] == [line.removeprefix("brou check: ") for line in lines]

@@ -257,8 +257,8 @@ def _reading_hint(s: Scenario, deadline: float) -> str:
         return "(no parameter tried on it: the time for that search is spent)"
     found = passing_reading(s, deadline)
     if found is None:
-        return (f"no parameter of {s.ruleset} makes the reference engine pass it: if the sources allow the reading "
-                "it expects, propose it for the register (docs/ambiguities.md, \"Adding an entry\")")
+        return (f"no single parameter value of {s.ruleset} makes the reference engine pass it: if the sources allow "
+                "the reading it expects, propose it for the register (docs/ambiguities.md, \"Adding an entry\")")
     (name, value), = found.items()
     text = value if isinstance(value, str) else json.dumps(value)
     return (f"the reference engine passes it under {reading_label(s.ruleset, found)}: to play that reading give the "
@@ -384,14 +384,16 @@ def verdict_of(impl: Implementation, s: Scenario, session: Session, *, timeout: 
         if reason is not None:
             return Verdict(SKIPPED, reason)
         features = offered_features(session.hello)
-        if not s.request_for(features)["steps"]:  # every step asks for something it does not offer (perft)
+        request = s.request_for(features)
+        if not request["steps"]:  # every step asks for something it does not offer (perft)
             return Verdict(SKIPPED, "needs feature " + ", ".join(sorted(s.features - features)))
         reading, why = reading_of(s, session.hello, features)
         if why is not None:
             return Verdict(SKIPPED, why)
         omit = reading.omit if reading is not None else None
-        request = s.request_for(features, omit)
         if reading is not None:
+            if omit is not None:
+                request = s.request_for(features, omit)
             request["params"] = request["params"] | reading.params
         session._sent = True
         try:
