@@ -34,7 +34,7 @@ SLOW: dict[str, str] = {
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "clause(*ids): the spec clauses a test checks (see tests/test_traceability.py)")
-    config.addinivalue_line("markers", "slow(why): left out of `make test`, run by `make test-slow` and CI (tests/conftest.py SLOW)")
+    config.addinivalue_line("markers", "slow(why): left out of `make test`, run by `make test-slow` and CI (SLOW)")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -510,3 +510,44 @@ def test_ambiguities_by_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
     assert f"{len(ids)} entries of brouc" in out
     line = assert_one_line_error(*call(capsys, "ambiguities", "--ruleset", "hombre-1700"))
     assert line.startswith("brou ambiguities: unknown ruleset 'hombre-1700'") and "hombre" in line
+
+
+WRONG_DEALER = '''
+import json, sys
+from brou.conformance.server import Reference
+
+reference = Reference()
+for line in sys.stdin:
+    message = json.loads(line)
+    answer = reference.handle(message)
+    if answer is None:
+        break
+    for result in answer.get("results", []):  # the first two cards of the first two hands swapped
+        hands = result.get("deal", {}).get("hands") if isinstance(result.get("deal"), dict) else None
+        if hands:
+            hands[0][0], hands[1][0] = hands[1][0], hands[0][0]
+    print(json.dumps(answer), flush=True)
+'''
+
+
+def test_a_scenario_with_a_list_parameter_runs_through_scenarios_and_impl(tmp_path: Path) -> None:
+    """`packets: [2, 3, 3]` reaches the rules as a list on every path: the corpus's packet
+    scenarios, in a file of their own (so checked and replayed when loaded), run against the
+    reference server as a program and pass; against a program that deals wrongly they fail
+    and the report shows each, with its clause, to the end (it stopped with exit 2)."""
+    packets = tmp_path / "packets.yaml"
+    packets.write_text((REPO / "conformance/scenarios/homme-de-brou-1802/deal/packets.yaml").read_text(encoding="utf-8"),
+                       encoding="utf-8")
+    serve = f"{sys.executable} -m brou serve"
+    done = run("check", "--impl", serve, "--scenarios", str(packets))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "4 scenarios: 4 passed, 0 failed" in done.stdout
+    fake = tmp_path / "wrong_dealer.py"
+    fake.write_text(WRONG_DEALER, encoding="utf-8")
+    done = run("check", "--impl", f"{sys.executable} {fake}", "--scenarios", str(packets))
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert done.stderr == ""
+    for ident in ("hdb.deal.packets.two-three-three", "hdb.deal.packets.three-two-three"):
+        assert f"FAILED {ident}" in done.stdout
+    assert done.stdout.count("  hdb.deal.packets: ") == 4  # the clause's statement under each failure
+    assert "4 scenarios: 0 passed, 4 failed" in done.stdout

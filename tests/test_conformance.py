@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -19,10 +19,20 @@ from referencing import Registry, Resource
 from brou import Rules, spec
 from brou.conformance import generate
 from brou.conformance.compare import ERRORED, FAILED, PASSED, expectations, judge
-from brou.conformance.corpus import CONFORMANCE_DIR, CorpusError, Scenario, load_corpus, load_file, request_of
-from brou.conformance.harness import XFAILED, XPASSED, Run, Selection, run, skip_reason
-from brou.conformance.report import changes_since, read_track, to_json, to_junit, write_track
-from brou.conformance.runner import InProcess
+from brou.conformance.corpus import CONFORMANCE_DIR, CorpusError, Scenario, load_corpus, load_file, reference_verdict, request_of
+from brou.conformance.harness import (
+    XFAILED,
+    XPASSED,
+    Run,
+    Selection,
+    offered_features,
+    reading_label,
+    reading_of,
+    run,
+    skip_reason,
+)
+from brou.conformance.report import changes_since, read_track, summary_line, to_json, to_junit, write_track
+from brou.conformance.runner import InProcess, check_hello
 from brou.conformance.server import Reference, perft
 from brou.state import DealState
 
@@ -274,6 +284,123 @@ def test_reports_json_junit_and_tracking(tmp_path: Path, monkeypatch: pytest.Mon
     assert broken and {c[0] for c in changed} == broken and all(c[1:] == ("passed", "failed") for c in changed)
     junit = ET.fromstring(to_junit(second))
     assert len(junit.findall(".//failure")) == len(broken)
+
+
+# -- another reading, declared ------------------------------------------------------------
+
+# AMB-29 and AMB-30 read the other way in 1802
+READING_1802 = {"escape_commitment": True, "partie_et_vole_declarer": "any-player-of-team"}
+
+
+class DeclaresReadings(InProcess):
+    """An implementation of 1802 alone that plays AMB-29 `escape` and AMB-30
+    `any-player-of-team` (declared by register entry) and cannot play the spec's defaults of
+    those questions: the reference engine with those parameters unless told; with
+    `wrong_to_act`, every `to_act` it reports is wrong too."""
+
+    def __init__(self, wrong_to_act: bool = False) -> None:
+        super().__init__()
+        self.wrong_to_act = wrong_to_act
+
+    def start(self) -> dict[str, Any]:
+        hello = self.reference.hello()
+        ruleset = hello["rulesets"]["homme-de-brou-1802"]
+        for name in READING_1802:
+            del ruleset["params"][name]
+        ruleset["readings"] = {"AMB-29": "escape", "AMB-30": "any-player-of-team"}
+        hello["rulesets"] = {"homme-de-brou-1802": ruleset}
+        return check_hello(hello)
+
+    def run(self, request: Mapping[str, Any], timeout: float) -> dict[str, Any]:
+        answer = super().run(dict(request) | {"params": READING_1802 | dict(request["params"])}, timeout)
+        if self.wrong_to_act:
+            for result in answer.get("results", []):
+                if "to_act" in result:
+                    result["to_act"] = 99
+        return answer
+
+
+@cache
+def reading_corpus() -> tuple[Scenario, ...]:
+    """The 1802 scenarios of games and of the two questions, and 200 generated deals."""
+    root = CONFORMANCE_DIR / "scenarios/homme-de-brou-1802"
+    generated = [s for s in corpus() if s.ruleset == "homme-de-brou-1802" and s.origin == "generated"][:200]
+    files = [root / "game", root / "ambiguities/AMB-29.yaml", root / "ambiguities/AMB-30.yaml"]
+    return tuple(load_corpus(files)) + tuple(generated)
+
+
+@cache
+def reading_run() -> Run:
+    return run(DeclaresReadings(), list(reading_corpus()))
+
+
+def test_a_declared_reading_leaves_out_exactly_the_steps_where_the_reference_under_it_departs() -> None:
+    """Each scenario written for the spec's defaults runs under the declared reading; a step
+    is left out only where the reference engine, playing that reading, does not meet the
+    scenario's expectation, and a scenario with nothing left out is one it passes whole."""
+    result = reading_run()
+    assert result.count(FAILED) == result.count(ERRORED) == 0
+    skipped = [o for o in result.outcomes if o.status == "skipped"]
+    assert all("is not supported" in o.verdict.detail for o in skipped)  # they set a default explicitly
+    hello = result.hello or {}
+    partial = 0
+    for o in result.outcomes:
+        if o.status != PASSED:
+            continue
+        s = o.scenario
+        under = reference_verdict(Scenario(s.data | {"params": READING_1802 | s.params}, s.file, s.line))
+        reading, why = reading_of(s, hello)
+        assert why is None and reading is not None and reading.params == {k: v for k, v in READING_1802.items()
+                                                                          if k not in s.params}
+        if not o.verdict.reading_steps:
+            assert under.status == PASSED and reading.omit is None, s.id
+            continue
+        partial += 1
+        omit = reading.omit
+        assert under.status == FAILED and omit is not None and under.step is not None, s.id
+        assert under.step in omit.steps or (omit.from_step is not None and under.step >= omit.from_step), s.id
+        label = reading_label(s.ruleset, reading.params)  # each parameter with its register entry and option
+        assert f"on the reading {label}: " in o.verdict.detail and "(AMB-" in label
+        assert o.verdict.reading_steps == reading.steps > 0
+    assert partial >= 10
+
+
+def test_a_declared_reading_does_not_hide_a_wrong_answer_where_it_does_not_matter() -> None:
+    """The same implementation, now reporting every `to_act` wrongly: each scenario in which
+    a `to_act` is still asked for fails (at a step the reading does not touch), the ones with
+    steps left out included; no other fails."""
+    result = run(DeclaresReadings(wrong_to_act=True), list(reading_corpus()))
+    hello = result.hello or {}
+    failed_partial = 0
+    for o in result.outcomes:
+        if o.status == "skipped":
+            continue
+        s = o.scenario
+        reading, _ = reading_of(s, hello)
+        omit = reading.omit if reading is not None else None
+        asked = any("to_act" in step.get("observe", []) for step in s.request_for(offered_features(hello), omit)["steps"])
+        assert o.status == (FAILED if asked else PASSED), s.id
+        if o.status == FAILED and o.verdict.reading_steps:
+            failed_partial += 1
+            assert o.verdict.step is not None and omit is not None and o.verdict.observed == "to_act"
+            left = omit.steps.get(o.verdict.step, frozenset())
+            assert left is not None and "to_act" not in left  # a step and an observable not left out
+            assert omit.from_step is None or o.verdict.step < omit.from_step
+    assert failed_partial >= 5
+    assert result.exit_status == 1
+
+
+def test_the_reports_count_the_steps_left_out_for_a_reading() -> None:
+    result = reading_run()
+    partial = [o for o in result.outcomes if o.verdict.reading_steps]
+    steps = sum(o.verdict.reading_steps for o in partial)
+    assert f"{steps:,} steps of {len(partial):,} scenarios left out for the readings" in summary_line(result)
+    data = to_json(result)
+    assert data["reading_steps"] == steps
+    assert sum(e.get("reading_steps", 0) for e in data["scenarios"]) == steps
+    root = ET.fromstring(to_junit(result))
+    prop = root.find(".//testsuite[@name='homme-de-brou-1802']/properties/property[@name='steps-left-out-for-readings']")
+    assert prop is not None and prop.get("value") == str(steps)
 
 
 # -- corpus files that cannot be used ---------------------------------------------------------

@@ -521,3 +521,52 @@ for line in sys.stdin:
     done = brou(tmp_path, "check", "--clause", "hdb.deck.cards", "--impl", f"{sys.executable} {adapter}", "--no-progress")
     assert done.status == 0, done.err[-2000:]
     assert float(mark.read_text(encoding="ascii")) - started < 2.0
+
+
+# -- a folder with disputed scenarios ---------------------------------------------------------------
+
+MADE_UP = """format: brou-scenarios/1
+scenarios:
+  - id: mine.hdb.first-to-act
+    description: a reading no parameter plays (the player after the dealer does not lead)
+    clauses: [hdb.deal.packets]
+    ruleset: homme-de-brou-1802
+    setup:
+      seed: 12345
+    steps:
+      - expect: {to_act: 3}
+"""
+
+
+def test_a_folder_with_disputed_scenarios_runs_the_rest_and_names_each(tmp_path: Path) -> None:
+    """A folder written by someone documenting other readings: the AMB-29 scenario of the
+    `escape` reading with its parameter taken out, a made-up expectation, and the packet
+    scenarios.  Each scenario the reference engine does not pass gets a line on stderr (where,
+    the step and the difference, and how to play its reading: the parameter and register entry
+    under which the reference passes it, or the register to propose it to); the others run
+    and pass; the exit status is 2."""
+    shipped = corpus.CONFORMANCE_DIR / "scenarios/homme-de-brou-1802"
+    amb29 = (shipped / "ambiguities/AMB-29.yaml").read_text(encoding="utf-8")
+    assert amb29.count('params: {"escape_commitment": true}') == 1
+    (tmp_path / "amb29.yaml").write_text(amb29.replace('    params: {"escape_commitment": true}\n', ""), encoding="utf-8")
+    (tmp_path / "mine.yaml").write_text(MADE_UP, encoding="utf-8")
+    (tmp_path / "packets.yaml").write_text((shipped / "deal/packets.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    done = brou(tmp_path, "check", "--in-process", "--no-progress", "--scenarios", ".")
+    assert done.status == 2, done
+    assert "Traceback" not in done.err
+    assert "5 scenarios: 5 passed, 0 failed" in done.out
+    assert "2 disputed scenarios not run (the reference engine does not pass them)" in done.out
+    lines = done.err.splitlines()
+    assert len(lines) == 2, done.err
+    escape, made_up = lines
+    assert escape.startswith("brou check: amb29.yaml:15: at hdb.ambiguity.amb-29.escape the reference engine does not "
+                             "pass it: step 2: legal: missing claim; ")
+    assert "passes it under escape_commitment=True (AMB-29 escape)" in escape
+    assert "params: {escape_commitment: true} (brou deal --param escape_commitment=true)" in escape
+    assert made_up.startswith("brou check: mine.yaml:3: at mine.hdb.first-to-act the reference engine does not pass it: "
+                              "step 1: to_act: value is 0, expected 3; no single parameter value of homme-de-brou-1802 makes")
+    assert 'propose it for the register (docs/ambiguities.md, "Adding an entry")' in made_up
+    report = brou(tmp_path, "check", "--in-process", "--no-progress", "--scenarios", ".", "--report", "json")
+    assert report.status == 2 and json.loads(report.out)["disputed"] == [line.removeprefix("brou check: ") for line in lines]
+    alone = brou(tmp_path, "check", "--in-process", "--no-progress", "--scenarios", "mine.yaml")
+    assert alone.status == 2 and alone.out == "" and alone.err == made_up + "\n"  # nothing else to run: the line alone

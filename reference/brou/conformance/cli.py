@@ -20,7 +20,7 @@ from ..rules import Rules
 from ..tables import table_text
 from . import report
 from .corpus import ORIGINS, load, load_corpus
-from .harness import Implementation, Outcome, Selection, read_xfail, run
+from .harness import Implementation, Outcome, Selection, dispute_lines, read_xfail, run
 from .runner import MAX_TIMEOUT, InProcess, Subprocess, is_time_limit, reference_command
 
 
@@ -54,9 +54,13 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.max_hangs < 0:
         raise UsageError("brou check: --max-hangs must be 0 or more")
     selection = Selection(args.ruleset, args.clause, args.feature, args.id, args.origin)
-    loaded = load([Path(p) for p in args.scenarios] or None, keep=selection.keeps)
+    loaded = load([Path(p) for p in args.scenarios] or None, keep=selection.keeps, disputes=True)
     chosen = loaded.scenarios
+    disputed = dispute_lines(loaded.disputed)  # each named on standard error; the others run
     if not chosen:
+        if disputed:
+            _print_disputed(disputed)
+            return EXIT_DISPUTED
         raise UsageError("brou check: no scenario matches the filters")
     xfail = read_xfail(_small_file(args.xfail, "--xfail")) if args.xfail else None
     track_path = _small_file(args.track, "--track") if args.track else None
@@ -80,6 +84,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     else:
         result = run(impl, chosen, timeout=args.timeout, xfail=xfail, all_ids=loaded.ids, max_hangs=args.max_hangs)
     result.loading = max(0.0, time.perf_counter() - started - result.seconds)
+    result.disputed = disputed
     corpus_ids = set(loaded.ids)
     changes = report.changes_since(before, result, corpus_ids) if track_path else None
     _write_report(args, result, changes)
@@ -88,7 +93,17 @@ def cmd_check(args: argparse.Namespace) -> int:
             report.write_track(track_path, result, before, corpus_ids)
         except OSError as exc:
             raise UsageError(f"brou check: cannot write {track_path}: {exc.strerror}") from None
+    _print_disputed(disputed)
     return result.exit_status
+
+
+EXIT_DISPUTED = 2  # bad input: scenarios the reference engine does not pass
+
+
+def _print_disputed(lines: list[str]) -> None:
+    """The scenarios the reference engine does not pass, one line each on standard error."""
+    for line in lines:
+        print(one_line(f"brou check: {line}"), file=sys.stderr)
 
 
 MAX_LIST_BYTES = 16 << 20

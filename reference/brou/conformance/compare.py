@@ -18,7 +18,7 @@ from .. import phase_view, view
 from ..errors import BrouError
 from ..rules import Rules
 from .bounds import as_text, bounded, cut
-from .corpus import Scenario, kept_step
+from .corpus import Omit, Scenario, step_kept
 
 PASSED, FAILED, ERRORED, SKIPPED = "passed", "failed", "errored", "skipped"
 
@@ -34,6 +34,7 @@ class Verdict(NamedTuple):
     got: Any = None
     clause: str | None = None  # a failure: the one clause it breaks (brou.conformance.diagnose)
     observed: str | None = None  # a failure at an `expect` step: the observable that differs
+    reading_steps: int = 0  # steps left out, whole or in part, because they depend on a declared reading
 
 
 class Malformed(Exception):
@@ -45,13 +46,15 @@ def _text(value: Any) -> str:
     return text if len(text) <= 300 else text[:297] + "..."
 
 
-def expectations(scenario: Scenario, features: frozenset[str] | None = None) -> list[tuple[str, Any, int, str]]:
+def expectations(scenario: Scenario, features: frozenset[str] | None = None,
+                 omit: Omit | None = None) -> list[tuple[str, Any, int, str]]:
     """One (kind, expected, scenario step number, where) per request step: ("accept",
     action), ("reject", (action, code or None)), ("observe", {name: value}), ("perft", count), ("deal", what);
-    with `features`, for the steps an implementation offering them is sent (corpus.kept_step)."""
+    with `features`, for the steps an implementation offering them is sent (corpus.kept_step);
+    with `omit`, without what a declared reading leaves out (corpus.step_kept)."""
     out: list[tuple[str, Any, int, str]] = []
     for number, given in enumerate(scenario.data["steps"], 1):
-        step = kept_step(given, features, scenario.ruleset)
+        step = step_kept(number, given, features, scenario.ruleset, omit)
         if step is None:
             continue
         where = f"step {number}"
@@ -72,12 +75,14 @@ def expectations(scenario: Scenario, features: frozenset[str] | None = None) -> 
     return out
 
 
-def judge(scenario: Scenario, answer: Mapping[str, Any], codes: bool = True, features: frozenset[str] | None = None) -> Verdict:
+def judge(scenario: Scenario, answer: Mapping[str, Any], codes: bool = True, features: frozenset[str] | None = None,
+          omit: Omit | None = None) -> Verdict:
     """Compare an implementation's `results` with the scenario; `codes`: compare the
     error codes of rejections (feature error-codes); `features`: the implementation's, when
-    it was sent only the steps it can answer (`Scenario.request_for`)."""
+    it was sent only the steps it can answer (`Scenario.request_for`); `omit`: what a
+    declared reading left out of the request."""
     results = answer.get("results")
-    expected = expectations(scenario, features)
+    expected = expectations(scenario, features, omit)
     if not isinstance(results, list):
         return Verdict(ERRORED, "the answer has no 'results' list")
     if len(results) != len(expected):
@@ -92,6 +97,38 @@ def judge(scenario: Scenario, answer: Mapping[str, Any], codes: bool = True, fea
             detail, exp, have, observed = problem
             return Verdict(FAILED, f"{where}: {detail}", number, bounded(exp), bounded(have), observed=observed)
     return Verdict(PASSED)
+
+
+def departures(scenario: Scenario, answer: Mapping[str, Any]) -> tuple[Omit | None, str]:
+    """Where another engine's answer to the whole scenario (the reference engine's under a
+    reading an implementation declared) departs from the scenario's expectations, as what to
+    leave out of it (None: nothing departs), and what happened where the line of play parts
+    (""): an `expect` step loses the observables that differ, a perft step or a refusal's
+    error code that differs is left out, and an action refused that the scenario plays (or
+    allowed that it refuses), or a deal not dealt, leaves out its step and all that follow."""
+    results = answer.get("results")
+    expected = expectations(scenario)
+    if not isinstance(results, list) or len(results) != len(expected):
+        return Omit({}, 1), "no answer to judge by"
+    fields = view_fields(scenario.ruleset)
+    steps: dict[int, frozenset[str] | None] = {}
+    for (kind, want, number, _), got in zip(expected, results, strict=True):
+        try:
+            problem = _compare_step(kind, want, got, True, fields)
+        except Malformed as exc:
+            return Omit(steps, number), f"step {number}: malformed result: {exc}"
+        if problem is None:
+            continue
+        if kind == "observe":
+            names = frozenset(n for n, v in want.items() if _compare_value(n, v, got[n], fields) is not None)
+            steps[number] = names
+        elif kind == "perft":
+            steps[number] = None
+        elif kind == "reject" and got.get("ok") is False:
+            steps[number] = frozenset({"code"})
+        else:
+            return Omit(steps, number), f"step {number}: {problem[0]}"
+    return (Omit(steps) if steps else None), ""
 
 
 ViewFields = tuple[tuple[str, ...], dict[str, tuple[str, ...]]]

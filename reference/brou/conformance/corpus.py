@@ -19,10 +19,10 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import jsonschema_rs
 
@@ -106,9 +106,10 @@ class Scenario:
         """What the implementation is sent (made when asked: each scenario is sent once)."""
         return request_of(self.data)
 
-    def request_for(self, features: Iterable[str]) -> dict[str, Any]:
-        """What an implementation offering `features` is sent: the steps it cannot answer left out."""
-        return request_of(self.data, frozenset(features))
+    def request_for(self, features: Iterable[str], omit: Omit | None = None) -> dict[str, Any]:
+        """What an implementation offering `features` is sent: the steps it cannot answer left
+        out, and what `omit` leaves out (a declared reading)."""
+        return request_of(self.data, frozenset(features), omit)
 
     @property
     def where(self) -> str:
@@ -174,6 +175,37 @@ def _need(observable: str, ruleset: str) -> str | None:
     return _NEEDS.get(observable)
 
 
+class Omit(NamedTuple):
+    """What of a scenario is left out when it is judged under a reading the implementation
+    declared (harness.reading_of): by step number (from 1), the observables left out of an
+    `expect` step, or "code" for a refusal whose error code differs (None: the whole step);
+    and `from_step`, the first step left out with all that follow (the line of play parts
+    there: an action the reading refuses, or one it allows that the scenario refuses)."""
+
+    steps: Mapping[int, frozenset[str] | None]
+    from_step: int | None = None
+
+
+def step_kept(number: int, step: Mapping[str, Any], features: frozenset[str] | None, ruleset: str = "",
+              omit: Omit | None = None) -> Mapping[str, Any] | None:
+    """Scenario step `number` (from 1) as it is sent and judged: `kept_step`, and before it
+    what `omit` leaves out of it (None: the step is left out whole)."""
+    if omit is not None:
+        if omit.from_step is not None and number >= omit.from_step:
+            return None
+        left = omit.steps.get(number, frozenset())
+        if left is None:
+            return None
+        if left and "expect" in step:
+            expect = {k: v for k, v in step["expect"].items() if k not in left}
+            if not expect:
+                return None
+            step = {"expect": expect}
+        elif "code" in left:
+            step = {k: v for k, v in step.items() if k != "code"}
+    return kept_step(step, features, ruleset)
+
+
 def kept_step(step: Mapping[str, Any], features: frozenset[str] | None, ruleset: str = "") -> Mapping[str, Any] | None:
     """A scenario step as an implementation offering `features` (None: every feature) runs
     it: an `expect` without the observables it cannot report, a perft step only with
@@ -190,12 +222,13 @@ def kept_step(step: Mapping[str, Any], features: frozenset[str] | None, ruleset:
     return step
 
 
-def request_of(data: Mapping[str, Any], features: frozenset[str] | None = None) -> dict[str, Any]:
+def request_of(data: Mapping[str, Any], features: frozenset[str] | None = None, omit: Omit | None = None) -> dict[str, Any]:
     """The scenario as an implementation sees it: setup and steps, no expectations; with
-    `features`, only the steps and observables such an implementation can answer."""
+    `features`, only the steps and observables such an implementation can answer; with
+    `omit`, without what a declared reading leaves out."""
     steps: list[dict[str, Any]] = []
-    for given in data["steps"]:
-        step = kept_step(given, features, data["ruleset"])
+    for number, given in enumerate(data["steps"], 1):
+        step = step_kept(number, given, features, data["ruleset"], omit)
         if step is None:
             continue
         by = {"player": step["player"]} if "player" in step else {}
@@ -395,17 +428,19 @@ def _short(message: str) -> str:
 
 
 @lru_cache(maxsize=32)
-def _rules(ruleset: str, params: tuple[tuple[str, Any], ...]) -> Rules:
-    return Rules.load(ruleset, **dict(params))
+def _rules(ruleset: str, params: str = "{}") -> Rules:
+    """The rules of a ruleset under parameters given as their JSON text (the cache key): the
+    values reach the rules as the scenario wrote them, a list as a list (`packets: [2, 3, 3]`)."""
+    return Rules.load(ruleset, **json.loads(params))
 
 
 def rules_for(scenario: Scenario) -> Rules:
-    return _rules(scenario.ruleset, tuple(sorted((k, _hashable(v)) for k, v in scenario.params.items())))
+    return _rules(scenario.ruleset, json.dumps(scenario.params, sort_keys=True))
 
 
 def parameter_default(ruleset: str, name: str) -> Any:
     """The default of a ruleset's parameter (None if it has no such parameter)."""
-    spec_ = _rules(ruleset, ()).data["parameters"].get(name)
+    spec_ = _rules(ruleset).data["parameters"].get(name)
     return None if spec_ is None else spec_.get("default")
 
 
@@ -463,13 +498,21 @@ def check_substance(s: Scenario, seconds: float = SUBSTANCE_SECONDS) -> None:
     """The reference engine plays the scenario in this process and passes it, or CorpusError:
     a scenario the rules contradict (a card twice, an action they refuse, an expectation no
     deal can meet) is the file's fault, not the implementation's."""
+    problem = substance_problem(s, seconds)
+    if problem is not None:
+        raise problem[0]
+
+
+def substance_problem(s: Scenario, seconds: float = SUBSTANCE_SECONDS) -> tuple[CorpusError, Verdict] | None:
+    """None if the reference engine passes the scenario; else the error that says why (one
+    line: file, line, id, the step and the difference) and the reference's verdict."""
     from .compare import ERRORED, PASSED
 
     verdict = reference_verdict(s, seconds)
-    if verdict.status == ERRORED:
-        raise CorpusError(verdict.detail, s.file, s.line, s.id)
-    if verdict.status != PASSED:
-        raise CorpusError(f"the reference engine does not pass it: {verdict.detail}", s.file, s.line, s.id)
+    if verdict.status == PASSED:
+        return None
+    message = verdict.detail if verdict.status == ERRORED else f"the reference engine does not pass it: {verdict.detail}"
+    return CorpusError(message, s.file, s.line, s.id), verdict
 
 
 def reference_verdict(s: Scenario, seconds: float | None = None) -> Verdict:
@@ -524,19 +567,32 @@ def _row(s: Scenario) -> Row:
 
 
 @dataclass
+class Disputed:
+    """A scenario selected that the reference engine does not pass (or cannot play): not run."""
+
+    scenario: Scenario
+    error: CorpusError  # one line: where, and what the reference answers (the step and the difference)
+    verdict: Verdict
+
+
+@dataclass
 class Loaded:
-    """Scenarios loaded from files: the ones selected, and the ids of all."""
+    """Scenarios loaded from files: the ones selected, the ids of all, and (load with
+    `disputes`) the selected ones the reference engine does not pass, left out."""
 
     scenarios: list[Scenario]
     ids: list[str]
+    disputed: list[Disputed] = field(default_factory=list)
 
 
 def load(paths: Iterable[Path] | None = None, keep: Callable[[Scenario], bool] | None = None, *,
-         trust: bool = True, budget: float | None = SUBSTANCE_TOTAL_SECONDS) -> Loaded:
+         trust: bool = True, disputes: bool = False, budget: float | None = SUBSTANCE_TOTAL_SECONDS) -> Loaded:
     """The scenarios under the given files or folders (default: the whole corpus) that `keep`
     keeps, checked (see above).  A verified file (`trust`) is selected from its index and
     read only for the scenarios kept; any other file is read and checked in full, within
-    `budget` seconds for all of them (None: no bound, for the project's own tools)."""
+    `budget` seconds for all of them (None: no bound, for the project's own tools).  A
+    scenario the reference engine does not pass is a CorpusError, or with `disputes`, each
+    such scenario is left out and listed in `Loaded.disputed` (brou check runs the rest)."""
     files: list[Path] = []
     for p in paths if paths is not None else [SCENARIO_DIR]:
         p = Path(p)
@@ -579,14 +635,23 @@ def load(paths: Iterable[Path] | None = None, keep: Callable[[Scenario], bool] |
         if wanted:
             chosen.extend(_scenarios(raw, path.suffix, name, check=False, lines=wanted))
     deadline = time.monotonic() + (budget if budget is not None else float("inf"))
+    disputed: list[Disputed] = []
     for s in unproven:
         left = deadline - time.monotonic()
         if left <= 0:
             raise CorpusError(f"checking the scenarios against the reference engine takes more than "
                               f"{budget:g} s: select fewer (--id, --clause) or split the files",
                               s.file, s.line, s.id)
-        check_substance(s, min(SUBSTANCE_SECONDS, left))
-    return Loaded(chosen, list(seen))
+        if not disputes:
+            check_substance(s, min(SUBSTANCE_SECONDS, left))
+            continue
+        problem = substance_problem(s, min(SUBSTANCE_SECONDS, left))
+        if problem is not None:
+            disputed.append(Disputed(s, *problem))
+    if disputed:
+        out = {id(d.scenario) for d in disputed}
+        chosen = [s for s in chosen if id(s) not in out]
+    return Loaded(chosen, list(seen), disputed)
 
 
 def load_corpus(paths: Iterable[Path] | None = None) -> list[Scenario]:

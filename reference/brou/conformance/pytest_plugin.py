@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +22,7 @@ import pytest
 from .bounds import as_text
 from .compare import FAILED, PASSED, judge
 from .corpus import Scenario, load
-from .harness import Expected, Selection, clause_text, offered_features, read_xfail, reading_of, skip_reason
+from .harness import Expected, Reading, Selection, clause_text, offered_features, read_xfail, reading_of, skip_reason
 from .runner import MAX_TIMEOUT, ImplementationError, Subprocess, is_time_limit
 
 
@@ -75,13 +75,14 @@ class _Session:
         """The features the implementation offers."""
         return offered_features(self.hello or {})
 
-    def run(self, scenario: Scenario, reading: Mapping[str, Any]) -> dict[str, Any]:
-        """The implementation's answer (the scenario sent with the parameters of `reading`
-        added); asked again of a restarted implementation if what came first was the
-        previous scenario's second answer (that test has already been reported, so the
-        fault cannot be laid on it here)."""
-        request = scenario.request_for(self.features)
-        request["params"] = request["params"] | dict(reading)
+    def run(self, scenario: Scenario, reading: Reading | None) -> dict[str, Any]:
+        """The implementation's answer (the scenario sent under `reading`: its parameters
+        added, the steps that depend on it left out); asked again of a restarted
+        implementation if what came first was the previous scenario's second answer (that
+        test has already been reported, so the fault cannot be laid on it here)."""
+        request = scenario.request_for(self.features, reading.omit if reading is not None else None)
+        if reading is not None:
+            request["params"] = request["params"] | reading.params
         try:
             return self.impl.run(request, self.timeout)
         except ImplementationError as exc:
@@ -117,7 +118,7 @@ class ScenarioItem(pytest.Item):
             pytest.skip(reason)
         if not s.request_for(self.brou.features)["steps"]:
             pytest.skip("needs feature " + ", ".join(sorted(s.features - self.brou.features)))
-        reading, why = reading_of(s, hello)
+        reading, why = reading_of(s, hello, self.brou.features)
         if why is not None:
             pytest.skip(why)
         try:
@@ -129,7 +130,8 @@ class ScenarioItem(pytest.Item):
         if "error" in answer:
             raise ScenarioError(f"errored: the implementation reported an error: {as_text(answer['error'], 300)}")
         features = self.brou.features
-        verdict = judge(s, answer, codes="error-codes" in features, features=features)
+        verdict = judge(s, answer, codes="error-codes" in features, features=features,
+                        omit=reading.omit if reading is not None else None)
         declared = self.brou.known.match(s.id) is not None
         if verdict.status == PASSED:
             if declared:

@@ -45,14 +45,28 @@ def summary_line(run: Run) -> str:
     line = f"{len(run.outcomes)} scenarios: " + ", ".join(parts) + f" in {run.loading + run.seconds:.1f} s"
     if run.loading:
         line += f" ({run.loading:.1f} s loading)"
-    partial = sum(1 for o in run.outcomes if o.status == PASSED and o.verdict.detail.startswith(PARTIAL))
+    partial = sum(1 for o in run.outcomes if o.status == PASSED and o.verdict.detail.startswith(PARTIAL)
+                  and " not offered" in o.verdict.detail)
     if partial:
         line += f"; {partial} of the passed ran with steps left out (optional features not offered)"
+    steps, scenarios = reading_steps(run)
+    if steps:
+        line += (f"; {steps:,} steps of {scenarios:,} scenarios left out for the readings the implementation "
+                 "declared (their expectations depend on them)")
     if run.restarts:
         line += f"; the implementation was restarted {run.restarts} times"
     if run.stale_xfails:
         line += f"; {len(run.stale_xfails)} expected-failure entries match no scenario"
+    if run.disputed:
+        line += f"; {len(run.disputed)} disputed scenarios not run (the reference engine does not pass them)"
     return line
+
+
+def reading_steps(run: Run) -> tuple[int, int]:
+    """The steps left out because they depend on a reading the implementation declared, and
+    the scenarios they belong to (run with the rest of their steps)."""
+    counts = [o.verdict.reading_steps for o in run.outcomes if o.verdict.reading_steps]
+    return sum(counts), len(counts)
 
 
 def readings_played(run: Run) -> list[str]:
@@ -118,7 +132,7 @@ def print_text(run: Run, out: TextIO, failures: int = 20, changes: list[tuple[st
     if failures and len(run.stale_xfails) > failures:
         console.print(f"... and {len(run.stale_xfails) - failures:,} more such entries (--failures 0 shows all)")
     console.print()
-    console.print(summary_line(run), markup=False)
+    console.print(summary_line(run), markup=False, soft_wrap=True)  # one line, however long
 
 
 def shown_failures(run: Run) -> list[Outcome]:
@@ -148,12 +162,15 @@ def to_json(run: Run) -> dict[str, Any]:
         "seconds": round(run.seconds, 3),
         "restarts": run.restarts,
         "counts": {s: run.count(s) for s in COLUMNS},
+        "reading_steps": reading_steps(run)[0],
         "exit_status": run.exit_status,
         "stale_xfails": run.stale_xfails,
+        "disputed": run.disputed,
         "clauses": [{"ruleset": r, "clause": c, **counts} for (r, c), counts in by_clause(run).items()],
         "scenarios": [
             {"id": o.scenario.id, "status": o.status, "ruleset": o.scenario.ruleset, "clauses": list(o.scenario.clauses),
              "file": o.scenario.where, **({"detail": o.verdict.detail} if o.verdict.detail else {}),
+             **({"reading_steps": o.verdict.reading_steps} if o.verdict.reading_steps else {}),
              **({"step": o.verdict.step, "clause": o.verdict.clause, "expected": o.verdict.expected, "got": o.verdict.got}
                 if o.status == FAILED else {})}
             for o in run.outcomes
@@ -196,9 +213,16 @@ def to_junit(run: Run) -> str:
         elif o.status in (SKIPPED, XFAILED):
             c["skipped"] += 1
             ET.SubElement(case, "skipped", message=_xml(o.verdict.detail[:500]))
+    left: dict[str, int] = defaultdict(int)
+    for o in run.outcomes:
+        left[o.scenario.ruleset] += o.verdict.reading_steps
     for name, suite in suites.items():
         for key, value in counts[name].items():
             suite.set(key, str(value))
+        if left[name]:  # steps left out because they depend on a declared reading (the rest of each scenario ran)
+            properties = ET.Element("properties")
+            ET.SubElement(properties, "property", name="steps-left-out-for-readings", value=str(left[name]))
+            suite.insert(0, properties)
     ET.indent(root)
     return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
