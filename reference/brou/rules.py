@@ -150,8 +150,9 @@ class Rules:
         return int(self.data.get("session", {}).get("table", self.n_players))
 
     @staticmethod
-    def load(name: str, **overrides: Any) -> Rules:
-        """Load ruleset `name` (an id or a file) with parameter overrides."""
+    def load(name: str, /, **overrides: Any) -> Rules:
+        """Load ruleset `name` (an id or a file) with parameter overrides (a parameter may be
+        called `name`: the ruleset is positional only, so that is an unknown parameter)."""
         return _load(name, tuple(sorted((k, _freeze(v, k)) for k, v in overrides.items())))
 
     def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any]]]:

@@ -20,8 +20,8 @@ from ..rules import Rules
 from ..tables import table_text
 from . import report
 from .corpus import ORIGINS, load, load_corpus
-from .harness import Implementation, Outcome, Selection, read_xfail, run
-from .runner import MAX_TIMEOUT, InProcess, Subprocess, is_time_limit, reference_command
+from .harness import Implementation, Outcome, Run, Selection, read_xfail, run
+from .runner import MAX_TIMEOUT, InProcess, SignalGuard, Subprocess, is_time_limit, reference_command
 
 
 def _seconds(option: str, value: float, command: str = "check") -> float:
@@ -62,6 +62,23 @@ def cmd_check(args: argparse.Namespace) -> int:
     track_path = _small_file(args.track, "--track") if args.track else None
     before = report.read_track(track_path) if track_path else None
     impl = _implementation(args)
+    with SignalGuard():  # a program cannot end the run by signalling it (set before the progress thread starts)
+        result = _run_check(args, impl, chosen, xfail, loaded.ids)
+    result.loading = max(0.0, time.perf_counter() - started - result.seconds)
+    corpus_ids = set(loaded.ids)
+    changes = report.changes_since(before, result, corpus_ids) if track_path else None
+    _write_report(args, result, changes)
+    if track_path:
+        try:
+            report.write_track(track_path, result, before, corpus_ids)
+        except OSError as exc:
+            raise UsageError(f"brou check: cannot write {track_path}: {exc.strerror}") from None
+    return result.exit_status
+
+
+def _run_check(args: argparse.Namespace, impl: Implementation, chosen: list[Any], xfail: dict[str, str] | None,
+               ids: Any) -> Run:
+    """The run of `brou check`, with its progress bar if asked."""
     show = args.progress if args.progress is not None else sys.stderr.isatty()
     if show:
         progress = Progress(TextColumn("[bold]brou check"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[bad]}"),
@@ -75,20 +92,9 @@ def cmd_check(args: argparse.Namespace) -> int:
                     bad[0] += 1
                 progress.update(task, advance=1, bad=f"[red]{bad[0]} not passing" if bad[0] else "")
 
-            result = run(impl, chosen, timeout=args.timeout, xfail=xfail, all_ids=loaded.ids, progress=tick,
-                         max_hangs=args.max_hangs)
-    else:
-        result = run(impl, chosen, timeout=args.timeout, xfail=xfail, all_ids=loaded.ids, max_hangs=args.max_hangs)
-    result.loading = max(0.0, time.perf_counter() - started - result.seconds)
-    corpus_ids = set(loaded.ids)
-    changes = report.changes_since(before, result, corpus_ids) if track_path else None
-    _write_report(args, result, changes)
-    if track_path:
-        try:
-            report.write_track(track_path, result, before, corpus_ids)
-        except OSError as exc:
-            raise UsageError(f"brou check: cannot write {track_path}: {exc.strerror}") from None
-    return result.exit_status
+            return run(impl, chosen, timeout=args.timeout, xfail=xfail, all_ids=ids, progress=tick,
+                       max_hangs=args.max_hangs)
+    return run(impl, chosen, timeout=args.timeout, xfail=xfail, all_ids=ids, max_hangs=args.max_hangs)
 
 
 MAX_LIST_BYTES = 16 << 20
