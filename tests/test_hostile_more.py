@@ -174,3 +174,28 @@ def test_every_child_of_a_setpgid_attack_was_started_and_killed(outcomes: dict[s
 def test_escaped_stale_entries_of_the_handshake(outcomes: dict[str, Outcome]) -> None:
     text = outcomes["hello-known-escapes"].stdout
     assert "\\x1b]0;x\\x07" in text and "\\u202eh.8" in text
+
+
+# -- brou fuzz meets the same handshake and the same processes ------------------------------------
+
+
+def fuzz(tmp_path: Path, mode: str) -> tuple[subprocess.CompletedProcess[str], list[int]]:
+    pids = tmp_path / "pids"
+    command = f"{sys.executable} {FAKE} {mode} --on all --pids {pids}"
+    done = subprocess.run([sys.executable, "-m", "brou", "fuzz", "--impl", command, "--deals", "2", "--shrink-seconds", "1",
+                           "--no-progress", "--save", str(tmp_path / "found")], capture_output=True, encoding="utf-8",
+                          cwd=REPO, timeout=120, check=False)
+    return done, _pids(pids)
+
+
+def test_fuzz_refuses_a_plays_entry_named_name_in_one_line(tmp_path: Path) -> None:
+    done, _ = fuzz(tmp_path, "hello-plays-name")
+    assert done.returncode == 3, done.stderr
+    assert "Traceback" not in done.stderr and "internal error" not in done.stderr
+    assert "unknown parameter 'name'" in done.stdout + done.stderr
+
+
+def test_fuzz_kills_the_children_in_groups_of_their_own(tmp_path: Path) -> None:
+    done, pids = fuzz(tmp_path, "pgid-child-crash")
+    assert done.returncode == 3 and "crash:" in done.stdout, done.stdout[-2000:] + done.stderr[-2000:]
+    assert len(pids) >= 2 and not any(alive(p) for p in pids), pids
