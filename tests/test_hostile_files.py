@@ -204,3 +204,25 @@ def test_phase_apply_refuses_a_seat_that_is_none_with_a_short_message(seat: obje
         with pytest.raises(IllegalAction) as caught:
             deal.apply(deal.legal_actions()[0], seat)  # type: ignore[arg-type]
         assert caught.value.code == "wrong-seat" and len(str(caught.value)) < 100
+
+
+# -- what brou says when it fails itself -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("raised", "status", "said"), [
+    (RuntimeError("x" * 5_000), 70, "(5,000 characters)"),
+    (KeyboardInterrupt(), 130, "brou: interrupted"),
+    (OSError(28, "No space left on device"), 2, "cannot write the output: No space left on device"),
+])
+def test_a_failure_of_brou_itself_is_one_short_line(raised: BaseException, status: int, said: str) -> None:
+    import brou.cli
+
+    def fail(args: object) -> int:
+        raise raised
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(brou.cli, "cmd_deal", fail)
+        patch.delenv("BROU_DEBUG", raising=False)
+        got, out, err = in_process("deal", "--seed", "1")
+    assert got == status and out == ""
+    assert err.count("\n") == 1 and said in err and len(err) < 600, err

@@ -16,6 +16,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -199,3 +200,35 @@ def test_fuzz_kills_the_children_in_groups_of_their_own(tmp_path: Path) -> None:
     done, pids = fuzz(tmp_path, "pgid-child-crash")
     assert done.returncode == 3 and "crash:" in done.stdout, done.stdout[-2000:] + done.stderr[-2000:]
     assert len(pids) >= 2 and not any(alive(p) for p in pids), pids
+
+
+# -- the user can still stop a run -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("signum", "status"), [(signal.SIGTERM, -signal.SIGTERM), (signal.SIGINT, 130)])
+def test_a_signal_from_outside_still_ends_the_run_and_its_programs(tmp_path: Path, signum: int, status: int) -> None:
+    """The guard drops only the signals of the programs: the user's SIGTERM or Ctrl-C ends
+    brou check (after the programs' sessions), within the poll loop's turn."""
+    (tmp_path / "hostile.yaml").write_text(SCENARIOS, encoding="utf-8")
+    pids = tmp_path / "pids"
+    command = f"{sys.executable} {FAKE} pgid-many-then-hang --on h.1 --pids {pids}"  # 30 children, then no answer
+    check = subprocess.Popen([sys.executable, "-m", "brou", "check", "--impl", command, "--scenarios",
+                              str(tmp_path / "hostile.yaml"), "--id", "h.*", "--timeout", "60", "--no-progress"],
+                             cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while len(_pids(pids)) < 31 and time.monotonic() < deadline and check.poll() is None:
+            time.sleep(0.05)
+        assert len(_pids(pids)) >= 31, check.poll()
+        sent = time.monotonic()
+        os.kill(check.pid, signum)
+        _, err = check.communicate(timeout=30)
+        assert check.returncode == status, err[-2000:]
+        assert time.monotonic() - sent < 10
+        assert b"Traceback" not in err
+    finally:
+        if check.poll() is None:
+            os.killpg(check.pid, signal.SIGKILL)
+            check.wait()
+    time.sleep(0.1)
+    assert not any(alive(p) for p in _pids(pids)), _pids(pids)

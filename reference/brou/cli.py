@@ -557,7 +557,12 @@ WRITE_FAILURES = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
 
 def _cannot_write(command: str | None, exc: OSError) -> int:
     """A write to the standard output (or a report) that the device refused: one line, exit 2."""
-    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more goes there, not even at exit
+    try:  # nothing more goes there, not even as Python exits
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError):  # an output that is no file (brou.cli.main called with another sys.stdout)
+        pass
     print(one_line(_one_prefix(command, f"cannot write the output: {exc.strerror}")), file=sys.stderr)
     return EXIT_BAD_INPUT
 
@@ -565,7 +570,11 @@ def _cannot_write(command: str | None, exc: OSError) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """`brou`: the command's status; its standard output flushed before it is returned, so
     that a full device is one line and exit 2 rather than an error as Python exits."""
-    status = _main(argv)
+    try:
+        status = _main(argv)
+    except KeyboardInterrupt:  # Ctrl-C: what was running is ended (brou check: the programs' sessions too)
+        print("brou: interrupted", file=sys.stderr)
+        return 130
     try:
         sys.stdout.flush()
     except BrokenPipeError:
@@ -635,7 +644,9 @@ def _main(argv: Sequence[str] | None = None) -> int:
             return _cannot_write(command, exc)
         if os.environ.get("BROU_DEBUG"):
             raise
-        error = f"internal error ({exc.__class__.__name__}: {exc}); set BROU_DEBUG=1 for the traceback"
+        text = str(exc)
+        text = text if len(text) <= 300 else f"{text[:300]}... ({len(text):,} characters)"
+        error = f"internal error ({exc.__class__.__name__}: {text}); set BROU_DEBUG=1 for the traceback"
         print(one_line(_one_prefix(command, error)), file=sys.stderr)
         return EXIT_INTERNAL
 

@@ -113,6 +113,10 @@ def bad_answer(mode: str, seq: int, scenario: dict[str, Any], pids: str | None) 
     if mode == "pgid-many":
         for _ in range(30):
             sleeper(pids, own_group=True)
+    if mode == "pgid-many-then-hang":  # for a run that the user stops
+        for _ in range(30):
+            sleeper(pids, own_group=True)
+        time.sleep(120)
     if mode == "pgid-kill-own-group":
         os.killpg(0, signal.SIGKILL)
     # signals to the harness
