@@ -23,7 +23,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from .bounds import MAX_SHOWN, MAX_STDERR, as_text, cut
@@ -528,16 +528,16 @@ class Subprocess:
         return self._fail("crash", f"the implementation {how} during {during}")
 
 
-def session_members(sid: int) -> list[int]:
-    """The live processes (not zombies) of session `sid`, read from /proc; none where there
-    is no /proc.  A program runs in a session of its own (its id is the program's process
+def session_members(sids: Collection[int]) -> list[int]:
+    """The live processes (not zombies) of the sessions `sids`, read from /proc; none where
+    there is no /proc.  A program runs in a session of its own (its id is the program's process
     id), which its children keep even when they move to a process group of their own."""
     try:
         names = os.listdir("/proc")
     except OSError:
         return []
     found = []
-    wanted = b"%d" % sid
+    wanted = {b"%d" % sid for sid in sids}
     for name in names:
         if not name.isdigit():
             continue
@@ -552,7 +552,7 @@ def session_members(sid: int) -> list[int]:
         finally:
             os.close(fd)
         fields = data[data.rfind(b")") + 2:].split(b" ", 5)  # state, ppid, pgrp, session, ...
-        if len(fields) > 4 and fields[3] == wanted and fields[0] != b"Z":
+        if len(fields) > 4 and fields[3] in wanted and fields[0] != b"Z":
             found.append(int(name))
     return found
 
@@ -560,15 +560,17 @@ def session_members(sid: int) -> list[int]:
 SESSION_ROUNDS = 20  # sweeps of a session: a process forking as it is killed is caught within them
 
 
-def end_session(sid: int) -> None:
-    """SIGKILL every process still in session `sid`, again until none is found (a process
+def end_session(*sids: int) -> None:
+    """SIGKILL every process still in the sessions `sids`, again until none is found (a process
     killed is a zombie, or gone, within a moment; one that forked meanwhile is found in the
     next sweep).  Linux does not give a session's number to a new process while a member
     lives, so no other program's process can be hit."""
-    if sid <= 1 or sid == os.getsid(0):
+    own = os.getsid(0)
+    wanted = {sid for sid in sids if sid > 1 and sid != own}
+    if not wanted:
         return
     for _ in range(SESSION_ROUNDS):
-        members = session_members(sid)
+        members = session_members(wanted)
         if not members:
             return
         for pid in members:
@@ -598,11 +600,15 @@ class SignalGuard:
         self.dropped = 0
 
     def __enter__(self) -> SignalGuard:
+        if not hasattr(signal, "sigtimedwait"):  # (macOS): no sender to read, so no guard
+            return self
         self.saved = signal.pthread_sigmask(signal.SIG_BLOCK, GUARDED)
         SignalGuard.active = self
         return self
 
     def __exit__(self, *exc: object) -> None:
+        if SignalGuard.active is not self:
+            return
         try:
             self.drain()
         finally:
@@ -628,8 +634,7 @@ class SignalGuard:
             if info.si_pid > 0 and self._from_program(info.si_pid):
                 self.dropped += 1
                 continue
-            for sid in self.programs:
-                end_session(sid)
+            end_session(*self.programs)
             SignalGuard.active = None
             signal.pthread_sigmask(signal.SIG_SETMASK, self.saved)
             signal.raise_signal(info.si_signo)  # SIGINT: KeyboardInterrupt; SIGTERM: the harness ends
