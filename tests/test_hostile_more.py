@@ -232,3 +232,21 @@ def test_a_signal_from_outside_still_ends_the_run_and_its_programs(tmp_path: Pat
             check.wait()
     time.sleep(0.1)
     assert not any(alive(p) for p in _pids(pids)), _pids(pids)
+
+
+def test_ctrl_c_still_ends_a_run_in_process() -> None:
+    """No guard in process: nothing would read a held-back Ctrl-C there until the run ends."""
+    check = subprocess.Popen([sys.executable, "-m", "brou", "check", "--in-process", "--ruleset", "brouc",
+                              "--no-progress"], cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             start_new_session=True)
+    try:
+        time.sleep(2.0)  # loading or running: the run of these 5,000 scenarios takes far longer
+        sent = time.monotonic()
+        os.kill(check.pid, signal.SIGINT)
+        _, err = check.communicate(timeout=30)
+        assert check.returncode == 130 and err.decode().strip().endswith("brou: interrupted"), err[-2000:]
+        assert time.monotonic() - sent < 5
+    finally:
+        if check.poll() is None:
+            os.killpg(check.pid, signal.SIGKILL)
+            check.wait()

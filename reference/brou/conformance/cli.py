@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
@@ -71,7 +72,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     track_path = _small_file(args.track, "--track") if args.track else None
     before = report.read_track(track_path) if track_path else None
     impl = _implementation(args)
-    with SignalGuard():  # a program cannot end the run by signalling it (set before the progress thread starts)
+    # a program cannot end the run by signalling it (held before the progress thread starts; not in
+    # process, where no poll loop would read the user's Ctrl-C)
+    with SignalGuard() if isinstance(impl, Subprocess) else contextlib.nullcontext():
         result = _run_check(args, impl, chosen, xfail, loaded.ids)
     result.loading = max(0.0, time.perf_counter() - started - result.seconds)
     corpus_ids = set(loaded.ids)
