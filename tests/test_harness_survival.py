@@ -601,8 +601,19 @@ def test_check_a_lone_surrogate_in_an_answer_still_gives_a_json_report(scenario_
     assert {s["id"]: s["status"] for s in data["scenarios"]} == {"t.start": PASSED, "t.follow": ERRORED}
 
 
-def test_check_a_missing_command_exits_3_without_a_traceback(scenario_dir: Path, tmp_path: Path) -> None:
+def test_check_a_missing_command_is_a_usage_error(scenario_dir: Path, tmp_path: Path) -> None:
+    """Decided in issue 33: --impl naming no executable program is the command line's fault (exit 2)."""
     done = brou_check(scenario_dir, [str(tmp_path / "no-such-implementation")])
+    assert_no_traceback(done)
+    assert done.returncode == 2 and done.stdout == "", done.stdout + done.stderr
+    assert done.stderr.count("\n") == 1 and "no such program" in done.stderr
+
+
+def test_check_a_program_that_cannot_be_started_exits_3_without_a_traceback(scenario_dir: Path, tmp_path: Path) -> None:
+    program = tmp_path / "bad-interpreter"
+    program.write_text("#!/no/such/interpreter\n", encoding="utf-8")
+    program.chmod(0o755)
+    done = brou_check(scenario_dir, [str(program)])
     assert_no_traceback(done)
     assert done.returncode == 3, done.stdout + done.stderr
     assert "ERRORED t.start" in done.stdout

@@ -23,6 +23,7 @@ prove, coverage, deal and match as JSON.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import random
@@ -581,7 +582,41 @@ def _one_prefix(command: str | None, message: str) -> str:
     return prefix + message
 
 
+WRITE_FAILURES = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})  # a full or failing device
+
+
+def _cannot_write(command: str | None, exc: OSError) -> int:
+    """A write to the standard output (or a report) that the device refused: one line, exit 2."""
+    try:  # nothing more goes there, not even as Python exits
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError):  # an output that is no file (brou.cli.main called with another sys.stdout)
+        pass
+    print(one_line(_one_prefix(command, f"cannot write the output: {exc.strerror}")), file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """`brou`: the command's status; its standard output flushed before it is returned, so
+    that a full device is one line and exit 2 rather than an error as Python exits."""
+    try:
+        status = _main(argv)
+    except KeyboardInterrupt:  # Ctrl-C: what was running is ended (brou check: the programs' sessions too)
+        print("brou: interrupted", file=sys.stderr)
+        return 130
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except OSError as exc:
+        if exc.errno not in WRITE_FAILURES:
+            raise
+        return _cannot_write(None, exc)
+    return status
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     commands = {name for action in parser._subparsers._group_actions for name in getattr(action, "choices", {})}  # type: ignore[union-attr]
@@ -639,9 +674,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
     except Exception as exc:
+        if isinstance(exc, OSError) and exc.errno in WRITE_FAILURES:
+            return _cannot_write(command, exc)
         if os.environ.get("BROU_DEBUG"):
             raise
-        error = f"internal error ({exc.__class__.__name__}: {exc}); set BROU_DEBUG=1 for the traceback"
+        text = str(exc)
+        text = text if len(text) <= 300 else f"{text[:300]}... ({len(text):,} characters)"
+        error = f"internal error ({exc.__class__.__name__}: {text}); set BROU_DEBUG=1 for the traceback"
         print(one_line(_one_prefix(command, error)), file=sys.stderr)
         return EXIT_INTERNAL
 

@@ -56,6 +56,16 @@ def one_line(text: str) -> str:
     return "".join(c if c.isprintable() else c.encode("unicode_escape", "backslashreplace").decode("ascii") for c in text)
 
 
+def brief(value: object) -> str:
+    """A value a caller passed, shown short in a message: an int far out of any range is
+    "out of range" (Python cannot even write one of more than 4,300 digits), anything else
+    its repr, cut at 40 characters."""
+    if type(value) is int and not -10**9 < value < 10**9:
+        return "out of range"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 class BrouError(Exception):
     """Base class: every error the package reports on purpose."""
 

@@ -39,7 +39,7 @@ from .auction import (
 )
 from .clauses import implements
 from .contracts import TURNED, Contract, contract, contracts, shown_cards, trump_choices
-from .errors import IllegalAction
+from .errors import IllegalAction, brief
 from .exchange import discard_bounds, exchangers
 from .phases import ALL_PASSED, DONE, PLAY, PLAYED, Event, PhaseDeal
 from .results import SURRENDER as SURRENDERED
@@ -171,14 +171,14 @@ class HombreDeal(PhaseDeal):
             raise IllegalAction("deal-over", "the deal is finished")
         if seat is not None:
             if type(seat) is not int or not 0 <= seat < rules.n_players:
-                raise IllegalAction("wrong-seat", f"there is no seat {seat!r}")
+                raise IllegalAction("wrong-seat", f"there is no seat {brief(seat)}")
             if seat != self.to_act:
                 raise IllegalAction("wrong-seat", f"seat {seat} may not act now; seat {self.to_act} is to act")
         names = words(rules)
         if not 0 <= action < rules.n_indices:
             index = action - rules.n_indices
             if not 0 <= index < len(names):
-                raise IllegalAction("malformed-action", f"no action has id {action}: the actions of {rules.id} are cards "
+                raise IllegalAction("malformed-action", f"no action has id {brief(action)}: the actions of {rules.id} are cards "
                                     f"and the words {', '.join(names)}")
             self._say(index)
             return

@@ -28,7 +28,7 @@ from typing import Any, NamedTuple, Self
 
 from .auction import words as auction_words
 from .clauses import implements
-from .errors import IllegalAction
+from .errors import IllegalAction, brief
 from .following import PRIMITIVES, REFUSALS, compose
 from .kings import (
     held_king_entries,
@@ -204,7 +204,7 @@ class PhaseDeal(Position):
             raise IllegalAction("deal-over", "the deal is finished")
         if seat is not None:
             if type(seat) is not int or not 0 <= seat < rules.n_players:
-                raise IllegalAction("wrong-seat", f"there is no seat {seat!r}")
+                raise IllegalAction("wrong-seat", f"there is no seat {brief(seat)}")
             if seat != self.to_act:
                 raise IllegalAction("wrong-seat", f"seat {seat} may not act now; seat {self.to_act} is to act")
         if not 0 <= action < rules.n_indices:  # not a card: a word of the speech, if the game has one
@@ -212,7 +212,7 @@ class PhaseDeal(Position):
             word = action_word(rules, action)
             if not speech or word is None:
                 what = "cards and the words " + ", ".join(WORDS) if speech else "cards"
-                raise IllegalAction("malformed-action", f"no action has id {action}: the actions of {rules.id} are {what}")
+                raise IllegalAction("malformed-action", f"no action has id {brief(action)}: the actions of {rules.id} are {what}")
             self._say(word)
             return
         if self.phase != PLAY:

@@ -161,8 +161,9 @@ class Rules:
         return int(self.data.get("session", {}).get("table", self.n_players))
 
     @staticmethod
-    def load(name: str, **overrides: Any) -> Rules:
-        """Load ruleset `name` (an id or a file) with parameter overrides."""
+    def load(name: str, /, **overrides: Any) -> Rules:
+        """Load ruleset `name` (an id or a file) with parameter overrides (a parameter may be
+        called `name`: the ruleset is positional only, so that is an unknown parameter)."""
         # the value's type is part of the key: `true` and `1` are equal in Python, not as options
         return _load(name, tuple(sorted((k, type(v).__name__, _freeze(v, k)) for k, v in overrides.items())))
 

@@ -25,7 +25,7 @@ from . import game
 from .clauses import implements
 from .counting import DealResult, deal_result
 from .deal import Deal, deal_from_data, deal_from_seed, deal_texts
-from .errors import IllegalAction
+from .errors import IllegalAction, brief
 from .following import following_function
 from .game import GameContext, Outcome
 from .marriages import (
@@ -350,7 +350,7 @@ class DealState(Position):
         it would be on his turn.  The player to act stays the same."""
         rules = self.rules
         if not 0 <= seat < rules.n_players:
-            raise IllegalAction("wrong-seat", f"there is no seat {seat}")
+            raise IllegalAction("wrong-seat", f"there is no seat {brief(seat)}")
         claim = action == rules.pass_action + CLAIM_ACTION
         announce = rules.n_indices <= action < rules.pass_action
         if not (claim and game.claims_out_of_turn(self, seat)) and not (announce and announces_out_of_turn(rules)):

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
+import shutil
 import stat
 import sys
 import time
@@ -19,9 +22,10 @@ from ..errors import UsageError, one_line
 from ..rules import Rules
 from ..tables import table_text
 from . import report
+from .bounds import MAX_SHOWN, cut
 from .corpus import ORIGINS, load, load_corpus
-from .harness import Implementation, Outcome, Selection, dispute_lines, read_xfail, run
-from .runner import MAX_TIMEOUT, InProcess, Subprocess, is_time_limit, reference_command
+from .harness import Implementation, Outcome, Run, Selection, dispute_lines, read_xfail, run
+from .runner import MAX_TIMEOUT, InProcess, SignalGuard, Subprocess, is_time_limit, reference_command
 
 
 def _seconds(option: str, value: float, command: str = "check") -> float:
@@ -39,9 +43,15 @@ def _implementation(args: argparse.Namespace, command: str = "check") -> Impleme
         return InProcess()
     if args.impl is not None:
         try:
-            return Subprocess(args.impl, start_timeout=args.start_timeout)
+            impl = Subprocess(args.impl, start_timeout=args.start_timeout)
         except ValueError as exc:
             raise UsageError(f"brou {command}: --impl needs a command ({exc})") from None
+        program = impl.argv[0]
+        found = shutil.which(program) if os.sep not in program else program
+        if found is None or not os.path.isfile(found) or not os.access(found, os.X_OK):
+            raise UsageError(one_line(f"brou {command}: --impl: {cut(program, MAX_SHOWN)}: no such program "
+                                      "(not found, or not an executable file)"))
+        return impl
     impl = Subprocess(reference_command(), start_timeout=args.start_timeout)
     impl.name = "reference engine (brou serve)"
     return impl
@@ -54,6 +64,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.max_hangs < 0:
         raise UsageError("brou check: --max-hangs must be 0 or more")
     selection = Selection(args.ruleset, args.clause, args.feature, args.id, args.origin)
+    xfail = read_xfail(_small_file(args.xfail, "--xfail")) if args.xfail else None  # refused before the corpus is read
     loaded = load([Path(p) for p in args.scenarios] or None, keep=selection.keeps, disputes=True)
     chosen = loaded.scenarios
     disputed = dispute_lines(loaded.disputed)  # each named on standard error; the others run
@@ -62,10 +73,30 @@ def cmd_check(args: argparse.Namespace) -> int:
             _print_disputed(disputed)
             return EXIT_DISPUTED
         raise UsageError("brou check: no scenario matches the filters")
-    xfail = read_xfail(_small_file(args.xfail, "--xfail")) if args.xfail else None
     track_path = _small_file(args.track, "--track") if args.track else None
     before = report.read_track(track_path) if track_path else None
     impl = _implementation(args)
+    # a program cannot end the run by signalling it (held before the progress thread starts; not in
+    # process, where no poll loop would read the user's Ctrl-C)
+    with SignalGuard() if isinstance(impl, Subprocess) else contextlib.nullcontext():
+        result = _run_check(args, impl, chosen, xfail, loaded.ids)
+    result.loading = max(0.0, time.perf_counter() - started - result.seconds)
+    result.disputed = disputed
+    corpus_ids = set(loaded.ids)
+    changes = report.changes_since(before, result, corpus_ids) if track_path else None
+    _write_report(args, result, changes)
+    if track_path:
+        try:
+            report.write_track(track_path, result, before, corpus_ids)
+        except OSError as exc:
+            raise UsageError(f"brou check: cannot write {track_path}: {exc.strerror}") from None
+    _print_disputed(disputed)
+    return result.exit_status
+
+
+def _run_check(args: argparse.Namespace, impl: Implementation, chosen: list[Any], xfail: dict[str, str] | None,
+               ids: Any) -> Run:
+    """The run of `brou check`, with its progress bar if asked."""
     show = args.progress if args.progress is not None else sys.stderr.isatty()
     if show:
         progress = Progress(TextColumn("[bold]brou check"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[bad]}"),
@@ -79,22 +110,9 @@ def cmd_check(args: argparse.Namespace) -> int:
                     bad[0] += 1
                 progress.update(task, advance=1, bad=f"[red]{bad[0]} not passing" if bad[0] else "")
 
-            result = run(impl, chosen, timeout=args.timeout, xfail=xfail, all_ids=loaded.ids, progress=tick,
-                         max_hangs=args.max_hangs)
-    else:
-        result = run(impl, chosen, timeout=args.timeout, xfail=xfail, all_ids=loaded.ids, max_hangs=args.max_hangs)
-    result.loading = max(0.0, time.perf_counter() - started - result.seconds)
-    result.disputed = disputed
-    corpus_ids = set(loaded.ids)
-    changes = report.changes_since(before, result, corpus_ids) if track_path else None
-    _write_report(args, result, changes)
-    if track_path:
-        try:
-            report.write_track(track_path, result, before, corpus_ids)
-        except OSError as exc:
-            raise UsageError(f"brou check: cannot write {track_path}: {exc.strerror}") from None
-    _print_disputed(disputed)
-    return result.exit_status
+            return run(impl, chosen, timeout=args.timeout, xfail=xfail, all_ids=ids, progress=tick,
+                       max_hangs=args.max_hangs)
+    return run(impl, chosen, timeout=args.timeout, xfail=xfail, all_ids=ids, max_hangs=args.max_hangs)
 
 
 EXIT_DISPUTED = 2  # bad input: scenarios the reference engine does not pass
@@ -151,19 +169,25 @@ def _open(path: str) -> Any:
         raise UsageError(f"brou check: cannot write {path}: {exc.strerror}") from None
 
 
+def _known_clause(clause: str) -> dict[str, dict[str, Any]]:
+    """A clause's statement and sources in each ruleset that has it; UsageError if none has."""
+    rulesets = {}
+    for ruleset in spec.available_rulesets():
+        data = spec.load_document(ruleset).data["clauses"].get(clause)  # read, not compiled: fast
+        if data is not None:
+            rulesets[ruleset] = {"en": data["en"], "fr": data["fr"], "sources": data.get("sources", [])}
+    if not rulesets:
+        raise UsageError(one_line(f"brou coverage: no ruleset has a clause '{clause[:200]}'"))
+    return rulesets
+
+
 def clause_data(clause: str, corpus: list[Any]) -> dict[str, Any]:
     """Traceability from a clause id: statement and sources per ruleset, the function that
     implements it, its rulebook page, and the scenarios that check it."""
     from ..chapters import rulebook_page
     from ..clauses import all_implementations
 
-    rulesets = {}
-    for ruleset in spec.available_rulesets():
-        data = Rules.load(ruleset).data["clauses"].get(clause)
-        if data is not None:
-            rulesets[ruleset] = {"en": data["en"], "fr": data["fr"], "sources": data.get("sources", [])}
-    if not rulesets:
-        raise UsageError(f"brou coverage: no ruleset has a clause '{clause}'")
+    rulesets = _known_clause(clause)
     checking = [s for s in corpus if clause in s.clauses]
     return {"clause": clause, "rulesets": rulesets, "implemented_by": all_implementations().get(clause),
             "rulebook": f"build/rulebook/<en|fr>/html/{rulebook_page(clause)}",
@@ -200,12 +224,16 @@ def coverage(corpus: list[Any]) -> dict[str, dict[str, dict[str, int]]]:
 def cmd_coverage(args: argparse.Namespace) -> int:
     """Print the clause coverage (or, with --json, write it as JSON); exit 1 if a clause has
     no hand-written scenario."""
-    corpus = load_corpus([Path(p) for p in args.scenarios] or None)
+    paths = [Path(p) for p in args.scenarios] or None
     if args.clause:
+        clause = args.clause
+        _known_clause(clause)  # refused before the corpus is read
+        corpus = load(paths, keep=lambda s: clause in s.clauses).scenarios
         if args.json:
             print(json.dumps(clause_data(args.clause, corpus), indent=2, ensure_ascii=False))
             return 0
         return _one_clause(args.clause, corpus)
+    corpus = load_corpus(paths)
     counts = coverage(corpus)
     uncovered = [f"{ruleset} {clause}" for ruleset, clauses in counts.items() for clause, n in clauses.items()
                  if not n["hand-written"]]
@@ -244,6 +272,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     if save.exists() and not save.is_dir():
         raise UsageError(f"brou fuzz: --save {args.save}: not a folder")
     impl = _implementation(args, "fuzz")
+    guard = SignalGuard().__enter__()  # as in brou check; released when the fuzzing is over
     show = args.progress if args.progress is not None else sys.stderr.isatty()
     rulesets = tuple(args.ruleset)
     if show:
@@ -263,6 +292,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     else:
         result = fuzz(impl, seed=args.seed, deals=deals, seconds=args.seconds, rulesets=rulesets,
                       timeout=args.timeout, shrink_seconds=args.shrink_seconds)
+    guard.__exit__()
     if result.finding is not None:
         from .fuzz import finished_scenario
 

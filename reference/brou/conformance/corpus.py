@@ -287,7 +287,8 @@ def schema_error(data: Any, what: str) -> tuple[str, tuple[str | int, ...]] | No
 
 def scenario_files(root: Path | None = None) -> list[Path]:
     root = root or SCENARIO_DIR
-    return sorted(p for p in root.rglob("*") if p.suffix in (".yaml", ".jsonl") and p.is_file())
+    # a FIFO, a device or a broken link under a scenario's name is kept, to be refused when read
+    return sorted(p for p in root.rglob("*") if p.suffix in (".yaml", ".jsonl") and not p.is_dir())
 
 
 def _relative(path: Path) -> str:
@@ -339,6 +340,20 @@ def _scenarios(raw: bytes, suffix: str, name: str, check: bool, lines: set[int] 
             yield Scenario(with_deal_expanded(s, name, doc.line_of(("scenarios", i, "setup", "deal")) or line), name, line)
 
 
+class DuplicateKey(ValueError):
+    """A JSON object that gives one key twice."""
+
+
+def _no_duplicate_key(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object of a JSON line, DuplicateKey if a key comes twice (json.loads keeps the last)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise DuplicateKey(one_line(key[:100]))
+        out[key] = value
+    return out
+
+
 def _jsonl(raw: bytes, name: str, check: bool, lines: set[int] | None) -> Iterator[Scenario]:
     """The scenarios of a JSON lines file's bytes (known to be UTF-8), one line at a time."""
     found = False
@@ -351,7 +366,9 @@ def _jsonl(raw: bytes, name: str, check: bool, lines: set[int] | None) -> Iterat
         if len(line) > MAX_LINE_BYTES:
             raise CorpusError(f"a line of {len(line):,} characters; the limit is {MAX_LINE_BYTES:,}", name, number)
         try:
-            data = json.loads(line)
+            data = json.loads(line, object_pairs_hook=_no_duplicate_key if check else None)
+        except DuplicateKey as exc:  # as YAML refuses them; a verified file was checked so when listed
+            raise CorpusError(f"the key '{exc}' is given twice in one object", name, number) from None
         except json.JSONDecodeError as exc:
             raise CorpusError(f"JSON syntax: {exc.msg} (column {exc.colno})", name, number) from None
         except RecursionError:

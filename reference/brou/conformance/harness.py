@@ -27,6 +27,7 @@ from .bounds import as_text, cut
 from .compare import ERRORED, FAILED, PASSED, SKIPPED, Verdict, departures, expectations, judge
 from .corpus import SUBSTANCE_SECONDS, Disputed, Omit, Scenario, parameter_default, reference_verdict, rules_for
 from .diagnose import failed_clause
+from .protocol import MAX_KNOWN_FAILURES, MAX_KNOWN_GLOBS, MAX_PATTERN
 from .runner import ImplementationError, is_glob
 from .server import Reference
 
@@ -130,6 +131,7 @@ def read_xfail(path: Path) -> dict[str, str]:
     except (OSError, UnicodeDecodeError) as exc:
         raise XfailError(f"{path}: cannot read the expected-failure list: {getattr(exc, 'strerror', None) or exc}") from None
     out: dict[str, str] = {}
+    globs = itertools.count(1)
     for number, line in enumerate(text.splitlines(), 1):
         line = line.split("#", 1)[0].strip()
         if not line:
@@ -137,6 +139,9 @@ def read_xfail(path: Path) -> dict[str, str]:
         ident, _, reason = line.partition(" ")
         if ident in out:
             raise XfailError(f"{path}:{number}: '{ident}' is listed twice")
+        if len(ident) > MAX_PATTERN or len(out) == MAX_KNOWN_FAILURES or (is_glob(ident) and next(globs) > MAX_KNOWN_GLOBS):
+            raise XfailError(f"{path}:{number}: an expected-failure list holds at most {MAX_KNOWN_FAILURES:,} entries, "
+                             f"{MAX_KNOWN_GLOBS} of them globs, each of at most {MAX_PATTERN} characters (as a handshake)")
         out[ident] = reason.strip()
     return out
 

@@ -12,6 +12,7 @@ program started afresh for the next scenario, so a run always completes
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import math
 import os
@@ -22,7 +23,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from .bounds import MAX_SHOWN, MAX_STDERR, as_text, cut
@@ -75,7 +76,11 @@ def check_hello(answer: Any) -> dict[str, Any]:
         if not isinstance(params, dict) or not all(isinstance(v, list) for v in params.values()):
             raise _handshake_error(f"the handshake's 'rulesets.{cut(name, MAX_SHOWN)}.params' must be an object: "
                                    "{parameter: [values]}")
-        plays = _reading(str(name), ruleset)
+        if name not in _shipped():  # never a path: the program does not choose what the harness reads
+            ruleset.pop("plays", None)
+            ruleset.pop("readings", None)
+            continue
+        plays = _reading(name, ruleset)
         if plays:
             ruleset["plays"] = plays
     features = answer.get("features", [])
@@ -98,6 +103,15 @@ def check_hello(answer: Any) -> dict[str, Any]:
                       if isinstance(who, dict) else {})
     return {"brou": version, "implementation": implementation, "rulesets": rulesets, "features": features,
             "known_failures": known}
+
+
+@functools.cache
+def _shipped() -> frozenset[str]:
+    """The ids of the shipped rulesets: the only rulesets whose `plays` and `readings` a
+    handshake can declare (a scenario names no other)."""
+    from ..spec import available_rulesets
+
+    return frozenset(available_rulesets())
 
 
 def _reading(ruleset: str, declared: dict[str, Any]) -> dict[str, Any]:
@@ -204,7 +218,10 @@ def _shape_problem(raw: bytes) -> str | None:
     for _ in range(MAX_DEPTH):
         if not brackets:
             return None
-        brackets = _INNERMOST.sub(b"", brackets)
+        inner = _INNERMOST.sub(b"", brackets)
+        if len(inner) == len(brackets):  # unbalanced: a few (a pretty-printed first line, `{`) are for the decoder
+            return f"nested more than {MAX_DEPTH} deep" if len(brackets) > MAX_DEPTH else None
+        brackets = inner
     return f"nested more than {MAX_DEPTH} deep" if brackets else None
 
 
@@ -252,8 +269,12 @@ class Subprocess:
         self.stderr = bytearray()
         self.answered = None
         try:
+            guard = SignalGuard.active
             self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                         env=self.env, start_new_session=True)
+                                         env=self.env, start_new_session=True,
+                                         preexec_fn=guard.unblock_in_child if guard is not None else None)
+            if guard is not None:
+                guard.programs.add(self.proc.pid)
         except (OSError, ValueError) as exc:
             detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             raise ImplementationError("start", f"cannot start {cut(self.argv[0], MAX_SHOWN)}: {detail}", fatal=True) from None
@@ -304,6 +325,7 @@ class Subprocess:
                 selector.register(fd, selectors.EVENT_READ)
             while open_fds and len(self.buffer) <= MAX_LINE and time.monotonic() < deadline + 0.1:
                 events = selector.select(min(max(0.0, deadline - time.monotonic()), 0.05))
+                _guard_drain()
                 for key, _ in events:
                     if self._drain(int(key.fd), proc) < 0:
                         selector.unregister(key.fd)
@@ -320,12 +342,14 @@ class Subprocess:
 
     @staticmethod
     def _kill(proc: subprocess.Popen[bytes]) -> None:
-        """Kill the program's process group (its session: every process it started that
-        did not leave it), even if the program itself has exited, and reap it."""
+        """Kill the program's session (every process it started that did not call setsid:
+        its process group, and the groups its children made with setpgid), even if the
+        program itself has exited, and reap it."""
         with contextlib.suppress(OSError):
             os.killpg(proc.pid, signal.SIGKILL)
         with contextlib.suppress(OSError):
             proc.kill()
+        end_session(proc.pid)
         with contextlib.suppress(subprocess.TimeoutExpired):
             proc.wait(timeout=5)
 
@@ -462,6 +486,7 @@ class Subprocess:
                     what = "the request was not read" if pending else "no answer"
                     raise self._fail("hang", f"{what} within {timeout:g} s during {during}")
                 events = selector.select(min(left, EXIT_POLL))
+                _guard_drain()
                 if not events and proc.poll() is not None:  # exited, though a process it started may hold the pipe
                     raise self._exited(during, "exited")
                 for key, _ in events:
@@ -501,6 +526,123 @@ class Subprocess:
         else:
             how = f"was killed by signal {-status} ({_signal_name(-status)})"
         return self._fail("crash", f"the implementation {how} during {during}")
+
+
+def session_members(sids: Collection[int]) -> list[int]:
+    """The live processes (not zombies) of the sessions `sids`, read from /proc; none where
+    there is no /proc.  A program runs in a session of its own (its id is the program's process
+    id), which its children keep even when they move to a process group of their own."""
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return []
+    found = []
+    wanted = {b"%d" % sid for sid in sids}
+    for name in names:
+        if not name.isdigit():
+            continue
+        try:
+            fd = os.open(f"/proc/{name}/stat", os.O_RDONLY)
+        except OSError:
+            continue
+        try:
+            data = os.read(fd, 512)
+        except OSError:
+            continue
+        finally:
+            os.close(fd)
+        fields = data[data.rfind(b")") + 2:].split(b" ", 5)  # state, ppid, pgrp, session, ...
+        if len(fields) > 4 and fields[3] in wanted and fields[0] != b"Z":
+            found.append(int(name))
+    return found
+
+
+SESSION_ROUNDS = 20  # sweeps of a session: a process forking as it is killed is caught within them
+
+
+def end_session(*sids: int) -> None:
+    """SIGKILL every process still in the sessions `sids`, again until none is found (a process
+    killed is a zombie, or gone, within a moment; one that forked meanwhile is found in the
+    next sweep).  Linux does not give a session's number to a new process while a member
+    lives, so no other program's process can be hit."""
+    own = os.getsid(0)
+    wanted = {sid for sid in sids if sid > 1 and sid != own}
+    if not wanted:
+        return
+    for _ in range(SESSION_ROUNDS):
+        members = session_members(wanted)
+        if not members:
+            return
+        for pid in members:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        time.sleep(0.001)
+
+
+GUARDED = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT, signal.SIGUSR1, signal.SIGUSR2, signal.SIGALRM)
+
+
+class SignalGuard:
+    """While a run talks to programs (`with SignalGuard():`, around `brou check`), the
+    signals that would end the harness (GUARDED) are held back and read with their sender:
+    one sent by a program under test, or by a process of its session, is dropped (a program
+    cannot end the run that judges it by signalling its parent); any other (the user's
+    Ctrl-C, a `kill`, a CI runner's time limit) ends the programs' sessions, then acts as it
+    would have without the guard.  The programs started meanwhile get the signal mask the
+    harness had before.  A sender that has exited when the signal is read, and was not a
+    program the harness started, counts as outside (a `kill` command exits at once)."""
+
+    active: SignalGuard | None = None
+
+    def __init__(self) -> None:
+        self.saved: set[int | signal.Signals] = set()
+        self.programs: set[int] = set()  # process ids of the programs started (each leads its session)
+        self.dropped = 0
+
+    def __enter__(self) -> SignalGuard:
+        if not hasattr(signal, "sigtimedwait"):  # (macOS): no sender to read, so no guard
+            return self
+        self.saved = signal.pthread_sigmask(signal.SIG_BLOCK, GUARDED)
+        SignalGuard.active = self
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if SignalGuard.active is not self:
+            return
+        try:
+            self.drain()
+        finally:
+            SignalGuard.active = None
+            signal.pthread_sigmask(signal.SIG_SETMASK, self.saved)
+
+    def unblock_in_child(self) -> None:
+        """Run in the child between fork and exec: the program starts with the mask the
+        harness had (not with GUARDED blocked)."""
+        signal.pthread_sigmask(signal.SIG_SETMASK, self.saved)
+
+    def _from_program(self, pid: int) -> bool:
+        if pid in self.programs:
+            return True
+        try:
+            return os.getsid(pid) in self.programs
+        except OSError:  # gone already
+            return False
+
+    def drain(self) -> None:
+        """Read the held-back signals: drop those of programs, act on the others."""
+        while (info := signal.sigtimedwait(GUARDED, 0)) is not None:
+            if info.si_pid > 0 and self._from_program(info.si_pid):
+                self.dropped += 1
+                continue
+            end_session(*self.programs)
+            SignalGuard.active = None
+            signal.pthread_sigmask(signal.SIG_SETMASK, self.saved)
+            signal.raise_signal(info.si_signo)  # SIGINT: KeyboardInterrupt; SIGTERM: the harness ends
+
+
+def _guard_drain() -> None:
+    if SignalGuard.active is not None:
+        SignalGuard.active.drain()
 
 
 def _signal_name(number: int) -> str:
