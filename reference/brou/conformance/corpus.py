@@ -603,11 +603,11 @@ class Loaded:
 
 
 def load(paths: Iterable[Path] | None = None, keep: Callable[[Scenario], bool] | None = None, *,
-         trust: bool = True, disputes: bool = False, budget: float | None = SUBSTANCE_TOTAL_SECONDS) -> Loaded:
+         trust: bool = True, disputes: bool = False, bounded: bool = True) -> Loaded:
     """The scenarios under the given files or folders (default: the whole corpus) that `keep`
     keeps, checked (see above).  A verified file (`trust`) is selected from its index and
     read only for the scenarios kept; any other file is read and checked in full, within
-    `budget` seconds for all of them (None: no bound, for the project's own tools).  A
+    SUBSTANCE_TOTAL_SECONDS for all of them (`bounded`; not for the project's own tools).  A
     scenario the reference engine does not pass is a CorpusError, or with `disputes`, each
     such scenario is left out and listed in `Loaded.disputed` (brou check runs the rest)."""
     files: list[Path] = []
@@ -651,7 +651,8 @@ def load(paths: Iterable[Path] | None = None, keep: Callable[[Scenario], bool] |
                 wanted.add(listed.line)
         if wanted:
             chosen.extend(_scenarios(raw, path.suffix, name, check=False, lines=wanted))
-    deadline = time.monotonic() + (budget if budget is not None else float("inf"))
+    budget = SUBSTANCE_TOTAL_SECONDS if bounded else float("inf")
+    deadline = time.monotonic() + budget
     disputed: list[Disputed] = []
     for s in unproven:
         left = deadline - time.monotonic()
@@ -681,7 +682,7 @@ def write_verified(path: Path = VERIFIED) -> int:
     it does not pass), then list the schema's hash and each shipped file (path, hash, its
     scenarios' index); the number of files.  No time bound: the whole corpus is replayed
     on purpose, and a loaded machine may take minutes."""
-    load(trust=False, budget=None)
+    load(trust=False, bounded=False)
     lines = [json.dumps({"schema": _schema_hash()})]
     for f in scenario_files():
         raw = f.read_bytes()
