@@ -43,13 +43,9 @@ EXEMPT: dict[str, set[str]] = {
     "homme-d-auvergne": {f"AMB-{n:02d}" for n in range(48, 58)},
     "hombre": {f"AMB-{n:02d}" for n in range(59, 62)},
 }
-# Entries whose engine is under repair (kept apart, so that the lines above can go alone):
-EXEMPT_REPAIR: dict[str, set[str]] = {
-    # AMB-50 (which kings score in the speech): its engine is being repaired.
-    "homme-d-auvergne": {"AMB-50"},
-    # AMB-59 (a contract of the same rank answered by the later bidder): the same.
-    "hombre": {"AMB-59"},
-}
+# Entries whose engine is under repair (kept apart, so that the lines above can go alone).  None
+# now: AMB-50 (L'Homme d'Auvergne) and AMB-59 (L'Hombre) have their readings files.
+EXEMPT_REPAIR: dict[str, set[str]] = {}
 
 
 def _readings() -> dict[tuple[str, str], list[Scenario]]:
