@@ -66,10 +66,10 @@ def expected_code(deal: PhaseDeal, action: Any, seat: int | None = None) -> str 
     rules = deal.rules
     if type(action) is not int:
         return "malformed-action"
-    if seat is not None and (not 0 <= seat < rules.n_players or (seat != deal.to_act and not deal.is_over)):
-        return "wrong-seat"
-    if deal.is_over:
+    if deal.is_over:  # before the seat, whatever it is (docs/errors.md)
         return "deal-over"
+    if seat is not None and (not 0 <= seat < rules.n_players or seat != deal.to_act):
+        return "wrong-seat"
     if not 0 <= action < rules.n_indices:
         return "malformed-action"
     if not deal.hands[deal.to_act] >> action & 1:

@@ -111,7 +111,7 @@ def expected_code(deal: PhaseDeal, action: int) -> str | None:
             allowed = allowed | {"show"}
         if w in allowed:
             return None
-        if w == "show" and deal.phase == SPEECH and rules.data["speech"]["showing"] == "shown":
+        if w == "show" and deal.phase == SPEECH:  # under either showing: an automatic king has scored already
             return "no-king-to-show"
         return "word-not-now"
     if deal.phase != PLAY:

@@ -37,11 +37,16 @@ DEFAULTS: dict[str, dict[str, object]] = {
         "partie_et_vole_190": "none", "partie_et_vole_first_trick": False, "concession": "other-team-has-all-tricks",
         "quadruple_below": "below-zero", "claim_frozen_count": "cards-so-far-unrounded",
         "partie_et_vole_declarer": "player-on-lead", "concession_after_declaration": False,
+        # the readings registered later (issue 32): this engine plays their defaults only
+        "concession_before_trick_5": False, "declared_vole_short_of_target": "declaration-fails",
+        "partie_et_vole_window": "winner-only", "partie_et_vole_190_counts": "score-and-marriages",
+        "unmarked_table_marriage": "not-counted",
     },
     BROUC: COMMON_DEFAULTS | {
         "announce_window": "own-turn-once-team-has-trick", "table_factor": 1, "cape_et_dehors_all_tricks": True,
         "match_fifth_coche": "loses", "cape_carry_over": "both-sides", "coches_threshold": "before-deal",
         "turnup_exposed": "none", "dehors_above_300": "any-moment",
+        "carried_towards_dehors": "carried-count", "written_at_game_end": "exact-count",
     },
 }
 ROUNDINGS: list[object] = ["total-half-up", "total-half-away-from-zero", "complement-of-smaller"]
@@ -776,11 +781,13 @@ class Deal:
             self.finish("played-out", None, [0, 0], rounded)
             return
         both = self.param("both_reach_target")
-        if len(reached) == 2 and (counts[0] == counts[1] or both == "replay"):
+        first = len(reached) == 2 and both == "first-during-play" and self.first301 is not None
+        if len(reached) == 2 and not first and (counts[0] == counts[1] or both == "replay"):
             self.finish("replay", None, [0, 0], list(self.scores))
             return
         w = max(reached, key=lambda t: counts[t])
-        if len(reached) == 2 and both == "first-during-play" and self.first301 is not None:
+        if first:
+            assert self.first301 is not None
             w = self.first301
         read = rounded[1 - w] if self.param("loser_count_last_coup") == "rounded" else counts[1 - w]
         self.finish("played-out", w, self.pair(w, self.value(read), 0), counts)
