@@ -35,7 +35,7 @@ MIN_PER_OPTION = 2
 # halves of issue 32 and the entries under repair, not forgotten ones:
 EXEMPT: dict[str, set[str]] = {
     # 1802 and Brouc (AMB-01 to AMB-33): every entry with a witness is pinned (AMB-28 has none:
-    # its options are being modelled; AMB-24 and AMB-25 have a single option).
+    # its options are being modelled; AMB-25 has a single option).
     # Brusquembille, L'Homme d'Auvergne and L'Hombre (AMB-42 to AMB-61): pinned on a branch of
     # their own; an exemption only excuses a missing file, so these lines are harmless once the
     # files are there.

@@ -286,7 +286,7 @@ class Plan:
     setup: str = "hands"  # phase-engine rulesets: "hands" (the seed's deal given as cards) or "seed" (the seed itself)
     totals: int = 0  # context session: each player's card points before the deal (marks, for a game with a speech)
     played: int = 0  # context session: the deals already played before this one
-    views: bool = False  # phase-engine rulesets: compare every player's view too (an option that changes what is seen)
+    views: bool = False  # compare every player's view too (an option that changes only what is seen)
     base: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     same: Mapping[str, str] = field(default_factory=dict)
 
@@ -317,6 +317,8 @@ PLANS: dict[str, Plan] = {
     "AMB-21": Plan(context="game", deals=300, scores=((190, 290), (0, 290))),
     "AMB-22": Plan(context="match", deals=600, marks=(3, 4), scores=NEAR, claim=0.05, claim_right=0.9),
     "AMB-23": Plan(context="match", deals=600, built="cape", carried=(20, 60), marks=(0, 2), announce=0.95),
+    # a loser on exactly 0: losers start the deal on 0 and the winners, near 301, claim early
+    "AMB-24": Plan(context="game", deals=2000, scores=((270, 300), (0, 0)), claim_right=0.9, concede=0.0),
     "AMB-26": Plan(context="game", deals=2000, scores=((180, 300), (-40, 200)), claim_right=0.6),
     "AMB-27": Plan(context="game", deals=2000, scores=((200, 300), (100, 160)), claim_right=0.8, claim=0.02),
     # after the last card: a round of claims shows at once; no-claim plays as the default does
@@ -337,6 +339,8 @@ PLANS: dict[str, Plan] = {
                    base={"homme-de-brou-1802": {"partie_et_vole_190": "precondition"}}),
     "AMB-38": Plan(context="game", deals=300, carried=(20, 60), scores=((240, 300), (0, 300)), claim_right=0.9),
     "AMB-39": Plan(context="game", deals=300, scores=((280, 300), (0, 300)), claim_right=0.9, claim=0.05),
+    # the turned card on show or not: only the players' views tell
+    "AMB-40": Plan(deals=20, views=True),
     # the winner of a trick holding two marriages passes instead of marking (the bots always pass there)
     "AMB-41": Plan(deals=300, built="two-marriages", honours=0.95, announce=0.0,
                    base={"homme-de-brou-1802": {"table_marking": "players"}}),

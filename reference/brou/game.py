@@ -90,7 +90,8 @@ def count_so_far(state: DealInGame, team: int) -> int:
 @implements("hdb.game.value", "brouc.game.coches")
 def game_value(rules: Rules, loser_count: int) -> int:
     """Parties (1802, to the winner) or coches (Brouc, to the loser) that a game is worth,
-    read on the loser's count: the first step whose `below` the count is under."""
+    read on the loser's count: the first step whose `below` the count is under (in 1802 the
+    quadruple step's `below` is the parameter quadruple_below: 0, or 1 so that 0 counts too)."""
     for step in game_rules(rules)["value"]:
         if "below" not in step or loser_count < step["below"]:
             return int(step["value"])

@@ -60,7 +60,7 @@ SUPPORTED: dict[str, dict[str, list[object]]] = {
           "extend_to_grand": ["difference"], "marriages_in_one_trick": ["first-only"], "turnup_in_first_window": [False],
           "announce_window": ["team-first-trick", "own-turn-once-team-has-trick"], "rounding": ROUNDINGS,
           "both_reach_target": ["first-during-play", "replay"], "concession": ["any"], "concession_after_declaration": [True],
-          "partie_et_vole_declarer": ["any-player-of-team"]},
+          "partie_et_vole_declarer": ["any-player-of-team"], "quadruple_below": ["at-or-below-zero"]},
     BROUC: {"table_factor": [2], "undertrump_when_void": [True], "marriage_exception": ["any-trump-play"],
             "next_dealer": ["left"], "match_fifth_coche": ["wins"], "turnup_exposed": ["first-trick"],
             "coches_threshold": ["at-dehors"], "dehors_above_300": ["before-first-card"], "cape_et_dehors_all_tricks": [False],
@@ -690,8 +690,9 @@ class Deal:
             self.sheet.append(self.marks_row("game", marks))
 
     def value(self, loser_count: int) -> int:
-        """Parties of a 1802 game, read on the losers' count."""
-        return 4 if loser_count < 0 else 2 if loser_count < 150 else 1
+        """Parties of a 1802 game, read on the losers' count (at-or-below-zero: 0 is quadruple too)."""
+        quadruple = loser_count <= 0 if self.param("quadruple_below") == "at-or-below-zero" else loser_count < 0
+        return 4 if quadruple else 2 if loser_count < 150 else 1
 
     def coches(self, loser: int, counts: list[int]) -> int:
         """Coches the losers of a Brouc game mark, read on their written score (or, at-dehors, their count now)."""

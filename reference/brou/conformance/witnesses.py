@@ -80,7 +80,7 @@ def _names(setup: Mapping[str, Any], over: bool, speakers: bool = False, on_phas
     if on_phases:
         return ((["deal"] if "seed" in setup else []) + list(PHASE_OBSERVED) + (["session"] if "session" in setup else [])
                 + (["view"] if views else []))
-    names = list(OBSERVED) + (["speakers"] if speakers else [])
+    names = list(OBSERVED) + (["speakers"] if speakers else []) + (["view"] if views else [])
     if "game" in setup:
         names.append("outcome")
         if over:
