@@ -185,7 +185,7 @@ class Rules:
         reader: ValueError, no pack check.)"""
         if type(text) is not str:
             raise IllegalAction("malformed-action", f"an action's text is a str, not {type(text).__name__}")
-        word = text
+        word = exact_text(text)  # '- ' or ' S' is two characters but no card's text
         if len(word) != 2:
             raise IllegalAction("malformed-action", f"cannot read action '{text}': a card is a rank and a suit (TS)")
         try:
