@@ -54,7 +54,10 @@ UNDER_MUTMUT = "MUTANT_UNDER_TEST" in os.environ
 # under mutmut, the mutated copy of the package is mutants/reference/brou: it is imported as
 # `reference.brou` so that its modules carry the names mutmut gave its mutants
 PACKAGE = "reference.brou" if UNDER_MUTMUT else "brou"
-MUTATED = ("rules", "deal", "play", "marriages", "counting", "game", "state", "match", "sheet")
+MUTATED = ("rules", "deal", "play", "marriages", "counting", "game", "state", "match", "sheet",
+           # the phase engine (Brusquembille, L'Homme d'Auvergne, L'Hombre)
+           "phases", "talon", "speech", "kings", "payments", "ledger", "results", "marks",
+           "rounds", "contracts", "auction", "exchange", "hombre", "following", "seating", "phase_view")
 # kept while the scenarios' functions are recorded (it reads and checks the spec files): its
 # mutants are played against every scenario
 KEPT_CACHES = {"x__checked"}
