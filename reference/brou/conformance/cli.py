@@ -272,27 +272,27 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     if save.exists() and not save.is_dir():
         raise UsageError(f"brou fuzz: --save {args.save}: not a folder")
     impl = _implementation(args, "fuzz")
-    guard = SignalGuard().__enter__()  # as in brou check; released when the fuzzing is over
-    show = args.progress if args.progress is not None else sys.stderr.isatty()
-    rulesets = tuple(args.ruleset)
-    if show:
-        progress = Progress(TextColumn("[bold]brou fuzz"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[rate]}"),
-                            TimeElapsedColumn(), console=Console(file=sys.stderr), transient=True)
-        with progress:
-            task = progress.add_task("fuzz", total=deals, rate="")
-            t0 = time.perf_counter()
+    with SignalGuard():  # as in brou check: a program cannot end the run by signalling it
+        show = args.progress if args.progress is not None else sys.stderr.isatty()
+        rulesets = tuple(args.ruleset)
+        if show:
+            progress = Progress(TextColumn("[bold]brou fuzz"), BarColumn(), MofNCompleteColumn(),
+                                TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), console=Console(file=sys.stderr),
+                                transient=True)
+            with progress:
+                task = progress.add_task("fuzz", total=deals, rate="")
+                t0 = time.perf_counter()
 
-            def tick(r: Any) -> None:
-                if r.cases % 50 == 0:
-                    elapsed = time.perf_counter() - t0
-                    progress.update(task, completed=r.cases, rate=f"{r.cases / elapsed:,.0f} cases/s" if elapsed else "")
+                def tick(r: Any) -> None:
+                    if r.cases % 50 == 0:
+                        elapsed = time.perf_counter() - t0
+                        progress.update(task, completed=r.cases, rate=f"{r.cases / elapsed:,.0f} cases/s" if elapsed else "")
 
+                result = fuzz(impl, seed=args.seed, deals=deals, seconds=args.seconds, rulesets=rulesets,
+                              timeout=args.timeout, shrink_seconds=args.shrink_seconds, progress=tick)
+        else:
             result = fuzz(impl, seed=args.seed, deals=deals, seconds=args.seconds, rulesets=rulesets,
-                          timeout=args.timeout, shrink_seconds=args.shrink_seconds, progress=tick)
-    else:
-        result = fuzz(impl, seed=args.seed, deals=deals, seconds=args.seconds, rulesets=rulesets,
-                      timeout=args.timeout, shrink_seconds=args.shrink_seconds)
-    guard.__exit__()
+                          timeout=args.timeout, shrink_seconds=args.shrink_seconds)
     if result.finding is not None:
         from .fuzz import finished_scenario
 
