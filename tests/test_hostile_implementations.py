@@ -267,13 +267,11 @@ def job(case: Case, folder: Path) -> dict[str, Any]:
     return {"name": case.name, "argv": argv, "out": str(folder / "stdout"), "err": str(folder / "stderr")}
 
 
-@pytest.fixture(scope="module")
-def outcomes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Outcome]]:
-    """Every case run once, four at a time, each brou check forked from one process that
-    imported brou; the processes left behind are killed at the end."""
-    folders = {c.name: tmp_path_factory.mktemp(c.name) for c in CASES}
-    jobs = "".join(json.dumps(job(c, folders[c.name])) + "\n" for c in CASES)
-    done = subprocess.run([sys.executable, str(DRIVER), "4"], input=jobs, capture_output=True, encoding="utf-8",
+def run_jobs(jobs: list[dict[str, Any]], folders: dict[str, Path]) -> dict[str, Outcome]:
+    """The jobs run four at a time, each brou check forked from one process that imported
+    brou (tests/fakes/check_driver.py), and what each left in its folder, by name."""
+    lines = "".join(json.dumps(j) + "\n" for j in jobs)
+    done = subprocess.run([sys.executable, str(DRIVER), "4"], input=lines, capture_output=True, encoding="utf-8",
                           cwd=REPO, timeout=300, check=True)
     results: dict[str, Outcome] = {}
     for line in done.stdout.splitlines():
@@ -284,11 +282,24 @@ def outcomes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Out
             r["exit"], r["seconds"], r["peak"], (folder / "stdout").read_text(encoding="utf-8", errors="replace"),
             (folder / "stderr").read_text(encoding="utf-8", errors="replace"),
             json.loads(report_file.read_text(encoding="utf-8")) if report_file.exists() else None, _pids(folder / "pids"))
-    yield results
+    return results
+
+
+def kill_left_behind(results: dict[str, Outcome]) -> None:
+    """Kill what the runs left behind (their tests say whether anything was)."""
     for outcome in results.values():
         for pid in outcome.pids:
             if alive(pid):
                 os.kill(pid, signal.SIGKILL)
+
+
+@pytest.fixture(scope="module")
+def outcomes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Outcome]]:
+    """Every case run once (run_jobs); the processes left behind are killed at the end."""
+    folders = {c.name: tmp_path_factory.mktemp(c.name) for c in CASES}
+    results = run_jobs([job(c, folders[c.name]) for c in CASES], folders)
+    yield results
+    kill_left_behind(results)
 
 
 def test_the_cases_are_many_and_distinct() -> None:

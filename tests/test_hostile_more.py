@@ -11,7 +11,6 @@ answers with lone surrogates, duplicate keys and the like.
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import subprocess
@@ -23,7 +22,6 @@ from typing import Any
 
 import pytest
 from test_hostile_implementations import (
-    DRIVER,
     MEMORY_BOUND,
     REPO,
     SCENARIOS,
@@ -35,6 +33,8 @@ from test_hostile_implementations import (
     S,
     _pids,
     alive,
+    kill_left_behind,
+    run_jobs,
     three,
 )
 
@@ -123,23 +123,9 @@ def outcomes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Out
     """Every case run once, four at a time (tests/fakes/check_driver.py); the processes left
     behind are killed at the end."""
     folders = {c.name: tmp_path_factory.mktemp(c.name) for c in CASES}
-    jobs = "".join(json.dumps(job(c, folders[c.name])) + "\n" for c in CASES)
-    done = subprocess.run([sys.executable, str(DRIVER), "4"], input=jobs, capture_output=True, encoding="utf-8",
-                          cwd=REPO, timeout=300, check=True)
-    results: dict[str, Outcome] = {}
-    for text in done.stdout.splitlines():
-        r = json.loads(text)
-        folder = folders[r["name"]]
-        report_file = folder / "report.json"
-        results[r["name"]] = Outcome(
-            r["exit"], r["seconds"], r["peak"], (folder / "stdout").read_text(encoding="utf-8", errors="replace"),
-            (folder / "stderr").read_text(encoding="utf-8", errors="replace"),
-            json.loads(report_file.read_text(encoding="utf-8")) if report_file.exists() else None, _pids(folder / "pids"))
+    results = run_jobs([job(c, folders[c.name]) for c in CASES], folders)
     yield results
-    for outcome in results.values():
-        for pid in outcome.pids:
-            if alive(pid):
-                os.kill(pid, signal.SIGKILL)
+    kill_left_behind(results)
 
 
 def test_the_cases_are_many_and_distinct() -> None:
