@@ -158,16 +158,10 @@ def seeded_deal(n: int, seed: int, dealer: int, cut: int | None, packets: list[i
     return hands, cards[pos:]
 
 
-def draw_strength(card: str) -> int:
-    """Rank strength for the draw (the order of play); the fault reverses the choice, not the order."""
-    return strength(card)
-
-
 def first_dealer(draw: dict[str, Any], n: int) -> int:
     """The dealer the draw for the first deal names (auv.match.first-dealer; ties: the tied redraw)."""
-    rounds: list[list[str | None]] = []
     if "cards" in draw:
-        rounds = draw["cards"]
+        rounds: list[list[str | None]] = draw["cards"]
         drawing = list(range(n))
         for rnd in rounds:
             if sorted(p for p in range(n) if rnd[p] is not None) != drawing:
@@ -182,17 +176,17 @@ def first_dealer(draw: dict[str, Any], n: int) -> int:
     drawing = list(range(n))
     while True:
         cards = shuffled(pack(n), rng.next())
-        rnd: list[str | None] = [None] * n
+        drawn: list[str | None] = [None] * n
         for i, p in enumerate(drawing):
-            rnd[p] = cards[i]
-        drawing = best_of(rnd, drawing)
+            drawn[p] = cards[i]
+        drawing = best_of(drawn, drawing)
         if len(drawing) == 1:
             return drawing[0]
 
 
 def best_of(rnd: list[str | None], drawing: list[int]) -> list[int]:
-    """The players who drew the best card of a round (the highest; the fault takes the lowest)."""
-    values = {p: draw_strength(rnd[p] or "") for p in drawing}
+    """The players who drew the best card of a round, in the order of play (auv.match.first-dealer)."""
+    values = {p: strength(rnd[p] or "7S") for p in drawing}
     top = min(values.values()) if fault("first-dealer-lowest") else max(values.values())
     return [p for p in drawing if values[p] == top]
 
