@@ -22,7 +22,7 @@ TARGETS = list(range(1, 100))
 # name -> (clause contradicted, what the faulty engine does)
 FAULTS: dict[str, tuple[str, str]] = {
     "ace-high": ("auv.deck.order", "ranks the ace above the king in every suit (the Piquet order)"),
-    "ten-above-jack": ("auv.deck.order", "ranks the ten above the ace and the jack (K Q T J A 9 8 7)"),
+    "ace-low": ("auv.deck.order", "ranks the ace lowest in every suit (K Q J T 9 8 7 A)"),
     "deal-two-three": ("auv.deal.packets", "deals the packets two then three instead of three then two"),
     "deal-from-dealer": ("auv.deal.packets", "gives the first packet to the dealer instead of the player on his right"),
     "cut-one-more": ("auv.deal.cut", "the cut lifts one card more than asked"),
@@ -81,8 +81,8 @@ def rank_order() -> str:
     """The ranks, strongest first, as this engine reads auv.deck.order."""
     if fault("ace-high"):
         return "AKQJT987"
-    if fault("ten-above-jack"):
-        return "KQTJA987"
+    if fault("ace-low"):
+        return "KQJT987A"
     return RANKS
 
 
