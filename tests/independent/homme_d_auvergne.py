@@ -287,10 +287,9 @@ class Deal:
 
     def king_to_show(self, p: int) -> str | None:
         """The king of the suit just turned, held by p and not scored yet."""
-        trump = self.trump()
-        if trump is None:
+        if not self.turned:
             return None
-        king = "K" + trump
+        king = "K" + self.turned[-1][1][1]
         if king in self.hands[p] and (king not in self.scored or fault("king-scores-again")):
             if fault("king-scores-again") and p in self.shown_this_round:
                 return None
