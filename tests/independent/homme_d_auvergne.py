@@ -1,0 +1,688 @@
+#!/usr/bin/env python3
+"""An independent L'Homme d'Auvergne (1665) for the Brou conformance protocol, stdlib only.
+
+Written from the published pages (conformance/PROTOCOL.md, docs/*.md, the ruleset's YAML and the
+scenarios), not from the reference engine.  `--fault NAME` plants one deliberate mistake (a single
+rule broken) for the diagnosis benchmark; `--list-faults` prints them as JSON.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import sys
+from typing import Any
+
+SUITS = "SHDC"
+RANKS = "KQJAT987"  # strongest first (auv.deck.order)
+WORDS = ("turn", "leave", "play", "pass", "show")
+FORMS = {"two": 2, "three": 3, "four": 4, "five": 5}
+TARGETS = list(range(1, 100))
+
+# name -> (clause contradicted, what the faulty engine does)
+FAULTS: dict[str, tuple[str, str]] = {
+    "ace-high": ("auv.deck.order", "ranks the ace above the king in every suit (the Piquet order)"),
+    "ace-low": ("auv.deck.order", "ranks the ace lowest in every suit (K Q J T 9 8 7 A)"),
+    "deal-two-three": ("auv.deal.packets", "deals the packets two then three instead of three then two"),
+    "deal-from-dealer": ("auv.deal.packets", "gives the first packet to the dealer instead of the player on his right"),
+    "cut-one-more": ("auv.deal.cut", "the cut lifts one card more than asked"),
+    "turn-bottom-card": ("auv.turn.offer", "the card turned is the talon's bottom card, not its top"),
+    "offer-from-dealer": ("auv.turn.offer", "the turn is offered first to the dealer, then round from his right"),
+    "unturned-same-dealer": ("auv.turn.nobody", "after a deal nobody turned, the same dealer deals again"),
+    "speech-from-turner": ("auv.speech.round", "the speech begins with the player who turned the card"),
+    "two-rejouissances": ("auv.speech.rejouissance", "allows only two réjouissances instead of three"),
+    "trump-first-turned": ("auv.speech.trump", "trump stays the suit of the first card turned"),
+    "turned-king-free": ("auv.king.turned", "turning a king scores nothing"),
+    "showing-asks-all": ("auv.king.show",
+                         "after play, every other holder of the turned king is asked to show it, even one who spoke before"),
+    "king-scores-again": ("auv.king.once", "a king shown may be shown again when its suit comes up again"),
+    "unscored-king-moves": ("auv.king.taken", "any king won by another player moves a mark, scored or not"),
+    "homme-leads": ("auv.play.lead", "the homme leads the first trick"),
+    "trump-for-suit": ("auv.play.follow", "a player holding the suit led may trump instead of following"),
+    "no-must-trump": ("auv.play.trump-if-void", "a player void in the suit led may discard though he holds a trump"),
+    "last-trump-wins": ("auv.play.trick-winner", "the last trump played wins the trick, not the highest"),
+    "homme-wins-ties": ("auv.count.homme-wins", "the homme level at the top always wins, whoever got there first"),
+    "won-two-marks": ("auv.count.won", "a homme who wins the deal scores two marks"),
+    "lost-opponents-nothing": ("auv.count.lost", "a homme who loses loses his mark, and the opponents score nothing"),
+    "debts-forgiven": ("auv.count.debt", "a player without marks who loses one stays at zero"),
+    "target-exceeded": ("auv.match.target", "the game is won only by going past the target, not by reaching it"),
+    "next-dealer-left": ("auv.match.next-dealer", "the deal passes to the dealer's left"),
+    "first-dealer-lowest": ("auv.match.first-dealer", "the lowest card drawn deals first"),
+}
+FAULT = ""
+SEVENS = True  # parameter pack_with_four (AMB-48): False plays four with 28 cards
+LOSER_PAYS = "each-opponent"  # parameter loser_pays (AMB-53)
+
+
+def fault(name: str) -> bool:
+    """Whether fault NAME is planted in this run."""
+    return name == FAULT
+
+
+def log(text: str) -> None:
+    """A line to standard error."""
+    print(text, file=sys.stderr, flush=True)
+
+
+class Refused(Exception):
+    """An action the rules forbid, with its code (docs/errors.md)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class CannotRun(Exception):
+    """A scenario this engine does not play: answered with skip."""
+
+
+def rank_order() -> str:
+    """The ranks, strongest first, as this engine reads auv.deck.order."""
+    if fault("ace-high"):
+        return "AKQJT987"
+    if fault("ace-low"):
+        return "KQJT987A"
+    return RANKS
+
+
+def strength(card: str) -> int:
+    """Higher is stronger within a suit."""
+    return 8 - rank_order().index(card[0])
+
+
+def pack(n: int) -> list[str]:
+    """The pack in canonical order (suits S H D C, ranks K..7); no sevens with two or three."""
+    ranks = RANKS if n == 5 or (n == 4 and SEVENS) else RANKS[:-1]
+    return [r + s for s in SUITS for r in ranks]
+
+
+# --- the shuffle (docs/shuffle.md) --------------------------------------------------------------
+
+MASK = (1 << 64) - 1
+
+
+class SplitMix64:
+    """The generator of docs/shuffle.md, section 1."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & MASK
+
+    def next(self) -> int:
+        """The next 64-bit output."""
+        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        return z ^ (z >> 31)
+
+
+def shuffled(cards: list[str], seed: int) -> list[str]:
+    """The pack shuffled from a seed, top first (docs/shuffle.md, section 2)."""
+    n = len(cards)
+    fact = 1
+    for i in range(2, n + 1):
+        fact *= i
+    k = 1
+    while (1 << (64 * k)) < fact:
+        k += 1
+    limit = fact * ((1 << (64 * k)) // fact)
+    rng = SplitMix64(seed)
+    while True:
+        x = 0
+        for _ in range(k):
+            x = (x << 64) | rng.next()
+        if x < limit:
+            break
+    order = list(range(n))
+    for i in range(n - 1, 0, -1):
+        j = x % (i + 1)
+        x //= i + 1
+        order[i], order[j] = order[j], order[i]
+    return [cards[p] for p in order]
+
+
+def seeded_deal(n: int, seed: int, dealer: int, cut: int | None, packets: list[int]) -> tuple[list[list[str]], list[str]]:
+    """Hands by player and the talon (top first) that a seed deals."""
+    cards = shuffled(pack(n), seed)
+    if cut is not None:
+        k = cut + 1 if fault("cut-one-more") else cut
+        cards = cards[k:] + cards[:k]
+    hands: list[list[str]] = [[] for _ in range(n)]
+    pos = 0
+    first = dealer if fault("deal-from-dealer") else dealer + 1
+    for size in packets:
+        for seat in range(n):
+            hands[(first + seat) % n].extend(cards[pos:pos + size])
+            pos += size
+    return hands, cards[pos:]
+
+
+def first_dealer(draw: dict[str, Any], n: int) -> int:
+    """The dealer the draw for the first deal names (auv.match.first-dealer; ties: the tied redraw)."""
+    if "cards" in draw:
+        rounds: list[list[str | None]] = draw["cards"]
+        drawing = list(range(n))
+        for rnd in rounds:
+            if sorted(p for p in range(n) if rnd[p] is not None) != drawing:
+                raise ValueError("the draw does not match the players still drawing")
+            drawing = best_of(rnd, drawing)
+            if len(drawing) == 1:
+                if rnd is not rounds[-1]:
+                    raise ValueError("the draw goes on after it is over")
+                return drawing[0]
+        raise ValueError("the draw is not over")
+    rng = SplitMix64(draw["seed"])
+    drawing = list(range(n))
+    while True:
+        cards = shuffled(pack(n), rng.next())
+        drawn: list[str | None] = [None] * n
+        for i, p in enumerate(drawing):
+            drawn[p] = cards[i]
+        drawing = best_of(drawn, drawing)
+        if len(drawing) == 1:
+            return drawing[0]
+
+
+def best_of(rnd: list[str | None], drawing: list[int]) -> list[int]:
+    """The players who drew the best card of a round, in the order of play (auv.match.first-dealer)."""
+    values = {p: strength(rnd[p] or "7S") for p in drawing}
+    top = min(values.values()) if fault("first-dealer-lowest") else max(values.values())
+    return [p for p in drawing if values[p] == top]
+
+
+# --- the deal ---------------------------------------------------------------------------------
+
+
+class Deal:
+    """One deal: the turn-offer, the speech, the showing, play and the count."""
+
+    def __init__(self, n: int, dealer: int, hands: list[list[str]], talon: list[str],
+                 before: list[int], deals: int, target: int) -> None:
+        self.n = n
+        self.dealer = dealer
+        self.hands = [list(h) for h in hands]
+        self.talon = list(talon)
+        self.before = list(before)  # each player's marks before this deal
+        self.deals = deals
+        self.target = target
+        self.cards = set(pack(n))
+        self.phase = "turn-offer"
+        self.to_act: int | None = self.first_asked()
+        self.asked = 0  # players asked in this offer / speakers in this round
+        self.turned: list[tuple[int, str]] = []
+        self.words: list[tuple[int, str]] = []
+        self.events: list[dict[str, Any]] = []
+        self.ledger: list[dict[str, Any]] = []
+        self.shown: list[tuple[int, str]] = []
+        self.scored: dict[str, int] = {}  # king -> the holder it scored for
+        self.shown_this_round: set[int] = set()
+        self.homme: int | None = None
+        self.showing: list[int] = []
+        self.trick: list[tuple[int, str]] = []
+        self.tricks: list[int] = []
+        self.how: str | None = None
+        self.winner: int | None = None
+
+    # -- helpers
+    def first_asked(self) -> int:
+        """The first player asked whether to turn."""
+        return self.dealer if fault("offer-from-dealer") else (self.dealer + 1) % self.n
+
+    def after(self, p: int) -> int:
+        """The next player in the order of play."""
+        return (p + 1) % self.n
+
+    def trump(self) -> str | None:
+        """The suit of the last card turned (auv.speech.trump)."""
+        if not self.turned:
+            return None
+        return self.turned[0 if fault("trump-first-turned") else -1][1][1]
+
+    def net(self) -> list[int]:
+        """Each player's net marks of this deal so far."""
+        out = [0] * self.n
+        for e in self.ledger:
+            if e["from"] != "sheet":
+                out[e["from"]] -= e["marks"]
+            if e["to"] != "sheet":
+                out[e["to"]] += e["marks"]
+        return out
+
+    def totals(self) -> list[int]:
+        """Each player's marks in the game, this deal's entries included (auv.count.debt)."""
+        total = list(self.before)
+        debts = fault("debts-forgiven")
+        for e in self.ledger:
+            if e["from"] != "sheet":
+                total[e["from"]] -= e["marks"]
+                if debts and total[e["from"]] < 0:
+                    total[e["from"]] = 0
+            if e["to"] != "sheet":
+                total[e["to"]] += e["marks"]
+        return total
+
+    def winners(self) -> list[int] | None:
+        """The player alone at the top at or above the target, else None."""
+        total = self.totals()
+        top = max(total)
+        reached = top > self.target if fault("target-exceeded") else top >= self.target
+        best = [p for p in range(self.n) if total[p] == top]
+        return best if reached and len(best) == 1 else None
+
+    def write(self, trick: int, frm: int | str, to: int | str, card: str | None, clause: str, marks: int = 1) -> None:
+        """One ledger entry."""
+        self.ledger.append({"trick": trick, "from": frm, "to": to, "marks": marks, "card": card, "clause": clause})
+
+    def end(self, how: str) -> None:
+        """The deal is over."""
+        self.phase = "over"
+        self.how = how
+        self.to_act = None
+
+    def check_target(self) -> None:
+        """After an action: a player alone at the target ends the game at once (auv.match.target)."""
+        if self.phase != "over" and self.winners() is not None:
+            self.end("target")
+
+    def king_to_show(self, p: int) -> str | None:
+        """The king of the suit just turned, held by p and not scored yet."""
+        if not self.turned:
+            return None
+        king = "K" + self.turned[-1][1][1]
+        if king in self.hands[p] and (king not in self.scored or fault("king-scores-again")):
+            if fault("king-scores-again") and p in self.shown_this_round:
+                return None
+            return king
+        return None
+
+    # -- what may be done
+    def legal(self) -> list[str]:
+        """Every action of the player to act."""
+        p = self.to_act
+        if p is None:
+            return []
+        if self.phase == "turn-offer":
+            return ["turn", "leave"]
+        if self.phase == "speech":
+            return ["play", "pass"] + (["show"] if self.king_to_show(p) else [])
+        if self.phase == "showing":
+            return ["show", "pass"]
+        return [c for c in self.hands[p] if self.card_error(p, c) is None]
+
+    def card_error(self, p: int, card: str) -> tuple[str, str] | None:
+        """Why p may not play card now, or None."""
+        hand = self.hands[p]
+        if card not in hand:
+            return "not-in-hand", f"{card} is not in player {p}'s hand"
+        if not self.trick:
+            return None
+        led = self.trick[0][1][1]
+        trump = self.trump()
+        if card[1] == led:
+            return None
+        has_led = any(c[1] == led for c in hand)
+        if has_led and not (fault("trump-for-suit") and card[1] == trump):
+            return "must-follow-suit", f"player {p} holds {led} and must follow"
+        if has_led:
+            return None
+        if led != trump and card[1] != trump and any(c[1] == trump for c in hand) and not fault("no-must-trump"):
+            return "must-trump", f"player {p} is void in {led} and holds a trump"
+        return None
+
+    # -- actions
+    def apply(self, action: str, player: int | None = None) -> None:
+        """Take an action of the player to act, or raise Refused leaving the state unchanged."""
+        is_card = action not in WORDS
+        if is_card:
+            if len(action) != 2 or action != action.strip() or " " in action:
+                raise Refused("malformed-action", f"{action!r} is not an action of this game")
+            if action not in self.cards:
+                raise Refused("unknown-card", f"{action!r} is no card of this pack")
+        if self.phase == "over":
+            raise Refused("deal-over", "the deal is over")
+        p = self.to_act
+        assert p is not None
+        if player is not None and player != p:
+            raise Refused("wrong-seat", f"player {player} is not to act and may not act out of turn")
+        if is_card:
+            if self.phase != "play":
+                raise Refused("cards-not-yet", "no card is played before the speech names the homme")
+            error = self.card_error(p, action)
+            if error:
+                raise Refused(*error)
+            self.play_card(p, action)
+            return
+        if action == "show" and self.phase == "speech" and not self.king_to_show(p):
+            raise Refused("no-king-to-show", f"player {p} holds no king of the suit turned to show")
+        if action not in self.legal():
+            raise Refused("word-not-now", f"{action} is not said now")
+        self.words.append((p, action))
+        getattr(self, "say_" + action)(p)
+        self.check_target()
+
+    def say_turn(self, p: int) -> None:
+        """Turn the talon's top card (auv.turn.offer)."""
+        card = self.talon.pop(-1 if fault("turn-bottom-card") else 0)
+        self.turned.append((p, card))
+        self.events.append({"trick": 0, "player": p, "turn": card})
+        if card[0] == "K" and not fault("turned-king-free"):
+            self.scored[card] = p
+            self.write(0, "sheet", p, card, "auv.king.turned")
+        self.phase = "speech"
+        self.asked = 0
+        self.shown_this_round = set()
+        self.to_act = p if fault("speech-from-turner") else (self.dealer + 1) % self.n
+
+    def say_leave(self, p: int) -> None:
+        """Leave the card to the next player; all leaving, the deal is not played (auv.turn.nobody)."""
+        self.asked += 1
+        if self.asked == self.n:
+            self.end("not-turned")
+        else:
+            self.to_act = self.after(p)
+
+    def say_show(self, p: int) -> None:
+        """Show the king of the suit turned and score it (auv.king.held)."""
+        king = self.king_to_show(p)
+        assert king is not None
+        self.scored[king] = p
+        self.shown_this_round.add(p)
+        self.shown.append((p, king))
+        self.events.append({"trick": 0, "player": p, "show": king})
+        self.write(0, "sheet", p, king, "auv.king.held")
+        if self.phase == "showing":
+            self.next_in_showing()
+
+    def say_pass(self, p: int) -> None:
+        """Pass in the speech (all passing: a réjouissance or the end), or leave the king unshown."""
+        if self.phase == "showing":
+            self.next_in_showing()
+            return
+        self.asked += 1
+        if self.asked < self.n:
+            self.to_act = self.after(p)
+            return
+        most = 3 if fault("two-rejouissances") else 4
+        if len(self.turned) >= most or not self.talon:
+            self.end("all-passed")
+            return
+        self.phase = "turn-offer"
+        self.asked = 0
+        self.to_act = self.first_asked()
+
+    def say_play(self, p: int) -> None:
+        """He is the homme; later holders of the turned king are asked to show it (auv.king.show)."""
+        self.homme = p
+        order = [(self.dealer + 1 + i) % self.n for i in range(self.n)]
+        later = order[order.index(p) + 1:]
+        if fault("showing-asks-all"):
+            later = [q for q in order if q != p]
+        self.showing = [q for q in later if self.king_to_show(q)]
+        self.phase = "showing"
+        self.next_in_showing()
+
+    def next_in_showing(self) -> None:
+        """Ask the next holder, or begin play."""
+        if self.showing:
+            self.to_act = self.showing.pop(0)
+            return
+        self.phase = "play"
+        self.to_act = self.homme if fault("homme-leads") else (self.dealer + 1) % self.n
+
+    def play_card(self, p: int, card: str) -> None:
+        """Play a card; a full trick is won, its kings move, the target is checked, the count made."""
+        self.hands[p].remove(card)
+        self.trick.append((p, card))
+        if len(self.trick) < self.n:
+            self.to_act = self.after(p)
+            return
+        win = self.trick_winner()
+        number = len(self.tricks) + 1
+        self.tricks.append(win)
+        for q, c in self.trick:
+            if c[0] != "K" or q == win:
+                continue
+            if self.scored.get(c) == q or (fault("unscored-king-moves") and c not in self.scored):
+                self.write(number, q, win, c, "auv.king.taken")
+        self.trick = []
+        self.to_act = win
+        self.check_target()
+        if self.phase != "over" and len(self.tricks) == 5:
+            self.count()
+
+    def trick_winner(self) -> int:
+        """The highest trump, else the highest card of the suit led (auv.play.trick-winner)."""
+        trump = self.trump()
+        trumps = [(q, c) for q, c in self.trick if c[1] == trump]
+        if trumps:
+            if fault("last-trump-wins"):
+                return trumps[-1][0]
+            return max(trumps, key=lambda t: strength(t[1]))[0]
+        led = self.trick[0][1][1]
+        return max(((q, c) for q, c in self.trick if c[1] == led), key=lambda t: strength(t[1]))[0]
+
+    def deal_winner(self) -> int:
+        """Most tricks; level at the top, the first to reach that number."""
+        counts = [self.tricks.count(p) for p in range(self.n)]
+        top = max(counts)
+        level = [p for p in range(self.n) if counts[p] == top]
+        if fault("homme-wins-ties") and self.homme in level:
+            return self.homme
+        seen = [0] * self.n
+        for w in self.tricks:
+            seen[w] += 1
+            if w in level and seen[w] == top:
+                return w
+        return level[0]
+
+    def count(self) -> None:
+        """The count after the fifth trick (auv.count.*)."""
+        homme = self.homme
+        assert homme is not None
+        self.winner = self.deal_winner()
+        if self.winner == homme:
+            self.write(5, "sheet", homme, None, "auv.count.won", 2 if fault("won-two-marks") else 1)
+        else:
+            self.write(5, homme, "sheet", None, "auv.count.lost")
+            if not fault("lost-opponents-nothing"):
+                for i in range(self.n):
+                    q = (self.dealer + 1 + i) % self.n
+                    if q != homme and (LOSER_PAYS == "each-opponent" or q == self.winner):
+                        self.write(5, "sheet", q, None, "auv.count.lost")
+        self.end("played-out")
+
+    # -- observables
+    def next_dealer(self) -> int:
+        """Who deals next (auv.match.next-dealer, auv.turn.nobody)."""
+        if fault("next-dealer-left"):
+            return (self.dealer - 1) % self.n
+        if fault("unturned-same-dealer") and self.how == "not-turned":
+            return self.dealer
+        return (self.dealer + 1) % self.n
+
+    def observe(self, name: str) -> Any:
+        """One observable of the protocol."""
+        over = self.phase == "over"
+        if name == "to_act":
+            return self.to_act
+        if name == "legal":
+            return self.legal()
+        if name == "speakers":
+            return [self.legal() if p == self.to_act else [] for p in range(self.n)]
+        if name == "trick":
+            return [c for _, c in self.trick]
+        if name == "tricks":
+            return list(self.tricks)
+        if name == "trump":
+            return self.trump()
+        if name == "over":
+            return over
+        if name == "talon":
+            return len(self.talon)
+        if name == "homme":
+            return self.homme
+        if name == "words":
+            return [{"player": p, "word": w} for p, w in self.words]
+        if name == "events":
+            return copy.deepcopy(self.events)
+        if name == "ledger":
+            return copy.deepcopy(self.ledger)
+        if name == "result":
+            net = self.net()
+            return [{"tricks": self.tricks.count(p), "marks": net[p]} for p in range(self.n)]
+        if name == "outcome":
+            if not over:
+                return None
+            return {"how": self.how, "homme": self.homme, "winner": self.winner, "marks": self.net()}
+        if name == "session":
+            return {"deals": self.deals + (1 if over else 0), "marks": self.totals(),
+                    "winners": self.winners(), "next_dealer": self.next_dealer()}
+        if name == "view":
+            return [self.view(p) for p in range(self.n)]
+        raise CannotRun(f"observable {name} is not implemented")
+
+    def view(self, p: int) -> dict[str, Any]:
+        """What player p may see now."""
+        return {"player": p, "phase": self.phase, "to_act": self.to_act, "trump": self.trump(),
+                "hand": list(self.hands[p]), "held": [len(h) for h in self.hands], "talon": len(self.talon),
+                "turned": [{"player": q, "card": c} for q, c in self.turned],
+                "words": [{"player": q, "word": w} for q, w in self.words],
+                "shown": [{"player": q, "card": c} for q, c in self.shown],
+                "homme": self.homme, "trick": [{"player": q, "card": c} for q, c in self.trick],
+                "tricks": list(self.tricks), "marks": self.net()}
+
+
+def perft(deal: Deal, depth: int) -> int:
+    """The number of legal action sequences of this length (a finished deal counts once)."""
+    if depth == 0 or deal.phase == "over":
+        return 1
+    total = 0
+    for action in deal.legal():
+        child = copy.deepcopy(deal)
+        child.apply(action)
+        total += perft(child, depth - 1)
+    return total
+
+
+# --- the protocol -----------------------------------------------------------------------------
+
+FEATURES = ["seeded-deal", "perft", "error-codes", "view", "deals", "draw", "cut", "out-of-turn", "session"]
+PARAMS: dict[str, list[Any]] = {"form": ["two", "three", "five"], "packets": ["two-three"], "target": TARGETS,
+                                 "pack_with_four": ["twenty-eight"], "loser_pays": ["the-winner"]}
+DEFAULTS: dict[str, Any] = {
+    "form": "four", "packets": "three-two", "pack_with_four": "thirty-two", "turner": "any-in-turn",
+    "king_scoring": "turned-suit", "king_showing": "shown", "taken_king": "moves", "loser_pays": "each-opponent",
+    "debts": "owed", "target": 5, "target_tie": "play-on", "first_dealer_tie": "redraw"}
+
+
+def hello(seq: int) -> dict[str, Any]:
+    """The handshake answer."""
+    return {"seq": seq, "brou": 1,
+            "implementation": {"name": "brou-independent-auvergne", "version": "0.1.0", "language": "python"},
+            "rulesets": {"homme-d-auvergne": {"params": PARAMS}}, "features": FEATURES}
+
+
+def packets(params: dict[str, Any]) -> list[int]:
+    """The packet sizes (auv.deal.packets)."""
+    two_three = params.get("packets") == "two-three"
+    if fault("deal-two-three"):
+        two_three = not two_three
+    return [2, 3] if two_three else [3, 2]
+
+
+def make_deal(n: int, dealer: int, source: dict[str, Any], params: dict[str, Any],
+              before: list[int], deals: int) -> tuple[Deal, dict[str, Any]]:
+    """A deal from hands and talon, or from a seed; with what was dealt."""
+    if "seed" in source:
+        hands, talon = seeded_deal(n, source["seed"], dealer, source.get("cut"), packets(params))
+    else:
+        hands, talon = source["hands"], source["talon"]
+    deal = Deal(n, dealer, hands, talon, before, deals, params.get("target", 5))
+    return deal, {"hands": [list(h) for h in hands], "talon": list(talon)}
+
+
+def run(scenario: dict[str, Any]) -> dict[str, Any]:
+    """Play a scenario's steps; the answer without its seq."""
+    if scenario.get("ruleset") != "homme-d-auvergne":
+        return {"skip": "only homme-d-auvergne is played"}
+    params = scenario.get("params", {})
+    for name, value in params.items():
+        if value != DEFAULTS.get(name) and value not in PARAMS.get(name, []):
+            return {"skip": f"parameter {name}={value} is not played"}
+    global SEVENS, LOSER_PAYS
+    n = FORMS[params.get("form", "four")]
+    SEVENS = params.get("pack_with_four", "thirty-two") == "thirty-two"
+    LOSER_PAYS = params.get("loser_pays", "each-opponent")
+    setup = scenario["setup"]
+    if "turnup" in setup:
+        return {"error": "a deal of this game turns nothing up"}
+    dealer = setup.get("dealer", n - 1)
+    if "draw" in setup:
+        dealer = first_dealer(setup["draw"], n)
+    session = setup.get("session", {})
+    before = list(session.get("marks", [0] * n))
+    deals = session.get("deals", 0)
+    deal, dealt = make_deal(n, dealer, setup, params, before, deals)
+    results: list[dict[str, Any]] = []
+    for step in scenario["steps"]:
+        try:
+            if "act" in step:
+                deal.apply(step["act"], step.get("player"))
+                results.append({"ok": True})
+            elif "observe" in step:
+                results.append({name: dealt if name == "deal" else deal.observe(name) for name in step["observe"]})
+            elif "perft" in step:
+                results.append({"count": perft(deal, step["perft"])})
+            elif "deal" in step:
+                if deal.phase != "over" or deal.winners() is not None:
+                    return {"error": "a deal step before the deal is over or after the game is won"}
+                deal, dealt = make_deal(n, deal.next_dealer(), step["deal"], params, deal.totals(), deal.deals + 1)
+                results.append({"ok": True})
+            else:
+                raise CannotRun(f"unknown step {sorted(step)}")
+        except Refused as r:
+            results.append({"ok": False, "code": r.code, "message": r.message})
+    return {"results": results}
+
+
+def main() -> None:
+    """Answer requests, one JSON line each, until stop or the end of input."""
+    global FAULT
+    args = sys.argv[1:]
+    if args == ["--list-faults"]:
+        print(json.dumps([{"name": k, "clause": c, "description": d} for k, (c, d) in FAULTS.items()], ensure_ascii=False))
+        return
+    if len(args) == 2 and args[0] == "--fault":
+        if args[1] not in FAULTS:
+            log(f"unknown fault {args[1]}")
+            sys.exit(2)
+        FAULT = args[1]
+    elif args:
+        log("usage: homme_d_auvergne.py [--fault NAME | --list-faults]")
+        sys.exit(2)
+    for raw in sys.stdin.buffer:
+        line = raw.decode("utf-8")
+        if not line.strip():
+            continue
+        req = json.loads(line)
+        if req.get("cmd") == "stop":
+            return
+        if req.get("cmd") == "hello":
+            answer = hello(req["seq"])
+        elif req.get("cmd") == "run":
+            try:
+                answer = {"seq": req["seq"], **run(req["scenario"])}
+            except CannotRun as why:
+                answer = {"seq": req["seq"], "skip": str(why)}
+            except Exception as bug:  # an engine bug: reported, and the program keeps serving
+                log(f"{req['scenario'].get('id')}: {type(bug).__name__}: {bug}")
+                answer = {"seq": req["seq"], "error": f"{type(bug).__name__}: {bug}"}
+        else:
+            answer = {"seq": req.get("seq", 0), "error": f"unknown command {req.get('cmd')!r}"}
+        sys.stdout.buffer.write((json.dumps(answer, ensure_ascii=False) + "\n").encode("utf-8"))
+        sys.stdout.buffer.flush()
+
+
+if __name__ == "__main__":
+    main()
