@@ -45,6 +45,13 @@ FAULTS: dict[str, tuple[str, str]] = {
     "nolo-one-trick-codille": ("hom.count.nolo", "one trick in a nolo is codille"),
     "stop-after-any-five": ("hom.count.vole", "the hombre may stop at any lead once he has five tricks"),
     "codille-first-value": ("hom.count.score", "a codille loses the first value, as a remise"),
+    "tens-in-pack": ("hom.deck.cards", "the pack is taken to hold tens, nines and eights too"),
+    "cut-from-bottom": ("hom.deal.cut", "the cut takes its cards off the bottom of the pack and puts them on top"),
+    "queen-deals": ("hom.match.first-dealer", "the player who draws the queen deals first"),
+    "third-must-bid": ("hom.auction.all-pass", "when the first two pass, the third hand may not pass"),
+    "open-hand-as-dealt": ("hom.contract.nolo-ouvert", "open nolo shows the hombre's hand as it was when play began"),
+    "discards-shown": ("hom.info.own-hand", "every player's view shows all the discards"),
+    "turned-hombre-only": ("hom.info.public", "only the hombre's view shows the card turned in a tourne"),
     "four-left-sits-out": ("hom.players.four", "with four, the dealer's left-hand neighbour sits out"),
     "thirty-with-four": ("hom.match.coups", "with four at the table the game is thirty coups"),
     "next-dealer-left": ("hom.match.next-dealer", "the deal passes to the dealer's left"),
@@ -200,7 +207,7 @@ def seeded_deal(seed: int, cut: int | None) -> tuple[list[list[str]], list[str]]
     """Three hands by seat and the talon (top first) from a seed."""
     pack = shuffled(seed)
     if cut:
-        pack = pack[cut:] + pack[:cut]
+        pack = pack[-cut:] + pack[:-cut] if FAULT == "cut-from-bottom" else pack[cut:] + pack[:cut]
     hands: list[list[str]] = [[], [], []]
     if FAULT == "deal-nine-at-once":
         for s in range(3):
@@ -220,11 +227,13 @@ def seeded_deal(seed: int, cut: int | None) -> tuple[list[list[str]], list[str]]
 def draw_dealer(draw: dict[str, Any], table: int) -> int:
     """The first dealer from a draw: the king deals (clause hom.match.first-dealer)."""
     if "seed" in draw:
-        return SplitMix(int(draw["seed"])).next() % table
+        w = SplitMix(int(draw["seed"])).next()
+        return (w + 1) % table if FAULT == "queen-deals" else w % table
     rounds = draw["cards"]
     if len(rounds) != 1:
         raise ValueError("one round only")
-    kings = [p for p, c in enumerate(rounds[0]) if c and c[0] == "K"]
+    rank = "Q" if FAULT == "queen-deals" else "K"
+    kings = [p for p, c in enumerate(rounds[0]) if c and c[0] == rank]
     if len(kings) != 1:
         raise ValueError("one king")
     return kings[0]
@@ -275,6 +284,7 @@ class Deal:
         self.discards: list[list[str]] = [[] for _ in range(table)]
         self.pending: list[str] = []
         self.trick: list[tuple[int, str]] = []
+        self.shown_hand: list[str] = []
         self.tricks: list[int] = []
         self.hombre_played = False
         self.vole = False
@@ -344,7 +354,12 @@ class Deal:
 
     def auction_legal(self, p: int) -> list[str]:
         """The bids open to p."""
-        return [c for c in CONTRACTS if self.may_bid(p, c) is None] + ["pass"]
+        bids = [c for c in CONTRACTS if self.may_bid(p, c) is None]
+        return bids if self.forced(p) else bids + ["pass"]
+
+    def forced(self, p: int) -> bool:
+        """Whether p may not pass (only under the fault third-must-bid)."""
+        return FAULT == "third-must-bid" and self.stage == 2 and self.duel == [p, p]
 
     def speak(self, p: int, word: str) -> None:
         """Record a bid or a pass and move the auction on."""
@@ -449,6 +464,8 @@ class Deal:
             self.to_act = self.queue[0]
             return
         self.phase = "play"
+        if self.hombre is not None:
+            self.shown_hand = list(self.hands[self.hombre])
         self.to_act = self.active[0]
         if FAULT == "hombre-leads":
             self.to_act = self.hombre
@@ -630,7 +647,8 @@ class Deal:
         card = len(action) == 2
         if action.strip() != action or "  " in action or not action:
             raise Refused("malformed-action", "not in the notation")
-        if card and action not in PACK:
+        known = PACK if FAULT != "tens-in-pack" else PACK + [r + u for r in "T98" for u in SUITS]
+        if card and action not in known:
             raise Refused("unknown-card", f"{action} is no card of the pack")
         words = set(CONTRACTS) | WORDS_FIXED | {"trump " + s for s in SUITS}
         if not card and action not in words:
@@ -645,7 +663,7 @@ class Deal:
             if card:
                 raise Refused("cards-not-yet", "no card before the exchange")
             if self.phase == "auction":
-                if action == "pass":
+                if action == "pass" and not self.forced(p):
                     self.speak(p, action)
                     return
                 if action not in CONTRACTS:
@@ -729,20 +747,27 @@ class Deal:
         """The contract played, once chosen."""
         return None if self.contract is None else {"name": self.contract, "trump": self.trump}
 
+    def seen_discards(self, p: int) -> list[str]:
+        """The discards p may see: his own."""
+        if FAULT == "discards-shown":
+            return [c for d in self.discards for c in d]
+        return list(self.discards[p])
+
     def view(self, p: int) -> dict[str, Any]:
         """What player p may see now."""
         opened = None
         if self.contract == "nolo-ouvert" and self.phase in ("play", "over") and self.hombre is not None:
-            opened = list(self.hands[self.hombre])
+            opened = list(self.shown_hand if FAULT == "open-hand-as-dealt" else self.hands[self.hombre])
         points = self.result()
         return {
             "player": p, "phase": self.phase, "to_act": self.to_act, "trump": self.trump,
             "hand": list(self.hands[p]), "held": [len(h) for h in self.hands], "talon": len(self.talon),
             "trick": [{"player": q, "card": c} for q, c in self.trick], "tricks": list(self.tricks),
             "auction": list(self.auction), "hombre": self.hombre, "exchange": list(self.exchange),
-            "contract": self.contract, "turned": self.turned,
+            "contract": self.contract,
+            "turned": None if FAULT == "turned-hombre-only" and p != self.hombre else self.turned,
             "shown": [{"player": self.hombre, "card": c} for c in self.shown],
-            "open_hand": opened, "discards": list(self.discards[p]), "talon_rest": None,
+            "open_hand": opened, "discards": self.seen_discards(p), "talon_rest": None,
             "points": [r["points"] for r in points],
         }
 
