@@ -28,9 +28,10 @@ FAULTS: dict[str, tuple[str, str]] = {
     "passer-speaks-again": ("hom.auction.pass-final", "a first hand who passed at once is asked again after the second's bid"),
     "grand-tourne-one-ace": ("hom.contract.grand-tourne", "grand tourne needs only one of the black aces"),
     "demande-opens-grand-tourne": ("hom.contract.demande", "after a demande the hombre may choose grand tourne too"),
+    "sans-prendre-no-a-pique": ("hom.contract.sans-prendre", "after sans prendre, sans prendre a pique is refused"),
     "a-pique-asks-trump": ("hom.contract.a-pique", "demande a pique asks the hombre to name the trump"),
     "tourne-value-low": ("hom.contract.table", "tourne scores 1 (codille 2), as a demande"),
-    "hombre-no-minimum": ("hom.exchange.hombre", "the hombre may draw without discarding"),
+    "hombre-no-minimum": ("hom.exchange.hombre", "the hombre may draw without discarding (tourne keeps its two)"),
     "tourne-min-one": ("hom.exchange.tourne", "the hombre of a tourne need discard only one card"),
     "tiers-from-left": ("hom.exchange.tiers", "the tier on the hombre's left exchanges first"),
     "nolo-tiers-exchange": ("hom.exchange.nolo", "in nolo en demande the tiers exchange too"),
@@ -96,7 +97,9 @@ def set_fault(name: str) -> None:
         CONTRACTS["tourne"]["min"] = 1
     if name == "hombre-no-minimum":
         for row in CONTRACTS.values():
-            row["min"] = 0
+            row["min"] = 0 if row["min"] == 1 else row["min"]
+    if name == "sans-prendre-no-a-pique":
+        CONTRACTS["sans-prendre"]["choose"] = ("sans-prendre",)
     if name == "demande-opens-grand-tourne":
         CONTRACTS["demande"]["choose"] += ("grand-tourne",)
     if name == "a-pique-asks-trump":
@@ -119,11 +122,10 @@ def red(suit: str) -> bool:
 def plain_order(suit: str, nolo: bool) -> str:
     """Plain ranks of a suit, highest first."""
     if red(suit):
-        return "AKQJ234567" if FAULT == "plain-red-ace-high" else "KQJA234567"
-    order = "KQJ234567" if FAULT == "plain-black-ascending" else "KQJ765432"
+        return "AKQJ234567" if FAULT == "plain-red-ace-high" and not nolo else "KQJA234567"
     if nolo:
-        return "A" + order if FAULT == "nolo-black-ace-high" else order + "A"
-    return order
+        return "AKQJ765432" if FAULT == "nolo-black-ace-high" else "KQJ765432A"
+    return "KQJ234567" if FAULT == "plain-black-ascending" else "KQJ765432"
 
 
 def manille(trump: str) -> str:
