@@ -1,0 +1,934 @@
+#!/usr/bin/env python3
+"""An independent L'Hombre engine speaking the Brou conformance protocol (stdlib only).
+
+Written from the published pages (conformance/PROTOCOL.md, docs/shuffle.md, docs/errors.md,
+spec/rulesets/hombre.yaml) and the corpus, without the reference engine.  It plays the ruleset
+`hombre` with its default readings, three or four at the table.  `--fault NAME` plants one
+deliberate mistake (the diagnosis benchmark, issue 34); `--list-faults` lists them as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+FAULTS: dict[str, tuple[str, str]] = {
+    "plain-red-ace-high": ("hom.deck.plain-order", "plain red suits rank the ace above the king"),
+    "plain-black-ascending": ("hom.deck.plain-order", "plain black suits rank 2 above 7, as the red ones do"),
+    "manille-red-two": ("hom.deck.matadors", "the red manille is the two instead of the seven"),
+    "baste-above-manille": ("hom.deck.matadors", "the baste ranks second trump, above the manille"),
+    "no-ponte": ("hom.deck.trump-order", "the red trump ace ranks after the jack, not fourth"),
+    "nolo-black-ace-high": ("hom.deck.nolo-order", "in nolo the black aces rank above the king"),
+    "deal-nine-at-once": ("hom.deal.packets", "each seat takes its nine cards at once, not three packets of three"),
+    "talon-bottom-first": ("hom.deal.talon", "the talon is read from the bottom of the pack up"),
+    "later-may-equal": ("hom.auction.priority", "the later speaker may also equal the standing rank"),
+    "earlier-must-exceed": ("hom.auction.priority", "the earlier speaker too must name a higher rank"),
+    "survivor-speaks-first": ("hom.auction.order", "after the first duel the survivor speaks before the third hand"),
+    "passer-speaks-again": ("hom.auction.pass-final", "a first hand who passed at once is asked again after the second's bid"),
+    "grand-tourne-one-ace": ("hom.contract.grand-tourne", "grand tourne needs only one of the black aces"),
+    "demande-opens-grand-tourne": ("hom.contract.demande", "after a demande the hombre may choose grand tourne too"),
+    "sans-prendre-no-a-pique": ("hom.contract.sans-prendre", "after sans prendre, sans prendre a pique is refused"),
+    "a-pique-asks-trump": ("hom.contract.a-pique", "demande a pique asks the hombre to name the trump"),
+    "tourne-value-low": ("hom.contract.table", "tourne scores 1 (codille 2), as a demande"),
+    "hombre-no-minimum": ("hom.exchange.hombre", "the hombre may draw without discarding (tourne keeps its two)"),
+    "tourne-min-one": ("hom.exchange.tourne", "the hombre of a tourne need discard only one card"),
+    "tiers-from-left": ("hom.exchange.tiers", "the tier on the hombre's left exchanges first"),
+    "nolo-tiers-exchange": ("hom.exchange.nolo", "in nolo en demande the tiers exchange too"),
+    "surrender-sans-prendre": ("hom.exchange.surrender", "the hombre of a sans prendre may surrender too"),
+    "hombre-leads": ("hom.play.lead", "the hombre leads the first trick"),
+    "must-trump-when-void": ("hom.play.follow", "a player void in the suit led must trump if he can"),
+    "black-ace-follows-suit": ("hom.play.follow", "the black aces count in their own suit for following"),
+    "no-matador-privilege": ("hom.play.matador-privilege", "matadors must be played on a trump lead like any trump"),
+    "any-matador-forces": ("hom.play.matador-privilege", "any matador led forces the matadors, the baste included"),
+    "first-trump-wins": ("hom.play.trick-winner", "the first trump played wins the trick, not the highest"),
+    "tie-is-codille": ("hom.count.result", "a hombre level with the better tier loses codille, not remise"),
+    "nolo-one-trick-codille": ("hom.count.nolo", "one trick in a nolo is codille"),
+    "stop-after-any-five": ("hom.count.vole", "the hombre may stop at any lead once he has five tricks"),
+    "codille-first-value": ("hom.count.score", "a codille loses the first value, as a remise"),
+    "tens-in-pack": ("hom.deck.cards", "the pack is taken to hold tens, nines and eights too"),
+    "cut-from-bottom": ("hom.deal.cut", "the cut takes its cards off the bottom of the pack and puts them on top"),
+    "queen-deals": ("hom.match.first-dealer", "the player who draws the queen deals first"),
+    "third-must-bid": ("hom.auction.all-pass", "when the first two pass, the third hand may not pass"),
+    "open-hand-as-dealt": ("hom.contract.nolo-ouvert", "open nolo shows the hombre's hand as it was when play began"),
+    "discards-shown": ("hom.info.own-hand", "every player's view shows all the discards"),
+    "turned-hombre-only": ("hom.info.public", "only the hombre's view shows the card turned in a tourne"),
+    "four-left-sits-out": ("hom.players.four", "with four, the dealer's left-hand neighbour sits out"),
+    "thirty-with-four": ("hom.match.coups", "with four at the table the game is thirty coups"),
+    "next-dealer-left": ("hom.match.next-dealer", "the deal passes to the dealer's left"),
+}
+FAULT = ""
+
+SUITS = "SHDC"
+RANKS = "KQJA765432"
+PACK = [r + s for s in SUITS for r in RANKS]
+WORDS_FIXED = {"pass", "draw", "surrender", "stop"}
+
+
+def contract(rank: int, trump: str, exchange: str, mini: int, surrender: bool,
+             won: int, codille: int, choose: tuple[str, ...] = ()) -> dict[str, Any]:
+    """One row of the contract table."""
+    return {"rank": rank, "trump": trump, "exchange": exchange, "min": mini,
+            "surrender": surrender, "won": won, "codille": codille, "choose": choose}
+
+
+CONTRACTS: dict[str, dict[str, Any]] = {
+    "demande": contract(1, "named", "all", 1, True, 1, 2,
+                        ("demande", "demande-a-pique", "tourne", "nolo-en-demande")),
+    "demande-a-pique": contract(2, "S", "all", 1, True, 1, 2),
+    "tourne": contract(3, "turned", "all", 2, True, 2, 3),
+    "nolo-en-demande": contract(3, "none", "hombre", 1, False, 2, 3),
+    "grand-tourne": contract(4, "turned", "all", 2, True, 3, 4),
+    "sans-prendre": contract(5, "named-not-spades", "tiers", 0, False, 3, 4,
+                             ("sans-prendre", "sans-prendre-a-pique")),
+    "sans-prendre-a-pique": contract(6, "S", "tiers", 0, False, 4, 5),
+    "pur-nolo": contract(6, "none", "none", 0, False, 4, 5),
+    "nolo-ouvert": contract(7, "none", "none", 0, False, 6, 7),
+}
+
+
+def set_fault(name: str) -> None:
+    """Plant a fault: adjust the tables it touches."""
+    global FAULT
+    FAULT = name
+    if name == "tourne-value-low":
+        CONTRACTS["tourne"]["won"], CONTRACTS["tourne"]["codille"] = 1, 2
+    if name == "tourne-min-one":
+        CONTRACTS["tourne"]["min"] = 1
+    if name == "hombre-no-minimum":
+        for row in CONTRACTS.values():
+            row["min"] = 0 if row["min"] == 1 else row["min"]
+    if name == "sans-prendre-no-a-pique":
+        CONTRACTS["sans-prendre"]["choose"] = ("sans-prendre",)
+    if name == "demande-opens-grand-tourne":
+        CONTRACTS["demande"]["choose"] += ("grand-tourne",)
+    if name == "a-pique-asks-trump":
+        CONTRACTS["demande-a-pique"]["trump"] = "named"
+    if name == "surrender-sans-prendre":
+        CONTRACTS["sans-prendre"]["surrender"] = True
+        CONTRACTS["sans-prendre-a-pique"]["surrender"] = True
+    if name == "nolo-tiers-exchange":
+        CONTRACTS["nolo-en-demande"]["exchange"] = "all"
+
+
+# ---------------------------------------------------------------- card orders
+
+
+def red(suit: str) -> bool:
+    """Hearts and diamonds are red."""
+    return suit in "HD"
+
+
+def plain_order(suit: str, nolo: bool) -> str:
+    """Plain ranks of a suit, highest first."""
+    if red(suit):
+        return "AKQJ234567" if FAULT == "plain-red-ace-high" and not nolo else "KQJA234567"
+    if nolo:
+        return "AKQJ765432" if FAULT == "nolo-black-ace-high" else "KQJ765432A"
+    return "KQJ234567" if FAULT == "plain-black-ascending" else "KQJ765432"
+
+
+def manille(trump: str) -> str:
+    """The manille: the lowest plain card of the trump suit."""
+    if red(trump):
+        return ("2" if FAULT == "manille-red-two" else "7") + trump
+    return "2" + trump
+
+
+def trump_order(trump: str) -> list[str]:
+    """Every trump, highest first."""
+    top = ["AS", "AC", manille(trump)] if FAULT == "baste-above-manille" else ["AS", manille(trump), "AC"]
+    rest = ("KQJ2345672A" if FAULT == "no-ponte" else "AKQJ234567") if red(trump) else "KQJ765432"
+    return top + [r + trump for r in rest if r + trump not in top]
+
+
+def is_trump(card: str, trump: str | None) -> bool:
+    """Whether a card is a trump (the black aces always are, unless there is no trump)."""
+    if trump is None:
+        return False
+    return card[1] == trump or card in ("AS", "AC")
+
+
+def klass(card: str, trump: str | None) -> str:
+    """The class a card follows as: 'T' for trumps, else its suit."""
+    if FAULT == "black-ace-follows-suit" and card in ("AS", "AC") and trump is not None and card[1] != trump:
+        return card[1]
+    return "T" if is_trump(card, trump) else card[1]
+
+
+def matadors(trump: str) -> list[str]:
+    """The three matadors, highest first."""
+    return trump_order(trump)[:3]
+
+
+# ---------------------------------------------------------------- shuffle
+
+
+class SplitMix:
+    """SplitMix64 (docs/shuffle.md, section 1)."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed % 2**64
+
+    def next(self) -> int:
+        """The next 64-bit output."""
+        m = 2**64 - 1
+        self.state = (self.state + 0x9E3779B97F4A7C15) & m
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & m
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & m
+        return z ^ (z >> 31)
+
+
+def shuffled(seed: int) -> list[str]:
+    """The 40-card pack shuffled from a seed, top first (docs/shuffle.md, section 2)."""
+    n = len(PACK)
+    fact = 1
+    for i in range(2, n + 1):
+        fact *= i
+    k = 1
+    while 2 ** (64 * k) < fact:
+        k += 1
+    limit = fact * (2 ** (64 * k) // fact)
+    rng = SplitMix(seed)
+    while True:
+        x = 0
+        for _ in range(k):
+            x = (x << 64) | rng.next()
+        if x < limit:
+            break
+    pos = list(range(n))
+    for i in range(n - 1, 0, -1):
+        j = x % (i + 1)
+        x //= i + 1
+        pos[i], pos[j] = pos[j], pos[i]
+    return [PACK[p] for p in pos]
+
+
+def seeded_deal(seed: int, cut: int | None) -> tuple[list[list[str]], list[str]]:
+    """Three hands by seat and the talon (top first) from a seed."""
+    pack = shuffled(seed)
+    if cut:
+        pack = pack[-cut:] + pack[:-cut] if FAULT == "cut-from-bottom" else pack[cut:] + pack[:cut]
+    hands: list[list[str]] = [[], [], []]
+    if FAULT == "deal-nine-at-once":
+        for s in range(3):
+            hands[s] = pack[9 * s:9 * s + 9]
+    else:
+        pos = 0
+        for _ in range(3):
+            for s in range(3):
+                hands[s] += pack[pos:pos + 3]
+                pos += 3
+    talon = pack[27:]
+    if FAULT == "talon-bottom-first":
+        talon = talon[::-1]
+    return hands, talon
+
+
+def draw_dealer(draw: dict[str, Any], table: int) -> int:
+    """The first dealer from a draw: the king deals (clause hom.match.first-dealer)."""
+    if "seed" in draw:
+        w = SplitMix(int(draw["seed"])).next()
+        return (w + 1) % table if FAULT == "queen-deals" else w % table
+    rounds = draw["cards"]
+    if len(rounds) != 1:
+        raise ValueError("one round only")
+    rank = "Q" if FAULT == "queen-deals" else "K"
+    kings = [p for p, c in enumerate(rounds[0]) if c and c[0] == rank]
+    if len(kings) != 1:
+        raise ValueError("one king")
+    return kings[0]
+
+
+# ---------------------------------------------------------------- the deal
+
+
+class Refused(Exception):
+    """An action the rules forbid."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class Deal:
+    """One coup of L'Hombre."""
+
+    def __init__(self, table: int, dealer: int, hands: list[list[str]], talon: list[str]) -> None:
+        self.n = table
+        self.dealer = dealer
+        if table == 4:
+            out = (dealer + 3) % 4 if FAULT == "four-left-sits-out" else (dealer + 2) % 4
+            self.active = [p for p in ((dealer + i) % 4 for i in (1, 2, 3, 4)) if p != out]
+        else:
+            self.active = [(dealer + 1) % 3, (dealer + 2) % 3, dealer]
+        self.hands = [list(h) for h in hands]
+        self.talon = list(talon)
+        self.phase = "auction"
+        self.auction: list[dict[str, Any]] = []
+        self.passed: set[int] = set()
+        self.bid: dict[int, str] = {}
+        self.standing: str | None = None
+        self.holder = -1
+        self.duel: list[int] = [self.active[0], self.active[1]]
+        self.stage = 1
+        self.to_act: int | None = self.active[0]
+        self.hombre: int | None = None
+        self.won_bid: str | None = None
+        self.contract: str | None = None
+        self.trump: str | None = None
+        self.turned: str | None = None
+        self.shown: list[str] = []
+        self.events: list[dict[str, Any]] = []
+        self.exchange: list[dict[str, Any]] = []
+        self.queue: list[int] = []
+        self.discards: list[list[str]] = [[] for _ in range(table)]
+        self.pending: list[str] = []
+        self.trick: list[tuple[int, str]] = []
+        self.shown_hand: list[str] = []
+        self.tricks: list[int] = []
+        self.hombre_played = False
+        self.vole = False
+        self.ledger: list[dict[str, Any]] = []
+        self.outcome: dict[str, Any] | None = None
+        self.first_pass_again = False
+
+    def clone(self) -> Deal:
+        """A copy that shares nothing mutable."""
+        new = Deal.__new__(Deal)
+        new.__dict__.update(self.__dict__)
+        new.hands = [list(h) for h in self.hands]
+        new.talon = list(self.talon)
+        new.auction = list(self.auction)
+        new.passed = set(self.passed)
+        new.bid = dict(self.bid)
+        new.duel = list(self.duel)
+        new.shown = list(self.shown)
+        new.events = list(self.events)
+        new.exchange = list(self.exchange)
+        new.queue = list(self.queue)
+        new.discards = [list(d) for d in self.discards]
+        new.pending = list(self.pending)
+        new.trick = list(self.trick)
+        new.tricks = list(self.tricks)
+        new.ledger = list(self.ledger)
+        return new
+
+    # -- helpers
+
+    def next_player(self, p: int) -> int:
+        """The next active player in the order of play."""
+        return self.active[(self.active.index(p) + 1) % 3]
+
+    def speaks_before(self, a: int, b: int) -> bool:
+        """Whether a spoke earlier in the deal than b."""
+        return self.active.index(a) < self.active.index(b)
+
+    def row(self) -> dict[str, Any]:
+        """The contract row being played."""
+        assert self.contract is not None
+        return CONTRACTS[self.contract]
+
+    def nolo(self) -> bool:
+        """Whether the contract is a nolo."""
+        return self.contract is not None and self.row()["trump"] == "none"
+
+    # -- auction
+
+    def may_bid(self, p: int, name: str) -> str | None:
+        """Why p may not bid name now (a code), or None."""
+        if name == "grand-tourne":
+            aces = [c for c in ("AS", "AC") if c in self.hands[p]]
+            if len(aces) < (1 if FAULT == "grand-tourne-one-ace" else 2):
+                return "cannot-name"
+        if self.standing is None:
+            return None
+        holder = self.holder
+        rank, want = CONTRACTS[name]["rank"], CONTRACTS[self.standing]["rank"]
+        earlier = self.speaks_before(p, holder)
+        if FAULT == "later-may-equal":
+            earlier = True
+        if FAULT == "earlier-must-exceed":
+            earlier = False
+        ok = rank >= want if earlier else rank > want
+        return None if ok else "bid-too-low"
+
+    def auction_legal(self, p: int) -> list[str]:
+        """The bids open to p."""
+        bids = [c for c in CONTRACTS if self.may_bid(p, c) is None]
+        return bids if self.forced(p) else bids + ["pass"]
+
+    def forced(self, p: int) -> bool:
+        """Whether p may not pass (only under the fault third-must-bid)."""
+        return FAULT == "third-must-bid" and self.stage == 2 and self.duel == [p, p]
+
+    def speak(self, p: int, word: str) -> None:
+        """Record a bid or a pass and move the auction on."""
+        self.auction.append({"player": p, "bid": word})
+        if word == "pass":
+            self.passed.add(p)
+        else:
+            self.bid[p] = word
+            self.standing = word
+            self.holder = p
+        a, b = self.duel
+        other = b if p == a else a
+        alive = [q for q in self.duel if q not in self.passed]
+        if self.stage == 1:
+            if p == a and word == "pass" and b not in self.bid and b not in self.passed:
+                self.to_act = b
+                return
+            if FAULT == "passer-speaks-again" and p == b and word != "pass" and a in self.passed \
+                    and not self.first_pass_again and a not in self.bid:
+                self.first_pass_again = True
+                self.passed.discard(a)
+                self.to_act = a
+                return
+            if len(alive) == 2:
+                self.to_act = other
+                return
+            survivor = alive[0] if alive and alive[0] in self.bid else None
+            third = self.active[2]
+            self.stage = 2
+            if survivor is None:
+                self.duel = [third, third]
+                self.to_act = third
+            else:
+                self.duel = [survivor, third]
+                self.to_act = survivor if FAULT == "survivor-speaks-first" else third
+            return
+        if a == b:
+            self.finish_auction(None if word == "pass" else p)
+            return
+        if len(alive) == 2:
+            self.to_act = other
+            return
+        winner = alive[0] if alive and alive[0] in self.bid else None
+        self.finish_auction(winner)
+
+    def finish_auction(self, winner: int | None) -> None:
+        """The auction is over: settle the hombre, or end the coup unplayed."""
+        if winner is None:
+            self.end("all-passed", None)
+            return
+        self.hombre = winner
+        self.won_bid = self.bid[winner]
+        self.to_act = winner
+        if CONTRACTS[self.won_bid]["choose"]:
+            self.phase = "declare"
+        else:
+            self.settle(self.won_bid)
+
+    def settle(self, name: str) -> None:
+        """The contract is chosen: fix the trump or ask for it."""
+        self.contract = name
+        kind = CONTRACTS[name]["trump"]
+        self.phase = "declare"
+        if kind in ("named", "named-not-spades"):
+            return
+        if kind == "turned":
+            assert self.hombre is not None
+            if name == "grand-tourne":
+                for c in ("AS", "AC"):
+                    self.shown.append(c)
+                    self.events.append({"trick": 0, "player": self.hombre, "show": c})
+            self.turned = self.talon[0]
+            self.events.append({"trick": 0, "player": self.hombre, "turn": self.turned})
+            self.trump = self.turned[1]
+        elif kind != "none":
+            self.trump = kind
+        self.start_exchange()
+
+    # -- exchange
+
+    def start_exchange(self) -> None:
+        """Queue the players who exchange, the hombre first."""
+        assert self.hombre is not None
+        kind = self.row()["exchange"]
+        tiers = [self.next_player(self.hombre), self.next_player(self.next_player(self.hombre))]
+        if FAULT == "tiers-from-left":
+            tiers.reverse()
+        self.queue = []
+        if kind in ("all", "hombre"):
+            self.queue.append(self.hombre)
+        if kind in ("all", "tiers"):
+            self.queue += tiers
+        self.phase = "exchange"
+        self.pending = []
+        self.next_exchanger()
+
+    def next_exchanger(self) -> None:
+        """Ask the next player the talon can serve, or start play."""
+        while self.queue and not self.talon:
+            self.queue.pop(0)
+        if self.queue:
+            self.to_act = self.queue[0]
+            return
+        self.phase = "play"
+        if self.hombre is not None:
+            self.shown_hand = list(self.hands[self.hombre])
+        self.to_act = self.active[0]
+        if FAULT == "hombre-leads":
+            self.to_act = self.hombre
+
+    def min_discards(self, p: int) -> int:
+        """The fewest cards p must discard."""
+        return self.row()["min"] if p == self.hombre else 0
+
+    def exchange_legal(self, p: int) -> list[str]:
+        """Discards and draw open to p."""
+        out: list[str] = []
+        if len(self.pending) < min(9, len(self.talon)):
+            out = [c for c in self.hands[p]]
+        if len(self.pending) >= self.min_discards(p):
+            out.append("draw")
+        return out
+
+    # -- play
+
+    def play_legal(self, p: int) -> list[str]:
+        """The cards p may play."""
+        hand = self.hands[p]
+        if not self.trick:
+            return list(hand)
+        led = self.trick[0][1]
+        cls = klass(led, self.trump)
+        same = [c for c in hand if klass(c, self.trump) == cls]
+        if not same:
+            if FAULT == "must-trump-when-void":
+                trumps = [c for c in hand if is_trump(c, self.trump)]
+                if trumps:
+                    return trumps
+            return list(hand)
+        if cls == "T" and self.trump is not None and FAULT != "no-matador-privilege":
+            mats = matadors(self.trump)
+            if all(c in mats for c in same):
+                forced = led in mats and any(mats.index(led) < mats.index(c) for c in same)
+                if FAULT == "any-matador-forces":
+                    forced = led in mats
+                if not forced:
+                    return list(hand)
+        return same
+
+    def may_stop(self, p: int) -> bool:
+        """Whether the hombre may stop now (leading the sixth trick after the first five)."""
+        if self.nolo() or p != self.hombre or self.trick or self.vole:
+            return False
+        if FAULT == "stop-after-any-five":
+            return len(self.tricks) >= 5 and self.tricks.count(p) == 5
+        return len(self.tricks) == 5 and all(w == p for w in self.tricks)
+
+    def may_surrender(self, p: int) -> bool:
+        """Whether the hombre may give up now (at his first card)."""
+        return p == self.hombre and self.row()["surrender"] and not self.hombre_played
+
+    def beats(self, card: str, best: str, led: str) -> bool:
+        """Whether card beats best in a trick led with led."""
+        t = self.trump
+        if is_trump(card, t):
+            if not is_trump(best, t):
+                return True
+            if FAULT == "first-trump-wins":
+                return False
+            order = trump_order(t)  # type: ignore[arg-type]
+            return order.index(card) < order.index(best)
+        if is_trump(best, t) or card[1] != led[1] or klass(card, t) != klass(led, t):
+            return False
+        order = plain_order(card[1], self.nolo())
+        return order.index(card[0]) < order.index(best[0])
+
+    def play(self, p: int, card: str) -> None:
+        """Play a card to the trick."""
+        if p == self.hombre:
+            if not self.trick and len(self.tricks) == 5 and self.may_stop(p):
+                self.vole = True
+            self.hombre_played = True
+        self.hands[p].remove(card)
+        self.trick.append((p, card))
+        if len(self.trick) < 3:
+            self.to_act = self.next_player(p)
+            return
+        led = self.trick[0][1]
+        win, best = self.trick[0]
+        for q, c in self.trick[1:]:
+            if self.beats(c, best, led):
+                win, best = q, c
+        self.tricks.append(win)
+        self.trick = []
+        self.to_act = win
+        if len(self.tricks) == 9:
+            self.end("played-out", None)
+
+    # -- the end
+
+    def end(self, how: str, result: str | None) -> None:
+        """Close the coup and write the ledger."""
+        self.phase = "over"
+        self.to_act = None
+        points = [0] * self.n
+        vole = None
+        if how != "all-passed":
+            h = self.hombre
+            assert h is not None
+            row = self.row()
+            mine = self.tricks.count(h)
+            best_tier = max(self.tricks.count(q) for q in self.active if q != h)
+            if result is None:
+                if self.nolo():
+                    lost_at = 1 if FAULT == "nolo-one-trick-codille" else 2
+                    result = "won" if mine == 0 else "codille" if mine >= lost_at else "remise"
+                elif self.vole or mine > best_tier:
+                    result = "won"
+                elif mine == best_tier:
+                    result = "codille" if FAULT == "tie-is-codille" else "remise"
+                else:
+                    result = "codille"
+            if result == "won":
+                value = row["won"]
+            elif result == "codille":
+                value = -(row["won"] if FAULT == "codille-first-value" else row["codille"])
+            else:
+                value = -row["won"]
+            n = len(self.tricks)
+            self.write(h, value, n, "hom.count.score")
+            if self.vole:
+                made = mine == 9
+                vole = "made" if made else "missed"
+                self.write(h, 1 if made else -1, n, "hom.count.vole")
+            for e in self.ledger:
+                points[h] += e["points"] if e["to"] == h else -e["points"]
+        self.outcome = {"how": how, "hombre": self.hombre, "contract": self.contract,
+                        "result": result, "vole": vole, "points": points}
+
+    def write(self, h: int, value: int, trick: int, clause: str) -> None:
+        """One ledger entry between the hombre and the sheet."""
+        if value == 0:
+            return
+        src, dst = ("sheet", h) if value > 0 else (h, "sheet")
+        self.ledger.append({"trick": trick, "from": src, "to": dst, "points": abs(value),
+                            "card": None, "clause": clause})
+
+    # -- the interface
+
+    def legal(self) -> list[str]:
+        """Every action the player to act may take."""
+        p = self.to_act
+        if p is None:
+            return []
+        if self.phase == "auction":
+            return self.auction_legal(p)
+        if self.phase == "declare":
+            if self.contract is None:
+                assert self.won_bid is not None
+                return [c for c in CONTRACTS[self.won_bid]["choose"] if self.choose_ok(c)]
+            suits = "HDC" if self.row()["trump"] == "named-not-spades" else SUITS
+            return ["trump " + s for s in suits]
+        if self.phase == "exchange":
+            return self.exchange_legal(p)
+        out = self.play_legal(p)
+        if self.may_stop(p):
+            out.append("stop")
+        if self.may_surrender(p):
+            out.append("surrender")
+        return out
+
+    def choose_ok(self, name: str) -> bool:
+        """Whether the hombre may choose this contract after his bid."""
+        if name == "grand-tourne":
+            return self.may_bid_aces()
+        return True
+
+    def may_bid_aces(self) -> bool:
+        """Whether the hombre holds both black aces."""
+        assert self.hombre is not None
+        return "AS" in self.hands[self.hombre] and "AC" in self.hands[self.hombre]
+
+    def apply(self, action: str, player: int | None) -> None:
+        """Take an action, or raise Refused leaving everything as it was."""
+        card = len(action) == 2
+        if action.strip() != action or "  " in action or not action:
+            raise Refused("malformed-action", "not in the notation")
+        known = PACK if FAULT != "tens-in-pack" else PACK + [r + u for r in "T98" for u in SUITS]
+        if card and action not in known:
+            raise Refused("unknown-card", f"{action} is no card of the pack")
+        words = set(CONTRACTS) | WORDS_FIXED | {"trump " + s for s in SUITS}
+        if not card and action not in words:
+            raise Refused("malformed-action", f"{action!r} is not an action")
+        if self.phase == "over":
+            raise Refused("deal-over", "the coup is over")
+        if player is not None and player != self.to_act:
+            raise Refused("wrong-seat", f"player {player} is not to act")
+        p = self.to_act
+        assert p is not None
+        if self.phase in ("auction", "declare"):
+            if card:
+                raise Refused("cards-not-yet", "no card before the exchange")
+            if self.phase == "auction":
+                if action == "pass" and not self.forced(p):
+                    self.speak(p, action)
+                    return
+                if action not in CONTRACTS:
+                    raise Refused("word-not-now", f"{action} is not said in the auction")
+                why = self.may_bid(p, action)
+                if why:
+                    raise Refused(why, f"{action} may not be named now")
+                self.speak(p, action)
+                return
+            if action not in self.legal():
+                code = "cannot-name" if action in CONTRACTS or action.startswith("trump ") else "word-not-now"
+                raise Refused(code, f"{action} may not be named now")
+            if self.contract is None:
+                self.settle(action)
+            else:
+                self.trump = action[-1]
+                self.start_exchange()
+            return
+        if self.phase == "exchange":
+            if card:
+                if action not in self.hands[p]:
+                    raise Refused("not-in-hand", f"{action} is not in the hand")
+                if len(self.pending) >= min(9, len(self.talon)):
+                    raise Refused("too-many-discards", "the talon cannot replace more")
+                self.hands[p].remove(action)
+                self.pending.append(action)
+                self.discards[p].append(action)
+                self.events.append({"trick": 0, "player": p, "discard": action})
+                return
+            if action != "draw":
+                raise Refused("word-not-now", f"{action} is not said in the exchange")
+            if len(self.pending) < self.min_discards(p):
+                raise Refused("too-few-discards", "discard more first")
+            k = len(self.pending)
+            drawn, self.talon = self.talon[:k], self.talon[k:]
+            for c in drawn:
+                self.hands[p].append(c)
+                self.events.append({"trick": 0, "player": p, "draw": c})
+            self.exchange.append({"player": p, "discarded": k})
+            self.pending = []
+            self.queue.pop(0)
+            self.next_exchanger()
+            return
+        if card:
+            if action not in self.hands[p]:
+                raise Refused("not-in-hand", f"{action} is not in the hand")
+            if action not in self.play_legal(p):
+                raise Refused("must-follow-suit", f"{action} does not follow")
+            self.play(p, action)
+            return
+        if action == "stop" and self.may_stop(p):
+            self.end("stopped", "won")
+            return
+        if action == "surrender" and self.may_surrender(p):
+            self.end("surrender", "surrender")
+            return
+        raise Refused("word-not-now", f"{action} is not said now")
+
+    def perft(self, depth: int) -> int:
+        """Count the legal action sequences of this length."""
+        if depth == 0 or self.phase == "over":
+            return 1
+        moves = self.legal()
+        if depth == 1:
+            return len(moves)
+        total = 0
+        for m in moves:
+            child = self.clone()
+            child.apply(m, None)
+            total += child.perft(depth - 1)
+        return total
+
+    # -- observables
+
+    def result(self) -> list[dict[str, Any]]:
+        """Tricks and points by player."""
+        pts = self.outcome["points"] if self.outcome else [0] * self.n
+        return [{"tricks": self.tricks.count(p), "points": pts[p]} for p in range(self.n)]
+
+    def contract_obs(self) -> dict[str, Any] | None:
+        """The contract played, once chosen."""
+        return None if self.contract is None else {"name": self.contract, "trump": self.trump}
+
+    def seen_discards(self, p: int) -> list[str]:
+        """The discards p may see: his own."""
+        if FAULT == "discards-shown":
+            return [c for d in self.discards for c in d]
+        return list(self.discards[p])
+
+    def view(self, p: int) -> dict[str, Any]:
+        """What player p may see now."""
+        opened = None
+        if self.contract == "nolo-ouvert" and self.phase in ("play", "over") and self.hombre is not None:
+            opened = list(self.shown_hand if FAULT == "open-hand-as-dealt" else self.hands[self.hombre])
+        points = self.result()
+        return {
+            "player": p, "phase": self.phase, "to_act": self.to_act, "trump": self.trump,
+            "hand": list(self.hands[p]), "held": [len(h) for h in self.hands], "talon": len(self.talon),
+            "trick": [{"player": q, "card": c} for q, c in self.trick], "tricks": list(self.tricks),
+            "auction": list(self.auction), "hombre": self.hombre, "exchange": list(self.exchange),
+            "contract": self.contract,
+            "turned": None if FAULT == "turned-hombre-only" and p != self.hombre else self.turned,
+            "shown": [{"player": self.hombre, "card": c} for c in self.shown],
+            "open_hand": opened, "discards": self.seen_discards(p), "talon_rest": None,
+            "points": [r["points"] for r in points],
+        }
+
+    def observe(self, name: str) -> Any:
+        """One observable of PROTOCOL.md."""
+        simple = {
+            "to_act": lambda: self.to_act, "legal": self.legal, "trump": lambda: self.trump,
+            "trick": lambda: [c for _, c in self.trick], "tricks": lambda: list(self.tricks),
+            "over": lambda: self.phase == "over", "talon": lambda: len(self.talon),
+            "auction": lambda: list(self.auction), "hombre": lambda: self.hombre,
+            "contract": self.contract_obs, "exchange": lambda: list(self.exchange),
+            "events": lambda: list(self.events), "result": self.result,
+            "ledger": lambda: list(self.ledger), "outcome": lambda: self.outcome,
+            "view": lambda: [self.view(p) for p in range(self.n)],
+            "speakers": lambda: [self.legal() if p == self.to_act else [] for p in range(self.n)],
+        }
+        if name not in simple:
+            raise KeyError(name)
+        return simple[name]()
+
+
+# ---------------------------------------------------------------- the table (session)
+
+
+class Table:
+    """A scenario: one deal, or several of a session."""
+
+    def __init__(self, scenario: dict[str, Any]) -> None:
+        params = scenario.get("params") or {}
+        self.n = 4 if params.get("form") == "four" else 3
+        setup = scenario["setup"]
+        dealer = draw_dealer(setup["draw"], self.n) if "draw" in setup else setup.get("dealer", self.n - 1)
+        session = setup.get("session") or {}
+        self.deals = session.get("deals", 0)
+        self.points = list(session.get("points", [0] * self.n))
+        self.start(dealer, setup)
+
+    def start(self, dealer: int, spec: dict[str, Any]) -> None:
+        """Deal a coup from hands and talon, or a seed."""
+        if "seed" in spec:
+            seats, talon = seeded_deal(int(spec["seed"]), spec.get("cut"))
+            hands: list[list[str]] = [[] for _ in range(self.n)]
+            self.deal = Deal(self.n, dealer, hands, talon)
+            for s, p in enumerate(self.deal.active):
+                self.deal.hands[p] = seats[s]
+            self.dealt = {"hands": [list(h) for h in self.deal.hands], "talon": list(talon)}
+        else:
+            self.deal = Deal(self.n, dealer, spec["hands"], spec["talon"])
+            self.dealt = {"hands": [list(h) for h in spec["hands"]], "talon": list(spec["talon"])}
+
+    def session(self) -> dict[str, Any]:
+        """The session observable."""
+        over = self.deal.phase == "over"
+        deals = self.deals + (1 if over else 0)
+        points = list(self.points)
+        if over and self.deal.outcome:
+            points = [a + b for a, b in zip(points, self.deal.outcome["points"], strict=True)]
+        coups = 40 if self.n == 4 and FAULT != "thirty-with-four" else 30
+        winners = None
+        if over and deals >= coups:
+            top = max(points)
+            winners = [p for p in range(self.n) if points[p] == top]
+        nxt = self.deal.active[0]
+        if FAULT == "next-dealer-left":
+            nxt = self.deal.active[1]
+        return {"deals": deals, "points": points, "winners": winners, "next_dealer": nxt}
+
+    def next_deal(self, spec: dict[str, Any]) -> None:
+        """Deal the next coup of the session."""
+        info = self.session()
+        if self.deal.phase != "over" or info["winners"] is not None:
+            raise ValueError("no next deal now")
+        self.deals, self.points = info["deals"], info["points"]
+        self.start(info["next_dealer"], spec)
+
+    def observe(self, name: str) -> Any:
+        """An observable of the table or the deal."""
+        if name == "session":
+            return self.session()
+        if name == "deal":
+            return self.dealt
+        return self.deal.observe(name)
+
+
+# ---------------------------------------------------------------- protocol
+
+
+def run(scenario: dict[str, Any]) -> dict[str, Any]:
+    """Run one scenario's steps."""
+    if scenario.get("ruleset") != "hombre":
+        return {"skip": "only hombre"}
+    try:
+        table = Table(scenario)
+    except (KeyError, ValueError, IndexError) as exc:
+        return {"error": f"cannot set up: {exc}"}
+    results: list[Any] = []
+    for step in scenario["steps"]:
+        if "act" in step:
+            try:
+                table.deal.apply(step["act"], step.get("player"))
+                results.append({"ok": True})
+            except Refused as exc:
+                results.append({"ok": False, "code": exc.code, "message": str(exc)})
+        elif "observe" in step:
+            results.append({name: table.observe(name) for name in step["observe"]})
+        elif "perft" in step:
+            results.append({"count": table.deal.perft(int(step["perft"]))})
+        elif "deal" in step:
+            try:
+                table.next_deal(step["deal"])
+            except (KeyError, ValueError) as exc:
+                return {"error": f"cannot deal: {exc}"}
+            results.append({"ok": True})
+        else:
+            return {"error": f"unknown step {step}"}
+    return {"results": results}
+
+
+def hello() -> dict[str, Any]:
+    """The handshake answer."""
+    return {
+        "brou": 1,
+        "implementation": {"name": "indep-hombre", "version": "0.1", "language": "python"},
+        "rulesets": {"hombre": {"params": {"form": ["three", "four"]}}},
+        "features": ["seeded-deal", "perft", "error-codes", "view", "deals", "draw", "cut",
+                     "out-of-turn", "session"],
+    }
+
+
+def main() -> int:
+    """Serve the protocol on stdin/stdout."""
+    args = sys.argv[1:]
+    if args[:1] == ["--list-faults"]:
+        print(json.dumps([{"name": k, "clause": c, "description": d} for k, (c, d) in FAULTS.items()]))
+        return 0
+    if args[:1] == ["--fault"]:
+        if len(args) < 2 or args[1] not in FAULTS:
+            print("unknown fault", file=sys.stderr)
+            return 2
+        set_fault(args[1])
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        msg = json.loads(line)
+        seq = msg.get("seq")
+        if msg.get("cmd") == "stop":
+            return 0
+        if msg.get("cmd") == "hello":
+            answer = hello()
+        else:
+            try:
+                answer = run(msg["scenario"])
+            except Exception as exc:  # report, never crash
+                answer = {"error": f"{type(exc).__name__}: {exc}"}
+        answer["seq"] = seq
+        sys.stdout.write(json.dumps(answer) + "\n")
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
