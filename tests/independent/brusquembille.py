@@ -51,6 +51,8 @@ FAULTS: dict[str, tuple[str, str]] = {
     "talon-count-without-turnup": ("brus.deal.talon", "the talon's count leaves out the turned card lying under it"),
     "clockwise": ("brus.play.lead", "play goes round clockwise (to the dealer's side) instead of counterclockwise"),
     "must-follow": ("brus.play.free", "a player holding the suit led must follow it, even while the stock lasts"),
+    "follows-after-talon": ("brus.play.free", "once the stock is gone a player holding the suit led must follow it"),
+    "trump-of-talon-top": ("brus.deal.turned", "takes trump from the first card to draw instead of the turned card"),
     "first-trump-wins": ("brus.play.trick-winner", "the first trump played wins the trick, not the highest"),
     "lead-passes-round": ("brus.play.next-lead", "the lead passes to the next player instead of the trick's winner"),
     "leader-draws-first": ("brus.talon.draw", "the trick's leader draws first instead of its winner"),
@@ -227,14 +229,11 @@ class Deal:
             turnup = deal["turnup"]
         if len(hands) != n:
             raise CannotRun(f"{len(hands)} hands for {n} players")
-        every = [c for h in hands for c in h] + talon + [turnup]
-        if sorted(every) != sorted(rules.pack):
-            raise CannotRun("the deal does not hold the pack exactly once")
         self.dealt = {"hands": [list(h) for h in hands], "talon": list(talon), "turnup": turnup}
         self.hands = hands
         self.talon = talon
         self.turnup = turnup
-        self.trump = turnup[1]
+        self.trump = talon[0][1] if FAULT == "trump-of-talon-top" and talon else turnup[1]
         self.drawn_by: int | None = None
         self.trick: list[tuple[int, str]] = []
         self.tricks: list[int] = []
@@ -310,7 +309,7 @@ class Deal:
             return []
         hand = self.hands[self.to_act]
         follow = self.rules.p["following_after_talon"] == "follow-suit" and self.talon_count() == 0
-        if FAULT == "must-follow":
+        if FAULT == "must-follow" or (FAULT == "follows-after-talon" and self.talon_count_true() == 0):
             follow = True
         if follow and self.trick:
             led = self.trick[0][1][1]
@@ -357,8 +356,14 @@ class Deal:
             raise Refused("not-in-hand", f"player {self.to_act} does not hold {text}")
         if text not in self.legal():
             raise Refused("must-follow-suit", f"{text} does not follow the suit led")
-        self.hands[self.to_act].remove(text)
-        self.trick.append((self.to_act, text))
+        self.play(text)
+
+    def play(self, card: str) -> None:
+        """Play a legal card of the player to act."""
+        rules = self.rules
+        assert self.to_act is not None
+        self.hands[self.to_act].remove(card)
+        self.trick.append((self.to_act, card))
         if len(self.trick) < rules.n:
             self.to_act = rules.next(self.to_act)
             return
@@ -557,7 +562,7 @@ class Deal:
         total = 0
         for card in moves:
             other = self.clone()
-            other.act(card, None)
+            other.play(card)
             total += other.perft(depth - 1)
         return total
 
