@@ -194,10 +194,10 @@ def first_dealer(rules: Rules, draw: dict[str, Any]) -> int:
     while len(drawing) > 1:
         state, word = splitmix(state)
         top = shuffle(rules.pack, word)
-        row: list[str | None] = [None] * rules.n
+        cards: list[str | None] = [None] * rules.n
         for i, p in enumerate(drawing):
-            row[p] = top[i]
-        drawing = best(drawing, row, order)
+            cards[p] = top[i]
+        drawing = best(drawing, cards, order)
     return drawing[0]
 
 
