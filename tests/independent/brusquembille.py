@@ -1,0 +1,651 @@
+#!/usr/bin/env python3
+"""An independent Brusquembille (brusquembille-1718) for the Brou conformance protocol, stdlib only.
+
+Written from the published pages (conformance/PROTOCOL.md, docs/, spec/rulesets/brusquembille-1718.yaml)
+and the corpus's expectations, without the reference engine. Correct by default; `--fault NAME`
+plants one deliberate mistake (a test program for the diagnosis of `brou check`), and
+`--list-faults` prints the faults as JSON.
+
+Run it:  brou check --impl "python3 tests/independent/brusquembille.py" --ruleset brusquembille-1718
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from typing import Any
+
+RULESET = "brusquembille-1718"
+SUITS = "SHDC"
+INDEX_RANKS = "ATKQJ987"  # the shuffle's canonical order (docs/shuffle.md)
+POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
+BRUSQUEMBILLES = {"A": 2, "T": 1}
+FICHE = 20
+PIQUET = "AKQJT987"
+PARAMS: dict[str, list[Any]] = {
+    "form": ["three", "two", "four", "four-partners", "five"],
+    "sevens_removed": ["black", "red"],
+    "ten_rank": ["after-ace", "after-jack"],
+    "deal_packets": ["one-by-one", "all-at-once"],
+    "following_after_talon": ["free", "follow-suit"],
+    "odd_jetons": ["first-in-order", "bank"],
+    "scoring": ["pool", "points"],
+    "rounds": [2, 1, 3, 4, 5],
+    "pairs_round": ["players", "dealers"],
+    "points_target": [300, 500],
+    "points_pool": ["none", "pool"],
+    "many_tied": ["shared", "returned"],
+    "points_tie": ["play-on", "shared"],
+}
+FEATURES = ["seeded-deal", "perft", "error-codes", "view", "deals", "draw", "cut", "out-of-turn", "session"]
+
+# name -> (clause, description): each one plausible mistake, planted by --fault NAME
+FAULTS: dict[str, tuple[str, str]] = {
+    "ten-below-king": ("brus.deck.order", "ranks the ten between the king and the queen (A K T Q J 9 8 7) in play"),
+    "king-counts-three": ("brus.deck.points", "counts a king 3 card points instead of 4"),
+    "red-sevens-out": ("brus.deck.cards", "takes the red sevens out of the pack instead of the black ones"),
+    "deal-from-dealer": ("brus.deal.packets", "deals the first card to the dealer instead of the player on his right"),
+    "turnup-from-bottom": ("brus.deal.turned", "turns the bottom card of the pack instead of the talon's top card"),
+    "cut-from-bottom": ("brus.deal.cut", "the cut moves K cards from the bottom to the top, not from the top to the bottom"),
+    "talon-count-without-turnup": ("brus.deal.talon", "the talon's count leaves out the turned card lying under it"),
+    "clockwise": ("brus.play.lead", "play goes round clockwise (to the dealer's side) instead of counterclockwise"),
+    "must-follow": ("brus.play.free", "a player holding the suit led must follow it, even while the stock lasts"),
+    "follows-after-talon": ("brus.play.free", "once the stock is gone a player holding the suit led must follow it"),
+    "trump-of-talon-top": ("brus.deal.turned", "takes trump from the first card to draw instead of the turned card"),
+    "first-trump-wins": ("brus.play.trick-winner", "the first trump played wins the trick, not the highest"),
+    "lead-passes-round": ("brus.play.next-lead", "the lead passes to the next player instead of the trick's winner"),
+    "leader-draws-first": ("brus.talon.draw", "the trick's leader draws first instead of its winner"),
+    "turnup-to-first-drawer": ("brus.talon.last-draw", "the turned trump goes to the first drawer of the last round"),
+    "one-trick-short": ("brus.talon.last-tricks", "the deal ends once each player has one card left, a trick too early"),
+    "partners-not-added": ("brus.count.points", "two partners do not add their card points together"),
+    "tie-first-takes-all": ("brus.count.winner", "tied players do not share: the first in the order of play takes the pool"),
+    "lost-pays-winner-only": ("brus.pay.brusquembille", "a brusquembille lost is paid to the trick's winner only"),
+    "ten-worth-two": ("brus.pay.brusquembille", "a ten is worth 2 jetons, like an ace"),
+    "paid-with-two": ("brus.pay.when", "brusquembilles are paid in the game for two players too"),
+    "stake-ten-jetons": ("brus.stakes.pool", "each player puts 10 jetons in the pool, half a fiche"),
+    "next-dealer-left": ("brus.match.next-dealer", "the deal passes to the left, to the dealer's previous player"),
+    "round-is-one-deal": ("brus.match.rounds", "a round is counted as one deal instead of one deal by each player"),
+    "draw-play-order": ("brus.match.first-dealer", "the draw for the first dealer ranks the ten second, as in play"),
+    "drawn-by-hidden": ("brus.info.turned", "the view never says who drew the turned trump"),
+}
+FAULT = ""
+
+
+def log(text: str) -> None:
+    """A line to standard error."""
+    print(text, file=sys.stderr, flush=True)
+
+
+class Refused(Exception):
+    """An action the rules forbid, with its code (docs/errors.md)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class CannotRun(Exception):
+    """The scenario cannot be played: answered with `error`."""
+
+
+# ---- the shuffle (docs/shuffle.md) ----
+
+def splitmix(state: int) -> tuple[int, int]:
+    """One SplitMix64 step: the new state and the output."""
+    mask = (1 << 64) - 1
+    state = (state + 0x9E3779B97F4A7C15) & mask
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+    return state, z ^ (z >> 31)
+
+
+def shuffle(cards: list[str], seed: int) -> list[str]:
+    """The pack shuffled from a seed, top first; `cards` in index order."""
+    n = len(cards)
+    fact = math.factorial(n)
+    k = 1
+    while (1 << (64 * k)) < fact:
+        k += 1
+    limit = fact * ((1 << (64 * k)) // fact)
+    state = seed
+    while True:
+        x = 0
+        for _ in range(k):
+            state, word = splitmix(state)
+            x = (x << 64) | word
+        if x < limit:
+            break
+    pos = list(range(n))
+    for i in range(n - 1, 0, -1):
+        x, j = divmod(x, i + 1)
+        pos[i], pos[j] = pos[j], pos[i]
+    return [cards[p] for p in pos]
+
+
+# ---- the rules ----
+
+class Rules:
+    """The parameters of one scenario and what they fix: players, pack, orders, payments."""
+
+    def __init__(self, params: dict[str, Any]) -> None:
+        """Read the parameters (each defaults to the ruleset's default)."""
+        self.p = {name: params.get(name, opts[0]) for name, opts in PARAMS.items()}
+        form = self.p["form"]
+        self.form = form
+        self.n = {"three": 3, "two": 2, "four": 4, "four-partners": 4, "five": 5}[form]
+        self.pairs = form == "four-partners"
+        omit: list[str] = []
+        if form in ("three", "five"):
+            red = self.p["sevens_removed"] == "red"
+            if FAULT == "red-sevens-out":
+                red = not red
+            omit = ["7H", "7D"] if red else ["7S", "7C"]
+        self.pack = [r + s for s in SUITS for r in INDEX_RANKS if r + s not in omit]
+        order = "AKQJT987" if self.p["ten_rank"] == "after-jack" else "ATKQJ987"
+        if FAULT == "ten-below-king":
+            order = "AKTQJ987"
+        self.strength = {r: 8 - i for i, r in enumerate(order)}
+        self.points = dict(POINTS)
+        if FAULT == "king-counts-three":
+            self.points["K"] = 3
+        self.paid = self.p["scoring"] == "pool" and form not in ("two", "four-partners")
+        if FAULT == "paid-with-two" and form == "two" and self.p["scoring"] == "pool":
+            self.paid = True
+        self.pool = self.p["scoring"] == "pool" or self.p["points_pool"] == "pool"
+
+    def side(self, player: int) -> list[int]:
+        """The players of a player's side."""
+        if self.pairs:
+            return [0, 1] if player < 2 else [2, 3]
+        return [player]
+
+    def next(self, player: int) -> int:
+        """The next player in the order of play."""
+        return (player - 1) % self.n if FAULT == "clockwise" else (player + 1) % self.n
+
+    def round_from(self, first: int) -> list[int]:
+        """Every player in the order of play from `first`."""
+        out = [first]
+        while len(out) < self.n:
+            out.append(self.next(out[-1]))
+        return out
+
+
+def first_dealer(rules: Rules, draw: dict[str, Any]) -> int:
+    """The dealer the draw for the first deal chooses (highest card at Piquet, ties draw again)."""
+    order = "ATKQJ987" if FAULT == "draw-play-order" else PIQUET
+    drawing = [1, 3] if rules.pairs else list(range(rules.n))
+    rounds: list[list[str | None]]
+    if "cards" in draw:
+        rounds = draw["cards"]
+        for i, row in enumerate(rounds):
+            if len(drawing) <= 1:
+                raise CannotRun("the draw goes on after it is over")
+            if len(row) != rules.n or [p for p, c in enumerate(row) if c is not None] != drawing:
+                raise CannotRun(f"round {i + 1} of the draw does not list exactly the players drawing")
+            drawing = best(drawing, row, order)
+        if len(drawing) > 1:
+            raise CannotRun("the draw is not over")
+        return drawing[0]
+    state = int(draw["seed"])
+    while len(drawing) > 1:
+        state, word = splitmix(state)
+        top = shuffle(rules.pack, word)
+        cards: list[str | None] = [None] * rules.n
+        for i, p in enumerate(drawing):
+            cards[p] = top[i]
+        drawing = best(drawing, cards, order)
+    return drawing[0]
+
+
+def best(drawing: list[int], row: list[str | None], order: str) -> list[int]:
+    """The players of a round of the draw holding its highest card."""
+    rank = {p: order.index(str(row[p])[0]) for p in drawing}
+    top = min(rank.values())
+    return [p for p in drawing if rank[p] == top]
+
+
+class Deal:
+    """One deal: hands, talon, trick, payments; and the session around it."""
+
+    def __init__(self, rules: Rules, dealer: int, deal: dict[str, Any], session: dict[str, Any]) -> None:
+        """Deal from hands/talon/turnup or from a seed (and cut)."""
+        self.rules = rules
+        n = rules.n
+        if rules.pairs and dealer not in (1, 3):
+            raise CannotRun("in two pairs the dealer is 1 or 3")
+        if not 0 <= dealer < n:
+            raise CannotRun(f"no player {dealer}")
+        self.dealer = dealer
+        self.first = (dealer + 1) % n
+        if "seed" in deal:
+            hands, talon, turnup = self.seeded(int(deal["seed"]), deal.get("cut"))
+        else:
+            hands = [list(h) for h in deal["hands"]]
+            talon = list(deal["talon"])
+            turnup = deal["turnup"]
+        if len(hands) != n:
+            raise CannotRun(f"{len(hands)} hands for {n} players")
+        self.dealt = {"hands": [list(h) for h in hands], "talon": list(talon), "turnup": turnup}
+        self.hands = hands
+        self.talon = talon
+        self.turnup = turnup
+        self.trump = talon[0][1] if FAULT == "trump-of-talon-top" and talon else turnup[1]
+        self.drawn_by: int | None = None
+        self.trick: list[tuple[int, str]] = []
+        self.tricks: list[int] = []
+        self.won: list[list[str]] = [[] for _ in range(n)]
+        self.to_act: int | None = self.first
+        self.events: list[dict[str, Any]] = []
+        self.ledger: list[dict[str, Any]] = []
+        self.outcome: dict[str, Any] | None = None
+        self.session = {"deals": session.get("deals", 0), "jetons": list(session.get("jetons", [0] * n)),
+                        "totals": list(session.get("totals", [0] * n))}
+        if rules.pool:
+            stake = 10 if FAULT == "stake-ten-jetons" else FICHE
+            for p in rules.round_from(self.first):
+                self.pay(0, p, "pool", stake, None, "brus.stakes.pool")
+
+    def seeded(self, seed: int, cut: Any) -> tuple[list[list[str]], list[str], str]:
+        """Hands, talon and turned card from a seed (docs/shuffle.md, "Games with a talon")."""
+        rules = self.rules
+        pack = shuffle(rules.pack, seed)
+        if cut is not None:
+            k = int(cut)
+            if not 1 <= k <= len(pack) - 1:
+                raise CannotRun(f"a cut lifts 1 to {len(pack) - 1} cards, not {k}")
+            pack = pack[-k:] + pack[:-k] if FAULT == "cut-from-bottom" else pack[k:] + pack[:k]
+        n = rules.n
+        seats = [(self.dealer + 1 + s) % n for s in range(n)]
+        if FAULT == "deal-from-dealer":
+            seats = [(self.dealer + s) % n for s in range(n)]
+        packets = [3] if rules.p["deal_packets"] == "all-at-once" else [1, 1, 1]
+        hands: list[list[str]] = [[] for _ in range(n)]
+        pos = 0
+        for size in packets:
+            for p in seats:
+                hands[p].extend(pack[pos:pos + size])
+                pos += size
+        if FAULT == "turnup-from-bottom":
+            return hands, pack[3 * n:-1], pack[-1]
+        return hands, pack[3 * n + 1:], pack[3 * n]
+
+    def clone(self) -> Deal:
+        """A copy to explore (perft), sharing nothing mutable that play changes."""
+        other = object.__new__(Deal)
+        other.__dict__.update(self.__dict__)
+        other.hands = [list(h) for h in self.hands]
+        other.talon = list(self.talon)
+        other.trick = list(self.trick)
+        other.tricks = list(self.tricks)
+        other.won = [list(w) for w in self.won]
+        other.events = list(self.events)
+        other.ledger = list(self.ledger)
+        return other
+
+    # ---- state ----
+
+    def pay(self, trick: int, payer: int | str, payee: int | str, jetons: int, card: str | None, clause: str) -> None:
+        """Write one ledger entry (never one of 0)."""
+        if jetons:
+            self.ledger.append({"trick": trick, "from": payer, "to": payee, "jetons": jetons, "card": card,
+                                "clause": clause})
+
+    def talon_count(self) -> int:
+        """Cards left to draw, the turned one included while under the talon."""
+        extra = 0 if FAULT == "talon-count-without-turnup" else 1
+        return len(self.talon) + (extra if self.drawn_by is None else 0)
+
+    def over(self) -> bool:
+        """Whether the deal is played out."""
+        return self.outcome is not None
+
+    def legal(self) -> list[str]:
+        """The cards the player to act may play."""
+        if self.to_act is None:
+            return []
+        hand = self.hands[self.to_act]
+        follow = self.rules.p["following_after_talon"] == "follow-suit" and self.talon_count() == 0
+        if FAULT == "must-follow" or (FAULT == "follows-after-talon" and self.talon_count_true() == 0):
+            follow = True
+        if follow and self.trick:
+            led = self.trick[0][1][1]
+            suited = [c for c in hand if c[1] == led]
+            if suited:
+                return suited
+        return list(hand)
+
+    def jetons(self) -> list[int]:
+        """Each player's net jetons in this deal's ledger."""
+        net = [0] * self.rules.n
+        for e in self.ledger:
+            if isinstance(e["from"], int):
+                net[e["from"]] -= e["jetons"]
+            if isinstance(e["to"], int):
+                net[e["to"]] += e["jetons"]
+        return net
+
+    def card_points(self, player: int) -> int:
+        """The card points in a player's own tricks."""
+        return sum(self.rules.points[c[0]] for c in self.won[player])
+
+    def side_points(self) -> list[int]:
+        """Each player's side's card points, by player."""
+        own = [self.card_points(p) for p in range(self.rules.n)]
+        if FAULT == "partners-not-added":
+            return own
+        return [sum(own[q] for q in self.rules.side(p)) for p in range(self.rules.n)]
+
+    # ---- play ----
+
+    def act(self, text: str, player: int | None) -> None:
+        """Play a card for the player to act, or refuse it changing nothing."""
+        rules = self.rules
+        if len(text) != 2 or any(ch.isspace() for ch in text):
+            raise Refused("malformed-action", f"{text!r} is not a card")
+        if text not in rules.pack:
+            raise Refused("unknown-card", f"{text} is not a card of this pack")
+        if self.to_act is None:
+            raise Refused("deal-over", "the deal is over")
+        if player is not None and player != self.to_act:
+            raise Refused("wrong-seat", f"player {self.to_act} is to act, not player {player}")
+        if text not in self.hands[self.to_act]:
+            raise Refused("not-in-hand", f"player {self.to_act} does not hold {text}")
+        if text not in self.legal():
+            raise Refused("must-follow-suit", f"{text} does not follow the suit led")
+        self.play(text)
+
+    def play(self, card: str) -> None:
+        """Play a legal card of the player to act."""
+        rules = self.rules
+        assert self.to_act is not None
+        self.hands[self.to_act].remove(card)
+        self.trick.append((self.to_act, card))
+        if len(self.trick) < rules.n:
+            self.to_act = rules.next(self.to_act)
+            return
+        self.finish_trick()
+
+    def winner(self) -> int:
+        """The player who wins the complete trick."""
+        strength = self.rules.strength
+        led = self.trick[0][1][1]
+        trumps = [(p, c) for p, c in self.trick if c[1] == self.trump]
+        if trumps:
+            if FAULT == "first-trump-wins":
+                return trumps[0][0]
+            return max(trumps, key=lambda pc: strength[pc[1][0]])[0]
+        return max(((p, c) for p, c in self.trick if c[1] == led), key=lambda pc: strength[pc[1][0]])[0]
+
+    def finish_trick(self) -> None:
+        """Gather the trick, draw, pay the brusquembilles, and end the deal when no card is left."""
+        rules = self.rules
+        win = self.winner()
+        number = len(self.tricks) + 1
+        leader = self.trick[0][0]
+        self.tricks.append(win)
+        self.won[win].extend(c for _, c in self.trick)
+        if self.talon_count_true() > 0:
+            order = rules.round_from(leader if FAULT == "leader-draws-first" else win)
+            last_round = self.talon_count_true() == rules.n
+            for i, p in enumerate(order):
+                if last_round and FAULT == "turnup-to-first-drawer":
+                    card = self.turnup if i == 0 else self.talon.pop(0)
+                elif self.talon:
+                    card = self.talon.pop(0)
+                else:
+                    card = self.turnup
+                if card == self.turnup:
+                    self.drawn_by = p
+                self.hands[p].append(card)
+                self.events.append({"trick": number, "player": p, "draw": card})
+        if rules.paid:
+            everyone = rules.round_from(self.first)
+            for p, c in self.trick:
+                worth = BRUSQUEMBILLES.get(c[0], 0)
+                if FAULT == "ten-worth-two" and c[0] == "T":
+                    worth = 2
+                if not worth:
+                    continue
+                for q in everyone:
+                    if q == p:
+                        continue
+                    if p == win:
+                        self.pay(number, q, p, worth, c, "brus.pay.brusquembille")
+                    elif FAULT != "lost-pays-winner-only" or q == win:
+                        self.pay(number, p, q, worth, c, "brus.pay.brusquembille")
+        self.trick = []
+        next_lead = rules.next(leader) if FAULT == "lead-passes-round" else win
+        left = min(len(h) for h in self.hands)
+        if all(not h for h in self.hands) or (FAULT == "one-trick-short" and left == 1 and self.talon_count_true() == 0):
+            self.to_act = None
+            self.end(number)
+        else:
+            self.to_act = next_lead
+
+    def talon_count_true(self) -> int:
+        """Cards left to draw, for the engine's own use."""
+        return len(self.talon) + (1 if self.drawn_by is None else 0)
+
+    def end(self, number: int) -> None:
+        """Share the pool and write the outcome."""
+        rules = self.rules
+        n = rules.n
+        points = self.side_points()
+        top = max(points)
+        winners = [p for p in range(n) if points[p] == top]
+        shares = [0] * n
+        bank = 0
+        sides = {tuple(rules.side(p)) for p in winners}
+        if rules.pool:
+            pool = sum(e["jetons"] for e in self.ledger if e["to"] == "pool")
+            order = [p for p in rules.round_from(self.first)]
+            if len(sides) >= 3 and rules.p["many_tied"] == "returned":
+                for p in order:
+                    back = sum(e["jetons"] for e in self.ledger if e["to"] == "pool" and e["from"] == p)
+                    shares[p] = back
+                    self.pay(number, "pool", p, back, None, "brus.count.winner")
+            else:
+                takers = [p for p in order if p in winners]
+                if FAULT == "tie-first-takes-all":
+                    takers = [p for p in order if p in rules.side(takers[0])]
+                each, odd = divmod(pool, len(takers))
+                for p in takers:
+                    shares[p] = each
+                    self.pay(number, "pool", p, each, None, "brus.count.winner")
+                if rules.p["odd_jetons"] == "bank":
+                    bank = odd
+                    self.pay(number, "pool", "bank", odd, None, "brus.count.winner")
+                else:
+                    for p in takers[:odd]:
+                        shares[p] += 1
+                        self.pay(number, "pool", p, 1, None, "brus.count.winner")
+        self.outcome = {"how": "played-out", "winners": winners, "points": points, "shares": shares, "bank": bank}
+
+    # ---- the session ----
+
+    def next_dealer(self) -> int:
+        """Who deals the next deal."""
+        if self.rules.pairs:
+            return 3 if self.dealer == 1 else 1
+        if FAULT == "next-dealer-left":
+            return (self.dealer - 1) % self.rules.n
+        return (self.dealer + 1) % self.rules.n
+
+    def session_now(self) -> dict[str, Any]:
+        """The session observable: this deal counted once it is over."""
+        rules = self.rules
+        s = self.session
+        if self.outcome is None:
+            return {"deals": s["deals"], "jetons": list(s["jetons"]), "totals": list(s["totals"]), "winners": None,
+                    "next_dealer": self.next_dealer()}
+        deals = s["deals"] + 1
+        jetons = [a + b for a, b in zip(s["jetons"], self.jetons(), strict=True)]
+        totals = [a + b for a, b in zip(s["totals"], self.outcome["points"], strict=True)]
+        winners: list[int] | None = None
+        if rules.p["scoring"] == "pool":
+            per_round = 2 if rules.pairs and rules.p["pairs_round"] == "dealers" else rules.n
+            if FAULT == "round-is-one-deal":
+                per_round = 1
+            if deals >= int(rules.p["rounds"]) * per_round:
+                top = max(jetons)
+                winners = [p for p in range(rules.n) if jetons[p] == top]
+        elif max(totals) >= int(rules.p["points_target"]):
+            top = max(totals)
+            winners = [p for p in range(rules.n) if totals[p] == top]
+            if len({tuple(rules.side(p)) for p in winners}) > 1 and rules.p["points_tie"] == "play-on":
+                winners = None
+        return {"deals": deals, "jetons": jetons, "totals": totals, "winners": winners,
+                "next_dealer": self.next_dealer()}
+
+    # ---- observables ----
+
+    def view(self, player: int) -> dict[str, Any]:
+        """What one player may see now."""
+        partner = None
+        if self.rules.pairs:
+            partner = list(self.hands[player ^ 1])
+        return {"player": player, "phase": "over" if self.over() else "play", "to_act": self.to_act,
+                "trump": self.trump, "turnup": self.turnup,
+                "turnup_drawn_by": None if FAULT == "drawn-by-hidden" else self.drawn_by,
+                "hand": list(self.hands[player]), "held": [len(h) for h in self.hands], "talon": self.talon_count(),
+                "partner_hand": partner, "trick": [{"player": p, "card": c} for p, c in self.trick],
+                "tricks": list(self.tricks), "jetons": self.jetons()}
+
+    def observe(self, name: str) -> Any:
+        """One observable (PROTOCOL.md, "Games with a talon")."""
+        n = self.rules.n
+        if name == "to_act":
+            return self.to_act
+        if name == "legal":
+            return self.legal()
+        if name == "speakers":
+            return [self.legal() if p == self.to_act else [] for p in range(n)]
+        if name == "trick":
+            return [c for _, c in self.trick]
+        if name == "tricks":
+            return list(self.tricks)
+        if name == "trump":
+            return self.trump
+        if name == "over":
+            return self.over()
+        if name == "talon":
+            return self.talon_count()
+        if name == "result":
+            jet = self.jetons()
+            return [{"tricks": self.tricks.count(p), "card_points": self.card_points(p), "jetons": jet[p]}
+                    for p in range(n)]
+        if name == "outcome":
+            return self.outcome
+        if name == "events":
+            return list(self.events)
+        if name == "ledger":
+            return list(self.ledger)
+        if name == "deal":
+            return self.dealt
+        if name == "session":
+            return self.session_now()
+        if name == "view":
+            return [self.view(p) for p in range(n)]
+        raise CannotRun(f"unknown observable {name}")
+
+    def perft(self, depth: int) -> int:
+        """Legal card sequences of this length from here (a finished deal counts once)."""
+        if depth == 0 or self.over():
+            return 1
+        moves = self.legal()
+        if depth == 1:
+            return len(moves)
+        total = 0
+        for card in moves:
+            other = self.clone()
+            other.play(card)
+            total += other.perft(depth - 1)
+        return total
+
+
+def start(scenario: dict[str, Any]) -> Deal:
+    """The deal a scenario's setup describes."""
+    if scenario.get("ruleset") != RULESET:
+        raise CannotRun(f"ruleset {scenario.get('ruleset')} is not played here")
+    rules = Rules(scenario.get("params", {}))
+    setup = scenario["setup"]
+    dealer = first_dealer(rules, setup["draw"]) if "draw" in setup else setup.get("dealer", rules.n - 1)
+    return Deal(rules, dealer, setup, setup.get("session", {}))
+
+
+def run(seq: int, scenario: dict[str, Any]) -> dict[str, Any]:
+    """Play a scenario: one result per step, or `error`."""
+    try:
+        deal = start(scenario)
+        results: list[dict[str, Any]] = []
+        for step in scenario["steps"]:
+            if "act" in step:
+                try:
+                    deal.act(step["act"], step.get("player"))  # a player who is not to act (or none such): wrong-seat
+                    results.append({"ok": True})
+                except Refused as refusal:
+                    results.append({"ok": False, "code": refusal.code, "message": refusal.message})
+            elif "observe" in step:
+                results.append({name: deal.observe(name) for name in step["observe"]})
+            elif "perft" in step:
+                results.append({"count": deal.perft(int(step["perft"]))})
+            elif "deal" in step:
+                if not deal.over() or deal.session_now()["winners"] is not None:
+                    raise CannotRun("no next deal now")
+                s = deal.session_now()
+                deal = Deal(deal.rules, s["next_dealer"], step["deal"], s)
+                results.append({"ok": True})
+            else:
+                raise CannotRun(f"unknown step {sorted(step)}")
+        return {"seq": seq, "results": results}
+    except CannotRun as why:
+        return {"seq": seq, "error": str(why)}
+    except Exception as bug:  # a bug: errored, and the program keeps serving
+        log(f"scenario {scenario.get('id')}: {type(bug).__name__}: {bug}")
+        return {"seq": seq, "error": f"{type(bug).__name__}: {bug}"}
+
+
+def send(message: dict[str, Any]) -> None:
+    """One answer line, UTF-8, flushed."""
+    sys.stdout.buffer.write((json.dumps(message, separators=(",", ":")) + "\n").encode("utf-8"))
+    sys.stdout.buffer.flush()
+
+
+def main(argv: list[str]) -> int:
+    """Serve the protocol on stdin/stdout, or list the faults."""
+    global FAULT
+    if "--list-faults" in argv:
+        print(json.dumps([{"name": k, "clause": c, "description": d} for k, (c, d) in FAULTS.items()], indent=1))
+        return 0
+    if "--fault" in argv:
+        FAULT = argv[argv.index("--fault") + 1]
+        if FAULT not in FAULTS:
+            log(f"no fault {FAULT!r}; --list-faults lists them")
+            return 2
+    for raw in sys.stdin.buffer:
+        line = raw.decode("utf-8")
+        if not line.strip():
+            continue
+        request = json.loads(line)
+        cmd = request.get("cmd")
+        if cmd == "hello":
+            send({"seq": request["seq"], "brou": 1,
+                  "implementation": {"name": "indep-brusquembille" + (f"+{FAULT}" if FAULT else ""),
+                                     "version": "1", "language": "python"},
+                  "rulesets": {RULESET: {"params": {k: v[1:] for k, v in PARAMS.items()}}},
+                  "features": FEATURES})
+        elif cmd == "run":
+            send(run(request["seq"], request["scenario"]))
+        elif cmd == "stop":
+            return 0
+        else:
+            send({"seq": request.get("seq", 0), "error": f"unknown command {cmd!r}"})
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
