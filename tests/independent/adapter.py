@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 # run as a script, this file's folder is first on sys.path
+import indep_engine
 from indep_engine import DEFAULTS, SUPPORTED, Deal, Refused, perft, seeded_deal
 
 FEATURES = ["game", "match", "sheet", "seeded-deal", "perft", "error-codes"]
@@ -24,17 +25,19 @@ def match_view(deal: Deal, marks: list[int]) -> dict[str, Any]:
     """The `match` observable after the deal."""
     out = deal.outcome
     total = [marks[t] + (out.marks[t] if out else 0) for t in (0, 1)]
-    reached = [t for t in (0, 1) if total[t] >= (5 if deal.brouc else deal.param("match_target"))]
+    needed = 5 if deal.brouc else deal.param("match_target") + (1 if indep_engine.fault("match-needs-more") else 0)
+    reached = [t for t in (0, 1) if total[t] >= needed]
     winner: int | None = None
     if reached:
-        winner = 1 - reached[0] if deal.brouc and deal.param("match_fifth_coche") == "loses" else reached[0]
+        loses = deal.brouc and deal.param("match_fifth_coche") == "loses" and not indep_engine.fault("fifth-coche-wins")
+        winner = 1 - reached[0] if loses else reached[0]
     carried = [0, 0]
-    if deal.brouc and out is not None and out.how == "all-tricks":
+    if deal.brouc and out is not None and out.how == "all-tricks" and not indep_engine.fault("cape-carries-nothing"):
         carried = [deal.carried[t] + sum(p for pl, _, p in deal.announcements if pl % 2 == t) for t in (0, 1)]
         if deal.param("cape_carry_over") == "cape-side-only":
             taker = 0 if deal.tricks_of(0) == 8 else 1
             carried[1 - taker] = 0
-    step = 1 if deal.param("next_dealer") == "right" else 3
+    step = 1 if deal.param("next_dealer") == "right" and not indep_engine.fault("next-dealer-left") else 3
     return {"marks": total, "winner": winner, "next_dealer": (deal.dealer + step) % 4, "carried": carried}
 
 
@@ -104,7 +107,20 @@ def run(scenario: dict[str, Any]) -> dict[str, Any]:
 
 
 def main() -> None:
-    """Answer requests, one JSON line each, until stop or the end of input."""
+    """Answer requests, one JSON line each, until stop or the end of input.
+
+    `--list-faults` prints the faults this engine can plant (JSON) and exits; `--fault NAME` plays
+    with one planted (the diagnosis benchmark, tools/bench)."""
+    args = sys.argv[1:]
+    if args == ["--list-faults"]:
+        print(json.dumps(indep_engine.FAULTS, indent=1))
+        return
+    if len(args) == 2 and args[0] == "--fault":
+        if args[1] not in {f["name"] for f in indep_engine.FAULTS}:
+            sys.exit(f"adapter.py: unknown fault {args[1]!r} (--list-faults lists them)")
+        indep_engine.FAULT = args[1]
+    elif args:
+        sys.exit("usage: adapter.py [--list-faults | --fault NAME]")
     for line in sys.stdin:
         if not line.strip():
             continue

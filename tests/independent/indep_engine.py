@@ -8,6 +8,7 @@ Nothing here comes from the reference engine.
 from __future__ import annotations
 
 import copy
+import os
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +22,85 @@ DECK = [r + s for s in SUITS for r in RANKS]
 KINDS = (("KQ", 20), ("KQJ", 30))
 GAME_ACTIONS = ("claim", "declare", "declare-double", "concede", "accept", "refuse")
 MASK = (1 << 64) - 1
+
+# One rule broken on purpose, for the diagnosis benchmark (tools/bench, issue 34): the fault's name,
+# from adapter.py's --fault or the environment; each changes one line of play and names the clause
+# of the ruleset whose statement the faulty engine then contradicts.
+FAULT = os.environ.get("BROU_FAULT", "")
+FAULTS: list[dict[str, str]] = [
+    {"name": n, "ruleset": r, "clause": c, "description": d} for n, r, c, d in (
+        ("ten-below-king", HDB, "hdb.deck.order", "the ten ranks below the king in tricks"),
+        ("jack-worth-one", HDB, "hdb.deck.points", "a jack counts 1 card point, not 2"),
+        ("turnup-first-card", HDB, "hdb.deal.turnup", "a seeded deal turns the dealer's first card, not his last"),
+        ("packets-2-3-3", HDB, "hdb.deal.packets", "a seeded deal gives 2-3-3 where 3-3-2 is asked"),
+        ("dealer-leads", HDB, "hdb.play.lead", "the dealer leads to the first trick"),
+        ("trump-lead-free", HDB, "hdb.play.follow", "a trump led need not be followed"),
+        ("void-must-ruff", HDB, "hdb.play.void-free", "a player void in the suit led must trump if he can"),
+        ("first-trump-wins", HDB, "hdb.play.trick-winner", "the first trump played wins the trick, not the highest"),
+        ("partner-leads-next", HDB, "hdb.play.next-lead", "the partner of a trick's winner leads to the next one"),
+        ("rounding-five-down", HDB, "hdb.count.rounding", "card points ending in 5 are rounded down"),
+        ("marriage-values-swapped", HDB, "hdb.marriage.kinds", "a simple marriage is worth 30 and a grand one 20"),
+        ("announce-costs-others", HDB, "hdb.marriage.announce-score", "an announced marriage costs the other team its value"),
+        ("window-to-next-player", HDB, "hdb.marriage.announce-window",
+         "after a trick the winner and the next player (not his partner) may announce"),
+        ("announce-played-cards", HDB, "hdb.marriage.announce-in-hand",
+         "a marriage may be announced with cards already played in earlier tricks"),
+        ("table-costs-nothing", HDB, "hdb.marriage.table", "a table marriage costs the team that loses the trick nothing"),
+        ("claim-at-300", HDB, "hdb.game.target", "a count of 300 is taken to have reached the target, 301"),
+        ("double-at-150", HDB, "hdb.game.value", "losers at exactly 150 make the game double"),
+        ("vole-worth-two", HDB, "hdb.game.vole", "a vole marks two parties"),
+        ("declare-until-sixth", HDB, "hdb.game.partie-et-vole", "partie et vole may be declared before the sixth trick"),
+        ("declared-vole-no-bonus", HDB, "hdb.game.partie-et-vole-success",
+         "a partie et vole made marks the game's value without the three of the vole"),
+        ("broken-vole-counts-trick", HDB, "hdb.game.partie-et-vole-failure",
+         "a broken partie et vole is valued on the counts after the trick that broke it"),
+        ("claim-right-rounded", HDB, "hdb.game.claim-right", "a right claim reads the losers' count with rounded card points"),
+        ("wrong-claim-keeps-cards", HDB, "hdb.game.claim-wrong", "wrong claimers keep their card points of the coup"),
+        ("concession-before-fifth", HDB, "hdb.game.concession", "the concession is also offered before the fifth trick"),
+        ("refusal-binds-nobody", HDB, "hdb.game.concession-answer", "a refused concession binds the team at 301 to nothing"),
+        ("both-reach-first-wins", HDB, "hdb.game.last-coup", "when both teams reach 301 in a coup, the first to reach it wins"),
+        ("match-needs-more", HDB, "hdb.match.target", "the match is won only above the agreed number of parties"),
+        ("next-dealer-left", HDB, "hdb.match.next-dealer", "the next deal is dealt by the player on the dealer's left"),
+        ("marque-exact-cards", HDB, "hdb.sheet.marque", "the marque writes a coup's exact card points, not rounded"),
+        ("ten-below-king", BROUC, "hdb.deck.order", "the ten ranks below the king in tricks"),
+        ("packets-1-4-3", BROUC, "brouc.deal.packets", "a seeded deal gives 1-4-3, not 1-3-4"),
+        ("no-overtrump", BROUC, "brouc.play.overtrump", "a trump need not beat the trumps in the trick"),
+        ("no-marriage-exception", BROUC, "brouc.play.marriage-exception",
+         "a trump honour that makes a marriage in the trick must still overtrump"),
+        ("undertrump-allowed", BROUC, "brouc.play.no-undertrump", "a void player may undertrump a ruff"),
+        ("dehors-at-300", BROUC, "brouc.game.target", "a count of exactly 300 is taken to be above 300"),
+        ("wrong-dehors-one-coche", BROUC, "brouc.game.dehors-wrong", "a wrong dehors always costs one coche"),
+        ("two-coches-at-150", BROUC, "brouc.game.coches", "losers written at 150 mark two coches"),
+        ("cape-carries-nothing", BROUC, "brouc.game.cape", "after a cape no announced marriage is carried"),
+        ("cape-et-dehors-at-180", BROUC, "brouc.game.cape-et-dehors", "la cape et dehors may be declared from 180"),
+        ("pas-dedouble-at-150", BROUC, "brouc.game.cape-pas-dedouble", "pas dédoublé may be declared against 150"),
+        ("fifth-coche-wins", BROUC, "brouc.match.coches", "the team that marks its fifth coche wins the match"),
+        ("announce-before-trick", BROUC, "brouc.marriage.announce-window",
+         "a marriage may be announced before the team has won a trick"),
+        ("table-counts-double", BROUC, "brouc.marriage.table", "a table marriage counts twice its value"),
+        ("rounding-five-down", BROUC, "brouc.count.rounding", "card points ending in 5 are rounded down"),
+    )
+]
+
+
+def fault(name: str) -> bool:
+    """Whether the fault of this name is planted."""
+    return name == FAULT
+
+
+def reaches_target(count: int) -> bool:
+    """Whether a 1802 count has reached the game's target, 301."""
+    return count >= (300 if fault("claim-at-300") else 301)
+
+
+def above_300(count: int) -> bool:
+    """Whether a Brouc count is above 300, the game's target."""
+    return count > (299 if fault("dehors-at-300") else 300)
+
+
+def rank_index(rank: str) -> int:
+    """A rank's place in the order of a suit, 0 the strongest."""
+    return ("AKTQJ987" if fault("ten-below-king") else RANKS).index(rank)
 
 # every parameter's default reading, from the `parameters` sections of spec/rulesets/*.yaml
 COMMON_DEFAULTS: dict[str, object] = {
@@ -116,6 +196,10 @@ def shuffled_pack(seed: int) -> list[str]:
 def seeded_deal(ruleset: str, seed: int, dealer: int, params: dict[str, Any]) -> tuple[list[list[str]], str]:
     """Hands by player and the turn-up dealt from a seed (docs/shuffle.md, section 3)."""
     packets: list[int] = [1, 3, 4] if ruleset == BROUC else params.get("packets", [3, 3, 2])
+    if fault("packets-2-3-3") and packets == [3, 3, 2]:
+        packets = [2, 3, 3]
+    if fault("packets-1-4-3") and packets == [1, 3, 4]:
+        packets = [1, 4, 3]
     pack = shuffled_pack(seed)
     seats: list[list[str]] = [[], [], [], []]
     top = 0
@@ -125,17 +209,17 @@ def seeded_deal(ruleset: str, seed: int, dealer: int, params: dict[str, Any]) ->
             top += size
     # seat 3 is the dealer, seat 0 the player on his right, who plays after him
     hands = [seats[(p - dealer - 1) % 4] for p in range(4)]
-    return hands, seats[3][-1]
+    return hands, seats[3][0 if fault("turnup-first-card") else -1]
 
 
 def card_points(cards: list[str]) -> int:
     """The card points of some cards."""
-    return sum(POINTS[c[0]] for c in cards)
+    return sum(1 if fault("jack-worth-one") and c[0] == "J" else POINTS[c[0]] for c in cards)
 
 
 def round_half_up(points: int) -> int:
     """Card points rounded to tens, a last digit of 5 or more going up."""
-    return (points + 5) // 10 * 10
+    return (points + (4 if fault("rounding-five-down") else 5)) // 10 * 10
 
 
 def team(player: int) -> int:
@@ -185,7 +269,7 @@ class Deal:
     def __post_init__(self) -> None:
         """Trump, the first leader and, with dehors_above_300=before-first-card, the dehors round."""
         self.trump = self.turnup[1]
-        self.leader = (self.dealer + 1) % 4
+        self.leader = self.dealer if fault("dealer-leads") else (self.dealer + 1) % 4
         self.to_act = self.leader
         self.hands = [list(h) for h in self.hands]
         self.window = [p for p in ((self.leader + i) % 4 for i in range(4)) if self.round_team(team(p))]
@@ -197,7 +281,7 @@ class Deal:
         """Whether team t is above 300 under dehors_above_300=before-first-card: it may claim only in the round."""
         if not self.brouc or self.scores is None or self.param("dehors_above_300") != "before-first-card":
             return False
-        return self.scores[t] > 300
+        return above_300(self.scores[t])
 
     # ----- counting -----
 
@@ -228,6 +312,8 @@ class Deal:
     def marriage_value(self, name: str) -> int:
         """What an announced marriage is worth (ranks then suit, `KQH`)."""
         base = 20 if len(name) == 3 else 30
+        if fault("marriage-values-swapped"):
+            base = 50 - base
         return base * 2 if name[-1] == self.trump else base
 
     def tricks_of(self, t: int) -> int:
@@ -241,7 +327,9 @@ class Deal:
     def marriages_of(self, t: int) -> int:
         """Marriage points of a team in this deal so far: announced (with those carried in) and table."""
         announced = sum(p for pl, _, p in self.announcements if team(pl) == t) + self.carried[t]
-        table = sum(p if tm == t else -p for _, _, tm, p in self.table)
+        if fault("announce-costs-others"):
+            announced -= sum(p for pl, _, p in self.announcements if team(pl) != t)
+        table = sum(p if tm == t else 0 if fault("table-costs-nothing") else -p for _, _, tm, p in self.table)
         return announced + table
 
     def count(self, t: int) -> int:
@@ -277,7 +365,7 @@ class Deal:
 
     def best_trump(self) -> int | None:
         """The rank index of the best trump in the trick (lower is stronger), or None."""
-        ranks = [RANKS.index(c[0]) for _, c in self.trick if c[1] == self.trump]
+        ranks = [rank_index(c[0]) for _, c in self.trick if c[1] == self.trump]
         return min(ranks) if ranks else None
 
     def makes_trump_marriage(self, card: str) -> bool:
@@ -294,29 +382,35 @@ class Deal:
             return None
         led = self.trick[0][1][1]
         holds_led = any(c[1] == led for c in hand)
-        if holds_led and card[1] != led:
+        if holds_led and card[1] != led and not (fault("trump-lead-free") and led == self.trump):
             what = "a trump" if led == self.trump else f"a card of {led}"
             return Refused("must-follow-suit", f"{card} does not follow: the player holds {what}")
-        if not self.brouc_following or card[1] != self.trump:
+        if fault("void-must-ruff") and not self.brouc_following and not holds_led and card[1] != self.trump \
+                and any(c[1] == self.trump for c in hand):
+            return Refused("must-follow-suit", f"{card} does not ruff: the player holds a trump")
+        if not self.brouc_following or card[1] != self.trump or fault("no-overtrump"):
             return None
         best = self.best_trump()
         if best is None:
             return None
-        higher = [c for c in hand if c[1] == self.trump and RANKS.index(c[0]) < best]
-        if RANKS.index(card[0]) < best:
+        higher = [c for c in hand if c[1] == self.trump and rank_index(c[0]) < best]
+        if rank_index(card[0]) < best:
             return None
         bound = led == self.trump or all(c[1] == self.trump for c in hand)
-        if (bound or self.param("marriage_exception") == "any-trump-play") and self.makes_trump_marriage(card):
+        exception = bound or self.param("marriage_exception") == "any-trump-play"
+        if exception and self.makes_trump_marriage(card) and not fault("no-marriage-exception"):
             return None
         if higher:
             return Refused("must-overtrump", f"{card} does not beat the best trump, and the player holds a higher trump")
-        if bound or self.param("undertrump_when_void"):
+        if bound or self.param("undertrump_when_void") or fault("undertrump-allowed"):
             return None
         return Refused("no-undertrump", f"{card} undertrumps the ruff while the player holds other cards")
 
     def announcing_hand(self, player: int) -> set[str]:
         """The cards a player may announce from: his hand, less the turn-up in the first window if it is not in it yet."""
         hand = set(self.hands[player])
+        if fault("announce-played-cards"):
+            hand |= set(self.played_by(player))
         first_window = self.phase == "window" and len(self.tricks) == 1 and player == self.dealer
         if first_window and not self.brouc and not self.param("turnup_in_first_window"):
             hand.discard(self.turnup)
@@ -333,6 +427,15 @@ class Deal:
                     if not self.reused(name):
                         out.append(name)
         return out
+
+    def played_by(self, player: int) -> list[str]:
+        """The cards a player has played in finished tricks (a trick lists its cards from its leader on)."""
+        leaders = [self.leader_of(i) for i in range(len(self.tricks))]
+        return [cs[(player - lead) % 4] for lead, (_, cs) in zip(leaders, self.tricks, strict=True)]
+
+    def leader_of(self, i: int) -> int:
+        """The player who led the trick of this index."""
+        return (self.dealer + 1) % 4 if i == 0 else self.tricks[i - 1][0]
 
     def raises(self, name: str) -> bool:
         """Whether this grand marriage raises a simple one already announced (extend_to_grand=difference, no card reuse)."""
@@ -354,7 +457,7 @@ class Deal:
         if self.phase == "window":
             return True
         if self.phase == "play" and self.own_turn_announcing:
-            return self.tricks_of(team(player)) > 0
+            return self.tricks_of(team(player)) > 0 or fault("announce-before-trick")
         return False
 
     def may_declare(self, player: int, double: bool) -> bool:
@@ -367,12 +470,14 @@ class Deal:
         lost = any(team(w) != t for w in won)
         if self.brouc:
             # cape_et_dehors_all_tricks=false: only the tricks from the declaration on must be taken
-            if (lost and self.param("cape_et_dehors_all_tricks")) or len(self.hands[player]) < 2 or self.scores[t] < 190:
+            least = 180 if fault("cape-et-dehors-at-180") else 190
+            if (lost and self.param("cape_et_dehors_all_tricks")) or len(self.hands[player]) < 2 or self.scores[t] < least:
                 return False
-            return not double or self.scores[1 - t] <= 140
+            return not double or self.scores[1 - t] <= (150 if fault("pas-dedouble-at-150") else 140)
         if lost:
             return False
-        if double or (not won and not self.param("partie_et_vole_first_trick")) or len(self.tricks) >= 5:
+        last = 6 if fault("declare-until-sixth") else 5
+        if double or (not won and not self.param("partie_et_vole_first_trick")) or len(self.tricks) >= last:
             return False
         if self.param("partie_et_vole_190") == "precondition" and self.scores[t] + self.marriages_of(t) < 190:
             return False
@@ -520,10 +625,10 @@ class Deal:
         elif action == "accept":
             self.accept()
         elif action == "refuse":
-            self.declared = team(p)
+            self.declared = None if fault("refusal-binds-nobody") else team(p)
             self.phase = "play"
             self.to_act = self.leader
-            if any(team(w) != self.declared for w, _ in self.tricks):  # bound to a vole already lost
+            if self.declared is not None and any(team(w) != self.declared for w, _ in self.tricks):  # a vole already lost
                 self.end_declaration_failed([self.count(0), self.count(1)])
         else:
             self.play(p, action)
@@ -557,10 +662,11 @@ class Deal:
         n = len(self.tricks)
         if self.brouc or not self.in_game or (self.declared is not None and not self.param("concession_after_declaration")):
             return
-        if n + 1 in (2, 3, 4) and self.first301 is not None:
+        before = (2, 3, 4, 5) if fault("concession-before-fifth") else (2, 3, 4)
+        if n + 1 in before and self.first301 is not None:
             ahead = self.first301
             swept = all(team(w) == ahead for w, _ in self.tricks) or self.param("concession") == "any"
-            if self.count(ahead) >= 301 and swept:
+            if reaches_target(self.count(ahead)) and swept:
                 self.phase = "concede"
                 self.conceder = next(q for q in ((self.leader + i) % 4 for i in range(1, 4)) if team(q) != ahead)
                 self.to_act = self.conceder
@@ -569,7 +675,7 @@ class Deal:
         """Record the first team whose count reaches 301 (1802), looking first at the team that just gained."""
         if self.in_game and not self.brouc and self.first301 is None:
             for t in (gainer, 1 - gainer):
-                if self.count(t) >= 301:
+                if reaches_target(self.count(t)):
                     self.first301 = t
                     return
 
@@ -589,7 +695,9 @@ class Deal:
         def strength(pc: tuple[int, str]) -> tuple[int, int]:
             c = pc[1]
             level = 2 if c[1] == self.trump else 1 if c[1] == led else 0
-            return level, -RANKS.index(c[0])
+            if level == 2 and fault("first-trump-wins"):
+                return level, -self.trick.index(pc)
+            return level, -rank_index(c[0])
 
         return max(self.trick, key=strength)[0]
 
@@ -601,13 +709,16 @@ class Deal:
         broken = self.declared is not None and team(winner) != self.declared
         counts = [self.count(0), self.count(1)] if broken else []
         self.tricks.append((winner, cards))
+        if broken and fault("broken-vole-counts-trick"):
+            counts = [self.count(0), self.count(1)]
         self.trick = []
         fallen: list[tuple[int, str, int]] = []  # (index of the card that completed it, marriage, value)
         for suit in SUITS:
             for ranks, value in reversed(KINDS):
                 if all(r + suit in cards for r in ranks):
                     done = max(cards.index(r + suit) for r in ranks)
-                    fallen.append((done, ranks + suit, value * (2 if suit == self.trump else 1) * self.param("table_factor")))
+                    factor = self.param("table_factor") * (2 if fault("table-counts-double") else 1)
+                    fallen.append((done, ranks + suit, value * (2 if suit == self.trump else 1) * factor))
                     break
         if self.param("marriages_in_one_trick") == "first-only":
             fallen = sorted(fallen)[:1]
@@ -621,7 +732,7 @@ class Deal:
             self.end_declaration_failed(counts)
             return
         self.note_301(team(winner))
-        self.leader = winner
+        self.leader = (winner + 2) % 4 if fault("partner-leads-next") else winner
         if n == 8:
             self.end_played_out()
             return
@@ -629,7 +740,7 @@ class Deal:
         first_of_team = self.tricks_of(team(winner)) == 1
         if n <= 6 and (window == "after-won-trick" or (window == "team-first-trick" and first_of_team)):
             self.phase = "window"
-            self.window = [winner, (winner + 2) % 4]
+            self.window = [winner, (winner + (1 if fault("window-to-next-player") else 2)) % 4]
             self.to_act = winner
             return
         self.after_window()
@@ -673,7 +784,7 @@ class Deal:
             return
         tricks = self.tricks[: self.broken_at - 1] if self.broken_at else self.tricks
         cards: list[int | None] = [sum(card_points(cs) for w, cs in tricks if team(w) == t) for t in (0, 1)]
-        if how == "played-out" and winner is None:
+        if how == "played-out" and winner is None and not fault("marque-exact-cards"):
             cards = [r for r, _ in self.rounded()]
         if how == "claim-wrong":
             assert winner is not None
@@ -692,13 +803,13 @@ class Deal:
     def value(self, loser_count: int) -> int:
         """Parties of a 1802 game, read on the losers' count (at-or-below-zero: 0 is quadruple too)."""
         quadruple = loser_count <= 0 if self.param("quadruple_below") == "at-or-below-zero" else loser_count < 0
-        return 4 if quadruple else 2 if loser_count < 150 else 1
+        return 4 if quadruple else 2 if loser_count < (151 if fault("double-at-150") else 150) else 1
 
     def coches(self, loser: int, counts: list[int]) -> int:
         """Coches the losers of a Brouc game mark, read on their written score (or, at-dehors, their count now)."""
         assert self.scores is not None
         read = counts[loser] if self.param("coches_threshold") == "at-dehors" else self.scores[loser]
-        return 2 if read < 150 else 1
+        return 2 if read < (151 if fault("two-coches-at-150") else 150) else 1
 
     def pair(self, t: int, mine: int, theirs: int) -> list[int]:
         """A per-team list: `mine` for team t, `theirs` for the other."""
@@ -708,13 +819,14 @@ class Deal:
         """A claim (1802) or dehors (Brouc): right or wrong, the game ends."""
         t = team(p)
         counts = [self.count(0), self.count(1)]
-        right = counts[t] > 300
+        right = above_300(counts[t]) if self.brouc else reaches_target(counts[t])
         assert self.scores is not None
         if self.brouc:
             if right:
                 self.finish("claim-right", t, self.pair(1 - t, self.coches(1 - t, counts), 0), counts)
             else:
-                self.finish("claim-wrong", 1 - t, self.pair(t, self.coches(1 - t, counts), 0), counts)
+                lost = 1 if fault("wrong-dehors-one-coche") else self.coches(1 - t, counts)
+                self.finish("claim-wrong", 1 - t, self.pair(t, lost, 0), counts)
             return
         if right:
             # the game's value is read on the losers' frozen count; the outcome reports the exact counts
@@ -722,12 +834,12 @@ class Deal:
             read = counts[1 - t]
             if frozen == "marriages-only":
                 read = self.scores[1 - t] + self.marriages_of(1 - t)
-            elif frozen == "cards-so-far-rounded":
+            elif frozen == "cards-so-far-rounded" or fault("claim-right-rounded"):
                 read = self.scores[1 - t] + round_half_up(self.cards_of(1 - t)) + self.marriages_of(1 - t)
             self.finish("claim-right", t, self.pair(t, self.value(read), 0), counts)
         else:
             kept = self.marriages_of(t) if self.param("wrong_claim_marriages") == "card-points-only" else 0
-            counts[t] = self.scores[t] + kept
+            counts[t] = self.scores[t] + kept + (self.cards_of(t) if fault("wrong-claim-keeps-cards") else 0)
             read = counts[1 - t] if self.param("wrong_claim_parties") == "other-team" else counts[t]
             self.finish("claim-wrong", 1 - t, self.pair(1 - t, self.value(read), 0), counts)
 
@@ -762,8 +874,9 @@ class Deal:
             d = self.declared
             if self.brouc:
                 self.finish("declaration-made", d, self.pair(1 - d, 4 if self.double else 3, 0), counts)
-            elif counts[d] >= 301:
-                self.finish("declaration-made", d, self.pair(d, 3 + self.value(counts[1 - d]), 0), counts)
+            elif reaches_target(counts[d]):
+                bonus = 0 if fault("declared-vole-no-bonus") else 3
+                self.finish("declaration-made", d, self.pair(d, bonus + self.value(counts[1 - d]), 0), counts)
             else:
                 self.finish("declaration-failed", 1 - d, self.pair(1 - d, 3 + self.value(counts[1 - d]), 0), counts)
             return
@@ -771,17 +884,19 @@ class Deal:
             if self.brouc:
                 self.finish("all-tricks", None, self.pair(1 - taker, 2, 0), list(self.scores))
             else:
-                self.finish("all-tricks", None, self.pair(taker, 3, 0), list(self.scores))
+                self.finish("all-tricks", None, self.pair(taker, 2 if fault("vole-worth-two") else 3, 0), list(self.scores))
             return
         rounded = [self.scores[t] + total for t, (_, total) in enumerate(self.rounded())]
         if self.brouc:
             self.finish("played-out", None, [0, 0], rounded)
             return
-        reached = [t for t in (0, 1) if counts[t] >= 301]
+        reached = [t for t in (0, 1) if reaches_target(counts[t])]
         if not reached:
             self.finish("played-out", None, [0, 0], rounded)
             return
         both = self.param("both_reach_target")
+        if fault("both-reach-first-wins"):
+            both = "first-during-play"
         first = len(reached) == 2 and both == "first-during-play" and self.first301 is not None
         if len(reached) == 2 and not first and (counts[0] == counts[1] or both == "replay"):
             self.finish("replay", None, [0, 0], list(self.scores))
