@@ -375,6 +375,7 @@ def check_document(merged: MergedDocument) -> None:
             if pname not in params:
                 raise merged.error(f"unknown parameter '{pname}'", ("clauses", cid, "params", i))
     _check_replaces(merged)
+    _check_uses(merged)
 
 
 def _choices(node: Any, params: Mapping[str, Any], path: Path_) -> list[tuple[Path_, Any]]:
@@ -443,6 +444,43 @@ def _check_replaces(merged: MergedDocument) -> None:
             if old in seen:
                 raise merged.error(f"'{old}' is already replaced by {seen[old]}", path)
             seen[old] = cid
+
+
+def used_clause(clauses: Mapping[str, Any], used: str) -> str | None:
+    """A clause named in `uses`, as the ruleset has it: itself, or the clause that replaces it."""
+    if used in clauses:
+        return used
+    return next((cid for cid, c in clauses.items() if used in (c or {}).get("replaces", [])), None)
+
+
+def _check_uses(merged: MergedDocument) -> None:
+    """A clause's `uses` names clauses of the ruleset (or clauses it replaces), and following
+    them never comes back to where it started."""
+    clauses = merged.data["clauses"]
+    graph: dict[str, list[str]] = {}
+    for cid, clause in clauses.items():
+        graph[cid] = []
+        for i, used in enumerate(clause.get("uses", [])):
+            found = used_clause(clauses, used)
+            if found is None:
+                raise merged.error(f"'{used}' is not a clause of this ruleset", ("clauses", cid, "uses", i))
+            if found == cid:
+                raise merged.error(f"'{used}' is this clause itself", ("clauses", cid, "uses", i))
+            graph[cid].append(found)
+    done: set[str] = set()
+
+    def visit(cid: str, path: list[str]) -> None:
+        if cid in path:
+            cycle = " -> ".join([*path[path.index(cid):], cid])
+            raise merged.error(f"the clauses' uses go round in a circle: {cycle}", ("clauses", cid, "uses"))
+        if cid in done:
+            return
+        for used in graph[cid]:
+            visit(used, [*path, cid])
+        done.add(cid)
+
+    for cid in graph:
+        visit(cid, [])
 
 
 def _param_refs(node: Any, path: Path_) -> Any:
