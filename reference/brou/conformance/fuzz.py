@@ -98,6 +98,7 @@ from .corpus import FORMAT, Scenario, parameter_default
 from .generate import PHASE_RULESETS, RULESETS, NoAliasDumper, clauses_touched
 from .harness import Implementation, Outcome, Session, verdict_of
 from .hombre_table import HombreTable
+from .localise import Suspect, headline, suspects
 from .phase_table import PhaseTable
 from .reach import REACH_BYTES, Reach
 from .runner import ImplementationError, is_time_limit
@@ -1786,6 +1787,17 @@ def write_scenario(scenario: dict[str, Any], folder: Path) -> Path:
 # -- the report -----------------------------------------------------------------------------
 
 
+def finding_suspects(finding: Finding) -> list[Suspect]:
+    """The verdict on the shrunk case alone: the rule most likely broken (brou.conformance.localise)."""
+    if finding.verdict.status != FAILED:
+        return []
+    try:
+        scenario = Scenario(finding.scenario, "brou fuzz", finding.number)
+    except (KeyError, TypeError, ValueError):
+        return []
+    return suspects([Outcome(scenario, finding.verdict)])
+
+
 def report_data(run: FuzzRun) -> dict[str, Any]:
     """The run as JSON data (`brou fuzz --report json`)."""
     data: dict[str, Any] = {
@@ -1800,6 +1812,7 @@ def report_data(run: FuzzRun) -> dict[str, Any]:
     if f is not None:
         data["finding"] = {
             "kind": f.kind, "case": f.number, "clause": f.verdict.clause, "status": f.verdict.status,
+            "verdict": [{"clause": v.clause, "evidence": v.evidence} for v in finding_suspects(f)],
             "step": f.verdict.step, "detail": f.verdict.detail, "expected": f.verdict.expected, "got": f.verdict.got,
             "found": {"steps": f.found_steps, "actions": f.found_actions},
             "shrunk": {"steps": len(f.scenario["steps"]), "actions": actions_of(f.scenario),
@@ -1847,6 +1860,9 @@ def report_text(run: FuzzRun, command: str | None = None) -> str:
     f = run.finding
     if f is not None:
         v = f.verdict
+        verdict = finding_suspects(f)
+        if verdict:
+            lines.append(f"  verdict  {headline(verdict)}")
         if v.clause is not None:
             lines.append(f"  clause   {v.clause}")
         lines.append(f"  {'failed' if v.status == FAILED else 'error':8s} {one_line(v.detail)}")

@@ -21,6 +21,7 @@ from .bounds import MAX_SHOWN, printable
 from .compare import ERRORED, FAILED, PASSED, SKIPPED
 from .diagnose import chapter_rank
 from .harness import PARTIAL, XFAILED, XPASSED, Outcome, Run, clause_text
+from .localise import Suspect, headline, suspects
 from .protocol import PROTOCOL_VERSION
 
 COLUMNS = (PASSED, FAILED, ERRORED, SKIPPED, XFAILED, XPASSED)
@@ -91,6 +92,11 @@ def print_text(run: Run, out: TextIO, failures: int = 20, changes: list[tuple[st
     who = " ".join(str(impl.get(k, "")) for k in ("name", "version")).strip() or run.implementation
     console.print(f"[bold]Brou conformance[/bold]: {escape(printable(who, 4 * MAX_SHOWN))} "
                   f"({escape(printable(run.implementation, MAX_SHOWN))})")
+    verdict = suspects(run.outcomes)
+    if verdict:  # first: the rule most likely broken (brou.conformance.localise), then the evidence
+        console.print(f"[bold]{escape(headline(verdict))}[/bold]")
+        for suspect in verdict:
+            console.print(f"  {suspect.clause}: {suspect.evidence}", markup=False)
     for line in readings_played(run):
         console.print(escape(printable(line, 4 * MAX_SHOWN)))
     table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
@@ -153,9 +159,20 @@ def shown_failures(run: Run) -> list[Outcome]:
     return sorted(bad, key=order)
 
 
+def verdict_data(found: list[Suspect], run: Run) -> dict[str, Any]:
+    """The verdict as JSON: the headline, the suspects with their evidence, and the clause the
+    first failure shown names."""
+    shown = shown_failures(run)
+    return {"headline": headline(found),
+            "suspects": [{"ruleset": s.ruleset, "clause": s.clause, "score": round(s.score, 2), "evidence": s.evidence}
+                         for s in found],
+            "first_failure_clause": shown[0].verdict.clause if shown else None}
+
+
 def to_json(run: Run) -> dict[str, Any]:
     return {
         "format": "brou-report/1",
+        "verdict": verdict_data(suspects(run.outcomes), run),
         "harness": {"version": __version__, "protocol": PROTOCOL_VERSION},
         "implementation": run.implementation,
         "hello": run.hello,
@@ -171,7 +188,8 @@ def to_json(run: Run) -> dict[str, Any]:
             {"id": o.scenario.id, "status": o.status, "ruleset": o.scenario.ruleset, "clauses": list(o.scenario.clauses),
              "file": o.scenario.where, **({"detail": o.verdict.detail} if o.verdict.detail else {}),
              **({"reading_steps": o.verdict.reading_steps} if o.verdict.reading_steps else {}),
-             **({"step": o.verdict.step, "clause": o.verdict.clause, "expected": o.verdict.expected, "got": o.verdict.got}
+             **({"step": o.verdict.step, "clause": o.verdict.clause, "observed": o.verdict.observed,
+                 "expected": o.verdict.expected, "got": o.verdict.got}
                 if o.status == FAILED else {})}
             for o in run.outcomes
         ],
@@ -216,12 +234,17 @@ def to_junit(run: Run) -> str:
     left: dict[str, int] = defaultdict(int)
     for o in run.outcomes:
         left[o.scenario.ruleset] += o.verdict.reading_steps
+    found = suspects(run.outcomes)
     for name, suite in suites.items():
         for key, value in counts[name].items():
             suite.set(key, str(value))
+        mine = [s for s in found if s.ruleset == name]
+        properties = ET.Element("properties")
+        if mine:  # the verdict first: the rule most likely broken in this ruleset, then the next two
+            ET.SubElement(properties, "property", name="most-likely-broken", value=headline(mine))
         if left[name]:  # steps left out because they depend on a declared reading (the rest of each scenario ran)
-            properties = ET.Element("properties")
             ET.SubElement(properties, "property", name="steps-left-out-for-readings", value=str(left[name]))
+        if len(properties):
             suite.insert(0, properties)
     ET.indent(root)
     return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

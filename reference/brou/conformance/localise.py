@@ -1,0 +1,231 @@
+"""The run's verdict: the rule most likely broken, not the rule where most failures show.
+
+One broken rule makes scenarios fail far from it: a wrong order of the cards shows as wrong
+trick winners, wrong card points, wrong windows. Each failure names the clause that decides
+the step that went wrong (brou.conformance.diagnose); the verdict weighs every clause as the
+one broken rule that would explain the whole run, passes included, and ranks them.
+
+The evidence, for a hypothesis "clause h is broken" (one fault, as in most implementations
+that fail a few rules):
+
+- **Its own scenarios.** A hand-written or boundary scenario checks one behaviour, its
+  purpose (its first clause). If h is broken, a scenario whose purpose is h fails often
+  (`OWN`); one whose purpose is a rule that reads h directly (the clause's `uses` in the
+  ruleset) fails sometimes (`DOWNSTREAM`), since h's error leaks into it; one whose purpose is
+  a rule h reads fails rarely (`UPSTREAM`: it checks that rule through h's outcome).
+- **Every other failure must be explained.** A failed scenario is explained by h when h is
+  the clause its failure names, its purpose, or a rule one of these reads (directly or
+  further up the `uses` links). An unexplained purposeful failure costs `UNEXPLAINED`; the
+  generated scenarios' failures, many and alike, cost `MISSED` times the logarithm of how
+  many failures name each clause h cannot explain.
+
+Each hypothesis gets the log-likelihood of the run under it; the highest is the verdict
+("most likely broken: X (then Y, Z)"). Scores are compared within a ruleset only; a run
+over several rulesets gives a verdict for each, the ruleset with the most failures first.
+docs/conformance.md, "The verdict", explains it with an example.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Protocol
+
+from ..errors import BrouError
+from ..rules import Rules
+from ..spec import used_clause
+from .compare import FAILED, PASSED, Verdict
+from .corpus import Scenario
+from .diagnose import PURPOSEFUL, chapter_rank, nameable, symptom_clause
+
+# If clause h is broken, the scenarios written for a clause fail at a rate drawn from a Beta
+# prior that depends on how that clause stands to h: uniform for h itself (a fault may break any
+# share of its behaviours), mostly low for a clause that reads h (the error leaks into some of
+# them), lower still for a clause h reads (checked through h's outcome).
+OWN = (1.0, 1.0)
+DOWNSTREAM = (1.0, 3.0)
+UPSTREAM = (1.0, 9.0)
+BASELINE = 0.02  # if h is fine, how often a scenario written for it fails all the same (another fault)
+SHOWN = 2.0  # weight of log(1 + the other scenarios' failures laid on h)
+
+
+class _Outcome(Protocol):
+    @property
+    def scenario(self) -> Scenario: ...
+
+    @property
+    def verdict(self) -> Verdict: ...
+
+
+@dataclass(frozen=True)
+class Suspect:
+    """A clause as the broken rule: its ruleset, its score (a log-likelihood, higher is more
+    likely) and the evidence in words."""
+
+    ruleset: str
+    clause: str
+    score: float
+    own_failed: int
+    own_total: int
+    explained: int
+    failures: int
+
+    @property
+    def evidence(self) -> str:
+        own = (f"{self.own_failed} of its {self.own_total} own scenarios fail" if self.own_total
+               else "no scenario of its own")
+        return f"{own}; explains {self.explained:,} of the {self.failures:,} failures"
+
+
+@dataclass(frozen=True)
+class Links:
+    """The `uses` links of a ruleset's clauses: what each reads directly, and further up."""
+
+    uses: Mapping[str, frozenset[str]]
+    above: Mapping[str, frozenset[str]]
+
+
+@cache
+def links(ruleset: str) -> Links:
+    """The ruleset's clauses' `uses`, resolved (a replaced clause stands for its replacement)."""
+    clauses: Mapping[str, Any] = Rules.load(ruleset).data["clauses"]
+    uses = {cid: frozenset(u for u in (used_clause(clauses, name) for name in (c or {}).get("uses", [])) if u)
+            for cid, c in clauses.items()}
+    above: dict[str, frozenset[str]] = {}
+
+    def up(cid: str) -> frozenset[str]:
+        if cid not in above:
+            found: set[str] = set()
+            for u in uses.get(cid, ()):
+                found |= {u} | up(u)
+            above[cid] = frozenset(found)
+        return above[cid]
+
+    for cid in uses:
+        up(cid)
+    return Links(uses, above)
+
+
+def _resolved(ruleset: str, clause: str | None) -> str | None:
+    if clause is None:
+        return None
+    try:
+        clauses: Mapping[str, Any] = Rules.load(ruleset).data["clauses"]
+    except BrouError:
+        return clause
+    return used_clause(clauses, clause) or clause
+
+
+def _ledger_clauses(s: Scenario) -> set[str]:
+    """The clauses the scenario's expected ledgers name (a ledger entry names its own clause)."""
+    found: set[str] = set()
+    for step in s.data.get("steps", []):
+        expect = step.get("expect") if isinstance(step, dict) else None
+        ledger = expect.get("ledger") if isinstance(expect, dict) else None
+        if isinstance(ledger, list):
+            found |= {e["clause"] for e in ledger if isinstance(e, dict) and isinstance(e.get("clause"), str)}
+    return found
+
+
+def suspects(outcomes: Iterable[_Outcome], limit: int = 3) -> list[Suspect]:
+    """The clauses most likely broken, best first: `limit` for each ruleset with a failure,
+    the ruleset with the most failures first."""
+    by_ruleset: dict[str, list[_Outcome]] = defaultdict(list)
+    for o in outcomes:
+        by_ruleset[o.scenario.ruleset].append(o)
+    failing = Counter({r: sum(1 for o in os_ if o.verdict.status == FAILED) for r, os_ in by_ruleset.items()})
+    out: list[Suspect] = []
+    for ruleset, n in failing.most_common():
+        if n:
+            out += ranked(ruleset, by_ruleset[ruleset])[:limit]
+    return out
+
+
+def _beta(failed: int, total: int, a: float, b: float) -> float:
+    """log P(`failed` of `total` scenarios fail), each failing at a rate drawn from Beta(a, b)."""
+    def lbeta(x: float, y: float) -> float:
+        return math.lgamma(x) + math.lgamma(y) - math.lgamma(x + y)
+    return lbeta(failed + a, total - failed + b) - lbeta(a, b)
+
+
+def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
+    """Every clause that could be the one broken rule of this ruleset's run, most likely first."""
+    try:
+        graph = links(ruleset)
+    except BrouError:
+        return []
+    own_total: Counter[str] = Counter()  # purposeful scenarios run, by purpose
+    own_failed: Counter[str] = Counter()
+    shows: dict[str, Counter[str | None]] = defaultdict(Counter)  # their failures, by purpose: where each shows
+    symptoms: Counter[str] = Counter()  # the other failures, by the clause each is laid on
+    explains: Counter[str] = Counter()  # failures each clause could explain (named, listed, or read by these)
+    nameable_here = set(nameable())
+    for o in outcomes:
+        if o.verdict.status not in (FAILED, PASSED):
+            continue
+        failed = o.verdict.status == FAILED
+        purposeful = o.scenario.origin in PURPOSEFUL
+        nameable_here |= _ledger_clauses(o.scenario)
+        named = _resolved(ruleset, o.verdict.clause) if failed else None
+        if failed:
+            symptom = _resolved(ruleset, symptom_clause(o.scenario, o.verdict)) if purposeful else named
+            reach: set[str] = set()
+            for c in (named, symptom, *(_resolved(ruleset, c) for c in o.scenario.clauses)):
+                if c is not None:
+                    reach |= {c} | graph.above.get(c, frozenset())
+            explains.update(reach)
+        if purposeful:
+            purpose = _resolved(ruleset, o.scenario.clauses[0]) or o.scenario.clauses[0]
+            own_total[purpose] += 1
+            if failed:
+                own_failed[purpose] += 1
+                shows[purpose][symptom or named] += 1
+        elif failed and named is not None:
+            symptoms[named] += 1
+    failures = sum(own_failed.values()) + sum(symptoms.values())
+    if not failures:
+        return []
+    read_by: dict[str, set[str]] = defaultdict(set)  # the clauses that read each clause directly
+    for cid, used in graph.uses.items():
+        for u in used:
+            read_by[u].add(cid)
+    scored = []
+    for h in explains:
+        score = 0.0
+        for purpose, total in own_total.items():
+            if purpose == h:
+                prior = OWN
+            elif purpose in read_by[h]:
+                prior = DOWNSTREAM
+            elif purpose in graph.uses.get(h, ()):
+                prior = UPSTREAM
+            else:
+                continue
+            # only the failures h can explain count for it (they show on h or on a rule reading it);
+            # against "h is fine", where they fail for another fault at the BASELINE rate
+            explained = sum(n for where, n in shows[purpose].items()
+                            if where is None or where == h or h in graph.above.get(where, ()))
+            passed = total - own_failed[purpose]
+            score += _beta(explained, explained + passed, *prior)
+            score -= explained * math.log(BASELINE) + passed * math.log(1 - BASELINE)
+        # where the failures show: on h itself, or (when h can never be named) on the rules reading it
+        score += SHOWN * math.log1p(symptoms[h])
+        if h not in nameable_here:
+            score += SHOWN * sum(math.log1p(symptoms[d]) for d in read_by[h])
+        scored.append(Suspect(ruleset, h, score, own_failed[h], own_total[h], explains[h], failures))
+    return sorted(scored, key=lambda s: (-s.score, -s.explained, chapter_rank(s.clause), s.clause))
+
+
+def headline(found: Sequence[Suspect]) -> str:
+    """The verdict in one line: "most likely broken: X (then Y, Z)", per ruleset."""
+    if not found:
+        return ""
+    parts = []
+    for ruleset in dict.fromkeys(s.ruleset for s in found):
+        mine = [s.clause for s in found if s.ruleset == ruleset]
+        then = f" (then {', '.join(mine[1:])})" if len(mine) > 1 else ""
+        parts.append(f"{mine[0]}{then}" + (f" in {ruleset}" if len({s.ruleset for s in found}) > 1 else ""))
+    return "most likely broken: " + "; ".join(parts)

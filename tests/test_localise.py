@@ -1,0 +1,133 @@
+"""The run's verdict (brou.conformance.localise): the rule most likely broken comes first in every report.
+
+The verdict's accuracy is measured, not asserted, by tools/diagnosis-bench over the faults of the
+independent engines (docs/conformance.md, "The verdict"); these tests pin its behaviour on a few
+cases and its place in the reports.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+from xml.etree import ElementTree as ET
+
+import pytest
+import yaml
+from faults import Faulty, _rounding_five_down
+
+from brou import counting
+from brou.conformance.compare import FAILED, PASSED, Verdict
+from brou.conformance.corpus import SCENARIO_DIR, Scenario, load_corpus
+from brou.conformance.diagnose import following_clause, nameable
+from brou.conformance.harness import Outcome, run
+from brou.conformance.localise import headline, links, ranked, suspects
+from brou.conformance.report import print_text, to_json, to_junit
+from brou.errors import SpecError
+from brou.spec import check_document, load_document
+from helpers import load
+
+
+def _scenario(ident: str, clauses: list[str], origin: str = "hand-written", ruleset: str = "homme-de-brou-1802") -> Scenario:
+    return Scenario({"id": ident, "description": "d", "clauses": clauses, "ruleset": ruleset, "origin": origin,
+                     "setup": {}, "steps": []}, "test", 1)
+
+
+def _outcome(s: Scenario, failed: bool, clause: str | None = None) -> Outcome:
+    return Outcome(s, Verdict(FAILED, "x", None, None, None, clause) if failed else Verdict(PASSED))
+
+
+def test_an_upstream_rule_whose_own_scenarios_fail_comes_before_the_rule_where_it_shows() -> None:
+    """The card order (never named by a failure: it shows in the trick's winner) with one of its
+    own scenarios failing, the trick's winner with all of its own passing: the order first."""
+    outcomes = [_outcome(_scenario("order.1", ["hdb.deck.order"]), True, "hdb.play.trick-winner")]
+    outcomes += [_outcome(_scenario(f"order.{i}", ["hdb.deck.order"]), False) for i in range(2, 6)]
+    outcomes += [_outcome(_scenario(f"winner.{i}", ["hdb.play.trick-winner"]), False) for i in range(5)]
+    outcomes += [_outcome(_scenario(f"gen.{i}", ["hdb.play.lead", "hdb.play.trick-winner"], "generated"), True,
+                          "hdb.play.trick-winner") for i in range(200)]
+    found = ranked("homme-de-brou-1802", outcomes)
+    assert found[0].clause == "hdb.deck.order"
+    assert "hdb.play.trick-winner" in [s.clause for s in found[:3]]
+    assert found[0].own_failed == 1 and found[0].own_total == 5 and found[0].failures == 201
+
+
+def test_the_rule_whose_own_scenarios_fail_wins_when_the_upstream_ones_pass() -> None:
+    """The same symptoms, but the trick's winner has failing scenarios of its own and the order none."""
+    outcomes = [_outcome(_scenario(f"order.{i}", ["hdb.deck.order"]), False) for i in range(5)]
+    outcomes += [_outcome(_scenario(f"winner.{i}", ["hdb.play.trick-winner"]), i < 2, "hdb.play.trick-winner")
+                 for i in range(5)]
+    outcomes += [_outcome(_scenario(f"gen.{i}", ["hdb.play.trick-winner"], "generated"), True, "hdb.play.trick-winner")
+                 for i in range(200)]
+    assert ranked("homme-de-brou-1802", outcomes)[0].clause == "hdb.play.trick-winner"
+
+
+def test_no_failure_no_verdict() -> None:
+    outcomes = [_outcome(_scenario("a", ["hdb.deck.order"]), False)]
+    assert suspects(outcomes) == [] and headline([]) == ""
+
+
+def test_the_verdict_of_a_planted_fault_and_its_place_in_every_report() -> None:
+    """Brouc with card points ending in 5 rounded down: the verdict names the rounding first, and
+    the text, JSON and JUnit reports give the verdict before anything else."""
+    corpus = [s for s in load_corpus([SCENARIO_DIR / "brouc"]) if s.origin in ("hand-written", "boundary", "generated")]
+    result = run(Faulty(counting, "rounded", _rounding_five_down), corpus)
+    found = suspects(result.outcomes)
+    assert found[0].clause == "brouc.count.rounding"
+    assert headline(found).startswith("most likely broken: brouc.count.rounding (then ")
+    out = io.StringIO()
+    print_text(result, out)
+    lines = out.getvalue().splitlines()
+    assert lines[1].startswith("most likely broken: brouc.count.rounding")
+    data = to_json(result)
+    assert list(data)[:2] == ["format", "verdict"]
+    assert data["verdict"]["suspects"][0]["clause"] == "brouc.count.rounding"
+    assert data["verdict"]["first_failure_clause"] is not None
+    suite = ET.fromstring(to_junit(result).split("\n", 1)[1]).find("testsuite")
+    assert suite is not None
+    prop = suite.find("properties/property[@name='most-likely-broken']")
+    assert prop is not None and prop.get("value", "").startswith("most likely broken: brouc.count.rounding")
+
+
+def test_every_ruleset_links_its_clauses_without_a_circle() -> None:
+    """Each ruleset's `uses` resolve to its clauses; the trick's winner reads the card order."""
+    for ruleset in ("homme-de-brou-1802", "brouc", "brusquembille-1718", "homme-d-auvergne", "hombre"):
+        graph = links(ruleset)
+        clauses = set(load(ruleset).data["clauses"])
+        assert all(u in clauses for used in graph.uses.values() for u in used)
+        assert all(c not in graph.above[c] for c in graph.above)
+    assert "hdb.deck.order" in links("brouc").above["hdb.play.trick-winner"]
+    assert "brouc.marriage.table" in links("brouc").uses["brouc.game.target"]  # hdb.marriage.table, replaced
+
+
+@pytest.mark.parametrize(("uses", "message"), [
+    (["hdb.no.such"], "'hdb.no.such' is not a clause of this ruleset"),
+    (["hdb.play.next-lead"], "go round in a circle"),
+])
+def test_a_wrong_uses_is_refused(tmp_path: Any, uses: list[str], message: str) -> None:
+    """A `uses` naming no clause, or closing a circle (the trick's winner read by the next lead, which
+    it would read), is refused with the place in the file."""
+    path = SCENARIO_DIR.parents[1] / "spec" / "rulesets" / "homme-de-brou-1802.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["clauses"]["hdb.play.trick-winner"]["uses"] = uses
+    changed = tmp_path / "homme-de-brou-1802.yaml"
+    changed.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    with pytest.raises(SpecError, match=message):
+        check_document(load_document(str(changed)))
+
+
+def test_the_marriage_exception_is_named_on_a_trump_lead() -> None:
+    """Trump led, a higher trump in hand: a lower honour that completes a marriage is the
+    exception's to allow, a lower plain trump the overtrump's to refuse."""
+    rules = load("brouc")
+    card, hearts = rules.card, rules.suits.index("H")
+    hand = sum(1 << card(c) for c in ("AH", "QH", "9H", "7S"))
+    trick = [card("KH")]  # the king of trumps led: the queen would make a marriage with it
+    assert following_clause(rules, hand, card("QH"), trick, hearts, card("KH")) == "brouc.play.marriage-exception"
+    assert following_clause(rules, hand, card("9H"), trick, hearts, card("KH")) == "brouc.play.overtrump"
+
+
+def test_every_clause_the_diagnosis_names_is_a_clause() -> None:
+    """The clauses the diagnosis can lay a failure on exist in some ruleset."""
+    known = {c for r in ("homme-de-brou-1802", "brouc", "brusquembille-1718", "homme-d-auvergne", "hombre")
+             for c in load(r).data["clauses"]}
+    assert nameable() <= known, sorted(nameable() - known)
+    assert "hdb.deck.order" not in nameable() and "hdb.play.trick-winner" in nameable()
