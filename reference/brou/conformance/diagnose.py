@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from ..chapters import CHAPTERS
@@ -89,6 +91,18 @@ def failed_clause(s: Scenario, verdict: Verdict) -> str:
     if s.origin in PURPOSEFUL and not precise and clause not in s.clauses:
         return purpose
     return clause
+
+
+def symptom_clause(s: Scenario, verdict: Verdict) -> str | None:
+    """The clause that decides the failing step, whatever the scenario was written for (None
+    when the reference cannot tell): where the failure shows."""
+    if verdict.step is None:
+        return None
+    try:
+        found = _diagnosed(s, verdict)
+    except (BrouError, KeyError, ValueError, TypeError, IndexError):
+        return None
+    return None if found is None else found[0]
 
 
 def _diagnosed(s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
@@ -380,7 +394,7 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
         state = table.state
         strangers = [a for a in given if len(a) == 2 and not state.hands[state.to_act] >> state.rules.card(a) & 1]
         if strangers and state.tricks and not state.trick and state.phase == "play":
-            return "hdb.play.trick-winner"  # another player leads: the last trick went to someone else
+            return "hdb.play.next-lead"  # another player leads: who leads after a trick (its winner) differs
         differing = sorted(set(want) ^ given, key=_action_order)
         return action_clause(table, differing[0]) if differing else None
     if name == "speakers" and isinstance(got, list):
@@ -398,7 +412,9 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
     if name == "result" and isinstance(got, list):
         for field, clause in _RESULT.items():  # the first field that differs, in the order of counting
             if any(isinstance(g, dict) and field in w and w[field] != g.get(field) for w, g in zip(want, got, strict=False)):
-                return _marriage_clause(table, got) if field == "marriages" else clause
+                if field == "marriages":  # announced or on the table; when the count cannot tell, their values
+                    return _marriage_clause(table, got) or "hdb.marriage.kinds"
+                return clause
         return "hdb.count.rounding"
     if name == "outcome" and isinstance(want, dict):
         how = str(want.get("how"))
@@ -406,7 +422,20 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
         same_end = isinstance(got, dict) and got.get("how") == how and got.get("winner") == want.get("winner")
         if same_end and got.get("marks") != want.get("marks") and how in _VALUED_BY_GAME_VALUE:
             return "hdb.game.value"
+        declared = table.state.declared
+        if how.startswith("declaration") and declared is not None and declared[1]:  # Brouc's pas dédoublé: its stake
+            return "brouc.game.cape-pas-dedouble"
         return _OUTCOME.get(how)
+    if name == "match" and isinstance(want, dict) and isinstance(got, dict):
+        # the field that differs: who deals next, the marriages a cape carries, else the marks and the winner
+        differs = [k for k in ("next_dealer", "carried", "marks", "winner") if k in want and got.get(k) != want[k]]
+        return _MATCH.get(differs[0], "hdb.match.target") if differs else "hdb.match.target"
+    if name in ("announcements", "table") and isinstance(want, list) and isinstance(got, list):
+        # the same marriages with other points: their values (kinds, doubled in trumps)
+        same = len(want) == len(got) and all(isinstance(w, dict) and isinstance(g, dict)
+                                             and w.get("marriage") == g.get("marriage") for w, g in zip(want, got, strict=True))
+        if same and any(w.get("points") != g.get("points") for w, g in zip(want, got, strict=True)):
+            return "hdb.marriage.kinds"
     if name == "view":  # the field that differs, as compare names it: [player].field
         found = re.search(r"\[\d+\]\.(\w+)", verdict.detail)
         return CLAUSE_OF.get(found.group(1)) if found else None
@@ -428,6 +457,10 @@ def _speakers_clause(table: Table, want: list[Any], got: list[Any]) -> str | Non
         return "hdb.game.claim" if differing[0] in _GAME_ACTIONS else "hdb.marriage.announce-window"
     return None
 
+
+# the `match` observable, field by field
+_MATCH = {"next_dealer": "hdb.match.next-dealer", "carried": "brouc.game.cape", "marks": "hdb.match.target",
+          "winner": "hdb.match.target"}
 
 # what a deal of a match started from (observable `start`), field by field
 _START = {"dealer": "hdb.match.next-dealer", "marks": "hdb.match.target", "scores": "hdb.game.target",
@@ -489,8 +522,8 @@ def action_clause(table: Table, text: str) -> str:
         return "hdb.marriage.announce-window"
     if state.phase == "window":
         return "hdb.marriage.announce-window"
-    if not state.trick:
-        return "hdb.play.lead"
+    if not state.trick:  # a lead: to the first trick, or after one (its winner leads)
+        return "hdb.play.next-lead" if state.tricks else "hdb.play.lead"
     return following_clause(rules, state.hands[state.to_act], parse_action(rules, text), state.trick, state.trump, state.best)
 
 
@@ -505,6 +538,8 @@ def following_clause(rules: Rules, hand: int, card: int, trick: list[int], trump
     if rules.suit_of[card] != trump:
         return "brouc.play.follow"
     if holds_led and led == trump:
+        if higher and not higher >> card & 1 and rules.honours[trump] >> card & 1:
+            return "brouc.play.marriage-exception"  # a lower honour: only the exception can allow it
         return "brouc.play.overtrump" if higher else "brouc.play.trump-led-lower"
     if holds_led:
         return "brouc.play.follow"
@@ -524,10 +559,26 @@ def _in_ruleset(rules: Rules, clause: str | None) -> str | None:
     clauses: Mapping[str, Any] = rules.data["clauses"]
     if clause in clauses:
         return clause
-    return next((cid for cid, c in clauses.items() if clause in c.get("replaces", [])), None)
+    found = next((cid for cid, c in clauses.items() if clause in c.get("replaces", [])), None)
+    if found is None and clause.startswith("brouc.play.") and "hdb.play.void-free" in clauses:
+        return "hdb.play.void-free"  # 1802 played with following=brouc: the parameter of that clause
+    return found
 
 
 def _round_clause(state: Any) -> str:
     """The clause of a round of claims: Brouc's dehors (before the first card, or after the last),
     or 1802's claim (after the last card, parameter after_last_trick)."""
     return "hdb.game.claim" if "hdb.game.claim" in state.rules.data["clauses"] else "brouc.game.dehors"
+
+
+_CLAUSE_ID = re.compile(r'"([a-z]+(?:\.[a-z0-9]+(?:-[a-z0-9]+)*){2,})"')
+
+
+@cache
+def nameable() -> frozenset[str]:
+    """Every clause a failure can be laid on by the rules of this module (the clauses its tables
+    and functions name, and the fields of the view), besides a scenario's own purpose and the
+    clause of a ledger entry. A fault in any other clause (the order of the cards, their
+    points...) can only show in the rules that read it."""
+    found = set(_CLAUSE_ID.findall(Path(__file__).read_text(encoding="utf-8")))
+    return frozenset(found | set(CLAUSE_OF.values()) | set(PHASE_CLAUSE_OF.values()))
