@@ -96,7 +96,7 @@ def print_text(run: Run, out: TextIO, failures: int = 20, changes: list[tuple[st
     if verdict:  # first: the rule most likely broken (brou.conformance.localise), then the evidence
         console.print(f"[bold]{escape(headline(verdict))}[/bold]")
         for suspect in verdict:
-            console.print(f"  {suspect.clause}: {suspect.evidence}", markup=False)
+            console.print(f"  - {suspect.clause}: {suspect.evidence}", markup=False)
     for line in readings_played(run):
         console.print(escape(printable(line, 4 * MAX_SHOWN)))
     table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
