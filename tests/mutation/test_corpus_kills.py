@@ -61,6 +61,10 @@ MUTATED = ("rules", "deal", "play", "marriages", "counting", "game", "state", "m
 # kept while the scenarios' functions are recorded (it reads and checks the spec files): its
 # mutants are played against every scenario
 KEPT_CACHES = {"x__checked"}
+# caches of the harness that hold what a mutated function gave: the fields a view must have
+# (compare.view_fields keeps phase_view.fields' answer, so without clearing it a mutant of
+# `fields` would never run)
+HARNESS_CACHES = (("conformance.compare", "view_fields"),)
 # mutmut's names for the runs of the unmutated engine (the others are mutants, or "fail")
 UNMUTATED = ("", "stats", "list_all_tests", "mutant_generation")
 SCENARIO_SECONDS = 10.0
@@ -201,12 +205,18 @@ def _engine_modules() -> Iterator[ModuleType]:
 
 
 def _clear_engine_caches(keep: set[str] | frozenset[str] = frozenset()) -> None:
-    """Forget what the engine computed before (functools caches), but those in `keep`."""
+    """Forget what the engine computed before (functools caches), but those in `keep`, and what
+    the harness kept of its answers (HARNESS_CACHES)."""
     for module in _engine_modules():
         for name, value in vars(module).items():
             clear = getattr(value, "cache_clear", None)
             if callable(clear) and f"x_{name}" not in keep:
                 clear()
+    for module_name, name in HARNESS_CACHES:
+        harness = sys.modules.get(f"{PACKAGE}.{module_name}")
+        clear = getattr(getattr(harness, name, None), "cache_clear", None)
+        if callable(clear):
+            clear()
 
 
 def _dispatch_directly(active: str) -> int:
