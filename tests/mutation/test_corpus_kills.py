@@ -61,6 +61,10 @@ MUTATED = ("rules", "deal", "play", "marriages", "counting", "game", "state", "m
 # kept while the scenarios' functions are recorded (it reads and checks the spec files): its
 # mutants are played against every scenario
 KEPT_CACHES = {"x__checked"}
+# caches of the harness that hold what a mutated function gave: the fields a view must have
+# (compare.view_fields keeps phase_view.fields' answer, so without clearing it a mutant of
+# `fields` would never run)
+HARNESS_CACHES = (("conformance.compare", "view_fields"),)
 # mutmut's names for the runs of the unmutated engine (the others are mutants, or "fail")
 UNMUTATED = ("", "stats", "list_all_tests", "mutant_generation")
 SCENARIO_SECONDS = 10.0
@@ -93,7 +97,24 @@ class Corpus:
 
     def __init__(self) -> None:
         started = time.perf_counter()
-        scenarios: list[Scenario] = _module("conformance.corpus").load_corpus()
+        # a setup given in the notation is written out by the loader (corpus.with_deal_expanded),
+        # with the engine's own functions: keep what it was given, to write it out again in each
+        # mutant's process (else a mutant that only breaks that step would go unseen)
+        loader: Any = _module("conformance.corpus")
+        expand = loader.with_deal_expanded
+        self.notation: dict[str, tuple[str, str, int]] = {}
+
+        def keeping(data: Any, name: str, line: int) -> Any:
+            out = expand(data, name, line)
+            if out is not data:
+                self.notation[data["id"]] = (json.dumps(data), name, line)
+            return out
+
+        loader.with_deal_expanded = keeping
+        try:
+            scenarios: list[Scenario] = loader.load_corpus()
+        finally:
+            loader.with_deal_expanded = expand
         self.loaded = len(scenarios)
         # what a part of the corpus kills: BROU_MUTATION_EXCLUDE="*/mutation/*,..." leaves files out
         patterns = [p for p in os.environ.get("BROU_MUTATION_EXCLUDE", "").split(",") if p]
@@ -105,7 +126,7 @@ class Corpus:
             for s in scenarios:
                 _clear_engine_caches(keep=KEPT_CACHES)
                 recorder.take()
-                why = _play(_module("conformance.server").Reference(), s, s.request)
+                why = _play(_module("conformance.server").Reference(), s, self.request_of(s))
                 functions = recorder.take()
                 if why is None:
                     passing.append((s, functions))
@@ -127,6 +148,20 @@ class Corpus:
                 positions[:] = array("I", sorted(positions))
             BASELINE_FAILURES.write_text("".join(f"{i}\t{why}\n" for i, why in self.failing), encoding="utf-8")
         self.seconds = time.perf_counter() - started
+
+    def request_of(self, scenario: Scenario) -> dict[str, Any]:
+        """What the scenario sends, its notation setup (if any) written out again now."""
+        given = self.notation.get(scenario.id)
+        if given is None:
+            return scenario.request
+        text, name, line = given
+        loader: Any = _module("conformance.corpus")
+        request: dict[str, Any] = loader.request_of(loader.with_deal_expanded(json.loads(text), name, line))
+        return request
+
+    def request(self, i: int) -> dict[str, Any]:
+        """What the scenario at position `i` sends."""
+        return self.request_of(self.order[i]) if self.order[i].id in self.notation else self.requests[i]
 
     def selection(self, active: str) -> list[int] | None:
         """Positions of the scenarios that call the function of mutant `active`, or None for all."""
@@ -201,12 +236,18 @@ def _engine_modules() -> Iterator[ModuleType]:
 
 
 def _clear_engine_caches(keep: set[str] | frozenset[str] = frozenset()) -> None:
-    """Forget what the engine computed before (functools caches), but those in `keep`."""
+    """Forget what the engine computed before (functools caches), but those in `keep`, and what
+    the harness kept of its answers (HARNESS_CACHES)."""
     for module in _engine_modules():
         for name, value in vars(module).items():
             clear = getattr(value, "cache_clear", None)
             if callable(clear) and f"x_{name}" not in keep:
                 clear()
+    for module_name, name in HARNESS_CACHES:
+        harness = sys.modules.get(f"{PACKAGE}.{module_name}")
+        clear = getattr(getattr(harness, name, None), "cache_clear", None)
+        if callable(clear):
+            clear()
 
 
 def _dispatch_directly(active: str) -> int:
@@ -316,7 +357,7 @@ def test_corpus_kills() -> None:
             signal.setitimer(signal.ITIMER_REAL, SCENARIO_SECONDS)
             why: str | None
             try:
-                why = _play(reference, scenario, corpus.requests[i])
+                why = _play(reference, scenario, corpus.request(i))
             except ScenarioTimeout as exc:
                 why = f"hang: {exc}"
             except Exception as exc:  # the engine crashed: the implementation errored
