@@ -22,11 +22,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ..auction import standing
 from ..chapters import CHAPTERS
 from ..contracts import has_auction
 from ..errors import BrouError
 from ..following import matadors_of
 from ..phase_view import CLAUSE_OF as PHASE_CLAUSE_OF
+from ..phases import PLAY as PHASE_PLAY
 from ..rules import Rules, card_order
 from ..speech import has_speech
 from ..state import parse_action
@@ -34,6 +36,7 @@ from ..view import CLAUSE_OF
 from .compare import Verdict
 from .corpus import Scenario, rules_for
 from .hombre_table import HombreTable
+from .phase_table import PhaseTable
 from .server import Table
 from .speech_table import SpeechTable
 
@@ -147,8 +150,10 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
     number = verdict.step
     assert number is not None
     step = s.data["steps"][number - 1]
-    if "expect" not in step:
-        return _in_ruleset_pair(rules, "brus.play.free", False)
+    if "expect" not in step or verdict.observed in ("legal", "speakers"):
+        table = _replayed(PhaseTable(rules, s.data["setup"]), s, verdict)
+        clause = _hand_clause(table, verdict, "brus") if table is not None else None
+        return _in_ruleset_pair(rules, clause or "brus.play.free", False)
     name, got = verdict.observed, verdict.got
     if name == "result" and isinstance(got, list):
         want = step["expect"].get("result", [])
@@ -159,9 +164,98 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
     if name == "view":
         found = re.search(r"\[\d+\]\.(\w+)", verdict.detail)
         return _in_ruleset_pair(rules, PHASE_CLAUSE_OF.get(found.group(1)) if found else None, True)
-    if name == "session" and rules.data["session"]["kind"] == "points":
-        return _in_ruleset_pair(rules, "brus.match.points", True)
+    if name == "session":
+        dealt = _session_field(verdict)
+        if dealt is not None:
+            return _in_ruleset_pair(rules, dealt, True)
+        if rules.data["session"]["kind"] == "points":
+            return _in_ruleset_pair(rules, "brus.match.points", True)
+    if name == "ledger":
+        return _in_ruleset_pair(rules, _ledger_clause(rules, step["expect"].get("ledger"), got), True)
     return _in_ruleset_pair(rules, _PHASE_OBSERVED.get(name or ""), name in _PRECISE or name in ("events", "ledger"))
+
+
+def _session_field(verdict: Verdict) -> str | None:
+    """The rule behind a field of the `session` observable that differs, when it has its own: who deals next."""
+    found = re.search(r"session: (\w+)", verdict.detail)
+    if found and found.group(1) in ("next_dealer", "dealer"):
+        return "brus.match.next-dealer"
+    return None
+
+
+def _ledger_clause(rules: Rules, want: Any, got: Any) -> str | None:
+    """The rule behind a ledger that differs: the clause of the first entry that differs (an
+    entry names its clause); payments of a kind the ruleset makes none of here: the rule saying
+    when they are made."""
+    want = want if isinstance(want, list) else []
+    got = got if isinstance(got, list) else []
+    clauses: Mapping[str, Any] = rules.data["clauses"]
+    expected = {e.get("clause") for e in want if isinstance(e, dict)}
+    for i in range(max(len(want), len(got))):
+        w = want[i] if i < len(want) else None
+        g = got[i] if i < len(got) else None
+        if w == g:
+            continue
+        entry = w if isinstance(w, dict) else g if isinstance(g, dict) else None
+        clause = entry.get("clause") if isinstance(entry, dict) else None
+        if isinstance(g, dict) and g.get("clause") not in expected:
+            when = str(g.get("clause", "")).rsplit(".", 1)[0] + ".when"
+            if when in clauses:
+                return when  # payments the rules do not make in this game
+        return clause if isinstance(clause, str) else None
+    return None
+
+
+def _replayed(table: Any, s: Scenario, verdict: Verdict) -> Any:
+    """The reference table played up to the failing step (and, in a `do` step, up to the failing
+    action), or None if it cannot be."""
+    steps = s.data["steps"]
+    number = verdict.step
+    assert number is not None
+    for step in steps[: number - 1]:
+        if "do" in step:
+            for action in [step["do"]] if isinstance(step["do"], str) else step["do"]:
+                table.act(action, step.get("player"))
+        elif "deal" in step:
+            table.next_deal(step["deal"])
+    step = steps[number - 1]
+    if "do" in step:
+        actions = [step["do"]] if isinstance(step["do"], str) else step["do"]
+        for action in actions[: _action_index(verdict.detail) - 1]:
+            table.act(action, step.get("player"))
+    return table
+
+
+def _hand_clause(table: Any, verdict: Verdict, prefix: str) -> str | None:
+    """In play, on a game of the phase engine: the rule behind a card refused as not in hand, or a
+    set of legal cards that is another player's hand or the right player's hand with other cards:
+    who leads (the first trick, or the winner's next) or who plays next (the order of play); the
+    draws from the stock, in Brusquembille, when the hands have changed since the deal."""
+    state, rules = table.state, table.rules
+    if state.phase != PHASE_PLAY or state.to_act is None:
+        return None
+    lead = f"{prefix}.play.lead"
+    who = (f"{prefix}.play.next-lead" if prefix == "brus" else lead) if state.tricks and not state.trick else lead
+    got = verdict.got
+    if verdict.observed is None:  # an action: refused as not in hand, the player asked is not the one the rules ask
+        return who if isinstance(got, str) and "not-in-hand" in got else None
+    offered = {rules.card(c) for c in (got if isinstance(got, list) else []) if isinstance(c, str) and _is_card(rules, c)}
+    if not offered:
+        return None
+    mine = state.hands[state.to_act]
+    if any(all(state.hands[seat] >> c & 1 for c in offered) for seat in range(len(state.hands)) if seat != state.to_act):
+        return who  # another player's cards: the rules ask someone else
+    if prefix == "brus" and state.tricks and any(not mine >> c & 1 for c in offered):
+        return "brus.talon.draw"  # the right player, other cards: what he drew
+    return None
+
+
+def _is_card(rules: Rules, text: str) -> bool:
+    try:
+        rules.card(text)
+    except (BrouError, ValueError, IndexError):
+        return False
+    return True
 
 
 # games with a speech (L'Homme d'Auvergne): the rule behind each observable
@@ -196,24 +290,23 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         index = _action_index(verdict.detail) if "do" in step else 1
         for action in actions[: index - 1]:
             table.act(action, step.get("player"))
-        return _in_ruleset_pair(rules, _speech_action_clause(table, actions[index - 1]), False)
+        clause = _hand_clause(table, verdict, "auv") if "do" in step else None
+        return _in_ruleset_pair(rules, clause or _speech_action_clause(table, actions[index - 1]), False)
     if "perft" in step:
         return _in_ruleset_pair(rules, _SPEECH_PHASE.get(state.phase, "auv.play.follow"), False)
     name, want = verdict.observed, step["expect"].get(verdict.observed or "")
     if name in ("legal", "speakers"):
-        return _in_ruleset_pair(rules, _speech_play_clause(table), False)
+        return _in_ruleset_pair(rules, _hand_clause(table, verdict, "auv") or _speech_play_clause(table), False)
     if name == "to_act":
         clause = _SPEECH_PHASE.get(state.phase) or ("auv.play.lead" if not state.tricks and not state.trick
                                                      else "auv.play.trick-winner")
         return _in_ruleset_pair(rules, clause, False)
     if name == "outcome" and isinstance(want, dict):
         return _in_ruleset_pair(rules, _SPEECH_OUTCOME.get(str(want.get("how"))), True)
-    if name == "ledger" and isinstance(want, list):
-        got = verdict.got if isinstance(verdict.got, list) else []
-        for i, entry in enumerate(want):
-            if i >= len(got) or got[i] != entry:
-                return _in_ruleset_pair(rules, entry.get("clause") if isinstance(entry, dict) else None, True)
-        return _in_ruleset_pair(rules, got[len(want)].get("clause") if len(got) > len(want) else None, True)
+    if name == "ledger":
+        return _in_ruleset_pair(rules, _ledger_clause(rules, want, verdict.got), True)
+    if name == "session" and _session_field(verdict) is not None:
+        return _in_ruleset_pair(rules, "auv.match.next-dealer", True)
     if name == "events" and isinstance(want, list):
         shows = any(isinstance(e, dict) and "show" in e for e in want)
         return _in_ruleset_pair(rules, "auv.king.show" if shows else "auv.turn.offer", True)
@@ -280,13 +373,15 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         index = _action_index(verdict.detail) if "do" in step else 1
         for action in actions[: index - 1]:
             table.act(action, step.get("player"))
-        return _in_ruleset_pair(rules, _hombre_action_clause(table, actions[index - 1]), False)
+        clause = _hand_clause(table, verdict, "hom") if "do" in step else None
+        return _in_ruleset_pair(rules, clause or _hombre_action_clause(table, actions[index - 1]), False)
     if "perft" in step:
         return _in_ruleset_pair(rules, _HOMBRE_PHASE.get(state.phase, "hom.play.follow"), False)
     name, want = verdict.observed, step["expect"].get(verdict.observed or "")
     if name in ("legal", "speakers"):
         words = _hombre_words_apart(want, verdict.got)
-        return _in_ruleset_pair(rules, _hombre_word_clause(table, words) or _hombre_action_clause(table, ""), False)
+        clause = _hombre_word_clause(table, words) or _hand_clause(table, verdict, "hom")
+        return _in_ruleset_pair(rules, clause or _hombre_action_clause(table, ""), False)
     if name == "to_act":
         clause = _HOMBRE_PHASE.get(state.phase) or ("hom.play.lead" if not state.tricks and not state.trick
                                                      else "hom.play.trick-winner")
@@ -296,12 +391,10 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         nolo = state.contract is not None and state.contract.nolo
         return _in_ruleset_pair(rules, _HOMBRE_OUTCOME.get(how) or ("hom.count.nolo" if nolo else "hom.count.result"),
                                 True)
-    if name == "ledger" and isinstance(want, list):
-        got = verdict.got if isinstance(verdict.got, list) else []
-        for i, entry in enumerate(want):
-            if i >= len(got) or got[i] != entry:
-                return _in_ruleset_pair(rules, entry.get("clause") if isinstance(entry, dict) else None, True)
-        return _in_ruleset_pair(rules, got[len(want)].get("clause") if len(got) > len(want) else None, True)
+    if name == "ledger":
+        return _in_ruleset_pair(rules, _ledger_clause(rules, want, verdict.got), True)
+    if name == "session" and _session_field(verdict) is not None:
+        return _in_ruleset_pair(rules, "hom.match.next-dealer", True)
     if name == "events" and isinstance(want, list):
         shows = any(isinstance(e, dict) and "show" in e for e in want)
         turns = any(isinstance(e, dict) and "turn" in e for e in want)
@@ -327,6 +420,8 @@ def _hombre_word_clause(table: HombreTable, words: set[str]) -> str | None:
     vole), `draw` (the exchange: who exchanges, once the reference is playing; else how many a
     player discards)."""
     state = table.state
+    if words == {"pass"} and state.phase == "auction":  # passing refused or offered: after two passes, the third's right
+        return "hom.auction.all-pass" if len(standing(table.rules, state.said).passed) == 2 else "hom.auction.pass-final"
     if "surrender" in words or "play-on" in words:
         return "hom.exchange.surrender"
     if "spil" in words:

@@ -46,7 +46,7 @@ from .diagnose import PURPOSEFUL, chapter_rank, nameable, symptom_clause
 # share of its behaviours), mostly low for a clause that reads h (the error leaks into some of
 # them), lower still for a clause h reads (checked through h's outcome).
 OWN = (1.0, 1.0)
-DOWNSTREAM = (1.0, 3.0)
+DOWNSTREAM = (1.0, 9.0)
 UPSTREAM = (1.0, 9.0)
 BASELINE = 0.02  # if h is fine, how often a scenario written for it fails all the same (another fault)
 SHOWN = 2.0  # weight of log(1 + the other scenarios' failures laid on h)
@@ -192,8 +192,15 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
     for cid, used in graph.uses.items():
         for u in used:
             read_by[u].add(cid)
+    # the candidates: the clauses with evidence of their own (failures laid on them, or a failing
+    # scenario of theirs that they can explain), and those no failure can be laid on (the order of
+    # the cards...), whose evidence is in the rules that read them
+    laid = set(symptoms) | {where for counts in shows.values() for where in counts if where is not None}
+    candidates = [h for h in explains
+                  if h in laid or h not in nameable_here
+                  or any(where is None or where == h or h in graph.above.get(where, ()) for where in shows[h])]
     scored = []
-    for h in explains:
+    for h in candidates:
         score = 0.0
         for purpose, total in own_total.items():
             if purpose == h:
