@@ -8,6 +8,11 @@ cases and its place in the reports.
 from __future__ import annotations
 
 import io
+import json
+import shlex
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree as ET
 
@@ -25,6 +30,8 @@ from brou.conformance.report import print_text, to_json, to_junit
 from brou.errors import SpecError
 from brou.spec import check_document, load_document
 from helpers import load
+
+REPO = Path(__file__).resolve().parents[1]
 
 
 def _scenario(ident: str, clauses: list[str], origin: str = "hand-written", ruleset: str = "homme-de-brou-1802") -> Scenario:
@@ -131,3 +138,23 @@ def test_every_clause_the_diagnosis_names_is_a_clause() -> None:
              for c in load(r).data["clauses"]}
     assert nameable() <= known, sorted(nameable() - known)
     assert "hdb.deck.order" not in nameable() and "hdb.play.trick-winner" in nameable()
+
+
+@pytest.mark.parametrize(("ruleset", "fault", "scenario", "clause"), [
+    ("homme-de-brou-1802", "next-dealer-left", "gen.hdb.game.00002", "hdb.match.next-dealer"),
+    ("homme-de-brou-1802", "marriage-values-swapped", "gen.hdb.deal.00001", "hdb.marriage.kinds"),
+    ("homme-de-brou-1802", "partner-leads-next", "gen.hdb.deal.00001", "hdb.play.next-lead"),
+    ("brouc", "no-marriage-exception", "gen.brouc.deal.00017", "brouc.play.marriage-exception"),
+])
+def test_a_failure_is_laid_on_the_rule_that_decides_it(ruleset: str, fault: str, scenario: str, clause: str) -> None:
+    """Through brou check, an implementation written outside the engine (tests/independent) with one
+    fault: the match's next dealer, the kinds' values, who leads after a trick, the marriage
+    exception; each failure names that rule, not the first clause the scenario lists."""
+    impl = f"{shlex.quote(sys.executable)} tests/independent/adapter.py --fault {fault}"
+    done = subprocess.run([sys.executable, "-c", "import sys; from brou.cli import main; sys.exit(main())", "check",
+                           "--impl", impl, "--ruleset", ruleset, "--id", scenario, "--report", "json", "--no-progress"],
+                          cwd=REPO, capture_output=True, text=True, timeout=300, check=False)
+    report = json.loads(done.stdout)
+    [only] = report["scenarios"]
+    assert only["status"] == "failed" and only["clause"] == clause
+    assert report["verdict"]["first_failure_clause"] == clause

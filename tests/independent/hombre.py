@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from typing import Any
 
 FAULTS: dict[str, tuple[str, str]] = {
@@ -535,8 +536,8 @@ class Deal:
             return order.index(card) < order.index(best)
         if is_trump(best, t) or card[1] != led[1] or klass(card, t) != klass(led, t):
             return False
-        order = plain_order(card[1], self.nolo())
-        return order.index(card[0]) < order.index(best[0])
+        ranks = plain_order(card[1], self.nolo())
+        return ranks.index(card[0]) < ranks.index(best[0])
 
     def play(self, p: int, card: str) -> None:
         """Play a card to the trick."""
@@ -775,7 +776,7 @@ class Deal:
 
     def observe(self, name: str) -> Any:
         """One observable of PROTOCOL.md."""
-        simple = {
+        simple: dict[str, Callable[[], Any]] = {
             "to_act": lambda: self.to_act, "legal": self.legal, "trump": lambda: self.trump,
             "trick": lambda: [c for _, c in self.trick], "tricks": lambda: list(self.tricks),
             "over": lambda: self.phase == "over", "talon": lambda: len(self.talon),
