@@ -6,18 +6,19 @@ the step that went wrong (brou.conformance.diagnose); the verdict weighs every c
 one broken rule that would explain the whole run, passes included, and ranks them.
 
 The evidence, for a hypothesis "clause h is broken" (one fault, as in most implementations
-that fail a few rules):
+that fail a few rules), each against the hypothesis that h is fine:
 
-- **Its own scenarios.** A hand-written or boundary scenario checks one behaviour, its
-  purpose (its first clause). If h is broken, a scenario whose purpose is h fails often
-  (`OWN`); one whose purpose is a rule that reads h directly (the clause's `uses` in the
-  ruleset) fails sometimes (`DOWNSTREAM`), since h's error leaks into it; one whose purpose is
-  a rule h reads fails rarely (`UPSTREAM`: it checks that rule through h's outcome).
-- **Every other failure must be explained.** A failed scenario is explained by h when h is
-  the clause its failure names, its purpose, or a rule one of these reads (directly or
-  further up the `uses` links). An unexplained purposeful failure costs `UNEXPLAINED`; the
-  generated scenarios' failures, many and alike, cost `MISSED` times the logarithm of how
-  many failures name each clause h cannot explain.
+- **Its own scenarios, and its neighbours'.** A hand-written or boundary scenario checks one
+  behaviour, its purpose (its first clause). If h is broken, the scenarios whose purpose is h
+  fail at any rate (`OWN`); those whose purpose is a rule reading h directly (the clauses'
+  `uses` in the ruleset), or a rule h reads, fail at a low rate (`DOWNSTREAM`, `UPSTREAM`).
+  Only the failures h can explain count for it: those that show on h or on a rule reading it
+  (directly or further along the links). If h is fine, a scenario of its own fails only by
+  another fault (`BASELINE`).
+- **Where the failures show.** The other scenarios' failures laid on h (`SHOWN`, on a
+  logarithmic scale, so that thousands of alike failures do not drown the rest); a clause that
+  no failure can ever be laid on (the order of the cards, their points) takes those laid on
+  the rules reading it.
 
 Each hypothesis gets the log-likelihood of the run under it; the highest is the verdict
 ("most likely broken: X (then Y, Z)"). Scores are compared within a ruleset only; a run
@@ -44,7 +45,8 @@ from .diagnose import PURPOSEFUL, chapter_rank, nameable, symptom_clause
 # If clause h is broken, the scenarios written for a clause fail at a rate drawn from a Beta
 # prior that depends on how that clause stands to h: uniform for h itself (a fault may break any
 # share of its behaviours), mostly low for a clause that reads h (the error leaks into some of
-# them), lower still for a clause h reads (checked through h's outcome).
+# them) and for a clause h reads (checked through h's outcome). Set while measuring with
+# tools/diagnosis-bench (docs/conformance.md).
 OWN = (1.0, 1.0)
 DOWNSTREAM = (1.0, 9.0)
 UPSTREAM = (1.0, 9.0)
@@ -109,7 +111,9 @@ def links(ruleset: str) -> Links:
     return Links(uses, above)
 
 
+@cache
 def _resolved(ruleset: str, clause: str | None) -> str | None:
+    """The clause as the ruleset names it (itself, or the clause that replaces it)."""
     if clause is None:
         return None
     try:
@@ -122,6 +126,8 @@ def _resolved(ruleset: str, clause: str | None) -> str | None:
 def _ledger_clauses(s: Scenario) -> set[str]:
     """The clauses the scenario's expected ledgers name (a ledger entry names its own clause)."""
     found: set[str] = set()
+    if '"ledger"' not in s.text:
+        return found
     for step in s.data.get("steps", []):
         expect = step.get("expect") if isinstance(step, dict) else None
         ledger = expect.get("ledger") if isinstance(expect, dict) else None
