@@ -172,7 +172,23 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
             return _in_ruleset_pair(rules, "brus.match.points", True)
     if name == "ledger":
         return _in_ruleset_pair(rules, _ledger_clause(rules, step["expect"].get("ledger"), got), True)
+    if name == "deal":
+        return _in_ruleset_pair(rules, _deal_field(rules, verdict, "brus.deal.packets"), True)
     return _in_ruleset_pair(rules, _PHASE_OBSERVED.get(name or ""), name in _PRECISE or name in ("events", "ledger"))
+
+
+def _deal_field(rules: Rules, verdict: Verdict, packets: str) -> str | None:
+    """The rule behind a field of the `deal` observable that differs: the turned card; a hand
+    that should be empty (the player who sits out); else the packets."""
+    prefix = packets.split(".")[0]
+    clauses: Mapping[str, Any] = rules.data["clauses"]
+    if re.search(r"deal: turnup\b", verdict.detail):
+        return next((c for c in (f"{prefix}.deal.turnup", f"{prefix}.deal.turned") if c in clauses), packets)
+    if re.search(r"deal: hands\[\d+\] has \d+ entries, expected 0", verdict.detail) and f"{prefix}.players.four" in clauses:
+        return f"{prefix}.players.four"
+    if re.search(r"deal: talon\b", verdict.detail):  # the hands right: what is left, less a card turned from it
+        return next((c for c in (f"{prefix}.deal.turned", f"{prefix}.deal.talon") if c in clauses), packets)
+    return packets
 
 
 def _session_field(verdict: Verdict) -> str | None:
@@ -264,6 +280,8 @@ _SPEECH_OBSERVED = {"tricks": "auv.play.trick-winner", "trick": "auv.play.trick-
                     "deal": "auv.deal.packets", "session": "auv.match.target", "result": "auv.count.homme-wins"}
 _SPEECH_OUTCOME = {"played-out": "auv.count.homme-wins", "not-turned": "auv.turn.nobody",
                    "all-passed": "auv.speech.rejouissance", "target": "auv.match.target"}
+# a word one legal set has and the other lacks: the rule of the phase it belongs to
+_SPEECH_WORD = {"show": "auv.king.show", "turn": "auv.turn.offer", "leave": "auv.turn.offer", "play": "auv.speech.round"}
 # the phase of the deal and the rule that says who is asked, and what he may say, in it
 _SPEECH_PHASE = {"turn-offer": "auv.turn.offer", "speech": "auv.speech.round", "showing": "auv.king.show"}
 
@@ -296,7 +314,9 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         return _in_ruleset_pair(rules, _SPEECH_PHASE.get(state.phase, "auv.play.follow"), False)
     name, want = verdict.observed, step["expect"].get(verdict.observed or "")
     if name in ("legal", "speakers"):
-        return _in_ruleset_pair(rules, _hand_clause(table, verdict, "auv") or _speech_play_clause(table), False)
+        words = _hombre_words_apart(want, verdict.got)
+        said = _SPEECH_WORD.get(next((w for w in ("show", "turn", "leave", "play") if w in words), ""))
+        return _in_ruleset_pair(rules, said or _hand_clause(table, verdict, "auv") or _speech_play_clause(table), False)
     if name == "to_act":
         clause = _SPEECH_PHASE.get(state.phase) or ("auv.play.lead" if not state.tricks and not state.trick
                                                      else "auv.play.trick-winner")
@@ -313,6 +333,8 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
     if name == "view":
         found = re.search(r"\[\d+\]\.(\w+)", verdict.detail)
         return _in_ruleset_pair(rules, PHASE_CLAUSE_OF.get(found.group(1)) if found else None, True)
+    if name == "deal":
+        return _in_ruleset_pair(rules, _deal_field(rules, verdict, "auv.deal.packets"), True)
     return _in_ruleset_pair(rules, _SPEECH_OBSERVED.get(name or ""), name in _PRECISE)
 
 
@@ -403,6 +425,8 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
     if name == "view":
         found = re.search(r"\[\d+\]\.(\w+)", verdict.detail)
         return _in_ruleset_pair(rules, PHASE_CLAUSE_OF.get(found.group(1)) if found else None, True)
+    if name == "deal":
+        return _in_ruleset_pair(rules, _deal_field(rules, verdict, "hom.deal.packets"), True)
     return _in_ruleset_pair(rules, _HOMBRE_OBSERVED.get(name or ""), name in _PRECISE)
 
 
@@ -424,6 +448,11 @@ def _hombre_word_clause(table: HombreTable, words: set[str]) -> str | None:
         return "hom.auction.all-pass" if len(standing(table.rules, state.said).passed) == 2 else "hom.auction.pass-final"
     if "surrender" in words or "play-on" in words:
         return "hom.exchange.surrender"
+    if "grand-tourne" in words:  # in the auction, who may name it; once a demande is won, what it opens
+        return "hom.contract.grand-tourne" if state.phase == "auction" else "hom.contract.demande"
+    if any(w.startswith("trump ") for w in words) and state.bid is not None:  # naming a trump, or not
+        return ("hom.contract.a-pique" if state.bid.endswith("a-pique")
+                else "hom.contract.sans-prendre" if state.bid == "sans-prendre" else "hom.contract.demande")
     if "spil" in words:
         return "hom.auction.order"
     if "stop" in words:
@@ -534,6 +563,8 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
     if name == "view":  # the field that differs, as compare names it: [player].field
         found = re.search(r"\[\d+\]\.(\w+)", verdict.detail)
         return CLAUSE_OF.get(found.group(1)) if found else None
+    if name == "deal":
+        return _deal_field(table.rules, verdict, "hdb.deal.packets")
     return _OBSERVED.get(name)
 
 
