@@ -92,7 +92,7 @@ def _lower_trump_wins(original: Callable[..., tuple[int, ...]]) -> Callable[...,
 
 DIAGNOSIS_FAULTS: list[tuple[str, str, Any, str, Callable[[Callable[..., Any]], Callable[..., Any]]]] = [
     # (ruleset, clause broken, module, function, fault)
-    ("homme-de-brou-1802", "hdb.count.card-points", counting, "card_points", _counting_ten_as_eleven),
+    ("homme-de-brou-1802", "hdb.deck.points", counting, "card_points", _counting_ten_as_eleven),
     ("homme-de-brou-1802", "hdb.count.rounding", counting, "rounded", _rounding_five_down),
     ("brouc", "brouc.count.rounding", counting, "rounded", _rounding_five_down),
     ("homme-de-brou-1802", "hdb.marriage.table", state, "table_marriages", _table_marriages_none),

@@ -44,17 +44,30 @@ def _outcome(s: Scenario, failed: bool, clause: str | None = None) -> Outcome:
 
 
 def test_an_upstream_rule_whose_own_scenarios_fail_comes_before_the_rule_where_it_shows() -> None:
-    """The card order (never named by a failure: it shows in the trick's winner) with one of its
-    own scenarios failing, the trick's winner with all of its own passing: the order first."""
-    outcomes = [_outcome(_scenario("order.1", ["hdb.deck.order"]), True, "hdb.play.trick-winner")]
+    """The ten ranked below the king: the tricks it decides within a plain suit are laid on the
+    card order, those decided among trumps on the trick's winner; one of the order's own
+    scenarios fails, the five of the trick's winner pass: the order first."""
+    outcomes = [_outcome(_scenario("order.1", ["hdb.deck.order"]), True, "hdb.deck.order")]
     outcomes += [_outcome(_scenario(f"order.{i}", ["hdb.deck.order"]), False) for i in range(2, 6)]
     outcomes += [_outcome(_scenario(f"winner.{i}", ["hdb.play.trick-winner"]), False) for i in range(5)]
     outcomes += [_outcome(_scenario(f"gen.{i}", ["hdb.play.lead", "hdb.play.trick-winner"], "generated"), True,
-                          "hdb.play.trick-winner") for i in range(200)]
+                          "hdb.deck.order" if i < 120 else "hdb.play.trick-winner") for i in range(200)]
     found = ranked("homme-de-brou-1802", outcomes)
     assert found[0].clause == "hdb.deck.order"
     assert "hdb.play.trick-winner" in [s.clause for s in found[:3]]
     assert found[0].own_failed == 1 and found[0].own_total == 5 and found[0].failures == 201
+
+
+def test_a_rule_no_failure_can_be_laid_on_takes_the_failures_of_the_rules_reading_it() -> None:
+    """The pack (hdb.deck.cards): no failure is ever laid on it; with one of its own scenarios
+    failing, the failures laid on the packets, which read it, are its evidence too."""
+    outcomes = [_outcome(_scenario("cards.1", ["hdb.deck.cards"]), True, "hdb.deal.packets")]
+    outcomes += [_outcome(_scenario(f"cards.{i}", ["hdb.deck.cards"]), False) for i in range(2, 4)]
+    outcomes += [_outcome(_scenario(f"packets.{i}", ["hdb.deal.packets"]), False) for i in range(4)]
+    outcomes += [_outcome(_scenario(f"gen.{i}", ["hdb.deal.packets"], "generated"), True, "hdb.deal.packets")
+                 for i in range(50)]
+    assert "hdb.deck.cards" not in nameable()
+    assert ranked("homme-de-brou-1802", outcomes)[0].clause == "hdb.deck.cards"
 
 
 def test_the_rule_whose_own_scenarios_fail_wins_when_the_upstream_ones_pass() -> None:
@@ -137,7 +150,7 @@ def test_every_clause_the_diagnosis_names_is_a_clause() -> None:
     known = {c for r in ("homme-de-brou-1802", "brouc", "brusquembille-1718", "homme-d-auvergne", "hombre")
              for c in load(r).data["clauses"]}
     assert nameable() <= known, sorted(nameable() - known)
-    assert "hdb.deck.order" not in nameable() and "hdb.play.trick-winner" in nameable()
+    assert "hdb.deck.cards" not in nameable() and "hdb.play.trick-winner" in nameable()
 
 
 @pytest.mark.parametrize(("ruleset", "fault", "scenario", "clause"), [

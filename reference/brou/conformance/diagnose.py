@@ -159,6 +159,8 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
         want = step["expect"].get("result", [])
         for field, clause in _PHASE_RESULT.items():
             if any(isinstance(g, dict) and field in w and w[field] != g.get(field) for w, g in zip(want, got, strict=False)):
+                if field == "card_points" and _total(got, field) != _total(want, field):
+                    return _in_ruleset_pair(rules, "brus.deck.points", True)  # the cards count otherwise
                 return _in_ruleset_pair(rules, clause, True)
         return None
     if name == "view":
@@ -174,6 +176,10 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
         return _in_ruleset_pair(rules, _ledger_clause(rules, step["expect"].get("ledger"), got), True)
     if name == "deal":
         return _in_ruleset_pair(rules, _deal_field(rules, verdict, "brus.deal.packets"), True)
+    if name == "tricks":
+        table = _replayed(PhaseTable(rules, s.data["setup"]), s, verdict)
+        order = _tricks_clause(table, verdict, step["expect"].get("tricks"))
+        return _in_ruleset_pair(rules, order or "brus.play.trick-winner", True)
     return _in_ruleset_pair(rules, _PHASE_OBSERVED.get(name or ""), name in _PRECISE or name in ("events", "ledger"))
 
 
@@ -189,6 +195,13 @@ def _deal_field(rules: Rules, verdict: Verdict, packets: str) -> str | None:
     if re.search(r"deal: talon\b", verdict.detail):  # the hands right: what is left, less a card turned from it
         return next((c for c in (f"{prefix}.deal.turned", f"{prefix}.deal.talon") if c in clauses), packets)
     return packets
+
+
+def _total(rows: Any, field: str) -> int | None:
+    """The sum of a field over the rows of `result` (None if one is not a number)."""
+    values = [r.get(field) for r in rows if isinstance(r, dict)] if isinstance(rows, list) else []
+    numbers = [v for v in values if isinstance(v, int)]
+    return sum(numbers) if numbers and len(numbers) == len(values) else None
 
 
 def _session_field(verdict: Verdict) -> str | None:
@@ -259,10 +272,50 @@ def _hand_clause(table: Any, verdict: Verdict, prefix: str) -> str | None:
     if not offered:
         return None
     mine = state.hands[state.to_act]
-    if any(all(state.hands[seat] >> c & 1 for c in offered) for seat in range(len(state.hands)) if seat != state.to_act):
-        return who  # another player's cards: the rules ask someone else
+    others = [seat for seat in range(len(state.hands))
+              if seat != state.to_act and all(state.hands[seat] >> c & 1 for c in offered)]
+    if others:  # another player's cards: the rules ask someone else (after a trick: who won it, or who leads)
+        if state.tricks and not state.trick:
+            return _plain_order(rules, state.tricks[-1], others[0], state.trump) or who
+        return who
     if prefix == "brus" and state.tricks and any(not mine >> c & 1 for c in offered):
         return "brus.talon.draw"  # the right player, other cards: what he drew
+    return None
+
+
+# the clause of each game's order of the cards in a plain suit
+_PLAIN_ORDER = {"hdb": "hdb.deck.order", "brouc": "hdb.deck.order", "brus": "brus.deck.order", "auv": "auv.deck.order",
+                "hom": "hom.deck.plain-order"}
+
+
+def _plain_order(rules: Rules, trick: tuple[int, Any, int], seat: int, trump: int | None) -> str | None:
+    """When another seat than the trick's winner is taken to have won it: the order of the cards
+    if both its card and the winner's are of the suit led, not trumps (the trick's rule cannot be
+    the one wrong there: the highest card of the suit led wins); None otherwise."""
+    leader, cards, winner = trick
+    n = len(cards)
+    if not 0 <= seat < n or seat == winner:
+        return None
+    classes = card_order(rules, trump).class_of
+    led = classes[cards[0]]
+    mine, best = cards[(seat - leader) % n], cards[(winner - leader) % n]
+    if classes[mine] == classes[best] == led and (trump is None or led != trump):
+        return _PLAIN_ORDER.get(rules.data["clause_prefix"])
+    return None
+
+
+def _tricks_clause(table: Any, verdict: Verdict, want: Any) -> str | None:
+    """The rule behind a list of trick winners that differs: the plain order of the cards where
+    the first trick given to another player was decided within the suit led."""
+    got = verdict.got
+    if not isinstance(want, list) or not isinstance(got, list):
+        return None
+    state = table.state
+    for i, (w, g) in enumerate(zip(want, got, strict=False)):
+        if w != g:
+            if i < len(state.tricks) and isinstance(g, int) and 0 <= g < len(state.hands):
+                return _plain_order(table.rules, state.tricks[i], table.seat(g), state.trump)
+            return None
     return None
 
 
@@ -335,6 +388,8 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         return _in_ruleset_pair(rules, PHASE_CLAUSE_OF.get(found.group(1)) if found else None, True)
     if name == "deal":
         return _in_ruleset_pair(rules, _deal_field(rules, verdict, "auv.deal.packets"), True)
+    if name == "tricks":
+        return _in_ruleset_pair(rules, _tricks_clause(table, verdict, want) or "auv.play.trick-winner", True)
     return _in_ruleset_pair(rules, _SPEECH_OBSERVED.get(name or ""), name in _PRECISE)
 
 
@@ -427,6 +482,8 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         return _in_ruleset_pair(rules, PHASE_CLAUSE_OF.get(found.group(1)) if found else None, True)
     if name == "deal":
         return _in_ruleset_pair(rules, _deal_field(rules, verdict, "hom.deal.packets"), True)
+    if name == "tricks":
+        return _in_ruleset_pair(rules, _tricks_clause(table, verdict, want) or "hom.play.trick-winner", True)
     return _in_ruleset_pair(rules, _HOMBRE_OBSERVED.get(name or ""), name in _PRECISE)
 
 
@@ -518,7 +575,10 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
         state = table.state
         strangers = [a for a in given if len(a) == 2 and not state.hands[state.to_act] >> state.rules.card(a) & 1]
         if strangers and state.tricks and not state.trick and state.phase == "play":
-            return "hdb.play.next-lead"  # another player leads: who leads after a trick (its winner) differs
+            # another player leads: who leads after a trick (its winner) differs; decided within the suit led, the order
+            seats = [p for p in range(len(state.hands)) if all(state.hands[p] >> state.rules.card(a) & 1 for a in strangers)]
+            order = _plain_order(state.rules, state.tricks[-1], seats[0], state.trump) if seats else None
+            return order or "hdb.play.next-lead"
         differing = sorted(set(want) ^ given, key=_action_order)
         return action_clause(table, differing[0]) if differing else None
     if name == "speakers" and isinstance(got, list):
@@ -538,6 +598,8 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
             if any(isinstance(g, dict) and field in w and w[field] != g.get(field) for w, g in zip(want, got, strict=False)):
                 if field == "marriages":  # announced or on the table; when the count cannot tell, their values
                     return _marriage_clause(table, got) or "hdb.marriage.kinds"
+                if field == "card_points" and _total(got, field) != _total(want, field):
+                    return "hdb.deck.points"  # not shared out otherwise: the cards themselves count otherwise
                 return clause
         return "hdb.count.rounding"
     if name == "outcome" and isinstance(want, dict):
@@ -565,6 +627,8 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
         return CLAUSE_OF.get(found.group(1)) if found else None
     if name == "deal":
         return _deal_field(table.rules, verdict, "hdb.deal.packets")
+    if name == "tricks":
+        return _tricks_clause(table, verdict, want) or "hdb.play.trick-winner"
     return _OBSERVED.get(name)
 
 
