@@ -51,7 +51,7 @@ OWN = (1.0, 1.0)
 DOWNSTREAM = (1.0, 9.0)
 UPSTREAM = (1.0, 9.0)
 BASELINE = 0.02  # if h is fine, how often a scenario written for it fails all the same (another fault)
-SHOWN = 2.0  # weight of log(1 + the other scenarios' failures laid on h)
+SHOWN = 5.0  # weight of log(1 + the other scenarios' failures laid on h)
 
 
 class _Outcome(Protocol):
