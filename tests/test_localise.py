@@ -171,3 +171,12 @@ def test_a_failure_is_laid_on_the_rule_that_decides_it(ruleset: str, fault: str,
     [only] = report["scenarios"]
     assert only["status"] == "failed" and only["clause"] == clause
     assert report["verdict"]["first_failure_clause"] == clause
+
+
+def test_the_clauses_the_diagnosis_names_are_found_without_its_source() -> None:
+    """Read from the module's constants (a compiled module has no source beside it), the same clauses."""
+    from brou.conformance import diagnose
+    from brou.phase_view import CLAUSE_OF as PHASE_CLAUSE_OF
+    from brou.view import CLAUSE_OF
+    found = {c for c in diagnose._constants() if diagnose._CLAUSE_ID.fullmatch(f'"{c}"') and not c.startswith("brou.")}
+    assert found | set(CLAUSE_OF.values()) | set(PHASE_CLAUSE_OF.values()) == nameable()

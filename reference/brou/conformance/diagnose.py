@@ -770,5 +770,29 @@ def nameable() -> frozenset[str]:
     and functions name, and the fields of the view), besides a scenario's own purpose and the
     clause of a ledger entry. A fault in any other clause (the order of the cards, their
     points...) can only show in the rules that read it."""
-    found = set(_CLAUSE_ID.findall(Path(__file__).read_text(encoding="utf-8")))
+    try:
+        found = set(_CLAUSE_ID.findall(Path(__file__).read_text(encoding="utf-8")))
+    except (OSError, UnicodeDecodeError):  # no source beside the module: the constants of its code
+        found = {c for c in _constants() if _CLAUSE_ID.fullmatch(f'"{c}"') and not c.startswith("brou.")}
     return frozenset(found | set(CLAUSE_OF.values()) | set(PHASE_CLAUSE_OF.values()))
+
+
+def _constants() -> set[str]:
+    """The strings among this module's tables and its functions' constants."""
+    found: set[str] = set()
+    codes = []
+    for value in list(globals().values()):
+        if isinstance(value, str):
+            found.add(value)
+        elif isinstance(value, dict):
+            found |= {v for v in value.values() if isinstance(v, str)}
+        elif callable(value) and getattr(value, "__module__", None) == __name__ and hasattr(value, "__code__"):
+            codes.append(value.__code__)
+    while codes:
+        code = codes.pop()
+        for const in code.co_consts:
+            if isinstance(const, str):
+                found.add(const)
+            elif hasattr(const, "co_consts"):
+                codes.append(const)
+    return found
