@@ -119,22 +119,9 @@ def _diagnosed(s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
     if rules.on_phases:
         return _diagnosed_phase(rules, s, verdict)
     table = Table(rules, s.data["setup"])
-    steps = s.data["steps"]
-    number = verdict.step
-    assert number is not None
-    for step in steps[: number - 1]:  # replay what came before the failing step
-        if "do" in step:
-            for action in [step["do"]] if isinstance(step["do"], str) else step["do"]:
-                table.act(action, step.get("player"))
-        elif "deal" in step:
-            table.next_deal(step["deal"])
-    step = steps[number - 1]
-    if "do" in step or "reject" in step:
-        actions = [step["do"]] if isinstance(step.get("do"), str) else step.get("do") or [step["reject"]]
-        index = _action_index(verdict.detail) if "do" in step else 1
-        for action in actions[: index - 1]:
-            table.act(action, step.get("player"))
-        clause = _in_ruleset(rules, action_clause(table, actions[index - 1]))
+    step, action = _replayed(table, s, verdict)
+    if action is not None:
+        clause = _in_ruleset(rules, action_clause(table, action))
         return None if clause is None else (clause, False)
     if "perft" in step:
         clause = _in_ruleset(rules, "hdb.play.follow")
@@ -151,9 +138,9 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
     assert number is not None
     step = s.data["steps"][number - 1]
     if "expect" not in step or verdict.observed in ("legal", "speakers"):
-        table = _replayed(PhaseTable(rules, s.data["setup"]), s, verdict)
-        clause = _hand_clause(table, verdict, "brus") if table is not None else None
-        return _in_ruleset_pair(rules, clause or "brus.play.free", False)
+        table = PhaseTable(rules, s.data["setup"])
+        _replayed(table, s, verdict)
+        return _in_ruleset_pair(rules, _hand_clause(table, verdict, "brus") or "brus.play.free", False)
     name, got = verdict.observed, verdict.got
     if name == "result" and isinstance(got, list):
         want = step["expect"].get("result", [])
@@ -177,7 +164,8 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
     if name == "deal":
         return _in_ruleset_pair(rules, _deal_field(rules, verdict, "brus.deal.packets"), True)
     if name == "tricks":
-        table = _replayed(PhaseTable(rules, s.data["setup"]), s, verdict)
+        table = PhaseTable(rules, s.data["setup"])
+        _replayed(table, s, verdict)
         order = _tricks_clause(table, verdict, step["expect"].get("tricks"))
         return _in_ruleset_pair(rules, order or "brus.play.trick-winner", True)
     return _in_ruleset_pair(rules, _PHASE_OBSERVED.get(name or ""), name in _PRECISE or name in ("events", "ledger"))
@@ -235,9 +223,10 @@ def _ledger_clause(rules: Rules, want: Any, got: Any) -> str | None:
     return None
 
 
-def _replayed(table: Any, s: Scenario, verdict: Verdict) -> Any:
-    """The reference table played up to the failing step (and, in a `do` step, up to the failing
-    action), or None if it cannot be."""
+def _replayed(table: Any, s: Scenario, verdict: Verdict) -> tuple[dict[str, Any], str | None]:
+    """Play the scenario on the reference table up to its failing step, and in a `do` step up to
+    the failing action: the failing step, and the action in question (of a `do` or `reject`
+    step; None for another step)."""
     steps = s.data["steps"]
     number = verdict.step
     assert number is not None
@@ -248,11 +237,13 @@ def _replayed(table: Any, s: Scenario, verdict: Verdict) -> Any:
         elif "deal" in step:
             table.next_deal(step["deal"])
     step = steps[number - 1]
-    if "do" in step:
-        actions = [step["do"]] if isinstance(step["do"], str) else step["do"]
-        for action in actions[: _action_index(verdict.detail) - 1]:
-            table.act(action, step.get("player"))
-    return table
+    if "do" not in step and "reject" not in step:
+        return step, None
+    actions = [step["do"]] if isinstance(step.get("do"), str) else step.get("do") or [step["reject"]]
+    index = _action_index(verdict.detail) if "do" in step else 1
+    for action in actions[: index - 1]:
+        table.act(action, step.get("player"))
+    return step, actions[index - 1]
 
 
 def _hand_clause(table: Any, verdict: Verdict, prefix: str) -> str | None:
@@ -345,24 +336,11 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
     speech, the showing of a king, or play: following suit or trumping when void), an
     observable by the rule that produces it (a ledger entry or an outcome by its own)."""
     table = SpeechTable(rules, s.data["setup"])
-    steps = s.data["steps"]
-    number = verdict.step
-    assert number is not None
-    for step in steps[: number - 1]:
-        if "do" in step:
-            for action in [step["do"]] if isinstance(step["do"], str) else step["do"]:
-                table.act(action, step.get("player"))
-        elif "deal" in step:
-            table.next_deal(step["deal"])
-    step = steps[number - 1]
+    step, action = _replayed(table, s, verdict)
     state = table.state
-    if "do" in step or "reject" in step:
-        actions = [step["do"]] if isinstance(step.get("do"), str) else step.get("do") or [step["reject"]]
-        index = _action_index(verdict.detail) if "do" in step else 1
-        for action in actions[: index - 1]:
-            table.act(action, step.get("player"))
+    if action is not None:
         clause = _hand_clause(table, verdict, "auv") if "do" in step else None
-        return _in_ruleset_pair(rules, clause or _speech_action_clause(table, actions[index - 1]), False)
+        return _in_ruleset_pair(rules, clause or _speech_action_clause(table, action), False)
     if "perft" in step:
         return _in_ruleset_pair(rules, _SPEECH_PHASE.get(state.phase, "auv.play.follow"), False)
     name, want = verdict.observed, step["expect"].get(verdict.observed or "")
@@ -434,24 +412,11 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
     the vole), an observable by the rule that produces it (a ledger entry by its own clause, an
     outcome by how the deal ended)."""
     table = HombreTable(rules, s.data["setup"])
-    steps = s.data["steps"]
-    number = verdict.step
-    assert number is not None
-    for step in steps[: number - 1]:
-        if "do" in step:
-            for action in [step["do"]] if isinstance(step["do"], str) else step["do"]:
-                table.act(action, step.get("player"))
-        elif "deal" in step:
-            table.next_deal(step["deal"])
-    step = steps[number - 1]
+    step, action = _replayed(table, s, verdict)
     state = table.state
-    if "do" in step or "reject" in step:
-        actions = [step["do"]] if isinstance(step.get("do"), str) else step.get("do") or [step["reject"]]
-        index = _action_index(verdict.detail) if "do" in step else 1
-        for action in actions[: index - 1]:
-            table.act(action, step.get("player"))
+    if action is not None:
         clause = _hand_clause(table, verdict, "hom") if "do" in step else None
-        return _in_ruleset_pair(rules, clause or _hombre_action_clause(table, actions[index - 1]), False)
+        return _in_ruleset_pair(rules, clause or _hombre_action_clause(table, action), False)
     if "perft" in step:
         return _in_ruleset_pair(rules, _HOMBRE_PHASE.get(state.phase, "hom.play.follow"), False)
     name, want = verdict.observed, step["expect"].get(verdict.observed or "")
