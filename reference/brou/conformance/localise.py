@@ -19,6 +19,10 @@ that fail a few rules), each against the hypothesis that h is fine:
   logarithmic scale, so that thousands of alike failures do not drown the rest); a clause that
   no failure can ever be laid on (the order of the cards, their points) takes those laid on
   the rules reading it.
+- **A reading that reproduces them.** A few failures are replayed by the reference engine under
+  each parameter value of the ruleset (brou.conformance.counterfactual); a value under which
+  it fails the same steps with the same answers is a reading of h the program plays
+  (`READING` for each failure reproduced, times the share of those replayed).
 
 Each hypothesis gets the log-likelihood of the run under it; the highest is the verdict
 ("most likely broken: X (then Y, Z)"). Scores are compared within a ruleset only; a run
@@ -40,6 +44,7 @@ from ..rules import Rules
 from ..spec import used_clause
 from .compare import FAILED, PASSED, Verdict
 from .corpus import Scenario
+from .counterfactual import Reproduction, by_clause, reproductions
 from .diagnose import PURPOSEFUL, chapter_rank, nameable, symptom_clause
 
 # If clause h is broken, the scenarios written for a clause fail at a rate drawn from a Beta
@@ -52,6 +57,7 @@ DOWNSTREAM = (1.0, 9.0)
 UPSTREAM = (1.0, 9.0)
 BASELINE = 0.02  # if h is fine, how often a scenario written for it fails all the same (another fault)
 SHOWN = 5.0  # weight of log(1 + the other scenarios' failures laid on h)
+READING = 20.0  # weight of each failure that a reading of h reproduces, times the share reproduced
 
 
 class _Outcome(Protocol):
@@ -74,12 +80,16 @@ class Suspect:
     own_total: int
     explained: int
     failures: int
+    reading: Reproduction | None = None
 
     @property
     def evidence(self) -> str:
         own = (f"{self.own_failed} of its {self.own_total} own scenarios fail" if self.own_total
                else "no scenario of its own")
-        return f"{own}; explains {self.explained:,} of the {self.failures:,} failures"
+        plays = "" if self.reading is None else (
+            f"; fails as the reference does under {self.reading.text} ({self.reading.reproduced} of the "
+            f"{self.reading.tried} failures replayed)")
+        return f"{own}; explains {self.explained:,} of the {self.failures:,} failures{plays}"
 
 
 @dataclass(frozen=True)
@@ -202,8 +212,11 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
     # scenario of theirs that they can explain), and those no failure can be laid on (the order of
     # the cards...), whose evidence is in the rules that read them
     laid = set(symptoms) | {where for counts in shows.values() for where in counts if where is not None}
+    # the readings that reproduce the failures (brou.conformance.counterfactual)
+    readings = by_clause(reproductions(ruleset, [(o.scenario, o.verdict) for o in outcomes if o.verdict.status == FAILED],
+                                       [o.scenario for o in outcomes if o.verdict.status == PASSED]))
     candidates = [h for h in explains
-                  if h in laid or h not in nameable_here
+                  if h in laid or h not in nameable_here or h in readings
                   or any(where is None or where == h or h in graph.above.get(where, ()) for where in shows[h])]
     scored = []
     for h in candidates:
@@ -228,7 +241,11 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
         score += SHOWN * math.log1p(symptoms[h])
         if h not in nameable_here:
             score += SHOWN * sum(math.log1p(symptoms[d]) for d in read_by[h])
-        scored.append(Suspect(ruleset, h, score, own_failed[h], own_total[h], explains[h], failures))
+        # a reading of h under which the reference fails as the implementation does
+        reading = readings.get(h)
+        if reading is not None:
+            score += READING * reading.reproduced * reading.reproduced / reading.tried
+        scored.append(Suspect(ruleset, h, score, own_failed[h], own_total[h], explains[h], failures, reading))
     return sorted(scored, key=lambda s: (-s.score, -s.explained, chapter_rank(s.clause), s.clause))
 
 

@@ -1,0 +1,61 @@
+"""Which reading an implementation plays (brou.conformance.counterfactual): its failures
+replayed by the reference engine under each other value of the ruleset's parameters."""
+
+from __future__ import annotations
+
+from brou.conformance.compare import FAILED, PASSED, Verdict
+from brou.conformance.corpus import SCENARIO_DIR, Scenario, load_corpus, reference_verdict
+from brou.conformance.counterfactual import _replay, reproductions, same_failure
+from brou.conformance.harness import Outcome
+from brou.conformance.localise import ranked
+
+
+def _played_under(ruleset: str, name: str, value: object, chapter: str) -> list[Outcome]:
+    """The corpus's scenarios of `ruleset` written for a clause of `chapter` (their first),
+    judged as a program that plays `name: value` where the default is asked for: the reference
+    engine under that value."""
+    out = []
+    for s in load_corpus([SCENARIO_DIR]):
+        if s.ruleset == ruleset and s.clauses[0].startswith(chapter):
+            verdict = _replay(s, name, value, 10.0) or reference_verdict(s, 10.0)
+            out.append(Outcome(s, verdict._replace(clause=s.clauses[0]) if verdict.status == FAILED else verdict))
+    return out
+
+
+def test_a_program_that_counts_table_marriages_once_is_found_playing_that_reading() -> None:
+    """table_factor 1 in 1802 (the default counts a table marriage twice): the reading is found
+    from the failures alone, and names the clause first in the verdict with its evidence."""
+    outcomes = _played_under("homme-de-brou-1802", "table_factor", 1, "hdb.marriage.")
+    failures = [(o.scenario, o.verdict) for o in outcomes if o.verdict.status == FAILED]
+    assert failures, "table_factor 1 must fail some marriage scenarios"
+    found = reproductions("homme-de-brou-1802", failures, [o.scenario for o in outcomes if o.verdict.status == PASSED])
+    assert [(r.param, r.value) for r in found][:1] == [("table_factor", 1)]
+    assert found[0].clauses == ("hdb.marriage.table",) and found[0].reproduced == found[0].tried >= 2
+    top = ranked("homme-de-brou-1802", outcomes)[0]
+    assert top.clause == "hdb.marriage.table" and "under table_factor: 1" in top.evidence
+
+
+def test_a_reading_refuted_by_a_pass_is_not_offered() -> None:
+    """Failures another reading would reproduce, but a scenario of that reading's clause that the
+    program passes fails under it: not that reading."""
+    outcomes = _played_under("homme-de-brou-1802", "table_factor", 1, "hdb.marriage.")
+    failures = [(o.scenario, o.verdict) for o in outcomes if o.verdict.status == FAILED]
+    table = [o.scenario for o in outcomes if o.scenario.clauses[0] == "hdb.marriage.table"]
+    # as if the program passed every table marriage scenario: table_factor 1 is refuted there
+    assert reproductions("homme-de-brou-1802", failures, table) == []
+
+
+def test_the_same_failure_is_the_same_step_and_answer_whatever_the_refusal_code() -> None:
+    a = Verdict(FAILED, "step 1, action 7 of 12: 9S was refused (concession-pending), it is legal", 1)
+    b = Verdict(FAILED, "step 1, action 7 of 12: 9S was refused (not-your-turn), it is legal", 1)
+    assert same_failure(a, b)
+    assert not same_failure(a, b._replace(step=2))
+    seen = Verdict(FAILED, "step 2: table", 2, None, [1], None, "table")
+    assert same_failure(seen, seen) and not same_failure(seen, seen._replace(got=[2]))
+    assert not same_failure(seen, Verdict(PASSED))
+
+
+def test_a_scenario_that_sets_the_parameter_is_not_replayed() -> None:
+    s = Scenario({"id": "x", "description": "d", "clauses": ["hdb.marriage.table"], "ruleset": "homme-de-brou-1802",
+                  "origin": "hand-written", "params": {"table_factor": 1}, "setup": {}, "steps": []}, "test", 1)
+    assert _replay(s, "table_factor", 1, 1.0) is None
