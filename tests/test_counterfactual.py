@@ -3,22 +3,30 @@ replayed by the reference engine under each other value of the ruleset's paramet
 
 from __future__ import annotations
 
+import tempfile
+from pathlib import Path
+
 from brou.conformance.compare import FAILED, PASSED, Verdict
 from brou.conformance.corpus import SCENARIO_DIR, Scenario, load_corpus, reference_verdict
-from brou.conformance.counterfactual import _replay, reproductions, same_failure
+from brou.conformance.counterfactual import _numbers, _readings, _replay, _Variant, reproductions, same_failure
 from brou.conformance.harness import Outcome
 from brou.conformance.localise import ranked
 
 
-def _played_under(ruleset: str, name: str, value: object, chapter: str) -> list[Outcome]:
+def _variant(ruleset: str, what: str, value: object) -> _Variant:
+    return next(v for v in _readings(ruleset) + _numbers(ruleset) if v.what == what and v.value == value)
+
+
+def _played_under(ruleset: str, what: str, value: object, chapter: str) -> list[Outcome]:
     """The corpus's scenarios of `ruleset` written for a clause of `chapter` (their first),
-    judged as a program that plays `name: value` where the default is asked for: the reference
-    engine under that value."""
+    judged as a program that has `what: value`: the reference engine under that variant."""
     out = []
-    for s in load_corpus([SCENARIO_DIR]):
-        if s.ruleset == ruleset and s.clauses[0].startswith(chapter):
-            verdict = _replay(s, name, value, 10.0) or reference_verdict(s, 10.0)
-            out.append(Outcome(s, verdict._replace(clause=s.clauses[0]) if verdict.status == FAILED else verdict))
+    variant = _variant(ruleset, what, value)
+    with tempfile.TemporaryDirectory() as folder:
+        for s in load_corpus([SCENARIO_DIR]):
+            if s.ruleset == ruleset and s.clauses[0].startswith(chapter):
+                verdict = _replay(s, variant, Path(folder), 10.0) or reference_verdict(s, 10.0)
+                out.append(Outcome(s, verdict._replace(clause=s.clauses[0]) if verdict.status == FAILED else verdict))
     return out
 
 
@@ -29,10 +37,10 @@ def test_a_program_that_counts_table_marriages_once_is_found_playing_that_readin
     failures = [(o.scenario, o.verdict) for o in outcomes if o.verdict.status == FAILED]
     assert failures, "table_factor 1 must fail some marriage scenarios"
     found = reproductions("homme-de-brou-1802", failures, [o.scenario for o in outcomes if o.verdict.status == PASSED])
-    assert [(r.param, r.value) for r in found][:1] == [("table_factor", 1)]
+    assert [(r.what, r.value) for r in found][:1] == [("table_factor", 1)]
     assert found[0].clauses == ("hdb.marriage.table",) and found[0].reproduced == found[0].tried >= 2
     top = ranked("homme-de-brou-1802", outcomes)[0]
-    assert top.clause == "hdb.marriage.table" and "under table_factor: 1" in top.evidence
+    assert top.clause == "hdb.marriage.table" and "with table_factor: 1" in top.evidence
 
 
 def test_a_reading_refuted_by_a_pass_is_not_offered() -> None:
@@ -58,4 +66,22 @@ def test_the_same_failure_is_the_same_step_and_answer_whatever_the_refusal_code(
 def test_a_scenario_that_sets_the_parameter_is_not_replayed() -> None:
     s = Scenario({"id": "x", "description": "d", "clauses": ["hdb.marriage.table"], "ruleset": "homme-de-brou-1802",
                   "origin": "hand-written", "params": {"table_factor": 1}, "setup": {}, "steps": []}, "test", 1)
-    assert _replay(s, "table_factor", 1, 1.0) is None
+    assert _replay(s, _variant("homme-de-brou-1802", "table_factor", 1), Path("."), 1.0) is None
+
+
+def test_a_program_whose_jack_is_worth_one_point_is_found_with_that_number() -> None:
+    """A number a clause states (its `data`: the cards' points), one less for the jack: found from
+    the failures of the counting scenarios, and named first with the number it has."""
+    outcomes = _played_under("homme-de-brou-1802", "deck.ranks.J.points", 1, "hdb.count.")
+    failures = [(o.scenario, o.verdict) for o in outcomes if o.verdict.status == FAILED]
+    found = reproductions("homme-de-brou-1802", failures, [o.scenario for o in outcomes if o.verdict.status == PASSED])
+    assert found and found[0].clauses == ("hdb.deck.points",)
+    assert found[0].text == "deck.ranks.J.points: 1 (the rules: 2)"
+    assert ranked("homme-de-brou-1802", outcomes)[0].clause == "hdb.deck.points"
+
+
+def test_numbers_are_moved_by_one_and_lists_by_one_item() -> None:
+    moved = {(v.what, str(v.value)) for v in _numbers("homme-de-brou-1802")}
+    assert {("game.target", "300"), ("game.target", "302"), ("game.concession.before_tricks", "[2, 3]"),
+            ("game.concession.before_tricks", "[2, 3, 4, 5]")} <= moved
+    assert ("deck.ranks.9.points", "-1") not in moved  # never below zero

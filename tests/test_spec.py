@@ -392,3 +392,22 @@ def test_every_parameter_ambiguity_is_in_the_register() -> None:
         assert set(dossier_ambiguities()) <= known, "the register drops an entry of the dossier"
     unknown = {amb: where for amb, where in ruleset_ambiguities().items() if amb not in known}
     assert not unknown, f"parameters cite ambiguities the register does not list: {unknown}"
+
+
+def test_a_ruleset_may_extend_brouc(tmp_path: Path) -> None:
+    """A club's file over Brouc: Brouc's replacements of 1802's clauses stand (each names a
+    clause up the chain, though Brouc deleted it)."""
+    from brou.rules import Rules
+
+    file = tmp_path / "club.yaml"
+    file.write_text("extends: brouc\nmatch:\n  target: 7\n", encoding="utf-8")
+    rules = Rules.load(str(file))
+    assert rules.id == "brouc" and rules.data["match"]["target"] == 7
+    assert "hdb.game.target" not in rules.data["clauses"] and "brouc.game.target" in rules.data["clauses"]
+
+
+def test_a_clause_data_path_reaches_each_item_or_the_item_it_names() -> None:
+    data = spec.load_document("hombre").data
+    assert [v for _, v in spec.data_values(data, "auction.contracts.tourne.won")] == [2]
+    assert len(spec.data_values(data, "deck.ranks.points")) == len(data["deck"]["ranks"])
+    assert spec.data_values(data, "deck.nothing") == []

@@ -21,6 +21,7 @@ import re
 import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -225,7 +226,10 @@ def ruleset_file(name: str, relative_to: Path | None = None) -> Path:
     return relative_to / name if relative_to is not None else Path(name)
 
 
+@lru_cache(maxsize=8)
 def _schema(name: str) -> Draft202012Validator:
+    """A schema's validator, read and checked once per process (each ruleset file read is
+    validated against it)."""
     with open(SCHEMA_DIR / name, encoding="utf-8") as f:
         schema = json.load(f)
     Draft202012Validator.check_schema(schema)
@@ -376,6 +380,7 @@ def check_document(merged: MergedDocument) -> None:
                 raise merged.error(f"unknown parameter '{pname}'", ("clauses", cid, "params", i))
     _check_replaces(merged)
     _check_uses(merged)
+    _check_data_paths(merged)
 
 
 def _choices(node: Any, params: Mapping[str, Any], path: Path_) -> list[tuple[Path_, Any]]:
@@ -427,12 +432,9 @@ def _check_table(merged: MergedDocument, data: Mapping[str, Any], params: Mappin
 def _check_replaces(merged: MergedDocument) -> None:
     """A clause's `replaces` names clauses of an extended ruleset that this one deletes, each once."""
     data = merged.data
-    inherited: set[str] = set()
-    if len(merged.chain) > 1:
-        base: Any = {}
-        for doc in merged.chain[:-1]:
-            base = merge_patch(base, doc.data)
-        inherited = set(base.get("clauses", {}))
+    # every clause of the rulesets up the chain, those one of them replaced included (a ruleset
+    # that extends Brouc inherits Brouc's replacements of 1802's clauses)
+    inherited = {cid for doc in merged.chain[:-1] for cid in (doc.data.get("clauses") or {})}
     seen: dict[str, str] = {}
     for cid, clause in data["clauses"].items():
         for i, old in enumerate(clause.get("replaces", [])):
@@ -451,6 +453,44 @@ def used_clause(clauses: Mapping[str, Any], used: str) -> str | None:
     if used in clauses:
         return used
     return next((cid for cid, c in clauses.items() if used in (c or {}).get("replaces", [])), None)
+
+
+def data_values(data: Mapping[str, Any], path: str) -> list[tuple[tuple[str | int, ...], Any]]:
+    """The values a clause's `data` path names in a ruleset's data, each with its full path
+    (a list is walked into each of its items: `deck.ranks.points` is every rank's points,
+    unless the key names one item by its symbol, name or id: `auction.contracts.tourne.won`);
+    empty when the path leads nowhere."""
+    found: list[tuple[tuple[str | int, ...], Any]] = [((), data)]
+    for key in path.split("."):
+        step: list[tuple[tuple[str | int, ...], Any]] = []
+        for where, node in found:
+            if isinstance(node, list):
+                named = [(where + (i,), item) for i, item in enumerate(node) if item_name(item) == key]
+                if named:  # the item of that name (a contract, a rank)
+                    step += named
+                    continue
+                items: list[tuple[tuple[str | int, ...], Any]] = [(where + (i,), item) for i, item in enumerate(node)]
+            else:
+                items = [(where, node)]
+            step += [(inner + (key,), item[key]) for inner, item in items if isinstance(item, dict) and key in item]
+        found = step
+    return found
+
+
+def item_name(item: Any) -> str | None:
+    """The name a list item goes by in a data path: its `symbol`, `name` or `id`."""
+    if not isinstance(item, dict):
+        return None
+    found = next((item[k] for k in ("symbol", "name", "id") if k in item), None)
+    return None if found is None else str(found)
+
+
+def _check_data_paths(merged: MergedDocument) -> None:
+    """A clause's `data` names data the ruleset has."""
+    for cid, clause in merged.data["clauses"].items():
+        for i, path in enumerate((clause or {}).get("data", [])):
+            if path.split(".")[0] in ("clauses", "parameters", "sources") or not data_values(merged.data, path):
+                raise merged.error(f"'{path}' names no data of this ruleset", ("clauses", cid, "data", i))
 
 
 def _check_uses(merged: MergedDocument) -> None:

@@ -1,34 +1,49 @@
-"""Which reading of the rules an implementation plays: its failures replayed under each
-parameter value of the ruleset.
+"""Which reading of the rules, or which number, an implementation has otherwise: its
+failures replayed by the reference engine under each variant of the ruleset.
 
-Every parameter of a ruleset is a reading of one clause (or a few) that the sources leave
-open: the table marriage counted once or twice, the concession before the fifth trick or
-not. A program that plays another reading where the default is asked for fails where the two
-readings part, and fails there exactly as the reference engine does under that reading. So
-each failure is replayed by the reference engine with a parameter's default replaced by
-another value; a value under which the reference fails the same step with the same answer
-(the same observation, or the same action refused or accepted) reproduces it. A value that
+Two kinds of variant, each tied to the clauses it belongs to:
+
+- **A reading.** Every parameter of a ruleset is a reading of one clause (or a few) that the
+  sources leave open: the table marriage counted once or twice, the concession before the
+  fifth trick or not. The variant plays another value where the scenario asks for the
+  default (a scenario that sets the parameter to another value is left out: a program may
+  play that value right).
+- **A number moved by one.** The data a clause states (its `data` paths in the ruleset: the
+  target, the cards' points, a contract's value) with one number one more or one less, and a
+  list of numbers one longer or one shorter: the off-by-one a program is most likely to have.
+
+A program that has a variant fails where it parts from the rules, and fails there exactly as
+the reference engine does under that variant. So a few failures are replayed under each
+variant; a variant under which the reference fails the same step with the same answer (the
+same observation, or the same action refused or accepted) reproduces them. A variant that
 reproduces most of the failures tried, and under which the reference still passes the
 scenarios of its clauses that the program passes, names its clause as the broken rule and
-the reading the program plays instead (brou.conformance.localise weighs it;
-docs/conformance.md, "The verdict").
+what the program has instead (brou.conformance.localise weighs it; docs/conformance.md, "The
+verdict").
 
 Deterministic and bounded: at most `TRIED` failures are replayed (one per scenario, spread
-over the clauses where they show, in the run's order), a value is dropped as soon as it
+over the clauses where they show, in the run's order), a variant is dropped as soon as it
 misses twice more than it reproduces, and the whole search stops after `SECONDS`.
 """
 
 from __future__ import annotations
 
+import copy
+import hashlib
 import re
+import tempfile
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
+
+import yaml
 
 from ..errors import BrouError
 from ..rules import NOT_EXECUTABLE_YET, Rules
+from ..spec import data_values, item_name, load_document
 from .compare import FAILED, Verdict
 from .corpus import Scenario, reference_verdict
 
@@ -39,27 +54,41 @@ STEP_SECONDS = 5.0  # the reference engine's time for one replay
 
 @dataclass(frozen=True)
 class Reproduction:
-    """A parameter value under which the reference engine fails as the implementation does:
-    the clauses whose reading it is, and how many of the failures tried it reproduces."""
+    """A variant under which the reference engine fails as the implementation does: the
+    clauses it belongs to, what it changes (`what: value`, where the rules have `default`),
+    and how many of the failures tried it reproduces."""
 
     clauses: tuple[str, ...]
-    param: str
+    what: str
     value: Any
+    default: Any
     reproduced: int
     tried: int
     passes_kept: int = 0
 
     @property
     def text(self) -> str:
-        value = self.value if isinstance(self.value, str) else repr(self.value).lower() \
-            if isinstance(self.value, bool) else str(self.value)
-        return f"{self.param}: {value}"
+        return f"{self.what}: {_text(self.value)} (the rules: {_text(self.default)})"
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return value if isinstance(value, str) else str(value)
+
+
+@dataclass(frozen=True)
+class _Variant:
+    clauses: tuple[str, ...]
+    what: str
+    value: Any
+    default: Any
+    play: Callable[[Scenario, Path], Scenario | None]  # the scenario under the variant (None: not concerned)
 
 
 @cache
-def _values(ruleset: str) -> tuple[tuple[str, Any, tuple[str, ...]], ...]:
-    """Every (parameter, value other than its default, the clauses it is a reading of) of a
-    ruleset."""
+def _readings(ruleset: str) -> tuple[_Variant, ...]:
+    """Every parameter value other than its default, with the clauses it is a reading of."""
     data = Rules.load(ruleset).data
     owners: dict[str, list[str]] = {}
     for cid, clause in data["clauses"].items():
@@ -71,8 +100,72 @@ def _values(ruleset: str) -> tuple[tuple[str, Any, tuple[str, ...]], ...]:
         for value in spec["options"]:
             frozen = (name, tuple(value) if isinstance(value, list) else value)
             if value != spec.get("default") and frozen not in NOT_EXECUTABLE_YET and owners.get(name):
-                out.append((name, value, tuple(owners[name])))
+                out.append(_Variant(tuple(owners[name]), name, value, spec.get("default"), _with_param(name, value)))
     return tuple(out)
+
+
+def _with_param(name: str, value: Any) -> Callable[[Scenario, Path], Scenario | None]:
+    def play(s: Scenario, _: Path) -> Scenario | None:
+        default = Rules.load(s.ruleset).data["parameters"][name].get("default")
+        if s.params.get(name, default) != default:
+            return None  # it asks for another value, which the program may play right
+        return Scenario(s.data | {"params": dict(s.params) | {name: value}}, s.file, s.line)
+    return play
+
+
+def _moved(value: Any) -> Iterator[Any]:
+    """A number one less (not below zero) and one more; a list of numbers one shorter and one
+    longer (its last number, plus one)."""
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        yield from (v for v in (value - 1, value + 1) if v >= 0)
+    elif isinstance(value, list) and value and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        yield from ([*value[:-1]], [*value, value[-1] + 1]) if len(value) > 1 else ([*value, value[-1] + 1],)
+
+
+def _label(data: Any, path: tuple[str | int, ...]) -> str:
+    """A data path as a reader names it: `deck.ranks.J.points`, `auction.contracts.tourne.won`."""
+    parts, node = [], data
+    for key in path:
+        item = node[key]
+        if isinstance(key, int):
+            parts.append(item_name(item) or str(key))
+        else:
+            parts.append(key)
+        node = item
+    return ".".join(parts)
+
+
+@cache
+def _numbers(ruleset: str) -> tuple[_Variant, ...]:
+    """Every number the ruleset's clauses state (their `data`), moved by one."""
+    data = load_document(ruleset).data
+    out = []
+    for cid, clause in data["clauses"].items():
+        for path in (clause or {}).get("data", []):
+            for where, value in data_values(data, path):
+                for other in _moved(value):
+                    section = str(where[0])
+                    edited = copy.deepcopy(data[section])
+                    node: Any = edited
+                    for key in where[1:-1]:
+                        node = node[key]
+                    node[where[-1]] = other
+                    overlay = {"extends": ruleset, section: edited}
+                    out.append(_Variant((cid,), _label(data, where), other, value, _with_data(overlay)))
+    return tuple(out)
+
+
+def _with_data(overlay: Mapping[str, Any]) -> Callable[[Scenario, Path], Scenario | None]:
+    text = yaml.safe_dump(dict(overlay), allow_unicode=True, sort_keys=False)
+
+    def play(s: Scenario, folder: Path) -> Scenario | None:
+        file = folder / f"variant-{hashlib.sha256(text.encode()).hexdigest()[:16]}.yaml"
+        if not file.exists():
+            file.write_text(text, encoding="utf-8")
+        return Scenario(s.data | {"ruleset": str(file)}, s.file, s.line)
+    return play
 
 
 _REASON = re.compile(r" \([^)]*\)")
@@ -104,28 +197,28 @@ def _chosen(failures: Sequence[tuple[Scenario, Verdict]]) -> list[tuple[Scenario
     return out
 
 
-def _replay(s: Scenario, name: str, value: Any, seconds: float) -> Verdict | None:
-    """The reference engine's verdict on the scenario played under `name: value` in place of
-    the parameter's default; None for a scenario that sets the parameter to another value (a
-    program may play that one right: the reading tried stands in for the default only)."""
-    default = Rules.load(s.ruleset).data["parameters"][name].get("default")
-    if s.params.get(name, default) != default:
+def _replay(s: Scenario, variant: _Variant, folder: Path, seconds: float) -> Verdict | None:
+    """The reference engine's verdict on the scenario under the variant (None when the variant
+    does not concern it, or the reference cannot play it)."""
+    played = variant.play(s, folder)
+    if played is None:
         return None
-    variant = Scenario(s.data | {"params": dict(s.params) | {name: value}}, s.file, s.line)
     try:
-        return reference_verdict(variant, seconds)
-    except (BrouError, KeyError, ValueError, TypeError, IndexError):
+        return reference_verdict(played, seconds)
+    except (BrouError, KeyError, ValueError, TypeError, IndexError, OSError):
         return None
 
 
 def reproductions(ruleset: str, failures: Sequence[tuple[Scenario, Verdict]],
-                  passes: Sequence[Scenario] = (), seconds: float = SECONDS) -> list[Reproduction]:
-    """The parameter values of `ruleset` that reproduce at least half the failures tried (and
-    two, or the only one), and that the implementation's passes do not refute: the scenarios
-    written for the reading's clauses that it passes, the reference passes too under that
-    value (up to TRIED of them). Most reproduced first."""
+                  passes: Sequence[Scenario] = (), seconds: float = SECONDS,
+                  reach: Callable[[Scenario, Verdict], Collection[str]] | None = None) -> list[Reproduction]:
+    """The variants of `ruleset` that reproduce at least half the failures tried (and two, or
+    the only one there is), and that the implementation's passes do not refute: the scenarios
+    written for the variant's clauses that it passes, the reference passes too under the
+    variant (up to TRIED of them). Most reproduced first. With `reach` (the clauses a fault
+    could be in to cause a failure), a variant of none of them is not replayed on it: a miss."""
     try:
-        values = _values(ruleset)
+        variants = _readings(ruleset) + _numbers(ruleset)
     except BrouError:
         return []
     sample = _chosen([(s, v) for s, v in failures if s.ruleset == ruleset and v.status == FAILED])
@@ -133,32 +226,38 @@ def reproductions(ruleset: str, failures: Sequence[tuple[Scenario, Verdict]],
         return []
     deadline = time.monotonic() + seconds
     found = []
-    for name, value, clauses in values:
-        hit = miss = 0
-        for s, theirs in sample:
-            left = deadline - time.monotonic()
-            if left <= 0 or miss > hit + 1:
-                break
-            mine = _replay(s, name, value, min(STEP_SECONDS, left))
-            if mine is None:
-                continue
-            if same_failure(mine, theirs):
-                hit += 1
-            else:
-                miss += 1
-        # at least half of those tried, and two (or the only failure there is)
-        if hit >= min(2, len(sample)) and 2 * hit >= hit + miss:
-            kept = _passes_kept(ruleset, clauses, name, value, passes, deadline)
-            if kept is not None:
-                found.append(Reproduction(clauses, name, value, hit, hit + miss, kept))
-    return sorted(found, key=lambda r: (-r.reproduced / max(r.tried, 1), -r.reproduced, r.param))
+    with tempfile.TemporaryDirectory(prefix="brou-variants-") as folder:
+        for variant in variants:
+            hit = miss = 0
+            for s, theirs in sample:
+                left = deadline - time.monotonic()
+                if left <= 0 or miss > hit + 1:
+                    break
+                if reach is not None and not any(c in reach(s, theirs) for c in variant.clauses):
+                    miss += 1
+                    continue
+                mine = _replay(s, variant, Path(folder), min(STEP_SECONDS, left))
+                if mine is None:
+                    continue
+                if same_failure(mine, theirs):
+                    hit += 1
+                else:
+                    miss += 1
+            # at least half of those tried, and two (or the only failure there is)
+            if hit >= min(2, len(sample)) and 2 * hit >= hit + miss:
+                kept = _passes_kept(ruleset, variant, passes, Path(folder), deadline)
+                if kept is not None:
+                    found.append(Reproduction(variant.clauses, variant.what, variant.value, variant.default,
+                                              hit, hit + miss, kept))
+    return sorted(found, key=lambda r: (-r.reproduced / max(r.tried, 1), -r.reproduced, r.what))
 
 
-def _passes_kept(ruleset: str, clauses: tuple[str, ...], name: str, value: Any, passes: Sequence[Scenario],
+def _passes_kept(ruleset: str, variant: _Variant, passes: Sequence[Scenario], folder: Path,
                  deadline: float) -> int | None:
-    """How many of the passed scenarios written for these clauses (their purpose first) the
-    reference passes too under `name: value`; None if it fails one: the implementation does not
-    play that reading there."""
+    """How many of the passed scenarios written for the variant's clauses (their purpose
+    first) the reference passes too under it; None if it fails one: the implementation does
+    not have that variant there."""
+    clauses = variant.clauses
     mine = [s for s in passes if s.ruleset == ruleset and s.clauses[:1] and s.clauses[0] in clauses]
     mine += [s for s in passes if s.ruleset == ruleset and s not in mine and any(c in clauses for c in s.clauses)]
     kept = 0
@@ -166,7 +265,7 @@ def _passes_kept(ruleset: str, clauses: tuple[str, ...], name: str, value: Any, 
         left = deadline - time.monotonic()
         if left <= 0:
             break
-        verdict = _replay(s, name, value, min(STEP_SECONDS, left))
+        verdict = _replay(s, variant, folder, min(STEP_SECONDS, left))
         if verdict is None:
             continue
         if verdict.status == FAILED:

@@ -87,7 +87,7 @@ class Suspect:
         own = (f"{self.own_failed} of its {self.own_total} own scenarios fail" if self.own_total
                else "no scenario of its own")
         plays = "" if self.reading is None else (
-            f"; fails as the reference does under {self.reading.text} ({self.reading.reproduced} of the "
+            f"; fails as the reference does with {self.reading.text} ({self.reading.reproduced} of the "
             f"{self.reading.tried} failures replayed)")
         return f"{own}; explains {self.explained:,} of the {self.failures:,} failures{plays}"
 
@@ -212,9 +212,17 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
     # scenario of theirs that they can explain), and those no failure can be laid on (the order of
     # the cards...), whose evidence is in the rules that read them
     laid = set(symptoms) | {where for counts in shows.values() for where in counts if where is not None}
-    # the readings that reproduce the failures (brou.conformance.counterfactual)
+    # the variants (readings, numbers) that reproduce the failures (brou.conformance.counterfactual),
+    # each tried on the failures a fault in its clause could cause
+    def could_cause(s: Scenario, v: Verdict) -> set[str]:
+        found: set[str] = set()
+        for c in (_resolved(ruleset, v.clause), *(_resolved(ruleset, c) for c in s.clauses)):
+            if c is not None:
+                found |= {c} | graph.above.get(c, frozenset())
+        return found
+
     readings = by_clause(reproductions(ruleset, [(o.scenario, o.verdict) for o in outcomes if o.verdict.status == FAILED],
-                                       [o.scenario for o in outcomes if o.verdict.status == PASSED]))
+                                       [o.scenario for o in outcomes if o.verdict.status == PASSED], reach=could_cause))
     candidates = [h for h in explains
                   if h in laid or h not in nameable_here or h in readings
                   or any(where is None or where == h or h in graph.above.get(where, ()) for where in shows[h])]
