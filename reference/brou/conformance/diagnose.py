@@ -572,7 +572,9 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
         # the same end and the same winner: only the value read on a count can make the marks differ
         same_end = isinstance(got, dict) and got.get("how") == how and got.get("winner") == want.get("winner")
         if same_end and got.get("marks") != want.get("marks") and how in _VALUED_BY_GAME_VALUE:
-            return "hdb.game.value"
+            # a wrong claim's rule says whose count its marks are read on (Brouc: the coches the
+            # other side would have marked); the others read the game's value on the losers' count
+            return "hdb.game.claim-wrong" if how == "claim-wrong" else "hdb.game.value"
         declared = table.state.declared
         if how.startswith("declaration") and declared is not None and declared[1]:  # Brouc's pas dédoublé: its stake
             return "brouc.game.cape-pas-dedouble"
@@ -586,6 +588,8 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
         same = len(want) == len(got) and all(isinstance(w, dict) and isinstance(g, dict)
                                              and w.get("marriage") == g.get("marriage") for w, g in zip(want, got, strict=True))
         if same and any(w.get("points") != g.get("points") for w, g in zip(want, got, strict=True)):
+            if name == "table" and _one_factor(want, got):
+                return "hdb.marriage.table"  # every table marriage by one factor: the table's, not the kinds'
             return "hdb.marriage.kinds"
     if name == "view":  # the field that differs, as compare names it: [player].field
         found = re.search(r"\[\d+\]\.(\w+)", verdict.detail)
@@ -595,6 +599,14 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
     if name == "tricks":
         return _tricks_clause(table, verdict, want) or "hdb.play.trick-winner"
     return _OBSERVED.get(name)
+
+
+def _one_factor(want: list[Any], got: list[Any]) -> bool:
+    """Whether every marriage's points are its expected points times one factor other than 1
+    (the table's factor, the same for every kind, in trumps or not)."""
+    ratios = {g.get("points") / w["points"] for w, g in zip(want, got, strict=True)
+              if isinstance(w.get("points"), int) and w["points"] and isinstance(g.get("points"), (int, float))}
+    return len(ratios) == 1 and ratios != {1}
 
 
 def _speakers_clause(table: Table, want: list[Any], got: list[Any]) -> str | None:
