@@ -224,6 +224,22 @@ def reproductions(ruleset: str, failures: Sequence[tuple[Scenario, Verdict]],
     sample = _chosen([(s, v) for s, v in failures if s.ruleset == ruleset and v.status == FAILED])
     if not sample:
         return []
+    # one run's report is often written twice (a file and the text): the search is done once
+    key = hashlib.sha256(repr((ruleset, [(s.id, v.step, v.detail) for s, v in sample],
+                               sorted(s.id for s in passes))).encode()).hexdigest()
+    if key not in _DONE:
+        _DONE[key] = _search(ruleset, variants, sample, passes, seconds, reach)
+        while len(_DONE) > 8:
+            _DONE.pop(next(iter(_DONE)))
+    return _DONE[key]
+
+
+_DONE: dict[str, list[Reproduction]] = {}
+
+
+def _search(ruleset: str, variants: Sequence[_Variant], sample: Sequence[tuple[Scenario, Verdict]],
+            passes: Sequence[Scenario], seconds: float,
+            reach: Callable[[Scenario, Verdict], Collection[str]] | None) -> list[Reproduction]:
     deadline = time.monotonic() + seconds
     found = []
     with tempfile.TemporaryDirectory(prefix="brou-variants-") as folder:
