@@ -14,7 +14,7 @@ from brou.conformance.localise import ranked
 
 
 def _variant(ruleset: str, what: str, value: object) -> _Variant:
-    return next(v for v in _readings(ruleset) + _numbers(ruleset) if v.what == what and v.value == value)
+    return next(v for v in _readings(ruleset) + _numbers(ruleset) if v.what == what and str(v.value) == str(value))
 
 
 def _played_under(ruleset: str, what: str, value: object, chapter: str) -> list[Outcome]:

@@ -113,15 +113,45 @@ def _with_param(name: str, value: Any) -> Callable[[Scenario, Path], Scenario | 
     return play
 
 
-def _moved(value: Any) -> Iterator[Any]:
-    """A number one less (not below zero) and one more; a list of numbers one shorter and one
-    longer (its last number, plus one)."""
+def _moved(value: Any) -> Iterator[tuple[tuple[str, ...], Any, str]]:
+    """The value's variants, each as (the keys inside it, the new value, how it is written):
+    a number one less (not below zero) and one more; a list of numbers one shorter and one
+    longer (its last number, plus one); an order (a list of cards or ranks, strongest first)
+    with two neighbours swapped, or one of them moved to the top or the bottom; a mapping, each
+    of its values so."""
     if isinstance(value, bool):
         return
     if isinstance(value, int):
-        yield from (v for v in (value - 1, value + 1) if v >= 0)
+        yield from (((), v, str(v)) for v in (value - 1, value + 1) if v >= 0)
+    elif isinstance(value, dict):
+        for key, inner in value.items():
+            yield from (((str(key), *keys), v, text) for keys, v, text in _moved(inner))
     elif isinstance(value, list) and value and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        yield from ([*value[:-1]], [*value, value[-1] + 1]) if len(value) > 1 else ([*value, value[-1] + 1],)
+        for v in ([*value[:-1]], [*value, value[-1] + 1]) if len(value) > 1 else ([*value, value[-1] + 1],):
+            yield (), v, str(v)
+    elif isinstance(value, list) and len(value) > 2:
+        names = [item_name(v) or str(v) for v in value]
+        seen = {tuple(names)}
+        for i in range(len(value)):
+            for order in (_swapped(value, i, i + 1), _to(value, i, 0), _to(value, i, len(value) - 1)):
+                written = tuple(item_name(v) or str(v) for v in order)
+                if len(order) == len(value) and written not in seen:
+                    seen.add(written)
+                    yield (), order, " ".join(written)
+
+
+def _swapped(items: list[Any], i: int, j: int) -> list[Any]:
+    if j >= len(items):
+        return []
+    out = list(items)
+    out[i], out[j] = out[j], out[i]
+    return out
+
+
+def _to(items: list[Any], i: int, where: int) -> list[Any]:
+    out = list(items)
+    out.insert(where, out.pop(i))
+    return out
 
 
 def _label(data: Any, path: tuple[str | int, ...]) -> str:
@@ -139,21 +169,25 @@ def _label(data: Any, path: tuple[str | int, ...]) -> str:
 
 @cache
 def _numbers(ruleset: str) -> tuple[_Variant, ...]:
-    """Every number the ruleset's clauses state (their `data`), moved by one."""
+    """Every number and order the ruleset's clauses state (their `data`), moved by one."""
     data = load_document(ruleset).data
     out = []
     for cid, clause in data["clauses"].items():
         for path in (clause or {}).get("data", []):
             for where, value in data_values(data, path):
-                for other in _moved(value):
-                    section = str(where[0])
+                for keys, other, text in _moved(value):
+                    full = (*where, *keys)
+                    section = str(full[0])
                     edited = copy.deepcopy(data[section])
                     node: Any = edited
-                    for key in where[1:-1]:
+                    for key in full[1:-1]:
                         node = node[key]
-                    node[where[-1]] = other
+                    was = node[full[-1]]
+                    node[full[-1]] = other
                     overlay = {"extends": ruleset, section: edited}
-                    out.append(_Variant((cid,), _label(data, where), other, value, _with_data(overlay)))
+                    was_text = " ".join(item_name(v) or str(v) for v in was) if isinstance(was, list) and not \
+                        all(isinstance(v, int) for v in was) else str(was)
+                    out.append(_Variant((cid,), _label(data, full), text, was_text, _with_data(overlay)))
     return tuple(out)
 
 
