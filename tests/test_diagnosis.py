@@ -57,11 +57,16 @@ def test_every_failure_names_one_clause_of_its_ruleset() -> None:
     clauses = load("brouc").data["clauses"]
     assert all(o.verdict.clause in clauses for o in failed)
     shown = [o.verdict.clause for o in shown_failures(result)]
-    counts = [shown.count(c) for c in shown]
-    assert counts == sorted(counts, reverse=True)  # the clause named most often first
-    groups = list(dict.fromkeys(shown))  # on equal numbers, the most basic chapter first
-    for a, b in itertools.pairwise(groups):
-        assert shown.count(a) > shown.count(b) or chapter_rank(a or "") <= chapter_rank(b or "")
+    verdict = [s.clause for s in suspects(result.outcomes)]
+    groups = list(dict.fromkeys(shown))
+    # the verdict's clauses first, in its order; then the clause named most often first
+    lead = [c for c in groups if c in verdict]
+    assert groups[:len(lead)] == lead and lead == [c for c in verdict if c in groups]
+    rest = [c for c in shown if c not in verdict]
+    counts = [rest.count(c) for c in rest]
+    assert counts == sorted(counts, reverse=True)
+    for a, b in itertools.pairwise(dict.fromkeys(rest)):  # on equal numbers, the most basic chapter first
+        assert rest.count(a) > rest.count(b) or chapter_rank(a or "") <= chapter_rank(b or "")
 
 
 def test_following_clause_names_the_rule_that_decides_a_card() -> None:

@@ -11,7 +11,8 @@ announcement, a claim...); for an observation, the rule that produces it (the tr
 winner, card points, rounding, table marriages, the game's outcome...).
 
 The report (brou.conformance.report.shown_failures) groups failures by the clause they
-name, the most named first, and on equal numbers by the order of the chapters (CHAPTERS).
+name: the groups of the run's verdict (brou.conformance.localise) first, then the most named,
+and on equal numbers by the order of the chapters (CHAPTERS).
 """
 
 from __future__ import annotations

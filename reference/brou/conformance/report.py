@@ -109,7 +109,7 @@ def print_text(run: Run, out: TextIO, failures: int = 20, changes: list[tuple[st
         table.add_row(ruleset, clause, *(str(counts[s]) if counts[s] else "." for s in COLUMNS), style=style)
     if changes is None:  # with --track, only what changed
         console.print(table)
-    bad = shown_failures(run)
+    bad = shown_failures(run, verdict)
     if changes is not None:
         console.print()
         if not changes:
@@ -141,20 +141,25 @@ def print_text(run: Run, out: TextIO, failures: int = 20, changes: list[tuple[st
     console.print(summary_line(run), markup=False, soft_wrap=True)  # one line, however long
 
 
-def shown_failures(run: Run) -> list[Outcome]:
+def shown_failures(run: Run, verdict: list[Suspect] | None = None) -> list[Outcome]:
     """What did not pass, in the order the report shows it. Failures come first, grouped by
-    the clause they break: the clause most failures name first (one broken rule makes many
-    scenarios fail that name it, and a few others that name the rules it disturbs), on equal
-    numbers the most basic rule first (by chapter); hand-written scenarios first within a
-    group. Then the rest, in the order run."""
+    the clause they break: first the groups of the verdict's clauses, in its order (the
+    evidence for the rule most likely broken comes first), then the clause most failures name
+    (one broken rule makes many scenarios fail that name it, and a few others that name the
+    rules it disturbs), on equal numbers the most basic rule first (by chapter); hand-written
+    scenarios first within a group. Then the rest, in the order run. `verdict` is the run's
+    (`suspects`), computed when not given."""
     bad = [o for o in run.outcomes if o.status in NOT_PASSING]
     named = Counter(o.verdict.clause for o in bad if o.status == FAILED and o.verdict.clause)
+    found = suspects(run.outcomes) if verdict is None and named else verdict or []
+    first = {s.clause: i for i, s in reversed(list(enumerate(found)))}
 
-    def order(o: Outcome) -> tuple[int, int, int, int]:
+    def order(o: Outcome) -> tuple[int, int, int, int, int]:
         clause = o.verdict.clause
         if o.status == FAILED and clause:
-            return 0, -named[clause], chapter_rank(clause), int(o.scenario.origin != "hand-written")
-        return 1, 0, 0, 0
+            return (0, first.get(clause, len(first)), -named[clause], chapter_rank(clause),
+                    int(o.scenario.origin != "hand-written"))
+        return 1, 0, 0, 0, 0
 
     return sorted(bad, key=order)
 
@@ -162,7 +167,7 @@ def shown_failures(run: Run) -> list[Outcome]:
 def verdict_data(found: list[Suspect], run: Run) -> dict[str, Any]:
     """The verdict as JSON: the headline, the suspects with their evidence, and the clause the
     first failure shown names."""
-    shown = shown_failures(run)
+    shown = shown_failures(run, found)
     return {"headline": headline(found),
             "suspects": [{"ruleset": s.ruleset, "clause": s.clause, "score": round(s.score, 2), "evidence": s.evidence}
                          for s in found],
