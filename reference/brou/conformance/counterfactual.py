@@ -1,4 +1,4 @@
-"""Which reading of the rules, or which number, an implementation has otherwise: its
+"""Which reading of the rules, number or order an implementation has otherwise: its
 failures replayed by the reference engine under each variant of the ruleset.
 
 Two kinds of variant, each tied to the clauses it belongs to:
@@ -8,9 +8,11 @@ Two kinds of variant, each tied to the clauses it belongs to:
   fifth trick or not. The variant plays another value where the scenario asks for the
   default (a scenario that sets the parameter to another value is left out: a program may
   play that value right).
-- **A number moved by one.** The data a clause states (its `data` paths in the ruleset: the
-  target, the cards' points, a contract's value) with one number one more or one less, and a
-  list of numbers one longer or one shorter: the off-by-one a program is most likely to have.
+- **A number or an order moved by one.** The data a clause states (its `data` paths in the
+  ruleset: the target, the cards' points, a contract's value, an order of the cards) with one
+  number one more or one less, a list of numbers one longer or one shorter, an order with two
+  neighbours swapped or one card moved to the top or the bottom: the slips a program is most
+  likely to have.
 
 A program that has a variant fails where it parts from the rules, and fails there exactly as
 the reference engine does under that variant. So a few failures are replayed under each

@@ -19,10 +19,11 @@ that fail a few rules), each against the hypothesis that h is fine:
   logarithmic scale, so that thousands of alike failures do not drown the rest); a clause that
   no failure can ever be laid on (the order of the cards, their points) takes those laid on
   the rules reading it.
-- **A reading that reproduces them.** A few failures are replayed by the reference engine under
-  each parameter value of the ruleset (brou.conformance.counterfactual); a value under which
-  it fails the same steps with the same answers is a reading of h the program plays
-  (`READING` for each failure reproduced, times the share of those replayed).
+- **A variant that reproduces them.** A few failures are replayed by the reference engine under
+  each variant of the ruleset (brou.conformance.counterfactual: another reading, a number or
+  an order moved by one); a variant of h under which it fails the same steps with the same
+  answers, and passes what the program passes, is what the program has instead (`READING`
+  for each failure reproduced, times the share of those replayed).
 
 Each hypothesis gets the log-likelihood of the run under it; the highest is the verdict
 ("most likely broken: X (then Y, Z)"). Scores are compared within a ruleset only; a run
