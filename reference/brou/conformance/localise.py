@@ -58,7 +58,7 @@ DOWNSTREAM = (1.0, 9.0)
 UPSTREAM = (1.0, 9.0)
 BASELINE = 0.02  # if h is fine, how often a scenario written for it fails all the same (another fault)
 SHOWN = 5.0  # weight of log(1 + the other scenarios' failures laid on h)
-READING = 20.0  # weight of each failure that a reading of h reproduces, times the share reproduced
+READING = 20.0  # weight of each failure that a variant of h reproduces, times the share reproduced
 
 
 class _Outcome(Protocol):
@@ -213,7 +213,7 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
     # scenario of theirs that they can explain), and those no failure can be laid on (the order of
     # the cards...), whose evidence is in the rules that read them
     laid = set(symptoms) | {where for counts in shows.values() for where in counts if where is not None}
-    # the variants (readings, numbers) that reproduce the failures (brou.conformance.counterfactual),
+    # the variants (readings, numbers, orders) that reproduce the failures (brou.conformance.counterfactual),
     # each tried on the failures a fault in its clause could cause
     def could_cause(s: Scenario, v: Verdict) -> set[str]:
         found: set[str] = set()
@@ -250,7 +250,7 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
         score += SHOWN * math.log1p(symptoms[h])
         if h not in nameable_here:
             score += SHOWN * sum(math.log1p(symptoms[d]) for d in read_by[h])
-        # a reading of h under which the reference fails as the implementation does
+        # a variant of h under which the reference fails as the implementation does
         reading = readings.get(h)
         if reading is not None:
             score += READING * reading.reproduced * reading.reproduced / reading.tried
