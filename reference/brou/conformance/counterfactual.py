@@ -102,13 +102,13 @@ def _readings(ruleset: str) -> tuple[_Variant, ...]:
         for value in spec["options"]:
             frozen = (name, tuple(value) if isinstance(value, list) else value)
             if value != spec.get("default") and frozen not in NOT_EXECUTABLE_YET and owners.get(name):
-                out.append(_Variant(tuple(owners[name]), name, value, spec.get("default"), _with_param(name, value)))
+                default = spec.get("default")
+                out.append(_Variant(tuple(owners[name]), name, value, default, _with_param(name, value, default)))
     return tuple(out)
 
 
-def _with_param(name: str, value: Any) -> Callable[[Scenario, Path], Scenario | None]:
+def _with_param(name: str, value: Any, default: Any) -> Callable[[Scenario, Path], Scenario | None]:
     def play(s: Scenario, _: Path) -> Scenario | None:
-        default = Rules.load(s.ruleset).data["parameters"][name].get("default")
         if s.params.get(name, default) != default:
             return None  # it asks for another value, which the program may play right
         return Scenario(s.data | {"params": dict(s.params) | {name: value}}, s.file, s.line)
@@ -124,22 +124,32 @@ def _moved(value: Any) -> Iterator[tuple[tuple[str, ...], Any, str]]:
     if isinstance(value, bool):
         return
     if isinstance(value, int):
-        yield from (((), v, str(v)) for v in (value - 1, value + 1) if v >= 0)
+        yield from (((), v, _written(v)) for v in (value - 1, value + 1) if v >= 0)
     elif isinstance(value, dict):
         for key, inner in value.items():
             yield from (((str(key), *keys), v, text) for keys, v, text in _moved(inner))
-    elif isinstance(value, list) and value and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+    elif _numbers_list(value):
         for v in ([*value[:-1]], [*value, value[-1] + 1]) if len(value) > 1 else ([*value, value[-1] + 1],):
-            yield (), v, str(v)
+            yield (), v, _written(v)
     elif isinstance(value, list) and len(value) > 2:
-        names = [item_name(v) or str(v) for v in value]
-        seen = {tuple(names)}
+        seen = {_written(value)}
         for i in range(len(value)):
             for order in (_swapped(value, i, i + 1), _to(value, i, 0), _to(value, i, len(value) - 1)):
-                written = tuple(item_name(v) or str(v) for v in order)
+                written = _written(order)
                 if len(order) == len(value) and written not in seen:
                     seen.add(written)
-                    yield (), order, " ".join(written)
+                    yield (), order, written
+
+
+def _numbers_list(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+
+
+def _written(value: Any) -> str:
+    """A value as the evidence shows it: an order as its cards' names (`A T K Q`), else as is."""
+    if isinstance(value, list) and not _numbers_list(value):
+        return " ".join(item_name(v) or str(v) for v in value)
+    return str(value)
 
 
 def _swapped(items: list[Any], i: int, j: int) -> list[Any]:
@@ -187,9 +197,7 @@ def _numbers(ruleset: str) -> tuple[_Variant, ...]:
                     was = node[full[-1]]
                     node[full[-1]] = other
                     overlay = {"extends": ruleset, section: edited}
-                    was_text = " ".join(item_name(v) or str(v) for v in was) if isinstance(was, list) and not \
-                        all(isinstance(v, int) for v in was) else str(was)
-                    out.append(_Variant((cid,), _label(data, full), text, was_text, _with_data(overlay)))
+                    out.append(_Variant((cid,), _label(data, full), text, _written(was), _with_data(overlay)))
     return tuple(out)
 
 
