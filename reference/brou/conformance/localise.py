@@ -134,6 +134,16 @@ def _resolved(ruleset: str, clause: str | None) -> str | None:
     return used_clause(clauses, clause) or clause
 
 
+def _with_upstream(graph: Links, clauses: Iterable[str | None]) -> set[str]:
+    """The clauses given and every clause they read, directly or further up: where a fault
+    could be to show in them."""
+    found: set[str] = set()
+    for c in clauses:
+        if c is not None:
+            found |= {c} | graph.above.get(c, frozenset())
+    return found
+
+
 def _ledger_clauses(s: Scenario) -> set[str]:
     """The clauses the scenario's expected ledgers name (a ledger entry names its own clause)."""
     found: set[str] = set()
@@ -189,11 +199,7 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
         named = _resolved(ruleset, o.verdict.clause) if failed else None
         if failed:
             symptom = _resolved(ruleset, symptom_clause(o.scenario, o.verdict)) if purposeful else named
-            reach: set[str] = set()
-            for c in (named, symptom, *(_resolved(ruleset, c) for c in o.scenario.clauses)):
-                if c is not None:
-                    reach |= {c} | graph.above.get(c, frozenset())
-            explains.update(reach)
+            explains.update(_with_upstream(graph, (named, symptom, *(_resolved(ruleset, c) for c in o.scenario.clauses))))
         if purposeful:
             purpose = _resolved(ruleset, o.scenario.clauses[0]) or o.scenario.clauses[0]
             own_total[purpose] += 1
@@ -216,11 +222,7 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
     # the variants (readings, numbers, orders) that reproduce the failures (brou.conformance.counterfactual),
     # each tried on the failures a fault in its clause could cause
     def could_cause(s: Scenario, v: Verdict) -> set[str]:
-        found: set[str] = set()
-        for c in (_resolved(ruleset, v.clause), *(_resolved(ruleset, c) for c in s.clauses)):
-            if c is not None:
-                found |= {c} | graph.above.get(c, frozenset())
-        return found
+        return _with_upstream(graph, (_resolved(ruleset, v.clause), *(_resolved(ruleset, c) for c in s.clauses)))
 
     readings = by_clause(reproductions(ruleset, [(o.scenario, o.verdict) for o in outcomes if o.verdict.status == FAILED],
                                        [o.scenario for o in outcomes if o.verdict.status == PASSED], reach=could_cause))
