@@ -21,7 +21,8 @@ that fail a few rules), each against the hypothesis that h is fine:
   the rules reading it.
 - **A variant that reproduces them.** A few failures are replayed by the reference engine under
   each variant of the ruleset (brou.conformance.counterfactual: another reading, a number or
-  an order moved by one); a variant of h under which it fails the same steps with the same
+  an order moved by one, a slip in the function that implements a clause); a variant of h
+  under which it fails the same steps with the same
   answers, and passes what the program passes, is what the program has instead (`READING`
   for each failure reproduced, times the share of those replayed).
 
