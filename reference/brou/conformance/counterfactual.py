@@ -68,7 +68,8 @@ STEP_SECONDS = 5.0  # the reference engine's time for one replay
 class Reproduction:
     """A variant under which the reference engine fails as the implementation does: the
     clauses it belongs to, what it changes (`what: value`, where the rules have `default`),
-    and how many of the failures tried it reproduces."""
+    how many of the failures tried it reproduces, and what those failures' scenarios were
+    written for."""
 
     clauses: tuple[str, ...]
     what: str
@@ -77,6 +78,7 @@ class Reproduction:
     reproduced: int
     tried: int
     passes_kept: int = 0
+    purposes: tuple[str, ...] = ()  # the clause each failure reproduced was written for (its first)
 
     @property
     def text(self) -> str:
@@ -333,6 +335,7 @@ def _tried(ruleset: str, variant: _Variant, sample: Sequence[tuple[Scenario, Ver
     if it reproduces at least half of the failures tried, and two (or the only one there is),
     and no pass refutes it."""
     hit = miss = 0
+    purposes: list[str] = []  # the clauses the failures reproduced were written for
     for s, theirs in sample:
         left = deadline - time.monotonic()
         if left <= 0 or miss > hit + 1:
@@ -345,14 +348,16 @@ def _tried(ruleset: str, variant: _Variant, sample: Sequence[tuple[Scenario, Ver
             continue
         if same_failure(mine, theirs):
             hit += 1
+            purposes += s.clauses[:1]
         else:
             miss += 1
     if hit < (min(2, len(sample)) if variant.least is None else variant.least) or 2 * hit < hit + miss:
         return None
-    kept = _passes_kept(ruleset, variant, passes, folder, deadline)
+    kept = _passes_kept(ruleset, variant, passes, folder, deadline, {s.clauses[0] for s, _ in sample if s.clauses})
     if kept is None:
         return None
-    return Reproduction(variant.clauses, variant.what, variant.value, variant.default, hit, hit + miss, kept)
+    return Reproduction(variant.clauses, variant.what, variant.value, variant.default, hit, hit + miss, kept,
+                        tuple(purposes))
 
 
 def _reached(ruleset: str, sample: Sequence[tuple[Scenario, Verdict]],
@@ -404,15 +409,17 @@ _AS_IS = _Variant((), "", None, None, _as_is)  # the reference as it is
 
 
 def _passes_kept(ruleset: str, variant: _Variant, passes: Sequence[Scenario], folder: Path,
-                 deadline: float) -> int | None:
+                 deadline: float, purposes: Collection[str]) -> int | None:
     """How many of the passed scenarios written for the variant's clauses (their purpose
-    first) the reference passes too under it; None if it fails one: the implementation does
-    not have that variant there."""
+    first), and of those written for the rules the failures were written for (`purposes`), the
+    reference passes too under it (up to TRIED of each); None if it fails one: the
+    implementation does not have that variant there."""
     clauses = variant.clauses
     mine = [s for s in passes if s.ruleset == ruleset and s.clauses[:1] and s.clauses[0] in clauses]
     mine += [s for s in passes if s.ruleset == ruleset and s not in mine and any(c in clauses for c in s.clauses)]
+    theirs = [s for s in passes if s.ruleset == ruleset and s.clauses[:1] and s.clauses[0] in purposes and s not in mine]
     kept = 0
-    for s in mine[:TRIED]:
+    for s in mine[:TRIED] + theirs[:TRIED]:
         left = deadline - time.monotonic()
         if left <= 0:
             break
