@@ -130,19 +130,26 @@ def homme_entries(rules: Rules, homme: int, trick_winners: Sequence[int]) -> lis
 WON, REMISE, CODILLE, SURRENDER = "won", "remise", "codille", "surrender"
 
 
-@implements("hom.count.result", "hom.count.nolo")
+@implements("hom.count.result")
 def hombre_outcome(row: Contract, hombre: int, trick_winners: Sequence[int], n: int = 3) -> str:
     """The hombre's result from the tricks taken: in a contract to take tricks, won with more
     than each tier, remise with as many as the better one, codille when a tier has more; in a
-    nolo, won with none, remise with one, codille with two or more."""
+    nolo, as `nolo_outcome` says."""
     counts = [0] * n
     for w in trick_winners:
         counts[w] += 1
     mine = counts[hombre]
     if row.nolo:
-        return WON if mine == 0 else REMISE if mine == 1 else CODILLE
+        return nolo_outcome(mine)
     best_tier = max(c for seat, c in enumerate(counts) if seat != hombre)
     return WON if mine > best_tier else REMISE if mine == best_tier else CODILLE
+
+
+@implements("hom.count.nolo")
+def nolo_outcome(taken: int) -> str:
+    """The hombre's result in a nolo from the tricks he took: won with none, remise with one,
+    codille with two or more."""
+    return WON if taken == 0 else REMISE if taken == 1 else CODILLE
 
 
 @implements("hom.count.score", "hom.count.vole")

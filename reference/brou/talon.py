@@ -28,11 +28,11 @@ class TalonDeal(NamedTuple):
     turnup: int
 
 
-@implements("brus.deal.talon", "brus.deal.turned")
+@implements("brus.deal.talon")
 def deal_with_talon(rules: Rules, pack: Sequence[int]) -> TalonDeal:
     """The deal of a pack (top first): the hands in the ruleset's packets (`deal.packet_positions`,
-    clause brus.deal.packets), the undealt cards as the stock; the stock's top card is turned
-    and slid under it, so it is drawn last, and its suit is trump."""
+    clause brus.deal.packets), the undealt cards as the stock, whose top card is turned
+    (`turned`) where the game turns one."""
     seats, rest = packet_positions(rules)
     hands = tuple(sum(1 << pack[p] for p in positions) for positions in seats)
     stock = [pack[p] for p in rest]
@@ -40,7 +40,14 @@ def deal_with_talon(rules: Rules, pack: Sequence[int]) -> TalonDeal:
         raise DealError("a game with a talon needs cards left after the deal")
     if not turns_a_card(rules):
         return TalonDeal(hands, tuple(stock), NO_TURNUP)
-    return TalonDeal(hands, (*stock[1:], stock[0]), stock[0])
+    return TalonDeal(hands, *turned(stock))
+
+
+@implements("brus.deal.turned")
+def turned(stock: Sequence[int]) -> tuple[tuple[int, ...], int]:
+    """The stock (top first) once its top card is turned and slid under it, so that it is drawn
+    last, and that card, whose suit is trump."""
+    return (*stock[1:], stock[0]), stock[0]
 
 
 @implements("auv.deal.talon", "hom.deal.talon")

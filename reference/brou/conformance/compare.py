@@ -228,6 +228,15 @@ def _compare_value(name: str, want: Any, got: Any, fields: ViewFields = (view.FI
     return _partial(want, got)
 
 
+def same_answer(name: str, one: Any, other: Any) -> bool:
+    """Whether two answers to observation `name` are the same as the judge compares them (the
+    cards of a hand, the legal actions, a view's card sets: in any order)."""
+    try:
+        return _compare_value(name, one, other) is None and _compare_value(name, other, one) is None
+    except Malformed:
+        return False
+
+
 def _compare_views(want: list[Any], got: Any, fields: ViewFields) -> str | None:
     """`view`: one view per player, each with exactly the fields PROTOCOL.md defines (a field
     more, at the top or in a record, is a leak: failed), compared on the fields the scenario

@@ -1,7 +1,7 @@
-"""Which reading of the rules, number or order an implementation has otherwise: its
-failures replayed by the reference engine under each variant of the ruleset.
+"""Which reading of the rules, number, order or slip of logic an implementation has
+otherwise: its failures replayed by the reference engine under each variant of the ruleset.
 
-Two kinds of variant, each tied to the clauses it belongs to:
+Three kinds of variant, each tied to the clauses it belongs to:
 
 - **A reading.** Every parameter of a ruleset is a reading of one clause (or a few) that the
   sources leave open: the table marriage counted once or twice, the concession before the
@@ -13,19 +13,24 @@ Two kinds of variant, each tied to the clauses it belongs to:
   number one more or one less, a list of numbers one longer or one shorter, an order with two
   neighbours swapped or one card moved to the top or the bottom: the slips a program is most
   likely to have.
+- **A slip in the rule's function.** A mutant of the one function that implements a clause,
+  or of a function it calls (brou.conformance.mutants: a comparison turned, a number moved by
+  one, a constant for another...): a fault of logic rather than of data. Only the mutants
+  whose line runs in enough of the failures' replays are tried, each in a child process.
 
 A program that has a variant fails where it parts from the rules, and fails there exactly as
 the reference engine does under that variant. So a few failures are replayed under each
 variant; a variant under which the reference fails the same step with the same answer (the
-same observation, or the same action refused or accepted) reproduces them. A variant that
-reproduces most of the failures tried, and under which the reference still passes the
-scenarios of its clauses that the program passes, names its clause as the broken rule and
-what the program has instead (brou.conformance.localise weighs it; docs/conformance.md, "The
-verdict").
+same observation, as the judge compares it, or the same action refused or accepted)
+reproduces them. A variant that reproduces most of the failures tried, and under which the
+reference still passes the scenarios of its clauses that the program passes, names its
+clause as the broken rule and what the program has instead (brou.conformance.localise weighs
+it; docs/conformance.md, "The verdict").
 
 Deterministic and bounded: at most `TRIED` failures are replayed (one per scenario, spread
 over the clauses where they show, in the run's order), a variant is dropped as soon as it
-misses twice more than it reproduces, and the whole search stops after `SECONDS`.
+misses twice more than it reproduces, the readings, numbers and orders stop after `SECONDS`
+and the mutants after `MUTANT_SECONDS` more.
 """
 
 from __future__ import annotations
@@ -35,10 +40,12 @@ import hashlib
 import re
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
+from types import FunctionType
 from typing import Any
 
 import yaml
@@ -46,11 +53,14 @@ import yaml
 from ..errors import BrouError
 from ..rules import NOT_EXECUTABLE_YET, Rules
 from ..spec import data_values, item_name, load_document
-from .compare import FAILED, Verdict
+from .compare import FAILED, Verdict, same_answer
 from .corpus import Scenario, reference_verdict
+from .mutants import Mutant, callees, lines_run, mutable, mutants, played
 
 TRIED = 8  # failures replayed at most, per ruleset
-SECONDS = 20.0  # the whole search, per ruleset; what is not tried by then counts as not reproduced
+SECONDS = 20.0  # the readings, numbers and orders, per ruleset; what is not tried by then counts as not reproduced
+MUTANT_LEAST = 2  # failures a mutant must reproduce, however few are tried
+MUTANT_SECONDS = 30.0  # the mutants of the clauses' functions, per ruleset, after the other variants
 STEP_SECONDS = 5.0  # the reference engine's time for one replay
 
 
@@ -58,7 +68,8 @@ STEP_SECONDS = 5.0  # the reference engine's time for one replay
 class Reproduction:
     """A variant under which the reference engine fails as the implementation does: the
     clauses it belongs to, what it changes (`what: value`, where the rules have `default`),
-    and how many of the failures tried it reproduces."""
+    how many of the failures tried it reproduces, and what those failures' scenarios were
+    written for."""
 
     clauses: tuple[str, ...]
     what: str
@@ -67,6 +78,7 @@ class Reproduction:
     reproduced: int
     tried: int
     passes_kept: int = 0
+    purposes: tuple[str, ...] = ()  # the clause each failure reproduced was written for (its first)
 
     @property
     def text(self) -> str:
@@ -86,6 +98,7 @@ class _Variant:
     value: Any
     default: Any
     play: Callable[[Scenario, Path], Scenario | None]  # the scenario under the variant (None: not concerned)
+    least: int | None = None  # failures it must reproduce (None: two, or the only one there is)
 
 
 @cache
@@ -217,12 +230,13 @@ _REASON = re.compile(r" \([^)]*\)")
 
 def same_failure(mine: Verdict, theirs: Verdict) -> bool:
     """Whether two failed verdicts of one scenario fail the same step the same way: the same
-    observation and answer, or the same action refused or accepted (the refusal's reason code
-    aside: each program has its own)."""
+    observation and answer (as the judge compares them: a hand's cards in any order...), or the
+    same action refused or accepted (the refusal's reason code aside: each program has its own)."""
     if mine.status != FAILED or theirs.status != FAILED or mine.step != theirs.step:
         return False
     if mine.observed is not None or theirs.observed is not None:
-        return mine.observed == theirs.observed and mine.got == theirs.got
+        return (mine.observed is not None and mine.observed == theirs.observed
+                and same_answer(mine.observed, mine.got, theirs.got))
     return _REASON.sub("", mine.detail) == _REASON.sub("", theirs.detail)
 
 
@@ -255,6 +269,7 @@ def _replay(s: Scenario, variant: _Variant, folder: Path, seconds: float) -> Ver
 
 def reproductions(ruleset: str, failures: Sequence[tuple[Scenario, Verdict]],
                   passes: Sequence[Scenario] = (), seconds: float = SECONDS,
+                  mutant_seconds: float = MUTANT_SECONDS,
                   reach: Callable[[Scenario, Verdict], Collection[str]] | None = None) -> list[Reproduction]:
     """The variants of `ruleset` that reproduce at least half the failures tried (and two, or
     the only one there is), and that the implementation's passes do not refute: the scenarios
@@ -272,7 +287,7 @@ def reproductions(ruleset: str, failures: Sequence[tuple[Scenario, Verdict]],
     key = hashlib.sha256(repr((ruleset, [(s.id, v.step, v.detail) for s, v in sample],
                                sorted(s.id for s in passes))).encode()).hexdigest()
     if key not in _DONE:
-        _DONE[key] = _search(ruleset, variants, sample, passes, seconds, reach)
+        _DONE[key] = _search(ruleset, variants, sample, passes, seconds, mutant_seconds, reach)
         while len(_DONE) > 8:
             _DONE.pop(next(iter(_DONE)))
     return _DONE[key]
@@ -282,46 +297,129 @@ _DONE: dict[str, list[Reproduction]] = {}
 
 
 def _search(ruleset: str, variants: Sequence[_Variant], sample: Sequence[tuple[Scenario, Verdict]],
-            passes: Sequence[Scenario], seconds: float,
+            passes: Sequence[Scenario], seconds: float, mutant_seconds: float,
             reach: Callable[[Scenario, Verdict], Collection[str]] | None) -> list[Reproduction]:
-    deadline = time.monotonic() + seconds
     found = []
     with tempfile.TemporaryDirectory(prefix="brou-variants-") as folder:
+        deadline = time.monotonic() + seconds
         for variant in variants:
-            hit = miss = 0
-            for s, theirs in sample:
-                left = deadline - time.monotonic()
-                if left <= 0 or miss > hit + 1:
-                    break
-                if reach is not None and not any(c in reach(s, theirs) for c in variant.clauses):
-                    miss += 1
-                    continue
-                mine = _replay(s, variant, Path(folder), min(STEP_SECONDS, left))
-                if mine is None:
-                    continue
-                if same_failure(mine, theirs):
-                    hit += 1
-                else:
-                    miss += 1
-            # at least half of those tried, and two (or the only failure there is)
-            if hit >= min(2, len(sample)) and 2 * hit >= hit + miss:
-                kept = _passes_kept(ruleset, variant, passes, Path(folder), deadline)
-                if kept is not None:
-                    found.append(Reproduction(variant.clauses, variant.what, variant.value, variant.default,
-                                              hit, hit + miss, kept))
-    return sorted(found, key=lambda r: (-r.reproduced / max(r.tried, 1), -r.reproduced, r.what))
+            if time.monotonic() >= deadline:
+                break
+            found.append(_tried(ruleset, variant, sample, passes, Path(folder), deadline, reach))
+        deadline = time.monotonic() + mutant_seconds
+        funcs = list(_functions(ruleset, _reached(ruleset, sample, reach)))
+        runs = [lines_run([f for f, _ in funcs], partial(_replay, s, _AS_IS, Path(folder), STEP_SECONDS))
+                for s, _ in sample]
+        # a mutant can only reproduce the failures whose replay runs its line: enough of them
+        need = max(MUTANT_LEAST, (len(sample) + 1) // 2)
+        for func, owned in funcs:
+            if time.monotonic() >= deadline:
+                break
+            covered = Counter(line for run in runs for line in run.get(func, ()))
+            if not covered:
+                continue
+            batch = [m for m in mutants(func) if covered[m.line] >= need]
+            # one of thousands of slips may fail one step as the program does by chance: two at least
+            variants_of = {m: _Variant(owned, f"{m.function}, line {m.line}", m.now, m.was, _as_is, least=MUTANT_LEAST)
+                           for m in batch}
+            work = partial(_tried_mutant, ruleset, variants_of, sample, passes, Path(folder), deadline, reach)
+            found += played(func, batch, work, deadline, STEP_SECONDS)
+    return sorted((r for r in found if r is not None),
+                  key=lambda r: (-r.reproduced / max(r.tried, 1), -r.reproduced, r.what))
+
+
+def _tried(ruleset: str, variant: _Variant, sample: Sequence[tuple[Scenario, Verdict]], passes: Sequence[Scenario],
+           folder: Path, deadline: float,
+           reach: Callable[[Scenario, Verdict], Collection[str]] | None) -> Reproduction | None:
+    """The variant replayed on the failures, then on the passes of its clauses: a reproduction
+    if it reproduces at least half of the failures tried, and two (or the only one there is),
+    and no pass refutes it."""
+    hit = miss = 0
+    purposes: list[str] = []  # the clauses the failures reproduced were written for
+    for s, theirs in sample:
+        left = deadline - time.monotonic()
+        if left <= 0 or miss > hit + 1:
+            break
+        if reach is not None and not any(c in reach(s, theirs) for c in variant.clauses):
+            miss += 1
+            continue
+        mine = _replay(s, variant, folder, min(STEP_SECONDS, left))
+        if mine is None:
+            continue
+        if same_failure(mine, theirs):
+            hit += 1
+            purposes += s.clauses[:1]
+        else:
+            miss += 1
+    if hit < (min(2, len(sample)) if variant.least is None else variant.least) or 2 * hit < hit + miss:
+        return None
+    kept = _passes_kept(ruleset, variant, passes, folder, deadline, {s.clauses[0] for s, _ in sample if s.clauses})
+    if kept is None:
+        return None
+    return Reproduction(variant.clauses, variant.what, variant.value, variant.default, hit, hit + miss, kept,
+                        tuple(purposes))
+
+
+def _reached(ruleset: str, sample: Sequence[tuple[Scenario, Verdict]],
+             reach: Callable[[Scenario, Verdict], Collection[str]] | None) -> list[str]:
+    """The ruleset's clauses a fault could be in to cause the failures: those the failures
+    name or are written for first, then those further up, the most failures first."""
+    clauses = Rules.load(ruleset).data["clauses"]
+    direct: Counter[str] = Counter()
+    reached: Counter[str] = Counter()
+    for s, v in sample:
+        direct.update({c for c in (v.clause, *s.clauses) if c is not None and c in clauses})
+        reached.update(c for c in (reach(s, v) if reach is not None else clauses) if c in clauses)
+    return sorted(reached, key=lambda c: (-direct[c], -reached[c], c))
+
+
+def _functions(ruleset: str, clauses: Sequence[str]) -> Iterator[tuple[FunctionType, tuple[str, ...]]]:
+    """The functions whose mutants are tried (brou.conformance.mutants), with the clauses of the
+    ruleset each stands for: the function of each clause, in the clauses' order, standing for
+    every clause of the ruleset it implements; then the functions these call that implement no
+    clause of the ruleset (a helper, or a function written for another game's rule), each
+    standing for the clause that calls it."""
+    mine = Rules.load(ruleset).data["clauses"]
+    done: set[FunctionType] = set()
+    helpers: list[tuple[str, FunctionType]] = []
+    for cid in clauses:
+        func = mutable(cid)
+        if func is None or func in done:
+            continue
+        done.add(func)
+        yield func, tuple(c for c in func.__dict__.get("clauses", ()) if c in mine) or (cid,)
+        helpers += [(cid, f) for f in callees(func)]
+    for cid, func in helpers:
+        if func not in done and not any(c in mine for c in func.__dict__.get("clauses", ())):
+            done.add(func)
+            yield func, (cid,)
+
+
+def _tried_mutant(ruleset: str, variants: Mapping[Mutant, _Variant], sample: Sequence[tuple[Scenario, Verdict]],
+                  passes: Sequence[Scenario], folder: Path, deadline: float,
+                  reach: Callable[[Scenario, Verdict], Collection[str]] | None, mutant: Mutant) -> Reproduction | None:
+    return _tried(ruleset, variants[mutant], sample, passes, folder, deadline, reach)
+
+
+def _as_is(s: Scenario, _: Path) -> Scenario:
+    return s
+
+
+_AS_IS = _Variant((), "", None, None, _as_is)  # the reference as it is
 
 
 def _passes_kept(ruleset: str, variant: _Variant, passes: Sequence[Scenario], folder: Path,
-                 deadline: float) -> int | None:
+                 deadline: float, purposes: Collection[str]) -> int | None:
     """How many of the passed scenarios written for the variant's clauses (their purpose
-    first) the reference passes too under it; None if it fails one: the implementation does
-    not have that variant there."""
+    first), and of those written for the rules the failures were written for (`purposes`), the
+    reference passes too under it (up to TRIED of each); None if it fails one: the
+    implementation does not have that variant there."""
     clauses = variant.clauses
     mine = [s for s in passes if s.ruleset == ruleset and s.clauses[:1] and s.clauses[0] in clauses]
     mine += [s for s in passes if s.ruleset == ruleset and s not in mine and any(c in clauses for c in s.clauses)]
+    theirs = [s for s in passes if s.ruleset == ruleset and s.clauses[:1] and s.clauses[0] in purposes and s not in mine]
     kept = 0
-    for s in mine[:TRIED]:
+    for s in mine[:TRIED] + theirs[:TRIED]:
         left = deadline - time.monotonic()
         if left <= 0:
             break

@@ -21,9 +21,12 @@ that fail a few rules), each against the hypothesis that h is fine:
   the rules reading it.
 - **A variant that reproduces them.** A few failures are replayed by the reference engine under
   each variant of the ruleset (brou.conformance.counterfactual: another reading, a number or
-  an order moved by one); a variant of h under which it fails the same steps with the same
+  an order moved by one, a slip in the function that implements a clause); a variant of h
+  under which it fails the same steps with the same
   answers, and passes what the program passes, is what the program has instead (`READING`
-  for each failure reproduced, times the share of those replayed).
+  for each failure reproduced, times the share of those replayed, and `OWN_READING` more for
+  each of them that was written for h: that parts two clauses with alike variants, such as
+  the two clauses of one function).
 
 Each hypothesis gets the log-likelihood of the run under it; the highest is the verdict
 ("most likely broken: X (then Y, Z)"). Scores are compared within a ruleset only; a run
@@ -59,6 +62,7 @@ UPSTREAM = (1.0, 9.0)
 BASELINE = 0.02  # if h is fine, how often a scenario written for it fails all the same (another fault)
 SHOWN = 5.0  # weight of log(1 + the other scenarios' failures laid on h)
 READING = 20.0  # weight of each failure that a variant of h reproduces, times the share reproduced
+OWN_READING = 5.0  # more for each of those written for h itself (a variant of two clauses, or two alike)
 
 
 class _Outcome(Protocol):
@@ -256,6 +260,7 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
         reading = readings.get(h)
         if reading is not None:
             score += READING * reading.reproduced * reading.reproduced / reading.tried
+            score += OWN_READING * sum(1 for p in reading.purposes if _resolved(ruleset, p) == h)
         scored.append(Suspect(ruleset, h, score, own_failed[h], own_total[h], explains[h], failures, reading))
     return sorted(scored, key=lambda s: (-s.score, -s.explained, chapter_rank(s.clause), s.clause))
 

@@ -1,0 +1,408 @@
+"""Mutants of the function that implements a clause: the reference engine with one slip in
+that function, for the replays of brou.conformance.counterfactual.
+
+A program that breaks a rule by its logic (the trump taken from the wrong card, a tie counted
+as a loss, the cut lifted from the bottom) plays no other reading, number or order of the
+ruleset; but its failures are often those of the reference engine with one small change in
+the one function that implements the rule (brou.clauses: one function per clause). This is
+mutation-based fault localisation (Papadakis and Le Traon, "Metallaxis-FL", 2015): a mutant
+of clause h under which the reference fails the same steps with the same answers, and still
+passes what the program passes, is evidence that the program's fault is in h.
+
+The slips, each a standard mutation operator, one change per mutant:
+
+- a comparison turned (`<` and `<=`, `>` and `>=`, `<` and `>`, `==` and `!=`, `in` and
+  `not in`); a condition negated; `and` and `or` swapped; a `not` dropped;
+- a whole number one more or one less (an index 0 becomes -1: the last card, not the first);
+  a name compared or counted with one added or taken away;
+- `+` and `-` swapped; `min` and `max`, `any` and `all` swapped; `True` and `False`;
+- a constant of the module (`REMISE`) where the function names another (`CODILLE`);
+- a slice's bound negated in every slice that has it (`pack[k:]` and `pack[:k]` taken from
+  the other end), or a slice's two halves swapped;
+- one statement that assigns left out.
+
+A mutant is played in a child process (`os.fork`, where the platform has it): it cannot hang
+the harness or leave its results in the engine's caches. Where there is no fork, there are no
+mutants.
+"""
+
+from __future__ import annotations
+import __future__
+
+import ast
+import contextlib
+import copy
+import importlib
+import inspect
+import os
+import pickle
+import select
+import signal
+import sys
+import textwrap
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from types import CodeType, FrameType, FunctionType
+from typing import Any, TypeVar
+
+from ..clauses import all_implementations
+
+T = TypeVar("T")
+
+_COMPARE: dict[type[ast.cmpop], tuple[type[ast.cmpop], ...]] = {
+    ast.Lt: (ast.LtE, ast.Gt), ast.LtE: (ast.Lt, ast.GtE), ast.Gt: (ast.GtE, ast.Lt), ast.GtE: (ast.Gt, ast.LtE),
+    ast.Eq: (ast.NotEq,), ast.NotEq: (ast.Eq,), ast.In: (ast.NotIn,), ast.NotIn: (ast.In,),
+    ast.Is: (ast.IsNot,), ast.IsNot: (ast.Is,),
+}
+_SWAPPED_CALLS = {"min": "max", "max": "min", "any": "all", "all": "any"}
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One slip in a function: where (its dotted name and the line in its file), the source
+    as written and as the mutant has it, and the mutant's code."""
+
+    function: str
+    line: int
+    was: str
+    now: str
+    code: CodeType
+
+
+def mutable(clause: str) -> FunctionType | None:
+    """The plain function that implements a clause (under any cache wrapper), or None where
+    its code cannot be replaced (a closure, a method that uses `super`)."""
+    name = all_implementations().get(clause)
+    if name is None:
+        return None
+    module_name, _, attr = name.rpartition(".")
+    owner: Any = None
+    while module_name:
+        try:
+            owner = importlib.import_module(module_name)
+            break
+        except ImportError:
+            module_name, _, outer = module_name.rpartition(".")
+            attr = f"{outer}.{attr}"
+    for part in attr.split("."):
+        owner = inspect.getattr_static(owner, part, None)
+        owner = getattr(owner, "__func__", owner)  # a static or class method
+    func = inspect.unwrap(owner) if callable(owner) else None
+    return func if isinstance(func, FunctionType) and not func.__code__.co_freevars else None
+
+
+def callees(func: FunctionType) -> list[FunctionType]:
+    """The engine's functions that `func` calls by name (a function of the engine's modules, or
+    a method of its own class called on `self`), each once, in the order of the source: a
+    clause's function often leaves part of its rule to them."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(func)))
+    except (OSError, TypeError, SyntaxError):
+        return []
+    owner = func.__globals__.get(func.__qualname__.split(".")[0]) if "." in func.__qualname__ else None
+    out: list[FunctionType] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        found: Any = None
+        if isinstance(node.func, ast.Name):
+            found = func.__globals__.get(node.func.id)
+        elif (isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
+              and node.func.value.id == "self" and isinstance(owner, type)):
+            found = inspect.getattr_static(owner, node.func.attr, None)
+        found = inspect.unwrap(found) if callable(found) else None
+        if (isinstance(found, FunctionType) and found is not func and found not in out and not found.__code__.co_freevars
+                and found.__module__.startswith("brou.") and not found.__module__.startswith("brou.conformance")):
+            out.append(found)
+    return out
+
+
+@cache
+def mutants(func: FunctionType) -> tuple[Mutant, ...]:
+    """Every mutant of the function, in the order of its source."""
+    try:
+        lines, first = inspect.getsourcelines(func)
+        tree = ast.parse(textwrap.dedent("".join(lines)))
+    except (OSError, TypeError, SyntaxError):
+        return ()
+    definition = tree.body[0]
+    if not isinstance(definition, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return ()
+    definition.decorator_list = []
+    ast.increment_lineno(tree, first - 1)
+    name = f"{func.__module__}.{func.__qualname__}"
+    out = []
+    seen: set[str] = set()
+    for changed, was, now, line in _slips(tree, func):
+        code = _compiled(changed, func)
+        key = ast.dump(changed)
+        if code is not None and key not in seen:
+            seen.add(key)
+            out.append(Mutant(name, line, was, now, code))
+    return tuple(out)
+
+
+def _compiled(tree: ast.Module, func: FunctionType) -> CodeType | None:
+    """The code of the function in the tree, compiled as the engine's modules are (None if it
+    does not compile, or would not fit in the function's place)."""
+    try:
+        module = compile(ast.fix_missing_locations(tree), func.__code__.co_filename, "exec", dont_inherit=True,
+                         flags=__future__.annotations.compiler_flag)
+    except (SyntaxError, ValueError, TypeError):
+        return None
+    for const in module.co_consts:
+        if isinstance(const, CodeType) and const.co_name == func.__code__.co_name:
+            return const if const.co_freevars == func.__code__.co_freevars else None
+    return None
+
+
+def _slips(tree: ast.Module, func: FunctionType) -> Iterator[tuple[ast.Module, str, str, int]]:
+    """(the mutated tree, the source as written, as mutated, its line) for each slip."""
+    definition = tree.body[0]
+    skip = _messages(definition)
+    nodes = list(ast.walk(definition))
+    constants = _constants(definition, func)
+    for index, node in enumerate(nodes):
+        if id(node) in skip:
+            continue
+        for now in _replacements(node, constants):
+            changed = copy.deepcopy(tree)
+            if _put(changed, list(ast.walk(changed.body[0]))[index], now):
+                yield changed, _text(node), "(left out)" if now is None else _text(now), getattr(node, "lineno", 0)
+    # a slice's bound taken from the other end, in every slice that has it
+    bounds = {ast.unparse(b): b for n in nodes if isinstance(n, ast.Slice) and id(n) not in skip
+              for b in (n.lower, n.upper) if b is not None}
+    for text, bound in sorted(bounds.items()):
+        changed = copy.deepcopy(tree)
+        for n in ast.walk(changed.body[0]):
+            if isinstance(n, ast.Slice):
+                for field in ("lower", "upper"):
+                    b = getattr(n, field)
+                    if b is not None and ast.unparse(b) == text:
+                        setattr(n, field, _negated(b))
+        yield changed, f"every slice at {text}", f"at {ast.unparse(_negated(bound))}", bound.lineno
+
+
+def _messages(definition: ast.AST) -> set[int]:
+    """The nodes of the function's signature, docstring, `raise` and `assert` statements and
+    f-strings: no slip there changes play."""
+    out: set[int] = set()
+    body = getattr(definition, "body", [])
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        out |= {id(n) for n in ast.walk(body[0])}
+    for node in ast.walk(definition):
+        if isinstance(node, (ast.Raise, ast.JoinedStr, ast.Assert, ast.arguments)):
+            out |= {id(n) for n in ast.walk(node)}
+    if isinstance(definition, (ast.FunctionDef, ast.AsyncFunctionDef)) and definition.returns is not None:
+        out |= {id(n) for n in ast.walk(definition.returns)}
+    return out
+
+
+def _constants(definition: ast.AST, func: FunctionType) -> dict[str, list[str]]:
+    """The module constants (upper-case names of words or numbers) the function names, grouped
+    by type: each may stand for another of its type."""
+    names = sorted({n.id for n in ast.walk(definition) if isinstance(n, ast.Name) and n.id.isupper()})
+    groups: dict[str, list[str]] = {}
+    for name in names:
+        value = func.__globals__.get(name)
+        if isinstance(value, (str, int)) and not isinstance(value, bool):
+            groups.setdefault(type(value).__name__, []).append(name)
+    return {name: [o for o in group if o != name] for group in groups.values() for name in group}
+
+
+def _replacements(node: ast.AST, constants: dict[str, list[str]]) -> Iterator[ast.AST | None]:
+    """The slips of one node: what stands in its place in each (None: the statement is left
+    out), made of copies of its parts."""
+    n = copy.deepcopy(node)
+    if isinstance(n, ast.Compare) and len(n.ops) == 1:
+        for op in _COMPARE.get(type(n.ops[0]), ()):
+            yield ast.Compare(n.left, [op()], n.comparators)
+        for shift in (ast.Add, ast.Sub):  # a name compared with one added or taken away
+            if isinstance(n.left, (ast.Name, ast.Attribute, ast.Subscript, ast.Call)):
+                yield ast.Compare(ast.BinOp(n.left, shift(), ast.Constant(1)), n.ops, n.comparators)
+            if isinstance(n.comparators[0], (ast.Name, ast.Attribute, ast.Subscript, ast.Call)):
+                yield ast.Compare(n.left, n.ops, [ast.BinOp(n.comparators[0], shift(), ast.Constant(1))])
+    elif isinstance(n, ast.Constant) and type(n.value) is int:
+        yield from (ast.Constant(n.value + 1), ast.Constant(n.value - 1))
+    elif isinstance(n, ast.Constant) and type(n.value) is bool:
+        yield ast.Constant(not n.value)
+    elif isinstance(n, ast.BoolOp):
+        yield ast.BoolOp(ast.Or() if isinstance(n.op, ast.And) else ast.And(), n.values)
+    elif isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.Not):
+        yield n.operand
+    elif isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Sub)):
+        yield ast.BinOp(n.left, ast.Sub() if isinstance(n.op, ast.Add) else ast.Add(), n.right)
+    elif isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in _SWAPPED_CALLS:
+        yield ast.Call(ast.Name(_SWAPPED_CALLS[n.func.id], ast.Load()), n.args, n.keywords)
+    elif isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in constants:
+        yield from (ast.Name(other, ast.Load()) for other in constants[n.id])
+    elif isinstance(n, (ast.If, ast.While, ast.IfExp)):
+        n.test = ast.UnaryOp(ast.Not(), n.test)
+        yield n
+    elif isinstance(n, ast.Slice) and (n.lower is None) != (n.upper is None):
+        yield ast.Slice(n.upper, n.lower, n.step)  # the other half
+    elif isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+        yield None
+
+
+def _negated(node: ast.expr) -> ast.expr:
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        return node.operand
+    return ast.UnaryOp(ast.USub(), node)
+
+
+def _put(tree: ast.Module, target: ast.AST, replacement: ast.AST | None) -> bool:
+    """Put `replacement` in `target`'s place in the tree (None: leave the statement out, `pass`
+    where it is alone in its block); False if the target is not found."""
+    for parent in ast.walk(tree):
+        for field, value in ast.iter_fields(parent):
+            if value is target and replacement is not None:
+                setattr(parent, field, replacement)
+                return True
+            if isinstance(value, list) and any(v is target for v in value):
+                i = next(i for i, v in enumerate(value) if v is target)
+                if replacement is not None:
+                    value[i] = replacement
+                elif len(value) > 1:
+                    del value[i]
+                else:
+                    value[i] = ast.Pass()
+                return True
+    return False
+
+
+def _text(node: ast.AST) -> str:
+    try:
+        return ast.unparse(node).splitlines()[0]
+    except (ValueError, IndexError, AttributeError):
+        return ast.dump(node)[:60]
+
+
+def lines_run(funcs: Sequence[FunctionType], work: Callable[[], object]) -> dict[FunctionType, set[int]]:
+    """The lines of each function (its own code and the comprehensions in it) that run while
+    `work` does: a mutant changes nothing where its line does not run."""
+    codes: dict[CodeType, FunctionType] = {}
+    for func in funcs:
+        stack = [func.__code__]
+        while stack:
+            code = stack.pop()
+            codes[code] = func
+            stack += [c for c in code.co_consts if isinstance(c, CodeType)]
+    out: dict[FunctionType, set[int]] = {}
+
+    def on_call(frame: FrameType, event: str, arg: object) -> Any:
+        func = codes.get(frame.f_code)
+        if func is None:
+            return None
+        lines = out.setdefault(func, set())
+
+        def on_line(frame: FrameType, event: str, arg: object) -> Any:
+            if event == "line":
+                lines.add(frame.f_lineno)
+            return on_line
+        return on_line
+
+    previous = sys.gettrace()
+    sys.settrace(on_call)
+    try:
+        work()
+    finally:
+        sys.settrace(previous)
+    return out
+
+
+def played(func: FunctionType, batch: Sequence[Mutant], work: Callable[[Mutant], T], deadline: float,
+           seconds_each: float) -> list[T | None]:
+    """What `work(m)` returns with each mutant `m` of the batch in turn in place of the function,
+    computed in a child process, so that a mutant can neither hang this one nor leave its results
+    in this one's caches. None for a mutant that fails or takes longer than `seconds_each` (the
+    child is then stopped, and another plays the rest). Stops at `deadline` (time.monotonic);
+    nothing where the platform cannot fork."""
+    out: list[T | None] = []
+    if not hasattr(os, "fork"):
+        return out
+    while len(out) < len(batch) and time.monotonic() < deadline:
+        got = _child(func, batch[len(out):], work, deadline, seconds_each)
+        out += got
+        if len(out) < len(batch) and time.monotonic() < deadline:
+            out.append(None)  # the one it stopped on
+    return out
+
+
+def _child(func: FunctionType, batch: Sequence[Mutant], work: Callable[[Mutant], T], deadline: float,
+           seconds_each: float) -> list[T | None]:
+    """One child playing the batch from its start: the results it gave before it ended or was
+    stopped."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: it never returns
+        os.close(read)
+        try:
+            _play_each(func, batch, work, write)
+        finally:
+            os._exit(0)
+    os.close(write)
+    out: list[T | None] = []
+    buffer = b""
+    try:
+        while len(out) < len(batch):
+            left = min(deadline, time.monotonic() + seconds_each) - time.monotonic()
+            if left <= 0 or not select.select([read], [], [], left)[0]:
+                break
+            chunk = os.read(read, 1 << 16)
+            if not chunk:
+                break
+            buffer += chunk
+            while len(buffer) >= 4 and len(buffer) >= 4 + int.from_bytes(buffer[:4], "big"):
+                size = int.from_bytes(buffer[:4], "big")
+                out.append(_loaded(buffer[4:4 + size]))
+                buffer = buffer[4 + size:]
+    finally:
+        os.close(read)
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    return out
+
+
+def _play_each(func: FunctionType, batch: Sequence[Mutant], work: Callable[[Mutant], T], write: int) -> None:
+    """In the child: each mutant in place of the function, `work` done, its result written;
+    between two mutants, every cache of the engine that computed something is emptied."""
+    caches = _caches()
+    original = func.__code__
+    with os.fdopen(write, "wb", buffering=0) as pipe:
+        for mutant in batch:
+            before = [c.cache_info().misses for c in caches]
+            func.__code__ = mutant.code
+            try:
+                result: Any = work(mutant)
+            except Exception:
+                result = None
+            func.__code__ = original
+            for cache, misses in zip(caches, before, strict=True):
+                if cache.cache_info().misses != misses:
+                    cache.cache_clear()
+            data = pickle.dumps(result)
+            pipe.write(len(data).to_bytes(4, "big") + data)
+
+
+def _loaded(data: bytes) -> Any:
+    try:
+        return pickle.loads(data)
+    except (pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError):
+        return None
+
+
+def _caches() -> list[Any]:
+    """The engine's function caches (functools): a result computed while a mutant was in place
+    must not serve the next one."""
+    out = []
+    for name, module in list(sys.modules.items()):
+        if name.startswith("brou") and module is not None:
+            for value in list(vars(module).values()):
+                for item in (value, *(vars(value).values() if isinstance(value, type) else ())):
+                    if callable(getattr(item, "cache_info", None)) and item not in out:
+                        out.append(item)
+    return out

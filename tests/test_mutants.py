@@ -1,0 +1,97 @@
+"""Mutants of the engine's clause functions (brou.conformance.mutants) and the verdict they
+give (brou.conformance.counterfactual): a program whose failures are those of the reference
+with one slip in a clause's function is found to break that clause."""
+
+from __future__ import annotations
+
+import linecache
+import os
+import time
+from types import FunctionType
+
+import pytest
+
+from brou.conformance.compare import FAILED, PASSED
+from brou.conformance.corpus import SCENARIO_DIR, load_corpus, reference_verdict
+from brou.conformance.counterfactual import reproductions
+from brou.conformance.harness import Outcome
+from brou.conformance.localise import ranked
+from brou.conformance.mutants import Mutant, mutable, mutants, played
+from brou.deal import cut_pack
+
+needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="mutants are played in a forked child")
+
+
+def test_the_cut_has_its_slips_and_each_compiles() -> None:
+    func = mutable("hdb.deal.cut")
+    assert func is cut_pack
+    found = mutants(func)
+    assert ("every slice at lifted", "at -lifted") in {(m.was, m.now) for m in found}
+    assert ("lifted:", ":lifted") in {(m.was, m.now) for m in found}
+    assert all(m.function == "brou.deal.cut_pack" and m.code.co_name == "cut_pack" for m in found)
+    # nothing in the error message: no slip there changes play
+    assert not any("cards of the" in m.was for m in found)
+
+
+@needs_fork
+def test_a_mutant_plays_in_a_child_and_leaves_this_process_as_it_was() -> None:
+    found = mutants(_plain(cut_pack))
+    bottom = next(m for m in found if m.was == "every slice at lifted")
+    pack = list(range(8))
+    [result] = played(_plain(cut_pack), [bottom], lambda m: cut_pack(pack, 3), time.monotonic() + 30, 10)
+    assert result == [5, 6, 7, 0, 1, 2, 3, 4]  # three cards lifted from the bottom
+    assert cut_pack(pack, 3) == [3, 4, 5, 6, 7, 0, 1, 2]
+
+
+def _plain(func: object) -> FunctionType:
+    assert isinstance(func, FunctionType)
+    return func
+
+
+def _loops(n: int) -> int:
+    while n > 0:
+        n -= 1
+    return n
+
+
+@needs_fork
+def test_a_mutant_that_hangs_is_stopped_and_the_others_still_play() -> None:
+    found = mutants(_plain(_loops))
+    hangs = next(m for m in found if m.was == "n -= 1")  # left out: the loop never ends
+    rest = [m for m in found if m is not hangs][:2]
+    start = time.monotonic()
+    results = played(_plain(_loops), [hangs, *rest], lambda m: _loops(3), time.monotonic() + 30, 1.0)
+    assert time.monotonic() - start < 10
+    assert results[0] is None and len(results) == 3 and all(isinstance(r, int) for r in results[1:])
+
+
+def _played_under(ruleset: str, func: FunctionType, mutant: Mutant, chapter: str) -> list[Outcome]:
+    """The corpus's scenarios of `ruleset` written for a clause of `chapter`, judged as a program
+    that has the mutant: the reference engine with that slip."""
+    scenarios = [s for s in load_corpus([SCENARIO_DIR]) if s.ruleset == ruleset and s.clauses[0].startswith(chapter)]
+    verdicts = played(func, [mutant], lambda m: [reference_verdict(s, 10.0) for s in scenarios],
+                      time.monotonic() + 120, 60)[0]
+    assert verdicts is not None
+    return [Outcome(s, v._replace(clause=s.clauses[0]) if v.status == FAILED else v)
+            for s, v in zip(scenarios, verdicts, strict=True)]
+
+
+@needs_fork
+def test_a_program_that_counts_a_tie_as_codille_is_found_with_that_slip() -> None:
+    """L'Hombre: a hombre level with the better tier loses codille (the reference's remise
+    turned into codille). No reading, number or order of the ruleset plays that; the mutant of
+    the clause's function that does reproduces the failures, and the verdict names the clause."""
+    func = mutable("hom.count.result")
+    assert func is not None
+    tie = next(m for m in mutants(func) if m.was == "REMISE" and m.now == "CODILLE" and "best_tier" in _line(m))
+    outcomes = _played_under("hombre", func, tie, "hom.count.")
+    failures = [(o.scenario, o.verdict) for o in outcomes if o.verdict.status == FAILED]
+    assert failures, "a tie counted as codille must fail some scenarios"
+    found = reproductions("hombre", failures, [o.scenario for o in outcomes if o.verdict.status == PASSED], seconds=0)
+    assert any("hom.count.result" in r.clauses and r.what.startswith("brou.results.hombre_outcome, line ")
+               for r in found)
+    assert ranked("hombre", outcomes)[0].clause == "hom.count.result"
+
+
+def _line(m: Mutant) -> str:
+    return linecache.getline(m.code.co_filename, m.line)
