@@ -117,3 +117,17 @@ def test_every_clause_of_every_ruleset_has_a_hand_written_scenario() -> None:
     table = coverage(load_corpus())
     missing = [f"{r} {c}" for r, clauses in table.items() for c, n in clauses.items() if not n["hand-written"]]
     assert not missing, f"clauses no hand-written scenario checks: {missing}"
+
+
+def test_the_map_is_whole_without_the_optional_extras(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A plain `pip install` has no OpenSpiel: the modules of that extra cannot be imported, and
+    the map of clauses to functions (which the verdict's mutants read, in `brou check`) is
+    still found whole."""
+    import sys
+
+    from brou.clauses import all_implementations
+
+    whole = dict(all_implementations())
+    for name in [m for m in sys.modules if m.startswith("brou.openspiel")] + ["brou.openspiel"]:
+        monkeypatch.setitem(sys.modules, name, None)  # importing it raises ImportError
+    assert all_implementations() == whole

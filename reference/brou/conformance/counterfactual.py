@@ -35,6 +35,7 @@ and the mutants after `MUTANT_SECONDS` more.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import hashlib
 import re
@@ -307,25 +308,36 @@ def _search(ruleset: str, variants: Sequence[_Variant], sample: Sequence[tuple[S
                 break
             found.append(_tried(ruleset, variant, sample, passes, Path(folder), deadline, reach))
         deadline = time.monotonic() + mutant_seconds
-        funcs = list(_functions(ruleset, _reached(ruleset, sample, reach)))
-        runs = [lines_run([f for f, _ in funcs], partial(_replay, s, _AS_IS, Path(folder), STEP_SECONDS))
-                for s, _ in sample]
-        # a mutant can only reproduce the failures whose replay runs its line: enough of them
-        need = max(MUTANT_LEAST, (len(sample) + 1) // 2)
-        for func, owned in funcs:
-            if time.monotonic() >= deadline:
-                break
-            covered = Counter(line for run in runs for line in run.get(func, ()))
-            if not covered:
-                continue
-            batch = [m for m in mutants(func) if covered[m.line] >= need]
-            # one of thousands of slips may fail one step as the program does by chance: two at least
-            variants_of = {m: _Variant(owned, f"{m.function}, line {m.line}", m.now, m.was, _as_is, least=MUTANT_LEAST)
-                           for m in batch}
-            work = partial(_tried_mutant, ruleset, variants_of, sample, passes, Path(folder), deadline, reach)
-            found += played(func, batch, work, deadline, STEP_SECONDS)
+        # no mutants where the engine's modules or a child process cannot be had: the rest stands
+        with contextlib.suppress(ImportError, OSError):
+            found += _mutants_tried(ruleset, sample, passes, Path(folder), deadline, reach)
     return sorted((r for r in found if r is not None),
                   key=lambda r: (-r.reproduced / max(r.tried, 1), -r.reproduced, r.what))
+
+
+def _mutants_tried(ruleset: str, sample: Sequence[tuple[Scenario, Verdict]], passes: Sequence[Scenario],
+                   folder: Path, deadline: float,
+                   reach: Callable[[Scenario, Verdict], Collection[str]] | None) -> list[Reproduction | None]:
+    """The mutants of the functions of the clauses a fault could be in, tried as `_tried` does,
+    each function's in one child process; only those whose line runs in the replays of enough
+    failures to reproduce them."""
+    found: list[Reproduction | None] = []
+    funcs = list(_functions(ruleset, _reached(ruleset, sample, reach)))
+    runs = [lines_run([f for f, _ in funcs], partial(_replay, s, _AS_IS, folder, STEP_SECONDS)) for s, _ in sample]
+    need = max(MUTANT_LEAST, (len(sample) + 1) // 2)
+    for func, owned in funcs:
+        if time.monotonic() >= deadline:
+            break
+        covered = Counter(line for run in runs for line in run.get(func, ()))
+        if not covered:
+            continue
+        batch = [m for m in mutants(func) if covered[m.line] >= need]
+        # one of thousands of slips may fail one step as the program does by chance: two at least
+        variants_of = {m: _Variant(owned, f"{m.function}, line {m.line}", m.now, m.was, _as_is, least=MUTANT_LEAST)
+                       for m in batch}
+        work = partial(_tried_mutant, ruleset, variants_of, sample, passes, folder, deadline, reach)
+        found += played(func, batch, work, deadline, STEP_SECONDS)
+    return found
 
 
 def _tried(ruleset: str, variant: _Variant, sample: Sequence[tuple[Scenario, Verdict]], passes: Sequence[Scenario],
