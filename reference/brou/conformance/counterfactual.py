@@ -273,10 +273,13 @@ def reproductions(ruleset: str, failures: Sequence[tuple[Scenario, Verdict]],
                   mutant_seconds: float = MUTANT_SECONDS,
                   reach: Callable[[Scenario, Verdict], Collection[str]] | None = None) -> list[Reproduction]:
     """The variants of `ruleset` that reproduce at least half the failures tried (and two, or
-    the only one there is), and that the implementation's passes do not refute: the scenarios
-    written for the variant's clauses that it passes, the reference passes too under the
-    variant (up to TRIED of them). Most reproduced first. With `reach` (the clauses a fault
-    could be in to cause a failure), a variant of none of them is not replayed on it: a miss."""
+    the only one there is; a mutant, two at least), and that the implementation's passes do
+    not refute: the scenarios it passes that were written for the variant's clauses, or for
+    the rules the failures were written for, the reference passes too under the variant (up
+    to TRIED of each). Most reproduced first. With `reach` (the clauses a fault could be in to
+    cause a failure), a variant of none of them is not replayed on it: a miss, and only the
+    functions of the clauses reached are mutated. `seconds` bounds the readings, numbers and
+    orders, `mutant_seconds` the mutants."""
     try:
         variants = _readings(ruleset) + _numbers(ruleset)
     except BrouError:
@@ -343,8 +346,8 @@ def _mutants_tried(ruleset: str, sample: Sequence[tuple[Scenario, Verdict]], pas
 def _tried(ruleset: str, variant: _Variant, sample: Sequence[tuple[Scenario, Verdict]], passes: Sequence[Scenario],
            folder: Path, deadline: float,
            reach: Callable[[Scenario, Verdict], Collection[str]] | None) -> Reproduction | None:
-    """The variant replayed on the failures, then on the passes of its clauses: a reproduction
-    if it reproduces at least half of the failures tried, and two (or the only one there is),
+    """The variant replayed on the failures, then on the passes (`_passes_kept`): a
+    reproduction if it reproduces at least half of the failures tried, and `least` of them,
     and no pass refutes it."""
     hit = miss = 0
     purposes: list[str] = []  # the clauses the failures reproduced were written for
