@@ -53,7 +53,7 @@ import yaml
 
 from ..errors import BrouError
 from ..rules import NOT_EXECUTABLE_YET, Rules
-from ..spec import data_values, item_name, load_document
+from ..spec import data_places, data_values, item_name, load_document
 from .compare import FAILED, Verdict, same_answer
 from .corpus import Scenario, reference_verdict
 from .mutants import Mutant, callees, lines_run, mutable, mutants, played
@@ -195,24 +195,45 @@ def _label(data: Any, path: tuple[str | int, ...]) -> str:
 
 @cache
 def _numbers(ruleset: str) -> tuple[_Variant, ...]:
-    """Every number and order the ruleset's clauses state (their `data`), moved by one."""
+    """Every number and order the ruleset's clauses state (their `data`), moved by one; a change
+    within the places a clause names (`orders.trump.order[:3]`) is that clause's, any other the
+    clauses' that name the whole value."""
     data = load_document(ruleset).data
-    out = []
+    whole: dict[str, list[str]] = {}  # a path -> the clauses stating all of it
+    parts: dict[str, list[tuple[str, range]]] = {}  # a path -> the clauses stating places of it
     for cid, clause in data["clauses"].items():
         for path in (clause or {}).get("data", []):
-            for where, value in data_values(data, path):
-                for keys, other, text in _moved(value):
-                    full = (*where, *keys)
-                    section = str(full[0])
-                    edited = copy.deepcopy(data[section])
-                    node: Any = edited
-                    for key in full[1:-1]:
-                        node = node[key]
-                    was = node[full[-1]]
-                    node[full[-1]] = other
+            base, places = data_places(path)
+            if places is None:
+                whole.setdefault(base, []).append(cid)
+            else:
+                parts.setdefault(base, []).append((cid, places))
+    out = []
+    for path in [*whole, *(p for p in parts if p not in whole)]:
+        for where, value in data_values(data, path):
+            for keys, other, text in _moved(value):
+                full = (*where, *keys)
+                section = str(full[0])
+                edited = copy.deepcopy(data[section])
+                node: Any = edited
+                for key in full[1:-1]:
+                    node = node[key]
+                was = node[full[-1]]
+                node[full[-1]] = other
+                changed = _changed_places(was, other)
+                owners = tuple(c for c, places in parts.get(path, []) if changed and changed <= set(places))
+                if owners or whole.get(path):
                     overlay = {"extends": ruleset, section: edited}
-                    out.append(_Variant((cid,), _label(data, full), text, _written(was), _with_data(overlay)))
+                    out.append(_Variant(owners or tuple(whole[path]), _label(data, full), text, _written(was),
+                                        _with_data(overlay)))
     return tuple(out)
+
+
+def _changed_places(was: Any, now: Any) -> set[int]:
+    """The places of a list where the variant differs (none for a number)."""
+    if not isinstance(was, list) or not isinstance(now, list):
+        return set()
+    return {i for i in range(max(len(was), len(now))) if i >= len(was) or i >= len(now) or was[i] != now[i]}
 
 
 def _with_data(overlay: Mapping[str, Any]) -> Callable[[Scenario, Path], Scenario | None]:
