@@ -85,3 +85,12 @@ def test_numbers_are_moved_by_one_and_lists_by_one_item() -> None:
     assert {("game.target", "300"), ("game.target", "302"), ("game.concession.before_tricks", "[2, 3]"),
             ("game.concession.before_tricks", "[2, 3, 4, 5]")} <= moved
     assert ("deck.ranks.9.points", "-1") not in moved  # never below zero
+
+
+def test_a_change_within_the_places_a_clause_names_is_that_clauses() -> None:
+    """L'Hombre's matadors are the first three places of each trump order (their clause's data:
+    `orders.trump.order[:3]`): the baste above the manille is a variant of the matadors; a king
+    moved below the queen is one of the trump order."""
+    owners = {(v.what, v.value): v.clauses for v in _numbers("hombre")}
+    assert owners[("orders.trump.order.black", "espadille baste 2 K Q J 7 6 5 4 3")] == ("hom.deck.matadors",)
+    assert owners[("orders.trump.order.black", "espadille 2 baste Q K J 7 6 5 4 3")] == ("hom.deck.trump-order",)

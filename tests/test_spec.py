@@ -411,3 +411,5 @@ def test_a_clause_data_path_reaches_each_item_or_the_item_it_names() -> None:
     assert [v for _, v in spec.data_values(data, "auction.contracts.tourne.won")] == [2]
     assert len(spec.data_values(data, "deck.ranks.points")) == len(data["deck"]["ranks"])
     assert spec.data_values(data, "deck.nothing") == []
+    assert spec.data_places("orders.trump.order[:3]") == ("orders.trump.order", range(0, 3))
+    assert spec.data_places("game.target") == ("game.target", None)

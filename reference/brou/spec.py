@@ -455,13 +455,27 @@ def used_clause(clauses: Mapping[str, Any], used: str) -> str | None:
     return next((cid for cid, c in clauses.items() if used in (c or {}).get("replaces", [])), None)
 
 
+_PLACES = re.compile(r"\[(\d*):(\d*)\]$")
+
+
+def data_places(path: str) -> tuple[str, range | None]:
+    """A clause's `data` path without its places, and the places: `orders.trump.order[:3]` is
+    the first three places of each order under `orders.trump.order` (the matadors), None for
+    the whole value."""
+    m = _PLACES.search(path)
+    if m is None:
+        return path, None
+    return path[:m.start()], range(int(m.group(1) or 0), int(m.group(2)) if m.group(2) else 1 << 30)
+
+
 def data_values(data: Mapping[str, Any], path: str) -> list[tuple[tuple[str | int, ...], Any]]:
     """The values a clause's `data` path names in a ruleset's data, each with its full path
     (a list is walked into each of its items: `deck.ranks.points` is every rank's points,
     unless the key names one item by its symbol, name or id: `auction.contracts.tourne.won`);
-    empty when the path leads nowhere."""
+    empty when the path leads nowhere. Places at its end (`[:3]`) are left to the caller
+    (`data_places`): the values are the whole lists."""
     found: list[tuple[tuple[str | int, ...], Any]] = [((), data)]
-    for key in path.split("."):
+    for key in data_places(path)[0].split("."):
         step: list[tuple[tuple[str | int, ...], Any]] = []
         for where, node in found:
             if isinstance(node, list):

@@ -53,7 +53,7 @@ import yaml
 
 from ..errors import BrouError
 from ..rules import NOT_EXECUTABLE_YET, Rules
-from ..spec import data_values, item_name, load_document
+from ..spec import data_places, data_values, item_name, load_document
 from .compare import FAILED, Verdict, same_answer
 from .corpus import Scenario, reference_verdict
 from .mutants import Mutant, callees, lines_run, mutable, mutants, played
@@ -195,24 +195,45 @@ def _label(data: Any, path: tuple[str | int, ...]) -> str:
 
 @cache
 def _numbers(ruleset: str) -> tuple[_Variant, ...]:
-    """Every number and order the ruleset's clauses state (their `data`), moved by one."""
+    """Every number and order the ruleset's clauses state (their `data`), moved by one; a change
+    within the places a clause names (`orders.trump.order[:3]`) is that clause's, any other the
+    clauses' that name the whole value."""
     data = load_document(ruleset).data
-    out = []
+    whole: dict[str, list[str]] = {}  # a path -> the clauses stating all of it
+    parts: dict[str, list[tuple[str, range]]] = {}  # a path -> the clauses stating places of it
     for cid, clause in data["clauses"].items():
         for path in (clause or {}).get("data", []):
-            for where, value in data_values(data, path):
-                for keys, other, text in _moved(value):
-                    full = (*where, *keys)
-                    section = str(full[0])
-                    edited = copy.deepcopy(data[section])
-                    node: Any = edited
-                    for key in full[1:-1]:
-                        node = node[key]
-                    was = node[full[-1]]
-                    node[full[-1]] = other
+            base, places = data_places(path)
+            if places is None:
+                whole.setdefault(base, []).append(cid)
+            else:
+                parts.setdefault(base, []).append((cid, places))
+    out = []
+    for path in [*whole, *(p for p in parts if p not in whole)]:
+        for where, value in data_values(data, path):
+            for keys, other, text in _moved(value):
+                full = (*where, *keys)
+                section = str(full[0])
+                edited = copy.deepcopy(data[section])
+                node: Any = edited
+                for key in full[1:-1]:
+                    node = node[key]
+                was = node[full[-1]]
+                node[full[-1]] = other
+                changed = _changed_places(was, other)
+                owners = tuple(c for c, places in parts.get(path, []) if changed and changed <= set(places))
+                if owners or whole.get(path):
                     overlay = {"extends": ruleset, section: edited}
-                    out.append(_Variant((cid,), _label(data, full), text, _written(was), _with_data(overlay)))
+                    out.append(_Variant(owners or tuple(whole[path]), _label(data, full), text, _written(was),
+                                        _with_data(overlay)))
     return tuple(out)
+
+
+def _changed_places(was: Any, now: Any) -> set[int]:
+    """The places of a list where the variant differs (none for a number)."""
+    if not isinstance(was, list) or not isinstance(now, list):
+        return set()
+    return {i for i in range(max(len(was), len(now))) if i >= len(was) or i >= len(now) or was[i] != now[i]}
 
 
 def _with_data(overlay: Mapping[str, Any]) -> Callable[[Scenario, Path], Scenario | None]:
@@ -273,10 +294,13 @@ def reproductions(ruleset: str, failures: Sequence[tuple[Scenario, Verdict]],
                   mutant_seconds: float = MUTANT_SECONDS,
                   reach: Callable[[Scenario, Verdict], Collection[str]] | None = None) -> list[Reproduction]:
     """The variants of `ruleset` that reproduce at least half the failures tried (and two, or
-    the only one there is), and that the implementation's passes do not refute: the scenarios
-    written for the variant's clauses that it passes, the reference passes too under the
-    variant (up to TRIED of them). Most reproduced first. With `reach` (the clauses a fault
-    could be in to cause a failure), a variant of none of them is not replayed on it: a miss."""
+    the only one there is; a mutant, two at least), and that the implementation's passes do
+    not refute: the scenarios it passes that were written for the variant's clauses, or for
+    the rules the failures were written for, the reference passes too under the variant (up
+    to TRIED of each). Most reproduced first. With `reach` (the clauses a fault could be in to
+    cause a failure), a variant of none of them is not replayed on it: a miss, and only the
+    functions of the clauses reached are mutated. `seconds` bounds the readings, numbers and
+    orders, `mutant_seconds` the mutants."""
     try:
         variants = _readings(ruleset) + _numbers(ruleset)
     except BrouError:
@@ -343,8 +367,8 @@ def _mutants_tried(ruleset: str, sample: Sequence[tuple[Scenario, Verdict]], pas
 def _tried(ruleset: str, variant: _Variant, sample: Sequence[tuple[Scenario, Verdict]], passes: Sequence[Scenario],
            folder: Path, deadline: float,
            reach: Callable[[Scenario, Verdict], Collection[str]] | None) -> Reproduction | None:
-    """The variant replayed on the failures, then on the passes of its clauses: a reproduction
-    if it reproduces at least half of the failures tried, and two (or the only one there is),
+    """The variant replayed on the failures, then on the passes (`_passes_kept`): a
+    reproduction if it reproduces at least half of the failures tried, and `least` of them,
     and no pass refutes it."""
     hit = miss = 0
     purposes: list[str] = []  # the clauses the failures reproduced were written for

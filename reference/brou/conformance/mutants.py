@@ -274,6 +274,7 @@ def _put(tree: ast.Module, target: ast.AST, replacement: ast.AST | None) -> bool
 
 
 def _text(node: ast.AST) -> str:
+    """The node's source as the evidence shows it: its first line."""
     try:
         return ast.unparse(node).splitlines()[0]
     except (ValueError, IndexError, AttributeError):
