@@ -379,7 +379,7 @@ def _play_each(func: FunctionType, batch: Sequence[Mutant], work: Callable[[Muta
             func.__code__ = mutant.code
             try:
                 result: Any = work(mutant)
-            except Exception:
+            except Exception:  # a mutant may break anything; it then reproduces nothing
                 result = None
             func.__code__ = original
             for cache, misses in zip(caches, before, strict=True):
