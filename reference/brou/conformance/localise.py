@@ -22,11 +22,10 @@ that fail a few rules), each against the hypothesis that h is fine:
 - **A variant that reproduces them.** A few failures are replayed by the reference engine under
   each variant of the ruleset (brou.conformance.counterfactual: another reading, a number or
   an order moved by one, a slip in the function that implements a clause); a variant of h
-  under which it fails the same steps with the same
-  answers, and passes what the program passes, is what the program has instead (`READING`
-  for each failure reproduced, times the share of those replayed, and `OWN_READING` more for
-  each of them that was written for h: that parts two clauses with alike variants, such as
-  the two clauses of one function).
+  under which it fails the same steps with the same answers, and passes what the program
+  passes, is what the program has instead (`READING` for each failure reproduced, times the
+  share of those replayed, and `OWN_READING` more for each of them that was written for h:
+  that parts two clauses with alike variants, such as the two clauses of one function).
 
 Each hypothesis gets the log-likelihood of the run under it; the highest is the verdict
 ("most likely broken: X (then Y, Z)"). Scores are compared within a ruleset only; a run
