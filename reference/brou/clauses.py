@@ -14,6 +14,7 @@ from typing import TypeVar
 F = TypeVar("F", bound=Callable[..., object])
 
 IMPLEMENTED_BY: dict[str, str] = {}
+FUNCTIONS: dict[str, Callable[..., object]] = {}  # clause id -> the function itself, as it was marked
 
 
 def all_implementations() -> dict[str, str]:
@@ -43,6 +44,7 @@ def implements(*clause_ids: str) -> Callable[[F], F]:
             if cid in IMPLEMENTED_BY and IMPLEMENTED_BY[cid] != name:
                 raise RuntimeError(f"clause {cid} is implemented twice: {IMPLEMENTED_BY[cid]} and {name}")
             IMPLEMENTED_BY[cid] = name
+            FUNCTIONS[cid] = func
         func.__dict__.setdefault("clauses", ())
         func.__dict__["clauses"] = func.__dict__["clauses"] + clause_ids
         return func

@@ -32,7 +32,6 @@ import __future__
 import ast
 import contextlib
 import copy
-import importlib
 import inspect
 import os
 import pickle
@@ -47,7 +46,7 @@ from functools import cache
 from types import CodeType, FrameType, FunctionType
 from typing import Any, TypeVar
 
-from ..clauses import all_implementations
+from ..clauses import FUNCTIONS, all_implementations
 
 T = TypeVar("T")
 
@@ -71,36 +70,25 @@ class Mutant:
     code: CodeType
 
 
+@cache
 def mutable(clause: str) -> FunctionType | None:
-    """The plain function that implements a clause (under any cache wrapper), or None where
-    its code cannot be replaced (a closure, a method that uses `super`)."""
-    name = all_implementations().get(clause)
-    if name is None:
-        return None
-    module_name, _, attr = name.rpartition(".")
-    owner: Any = None
-    while module_name:
-        try:
-            owner = importlib.import_module(module_name)
-            break
-        except ImportError:
-            module_name, _, outer = module_name.rpartition(".")
-            attr = f"{outer}.{attr}"
-    for part in attr.split("."):
-        owner = inspect.getattr_static(owner, part, None)
-        owner = getattr(owner, "__func__", owner)  # a static or class method
-    func = inspect.unwrap(owner) if callable(owner) else None
+    """The plain function that implements a clause (as `@implements` marked it, inside any
+    cache wrapper), or None where its code cannot be replaced (a closure, a method that uses
+    `super`)."""
+    all_implementations()
+    func = FUNCTIONS.get(clause)
     return func if isinstance(func, FunctionType) and not func.__code__.co_freevars else None
 
 
-def callees(func: FunctionType) -> list[FunctionType]:
+@cache
+def callees(func: FunctionType) -> tuple[FunctionType, ...]:
     """The engine's functions that `func` calls by name (a function of the engine's modules, or
     a method of its own class called on `self`), each once, in the order of the source: a
     clause's function often leaves part of its rule to them."""
     try:
         tree = ast.parse(textwrap.dedent(inspect.getsource(func)))
     except (OSError, TypeError, SyntaxError):
-        return []
+        return ()
     owner = func.__globals__.get(func.__qualname__.split(".")[0]) if "." in func.__qualname__ else None
     out: list[FunctionType] = []
     for node in ast.walk(tree):
@@ -116,7 +104,7 @@ def callees(func: FunctionType) -> list[FunctionType]:
         if (isinstance(found, FunctionType) and found is not func and found not in out and not found.__code__.co_freevars
                 and found.__module__.startswith("brou.") and not found.__module__.startswith("brou.conformance")):
             out.append(found)
-    return out
+    return tuple(out)
 
 
 @cache
