@@ -154,6 +154,8 @@ def read_yaml(file: Path | str, text: str | None = None) -> Document:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
         problem = " ".join(str(exc.problem or exc.context or "invalid YAML").split())
+        if "maximum nesting depth" in problem:  # libyaml's own limit (1,000 since PyYAML 6.0.4), met while reading ahead
+            raise SpecError(f"nested more than {MAX_DEPTH} deep", name, line) from None
         raise SpecError(f"YAML syntax: {problem}", name, line) from None
     except yaml.YAMLError as exc:
         raise SpecError(f"YAML: {' '.join(str(exc).split())}", name) from None
