@@ -19,6 +19,7 @@ from brou.conformance.harness import Outcome
 from brou.conformance.localise import ranked
 from brou.conformance.mutants import Mutant, mutable, mutants, played
 from brou.deal import cut_pack
+from brou.talon import turned
 
 needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="mutants are played in a forked child")
 
@@ -44,6 +45,18 @@ def test_a_mutant_plays_in_a_child_and_leaves_this_process_as_it_was() -> None:
     [result] = played(_plain(cut_pack), [bottom], lambda m: cut_pack(pack, 3), time.monotonic() + 30, 10)
     assert result == [5, 6, 7, 0, 1, 2, 3, 4]  # three cards lifted from the bottom
     assert cut_pack(pack, 3) == [3, 4, 5, 6, 7, 0, 1, 2]
+
+
+@needs_fork
+def test_the_turned_card_read_from_the_other_end_is_the_bottom_card() -> None:
+    """One mutant mirrors every index and slice of the stock at once: the bottom card turned and
+    left where it lies, as a program that turns the bottom card of the pack does."""
+    func = mutable("brus.deal.turned")
+    assert func is turned
+    bottom = next(m for m in mutants(func) if m.was == "stock from its first end")
+    [result] = played(func, [bottom], lambda m: turned([4, 5, 6, 7]), time.monotonic() + 30, 10)
+    assert result == ((4, 5, 6, 7), 7)
+    assert turned([4, 5, 6, 7]) == ((5, 6, 7, 4), 4)
 
 
 def _plain(func: object) -> FunctionType:
