@@ -19,6 +19,7 @@ from brou.conformance.harness import Outcome
 from brou.conformance.localise import ranked
 from brou.conformance.mutants import Mutant, mutable, mutants, played
 from brou.deal import cut_pack
+from brou.rules import Rules
 from brou.talon import turned
 
 needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="mutants are played in a forked child")
@@ -54,9 +55,11 @@ def test_the_turned_card_read_from_the_other_end_is_the_bottom_card() -> None:
     func = mutable("brus.deal.turned")
     assert func is turned
     bottom = next(m for m in mutants(func) if m.was == "stock from its first end")
-    [result] = played(func, [bottom], lambda m: turned([4, 5, 6, 7]), time.monotonic() + 30, 10)
-    assert result == ((4, 5, 6, 7), 7)
-    assert turned([4, 5, 6, 7]) == ((5, 6, 7, 4), 4)
+    rules = Rules.load("brusquembille-1718")
+    pack = [rules.card(c) for c in ("AS", "KH", "QD", "JC")]
+    [result] = played(func, [bottom], lambda m: turned(rules, pack), time.monotonic() + 30, 10)
+    assert result == (tuple(pack), pack[-1], rules.suit_of[pack[-1]])  # the jack of clubs: clubs trump
+    assert turned(rules, pack) == ((*pack[1:], pack[0]), pack[0], rules.suit_of[pack[0]])
 
 
 def _plain(func: object) -> FunctionType:

@@ -136,7 +136,7 @@ class PhaseDeal(Position):
             self._offer_turn()
             self._check_target()  # the dealer's own turn (turner: dealer) may score a king
         else:
-            self._set_trump(self.rules.suit_of[self.deal.turnup])
+            self._set_trump(self.deal.trump)
 
     def _set_trump(self, trump: int | None) -> None:
         """Trump is now suit `trump` (None: no trump), and the class of each card with it."""

@@ -212,9 +212,9 @@ def _numbers(ruleset: str) -> tuple[_Variant, ...]:
                 parts.setdefault(base, []).append((cid, places))
     out = []
     for path in [*whole, *(p for p in parts if p not in whole)]:
-        places = sorted({i for _, named in parts.get(path, []) for i in named})
+        named_places = sorted({i for _, named in parts.get(path, []) for i in named})
         for where, value in data_values(data, path):
-            for keys, other, text in [*_moved(value), *_replaced(value, places)]:
+            for keys, other, text in [*_moved(value), *_replaced(value, named_places)]:
                 full = (*where, *keys)
                 section = str(full[0])
                 edited = copy.deepcopy(data[section])

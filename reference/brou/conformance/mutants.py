@@ -174,7 +174,8 @@ def _slips(tree: ast.Module, func: FunctionType) -> Iterator[tuple[ast.Module, s
             if _put(changed, list(ast.walk(changed.body[0]))[index], now):
                 yield changed, _text(node), "(left out)" if now is None else _text(now), getattr(node, "lineno", 0)
     # a yes-or-no function answering yes, or no, where it computes its answer (PIT's TRUE_RETURNS, FALSE_RETURNS)
-    if isinstance(definition, (ast.FunctionDef, ast.AsyncFunctionDef)) and ast.unparse(definition.returns or ast.Pass()) == "bool":
+    returns = getattr(definition, "returns", None)
+    if returns is not None and ast.unparse(returns) == "bool":
         for index, node in enumerate(nodes):
             if isinstance(node, ast.Return) and node.value is not None and not isinstance(node.value, ast.Constant):
                 for answer in (True, False):
