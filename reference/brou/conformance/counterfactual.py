@@ -130,12 +130,15 @@ def _with_param(name: str, value: Any, default: Any) -> Callable[[Scenario, Path
     return play
 
 
+ANYWHERE = 8  # an order of at most this many cards or ranks has each moved to any place (49 orders at most)
+
+
 def _moved(value: Any) -> Iterator[tuple[tuple[str, ...], Any, str]]:
     """The value's variants, each as (the keys inside it, the new value, how it is written):
     a number one less (not below zero) and one more; a list of numbers one shorter and one
     longer (its last number, plus one); an order (a list of cards or ranks, strongest first)
-    with two neighbours swapped, or one of them moved to the top or the bottom; a mapping, each
-    of its values so."""
+    with two neighbours swapped, or one of them moved to the top or the bottom (in a short
+    order, to any place); a mapping, each of its values so."""
     if isinstance(value, bool):
         return
     if isinstance(value, int):
@@ -154,6 +157,14 @@ def _moved(value: Any) -> Iterator[tuple[tuple[str, ...], Any, str]]:
                 if len(order) == len(value) and written not in seen:
                     seen.add(written)
                     yield (), order, written
+        if len(value) <= ANYWHERE:  # a short order (the ranks of a suit): one card moved to any place
+            for i in range(len(value)):
+                for where in range(len(value)):
+                    order = _to(value, i, where)
+                    written = _written(order)
+                    if written not in seen:
+                        seen.add(written)
+                        yield (), order, written
 
 
 def _numbers_list(value: Any) -> bool:
