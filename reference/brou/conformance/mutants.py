@@ -215,17 +215,17 @@ def _end_of(node: ast.AST) -> str:
 
 
 def _mirrored(node: ast.AST) -> ast.expr | None:
-    """The node reading its sequence from the other end (`s[0]` and `s[-1]`, `s[i]` and
-    `s[-1 - i]`, `s[1:]` and `s[:-1]`, `s.pop(0)` and `s.pop()`), or None if it reads none by
-    position (a key of a mapping, a slice with a step)."""
+    """The node reading its sequence from the other end (`s[0]` and `s[-1]`, `s[2]` and `s[-3]`,
+    `s[1:]` and `s[:-1]`, `s[:k]` and `s[-k:]`, `s.pop(0)` and `s.pop()`), or None if it reads
+    none at a fixed place (an index that is a name or a key, a slice with a step)."""
     if isinstance(node, ast.Subscript):
         index = node.slice
         if isinstance(index, ast.Slice):
             if index.step is not None:
                 return None
             lower = None if index.upper is None else _negated(index.upper)
-            zero = index.lower is None or (isinstance(index.lower, ast.Constant) and index.lower.value == 0)
-            upper = None if zero or index.lower is None else _negated(index.lower)
+            start = index.lower
+            upper = None if start is None or (isinstance(start, ast.Constant) and start.value == 0) else _negated(start)
             return ast.Subscript(node.value, ast.Slice(lower, upper), node.ctx)
         if isinstance(index, ast.Constant) and type(index.value) is int:
             return ast.Subscript(node.value, ast.Constant(-1 - index.value), node.ctx)
