@@ -19,6 +19,10 @@ from brou.conformance.harness import Outcome
 from brou.conformance.localise import ranked
 from brou.conformance.mutants import Mutant, mutable, mutants, played
 from brou.deal import cut_pack
+from brou.phases import PhaseDeal
+from brou.results import homme_wins
+from brou.rules import Rules
+from brou.talon import turned
 
 needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="mutants are played in a forked child")
 
@@ -44,6 +48,34 @@ def test_a_mutant_plays_in_a_child_and_leaves_this_process_as_it_was() -> None:
     [result] = played(_plain(cut_pack), [bottom], lambda m: cut_pack(pack, 3), time.monotonic() + 30, 10)
     assert result == [5, 6, 7, 0, 1, 2, 3, 4]  # three cards lifted from the bottom
     assert cut_pack(pack, 3) == [3, 4, 5, 6, 7, 0, 1, 2]
+
+
+@needs_fork
+def test_the_turned_card_read_from_the_other_end_is_the_bottom_card() -> None:
+    """One mutant mirrors every index and slice of the stock at once: the bottom card turned and
+    left where it lies, as a program that turns the bottom card of the pack does."""
+    func = mutable("brus.deal.turned")
+    assert func is turned
+    bottom = next(m for m in mutants(func) if m.was == "stock from its first end")
+    rules = Rules.load("brusquembille-1718")
+    pack = [rules.card(c) for c in ("AS", "KH", "QD", "JC")]
+    [result] = played(func, [bottom], lambda m: turned(rules, pack), time.monotonic() + 30, 10)
+    assert result == (tuple(pack), pack[-1], rules.suit_of[pack[-1]])  # the jack of clubs: clubs trump
+    assert turned(rules, pack) == ((*pack[1:], pack[0]), pack[0], rules.suit_of[pack[0]])
+
+
+def test_a_yes_or_no_function_answers_yes_and_no_where_it_computes_its_answer() -> None:
+    found = {(m.was, m.now) for m in mutants(_plain(homme_wins))}
+    computed = "return deal_winner(n, trick_winners) == homme"
+    assert {(computed, "return True"), (computed, "return False")} <= found
+    assert not any(was == "return False" for was, _ in found)  # an answer already constant is left as it is
+
+
+def test_no_mutant_leaves_out_a_call_of_another_clause() -> None:
+    """A homme's turn scores the turned king through auv.king.turned's function: leaving that
+    statement out would look like that clause broken, whose own mutants stand for it."""
+    left_out = [m.was for m in mutants(_plain(PhaseDeal._turn)) if m.now == "(left out)"]
+    assert left_out and not any("turned_king_entries" in was for was in left_out)
 
 
 def _plain(func: object) -> FunctionType:

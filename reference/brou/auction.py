@@ -40,7 +40,7 @@ class Standing:
     mine: str | None = None
 
 
-@implements("hom.auction.order", "hom.auction.pass-final")
+@implements("hom.auction.order")
 def standing(rules: Rules, said: Sequence[Said]) -> Standing:
     """Walk the auction of three hands: the first duel (seats 0 and 1, seat 0 first; if seat 0
     passes at once, seat 1 still speaks once), then seat 2 against the survivor of that duel
@@ -66,7 +66,7 @@ def _after(seat: int, name: str | None, passed: set[int], spoken: set[int]) -> i
     """Who speaks after `seat` said `name` (None: a pass)."""
     if 2 not in spoken:  # the first duel, between seats 0 and 1
         other = 1 - seat
-        if other not in spoken or (name is not None and other not in passed):
+        if other not in spoken or (name is not None and still_bidding(other, passed)):
             return other
         return 2
     if name is None:
@@ -75,6 +75,13 @@ def _after(seat: int, name: str | None, passed: set[int], spoken: set[int]) -> i
         survivor = next((s for s in (0, 1) if s not in passed), None)
         return survivor
     return 2
+
+
+@implements("hom.auction.pass-final")
+def still_bidding(seat: int, passed: set[int]) -> bool:
+    """Whether `seat`, who has spoken in the first duel, is asked again when the other bids:
+    not once he has passed, for a pass is final."""
+    return seat not in passed
 
 
 @implements("hom.auction.priority")

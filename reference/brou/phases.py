@@ -136,7 +136,7 @@ class PhaseDeal(Position):
             self._offer_turn()
             self._check_target()  # the dealer's own turn (turner: dealer) may score a king
         else:
-            self._set_trump(self.rules.suit_of[self.deal.turnup])
+            self._set_trump(self.deal.trump)
 
     def _set_trump(self, trump: int | None) -> None:
         """Trump is now suit `trump` (None: no trump), and the class of each card with it."""
@@ -309,15 +309,8 @@ class PhaseDeal(Position):
         seat = self.to_act
         self.history.append(word_action(self.rules, word))
         self.words.append((seat, word))
-        if word == TURN:
-            self._turn(seat)
-        elif word == LEAVE:
-            askers = turn_askers(self.rules)
-            later = askers[askers.index(seat) + 1:]
-            if later:
-                self.to_act = later[0]
-            else:
-                self._not_played(NOT_TURNED)
+        if word in (TURN, LEAVE):
+            self._answer_offer(seat, word)
         elif word == SHOW:
             self._show(seat)
         elif word == SAY_PLAY:
@@ -340,12 +333,25 @@ class PhaseDeal(Position):
         if askers:
             self.phase, self.to_act = TURN_OFFER, askers[0]
         else:
-            self._turn(self.rules.dealer)
+            self._answer_offer(self.rules.dealer, TURN)
 
-    def _turn(self, seat: int) -> None:
-        """`seat` turns the talon's top card: its king scores, and a round of speech begins."""
+    @implements("auv.turn.offer")
+    def _answer_offer(self, seat: int, word: int) -> None:
+        """`seat`, asked (`turn_askers`), turns the talon's top card or leaves it: the next player
+        asked is then asked, and once all have left it the deal is not played (auv.turn.nobody)."""
+        if word == TURN:
+            self._turn(seat, self.stock.pop(0))
+            return
+        askers = turn_askers(self.rules)
+        later = askers[askers.index(seat) + 1:]
+        if later:
+            self.to_act = later[0]
+        else:
+            self._not_played(NOT_TURNED)
+
+    def _turn(self, seat: int, card: int) -> None:
+        """`seat` has turned `card`: trump is its suit, its king scores, and a round of speech begins."""
         rules = self.rules
-        card = self.stock.pop(0)
         self.turned.append((seat, card))
         self.events.append(Event("turn", 0, seat, card))
         self._set_trump(trump_of(rules, self.turned))

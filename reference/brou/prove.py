@@ -1450,7 +1450,9 @@ def fact_auv_homme_wins(seed: int) -> Check:
         for h in range(n):  # the engine's count: exactly one of won and lost, won iff the statement says so
             won = engine_table(n, ws, _count_says(rules, h, "auv.count.won"))
             lost = engine_table(n, ws, _count_says(rules, h, "auv.count.lost"))
-            claim += [won == wins[h], lost == z3.Not(wins[h]), z3.Xor(wins[h], z3.Or([wins[q] for q in range(n) if q != h]))]
+            says = engine_table(n, ws, _homme_wins(n, h))  # the clause's own function
+            claim += [says == wins[h], won == wins[h], lost == z3.Not(wins[h]),
+                      z3.Xor(wins[h], z3.Or([wins[q] for q in range(n) if q != h]))]
         ok, model = prove(z3.And(claim), *premises)
         if not ok:
             text = f"form {form}: z3 model: " + model_text(model, [*ws, ("engine's winner", engine)])
@@ -1463,8 +1465,8 @@ def fact_auv_homme_wins(seed: int) -> Check:
             return Check(False, text, text)
         mutant = "" if ok else " (the tie at two parted by the earlier first trick refuted: " + model_text(model, ws) + ")"
         lines.append(f"{form} ({n ** N_AUV_TRICKS} sequences){mutant}")
-    return Check(True, "z3: unsat over every sequence of five trick winners, brou.results.deal_winner and homme_entries "
-                       "tabulated over all of them: " + "; ".join(lines))
+    return Check(True, "z3: unsat over every sequence of five trick winners, brou.results.homme_wins, deal_winner "
+                       "and homme_entries tabulated over all of them: " + "; ".join(lines))
 
 
 def fact_auv_count_lost(seed: int) -> Check:
@@ -1501,6 +1503,10 @@ def fact_auv_count_lost(seed: int) -> Check:
 
 def _winner_of(n: int) -> Callable[[tuple[int, ...]], int]:
     return lambda seq: results.deal_winner(n, seq)
+
+
+def _homme_wins(n: int, homme: int) -> Callable[[tuple[int, ...]], bool]:
+    return lambda seq: results.homme_wins(n, homme, seq)
 
 
 def _count_says(rules: Rules, homme: int, clause: str) -> Callable[[tuple[int, ...]], bool]:

@@ -94,12 +94,10 @@ def pool_shares(rules: Rules, points: Sequence[int], pool: int, trick_count: int
 # -- result kind most-tricks (L'Homme d'Auvergne) --------------------------------------
 
 
-@implements("auv.count.homme-wins")
 def deal_winner(n: int, trick_winners: Sequence[int]) -> int:
     """The player who wins a deal of five tricks: the one with the most tricks; players level
     at the top are parted by who reached that number first (two each at 2-2-1, one each when
-    five players take one trick each: the first trick's winner).  The homme wins the deal when
-    he is that player."""
+    five players take one trick each: the first trick's winner)."""
     counts = [0] * n
     for w in trick_winners:
         counts[w] += 1
@@ -112,17 +110,27 @@ def deal_winner(n: int, trick_winners: Sequence[int]) -> int:
     raise ValueError("a deal without tricks has no winner")
 
 
+@implements("auv.count.homme-wins")
+def homme_wins(n: int, homme: int, trick_winners: Sequence[int]) -> bool:
+    """Whether the homme wins the deal: he takes more tricks than each other player, or, level
+    at the top, he reached that number first (`deal_winner`)."""
+    counts = [trick_winners.count(seat) for seat in range(n)]
+    if counts[homme] < max(counts):
+        return False
+    return deal_winner(n, trick_winners) == homme
+
+
 @implements("auv.count.won", "auv.count.lost")
 def homme_entries(rules: Rules, homme: int, trick_winners: Sequence[int]) -> list[Entry]:
     """The count of a deal played: the homme who wins it scores a point; one who loses it loses
     a point, and each opponent scores one (loser_pays: each-opponent) or only the player who
     won the deal (the-winner)."""
     n = rules.n_players
-    winner = deal_winner(n, trick_winners)
     trick = len(trick_winners)
-    if winner == homme:
+    if homme_wins(n, homme, trick_winners):
         return [Entry(SHEET, homme, 1, "auv.count.won", trick)]
-    gainers = [s for s in range(n) if s != homme] if rules.data["result"]["loser_pays"] == "each-opponent" else [winner]
+    each = rules.data["result"]["loser_pays"] == "each-opponent"
+    gainers = [s for s in range(n) if s != homme] if each else [deal_winner(n, trick_winners)]
     return [Entry(homme, SHEET, 1, "auv.count.lost", trick)] + [Entry(SHEET, s, 1, "auv.count.lost", trick)
                                                                   for s in gainers]
 

@@ -34,11 +34,11 @@ def has_speech(rules: Rules) -> bool:
     return "speech" in rules.phases
 
 
-@implements("auv.turn.offer")
 def turn_askers(rules: Rules) -> tuple[int, ...]:
-    """The players asked, in order, whether to turn the talon's top card: each from the
-    dealer's right (seat 0) round to the dealer (turner: any-in-turn); nobody under
-    `dealer`, where the dealer turns it himself without a choice."""
+    """The players asked, in order, whether to turn the talon's top card (auv.turn.offer, played
+    by `PhaseDeal._answer_offer`): each from the dealer's right (seat 0) round to the dealer
+    (turner: any-in-turn); nobody under `dealer`, where the dealer turns it himself without a
+    choice."""
     if rules.data["speech"]["turner"] == "dealer":
         return ()
     return tuple(range(rules.n_players))

@@ -1,8 +1,8 @@
 """The talon: the stock left after the deal, its turned card, and the draw after each trick.
 
-A deal of a game with a talon is `TalonDeal(hands, stock, turnup)`: hands as masks by seat,
-the stock as cards in the order they will be drawn (the turned card last: it lies half under
-the stock), and the turned card, whose suit is trump (clauses brus.deal.talon,
+A deal of a game with a talon is `TalonDeal(hands, stock, turnup, trump)`: hands as masks by
+seat, the stock as cards in the order they will be drawn (the turned card last: it lies half
+under the stock), the turned card and trump, its suit (clauses brus.deal.talon,
 brus.deal.turned, brus.talon.draw, brus.talon.last-draw).  A deal that turns no card (L'Homme
 d'Auvergne, auv.deal.talon) keeps the whole talon face down, top first.
 """
@@ -17,15 +17,18 @@ from .deal import DealError, cut_pack, lay_out, packet_positions, shuffled_pack
 from .rules import Rules, cards_of
 
 NO_TURNUP = -1  # TalonDeal.turnup of a deal that turns no card (deal.turnup: none, L'Homme d'Auvergne)
+NO_TRUMP = -1  # TalonDeal.trump of such a deal: trump is named later (the speech, the auction)
 
 
 class TalonDeal(NamedTuple):
-    """Who holds what at the start of a deal, the stock in drawing order, the turned card
-    (`NO_TURNUP` if the deal turns none: then the stock is the face-down talon, top first)."""
+    """Who holds what at the start of a deal, the stock in drawing order, the turned card and
+    trump, its suit (`NO_TURNUP` and `NO_TRUMP` if the deal turns none: then the stock is the
+    face-down talon, top first)."""
 
     hands: tuple[int, ...]
     stock: tuple[int, ...]  # top first; the turned card, if any, is the last one
     turnup: int
+    trump: int = NO_TRUMP
 
 
 @implements("brus.deal.talon")
@@ -40,14 +43,14 @@ def deal_with_talon(rules: Rules, pack: Sequence[int]) -> TalonDeal:
         raise DealError("a game with a talon needs cards left after the deal")
     if not turns_a_card(rules):
         return TalonDeal(hands, tuple(stock), NO_TURNUP)
-    return TalonDeal(hands, *turned(stock))
+    return TalonDeal(hands, *turned(rules, stock))
 
 
 @implements("brus.deal.turned")
-def turned(stock: Sequence[int]) -> tuple[tuple[int, ...], int]:
+def turned(rules: Rules, stock: Sequence[int]) -> tuple[tuple[int, ...], int, int]:
     """The stock (top first) once its top card is turned and slid under it, so that it is drawn
-    last, and that card, whose suit is trump."""
-    return (*stock[1:], stock[0]), stock[0]
+    last; that card; and trump, its suit."""
+    return (*stock[1:], stock[0]), stock[0], rules.suit_of[stock[0]]
 
 
 @implements("auv.deal.talon", "hom.deal.talon")
@@ -108,8 +111,7 @@ def talon_deal_from_cards(rules: Rules, hands: Sequence[Sequence[str]], stock: S
     if len(stock) != rules.talon_size - 1:
         raise DealError(f"the talon has {len(stock)} cards besides the turned one; it needs {rules.talon_size - 1}")
     drawn = [take(t, "talon") for t in stock]
-    turned = take(turnup, "turn-up")
-    return TalonDeal(tuple(masks), (*drawn, turned), turned)
+    return TalonDeal(tuple(masks), *turned(rules, [take(turnup, "turn-up"), *drawn]))  # as it lay: turned card on top
 
 
 @implements("brus.talon.draw", "brus.talon.last-draw")

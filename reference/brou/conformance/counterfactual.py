@@ -11,8 +11,9 @@ Three kinds of variant, each tied to the clauses it belongs to:
 - **A number or an order moved by one.** The data a clause states (its `data` paths in the
   ruleset: the target, the cards' points, a contract's value, an order of the cards) with one
   number one more or one less, a list of numbers one longer or one shorter, an order with two
-  neighbours swapped or one card moved to the top or the bottom: the slips a program is most
-  likely to have.
+  neighbours swapped or one card moved to the top or the bottom, and the places of an order a
+  clause names (the matadors: its first three) holding another card: the slips a program is
+  most likely to have.
 - **A slip in the rule's function.** A mutant of the one function that implements a clause,
   or of a function it calls (brou.conformance.mutants: a comparison turned, a number moved by
   one, a constant for another...): a fault of logic rather than of data. Only the mutants
@@ -129,12 +130,15 @@ def _with_param(name: str, value: Any, default: Any) -> Callable[[Scenario, Path
     return play
 
 
+ANYWHERE = 8  # an order of at most this many cards or ranks has each moved to any place (49 orders at most)
+
+
 def _moved(value: Any) -> Iterator[tuple[tuple[str, ...], Any, str]]:
     """The value's variants, each as (the keys inside it, the new value, how it is written):
     a number one less (not below zero) and one more; a list of numbers one shorter and one
     longer (its last number, plus one); an order (a list of cards or ranks, strongest first)
-    with two neighbours swapped, or one of them moved to the top or the bottom; a mapping, each
-    of its values so."""
+    with two neighbours swapped, or one of them moved to the top or the bottom (in a short
+    order, to any place); a mapping, each of its values so."""
     if isinstance(value, bool):
         return
     if isinstance(value, int):
@@ -153,6 +157,14 @@ def _moved(value: Any) -> Iterator[tuple[tuple[str, ...], Any, str]]:
                 if len(order) == len(value) and written not in seen:
                     seen.add(written)
                     yield (), order, written
+        if len(value) <= ANYWHERE:  # a short order (the ranks of a suit): one card moved to any place
+            for i in range(len(value)):
+                for where in range(len(value)):
+                    order = _to(value, i, where)
+                    written = _written(order)
+                    if written not in seen:
+                        seen.add(written)
+                        yield (), order, written
 
 
 def _numbers_list(value: Any) -> bool:
@@ -195,9 +207,10 @@ def _label(data: Any, path: tuple[str | int, ...]) -> str:
 
 @cache
 def _numbers(ruleset: str) -> tuple[_Variant, ...]:
-    """Every number and order the ruleset's clauses state (their `data`), moved by one; a change
-    within the places a clause names (`orders.trump.order[:3]`) is that clause's, any other the
-    clauses' that name the whole value."""
+    """Every number and order the ruleset's clauses state (their `data`), moved by one, and the
+    cards in the places a clause names (`orders.trump.order[:3]`) each swapped with another; a
+    change touching those places is that clause's, any other the clauses' that name the whole
+    value."""
     data = load_document(ruleset).data
     whole: dict[str, list[str]] = {}  # a path -> the clauses stating all of it
     parts: dict[str, list[tuple[str, range]]] = {}  # a path -> the clauses stating places of it
@@ -210,8 +223,9 @@ def _numbers(ruleset: str) -> tuple[_Variant, ...]:
                 parts.setdefault(base, []).append((cid, places))
     out = []
     for path in [*whole, *(p for p in parts if p not in whole)]:
+        named_places = sorted({i for _, named in parts.get(path, []) for i in named})
         for where, value in data_values(data, path):
-            for keys, other, text in _moved(value):
+            for keys, other, text in [*_moved(value), *_replaced(value, named_places)]:
                 full = (*where, *keys)
                 section = str(full[0])
                 edited = copy.deepcopy(data[section])
@@ -221,12 +235,24 @@ def _numbers(ruleset: str) -> tuple[_Variant, ...]:
                 was = node[full[-1]]
                 node[full[-1]] = other
                 changed = _changed_places(was, other)
-                owners = tuple(c for c, places in parts.get(path, []) if changed and changed <= set(places))
+                owners = tuple(c for c, named in parts.get(path, []) if changed & set(named))
                 if owners or whole.get(path):
                     overlay = {"extends": ruleset, section: edited}
                     out.append(_Variant(owners or tuple(whole[path]), _label(data, full), text, _written(was),
                                         _with_data(overlay)))
     return tuple(out)
+
+
+def _replaced(value: Any, places: Sequence[int]) -> Iterator[tuple[tuple[str, ...], Any, str]]:
+    """An order whose places named by a clause (the matadors, `[:3]`) hold another card: each
+    card there swapped with each card elsewhere (the neighbours' swaps are `_moved`'s)."""
+    if not isinstance(value, list) or _numbers_list(value):
+        return
+    for i in places:
+        for j in range(len(value)):
+            if j not in places and abs(i - j) > 1 and i < len(value):
+                order = _swapped(value, i, j)
+                yield (), order, _written(order)
 
 
 def _changed_places(was: Any, now: Any) -> set[int]:

@@ -555,7 +555,7 @@ def _phase_lopsided(rules: Rules, deal: TalonDeal, seat: int, moves: int) -> Tal
             hands[strong[1]] ^= (1 << mine[1]) | (1 << strong[2])
         else:
             stock[-1 - strong[1]] = mine[1]
-    return TalonDeal(tuple(hands), tuple(stock), deal.turnup)
+    return TalonDeal(tuple(hands), tuple(stock), deal.turnup, deal.trump)
 
 
 def _phase_session(c: Choices, rules: Rules, seating: Seating) -> dict[str, Any]:
@@ -789,7 +789,7 @@ def _speech_lopsided(rules: Rules, deal: TalonDeal, seat: int, moves: int, suite
         same = [i for i, x in enumerate(stock) if i and rules.suit_of[x] == suit and not is_king[x]]
         if same and rules.suit_of[stock[0]] != suit:
             stock[0], stock[same[0]] = stock[same[0]], stock[0]
-    return TalonDeal(tuple(hands), tuple(stock), deal.turnup)
+    return TalonDeal(tuple(hands), tuple(stock), deal.turnup, deal.trump)
 
 
 def _speech_session(c: Choices, rules: Rules) -> dict[str, Any]:
@@ -1069,7 +1069,7 @@ def _hombre_lopsided(rules: Rules, deal: TalonDeal, lop: int) -> TalonDeal:
             hands[holder] ^= (1 << low) | (1 << card)
         else:
             stock[stock.index(card)] = low
-    return TalonDeal(tuple(hands), tuple(stock), deal.turnup)
+    return TalonDeal(tuple(hands), tuple(stock), deal.turnup, deal.trump)
 
 
 def _hombre_session(c: Choices, rules: Rules, at_table: int) -> dict[str, Any]:

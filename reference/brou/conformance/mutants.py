@@ -16,10 +16,15 @@ The slips, each a standard mutation operator, one change per mutant:
 - a whole number one more or one less (an index 0 becomes -1: the last card, not the first);
   a name compared or counted with one added or taken away;
 - `+` and `-` swapped; `min` and `max`, `any` and `all` swapped; `True` and `False`;
+- a function that answers yes or no (`-> bool`) answering `True`, or `False`, where it
+  computes its answer;
 - a constant of the module (`REMISE`) where the function names another (`CODILLE`);
 - a slice's bound negated in every slice that has it (`pack[k:]` and `pack[:k]` taken from
   the other end), or a slice's two halves swapped;
-- one statement that assigns left out.
+- a sequence read from its other end: every index, slice and `pop` of it mirrored at once
+  (`stock[0]` and `stock[1:]` become `stock[-1]` and `stock[:-1]`: the bottom card, not the top);
+- one statement that assigns left out (but not one that calls another clause's function: its
+  effect gone looks like that clause broken, whose own mutants stand for it).
 
 A mutant is played in a child process (`os.fork`, where the platform has it): it cannot hang
 the harness or leave its results in the engine's caches. Where there is no fork, there are no
@@ -89,22 +94,28 @@ def callees(func: FunctionType) -> tuple[FunctionType, ...]:
         tree = ast.parse(textwrap.dedent(inspect.getsource(func)))
     except (OSError, TypeError, SyntaxError):
         return ()
-    owner = func.__globals__.get(func.__qualname__.split(".")[0]) if "." in func.__qualname__ else None
     out: list[FunctionType] = []
     for node in ast.walk(tree):
-        if not isinstance(node, ast.Call):
-            continue
-        found: Any = None
-        if isinstance(node.func, ast.Name):
-            found = func.__globals__.get(node.func.id)
-        elif (isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
-              and node.func.value.id == "self" and isinstance(owner, type)):
-            found = inspect.getattr_static(owner, node.func.attr, None)
-        found = inspect.unwrap(found) if callable(found) else None
-        if (isinstance(found, FunctionType) and found is not func and found not in out and not found.__code__.co_freevars
+        found = _called(node, func)
+        if (found is not None and found is not func and found not in out and not found.__code__.co_freevars
                 and found.__module__.startswith("brou.") and not found.__module__.startswith("brou.conformance")):
             out.append(found)
     return tuple(out)
+
+
+def _called(node: ast.AST, func: FunctionType) -> FunctionType | None:
+    """The plain function a call in `func`'s source calls by name (a function of its module, or
+    a method of its own class called on `self`), if it is one."""
+    if not isinstance(node, ast.Call):
+        return None
+    found: Any = None
+    if isinstance(node.func, ast.Name):
+        found = func.__globals__.get(node.func.id)
+    elif isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and node.func.value.id == "self":
+        owner = func.__globals__.get(func.__qualname__.split(".")[0]) if "." in func.__qualname__ else None
+        found = inspect.getattr_static(owner, node.func.attr, None) if isinstance(owner, type) else None
+    found = inspect.unwrap(found) if callable(found) else None
+    return found if isinstance(found, FunctionType) else None
 
 
 @cache
@@ -152,13 +163,25 @@ def _slips(tree: ast.Module, func: FunctionType) -> Iterator[tuple[ast.Module, s
     skip = _messages(definition)
     nodes = list(ast.walk(definition))
     constants = _constants(definition, func)
+    clause_functions = {inspect.unwrap(f) for f in FUNCTIONS.values()} - {func}
     for index, node in enumerate(nodes):
         if id(node) in skip:
             continue
         for now in _replacements(node, constants):
+            if now is None and any(_called(n, func) in clause_functions for n in ast.walk(node)):
+                continue  # leaving out another clause's call is a slip of that clause, found in its own function
             changed = copy.deepcopy(tree)
             if _put(changed, list(ast.walk(changed.body[0]))[index], now):
                 yield changed, _text(node), "(left out)" if now is None else _text(now), getattr(node, "lineno", 0)
+    # a yes-or-no function answering yes, or no, where it computes its answer (PIT's TRUE_RETURNS, FALSE_RETURNS)
+    returns = getattr(definition, "returns", None)
+    if returns is not None and ast.unparse(returns) == "bool":
+        for index, node in enumerate(nodes):
+            if isinstance(node, ast.Return) and node.value is not None and not isinstance(node.value, ast.Constant):
+                for answer in (True, False):
+                    changed = copy.deepcopy(tree)
+                    if _put(changed, list(ast.walk(changed.body[0]))[index], ast.Return(ast.Constant(answer))):
+                        yield changed, _text(node), f"return {answer}", node.lineno
     # a slice's bound taken from the other end, in every slice that has it
     bounds = {ast.unparse(b): b for n in nodes if isinstance(n, ast.Slice) and id(n) not in skip
               for b in (n.lower, n.upper) if b is not None}
@@ -171,6 +194,53 @@ def _slips(tree: ast.Module, func: FunctionType) -> Iterator[tuple[ast.Module, s
                     if b is not None and ast.unparse(b) == text:
                         setattr(n, field, _negated(b))
         yield changed, f"every slice at {text}", f"at {ast.unparse(_negated(bound))}", bound.lineno
+    # a sequence read from its other end: every index, slice and pop of it mirrored at once
+    ends: dict[str, int] = {}
+    for n in nodes:
+        if id(n) not in skip and _mirrored(n) is not None:
+            ends.setdefault(_end_of(n), getattr(n, "lineno", 0))
+    for text, line in sorted(ends.items()):
+        changed = copy.deepcopy(tree)
+        for n in list(ast.walk(changed.body[0])):
+            mirror = _mirrored(n)
+            if mirror is not None and _end_of(n) == text:
+                _put(changed, n, mirror)
+        yield changed, f"{text} from its first end", f"{text} from its last end", line
+
+
+def _end_of(node: ast.AST) -> str:
+    """The sequence a subscript or `pop` reads (its source)."""
+    value = node.value if isinstance(node, ast.Subscript) else node.func.value  # type: ignore[attr-defined]
+    return ast.unparse(value)
+
+
+def _mirrored(node: ast.AST) -> ast.expr | None:
+    """The node reading its sequence from the other end (`s[0]` and `s[-1]`, `s[2]` and `s[-3]`,
+    `s[1:]` and `s[:-1]`, `s[:k]` and `s[-k:]`, `s.pop(0)` and `s.pop()`), or None if it reads
+    none at a fixed place (an index that is a name or a key, a slice with a step)."""
+    if isinstance(node, ast.Subscript):
+        index = node.slice
+        if isinstance(index, ast.Slice):
+            if index.step is not None:
+                return None
+            lower = None if index.upper is None else _negated(index.upper)
+            start = index.lower
+            upper = None if start is None or (isinstance(start, ast.Constant) and start.value == 0) else _negated(start)
+            return ast.Subscript(node.value, ast.Slice(lower, upper), node.ctx)
+        if isinstance(index, ast.Constant) and type(index.value) is int:
+            return ast.Subscript(node.value, ast.Constant(-1 - index.value), node.ctx)
+        if (isinstance(index, ast.UnaryOp) and isinstance(index.op, ast.USub) and isinstance(index.operand, ast.Constant)
+                and type(index.operand.value) is int):
+            return ast.Subscript(node.value, ast.Constant(index.operand.value - 1), node.ctx)
+        return None
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "pop"
+            and not node.keywords and len(node.args) <= 1):
+        if not node.args:
+            return ast.Call(node.func, [ast.Constant(0)], [])
+        mirror = _mirrored(ast.Subscript(node.func.value, node.args[0], ast.Load()))
+        if isinstance(mirror, ast.Subscript):
+            return ast.Call(node.func, [mirror.slice], [])
+    return None
 
 
 def _messages(definition: ast.AST) -> set[int]:
