@@ -28,7 +28,7 @@ class TalonDeal(NamedTuple):
     hands: tuple[int, ...]
     stock: tuple[int, ...]  # top first; the turned card, if any, is the last one
     turnup: int
-    trump: int = NO_TRUMP
+    trump: int
 
 
 @implements("brus.deal.talon")
@@ -42,7 +42,7 @@ def deal_with_talon(rules: Rules, pack: Sequence[int]) -> TalonDeal:
     if not stock:
         raise DealError("a game with a talon needs cards left after the deal")
     if not turns_a_card(rules):
-        return TalonDeal(hands, tuple(stock), NO_TURNUP)
+        return TalonDeal(hands, tuple(stock), NO_TURNUP, NO_TRUMP)
     return TalonDeal(hands, *turned(rules, stock))
 
 
@@ -105,7 +105,7 @@ def talon_deal_from_cards(rules: Rules, hands: Sequence[Sequence[str]], stock: S
             raise DealError(f"{rules.id} turns no card at the deal: give the whole talon, and no turn-up")
         if len(stock) != rules.talon_size:
             raise DealError(f"the talon has {len(stock)} cards; it needs {rules.talon_size}")
-        return TalonDeal(tuple(masks), tuple(take(t, "talon") for t in stock), NO_TURNUP)
+        return TalonDeal(tuple(masks), tuple(take(t, "talon") for t in stock), NO_TURNUP, NO_TRUMP)
     if turnup is None:
         raise DealError(f"{rules.id} turns the talon's top card: give the turn-up")
     if len(stock) != rules.talon_size - 1:
