@@ -94,3 +94,18 @@ def test_a_change_within_the_places_a_clause_names_is_that_clauses() -> None:
     owners = {(v.what, v.value): v.clauses for v in _numbers("hombre")}
     assert owners[("orders.trump.order.black", "espadille baste 2 K Q J 7 6 5 4 3")] == ("hom.deck.matadors",)
     assert owners[("orders.trump.order.black", "espadille 2 baste Q K J 7 6 5 4 3")] == ("hom.deck.trump-order",)
+
+
+def test_a_card_in_the_places_a_clause_names_may_be_another_card() -> None:
+    """The red manille as the two: the seven and the two swapped, which touches the matadors'
+    places, is their clause's; a change that leaves those places alone is the order's."""
+    owners = {(v.what, v.value): v.clauses for v in _numbers("hombre")}
+    assert owners[("orders.trump.order.red", "espadille 2 baste A K Q J 7 3 4 5 6")] == ("hom.deck.matadors",)
+    assert owners[("orders.trump.order.red", "espadille 7 baste K A Q J 2 3 4 5 6")] == ("hom.deck.trump-order",)
+
+
+def test_in_a_short_order_one_rank_moves_to_any_place() -> None:
+    """Brusquembille's draw for the first dealer (its clause's data) with the ten ranked second,
+    as in play: neither a swap of neighbours nor a move to the top or the bottom."""
+    owners = {(v.what, v.value): v.clauses for v in _numbers("brusquembille-1718")}
+    assert owners[("session.first_dealer.order", "A T K Q J 9 8 7")] == ("brus.match.first-dealer",)

@@ -245,7 +245,12 @@ def _numbers(ruleset: str) -> tuple[_Variant, ...]:
 
 def _replaced(value: Any, places: Sequence[int]) -> Iterator[tuple[tuple[str, ...], Any, str]]:
     """An order whose places named by a clause (the matadors, `[:3]`) hold another card: each
-    card there swapped with each card elsewhere (the neighbours' swaps are `_moved`'s)."""
+    card there swapped with each card elsewhere (the neighbours' swaps are `_moved`'s); in a
+    mapping of orders (by colour), each order so."""
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield from (((str(key), *keys), v, text) for keys, v, text in _replaced(inner, places))
+        return
     if not isinstance(value, list) or _numbers_list(value):
         return
     for i in places:
