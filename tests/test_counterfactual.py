@@ -8,7 +8,7 @@ from pathlib import Path
 
 from brou.conformance.compare import FAILED, PASSED, Verdict
 from brou.conformance.corpus import SCENARIO_DIR, Scenario, load_corpus, reference_verdict
-from brou.conformance.counterfactual import _numbers, _readings, _replay, _Variant, reproductions, same_failure
+from brou.conformance.counterfactual import _numbers, _readings, _replaced, _replay, _Variant, reproductions, same_failure
 from brou.conformance.harness import Outcome
 from brou.conformance.localise import ranked
 
@@ -109,3 +109,11 @@ def test_in_a_short_order_one_rank_moves_to_any_place() -> None:
     as in play: neither a swap of neighbours nor a move to the top or the bottom."""
     owners = {(v.what, v.value): v.clauses for v in _numbers("brusquembille-1718")}
     assert owners[("session.first_dealer.order", "A T K Q J 9 8 7")] == ("brus.match.first-dealer",)
+
+
+def test_open_ended_places_are_the_places_the_list_has() -> None:
+    """`order[2:]` names every place from the third: each card there swapped with each card
+    before them but its neighbour (a neighbours' swap is made elsewhere), not a billion places
+    walked."""
+    swapped = [v for _, v, _ in _replaced(["A", "K", "Q", "J"], [range(2, 1 << 30)])]
+    assert swapped == [["Q", "K", "A", "J"], ["J", "K", "Q", "A"], ["A", "J", "Q", "K"]]

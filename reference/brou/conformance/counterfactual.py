@@ -223,7 +223,7 @@ def _numbers(ruleset: str) -> tuple[_Variant, ...]:
                 parts.setdefault(base, []).append((cid, places))
     out = []
     for path in [*whole, *(p for p in parts if p not in whole)]:
-        named_places = sorted({i for _, named in parts.get(path, []) for i in named})
+        named_places = [named for _, named in parts.get(path, [])]
         for where, value in data_values(data, path):
             for keys, other, text in [*_moved(value), *_replaced(value, named_places)]:
                 full = (*where, *keys)
@@ -235,7 +235,7 @@ def _numbers(ruleset: str) -> tuple[_Variant, ...]:
                 was = node[full[-1]]
                 node[full[-1]] = other
                 changed = _changed_places(was, other)
-                owners = tuple(c for c, named in parts.get(path, []) if changed & set(named))
+                owners = tuple(c for c, named in parts.get(path, []) if any(k in named for k in changed))
                 if owners or whole.get(path):
                     overlay = {"extends": ruleset, section: edited}
                     out.append(_Variant(owners or tuple(whole[path]), _label(data, full), text, _written(was),
@@ -243,7 +243,7 @@ def _numbers(ruleset: str) -> tuple[_Variant, ...]:
     return tuple(out)
 
 
-def _replaced(value: Any, places: Sequence[int]) -> Iterator[tuple[tuple[str, ...], Any, str]]:
+def _replaced(value: Any, places: Sequence[range]) -> Iterator[tuple[tuple[str, ...], Any, str]]:
     """An order whose places named by a clause (the matadors, `[:3]`) hold another card: each
     card there swapped with each card elsewhere (the neighbours' swaps are `_moved`'s); in a
     mapping of orders (by colour), each order so."""
@@ -253,9 +253,10 @@ def _replaced(value: Any, places: Sequence[int]) -> Iterator[tuple[tuple[str, ..
         return
     if not isinstance(value, list) or _numbers_list(value):
         return
-    for i in places:
+    named = [any(k in r for r in places) for k in range(len(value))]  # `[3:]` is open-ended: only the list's places
+    for i in range(len(value)):
         for j in range(len(value)):
-            if j not in places and abs(i - j) > 1 and i < len(value):
+            if named[i] and not named[j] and abs(i - j) > 1:
                 order = _swapped(value, i, j)
                 yield (), order, _written(order)
 
