@@ -28,7 +28,7 @@ FAULTS: dict[str, tuple[str, str]] = {
     "cut-one-more": ("auv.deal.cut", "the cut lifts one card more than asked"),
     "turn-bottom-card": ("auv.turn.offer", "the card turned is the talon's bottom card, not its top"),
     "offer-from-dealer": ("auv.turn.offer", "the turn is offered first to the dealer, then round from his right"),
-    "unturned-same-dealer": ("auv.turn.nobody", "after a deal nobody turned, the same dealer deals again"),
+    "unturned-same-dealer": ("auv.match.next-dealer", "after a deal nobody turned, the same dealer deals again"),
     "speech-from-turner": ("auv.speech.round", "the speech begins with the player who turned the card"),
     "two-rejouissances": ("auv.speech.rejouissance", "allows only two réjouissances instead of three"),
     "trump-first-turned": ("auv.speech.trump", "trump stays the suit of the first card turned"),
