@@ -22,6 +22,7 @@ from brou.deal import cut_pack
 from brou.phases import PhaseDeal
 from brou.results import homme_wins
 from brou.rules import Rules
+from brou.state import DealState
 from brou.talon import turned
 
 needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="mutants are played in a forked child")
@@ -130,3 +131,17 @@ def test_a_program_that_counts_a_tie_as_codille_is_found_with_that_slip() -> Non
 
 def _line(m: Mutant) -> str:
     return linecache.getline(m.code.co_filename, m.line)
+
+
+@needs_fork
+def test_a_program_whose_refused_concession_binds_nobody_is_found_with_that_slip() -> None:
+    """1802: a team that refuses a concession plays on bound to nothing. The answer's function
+    (`DealState._answer_concession`) without its one statement binding the team reproduces the
+    failures of the concession's scenarios, and the verdict names the answer, not the failed
+    partie et vole where one of them shows."""
+    func = mutable("hdb.game.concession-answer")
+    assert func is _plain(DealState._answer_concession)
+    unbound = next(m for m in mutants(func) if m.was == "self.declared = (team, False)" and m.now == "(left out)")
+    outcomes = _played_under("homme-de-brou-1802", func, unbound, "hdb.game.concession")
+    assert any(o.verdict.status == FAILED for o in outcomes), "a refusal binding nobody must fail some scenarios"
+    assert ranked("homme-de-brou-1802", outcomes)[0].clause == "hdb.game.concession-answer"

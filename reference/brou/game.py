@@ -367,10 +367,9 @@ def concession_open(state: DealInGame) -> int | None:
     return None
 
 
-@implements("hdb.game.concession-answer")
 def concession_accepted(state: DealInGame, conceding: int) -> Outcome:
-    """Accepted: the game is counted now; the team at the target wins, valued on the
-    conceding team's count."""
+    """A concession accepted (hdb.game.concession-answer, `state.DealState._answer_concession`):
+    the game is counted now; the team at the target wins, valued on the conceding team's count."""
     rules = state.rules
     winner = other(conceding)
     counts = [count_so_far(state, t) for t in range(2)]

@@ -617,6 +617,23 @@ class DealState(Position):
                 self.to_act = self._first_seat_of(conceding, after=self.leader)
                 self._legal = 0
 
+    @implements("hdb.game.concession-answer")
+    def _answer_concession(self, team: int, accepted: bool) -> None:
+        """The team at the target answers the concession: accepted, the game is counted now
+        (`brou.game.concession_accepted`); refused, that team is bound as if it had declared
+        partie et vole, and loses at once if it has already lost a trick (possible with
+        parameter concession=any)."""
+        if accepted:
+            self._end(game.concession_accepted(self, self.conceding))
+            return
+        self.declared = (team, False)
+        if any(self.rules.team_of[winner] != team for _, _, winner in self.tricks):
+            self._end(game.declaration_failed(self, team, False))
+            return
+        self.phase = PLAY
+        self.to_act = self.leader
+        self._legal = self.hands[self.leader]
+
     def _first_seat_of(self, team: int, after: int) -> int:
         n = self.rules.n_players
         return next((after + i) % n for i in range(1, n + 1) if self.rules.team_of[(after + i) % n] == team)
@@ -643,17 +660,7 @@ class DealState(Position):
             if self.phase is not RESPOND:
                 raise IllegalAction("no-concession", "there is no concession to answer")
             self.history.append(rules.pass_action + kind)
-            if kind == ACCEPT_ACTION:
-                self._end(game.concession_accepted(self, self.conceding))
-            else:
-                self.declared = (team, False)
-                if any(rules.team_of[winner] != team for _, _, winner in self.tricks):
-                    # bound to a vole it can no longer make (possible with parameter concession=any)
-                    self._end(game.declaration_failed(self, team, False))
-                    return
-                self.phase = PLAY
-                self.to_act = self.leader
-                self._legal = self.hands[self.leader]
+            self._answer_concession(team, kind == ACCEPT_ACTION)
             return
         if self.phase is CONCEDE or self.phase is RESPOND:
             raise IllegalAction("concession-pending", f"a concession is being asked or answered: no '{name}' now")
