@@ -18,9 +18,9 @@ from faults import DIAGNOSIS_FAULTS as FAULTS
 from faults import Faulty, _rounding_five_down
 
 from brou import counting
-from brou.conformance.compare import FAILED
+from brou.conformance.compare import FAILED, Verdict
 from brou.conformance.corpus import SCENARIO_DIR, Scenario, load_corpus
-from brou.conformance.diagnose import chapter_rank, following_clause
+from brou.conformance.diagnose import chapter_rank, following_clause, symptom_clause
 from brou.conformance.harness import Selection, run
 from brou.conformance.localise import links, suspects
 from brou.conformance.report import shown_failures
@@ -86,3 +86,43 @@ def test_clause_selects_by_purpose() -> None:
     chosen = [s for s in corpus("brouc") if Selection(clauses=["brouc.play.overtrump"]).keeps(s)]
     assert chosen and all(s.clauses[0] == "brouc.play.overtrump" for s in chosen)
     assert all(s.origin != "generated" for s in chosen)
+
+
+
+def _scenario(ruleset: str, scenario_id: str) -> Scenario:
+    return next(s for s in corpus(ruleset) if s.id == scenario_id)
+
+
+def _step(s: Scenario, found: Callable[[dict[str, Any]], bool]) -> int:
+    return next(i for i, step in enumerate(s.data["steps"], 1) if found(step))
+
+
+def test_a_claim_after_a_refused_concession_is_laid_on_the_answer() -> None:
+    """What a team may claim or declare once it has refused a concession is what the refusal
+    binds it to (hdb.game.concession-answer), not the claim's own rule."""
+    s = _scenario("homme-de-brou-1802", "hdb.game.concession-answer.refused-no-claim")
+    claim = _step(s, lambda step: step.get("reject") == "claim")
+    declare = _step(s, lambda step: step.get("reject") == "declare")
+    assert symptom_clause(s, Verdict(FAILED, "claim was accepted, it must be refused (claim-not-now)", claim)) == \
+        "hdb.game.concession-answer"
+    assert symptom_clause(s, Verdict(FAILED, "declare was accepted, it must be refused", declare)) == \
+        "hdb.game.concession-answer"
+    # a claim with no concession refused is the claim's rule
+    plain = next(x for x in corpus("homme-de-brou-1802") if x.origin == "hand-written" and "refuse" not in str(x.data["steps"])
+                 and any(step.get("reject") == "claim" for step in x.data["steps"]))
+    step = _step(plain, lambda st: st.get("reject") == "claim")
+    assert symptom_clause(plain, Verdict(FAILED, "claim was accepted, it must be refused", step)) == "hdb.game.claim"
+
+
+def test_a_deal_ended_early_is_laid_on_how_long_play_lasts() -> None:
+    """Brusquembille: a program that says nobody is to act (the deal over) where a player is to
+    lead breaks the rule that play goes on until the hands are empty, not the rule of who leads."""
+    s = next(s for s in corpus("brusquembille-1718") if s.origin == "generated"
+             and any(isinstance(st.get("expect", {}).get("to_act"), int) for st in s.data["steps"]))
+    step = _step(s, lambda st: isinstance(st.get("expect", {}).get("to_act"), int))
+    seat = s.data["steps"][step - 1]["expect"]["to_act"]
+    ended = Verdict(FAILED, f"to_act: value is null, expected {seat}", step, seat, None, observed="to_act")
+    assert symptom_clause(s, ended) == "brus.talon.last-tricks"
+    other = (seat + 1) % 2
+    wrong_seat = Verdict(FAILED, f"to_act: value is {other}, expected {seat}", step, seat, other, observed="to_act")
+    assert symptom_clause(s, wrong_seat) == "brus.play.next-lead"

@@ -32,7 +32,7 @@ from ..phase_view import CLAUSE_OF as PHASE_CLAUSE_OF
 from ..phases import PLAY as PHASE_PLAY
 from ..rules import Rules, card_order
 from ..speech import has_speech
-from ..state import parse_action
+from ..state import REFUSE_ACTION, parse_action
 from ..view import CLAUSE_OF
 from .compare import Verdict
 from .corpus import Scenario, rules_for
@@ -143,6 +143,11 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
         _replayed(table, s, verdict)
         return _in_ruleset_pair(rules, _hand_clause(table, verdict, "brus") or "brus.play.free", False)
     name, got = verdict.observed, verdict.got
+    if (name == "over" and got is True) or (name == "to_act" and got is None and step["expect"].get("to_act") is not None):
+        # the program ends the deal where the reference plays on: the rule of how long play lasts
+        ended = _in_ruleset_pair(rules, "brus.talon.last-tricks", True)
+        if ended is not None:
+            return ended
     if name == "result" and isinstance(got, list):
         want = step["expect"].get("result", [])
         for field, clause in _PHASE_RESULT.items():
@@ -673,6 +678,8 @@ def action_clause(table: Table, text: str) -> str:
     state = table.state
     rules = state.rules
     if text in _GAME_ACTIONS:
+        if text in ("claim", "declare", "declare-double") and rules.pass_action + REFUSE_ACTION in state.history:
+            return "hdb.game.concession-answer"  # a refusal binds its team: what it may claim or declare after
         return _GAME_ACTIONS[text]
     if state.phase == "round":
         return _round_clause(state)
