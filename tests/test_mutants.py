@@ -12,18 +12,18 @@ from types import FunctionType
 
 import pytest
 
+from brou.cards.deal import cut_pack
 from brou.conformance.compare import FAILED, PASSED
 from brou.conformance.corpus import SCENARIO_DIR, load_corpus, reference_verdict
 from brou.conformance.counterfactual import reproductions
 from brou.conformance.harness import Outcome
 from brou.conformance.localise import ranked
 from brou.conformance.mutants import Mutant, mutable, mutants, played
-from brou.deal import cut_pack
-from brou.phases import PhaseDeal
-from brou.results import homme_wins
-from brou.rules import Rules
-from brou.state import DealState
-from brou.talon import turned
+from brou.engine.partnership.state import DealState
+from brou.engine.phases import PhaseDeal
+from brou.laws.results import homme_wins
+from brou.laws.talon import turned
+from brou.spec.rules import Rules
 
 needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="mutants are played in a forked child")
 
@@ -34,7 +34,7 @@ def test_the_cut_has_its_slips_and_each_compiles() -> None:
     found = mutants(func)
     assert ("every slice at lifted", "at -lifted") in {(m.was, m.now) for m in found}
     assert ("lifted:", ":lifted") in {(m.was, m.now) for m in found}
-    assert all(m.function == "brou.deal.cut_pack" and m.code.co_name == "cut_pack" for m in found)
+    assert all(m.function == "brou.cards.deal.cut_pack" and m.code.co_name == "cut_pack" for m in found)
     # nothing in the `raise` and its message: no slip there changes play
     lines, first = inspect.getsourcelines(cut_pack)
     raised = next(first + i for i, text in enumerate(lines) if "raise DealError" in text)
@@ -124,7 +124,7 @@ def test_a_program_that_counts_a_tie_as_codille_is_found_with_that_slip() -> Non
     failures = [(o.scenario, o.verdict) for o in outcomes if o.verdict.status == FAILED]
     assert failures, "a tie counted as codille must fail some scenarios"
     found = reproductions("hombre", failures, [o.scenario for o in outcomes if o.verdict.status == PASSED], seconds=0)
-    assert any("hom.count.result" in r.clauses and r.what.startswith("brou.results.hombre_outcome, line ")
+    assert any("hom.count.result" in r.clauses and r.what.startswith("brou.laws.results.hombre_outcome, line ")
                for r in found)
     assert ranked("hombre", outcomes)[0].clause == "hom.count.result"
 

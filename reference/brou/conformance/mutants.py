@@ -4,7 +4,7 @@ that function, for the replays of brou.conformance.counterfactual.
 A program that breaks a rule by its logic (the trump taken from the wrong card, a tie counted
 as a loss, the cut lifted from the bottom) plays no other reading, number or order of the
 ruleset; but its failures are often those of the reference engine with one small change in
-the one function that implements the rule (brou.clauses: one function per clause). This is
+the one function that implements the rule (brou.spec.clauses: one function per clause). This is
 mutation-based fault localisation (Papadakis and Le Traon, "Metallaxis-FL", 2015): a mutant
 of clause h under which the reference fails the same steps with the same answers, and still
 passes what the program passes, is evidence that the program's fault is in h.
@@ -51,7 +51,7 @@ from functools import cache
 from types import CodeType, FrameType, FunctionType
 from typing import Any, TypeVar
 
-from ..clauses import FUNCTIONS, all_implementations
+from ..spec.clauses import FUNCTIONS, all_implementations
 
 T = TypeVar("T")
 
