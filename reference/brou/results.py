@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from .clauses import implements
 from .contracts import Contract
 from .ledger import BANK, POOL, SHEET, Entry
-from .rules import Rules
+from .rules import Rules, cards_of
 
 
 def stakes(rules: Rules) -> dict[str, int]:
@@ -48,7 +48,7 @@ def pool_entries(rules: Rules) -> list[Entry]:
 @implements("brus.count.points")
 def side_points(rules: Rules, won: Sequence[int]) -> list[int]:
     """Card points of each side (`rules.teams`, in seats), from the cards each seat won."""
-    per_seat = [sum(rules.points[c] for c in range(rules.n_indices) if mask >> c & 1) for mask in won]
+    per_seat = [sum([rules.points[c] for c in cards_of(mask)]) for mask in won]
     return [sum(per_seat[s] for s in side) for side in rules.teams]
 
 
