@@ -82,17 +82,17 @@ class HombreDeal(PhaseDeal):
 
     def legal_words(self) -> list[int]:
         """The words (indices into `brou.auction.words`) the player to act may say now."""
-        rules, index, phase = self.rules, word_index(self.rules), self.phase
+        rules, phase = self.rules, self.phase
         if phase == PLAY:
             out = []
             if self._may_surrender():
-                out.append(index[SURRENDER])
+                out.append(word_index(rules)[SURRENDER])
             if self.asking:
-                out.append(index[PLAY_ON])
+                out.append(word_index(rules)[PLAY_ON])
             if self.may_stop():
-                out.append(index[STOP])
+                out.append(word_index(rules)[STOP])
             return out
-        hand = self.hands[self.to_act]
+        index, hand = word_index(rules), self.hands[self.to_act]
         if phase == AUCTION:
             return [index[name] for name in bid_words(rules, self.said, hand)] + [index[PASS]]
         if phase == DECLARE:
@@ -128,8 +128,11 @@ class HombreDeal(PhaseDeal):
             self._words = self.legal_words()
             self._words_at = at
         rules = self.rules
-        base = rules.n_indices
-        return rules.mask_to_list(self._legal) + [base + w for w in self._words]
+        out = rules.mask_to_list(self._legal)
+        if self._words:
+            base = rules.n_indices
+            out += [base + w for w in self._words]
+        return out
 
     def _bounds(self) -> tuple[int, int]:
         assert self.contract is not None and self.hombre is not None

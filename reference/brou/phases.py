@@ -512,10 +512,10 @@ class PhaseDeal(Position):
         number = len(self.tricks)
         for step in rules.after_trick:
             if step == "draw":
-                stock = self.stock
+                stock, hands, events = self.stock, self.hands, self.events
                 for seat, drawn in draws(n, winner, stock):
-                    self.hands[seat] |= 1 << drawn
-                    self.events.append(Event("draw", number, seat, drawn))
+                    hands[seat] |= 1 << drawn
+                    events.append(tuple.__new__(Event, ("draw", number, seat, drawn)))  # Event(...), without its __new__
                 del stock[:n]
             elif step == "pay-brusquembilles" and pays_brusquembilles(rules):
                 plays = [((leader + i) % n, c) for i, c in enumerate(trick)]
@@ -566,9 +566,7 @@ class PhaseDeal(Position):
         tricks = [0] * n
         for _, _, w in self.tricks:
             tricks[w] += 1
-        points = rules.points
-        return [SeatResult(tricks[seat], sum([points[c] for c in rules.mask_to_list(self.won[seat])]), jetons[seat])
-                for seat in range(n)]
+        return [SeatResult(tricks[seat], _card_points(rules, self.won[seat]), jetons[seat]) for seat in range(n)]
 
     def winners(self) -> list[int] | None:
         """Once the deal is over (None before): the sides with the most card points
@@ -596,6 +594,17 @@ class PhaseDeal(Position):
         rules = self.rules
         return {"ruleset": rules.id, "params": dict(rules.overrides), "deal": deal_data(rules, self.deal),
                 "actions": [action_text(rules, a) for a in self.history]}
+
+
+def _card_points(rules: Rules, cards: int) -> int:
+    """The card points of a mask, summed suit by suit from `rules.suit_points`."""
+    n = len(rules.ranks)
+    full = (1 << n) - 1
+    total = 0
+    for table in rules.suit_points:
+        total += table[cards & full]
+        cards >>= n
+    return total
 
 
 def deal_data(rules: Rules, deal: TalonDeal) -> dict[str, Any]:
