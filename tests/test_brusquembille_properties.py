@@ -60,12 +60,15 @@ SETTINGS = settings(max_examples=150, deadline=None, derandomize=True, database=
 
 
 COMPILED = {"_follow", "_after_talon"}  # the following rules composed for the deal: functions, made anew by each deal
+# worked out on demand (the legal cards and words of the state): two equal deals may differ in
+# what they have worked out so far, and asking changes nothing
+CACHES = {"_legal", "_legal_at", "_words", "_words_at"}
 
 
 def snapshot(deal: PhaseDeal, compiled: bool = True) -> tuple[Any, ...]:
-    """Every slot of the deal (less the composed following functions, if asked), lists turned to
-    tuples, for exact comparison."""
-    names = [n for n in PhaseDeal.__slots__ if compiled or n not in COMPILED]
+    """Every slot of the deal but the caches (and the composed following functions, if asked),
+    lists turned to tuples, for exact comparison."""
+    names = [n for n in PhaseDeal.__slots__ if n not in CACHES and (compiled or n not in COMPILED)]
     return tuple(tuple(v) if isinstance(v, list) else v for v in (getattr(deal, name) for name in names))
 
 

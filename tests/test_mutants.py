@@ -12,13 +12,13 @@ from types import FunctionType
 
 import pytest
 
-from brou.cards.deal import cut_pack
+from brou.cards.deal import cut_pack, packet_positions
 from brou.conformance.compare import FAILED, PASSED
 from brou.conformance.corpus import SCENARIO_DIR, load_corpus, reference_verdict
 from brou.conformance.counterfactual import reproductions
 from brou.conformance.harness import Outcome
 from brou.conformance.localise import ranked
-from brou.conformance.mutants import Mutant, mutable, mutants, played
+from brou.conformance.mutants import Mutant, lines_run, mutable, mutants, played
 from brou.engine.partnership.state import DealState
 from brou.engine.phases import PhaseDeal
 from brou.laws.results import homme_wins
@@ -63,6 +63,22 @@ def test_the_turned_card_read_from_the_other_end_is_the_bottom_card() -> None:
     [result] = played(func, [bottom], lambda m: turned(rules, pack), time.monotonic() + 30, 10)
     assert result == (tuple(pack), pack[-1], rules.suit_of[pack[-1]])  # the jack of clubs: clubs trump
     assert turned(rules, pack) == ((*pack[1:], pack[0]), pack[0], rules.suit_of[pack[0]])
+
+
+@needs_fork
+def test_a_function_whose_answers_are_cached_is_played_as_the_mutant_has_it() -> None:
+    """The packets are computed once per ruleset and kept (an lru_cache): what this process
+    computed with the function as written serves no mutant in the child, and the function's
+    lines are seen to run whatever the cache holds."""
+    func = mutable("brus.deal.packets")
+    assert func is not None and func is _plain(packet_positions.__wrapped__)
+    rules = Rules.load("brusquembille-1718")
+    dealt = packet_positions(rules)  # kept in the cache
+    from_one = next(m for m in mutants(func) if m.was == "0" and m.now == "1")  # the first card never dealt
+    [result] = played(func, [from_one], lambda m: packet_positions(rules), time.monotonic() + 30, 10)
+    assert result is not None and result != dealt and result[0][0][0] == 1
+    assert packet_positions(rules) == dealt
+    assert lines_run([func], lambda: packet_positions(rules))[func]
 
 
 def test_a_yes_or_no_function_answers_yes_and_no_where_it_computes_its_answer() -> None:

@@ -56,6 +56,16 @@ def _words_and_limit(n: int) -> tuple[int, int]:
 def swaps(n: int, seed: int) -> list[int]:
     """The positions j that `seed` gives to swap with positions n - 1 down to 1 (steps 1, 2
     and 4 above): j = X mod (i + 1), X = X div (i + 1)."""
+    x = _number(n, seed)
+    out = []
+    for i in range(n - 1, 0, -1):
+        x, j = divmod(x, i + 1)
+        out.append(j)
+    return out
+
+
+def _number(n: int, seed: int) -> int:
+    """X, the number `seed` gives for a shuffle of n cards (steps 1 and 2 above)."""
     if not 0 <= seed <= MAX_SEED:
         raise ValueError(f"seed must be an integer from 0 to {MAX_SEED}")
     k, limit = _words_and_limit(n)
@@ -66,12 +76,7 @@ def swaps(n: int, seed: int) -> list[int]:
             state, z = splitmix64(state)
             x = x << 64 | z
         if x < limit:
-            break
-    out = []
-    for i in range(n - 1, 0, -1):
-        x, j = divmod(x, i + 1)
-        out.append(j)
-    return out
+            return x
 
 
 def permuted(n: int, js: list[int]) -> list[int]:
@@ -84,5 +89,11 @@ def permuted(n: int, js: list[int]) -> list[int]:
 
 
 def shuffled(n: int, seed: int) -> list[int]:
-    """The permutation of range(n) that `seed` gives (steps 1 to 4 above)."""
-    return permuted(n, swaps(n, seed))
+    """The permutation of range(n) that `seed` gives (steps 1 to 4 above):
+    `permuted(n, swaps(n, seed))`, each swap made as its position is drawn."""
+    x = _number(n, seed)
+    deck = list(range(n))
+    for i in range(n - 1, 0, -1):
+        x, j = divmod(x, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck

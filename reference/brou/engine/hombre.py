@@ -36,6 +36,7 @@ from ..laws.auction import (
     spil_bidding,
     standing,
     trump_word,
+    word_index,
     words,
 )
 from ..laws.contracts import TURNED, Contract, contract, contracts, shown_cards, trump_choices
@@ -44,7 +45,7 @@ from ..laws.results import SURRENDER as SURRENDERED
 from ..laws.results import WON, hombre_entries, hombre_outcome
 from ..laws.talon import TalonDeal
 from ..spec.clauses import implements
-from ..spec.rules import Rules, cards_of
+from ..spec.rules import Rules
 from .phases import ALL_PASSED, DONE, PLAY, PLAYED, Event, PhaseDeal
 
 AUCTION, DECLARE, EXCHANGE = "auction", "declare", "exchange"
@@ -81,28 +82,28 @@ class HombreDeal(PhaseDeal):
 
     def legal_words(self) -> list[int]:
         """The words (indices into `brou.laws.auction.words`) the player to act may say now."""
-        rules, names = self.rules, words(self.rules)
-        hand = self.hands[self.to_act]
-        if self.phase == AUCTION:
-            return [names.index(name) for name in bid_words(rules, self.said, hand)] + [names.index(PASS)]
-        if self.phase == DECLARE:
-            if self.contract is None:
-                assert self.bid is not None
-                return [names.index(row.name) for row in bid_choices(rules, self.bid, hand)]
-            assert self.contract is not None
-            return [names.index(trump_word(rules, s)) for s in trump_choices(rules, self.contract)]
-        if self.phase == EXCHANGE:
-            least, _ = self._bounds()
-            return [names.index(DRAW)] if len(self.discarding) >= least else []
-        if self.phase == PLAY:
+        rules, phase = self.rules, self.phase
+        if phase == PLAY:
             out = []
             if self._may_surrender():
-                out.append(names.index(SURRENDER))
+                out.append(word_index(rules)[SURRENDER])
             if self.asking:
-                out.append(names.index(PLAY_ON))
+                out.append(word_index(rules)[PLAY_ON])
             if self.may_stop():
-                out.append(names.index(STOP))
+                out.append(word_index(rules)[STOP])
             return out
+        index, hand = word_index(rules), self.hands[self.to_act]
+        if phase == AUCTION:
+            return [index[name] for name in bid_words(rules, self.said, hand)] + [index[PASS]]
+        if phase == DECLARE:
+            if self.contract is None:
+                assert self.bid is not None
+                return [index[row.name] for row in bid_choices(rules, self.bid, hand)]
+            assert self.contract is not None
+            return [index[trump_word(rules, s)] for s in trump_choices(rules, self.contract)]
+        if phase == EXCHANGE:
+            least, _ = self._bounds()
+            return [index[DRAW]] if len(self.discarding) >= least else []
         return []
 
     def legal_cards(self) -> int:
@@ -113,14 +114,25 @@ class HombreDeal(PhaseDeal):
             return self.hands[self.to_act] if len(self.discarding) < most else 0
         if self.asking:
             return 0
-        return super().legal_cards()
+        return PhaseDeal.legal_cards(self)
 
     def legal_actions(self, seat: int | None = None) -> list[int]:
         """The player to act's legal actions: card ids (played, or discarded), then words."""
         if self.phase == DONE or (seat is not None and seat != self.to_act):
             return []
-        base = self.rules.n_indices
-        return cards_of(self.legal_cards()) + [base + w for w in self.legal_words()]
+        at = len(self.history)
+        if self._legal_at != at:  # `_legal_cards()` and `_legal_words()`, inline
+            self._legal = self.legal_cards()
+            self._legal_at = at
+        if self._words_at != at:
+            self._words = self.legal_words()
+            self._words_at = at
+        rules = self.rules
+        out = rules.mask_to_list(self._legal)
+        if self._words:
+            base = rules.n_indices
+            out += [base + w for w in self._words]
+        return out
 
     def _bounds(self) -> tuple[int, int]:
         assert self.contract is not None and self.hombre is not None
@@ -174,31 +186,32 @@ class HombreDeal(PhaseDeal):
                 raise IllegalAction("wrong-seat", f"there is no seat {brief(seat)}")
             if seat != self.to_act:
                 raise IllegalAction("wrong-seat", f"seat {seat} may not act now; seat {self.to_act} is to act")
-        names = words(rules)
         if not 0 <= action < rules.n_indices:
+            names = words(rules)
             index = action - rules.n_indices
             if not 0 <= index < len(names):
                 raise IllegalAction("malformed-action", f"no action has id {brief(action)}: the actions of {rules.id} are cards "
                                     f"and the words {', '.join(names)}")
             self._say(index)
             return
-        if self.phase in (AUCTION, DECLARE):
+        phase = self.phase
+        if phase in (AUCTION, DECLARE):
             raise IllegalAction("cards-not-yet", "no card is played or discarded before the contract is settled; "
                                 f"the player asked may say {self._now()}")
         if self.asking:
             raise IllegalAction("cards-not-yet", "no card is led before the hombre says whether he plays; he may say "
                                 f"{self._now()}")
-        hand = self.hands[self.to_act]
-        if not hand >> action & 1:
+        if not self.hands[self.to_act] >> action & 1:
             raise IllegalAction("not-in-hand", f"{rules.card_text(action)} is not in the hand of the player to act")
-        if self.phase == EXCHANGE:
-            if not self.legal_cards():
+        legal = self._legal if self._legal_at == len(self.history) else self._legal_cards()
+        if phase == EXCHANGE:
+            if not legal:
                 raise IllegalAction("too-many-discards", f"{len(self.discarding)} cards discarded is as many as the "
                                     "talon can replace here; the player must say draw")
             self.history.append(action)
             self._discard(action)
             return
-        if not self.legal_cards() >> action & 1:
+        if not legal >> action & 1:
             code = self._refusal(action)
             raise IllegalAction(code, f"{rules.card_text(action)} is refused here ({code})")
         self.history.append(action)
@@ -230,7 +243,7 @@ class HombreDeal(PhaseDeal):
         """A word, checked, then done."""
         rules, names = self.rules, words(self.rules)
         word = names[index]
-        if index not in self.legal_words():
+        if index not in self._legal_words():
             raise IllegalAction(self._word_refusal(word), f"'{word}' is not taken now; the player asked may say "
                                 f"{self._now()}")
         seat = self.to_act

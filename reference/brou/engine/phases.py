@@ -40,7 +40,7 @@ from ..laws.kings import (
 )
 from ..laws.ledger import POOL, Entry, account_balance, balances
 from ..laws.payments import brusquembille_payments, pays_brusquembilles
-from ..laws.play import beats, first_to_act
+from ..laws.play import beating_cards, first_to_act
 from ..laws.results import best_sides, deal_winner, homme_entries, pool_entries, pool_shares, side_points
 from ..laws.speech import (
     LEAVE,
@@ -59,7 +59,7 @@ from ..laws.speech import (
 from ..laws.speech import PLAY as SAY_PLAY
 from ..laws.talon import TalonDeal, draws
 from ..spec.clauses import implements
-from ..spec.rules import Rules, card_order, cards_of, exact_text
+from ..spec.rules import Rules, card_order, exact_text
 from .marks import marks_after, marks_winners
 from .picture import Talon, position_picture
 from .position import Position, slot_names
@@ -100,7 +100,8 @@ class PhaseDeal(Position):
 
     __slots__ = ("rules", "deal", "trump", "hands", "stock", "phase", "to_act", "leader", "trick", "tricks",
                  "won", "events", "ledger", "_follow", "_after_talon", "turned", "homme", "words", "shown",
-                 "ended", "marks", "history", "_class_of")
+                 "ended", "marks", "history", "_class_of", "_beating", "_legal", "_legal_at", "_words",
+                 "_words_at")
 
     def __init__(self, rules: Rules, deal: TalonDeal, marks: Sequence[int] | None = None) -> None:
         if not rules.on_phases:
@@ -127,6 +128,14 @@ class PhaseDeal(Position):
         self.history: list[int] = []  # every action taken, in order
         self.trump: int | None = None
         self._class_of: tuple[int, ...] = rules.suit_of  # per card: its class under the trump (brou.spec.rules.Order)
+        self._beating = beating_cards(rules, None)  # per card: the cards that beat it under the trump (brou.laws.play.beats)
+        # the cards and the words the player to act may play or say (`legal_cards`, `legal_words`),
+        # kept for the state they were computed in: `_legal_at` and `_words_at` are the length of
+        # the history then (-1: none kept)
+        self._legal = 0
+        self._legal_at = -1
+        self._words: list[int] = []
+        self._words_at = -1
         self._begin()
 
     def _begin(self) -> None:
@@ -142,6 +151,7 @@ class PhaseDeal(Position):
         """Trump is now suit `trump` (None: no trump), and the class of each card with it."""
         self.trump = trump
         self._class_of = card_order(self.rules, trump).class_of
+        self._beating = beating_cards(self.rules, trump)
 
     # -- what may be done ------------------------------------------------------------
 
@@ -166,8 +176,10 @@ class PhaseDeal(Position):
             return hand
         follow = self._follow if self.stock else self._after_talon
         lead = self.trick[0]
-        return follow(self.rules, hand, self._class_of[lead], self.trump, self._best()[1], sum(1 << c for c in self.trick),
-                      lead)
+        trick = 0
+        for card in self.trick:
+            trick |= 1 << card
+        return follow(self.rules, hand, self._class_of[lead], self.trump, self._best()[1], trick, lead)
 
     def legal_words(self) -> list[int]:
         """The words (indices into `brou.laws.speech.WORDS`) the player to act may say now."""
@@ -183,11 +195,32 @@ class PhaseDeal(Position):
         """The player to act's legal actions (card ids, then the words of the speech); nothing
         for anyone else, and nothing once the deal is over: these games have no action out of
         turn."""
-        if self.phase == DONE or (seat is not None and seat != self.to_act):
+        phase = self.phase
+        if phase == DONE or (seat is not None and seat != self.to_act):
             return []
-        if self.phase != PLAY:
-            return [word_action(self.rules, w) for w in self.legal_words()]
-        return cards_of(self.legal_cards())
+        if phase != PLAY:
+            base = self.rules.n_indices  # word_action
+            return [base + w for w in self._legal_words()]
+        at = len(self.history)
+        if self._legal_at != at:  # `_legal_cards()`, inline
+            self._legal = self.legal_cards()
+            self._legal_at = at
+        return self.rules.mask_to_list(self._legal)
+
+    def _legal_cards(self) -> int:
+        """`legal_cards()`, computed once per state: asked by `legal_actions` and again by `apply`
+        (the state is the length of the history: not to be asked while an action is applied)."""
+        if self._legal_at != len(self.history):
+            self._legal = self.legal_cards()
+            self._legal_at = len(self.history)
+        return self._legal
+
+    def _legal_words(self) -> list[int]:
+        """`legal_words()`, computed once per state (the list kept: not to be changed)."""
+        if self._words_at != len(self.history):
+            self._words = self.legal_words()
+            self._words_at = len(self.history)
+        return self._words
 
     def speakers(self) -> dict[int, list[int]]:
         return {} if self.phase == DONE else {self.to_act: self.legal_actions()}
@@ -200,7 +233,8 @@ class PhaseDeal(Position):
         rules = self.rules
         if type(action) is not int:
             raise IllegalAction("malformed-action", f"an action is an action id (int), not {type(action).__name__}")
-        if self.phase == DONE:  # before the seat: deal-over comes first (docs/errors.md)
+        phase = self.phase
+        if phase == DONE:  # before the seat: deal-over comes first (docs/errors.md)
             raise IllegalAction("deal-over", "the deal is finished")
         if seat is not None:
             if type(seat) is not int or not 0 <= seat < rules.n_players:
@@ -215,13 +249,13 @@ class PhaseDeal(Position):
                 raise IllegalAction("malformed-action", f"no action has id {brief(action)}: the actions of {rules.id} are {what}")
             self._say(word)
             return
-        if self.phase != PLAY:
+        if phase != PLAY:
             raise IllegalAction("cards-not-yet", f"no card is played before the homme is named; the player asked may "
                                 f"say {' or '.join(WORDS[w] for w in self.legal_words())}")
-        hand = self.hands[self.to_act]
-        if not hand >> action & 1:
+        if not self.hands[self.to_act] >> action & 1:
             raise IllegalAction("not-in-hand", f"{rules.card_text(action)} is not in the hand of the player to act")
-        if not self.legal_cards() >> action & 1:
+        legal = self._legal if self._legal_at == len(self.history) else self._legal_cards()
+        if not legal >> action & 1:
             code = self._refusal(action)
             raise IllegalAction(code, f"{rules.card_text(action)} is refused here ({code})")
         self.history.append(action)
@@ -298,7 +332,7 @@ class PhaseDeal(Position):
 
     def _say(self, word: int) -> None:
         """A word of the turn-offer or the speech, checked, then done."""
-        allowed = self.legal_words()
+        allowed = self._legal_words()
         if word not in allowed:
             # `show` in the speech with no king still to score: no-king-to-show under either
             # king_showing (under `automatic` the king already scored when its suit was turned)
@@ -450,34 +484,44 @@ class PhaseDeal(Position):
         return "must-follow-suit"
 
     def _best(self) -> tuple[int, int]:
-        """(the seat winning the trick so far, his card)."""
+        """(the seat winning the trick so far, his card): each card played beats the best before
+        it or not (`brou.laws.play.beats`, through its table `beating_cards`)."""
+        trick, beating = self.trick, self._beating
         best_i = 0
-        for i in range(1, len(self.trick)):
-            if beats(self.rules, self.trick[i], self.trick[best_i], self.trump):
+        for i in range(1, len(trick)):
+            if beating[trick[best_i]] >> trick[i] & 1:
                 best_i = i
-        return (self.leader + best_i) % self.rules.n_players, self.trick[best_i]
+        return (self.leader + best_i) % self.rules.n_players, trick[best_i]
 
     def _play(self, card: int) -> None:
-        rules, n = self.rules, self.rules.n_players
+        rules = self.rules
+        n = rules.n_players
         self.hands[self.to_act] &= ~(1 << card)
-        self.trick.append(card)
-        if len(self.trick) < n:
+        trick = self.trick
+        trick.append(card)
+        if len(trick) < n:
             self.to_act = (self.to_act + 1) % n
             return
         winner = self.trick_winner()
-        plays = [((self.leader + i) % n, c) for i, c in enumerate(self.trick)]
-        self.tricks.append((self.leader, tuple(self.trick), winner))
-        self.won[winner] |= sum(1 << c for c in self.trick)
+        leader = self.leader
+        self.tricks.append((leader, tuple(trick), winner))
+        taken = 0
+        for c in trick:
+            taken |= 1 << c
+        self.won[winner] |= taken
         number = len(self.tricks)
         for step in rules.after_trick:
             if step == "draw":
-                for seat, drawn in draws(n, winner, self.stock):
-                    self.hands[seat] |= 1 << drawn
-                    self.events.append(Event("draw", number, seat, drawn))
-                del self.stock[:n]
+                stock, hands, events = self.stock, self.hands, self.events
+                for seat, drawn in draws(n, winner, stock):
+                    hands[seat] |= 1 << drawn
+                    events.append(tuple.__new__(Event, ("draw", number, seat, drawn)))  # Event(...), without its __new__
+                del stock[:n]
             elif step == "pay-brusquembilles" and pays_brusquembilles(rules):
+                plays = [((leader + i) % n, c) for i, c in enumerate(trick)]
                 self.ledger += brusquembille_payments(rules, plays, winner, number)
             elif step == "move-kings":
+                plays = [((leader + i) % n, c) for i, c in enumerate(trick)]
                 self.ledger += taken_king_entries(rules, plays, winner, scored_kings(self.ledger), number)
         self.trick = []
         self.leader = self.to_act = self.next_leader(winner)
@@ -517,10 +561,12 @@ class PhaseDeal(Position):
     def result(self) -> list[SeatResult]:
         """Per seat: tricks won, card points, net jetons so far (the pool's share once over)."""
         rules = self.rules
-        jetons = balances(self.ledger, rules.n_players)
-        return [SeatResult(sum(1 for _, _, w in self.tricks if w == seat),
-                           sum(rules.points[c] for c in cards_of(self.won[seat])), jetons[seat])
-                for seat in range(rules.n_players)]
+        n = rules.n_players
+        jetons = balances(self.ledger, n)
+        tricks = [0] * n
+        for _, _, w in self.tricks:
+            tricks[w] += 1
+        return [SeatResult(tricks[seat], _card_points(rules, self.won[seat]), jetons[seat]) for seat in range(n)]
 
     def winners(self) -> list[int] | None:
         """Once the deal is over (None before): the sides with the most card points
@@ -548,6 +594,17 @@ class PhaseDeal(Position):
         rules = self.rules
         return {"ruleset": rules.id, "params": dict(rules.overrides), "deal": deal_data(rules, self.deal),
                 "actions": [action_text(rules, a) for a in self.history]}
+
+
+def _card_points(rules: Rules, cards: int) -> int:
+    """The card points of a mask, summed suit by suit from `rules.suit_points`."""
+    n = len(rules.ranks)
+    full = (1 << n) - 1
+    total = 0
+    for table in rules.suit_points:
+        total += table[cards & full]
+        cards >>= n
+    return total
 
 
 def deal_data(rules: Rules, deal: TalonDeal) -> dict[str, Any]:

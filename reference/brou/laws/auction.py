@@ -147,6 +147,15 @@ def words(rules: Rules) -> tuple[str, ...]:
             *last)
 
 
+@lru_cache(maxsize=64)
+def word_index(rules: Rules) -> dict[str, int]:
+    """Each word's index in `words(rules)` (the first, where a word is there twice)."""
+    index: dict[str, int] = {}
+    for i, name in enumerate(words(rules)):
+        index.setdefault(name, i)
+    return index
+
+
 def trump_word(rules: Rules, suit: int) -> str:
     return f"trump {rules.suits[suit]}"
 

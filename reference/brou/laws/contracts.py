@@ -61,11 +61,12 @@ def is_nolo(row: Contract) -> bool:
     return row.trump == NONE
 
 
+@lru_cache(maxsize=64)
 @implements("hom.contract.table")
 def contracts(rules: Rules) -> tuple[Contract, ...]:
     """The ruleset's contracts, weakest first, compiled from `auction.contracts` (the values of
     H2's table; the rank orders the bids, and the contracts without exchange rank above those
-    with); () for a game without an auction."""
+    with); () for a game without an auction.  Compiled once per ruleset (the table is kept)."""
     section = rules.data.get("auction")
     if section is None:
         return ()

@@ -32,14 +32,20 @@ class Entry(NamedTuple):
 def balances(entries: list[Entry], n: int) -> list[int]:
     """Each seat's net jetons over `entries` (the pool and the bank left out)."""
     out = [0] * n
-    for e in entries:
-        if e.giver >= 0:
-            out[e.giver] -= e.jetons
-        if e.taker >= 0:
-            out[e.taker] += e.jetons
+    for giver, taker, jetons, _, _, _ in entries:
+        if giver >= 0:
+            out[giver] -= jetons
+        if taker >= 0:
+            out[taker] += jetons
     return out
 
 
 def account_balance(entries: list[Entry], account: int) -> int:
     """The net jetons of one account (a seat, `POOL` or `BANK`)."""
-    return sum(e.jetons for e in entries if e.taker == account) - sum(e.jetons for e in entries if e.giver == account)
+    total = 0
+    for giver, taker, jetons, _, _, _ in entries:
+        if taker == account:
+            total += jetons
+        if giver == account:
+            total -= jetons
+    return total

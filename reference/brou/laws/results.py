@@ -47,8 +47,17 @@ def pool_entries(rules: Rules) -> list[Entry]:
 
 @implements("brus.count.points")
 def side_points(rules: Rules, won: Sequence[int]) -> list[int]:
-    """Card points of each side (`rules.teams`, in seats), from the cards each seat won."""
-    per_seat = [sum(rules.points[c] for c in range(rules.n_indices) if mask >> c & 1) for mask in won]
+    """Card points of each side (`rules.teams`, in seats), from the cards each seat won (summed
+    suit by suit from `rules.suit_points`, the points of every set of a suit's ranks)."""
+    n = len(rules.ranks)
+    full = (1 << n) - 1
+    per_seat = []
+    for mask in won:
+        total = 0
+        for table in rules.suit_points:
+            total += table[mask & full]
+            mask >>= n
+        per_seat.append(total)
     return [sum(per_seat[s] for s in side) for side in rules.teams]
 
 

@@ -37,7 +37,13 @@ def deal_with_talon(rules: Rules, pack: Sequence[int]) -> TalonDeal:
     clause brus.deal.packets), the undealt cards as the stock, whose top card is turned
     (`turned`) where the game turns one."""
     seats, rest = packet_positions(rules)
-    hands = tuple(sum(1 << pack[p] for p in positions) for positions in seats)
+    dealt = []
+    for positions in seats:
+        mask = 0
+        for p in positions:
+            mask |= 1 << pack[p]
+        dealt.append(mask)
+    hands = tuple(dealt)
     stock = [pack[p] for p in rest]
     if not stock:
         raise DealError("a game with a talon needs cards left after the deal")

@@ -226,8 +226,9 @@ class BrusquembilleState(PhaseState):
 
     def _apply_action(self, action: int) -> None:
         if not self.deal_card(action):
-            assert self.deal is not None
-            self.deal.apply(action)
+            deal = self._box.deal
+            assert deal is not None
+            deal.apply(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

@@ -188,7 +188,7 @@ class HombreState(PhaseState):
     def _apply_action(self, action: int) -> None:
         if self.deal_card(action):
             return
-        deal = self.deal
+        deal = self._box.deal
         assert deal is not None
         deal.apply(action)
 

@@ -167,7 +167,7 @@ class HommeState(PhaseState):
     def _apply_action(self, action: int) -> None:
         if self.deal_card(action):
             return
-        deal = self.deal
+        deal = self._box.deal
         assert deal is not None
         word = action_word(self.rules, action)
         said = None

@@ -8,16 +8,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import repeat
 from typing import Any
 
 import pyspiel
 
 from ..cards.deal import packet_positions
 from ..engine.deals import new_deal
-from ..engine.phases import PhaseDeal
+from ..engine.phases import DONE, PhaseDeal
 from ..laws.talon import TalonDeal, deal_with_talon
 from ..spec.rules import Rules, cards_of
 from .partnership import ParameterValueError
+
+CHANCE, TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
 
 
 def parameter_specification(ruleset: str, names: Sequence[str]) -> dict[str, Any]:
@@ -55,9 +58,8 @@ def receivers(rules: Rules) -> tuple[int, ...]:
 
 def chance_outcomes(undealt: int) -> list[tuple[int, float]]:
     """The next card of the shuffled pack: each card not yet dealt, equally likely."""
-    left = cards_of(undealt)
-    p = 1.0 / len(left)
-    return [(c, p) for c in sorted(left)]
+    left = cards_of(undealt)  # in order
+    return list(zip(left, repeat(1.0 / len(left))))
 
 
 class DealBox:
@@ -125,19 +127,21 @@ class PhaseState(pyspiel.State):  # type: ignore[misc]
         return unpickle_state, (self._game, self.serialize())
 
     def current_player(self) -> int:
-        deal = self.deal
+        deal = self._box.deal
         if deal is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if deal.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
+            return CHANCE
+        if deal.phase == DONE:  # deal.is_over
+            return TERMINAL
         return deal.to_act
 
     def is_terminal(self) -> bool:
-        return self.deal is not None and self.deal.is_over
+        deal = self._box.deal
+        return deal is not None and deal.phase == DONE  # deal.is_over
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.deal is not None and player == self.deal.to_act
-        return sorted(self.deal.legal_actions())
+        deal = self._box.deal
+        assert deal is not None and player == deal.to_act
+        return sorted(deal.legal_actions())
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> Any:
         """A state `player_id` cannot tell from this one (used by ISMCTS): the game's `resample`,
@@ -159,15 +163,17 @@ class PhaseState(pyspiel.State):  # type: ignore[misc]
     def deal_card(self, action: int) -> bool:
         """A chance node's card, while dealing: to its seat or the talon; the last one makes
         the engine's deal.  False once the deal is made (the action is a player's)."""
-        if self.deal is not None:
+        if self._box.deal is not None:
             return False
-        seat = self._game.receiver[len(self.dealt)]
-        self.dealt.append(action)
+        dealt = self.dealt
+        seat = self._game.receiver[len(dealt)]
+        dealt.append(action)
         if seat >= 0:
             self.received[seat] |= 1 << action
         self.undealt &= ~(1 << action)
-        if len(self.dealt) == self.rules.n_cards:
-            self.deal = new_deal(self.rules, deal_with_talon(self.rules, self.dealt))
+        rules = self._game.rules
+        if len(dealt) == rules.n_cards:
+            self.deal = new_deal(rules, deal_with_talon(rules, dealt))
         return True
 
 

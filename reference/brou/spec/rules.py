@@ -258,9 +258,20 @@ def _checked(name: str, stamp: int | None) -> spec.MergedDocument:
     return merged
 
 
+# For byte k of a mask (k < 8), the card indices of each of its 256 values (`cards_of`).
+_BYTE_CARDS = tuple(tuple(tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256)) for k in range(8))
+
+
 def cards_of(mask: int) -> list[int]:
     """Card indices in a mask, strongest suit-first order."""
-    out = []
+    out: list[int] = []
+    if mask.bit_count() > 4 and not mask >> 64:  # many cards: a byte at a time
+        k = 0
+        while mask:
+            out += _BYTE_CARDS[k][mask & 255]
+            mask >>= 8
+            k += 1
+        return out
     while mask:
         low = mask & -mask
         out.append(low.bit_length() - 1)
