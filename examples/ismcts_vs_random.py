@@ -9,9 +9,9 @@ One team is played by OpenSpiel's own ISMCTSBot (open_spiel.python.algorithms.is
 the other by random play; the teams swap every deal, so each sits in every seat.
 Random play here is uniform over the plays, announcements and passes, and never
 claims, declares or concedes on its own initiative (it answers a concession at random),
-as brou.match.random_bot: uniform over every legal action would claim at random and
+as brou.engine.partnership.match.random_bot: uniform over every legal action would claim at random and
 lose nearly every deal at once.  The search's rollouts play the same way, on the
-engine directly (brou.state.DealState), and the search draws the hidden cards with
+engine directly (brou.engine.partnership.state.DealState), and the search draws the hidden cards with
 `BrouState.resample`, which keeps every world consistent with what the player saw.
 
 Everything is seeded: the same arguments print the same table.
@@ -29,8 +29,8 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-import brou.openspiel as bo
-from brou.state import ACCEPT_ACTION, REFUSE_ACTION, DealState
+import brou.openspiel.partnership as bo
+from brou.engine.partnership.state import ACCEPT_ACTION, REFUSE_ACTION, DealState
 
 QUIET = (0, ACCEPT_ACTION, REFUSE_ACTION)  # pass, and the answers to a concession
 

@@ -15,9 +15,10 @@ from typing import Any
 
 import pytest
 
-from brou import counting, game, play, state
 from brou.conformance.runner import InProcess
-from brou.counting import DealResult
+from brou.engine.partnership import state
+from brou.laws import counting, game, play
+from brou.laws.counting import DealResult
 from helpers import load
 
 

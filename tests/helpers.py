@@ -12,15 +12,15 @@ from typing import Any, TypeVar
 
 import pytest
 
-from brou.deal import deal_from_cards
-from brou.following import following_function
-from brou.game import GameContext
-from brou.phase_deals import new_deal
-from brou.phases import PhaseDeal
-from brou.play import beats
-from brou.rules import Rules
-from brou.state import DealState, action_text
-from brou.talon import talon_deal_from_seed
+from brou.cards.deal import deal_from_cards
+from brou.engine.deals import new_deal
+from brou.engine.partnership.state import DealState, action_text
+from brou.engine.phases import PhaseDeal
+from brou.laws.following import following_function
+from brou.laws.game import GameContext
+from brou.laws.play import beats
+from brou.laws.talon import talon_deal_from_seed
+from brou.spec.rules import Rules
 
 
 def load(name: str, **params: Any) -> Rules:

@@ -3,7 +3,7 @@
 Written from the clause statements of spec/rulesets/*.yaml and the sources (S1
 section 3, S2 "Spiel der Karten"), not from the engine: it works on lists of card
 texts such as "TH" (rank then suit), with no masks and no precomputed tables, so
-that a disagreement with `brou.play` points at one of the two readings.
+that a disagreement with `brou.laws.play` points at one of the two readings.
 
 Ranks, strongest first: A T K Q J 9 8 7.  Suits: S H D C.
 """

@@ -11,13 +11,14 @@ import pytest
 import yaml
 from jsonschema import Draft202012Validator
 
-from brou import Rules, ambiguities, spec
+from brou import Rules, spec
 from brou.conformance import witnesses
 from brou.conformance.compare import FAILED, PASSED
 from brou.conformance.corpus import SCENARIO_DIR, Scenario, load_file
 from brou.conformance.harness import run
 from brou.conformance.runner import InProcess
 from brou.errors import ParameterError, SpecError, UsageError
+from brou.spec import ambiguities
 
 REGISTER = ambiguities.load_register()
 FOUND = ("found", "partly-found")

@@ -15,11 +15,12 @@ def test_the_api_reference_builds_clean_and_documents_the_library(tmp_path: Path
                            str(DOCS), str(tmp_path / "api")], capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     pages = {p.name: p.read_text(encoding="utf-8") for p in (tmp_path / "api").glob("*.html")}
-    wanted = {"deals.html": ["brou.position.Position.undo", "brou.position.Position.is_legal", "brou.position.perft",
-                             "brou.state.DealState.from_seed", "brou.phases.PhaseDeal", "brou.hombre.HombreDeal"],
-              "notation.html": ["brou.notation.parse_deal", "brou.notation.position_notation",
-                                "brou.positions.parse_position"],
-              "rules.html": ["brou.rules.Rules.load", "brou.rules.Rules.parse_card", "brou.deal.deal_from_cards"],
+    wanted = {"deals.html": ["brou.engine.position.Position.undo", "brou.engine.position.Position.is_legal",
+                             "brou.engine.position.perft", "brou.engine.partnership.state.DealState.from_seed",
+                             "brou.engine.phases.PhaseDeal", "brou.engine.hombre.HombreDeal"],
+              "notation.html": ["brou.engine.notation.parse_deal", "brou.engine.notation.position_notation",
+                                "brou.engine.positions.parse_position"],
+              "rules.html": ["brou.spec.rules.Rules.load", "brou.spec.rules.Rules.parse_card", "brou.cards.deal.deal_from_cards"],
               "errors.html": ["brou.errors.IllegalAction", "brou.errors.NothingToUndo"]}
     for page, anchors in wanted.items():
         missing = [a for a in anchors if f'id="{a}"' not in pages[page]]

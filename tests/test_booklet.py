@@ -20,8 +20,8 @@ from brou.book import booklet
 from brou.book.build import LANGS, Built, build
 from brou.book.sheets import sheet_title
 from brou.errors import SpecError
-from brou.rules import Rules
 from brou.spec import available_rulesets
+from brou.spec.rules import Rules
 from helpers import built_once
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")

@@ -17,13 +17,13 @@ import pytest
 from faults import BOUNDARY_FAULTS as FAULTS
 from faults import Faulty, _quadruple_at_zero
 
-from brou import game
 from brou.conformance.boundary import EDGES, PLAY_EDGES, write_boundary
 from brou.conformance.compare import FAILED, PASSED
 from brou.conformance.corpus import SCENARIO_DIR, Scenario, load_corpus
 from brou.conformance.diagnose import failed_clause
 from brou.conformance.harness import Selection, run
 from brou.conformance.runner import InProcess
+from brou.laws import game
 
 RULESETS = ("brouc", "homme-de-brou-1802")
 

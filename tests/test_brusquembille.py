@@ -12,18 +12,18 @@ import random
 
 import pytest
 
-from brou.deal import cut_pack, shuffled_pack
+from brou.cards.deal import cut_pack, shuffled_pack
+from brou.engine.partnership.match import draw_first_dealer, draw_outcome
+from brou.engine.phases import PhaseDeal
+from brou.engine.rounds import Session, deals_to_play, next_offset, points_winner, random_bot
+from brou.engine.view import view
 from brou.errors import IllegalAction
-from brou.ledger import BANK, POOL, balances
-from brou.match import draw_first_dealer, draw_outcome
-from brou.payments import brusquembille_payments
-from brou.phase_view import view
-from brou.phases import PhaseDeal
-from brou.play import beats
-from brou.results import pool_shares
-from brou.rounds import Session, deals_to_play, next_offset, points_winner, random_bot
-from brou.rules import Rules
-from brou.talon import deal_with_talon, draws, talon_deal_from_cards, talon_deal_from_seed
+from brou.laws.ledger import BANK, POOL, balances
+from brou.laws.payments import brusquembille_payments
+from brou.laws.play import beats
+from brou.laws.results import pool_shares
+from brou.laws.talon import deal_with_talon, draws, talon_deal_from_cards, talon_deal_from_seed
+from brou.spec.rules import Rules
 
 BRUS = "brusquembille-1718"
 

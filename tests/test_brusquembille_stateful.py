@@ -1,4 +1,4 @@
-"""A stateful test of Brusquembille's deal (brou.phases.PhaseDeal): a hypothesis rule-based
+"""A stateful test of Brusquembille's deal (brou.engine.phases.PhaseDeal): a hypothesis rule-based
 state machine lets hypothesis choose every step of a deal, as tests/test_stateful.py does for
 the partnership games.
 
@@ -42,10 +42,10 @@ from test_brusquembille_properties import (
 )
 
 from brou import ACTION_CODES, IllegalAction
-from brou.phases import PhaseDeal, parse_card
-from brou.rules import Rules, cards_of
-from brou.shuffle import MAX_SEED
-from brou.talon import talon_deal_from_seed
+from brou.cards.shuffle import MAX_SEED
+from brou.engine.phases import PhaseDeal, parse_card
+from brou.laws.talon import talon_deal_from_seed
+from brou.spec.rules import Rules, cards_of
 
 FORMS = ("three", "two", "four", "four-partners", "five")
 OPTIONAL = {"following_after_talon": ["free", "follow-suit", "follow-suit"], "ten_rank": ["after-ace", "after-jack"],

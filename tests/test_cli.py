@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 import yaml
 
-from brou import cli, spec
+from brou import spec
+from brou.cli.main import main, version
 
 REPO = Path(__file__).resolve().parents[1]
 BROKEN_REL = "tests/fixtures/broken"
@@ -38,7 +39,7 @@ def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPr
 
 def call(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     """`brou ARGS` in this process: (exit status, stdout, stderr)."""
-    code = cli.main(list(args))
+    code = main(list(args))
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -310,9 +311,9 @@ def test_brou_alone_prints_its_help_and_version_is_shown(capsys: pytest.CaptureF
     assert code == 0 and err == ""
     assert out.startswith("usage: brou") and "check" in out and "prove" in out
     with pytest.raises(SystemExit) as exit_:
-        cli.main(["--version"])
+        main(["--version"])
     assert exit_.value.code == 0
-    assert capsys.readouterr().out.strip() == f"brou {cli.version()}"
+    assert capsys.readouterr().out.strip() == f"brou {version()}"
 
 
 @pytest.mark.parametrize("args", [["validate", "--json"], ["ambiguities", "--json"], ["ambiguity", "AMB-05", "--json"],
@@ -405,7 +406,7 @@ def test_validate_json_names_a_broken_file(capsys: pytest.CaptureFixture[str]) -
 
 def test_register_table_shows_whole_questions_at_any_width() -> None:
     """The question column wraps instead of cutting: read back, AMB-40's question is whole."""
-    from brou.ambiguities import load_register, register_text
+    from brou.spec.ambiguities import load_register, register_text
 
     question = load_register().entry("AMB-40").question
     for columns in (70, 100, 200):
@@ -479,10 +480,10 @@ def test_help_and_package_description_name_the_five_games(capsys: pytest.Capture
 
 def test_sources_help_lists_every_source_of_the_concordance(capsys: pytest.CaptureFixture[str]) -> None:
     """The ids `brou sources --source` accepts are listed in its help, read from the concordance."""
-    from brou.sources import load_concordance
+    from brou.spec.sources import load_concordance
 
     with pytest.raises(SystemExit) as exit_:
-        cli.main(["sources", "--help"])
+        main(["sources", "--help"])
     assert exit_.value.code == 0
     text = " ".join(capsys.readouterr().out.split())
     ids = list(load_concordance()["sources"])
@@ -493,7 +494,7 @@ def test_sources_help_lists_every_source_of_the_concordance(capsys: pytest.Captu
 def test_ambiguities_by_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
     """`brou ambiguities --ruleset R`: only the entries that give R a default, and R's choices;
     an unknown ruleset is one line and exit status 2."""
-    from brou.ambiguities import load_register
+    from brou.spec.ambiguities import load_register
 
     register = load_register()
     code, out, err = call(capsys, "ambiguities", "--ruleset", "hombre", "--json")

@@ -1,4 +1,4 @@
-"""The source concordance (spec/concordance.yaml, brou.sources): every paragraph of S1, S2 and B1
+"""The source concordance (spec/concordance.yaml, brou.spec.sources): every paragraph of S1, S2 and B1
 and every recorded fact of S3, S4 (rules dossier) and B3, B4, B5 (family dossier) is mapped
 to clauses or has a note saying why not; every clause that cites a source is named by a
 paragraph of it; with the sources at hand, each paragraph has its entry, with the digest of its text."""
@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from brou import sources
 from brou.cli import main
-from brou.sources import digest, entries, facts, paragraphs, problems, shared_folder
+from brou.spec import sources
+from brou.spec.sources import digest, entries, facts, paragraphs, problems, shared_folder
 
 
 def test_every_paragraph_is_encoded_or_accounted_for() -> None:
@@ -90,7 +90,7 @@ def test_facts_of_a_sources_table_row() -> None:
 
 
 def test_every_brusquembille_clause_is_named_by_a_paragraph_of_b1() -> None:
-    from brou.rules import Rules
+    from brou.spec.rules import Rules
 
     named = {c for e in entries("B1") for c in e.clauses}
     assert set(Rules.load("brusquembille-1718").data["clauses"]) <= named

@@ -34,7 +34,7 @@ from brou.conformance.harness import (
 from brou.conformance.report import changes_since, read_track, summary_line, to_json, to_junit, write_track
 from brou.conformance.runner import InProcess, check_hello
 from brou.conformance.server import Reference, perft
-from brou.state import DealState
+from brou.engine.partnership.state import DealState
 
 RULESETS = ("homme-de-brou-1802", "brouc", "brusquembille-1718", "homme-d-auvergne", "hombre")
 PARTNERSHIP = ("homme-de-brou-1802", "brouc")  # the rulesets of the partnership engine (generate.COUNTS)
@@ -206,7 +206,7 @@ def test_judge_calls_misshapen_answers_errors_not_failures() -> None:
 
 def test_a_planted_engine_error_fails_the_scenarios_of_its_clause(monkeypatch: pytest.MonkeyPatch) -> None:
     """The corpus catches a following rule that lets a player discard while holding the suit led."""
-    from brou import play
+    from brou.laws import play
 
     def anything(rules: Rules, hand: int, led: int, trump: int, best: int, trick_mask: int) -> int:
         return hand

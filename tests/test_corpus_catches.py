@@ -16,12 +16,13 @@ from typing import Any
 import pytest
 from faults import _first_to_reach_wins, _reached_only_at_trick_ends, _sweep_only_by_first_leaders
 
-from brou import game, state
 from brou.conformance.compare import FAILED
 from brou.conformance.corpus import CONFORMANCE_DIR, load_corpus
 from brou.conformance.harness import PARTIAL, run
 from brou.conformance.report import readings_played, summary_line
 from brou.conformance.runner import ImplementationError, InProcess, check_hello
+from brou.engine.partnership import state
+from brou.laws import game
 
 SCENARIOS = CONFORMANCE_DIR / "scenarios"
 

@@ -1,6 +1,6 @@
 """Counting a deal: card points, rounding to tens, and the deal's total per team.
 
-`brou.counting.rounded(rules, cards, marriages)` gives (rounded card points, deal
+`brou.laws.counting.rounded(rules, cards, marriages)` gives (rounded card points, deal
 totals) per team under the ruleset's `rounding` parameter (AMB-12, AMB-13);
 `DealState.result()` gives the whole count of a deal.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from brou.counting import half_away_from_zero, half_up, rounded
+from brou.laws.counting import half_away_from_zero, half_up, rounded
 from helpers import deal, finish, load, play, random_deal
 
 HDB = "homme-de-brou-1802"

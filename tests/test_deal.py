@@ -1,7 +1,7 @@
 """The deck, the teams and the deal: packets, the turn-up, seeded and explicit deals.
 
 Seats 0..3 in the order of play; seat 3 deals, seat 0 (the dealer's right) receives
-first and leads.  The pack is dealt from the top (position 0) as `brou.shuffle`
+first and leads.  The pack is dealt from the top (position 0) as `brou.cards.shuffle`
 describes, so the dealer's last card is the last card of the pack.
 """
 
@@ -12,10 +12,10 @@ from itertools import combinations
 import pytest
 
 from brou import DealState, ParameterError, Rules
-from brou.counting import card_points
-from brou.deal import DealError, cut_pack, deal_from_cards, deal_from_pack, deal_from_seed, packet_positions, turn_up
-from brou.play import beats
-from brou.shuffle import shuffled
+from brou.cards.deal import DealError, cut_pack, deal_from_cards, deal_from_pack, deal_from_seed, packet_positions, turn_up
+from brou.cards.shuffle import shuffled
+from brou.laws.counting import card_points
+from brou.laws.play import beats
 from helpers import deal, load, play
 
 HDB = "homme-de-brou-1802"
@@ -508,7 +508,7 @@ def test_rules_and_deal_states_pickle() -> None:
     import pickle
     import random
 
-    from brou.game import GameContext
+    from brou.laws.game import GameContext
 
     rules = Rules.load("homme-de-brou-1802", following="brouc")
     assert pickle.loads(pickle.dumps(rules)) is rules  # Rules.load is cached

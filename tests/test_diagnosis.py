@@ -17,7 +17,6 @@ import pytest
 from faults import DIAGNOSIS_FAULTS as FAULTS
 from faults import Faulty, _rounding_five_down
 
-from brou import counting
 from brou.conformance.compare import FAILED, Verdict
 from brou.conformance.corpus import SCENARIO_DIR, Scenario, load_corpus
 from brou.conformance.diagnose import chapter_rank, following_clause, symptom_clause
@@ -25,6 +24,7 @@ from brou.conformance.harness import Selection, run
 from brou.conformance.localise import links, suspects
 from brou.conformance.report import shown_failures
 from brou.conformance.runner import InProcess
+from brou.laws import counting
 from helpers import load
 
 

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from brou import ACTION_CODES, DealState, IllegalAction
-from brou.deal import deal_from_cards
-from brou.game import GameContext
-from brou.phase_deals import new_deal
-from brou.phases import PhaseDeal
-from brou.rules import Rules
-from brou.talon import talon_deal_from_cards
+from brou.cards.deal import deal_from_cards
+from brou.engine.deals import new_deal
+from brou.engine.phases import PhaseDeal
+from brou.laws.game import GameContext
+from brou.laws.talon import talon_deal_from_cards
+from brou.spec.rules import Rules
 from helpers import deal, load, play
 
 DOC = (Path(__file__).parents[1] / "docs" / "errors.md").read_text(encoding="utf-8")

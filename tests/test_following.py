@@ -1,8 +1,8 @@
-"""Following as named primitives (brou.following): each primitive on hand-picked positions,
+"""Following as named primitives (brou.laws.following): each primitive on hand-picked positions,
 the fused presets against the composition of their primitives on random positions, and a
 ruleset whose following is a list of its own played through the engine.
 
-The presets `whist` and `brouc` keep their fused functions (brou.play.legal_whist,
+The presets `whist` and `brouc` keep their fused functions (brou.laws.play.legal_whist,
 legal_brouc) on the engine's hot path; the property test below is what ties them to the
 primitives that state the clauses: over random positions (hands, a trick in progress, trump,
 both rulesets and every value of following, marriage_exception and undertrump_when_void),
@@ -20,12 +20,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from brou import following
+from brou.engine.partnership.state import DealState
 from brou.errors import IllegalAction, SpecError
-from brou.following import PRIMITIVES, compose, following_function, refusal
-from brou.play import LEGAL, beats, why_illegal
-from brou.rules import FOLLOWING_PRESETS, Rules
-from brou.state import DealState
+from brou.laws import following
+from brou.laws.following import PRIMITIVES, compose, following_function, refusal
+from brou.laws.play import LEGAL, beats, why_illegal
+from brou.spec.rules import FOLLOWING_PRESETS, Rules
 from helpers import load, mask, texts
 
 HDB = "homme-de-brou-1802"

@@ -16,13 +16,13 @@ from typing import Any
 import pytest
 from faults import DIAGNOSIS_FAULTS, FAULTS, Faulty
 
-import brou.auction
 import brou.conformance.server
-import brou.following
-import brou.hombre
-import brou.phases
-import brou.results
-import brou.view
+import brou.engine.hombre
+import brou.engine.partnership.view
+import brou.engine.phases
+import brou.laws.auction
+import brou.laws.following
+import brou.laws.results
 from brou.cli import main
 from brou.conformance.compare import FAILED, PASSED
 from brou.conformance.corpus import load_file
@@ -41,7 +41,7 @@ from brou.conformance.harness import run
 from brou.conformance.runner import InProcess, Subprocess
 from brou.conformance.seated import SeatedTable
 from brou.conformance.server import Reference, Table
-from brou.hombre import HombreDeal
+from brou.engine.hombre import HombreDeal
 
 sys.path.append(str(Path(__file__).parent / "fakes"))
 from auv_faults import taken_king_stays, tie_to_the_last, void_need_not_trump
@@ -309,7 +309,7 @@ BRUS_FAULTS = [("brus.pay.brusquembille", "brusquembille_payments", pay_lost_to_
 @pytest.mark.parametrize(("clause", "name", "fault"), BRUS_FAULTS, ids=[f[0] for f in BRUS_FAULTS])
 def test_a_broken_brusquembille_is_found_and_shrunk(clause: str, name: str, fault: Any, tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
-    impl = Faulty(brou.phases, name, fault)
+    impl = Faulty(brou.engine.phases, name, fault)
     result = fuzz(impl, deals=200, rulesets=(BRUS,), shrink_seconds=20)
     finding = result.finding
     assert finding is not None and finding.kind == "divergence" and result.exit_status == 1
@@ -321,7 +321,7 @@ def test_a_broken_brusquembille_is_found_and_shrunk(clause: str, name: str, faul
     loaded = load_file(path)  # checked against spec/schema/scenario.schema.json as it loads
     assert [s.id for s in loaded] == [scenario["id"]] and loaded[0].ruleset == BRUS
     assert run(InProcess(), loaded).outcomes[0].status == PASSED
-    failed = run(Faulty(brou.phases, name, fault), loaded).outcomes[0]
+    failed = run(Faulty(brou.engine.phases, name, fault), loaded).outcomes[0]
     assert failed.status == FAILED and failed.verdict.clause == clause
     assert main(["check", "--scenarios", str(path), "--no-progress"]) == 0
     capsys.readouterr()
@@ -387,9 +387,9 @@ def test_the_homme_d_auvergne_cases_vary_what_they_should() -> None:
 
 
 AUV_FAULTS = [
-    pytest.param("auv.king.taken", brou.phases, "taken_king_entries", taken_king_stays, id="auv.king.taken"),
-    pytest.param("auv.count.homme-wins", brou.results, "deal_winner", tie_to_the_last, id="auv.count.homme-wins"),
-    pytest.param("auv.play.trump-if-void", brou.following.PRIMITIVES, "trump-if-void", void_need_not_trump,
+    pytest.param("auv.king.taken", brou.engine.phases, "taken_king_entries", taken_king_stays, id="auv.king.taken"),
+    pytest.param("auv.count.homme-wins", brou.laws.results, "deal_winner", tie_to_the_last, id="auv.count.homme-wins"),
+    pytest.param("auv.play.trump-if-void", brou.laws.following.PRIMITIVES, "trump-if-void", void_need_not_trump,
                  id="auv.play.trump-if-void"),
 ]
 
@@ -503,15 +503,15 @@ def test_the_l_hombre_cases_vary_what_they_should() -> None:
 
 
 HOM_FAULTS = [
-    pytest.param("hom.auction.priority", brou.auction, "may_bid", later_may_equal, id="hom.auction.priority"),
-    pytest.param("hom.play.matador-privilege", brou.following.PRIMITIVES, "matador-privilege", no_matador_privilege,
+    pytest.param("hom.auction.priority", brou.laws.auction, "may_bid", later_may_equal, id="hom.auction.priority"),
+    pytest.param("hom.play.matador-privilege", brou.laws.following.PRIMITIVES, "matador-privilege", no_matador_privilege,
                  id="hom.play.matador-privilege"),
-    pytest.param("hom.play.follow", brou.following.PRIMITIVES, "follow-suit", espadille_a_spade, id="hom.play.follow"),
-    pytest.param("hom.count.result", brou.hombre, "hombre_outcome", remise_won, id="hom.count.result"),
-    pytest.param("hom.count.nolo", brou.hombre, "hombre_outcome", nolo_one_trick_codille, id="hom.count.nolo"),
-    pytest.param("hom.count.vole", brou.hombre, "hombre_entries", no_vole_point, id="hom.count.vole"),
-    pytest.param("hom.exchange.nolo", brou.hombre, "exchangers", nolo_tiers_exchange, id="hom.exchange.nolo"),
-    pytest.param("hom.exchange.tourne", brou.hombre, "discard_bounds", tourne_one_discard, id="hom.exchange.tourne"),
+    pytest.param("hom.play.follow", brou.laws.following.PRIMITIVES, "follow-suit", espadille_a_spade, id="hom.play.follow"),
+    pytest.param("hom.count.result", brou.engine.hombre, "hombre_outcome", remise_won, id="hom.count.result"),
+    pytest.param("hom.count.nolo", brou.engine.hombre, "hombre_outcome", nolo_one_trick_codille, id="hom.count.nolo"),
+    pytest.param("hom.count.vole", brou.engine.hombre, "hombre_entries", no_vole_point, id="hom.count.vole"),
+    pytest.param("hom.exchange.nolo", brou.engine.hombre, "exchangers", nolo_tiers_exchange, id="hom.exchange.nolo"),
+    pytest.param("hom.exchange.tourne", brou.engine.hombre, "discard_bounds", tourne_one_discard, id="hom.exchange.tourne"),
     pytest.param("hom.exchange.surrender", HombreDeal, "_may_surrender", surrender_later, id="hom.exchange.surrender"),
 ]
 
@@ -630,8 +630,8 @@ class _Lacking(Faulty):
 
 
 REACH_FAULTS = [
-    pytest.param("homme-de-brou-1802", "view", "hdb.info.last-trick", brou.view, "last_trick", last_trick_any_time,
-                 id="view"),
+    pytest.param("homme-de-brou-1802", "view", "hdb.info.last-trick", brou.engine.partnership.view, "last_trick",
+                 last_trick_any_time, id="view"),
     pytest.param("brouc", "speakers", "brouc.game.dehors", SeatedTable, "_obs_speakers", no_speaking_out_of_turn,
                  id="speakers"),
     pytest.param("homme-de-brou-1802", "perft", "hdb.play.follow", brou.conformance.server, "perft", finished_counts_none,

@@ -24,9 +24,9 @@ from typing import Any
 import pytest
 
 from brou import DealState, IllegalAction
-from brou.deal import deal_from_cards
-from brou.game import GameContext, Outcome, game_value
-from brou.state import action_text
+from brou.cards.deal import deal_from_cards
+from brou.engine.partnership.state import action_text
+from brou.laws.game import GameContext, Outcome, game_value
 from helpers import load
 
 HDB = "homme-de-brou-1802"

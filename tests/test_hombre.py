@@ -13,17 +13,17 @@ from itertools import pairwise
 
 import pytest
 
-from brou.auction import outcome, standing, words
-from brou.contracts import contract, contracts, playable, trump_choices
+from brou.engine.hombre import AUCTION, DECLARE, EXCHANGE, GIVEN_UP, STOPPED, HombreDeal
+from brou.engine.phases import ALL_PASSED, DONE, PLAY, PLAYED
 from brou.errors import IllegalAction
-from brou.following import matadors_of
-from brou.hombre import AUCTION, DECLARE, EXCHANGE, GIVEN_UP, STOPPED, HombreDeal
-from brou.ledger import SHEET, Entry, balances
-from brou.phases import ALL_PASSED, DONE, PLAY, PLAYED
-from brou.play import beats
-from brou.results import CODILLE, REMISE, WON, hombre_outcome
-from brou.rules import Rules, card_order
-from brou.talon import talon_deal_from_cards
+from brou.laws.auction import outcome, standing, words
+from brou.laws.contracts import contract, contracts, playable, trump_choices
+from brou.laws.following import matadors_of
+from brou.laws.ledger import SHEET, Entry, balances
+from brou.laws.play import beats
+from brou.laws.results import CODILLE, REMISE, WON, hombre_outcome
+from brou.laws.talon import talon_deal_from_cards
+from brou.spec.rules import Rules, card_order
 
 HOM = "hombre"
 
@@ -694,7 +694,7 @@ def test_copy_is_independent() -> None:
 def test_random_deals_keep_every_card_and_end() -> None:
     import random
 
-    from brou.talon import talon_deal_from_seed
+    from brou.laws.talon import talon_deal_from_seed
     r = rules()
     for seed in range(200):
         d = HombreDeal(r, talon_deal_from_seed(r, seed))
@@ -719,8 +719,8 @@ def test_playable_depends_on_the_hand() -> None:
 
 @pytest.mark.clause("hom.deal.cut")
 def test_the_cut_moves_the_top_cards_under_the_pack() -> None:
-    from brou.deal import cut_pack, shuffled_pack
-    from brou.talon import talon_deal_from_seed
+    from brou.cards.deal import cut_pack, shuffled_pack
+    from brou.laws.talon import talon_deal_from_seed
     r = rules()
     pack = shuffled_pack(r, 7)
     cut = talon_deal_from_seed(r, 7, 10)
@@ -730,7 +730,7 @@ def test_the_cut_moves_the_top_cards_under_the_pack() -> None:
 
 @pytest.mark.clause("hom.players.four")
 def test_with_four_the_player_opposite_the_dealer_sits_out() -> None:
-    from brou.seating import Seating
+    from brou.cards.seating import Seating
     r = rules(form="four")
     assert r.n_players == 3 and r.table_size == 4
     for dealer in range(4):
@@ -745,7 +745,7 @@ def test_with_four_the_player_opposite_the_dealer_sits_out() -> None:
 def test_a_game_is_thirty_coups_forty_with_four(form: str, coups: int) -> None:
     import random
 
-    from brou.rounds import Session, random_bot
+    from brou.engine.rounds import Session, random_bot
     session = Session(rules(form=form), 11)
     session.play(random_bot, random.Random(11))
     record = session.record()
@@ -761,7 +761,7 @@ def test_a_game_is_thirty_coups_forty_with_four(form: str, coups: int) -> None:
 def test_the_first_hand_deals_next(form: str) -> None:
     import random
 
-    from brou.rounds import Session, random_bot
+    from brou.engine.rounds import Session, random_bot
     r = rules(form=form)
     session = Session(r, 5)
     session.play(random_bot, random.Random(5))
@@ -771,7 +771,7 @@ def test_the_first_hand_deals_next(form: str) -> None:
 
 @pytest.mark.clause("hom.match.first-dealer")
 def test_the_king_deals_the_queen_on_his_right_the_jack_on_his_left() -> None:
-    from brou.match import DrawError, draw_first_dealer, seats_drawn
+    from brou.engine.partnership.match import DrawError, draw_first_dealer, seats_drawn
     r = rules()
     assert seats_drawn(r, [[r.card("QH"), r.card("JC"), r.card("KS")]]) == 2
     assert seats_drawn(r, [[r.card("KD"), r.card("QH"), r.card("JC")]]) == 0

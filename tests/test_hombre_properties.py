@@ -1,4 +1,4 @@
-"""Property tests of L'Hombre (brou.hombre.HombreDeal), over random deals.
+"""Property tests of L'Hombre (brou.engine.hombre.HombreDeal), over random deals.
 
 Each example is one deal from a hypothesis-drawn seed, under a random choice of equal_rank,
 sans_prendre_trump, talon_rest and direction, played to its end by random legal actions (bids
@@ -50,15 +50,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_brusquembille_properties import snapshot as phase_snapshot
 
-from brou import ACTION_CODES, IllegalAction, auction, contracts, following, prove, results
-from brou.auction import words
-from brou.hombre import AUCTION, DECLARE, EXCHANGE, GIVEN_UP, STOPPED, HombreDeal
-from brou.ledger import SHEET, account_balance
-from brou.phase_view import open_hand
-from brou.phases import ALL_PASSED, DONE, PLAY, PLAYED
-from brou.rules import Rules, cards_of
-from brou.shuffle import MAX_SEED
-from brou.talon import talon_deal_from_cards, talon_deal_from_seed
+from brou import ACTION_CODES, IllegalAction, prove
+from brou.cards.shuffle import MAX_SEED
+from brou.engine.hombre import AUCTION, DECLARE, EXCHANGE, GIVEN_UP, STOPPED, HombreDeal
+from brou.engine.phases import ALL_PASSED, DONE, PLAY, PLAYED
+from brou.engine.view import open_hand
+from brou.laws import auction, contracts, following, results
+from brou.laws.auction import words
+from brou.laws.ledger import SHEET, account_balance
+from brou.laws.talon import talon_deal_from_cards, talon_deal_from_seed
+from brou.spec.rules import Rules, cards_of
 
 HOM = "hombre"
 CHOICES = {"equal_rank": ["higher-rank", "other-contract"], "sans_prendre_trump": ["not-spades", "any"],

@@ -1,4 +1,4 @@
-"""A stateful test of L'Hombre's deal (brou.hombre.HombreDeal): a hypothesis rule-based state
+"""A stateful test of L'Hombre's deal (brou.engine.hombre.HombreDeal): a hypothesis rule-based state
 machine lets hypothesis choose every step of a deal, as tests/test_homme_d_auvergne_stateful.py
 does for L'Homme d'Auvergne.
 
@@ -33,12 +33,12 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from test_hombre_properties import CHOICES, HOM, all_actions, check_end, check_step, expected_code, replay, snapshot
 
 from brou import ACTION_CODES, IllegalAction
-from brou.auction import words
-from brou.hombre import AUCTION, EXCHANGE, HombreDeal
-from brou.phases import DONE
-from brou.rules import Rules
-from brou.shuffle import MAX_SEED
-from brou.talon import talon_deal_from_seed
+from brou.cards.shuffle import MAX_SEED
+from brou.engine.hombre import AUCTION, EXCHANGE, HombreDeal
+from brou.engine.phases import DONE
+from brou.laws.auction import words
+from brou.laws.talon import talon_deal_from_seed
+from brou.spec.rules import Rules
 
 PARAMS = st.fixed_dictionaries({}, optional={name: st.sampled_from(opts) for name, opts in CHOICES.items()})
 SETTINGS = settings(max_examples=100, stateful_step_count=60, deadline=None, derandomize=True, database=None,

@@ -15,20 +15,20 @@ from typing import Any
 
 import pytest
 
-from brou.deal import DealError, cut_pack, packet_positions, shuffled_pack
+from brou.cards.deal import DealError, cut_pack, packet_positions, shuffled_pack
+from brou.engine.marks import marks_after, marks_winners
+from brou.engine.partnership.match import draw_outcome
+from brou.engine.phases import ALL_PASSED, DONE, NOT_TURNED, PLAY, PLAYED, SHOWING, SPEECH, TARGET, TURN_OFFER, PhaseDeal
+from brou.engine.rounds import next_offset
+from brou.engine.view import view
 from brou.errors import IllegalAction, ParameterError
-from brou.ledger import SHEET, Entry, balances
-from brou.marks import marks_after, marks_winners
-from brou.match import draw_outcome
-from brou.phase_view import view
-from brou.phases import ALL_PASSED, DONE, NOT_TURNED, PLAY, PLAYED, SHOWING, SPEECH, TARGET, TURN_OFFER, PhaseDeal
-from brou.play import beats
-from brou.results import deal_winner, homme_entries, pool_entries
-from brou.rounds import next_offset
-from brou.rules import Rules
-from brou.speech import LEAVE, PASS, SHOW, TURN, WORDS
-from brou.speech import PLAY as SAY_PLAY
-from brou.talon import NO_TURNUP, deal_with_talon, talon_deal_from_cards, talon_deal_from_seed
+from brou.laws.ledger import SHEET, Entry, balances
+from brou.laws.play import beats
+from brou.laws.results import deal_winner, homme_entries, pool_entries
+from brou.laws.speech import LEAVE, PASS, SHOW, TURN, WORDS
+from brou.laws.speech import PLAY as SAY_PLAY
+from brou.laws.talon import NO_TURNUP, deal_with_talon, talon_deal_from_cards, talon_deal_from_seed
+from brou.spec.rules import Rules
 
 AUV = "homme-d-auvergne"
 
@@ -961,8 +961,8 @@ def test_the_kings_fact_catches_an_earlier_trump_king_scored(monkeypatch: pytest
     """brou.prove's built trump-only deals refute an engine that scores a trump king turned in
     an earlier round for its turner (the reading AMB-50's option trump-only excludes)."""
     prove = pytest.importorskip("brou.prove")
-    import brou.kings as kings_mod
-    import brou.phases as phases_mod
+    import brou.engine.phases as phases_mod
+    import brou.laws.kings as kings_mod
 
     assert prove._auv_earlier_trump_king() is None
 

@@ -1,4 +1,4 @@
-"""Property tests of L'Homme d'Auvergne on the phase engine (brou.phases), over random deals.
+"""Property tests of L'Homme d'Auvergne on the phase engine (brou.engine.phases), over random deals.
 
 Each example is one deal from a hypothesis-drawn seed, in one form (two, three, four, five) and
 a random choice of turner, king_scoring, king_showing, taken_king and loser_pays, played to its
@@ -34,13 +34,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_brusquembille_properties import replay, snapshot
 
-from brou import ACTION_CODES, IllegalAction, kings, phases, prove, results
-from brou.ledger import SHEET, Entry, account_balance
-from brou.phases import PLAY, SHOWING, SPEECH, TURN_OFFER, PhaseDeal
-from brou.rules import Rules, cards_of
-from brou.shuffle import MAX_SEED
-from brou.speech import WORDS
-from brou.talon import talon_deal_from_seed
+from brou import ACTION_CODES, IllegalAction, prove
+from brou.cards.shuffle import MAX_SEED
+from brou.engine import phases
+from brou.engine.phases import PLAY, SHOWING, SPEECH, TURN_OFFER, PhaseDeal
+from brou.laws import kings, results
+from brou.laws.ledger import SHEET, Entry, account_balance
+from brou.laws.speech import WORDS
+from brou.laws.talon import talon_deal_from_seed
+from brou.spec.rules import Rules, cards_of
 
 AUV = "homme-d-auvergne"
 FORMS = ("two", "three", "four", "five")

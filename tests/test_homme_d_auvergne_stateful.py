@@ -1,4 +1,4 @@
-"""A stateful test of L'Homme d'Auvergne's deal (brou.phases.PhaseDeal): a hypothesis rule-based
+"""A stateful test of L'Homme d'Auvergne's deal (brou.engine.phases.PhaseDeal): a hypothesis rule-based
 state machine lets hypothesis choose every step of a deal, as tests/test_brusquembille_stateful.py
 does for Brusquembille.
 
@@ -34,12 +34,12 @@ from test_brusquembille_properties import replay, snapshot
 from test_homme_d_auvergne_properties import AUV, CHOICES, FORMS, check_end, check_step, expected_code
 
 from brou import ACTION_CODES, IllegalAction
-from brou.marks import marks_after
-from brou.phases import TARGET, PhaseDeal
-from brou.rules import Rules
-from brou.shuffle import MAX_SEED
-from brou.speech import WORDS
-from brou.talon import talon_deal_from_seed
+from brou.cards.shuffle import MAX_SEED
+from brou.engine.marks import marks_after
+from brou.engine.phases import TARGET, PhaseDeal
+from brou.laws.speech import WORDS
+from brou.laws.talon import talon_deal_from_seed
+from brou.spec.rules import Rules
 
 PARAMS = st.fixed_dictionaries({"form": st.sampled_from(FORMS)},
                                optional={name: st.sampled_from(opts) for name, opts in CHOICES.items()})

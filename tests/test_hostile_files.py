@@ -19,12 +19,12 @@ import pytest
 from test_input_files import GOOD, GOOD_LINE, MAIN, NOT_ACTIONS, Done, brou, check, refused
 
 from brou.cli import main
+from brou.engine.deals import new_deal
+from brou.engine.hombre import HombreDeal
+from brou.engine.phases import PhaseDeal
 from brou.errors import IllegalAction
-from brou.hombre import HombreDeal
-from brou.phase_deals import new_deal
-from brou.phases import PhaseDeal
-from brou.rules import Rules
-from brou.talon import talon_deal_from_seed
+from brou.laws.talon import talon_deal_from_seed
+from brou.spec.rules import Rules
 
 
 def in_process(*args: str) -> tuple[int, str, str]:
@@ -215,13 +215,15 @@ def test_phase_apply_refuses_a_seat_that_is_none_with_a_short_message(seat: obje
     (OSError(28, "No space left on device"), 2, "cannot write the output: No space left on device"),
 ])
 def test_a_failure_of_brou_itself_is_one_short_line(raised: BaseException, status: int, said: str) -> None:
-    import brou.cli
+    import importlib
+
+    cli = importlib.import_module("brou.cli.main")  # the module: the attribute brou.cli.main is the function
 
     def fail(args: object) -> int:
         raise raised
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(brou.cli, "cmd_deal", fail)
+        patch.setattr(cli, "cmd_deal", fail)
         patch.delenv("BROU_DEBUG", raising=False)
         got, out, err = in_process("deal", "--seed", "1")
     assert got == status and out == ""

@@ -27,9 +27,9 @@ from brou.conformance import corpus
 from brou.conformance.harness import run
 from brou.conformance.runner import InProcess
 from brou.conformance.server import Reference
+from brou.engine.partnership.state import DealState
 from brou.errors import IllegalAction
-from brou.rules import Rules
-from brou.state import DealState
+from brou.spec.rules import Rules
 from helpers import SCENARIO_HANDS
 
 SECONDS = 20.0  # a refusal takes well under a second; this only says "not stuck"

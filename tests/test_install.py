@@ -39,7 +39,9 @@ class Installed:
 
     @staticmethod
     def pip_run(argv: Sequence[str]) -> None:
-        done = subprocess.run(argv, capture_output=True, text=True, timeout=900, check=False)
+        # without PYTHONPATH: a source tree on it (with its egg-info) would pass for the package installed
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("BROU_", "PYTHON"))}
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=900, env=env, check=False)
         assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
 
     def run(self, *args: str) -> subprocess.CompletedProcess[str]:

@@ -1,10 +1,12 @@
-"""The layers of `brou` (docs/design.md, "The layers"): the import graph has no cycle, and the
-engine never imports the conformance layer.
+"""The layers of `brou` (docs/design.md, "The layers" and "The map"): the package's folders
+are ordered, no module imports one of a folder above its own, the import graph has no cycle,
+the engine never imports the conformance layer, and no module stands for a folder that does
+not exist.
 
 The graph is read from the source files with `ast`, not by importing them: every import
 counts as an edge, at the top of a module, under `if TYPE_CHECKING:` or inside a function.
-The subpackages `brou.conformance` and `brou.book` are one node each (their modules import
-each other freely); every other module of `brou` is a node of its own.
+For the cycles, the subpackages `brou.conformance` and `brou.book` are one node each (their
+modules import each other freely); every other module of `brou` is a node of its own.
 """
 
 from __future__ import annotations
@@ -20,6 +22,31 @@ LAYERS = ("brou.conformance", "brou.book")  # subpackages taken as one node each
 # the modules allowed to import the conformance layer: products built on it
 MAY_IMPORT_CONFORMANCE = ("brou.conformance", "brou.book", "brou.cli", "brou.openspiel")
 
+# The folders of the package from the bottom (docs/design.md, "The map"): a module may import
+# the modules of its own folder and of the folders of a lower rank, none of a higher one.
+# `brou.engine.partnership` is inside the engine's folder. `brou.errors` and `brou.prove` are
+# modules at the top of the package that stand as folders of their own.
+RANKS = {
+    "brou.errors": 0,
+    "brou.spec": 1,
+    "brou.cards": 2,
+    "brou.laws": 3,
+    "brou.engine": 4,
+    "brou.conformance": 5,
+    "brou.prove": 5,
+    "brou.openspiel": 5,
+    "brou.book": 6,
+    "brou.cli": 7,
+}
+# The package's own `__init__` re-exports the library (the spec, the cards, the laws and the
+# engine), so it stands at the engine's rank: the conformance layer and the rulebook import it
+# for `__version__`; nothing below the engine may. `python -m brou` is the command line's.
+PACKAGE_RANKS = {"brou": RANKS["brou.engine"], "brou.__main__": RANKS["brou.cli"]}
+# the modules that stay at the top of the package; every other module lies in a folder
+TOP_LEVEL = {"__init__", "__main__", "errors", "prove"}
+# imports that break the order of the folders, each named and said why (none today)
+EXCEPTIONS: dict[tuple[str, str], str] = {}
+
 
 def _module_name(path: Path, root: Path = PACKAGE) -> str:
     parts = list(path.relative_to(root.parent).with_suffix("").parts)
@@ -33,6 +60,58 @@ def _node(module: str) -> str:
         if module == layer or module.startswith(layer + "."):
             return layer
     return module
+
+
+def folder(module: str) -> str:
+    """The folder of RANKS a module lies in (the longest that names it), or the module itself
+    for the package's own `__init__` and `__main__`."""
+    if module in PACKAGE_RANKS:
+        return module
+    found = [f for f in RANKS if module == f or module.startswith(f + ".")]
+    if not found:
+        raise AssertionError(f"{module} lies in no folder of the map (tests/test_layers.py, RANKS)")
+    return max(found, key=len)
+
+
+def rank(module: str) -> int:
+    name = folder(module)
+    return PACKAGE_RANKS[name] if name in PACKAGE_RANKS else RANKS[name]
+
+
+def upward(graph: Mapping[str, set[str]]) -> list[str]:
+    """Every import of a module from a folder above its own, as `module -> target`, but the
+    EXCEPTIONS."""
+    return sorted(f"{module} -> {target}" for module, targets in graph.items() for target in targets
+                  if rank(target) > rank(module) and (module, target) not in EXCEPTIONS)
+
+
+def folder_graph(graph: Mapping[str, set[str]]) -> dict[str, set[str]]:
+    """The graph with each folder of RANKS as one node, edges inside a folder dropped."""
+    out: dict[str, set[str]] = {}
+    for module, targets in graph.items():
+        node = folder(module)
+        out.setdefault(node, set()).update(folder(t) for t in targets if folder(t) != node)
+    return out
+
+
+def stray_modules(root: Path = PACKAGE) -> list[str]:
+    """The modules and folders that stand outside the map: a module at the top of the package
+    but those of TOP_LEVEL, a folder that is none of RANKS (or a subpackage of the engine but
+    `partnership`), a module whose name begins with a folder's name (`openspiel_hombre` for
+    `openspiel/hombre`) or with `phase_` (the phase engine is the folder `engine`)."""
+    folders = {name.rpartition(".")[2] for name in RANKS}
+    stray = [f"{path.stem}.py" for path in sorted(root.glob("*.py")) if path.stem not in TOP_LEVEL]
+    for path in sorted(root.rglob("__init__.py")):
+        package = _module_name(path, root)
+        if package != root.name and package not in RANKS and package != "brou.engine.partnership":
+            stray.append(f"{package} (a folder outside the map)")
+    for path in sorted(root.rglob("*.py")):
+        module = _module_name(path, root)
+        stem = path.stem
+        phase_named = stem.startswith("phase_") and not module.startswith("brou.conformance.")
+        if any(stem.startswith(f + "_") for f in folders) or phase_named:
+            stray.append(f"{module} (a name that stands for a folder)")
+    return stray
 
 
 def _imported(tree: ast.Module, module: str, is_package: bool, known: set[str]) -> Iterator[str]:
@@ -50,7 +129,8 @@ def _imported(tree: ast.Module, module: str, is_package: bool, known: set[str]) 
                 source = node.module or ""
             if source.split(".")[0] != "brou":
                 continue
-            # `from . import game` imports the module brou.game; `from .rules import Rules` imports brou.rules
+            # `from ...laws import game` imports the module brou.laws.game; `from ..spec.rules import Rules`
+            # imports brou.spec.rules
             submodules = [f"{source}.{alias.name}" for alias in node.names if f"{source}.{alias.name}" in known]
             if submodules:
                 yield from submodules
@@ -145,11 +225,13 @@ def _a_cycle(graph: Mapping[str, set[str]], component: set[str]) -> list[str]:
 def test_the_graph_is_read_from_the_sources() -> None:
     """The reader sees the imports it must: a few edges known to be there."""
     graph = import_graph()
-    assert "brou.rules" in graph["brou.state"]
-    assert "brou.game" in graph["brou.state"]  # `from . import game`
+    assert "brou.spec.rules" in graph["brou.engine.partnership.state"]
+    assert "brou.laws.game" in graph["brou.engine.partnership.state"]  # `from ...laws import game`
+    assert "brou.spec" in graph["brou.spec.rules"]  # `from .. import spec`: the package, the reader of the spec
     assert "brou.conformance.server" in graph["brou.conformance.runner"]
-    assert "brou.rules" in graph["brou.conformance.runner"]  # inside a function
-    assert any(m.startswith("brou.conformance") for m in graph["brou.cli"])
+    assert "brou.spec.rules" in graph["brou.conformance.runner"]  # inside a function
+    assert any(m.startswith("brou.conformance") for m in graph["brou.cli.main"])
+    assert "brou.openspiel.hombre" in graph["brou.openspiel"]  # `import brou.openspiel` registers every game
 
 
 def test_the_import_graph_has_no_cycle() -> None:
@@ -157,11 +239,34 @@ def test_the_import_graph_has_no_cycle() -> None:
     assert not found, "import cycle(s): " + "; ".join(" -> ".join(c) for c in found)
 
 
+def test_the_folders_have_no_cycle() -> None:
+    found = cycles(folder_graph(import_graph()))
+    assert not found, "import cycle(s) between folders: " + "; ".join(" -> ".join(c) for c in found)
+
+
+def test_no_folder_imports_one_above_it() -> None:
+    wrong = upward(import_graph())
+    assert not wrong, "imported from a folder above (docs/design.md, \"The map\"): " + "; ".join(wrong)
+
+
+def test_the_exceptions_are_still_needed() -> None:
+    graph = import_graph()
+    gone = sorted(f"{module} -> {target}" for module, target in EXCEPTIONS if target not in graph.get(module, set()))
+    assert not gone, "an exception of the folders' order that no import needs any more: " + "; ".join(gone)
+
+
 def test_only_the_products_import_the_conformance_layer() -> None:
     graph = import_graph()
     wrong = sorted(f"{module} -> {target}" for module, targets in graph.items() for target in targets
-                   if _node(target) == "brou.conformance" and _node(module) not in MAY_IMPORT_CONFORMANCE)
+                   if _node(target) == "brou.conformance" and folder(module) not in MAY_IMPORT_CONFORMANCE)
     assert not wrong, "the conformance layer imported from below it: " + "; ".join(wrong)
+
+
+def test_every_module_lies_in_a_folder_of_the_map() -> None:
+    stray = stray_modules()
+    assert not stray, "outside the folders of the map (docs/design.md, \"The map\"): " + "; ".join(stray)
+    for module in import_graph():
+        folder(module)  # raises for a module in no folder of RANKS
 
 
 def test_a_cycle_is_found_and_reported() -> None:
@@ -170,3 +275,29 @@ def test_a_cycle_is_found_and_reported() -> None:
              "brou.conformance.y": {"brou.a"}, "brou.c": {"brou.a"}}
     assert cycles(layer_graph(graph)) == [["brou.a", "brou.b", "brou.conformance", "brou.a"]]
     assert cycles({"brou.a": {"brou.b"}, "brou.b": set()}) == []
+
+
+def test_an_import_from_above_is_found() -> None:
+    """The checks themselves: a law that imports the engine, the engine that imports the
+    command line, a circle between folders of one rank."""
+    graph = {"brou.laws.play": {"brou.spec.rules", "brou.engine.phases"}, "brou.engine.phases": {"brou.laws.play"},
+             "brou.engine.partnership.state": {"brou.engine.picture", "brou.cli.tables"}, "brou": {"brou.engine.phases"},
+             "brou.conformance.x": {"brou", "brou.prove"}, "brou.prove": {"brou.openspiel.y"},
+             "brou.openspiel.y": {"brou.conformance.x"}}
+    assert upward(graph) == ["brou.engine.partnership.state -> brou.cli.tables", "brou.laws.play -> brou.engine.phases"]
+    assert sorted(cycles(folder_graph(graph))) == [["brou.conformance", "brou.prove", "brou.openspiel", "brou.conformance"],
+                                                   ["brou.engine", "brou.laws", "brou.engine"]]
+
+
+def test_a_module_outside_the_map_is_found(tmp_path: Path) -> None:
+    """The checks themselves: names that stand for a folder, at the top or inside one."""
+    root = tmp_path / "brou"
+    for name in ("__init__.py", "errors.py", "phase_view.py", "openspiel_hombre.py", "engine/__init__.py",
+                 "engine/phases.py", "engine/engine_view.py", "widgets/__init__.py", "conformance/__init__.py",
+                 "conformance/phase_table.py"):
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text("", encoding="utf-8")
+    assert stray_modules(root) == ["openspiel_hombre.py", "phase_view.py", "brou.widgets (a folder outside the map)",
+                                   "brou.engine.engine_view (a name that stands for a folder)",
+                                   "brou.openspiel_hombre (a name that stands for a folder)",
+                                   "brou.phase_view (a name that stands for a folder)"]

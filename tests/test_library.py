@@ -1,5 +1,5 @@
 """The engine as a library (issue 22): what every deal class offers a Python user, from
-`brou.position.Position` (docs/game.md, "The engine as a library").
+`brou.engine.position.Position` (docs/game.md, "The engine as a library").
 
 Every ruleset and several forms; property checks over seeded random playouts: undo after apply
 gives an equal state with an equal hash, is_legal agrees with legal_actions on every action id,
@@ -19,7 +19,7 @@ import brou
 from brou import BrouError, DealState, HombreDeal, IllegalAction, NothingToUndo, PhaseDeal, Position, Rules
 from brou.conformance.corpus import SCENARIO_DIR, load_file, rules_for
 from brou.conformance.server import table_for
-from brou.game import GameContext
+from brou.laws.game import GameContext
 from helpers import seeded_deal as start
 
 RULESETS = ("homme-de-brou-1802", "brouc", "brusquembille-1718", "homme-d-auvergne", "hombre")

@@ -20,7 +20,6 @@ import pytest
 import yaml
 from faults import Faulty, _rounding_five_down
 
-from brou import counting
 from brou.conformance.compare import FAILED, PASSED, Verdict
 from brou.conformance.corpus import SCENARIO_DIR, Scenario, load_corpus
 from brou.conformance.diagnose import following_clause, nameable
@@ -28,6 +27,7 @@ from brou.conformance.harness import Outcome, run
 from brou.conformance.localise import headline, links, ranked, suspects
 from brou.conformance.report import print_text, to_json, to_junit
 from brou.errors import SpecError
+from brou.laws import counting
 from brou.spec import check_document, load_document
 from helpers import load
 
@@ -176,7 +176,7 @@ def test_a_failure_is_laid_on_the_rule_that_decides_it(ruleset: str, fault: str,
 def test_the_clauses_the_diagnosis_names_are_found_without_its_source() -> None:
     """Read from the module's constants (a compiled module has no source beside it), the same clauses."""
     from brou.conformance import diagnose
-    from brou.phase_view import CLAUSE_OF as PHASE_CLAUSE_OF
-    from brou.view import CLAUSE_OF
+    from brou.engine.partnership.view import CLAUSE_OF
+    from brou.engine.view import CLAUSE_OF as PHASE_CLAUSE_OF
     found = {c for c in diagnose._constants() if diagnose._CLAUSE_ID.fullmatch(f'"{c}"') and not c.startswith("brou.")}
     assert found | set(CLAUSE_OF.values()) | set(PHASE_CLAUSE_OF.values()) == nameable()

@@ -14,9 +14,9 @@ import random
 import pytest
 
 from brou import DealState, IllegalAction
-from brou.deal import deal_from_cards
-from brou.game import GameContext
-from brou.state import MARK_ACTION, action_text, parse_action
+from brou.cards.deal import deal_from_cards
+from brou.engine.partnership.state import MARK_ACTION, action_text, parse_action
+from brou.laws.game import GameContext
 from helpers import deal, legal_texts, load, play
 
 HDB = "homme-de-brou-1802"

@@ -1,6 +1,6 @@
 """Matches: deals grouped into games and games into a match, the deal moving round the table.
 
-`brou.match.Match(rules, seed)` deals the k-th deal from the k-th SplitMix64 output of the
+`brou.engine.partnership.match.Match(rules, seed)` deals the k-th deal from the k-th SplitMix64 output of the
 match seed, passes the deal to the dealer's right after every deal (parameter next_dealer),
 and ends when a team has marked the target: the first to `match_target` parties wins
 (1802, S1 section 9); the first to mark its fifth coche loses (Brouc, S2 "Match"; parameter
@@ -22,9 +22,9 @@ from typing import Any
 import pytest
 
 from brou import DealState, parse_action
-from brou.deal import deal_from_cards, deal_from_seed, deal_texts
-from brou.game import GameContext
-from brou.match import (
+from brou.cards.deal import deal_from_cards, deal_from_seed, deal_texts
+from brou.cards.shuffle import splitmix64
+from brou.engine.partnership.match import (
     BOTS,
     DrawError,
     Match,
@@ -38,7 +38,7 @@ from brou.match import (
     next_offset,
     random_bot,
 )
-from brou.shuffle import splitmix64
+from brou.laws.game import GameContext
 from helpers import load
 
 HDB = "homme-de-brou-1802"

@@ -1,4 +1,4 @@
-"""The game record (brou.match_record, docs/notation.md "The game record"): seeded matches of
+"""The game record (brou.engine.record, docs/notation.md "The game record"): seeded matches of
 every ruleset written, read back and replayed; comments and a hand-written record; and every
 way a record can be wrong refused in one line naming the line and the deal.
 
@@ -18,8 +18,10 @@ from typing import Any
 
 import pytest
 
-from brou.match import BOTS, Match
-from brou.match_record import (
+from brou.engine.notation import position_notation
+from brou.engine.partnership.match import BOTS, Match
+from brou.engine.positions import parse_position
+from brou.engine.record import (
     UNFINISHED,
     Record,
     RecordedDeal,
@@ -31,12 +33,10 @@ from brou.match_record import (
     record_text,
     replay,
 )
-from brou.notation import position_notation
-from brou.positions import parse_position
-from brou.rounds import Session
-from brou.rounds import random_bot as phase_random_bot
-from brou.rules import Rules
+from brou.engine.rounds import Session
+from brou.engine.rounds import random_bot as phase_random_bot
 from brou.spec import available_rulesets
+from brou.spec.rules import Rules
 from helpers import random_params
 
 RULESETS = available_rulesets()

@@ -12,18 +12,18 @@ from types import FunctionType
 
 import pytest
 
+from brou.cards.deal import cut_pack, packet_positions
 from brou.conformance.compare import FAILED, PASSED
 from brou.conformance.corpus import SCENARIO_DIR, load_corpus, reference_verdict
 from brou.conformance.counterfactual import reproductions
 from brou.conformance.harness import Outcome
 from brou.conformance.localise import ranked
-from brou.conformance.mutants import Mutant, mutable, mutants, played
-from brou.deal import cut_pack
-from brou.phases import PhaseDeal
-from brou.results import homme_wins
-from brou.rules import Rules
-from brou.state import DealState
-from brou.talon import turned
+from brou.conformance.mutants import Mutant, lines_run, mutable, mutants, played
+from brou.engine.partnership.state import DealState
+from brou.engine.phases import PhaseDeal
+from brou.laws.results import homme_wins
+from brou.laws.talon import turned
+from brou.spec.rules import Rules
 
 needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="mutants are played in a forked child")
 
@@ -34,7 +34,7 @@ def test_the_cut_has_its_slips_and_each_compiles() -> None:
     found = mutants(func)
     assert ("every slice at lifted", "at -lifted") in {(m.was, m.now) for m in found}
     assert ("lifted:", ":lifted") in {(m.was, m.now) for m in found}
-    assert all(m.function == "brou.deal.cut_pack" and m.code.co_name == "cut_pack" for m in found)
+    assert all(m.function == "brou.cards.deal.cut_pack" and m.code.co_name == "cut_pack" for m in found)
     # nothing in the `raise` and its message: no slip there changes play
     lines, first = inspect.getsourcelines(cut_pack)
     raised = next(first + i for i, text in enumerate(lines) if "raise DealError" in text)
@@ -63,6 +63,22 @@ def test_the_turned_card_read_from_the_other_end_is_the_bottom_card() -> None:
     [result] = played(func, [bottom], lambda m: turned(rules, pack), time.monotonic() + 30, 10)
     assert result == (tuple(pack), pack[-1], rules.suit_of[pack[-1]])  # the jack of clubs: clubs trump
     assert turned(rules, pack) == ((*pack[1:], pack[0]), pack[0], rules.suit_of[pack[0]])
+
+
+@needs_fork
+def test_a_function_whose_answers_are_cached_is_played_as_the_mutant_has_it() -> None:
+    """The packets are computed once per ruleset and kept (an lru_cache): what this process
+    computed with the function as written serves no mutant in the child, and the function's
+    lines are seen to run whatever the cache holds."""
+    func = mutable("brus.deal.packets")
+    assert func is not None and func is _plain(packet_positions.__wrapped__)
+    rules = Rules.load("brusquembille-1718")
+    dealt = packet_positions(rules)  # kept in the cache
+    from_one = next(m for m in mutants(func) if m.was == "0" and m.now == "1")  # the first card never dealt
+    [result] = played(func, [from_one], lambda m: packet_positions(rules), time.monotonic() + 30, 10)
+    assert result is not None and result != dealt and result[0][0][0] == 1
+    assert packet_positions(rules) == dealt
+    assert lines_run([func], lambda: packet_positions(rules))[func]
 
 
 def test_a_yes_or_no_function_answers_yes_and_no_where_it_computes_its_answer() -> None:
@@ -124,7 +140,7 @@ def test_a_program_that_counts_a_tie_as_codille_is_found_with_that_slip() -> Non
     failures = [(o.scenario, o.verdict) for o in outcomes if o.verdict.status == FAILED]
     assert failures, "a tie counted as codille must fail some scenarios"
     found = reproductions("hombre", failures, [o.scenario for o in outcomes if o.verdict.status == PASSED], seconds=0)
-    assert any("hom.count.result" in r.clauses and r.what.startswith("brou.results.hombre_outcome, line ")
+    assert any("hom.count.result" in r.clauses and r.what.startswith("brou.laws.results.hombre_outcome, line ")
                for r in found)
     assert ranked("hombre", outcomes)[0].clause == "hom.count.result"
 

@@ -1,4 +1,4 @@
-"""The one-line notation of deals and positions (brou.notation, docs/notation.md): it
+"""The one-line notation of deals and positions (brou.engine.notation, docs/notation.md): it
 round-trips every deal of the corpus and 1,000 seeded positions of each ruleset, every line it
 writes follows the grammar of docs/notation.md, and a line that is not the notation is
 refused in one line that names the field."""
@@ -14,15 +14,15 @@ from typing import Any
 
 import pytest
 
-from brou import notation
 from brou.conformance.corpus import CorpusError, load_file, scenario_files
 from brou.conformance.server import table_for
-from brou.notation import NotationError, parse_deal, plays_to_marks, position_notation
-from brou.phases import PhaseDeal
-from brou.positions import parse_position, position_from
-from brou.rules import Rules
+from brou.engine import notation
+from brou.engine.notation import NotationError, parse_deal, plays_to_marks, position_notation
+from brou.engine.partnership.state import DealState
+from brou.engine.phases import PhaseDeal
+from brou.engine.positions import parse_position, position_from
 from brou.spec import available_rulesets
-from brou.state import DealState
+from brou.spec.rules import Rules
 from helpers import random_params, seeded_deal
 
 RULESETS = available_rulesets()

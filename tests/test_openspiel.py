@@ -24,10 +24,10 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-import brou.openspiel as bo  # noqa: E402
+import brou.openspiel.partnership as bo  # noqa: E402
 from brou import DealState, Rules, action_text  # noqa: E402
-from brou.deal import Deal  # noqa: E402
-from brou.game import GameContext  # noqa: E402
+from brou.cards.deal import Deal  # noqa: E402
+from brou.laws.game import GameContext  # noqa: E402
 
 ROOT = Path(__file__).parent.parent
 PLAYTHROUGHS = Path(__file__).parent / "playthroughs"
@@ -211,7 +211,7 @@ def test_chance_nodes_deal_the_pack(name: str) -> None:
         state.apply_action(card)
     assert not state.is_chance_node()
     rules = game.rules
-    from brou.deal import packet_positions
+    from brou.cards.deal import packet_positions
     seats, _ = packet_positions(rules)
     for seat, positions in enumerate(seats):
         assert state.deal.deal.hands[seat] == sum(1 << pack[p] for p in positions)
@@ -294,7 +294,7 @@ def test_no_hidden_card_leaks(name: str) -> None:
 def test_swapping_two_hidden_cards_changes_nothing_for_the_others() -> None:
     """By hand: seats 1 and 2 swap a card before play; seats 0 and 3 see the same."""
     game = _game("python_homme_de_brou_1802")
-    from brou.deal import packet_positions
+    from brou.cards.deal import packet_positions
     seats, _ = packet_positions(game.rules)
     pack = list(range(32))
     a, b = seats[1][0], seats[2][0]

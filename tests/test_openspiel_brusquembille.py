@@ -1,6 +1,6 @@
-"""The OpenSpiel game python_brusquembille (brou.openspiel_brusquembille): OpenSpiel's own
+"""The OpenSpiel game python_brusquembille (brou.openspiel.brusquembille): OpenSpiel's own
 checks for every form, returns against the engine's ledger, the utility bounds, parameters,
-and what each player sees (the observation is a function of brou.phase_view.view; hidden
+and what each player sees (the observation is a function of brou.engine.view.view; hidden
 cards moved around change neither the observation nor the information state)."""
 
 from __future__ import annotations
@@ -17,15 +17,15 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from openspiel_checks import check_resample, ismcts_deal  # noqa: E402
 
-import brou.openspiel_brusquembille as ob  # noqa: E402  (registers python_brusquembille)
-from brou.deal import shuffled_pack  # noqa: E402
+import brou.openspiel.brusquembille as ob  # noqa: E402  (registers python_brusquembille)
+from brou.cards.deal import shuffled_pack  # noqa: E402
+from brou.engine.phases import PhaseDeal  # noqa: E402
+from brou.engine.view import view  # noqa: E402
 from brou.errors import IllegalAction  # noqa: E402
-from brou.ledger import BANK, account_balance, balances  # noqa: E402
+from brou.laws.ledger import BANK, account_balance, balances  # noqa: E402
+from brou.laws.talon import talon_deal_from_seed  # noqa: E402
 from brou.openspiel import ParameterValueError  # noqa: E402
-from brou.phase_view import view  # noqa: E402
-from brou.phases import PhaseDeal  # noqa: E402
-from brou.rules import Rules  # noqa: E402
-from brou.talon import talon_deal_from_seed  # noqa: E402
+from brou.spec.rules import Rules  # noqa: E402
 
 FORMS = ["three", "two", "four", "four-partners", "five"]
 NAME = "python_brusquembille"
@@ -129,7 +129,7 @@ def test_bad_parameter_refused_in_one_line(params: str, said: str) -> None:
 
 @pytest.mark.parametrize("form", FORMS)
 def test_same_ledger_as_the_phase_engine(form: str) -> None:
-    """The deal seed s gives (brou.talon.talon_deal_from_seed), dealt through the chance nodes
+    """The deal seed s gives (brou.laws.talon.talon_deal_from_seed), dealt through the chance nodes
     card by card in pack order, is the engine's deal; the same cards played reach the same
     ledger, and the returns are each seat's net jetons over it."""
     game = _game(f"form={form}")
@@ -233,7 +233,7 @@ def test_bank_makes_it_general_sum() -> None:
             assert sum(state.returns()) + account_balance(state.deal.ledger, BANK) == 0
     # a three-way tie at five players: 100 jetons shared by three, one to the bank
     rules = Rules.load("brusquembille-1718", form="five", odd_jetons="bank")
-    from brou.results import pool_shares
+    from brou.laws.results import pool_shares
 
     entries = pool_shares(rules, [40, 40, 40, 0, 0], 100, 6)
     assert sum(e.jetons for e in entries if e.taker == BANK) == 1

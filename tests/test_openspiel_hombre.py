@@ -1,4 +1,4 @@
-"""The OpenSpiel game python_hombre (brou.openspiel_hombre): OpenSpiel's own checks for the
+"""The OpenSpiel game python_hombre (brou.openspiel.hombre): OpenSpiel's own checks for the
 default and each parameter, serialisation, returns against the engine's ledger, the utility
 bounds, a deal all pass, and what each player sees (the cards he has not seen moved around,
 another's discards among them, change neither his observation nor his information state; the
@@ -15,16 +15,16 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-import brou.openspiel_hombre as oh  # noqa: E402  (registers python_hombre)
-from brou.auction import legal_bids, standing, words  # noqa: E402
-from brou.deal import shuffled_pack  # noqa: E402
+import brou.openspiel.hombre as oh  # noqa: E402  (registers python_hombre)
+from brou.cards.deal import shuffled_pack  # noqa: E402
+from brou.engine.hombre import EXCHANGE, HombreDeal  # noqa: E402
+from brou.engine.phases import PLAY  # noqa: E402
 from brou.errors import IllegalAction  # noqa: E402
-from brou.hombre import EXCHANGE, HombreDeal  # noqa: E402
-from brou.ledger import SHEET, balances  # noqa: E402
+from brou.laws.auction import legal_bids, standing, words  # noqa: E402
+from brou.laws.ledger import SHEET, balances  # noqa: E402
+from brou.laws.talon import talon_deal_from_seed  # noqa: E402
 from brou.openspiel import ParameterValueError  # noqa: E402
-from brou.phases import PLAY  # noqa: E402
-from brou.rules import Rules, cards_of  # noqa: E402
-from brou.talon import talon_deal_from_seed  # noqa: E402
+from brou.spec.rules import Rules, cards_of  # noqa: E402
 
 NAME = "python_hombre"
 # the default, then each value of each parameter that changes play
@@ -162,7 +162,7 @@ def test_the_bounds_are_reached() -> None:
 
 @pytest.mark.clause("hom.auction.order", "hom.auction.priority", "hom.auction.pass-final")
 def test_the_longest_auction_fits_the_bound() -> None:
-    """Every auction under equal_rank=higher-rank, searched through (`brou.auction.standing`
+    """Every auction under equal_rank=higher-rank, searched through (`brou.laws.auction.standing`
     decides what comes next; a hand with every card may name any contract): the longest has
     15 words (the first hand equals each rank the second names, 1 to 7, then two passes),
     within `max_bids`, so within max_game_length."""
@@ -188,7 +188,7 @@ def test_the_longest_auction_fits_the_bound() -> None:
 
 @pytest.mark.parametrize("params", VARIANTS)
 def test_same_ledger_as_the_engine(params: str) -> None:
-    """The deal seed s gives (brou.talon.talon_deal_from_seed), dealt through the chance nodes
+    """The deal seed s gives (brou.laws.talon.talon_deal_from_seed), dealt through the chance nodes
     card by card in pack order, is the engine's deal; the same actions reach the same ledger,
     and the returns are each seat's net points over it, from and to the score sheet only."""
     game = _game(params)

@@ -1,4 +1,4 @@
-"""The OpenSpiel game python_homme_d_auvergne (brou.openspiel_homme_d_auvergne): OpenSpiel's
+"""The OpenSpiel game python_homme_d_auvergne (brou.openspiel.homme_d_auvergne): OpenSpiel's
 own checks for every form, returns against the engine's ledger, the utility bounds,
 parameters, and what each player sees (hidden cards moved around, the kings among them,
 change neither the observation nor the information state)."""
@@ -17,17 +17,17 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from openspiel_checks import check_resample, ismcts_deal  # noqa: E402
 
-import brou.openspiel_homme_d_auvergne as oh  # noqa: E402  (registers python_homme_d_auvergne)
-from brou.deal import shuffled_pack  # noqa: E402
+import brou.openspiel.homme_d_auvergne as oh  # noqa: E402  (registers python_homme_d_auvergne)
+from brou.cards.deal import shuffled_pack  # noqa: E402
+from brou.engine.phases import SHOWING, PhaseDeal  # noqa: E402
+from brou.engine.view import view  # noqa: E402
 from brou.errors import IllegalAction  # noqa: E402
-from brou.kings import king_of  # noqa: E402
-from brou.ledger import balances  # noqa: E402
+from brou.laws.kings import king_of  # noqa: E402
+from brou.laws.ledger import balances  # noqa: E402
+from brou.laws.speech import WORDS  # noqa: E402
+from brou.laws.talon import talon_deal_from_seed  # noqa: E402
 from brou.openspiel import ParameterValueError  # noqa: E402
-from brou.phase_view import view  # noqa: E402
-from brou.phases import SHOWING, PhaseDeal  # noqa: E402
-from brou.rules import Rules  # noqa: E402
-from brou.speech import WORDS  # noqa: E402
-from brou.talon import talon_deal_from_seed  # noqa: E402
+from brou.spec.rules import Rules  # noqa: E402
 
 FORMS = ["two", "three", "four", "five"]
 NAME = "python_homme_d_auvergne"
@@ -127,7 +127,7 @@ def test_bad_parameter_refused_in_one_line(params: str, said: str) -> None:
 
 @pytest.mark.parametrize("params", [f"form={f}" for f in FORMS] + VARIANTS[:3])
 def test_same_ledger_as_the_phase_engine(params: str) -> None:
-    """The deal seed s gives (brou.talon.talon_deal_from_seed), dealt through the chance nodes
+    """The deal seed s gives (brou.laws.talon.talon_deal_from_seed), dealt through the chance nodes
     card by card in pack order, is the engine's deal; the same actions reach the same ledger,
     and the returns are each seat's net marks over it (PhaseDeal.result()'s jetons)."""
     game = _game(params)
@@ -290,7 +290,7 @@ def test_hidden_cards_do_not_show(params: str) -> None:
 @pytest.mark.clause("auv.info.own-hand", "auv.info.turned")
 @pytest.mark.parametrize("params", [f"form={f}" for f in FORMS] + VARIANTS[:3])
 def test_the_same_view_gives_the_same_observation(params: str) -> None:
-    """States grouped by (player, brou.phase_view.view), the seeded states and the worlds
+    """States grouped by (player, brou.engine.view.view), the seeded states and the worlds
     behind them with the hidden cards moved: each group has one observation, tensor and
     string, so the observation says nothing the view does not."""
     rng = random.Random(21)

@@ -1,4 +1,4 @@
-"""The notation read into OpenSpiel and written back (brou.openspiel_notation): the canonical
+"""The notation read into OpenSpiel and written back (brou.openspiel.notation): the canonical
 pack deals exactly its deal (1,000 seeded deals per ruleset), 200 seeded positions of each
 ruleset come back from their line as the same engine state inside the OpenSpiel state, with
 the same line, and what OpenSpiel cannot hold is refused in one line naming the field."""
@@ -14,15 +14,15 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-import brou.openspiel_notation as bon  # noqa: E402  (registers the five games)
-from brou.deal import deal_from_pack, deal_from_seed, packet_positions  # noqa: E402
-from brou.game import GameContext  # noqa: E402
-from brou.notation import NotationError, position_notation  # noqa: E402
-from brou.phases import PhaseDeal  # noqa: E402
-from brou.rules import Rules  # noqa: E402
+import brou.openspiel.notation as bon  # noqa: E402  (registers the five games)
+from brou.cards.deal import deal_from_pack, deal_from_seed, packet_positions  # noqa: E402
+from brou.engine.notation import NotationError, position_notation  # noqa: E402
+from brou.engine.partnership.state import DealState  # noqa: E402
+from brou.engine.phases import PhaseDeal  # noqa: E402
+from brou.laws.game import GameContext  # noqa: E402
+from brou.laws.talon import deal_with_talon, talon_deal_from_seed  # noqa: E402
 from brou.spec import available_rulesets  # noqa: E402
-from brou.state import DealState  # noqa: E402
-from brou.talon import deal_with_talon, talon_deal_from_seed  # noqa: E402
+from brou.spec.rules import Rules  # noqa: E402
 from helpers import seeded_deal  # noqa: E402
 
 RULESETS = available_rulesets()

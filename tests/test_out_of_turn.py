@@ -14,13 +14,13 @@ from typing import Any
 import pytest
 
 from brou import DealState, IllegalAction
+from brou.cards.deal import deal_from_cards
 from brou.conformance.compare import ERRORED, FAILED, PASSED, judge
 from brou.conformance.corpus import Scenario
 from brou.conformance.harness import skip_reason
 from brou.conformance.server import Reference, Table, perft
-from brou.deal import deal_from_cards
-from brou.game import GameContext
-from brou.state import action_text
+from brou.engine.partnership.state import action_text
+from brou.laws.game import GameContext
 from helpers import load
 
 HDB = "homme-de-brou-1802"

@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 
 from brou import spec
-from brou.deal import DealError, deal_from_cards, deal_from_seed
+from brou.cards.deal import DealError, deal_from_cards, deal_from_seed
+from brou.cards.shuffle import shuffled
 from brou.errors import SpecError
-from brou.play import beating_cards, beats
-from brou.rules import Rules, card_order, compile_rules
-from brou.shuffle import shuffled
+from brou.laws.play import beating_cards, beats
+from brou.spec.rules import Rules, card_order, compile_rules
 
 PACKS = Path(__file__).parent / "fixtures" / "packs"
 RULESETS = ("homme-de-brou-1802", "brouc")

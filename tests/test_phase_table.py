@@ -55,9 +55,9 @@ def test_setups_that_cannot_be_played_are_errors(setup: dict[str, Any], params: 
 
 def lowest_cards(seed: int, **params: Any) -> list[str]:
     """The cards of a seeded deal played by the lowest legal card each time."""
-    from brou.phases import PhaseDeal
-    from brou.rules import Rules
-    from brou.talon import talon_deal_from_seed
+    from brou.engine.phases import PhaseDeal
+    from brou.laws.talon import talon_deal_from_seed
+    from brou.spec.rules import Rules
 
     rules = Rules.load(RULESET, **params)
     deal, out = PhaseDeal(rules, talon_deal_from_seed(rules, seed)), []

@@ -9,11 +9,11 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from brou.book.pictures import card_label, deal_picture, load_scenario, scenario_picture
+from brou.engine.partnership.match import BOTS, Match
+from brou.engine.partnership.sheet import empty_sheet_svg, sheet_svg
+from brou.engine.partnership.state import DealState
 from brou.errors import BrouError
-from brou.match import BOTS, Match
-from brou.rules import Rules
-from brou.sheet import empty_sheet_svg, sheet_svg
-from brou.state import DealState
+from brou.spec.rules import Rules
 
 NS = "{http://www.w3.org/2000/svg}"
 # what PyMuPDF, which makes the printed book, cannot draw or draws wrong

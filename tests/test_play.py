@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
+from brou.engine.partnership.state import DealState
 from brou.errors import IllegalAction
-from brou.play import beats
-from brou.rules import Rules
-from brou.state import DealState
+from brou.laws.play import beats
+from brou.spec.rules import Rules
 from helpers import deal, legal_cards, legal_texts, load, play
 from oracle import RANKS, SUITS, oracle_legal, oracle_winner
 

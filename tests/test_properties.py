@@ -28,7 +28,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from brou import ACTION_CODES, DealState, IllegalAction, Rules
-from brou.shuffle import MAX_SEED
+from brou.cards.shuffle import MAX_SEED
 from helpers import check_conservation
 from oracle import oracle_legal
 

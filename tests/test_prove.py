@@ -12,11 +12,12 @@ from typing import Any
 import pytest
 import z3  # type: ignore[import-untyped]
 
-from brou import ledger, payments, prove, results, talon
+from brou import prove
 from brou.book.text import FACTS_RECORD
-from brou.counting import card_points
-from brou.rules import Rules
-from brou.state import DealState
+from brou.engine.partnership.state import DealState
+from brou.laws import ledger, payments, results, talon
+from brou.laws.counting import card_points
+from brou.spec.rules import Rules
 
 HDB, BROUC = prove.HDB, prove.BROUC
 SEED = 1802

@@ -19,11 +19,11 @@ from typing import Any
 
 import pytest
 
-from brou import ambiguities
 from brou.conformance.compare import PASSED
 from brou.conformance.corpus import SCENARIO_DIR, Scenario, load_file
 from brou.conformance.harness import run
 from brou.conformance.runner import InProcess
+from brou.spec import ambiguities
 
 REGISTER = ambiguities.load_register()
 FOUND = ("found", "partly-found")

@@ -464,7 +464,7 @@ def test_coverage_names_the_rulebook_paragraph_of_a_clause(built: dict[str, Buil
 
     assert brou(["coverage", "--clause", "brouc.play.overtrump"]) == 0
     out = capsys.readouterr().out
-    assert "implemented by: brou.following.overtrump" in out
+    assert "implemented by: brou.laws.following.overtrump" in out
     page, anchor = re.search(r"rulebook: build/rulebook/<en\|fr>/html/(\S+)#(\S+)", out).groups()  # type: ignore[union-attr]
     for lang in LANGS:
         assert f'id="{anchor}"' in pages(built[lang])[page]

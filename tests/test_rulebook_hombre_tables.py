@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from brou.contracts import contracts
-from brou.rules import Rules, card_order
+from brou.laws.contracts import contracts
+from brou.spec.rules import Rules, card_order
 
 BOOK = Path(__file__).resolve().parents[1] / "docs" / "rulebook"
 RANK_WORDS = {

@@ -1,4 +1,4 @@
-"""Score sheets (brou.sheet): the 1802 marque (clause hdb.sheet.marque) and the Brouc
+"""Score sheets (brou.engine.partnership.sheet): the 1802 marque (clause hdb.sheet.marque) and the Brouc
 slate (clause brouc.sheet.ardoise), drawn from match records.
 
 - For 200 seeded matches per ruleset (greedy against random, chaos against chaos) the
@@ -26,8 +26,8 @@ from docutils import nodes
 
 from brou import Rules
 from brou.book.sheets import sheet_page_html, sheet_pages
-from brou.match import BOTS, Match
-from brou.sheet import (
+from brou.engine.partnership.match import BOTS, Match
+from brou.engine.partnership.sheet import (
     _S_COL,
     PAGE_H,
     PAGE_W,

@@ -385,7 +385,7 @@ def test_every_dossier_ambiguity_is_a_parameter() -> None:
 
 def test_every_parameter_ambiguity_is_in_the_register() -> None:
     """The register (spec/ambiguities.yaml) starts from the dossier's list and adds what encoding found."""
-    from brou.ambiguities import load_register
+    from brou.spec.ambiguities import load_register
 
     known = {entry.id for entry in load_register().entries}
     if DOSSIER.exists():
@@ -397,7 +397,7 @@ def test_every_parameter_ambiguity_is_in_the_register() -> None:
 def test_a_ruleset_may_extend_brouc(tmp_path: Path) -> None:
     """A club's file over Brouc: Brouc's replacements of 1802's clauses stand (each names a
     clause up the chain, though Brouc deleted it)."""
-    from brou.rules import Rules
+    from brou.spec.rules import Rules
 
     file = tmp_path / "club.yaml"
     file.write_text("extends: brouc\nmatch:\n  target: 7\n", encoding="utf-8")

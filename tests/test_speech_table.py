@@ -11,10 +11,10 @@ import pytest
 
 from brou.cli import main
 from brou.conformance.server import Reference
-from brou.phases import PhaseDeal
-from brou.rounds import Session
-from brou.rules import Rules
-from brou.talon import talon_deal_from_cards
+from brou.engine.phases import PhaseDeal
+from brou.engine.rounds import Session
+from brou.laws.talon import talon_deal_from_cards
+from brou.spec.rules import Rules
 
 RULESET = "homme-d-auvergne"
 # player 1 holds the king of hearts; the talon turns 7H, then QS, then KD

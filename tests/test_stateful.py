@@ -73,17 +73,13 @@ from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule, run_state_machine_as_test
 
-from brou import ACTION_CODES, DealState, IllegalAction, ParameterError, Rules, action_text, game, parse_action
+from brou import ACTION_CODES, DealState, IllegalAction, ParameterError, Rules, action_text, parse_action
+from brou.cards.deal import Deal, deal_from_cards, deal_from_seed, deal_texts
+from brou.cards.shuffle import MAX_SEED
 from brou.conformance.compare import PASSED, judge
 from brou.conformance.corpus import FORMAT, SCENARIO_DIR, Scenario, check_references, load_file
 from brou.conformance.server import Reference, Table
-from brou.counting import card_points
-from brou.deal import Deal, deal_from_cards, deal_from_seed, deal_texts
-from brou.game import GameContext
-from brou.marriages import value_of
-from brou.play import beats
-from brou.shuffle import MAX_SEED
-from brou.state import (
+from brou.engine.partnership.state import (
     ACCEPT_ACTION,
     CLAIM_ACTION,
     CONCEDE,
@@ -99,6 +95,11 @@ from brou.state import (
     ROUND,
     WINDOW,
 )
+from brou.laws import game
+from brou.laws.counting import card_points
+from brou.laws.game import GameContext
+from brou.laws.marriages import value_of
+from brou.laws.play import beats
 from helpers import check_conservation
 
 RULESETS = ("brouc", "homme-de-brou-1802")

@@ -24,16 +24,16 @@ import pytest
 
 import brou
 from brou import spec
-from brou.clauses import IMPLEMENTED_BY
+from brou.spec.clauses import IMPLEMENTED_BY
 
 TESTS = Path(__file__).parent
 RULESETS = spec.available_rulesets()
 
 
 def _all_modules() -> None:
-    for info in pkgutil.iter_modules(brou.__path__):
-        if info.name != "__main__":  # that one runs the command line
-            importlib.import_module(f"brou.{info.name}")
+    for info in pkgutil.walk_packages(brou.__path__, "brou."):
+        if info.name.rpartition(".")[2] != "__main__":  # those run the command line, or rewrite the playthroughs
+            importlib.import_module(info.name)
 
 
 def _clauses() -> dict[str, set[str]]:
@@ -125,7 +125,7 @@ def test_the_map_is_whole_without_the_optional_extras(monkeypatch: pytest.Monkey
     still found whole."""
     import sys
 
-    from brou.clauses import all_implementations
+    from brou.spec.clauses import all_implementations
 
     whole = dict(all_implementations())
     for name in [m for m in sys.modules if m.startswith("brou.openspiel")] + ["brou.openspiel"]:

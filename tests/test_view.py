@@ -1,4 +1,4 @@
-"""What a player may see (brou.view, the protocol's `view` observable): the information
+"""What a player may see (brou.engine.partnership.view, the protocol's `view` observable): the information
 rules hdb.info.*, checked over seeded random deals of both rulesets, in and out of a game,
 and the harness's judgement of a view that shows too much."""
 
@@ -12,13 +12,13 @@ from typing import Any
 import pytest
 
 from brou import DealState, Rules
-from brou.clauses import all_implementations
 from brou.conformance.compare import FAILED, PASSED, judge
 from brou.conformance.corpus import Scenario
 from brou.conformance.server import Reference
-from brou.game import GameContext
+from brou.engine.partnership.view import CLAUSE_OF, FIELDS, RECORDS, on_turn, view
+from brou.laws.game import GameContext
 from brou.spec import load_document
-from brou.view import CLAUSE_OF, FIELDS, RECORDS, on_turn, view
+from brou.spec.clauses import all_implementations
 
 RULESETS = ("homme-de-brou-1802", "brouc")
 HANDS = [["KS", "8S", "7S", "AH", "AD", "TD", "AC", "7C"], ["AS", "TS", "TH", "8H", "KD", "9D", "KC", "8C"],

@@ -1,4 +1,4 @@
-"""The OpenSpiel observations agree with the engine's `view` (brou.view, the protocol's
+"""The OpenSpiel observations agree with the engine's `view` (brou.engine.partnership.view, the protocol's
 `view` observable): over seeded random deals of both games, under several game contexts
 and parameters, each player's observation tensor and string are rebuilt from his view
 alone, piece by piece, and must be exactly what the game gives.
@@ -22,8 +22,8 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 import brou.openspiel  # noqa: E402  (registers the games)
-from brou.rules import Rules  # noqa: E402
-from brou.view import view  # noqa: E402
+from brou.engine.partnership.view import view  # noqa: E402
+from brou.spec.rules import Rules  # noqa: E402
 
 GAMES = [
     "python_homme_de_brou_1802",

@@ -11,11 +11,11 @@ import pytest
 from docutils.core import publish_parts
 
 from brou.book.walkthrough import PlayedDeal, comment, commented_deal, play_deal
-from brou.ledger import balances
-from brou.match import BOTS, Match
-from brou.phases import PhaseDeal
-from brou.rules import Rules
-from brou.state import DealState
+from brou.engine.partnership.match import BOTS, Match
+from brou.engine.partnership.state import DealState
+from brou.engine.phases import PhaseDeal
+from brou.laws.ledger import balances
+from brou.spec.rules import Rules
 
 # the seeds the booklets show (reported to the booklet, which keeps them in its data)
 SEEDS = {"homme-de-brou-1802": 144, "brouc": 109, "brusquembille-1718": 197, "homme-d-auvergne": 176, "hombre": 181}

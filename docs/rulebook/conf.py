@@ -67,7 +67,7 @@ def _page_links(app: object, pagename: str, templatename: str, context: dict, do
     from pathlib import Path
 
     from brou.book.model import ALL_RULESETS
-    from brou.rules import Rules
+    from brou.spec.rules import Rules
 
     lang = context.get("language") or "en"
     out = Path(app.outdir).parent.parent  # type: ignore[attr-defined]

@@ -3,7 +3,7 @@ as data, and the engine that runs them.
 
     from brou import Rules, DealState
     rules = Rules.load("brouc")                 # or Rules.load("homme-de-brou-1802", following="brouc")
-    state = DealState.from_seed(rules, 7)       # the documented shuffle, see brou.shuffle
+    state = DealState.from_seed(rules, 7)       # the documented shuffle, see brou.cards.shuffle
     state.legal_actions()                       # action ids; state.legal_texts() -> ["TH", ...]
     state.apply(a)                              # or raises IllegalAction(code, message), state unchanged
     state.apply_text("TH"); state.undo()        # text notation; take the last action back
@@ -17,19 +17,19 @@ The games on the phase engine (Brusquembille, L'Homme d'Auvergne, L'Hombre) are 
 
 from importlib.metadata import PackageNotFoundError, version
 
-from .clauses import IMPLEMENTED_BY
-from .deal import Deal, DealError, deal_from_cards, deal_from_seed
+from .cards.deal import Deal, DealError, deal_from_cards, deal_from_seed
+from .engine.deals import new_deal
+from .engine.hombre import HombreDeal
+from .engine.notation import NotationError, deal_notation, parse_deal, position_notation
+from .engine.partnership.state import DealState, action_text, parse_action
+from .engine.phases import PhaseDeal
+from .engine.position import Position, perft
+from .engine.positions import parse_position
+from .engine.record import RecordError, parse_record, record_text, replay
 from .errors import ACTION_CODES, BrouError, IllegalAction, NothingToUndo, ParameterError, SpecError, TimeLimit
-from .hombre import HombreDeal
-from .match_record import RecordError, parse_record, record_text, replay
-from .notation import NotationError, deal_notation, parse_deal, position_notation
-from .phase_deals import new_deal
-from .phases import PhaseDeal
-from .position import Position, perft
-from .positions import parse_position
-from .rules import Rules
-from .state import DealState, action_text, parse_action
-from .talon import TalonDeal, talon_deal_from_seed
+from .laws.talon import TalonDeal, talon_deal_from_seed
+from .spec.clauses import IMPLEMENTED_BY
+from .spec.rules import Rules
 
 try:
     __version__ = version("brou")

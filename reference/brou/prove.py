@@ -38,19 +38,20 @@ from typing import Any, Generic, TypeVar
 
 import z3  # type: ignore[import-untyped]
 
-from . import kings as kings_mod
-from . import payments, phases, results, speech, talon
-from .auction import Standing, legal_bids, may_bid, outcome, standing
-from .contracts import contract, contracts, may_name
-from .counting import card_points, rounded
-from .deal import deal_from_cards, deal_from_seed
-from .following import compose, matadors_of
-from .game import GameContext
-from .ledger import BANK, POOL, SHEET, account_balance, balances
-from .play import LEGAL, beats
-from .rules import Rules, card_order, cards_of, order_tables
-from .state import DealState, action_text
-from .tables import table_text as _table
+from .cards.deal import deal_from_cards, deal_from_seed
+from .engine import phases
+from .engine.partnership.state import DealState, action_text
+from .laws import kings as kings_mod
+from .laws import payments, results, speech, talon
+from .laws.auction import Standing, legal_bids, may_bid, outcome, standing
+from .laws.contracts import contract, contracts, may_name
+from .laws.counting import card_points, rounded
+from .laws.following import compose, matadors_of
+from .laws.game import GameContext
+from .laws.ledger import BANK, POOL, SHEET, account_balance, balances
+from .laws.play import LEGAL, beats
+from .spec.rules import Rules, card_order, cards_of, order_tables
+from .spec.tables import table_text as _table
 
 HDB = "homme-de-brou-1802"
 BROUC = "brouc"
@@ -138,7 +139,7 @@ def half_up_f(ar: Arith, p: Any) -> Any:
 
 def rounding_f(ar: Arith, policy: str, cards: Sequence[Any], marriages: Sequence[Any]) -> list[Any]:
     """Each team's total for the deal (rounded card points plus marriages) under `policy`,
-    read from the clause statements and docs (brou.counting): the definition both backends use."""
+    read from the clause statements and docs (brou.laws.counting): the definition both backends use."""
     c0, c1 = cards
     x0, x1 = marriages
     if policy == "cards-half-up":
@@ -879,7 +880,7 @@ def lanes(rules: Rules, sample: Sample, any_trump_play: bool, undertrump: bool) 
 
 def crosscheck_following(rules: Rules, sample: Sample, drop: frozenset[str] = frozenset()) -> str | None:
     """None if the encoding of `rules.following` (bit-sliced) gives the engine's legal mask
-    (brou.play.LEGAL) on every sampled position; else the first position where they differ."""
+    (brou.laws.play.LEGAL) on every sampled position; else the first position where they differ."""
     lg, p = lanes(rules, sample, rules.marriage_exception == "any-trump-play", rules.undertrump_when_void)
     legal = FOLLOWING_F[rules.following](lg, rules, p, drop)
     got = reduce(lambda a, b: a | b, (legal[c] << c for c in range(rules.n_indices)), 0)
@@ -982,7 +983,7 @@ def fact_crosscheck_rounding(seed: int) -> Check:
             if got != want:
                 text = f"{policy}: z3 term gives {got}, engine {want} at cards {c0}, marriages {x0}, {x1}"
                 return Check(False, text, text)
-    return Check(True, f"engine (brou.counting.rounded) = encoding on {count} cases: every card split, team 0's marriage "
+    return Check(True, f"engine (brou.laws.counting.rounded) = encoding on {count} cases: every card split, team 0's marriage "
                        "points in tens from -300 to 300 with team 1's making a sum of 0, 20, 150 or 300, for the four "
                        "policies; the z3 terms agree on sample points")
 
@@ -1079,7 +1080,7 @@ def trick_cases(rules: Rules, seed: int, samples: int) -> list[tuple[list[int], 
 
 
 def crosscheck_payments(rules: Rules, cases: Sequence[tuple[list[int], int, int]], n_z3: int) -> str | None:
-    """None if brou.payments.brusquembille_payments gives, on every case, entries that each move
+    """None if brou.laws.payments.brusquembille_payments gives, on every case, entries that each move
     jetons from one seat to another and net balances equal to the encoding's (Python and, on the
     first `n_z3` cases, the z3 terms); else the first disagreement."""
     n = rules.n_players
@@ -1107,7 +1108,7 @@ def crosscheck_payments(rules: Rules, cases: Sequence[tuple[list[int], int, int]
 
 
 def crosscheck_paid_in_play(rules: Rules, rng: random.Random, deals: int) -> str | None:
-    """None if, on `deals` random deals played out on the engine (brou.phases), the brusquembille
+    """None if, on `deals` random deals played out on the engine (brou.engine.phases), the brusquembille
     entries of the ledger after each trick net, seat by seat, what the encoding gives for that
     trick's cards, leader and winner (nothing when the form does not pay them); else the first
     disagreement."""
@@ -1152,11 +1153,11 @@ def fact_brus_payments_zero_sum(seed: int) -> Check:
             return Check(False, text, text)
         lines.append(f"{form} ({len(cases)} tricks)")
     return Check(True, "z3: unsat for n = 2..5, any cards of the pack, leader and winner, paid or not; engine "
-                       "(brou.payments.brusquembille_payments, every entry from one seat to another) = encoding on every "
+                       "(brou.laws.payments.brusquembille_payments, every entry from one seat to another) = encoding on every "
                        f"pattern of aces, tens and other cards, every leader and winner, and {N_BRUS_SAMPLES} random tricks, "
                        f"the z3 terms on the first {N_Z3_POSITIONS}, and the ledger of each trick of {N_BRUS_DEALS} random "
                        "deals played out: " + ", ".join(lines)
-                       + "; brou.payments.pays_brusquembilles as brus.pay.when says for every form and scoring")
+                       + "; brou.laws.payments.pays_brusquembilles as brus.pay.when says for every form and scoring")
 
 
 def fact_brus_trick_extremes(claimed: dict[str, tuple[int, int]]) -> Callable[[int], Check]:
@@ -1216,7 +1217,7 @@ def pool_shares_f(ar: Arith, rules: Rules, points: Sequence[Any], pool: Any, to_
 
 
 def engine_pool(rules: Rules, points: Sequence[int], pool: int) -> tuple[list[int], int] | str:
-    """What brou.results.pool_shares gives each seat and the bank, or what is wrong with its entries."""
+    """What brou.laws.results.pool_shares gives each seat and the bank, or what is wrong with its entries."""
     got, bank = [0] * rules.n_players, 0
     for e in results.pool_shares(rules, points, pool, 0):
         if e.giver != POOL or e.jetons <= 0:
@@ -1269,7 +1270,7 @@ def fact_brus_pool_shared_out(seed: int) -> Check:
                 return Check(False, text, text)
             lines.append(f"{form} {odd_jetons} ({len(cases)} cases)")
     return Check(True, "z3: unsat for any pool of at least 1 jeton and any card points 0..120 per side; engine "
-                       "(brou.results.pool_shares) = encoding on every vector of 0, 1, 2 points per side (every tie) with "
+                       "(brou.laws.results.pool_shares) = encoding on every vector of 0, 1, 2 points per side (every tie) with "
                        "pools 1..64 and four larger ones, and random vectors: " + ", ".join(lines))
 
 
@@ -1277,9 +1278,9 @@ def fact_brus_pool_shared_out(seed: int) -> Check:
 
 
 def draw_rounds(rules: Rules, winners: Sequence[Any]) -> list[list[tuple[Any, Any]]]:
-    """The draws after each trick while the stock lasts, by brou.talon.draws itself (called on
+    """The draws after each trick while the stock lasts, by brou.laws.talon.draws itself (called on
     symbolic winners for z3), the stock as positions 0 .. talon-1 (the turned card last) and
-    shortened by one card a player after each trick, as brou.phases does."""
+    shortened by one card a player after each trick, as brou.engine.phases does."""
     n = rules.n_players
     stock = list(range(rules.talon_size))
     out = []
@@ -1335,7 +1336,7 @@ def fact_brus_draws(seed: int) -> Check:
                 text = f"form {form}: deal {deal.record()}: the engine drew {engine}, the encoding says {want}"
                 return Check(False, text, text)
         lines.append(f"{form} ({rounds} rounds of {n})")
-    return Check(True, "z3: unsat over every sequence of trick winners, brou.talon.draws called on symbolic winners; "
+    return Check(True, "z3: unsat over every sequence of trick winners, brou.laws.talon.draws called on symbolic winners; "
                        f"the engine's draw events = the encoding on {N_BRUS_DEALS} random deals per form (the z3 terms on "
                        f"the first {N_Z3_DEALS}): " + ", ".join(lines))
 
@@ -1375,7 +1376,7 @@ def fact_brus_points_120(seed: int) -> Check:
                     text = f"form {form}: side points {results.side_points(rules, won)}, encoding {want}"
                     return Check(False, text, text)
             lines.append(f"{form} {sevens} ({len(pack)} cards)")
-    return Check(True, f"z3: unsat whoever takes each card; brou.results.side_points = the z3 terms on {N_SPLITS} random "
+    return Check(True, f"z3: unsat whoever takes each card; brou.laws.results.side_points = the z3 terms on {N_SPLITS} random "
                        "splits each: " + ", ".join(lines))
 
 
@@ -1465,7 +1466,7 @@ def fact_auv_homme_wins(seed: int) -> Check:
             return Check(False, text, text)
         mutant = "" if ok else " (the tie at two parted by the earlier first trick refuted: " + model_text(model, ws) + ")"
         lines.append(f"{form} ({n ** N_AUV_TRICKS} sequences){mutant}")
-    return Check(True, "z3: unsat over every sequence of five trick winners, brou.results.homme_wins, deal_winner "
+    return Check(True, "z3: unsat over every sequence of five trick winners, brou.laws.results.homme_wins, deal_winner "
                        "and homme_entries tabulated over all of them: " + "; ".join(lines))
 
 
@@ -1496,7 +1497,7 @@ def fact_auv_count_lost(seed: int) -> Check:
     ok, model = prove(z3.Implies(z3.Not(homme_wins_f(ws, 3, 0)), keeps == -1), *premises)
     if ok:
         return Check(False, "a homme who keeps his mark is not refuted: the query is vacuous")
-    return Check(True, "z3: unsat over every sequence of five trick winners and every homme, brou.results.homme_entries "
+    return Check(True, "z3: unsat over every sequence of five trick winners and every homme, brou.laws.results.homme_entries "
                        "(loser_pays each-opponent) tabulated over all of them, seats and score sheet: " + ", ".join(lines)
                  + "; a count where the losing homme keeps his mark refuted: " + model_text(model, ws))
 
@@ -1510,12 +1511,12 @@ def _homme_wins(n: int, homme: int) -> Callable[[tuple[int, ...]], bool]:
 
 
 def _count_says(rules: Rules, homme: int, clause: str) -> Callable[[tuple[int, ...]], bool]:
-    """Whether brou.results.homme_entries writes an entry of `clause` for the winners `seq`."""
+    """Whether brou.laws.results.homme_entries writes an entry of `clause` for the winners `seq`."""
     return lambda seq: any(e.clause == clause for e in results.homme_entries(rules, homme, seq))
 
 
 def _count_code(rules: Rules, homme: int) -> Callable[[tuple[int, ...]], int]:
-    """The whole count brou.results.homme_entries writes for the winners `seq`, as one integer
+    """The whole count brou.laws.results.homme_entries writes for the winners `seq`, as one integer
     (one table per homme then suffices): seat a's net marks plus one as the base-4 digit a, the
     score sheet's net plus n as the top digit; -1 for a count outside these digits."""
     n = rules.n_players
@@ -1637,7 +1638,7 @@ def fact_auv_king_taken(seed: int) -> Check:
     if ok:
         return Check(False, "a taken king scored without its owner losing it is not refuted: the query is vacuous")
     return Check(True, "z3: unsat for any leader, winner and kings that scored, n = 2..5; engine "
-                       "(brou.kings.taken_king_entries) = encoding on every pattern of scored king, other king and other "
+                       "(brou.laws.kings.taken_king_entries) = encoding on every pattern of scored king, other king and other "
                        f"card, every leader and winner, the z3 terms on the first {N_Z3_POSITIONS}, and the ledger of each "
                        f"trick of {N_AUV_DEALS} random deals played out: " + ", ".join(lines)
                  + "; the winner scoring without the owner losing refuted: " + model_text(model, [leader, winner, *scored]))
@@ -1867,13 +1868,13 @@ def _hom_orders(rules: Rules, mutant: str | None = None) -> dict[str, Any]:
 
 
 def _order_claims(rules: Rules, order: Any, trump: int | None) -> tuple[Any, list[Any]]:
-    """The claims of hom.deck.* about one compiled order (`brou.rules.Order`), with z3 card
+    """The claims of hom.deck.* about one compiled order (`brou.spec.rules.Order`), with z3 card
     variables a, b, c: every card of the pack in exactly one class; within a class a strict
     total order (irreflexive, total, transitive), no order across classes; under a trump, the
     trump class of 12 cards in red and 11 in black with the espadille, the manille and the baste
     first and, in red, the ponte fourth.  The order is the engine's tables tabulated
     (`engine_table`): the class of each card, the number of classes holding it, and its place;
-    a card outranks another of its class with a lower place, which is how `brou.play.beats`
+    a card outranks another of its class with a lower place, which is how `brou.laws.play.beats`
     compares two cards of a class (checked on every pair by the caller), so the content of
     totality is that no two cards of a class share a place."""
     n = rules.n_indices
@@ -1946,7 +1947,7 @@ def fact_hom_trump_order(seed: int) -> Check:
         cards = sorted((c for c in rules.pack_cards if mutated.class_of[c] == hearts), key=lambda c: mutated.place[c])
         refuted.append(f"{mutant} ({len(cards)} trumps in hearts: {' '.join(rules.card_text(c) for c in cards[:6])} ...)")
     return Check(True, "z3: unsat for trump S, H, D, C and none, the class of each card and the order within each class "
-                       "tabulated from brou.rules.card_order (which agrees with brou.play.beats on every pair of cards "
+                       "tabulated from brou.spec.rules.card_order (which agrees with brou.laws.play.beats on every pair of cards "
                        "of a class); mutations of the orders section compiled by the engine and refuted under hearts: "
                  + ", ".join(refuted))
 
@@ -1970,9 +1971,9 @@ def _later_may_equal(rules: Rules, seat: int, row: Any, now: Any, hand: int) -> 
 
 def auction_graph(rules: Rules, may: Callable[..., bool] | None = None, limit: int = 60) -> dict[str, Any]:
     """Every auction the engine lets three players make, walked depth first: what each seat may
-    say is `brou.auction.legal_bids` (with `may`, a mutated priority instead of
-    `brou.auction.may_bid`) and a pass, where the auction stands is `brou.auction.standing`, the
-    result `brou.auction.outcome`.  Every seat holds the espadille and the baste, so may name
+    say is `brou.laws.auction.legal_bids` (with `may`, a mutated priority instead of
+    `brou.laws.auction.may_bid`) and a pass, where the auction stands is `brou.laws.auction.standing`, the
+    result `brou.laws.auction.outcome`.  Every seat holds the espadille and the baste, so may name
     every contract: `may_bid` only forbids grand tourné to other hands, so this graph holds the
     auction of every deal.  Returns the number of lists of calls walked, of ended auctions, the
     longest, the most bids and passes in one, the first fault found (a seat speaking after it
@@ -2072,7 +2073,7 @@ def fact_hom_auction_ends(equal_rank: str = "higher-rank") -> Callable[[int], Ch
             if not ok:
                 text = f"equal_rank={equal_rank}: a bid that does not raise 3 * rank + 2 - seat: " + model_text(model, ws)
                 return Check(False, text, text)
-            argued = (f"z3: unsat, every bid brou.auction.may_bid allows (tabulated over seat, contract, standing "
+            argued = (f"z3: unsat, every bid brou.laws.auction.may_bid allows (tabulated over seat, contract, standing "
                       f"bidder and contract) raises 3 * rank + 2 - seat, from 3 to 23, so at most {span} bids, and "
                       f"each seat passes once")
         graph = auction_graph(rules)
@@ -2252,7 +2253,7 @@ def hom_lanes(rules: Rules, sample: HomSample) -> tuple[LaneLogic, HomPosition[i
 
 
 def crosscheck_hombre(rules: Rules, sample: HomSample, mutant: bool = False) -> str | None:
-    """None if `hombre_f` (bit-sliced) gives the engine's legal cards (`brou.following.compose`
+    """None if `hombre_f` (bit-sliced) gives the engine's legal cards (`brou.laws.following.compose`
     of the ruleset's primitives, called as the phase engine calls it) on every sampled position."""
     lg, p = hom_lanes(rules, sample)
     legal = hombre_f(lg, rules, p, mutant)
@@ -2323,7 +2324,7 @@ def fact_hom_never_stuck(seed: int) -> Check:
     ok, model = prove(z3.Or(hombre_f(Z3Logic(), rules, p, mutant=True)), wf)
     if ok:
         return Check(False, "a privilege that removes the matadors is not refuted: the query is vacuous")
-    return Check(True, f"engine (brou.following.compose of follow-suit, matador-privilege) = encoding on {N_HOM_POSITIONS} "
+    return Check(True, f"engine (brou.laws.following.compose of follow-suit, matador-privilege) = encoding on {N_HOM_POSITIONS} "
                        f"seeded positions (every card of every hand, every trump suit and none) and z3 term = encoding on "
                        f"{N_HOM_Z3_POSITIONS}; the privilege decides on {privilege_counts(rules, sample)} of them; z3: no "
                        "well-formed position, under any trump or none, leaves a hand without a legal card; a privilege "
@@ -2401,7 +2402,7 @@ def fact_hom_one_result(seed: int) -> Check:
     if ok:
         return Check(False, "a win with as many tricks as the better tier is not refuted: the query is vacuous")
     return Check(True, f"z3: unsat over every split of the nine tricks among the three seats and every hombre, "
-                       "brou.results.hombre_outcome tabulated over the splits, for the contracts to take tricks "
+                       "brou.laws.results.hombre_outcome tabulated over the splits, for the contracts to take tricks "
                        "(demande: the outcome reads only the contract's nolo flag) and the nolos (pur-nolo); every one of "
                        f"the {3 ** N_HOM_TRICKS} sequences of winners gives its split's result; a win with as many as "
                        "the better tier refuted: " + model_text(model, counts))

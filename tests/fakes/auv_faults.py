@@ -3,13 +3,13 @@ in the manner of tests/faults.py (`Faulty(MODULE, NAME, FAULT)`).
 
 Each fault takes the engine's function and gives a faulty one:
 
-- `taken_king_stays` (in `brou.phases`, for `taken_king_entries`): a king that scored in the
+- `taken_king_stays` (in `brou.engine.phases`, for `taken_king_entries`): a king that scored in the
   speech and is won in a trick by another player keeps its mark with its holder (clause
   auv.king.taken);
-- `tie_to_the_last` (in `brou.results`, for `deal_winner`): players level at the top of the
+- `tie_to_the_last` (in `brou.laws.results`, for `deal_winner`): players level at the top of the
   tricks (2-2-1, or one trick each) are parted by who reached that number last, not first, so
   the homme's mark is written wrong (clause auv.count.homme-wins);
-- `void_need_not_trump` (in `brou.following.PRIMITIVES`, for `trump-if-void`): a player void in
+- `void_need_not_trump` (in `brou.laws.following.PRIMITIVES`, for `trump-if-void`): a player void in
   the plain suit led may discard instead of trumping (clause auv.play.trump-if-void).
 """
 
@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from brou.ledger import Entry
-from brou.rules import Rules
+from brou.laws.ledger import Entry
+from brou.spec.rules import Rules
 
 TakenKings = Callable[[Rules, Sequence[tuple[int, int]], int, Mapping[int, int], int], list[Entry]]
 DealWinner = Callable[[int, Sequence[int]], int]

@@ -1,5 +1,5 @@
-"""Brusquembille with one rule broken: faults planted in the phase engine (brou.phases) for
-tests/test_fuzz.py, in the manner of tests/faults.py (`Faulty(brou.phases, NAME, FAULT)`).
+"""Brusquembille with one rule broken: faults planted in the phase engine (brou.engine.phases) for
+tests/test_fuzz.py, in the manner of tests/faults.py (`Faulty(brou.engine.phases, NAME, FAULT)`).
 
 Each fault takes the engine's function and gives a faulty one:
 
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from brou.ledger import Entry
-from brou.rules import Rules
+from brou.laws.ledger import Entry
+from brou.spec.rules import Rules
 
 Payments = Callable[[Rules, Sequence[tuple[int, int]], int, int], list[Entry]]
 Draws = Callable[[int, int, Sequence[int]], list[tuple[int, int]]]

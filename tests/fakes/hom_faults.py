@@ -2,24 +2,24 @@
 manner of tests/faults.py (`Faulty(TARGET, NAME, FAULT)`).
 
 Each fault takes the engine's function and gives a faulty one (the target is where the engine
-looks the function up: `brou.hombre` for what it imported by name, the class `HombreDeal` for
-a method, `brou.following.PRIMITIVES` for a primitive of following):
+looks the function up: `brou.engine.hombre` for what it imported by name, the class `HombreDeal` for
+a method, `brou.laws.following.PRIMITIVES` for a primitive of following):
 
-- `later_may_equal` (`brou.auction.may_bid`): the later of two bidders may name a contract of
+- `later_may_equal` (`brou.laws.auction.may_bid`): the later of two bidders may name a contract of
   the standing bid's rank, as the earlier may (clause hom.auction.priority);
 - `no_matador_privilege` (`PRIMITIVES["matador-privilege"]`): a player whose only trumps are
   matadors must play one on any trump lead (clause hom.play.matador-privilege);
 - `espadille_a_spade` (`PRIMITIVES["follow-suit"]`): outside spades trump, the espadille follows
   spades and not trumps (clause hom.play.follow);
-- `remise_won` (`brou.hombre.hombre_outcome`): a remise in a contract to take tricks is counted
+- `remise_won` (`brou.engine.hombre.hombre_outcome`): a remise in a contract to take tricks is counted
   won (clause hom.count.result);
 - `nolo_one_trick_codille` (the same): a nolo with one trick is lost codille, not remise
   (clause hom.count.nolo);
-- `no_vole_point` (`brou.hombre.hombre_entries`): the vole undertaken scores nothing, made or
+- `no_vole_point` (`brou.engine.hombre.hombre_entries`): the vole undertaken scores nothing, made or
   missed (clause hom.count.vole);
-- `nolo_tiers_exchange` (`brou.hombre.exchangers`): in nolo with exchange the tiers exchange
+- `nolo_tiers_exchange` (`brou.engine.hombre.exchangers`): in nolo with exchange the tiers exchange
   after the hombre (clause hom.exchange.nolo);
-- `tourne_one_discard` (`brou.hombre.discard_bounds`): the hombre of a tourné may draw after one
+- `tourne_one_discard` (`brou.engine.hombre.discard_bounds`): the hombre of a tourné may draw after one
   discard (clause hom.exchange.tourne);
 - `surrender_later` (`HombreDeal._may_surrender`): the hombre may give up whenever he is to
   play, not only before his first card (clause hom.exchange.surrender).
@@ -30,12 +30,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from brou.auction import Standing
-from brou.contracts import TURNED, Contract
-from brou.hombre import HombreDeal
-from brou.ledger import Entry
-from brou.results import CODILLE, REMISE, WON
-from brou.rules import Rules, card_order
+from brou.engine.hombre import HombreDeal
+from brou.laws.auction import Standing
+from brou.laws.contracts import TURNED, Contract
+from brou.laws.ledger import Entry
+from brou.laws.results import CODILLE, REMISE, WON
+from brou.spec.rules import Rules, card_order
 
 MayBid = Callable[[Rules, int, Contract, Standing, int], bool]
 Primitive = Callable[..., int]

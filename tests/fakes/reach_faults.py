@@ -2,7 +2,7 @@
 the manner of tests/faults.py (`Faulty(TARGET, NAME, FAULT)`): each is wrong in one answer the
 fuzzer did not ask for before, and right in every other.
 
-- `last_trick_any_time` (in `brou.view.last_trick`): a player's view shows him the last trick
+- `last_trick_any_time` (in `brou.engine.partnership.view.last_trick`): a player's view shows him the last trick
   at any moment, not only on his turn to play (clause hdb.info.last-trick): only `view` shows it;
 - `no_speaking_out_of_turn` (in `SeatedTable._obs_speakers`): `speakers` lists nothing for the
   players not to act, even one who may claim (Brouc's dehors) out of turn: only `speakers`;
@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import brou.view
+import brou.engine.partnership.view
 from brou.conformance.server import Table
-from brou.position import Playable
+from brou.engine.position import Playable
 
 View = Callable[..., Any]
 
@@ -30,12 +30,12 @@ def last_trick_any_time(original: View) -> View:
         return True
 
     def faulty(state: Any, seat: int, at: Any) -> Any:
-        saved = brou.view.on_turn
-        brou.view.on_turn = always
+        saved = brou.engine.partnership.view.on_turn
+        brou.engine.partnership.view.on_turn = always
         try:
             return original(state, seat, at)
         finally:
-            brou.view.on_turn = saved
+            brou.engine.partnership.view.on_turn = saved
     return faulty
 
 

@@ -54,15 +54,17 @@ UNDER_MUTMUT = "MUTANT_UNDER_TEST" in os.environ
 # under mutmut, the mutated copy of the package is mutants/reference/brou: it is imported as
 # `reference.brou` so that its modules carry the names mutmut gave its mutants
 PACKAGE = "reference.brou" if UNDER_MUTMUT else "brou"
-MUTATED = ("rules", "deal", "play", "marriages", "counting", "game", "state", "match", "sheet",
+MUTATED = ("spec.rules", "cards.deal", "laws.play", "laws.marriages", "laws.counting", "laws.game",
+           "engine.partnership.state", "engine.partnership.match", "engine.partnership.sheet",
            # the phase engine (Brusquembille, L'Homme d'Auvergne, L'Hombre)
-           "phases", "talon", "speech", "kings", "payments", "ledger", "results", "marks",
-           "rounds", "contracts", "auction", "exchange", "hombre", "following", "seating", "phase_view")
+           "engine.phases", "laws.talon", "laws.speech", "laws.kings", "laws.payments", "laws.ledger", "laws.results",
+           "engine.marks", "engine.rounds", "laws.contracts", "laws.auction", "laws.exchange", "engine.hombre",
+           "laws.following", "cards.seating", "engine.view")
 # kept while the scenarios' functions are recorded (it reads and checks the spec files): its
 # mutants are played against every scenario
 KEPT_CACHES = {"x__checked"}
 # caches of the harness that hold what a mutated function gave: the fields a view must have
-# (compare.view_fields keeps phase_view.fields' answer, so without clearing it a mutant of
+# (compare.view_fields keeps engine.view.fields' answer, so without clearing it a mutant of
 # `fields` would never run)
 HARNESS_CACHES = (("conformance.compare", "view_fields"),)
 # mutmut's names for the runs of the unmutated engine (the others are mutants, or "fail")

@@ -5,7 +5,7 @@ A booklet is made from the spec and from one data file, spec/booklets/<ruleset>.
 irregularities and the seed of the commented deal.  So a ruleset added later gets its
 booklet from data alone.  `pages()` writes the booklet as reStructuredText pages, in
 this order: a title page, the quick start, the rules (chapters in the order of play,
-brou.chapters, numbered 1, 2 ...; each clause once, numbered 4.1, 4.2 ..., its statement
+brou.spec.chapters, numbered 1, 2 ...; each clause once, numbered 4.1, 4.2 ..., its statement
 at the ruleset's defaults, its id a small anchor), the irregularities, the reference card
 (brou.book.refcard), a whole deal commented (brou.book.walkthrough) and the score sheets
 (brou.book.sheets).  `brou.book.build` builds them with docs/booklet/conf.py, whose one
@@ -32,10 +32,10 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from .. import __version__
-from ..chapters import CHAPTERS, PART_CHAPTERS, chapter_of
 from ..errors import SpecError
-from ..rules import Rules
 from ..spec import SCHEMA_DIR, SPEC_DIR, Document, path_text, read_yaml
+from ..spec.chapters import CHAPTERS, PART_CHAPTERS, chapter_of
+from ..spec.rules import Rules
 from .text import esc
 
 BOOKLET_DIR = SPEC_DIR / "booklets"
@@ -146,7 +146,7 @@ def load_booklet(ruleset: str, folder: Path = BOOKLET_DIR) -> Booklet:
 
 
 def chapters(rules: Rules, titled: Mapping[str, Any] | None = None) -> list[tuple[str, list[str]]]:
-    """The ruleset's chapters in the order of play (brou.chapters; a chapter it does not list
+    """The ruleset's chapters in the order of play (brou.spec.chapters; a chapter it does not list
     comes after, in the order of `titled`), each with its clauses in the ruleset's order, a
     clause that `replaces` others of the ruleset it extends taking the place of the first."""
     order = list(CHAPTERS + PART_CHAPTERS) + [c for c in (titled or {}) if c not in CHAPTERS + PART_CHAPTERS]

@@ -1,7 +1,7 @@
 """The following rule of a ruleset as a flowchart (issue 21, the reference card).
 
 `following_chart(rules, lang)` draws, as one SVG picture, the decision diagram of the
-ruleset's `play.following`: one node for each following primitive (brou.following), in the
+ruleset's `play.following`: one node for each following primitive (brou.laws.following), in the
 order the engine applies them, each a question with a "yes" branch to what it asks of the
 player; where the stock decides (a game with a talon drawn after each trick, whose
 `following_after_talon` may differ), one chart while the stock lasts and one once it is gone.
@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from ..rules import Rules
-from ..sheet import svg_attrs
+from ..engine.partnership.sheet import svg_attrs
+from ..spec.rules import Rules
 from .pictures import FONT, RANKS
 
 WIDTH = 620.0

@@ -13,7 +13,7 @@ once in the book, whatever the number of rulesets that have it; its anchor is it
 - A side-by-side block is cut into `rows` (issue 21, part 2): each 1802 clause faces the
   Brouc clauses that replace it (one row per connected set of replacements), and a Brouc
   clause that replaces nothing has a row of its own, after the Brouc clause it follows.
-- `Book.implemented_by` names the engine function of each clause (brou.clauses) and
+- `Book.implemented_by` names the engine function of each clause (brou.spec.clauses) and
   `Book.scenarios` the hand-written conformance scenarios that check it.
 """
 
@@ -24,24 +24,24 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
 
-from ..chapters import AUV_CHAPTERS as AUV_CHAPTERS
-from ..chapters import BRUS_CHAPTERS as BRUS_CHAPTERS
-from ..chapters import CHAPTER_DOC as CHAPTER_DOC
-from ..chapters import CHAPTERS as CHAPTERS
-from ..chapters import HOM_CHAPTERS as HOM_CHAPTERS
-from ..chapters import PART_CHAPTERS as PART_CHAPTERS
-from ..chapters import chapter_of
-from ..chapters import chapter_page as chapter_page
-from ..chapters import rulebook_page as rulebook_page
-from ..clauses import all_implementations
-from ..rules import Rules
+from ..spec.chapters import AUV_CHAPTERS as AUV_CHAPTERS
+from ..spec.chapters import BRUS_CHAPTERS as BRUS_CHAPTERS
+from ..spec.chapters import CHAPTER_DOC as CHAPTER_DOC
+from ..spec.chapters import CHAPTERS as CHAPTERS
+from ..spec.chapters import HOM_CHAPTERS as HOM_CHAPTERS
+from ..spec.chapters import PART_CHAPTERS as PART_CHAPTERS
+from ..spec.chapters import chapter_of
+from ..spec.chapters import chapter_page as chapter_page
+from ..spec.chapters import rulebook_page as rulebook_page
+from ..spec.clauses import all_implementations
+from ..spec.rules import Rules
 
 OLD, NEW = "homme-de-brou-1802", "brouc"
 RULESETS = (OLD, NEW)  # the partnership games, set side by side
 BRUS = "brusquembille-1718"
 AUV = "homme-d-auvergne"
 HOM = "hombre"
-ALONE = (BRUS, AUV, HOM)  # the games with a part of their own (brou.chapters.PARTS), in the book's order
+ALONE = (BRUS, AUV, HOM)  # the games with a part of their own (brou.spec.chapters.PARTS), in the book's order
 ALL_RULESETS = (*RULESETS, *ALONE)  # every ruleset the book states
 SHORT = {OLD: "1802", NEW: "Brouc", BRUS: "Brusquembille", AUV: "Auvergne", HOM: "Hombre"}
 
@@ -64,7 +64,7 @@ class Clause:
     @property
     def chapter(self) -> str:
         """`play` (1802, Brouc), `brus.play` (Brusquembille) or `auv.play` (L'Homme d'Auvergne):
-        brou.chapters.chapter_of."""
+        brou.spec.chapters.chapter_of."""
         return chapter_of(self.id)
 
     @property

@@ -1,6 +1,6 @@
 """Pictures for the rulebook: a conformance scenario drawn as a table seen from above.
 
-The drawing itself is the engine's (`brou.picture`: `deal_picture`, the cards, the SVG writer),
+The drawing itself is the engine's (`brou.engine.picture`: `deal_picture`, the cards, the SVG writer),
 which the deal classes also use for `_repr_svg_`; the names the book has always imported are
 re-exported here.  `scenario_picture` replays a scenario of the conformance corpus and draws it
 with the corpus's player numbers; `load_scenario` finds a hand-written scenario by its id.
@@ -12,8 +12,8 @@ from functools import lru_cache
 
 from ..conformance.corpus import SCENARIO_DIR, Scenario, load_file, rules_for
 from ..conformance.server import Table
+from ..engine.picture import FONT, RANKS, RED_SUITS, SUIT_SIGNS, TEAM_COLOURS, Lang, card_label, deal_picture
 from ..errors import BrouError
-from ..picture import FONT, RANKS, RED_SUITS, SUIT_SIGNS, TEAM_COLOURS, Lang, card_label, deal_picture
 
 __all__ = ["FONT", "RANKS", "RED_SUITS", "SUIT_SIGNS", "TEAM_COLOURS", "Lang", "UnknownScenario", "card_label",
            "deal_picture", "hand_written", "load_scenario", "replay_scenario", "scenario_picture"]

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..rules import Rules, card_order
+from ..spec.rules import Rules, card_order
 from .flowchart import following_chart, typeset
 from .pictures import RANKS, RED_SUITS, SUIT_SIGNS
 
@@ -465,7 +465,7 @@ def _game_part(rules: Rules, lang: str) -> list[str]:
     decl = game.get("declaration")
     if decl:
         value = word(lang, "declared-plus", n=decl["value"]) if game["marked_by"] == "winner" else str(decl["value"])
-        # the score it asks for: always when declared during play (brou.game), else by parameter
+        # the score it asks for: always when declared during play (brou.laws.game), else by parameter
         floor = decl["moment"] != "before-lead" or rules.params.get("partie_et_vole_190") == "precondition"
         rows.append([word(lang, "declared-from" if floor else "declared", name=esc(decl["name"]), n=decl["min_score"]),
                      value])

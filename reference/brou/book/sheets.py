@@ -5,15 +5,15 @@ comparative edition (part 3 of issue 21).
 call-out of the ruleset's blank sheet means, then the sheet itself on a page of its own: a
 `.. raw:: html` block holding the SVG inline in `<div class="sheet-page">`, with the page
 breaks written inline so that it prints on its own page without any style sheet.
-brou.sheet draws the sheets.
+brou.engine.partnership.sheet draws the sheets.
 """
 
 from __future__ import annotations
 
 import re
 
-from ..rules import Rules
-from ..sheet import PAGE_H, PAGE_W, PRINT_WIDTH_MM, empty_sheet_svg, sheet_legend
+from ..engine.partnership.sheet import PAGE_H, PAGE_W, PRINT_WIDTH_MM, empty_sheet_svg, sheet_legend
+from ..spec.rules import Rules
 
 # the page of its own: a break before and after, none inside, centred
 PAGE_STYLE = "break-before: page; page-break-before: always; break-after: page; page-break-after: always; " \

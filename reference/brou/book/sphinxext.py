@@ -56,10 +56,10 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 
+from ..engine.partnership.match import BOTS, Match
+from ..engine.partnership.sheet import PRINT_WIDTH_MM, empty_sheet_svg, sheet_svg
 from ..errors import BrouError
-from ..match import BOTS, Match
-from ..rules import Rules
-from ..sheet import PRINT_WIDTH_MM, empty_sheet_svg, sheet_svg
+from ..spec.rules import Rules
 from . import text
 from .model import ALL_RULESETS, RULESETS, Book
 from .pictures import load_scenario, scenario_picture

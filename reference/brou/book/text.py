@@ -17,10 +17,10 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..ambiguities import Entry, Register, in_lang, load_register
 from ..errors import SpecError
 from ..prove import FactResult, record_results
 from ..spec import citation
+from ..spec.ambiguities import Entry, Register, in_lang, load_register
 from . import typography
 from .model import (
     ALL_RULESETS,
@@ -135,7 +135,7 @@ def source_cite(source: Mapping[str, str], lang: str) -> str:
 
 
 def _cite_label(source: Mapping[str, str], lang: str) -> str:
-    from ..sources import cited_by_paragraph
+    from ..spec.sources import cited_by_paragraph
 
     sid = source["source"]
     section = typography.section(source["section"], lang) if source.get("section") else None
@@ -697,10 +697,10 @@ def _cited_as(book: Book, sid: str, lang: str) -> str:
 
 
 def concordance(book: Book, lang: str) -> list[str]:
-    """The source concordance (brou.sources): for each source, every paragraph (or recorded
+    """The source concordance (brou.spec.sources): for each source, every paragraph (or recorded
     fact), what it says, and the clauses that encode it or the kind of note that says why none
     does (the note itself in the English book)."""
-    from ..sources import entries, load_concordance, note_kind
+    from ..spec.sources import entries, load_concordance, note_kind
 
     w = words(lang)
     out: list[str] = []

@@ -2,14 +2,14 @@
 issue 21, "a whole deal commented trick by trick with pictures, ending with its count and its
 score sheet").
 
-The deal is the first of a match (`brou.match.Match`) or of a session (`brou.rounds.Session`)
+The deal is the first of a match (`brou.engine.partnership.match.Match`) or of a session (`brou.engine.rounds.Session`)
 played from a seed by the engine's greedy bots for every player, as `brou match --bots
 greedy,greedy` plays it.  `play_deal` plays it; `commented_deal` replays its actions one by one
 and says, from what the engine did, who led, who followed, who could not follow and why (the
-primitives of `brou.following` that narrowed or widened his choice), who won each trick and
+primitives of `brou.laws.following` that narrowed or widened his choice), who won each trick and
 by which rule, what was announced, drawn, paid, bid and exchanged, then the count and the
 sheet.  Nothing here knows a ruleset by name: only the two kinds of deal (the partnership
-`DealState`, the phase deals of `brou.phase_deals.new_deal`), so a ruleset added later gets
+`DealState`, the phase deals of `brou.engine.deals.new_deal`), so a ruleset added later gets
 its commented deal with no new code.  Clause ids are found in the ruleset by their ending
 (`play.trick-winner`) or on the engine's functions, and cited in passing.
 """
@@ -24,21 +24,21 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..contracts import contract as contract_row
-from ..following import PRIMITIVES
-from ..hombre import HombreDeal
-from ..ledger import Entry, balances
-from ..match import BOTS, Match
-from ..phase_deals import new_deal
-from ..phase_text import greedy_bot as phase_greedy_bot
-from ..phases import PhaseDeal
-from ..play import beats
-from ..results import deal_winner
-from ..rounds import Session
-from ..rules import Rules, card_order, cards_of
-from ..sheet import TEAMS, sheet_svg
-from ..speech import LEAVE, PASS, PLAY, action_word
-from ..state import CLAIM_ACTION, DealState
+from ..engine.deals import new_deal
+from ..engine.hombre import HombreDeal
+from ..engine.partnership.match import BOTS, Match
+from ..engine.partnership.sheet import TEAMS, sheet_svg
+from ..engine.partnership.state import CLAIM_ACTION, DealState
+from ..engine.phases import PhaseDeal
+from ..engine.rounds import Session
+from ..engine.text import greedy_bot as phase_greedy_bot
+from ..laws.contracts import contract as contract_row
+from ..laws.following import PRIMITIVES
+from ..laws.ledger import Entry, balances
+from ..laws.play import beats
+from ..laws.results import deal_winner
+from ..laws.speech import LEAVE, PASS, PLAY, action_word
+from ..spec.rules import Rules, card_order, cards_of
 from .pictures import TEAM_COLOURS, Lang
 from .trickpics import NEUTRAL, HandRow, Play, Talon, hands_picture, trick_picture
 
@@ -306,7 +306,7 @@ PHRASES: dict[str, tuple[str, str]] = {
     "standing-points": ("Card points", "Points de cartes"),
     "and": ("and", "et"),
 }
-# how a game ended within a deal (brou.game.Outcome.how), in words
+# how a game ended within a deal (brou.laws.game.Outcome.how), in words
 HOW = {"declaration-made": ("the declaration made", "déclaration tenue"),
        "declaration-failed": ("the declaration failed", "déclaration manquée"),
        "concession-accepted": ("a concession accepted", "abandon accepté")}
@@ -360,7 +360,7 @@ def _svg_html(svg: str, style: str) -> list[str]:
 def _img_html(svg: str, style: str) -> list[str]:
     """`.. raw:: html` lines holding an SVG picture as an image (a data URI over several lines,
     which a URL may span), for a picture with a style sheet of its own (the filled sheets of
-    brou.sheet), which inline it would impose on the whole page."""
+    brou.engine.partnership.sheet), which inline it would impose on the whole page."""
     title = re.search(r"<title>(.*?)</title>", svg, re.S)
     alt = (title.group(1) if title else "").replace('"', "&quot;")
     size = re.search(r'width="(\d+)" height="(\d+)"', svg)
@@ -597,7 +597,7 @@ class _Writer:
                     primitives: Sequence[tuple[str, Any]]) -> tuple[str, str]:
         """What a card played to a trick that has begun (`trick`: the cards before it) says:
         ("follow", the card) for a plain follow, else ("", the words).  The primitives of
-        `brou.following` are run on the player's hand: one that narrowed his choice to the card
+        `brou.laws.following` are run on the player's hand: one that narrowed his choice to the card
         he played, or widened it to take it in, is the rule that decided."""
         rules = self.rules
         order = card_order(rules, trump)
@@ -681,7 +681,7 @@ class _Writer:
         return say("throws", self._void_clause())
 
     def _matadors(self, trump: int) -> int:
-        from ..following import matadors_of
+        from ..laws.following import matadors_of
 
         return matadors_of(self.rules, trump)
 
@@ -1240,7 +1240,7 @@ class _Writer:
 
 def auction_word(rules: Rules, action: int) -> str | None:
     """The auction word of an action id (None for a card)."""
-    from ..auction import words
+    from ..laws.auction import words
 
     index = action - rules.n_indices
     names = words(rules)

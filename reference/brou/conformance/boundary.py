@@ -40,7 +40,7 @@ from typing import Any
 import z3  # type: ignore[import-untyped]
 
 from ..prove import FOLLOWING_F, Position, Z3Logic, marriage_cards_f, well_formed
-from ..rules import Rules, cards_of
+from ..spec.rules import Rules, cards_of
 from .corpus import SCENARIO_DIR
 from .server import Reference, Table
 

@@ -19,8 +19,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from .. import spec
 from ..errors import UsageError, one_line
-from ..rules import Rules
-from ..tables import table_text
+from ..spec.rules import Rules
+from ..spec.tables import table_text
 from . import report
 from .bounds import MAX_SHOWN, cut
 from .corpus import ORIGINS, load, load_corpus
@@ -184,8 +184,8 @@ def _known_clause(clause: str) -> dict[str, dict[str, Any]]:
 def clause_data(clause: str, corpus: list[Any]) -> dict[str, Any]:
     """Traceability from a clause id: statement and sources per ruleset, the function that
     implements it, its rulebook page, and the scenarios that check it."""
-    from ..chapters import rulebook_page
-    from ..clauses import all_implementations
+    from ..spec.chapters import rulebook_page
+    from ..spec.clauses import all_implementations
 
     rulesets = _known_clause(clause)
     checking = [s for s in corpus if clause in s.clauses]

@@ -14,9 +14,10 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from .. import phase_view, view
+from ..engine import view
+from ..engine.partnership import view as partnership_view
 from ..errors import BrouError
-from ..rules import Rules
+from ..spec.rules import Rules
 from .bounds import as_text, bounded, cut
 from .corpus import Omit, Scenario, step_kept
 
@@ -141,16 +142,17 @@ CARD_SETS = ("hand", "partner_hand", "open_hand", "discards", "talon_rest")
 @lru_cache(maxsize=64)
 def view_fields(ruleset: str) -> ViewFields:
     """The fields of a view, and of the records it holds, for a ruleset: the phase engine's
-    (brou.phase_view, by ruleset) or the partnership games' (brou.view)."""
+    (brou.engine.view, by ruleset) or the partnership games' (brou.engine.partnership.view)."""
     try:
         rules = Rules.load(ruleset)
     except BrouError:  # an unknown ruleset is reported where the scenario is loaded
-        return view.FIELDS, view.RECORDS
-    return phase_view.fields(rules) if rules.on_phases else (view.FIELDS, view.RECORDS)
+        return partnership_view.FIELDS, partnership_view.RECORDS
+    return view.fields(rules) if rules.on_phases else (partnership_view.FIELDS, partnership_view.RECORDS)
 
 
 def _compare_step(kind: str, want: Any, got: Any, codes: bool,
-                  fields: ViewFields = (view.FIELDS, view.RECORDS)) -> tuple[str, Any, Any, str | None] | None:
+                  fields: ViewFields = (partnership_view.FIELDS, partnership_view.RECORDS),
+                  ) -> tuple[str, Any, Any, str | None] | None:
     """None if the result is right; else (what is wrong, expected, got, the observable that differs)."""
     if not isinstance(got, dict):
         raise Malformed(f"expected an object, got {_text(got)}")
@@ -186,7 +188,8 @@ def _compare_step(kind: str, want: Any, got: Any, codes: bool,
     return None
 
 
-def _compare_value(name: str, want: Any, got: Any, fields: ViewFields = (view.FIELDS, view.RECORDS)) -> str | None:
+def _compare_value(name: str, want: Any, got: Any,
+                   fields: ViewFields = (partnership_view.FIELDS, partnership_view.RECORDS)) -> str | None:
     if repr(want) == repr(got):  # the same JSON values, types included (1, 1.0 and true differ): the common case, fast
         return None
     if name == "legal":

@@ -31,7 +31,7 @@ from ..errors import ACTION_CODES, ParameterError, SpecError, one_line
 
 if TYPE_CHECKING:
     from .compare import Verdict
-from ..rules import NOT_EXECUTABLE_YET, Rules
+from ..spec.rules import NOT_EXECUTABLE_YET, Rules
 
 CONFORMANCE_DIR = Path(os.environ.get("BROU_CONFORMANCE_DIR", spec.DATA_ROOT / "conformance"))
 SCENARIO_DIR = CONFORMANCE_DIR / "scenarios"
@@ -398,8 +398,8 @@ def with_deal_expanded(data: Any, name: str, line: int) -> Any:
     setup = data.get("setup") if isinstance(data, dict) else None
     if not isinstance(setup, dict) or "deal" not in setup:
         return data
-    from ..notation import NotationError, parse_deal, players_deal, table_context
-    from ..talon import TalonDeal
+    from ..engine.notation import NotationError, parse_deal, players_deal, table_context
+    from ..laws.talon import TalonDeal
 
     where = "setup.deal"
     try:

@@ -53,8 +53,8 @@ from typing import Any
 import yaml
 
 from ..errors import BrouError
-from ..rules import NOT_EXECUTABLE_YET, Rules
 from ..spec import data_places, data_values, item_name, load_document
+from ..spec.rules import NOT_EXECUTABLE_YET, Rules
 from .compare import FAILED, Verdict, same_answer
 from .corpus import Scenario, reference_verdict
 from .mutants import Mutant, callees, lines_run, mutable, mutants, played

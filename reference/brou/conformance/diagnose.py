@@ -23,17 +23,17 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..auction import standing
-from ..chapters import CHAPTERS
-from ..contracts import has_auction
+from ..engine.partnership.state import REFUSE_ACTION, parse_action
+from ..engine.partnership.view import CLAUSE_OF
+from ..engine.phases import PLAY as PHASE_PLAY
+from ..engine.view import CLAUSE_OF as PHASE_CLAUSE_OF
 from ..errors import BrouError
-from ..following import matadors_of
-from ..phase_view import CLAUSE_OF as PHASE_CLAUSE_OF
-from ..phases import PLAY as PHASE_PLAY
-from ..rules import Rules, card_order
-from ..speech import has_speech
-from ..state import REFUSE_ACTION, parse_action
-from ..view import CLAUSE_OF
+from ..laws.auction import standing
+from ..laws.contracts import has_auction
+from ..laws.following import matadors_of
+from ..laws.speech import has_speech
+from ..spec.chapters import CHAPTERS
+from ..spec.rules import Rules, card_order
 from .compare import Verdict
 from .corpus import Scenario, rules_for
 from .hombre_table import HombreTable

@@ -66,33 +66,41 @@ from typing import Any, NamedTuple
 
 import yaml
 
-from ..auction import DRAW as HOMBRE_DRAW
-from ..auction import PASS as HOMBRE_PASS
-from ..auction import words as hombre_words
-from ..contracts import SPADES as HOMBRE_SPADES
-from ..contracts import TURNED as HOMBRE_TURNED
-from ..contracts import contract as hombre_contract
-from ..contracts import contracts as hombre_contracts
-from ..contracts import has_auction
-from ..deal import Deal, deal_from_pack, deal_from_seed
+from ..cards.deal import Deal, deal_from_pack, deal_from_seed
+from ..cards.seating import Seating
+from ..cards.shuffle import MAX_SEED, permuted, swaps
+from ..engine.hombre import AUCTION as HOMBRE_AUCTION
+from ..engine.hombre import DECLARE as HOMBRE_DECLARE
+from ..engine.hombre import EXCHANGE as HOMBRE_EXCHANGE
+from ..engine.hombre import GIVEN_UP as HOMBRE_GIVEN_UP
+from ..engine.hombre import STOPPED as HOMBRE_STOPPED
+from ..engine.hombre import HombreDeal
+from ..engine.partnership.state import (
+    CLAIM_ACTION,
+    CONCEDE_ACTION,
+    DECLARE_ACTION,
+    DECLARE_DOUBLE_ACTION,
+    MARK_ACTION,
+    DealState,
+    action_text,
+)
+from ..engine.phases import ALL_PASSED, DONE, NOT_TURNED, PLAY, PLAYED, SPEECH, TURN_OFFER, PhaseDeal
+from ..engine.phases import action_text as phase_action_text
+from ..engine.rounds import deals_to_play
 from ..errors import BrouError, UsageError
-from ..game import count_so_far, game_rules, reaches_target
-from ..hombre import AUCTION as HOMBRE_AUCTION
-from ..hombre import DECLARE as HOMBRE_DECLARE
-from ..hombre import EXCHANGE as HOMBRE_EXCHANGE
-from ..hombre import GIVEN_UP as HOMBRE_GIVEN_UP
-from ..hombre import STOPPED as HOMBRE_STOPPED
-from ..hombre import HombreDeal
-from ..phases import ALL_PASSED, DONE, NOT_TURNED, PLAY, PLAYED, SPEECH, TURN_OFFER, PhaseDeal
-from ..phases import action_text as phase_action_text
-from ..rounds import deals_to_play
-from ..rules import Rules, card_order, cards_of
-from ..seating import Seating
-from ..shuffle import MAX_SEED, permuted, swaps
-from ..speech import LEAVE, PASS, SHOW, TURN, WORDS, has_speech, word_action
-from ..speech import PLAY as SAY_PLAY
-from ..state import CLAIM_ACTION, CONCEDE_ACTION, DECLARE_ACTION, DECLARE_DOUBLE_ACTION, MARK_ACTION, DealState, action_text
-from ..talon import TalonDeal, deal_with_talon, talon_deal_from_seed
+from ..laws.auction import DRAW as HOMBRE_DRAW
+from ..laws.auction import PASS as HOMBRE_PASS
+from ..laws.auction import words as hombre_words
+from ..laws.contracts import SPADES as HOMBRE_SPADES
+from ..laws.contracts import TURNED as HOMBRE_TURNED
+from ..laws.contracts import contract as hombre_contract
+from ..laws.contracts import contracts as hombre_contracts
+from ..laws.contracts import has_auction
+from ..laws.game import count_so_far, game_rules, reaches_target
+from ..laws.speech import LEAVE, PASS, SHOW, TURN, WORDS, has_speech, word_action
+from ..laws.speech import PLAY as SAY_PLAY
+from ..laws.talon import TalonDeal, deal_with_talon, talon_deal_from_seed
+from ..spec.rules import Rules, card_order, cards_of
 from .compare import ERRORED, FAILED, SKIPPED, Verdict
 from .corpus import FORMAT, Scenario, parameter_default
 from .generate import PHASE_RULESETS, RULESETS, NoAliasDumper, clauses_touched

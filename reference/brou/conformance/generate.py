@@ -38,16 +38,16 @@ from typing import Any
 
 import yaml
 
-from ..auction import words as auction_words
-from ..contracts import TURNED, has_auction
+from ..cards.shuffle import splitmix64
+from ..engine.hombre import GIVEN_UP, STOPPED, HombreDeal
+from ..engine.partnership.state import DealState, action_text
+from ..engine.phases import ALL_PASSED, PhaseDeal
 from ..errors import IllegalAction
-from ..game import count_so_far, reaches_target
-from ..hombre import GIVEN_UP, STOPPED, HombreDeal
-from ..phases import ALL_PASSED, PhaseDeal
-from ..rules import Rules, cards_of
-from ..shuffle import splitmix64
-from ..speech import WORDS, has_speech, word_action
-from ..state import DealState, action_text
+from ..laws.auction import words as auction_words
+from ..laws.contracts import TURNED, has_auction
+from ..laws.game import count_so_far, reaches_target
+from ..laws.speech import WORDS, has_speech, word_action
+from ..spec.rules import Rules, cards_of
 from .corpus import FORMAT, SCENARIO_DIR
 from .phase_table import PhaseTable
 from .server import Reference, Table, perft, table_for

@@ -227,7 +227,7 @@ def reading_label(ruleset: str, params: Mapping[str, Any]) -> str:
 def _register_index() -> dict[tuple[str, str, str], tuple[str, str]]:
     """(ruleset, parameter, JSON value) -> (register entry, option) for each option of the
     register that sets one parameter of a ruleset."""
-    from ..ambiguities import load_register
+    from ..spec.ambiguities import load_register
 
     out: dict[tuple[str, str, str], tuple[str, str]] = {}
     for entry in load_register().entries:
@@ -273,7 +273,7 @@ def _reading_hint(s: Scenario, deadline: float) -> str:
 def passing_reading(s: Scenario, deadline: float) -> dict[str, Any] | None:
     """The first parameter value (by name, then in the order of its options) that, set on the
     scenario, makes the reference engine pass it; None if none does before the deadline."""
-    from ..rules import NOT_EXECUTABLE_YET, Rules
+    from ..spec.rules import NOT_EXECUTABLE_YET, Rules
 
     parameters = Rules.load(s.ruleset).data["parameters"]
     for name in sorted(parameters):

@@ -14,16 +14,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..cards.seating import Seating
+from ..engine.deals import new_deal
+from ..engine.hombre import HombreDeal
+from ..engine.partnership.match import dealer_of_draw
+from ..engine.rounds import deals_to_play, next_offset
+from ..engine.view import hombre_view
 from ..errors import BrouError
-from ..hombre import HombreDeal
-from ..ledger import SHEET, balances
-from ..match import dealer_of_draw
-from ..phase_deals import new_deal
-from ..phase_view import hombre_view
-from ..rounds import deals_to_play, next_offset
-from ..rules import Rules
-from ..seating import Seating
-from ..talon import TalonDeal, talon_deal_from_cards, talon_deal_from_seed
+from ..laws.ledger import SHEET, balances
+from ..laws.talon import TalonDeal, talon_deal_from_cards, talon_deal_from_seed
+from ..spec.rules import Rules
 from .phase_table import PhaseTable
 
 

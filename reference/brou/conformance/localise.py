@@ -43,8 +43,8 @@ from functools import cache
 from typing import Any, Protocol
 
 from ..errors import BrouError
-from ..rules import Rules
 from ..spec import used_clause
+from ..spec.rules import Rules
 from .compare import FAILED, PASSED, Verdict
 from .corpus import Scenario
 from .counterfactual import Reproduction, by_clause, reproductions

@@ -4,7 +4,7 @@ that function, for the replays of brou.conformance.counterfactual.
 A program that breaks a rule by its logic (the trump taken from the wrong card, a tie counted
 as a loss, the cut lifted from the bottom) plays no other reading, number or order of the
 ruleset; but its failures are often those of the reference engine with one small change in
-the one function that implements the rule (brou.clauses: one function per clause). This is
+the one function that implements the rule (brou.spec.clauses: one function per clause). This is
 mutation-based fault localisation (Papadakis and Le Traon, "Metallaxis-FL", 2015): a mutant
 of clause h under which the reference fails the same steps with the same answers, and still
 passes what the program passes, is evidence that the program's fault is in h.
@@ -51,7 +51,7 @@ from functools import cache
 from types import CodeType, FrameType, FunctionType
 from typing import Any, TypeVar
 
-from ..clauses import FUNCTIONS, all_implementations
+from ..spec.clauses import FUNCTIONS, all_implementations
 
 T = TypeVar("T")
 
@@ -341,7 +341,8 @@ def _text(node: ast.AST) -> str:
 
 def lines_run(funcs: Sequence[FunctionType], work: Callable[[], object]) -> dict[FunctionType, set[int]]:
     """The lines of each function (its own code and the comprehensions in it) that run while
-    `work` does: a mutant changes nothing where its line does not run."""
+    `work` does: a mutant changes nothing where its line does not run.  The engine's caches are
+    emptied first, so that a function whose answer a cache keeps (a table per ruleset) runs."""
     codes: dict[CodeType, FunctionType] = {}
     for func in funcs:
         stack = [func.__code__]
@@ -363,6 +364,7 @@ def lines_run(funcs: Sequence[FunctionType], work: Callable[[], object]) -> dict
             return on_line
         return on_line
 
+    _empty(_engine_caches())
     previous = sys.gettrace()
     sys.settrace(on_call)
     try:
@@ -427,9 +429,11 @@ def _child(func: FunctionType, batch: Sequence[Mutant], work: Callable[[Mutant],
 
 
 def _play_each(func: FunctionType, batch: Sequence[Mutant], work: Callable[[Mutant], T], write: int) -> None:
-    """In the child: each mutant in place of the function, `work` done, its result written;
-    between two mutants, every cache of the engine that computed something is emptied."""
+    """In the child: each mutant in place of the function, `work` done, its result written; the
+    engine's caches emptied first (a table computed with the function as written would hide the
+    mutant), and between two mutants every cache of the engine that computed something."""
     caches = _caches()
+    _empty(_engine_caches())  # what the parent computed with the function as written must not serve a mutant
     original = func.__code__
     with os.fdopen(write, "wb", buffering=0) as pipe:
         for mutant in batch:
@@ -452,6 +456,24 @@ def _loaded(data: bytes) -> Any:
         return pickle.loads(data)
     except (pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError):
         return None
+
+
+def _engine_caches() -> list[Any]:
+    """The engine's caches of what its functions compute (the tables kept per ruleset, the
+    cached clause functions): `_caches` but those that outlive a mutant, which read the spec's
+    files and compile the rulesets (a mutant is played on the rulesets as loaded) or belong to
+    the conformance tools themselves."""
+    from ..spec.rules import _checked, _load
+    from ..spec import _schema
+
+    kept = (_checked, _load, _schema)
+    tools = __name__.rsplit(".", 1)[0] + "."
+    return [c for c in _caches() if c not in kept and not c.__module__.startswith(tools)]
+
+
+def _empty(caches: Sequence[Any]) -> None:
+    for kept in caches:
+        kept.cache_clear()
 
 
 def _caches() -> list[Any]:

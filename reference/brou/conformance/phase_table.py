@@ -13,15 +13,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..cards.seating import Seating
+from ..engine.partnership.match import dealer_of_draw
+from ..engine.phases import PhaseDeal, action_text
+from ..engine.rounds import next_offset, session_winners
+from ..engine.view import view
 from ..errors import BrouError
-from ..ledger import BANK, POOL, account_balance, balances
-from ..match import dealer_of_draw
-from ..phase_view import view
-from ..phases import PhaseDeal, action_text
-from ..rounds import next_offset, session_winners
-from ..rules import Rules
-from ..seating import Seating
-from ..talon import TalonDeal, talon_deal_from_cards, talon_deal_from_seed, turns_a_card
+from ..laws.ledger import BANK, POOL, account_balance, balances
+from ..laws.talon import TalonDeal, talon_deal_from_cards, talon_deal_from_seed, turns_a_card
+from ..spec.rules import Rules
 from .seated import SeatedTable
 
 
@@ -94,7 +94,7 @@ class PhaseTable(SeatedTable):
 
     def next_deal(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """A `deal` step: the next deal of the session, once this one is over and the session
-        is not; the deal moves (`brou.rounds.next_offset`, whether the last one was played or
+        is not; the deal moves (`brou.engine.rounds.next_offset`, whether the last one was played or
         not) and what the session counts adds up (`_carried`)."""
         if self.session is None:
             raise BrouError("a 'deal' step needs a session (setup.session)")

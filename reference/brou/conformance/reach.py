@@ -17,9 +17,9 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
+from ..cards.shuffle import MAX_SEED
+from ..engine.position import Playable, perft
 from ..errors import TimeLimit
-from ..position import Playable, perft
-from ..shuffle import MAX_SEED
 
 REACH_BYTES = 15
 # the block: further deals, then for each question its byte (asked or not, and how) and its

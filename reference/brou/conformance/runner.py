@@ -118,9 +118,9 @@ def _reading(ruleset: str, declared: dict[str, Any]) -> dict[str, Any]:
     """The parameter values an implementation plays by default where they differ from the
     spec's defaults: its `plays` ({parameter: value}) and its `readings` ({register entry:
     option name}), checked against the spec and the register; a handshake error otherwise."""
-    from ..ambiguities import load_register
     from ..errors import BrouError
-    from ..rules import Rules
+    from ..spec.ambiguities import load_register
+    from ..spec.rules import Rules
 
     plays = declared.get("plays") or {}
     readings = declared.get("readings") or {}

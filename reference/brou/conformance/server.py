@@ -15,17 +15,17 @@ from collections.abc import Mapping
 from typing import IO, Any
 
 from .. import __version__, spec
-from ..contracts import has_auction
-from ..deal import deal_from_cards, deal_from_seed
+from ..cards.deal import deal_from_cards, deal_from_seed
+from ..engine.partnership.match import carried_over, deal_entry, dealer_of_draw, handover, match_winner, next_offset
+from ..engine.partnership.sheet import sheet_rows
+from ..engine.partnership.state import DealState, marriage_text
+from ..engine.partnership.view import view
+from ..engine.position import perft as perft  # the engine's (brou.perft); the tests and the generator find it here too
 from ..errors import BrouError, TimeLimit
-from ..game import GameContext, Outcome
-from ..match import carried_over, deal_entry, dealer_of_draw, handover, match_winner, next_offset
-from ..position import perft as perft  # the engine's (brou.perft); the tests and the generator find it here too
-from ..rules import Rules
-from ..sheet import sheet_rows
-from ..speech import has_speech
-from ..state import DealState, marriage_text
-from ..view import view
+from ..laws.contracts import has_auction
+from ..laws.game import GameContext, Outcome
+from ..laws.speech import has_speech
+from ..spec.rules import Rules
 from .corpus import FEATURES
 from .hombre_table import HombreTable
 from .phase_table import PhaseTable
@@ -80,7 +80,7 @@ class Table(SeatedTable):
     def next_deal(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """A `deal` step: the next deal of the match, once the deal is over and the match is
         not; the dealer moves (next_offset), and the marks, the scores (0 to 0 after a game
-        won) and the carried marriages are passed on (brou.match.handover)."""
+        won) and the carried marriages are passed on (brou.engine.partnership.match.handover)."""
         state = self.state
         if self.marks_before is None:
             raise BrouError("a 'deal' step needs a match (setup.match)")
@@ -170,7 +170,7 @@ class Table(SeatedTable):
                 "turnup": self.rules.card_text(deal.turnup)}
 
     def _obs_view(self) -> list[dict[str, Any]]:
-        """What each player may see now, by player (brou.view; PROTOCOL.md, "The view")."""
+        """What each player may see now, by player (brou.engine.partnership.view; PROTOCOL.md, "The view")."""
         n = self.rules.n_players
         return [view(self.state, (p - self.offset) % n, self.offset) for p in range(n)]
 

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..cards.seating import Seating
+from ..engine.marks import marks_after, marks_winners
+from ..engine.phases import PLAYED
+from ..engine.rounds import next_offset
 from ..errors import BrouError
-from ..ledger import SHEET, balances
-from ..marks import marks_after, marks_winners
-from ..phases import PLAYED
-from ..results import deal_winner
-from ..rounds import next_offset
-from ..seating import Seating
-from ..speech import WORDS
+from ..laws.ledger import SHEET, balances
+from ..laws.results import deal_winner
+from ..laws.speech import WORDS
 from .phase_table import PhaseTable
 
 

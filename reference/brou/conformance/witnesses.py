@@ -1,8 +1,8 @@
-"""The search for witnesses of the ambiguity register (spec/ambiguities.yaml, `brou.ambiguities`).
+"""The search for witnesses of the ambiguity register (spec/ambiguities.yaml, `brou.spec.ambiguities`).
 
 For each entry and each ruleset it applies to, the ruleset's default option is played
 against each other option on seeded deals (and a few built deals), as the entry's plan in
-`brou.ambiguities.PLANS` says, through the conformance adapter (`server.Table`), so what
+`brou.spec.ambiguities.PLANS` says, through the conformance adapter (`server.Table`), so what
 differs is exactly what the protocol shows.  A witness is written as one scenario per option
 in conformance/scenarios/<ruleset>/ambiguities/, and the entry's `witness:` block in the
 register is rewritten (tools/find-witnesses).  `entry_text` and `entry_data` show an entry
@@ -19,13 +19,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..ambiguities import PLANS, PREFIX, REGISTER_FILE, Entry, Plan, flow, load_register, rewrite_witnesses
-from ..contracts import has_auction
-from ..deal import deal_from_seed, deal_texts
+from ..cards.deal import deal_from_seed, deal_texts
 from ..errors import BrouError
-from ..game import count_so_far, reaches_target
-from ..rules import Rules
-from ..speech import has_speech
+from ..laws.contracts import has_auction
+from ..laws.game import count_so_far, reaches_target
+from ..laws.speech import has_speech
+from ..spec.ambiguities import PLANS, PREFIX, REGISTER_FILE, Entry, Plan, flow, load_register, rewrite_witnesses
+from ..spec.rules import Rules
 from .corpus import SCENARIO_DIR, load_file
 from .phase_table import PhaseTable
 from .server import Table, table_for
@@ -447,7 +447,7 @@ def search_entry(entry: Entry, progress: Callable[[str], None] | None = None) ->
     return block
 
 
-PLANS_NOTE = "seeded deals, random play (brou.ambiguities.PLANS):"
+PLANS_NOTE = "seeded deals, random play (brou.spec.ambiguities.PLANS):"
 
 
 def _plan_text(plan: Plan, ruleset: str) -> str:

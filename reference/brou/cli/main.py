@@ -1,0 +1,690 @@
+"""The `brou` command.
+
+    brou                             this help; brou --version: the version
+    brou validate [FILE ...]         check spec files against the schemas
+    brou deal --ruleset R --seed N   play one random legal deal and show it
+    brou match --ruleset R --seed N  play a whole match between two bots, with its score sheet
+    brou check [--impl COMMAND]      run the conformance corpus against an implementation
+    brou fuzz [--impl COMMAND]       random deals against an implementation, the first divergence shrunk
+    brou serve                       the reference engine speaking the conformance protocol
+    brou coverage                    which clauses the corpus checks, and how often
+    brou ambiguities [--ruleset R]   the register of open questions; brou ambiguity AMB-05: one entry
+    brou prove                       the machine-checked facts about the rules (z3)
+    brou sources                     every paragraph of the sources and the clauses that encode it
+
+Exit status: 0 success; 1 (brou check) a scenario failed, (brou fuzz) a case
+diverged; 3 (brou check) a scenario errored and none failed, (brou fuzz) a case
+errored; 2 bad input (a spec or scenario file, a ruleset, a parameter, a seed, a
+command line), reported as one line on standard error behind the prefix `brou CMD: `;
+70 an internal error.  `--json` prints the result of validate, ambiguities, ambiguity,
+prove, coverage, deal and match as JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import json
+import os
+import random
+import sys
+from collections.abc import Sequence
+from importlib import metadata
+from pathlib import Path
+from typing import Any, NoReturn
+
+from .. import spec
+from ..cards.deal import deal_from_seed
+from ..cards.shuffle import MAX_SEED
+from ..engine.deals import new_deal
+from ..engine.notation import parse_deal, position_notation
+from ..engine.partnership.match import BOTS, Match
+from ..engine.partnership.sheet import sheet_svg, sheet_text
+from ..engine.partnership.state import DealState
+from ..engine.partnership.text import deal_to_data, deal_to_text
+from ..engine.phases import PhaseDeal
+from ..engine.positions import position_from
+from ..engine.record import RecordError, final_result, parse_record, record_of, record_text, replay
+from ..engine.rounds import PhaseBot, Session, random_bot
+from ..engine.text import deal_text, greedy_bot, session_text
+from ..errors import BrouError, SpecError, UsageError, one_line
+from ..laws.contracts import has_auction
+from ..laws.speech import has_speech
+from ..laws.talon import talon_deal_from_seed
+from ..spec.rules import Rules
+from ..spec.tables import table_text
+
+EXIT_OK, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 2, 70
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with one-line errors (exit 2) instead of a usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seed must be a whole number from 0 to {MAX_SEED}, not '{text}'") from None
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"seed must be a whole number from 0 to {MAX_SEED}, not {value}")
+    return value
+
+
+def _param(text: str) -> tuple[str, object]:
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"a parameter is written NAME=VALUE, not '{text}'")
+    return name, spec.parse_value(value)
+
+
+def version() -> str:
+    """The installed package's version."""
+    try:
+        return metadata.version("brou")
+    except metadata.PackageNotFoundError:
+        return "unknown (not installed)"
+
+
+DESCRIPTION = ("Executable rules of five old French card games: L'Homme de Brou (1802), Brouc, Brusquembille "
+               "(1718), L'Homme d'Auvergne and L'Hombre.")
+
+
+class SourcesParser(Parser):
+    """`brou sources`: its help lists the source ids of the concordance (spec/concordance.yaml),
+    read only when the help is shown."""
+
+    def format_help(self) -> str:
+        from ..spec.sources import load_concordance
+
+        ids = ", ".join(load_concordance()["sources"])
+        for action in self._actions:
+            if action.dest == "source":
+                action.help = f"only this source: {ids}"
+        return super().format_help()
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog="brou", description=DESCRIPTION)
+    parser.add_argument("--version", action="version", version=f"brou {version()}")
+    sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
+
+    validate = sub.add_parser("validate", help="check ruleset files against the schemas and the spec's own rules")
+    validate.add_argument("files", nargs="*", help="ruleset files or ids (default: every file in spec/rulesets/)")
+    validate.add_argument("--json", action="store_true", help="print the result of each file as JSON")
+
+    deal = sub.add_parser("deal", help="play one random legal deal and show it")
+    deal.add_argument("--ruleset", help=f"a ruleset id ({', '.join(spec.available_rulesets())}) or a file")
+    deal.add_argument("--seed", type=_seed, help="the deal's seed (see docs/shuffle.md)")
+    deal.add_argument("--from", dest="position", metavar="POSITION",
+                      help="instead of --ruleset and --seed: a deal or a position in the notation of "
+                           "docs/notation.md (one line; - reads it from standard input), played on from there")
+    deal.add_argument("--cut", type=int, default=None, metavar="K",
+                      help="the player on the dealer's left cuts K cards off the shuffled pack before the deal "
+                           "(clause hdb.deal.cut; default: the pack is dealt as shuffled)")
+    deal.add_argument("--play-seed", type=_seed, default=None, help="seed of the random choice of actions (default: --seed)")
+    deal.add_argument("--param", type=_param, action="append", default=[], metavar="NAME=VALUE",
+                      help="choose a parameter of the ruleset (an option of an ambiguity)")
+    deal.add_argument("--json", action="store_true", help="print the deal as JSON")
+
+    match = sub.add_parser("match", help="play a whole match between two bots and print the score sheet as it grows")
+    match.add_argument("--ruleset", help=f"a ruleset id ({', '.join(spec.available_rulesets())}) or a file")
+    match.add_argument("--seed", type=_seed, help="the match's seed: it fixes every deal (see docs/shuffle.md)")
+    match.add_argument("--from", dest="record_from", metavar="FILE",
+                       help="instead of --ruleset and --seed: replay the game record FILE (docs/notation.md; - reads "
+                            "standard input), checking every deal against the one before, and print its score sheet")
+    match.add_argument("--record", metavar="FILE", help="also write the match's game record to FILE (docs/notation.md)")
+    match.add_argument("--bots", default="greedy,random", type=_bots, metavar="BOT,BOT",
+                       help=f"the bots of team 0+2 and team 1+3, from {', '.join(BOTS)} (default greedy,random)")
+    match.add_argument("--param", type=_param, action="append", default=[], metavar="NAME=VALUE",
+                       help="choose a parameter of the ruleset (an option of an ambiguity)")
+    match.add_argument("--json", action="store_true", help="print the match record as JSON")
+    match.add_argument("--svg", metavar="FILE", help="also write the score sheet as an SVG picture")
+
+    check = sub.add_parser("check", help="run the conformance corpus against an implementation (default: the reference engine)")
+    check.add_argument("--impl", metavar="COMMAND",
+                       help="the implementation's command line, run without a shell (see conformance/PROTOCOL.md); "
+                            "default: the reference engine as a subprocess")
+    check.add_argument("--in-process", action="store_true", help="call the reference engine directly instead of through a pipe")
+    check.add_argument("--ruleset", action="append", default=[], help="only scenarios of this ruleset (repeatable)")
+    check.add_argument("--clause", action="append", default=[], help="only scenarios checking this clause or clause prefix")
+    check.add_argument("--feature", action="append", default=[], help="only scenarios needing this feature")
+    check.add_argument("--id", action="append", default=[], help="only these scenario ids (glob patterns allowed)")
+    check.add_argument("--origin", action="append", default=[],
+                       choices=["hand-written", "generated", "perft", "boundary", "fuzzed"],
+                       help="only hand-written, generated, perft, boundary or fuzzed scenarios (brou fuzz writes the last)")
+    check.add_argument("--scenarios", action="append", default=[], metavar="PATH",
+                       help="scenario files or folders (default: conformance/scenarios); a file not listed in "
+                            "conformance/verified.jsonl is first checked against the reference engine")
+    check.add_argument("--xfail", metavar="FILE", help="expected failures: a scenario id (or glob) per line, then a reason")
+    check.add_argument("--timeout", type=float, default=10.0, help="seconds an implementation has for one scenario (default 10)")
+    check.add_argument("--start-timeout", type=float, default=20.0, metavar="SECONDS",
+                       help="seconds an implementation has to start and answer the handshake (default 20)")
+    check.add_argument("--max-hangs", type=int, default=5, metavar="N",
+                       help="stop asking an implementation that hung on N scenarios in a row (default 5; 0: never)")
+    check.add_argument("--report", choices=["text", "json", "junit"], default="text", help="the report's format")
+    check.add_argument("--output", "-o", metavar="FILE", help="write the report here (a JSON or JUnit report: default stdout)")
+    check.add_argument("--track", metavar="FILE", help="show only what changed since the run saved in FILE, then save this one")
+    check.add_argument("--failures", type=int, default=20, metavar="N", help="failures shown in full (0: all; default 20)")
+    progress = check.add_mutually_exclusive_group()
+    progress.add_argument("--progress", dest="progress", action="store_true", default=None, help="show a progress bar")
+    progress.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+
+    fuzz = sub.add_parser("fuzz", help="random deals and actions against an implementation, compared at every step "
+                                       "with the reference engine; the first divergence shrunk and written as a scenario")
+    fuzz.add_argument("--impl", metavar="COMMAND", help="the program to fuzz, speaking conformance/PROTOCOL.md "
+                                                        "(default: the reference engine, brou serve)")
+    fuzz.add_argument("--ruleset", action="append", default=[],
+                      help="only this ruleset (repeatable; default: every ruleset it plays)")
+    fuzz.add_argument("--deals", type=int, default=None, metavar="N",
+                      help="cases to try (default 1000, or no limit with --seconds)")
+    fuzz.add_argument("--seconds", type=float, default=None, metavar="S", help="stop trying new cases after this long")
+    fuzz.add_argument("--seed", type=int, default=0, help="the seed of the cases (default 0): the same seed tries the same cases")
+    fuzz.add_argument("--timeout", type=float, default=10.0, help="seconds the implementation has for one case (default 10)")
+    fuzz.add_argument("--start-timeout", type=float, default=20.0, metavar="SECONDS",
+                      help="seconds it has to start and answer the handshake (default 20)")
+    fuzz.add_argument("--shrink-seconds", type=float, default=60.0, metavar="S",
+                      help="how long shrinking a case that does not pass may take (default 60)")
+    fuzz.add_argument("--save", default=".", metavar="DIR",
+                      help="where the shrunk case is written as a scenario file (default: here)")
+    fuzz.add_argument("--report", choices=["text", "json"], default="text", help="the report's format")
+    fuzz.add_argument("--output", "-o", metavar="FILE", help="write the report here (default stdout)")
+    fuzz_progress = fuzz.add_mutually_exclusive_group()
+    fuzz_progress.add_argument("--progress", dest="progress", action="store_true", default=None, help="show a progress bar")
+    fuzz_progress.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+
+    sub.add_parser("serve", help="the reference engine speaking the conformance protocol on stdin/stdout")
+    ambiguities = sub.add_parser("ambiguities", help="the ambiguity register: every open question, its default and witness")
+    ambiguities.add_argument("--json", action="store_true", help="print the register as JSON")
+    ambiguities.add_argument("--ruleset", metavar="RULESET",
+                             help="only the entries that give this ruleset a default (and the choices it has)")
+    ambiguity = sub.add_parser("ambiguity", help="one entry of the register, its witness played out under each option")
+    ambiguity.add_argument("id", help="an entry id: AMB-05 (or amb-5, 5)")
+    ambiguity.add_argument("--json", action="store_true", help="print the entry as JSON")
+    prove = sub.add_parser("prove", help="the machine-checked facts about the rules (z3), as a table")
+    prove.add_argument("--fact", action="append", default=[], metavar="ID", help="only this fact (repeatable)")
+    prove.add_argument("--json", action="store_true", help="print the facts and their results as JSON")
+    prove.add_argument("--record", metavar="FILE", type=Path,
+                       help="also write the run of every fact to FILE, as the rulebook shows it "
+                            "(docs/rulebook/facts.json), without timings")
+    sub._parser_class = SourcesParser  # its help lists the sources, read when it is shown
+    sources = sub.add_parser("sources", help="the source concordance: every paragraph of the sources, and the clauses "
+                                             "that encode it or why none does")
+    sub._parser_class = Parser
+    sources.add_argument("--source", help="only this source (its id; `brou sources --help` lists them)")
+    sources.add_argument("--check", action="store_true",
+                         help="check the concordance (and, where the sources are at hand, every paragraph's entry)")
+    sources.add_argument("--json", action="store_true", help="print the concordance as JSON")
+    coverage = sub.add_parser("coverage", help="which clauses of each ruleset the corpus checks")
+    coverage.add_argument("--scenarios", action="append", default=[], metavar="PATH", help="scenario files or folders")
+    coverage.add_argument("--clause", metavar="ID",
+                          help="one clause: its statement, its function, and the scenarios that check it")
+    coverage.add_argument("--json", action="store_true", help="print the coverage (or the clause) as JSON")
+    return parser
+
+
+def _bots(text: str) -> tuple[str, str]:
+    names = text.split(",")
+    if len(names) != 2 or any(n not in BOTS for n in names):
+        raise argparse.ArgumentTypeError(f"--bots takes two of {', '.join(BOTS)} separated by a comma, not '{text}'")
+    return names[0], names[1]
+
+
+def cmd_validate(files: Sequence[str], as_json: bool = False) -> int:
+    targets = list(files) or [str(p) for p in sorted(spec.RULESET_DIR.glob("*.yaml"))]
+    results: list[dict[str, object]] = []
+    for target in targets:
+        try:
+            merged = spec.load_document(target)
+            spec.check_document(merged)
+        except SpecError as exc:
+            results.append({"file": target, "ok": False, "error": str(exc)})
+            if not as_json:
+                print(one_line(f"brou validate: {exc}"), file=sys.stderr)
+            continue
+        data = merged.data
+        results.append({"file": target, "ok": True, "ruleset": data["id"], "clauses": len(data["clauses"]),
+                        "parameters": len(data["parameters"])})
+        if not as_json:
+            print(f"ok {target}: ruleset {data['id']}, {len(data['clauses'])} clauses, {len(data['parameters'])} parameters")
+    if as_json:
+        print(json.dumps(results, indent=2, ensure_ascii=False))
+    return EXIT_BAD_INPUT if any(not r["ok"] for r in results) else EXIT_OK
+
+
+def _rules(command: str, args: argparse.Namespace) -> Rules:
+    if not spec.ruleset_file(args.ruleset).exists():
+        known = ", ".join(spec.available_rulesets())
+        raise UsageError(f"brou {command}: unknown ruleset '{args.ruleset}' (known: {known})")
+    return Rules.load(args.ruleset, **dict(args.param))
+
+
+def _writable(path: str, command: str) -> None:
+    """UsageError unless `path` can be written (checked before the work, not after it)."""
+    target = Path(path)
+    if target.is_dir():
+        raise UsageError(f"brou {command}: cannot write {path}: it is a folder")
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise UsageError(f"brou {command}: cannot write {path}: no folder {folder}")
+    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        raise UsageError(f"brou {command}: cannot write {path}: permission denied")
+
+
+PHASE_BOTS: dict[str, PhaseBot] = {"greedy": greedy_bot, "random": random_bot}
+
+
+def cmd_session(args: argparse.Namespace, rules: Rules) -> int:
+    """`brou match` for a game on the phase engine: a session of rounds or to a total of points,
+    the first bot named playing the even players and the second the odd ones."""
+    session = Session(rules, args.seed)
+    bots = [PHASE_BOTS[args.bots[0]], PHASE_BOTS[args.bots[1]]]
+    rng = random.Random(args.seed)
+    if not args.json and session.draw is not None:
+        print(_first_dealer_text(session.draw.data(rules)))
+    while not session.is_over:
+        player = session.seating.player(session.deal.to_act)
+        session.apply(bots[player % 2](session.deal, rng))
+    record = session.record()
+    if args.json:
+        print(json.dumps(record | {"bots": list(args.bots)}, indent=2, ensure_ascii=False))
+    else:
+        print(session_text(record))
+        print(f"\nEven players: {args.bots[0]} bot; odd players: {args.bots[1]} bot.")
+    _write_record(args, session, rules.table_size)
+    return EXIT_OK
+
+
+def _record_tags(args: argparse.Namespace, players: int) -> dict[str, str]:
+    """The tags `brou match --record` writes before the ones the record takes from the match."""
+    params = "".join(f" --param {name}={value}" for name, value in args.param)
+    return {"Event": f"brou match --ruleset {args.ruleset} --seed {args.seed}{params}",
+            "Players": "; ".join(f"{args.bots[p % 2]} bot" for p in range(players))}
+
+
+def _write_record(args: argparse.Namespace, game: Match | Session, players: int) -> None:
+    """--record FILE: the match's game record, written whole or not at all."""
+    if not args.record:
+        return
+    text = record_text(record_of(game, _record_tags(args, players)))
+    target = Path(args.record)
+    partial = target.with_name(f".{target.name}.partial")
+    try:
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, target)
+    except OSError as exc:
+        partial.unlink(missing_ok=True)
+        raise UsageError(f"brou match: cannot write {args.record}: {exc.strerror}") from None
+
+
+def _replayed(args: argparse.Namespace) -> Match | Session:
+    """--from FILE: the game record read and replayed (RecordError, prefixed with the file's name)."""
+    given = [name for name, value in (("--ruleset", args.ruleset), ("--seed", args.seed), ("--record", args.record))
+             if value is not None] + (["--param"] if args.param else [])
+    if given:
+        raise UsageError(f"brou match: --from gives the ruleset and every deal; drop {', '.join(given)}")
+    name = "<stdin>" if args.record_from == "-" else args.record_from
+    try:
+        text = sys.stdin.read() if args.record_from == "-" else Path(args.record_from).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"brou match: cannot read {name}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"brou match: {name} is not UTF-8 text") from None
+    try:
+        return replay(parse_record(text))
+    except RecordError as exc:
+        raise RecordError(f"{name}: {exc}") from None
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    if args.record_from is None:
+        missing = [name for name, value in (("--ruleset", args.ruleset), ("--seed", args.seed)) if value is None]
+        if missing:
+            raise UsageError(f"brou match: needs {' and '.join(missing)}, or --from FILE (a game record)")
+    for path in (args.svg, args.record):
+        if path:
+            _writable(path, "match")
+    game = _replayed(args) if args.record_from is not None else None
+    rules = game.rules if game is not None else _rules("match", args)
+    if args.svg and rules.on_phases:
+        raise UsageError(f"brou match: --svg draws the score sheet of the partnership games, not of {rules.id}")
+    if game is not None:
+        return _show_replayed(args, game)
+    if rules.on_phases:
+        return cmd_session(args, rules)
+    match = Match(rules, args.seed)
+    bots = (BOTS[args.bots[0]], BOTS[args.bots[1]])
+    rng = random.Random(args.seed)
+    shown = ""
+    if not args.json and match.draw is not None:
+        print(_first_dealer_text(match.draw.data(rules)))
+    while not match.is_over:
+        deals = len(match.deals)
+        match.apply(bots[match.match_team(rules.team_of[match.deal.to_act])](match.deal, rng))
+        if len(match.deals) > deals and not args.json:
+            text = sheet_text(match.record(), upto_deal=len(match.deals))
+            print(text[len(shown):].lstrip("\n") if text.startswith(shown) else "\n" + text)
+            shown = text
+    record = match.record()
+    if args.json:
+        print(json.dumps(record | {"bots": list(args.bots)}, indent=2, ensure_ascii=False))
+    else:
+        print(f"\nNous (players 0 and 2): {args.bots[0]} bot; Eux (players 1 and 3): {args.bots[1]} bot; "
+              f"{len(record['deals'])} deals, {len(record['games'])} games.")
+    _write_svg(args, record)
+    _write_record(args, match, rules.n_players)
+    return EXIT_OK
+
+
+def _write_svg(args: argparse.Namespace, record: dict[str, Any]) -> None:
+    if args.svg:
+        try:
+            Path(args.svg).write_text(sheet_svg(record), encoding="utf-8")
+        except OSError as exc:
+            raise UsageError(f"brou match: cannot write {args.svg}: {exc.strerror}") from None
+
+
+def _show_replayed(args: argparse.Namespace, game: Match | Session) -> int:
+    """`brou match --from FILE`: the replayed record's score sheet (or JSON), and its result."""
+    record = game.record()
+    result = final_result(game)
+    if args.json:
+        print(json.dumps(record | {"from": args.record_from, "result": result}, indent=2, ensure_ascii=False))
+    else:
+        print(sheet_text(record) if isinstance(game, Match) else session_text(record))
+        over = "the match is over" if game.is_over else "the match is not over"
+        print(f"\nReplayed from {args.record_from}: {len(game.deals)} deals, every one following from the one "
+              f"before; {over}. Result: {result}")
+    _write_svg(args, record)
+    return EXIT_OK
+
+
+def _first_dealer_text(draw: dict[str, object]) -> str:
+    """How a match's first dealer was chosen (hdb.match.first-dealer, brouc.match.first-dealer):
+    `First dealer: player 2, by lot.` or `First dealer: player 0 (cards drawn, by player: 7H 7C AH JH; then 8H JC - -).`"""
+    rounds = draw["rounds"]
+    if not isinstance(rounds, list) or not rounds:
+        return f"First dealer: player {draw['dealer']}, by lot."
+    shown = "; then ".join(" ".join("-" if card is None else str(card) for card in cards) for cards in rounds)
+    return f"First dealer: player {draw['dealer']} (cards drawn, by player: {shown})."
+
+
+def cmd_phase_deal(args: argparse.Namespace, rules: Rules, start: PhaseDeal | None = None,
+                   dealer: int | None = None) -> int:
+    """`brou deal` for a game on the phase engine (Brusquembille; L'Homme d'Auvergne, counted in marks)."""
+    deal = start if start is not None else new_deal(rules, talon_deal_from_seed(rules, args.seed, args.cut))
+    rng = random.Random(_play_seed(args))
+    while not deal.is_over:
+        deal.apply(rng.choice(deal.legal_actions()))
+    if args.json:
+        if has_auction(rules):
+            result: list[dict[str, Any]] = [{"tricks": r.tricks, "points": r.jetons} for r in deal.result()]
+        elif has_speech(rules):
+            result = [{"tricks": r.tricks, "marks": r.jetons} for r in deal.result()]
+        else:
+            result = [{"tricks": r.tricks, "card_points": r.card_points, "jetons": r.jetons} for r in deal.result()]
+        data = deal.record() | _origin(args) | {
+            "tricks": [deal.rules.cards_text(sum(1 << c for c in cards)) for _, cards, _ in deal.tricks],
+            "winners": [w for _, _, w in deal.tricks], "result": result, "notation": position_notation(deal, dealer)}
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        print(deal_text(deal, _title(args, rules)))
+        note = _seats_note(rules, dealer)
+        if note:
+            print(note)
+        print(f"Notation: {position_notation(deal, dealer)}")
+    return EXIT_OK
+
+
+def _play_seed(args: argparse.Namespace) -> int:
+    """The seed of the random legal play: --play-seed, else the deal's --seed, else 0."""
+    return args.play_seed if args.play_seed is not None else args.seed if args.seed is not None else 0
+
+
+def _origin(args: argparse.Namespace) -> dict[str, Any]:
+    """Where the deal came from, for --json: its seed (and cut), or the notation it was read from."""
+    out: dict[str, Any] = {"from": args.position} if args.position is not None else {"seed": args.seed}
+    out["play_seed"] = _play_seed(args)
+    if args.cut is not None:
+        out["cut"] = args.cut
+    return out
+
+
+def _title(args: argparse.Namespace, rules: Rules) -> str:
+    if args.position is not None:
+        return f"{rules.data['title']['en']}, from the position given (then random legal play)"
+    cut = "" if args.cut is None else f", cut {args.cut}"
+    return f"{rules.data['title']['en']}, deal of seed {args.seed}{cut} (random legal play)"
+
+
+def _start(args: argparse.Namespace) -> tuple[DealState | PhaseDeal | None, int | None]:
+    """The position of --from (read from standard input for -) and its dealer, or None, None;
+    UsageError for --from given with the options it replaces, or for neither."""
+    if args.position is None:
+        missing = [name for name, value in (("--ruleset", args.ruleset), ("--seed", args.seed)) if value is None]
+        if missing:
+            raise UsageError(f"brou deal: needs {' and '.join(missing)}, or --from POSITION")
+        return None, None
+    given = [name for name, value in (("--ruleset", args.ruleset), ("--seed", args.seed), ("--cut", args.cut))
+             if value is not None] + (["--param"] if args.param else [])
+    if given:
+        raise UsageError(f"brou deal: --from gives the ruleset, its parameters and the deal; drop {', '.join(given)}")
+    if args.position == "-":
+        args.position = sys.stdin.readline().strip()
+    parsed = parse_deal(args.position)
+    return position_from(parsed), parsed.dealer
+
+
+def _seats_note(rules: Rules, dealer: int | None) -> str | None:
+    """How the text's seats (the engine's: the dealer last) stand to the players of the line
+    given, when they differ."""
+    n = rules.n_players
+    if dealer is None or dealer == n - 1:
+        return None
+    return (f"Seats are the engine's, the dealer last: seat s is player (s + {dealer + 1}) mod {n} of the "
+            f"line given (player {dealer} deals); the notation below is in the line's players.")
+
+
+def cmd_deal(args: argparse.Namespace) -> int:
+    start, dealer = _start(args)
+    rules = start.rules if start is not None else _rules("deal", args)
+    if rules.on_phases:
+        assert start is None or isinstance(start, PhaseDeal)
+        return cmd_phase_deal(args, rules, start, dealer)
+    state = start if isinstance(start, DealState) else DealState(rules, deal_from_seed(rules, args.seed, args.cut))
+    rng = random.Random(_play_seed(args))
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    if args.json:
+        data = deal_to_data(state) | _origin(args) | {"notation": position_notation(state, dealer)}
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        print(deal_to_text(state, _title(args, rules)))
+        note = _seats_note(rules, dealer)
+        if note:
+            print(note)
+        print(f"Notation: {position_notation(state, dealer)}")
+    return EXIT_OK
+
+
+def cmd_sources(source: str | None, check: bool, as_json: bool) -> int:
+    """`brou sources`: the concordance, or with --check what is wrong with it (exit 1)."""
+    from ..spec.sources import concordance_rows, load_concordance, problems, shared_folder
+
+    if source is not None and source not in load_concordance()["sources"]:
+        raise UsageError(f"brou sources: no source {source} in the concordance "
+                         f"(it has {', '.join(load_concordance()['sources'])})")
+    if check:
+        folder = shared_folder()
+        found = problems(folder)
+        for line in found:
+            print(line)
+        where = f"the paragraphs read from {folder}" if folder else "the sources are not at hand: entries checked, paragraphs not"
+        print(f"{len(found)} problems ({where})", file=sys.stderr)
+        return 1 if found else EXIT_OK
+    rows = concordance_rows(source)
+    if as_json:
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        return EXIT_OK
+    print(table_text(("paragraph", "what it says", "clauses, or why none"),
+                     [(r["ref"], r["about"], _encoded_by(r["clauses"], r["note"])) for r in rows],
+                     no_wrap=("paragraph",)))
+    return EXIT_OK
+
+
+def _encoded_by(clauses: Sequence[str], note: str | None) -> str:
+    """A concordance row's last column: its clauses, then its note if it has both (a slip of
+    the source, named at its paragraph), or the note alone."""
+    if clauses and note:
+        return ", ".join(clauses) + "; " + note
+    return ", ".join(clauses) or str(note)
+
+
+def cmd_prove(ids: Sequence[str], as_json: bool = False, record: Path | None = None) -> int:
+    """Run the facts of brou.prove; exit 1 if one does not come out as the project states it.
+    With `record`, the run of every fact is also written there (brou.prove.record_data)."""
+    try:
+        from ..prove import FACTS, record_data, result_data, run_all, table_text
+    except ModuleNotFoundError as exc:
+        if exc.name != "z3":
+            raise
+        raise UsageError("brou prove: needs the z3 solver: pip install 'brou[prove]'") from None
+
+    known = {f.id for f in FACTS}
+    unknown = [i for i in ids if i not in known]
+    if unknown:
+        raise UsageError(f"brou prove: no fact {', '.join(unknown)} (known: {', '.join(sorted(known))})")
+    if record is not None and ids:
+        raise UsageError("brou prove: --record writes the run of every fact; it takes no --fact")
+    if record is not None and not record.parent.is_dir():
+        raise UsageError(f"brou prove: cannot write the record {record}: no directory {record.parent}")
+    results = run_all(ids=list(ids) or None)
+    if record is not None:
+        record.write_text(json.dumps(record_data(results), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    if as_json:
+        print(json.dumps([result_data(r) for r in results], indent=2, ensure_ascii=False))
+    else:
+        print(table_text(results))
+    return EXIT_OK if all(r.ok for r in results) else 1
+
+
+def _one_prefix(command: str | None, message: str) -> str:
+    """`message` behind the one prefix every error has: `brou CMD: ` (`brou: ` outside a command)."""
+    if command is None:
+        return message if message.startswith("brou") else "brou: " + message
+    prefix = f"brou {command}: "
+    for given in (prefix, "brou: "):
+        if message.startswith(given):
+            return prefix + message[len(given):]
+    return prefix + message
+
+
+WRITE_FAILURES = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})  # a full or failing device
+
+
+def _cannot_write(command: str | None, exc: OSError) -> int:
+    """A write to the standard output (or a report) that the device refused: one line, exit 2."""
+    try:  # nothing more goes there, not even as Python exits
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError):  # an output that is no file (brou.cli.main called with another sys.stdout)
+        pass
+    print(one_line(_one_prefix(command, f"cannot write the output: {exc.strerror}")), file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """`brou`: the command's status; its standard output flushed before it is returned, so
+    that a full device is one line and exit 2 rather than an error as Python exits."""
+    try:
+        status = _main(argv)
+    except KeyboardInterrupt:  # Ctrl-C: what was running is ended (brou check: the programs' sessions too)
+        print("brou: interrupted", file=sys.stderr)
+        return 130
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except OSError as exc:
+        if exc.errno not in WRITE_FAILURES:
+            raise
+        return _cannot_write(None, exc)
+    return status
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    commands = {name for action in parser._subparsers._group_actions for name in getattr(action, "choices", {})}  # type: ignore[union-attr]
+    command: str | None = next((w for w in words if not w.startswith("-")), None)
+    command = command if command in commands else None  # for the prefix of an error in the command line itself
+    try:
+        args = parser.parse_args(words)
+        command = args.command
+        if command is None:
+            parser.print_help()
+            return EXIT_OK
+        if args.command == "validate":
+            return cmd_validate(args.files, args.json)
+        if args.command == "match":
+            return cmd_match(args)
+        if args.command == "check":
+            from ..conformance.cli import cmd_check
+
+            return cmd_check(args)
+        if args.command == "fuzz":
+            from ..conformance.cli import cmd_fuzz
+
+            return cmd_fuzz(args)
+        if args.command == "serve":
+            from ..conformance.server import serve
+
+            return serve()
+        if args.command == "ambiguities":
+            from ..spec.ambiguities import register_data, register_text
+
+            if args.ruleset is not None and args.ruleset not in spec.available_rulesets():
+                known = ", ".join(spec.available_rulesets())
+                raise UsageError(f"brou ambiguities: unknown ruleset '{args.ruleset}' (known: {known})")
+            print(json.dumps(register_data(ruleset=args.ruleset), indent=2, ensure_ascii=False) if args.json
+                  else register_text(ruleset=args.ruleset))
+            return EXIT_OK
+        if args.command == "ambiguity":
+            from ..conformance.witnesses import entry_data, entry_text
+
+            print(json.dumps(entry_data(args.id), indent=2, ensure_ascii=False) if args.json else entry_text(args.id))
+            return EXIT_OK
+        if args.command == "prove":
+            return cmd_prove(args.fact, args.json, args.record)
+        if args.command == "sources":
+            return cmd_sources(args.source, args.check, args.json)
+        if args.command == "coverage":
+            from ..conformance.cli import cmd_coverage
+
+            return cmd_coverage(args)
+        return cmd_deal(args)
+    except BrouError as exc:
+        print(one_line(_one_prefix(command, str(exc))), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
+    except Exception as exc:
+        if isinstance(exc, OSError) and exc.errno in WRITE_FAILURES:
+            return _cannot_write(command, exc)
+        if os.environ.get("BROU_DEBUG"):
+            raise
+        text = str(exc)
+        text = text if len(text) <= 300 else f"{text[:300]}... ({len(text):,} characters)"
+        error = f"internal error ({exc.__class__.__name__}: {text}); set BROU_DEBUG=1 for the traceback"
+        print(one_line(_one_prefix(command, error)), file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+

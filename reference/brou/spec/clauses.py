@@ -1,0 +1,62 @@
+"""Traceability: which function implements which clause of the spec.
+
+Every normative clause of a ruleset (spec/rulesets/*.yaml, `clauses`) is
+implemented by exactly one function of this package, marked `@implements(id)`.
+`IMPLEMENTED_BY` maps a clause id to that function's dotted name; the tests check
+that the map and the spec agree in both directions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+F = TypeVar("F", bound=Callable[..., object])
+
+IMPLEMENTED_BY: dict[str, str] = {}
+FUNCTIONS: dict[str, Callable[..., object]] = {}  # clause id -> the function itself, as it was marked
+
+
+def all_implementations() -> dict[str, str]:
+    """IMPLEMENTED_BY once every module of the engine has been imported (each registers its
+    clauses when it is imported): clause id -> dotted name of its function."""
+    import importlib
+    import pkgutil
+    from pathlib import Path
+
+    # the modules of the package, found by path, folder by folder: the package itself is not
+    # imported here (tests/test_layers.py), since it imports this module
+    package = __name__.split(".")[0]  # brou: this module is brou.spec.clauses
+    skipped = {f"{package}.{name}" for name in ("__main__", "conformance", "book")}
+
+    def import_all(folder: Path, prefix: str) -> None:
+        for info in pkgutil.iter_modules([str(folder)]):
+            name = f"{prefix}.{info.name}"
+            if name in skipped or info.name == "__main__":
+                continue
+            try:
+                importlib.import_module(name)
+            except ImportError:
+                continue  # a module of an optional extra not installed (brou.openspiel): it implements no clause
+            if info.ispkg:
+                import_all(folder / info.name, name)
+
+    import_all(Path(__file__).parent.parent, package)
+    return IMPLEMENTED_BY
+
+
+def implements(*clause_ids: str) -> Callable[[F], F]:
+    """Mark a function as the implementation of the given clauses."""
+
+    def mark(func: F) -> F:
+        name = f"{func.__module__}.{func.__qualname__}"
+        for cid in clause_ids:
+            if cid in IMPLEMENTED_BY and IMPLEMENTED_BY[cid] != name:
+                raise RuntimeError(f"clause {cid} is implemented twice: {IMPLEMENTED_BY[cid]} and {name}")
+            IMPLEMENTED_BY[cid] = name
+            FUNCTIONS[cid] = func
+        func.__dict__.setdefault("clauses", ())
+        func.__dict__["clauses"] = func.__dict__["clauses"] + clause_ids
+        return func
+
+    return mark
