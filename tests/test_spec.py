@@ -413,3 +413,19 @@ def test_a_clause_data_path_reaches_each_item_or_the_item_it_names() -> None:
     assert spec.data_values(data, "deck.nothing") == []
     assert spec.data_places("orders.trump.order[:3]") == ("orders.trump.order", range(0, 3))
     assert spec.data_places("game.target") == ("game.target", None)
+
+
+@pytest.mark.parametrize("path", sorted(spec.SCHEMA_DIR.glob("*.schema.json")), ids=lambda p: p.name)
+def test_every_schema_is_valid_under_its_metaschema(path: Path) -> None:
+    """The commands build their validators without checking the schema (it took most of their
+    start); this checks each schema file once, here, against the draft 2020-12 metaschema."""
+    import json
+
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import SchemaError
+
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    broken = dict(schema, type="no-such-type")
+    with pytest.raises(SchemaError):
+        Draft202012Validator.check_schema(broken)
