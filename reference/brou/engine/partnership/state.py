@@ -21,7 +21,7 @@ from __future__ import annotations
 import operator
 from typing import Any
 
-from ...cards.deal import Deal, deal_from_data, deal_from_seed, deal_texts
+from ...cards.deal import Deal, deal_from_data, deal_from_seed, deal_texts, turnup_on_show
 from ...errors import IllegalAction, brief
 from ...laws import game
 from ...laws.counting import DealResult, deal_result
@@ -33,10 +33,10 @@ from ...laws.marriages import (
     announcement_value,
     announces_out_of_turn,
     announcing_seats,
+    table_marriage_counts,
     table_marriages,
 )
-from ...laws.play import beating_cards, first_to_act, why_illegal
-from ...spec.clauses import implements
+from ...laws.play import beating_cards, first_to_act, next_leader, why_illegal
 from ...spec.rules import Rules, exact_text
 from ..picture import deal_picture, position_picture
 from ..position import Position, result_table
@@ -144,14 +144,10 @@ class DealState(Position):
     def turnup(self) -> int:
         return self.deal.turnup
 
-    @implements("hdb.deal.turnup-exposed", "brouc.deal.turnup-in-hand")
     def turnup_on_show(self) -> bool:
-        """Whether the turned card lies face up: through the first trick, unless played (1802)."""
-        return (
-            self.rules.turnup_exposed == "first-trick"
-            and not self.tricks
-            and bool(self.hands[self.rules.dealer] >> self.deal.turnup & 1)
-        )
+        """Whether the turned card lies face up: through the first trick, unless played (1802;
+        `brou.cards.deal.turnup_on_show`)."""
+        return turnup_on_show(self.rules, len(self.tricks), self.hands[self.rules.dealer], self.deal.turnup)
 
     def legal_play_mask(self) -> int:
         """The cards the player to act may play, as a mask (0 in a window or at the end).
@@ -428,9 +424,9 @@ class DealState(Position):
             return deal_picture(self.rules, self)
         return position_picture(self)
 
-    @implements("hdb.play.next-lead")
     def _finish_trick(self) -> None:
-        """Gather the trick to its winner's team, score table marriages; the winner leads next."""
+        """Gather the trick to its winner's team, score table marriages; the winner leads next
+        (`brou.laws.play.next_leader`)."""
         rules = self.rules
         winner = self.best_seat
         team = rules.team_of[winner]
@@ -447,7 +443,7 @@ class DealState(Position):
         self.trick = []
         self.trick_mask = 0
         self.best = self.best_seat = self._led = -1
-        self.leader = winner
+        self.leader = next_leader(rules, winner)
         if self.marking:
             if self.frozen is None:
                 self.phase = MARK  # table_marking=players: the winner marks the trick's marriages, or not
@@ -456,7 +452,7 @@ class DealState(Position):
                 return
             # a broken declaration ends the game at this trick: no time to mark
             for entry in self.marking:
-                if self._counts_unmarked():
+                if table_marriage_counts(rules, False):
                     self._count_table(entry)
                 else:
                     self.unmarked.append(entry)
@@ -554,25 +550,19 @@ class DealState(Position):
             raise IllegalAction("nothing-to-mark", "no table marriage is waiting to be marked now")
         self._close_marking(True)
 
-    @implements("hdb.marriage.table-marked", "brouc.marriage.table-marked")
     def _close_marking(self, marked: bool) -> None:
         """The winner of a trick holding table marriages turns up their lowest cards (`mark`)
-        or gathers it as it is (`pass`): marked, they count (hdb.marriage.table); unmarked,
-        they count for nobody (in 1802 with unmarked_table_marriage=counted-anyway, they count
-        all the same).  Then the deal goes on as after any trick."""
+        or gathers it as it is (`pass`): they count or not as `brou.laws.marriages.table_marriage_counts`
+        says (hdb.marriage.table-marked).  Then the deal goes on as after any trick."""
         self.history.append(self.rules.pass_action + (MARK_ACTION if marked else 0))
+        counts = table_marriage_counts(self.rules, marked)
         for entry in self.marking:
-            if marked or self._counts_unmarked():
+            if counts:
                 self._count_table(entry)
             else:
                 self.unmarked.append(entry)
         self.marking = []
         self._after_trick()
-
-    def _counts_unmarked(self) -> bool:
-        """1802, parameter unmarked_table_marriage=counted-anyway: a table marriage counts
-        whether or not its trick's winner turned up its lowest card (hdb.marriage.table-marked)."""
-        return self.rules.params.get("unmarked_table_marriage") == "counted-anyway"
 
     def _pass(self) -> None:
         if self.phase is MARK:
@@ -617,18 +607,12 @@ class DealState(Position):
                 self.to_act = self._first_seat_of(conceding, after=self.leader)
                 self._legal = 0
 
-    @implements("hdb.game.concession-answer")
     def _answer_concession(self, team: int, accepted: bool) -> None:
-        """The team at the target answers the concession: accepted, the game is counted now
-        (`brou.laws.game.concession_accepted`); refused, that team is bound as if it had declared
-        partie et vole, and loses at once if it has already lost a trick (possible with
-        parameter concession=any)."""
-        if accepted:
-            self._end(game.concession_accepted(self, self.conceding))
-            return
-        self.declared = (team, False)
-        if any(self.rules.team_of[winner] != team for _, _, winner in self.tricks):
-            self._end(game.declaration_failed(self, team, False))
+        """The team at the target answers the concession (`brou.laws.game.concession_answer`,
+        hdb.game.concession-answer): the game ends, or play goes on, the team bound if it refused."""
+        self.declared, outcome = game.concession_answer(self, team, accepted)
+        if outcome is not None:
+            self._end(outcome)
             return
         self.phase = PLAY
         self.to_act = self.leader
