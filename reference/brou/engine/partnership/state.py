@@ -18,7 +18,6 @@ act, or, where a reading of the rules allows it, from another player out of turn
 
 from __future__ import annotations
 
-import operator
 from typing import Any
 
 from ...cards.deal import Deal, deal_from_data, deal_from_seed, deal_texts, turnup_on_show
@@ -37,20 +36,34 @@ from ...laws.marriages import (
     table_marriages,
 )
 from ...laws.play import beating_cards, first_to_act, next_leader, why_illegal
-from ...spec.rules import Rules, exact_text
+from ...spec.rules import Rules
+from ..homme import (
+    ACCEPT_ACTION,
+    CLAIM_ACTION,
+    CONCEDE_ACTION,
+    DECLARE_ACTION,
+    DECLARE_DOUBLE_ACTION,
+    GAME_ACTION_NAMES,
+    MARK_ACTION,
+    REFUSE_ACTION,
+    _as_int,
+    action_text,
+    marriage_text,
+    parse_action,
+)
 from ..picture import deal_picture, position_picture
 from ..position import Position, result_table
+
+__all__ = ["ACCEPT_ACTION", "CLAIM_ACTION", "CONCEDE", "CONCEDE_ACTION", "DECLARE_ACTION", "DECLARE_DOUBLE_ACTION",
+           "DONE", "GAME_ACTION_NAMES", "MARK", "MARK_ACTION", "PLAY", "REFUSE_ACTION", "RESPOND", "ROUND", "WINDOW",
+           "DealState", "action_text", "marriage_text", "parse_action"]
 
 PLAY, WINDOW, CONCEDE, RESPOND, DONE = "play", "window", "concede", "respond", "done"
 ROUND = "round"  # a round of claims: Brouc's before the first card (dehors_above_300=before-first-card), or
 # the one after the last card (after_last_trick=one-round-in-seat-order); each player asked claims or passes
 MARK = "mark"  # table_marking=players: the winner of a trick holding a table marriage marks it or passes
-
-# game actions follow the pass action: pass_action + 1 .. + 6
-CLAIM_ACTION, DECLARE_ACTION, DECLARE_DOUBLE_ACTION, CONCEDE_ACTION, ACCEPT_ACTION, REFUSE_ACTION = 1, 2, 3, 4, 5, 6
-GAME_ACTION_NAMES = {1: "claim", 2: "declare", 3: "declare-double", 4: "concede", 5: "accept", 6: "refuse"}
-MARK_ACTION = 7  # pass_action + 7: `mark`, in a deal on its own as in a game
-MARK_NAME = "mark"
+# the action ids after the pass (game actions, `mark`) and the notation are brou.engine.homme's, the
+# phase engine's deal of 1802 and Brouc, which plays as this one (tests/test_one_engine.py)
 
 
 class DealState(Position):
@@ -738,54 +751,3 @@ class DealState(Position):
         for index, text in enumerate(record.get("actions", [])):
             state.apply_text(text, by.get(index))
         return state
-
-
-def _as_int(value: object) -> int | None:
-    """An integer of any integer type (numpy.int64) as an int; None for anything else (a bool too)."""
-    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-        return None
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        return None
-
-
-def marriage_text(rules: Rules, suit: int, kind: int) -> str:
-    return "".join(rules.kinds[kind].ranks) + rules.suits[suit]
-
-
-def action_text(rules: Rules, action: int) -> str:
-    """An action of 1802 or Brouc as text: `TH`, `announce KQH`, `pass`.  Every deal class
-    (the phase engine's too) has the method `action_text`, which serves every ruleset."""
-    if 0 <= action < rules.n_indices:
-        return rules.card_text(action)
-    if action == rules.pass_action:
-        return "pass"
-    if action == rules.pass_action + MARK_ACTION:
-        return MARK_NAME
-    if action > rules.pass_action:
-        return GAME_ACTION_NAMES[action - rules.pass_action]
-    suit, kind = divmod(action - rules.n_indices, len(rules.kinds))
-    return "announce " + marriage_text(rules, suit, kind)
-
-
-def parse_action(rules: Rules, text: str) -> int:
-    """The action id of a text of 1802 or Brouc; IllegalAction (`malformed-action`,
-    `unknown-card`) if none.  The deal classes' method `parse_action` serves every ruleset."""
-    words = exact_text(text).split()
-    if words == ["pass"]:
-        return rules.pass_action
-    if words == [MARK_NAME]:
-        return rules.pass_action + MARK_ACTION
-    for game_kind, name in GAME_ACTION_NAMES.items():
-        if words == [name]:
-            return rules.pass_action + game_kind
-    if len(words) == 2 and words[0] == "announce" and len(words[1]) >= 2:
-        ranks, suit = words[1][:-1], words[1][-1]
-        for k, kind in enumerate(rules.kinds):
-            if sorted(ranks) == sorted(kind.ranks) and suit in rules.suits:
-                return rules.n_indices + rules.suits.index(suit) * len(rules.kinds) + k
-        raise IllegalAction("malformed-action", f"'{words[1]}' is no marriage of this ruleset")
-    if len(words) == 1 and len(words[0]) == 2:
-        return rules.parse_card(words[0])
-    raise IllegalAction("malformed-action", f"cannot read action '{text}'")
