@@ -70,7 +70,7 @@ class HommeDeal(PhaseDeal):
 
     __slots__ = ("context", "outcome", "declared", "frozen", "conceded_at", "conceding", "first_reached",
                  "out_of_turn", "team_tricks", "window", "announcements", "made", "used", "announced_points",
-                 "table", "table_points", "marking", "unmarked", "carried_later")
+                 "table", "table_points", "marking", "unmarked", "carried_later", "_led", "_top", "_top_seat", "_mask")
 
     trump: int  # always a suit: the turned card's
 
@@ -95,6 +95,10 @@ class HommeDeal(PhaseDeal):
         n_teams = len(rules.teams)
         self._set_trump(self.deal.trump)
         self._follow = following_function(rules)
+        # the trick on the table, kept as its cards come: the suit led, the card winning it so far
+        # and its seat (`brou.laws.play.beats`, through `_beating`), the mask of its cards
+        self._led = self._top = self._top_seat = -1
+        self._mask = 0
         self.won = [0] * n_teams  # per team: the cards of its tricks
         self.team_tricks = [0] * n_teams
         self.window: list[int] = []  # the seats still to be asked in a window or a round, the one asked first
@@ -148,13 +152,9 @@ class HommeDeal(PhaseDeal):
         if self.phase != PLAY:
             return 0
         hand = self.hands[self.to_act]
-        trick = self.trick
-        if not trick:
+        if not self.trick:
             return hand
-        mask = 0
-        for card in trick:
-            mask |= 1 << card
-        return self._follow(self.rules, hand, self.rules.suit_of[trick[0]], self.trump, self._best()[1], mask)
+        return self._follow(self.rules, hand, self._led, self.trump, self._top, self._mask)
 
     def legal_play_mask(self) -> int:
         """`legal_cards()` as DealState names it: the cards the player to act may play, as a mask."""
@@ -168,9 +168,9 @@ class HommeDeal(PhaseDeal):
         phase, rules, base = self.phase, self.rules, self.rules.pass_action
         if phase == PLAY:
             seat = self.to_act
-            out = rules.mask_to_list(self._legal_cards())
-            if not rules.windows_after_tricks and self._may_announce_on_turn(seat):
-                out += self._hand_announcements(seat)
+            out = rules.mask_to_list(self._legal if self._legal_at == len(self.history) else self._legal_cards())
+            if not rules.windows_after_tricks and rules.marriage_probe(self.hands[seat]) and self._may_announce_on_turn(seat):
+                out += self._announcement_ids(seat)
             if self.context is not None:
                 out += self._game_actions(seat)
             return out
@@ -238,6 +238,12 @@ class HommeDeal(PhaseDeal):
         allows it); IllegalAction with a stable code, the state unchanged, if the rules forbid
         it.  An integer of another type (numpy.int64) counts as its value; anything else is
         refused with `malformed-action`."""
+        if seat is None and type(action) is int and self.phase == PLAY and action >= 0:  # a card, the common case
+            legal = self._legal if self._legal_at == len(self.history) else self._legal_cards()
+            if legal >> action & 1:
+                self.history.append(action)
+                self._play(action)
+                return
         rules = self.rules
         if type(action) is not int or (seat is not None and type(seat) is not int):
             number, place = _as_int(action), seat if seat is None else _as_int(seat)
@@ -323,34 +329,38 @@ class HommeDeal(PhaseDeal):
         if phase in (CONCEDE, RESPOND):
             raise IllegalAction("concession-pending", "a concession is being asked or answered: no card may be played")
         if not self._legal_cards() >> card & 1:
-            trick = self.trick
-            led, best = (self.rules.suit_of[trick[0]], self._best()[1]) if trick else (-1, -1)
-            code, message = why_illegal(self.rules, self.hands[self.to_act], card, led, self.trump, best)
+            code, message = why_illegal(self.rules, self.hands[self.to_act], card, self._led, self.trump, self._top)
             raise IllegalAction(code, message)
         self.history.append(card)
         self._play(card)
 
     def _play(self, card: int) -> None:
+        """The player to act plays `card` (legal): it may take the trick so far (`_beating`)."""
         n = self.rules.n_players
-        self.hands[self.to_act] &= ~(1 << card)
-        self.trick.append(card)
-        if len(self.trick) == n:
+        seat = self.to_act
+        bit = 1 << card
+        self.hands[seat] ^= bit
+        trick = self.trick
+        trick.append(card)
+        if len(trick) == 1:
+            self._led, self._top, self._top_seat = self.rules.suit_of[card], card, seat
+        elif self._beating[self._top] & bit:
+            self._top, self._top_seat = card, seat
+        self._mask |= bit
+        if len(trick) == n:
             self._finish_trick()
         else:
-            self.to_act = (self.to_act + 1) % n
+            self.to_act = (seat + 1) % n
 
     def _finish_trick(self) -> None:
         """Gather the trick to its winner's team (`brou.laws.play.beats`), score its table
         marriages, or ask its winner to mark them; the winner leads next (`next_leader`)."""
         rules = self.rules
-        winner = self._best()[0]
+        winner = self._top_seat
         team = rules.team_of[winner]
         if self.declared is not None and self.declared[0] != team:
             self.frozen = tuple(game.count_so_far(self, t) for t in range(2))
-        trick = self.trick
-        mask = 0
-        for card in trick:
-            mask |= 1 << card
+        trick, mask = self.trick, self._mask
         self.won[team] |= mask
         self.team_tricks[team] += 1
         index = len(self.tricks)
@@ -358,6 +368,8 @@ class HommeDeal(PhaseDeal):
         if rules.marriage_probe(mask):
             self._score_table_marriages(index, trick, team)
         self.trick = []
+        self._led = self._top = self._top_seat = -1
+        self._mask = 0
         self.leader = next_leader(rules, winner)
         if self.marking:
             if self.frozen is None:
