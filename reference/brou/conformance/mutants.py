@@ -463,8 +463,8 @@ def _engine_caches() -> list[Any]:
     cached clause functions): `_caches` but those that outlive a mutant, which read the spec's
     files and compile the rulesets (a mutant is played on the rulesets as loaded) or belong to
     the conformance tools themselves."""
-    from ..rules import _checked, _load
     from ..spec import _schema
+    from ..spec.rules import _checked, _load
 
     kept = (_checked, _load, _schema)
     tools = __name__.rsplit(".", 1)[0] + "."
