@@ -19,8 +19,8 @@ from brou.conformance.counterfactual import reproductions
 from brou.conformance.harness import Outcome
 from brou.conformance.localise import ranked
 from brou.conformance.mutants import Mutant, lines_run, mutable, mutants, played
-from brou.engine.partnership.state import DealState
 from brou.engine.phases import PhaseDeal
+from brou.laws.game import concession_answer
 from brou.laws.results import homme_wins
 from brou.laws.talon import turned
 from brou.spec.rules import Rules
@@ -152,12 +152,12 @@ def _line(m: Mutant) -> str:
 @needs_fork
 def test_a_program_whose_refused_concession_binds_nobody_is_found_with_that_slip() -> None:
     """1802: a team that refuses a concession plays on bound to nothing. The answer's function
-    (`DealState._answer_concession`) without its one statement binding the team reproduces the
+    (`brou.laws.game.concession_answer`) without its one statement binding the team reproduces the
     failures of the concession's scenarios, and the verdict names the answer, not the failed
     partie et vole where one of them shows."""
     func = mutable("hdb.game.concession-answer")
-    assert func is _plain(DealState._answer_concession)
-    unbound = next(m for m in mutants(func) if m.was == "self.declared = (team, False)" and m.now == "(left out)")
+    assert func is _plain(concession_answer)
+    unbound = next(m for m in mutants(func) if m.was == "declared = (team, False)" and m.now == "(left out)")
     outcomes = _played_under("homme-de-brou-1802", func, unbound, "hdb.game.concession")
     assert any(o.verdict.status == FAILED for o in outcomes), "a refusal binding nobody must fail some scenarios"
     assert ranked("homme-de-brou-1802", outcomes)[0].clause == "hdb.game.concession-answer"

@@ -55,6 +55,13 @@ def turn_up(rules: Rules, pack: Sequence[int]) -> int:
     return pack[packet_positions(rules)[0][rules.dealer][-1]]
 
 
+@implements("hdb.deal.turnup-exposed", "brouc.deal.turnup-in-hand")
+def turnup_on_show(rules: Rules, tricks_done: int, dealer_hand: int, turnup: int) -> bool:
+    """Whether the turned card lies face up now: through the first trick, unless the dealer has
+    played it (1802, turnup_exposed `first-trick`); in Brouc it goes into the dealer's hand at once."""
+    return rules.turnup_exposed == "first-trick" and not tricks_done and bool(dealer_hand >> turnup & 1)
+
+
 @implements("hdb.deal.cut", "brus.deal.cut", "auv.deal.cut", "hom.deal.cut")
 def cut_pack(pack: Sequence[int], lifted: int) -> list[int]:
     """The pack after the cut (clause hdb.deal.cut): the player on the dealer's left lifts

@@ -104,8 +104,8 @@ class PhaseDeal(Position):
                  "_words_at")
 
     def __init__(self, rules: Rules, deal: TalonDeal, marks: Sequence[int] | None = None) -> None:
-        if not rules.on_phases:
-            raise ValueError(f"{rules.id} is a partnership game: brou.engine.partnership.state.DealState plays it")
+        if not self.plays(rules):
+            raise ValueError(f"{type(self).__name__} does not play {rules.id}")
         self.rules = rules
         self.deal = deal
         self.hands = list(deal.hands)
@@ -137,6 +137,12 @@ class PhaseDeal(Position):
         self._words: list[int] = []
         self._words_at = -1
         self._begin()
+
+    @classmethod
+    def plays(cls, rules: Rules) -> bool:
+        """Whether this deal class plays the ruleset: the rulesets with `phases` (1802 and Brouc,
+        which have none yet, are `brou.engine.homme.HommeDeal`'s)."""
+        return rules.on_phases
 
     def _begin(self) -> None:
         """The first phase after the deal: the turn-offer (a game with a speech), else play with

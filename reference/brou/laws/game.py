@@ -68,6 +68,8 @@ class DealInGame(CountedDeal, Protocol):
     def frozen(self) -> tuple[int, ...] | None: ...
     @property
     def first_reached(self) -> int: ...
+    @property
+    def conceding(self) -> int: ...
     def result(self) -> DealResult: ...
 
 
@@ -368,12 +370,28 @@ def concession_open(state: DealInGame) -> int | None:
 
 
 def concession_accepted(state: DealInGame, conceding: int) -> Outcome:
-    """A concession accepted (hdb.game.concession-answer, `state.DealState._answer_concession`):
-    the game is counted now; the team at the target wins, valued on the conceding team's count."""
+    """A concession accepted (hdb.game.concession-answer, `concession_answer`): the game is
+    counted now; the team at the target wins, valued on the conceding team's count."""
     rules = state.rules
     winner = other(conceding)
     counts = [count_so_far(state, t) for t in range(2)]
     return Outcome("concession-accepted", winner, _marks(rules, winner, game_value(rules, counts[conceding])), tuple(counts))
+
+
+@implements("hdb.game.concession-answer")
+def concession_answer(state: DealInGame, team: int, accepted: bool) -> tuple[tuple[int, bool] | None, Outcome | None]:
+    """Team `team`, at the target, answers the concession of `state.conceding`: accepted, the
+    game is counted now (`concession_accepted`); refused, that team is bound as if it had
+    declared partie et vole, and loses at once if it has already lost a trick (possible with
+    parameter concession=any).  Returns the declaration binding the deal now, and the outcome
+    if the game ends here (None: play goes on)."""
+    declared = state.declared
+    if accepted:
+        return declared, concession_accepted(state, state.conceding)
+    declared = (team, False)
+    if any(state.rules.team_of[winner] != team for _, _, winner in state.tricks):
+        return declared, declaration_failed(state, team, False)
+    return declared, None
 
 
 # -- the end of a deal ----------------------------------------------------------

@@ -132,6 +132,15 @@ def table_marriages(rules: Rules, trick: Sequence[int], trump: int) -> list[tupl
     return found
 
 
+@implements("hdb.marriage.table-marked", "brouc.marriage.table-marked")
+def table_marriage_counts(rules: Rules, marked: bool) -> bool:
+    """Whether a trick's table marriages count once its winner has marked them (`mark`,
+    table_marking=players) or gathered the trick as it is (`pass`): marked, they count
+    (hdb.marriage.table); unmarked, they count for nobody, unless in 1802 parameter
+    unmarked_table_marriage=counted-anyway counts them all the same."""
+    return marked or rules.params.get("unmarked_table_marriage") == "counted-anyway"
+
+
 def _completed_at(rules: Rules, trick: Sequence[int], suit: int) -> int:
     """Position in the trick at which the smallest marriage of `suit` came together."""
     m, seen = rules.kinds[0].masks[suit], 0

@@ -23,6 +23,12 @@ def first_to_act(rules: Rules) -> int:
     return rules.first_lead
 
 
+@implements("hdb.play.next-lead")
+def next_leader(rules: Rules, winner: int) -> int:
+    """The seat that leads the next trick: the winner of the last one."""
+    return winner
+
+
 def legal_whist(rules: Rules, hand: int, led: int, trump: int, best: int, trick: int) -> int:
     """Follow suit if you can; otherwise any card: the preset `whist` fused (`follow-suit`,
     hdb.play.follow and hdb.play.void-free, in `brou.laws.following`)."""

@@ -37,8 +37,8 @@ def pool_entries(rules: Rules) -> list[Entry]:
     """At the start of a deal played for the pool, every player puts his fiches in it (in
     jetons); nothing in the game for points, unless each of its deals is still played for the
     pool (parameter points_pool `pool`, AMB-70)."""
-    session = rules.data["session"]
-    if session["kind"] != "pool" and not (session["kind"] == "points" and session.get("points_pool") == "pool"):
+    session = rules.data.get("session", {})  # (1802 and Brouc have none: their deals pay nothing)
+    if session.get("kind") != "pool" and not (session.get("kind") == "points" and session.get("points_pool") == "pool"):
         return []
     s = stakes(rules)
     worth = s["pool_per_coup"] * s["fiche"]

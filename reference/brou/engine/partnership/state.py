@@ -18,10 +18,9 @@ act, or, where a reading of the rules allows it, from another player out of turn
 
 from __future__ import annotations
 
-import operator
 from typing import Any
 
-from ...cards.deal import Deal, deal_from_data, deal_from_seed, deal_texts
+from ...cards.deal import Deal, deal_from_data, deal_from_seed, deal_texts, turnup_on_show
 from ...errors import IllegalAction, brief
 from ...laws import game
 from ...laws.counting import DealResult, deal_result
@@ -33,24 +32,38 @@ from ...laws.marriages import (
     announcement_value,
     announces_out_of_turn,
     announcing_seats,
+    table_marriage_counts,
     table_marriages,
 )
-from ...laws.play import beating_cards, first_to_act, why_illegal
-from ...spec.clauses import implements
-from ...spec.rules import Rules, exact_text
+from ...laws.play import beating_cards, first_to_act, next_leader, why_illegal
+from ...spec.rules import Rules
+from ..homme import (
+    ACCEPT_ACTION,
+    CLAIM_ACTION,
+    CONCEDE_ACTION,
+    DECLARE_ACTION,
+    DECLARE_DOUBLE_ACTION,
+    GAME_ACTION_NAMES,
+    MARK_ACTION,
+    REFUSE_ACTION,
+    _as_int,
+    action_text,
+    marriage_text,
+    parse_action,
+)
 from ..picture import deal_picture, position_picture
 from ..position import Position, result_table
+
+__all__ = ["ACCEPT_ACTION", "CLAIM_ACTION", "CONCEDE", "CONCEDE_ACTION", "DECLARE_ACTION", "DECLARE_DOUBLE_ACTION",
+           "DONE", "GAME_ACTION_NAMES", "MARK", "MARK_ACTION", "PLAY", "REFUSE_ACTION", "RESPOND", "ROUND", "WINDOW",
+           "DealState", "action_text", "marriage_text", "parse_action"]
 
 PLAY, WINDOW, CONCEDE, RESPOND, DONE = "play", "window", "concede", "respond", "done"
 ROUND = "round"  # a round of claims: Brouc's before the first card (dehors_above_300=before-first-card), or
 # the one after the last card (after_last_trick=one-round-in-seat-order); each player asked claims or passes
 MARK = "mark"  # table_marking=players: the winner of a trick holding a table marriage marks it or passes
-
-# game actions follow the pass action: pass_action + 1 .. + 6
-CLAIM_ACTION, DECLARE_ACTION, DECLARE_DOUBLE_ACTION, CONCEDE_ACTION, ACCEPT_ACTION, REFUSE_ACTION = 1, 2, 3, 4, 5, 6
-GAME_ACTION_NAMES = {1: "claim", 2: "declare", 3: "declare-double", 4: "concede", 5: "accept", 6: "refuse"}
-MARK_ACTION = 7  # pass_action + 7: `mark`, in a deal on its own as in a game
-MARK_NAME = "mark"
+# the action ids after the pass (game actions, `mark`) and the notation are brou.engine.homme's, the
+# phase engine's deal of 1802 and Brouc, which plays as this one (tests/test_one_engine.py)
 
 
 class DealState(Position):
@@ -144,14 +157,10 @@ class DealState(Position):
     def turnup(self) -> int:
         return self.deal.turnup
 
-    @implements("hdb.deal.turnup-exposed", "brouc.deal.turnup-in-hand")
     def turnup_on_show(self) -> bool:
-        """Whether the turned card lies face up: through the first trick, unless played (1802)."""
-        return (
-            self.rules.turnup_exposed == "first-trick"
-            and not self.tricks
-            and bool(self.hands[self.rules.dealer] >> self.deal.turnup & 1)
-        )
+        """Whether the turned card lies face up: through the first trick, unless played (1802;
+        `brou.cards.deal.turnup_on_show`)."""
+        return turnup_on_show(self.rules, len(self.tricks), self.hands[self.rules.dealer], self.deal.turnup)
 
     def legal_play_mask(self) -> int:
         """The cards the player to act may play, as a mask (0 in a window or at the end).
@@ -428,9 +437,9 @@ class DealState(Position):
             return deal_picture(self.rules, self)
         return position_picture(self)
 
-    @implements("hdb.play.next-lead")
     def _finish_trick(self) -> None:
-        """Gather the trick to its winner's team, score table marriages; the winner leads next."""
+        """Gather the trick to its winner's team, score table marriages; the winner leads next
+        (`brou.laws.play.next_leader`)."""
         rules = self.rules
         winner = self.best_seat
         team = rules.team_of[winner]
@@ -447,7 +456,7 @@ class DealState(Position):
         self.trick = []
         self.trick_mask = 0
         self.best = self.best_seat = self._led = -1
-        self.leader = winner
+        self.leader = next_leader(rules, winner)
         if self.marking:
             if self.frozen is None:
                 self.phase = MARK  # table_marking=players: the winner marks the trick's marriages, or not
@@ -456,7 +465,7 @@ class DealState(Position):
                 return
             # a broken declaration ends the game at this trick: no time to mark
             for entry in self.marking:
-                if self._counts_unmarked():
+                if table_marriage_counts(rules, False):
                     self._count_table(entry)
                 else:
                     self.unmarked.append(entry)
@@ -554,25 +563,19 @@ class DealState(Position):
             raise IllegalAction("nothing-to-mark", "no table marriage is waiting to be marked now")
         self._close_marking(True)
 
-    @implements("hdb.marriage.table-marked", "brouc.marriage.table-marked")
     def _close_marking(self, marked: bool) -> None:
         """The winner of a trick holding table marriages turns up their lowest cards (`mark`)
-        or gathers it as it is (`pass`): marked, they count (hdb.marriage.table); unmarked,
-        they count for nobody (in 1802 with unmarked_table_marriage=counted-anyway, they count
-        all the same).  Then the deal goes on as after any trick."""
+        or gathers it as it is (`pass`): they count or not as `brou.laws.marriages.table_marriage_counts`
+        says (hdb.marriage.table-marked).  Then the deal goes on as after any trick."""
         self.history.append(self.rules.pass_action + (MARK_ACTION if marked else 0))
+        counts = table_marriage_counts(self.rules, marked)
         for entry in self.marking:
-            if marked or self._counts_unmarked():
+            if counts:
                 self._count_table(entry)
             else:
                 self.unmarked.append(entry)
         self.marking = []
         self._after_trick()
-
-    def _counts_unmarked(self) -> bool:
-        """1802, parameter unmarked_table_marriage=counted-anyway: a table marriage counts
-        whether or not its trick's winner turned up its lowest card (hdb.marriage.table-marked)."""
-        return self.rules.params.get("unmarked_table_marriage") == "counted-anyway"
 
     def _pass(self) -> None:
         if self.phase is MARK:
@@ -617,18 +620,12 @@ class DealState(Position):
                 self.to_act = self._first_seat_of(conceding, after=self.leader)
                 self._legal = 0
 
-    @implements("hdb.game.concession-answer")
     def _answer_concession(self, team: int, accepted: bool) -> None:
-        """The team at the target answers the concession: accepted, the game is counted now
-        (`brou.laws.game.concession_accepted`); refused, that team is bound as if it had declared
-        partie et vole, and loses at once if it has already lost a trick (possible with
-        parameter concession=any)."""
-        if accepted:
-            self._end(game.concession_accepted(self, self.conceding))
-            return
-        self.declared = (team, False)
-        if any(self.rules.team_of[winner] != team for _, _, winner in self.tricks):
-            self._end(game.declaration_failed(self, team, False))
+        """The team at the target answers the concession (`brou.laws.game.concession_answer`,
+        hdb.game.concession-answer): the game ends, or play goes on, the team bound if it refused."""
+        self.declared, outcome = game.concession_answer(self, team, accepted)
+        if outcome is not None:
+            self._end(outcome)
             return
         self.phase = PLAY
         self.to_act = self.leader
@@ -754,54 +751,3 @@ class DealState(Position):
         for index, text in enumerate(record.get("actions", [])):
             state.apply_text(text, by.get(index))
         return state
-
-
-def _as_int(value: object) -> int | None:
-    """An integer of any integer type (numpy.int64) as an int; None for anything else (a bool too)."""
-    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-        return None
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        return None
-
-
-def marriage_text(rules: Rules, suit: int, kind: int) -> str:
-    return "".join(rules.kinds[kind].ranks) + rules.suits[suit]
-
-
-def action_text(rules: Rules, action: int) -> str:
-    """An action of 1802 or Brouc as text: `TH`, `announce KQH`, `pass`.  Every deal class
-    (the phase engine's too) has the method `action_text`, which serves every ruleset."""
-    if 0 <= action < rules.n_indices:
-        return rules.card_text(action)
-    if action == rules.pass_action:
-        return "pass"
-    if action == rules.pass_action + MARK_ACTION:
-        return MARK_NAME
-    if action > rules.pass_action:
-        return GAME_ACTION_NAMES[action - rules.pass_action]
-    suit, kind = divmod(action - rules.n_indices, len(rules.kinds))
-    return "announce " + marriage_text(rules, suit, kind)
-
-
-def parse_action(rules: Rules, text: str) -> int:
-    """The action id of a text of 1802 or Brouc; IllegalAction (`malformed-action`,
-    `unknown-card`) if none.  The deal classes' method `parse_action` serves every ruleset."""
-    words = exact_text(text).split()
-    if words == ["pass"]:
-        return rules.pass_action
-    if words == [MARK_NAME]:
-        return rules.pass_action + MARK_ACTION
-    for game_kind, name in GAME_ACTION_NAMES.items():
-        if words == [name]:
-            return rules.pass_action + game_kind
-    if len(words) == 2 and words[0] == "announce" and len(words[1]) >= 2:
-        ranks, suit = words[1][:-1], words[1][-1]
-        for k, kind in enumerate(rules.kinds):
-            if sorted(ranks) == sorted(kind.ranks) and suit in rules.suits:
-                return rules.n_indices + rules.suits.index(suit) * len(rules.kinds) + k
-        raise IllegalAction("malformed-action", f"'{words[1]}' is no marriage of this ruleset")
-    if len(words) == 1 and len(words[0]) == 2:
-        return rules.parse_card(words[0])
-    raise IllegalAction("malformed-action", f"cannot read action '{text}'")
