@@ -15,9 +15,9 @@ the kings of `brou.laws.kings`): the players turn the talon's cards and name the
 the moment one of them reaches the game's target (`brou.engine.marks`).
 
 Seats are numbered from the first player (seat 0, on the dealer's right) to the dealer, as in
-`brou.engine.partnership.state`; actions are card ids (`0 .. n_indices-1`), then the words of the speech
-(`brou.laws.speech.WORDS`).  `apply` checks before it changes anything, so a refused action leaves
-the state as it was; `copy()` is cheap.
+every deal class (`brou.engine.homme.HommeDeal` for 1802 and Brouc); actions are card ids
+(`0 .. n_indices-1`), then the words of the speech (`brou.laws.speech.WORDS`).  `apply` checks
+before it changes anything, so a refused action leaves the state as it was; `copy()` is cheap.
 """
 
 from __future__ import annotations
@@ -489,6 +489,10 @@ class PhaseDeal(Position):
             allowed = after
         return "must-follow-suit"
 
+    def best_card(self) -> int:
+        """The card winning the trick on the table so far (-1 with no card on it)."""
+        return self._best()[1] if self.trick else -1
+
     def _best(self) -> tuple[int, int]:
         """(the seat winning the trick so far, his card): each card played beats the best before
         it or not (`brou.laws.play.beats`, through its table `beating_cards`)."""
@@ -564,8 +568,9 @@ class PhaseDeal(Position):
     def side_points(self) -> list[int]:
         return side_points(self.rules, self.won)
 
-    def result(self) -> list[SeatResult]:
-        """Per seat: tricks won, card points, net jetons so far (the pool's share once over)."""
+    def seat_results(self) -> list[SeatResult]:
+        """Per seat: tricks won, card points, net jetons so far (the pool's share once over).
+        (A partnership deal's count by team is `brou.engine.homme.HommeDeal.result()`.)"""
         rules = self.rules
         n = rules.n_players
         jetons = balances(self.ledger, n)

@@ -7,7 +7,7 @@
 
 Importing this module registers `python_brouc` and `python_homme_de_brou_1802`
 with `pyspiel.register_game`; `pyspiel` is imported in the modules of `brou.openspiel`,
-nowhere else in the package.  The rules are the engine's (`brou.engine.partnership.state.DealState` inside a
+nowhere else in the package.  The rules are the engine's (`brou.engine.homme.HommeDeal` inside a
 `brou.laws.game.GameContext`); this module only translates.
 
 One episode is one deal played inside a game:
@@ -23,7 +23,7 @@ One episode is one deal played inside a game:
   failed, a concession accepted), with a `brou.laws.game.Outcome`.
 
 The game is sequential and on turn only: the actions some readings let a player take
-out of turn (`DealState.out_of_turn_actions`, docs/game.md "Who may speak") are offered
+out of turn (`HommeDeal.out_of_turn_actions`, docs/game.md "Who may speak") are offered
 to nobody, so under those readings a player claims or announces on his own turns
 (docs/openspiel.md, "One episode").
 
@@ -70,7 +70,7 @@ except ModuleNotFoundError as exc:  # the optional part: say how to get it
                               "pip install 'brou[openspiel]'", name=exc.name) from None
 
 from ..cards.deal import Deal, packet_positions
-from ..engine.partnership.state import DealState, action_text
+from ..engine.homme import HommeDeal, action_text
 from ..engine.partnership.view import on_turn
 from ..errors import IllegalAction
 from ..laws.game import GameContext, game_rules
@@ -266,7 +266,7 @@ class BrouGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class BrouState(pyspiel.State):  # type: ignore[misc]
-    """A deal being dealt (chance nodes) or played (the engine's DealState)."""
+    """A deal being dealt (chance nodes) or played (the engine's HommeDeal)."""
 
     def __init__(self, game: BrouGame) -> None:
         super().__init__(game)
@@ -274,7 +274,7 @@ class BrouState(pyspiel.State):  # type: ignore[misc]
         self.rules = game.rules
         self.dealt: list[int] = []  # cards in pack order, as the chance nodes dealt them
         self.received = [0] * game.rules.n_players  # mask of the cards each seat has received
-        self.deal: DealState | None = None
+        self.deal: HommeDeal | None = None
         self.actors: list[int] = []  # the seat of each player action, in order
         self.undealt = game.rules.pack
         self._resamples = 0
@@ -336,7 +336,7 @@ class BrouState(pyspiel.State):  # type: ignore[misc]
             self.undealt &= ~(1 << action)
             if len(self.dealt) == self.rules.n_cards:
                 turnup = self.dealt[self._game.turnup_position]
-                self.deal = DealState(self.rules, Deal(tuple(self.received), turnup), self._game.context)
+                self.deal = HommeDeal(self.rules, Deal(tuple(self.received), turnup), self._game.context)
             return
         seat = self.deal.to_act
         self.deal.apply(action)
@@ -401,7 +401,7 @@ class BrouState(pyspiel.State):  # type: ignore[misc]
         fixed = [0] * n
         fixed[player] = deal.deal.hands[player]
         void = [0] * n  # per seat, a mask of the suits it has shown out of
-        probe = DealState(rules, deal.deal, game.context)
+        probe = HommeDeal(rules, deal.deal, game.context)
         for seat, action in zip(self.actors, deal.history, strict=True):
             if action < rules.n_indices:
                 fixed[seat] |= 1 << action
@@ -460,7 +460,7 @@ class BrouState(pyspiel.State):  # type: ignore[misc]
         rules = self.rules
         assert self.deal is not None
         pack = self._pack(hands, turnup, player, rng)
-        world = DealState(rules, Deal(tuple(hands), turnup), game.context)
+        world = HommeDeal(rules, Deal(tuple(hands), turnup), game.context)
         try:
             for action in self.deal.history:
                 world.apply(action)
@@ -521,7 +521,7 @@ def _unpickle_state(game: BrouGame, serialized: str) -> BrouState:
     return state
 
 
-def team_value(game: BrouGame, deal: DealState) -> float:
+def team_value(game: BrouGame, deal: HommeDeal) -> float:
     """The return of deal team 0 (team 1 gets its negative)."""
     outcome = deal.outcome
     assert outcome is not None
@@ -686,7 +686,7 @@ class BrouObserver:
             looks = on_turn(deal, player)  # hdb.info.last-trick, hdb.info.own-tricks: on his turn only
             if deal.tricks and looks:
                 leader, cards, winner = deal.tricks[-1]
-                parts.append(f"last trick {_trick_text(rules, leader, cards)} won by {winner}")
+                parts.append(f"last trick {_trick_text(rules, leader, list(cards))} won by {winner}")
             team = rules.team_of[player]
             parts.append(f"tricks {deal.team_tricks[0]}-{deal.team_tricks[1]}"
                          + (f", team {team} has " + _cards(rules, deal.won[team]) if looks else ""))
