@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 import pytest
 
-from brou.cards.deal import deal_from_cards
+from brou.cards.deal import deal_from_cards, deal_from_seed
 from brou.engine.deals import new_deal
 from brou.engine.homme import HommeDeal, action_text
 from brou.engine.phases import PhaseDeal
@@ -123,13 +123,12 @@ SCENARIO_HANDS = """\
 
 
 def seeded_deal(rules: Rules, seed: int, context: GameContext | None = None,
-                marks: Sequence[int] | None = None) -> HommeDeal | PhaseDeal:
+                marks: Sequence[int] | None = None) -> PhaseDeal:
     """The deal of `seed` in any ruleset: a HommeDeal for a partnership game (in the game
     `context`), else the phase engine's deal (PhaseDeal or HombreDeal; `marks` by seat for
     a game to a number of marks)."""
-    if rules.on_phases:
-        return new_deal(rules, talon_deal_from_seed(rules, seed), marks)
-    return HommeDeal.from_seed(rules, seed, context)
+    dealt = talon_deal_from_seed(rules, seed) if rules.on_phases else deal_from_seed(rules, seed)
+    return new_deal(rules, dealt, marks, context)
 
 
 def random_params(rules: Rules, rng: random.Random, rate: float) -> dict[str, Any]:

@@ -54,7 +54,7 @@ def _random_context(rules: Rules, rng: random.Random) -> GameContext | None:
     return GameContext(scores, carried if any(carried) else ())  # as the OpenSpiel game holds it: () for none
 
 
-def _random_action(state: HommeDeal | PhaseDeal, rng: random.Random) -> int:
+def _random_action(state: PhaseDeal, rng: random.Random) -> int:
     """A random legal action; in 1802 and Brouc mostly a card, an announcement or a pass (a
     claim or a declaration drawn as often would end most deals at their first trick)."""
     legal = state.legal_actions()
@@ -91,7 +91,7 @@ def test_seeded_positions_come_back_from_their_line_in_openspiel(ruleset: str) -
     over = 0
     for seed in range(POSITIONS_PER_RULESET):
         rules = _random_rules(ruleset, rng)
-        state: HommeDeal | PhaseDeal = seeded_deal(rules, seed, _random_context(rules, rng))
+        state: PhaseDeal = seeded_deal(rules, seed, _random_context(rules, rng))
         play = random.Random(seed)
         for _ in range(play.randrange(0, 70)):
             if state.is_over:

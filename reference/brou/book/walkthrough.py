@@ -54,7 +54,7 @@ class PlayedDeal:
 
     rules: Rules
     seed: int
-    deal: HommeDeal | PhaseDeal
+    deal: PhaseDeal
     players: tuple[int, ...]
     record: dict[str, Any]
     number: int = 1

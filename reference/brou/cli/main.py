@@ -460,7 +460,7 @@ def _title(args: argparse.Namespace, rules: Rules) -> str:
     return f"{rules.data['title']['en']}, deal of seed {args.seed}{cut} (random legal play)"
 
 
-def _start(args: argparse.Namespace) -> tuple[HommeDeal | PhaseDeal | None, int | None]:
+def _start(args: argparse.Namespace) -> tuple[PhaseDeal | None, int | None]:
     """The position of --from (read from standard input for -) and its dealer, or None, None;
     UsageError for --from given with the options it replaces, or for neither."""
     if args.position is None:
