@@ -81,8 +81,10 @@ def _no_overtrump(original: Callable[..., int]) -> Callable[..., int]:
 
 def _lower_trump_wins(original: Callable[..., tuple[int, ...]]) -> Callable[..., tuple[int, ...]]:
     """Among trumps, the lower card wins the trick."""
-    def faulty(r: Any, trump: int) -> tuple[int, ...]:
+    def faulty(r: Any, trump: int | None) -> tuple[int, ...]:
         table = list(original(r, trump))
+        if trump is None:  # the phase engine's table before trump is known
+            return tuple(table)
         trumps = r.suit_mask[trump]
         for card in range(r.n_cards):
             if r.suit_of[card] == trump:

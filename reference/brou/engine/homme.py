@@ -37,7 +37,7 @@ from ..cards.deal import Deal, deal_from_data, deal_from_seed, turnup_on_show
 from ..errors import IllegalAction, brief
 from ..laws import game
 from ..laws.counting import DealResult, card_points, deal_result
-from ..laws.following import following_function
+from ..laws.following import Legal, following_function
 from ..laws.game import GameContext, Outcome
 from ..laws.marriages import (
     NEEDS_TEAM_TRICK,
@@ -101,11 +101,16 @@ class HommeDeal(PhaseDeal):
     def from_seed(cls, rules: Rules, seed: int, context: GameContext | None = None) -> HommeDeal:
         return cls(rules, deal_from_seed(rules, seed), context)
 
+    def _following(self) -> tuple[Legal, Legal]:
+        """The fused function of a preset (the phase engine's fast path), else the composition
+        (`following_function`); there is no stock."""
+        follow = following_function(self.rules)
+        return follow, follow
+
     def _begin(self) -> None:
         rules = self.rules
         n_teams = len(rules.teams)
         self._set_trump(self.deal.trump)
-        self._follow = following_function(rules)
         # the trick on the table, kept as its cards come: the suit led, the card winning it so far
         # and its seat (`brou.laws.play.beats`, through `_beating`), the mask of its cards
         self._led = self._top = self._top_seat = -1

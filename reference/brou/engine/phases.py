@@ -28,7 +28,7 @@ from typing import Any, NamedTuple, Self
 
 from ..errors import IllegalAction, brief
 from ..laws.auction import words as auction_words
-from ..laws.following import PRIMITIVES, REFUSALS, compose
+from ..laws.following import PRIMITIVES, REFUSALS, Legal, compose
 from ..laws.kings import (
     held_king_entries,
     king_of,
@@ -117,8 +117,7 @@ class PhaseDeal(Position):
         self.won = [0] * rules.n_players  # per seat: the cards of his tricks
         self.events: list[Event] = []
         self.ledger: list[Entry] = pool_entries(rules)
-        self._follow = compose(rules.following_primitives)
-        self._after_talon = compose(rules.following_after_talon or rules.following_primitives)
+        self._follow, self._after_talon = self._following()
         self.turned: list[tuple[int, int]] = []  # (seat, card) of each card turned in the speech
         self.homme: int | None = None
         self.words: list[tuple[int, int]] = []  # (seat, word) of each word said before play
@@ -143,6 +142,12 @@ class PhaseDeal(Position):
         """Whether this deal class plays the ruleset: the rulesets with `phases` (1802 and Brouc,
         which have none yet, are `brou.engine.homme.HommeDeal`'s)."""
         return rules.on_phases
+
+    def _following(self) -> tuple[Legal, Legal]:
+        """The legal-cards functions while the stock lasts and after it: the compositions of the
+        ruleset's primitives (`brou.laws.following.compose`)."""
+        rules = self.rules
+        return compose(rules.following_primitives), compose(rules.following_after_talon or rules.following_primitives)
 
     def _begin(self) -> None:
         """The first phase after the deal: the turn-offer (a game with a speech), else play with
