@@ -24,14 +24,15 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-import brou.openspiel.partnership as bo  # noqa: E402
+import brou.openspiel as bo  # noqa: E402
+import brou.openspiel.playthrough as bp  # noqa: E402
 from brou import DealState, Rules, action_text  # noqa: E402
 from brou.cards.deal import Deal  # noqa: E402
 from brou.laws.game import GameContext  # noqa: E402
 
 ROOT = Path(__file__).parent.parent
 PLAYTHROUGHS = Path(__file__).parent / "playthroughs"
-NAMES = sorted(bo.GAMES)
+NAMES = sorted(bp.PLAYTHROUGH_SEEDS)  # the games of 1802 and Brouc
 SIMS = 1000
 
 
@@ -369,10 +370,10 @@ def test_golden_playthrough(name: str) -> None:
     """Like OpenSpiel's playthrough_test: replay the recorded actions and compare the text.
     Regenerate with `python -m brou.openspiel --playthrough tests/playthroughs`."""
     text = (PLAYTHROUGHS / f"{name}.txt").read_text(encoding="utf-8")
-    game_string, actions = bo.playthrough_actions(text)
+    game_string, actions = bp.playthrough_actions(text)
     assert game_string == name
-    assert actions == bo.golden_actions(name, bo.PLAYTHROUGH_SEEDS[name])
-    assert bo.playthrough(game_string, actions) == text
+    assert actions == bp.golden_actions(name, bp.PLAYTHROUGH_SEEDS[name])
+    assert bp.playthrough(game_string, actions) == text
 
 
 # -- the example -----------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from openspiel_checks import check_resample, ismcts_deal  # noqa: E402
 
-import brou.openspiel.brusquembille as ob  # noqa: E402  (registers python_brusquembille)
+import brou.openspiel as ob  # noqa: E402  (registers python_brusquembille)
 from brou.cards.deal import shuffled_pack  # noqa: E402
 from brou.engine.phases import PhaseDeal  # noqa: E402
 from brou.engine.view import view  # noqa: E402
@@ -25,6 +25,7 @@ from brou.errors import IllegalAction  # noqa: E402
 from brou.laws.ledger import BANK, account_balance, balances  # noqa: E402
 from brou.laws.talon import talon_deal_from_seed  # noqa: E402
 from brou.openspiel import ParameterValueError  # noqa: E402
+from brou.openspiel.rulesets import RULESETS  # noqa: E402
 from brou.spec.rules import Rules  # noqa: E402
 
 FORMS = ["three", "two", "four", "four-partners", "five"]
@@ -105,7 +106,7 @@ def test_players_and_pack_from_the_form(form: str) -> None:
 def test_parameters() -> None:
     params = _game().get_parameters()
     spec = Rules.load("brusquembille-1718").data["parameters"]
-    for name in ob.PLAY_PARAMETERS:
+    for name in RULESETS["brusquembille-1718"].parameters or ():
         assert params[name] == spec[name]["default"]
     assert params["utility"] == "stakes"
     assert "rounds" not in params  # a session's parameter, not a deal's
@@ -268,7 +269,7 @@ def test_the_same_view_gives_the_same_observation(form: str) -> None:
     states = _states(f"form={form}", deals=8, seed=13)
     game = states[0].get_game()
     rules = game.rules
-    observer = ob.BrusquembilleObserver(game, pyspiel.IIGObservationType(perfect_recall=False), None)
+    observer = ob.BrouObserver(game, pyspiel.IIGObservationType(perfect_recall=False), None)
     seen: dict[tuple[int, str], tuple[bytes, str]] = {}
     shared = 0
     for state in rng.sample(states, 50):
@@ -365,11 +366,11 @@ def test_public_and_private_observers_split_the_observation() -> None:
     """The public observation has no cards of any hand, the private one only the player's."""
     game = _game("form=four-partners")
     state = _play(game, random.Random(9), stop=80)
-    public = ob.BrusquembilleObserver(game, pyspiel.IIGObservationType(
+    public = ob.BrouObserver(game, pyspiel.IIGObservationType(
         perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE), None)
-    private = ob.BrusquembilleObserver(game, pyspiel.IIGObservationType(
+    private = ob.BrouObserver(game, pyspiel.IIGObservationType(
         perfect_recall=False, public_info=False, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER), None)
-    everyone = ob.BrusquembilleObserver(game, pyspiel.IIGObservationType(
+    everyone = ob.BrouObserver(game, pyspiel.IIGObservationType(
         perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS), None)
     assert "hands" not in public.dict and "trick" in public.dict
     assert set(private.dict) == {"seat", "hands"}

@@ -15,7 +15,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-import brou.openspiel.hombre as oh  # noqa: E402  (registers python_hombre)
+import brou.openspiel as oh  # noqa: E402  (registers python_hombre)
 from brou.cards.deal import shuffled_pack  # noqa: E402
 from brou.engine.hombre import EXCHANGE, HombreDeal  # noqa: E402
 from brou.engine.phases import PLAY  # noqa: E402
@@ -24,6 +24,8 @@ from brou.laws.auction import legal_bids, standing, words  # noqa: E402
 from brou.laws.ledger import SHEET, balances  # noqa: E402
 from brou.laws.talon import talon_deal_from_seed  # noqa: E402
 from brou.openspiel import ParameterValueError  # noqa: E402
+from brou.openspiel.observation import drawn  # noqa: E402
+from brou.openspiel.rulesets import RULESETS, max_bids  # noqa: E402
 from brou.spec.rules import Rules, cards_of  # noqa: E402
 
 NAME = "python_hombre"
@@ -120,12 +122,12 @@ def test_players_pack_and_actions() -> None:
 def test_parameters() -> None:
     params = _game().get_parameters()
     spec = Rules.load("hombre").data["parameters"]
-    assert set(params) == set(oh.PLAY_PARAMETERS)
-    for name in oh.PLAY_PARAMETERS:
+    assert set(params) == set(RULESETS["hombre"].parameters or ())
+    for name in RULESETS["hombre"].parameters or ():
         assert params[name] == spec[name]["default"]
     game = _game("equal_rank=other-contract,sans_prendre_trump=any,talon_rest=shown")
     assert game.rules.params["equal_rank"] == "other-contract" and game.rules.params["sans_prendre_trump"] == "any"
-    assert game.talon_shown
+    assert game.sight.talon_shown
 
 
 @pytest.mark.parametrize("params, said", [
@@ -180,7 +182,7 @@ def test_the_longest_auction_fits_the_bound() -> None:
                                 + [longest([*said, (now.to_speak, row.name)]) for row in legal_bids(rules, said, every)])
         return memo[key]
 
-    assert longest([]) == 15 <= oh.max_bids(rules)
+    assert longest([]) == 15 <= max_bids(rules)
 
 
 # -- returns ------------------------------------------------------------------------------
@@ -302,7 +304,7 @@ def _seen(state: Any, player: int) -> int:
     seen |= sum(1 << c for _, cards, _ in deal.tricks for c in cards) | sum(1 << c for c in deal.trick)
     if deal.contract is not None and deal.contract.open:
         seen |= deal.deal.hands[deal.hombre]
-    if state.get_game().talon_shown and deal.contract is not None and deal.phase not in ("auction", "declare", EXCHANGE):
+    if state.get_game().sight.talon_shown and deal.contract is not None and deal.phase not in ("auction", "declare", EXCHANGE):
         seen |= sum(1 << c for c in deal.stock)
     return int(seen)
 
@@ -367,7 +369,7 @@ def test_a_tier_sees_his_discards_and_draws_not_another_s() -> None:
               if s.deal is not None and s.deal.phase in (EXCHANGE, PLAY) and any(s.deal.discards)]
     assert len(states) > 20
     game = states[0].get_game()
-    observer = oh.HombreObserver(game, pyspiel.IIGObservationType(perfect_recall=True), None)
+    observer = oh.BrouObserver(game, pyspiel.IIGObservationType(perfect_recall=True), None)
     for state in rng.sample(states, 20):
         deal = state.deal
         for player in range(3):
@@ -375,7 +377,7 @@ def test_a_tier_sees_his_discards_and_draws_not_another_s() -> None:
             d = observer.dict
             assert d["discards"].shape == (1, 40) and d["drawn"].shape == (1, 40)
             assert sum(1 << int(c) for c in d["discards"][0].nonzero()[0]) == deal.discards[player]
-            assert sum(1 << int(c) for c in d["drawn"][0].nonzero()[0]) == oh.drawn(deal, player)
+            assert sum(1 << int(c) for c in d["drawn"][0].nonzero()[0]) == drawn(deal, player)
             assert [int(np.argmax(row)) for row in d["discard_counts"]] == [len(cards_of(m)) for m in deal.discards]
             text = state.information_state_string(player)
             for seat in range(3):
@@ -432,7 +434,7 @@ def test_the_open_nolo_hombre_s_hand_shows() -> None:
 
 def _offset(game: Any, piece: str) -> int:
     """Where `piece` begins in the information state tensor."""
-    observer = oh.HombreObserver(game, pyspiel.IIGObservationType(perfect_recall=True), None)
+    observer = oh.BrouObserver(game, pyspiel.IIGObservationType(perfect_recall=True), None)
     index = 0
     for name, array in observer.dict.items():
         if name == piece:
@@ -530,9 +532,9 @@ def test_the_auction_is_bounded_under_other_contract() -> None:
     once answered at his own rank, the earlier speaker must go higher."""
     game = _game("equal_rank=other-contract")
     state = _dealt(game, 0)
-    for _ in range(game.max_bids // 2 + 1):
+    for _ in range(game.sight.max_bids // 2 + 1):
         for word in ("tourne", "nolo-en-demande"):
             if _word(game, word) not in state.legal_actions():
                 return
             state.apply_action(_word(game, word))
-    assert len(state.deal.said) <= game.max_bids
+    assert len(state.deal.said) <= game.sight.max_bids

@@ -17,7 +17,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from openspiel_checks import check_resample, ismcts_deal  # noqa: E402
 
-import brou.openspiel.homme_d_auvergne as oh  # noqa: E402  (registers python_homme_d_auvergne)
+import brou.openspiel as oh  # noqa: E402  (registers python_homme_d_auvergne)
 from brou.cards.deal import shuffled_pack  # noqa: E402
 from brou.engine.phases import SHOWING, PhaseDeal  # noqa: E402
 from brou.engine.view import view  # noqa: E402
@@ -27,6 +27,8 @@ from brou.laws.ledger import balances  # noqa: E402
 from brou.laws.speech import WORDS  # noqa: E402
 from brou.laws.talon import talon_deal_from_seed  # noqa: E402
 from brou.openspiel import ParameterValueError  # noqa: E402
+from brou.openspiel.observation import shown_kings  # noqa: E402
+from brou.openspiel.rulesets import RULESETS  # noqa: E402
 from brou.spec.rules import Rules  # noqa: E402
 
 FORMS = ["two", "three", "four", "five"]
@@ -105,7 +107,7 @@ def test_players_pack_and_actions_from_the_form(form: str) -> None:
 def test_parameters() -> None:
     params = _game().get_parameters()
     spec = Rules.load("homme-d-auvergne").data["parameters"]
-    for name in oh.PLAY_PARAMETERS:
+    for name in RULESETS["homme-d-auvergne"].parameters or ():
         assert params[name] == spec[name]["default"]
     assert "target" not in params and "debts" not in params  # the session's, not a deal's
     game = _game("turner=dealer,king_scoring=trump-only")
@@ -223,7 +225,7 @@ def _seen(state: Any, player: int) -> int:
     scored in the speech, every card played."""
     deal = state.deal
     seen = deal.deal.hands[player] | sum(1 << c for _, c in deal.turned)
-    seen |= sum(1 << c for _, c in oh.shown_kings(deal))
+    seen |= sum(1 << c for _, c in shown_kings(deal))
     seen |= sum(1 << c for _, cards, _ in deal.tricks for c in cards) | sum(1 << c for c in deal.trick)
     return int(seen)
 
@@ -374,11 +376,11 @@ def test_public_and_private_observers_split_the_observation() -> None:
     game = _game()
     rng = random.Random(9)
     states = [s for s in _states("", deals=3, seed=4) if s.deal is not None]
-    public = oh.HommeObserver(game, pyspiel.IIGObservationType(
+    public = oh.BrouObserver(game, pyspiel.IIGObservationType(
         perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE), None)
-    private = oh.HommeObserver(game, pyspiel.IIGObservationType(
+    private = oh.BrouObserver(game, pyspiel.IIGObservationType(
         perfect_recall=False, public_info=False, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER), None)
-    everyone = oh.HommeObserver(game, pyspiel.IIGObservationType(
+    everyone = oh.BrouObserver(game, pyspiel.IIGObservationType(
         perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS), None)
     assert "hands" not in public.dict and "trick" in public.dict
     assert set(private.dict) == {"seat", "hands"}
