@@ -16,6 +16,7 @@ What differs between the engines lies in `engine_deal` (the deal from the chance
 from __future__ import annotations
 
 import random
+from itertools import repeat
 from typing import Any
 
 try:
@@ -34,7 +35,7 @@ from ..engine.phases import action_text as phase_text
 from ..laws.game import GameContext, game_rules
 from ..laws.ledger import balances
 from ..laws.talon import TalonDeal, deal_with_talon
-from ..spec.rules import Rules, cards_of
+from ..spec.rules import Rules
 from .observation import BrouObserver, sight_of
 from .rulesets import CARRIED_RANGE, DEFAULT_SCORE, RULESETS, SCORE_RANGE, Kind, pays_jetons, sizes
 
@@ -231,6 +232,7 @@ class BrouGame(pyspiel.Game):  # type: ignore[misc]
             self.target = int(game_rules(rules)["target"])
             self.marks_sign = 1 if game_rules(rules)["marked_by"] == "winner" else -1
         self.sight = sight_of(self)
+        self.note = self.sight.note
 
     def new_initial_state(self) -> BrouState:
         return BrouState(self)
@@ -320,9 +322,8 @@ class BrouState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next card of the shuffled pack: each card not yet dealt, equally likely."""
-        left = cards_of(self.undealt)  # in order
-        p = 1.0 / len(left)
-        return [(c, p) for c in left]
+        left = self._game.rules.mask_to_list(self.undealt)  # in order
+        return list(zip(left, repeat(1.0 / len(left))))
 
     def _apply_action(self, action: int) -> None:
         deal = self._box.deal
@@ -339,7 +340,7 @@ class BrouState(pyspiel.State):  # type: ignore[misc]
                 self._player = TERMINAL if deal.is_over else deal.to_act
             return
         seat = deal.to_act
-        note = self._game.sight.note
+        note = self._game.note
         noted = None if note is None else note(deal, action)
         deal.apply(action)
         self.actors.append(seat)

@@ -611,7 +611,35 @@ def note_word(deal: PhaseDeal, action: int) -> tuple[int, int, int] | None:
     return len(deal.turned) - (deal.phase != TURN_OFFER), deal.to_act, word
 
 
-class HommeSight(Sight):
+class RecordSight(Sight):
+    """A game with a public record before play (L'Homme d'Auvergne's speech, L'Hombre's auction
+    and exchange): its strings are each seen seat's cards, then the record (`public_lines`)."""
+
+    def lines(self, obs: BrouObserver, state: BrouState, player: int) -> list[str]:
+        parts = own_lines(self, obs, state, player)
+        if not obs.public:
+            return parts
+        if state.deal is None:
+            return [*parts, f"dealing, {len(state.dealt)} cards dealt"]
+        return [*parts, *self.public_lines(state, obs.recall)]
+
+    def public_lines(self, state: BrouState, recall: bool) -> list[str]:
+        """What every player sees of a dealt deal (every trick's cards with `recall`)."""
+        raise NotImplementedError
+
+    def state_lines(self, state: BrouState) -> list[str]:
+        rules = self.rules
+        deal = state.deal
+        return ["hands " + hands_text(rules, deal.hands),
+                "talon " + ("".join(rules.card_text(c) for c in deal.stock) or "-"),
+                *self.hidden_lines(deal), *self.public_lines(state, recall=True)]
+
+    def hidden_lines(self, deal: Any) -> list[str]:
+        """What `str(state)` shows besides the hands and the talon that nobody sees."""
+        return []
+
+
+class HommeSight(RecordSight):
     """L'Homme d'Auvergne: the player's hand (and as dealt); the public record: the cards turned
     and by whom, trump, every word by whom in which round, the kings shown, the homme, the trick
     on the table (every trick's cards, recall), who won each trick, the marks, whose turn, the
@@ -663,14 +691,6 @@ class HommeSight(Sight):
         if not deal.is_over:
             d["to_act"][deal.to_act] = 1
 
-    def lines(self, obs: BrouObserver, state: BrouState, player: int) -> list[str]:
-        parts = own_lines(self, obs, state, player)
-        if not obs.public:
-            return parts
-        if state.deal is None:
-            return [*parts, f"dealing, {len(state.dealt)} cards dealt"]
-        return [*parts, *self.public_lines(state, obs.recall)]
-
     def public_lines(self, state: BrouState, recall: bool) -> list[str]:
         """What every player sees of a dealt deal: the phase and who acts, the cards turned, the
         words by round, the kings shown, the homme, the tricks, the marks."""
@@ -689,13 +709,6 @@ class HommeSight(Sight):
             *tricks_lines(rules, deal, recall),
             "marks " + " ".join(str(m) for m in balances(deal.ledger, rules.n_players)),
         ]
-
-    def state_lines(self, state: BrouState) -> list[str]:
-        rules = self.rules
-        deal = state.deal
-        return ["hands " + hands_text(rules, deal.hands),
-                "talon " + ("".join(rules.card_text(c) for c in deal.stock) or "-"),
-                *self.public_lines(state, recall=True)]
 
     def seen(self, state: BrouState, player: int) -> int:
         """His own cards, the cards turned, the kings shown and every card played."""
@@ -742,7 +755,7 @@ def endings(rules: Rules) -> tuple[str, ...]:
     return ENDINGS + (("codille",) if rules.data["play"]["nolo_codille"] == "stop-at-codille" else ())
 
 
-class HombreSight(Sight):
+class HombreSight(RecordSight):
     """L'Hombre (hom.info.own-hand, hom.info.public): the player's hand (and as dealt), the cards
     he discarded and drew; the public record: the auction, the hombre, the contract, trump, the
     card turned in a tourné, the matadors shown, how many cards each discarded (not which), the
@@ -815,14 +828,6 @@ class HombreSight(Sight):
         if not deal.is_over:
             d["to_act"][deal.to_act] = 1
 
-    def lines(self, obs: BrouObserver, state: BrouState, player: int) -> list[str]:
-        parts = own_lines(self, obs, state, player)
-        if not obs.public:
-            return parts
-        if state.deal is None:
-            return [*parts, f"dealing, {len(state.dealt)} cards dealt"]
-        return [*parts, *self.public_lines(state, obs.recall)]
-
     def public_lines(self, state: BrouState, recall: bool) -> list[str]:
         """What every player sees of a dealt deal: the phase and who acts, the auction, the
         hombre, the contract and trump, the card turned and the matadors shown, the discard
@@ -850,13 +855,9 @@ class HombreSight(Sight):
         return [*lines, *tricks_lines(rules, deal, recall), f"vole {deal.vole or '-'}",
                 "points " + " ".join(str(m) for m in balances(deal.ledger, rules.n_players))]
 
-    def state_lines(self, state: BrouState) -> list[str]:
+    def hidden_lines(self, deal: Any) -> list[str]:
         rules = self.rules
-        deal = state.deal
-        return ["hands " + hands_text(rules, deal.hands),
-                "talon " + ("".join(rules.card_text(c) for c in deal.stock) or "-"),
-                "discards " + " ".join(f"{s}:{''.join(rules.cards_text(m)) or '-'}" for s, m in enumerate(deal.discards)),
-                *self.public_lines(state, recall=True)]
+        return ["discards " + " ".join(f"{s}:{''.join(rules.cards_text(m)) or '-'}" for s, m in enumerate(deal.discards))]
 
     def seen(self, state: BrouState, player: int) -> int:
         """His own cards as dealt, what he discarded and drew, the card turned, the matadors
