@@ -197,7 +197,7 @@ class BrouGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, ruleset: str, params: dict[str, Any] | None = None) -> None:
         kind = RULESETS[ruleset]
-        params = dict(params or {})
+        params = {**GAME_TYPES[kind.short_name].parameter_specification, **(params or {})}  # as load_game has them
         rules, context, utility = read_parameters(kind, params)
         size = sizes(rules, utility, context)
         info = pyspiel.GameInfo(
@@ -209,10 +209,10 @@ class BrouGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=0.0 if size.zero_sum else None,
             max_game_length=size.length,
         )
-        registered = GAME_TYPES[kind.short_name]
-        zero = size.zero_sum
-        super().__init__(registered if zero == (registered.utility == pyspiel.GameType.Utility.ZERO_SUM)
-                         else game_type(kind, zero), info, params)
+        # the registered type, or GENERAL_SUM where the parameters make a zero-sum game's returns
+        # not sum to zero (Brusquembille's odd jetons to the bank)
+        spiel_type = GAME_TYPES[kind.short_name] if size.zero_sum == kind.zero_sum else game_type(kind, size.zero_sum)
+        super().__init__(spiel_type, info, params)
         self.kind = kind
         self.rules = rules
         self.context = context
