@@ -29,7 +29,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-import brou.openspiel.partnership as bo
+import brou.openspiel as bo
 from brou.engine.homme import ACCEPT_ACTION, REFUSE_ACTION, HommeDeal
 
 QUIET = (0, ACCEPT_ACTION, REFUSE_ACTION)  # pass, and the answers to a concession

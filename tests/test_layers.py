@@ -231,7 +231,7 @@ def test_the_graph_is_read_from_the_sources() -> None:
     assert "brou.conformance.server" in graph["brou.conformance.runner"]
     assert "brou.spec.rules" in graph["brou.conformance.runner"]  # inside a function
     assert any(m.startswith("brou.conformance") for m in graph["brou.cli.main"])
-    assert "brou.openspiel.hombre" in graph["brou.openspiel"]  # `import brou.openspiel` registers every game
+    assert "brou.openspiel.game" in graph["brou.openspiel"]  # `import brou.openspiel` registers every game
 
 
 def test_the_import_graph_has_no_cycle() -> None:
@@ -260,6 +260,14 @@ def test_only_the_products_import_the_conformance_layer() -> None:
     wrong = sorted(f"{module} -> {target}" for module, targets in graph.items() for target in targets
                    if _node(target) == "brou.conformance" and folder(module) not in MAY_IMPORT_CONFORMANCE)
     assert not wrong, "the conformance layer imported from below it: " + "; ".join(wrong)
+
+
+def test_the_openspiel_games_do_not_import_the_proofs() -> None:
+    """`brou.openspiel` may import everything of `brou` but `prove` (docs/design.md, "The map")."""
+    graph = import_graph()
+    wrong = sorted(f"{module} -> {target}" for module, targets in graph.items() for target in targets
+                   if folder(module) == "brou.openspiel" and _node(target) == "brou.prove")
+    assert not wrong, "the OpenSpiel games import the proofs: " + "; ".join(wrong)
 
 
 def test_every_module_lies_in_a_folder_of_the_map() -> None:

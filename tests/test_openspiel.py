@@ -24,14 +24,17 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-import brou.openspiel.partnership as bo  # noqa: E402
+from openspiel_checks import sampled_states  # noqa: E402
+
+import brou.openspiel as bo  # noqa: E402
+import brou.openspiel.playthrough as bp  # noqa: E402
 from brou import HommeDeal, Rules, action_text  # noqa: E402
 from brou.cards.deal import Deal  # noqa: E402
 from brou.laws.game import GameContext  # noqa: E402
 
 ROOT = Path(__file__).parent.parent
 PLAYTHROUGHS = Path(__file__).parent / "playthroughs"
-NAMES = sorted(bo.GAMES)
+NAMES = sorted(bp.PLAYTHROUGH_SEEDS)  # the games of 1802 and Brouc
 SIMS = 1000
 
 
@@ -50,18 +53,7 @@ def _quiet(state: Any, rng: random.Random) -> int:
 
 
 def _sampled_states(name: str, n_deals: int, seed: int) -> list[Any]:
-    game = _game(name)
-    rng = random.Random(seed)
-    out = []
-    for _ in range(n_deals):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(rng.choice(state.chance_outcomes())[0])
-            else:
-                out.append(state.clone())
-                state.apply_action(_quiet(state, rng))
-    return out
+    return sampled_states(_game(name), n_deals, seed, _quiet, ends=False)
 
 
 # -- OpenSpiel's checks -------------------------------------------------------------------
@@ -147,6 +139,18 @@ def test_games_sim_test_checks(name: str) -> None:
 # -- the game's definition --------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("name", sorted(bo.GAMES))
+def test_one_game_for_the_five(name: str) -> None:
+    """Each registered name is `BrouGame` of its ruleset with `BrouState` states; a game made
+    directly is the registered one (type, string, pickle) and passes OpenSpiel's API test."""
+    game = _game(name)
+    assert isinstance(game, bo.BrouGame) and isinstance(game.new_initial_state(), bo.BrouState)
+    made = bo.BrouGame(bo.GAMES[name], {})
+    assert str(made) == str(game) and made.get_type() == game.get_type()
+    assert str(pickle.loads(pickle.dumps(made))) == str(game)
+    pyspiel.random_sim_test(made, num_sims=5, serialize=True, verbose=False)
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_parameters_are_the_rulesets(name: str) -> None:
     game = _game(name)
@@ -182,6 +186,21 @@ def test_bad_parameters(game_string: str, message: str) -> None:
         pyspiel.load_game(game_string)
     assert message in str(caught.value)
     assert "\n" not in str(caught.value).strip()
+
+
+@pytest.mark.parametrize(("game_string", "message"), [
+    ("python_brusquembille(form=six)", "parameter form='six' is not one of three, two, four, four-partners, five"),
+    ("python_brusquembille(utility=marks)", "parameter utility='marks' is not one of stakes, card-points"),
+    ("python_homme_d_auvergne(form=six)", "parameter form='six' is not one of four, two, three, five"),
+    ("python_homme_d_auvergne(turner=homme)", "parameter turner='homme' is not one of any-in-turn, dealer"),
+    ("python_hombre(equal_rank=same)", "parameter equal_rank='same' is not one of higher-rank, other-contract"),
+    ("python_hombre(talon_rest=open)", "parameter talon_rest='open' is not one of hidden, shown"),
+])
+def test_bad_parameters_of_the_phase_games(game_string: str, message: str) -> None:
+    """A value the ruleset does not have: a one-line ParameterValueError naming it."""
+    with pytest.raises(bo.ParameterValueError) as caught:
+        pyspiel.load_game(game_string)
+    assert message in str(caught.value) and "\n" not in str(caught.value)
 
 
 def test_action_ids_and_texts() -> None:
@@ -369,10 +388,10 @@ def test_golden_playthrough(name: str) -> None:
     """Like OpenSpiel's playthrough_test: replay the recorded actions and compare the text.
     Regenerate with `python -m brou.openspiel --playthrough tests/playthroughs`."""
     text = (PLAYTHROUGHS / f"{name}.txt").read_text(encoding="utf-8")
-    game_string, actions = bo.playthrough_actions(text)
+    game_string, actions = bp.playthrough_actions(text)
     assert game_string == name
-    assert actions == bo.golden_actions(name, bo.PLAYTHROUGH_SEEDS[name])
-    assert bo.playthrough(game_string, actions) == text
+    assert actions == bp.golden_actions(name, bp.PLAYTHROUGH_SEEDS[name])
+    assert bp.playthrough(game_string, actions) == text
 
 
 # -- the example -----------------------------------------------------------------------------------

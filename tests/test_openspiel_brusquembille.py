@@ -6,7 +6,6 @@ cards moved around change neither the observation nor the information state)."""
 from __future__ import annotations
 
 import json
-import pickle
 import random
 from typing import Any
 
@@ -15,16 +14,16 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from openspiel_checks import check_resample, ismcts_deal  # noqa: E402
+from openspiel_checks import check_clone_serialise_pickle, check_resample, ismcts_deal, sampled_states  # noqa: E402
 
-import brou.openspiel.brusquembille as ob  # noqa: E402  (registers python_brusquembille)
+import brou.openspiel as ob  # noqa: E402  (registers python_brusquembille)
 from brou.cards.deal import shuffled_pack  # noqa: E402
 from brou.engine.phases import PhaseDeal  # noqa: E402
 from brou.engine.view import view  # noqa: E402
 from brou.errors import IllegalAction  # noqa: E402
 from brou.laws.ledger import BANK, account_balance, balances  # noqa: E402
 from brou.laws.talon import talon_deal_from_seed  # noqa: E402
-from brou.openspiel import ParameterValueError  # noqa: E402
+from brou.openspiel.rulesets import RULESETS  # noqa: E402
 from brou.spec.rules import Rules  # noqa: E402
 
 FORMS = ["three", "two", "four", "four-partners", "five"]
@@ -68,25 +67,11 @@ def test_random_sim_test_with_parameters(params: str) -> None:
 
 @pytest.mark.parametrize("form", FORMS)
 def test_clone_serialise_pickle(form: str) -> None:
-    """games_sim_test's checks: the game and its type pickle; at every move a state survives
-    OpenSpiel serialisation and pickling, and a clone given the same action stays equal."""
+    """games_sim_test's checks (openspiel_checks.check_clone_serialise_pickle); every deal is
+    every card dealt, then every card played."""
     game = _game(f"form={form}")
-    assert str(pickle.loads(pickle.dumps(game))) == str(game)
-    assert pickle.loads(pickle.dumps(game.get_type())) == game.get_type()
-    rng = random.Random(5)
-    for _ in range(5):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
-            assert str(again) == str(state) and again.history() == state.history()
-            assert str(pickle.loads(pickle.dumps(state))) == str(state)
-            action = rng.choice(state.chance_outcomes())[0] if state.is_chance_node() else rng.choice(state.legal_actions())
-            clone = state.clone()
-            state.apply_action(action)
-            clone.apply_action(action)
-            assert str(clone) == str(state) and clone.history() == state.history()
-        assert state.legal_actions() == []
-        assert len(state.history()) == game.max_game_length()  # every card dealt, then every card played
+    for state in check_clone_serialise_pickle(game, random.Random(5), 5):
+        assert len(state.history()) == game.max_game_length()
 
 
 # -- the game's definition --------------------------------------------------------------
@@ -105,23 +90,13 @@ def test_players_and_pack_from_the_form(form: str) -> None:
 def test_parameters() -> None:
     params = _game().get_parameters()
     spec = Rules.load("brusquembille-1718").data["parameters"]
-    for name in ob.PLAY_PARAMETERS:
+    for name in RULESETS["brusquembille-1718"].parameters or ():
         assert params[name] == spec[name]["default"]
     assert params["utility"] == "stakes"
     assert "rounds" not in params  # a session's parameter, not a deal's
     game = _game("ten_rank=after-jack,sevens_removed=red")
     assert game.rules.params["ten_rank"] == "after-jack"
     assert not game.rules.pack >> game.rules.card("7H") & 1 and game.rules.pack >> game.rules.card("7S") & 1
-
-
-@pytest.mark.parametrize("params, said", [
-    ("form=six", "parameter form='six' is not one of three, two, four, four-partners, five"),
-    ("utility=marks", "parameter utility='marks' is not one of stakes, card-points"),
-])
-def test_bad_parameter_refused_in_one_line(params: str, said: str) -> None:
-    with pytest.raises(ParameterValueError) as caught:
-        _game(params)
-    assert said in str(caught.value) and "\n" not in str(caught.value)
 
 
 # -- returns ------------------------------------------------------------------------------
@@ -243,19 +218,7 @@ def test_bank_makes_it_general_sum() -> None:
 
 
 def _states(params: str, deals: int, seed: int) -> list[Any]:
-    game = _game(params)
-    rng = random.Random(seed)
-    out = []
-    for _ in range(deals):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(rng.choice(state.chance_outcomes())[0])
-                continue
-            out.append(state.clone())
-            state.apply_action(rng.choice(state.legal_actions()))
-        out.append(state)
-    return out
+    return sampled_states(_game(params), deals, seed)
 
 
 @pytest.mark.clause("brus.info.own-hand", "brus.info.partners", "brus.info.turned", "brus.info.trick-open")
@@ -268,7 +231,7 @@ def test_the_same_view_gives_the_same_observation(form: str) -> None:
     states = _states(f"form={form}", deals=8, seed=13)
     game = states[0].get_game()
     rules = game.rules
-    observer = ob.BrusquembilleObserver(game, pyspiel.IIGObservationType(perfect_recall=False), None)
+    observer = ob.BrouObserver(game, pyspiel.IIGObservationType(perfect_recall=False), None)
     seen: dict[tuple[int, str], tuple[bytes, str]] = {}
     shared = 0
     for state in rng.sample(states, 50):
@@ -365,11 +328,11 @@ def test_public_and_private_observers_split_the_observation() -> None:
     """The public observation has no cards of any hand, the private one only the player's."""
     game = _game("form=four-partners")
     state = _play(game, random.Random(9), stop=80)
-    public = ob.BrusquembilleObserver(game, pyspiel.IIGObservationType(
+    public = ob.BrouObserver(game, pyspiel.IIGObservationType(
         perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE), None)
-    private = ob.BrusquembilleObserver(game, pyspiel.IIGObservationType(
+    private = ob.BrouObserver(game, pyspiel.IIGObservationType(
         perfect_recall=False, public_info=False, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER), None)
-    everyone = ob.BrusquembilleObserver(game, pyspiel.IIGObservationType(
+    everyone = ob.BrouObserver(game, pyspiel.IIGObservationType(
         perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS), None)
     assert "hands" not in public.dict and "trick" in public.dict
     assert set(private.dict) == {"seat", "hands"}

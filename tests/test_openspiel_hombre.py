@@ -6,7 +6,6 @@ open nolo hombre's hand shows)."""
 
 from __future__ import annotations
 
-import pickle
 import random
 from typing import Any
 
@@ -15,7 +14,9 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-import brou.openspiel.hombre as oh  # noqa: E402  (registers python_hombre)
+from openspiel_checks import check_clone_serialise_pickle, ismcts_deal, same_for, sampled_states  # noqa: E402
+
+import brou.openspiel as oh  # noqa: E402  (registers python_hombre)
 from brou.cards.deal import shuffled_pack  # noqa: E402
 from brou.engine.hombre import EXCHANGE, HombreDeal  # noqa: E402
 from brou.engine.phases import PLAY  # noqa: E402
@@ -23,7 +24,8 @@ from brou.errors import IllegalAction  # noqa: E402
 from brou.laws.auction import legal_bids, standing, words  # noqa: E402
 from brou.laws.ledger import SHEET, balances  # noqa: E402
 from brou.laws.talon import talon_deal_from_seed  # noqa: E402
-from brou.openspiel import ParameterValueError  # noqa: E402
+from brou.openspiel.observation import drawn  # noqa: E402
+from brou.openspiel.rulesets import RULESETS, max_bids  # noqa: E402
 from brou.spec.rules import Rules, cards_of  # noqa: E402
 
 NAME = "python_hombre"
@@ -78,29 +80,11 @@ def test_random_sim_test(params: str) -> None:
 
 
 def test_clone_serialise_pickle() -> None:
-    """At every move a state survives OpenSpiel serialisation and pickling (its deal comes back
-    a HombreDeal), and a clone given the same action stays equal; the game and its type pickle."""
-    game = _game("talon_rest=shown")
-    assert str(pickle.loads(pickle.dumps(game))) == str(game)
-    assert pickle.loads(pickle.dumps(game.get_type())) == game.get_type()
-    rng = random.Random(5)
-    for _ in range(4):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
-            assert str(again) == str(state) and again.history() == state.history()
-            loaded = pickle.loads(pickle.dumps(state))
-            assert str(loaded) == str(state) and loaded.information_state_string(1) == state.information_state_string(1)
-            assert loaded.deal is None or type(loaded.deal) is HombreDeal
-            action = rng.choice(state.chance_outcomes())[0] if state.is_chance_node() else _choose(state, rng, 0.2)
-            clone = state.clone()
-            state.apply_action(action)
-            clone.apply_action(action)
-            assert str(clone) == str(state) and clone.history() == state.history()
-            assert type(clone.deal) is type(state.deal)
-            assert clone.information_state_string(0) == state.information_state_string(0)
-        assert state.legal_actions() == []
-        assert len(state.history()) <= game.max_game_length()
+    """games_sim_test's checks (openspiel_checks.check_clone_serialise_pickle): a pickled or
+    cloned state's deal comes back a HombreDeal."""
+    ends = check_clone_serialise_pickle(_game("talon_rest=shown"), random.Random(5), 4,
+                                        lambda state, rng: _choose(state, rng, 0.2))
+    assert all(type(state.deal) is HombreDeal for state in ends)
 
 
 # -- the game's definition --------------------------------------------------------------
@@ -120,22 +104,12 @@ def test_players_pack_and_actions() -> None:
 def test_parameters() -> None:
     params = _game().get_parameters()
     spec = Rules.load("hombre").data["parameters"]
-    assert set(params) == set(oh.PLAY_PARAMETERS)
-    for name in oh.PLAY_PARAMETERS:
+    assert set(params) == set(RULESETS["hombre"].parameters or ())
+    for name in RULESETS["hombre"].parameters or ():
         assert params[name] == spec[name]["default"]
     game = _game("equal_rank=other-contract,sans_prendre_trump=any,talon_rest=shown")
     assert game.rules.params["equal_rank"] == "other-contract" and game.rules.params["sans_prendre_trump"] == "any"
-    assert game.talon_shown
-
-
-@pytest.mark.parametrize("params, said", [
-    ("equal_rank=same", "parameter equal_rank='same' is not one of higher-rank, other-contract"),
-    ("talon_rest=open", "parameter talon_rest='open' is not one of hidden, shown"),
-])
-def test_bad_parameter_refused_in_one_line(params: str, said: str) -> None:
-    with pytest.raises(ParameterValueError) as caught:
-        _game(params)
-    assert said in str(caught.value) and "\n" not in str(caught.value)
+    assert game.sight.talon_shown
 
 
 def test_the_bounds_from_the_contract_table() -> None:
@@ -180,7 +154,7 @@ def test_the_longest_auction_fits_the_bound() -> None:
                                 + [longest([*said, (now.to_speak, row.name)]) for row in legal_bids(rules, said, every)])
         return memo[key]
 
-    assert longest([]) == 15 <= oh.max_bids(rules)
+    assert longest([]) == 15 <= max_bids(rules)
 
 
 # -- returns ------------------------------------------------------------------------------
@@ -275,19 +249,7 @@ def test_a_stop_and_a_surrender_end_the_deal() -> None:
 
 def _states(params: str, deals: int, seed: int) -> list[Any]:
     """Every state of `deals` random deals (`_choose`), the chance nodes left out."""
-    game = _game(params)
-    rng = random.Random(seed)
-    out = []
-    for _ in range(deals):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(rng.choice(state.chance_outcomes())[0])
-                continue
-            out.append(state.clone())
-            state.apply_action(_choose(state, rng, 0.5))
-        out.append(state)
-    return out
+    return sampled_states(_game(params), deals, seed, lambda state, rng: _choose(state, rng, 0.5))
 
 
 def _seen(state: Any, player: int) -> int:
@@ -302,7 +264,7 @@ def _seen(state: Any, player: int) -> int:
     seen |= sum(1 << c for _, cards, _ in deal.tricks for c in cards) | sum(1 << c for c in deal.trick)
     if deal.contract is not None and deal.contract.open:
         seen |= deal.deal.hands[deal.hombre]
-    if state.get_game().talon_shown and deal.contract is not None and deal.phase not in ("auction", "declare", EXCHANGE):
+    if state.get_game().sight.talon_shown and deal.contract is not None and deal.phase not in ("auction", "declare", EXCHANGE):
         seen |= sum(1 << c for c in deal.stock)
     return int(seen)
 
@@ -331,13 +293,6 @@ def _hidden_world(state: Any, player: int, rng: random.Random) -> Any | None:
     return _world(state, dict(zip(hidden, moved, strict=True)))
 
 
-def _same_for(world: Any, state: Any, player: int) -> None:
-    assert world.observation_string(player) == state.observation_string(player)
-    assert world.information_state_string(player) == state.information_state_string(player)
-    assert world.observation_tensor(player) == state.observation_tensor(player)
-    assert world.information_state_tensor(player) == state.information_state_tensor(player)
-
-
 @pytest.mark.clause("hom.info.own-hand", "hom.info.public")
 @pytest.mark.parametrize("params", ["", "talon_rest=shown"])
 def test_hidden_cards_do_not_show(params: str) -> None:
@@ -354,7 +309,7 @@ def test_hidden_cards_do_not_show(params: str) -> None:
                 continue
             differ += str(world) != str(state)
             discards += any(world.deal.discards[s] != state.deal.discards[s] for s in range(3) if s != player)
-            _same_for(world, state, player)
+            same_for(world, state, player)
     assert differ > 60 and discards > 5
 
 
@@ -367,7 +322,7 @@ def test_a_tier_sees_his_discards_and_draws_not_another_s() -> None:
               if s.deal is not None and s.deal.phase in (EXCHANGE, PLAY) and any(s.deal.discards)]
     assert len(states) > 20
     game = states[0].get_game()
-    observer = oh.HombreObserver(game, pyspiel.IIGObservationType(perfect_recall=True), None)
+    observer = oh.BrouObserver(game, pyspiel.IIGObservationType(perfect_recall=True), None)
     for state in rng.sample(states, 20):
         deal = state.deal
         for player in range(3):
@@ -375,7 +330,7 @@ def test_a_tier_sees_his_discards_and_draws_not_another_s() -> None:
             d = observer.dict
             assert d["discards"].shape == (1, 40) and d["drawn"].shape == (1, 40)
             assert sum(1 << int(c) for c in d["discards"][0].nonzero()[0]) == deal.discards[player]
-            assert sum(1 << int(c) for c in d["drawn"][0].nonzero()[0]) == oh.drawn(deal, player)
+            assert sum(1 << int(c) for c in d["drawn"][0].nonzero()[0]) == drawn(deal, player)
             assert [int(np.argmax(row)) for row in d["discard_counts"]] == [len(cards_of(m)) for m in deal.discards]
             text = state.information_state_string(player)
             for seat in range(3):
@@ -432,7 +387,7 @@ def test_the_open_nolo_hombre_s_hand_shows() -> None:
 
 def _offset(game: Any, piece: str) -> int:
     """Where `piece` begins in the information state tensor."""
-    observer = oh.HombreObserver(game, pyspiel.IIGObservationType(perfect_recall=True), None)
+    observer = oh.BrouObserver(game, pyspiel.IIGObservationType(perfect_recall=True), None)
     index = 0
     for name, array in observer.dict.items():
         if name == piece:
@@ -503,23 +458,7 @@ def test_resample_keeps_what_the_player_saw(params: str) -> None:
 
 def test_ismcts_plays_a_deal() -> None:
     """OpenSpiel's ISMCTSBot plays seat 0 of a deal through resample_from_infostate."""
-    from open_spiel.python.algorithms import ismcts, mcts
-
-    game = _game()
-    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)), uct_c=2.0,
-                           max_simulations=20, random_state=np.random.RandomState(1))
-    rng = random.Random(2)
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(rng.choice(state.chance_outcomes())[0])
-        elif state.current_player() == 0:
-            action = bot.step(state)
-            assert action in state.legal_actions()
-            state.apply_action(action)
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    assert len(state.returns()) == 3
+    assert len(ismcts_deal(_game()).returns()) == 3
 
 
 # -- the auction ends under every reading ------------------------------------------------------
@@ -530,9 +469,9 @@ def test_the_auction_is_bounded_under_other_contract() -> None:
     once answered at his own rank, the earlier speaker must go higher."""
     game = _game("equal_rank=other-contract")
     state = _dealt(game, 0)
-    for _ in range(game.max_bids // 2 + 1):
+    for _ in range(game.sight.max_bids // 2 + 1):
         for word in ("tourne", "nolo-en-demande"):
             if _word(game, word) not in state.legal_actions():
                 return
             state.apply_action(_word(game, word))
-    assert len(state.deal.said) <= game.max_bids
+    assert len(state.deal.said) <= game.sight.max_bids

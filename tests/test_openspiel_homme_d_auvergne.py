@@ -6,7 +6,6 @@ change neither the observation nor the information state)."""
 from __future__ import annotations
 
 import json
-import pickle
 import random
 from typing import Any
 
@@ -15,9 +14,9 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from openspiel_checks import check_resample, ismcts_deal  # noqa: E402
+from openspiel_checks import check_clone_serialise_pickle, check_resample, ismcts_deal, same_for, sampled_states  # noqa: E402
 
-import brou.openspiel.homme_d_auvergne as oh  # noqa: E402  (registers python_homme_d_auvergne)
+import brou.openspiel as oh  # noqa: E402  (registers python_homme_d_auvergne)
 from brou.cards.deal import shuffled_pack  # noqa: E402
 from brou.engine.phases import SHOWING, PhaseDeal  # noqa: E402
 from brou.engine.view import view  # noqa: E402
@@ -26,7 +25,8 @@ from brou.laws.kings import king_of  # noqa: E402
 from brou.laws.ledger import balances  # noqa: E402
 from brou.laws.speech import WORDS  # noqa: E402
 from brou.laws.talon import talon_deal_from_seed  # noqa: E402
-from brou.openspiel import ParameterValueError  # noqa: E402
+from brou.openspiel.observation import shown_kings  # noqa: E402
+from brou.openspiel.rulesets import RULESETS  # noqa: E402
 from brou.spec.rules import Rules  # noqa: E402
 
 FORMS = ["two", "three", "four", "five"]
@@ -65,26 +65,8 @@ def test_random_sim_test(params: str) -> None:
 
 @pytest.mark.parametrize("form", FORMS)
 def test_clone_serialise_pickle(form: str) -> None:
-    """At every move a state survives OpenSpiel serialisation and pickling, and a clone given
-    the same action stays equal; the game and its type pickle."""
-    game = _game(f"form={form}")
-    assert str(pickle.loads(pickle.dumps(game))) == str(game)
-    assert pickle.loads(pickle.dumps(game.get_type())) == game.get_type()
-    rng = random.Random(5)
-    for _ in range(4):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
-            assert str(again) == str(state) and again.history() == state.history()
-            assert str(pickle.loads(pickle.dumps(state))) == str(state)
-            action = rng.choice(state.chance_outcomes())[0] if state.is_chance_node() else rng.choice(state.legal_actions())
-            clone = state.clone()
-            state.apply_action(action)
-            clone.apply_action(action)
-            assert str(clone) == str(state) and clone.history() == state.history()
-            assert clone.information_state_string(0) == state.information_state_string(0)
-        assert state.legal_actions() == []
-        assert len(state.history()) <= game.max_game_length()
+    """games_sim_test's checks (openspiel_checks.check_clone_serialise_pickle)."""
+    check_clone_serialise_pickle(_game(f"form={form}"), random.Random(5), 4)
 
 
 # -- the game's definition --------------------------------------------------------------
@@ -105,21 +87,11 @@ def test_players_pack_and_actions_from_the_form(form: str) -> None:
 def test_parameters() -> None:
     params = _game().get_parameters()
     spec = Rules.load("homme-d-auvergne").data["parameters"]
-    for name in oh.PLAY_PARAMETERS:
+    for name in RULESETS["homme-d-auvergne"].parameters or ():
         assert params[name] == spec[name]["default"]
     assert "target" not in params and "debts" not in params  # the session's, not a deal's
     game = _game("turner=dealer,king_scoring=trump-only")
     assert game.rules.params["turner"] == "dealer" and game.rules.params["king_scoring"] == "trump-only"
-
-
-@pytest.mark.parametrize("params, said", [
-    ("form=six", "parameter form='six' is not one of four, two, three, five"),
-    ("turner=homme", "parameter turner='homme' is not one of any-in-turn, dealer"),
-])
-def test_bad_parameter_refused_in_one_line(params: str, said: str) -> None:
-    with pytest.raises(ParameterValueError) as caught:
-        _game(params)
-    assert said in str(caught.value) and "\n" not in str(caught.value)
 
 
 # -- returns ------------------------------------------------------------------------------
@@ -203,19 +175,7 @@ def test_the_top_bound_is_reached() -> None:
 
 
 def _states(params: str, deals: int, seed: int) -> list[Any]:
-    game = _game(params)
-    rng = random.Random(seed)
-    out = []
-    for _ in range(deals):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(rng.choice(state.chance_outcomes())[0])
-                continue
-            out.append(state.clone())
-            state.apply_action(rng.choice(state.legal_actions()))
-        out.append(state)
-    return out
+    return sampled_states(_game(params), deals, seed)
 
 
 def _seen(state: Any, player: int) -> int:
@@ -223,7 +183,7 @@ def _seen(state: Any, player: int) -> int:
     scored in the speech, every card played."""
     deal = state.deal
     seen = deal.deal.hands[player] | sum(1 << c for _, c in deal.turned)
-    seen |= sum(1 << c for _, c in oh.shown_kings(deal))
+    seen |= sum(1 << c for _, c in shown_kings(deal))
     seen |= sum(1 << c for _, cards, _ in deal.tricks for c in cards) | sum(1 << c for c in deal.trick)
     return int(seen)
 
@@ -260,13 +220,6 @@ def _hidden_world(state: Any, player: int, rng: random.Random) -> Any | None:
     return _world(state, dict(zip(hidden, moved, strict=True)))
 
 
-def _same_for(world: Any, state: Any, player: int) -> None:
-    assert world.observation_string(player) == state.observation_string(player)
-    assert world.information_state_string(player) == state.information_state_string(player)
-    assert world.observation_tensor(player) == state.observation_tensor(player)
-    assert world.information_state_tensor(player) == state.information_state_tensor(player)
-
-
 @pytest.mark.clause("auv.info.own-hand", "auv.info.turned")
 @pytest.mark.parametrize("params", [f"form={f}" for f in FORMS] + VARIANTS[:3])
 def test_hidden_cards_do_not_show(params: str) -> None:
@@ -283,7 +236,7 @@ def test_hidden_cards_do_not_show(params: str) -> None:
             if world is None:
                 continue
             differ += str(world) != str(state)
-            _same_for(world, state, player)
+            same_for(world, state, player)
     assert differ > 30
 
 
@@ -335,7 +288,7 @@ def test_who_holds_a_king_does_not_show(form: str) -> None:
             if world is None:
                 continue
             swapped += world.deal.hands != state.deal.hands
-            _same_for(world, state, player)
+            same_for(world, state, player)
     assert swapped > 30
 
 
@@ -374,11 +327,11 @@ def test_public_and_private_observers_split_the_observation() -> None:
     game = _game()
     rng = random.Random(9)
     states = [s for s in _states("", deals=3, seed=4) if s.deal is not None]
-    public = oh.HommeObserver(game, pyspiel.IIGObservationType(
+    public = oh.BrouObserver(game, pyspiel.IIGObservationType(
         perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE), None)
-    private = oh.HommeObserver(game, pyspiel.IIGObservationType(
+    private = oh.BrouObserver(game, pyspiel.IIGObservationType(
         perfect_recall=False, public_info=False, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER), None)
-    everyone = oh.HommeObserver(game, pyspiel.IIGObservationType(
+    everyone = oh.BrouObserver(game, pyspiel.IIGObservationType(
         perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS), None)
     assert "hands" not in public.dict and "trick" in public.dict
     assert set(private.dict) == {"seat", "hands"}

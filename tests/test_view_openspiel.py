@@ -21,6 +21,8 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
+from openspiel_checks import sampled_states  # noqa: E402
+
 import brou.openspiel  # noqa: E402  (registers the games)
 from brou.engine.partnership.view import view  # noqa: E402
 from brou.spec.rules import Rules  # noqa: E402
@@ -41,22 +43,15 @@ PHASES = ("play", "window", "concede", "respond", "done", "round", "mark")
 def _states(game_string: str, deals: int, seed: int) -> list[Any]:
     """Every state of `deals` seeded random deals where a player acts (mostly quiet
     actions, now and then a game action), and each deal's final state."""
-    game = pyspiel.load_game(game_string)
-    rng = random.Random(seed)
-    base = game.rules.pass_action
-    out = []
-    for _ in range(deals):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(rng.choice(state.chance_outcomes())[0])
-                continue
-            out.append(state.clone())
-            legal = state.legal_actions()
-            quiet = [a for a in legal if a <= base]
-            state.apply_action(rng.choice(quiet if quiet and rng.random() < 0.95 else legal))
-        out.append(state)
-    return out
+    base = pyspiel.load_game(game_string).rules.pass_action
+
+    def choose(state: Any, rng: random.Random) -> int:
+        legal = state.legal_actions()
+        quiet = [a for a in legal if a <= base]
+        action: int = rng.choice(quiet if quiet and rng.random() < 0.95 else legal)
+        return action
+
+    return sampled_states(pyspiel.load_game(game_string), deals, seed, choose)
 
 
 def _card(rules: Rules, text: str) -> int:

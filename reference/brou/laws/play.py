@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from ..spec.clauses import implements
-from ..spec.rules import Rules, card_order
+from ..spec.rules import Order, Rules, card_order
 
 
 @implements("hdb.play.lead", "brus.play.lead", "auv.play.lead", "hom.play.lead")
@@ -104,10 +104,34 @@ def beats(rules: Rules, card: int, best: int, trump: int | None) -> bool:
 
 @lru_cache(maxsize=256)
 def beating_cards(rules: Rules, trump: int | None) -> tuple[int, ...]:
-    """For each card, the mask of cards that would take a trick it is winning (from `beats`)."""
+    """For each card, the mask of cards that would take a trick it is winning (from `beats`),
+    made once per order and pack: rulesets with the same order share it."""
+    return _beating_table(card_order(rules, trump), rules.pack_cards, rules.n_indices, _Along(rules))
+
+
+class _Along:
+    """A value carried into a cached call without being part of its key (all are equal)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Rules) -> None:
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Along)
+
+    def __hash__(self) -> int:
+        return 0
+
+
+@lru_cache(maxsize=256)
+def _beating_table(order: Order, pack_cards: tuple[int, ...], n_indices: int, along: _Along) -> tuple[int, ...]:
+    """`beating_cards` for the first ruleset with this order and pack (`beats` reads nothing
+    else of its ruleset than the order)."""
+    rules, trump = along.value, order.trump
     return tuple(
-        sum(1 << card for card in rules.pack_cards if beats(rules, card, best, trump))
-        for best in range(rules.n_indices)
+        sum(1 << card for card in pack_cards if beats(rules, card, best, trump))
+        for best in range(n_indices)
     )
 
 

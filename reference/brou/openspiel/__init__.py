@@ -1,24 +1,26 @@
-"""The five games as OpenSpiel games; `import brou.openspiel` registers all of them.
+"""The five games as one OpenSpiel game, `BrouGame(ruleset, params)`; `import brou.openspiel`
+registers them under their short names.
 
     import pyspiel
     import brou.openspiel  # registers the five games
     game = pyspiel.load_game("python_brouc(undertrump_when_void=True)")
+    game = brou.openspiel.BrouGame("hombre", {"talon_rest": "shown"})
 
-`partnership`: `python_brouc` and `python_homme_de_brou_1802` over the partnership engine;
-`phases`: what the games on the phase engine share, under `brusquembille`
-(`python_brusquembille`), `homme_d_auvergne` (`python_homme_d_auvergne`) and `hombre`
-(`python_hombre`); `notation`: an OpenSpiel state from the notation of a deal and back. It
-needs the `openspiel` extra (pyspiel, numpy). A module here may import everything of `brou`
-below the products (the engine and what lies under it) and `brou.conformance`, nothing of the
-rulebook or the command line (tests/test_layers.py). See docs/openspiel.md.
+Short names: `python_brouc`, `python_homme_de_brou_1802`, `python_brusquembille`,
+`python_homme_d_auvergne`, `python_hombre` (`rulesets.GAMES`).  `game`: the game and its state
+over the engine, and the one place where the engines differ; `rulesets`: each game's names,
+parameters, sizes and bounds; `observation`: what each player sees; `worlds`: the worlds a
+player cannot tell apart, for search; `notation`: a state from the notation of a deal and
+back; `playthrough`: the golden playthroughs.  It needs the `openspiel` extra (pyspiel,
+numpy).  A module here may import everything of `brou` but `prove`, the rulebook and the
+command line (tests/test_layers.py).  See docs/openspiel.md.
 """
 
-from . import brusquembille as brusquembille
-from . import hombre as hombre
-from . import homme_d_auvergne as homme_d_auvergne
-from .partnership import BroucGame as BroucGame
-from .partnership import BrouGame as BrouGame
-from .partnership import BrouObserver as BrouObserver
-from .partnership import BrouState as BrouState
-from .partnership import HommeDeBrou1802Game as HommeDeBrou1802Game
-from .partnership import ParameterValueError as ParameterValueError
+from .game import BrouGame as BrouGame
+from .game import BrouState as BrouState
+from .game import ParameterValueError as ParameterValueError
+from .game import team_value as team_value
+from .game import to_spiel as to_spiel
+from .observation import BrouObserver as BrouObserver
+from .rulesets import DEFAULT_SCORE as DEFAULT_SCORE
+from .rulesets import GAMES as GAMES

@@ -1,7 +1,7 @@
-"""`python -m brou.openspiel --playthrough DIR`: rewrite the golden playthroughs of the partnership games."""
+"""`python -m brou.openspiel --playthrough DIR`: rewrite the golden playthroughs of 1802 and Brouc."""
 
 import sys
 
-from .partnership import main
+from .playthrough import main
 
 sys.exit(main())

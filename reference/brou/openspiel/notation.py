@@ -43,16 +43,13 @@ from ..errors import IllegalAction
 from ..laws.game import GameContext
 from ..laws.talon import TalonDeal, talon_pack_of
 from ..spec.rules import Rules
-from . import brusquembille, hombre, homme_d_auvergne, partnership
-from .phases import PhaseState
+from .game import BrouState, ParameterValueError, to_spiel
+from .rulesets import CARRIED_RANGE, RULESETS, SCORE_RANGE
 
 # the registered game of each ruleset
-GAMES: dict[str, str] = {
-    **{ruleset: short for short, ruleset in partnership.GAMES.items()},
-    **{m.RULESET: m.SHORT_NAME for m in (brusquembille, homme_d_auvergne, hombre)},
-}
+GAMES: dict[str, str] = {ruleset: kind.short_name for ruleset, kind in RULESETS.items()}
 # the game context of 1802 and Brouc: the notation's field, its game parameters' prefix (one per team), their bounds
-CONTEXT = (("scores", "score", partnership.SCORE_RANGE), ("carried", "carried", partnership.CARRIED_RANGE))
+CONTEXT = (("scores", "score", SCORE_RANGE), ("carried", "carried", CARRIED_RANGE))
 
 
 def canonical_pack(rules: Rules, deal: Deal | TalonDeal) -> list[int]:
@@ -86,7 +83,7 @@ def game_parameters(parsed: DealText) -> tuple[str, dict[str, Any]]:
         if name not in spec:
             has = ", ".join(n for n in rules.data["parameters"] if n in spec)
             raise NotationError(f"parameters: {short} does not expose {name} (it takes {has})")
-        params[name] = partnership.to_spiel(value)
+        params[name] = to_spiel(value)
     if rules.on_phases:
         return short, params  # parse_deal refuses a context there
     if parsed.context is None:
@@ -133,7 +130,7 @@ def openspiel_state(line: str, game: Any = None) -> Any:
     if game is None:
         try:
             game = pyspiel.load_game(short, params)
-        except partnership.ParameterValueError as exc:  # pragma: no cover - parse_deal has checked the rules
+        except ParameterValueError as exc:  # pragma: no cover - parse_deal has checked the rules
             raise NotationError(f"parameters: {exc}") from None
     else:
         _check_game(game, short, parsed)
@@ -157,7 +154,7 @@ def openspiel_state(line: str, game: Any = None) -> Any:
 def openspiel_notation(state: Any, dealer: int | None = None) -> str:
     """The line of a state of one of the games once dealt, from `dealer`'s seat (default: the
     last seat, so that players are OpenSpiel's); NotationError while chance is still dealing."""
-    if not isinstance(state, partnership.BrouState | PhaseState):
+    if not isinstance(state, BrouState):
         raise NotationError(f"state: a {type(state).__name__} is no state of brou's OpenSpiel games")
     n = state.rules.n_players
     if state.deal is None:

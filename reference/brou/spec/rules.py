@@ -11,6 +11,7 @@ lower index is a stronger card of its suit, and the trump suit's cards are the t
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, reduce
@@ -413,7 +414,15 @@ def compile_order(
 
 
 def order_tables(deck: dict[str, Any], orders: dict[str, Any] | None, trump: int | None) -> Order:
-    """`compile_order` and the tables made from it (see `Order`)."""
+    """`compile_order` and the tables made from it (see `Order`), made once per content: the
+    rulesets that differ only in parameters that leave the deck and the orders alone (most of a
+    fuzzed run's readings) share one `Order` per trump."""
+    return _order_tables(json.dumps(deck, sort_keys=True), json.dumps(orders, sort_keys=True), trump)
+
+
+@lru_cache(maxsize=256)
+def _order_tables(deck_text: str, orders_text: str, trump: int | None) -> Order:
+    deck, orders = json.loads(deck_text), json.loads(orders_text)
     class_of, place = compile_order(deck, orders, trump)
     n = len(class_of)
     class_mask = tuple(sum(1 << c for c in range(n) if class_of[c] == s) for s in range(len(deck["suits"])))
