@@ -11,7 +11,7 @@ Random play here is uniform over the plays, announcements and passes, and never
 claims, declares or concedes on its own initiative (it answers a concession at random),
 as brou.engine.partnership.match.random_bot: uniform over every legal action would claim at random and
 lose nearly every deal at once.  The search's rollouts play the same way, on the
-engine directly (brou.engine.partnership.state.DealState), and the search draws the hidden cards with
+engine directly (brou.engine.homme.HommeDeal), and the search draws the hidden cards with
 `BrouState.resample`, which keeps every world consistent with what the player saw.
 
 Everything is seeded: the same arguments print the same table.
@@ -30,12 +30,12 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 import brou.openspiel as bo
-from brou.engine.partnership.state import ACCEPT_ACTION, REFUSE_ACTION, DealState
+from brou.engine.homme import ACCEPT_ACTION, REFUSE_ACTION, HommeDeal
 
 QUIET = (0, ACCEPT_ACTION, REFUSE_ACTION)  # pass, and the answers to a concession
 
 
-def quiet_choice(deal: DealState, rng: random.Random) -> int:
+def quiet_choice(deal: HommeDeal, rng: random.Random) -> int:
     """Random legal play that starts no claim, declaration or concession."""
     legal = deal.legal_actions()
     base = deal.rules.pass_action

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from brou.conformance.runner import InProcess
-from brou.engine.partnership import state
+from brou.engine import homme, phases
 from brou.laws import counting, game, play
 from brou.laws.counting import DealResult
 from helpers import load
@@ -81,8 +81,10 @@ def _no_overtrump(original: Callable[..., int]) -> Callable[..., int]:
 
 def _lower_trump_wins(original: Callable[..., tuple[int, ...]]) -> Callable[..., tuple[int, ...]]:
     """Among trumps, the lower card wins the trick."""
-    def faulty(r: Any, trump: int) -> tuple[int, ...]:
+    def faulty(r: Any, trump: int | None) -> tuple[int, ...]:
         table = list(original(r, trump))
+        if trump is None:  # the phase engine's table before trump is known
+            return tuple(table)
         trumps = r.suit_mask[trump]
         for card in range(r.n_cards):
             if r.suit_of[card] == trump:
@@ -96,13 +98,13 @@ DIAGNOSIS_FAULTS: list[tuple[str, str, Any, str, Callable[[Callable[..., Any]], 
     ("homme-de-brou-1802", "hdb.deck.points", counting, "card_points", _counting_ten_as_eleven),
     ("homme-de-brou-1802", "hdb.count.rounding", counting, "rounded", _rounding_five_down),
     ("brouc", "brouc.count.rounding", counting, "rounded", _rounding_five_down),
-    ("homme-de-brou-1802", "hdb.marriage.table", state, "table_marriages", _table_marriages_none),
-    ("brouc", "brouc.marriage.table", state, "table_marriages", _table_marriages_none),
-    ("homme-de-brou-1802", "hdb.marriage.kinds", state, "announcement_value", _grand_worth_forty),
+    ("homme-de-brou-1802", "hdb.marriage.table", homme, "table_marriages", _table_marriages_none),
+    ("brouc", "brouc.marriage.table", homme, "table_marriages", _table_marriages_none),
+    ("homme-de-brou-1802", "hdb.marriage.kinds", homme, "announcement_value", _grand_worth_forty),
     ("homme-de-brou-1802", "hdb.game.vole", game, "all_tricks_outcome", _vole_worth_two),
     ("homme-de-brou-1802", "hdb.game.value", game, "game_value", _double_below_100),
     ("brouc", "brouc.play.overtrump", play.LEGAL, "brouc", _no_overtrump),
-    ("homme-de-brou-1802", "hdb.play.trick-winner", state, "beating_cards", _lower_trump_wins),
+    ("homme-de-brou-1802", "hdb.play.trick-winner", phases, "beating_cards", _lower_trump_wins),
 ]
 
 
@@ -122,7 +124,7 @@ class Faulty(InProcess):
 
 def _sweep_only_by_first_leaders(deal_result: Callable[..., DealResult]) -> Callable[..., DealResult]:
     """A vole or cape counted only when the team that led the first trick takes every trick."""
-    def faulty(s: state.DealState) -> DealResult:
+    def faulty(s: homme.HommeDeal) -> DealResult:
         result = deal_result(s)
         if result.all_tricks is not None and result.all_tricks != s.rules.team_of[s.tricks[0][0]]:
             return result._replace(all_tricks=None)
@@ -130,9 +132,9 @@ def _sweep_only_by_first_leaders(deal_result: Callable[..., DealResult]) -> Call
     return faulty
 
 
-def _first_to_reach_wins(end_of_deal: Callable[[state.DealState], game.Outcome]) -> Callable[[state.DealState], game.Outcome]:
+def _first_to_reach_wins(end_of_deal: Callable[[homme.HommeDeal], game.Outcome]) -> Callable[[homme.HommeDeal], game.Outcome]:
     """Both teams over 301 settled by the first to reach it, whatever the parameter says."""
-    def faulty(s: state.DealState) -> game.Outcome:
+    def faulty(s: homme.HommeDeal) -> game.Outcome:
         saved = s.rules.params.get("both_reach_target")
         s.rules.params["both_reach_target"] = "first-during-play"
         try:
@@ -144,8 +146,8 @@ def _first_to_reach_wins(end_of_deal: Callable[[state.DealState], game.Outcome])
 
 def _reached_only_at_trick_ends(note: Callable[..., None]) -> Callable[..., None]:
     """The 1802 target noticed only when a trick ends, team 0 looked at before team 1."""
-    def faulty(self: state.DealState, gaining: int) -> None:
-        if self.trick or self.phase != state.PLAY or self.first_reached >= 0:
+    def faulty(self: homme.HommeDeal, gaining: int) -> None:
+        if self.trick or self.phase != homme.PLAY or self.first_reached >= 0:
             return  # an announcement in a window: not looked at
         for t in range(2):
             if game.reaches_target(self.rules, game.count_so_far(self, t)):
@@ -206,10 +208,10 @@ _RULESET = {"hdb": "homme-de-brou-1802", "brouc": "brouc"}
 
 # (ruleset, clause broken, module, function, fault): every fault above once, for the fuzzer
 FAULTS = DIAGNOSIS_FAULTS + [
-    ("homme-de-brou-1802", "hdb.game.vole", state, "deal_result", _sweep_only_by_first_leaders),
-    ("brouc", "brouc.game.cape", state, "deal_result", _sweep_only_by_first_leaders),
+    ("homme-de-brou-1802", "hdb.game.vole", homme, "deal_result", _sweep_only_by_first_leaders),
+    ("brouc", "brouc.game.cape", homme, "deal_result", _sweep_only_by_first_leaders),
     ("homme-de-brou-1802", "hdb.game.last-coup", game, "end_of_deal_outcome", _first_to_reach_wins),
-    ("homme-de-brou-1802", "hdb.game.last-coup", state.DealState, "_note_reached", _reached_only_at_trick_ends),
+    ("homme-de-brou-1802", "hdb.game.last-coup", homme.HommeDeal, "_note_reached", _reached_only_at_trick_ends),
 ] + [(_RULESET[clause.split(".")[0]], clause, module, name, fault) for clause, _, module, name, fault in BOUNDARY_FAULTS
      if fault not in (_rounding_five_down, _no_overtrump)] + [
     ("homme-de-brou-1802", "hdb.game.value", game, "game_value", _quadruple_at_zero),

@@ -12,9 +12,9 @@ from typing import Any, TypeVar
 
 import pytest
 
-from brou.cards.deal import deal_from_cards
+from brou.cards.deal import deal_from_cards, deal_from_seed
 from brou.engine.deals import new_deal
-from brou.engine.partnership.state import DealState, action_text
+from brou.engine.homme import HommeDeal, action_text
 from brou.engine.phases import PhaseDeal
 from brou.laws.following import following_function
 from brou.laws.game import GameContext
@@ -52,19 +52,19 @@ def legal_cards(rules: Rules, hand: str, trick: str, trump: str) -> set[str]:
     return texts(rules, following_function(rules)(rules, h, rules.suit_of[cards[0]], t, best, trick_mask))
 
 
-def deal(rules: Rules, hands: list[str], turnup: str) -> DealState:
+def deal(rules: Rules, hands: list[str], turnup: str) -> HommeDeal:
     """A state at the start of a deal; `hands` by seat, each `"AS KS ..."`; the turn-up is in seat 3's hand."""
-    return DealState(rules, deal_from_cards(rules, [h.split() for h in hands], turnup))
+    return HommeDeal(rules, deal_from_cards(rules, [h.split() for h in hands], turnup))
 
 
-def play(state: DealState, actions: str) -> DealState:
+def play(state: HommeDeal, actions: str) -> HommeDeal:
     """Apply actions written `"AS 7S pass announce KQH"` (split on commas or runs of two spaces too)."""
     for text in _split(actions):
         state.apply_text(text)
     return state
 
 
-def finish(state: DealState) -> DealState:
+def finish(state: HommeDeal) -> HommeDeal:
     """Play the deal out: the first legal card on each turn, `pass` in every window, no announcement."""
     while not state.is_over:
         if state.phase == "window":
@@ -74,16 +74,16 @@ def finish(state: DealState) -> DealState:
     return state
 
 
-def random_deal(rules: Rules, seed: int) -> DealState:
+def random_deal(rules: Rules, seed: int) -> HommeDeal:
     """A seeded deal played out by random legal actions (announcements included)."""
-    state = DealState.from_seed(rules, seed)
+    state = HommeDeal.from_seed(rules, seed)
     rng = random.Random(seed)
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
     return state
 
 
-def legal_texts(state: DealState) -> set[str]:
+def legal_texts(state: HommeDeal) -> set[str]:
     return {action_text(state.rules, a) for a in state.legal_actions()}
 
 
@@ -101,9 +101,9 @@ def _split(actions: str) -> list[str]:
     return out
 
 
-def check_conservation(state: DealState) -> None:
+def check_conservation(state: HommeDeal) -> None:
     """Every card of the pack is in exactly one place: a hand, the trick in play, a team's tricks."""
-    places = [*state.hands, state.trick_mask, *state.won]
+    places = [*state.hands, state._mask, *state.won]
     total = 0
     for mask in places:
         assert total & mask == 0, "a card is in two places"
@@ -123,13 +123,12 @@ SCENARIO_HANDS = """\
 
 
 def seeded_deal(rules: Rules, seed: int, context: GameContext | None = None,
-                marks: Sequence[int] | None = None) -> DealState | PhaseDeal:
-    """The deal of `seed` in any ruleset: a DealState for a partnership game (in the game
+                marks: Sequence[int] | None = None) -> PhaseDeal:
+    """The deal of `seed` in any ruleset: a HommeDeal for a partnership game (in the game
     `context`), else the phase engine's deal (PhaseDeal or HombreDeal; `marks` by seat for
     a game to a number of marks)."""
-    if rules.on_phases:
-        return new_deal(rules, talon_deal_from_seed(rules, seed), marks)
-    return DealState.from_seed(rules, seed, context)
+    dealt = talon_deal_from_seed(rules, seed) if rules.on_phases else deal_from_seed(rules, seed)
+    return new_deal(rules, dealt, marks, context)
 
 
 def random_params(rules: Rules, rng: random.Random, rate: float) -> dict[str, Any]:

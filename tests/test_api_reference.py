@@ -16,7 +16,7 @@ def test_the_api_reference_builds_clean_and_documents_the_library(tmp_path: Path
     assert done.returncode == 0, done.stderr
     pages = {p.name: p.read_text(encoding="utf-8") for p in (tmp_path / "api").glob("*.html")}
     wanted = {"deals.html": ["brou.engine.position.Position.undo", "brou.engine.position.Position.is_legal",
-                             "brou.engine.position.perft", "brou.engine.partnership.state.DealState.from_seed",
+                             "brou.engine.position.perft", "brou.engine.homme.HommeDeal.from_seed",
                              "brou.engine.phases.PhaseDeal", "brou.engine.hombre.HombreDeal"],
               "notation.html": ["brou.engine.notation.parse_deal", "brou.engine.notation.position_notation",
                                 "brou.engine.positions.parse_position"],

@@ -253,12 +253,12 @@ def test_three_more_tricks_without_drawing_once_the_talon_is_gone() -> None:
 def test_each_player_counts_the_card_points_of_his_tricks() -> None:
     d = playout(deal(), 9)
     r = d.rules
-    for seat, res in enumerate(d.result()):
+    for seat, res in enumerate(d.seat_results()):
         cards = [c for _, trick, w in d.tricks if w == seat for c in trick]
         assert res.card_points == sum(r.points[c] for c in cards)
-    assert sum(x.card_points for x in d.result()) == 120
+    assert sum(x.card_points for x in d.seat_results()) == 120
     pairs = playout(PhaseDeal(rules(form="four-partners"), talon_deal_from_seed(rules(form="four-partners"), 9)))
-    assert pairs.side_points()[0] == sum(x.card_points for x in pairs.result()[:2])
+    assert pairs.side_points()[0] == sum(x.card_points for x in pairs.seat_results()[:2])
 
 
 @pytest.mark.clause("brus.count.winner")

@@ -275,7 +275,7 @@ def check_tricks(deal: PhaseDeal) -> None:
 def check_end(deal: PhaseDeal) -> None:
     rules = deal.rules
     check_tricks(deal)
-    result = deal.result()
+    result = deal.seat_results()
     assert sum(r.card_points for r in result) == sum(deal.side_points()) == 120
     assert sum(r.tricks for r in result) == len(deal.tricks) == rules.pack.bit_count() // rules.n_players
     assert account_balance(deal.ledger, POOL) == 0, "jetons left in the pool"

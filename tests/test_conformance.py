@@ -34,7 +34,7 @@ from brou.conformance.harness import (
 from brou.conformance.report import changes_since, read_track, summary_line, to_json, to_junit, write_track
 from brou.conformance.runner import InProcess, check_hello
 from brou.conformance.server import Reference, perft
-from brou.engine.partnership.state import DealState
+from brou.engine.homme import HommeDeal
 
 RULESETS = ("homme-de-brou-1802", "brouc", "brusquembille-1718", "homme-d-auvergne", "hombre")
 PARTNERSHIP = ("homme-de-brou-1802", "brouc")  # the rulesets of the partnership engine (generate.COUNTS)
@@ -81,12 +81,12 @@ def test_generated_scenarios_are_reproduced_by_the_generator() -> None:
 def test_perft_depth_one_is_the_number_of_legal_actions_and_counts_grow_consistently() -> None:
     rules = Rules.load("brouc")
     for seed in range(20):
-        state = DealState.from_seed(rules, seed)
+        state = HommeDeal.from_seed(rules, seed)
         assert perft(state, 1) == len(state.legal_actions())
         assert perft(state, 2) == sum(perft(_after(state, a), 1) for a in state.legal_actions())
 
 
-def _after(state: DealState, action: int) -> DealState:
+def _after(state: HommeDeal, action: int) -> HommeDeal:
     child = state.copy()
     child.apply(action)
     return child

@@ -21,7 +21,7 @@ from brou.conformance.corpus import CONFORMANCE_DIR, load_corpus
 from brou.conformance.harness import PARTIAL, run
 from brou.conformance.report import readings_played, summary_line
 from brou.conformance.runner import ImplementationError, InProcess, check_hello
-from brou.engine.partnership import state
+from brou.engine import homme
 from brou.laws import game
 
 SCENARIOS = CONFORMANCE_DIR / "scenarios"
@@ -52,14 +52,14 @@ def planted(target: Any, name: str, make: Callable[[Callable[..., Any]], Callabl
 
 @pytest.mark.clause("hdb.game.vole")
 def test_a_vole_by_the_team_that_did_not_lead_is_checked() -> None:
-    with planted(state, "deal_result", _sweep_only_by_first_leaders):
+    with planted(homme, "deal_result", _sweep_only_by_first_leaders):
         caught = failures("homme-de-brou-1802/game/vole.yaml")
     assert {"hdb.game.vole.team-1-not-leading", "hdb.game.vole.team-0-not-leading"} <= set(caught)
 
 
 @pytest.mark.clause("brouc.game.cape")
 def test_a_cape_by_the_team_that_did_not_lead_is_checked() -> None:
-    with planted(state, "deal_result", _sweep_only_by_first_leaders):
+    with planted(homme, "deal_result", _sweep_only_by_first_leaders):
         caught = failures("brouc/game/cape.yaml")
     assert {"brouc.game.cape.team-1-not-leading", "brouc.game.cape.team-0-not-leading"} <= set(caught)
 
@@ -73,7 +73,7 @@ def test_both_teams_over_301_settled_by_the_first_to_reach_it_is_caught_without_
 
 @pytest.mark.clause("hdb.game.last-coup")
 def test_the_first_team_at_301_by_an_announcement_is_checked() -> None:
-    with planted(state.DealState, "_note_reached", _reached_only_at_trick_ends):
+    with planted(homme.HommeDeal, "_note_reached", _reached_only_at_trick_ends):
         caught = failures("homme-de-brou-1802/game/last-coup.yaml")
     assert {"hdb.game.last-coup.first-to-301-by-announcement-team-1-then-other-by-trick",
             "hdb.game.last-coup.first-to-301-by-announcement-team-1-asked-to-concede"} <= set(caught)

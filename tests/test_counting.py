@@ -2,7 +2,7 @@
 
 `brou.laws.counting.rounded(rules, cards, marriages)` gives (rounded card points, deal
 totals) per team under the ruleset's `rounding` parameter (AMB-12, AMB-13);
-`DealState.result()` gives the whole count of a deal.
+`HommeDeal.result()` gives the whole count of a deal.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from itertools import combinations
 
 import pytest
 
-from brou import DealState, ParameterError, Rules
+from brou import HommeDeal, ParameterError, Rules
 from brou.cards.deal import DealError, cut_pack, deal_from_cards, deal_from_pack, deal_from_seed, packet_positions, turn_up
 from brou.cards.shuffle import shuffled
 from brou.laws.counting import card_points
@@ -275,7 +275,7 @@ def test_same_seed_same_deal(name: str) -> None:
         first = deal_from_seed(load(name), seed)
         again = deal_from_seed(Rules.load(name), seed)
         assert first == again
-        assert DealState.from_seed(load(name), seed).hands == list(first.hands)
+        assert HommeDeal.from_seed(load(name), seed).hands == list(first.hands)
 
 
 @pytest.mark.clause("hdb.deal.packets")
@@ -306,7 +306,7 @@ def test_turnup_is_the_dealers_last_card_and_sets_trump(name: str, packets: tupl
         assert d.turnup == pack[31], seed
         assert turn_up(rules, pack) == pack[31]
         assert d.hands[rules.dealer] >> d.turnup & 1, seed
-        state = DealState(rules, d)
+        state = HommeDeal(rules, d)
         assert state.turnup == d.turnup
         assert rules.suits[state.trump] == rules.card_text(d.turnup)[1], seed
 
@@ -314,7 +314,7 @@ def test_turnup_is_the_dealers_last_card_and_sets_trump(name: str, packets: tupl
 @pytest.mark.clause("hdb.deal.turnup")
 def test_all_four_suits_are_trump_for_some_seed() -> None:
     rules = load(HDB)
-    trumps = {DealState.from_seed(rules, seed).trump for seed in range(100)}
+    trumps = {HommeDeal.from_seed(rules, seed).trump for seed in range(100)}
     assert trumps == {0, 1, 2, 3}
 
 
@@ -387,7 +387,7 @@ def test_brouc_turnup_never_on_show() -> None:
 def test_brouc_turnup_is_in_the_dealers_hand_from_the_start() -> None:
     rules = load(BROUC)
     for seed in range(100):
-        state = DealState.from_seed(rules, seed)
+        state = HommeDeal.from_seed(rules, seed)
         assert state.hands[rules.dealer] >> state.turnup & 1
         assert not state.turnup_on_show()
 
@@ -503,7 +503,7 @@ def test_brouc_has_no_turnup_in_first_window_parameter() -> None:
 
 
 def test_rules_and_deal_states_pickle() -> None:
-    """Rules pickle as ruleset id and overrides, a DealState as its record (OpenSpiel's
+    """Rules pickle as ruleset id and overrides, a HommeDeal as its record (OpenSpiel's
     serialisation of a Python state pickles what the state holds)."""
     import pickle
     import random
@@ -512,7 +512,7 @@ def test_rules_and_deal_states_pickle() -> None:
 
     rules = Rules.load("homme-de-brou-1802", following="brouc")
     assert pickle.loads(pickle.dumps(rules)) is rules  # Rules.load is cached
-    state = DealState.from_seed(rules, 5, GameContext((200, 150)))
+    state = HommeDeal.from_seed(rules, 5, GameContext((200, 150)))
     rng = random.Random(5)
     for _ in range(20):
         state.apply(rng.choice([a for a in state.legal_actions() if a <= rules.pass_action]))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from brou import ACTION_CODES, DealState, IllegalAction
+from brou import ACTION_CODES, HommeDeal, IllegalAction
 from brou.cards.deal import deal_from_cards
 from brou.engine.deals import new_deal
 from brou.engine.phases import PhaseDeal
@@ -25,23 +25,23 @@ RUFF = ["AS KS 7S AH KH QH 7D 8D", "TS QS 9S TH JH 9H TC 8C", "JS 8S 8H 7H 7C 9C
 TRUMP_LEAD = ["AS KS 7S AH KH QH 7D 8C", "TS QS 9S TH JH 9H TC 7C", "JS 8S 8H 7H 9C JC QC 8D", "AD KD QD JD TD 9D AC KC"]
 
 
-def brouc_state() -> DealState:
+def brouc_state() -> HommeDeal:
     return deal(load("brouc"), HANDS, "7C")
 
 
-def hdb_state() -> DealState:
+def hdb_state() -> HommeDeal:
     return deal(load("homme-de-brou-1802"), HANDS, "7C")
 
 
-def in_game(name: str, scores: tuple[int, int], **params: object) -> DealState:
+def in_game(name: str, scores: tuple[int, int], **params: object) -> HommeDeal:
     rules = load(name, **params)
-    return DealState(rules, deal_from_cards(rules, [h.split() for h in HANDS], "7C"), GameContext(scores))
+    return HommeDeal(rules, deal_from_cards(rules, [h.split() for h in HANDS], "7C"), GameContext(scores))
 
 
 MARRIAGE = ["KS 8S KH TH KD JD 9D 7D", "QS TS QH 8H AD TD QD 8D", "JS 9S JH 7H KC JC 9C 7C", "AS 7S AH 9H AC TC QC 8C"]
 
 
-def marking(value: str) -> DealState:
+def marking(value: str) -> HommeDeal:
     return deal(load("brouc", table_marking=value), MARRIAGE, "9H")
 
 
@@ -72,12 +72,12 @@ def hombre(*actions: str) -> PhaseDeal:
     return state
 
 
-def concession_asked() -> DealState:
+def concession_asked() -> HommeDeal:
     # seat 3 trumps the first trick: team 1 holds 280 + 33, every trick so far; team 0 is asked first
     return play(in_game("homme-de-brou-1802", (0, 280)), "AS AH AD 7C pass pass")
 
 
-CASES: dict[str, tuple[Callable[[], DealState | PhaseDeal], str, int | None]] = {
+CASES: dict[str, tuple[Callable[[], PhaseDeal], str, int | None]] = {
     # code: (state builder, action text, seat)
     "malformed-action": (brouc_state, "play AS", None),
     "unknown-card": (brouc_state, "1S", None),
@@ -152,7 +152,7 @@ def test_action_ids_out_of_range() -> None:
 
 @pytest.mark.parametrize("build", [brouc_state, hdb_state, auvergne, hombre])
 @pytest.mark.parametrize("text", ["pass ", " pass", "AS ", " AS", "\tAS", "AS\n", "announce  KQS", "trump  H", "turn "])
-def test_any_other_spacing_is_malformed_in_every_ruleset(build: Callable[[], DealState | PhaseDeal], text: str) -> None:
+def test_any_other_spacing_is_malformed_in_every_ruleset(build: Callable[[], PhaseDeal], text: str) -> None:
     """docs/errors.md: the notation writes each action one way; a space around it or two inside is
     malformed-action, before any rule of the moment, and the state is unchanged."""
     state = build()
@@ -168,7 +168,8 @@ def test_any_other_spacing_is_malformed_in_every_ruleset(build: Callable[[], Dea
 def test_deal_over_comes_before_wrong_seat(seat: object) -> None:
     """docs/errors.md's order: once the deal is over, an action for any seat, even one that does not
     exist or is not a number, is deal-over; before that, such a seat is wrong-seat."""
-    for build in (brouc_state, lambda: auvergne()):
+    builds: tuple[Callable[[], PhaseDeal], ...] = (brouc_state, auvergne)
+    for build in builds:
         state = build()
         if seat is not None:
             with pytest.raises(IllegalAction) as caught:

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from brou.engine.partnership.state import DealState
+from brou.engine.homme import HommeDeal
 from brou.errors import IllegalAction, SpecError
 from brou.laws import following
 from brou.laws.following import PRIMITIVES, compose, following_function, refusal
@@ -214,10 +214,10 @@ def custom(tmp_path: Path, name: str, items: str) -> Rules:
     return Rules.load(str(file))
 
 
-def play_out(rules: Rules, seed: int, check: Any) -> DealState:
+def play_out(rules: Rules, seed: int, check: Any) -> HommeDeal:
     """A deal played to the end by random legal actions, `check(state, legal cards)` at each card."""
     rng = random.Random(seed)
-    state = DealState.from_seed(rules, seed)
+    state = HommeDeal.from_seed(rules, seed)
     while not state.is_over:
         legal = state.legal_actions()
         if state.phase == "play" and state.trick:
@@ -237,10 +237,10 @@ def test_free_ruleset_plays_through_the_composed_function(tmp_path: Path) -> Non
     rules = custom(tmp_path, "brouc-free", "[free]")
     assert rules.following == "custom" and following_function(rules) not in LEGAL.values()
 
-    def check(state: DealState, legal: set[int]) -> None:
+    def check(state: HommeDeal, legal: set[int]) -> None:
         hand = state.hands[state.to_act]
         assert legal == {c for c in range(32) if hand >> c & 1}
-        assert all(refusal(rules, hand, c, state._led, state.trump, state.best, state.trick_mask) is None
+        assert all(refusal(rules, hand, c, state._led, state.trump, state.best_card(), state._mask) is None
                    for c in legal)
 
     for seed in range(20):
@@ -256,14 +256,14 @@ def test_custom_list_plays_through_the_composed_function(tmp_path: Path) -> None
     legal_fn = compose(rules.following_primitives)
     seen = {"must-follow-suit": 0, "must-overtrump": 0}
 
-    def check(state: DealState, legal: set[int]) -> None:
+    def check(state: HommeDeal, legal: set[int]) -> None:
         hand = state.hands[state.to_act]
-        want = legal_fn(rules, hand, state._led, state.trump, state.best, state.trick_mask)
+        want = legal_fn(rules, hand, state._led, state.trump, state.best_card(), state._mask)
         assert legal == {c for c in range(32) if want >> c & 1}
         for card in range(32):
             if hand >> card & 1 and card not in legal:
-                code = refusal(rules, hand, card, state._led, state.trump, state.best, state.trick_mask)
-                assert code == why_illegal(rules, hand, card, state._led, state.trump, state.best)[0]
+                code = refusal(rules, hand, card, state._led, state.trump, state.best_card(), state._mask)
+                assert code == why_illegal(rules, hand, card, state._led, state.trump, state.best_card())[0]
                 seen[str(code)] += 1
                 with pytest.raises(IllegalAction) as caught:
                     state.copy().apply_text(rules.card_text(card))

@@ -2,7 +2,7 @@
 partie et vole, la cape et dehors (et pas dédoublé), the 1802 concession, game values.
 
 One behaviour per test, each naming the clause(s) it checks.  A deal inside a game is a
-`DealState` with a `GameContext` (each team's score before the deal); it offers the game
+`HommeDeal` with a `GameContext` (each team's score before the deal); it offers the game
 actions `claim`, `declare`, `declare-double`, `concede`, `accept`, `refuse` and ends with an
 `Outcome(how, winner, marks, scores)`.  Expected values are read from the sources
 (S1, Lalanne's transcription of the 1802 rules on Salon des jeux, sections 5, 6, 8, 9; S2,
@@ -23,9 +23,9 @@ from typing import Any
 
 import pytest
 
-from brou import DealState, IllegalAction
+from brou import HommeDeal, IllegalAction
 from brou.cards.deal import deal_from_cards
-from brou.engine.partnership.state import action_text
+from brou.engine.homme import action_text
 from brou.laws.game import GameContext, Outcome, game_value
 from helpers import load
 
@@ -42,7 +42,7 @@ class Coup:
         self.rules = load(name, **params)
         self.rows = [row.split() for row in rows]
         hands = [[row[seat] for row in self.rows] for seat in range(4)]
-        self.state = DealState(self.rules, deal_from_cards(self.rules, hands, turnup), GameContext(scores))
+        self.state = HommeDeal(self.rules, deal_from_cards(self.rules, hands, turnup), GameContext(scores))
 
     def settle(self) -> Coup:
         """Pass in the open announcement window (1802) or concession question, if any."""
@@ -79,7 +79,7 @@ class Coup:
         return self.state.outcome
 
 
-def snapshot(state: DealState) -> tuple[Any, ...]:
+def snapshot(state: HommeDeal) -> tuple[Any, ...]:
     return (
         state.record(),
         state.phase,
@@ -96,7 +96,7 @@ def snapshot(state: DealState) -> tuple[Any, ...]:
     )
 
 
-def rejected(state: DealState, text: str) -> str:
+def rejected(state: HommeDeal, text: str) -> str:
     """The IllegalAction code of `text`; the state must be left exactly as it was."""
     before = snapshot(state)
     with pytest.raises(IllegalAction) as err:
@@ -852,7 +852,7 @@ def test_1802_concession_any_refusers_who_lost_a_trick_make_no_vole() -> None:
 def test_game_actions_need_a_game(name: str, action: str) -> None:
     rules = load(name)
     hands = [[row.split()[seat] for row in SWEEP] for seat in range(4)]
-    state = DealState(rules, deal_from_cards(rules, hands, "7S"))
+    state = HommeDeal(rules, deal_from_cards(rules, hands, "7S"))
     assert not {action_text(rules, a) for a in state.legal_actions()} & set(GAME_ACTIONS)
     assert rejected(state, action) == "not-in-a-game"
 

@@ -27,7 +27,7 @@ from brou.conformance import corpus
 from brou.conformance.harness import run
 from brou.conformance.runner import InProcess
 from brou.conformance.server import Reference
-from brou.engine.partnership.state import DealState
+from brou.engine.homme import HommeDeal
 from brou.errors import IllegalAction
 from brou.spec.rules import Rules
 from helpers import SCENARIO_HANDS
@@ -362,7 +362,7 @@ def test_perft_depth_nine_from_the_start_of_a_deal_is_affordable() -> None:
     from brou.conformance.server import perft
 
     started = time.monotonic()
-    perft(DealState.from_seed(Rules.load("homme-de-brou-1802"), 3), 9, time.monotonic() + 60)
+    perft(HommeDeal.from_seed(Rules.load("homme-de-brou-1802"), 3), 9, time.monotonic() + 60)
     assert time.monotonic() - started < 60
 
 
@@ -423,7 +423,7 @@ NOT_ACTIONS: list[object] = [None, "AS", 1.5, [], True, False, 10**10, 10**5000,
 
 @pytest.mark.parametrize("action", NOT_ACTIONS, ids=lambda a: f"{type(a).__name__}-{NOT_ACTIONS.index(a)}")
 def test_apply_refuses_what_is_not_an_action_at_once_and_leaves_the_state(action: object) -> None:
-    state = DealState.from_seed(Rules.load("brouc"), 7)
+    state = HommeDeal.from_seed(Rules.load("brouc"), 7)
     before = (state.record(), state.to_act, state.legal_actions(), list(state.hands))
     started = time.monotonic()
     with pytest.raises(IllegalAction) as caught:
@@ -435,7 +435,7 @@ def test_apply_refuses_what_is_not_an_action_at_once_and_leaves_the_state(action
 
 @pytest.mark.parametrize("text", [None, b"AS", 5, ["AS"]])
 def test_apply_text_refuses_what_is_not_text(text: object) -> None:
-    state = DealState.from_seed(Rules.load("brouc"), 7)
+    state = HommeDeal.from_seed(Rules.load("brouc"), 7)
     with pytest.raises(IllegalAction) as caught:
         state.apply_text(text)  # type: ignore[arg-type]
     assert caught.value.code == "malformed-action"
@@ -444,7 +444,7 @@ def test_apply_text_refuses_what_is_not_text(text: object) -> None:
 def test_an_integer_of_another_type_counts_as_its_value() -> None:
     import numpy as np
 
-    state = DealState.from_seed(Rules.load("brouc"), 7)
+    state = HommeDeal.from_seed(Rules.load("brouc"), 7)
     first = state.legal_actions()[0]
     state.apply(np.int64(first))  # type: ignore[arg-type]
     state.apply(np.int32(state.legal_actions()[0]), np.int64(state.to_act))  # type: ignore[arg-type]
@@ -452,7 +452,7 @@ def test_an_integer_of_another_type_counts_as_its_value() -> None:
 
 
 def test_a_seat_that_is_not_a_number_is_the_wrong_seat() -> None:
-    state = DealState.from_seed(Rules.load("brouc"), 7)
+    state = HommeDeal.from_seed(Rules.load("brouc"), 7)
     with pytest.raises(IllegalAction) as caught:
         state.apply(state.legal_actions()[0], "0")  # type: ignore[arg-type]
     assert caught.value.code == "wrong-seat"

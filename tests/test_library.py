@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import brou
-from brou import BrouError, DealState, HombreDeal, IllegalAction, NothingToUndo, PhaseDeal, Position, Rules
+from brou import BrouError, HombreDeal, HommeDeal, IllegalAction, NothingToUndo, PhaseDeal, Position, Rules
 from brou.conformance.corpus import SCENARIO_DIR, load_file, rules_for
 from brou.conformance.server import table_for
 from brou.laws.game import GameContext
@@ -75,7 +75,7 @@ def every_id(rules: Rules) -> range:
 def test_every_deal_class_is_a_position(ruleset: str) -> None:
     state = start(Rules.load(ruleset), 1)
     assert isinstance(state, Position)
-    classes: dict[str, type[Position]] = {"homme-de-brou-1802": DealState, "brouc": DealState, "hombre": HombreDeal}
+    classes: dict[str, type[Position]] = {"homme-de-brou-1802": HommeDeal, "brouc": HommeDeal, "hombre": HombreDeal}
     assert type(state) is classes.get(ruleset, PhaseDeal)
 
 
@@ -112,7 +112,7 @@ def test_str_of_a_finished_deal_gives_the_result(ruleset: str, params: dict[str,
     assert state.is_over
     text = str(state)
     assert "The deal is over." in text and "To act" not in text
-    if isinstance(state, DealState):
+    if isinstance(state, HommeDeal):
         assert "Rounding:" in text and "team 0+2" in text
     else:
         assert "Ended: " + state.ended in text
@@ -120,7 +120,7 @@ def test_str_of_a_finished_deal_gives_the_result(ruleset: str, params: dict[str,
 
 def test_str_names_the_cards_of_the_trick_on_the_table() -> None:
     rules = Rules.load("brouc")
-    state = DealState.from_seed(rules, 5)
+    state = HommeDeal.from_seed(rules, 5)
     first = state.legal_actions()[0]
     state.apply(first)
     assert f"Trick 1 of 8: 0:{rules.card_text(first)}" in str(state)
@@ -147,21 +147,21 @@ def test_another_deal_or_another_history_is_unequal(ruleset: str) -> None:
 
 
 def test_other_parameters_make_another_state() -> None:
-    a = DealState.from_seed(Rules.load("homme-de-brou-1802"), 1)
-    b = DealState.from_seed(Rules.load("homme-de-brou-1802", table_marking="players"), 1)
+    a = HommeDeal.from_seed(Rules.load("homme-de-brou-1802"), 1)
+    b = HommeDeal.from_seed(Rules.load("homme-de-brou-1802", table_marking="players"), 1)
     assert a.deal == b.deal and a != b
 
 
 def test_a_game_context_makes_another_state() -> None:
     rules = Rules.load("brouc")
-    assert DealState.from_seed(rules, 1, GameContext((0, 0))) != DealState.from_seed(rules, 1)
-    assert DealState.from_seed(rules, 1, GameContext((0, 0))) != DealState.from_seed(rules, 1, GameContext((10, 0)))
-    assert DealState.from_seed(rules, 1, GameContext((10, 0))) == DealState.from_seed(rules, 1, GameContext((10, 0)))
+    assert HommeDeal.from_seed(rules, 1, GameContext((0, 0))) != HommeDeal.from_seed(rules, 1)
+    assert HommeDeal.from_seed(rules, 1, GameContext((0, 0))) != HommeDeal.from_seed(rules, 1, GameContext((10, 0)))
+    assert HommeDeal.from_seed(rules, 1, GameContext((10, 0))) == HommeDeal.from_seed(rules, 1, GameContext((10, 0)))
 
 
 def test_the_out_of_turn_record_makes_another_state() -> None:
     rules = Rules.load("brouc", announce_window="any-time-once-team-has-trick")
-    a = DealState.from_seed(rules, 1)
+    a = HommeDeal.from_seed(rules, 1)
     b = a.copy()
     b.out_of_turn.append((0, 2))  # the same history, as if its first action had been taken out of turn
     assert a.history == b.history and a != b
@@ -175,7 +175,7 @@ def test_deals_of_different_classes_are_never_equal() -> None:
 
 
 def test_the_hash_changes_when_an_action_is_applied_and_a_copy_keeps_its_own() -> None:
-    state = DealState.from_seed(Rules.load("homme-de-brou-1802"), 6)
+    state = HommeDeal.from_seed(Rules.load("homme-de-brou-1802"), 6)
     before, kept = hash(state), state.copy()
     state.apply(state.legal_actions()[0])
     assert hash(state) != before and state != kept and hash(kept) == before
@@ -205,7 +205,7 @@ def test_undo_takes_back_actions_out_of_turn(ruleset: str, params: dict[str, Any
     rules = Rules.load(ruleset, **params)
     taken = 0
     for seed in range(12):
-        state = DealState.from_seed(rules, seed, GameContext(scores))
+        state = HommeDeal.from_seed(rules, seed, GameContext(scores))
         for action, seat in playout(state, seed, out_of_turn=True):
             taken += seat is not None
             after = state.copy()
@@ -293,7 +293,7 @@ def test_is_legal_never_raises_on_junk(ruleset: str, junk: object) -> None:
 
 def test_is_legal_takes_a_seat_for_actions_out_of_turn() -> None:
     rules = Rules.load("homme-de-brou-1802", claim_moment="any-moment")
-    state = DealState.from_seed(rules, 1, GameContext((100, 100)))
+    state = HommeDeal.from_seed(rules, 1, GameContext((100, 100)))
     other = (state.to_act + 1) % 4
     claim = state.parse_action("claim")
     assert state.legal_actions(other) == [claim]

@@ -13,9 +13,9 @@ import random
 
 import pytest
 
-from brou import DealState, IllegalAction
+from brou import HommeDeal, IllegalAction
 from brou.cards.deal import deal_from_cards
-from brou.engine.partnership.state import MARK_ACTION, action_text, parse_action
+from brou.engine.homme import MARK_ACTION, action_text, parse_action
 from brou.laws.game import GameContext
 from helpers import deal, legal_texts, load, play
 
@@ -25,10 +25,10 @@ HANDS = ["KS 8S KH TH KD JD 9D 7D", "QS TS QH 8H AD TD QD 8D", "JS 9S JH 7H KC J
 BOTH = pytest.mark.clause("hdb.marriage.table-marked", "brouc.marriage.table-marked")
 
 
-def marking(name: str, value: str = "players", scores: tuple[int, int] | None = None) -> DealState:
+def marking(name: str, value: str = "players", scores: tuple[int, int] | None = None) -> HommeDeal:
     rules = load(name, table_marking=value)
     context = GameContext(scores) if scores is not None else None
-    return DealState(rules, deal_from_cards(rules, [h.split() for h in HANDS], "9H"), context)
+    return HommeDeal(rules, deal_from_cards(rules, [h.split() for h in HANDS], "9H"), context)
 
 
 @BOTH
@@ -126,13 +126,13 @@ def test_random_deals_replay_and_count_only_marked_marriages(name: str) -> None:
     seen = {"mark": 0, "pass": 0}
     for seed in range(60):
         rng = random.Random(seed)
-        state = DealState.from_seed(rules, seed)
+        state = HommeDeal.from_seed(rules, seed)
         while not state.is_over:
             action = rng.choice(state.legal_actions())
             if state.phase == "mark":
                 seen[action_text(rules, action)] += 1
             state.apply(action)
-        again = DealState.replay(state.record())
+        again = HommeDeal.replay(state.record())
         assert again.table == state.table and again.unmarked == state.unmarked
         counted = [0, 0]
         for _, _, _, team, points in state.table:

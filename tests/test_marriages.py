@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from brou import DealState, IllegalAction
+from brou import HommeDeal, IllegalAction
 from helpers import deal, finish, legal_texts, load, play, random_deal
 
 HDB = "homme-de-brou-1802"
@@ -40,7 +40,7 @@ T = [
 ]
 
 
-def code_of(state: DealState, actions: str) -> str:
+def code_of(state: HommeDeal, actions: str) -> str:
     """The IllegalAction code `actions` raise; the state must be left as it was."""
     before = state.record()
     with pytest.raises(IllegalAction) as err:
@@ -51,7 +51,7 @@ def code_of(state: DealState, actions: str) -> str:
 
 
 
-def table_by_rule(state: DealState) -> list[int]:
+def table_by_rule(state: HommeDeal) -> list[int]:
     """Table points per team, recomputed from the tricks and the clause texts (both marriages of
     a trick count): K-Q (20) or K-Q-J (30) of one suit, doubled in trumps, `table_factor`
     times to the trick's winners and as much from the others."""
@@ -178,7 +178,7 @@ def test_opponents_are_never_asked_in_the_window() -> None:
 @pytest.mark.parametrize("seed", range(40))
 def test_every_window_is_the_last_winner_then_his_partner(seed: int) -> None:
     rules = load(HDB)
-    state = DealState.from_seed(rules, seed)
+    state = HommeDeal.from_seed(rules, seed)
     rng = random.Random(seed)
     tricks = 0
     while not state.is_over:

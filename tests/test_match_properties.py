@@ -25,9 +25,9 @@ from test_sheet import TOTALS, running_totals
 
 from brou import ACTION_CODES, IllegalAction, Rules
 from brou.cards.shuffle import MAX_SEED
+from brou.engine.homme import HommeDeal
 from brou.engine.partnership.match import BOTS, Match
 from brou.engine.partnership.sheet import marks_on_sheet, sheet_rows
-from brou.engine.partnership.state import DealState
 
 GAME_ENDINGS = {
     "homme-de-brou-1802": {"played-out", "claim-right", "claim-wrong", "declaration-made", "declaration-failed",
@@ -71,7 +71,7 @@ def check_match(rules: Rules, match: Match) -> None:
         assert all(m >= 0 for m in entry["marks"])
         marks = [marks[m] + entry["marks"][m] for m in range(2)]
         assert entry["marks_after"] == marks
-        replayed = DealState.replay(entry["record"], rules)
+        replayed = HommeDeal.replay(entry["record"], rules)
         assert replayed.outcome is not None and replayed.outcome.how == how
     rows = sheet_rows(record)  # the score sheet shows what the engine has, deal after deal
     for entry in record["deals"]:

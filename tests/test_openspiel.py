@@ -28,7 +28,7 @@ from openspiel_checks import sampled_states  # noqa: E402
 
 import brou.openspiel as bo  # noqa: E402
 import brou.openspiel.playthrough as bp  # noqa: E402
-from brou import DealState, Rules, action_text  # noqa: E402
+from brou import HommeDeal, Rules, action_text  # noqa: E402
 from brou.cards.deal import Deal  # noqa: E402
 from brou.laws.game import GameContext  # noqa: E402
 
@@ -240,7 +240,7 @@ def test_chance_nodes_deal_the_pack(name: str) -> None:
 # -- returns ------------------------------------------------------------------------------------
 
 
-def _play_engine(name: str, seed: int) -> tuple[Any, DealState]:
+def _play_engine(name: str, seed: int) -> tuple[Any, HommeDeal]:
     """A deal through the wrapper, and the same deal and actions straight through the engine."""
     game = _game(name)
     state = game.new_initial_state()
@@ -250,7 +250,7 @@ def _play_engine(name: str, seed: int) -> tuple[Any, DealState]:
             state.apply_action(rng.choice(state.chance_outcomes())[0])
         else:
             state.apply_action(_quiet(state, rng))
-    engine = DealState(game.rules, Deal(state.deal.deal.hands, state.deal.turnup), game.context)
+    engine = HommeDeal(game.rules, Deal(state.deal.deal.hands, state.deal.turnup), game.context)
     for action in state.deal.history:
         engine.apply(action)
     return state, engine

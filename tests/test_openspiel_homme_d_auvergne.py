@@ -101,7 +101,7 @@ def test_parameters() -> None:
 def test_same_ledger_as_the_phase_engine(params: str) -> None:
     """The deal seed s gives (brou.laws.talon.talon_deal_from_seed), dealt through the chance nodes
     card by card in pack order, is the engine's deal; the same actions reach the same ledger,
-    and the returns are each seat's net marks over it (PhaseDeal.result()'s jetons)."""
+    and the returns are each seat's net marks over it (PhaseDeal.seat_results()'s jetons)."""
     game = _game(params)
     rules = game.rules
     rng = random.Random(11)
@@ -119,7 +119,7 @@ def test_same_ledger_as_the_phase_engine(params: str) -> None:
         assert engine.is_over
         assert state.deal.ledger == engine.ledger
         assert state.returns() == [float(j) for j in balances(engine.ledger, rules.n_players)]
-        assert state.returns() == [float(r.jetons) for r in engine.result()]
+        assert state.returns() == [float(r.jetons) for r in engine.seat_results()]
 
 
 @pytest.mark.parametrize("params", [f"form={f}" for f in FORMS] + VARIANTS)

@@ -16,8 +16,8 @@ pyspiel = pytest.importorskip("pyspiel")
 
 import brou.openspiel.notation as bon  # noqa: E402  (registers the five games)
 from brou.cards.deal import deal_from_pack, deal_from_seed, packet_positions  # noqa: E402
+from brou.engine.homme import HommeDeal  # noqa: E402
 from brou.engine.notation import NotationError, position_notation  # noqa: E402
-from brou.engine.partnership.state import DealState  # noqa: E402
 from brou.engine.phases import PhaseDeal  # noqa: E402
 from brou.laws.game import GameContext  # noqa: E402
 from brou.laws.talon import deal_with_talon, talon_deal_from_seed  # noqa: E402
@@ -54,12 +54,12 @@ def _random_context(rules: Rules, rng: random.Random) -> GameContext | None:
     return GameContext(scores, carried if any(carried) else ())  # as the OpenSpiel game holds it: () for none
 
 
-def _random_action(state: DealState | PhaseDeal, rng: random.Random) -> int:
+def _random_action(state: PhaseDeal, rng: random.Random) -> int:
     """A random legal action; in 1802 and Brouc mostly a card, an announcement or a pass (a
     claim or a declaration drawn as often would end most deals at their first trick)."""
     legal = state.legal_actions()
     quiet = [a for a in legal if a <= state.rules.pass_action]
-    return rng.choice(quiet if isinstance(state, DealState) and quiet and rng.random() < 0.95 else legal)
+    return rng.choice(quiet if isinstance(state, HommeDeal) and quiet and rng.random() < 0.95 else legal)
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -91,7 +91,7 @@ def test_seeded_positions_come_back_from_their_line_in_openspiel(ruleset: str) -
     over = 0
     for seed in range(POSITIONS_PER_RULESET):
         rules = _random_rules(ruleset, rng)
-        state: DealState | PhaseDeal = seeded_deal(rules, seed, _random_context(rules, rng))
+        state: PhaseDeal = seeded_deal(rules, seed, _random_context(rules, rng))
         play = random.Random(seed)
         for _ in range(play.randrange(0, 70)):
             if state.is_over:
@@ -130,7 +130,7 @@ def _refused(line: str, game: Any = None) -> str:
 
 
 def test_an_action_out_of_turn_is_refused() -> None:
-    state = DealState.from_seed(Rules.load("brouc"), 3, GameContext((320, 100)))  # above 300: dehors at any moment
+    state = HommeDeal.from_seed(Rules.load("brouc"), 3, GameContext((320, 100)))  # above 300: dehors at any moment
     outside: list[tuple[int, int]] = []
     while not outside:
         state.apply(sorted(state.legal_actions())[0])

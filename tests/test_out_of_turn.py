@@ -13,13 +13,13 @@ from typing import Any
 
 import pytest
 
-from brou import DealState, IllegalAction
+from brou import HommeDeal, IllegalAction
 from brou.cards.deal import deal_from_cards
 from brou.conformance.compare import ERRORED, FAILED, PASSED, judge
 from brou.conformance.corpus import Scenario
 from brou.conformance.harness import skip_reason
 from brou.conformance.server import Reference, Table, perft
-from brou.engine.partnership.state import action_text
+from brou.engine.homme import action_text
 from brou.laws.game import GameContext
 from helpers import load
 
@@ -30,17 +30,17 @@ HANDS = [["KS", "QS", "AH", "7H", "AD", "7D", "9C", "7C"], ["9S", "TS", "9H", "T
          ["AS", "8S", "8H", "JH", "9D", "TD", "KC", "QC"], ["7S", "JS", "KH", "QH", "8D", "JD", "AC", "TC"]]
 
 
-def state(name: str, scores: tuple[int, int] | None = None, **params: Any) -> DealState:
+def state(name: str, scores: tuple[int, int] | None = None, **params: Any) -> HommeDeal:
     rules = load(name, **params)
     context = None if scores is None else GameContext(scores)
-    return DealState(rules, deal_from_cards(rules, HANDS, "QH"), context)
+    return HommeDeal(rules, deal_from_cards(rules, HANDS, "QH"), context)
 
 
-def texts(s: DealState) -> dict[int, list[str]]:
+def texts(s: HommeDeal) -> dict[int, list[str]]:
     return {seat: [action_text(s.rules, a) for a in actions] for seat, actions in s.speakers().items()}
 
 
-def play(s: DealState, line: str) -> DealState:
+def play(s: HommeDeal, line: str) -> HommeDeal:
     for text in line.split():
         s.apply_text(text)
     return s
@@ -115,14 +115,14 @@ def test_any_time_plays_as_own_turn_for_the_player_to_act() -> None:
     perft counts (on-turn sequences) are those of own-turn-once-team-has-trick."""
     for seed in range(20):
         rng = random.Random(seed)
-        a = DealState.from_seed(load(BROUC), seed)
-        b = DealState.from_seed(load(BROUC, announce_window="any-time-once-team-has-trick"), seed)
+        a = HommeDeal.from_seed(load(BROUC), seed)
+        b = HommeDeal.from_seed(load(BROUC, announce_window="any-time-once-team-has-trick"), seed)
         while not a.is_over:
             assert a.legal_actions() == b.legal_actions()
             action = rng.choice(a.legal_actions())
             a.apply(action)
             b.apply(action)
-        assert perft(DealState.from_seed(b.rules, seed), 3) == perft(DealState.from_seed(a.rules, seed), 3)
+        assert perft(HommeDeal.from_seed(b.rules, seed), 3) == perft(HommeDeal.from_seed(a.rules, seed), 3)
 
 
 def test_out_of_turn_actions_are_recorded_with_their_seat_and_replayed() -> None:
@@ -131,7 +131,7 @@ def test_out_of_turn_actions_are_recorded_with_their_seat_and_replayed() -> None
     play(s, "TS")
     record = s.record()
     assert record["out_of_turn"] == [[5, 2]]
-    again = DealState.replay(record)
+    again = HommeDeal.replay(record)
     assert again.history == s.history and again.announcements == s.announcements and again.to_act == s.to_act
 
 
@@ -219,7 +219,7 @@ def test_an_action_out_of_turn_is_taken_exactly_when_it_is_listed(name: str, par
     candidates = [*range(rules.n_cards, base), base + 1]  # every announcement, and claim
     moments = 0
     for seed in range(12):
-        s = DealState.from_seed(rules, seed, GameContext(scores))
+        s = HommeDeal.from_seed(rules, seed, GameContext(scores))
         while not s.is_over:
             for seat in range(rules.n_players):
                 if seat == s.to_act:

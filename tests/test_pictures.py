@@ -9,9 +9,9 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from brou.book.pictures import card_label, deal_picture, load_scenario, scenario_picture
+from brou.engine.homme import HommeDeal
 from brou.engine.partnership.match import BOTS, Match
 from brou.engine.partnership.sheet import empty_sheet_svg, sheet_svg
-from brou.engine.partnership.state import DealState
 from brou.errors import BrouError
 from brou.spec.rules import Rules
 
@@ -141,7 +141,7 @@ def test_french_labels_and_ranks() -> None:
 
 def test_engine_state_face_down_and_bad_language() -> None:
     rules = Rules.load("brouc")
-    state = DealState.from_seed(rules, 5)
+    state = HommeDeal.from_seed(rules, 5)
     for _ in range(6):
         state.apply(state.legal_actions()[0])
     svg = deal_picture(rules, state, show_hands=False)

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from brou.engine.partnership.state import DealState
+from brou.engine.homme import HommeDeal
 from brou.errors import IllegalAction
 from brou.laws.play import beats
 from brou.spec.rules import Rules
@@ -53,18 +53,18 @@ def engine_winner(rules: Rules, trick: str | list[str], trump: str) -> int:
     return best
 
 
-def play_cards(state: DealState) -> set[str]:
+def play_cards(state: HommeDeal) -> set[str]:
     """The cards the player to act may play (announcements left out)."""
     return {a for a in legal_texts(state) if a != "pass" and not a.startswith("announce")}
 
 
-def pass_window(state: DealState) -> None:
+def pass_window(state: HommeDeal) -> None:
     """Close an announcement window (1802 opens one after each trick) by passing."""
     while state.phase == "window":
         state.apply_text("pass")
 
 
-def snapshot(state: DealState) -> tuple[Any, ...]:
+def snapshot(state: HommeDeal) -> tuple[Any, ...]:
     return (
         state.record(),
         state.to_act,
@@ -76,7 +76,7 @@ def snapshot(state: DealState) -> tuple[Any, ...]:
     )
 
 
-def assert_rejected(state: DealState, card: str, code: str) -> None:
+def assert_rejected(state: HommeDeal, card: str, code: str) -> None:
     """Playing `card` raises IllegalAction(`code`) and leaves the state as it was."""
     before = snapshot(state)
     with pytest.raises(IllegalAction) as err:
@@ -101,11 +101,11 @@ DEAL_Y = [
 ]
 
 
-def deal_x(name: str, **params: Any) -> DealState:
+def deal_x(name: str, **params: Any) -> HommeDeal:
     return deal(load(name, **params), DEAL_X, "9S")
 
 
-def deal_y(name: str, **params: Any) -> DealState:
+def deal_y(name: str, **params: Any) -> HommeDeal:
     return deal(load(name, **params), DEAL_Y, "TS")
 
 
@@ -345,7 +345,7 @@ def test_after_the_winner_leads_play_goes_on_round_the_table(name: str) -> None:
         seen.append(state.to_act)
         state.apply_text(card)
     assert seen == [2, 3, 0, 1]
-    assert state.tricks[1] == (2, [state.rules.card(c) for c in ["9C", "7C", "AC", "TC"]], 0)
+    assert state.tricks[1] == (2, tuple(state.rules.card(c) for c in ["9C", "7C", "AC", "TC"]), 0)
 
 
 @pytest.mark.clause("hdb.play.next-lead")
@@ -737,7 +737,7 @@ def test_random_deals_match_the_oracle(name: str, params: dict[str, Any]) -> Non
     policy, me, uw = rules.following, rules.marriage_exception, rules.undertrump_when_void
     rng = random.Random(11)
     for seed in range(N_DEALS):
-        state = DealState.from_seed(rules, seed)
+        state = HommeDeal.from_seed(rules, seed)
         trump = rules.suits[state.trump]
         assert state.to_act == rules.first_lead == 0
         while not state.is_over:

@@ -27,7 +27,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from brou import ACTION_CODES, DealState, IllegalAction, Rules
+from brou import ACTION_CODES, HommeDeal, IllegalAction, Rules
 from brou.cards.shuffle import MAX_SEED
 from helpers import check_conservation
 from oracle import oracle_legal
@@ -35,10 +35,10 @@ from oracle import oracle_legal
 CACHES = {"_ann"}  # worked out on demand: two equal states may differ in what they have worked out so far
 
 
-def snapshot(state: DealState, caches: bool = True) -> tuple[Any, ...]:
+def snapshot(state: HommeDeal, caches: bool = True) -> tuple[Any, ...]:
     """Every slot of the state (less the caches, if asked), lists turned to tuples, for exact comparison."""
     out = []
-    for name in DealState.__slots__:
+    for name in HommeDeal.__slots__:
         if not caches and name in CACHES:
             continue
         value = getattr(state, name)
@@ -48,7 +48,7 @@ def snapshot(state: DealState, caches: bool = True) -> tuple[Any, ...]:
     return tuple(out)
 
 
-def check_plays_against_oracle(state: DealState, legal: list[int]) -> None:
+def check_plays_against_oracle(state: HommeDeal, legal: list[int]) -> None:
     rules = state.rules
     plays = {rules.card_text(a) for a in legal if a < rules.n_cards}
     hand = rules.cards_text(state.hands[state.to_act])
@@ -59,8 +59,8 @@ def check_plays_against_oracle(state: DealState, legal: list[int]) -> None:
     assert plays == expected, (hand, trick, rules.suits[state.trump])
 
 
-def play_checked_deal(rules: Rules, seed: int, rng: random.Random) -> DealState:
-    state = DealState.from_seed(rules, seed)
+def play_checked_deal(rules: Rules, seed: int, rng: random.Random) -> HommeDeal:
+    state = HommeDeal.from_seed(rules, seed)
     all_ids = range(rules.pass_action + 7)  # cards, announcements, pass and the six game actions
     while not state.is_over:
         check_conservation(state)
@@ -87,7 +87,7 @@ def play_checked_deal(rules: Rules, seed: int, rng: random.Random) -> DealState:
     return state
 
 
-def check_result(state: DealState) -> None:
+def check_result(state: HommeDeal) -> None:
     rules = state.rules
     result = state.result()
     assert sum(t.card_points for t in result.teams) == 120
@@ -104,7 +104,7 @@ def check_result(state: DealState) -> None:
     assert sum(t.announced for t in result.teams) == sum(a[4] for a in state.announcements)
     if result.all_tricks is not None:
         assert result.teams[result.all_tricks].tricks == rules.n_tricks
-    replayed = DealState.replay(state.record())
+    replayed = HommeDeal.replay(state.record())
     assert snapshot(replayed, caches=False) == snapshot(state, caches=False)
 
 
@@ -167,7 +167,7 @@ def test_announcement_heavy_play() -> None:
         rules = Rules.load(name)
         announced = 0
         for seed in range(300):
-            state = DealState.from_seed(rules, seed)
+            state = HommeDeal.from_seed(rules, seed)
             rng = random.Random(seed)
             while not state.is_over:
                 legal = state.legal_actions()

@@ -14,7 +14,7 @@ import z3  # type: ignore[import-untyped]
 
 from brou import prove
 from brou.book.text import FACTS_RECORD
-from brou.engine.partnership.state import DealState
+from brou.engine.homme import HommeDeal
 from brou.laws import ledger, payments, results, talon
 from brou.laws.counting import card_points
 from brou.spec.rules import Rules
@@ -29,9 +29,9 @@ def result(fact_id: str) -> prove.FactResult:
     return prove.run_fact(fact, SEED)
 
 
-def replay(res: prove.FactResult) -> DealState:
+def replay(res: prove.FactResult) -> HommeDeal:
     assert res.witness is not None, f"{res.id} shows no deal"
-    return DealState.replay(res.witness)
+    return HommeDeal.replay(res.witness)
 
 
 def proved(fact_id: str) -> prove.FactResult:

@@ -15,4 +15,4 @@ def test_the_readme_python_example_runs(capsys: pytest.CaptureFixture[str]) -> N
     assert blocks, "the README has no Python example"
     exec(compile(blocks[0], str(README), "exec"), {})
     out = capsys.readouterr().out
-    assert "['AD', 'TD', 'JD']" in out and "<DealState brouc 3 " in out and "DealResult(" in out
+    assert "['AD', 'TD', 'JD']" in out and "<HommeDeal brouc 3 " in out and "DealResult(" in out

@@ -162,7 +162,7 @@ def test_brou_deal_json_replays(capsys: pytest.CaptureFixture[str]) -> None:
     deal = PhaseDeal(rules, talon_deal_from_cards(rules, data["deal"]["hands"], data["deal"]["talon"], None))
     for action in data["actions"]:
         deal.apply_text(action)
-    assert deal.is_over and [r["marks"] for r in data["result"]] == [r.jetons for r in deal.result()]
+    assert deal.is_over and [r["marks"] for r in data["result"]] == [r.jetons for r in deal.seat_results()]
 
 
 @pytest.mark.parametrize("params, last", [([], "Winner: P"), (["--param", "target=7"], "Winner")])

@@ -21,7 +21,7 @@ ones: an action id that is not legal (a card not held, a held card that the foll
 an announcement not allowed, a pass or a game action at the wrong moment, an id out of range), a
 text that is malformed or names nothing, a legal action given for the wrong seat, anything once
 the deal is over.  Besides the state under test the machine keeps a `copy()` of it and a
-`DealState.replay(record())` of it (each renewed by a rule) and gives them the same steps.
+`HommeDeal.replay(record())` of it (each renewed by a rule) and gives them the same steps.
 
 After every step it checks:
 
@@ -73,13 +73,13 @@ from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule, run_state_machine_as_test
 
-from brou import ACTION_CODES, DealState, IllegalAction, ParameterError, Rules, action_text, parse_action
+from brou import ACTION_CODES, HommeDeal, IllegalAction, ParameterError, Rules, action_text, parse_action
 from brou.cards.deal import Deal, deal_from_cards, deal_from_seed, deal_texts
 from brou.cards.shuffle import MAX_SEED
 from brou.conformance.compare import PASSED, judge
 from brou.conformance.corpus import FORMAT, SCENARIO_DIR, Scenario, check_references, load_file
 from brou.conformance.server import Reference, Table
-from brou.engine.partnership.state import (
+from brou.engine.homme import (
     ACCEPT_ACTION,
     CLAIM_ACTION,
     CONCEDE,
@@ -152,11 +152,11 @@ def _copied(value: Any) -> Any:
     return value
 
 
-def observe(state: DealState) -> dict[str, Any]:
+def observe(state: HommeDeal) -> dict[str, Any]:
     """Everything observable of a state: every slot (less caches and the engine's own
     functions), the record, the legal actions and the count so far."""
     slots: dict[str, Any] = {}
-    for name in DealState.__slots__:
+    for name in HommeDeal.__slots__:
         value = getattr(state, name)
         if name in CACHES or callable(value):
             continue
@@ -166,7 +166,7 @@ def observe(state: DealState) -> dict[str, Any]:
     return {"slots": slots, "record": state.record(), "legal": state.legal_actions(), "result": state.result()}
 
 
-def expected_codes(state: DealState, action: int) -> set[str]:
+def expected_codes(state: HommeDeal, action: int) -> set[str]:
     """The codes docs/errors.md gives for an action id that is not legal now."""
     rules = state.rules
     base = rules.pass_action
@@ -269,9 +269,9 @@ class DealMachine(RuleBasedStateMachine):
         self.patient = mode == "stacked"  # no claim, no declaration: the sweep is played out to the vole or cape
         self.deal_rules = Rules.load(self.ruleset, **params)
         deal = stacked_deal(self.deal_rules, seed) if mode.startswith("stacked") else deal_from_seed(self.deal_rules, seed)
-        self.state = DealState(self.deal_rules, deal, context)
+        self.state = HommeDeal(self.deal_rules, deal, context)
         self.twin = self.state.copy()
-        self.restored = DealState.replay(self.state.record())
+        self.restored = HommeDeal.replay(self.state.record())
         for name, options in OPTIONS[self.ruleset].items():
             self._saw(option_key(name, params.get(name, self.deal_rules.data["parameters"][name]["default"])))
             assert options
@@ -281,7 +281,7 @@ class DealMachine(RuleBasedStateMachine):
     def _saw(self, what: str) -> None:
         SEEN[self.ruleset].add(what)
 
-    def states(self) -> list[DealState]:
+    def states(self) -> list[HommeDeal]:
         return [self.state, self.twin, self.restored]
 
     # -- acting ----------------------------------------------------------------
@@ -305,7 +305,7 @@ class DealMachine(RuleBasedStateMachine):
         if self.state.is_over and self.state.result().all_tricks is not None:
             self._saw("every-trick-to-one-team")
 
-    def reject(self, attempt: Callable[[DealState], None], text: str | None, allowed: set[str]) -> None:
+    def reject(self, attempt: Callable[[HommeDeal], None], text: str | None, allowed: set[str]) -> None:
         """The attempt must raise IllegalAction with an allowed code on the state and its copies,
         leaving each exactly as it was."""
         before = [observe(s) for s in self.states()]
@@ -390,7 +390,7 @@ class DealMachine(RuleBasedStateMachine):
             team = rules.team_of[state.leader]
 
         def strength(card: int) -> tuple[bool, bool, int]:
-            wins = not state.trick or beats(rules, card, state.best, state.trump)
+            wins = not state.trick or beats(rules, card, state.best_card(), state.trump)
             return wins, rules.suit_of[card] == state.trump, -(card % len(rules.ranks))
 
         cards = rules.mask_to_list(state.legal_play_mask())
@@ -468,7 +468,7 @@ class DealMachine(RuleBasedStateMachine):
     def save(self, replay: bool) -> None:
         """A fresh copy, or a fresh replay of the record, to be driven alongside from now on."""
         if replay:
-            self.restored = DealState.replay(self.state.record())
+            self.restored = HommeDeal.replay(self.state.record())
         else:
             self.twin = self.state.copy()
 
@@ -486,7 +486,7 @@ class DealMachine(RuleBasedStateMachine):
         state, rules = self.state, self.deal_rules
         assert rules.n_cards == 32
         check_conservation(state)
-        assert state.trick_mask == sum(1 << c for c in state.trick)
+        assert state._mask == sum(1 << c for c in state.trick)
         assert sum(len(cards) for _, cards, _ in state.tricks) == bin(state.won[0] | state.won[1]).count("1")
 
     @invariant()
@@ -495,7 +495,7 @@ class DealMachine(RuleBasedStateMachine):
         assert sum(rules.points) == 120
         in_hands = sum(card_points(rules, h) for h in state.hands)
         won = sum(card_points(rules, w) for w in state.won)
-        assert in_hands + card_points(rules, state.trick_mask) + won == 120
+        assert in_hands + card_points(rules, state._mask) + won == 120
         result = state.result()
         assert sum(t.card_points for t in result.teams) == won
         assert sum(t.tricks for t in result.teams) == len(state.tricks)
@@ -546,7 +546,7 @@ class DealMachine(RuleBasedStateMachine):
         assert observe(self.twin) == mine, "the copy differs from the state"
         assert observe(self.restored) == mine, "the replayed state differs from the state"
         if self.state.is_over:
-            assert observe(DealState.replay(self.state.record())) == mine, "the finished deal replays differently"
+            assert observe(HommeDeal.replay(self.state.record())) == mine, "the finished deal replays differently"
 
     # -- keeping a failure ---------------------------------------------------
 

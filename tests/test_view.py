@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from brou import DealState, Rules
+from brou import HommeDeal, Rules
 from brou.conformance.compare import FAILED, PASSED, judge
 from brou.conformance.corpus import Scenario
 from brou.conformance.server import Reference
@@ -25,13 +25,13 @@ HANDS = [["KS", "8S", "7S", "AH", "AD", "TD", "AC", "7C"], ["AS", "TS", "TH", "8
          ["JS", "JH", "9H", "QD", "8D", "TC", "QC", "9C"], ["QS", "9S", "KH", "QH", "7H", "JD", "7D", "JC"]]
 
 
-def _walk(ruleset: str, seed: int, game: bool) -> list[DealState]:
+def _walk(ruleset: str, seed: int, game: bool) -> list[HommeDeal]:
     """Every state of a seeded random deal (inside a game: scores near the target, so
     that claims, declarations and concessions happen), the last one over."""
     rules = Rules.load(ruleset)
     rng = random.Random(seed)
     context = GameContext((rng.choice([120, 200, 290]), rng.choice([60, 250])), (0, 0)) if game else None
-    state = DealState.from_seed(rules, seed, context)
+    state = HommeDeal.from_seed(rules, seed, context)
     out = [state.copy()]
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
@@ -39,7 +39,7 @@ def _walk(ruleset: str, seed: int, game: bool) -> list[DealState]:
     return out
 
 
-def _states() -> list[DealState]:
+def _states() -> list[HommeDeal]:
     return [s for ruleset in RULESETS for seed in range(30) for s in _walk(ruleset, seed, game=seed % 2 == 1)]
 
 

@@ -11,8 +11,8 @@ import pytest
 from docutils.core import publish_parts
 
 from brou.book.walkthrough import PlayedDeal, comment, commented_deal, play_deal
+from brou.engine.homme import HommeDeal
 from brou.engine.partnership.match import BOTS, Match
-from brou.engine.partnership.state import DealState
 from brou.engine.phases import PhaseDeal
 from brou.laws.ledger import balances
 from brou.spec.rules import Rules
@@ -100,7 +100,7 @@ def test_the_count_printed_is_the_engines(ruleset: str, lang: str) -> None:
     rows = first_table(lines_of(ruleset, lang))
     cells = {row[0]: row[1:] for row in rows}
     deal = played.deal
-    if isinstance(deal, DealState):
+    if isinstance(deal, HommeDeal):
         result = deal.result()
         order = sorted(range(2), key=lambda t: min(played.players[s] for s in played.rules.teams[t]))
         total = cells["Total for the deal" if lang == "en" else "Total de la donne"]

@@ -1,9 +1,9 @@
 """Brou: the rules of L'Homme de Brou (1802), Brouc, Brusquembille (1718), L'Homme d'Auvergne and L'Hombre
 as data, and the engine that runs them.
 
-    from brou import Rules, DealState
+    from brou import Rules, HommeDeal
     rules = Rules.load("brouc")                 # or Rules.load("homme-de-brou-1802", following="brouc")
-    state = DealState.from_seed(rules, 7)       # the documented shuffle, see brou.cards.shuffle
+    state = HommeDeal.from_seed(rules, 7)       # the documented shuffle, see brou.cards.shuffle
     state.legal_actions()                       # action ids; state.legal_texts() -> ["TH", ...]
     state.apply(a)                              # or raises IllegalAction(code, message), state unchanged
     state.apply_text("TH"); state.undo()        # text notation; take the last action back
@@ -12,7 +12,8 @@ as data, and the engine that runs them.
 
 The games on the phase engine (Brusquembille, L'Homme d'Auvergne, L'Hombre) are dealt with
 `new_deal(rules, talon_deal_from_seed(rules, seed))` and answer the same calls (docs/game.md,
-"The engine as a library").
+"The engine as a library").  `DealState`, the name of 1802's and Brouc's deal class before they
+came onto the phase engine, stays an alias of `HommeDeal` for one release.
 """
 
 from importlib.metadata import PackageNotFoundError, version
@@ -20,8 +21,8 @@ from importlib.metadata import PackageNotFoundError, version
 from .cards.deal import Deal, DealError, deal_from_cards, deal_from_seed
 from .engine.deals import new_deal
 from .engine.hombre import HombreDeal
+from .engine.homme import HommeDeal, action_text, parse_action
 from .engine.notation import NotationError, deal_notation, parse_deal, position_notation
-from .engine.partnership.state import DealState, action_text, parse_action
 from .engine.phases import PhaseDeal
 from .engine.position import Position, perft
 from .engine.positions import parse_position
@@ -30,6 +31,8 @@ from .errors import ACTION_CODES, BrouError, IllegalAction, NothingToUndo, Param
 from .laws.talon import TalonDeal, talon_deal_from_seed
 from .spec.clauses import IMPLEMENTED_BY
 from .spec.rules import Rules
+
+DealState = HommeDeal  # the former name of 1802's and Brouc's deal class: an alias for one release
 
 try:
     __version__ = version("brou")
@@ -44,6 +47,7 @@ __all__ = [
     "DealError",
     "DealState",
     "HombreDeal",
+    "HommeDeal",
     "IllegalAction",
     "NotationError",
     "NothingToUndo",

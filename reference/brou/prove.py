@@ -40,7 +40,7 @@ import z3  # type: ignore[import-untyped]
 
 from .cards.deal import deal_from_cards, deal_from_seed
 from .engine import phases
-from .engine.partnership.state import DealState, action_text
+from .engine.homme import HommeDeal, action_text
 from .laws import kings as kings_mod
 from .laws import payments, results, speech, talon
 from .laws.auction import Standing, legal_bids, may_bid, outcome, standing
@@ -296,7 +296,7 @@ class Check:
     holds: bool
     details: str
     counterexample: str | None = None
-    witness: dict[str, Any] | None = None  # the deal and play shown (DealState.record()), to replay
+    witness: dict[str, Any] | None = None  # the deal and play shown (HommeDeal.record()), to replay
 
 
 @dataclass(frozen=True)
@@ -384,7 +384,7 @@ def model_text(model: Any, names: Sequence[Any]) -> str:
 # =====================================================================================
 
 
-def witness_text(state: DealState) -> str:
+def witness_text(state: HommeDeal) -> str:
     record = state.record()
     hands = "; ".join(f"seat {i}: {' '.join(h)}" for i, h in enumerate(record["deal"]["hands"]))
     ctx = f" scores before {record['context']['scores']}" if "context" in record else ""
@@ -393,14 +393,14 @@ def witness_text(state: DealState) -> str:
             f"actions: {' '.join(record['actions'])}")
 
 
-def replayed(state: DealState) -> DealState:
-    """The deal rebuilt from its record by the engine (DealState.replay), as anyone can do."""
-    return DealState.replay(state.record(), state.rules)
+def replayed(state: HommeDeal) -> HommeDeal:
+    """The deal rebuilt from its record by the engine (HommeDeal.replay), as anyone can do."""
+    return HommeDeal.replay(state.record(), state.rules)
 
 
-def random_play(rules: Rules, rng: random.Random, context: GameContext | None = None) -> DealState:
+def random_play(rules: Rules, rng: random.Random, context: GameContext | None = None) -> HommeDeal:
     """A seeded deal played out by random card, announcement and pass actions (no game action)."""
-    state = DealState(rules, deal_from_seed(rules, rng.getrandbits(63)), context)
+    state = HommeDeal(rules, deal_from_seed(rules, rng.getrandbits(63)), context)
     limit = rules.pass_action
     while not state.is_over:
         actions = [a for a in state.legal_actions() if a <= limit]
@@ -408,8 +408,8 @@ def random_play(rules: Rules, rng: random.Random, context: GameContext | None = 
     return state
 
 
-def search(rules: Rules, seed: int, accept: Callable[[DealState], bool], context: GameContext | None = None,
-           limit: int = 50_000) -> DealState:
+def search(rules: Rules, seed: int, accept: Callable[[HommeDeal], bool], context: GameContext | None = None,
+           limit: int = 50_000) -> HommeDeal:
     rng = random.Random(seed)
     for _ in range(limit):
         state = random_play(rules, rng, context)
@@ -434,11 +434,11 @@ PLAIN_PLAY = [c for s in "SHDC" for c in (f"A{s}", f"K{s}", f"8{s}", f"J{s}", f"
 
 
 def grand_deal(rules: Rules, context: GameContext | None = None, declare_before: int | None = None,
-               play: Sequence[str] = GRAND_PLAY) -> DealState:
+               play: Sequence[str] = GRAND_PLAY) -> HommeDeal:
     """GRAND_DEAL played as `play` (GRAND_PLAY or PLAIN_PLAY), passing in every window and
     concession question; `declare` by the player to act before trick `declare_before` (1-based),
     if given.  Returned as rebuilt by the engine from its record."""
-    state = DealState(rules, deal_from_cards(rules, [h.split() for h in GRAND_DEAL], "JS"), context)
+    state = HommeDeal(rules, deal_from_cards(rules, [h.split() for h in GRAND_DEAL], "JS"), context)
     for i, card in enumerate(play):
         while state.phase in ("window", "concede"):
             state.apply_text("pass")
@@ -451,7 +451,7 @@ def grand_deal(rules: Rules, context: GameContext | None = None, declare_before:
 def offers_declaration(rules: Rules, score: int, before_trick: int) -> bool:
     """Whether the engine offers `declare` to team 0's player on lead before trick `before_trick`
     of GRAND_DEAL (played as PLAIN_PLAY), team 0 written at `score`."""
-    state = DealState(rules, deal_from_cards(rules, [h.split() for h in GRAND_DEAL], "JS"), GameContext((score, 0)))
+    state = HommeDeal(rules, deal_from_cards(rules, [h.split() for h in GRAND_DEAL], "JS"), GameContext((score, 0)))
     for card in PLAIN_PLAY[: 4 * (before_trick - 1)]:
         while state.phase in ("window", "concede"):
             state.apply_text("pass")
@@ -526,7 +526,7 @@ def fact_rounding_fives(policy: str) -> Callable[[int], Check]:
         # a concrete deal of the same kind (both teams' card points ending in 5, sum not 130)
         rules = Rules.load(HDB, rounding=policy)
 
-        def violates(state: DealState) -> bool:
+        def violates(state: HommeDeal) -> bool:
             cards = [card_points(rules, w) for w in state.won]
             marr = [a + t for a, t in zip(state.announced_points, state.table_points, strict=True)]
             totals = rounding_f(PY_ARITH, policy, cards, marr)
@@ -576,7 +576,7 @@ def fact_naive_301(seed: int) -> Check:
     rules = Rules.load(HDB)
     context = GameContext((230, 0))
 
-    def shows(state: DealState) -> bool:
+    def shows(state: HommeDeal) -> bool:
         out = state.outcome
         return (out is not None and out.how == "played-out" and out.winner == 0 and 301 <= out.scores[0] <= 304
                 and 230 + state.result().teams[0].total < 301)

@@ -9,7 +9,7 @@ and says, from what the engine did, who led, who followed, who could not follow 
 primitives of `brou.laws.following` that narrowed or widened his choice), who won each trick and
 by which rule, what was announced, drawn, paid, bid and exchanged, then the count and the
 sheet.  Nothing here knows a ruleset by name: only the two kinds of deal (the partnership
-`DealState`, the phase deals of `brou.engine.deals.new_deal`), so a ruleset added later gets
+`HommeDeal`, the phase deals of `brou.engine.deals.new_deal`), so a ruleset added later gets
 its commented deal with no new code.  Clause ids are found in the ruleset by their ending
 (`play.trick-winner`) or on the engine's functions, and cited in passing.
 """
@@ -26,9 +26,9 @@ from typing import Any
 
 from ..engine.deals import new_deal
 from ..engine.hombre import HombreDeal
+from ..engine.homme import CLAIM_ACTION, HommeDeal
 from ..engine.partnership.match import BOTS, Match
 from ..engine.partnership.sheet import TEAMS, sheet_svg
-from ..engine.partnership.state import CLAIM_ACTION, DealState
 from ..engine.phases import PhaseDeal
 from ..engine.rounds import Session
 from ..engine.text import greedy_bot as phase_greedy_bot
@@ -54,7 +54,7 @@ class PlayedDeal:
 
     rules: Rules
     seed: int
-    deal: DealState | PhaseDeal
+    deal: PhaseDeal
     players: tuple[int, ...]
     record: dict[str, Any]
     number: int = 1
@@ -519,7 +519,7 @@ class _Writer:
         self.para(self.w("intro-match", seed=played.seed))
         self.deal_paragraph()
         self.lines += self.hands_lines(played.deal.deal.hands, self.w("hands-caption"), dealt=True)
-        events = self.partnership_events() if isinstance(played.deal, DealState) else self.phase_events()
+        events = self.partnership_events() if isinstance(played.deal, HommeDeal) else self.phase_events()
         if played.deal.tricks:
             self.para(self.w("how-to-read"))
         for number, (leader, cards, winner) in enumerate(played.deal.tricks, 1):
@@ -529,7 +529,7 @@ class _Writer:
         self.para(" ".join(events.get(last, ([], []))[0] + said))
         keep = '<div style="break-inside:avoid;page-break-inside:avoid">'
         self.lines += _raw(keep) + ["", f".. rubric:: {self.w('count')}", ""]
-        if isinstance(played.deal, DealState):
+        if isinstance(played.deal, HommeDeal):
             self.partnership_count()
         else:
             self.phase_count()
@@ -549,7 +549,7 @@ class _Writer:
         if packets != [1]:
             text += self.w("packets", packets="-".join(str(k) for k in rules.packets))
         text += self.cite(_clause(rules, "deal.packets"))
-        if isinstance(deal, DealState):
+        if isinstance(deal, HommeDeal):
             turnup = deal.turnup
             text += self.w("turnup-own", c=self.card(turnup), s=self.suit(rules.suit_of[turnup]),
                            cite=self.cite(_clause(rules, "deal.turnup")))
@@ -573,7 +573,7 @@ class _Writer:
         play begins (`ringed`: the cards drawn in the exchange)."""
         rules, deal = self.rules, self.played.deal
         rows = []
-        turnup = deal.deal.turnup if isinstance(deal, DealState) else -1
+        turnup = deal.deal.turnup if isinstance(deal, HommeDeal) else -1
         for seat in range(rules.n_players):
             note = self.w("dealer") if seat == rules.dealer else ""
             cards = cards_of(hands[seat])
@@ -774,12 +774,12 @@ class _Writer:
     # -- the partnership games: replaying the actions ----------------------------------------------
 
     def partnership_events(self) -> dict[int, tuple[list[str], list[str]]]:
-        """Replay the deal's actions on a fresh DealState: the hand each card came from, and the
+        """Replay the deal's actions on a fresh HommeDeal: the hand each card came from, and the
         sentences before and after each trick (announcements, table marriages, claims)."""
         played, rules = self.played, self.rules
         state = played.deal
-        assert isinstance(state, DealState)
-        replay = DealState(rules, state.deal, state.context)
+        assert isinstance(state, HommeDeal)
+        replay = HommeDeal(rules, state.deal, state.context)
         out_of_turn = dict(state.out_of_turn)
         events: dict[int, tuple[list[str], list[str]]] = {}
         said: set[int] = set()  # the tricks whose table marriages are told
@@ -812,7 +812,7 @@ class _Writer:
                 self._table_marriages(replay, last, events.setdefault(last + 1, ([], []))[1])
         return events
 
-    def _announcement(self, replay: DealState, seat: int, into: list[str], after_trick: bool) -> None:
+    def _announcement(self, replay: HommeDeal, seat: int, into: list[str], after_trick: bool) -> None:
         rules = self.rules
         _, suit, kind, _, points, _ = replay.announcements[-1]
         text = self.marriage_words(suit, kind, points, rules.team_of[seat], replay.trump)
@@ -842,7 +842,7 @@ class _Writer:
             text += self.w("in-trumps")
         return text
 
-    def _table_marriages(self, replay: DealState, index: int, into: list[str]) -> None:
+    def _table_marriages(self, replay: HommeDeal, index: int, into: list[str]) -> None:
         rules = self.rules
         for t_index, suit, kind, team, points in replay.table:
             if t_index != index:
@@ -1086,7 +1086,7 @@ class _Writer:
     def partnership_count(self) -> None:
         played, rules = self.played, self.rules
         state = played.deal
-        assert isinstance(state, DealState)
+        assert isinstance(state, HommeDeal)
         result = state.result()
         teams = self.team_order()
         header = [""] + [self.team_head(t) for t in teams]
@@ -1156,7 +1156,7 @@ class _Writer:
         n = rules.n_players
         seats = sorted(range(n), key=lambda s: played.players[s])
         header = [""] + [self.w("Player", n=played.players[s]) for s in seats]
-        result = deal.result()
+        result = deal.seat_results()
         rows = [[self.w("tricks")] + [str(result[s].tricks) for s in seats]]
         if any(rules.points):
             rows.append([self.w("card-points")] + [str(result[s].card_points) for s in seats])

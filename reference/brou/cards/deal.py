@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from ..errors import BrouError
 from ..spec.clauses import implements
@@ -157,7 +157,17 @@ def deal_from_cards(rules: Rules, hands: Sequence[Sequence[str]], turnup: str) -
     return Deal(tuple(masks), t, rules.pack & ~sum(masks))
 
 
-def deal_texts(rules: Rules, deal: Deal) -> dict[str, object]:
+class Dealt(Protocol):
+    """What `deal_texts` reads of a deal: a `Deal`, or the phase engine's `TalonDeal`."""
+
+    @property
+    def hands(self) -> tuple[int, ...]: ...
+
+    @property
+    def turnup(self) -> int: ...
+
+
+def deal_texts(rules: Rules, deal: Dealt) -> dict[str, object]:
     """The deal as data: {"hands": [[card, ...] by seat], "turnup": card}."""
     return {"hands": [rules.cards_text(h) for h in deal.hands], "turnup": rules.card_text(deal.turnup)}
 

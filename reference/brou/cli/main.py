@@ -37,10 +37,10 @@ from .. import spec
 from ..cards.deal import deal_from_seed
 from ..cards.shuffle import MAX_SEED
 from ..engine.deals import new_deal
+from ..engine.homme import HommeDeal
 from ..engine.notation import parse_deal, position_notation
 from ..engine.partnership.match import BOTS, Match
 from ..engine.partnership.sheet import sheet_svg, sheet_text
-from ..engine.partnership.state import DealState
 from ..engine.partnership.text import deal_to_data, deal_to_text
 from ..engine.phases import PhaseDeal
 from ..engine.positions import position_from
@@ -421,11 +421,11 @@ def cmd_phase_deal(args: argparse.Namespace, rules: Rules, start: PhaseDeal | No
         deal.apply(rng.choice(deal.legal_actions()))
     if args.json:
         if has_auction(rules):
-            result: list[dict[str, Any]] = [{"tricks": r.tricks, "points": r.jetons} for r in deal.result()]
+            result: list[dict[str, Any]] = [{"tricks": r.tricks, "points": r.jetons} for r in deal.seat_results()]
         elif has_speech(rules):
-            result = [{"tricks": r.tricks, "marks": r.jetons} for r in deal.result()]
+            result = [{"tricks": r.tricks, "marks": r.jetons} for r in deal.seat_results()]
         else:
-            result = [{"tricks": r.tricks, "card_points": r.card_points, "jetons": r.jetons} for r in deal.result()]
+            result = [{"tricks": r.tricks, "card_points": r.card_points, "jetons": r.jetons} for r in deal.seat_results()]
         data = deal.record() | _origin(args) | {
             "tricks": [deal.rules.cards_text(sum(1 << c for c in cards)) for _, cards, _ in deal.tricks],
             "winners": [w for _, _, w in deal.tricks], "result": result, "notation": position_notation(deal, dealer)}
@@ -460,7 +460,7 @@ def _title(args: argparse.Namespace, rules: Rules) -> str:
     return f"{rules.data['title']['en']}, deal of seed {args.seed}{cut} (random legal play)"
 
 
-def _start(args: argparse.Namespace) -> tuple[DealState | PhaseDeal | None, int | None]:
+def _start(args: argparse.Namespace) -> tuple[PhaseDeal | None, int | None]:
     """The position of --from (read from standard input for -) and its dealer, or None, None;
     UsageError for --from given with the options it replaces, or for neither."""
     if args.position is None:
@@ -494,7 +494,7 @@ def cmd_deal(args: argparse.Namespace) -> int:
     if rules.on_phases:
         assert start is None or isinstance(start, PhaseDeal)
         return cmd_phase_deal(args, rules, start, dealer)
-    state = start if isinstance(start, DealState) else DealState(rules, deal_from_seed(rules, args.seed, args.cut))
+    state = start if isinstance(start, HommeDeal) else HommeDeal(rules, deal_from_seed(rules, args.seed, args.cut))
     rng = random.Random(_play_seed(args))
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))

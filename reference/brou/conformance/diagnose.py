@@ -23,7 +23,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..engine.partnership.state import REFUSE_ACTION, parse_action
+from ..engine.homme import REFUSE_ACTION, parse_action
 from ..engine.partnership.view import CLAUSE_OF
 from ..engine.phases import PLAY as PHASE_PLAY
 from ..engine.view import CLAUSE_OF as PHASE_CLAUSE_OF
@@ -699,7 +699,8 @@ def action_clause(table: Table, text: str) -> str:
         return "hdb.marriage.announce-window"
     if not state.trick:  # a lead: to the first trick, or after one (its winner leads)
         return "hdb.play.next-lead" if state.tricks else "hdb.play.lead"
-    return following_clause(rules, state.hands[state.to_act], parse_action(rules, text), state.trick, state.trump, state.best)
+    card = parse_action(rules, text)
+    return following_clause(rules, state.hands[state.to_act], card, state.trick, state.trump, state.best_card())
 
 
 def following_clause(rules: Rules, hand: int, card: int, trick: list[int], trump: int, best: int) -> str:

@@ -75,13 +75,13 @@ from ..engine.hombre import EXCHANGE as HOMBRE_EXCHANGE
 from ..engine.hombre import GIVEN_UP as HOMBRE_GIVEN_UP
 from ..engine.hombre import STOPPED as HOMBRE_STOPPED
 from ..engine.hombre import HombreDeal
-from ..engine.partnership.state import (
+from ..engine.homme import (
     CLAIM_ACTION,
     CONCEDE_ACTION,
     DECLARE_ACTION,
     DECLARE_DOUBLE_ACTION,
     MARK_ACTION,
-    DealState,
+    HommeDeal,
     action_text,
 )
 from ..engine.phases import ALL_PASSED, DONE, NOT_TURNED, PLAY, PLAYED, SPEECH, TURN_OFFER, PhaseDeal
@@ -335,7 +335,7 @@ def _setting(c: Choices, ruleset: str, rules: Rules, offer: Offer) -> tuple[dict
     return game, match
 
 
-def _illegal(state: DealState, legal_now: list[int], b: int) -> str:
+def _illegal(state: HommeDeal, legal_now: list[int], b: int) -> str:
     """An action the rules forbid now: a card of the hand that may not be played, another
     action id, or a text that is no action."""
     rules = state.rules
@@ -355,7 +355,7 @@ def _illegal(state: DealState, legal_now: list[int], b: int) -> str:
 _GAME_KINDS = (CLAIM_ACTION, DECLARE_ACTION, DECLARE_DOUBLE_ACTION, CONCEDE_ACTION, 5, 6)
 
 
-def _pick(state: DealState, legal: list[int], b: int, patient: bool) -> str:
+def _pick(state: HommeDeal, legal: list[int], b: int, patient: bool) -> str:
     """The action a byte chooses: an illegal one from 256 - ILLEGAL up; else a game action
     (claim, declaration, concession and its answer) in a band below that, wide when the
     action is the natural one (a claim that is right, a concession asked for), narrow

@@ -40,7 +40,7 @@ import yaml
 
 from ..cards.shuffle import splitmix64
 from ..engine.hombre import GIVEN_UP, STOPPED, HombreDeal
-from ..engine.partnership.state import DealState, action_text
+from ..engine.homme import HommeDeal, action_text
 from ..engine.phases import ALL_PASSED, PhaseDeal
 from ..errors import IllegalAction
 from ..laws.auction import words as auction_words
@@ -101,7 +101,7 @@ def _hands(table: Table) -> dict[str, Any]:
     return {"dealer": table.dealer, "hands": deal["hands"], "turnup": deal["turnup"]}
 
 
-def _illegal(state: DealState, rng: random.Random) -> str | None:
+def _illegal(state: HommeDeal, rng: random.Random) -> str | None:
     """An action the player to act may not take now (a card, an announcement, a pass or a
     game action), or None if none is at hand."""
     rules = state.rules
@@ -116,7 +116,7 @@ def _illegal(state: DealState, rng: random.Random) -> str | None:
     return action_text(rules, rng.choice(pool))
 
 
-def _code(state: DealState, text: str) -> str:
+def _code(state: HommeDeal, text: str) -> str:
     probe = state.copy()
     try:
         probe.apply_text(text)
@@ -157,13 +157,13 @@ def _merge_do(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def _random_choice(state: DealState, rng: random.Random) -> int:
+def _random_choice(state: HommeDeal, rng: random.Random) -> int:
     legal = state.legal_actions()
     quiet = [a for a in legal if a <= state.rules.pass_action]
     return rng.choice(quiet or legal)
 
 
-def _game_choice(state: DealState, rng: random.Random) -> int:
+def _game_choice(state: HommeDeal, rng: random.Random) -> int:
     """Claims when right (and sometimes when wrong), declares and concedes now and then."""
     legal = state.legal_actions()
     base = state.rules.pass_action

@@ -155,7 +155,7 @@ class HombreTable(PhaseTable):
         return [{"player": self.player(seat), "discarded": count} for seat, count in self.state.exchanges]
 
     def _obs_result(self) -> list[dict[str, int]]:
-        by_seat = self.state.result()
+        by_seat = self.state.seat_results()
         rows = [{"tricks": r.tricks, "points": r.jetons} for r in by_seat]
         return self._by_player(rows, {"tricks": 0, "points": 0})
 

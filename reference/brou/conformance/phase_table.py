@@ -127,7 +127,7 @@ class PhaseTable(SeatedTable):
         return len(self.state.stock)
 
     def _obs_result(self) -> list[dict[str, int]]:
-        by_seat = self.state.result()
+        by_seat = self.state.seat_results()
         return [{"tricks": r.tricks, "card_points": r.card_points, "jetons": r.jetons}
                 for r in (by_seat[self.seat(p)] for p in range(self.rules.n_players))]
 

@@ -1,6 +1,6 @@
 """What the protocol's two tables share: a deal played at a table of fixed players.
 
-`server.Table` (1802, Brouc, on `brou.engine.partnership.state.DealState`) and `phase_table.PhaseTable`
+`server.Table` (1802, Brouc, on `brou.engine.homme.HommeDeal`) and `phase_table.PhaseTable`
 (Brusquembille, on `brou.engine.phases.PhaseDeal`) differ in their setups and in some observables;
 taking an action, looking an observable up by name, and the observables both engines answer
 alike (who acts, what he may do, the trick, the tricks, trump, whether it is over) are here,
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from ..engine.partnership.state import action_text
+from ..engine.homme import action_text
 from ..engine.position import Playable
 from ..errors import BrouError, IllegalAction
 from ..spec.rules import Rules

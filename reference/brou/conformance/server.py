@@ -16,9 +16,9 @@ from typing import IO, Any
 
 from .. import __version__, spec
 from ..cards.deal import deal_from_cards, deal_from_seed
+from ..engine.homme import HommeDeal, marriage_text
 from ..engine.partnership.match import carried_over, deal_entry, dealer_of_draw, handover, match_winner, next_offset
 from ..engine.partnership.sheet import sheet_rows
-from ..engine.partnership.state import DealState, marriage_text
 from ..engine.partnership.view import view
 from ..engine.position import perft as perft  # the engine's (brou.perft); the tests and the generator find it here too
 from ..errors import BrouError, TimeLimit
@@ -39,7 +39,7 @@ NAME = "brou-reference"
 class Table(SeatedTable):
     """One scenario's deal at a table of fixed players."""
 
-    state: DealState
+    state: HommeDeal
 
     def __init__(self, rules: Rules, setup: Mapping[str, Any]) -> None:
         n = rules.n_players
@@ -62,7 +62,7 @@ class Table(SeatedTable):
         self.scores_before = list(game["scores"]) if game else [0, 0]
         self.carried_in = list(game.get("carried", [0, 0])) if game else [0, 0]
         self.marks_before: list[int] | None = list(setup["match"]["marks"]) if "match" in setup else None
-        self.state = DealState(rules, deal, context)
+        self.state = HommeDeal(rules, deal, context)
 
     def _deal(self, given: Mapping[str, Any], where: str) -> Any:
         """The deal of a setup or of a `deal` step: hands by player and turn-up, or a seed
@@ -95,7 +95,7 @@ class Table(SeatedTable):
         deal = self._deal(given, "deal")
         self.scores_before, self.carried_in, self.marks_before = passed.scores, passed.carried, marks
         context = GameContext(self._to_deal_teams(passed.scores), self._to_deal_teams(passed.carried))
-        self.state = DealState(self.rules, deal, context)
+        self.state = HommeDeal(self.rules, deal, context)
         return {"ok": True}
 
     def player(self, seat: int) -> int:

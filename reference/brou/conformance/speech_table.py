@@ -67,7 +67,7 @@ class SpeechTable(PhaseTable):
         return [{"player": self.player(seat), "word": WORDS[word]} for seat, word in self.state.words]
 
     def _obs_result(self) -> list[dict[str, int]]:
-        by_seat = self.state.result()
+        by_seat = self.state.seat_results()
         return [{"tricks": r.tricks, "marks": r.jetons} for r in (by_seat[self.seat(p)] for p in range(self.rules.n_players))]
 
     def _obs_outcome(self) -> dict[str, Any] | None:

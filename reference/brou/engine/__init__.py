@@ -1,11 +1,12 @@
 """The engine: the phase engine and what every deal offers a library user.
 
-The deal class and its phases (`phases`: `PhaseDeal`; `hombre`: `HombreDeal`), the choice of
+The deal classes and their phases (`phases`: `PhaseDeal`; `homme`: `HommeDeal`, 1802 and Brouc;
+`hombre`: `HombreDeal`), the choice of
 the class for a ruleset (`deals`), what any position offers (`position`: text, equality, undo,
 perft; `positions`, `picture`, `notation`), the view of one player (`view`), the text of a
 deal and a session (`text`), the session of several deals (`rounds`, `marks`) and the game
-record (`record`). `engine.partnership` holds the second engine, of 1802 and Brouc, until it
-comes onto the phase engine (docs/design.md, "One engine"). A module here may import
+record (`record`). `engine.partnership` holds what is still 1802's and Brouc's own (their view, text, matches
+and sheets) until it joins the rest (docs/design.md, "One engine"). A module here may import
 `brou.errors`, `brou.spec`, `brou.cards`, `brou.laws` and the engine's own modules, nothing
 above it: neither the conformance layer nor the products (tests/test_layers.py).
 """

@@ -1,21 +1,30 @@
-"""Which deal class plays a ruleset on the phase engine: `HombreDeal` for a game with an
-auction (L'Hombre), `PhaseDeal` for the others.  Tables, sessions, the fuzzer and the OpenSpiel
-games make their deals here, so that none of them needs to know which game it plays.
+"""Which deal class plays a ruleset: `HommeDeal` for 1802 and Brouc, `HombreDeal` for a game
+with an auction (L'Hombre), `PhaseDeal` for the others.  Tables, sessions, the fuzzer and the
+OpenSpiel games make their deals here, so that none of them needs to know which game it plays.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..cards.deal import Deal
 from ..laws.contracts import has_auction
+from ..laws.game import GameContext
 from ..laws.talon import TalonDeal
 from ..spec.rules import Rules
 from .hombre import HombreDeal
+from .homme import HommeDeal
 from .phases import PhaseDeal
 
 
-def new_deal(rules: Rules, deal: TalonDeal, marks: Sequence[int] | None = None) -> PhaseDeal:
-    """A deal of `rules` on the phase engine; `marks` (a game to a number of marks) as `PhaseDeal` takes them."""
+def new_deal(rules: Rules, deal: TalonDeal | Deal, marks: Sequence[int] | None = None,
+             context: GameContext | None = None) -> PhaseDeal:
+    """A deal of `rules`: `marks` (a game to a number of marks) as `PhaseDeal` takes them,
+    `context` (a deal of 1802 or Brouc inside a game) as `HommeDeal` takes it."""
+    if HommeDeal.plays(rules):
+        return HommeDeal(rules, deal, context)
+    if isinstance(deal, Deal):
+        raise ValueError(f"{rules.id} is dealt with a talon: a TalonDeal (brou.laws.talon.talon_deal_from_seed)")
     if has_auction(rules):
         return HombreDeal(rules, deal)
     return PhaseDeal(rules, deal, marks)

@@ -15,10 +15,17 @@ answering who is asked, what he may do, what an action does and what comes next:
   the last, and 1802's concession (`concede`, then `respond`);
 - the count (`brou.laws.counting.deal_result`) and the game's outcome (`brou.laws.game`).
 
-It plays exactly as `brou.engine.partnership.state.DealState`, which it is to replace: the same
-action ids and notation (defined here, `action_text` / `parse_action`), the same legal actions
-for every seat, the same refusals, the same result and outcome (tests/test_one_engine.py plays
-both side by side).  As in `PhaseDeal`, `apply` checks before it changes anything.
+Actions are small integers, as in OpenSpiel: `0 .. n_indices-1` play that card; then one id per
+(suit, marriage kind) announces that marriage; then `pass`; then, inside a game, `claim`,
+`declare`, `declare-double`, `concede`, `accept` and `refuse`; then `mark` (`action_text` /
+`parse_action`: the text notation, `TH`, `announce KQH`, `pass`, `claim`).  It replaced the
+partnership engine's `DealState` (whose name `brou.DealState` stays an alias of this class for one
+release).  As in `PhaseDeal`, `apply` checks before it changes anything, so a refused action
+leaves the state as it was; `copy()` is cheap and `record()` / `replay()` save and restore a deal.
+
+Where it differs from `PhaseDeal`'s other games: `won` is per team (what the count reads),
+`result()` is the partnership count by team (`brou.laws.counting.DealResult`), `seat_results()`
+the per-seat count every deal class has, and `deal` is a `TalonDeal` with an empty stock.
 """
 
 from __future__ import annotations
@@ -30,7 +37,7 @@ from ..cards.deal import Deal, deal_from_data, deal_from_seed, turnup_on_show
 from ..errors import IllegalAction, brief
 from ..laws import game
 from ..laws.counting import DealResult, card_points, deal_result
-from ..laws.following import following_function
+from ..laws.following import Legal, following_function
 from ..laws.game import GameContext, Outcome
 from ..laws.marriages import (
     NEEDS_TEAM_TRICK,
@@ -44,9 +51,13 @@ from ..laws.marriages import (
 from ..laws.play import next_leader, why_illegal
 from ..laws.talon import TalonDeal
 from ..spec.rules import Rules, exact_text
-from .phases import DONE, PLAY, PLAYED, PhaseDeal
+from .phases import DONE, PLAY, PLAYED, PhaseDeal, SeatResult
 from .picture import deal_picture, position_picture
 from .position import Position, result_table
+
+__all__ = ["ACCEPT_ACTION", "CLAIM_ACTION", "CONCEDE", "CONCEDE_ACTION", "DECLARE_ACTION", "DECLARE_DOUBLE_ACTION",
+           "DONE", "GAME_ACTION_NAMES", "MARK", "MARK_ACTION", "PLAY", "REFUSE_ACTION", "RESPOND", "ROUND", "WINDOW",
+           "HommeDeal", "action_text", "marriage_text", "parse_action"]
 
 WINDOW = "window"  # the window after a trick: the players asked announce or pass
 ROUND = "round"  # a round of claims: Brouc's before the first card (dehors_above_300=before-first-card), or
@@ -90,11 +101,16 @@ class HommeDeal(PhaseDeal):
     def from_seed(cls, rules: Rules, seed: int, context: GameContext | None = None) -> HommeDeal:
         return cls(rules, deal_from_seed(rules, seed), context)
 
+    def _following(self) -> tuple[Legal, Legal]:
+        """The fused function of a preset (the phase engine's fast path), else the composition
+        (`following_function`); there is no stock."""
+        follow = following_function(self.rules)
+        return follow, follow
+
     def _begin(self) -> None:
         rules = self.rules
         n_teams = len(rules.teams)
         self._set_trump(self.deal.trump)
-        self._follow = following_function(rules)
         # the trick on the table, kept as its cards come: the suit led, the card winning it so far
         # and its seat (`brou.laws.play.beats`, through `_beating`), the mask of its cards
         self._led = self._top = self._top_seat = -1
@@ -157,8 +173,12 @@ class HommeDeal(PhaseDeal):
         return self._follow(self.rules, hand, self._led, self.trump, self._top, self._mask)
 
     def legal_play_mask(self) -> int:
-        """`legal_cards()` as DealState names it: the cards the player to act may play, as a mask."""
+        """The cards the player to act may play, as a mask (`legal_cards()`, kept for the state)."""
         return self._legal_cards()
+
+    def best_card(self) -> int:
+        """The card winning the trick on the table so far (-1 with no card on it)."""
+        return self._top
 
     def legal_actions(self, seat: int | None = None) -> list[int]:
         """Every action the player to act may take, as action ids, plays first; for another
@@ -213,9 +233,19 @@ class HommeDeal(PhaseDeal):
         """Who may speak now: each seat that may do something, with its actions."""
         return {seat: actions for seat in range(self.rules.n_players) if (actions := self.legal_actions(seat))}
 
-    def result(self) -> DealResult:  # type: ignore[override]  # a partnership deal's count, by team
-        """The count of the deal (final once over): `brou.laws.counting.deal_result`."""
+    def result(self) -> DealResult:
+        """The count of the deal by team (final once over): `brou.laws.counting.deal_result`."""
         return deal_result(self)
+
+    def seat_results(self) -> list[SeatResult]:
+        """Per seat: tricks won and the card points in them (no jetons: 0)."""
+        rules = self.rules
+        tricks, won = [0] * rules.n_players, [0] * rules.n_players
+        for _, cards, winner in self.tricks:
+            tricks[winner] += 1
+            for card in cards:
+                won[winner] |= 1 << card
+        return [SeatResult(tricks[s], card_points(rules, won[s]), 0) for s in range(rules.n_players)]
 
     def side_points(self) -> list[int]:
         """Card points of each team so far."""
@@ -700,7 +730,7 @@ class HommeDeal(PhaseDeal):
         return type(self).replay, (self.record(),)
 
     def record(self) -> dict[str, Any]:
-        """The deal and its actions as plain data (DealState's record); `replay` rebuilds the deal."""
+        """The deal and its actions as plain data; `replay` rebuilds the deal."""
         rules = self.rules
         out: dict[str, Any] = {
             "ruleset": rules.id,

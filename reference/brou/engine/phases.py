@@ -15,9 +15,9 @@ the kings of `brou.laws.kings`): the players turn the talon's cards and name the
 the moment one of them reaches the game's target (`brou.engine.marks`).
 
 Seats are numbered from the first player (seat 0, on the dealer's right) to the dealer, as in
-`brou.engine.partnership.state`; actions are card ids (`0 .. n_indices-1`), then the words of the speech
-(`brou.laws.speech.WORDS`).  `apply` checks before it changes anything, so a refused action leaves
-the state as it was; `copy()` is cheap.
+every deal class (`brou.engine.homme.HommeDeal` for 1802 and Brouc); actions are card ids
+(`0 .. n_indices-1`), then the words of the speech (`brou.laws.speech.WORDS`).  `apply` checks
+before it changes anything, so a refused action leaves the state as it was; `copy()` is cheap.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from typing import Any, NamedTuple, Self
 
 from ..errors import IllegalAction, brief
 from ..laws.auction import words as auction_words
-from ..laws.following import PRIMITIVES, REFUSALS, compose
+from ..laws.following import PRIMITIVES, REFUSALS, Legal, compose
 from ..laws.kings import (
     held_king_entries,
     king_of,
@@ -117,8 +117,7 @@ class PhaseDeal(Position):
         self.won = [0] * rules.n_players  # per seat: the cards of his tricks
         self.events: list[Event] = []
         self.ledger: list[Entry] = pool_entries(rules)
-        self._follow = compose(rules.following_primitives)
-        self._after_talon = compose(rules.following_after_talon or rules.following_primitives)
+        self._follow, self._after_talon = self._following()
         self.turned: list[tuple[int, int]] = []  # (seat, card) of each card turned in the speech
         self.homme: int | None = None
         self.words: list[tuple[int, int]] = []  # (seat, word) of each word said before play
@@ -143,6 +142,12 @@ class PhaseDeal(Position):
         """Whether this deal class plays the ruleset: the rulesets with `phases` (1802 and Brouc,
         which have none yet, are `brou.engine.homme.HommeDeal`'s)."""
         return rules.on_phases
+
+    def _following(self) -> tuple[Legal, Legal]:
+        """The legal-cards functions while the stock lasts and after it: the compositions of the
+        ruleset's primitives (`brou.laws.following.compose`)."""
+        rules = self.rules
+        return compose(rules.following_primitives), compose(rules.following_after_talon or rules.following_primitives)
 
     def _begin(self) -> None:
         """The first phase after the deal: the turn-offer (a game with a speech), else play with
@@ -489,6 +494,10 @@ class PhaseDeal(Position):
             allowed = after
         return "must-follow-suit"
 
+    def best_card(self) -> int:
+        """The card winning the trick on the table so far (-1 with no card on it)."""
+        return self._best()[1] if self.trick else -1
+
     def _best(self) -> tuple[int, int]:
         """(the seat winning the trick so far, his card): each card played beats the best before
         it or not (`brou.laws.play.beats`, through its table `beating_cards`)."""
@@ -564,8 +573,9 @@ class PhaseDeal(Position):
     def side_points(self) -> list[int]:
         return side_points(self.rules, self.won)
 
-    def result(self) -> list[SeatResult]:
-        """Per seat: tricks won, card points, net jetons so far (the pool's share once over)."""
+    def seat_results(self) -> list[SeatResult]:
+        """Per seat: tricks won, card points, net jetons so far (the pool's share once over).
+        (A partnership deal's count by team is `brou.engine.homme.HommeDeal.result()`.)"""
         rules = self.rules
         n = rules.n_players
         jetons = balances(self.ledger, n)

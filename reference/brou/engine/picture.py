@@ -1,6 +1,6 @@
 """Pictures of a deal in progress, as standalone SVG: the engine's and the book's.
 
-`deal_picture` draws one moment of a partnership deal (`brou.engine.partnership.state.DealState`) the way a
+`deal_picture` draws one moment of a partnership deal (`brou.engine.homme.HommeDeal`) the way a
 rulebook would: the four players around a table, each hand face up on its side, the trick in
 the middle, the trump and the turn-up in a corner, the tricks each team has taken in the other.
 `hands_picture` (the hands, one row per player, and the talon) and `trick_picture` (one trick as
@@ -29,7 +29,7 @@ from .partnership.sheet import svg_attrs
 
 
 class Drawn(Protocol):
-    """What a picture reads of a deal: `brou.engine.partnership.state.DealState` and `brou.engine.phases.PhaseDeal` alike."""
+    """What a picture reads of a deal: `brou.engine.homme.HommeDeal` and `brou.engine.phases.PhaseDeal` alike."""
 
     @property
     def rules(self) -> Rules: ...

@@ -1,6 +1,6 @@
 """What every deal class offers a library user: the mixin `Position`, and `perft`.
 
-`brou.engine.partnership.state.DealState` (1802, Brouc), `brou.engine.phases.PhaseDeal` (Brusquembille, L'Homme
+`brou.engine.homme.HommeDeal` (1802, Brouc), `brou.engine.phases.PhaseDeal` (Brusquembille, L'Homme
 d'Auvergne) and its subclass `brou.engine.hombre.HombreDeal` (L'Hombre) all inherit `Position`, which
 gives them, once for all:
 
@@ -183,7 +183,7 @@ class Position:
         return position_text(self)
 
     def __repr__(self) -> str:
-        """`<DealState brouc 3 ... : AS KS>`: the position in the notation (docs/notation.md),
+        """`<HommeDeal brouc 3 ... : AS KS>`: the position in the notation (docs/notation.md),
         which `brou.parse_position` reads back."""
         return f"<{type(self).__name__} {position_notation(cast(Noted, self))}>"  # every deal class has its deal
 

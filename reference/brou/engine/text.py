@@ -166,7 +166,7 @@ def deal_text(deal: PhaseDeal, title: str, seating: Seating | None = None) -> st
                                           for e in paid)
         lines.append(line)
     lines.append("")
-    result = deal.result()
+    result = deal.seat_results()
     lines.append("Card points: " + ", ".join(f"P{p(s)} {result[s].card_points}" for s in range(n)))
     winners = deal.winners()
     if winners is not None:

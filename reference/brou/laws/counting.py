@@ -20,7 +20,7 @@ from ..spec.rules import Rules
 
 
 class CountedDeal(Protocol):
-    """What counting reads from a deal (a `state.DealState`, which this module does not
+    """What counting reads from a deal (a `brou.engine.homme.HommeDeal`, which this module does not
     import): per team the tricks taken, the cards won (a mask) and the marriage points;
     the tricks played as (leader, cards, winner)."""
 

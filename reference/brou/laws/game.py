@@ -47,7 +47,7 @@ class Outcome(NamedTuple):
 
 
 class DealInGame(CountedDeal, Protocol):
-    """What the game's rules read from a deal in progress (a `state.DealState`, which this
+    """What the game's rules read from a deal in progress (a `brou.engine.homme.HommeDeal`, which this
     module does not import, since it calls these functions): what counting reads, and more."""
 
     @property

@@ -28,8 +28,8 @@ except ModuleNotFoundError as exc:  # the optional part: say how to get it
 
 from ..cards.deal import Deal, packet_positions
 from ..engine.deals import new_deal
-from ..engine.partnership.state import DealState
-from ..engine.partnership.state import action_text as partnership_text
+from ..engine.homme import HommeDeal
+from ..engine.homme import action_text as partnership_text
 from ..engine.phases import PhaseDeal
 from ..engine.phases import action_text as phase_text
 from ..laws.game import GameContext, game_rules
@@ -40,7 +40,7 @@ from .observation import BrouObserver, sight_of
 from .rulesets import CARRIED_RANGE, DEFAULT_SCORE, RULESETS, SCORE_RANGE, Kind, pays_jetons, sizes
 
 CHANCE, TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
-EngineDeal = DealState | PhaseDeal
+EngineDeal = PhaseDeal  # HommeDeal (1802, Brouc), HombreDeal and PhaseDeal itself
 
 
 class ParameterValueError(ValueError):
@@ -57,7 +57,7 @@ def engine_deal(game: BrouGame, dealt: list[int], received: list[int]) -> Engine
     rules = game.rules
     if rules.on_phases:
         return new_deal(rules, deal_with_talon(rules, dealt))
-    return DealState(rules, Deal(tuple(received), dealt[game.turnup_position]), game.context)
+    return HommeDeal(rules, Deal(tuple(received), dealt[game.turnup_position]), game.context)
 
 
 def action_text(rules: Rules, action: int) -> str:
@@ -70,7 +70,7 @@ def deal_returns(game: BrouGame, deal: EngineDeal) -> list[float]:
     the phase engine his net over the ledger (jetons, marks, points) or, where the utility asks
     for card points, his side's card points less an equal share of the pack's."""
     rules = game.rules
-    if isinstance(deal, DealState):
+    if isinstance(deal, HommeDeal):
         value = team_value(game, deal)
         return [value if team == 0 else -value for team in rules.team_of]
     if game.jetons:
@@ -79,7 +79,7 @@ def deal_returns(game: BrouGame, deal: EngineDeal) -> list[float]:
     return [points[rules.team_of[s]] - game.points_share for s in range(rules.n_players)]
 
 
-def team_value(game: BrouGame, deal: DealState) -> float:
+def team_value(game: BrouGame, deal: HommeDeal) -> float:
     """The return of deal team 0 in 1802 and Brouc (team 1 gets its negative), by `utility`:
     the marks (for the team, or against it where the loser marks), the points its count moved
     less the other's, or the marks plus those points over the game's target."""
@@ -265,7 +265,7 @@ class DealBox:
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         deal = self.deal
-        if deal is None or isinstance(deal, DealState):
+        if deal is None or isinstance(deal, HommeDeal):
             return DealBox, (deal,)
         return replayed_box, (deal.rules, deal.deal, list(deal.history))
 

@@ -55,7 +55,9 @@ CONTEXT = (("scores", "score", SCORE_RANGE), ("carried", "carried", CARRIED_RANG
 def canonical_pack(rules: Rules, deal: Deal | TalonDeal) -> list[int]:
     """The pack, top first, whose chance outcomes deal `deal` (`brou.cards.deal.pack_of`,
     `brou.laws.talon.talon_pack_of`)."""
-    return pack_of(rules, deal) if isinstance(deal, Deal) else talon_pack_of(rules, deal)
+    if rules.on_phases and isinstance(deal, TalonDeal):
+        return talon_pack_of(rules, deal)
+    return pack_of(rules, Deal(deal.hands, deal.turnup))  # 1802, Brouc: a HommeDeal keeps its deal as a TalonDeal
 
 
 def exposed_parameters(short_name: str) -> dict[str, Any]:
@@ -135,7 +137,7 @@ def openspiel_state(line: str, game: Any = None) -> Any:
     state = game.new_initial_state()
     for card in canonical_pack(parsed.rules, parsed.deal):
         state.apply_action(card)
-    assert state.deal.deal == parsed.deal
+    assert (state.deal.deal.hands, state.deal.deal.turnup) == (parsed.deal.hands, parsed.deal.turnup)
     for k, (text, _) in enumerate(parsed.actions, 1):
         engine = state.deal
         try:

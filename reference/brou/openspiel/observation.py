@@ -19,7 +19,7 @@ import numpy as np
 import pyspiel
 
 from ..engine.hombre import AUCTION, DECLARE, EXCHANGE, HombreDeal
-from ..engine.partnership.state import action_text as partnership_text
+from ..engine.homme import action_text as partnership_text
 from ..engine.partnership.view import on_turn
 from ..engine.phases import DONE, PLAY, SHOWING, SPEECH, TURN_OFFER, PhaseDeal
 from ..engine.view import view

@@ -17,7 +17,7 @@ import random
 from typing import Any
 
 from ..cards.deal import Deal
-from ..engine.partnership.state import DealState
+from ..engine.homme import HommeDeal
 from ..errors import IllegalAction
 
 BrouState = Any  # `brou.openspiel.game.BrouState`, which imports this module
@@ -70,7 +70,7 @@ def partnership_world(state: BrouState, player: int, rng: random.Random, attempt
     fixed = [0] * n
     fixed[player] = deal.deal.hands[player]
     void = [0] * n  # per seat, a mask of the suits it has shown out of
-    probe = DealState(rules, deal.deal, game.context)
+    probe = HommeDeal(rules, deal.deal, game.context)
     for seat, action in zip(state.actors, deal.history, strict=True):
         if action < rules.n_indices:
             fixed[seat] |= 1 << action
@@ -131,7 +131,7 @@ def _world(state: BrouState, hands: list[int], turnup: int, player: int, rng: ra
     game = state.get_game()
     rules = state.rules
     deal = state.deal
-    world = DealState(rules, Deal(tuple(hands), turnup), game.context)
+    world = HommeDeal(rules, Deal(tuple(hands), turnup), game.context)
     try:
         for action in deal.history:
             world.apply(action)

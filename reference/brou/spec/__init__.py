@@ -330,7 +330,7 @@ def check_document(merged: MergedDocument) -> None:
     if errors:
         raise _schema_error(merged, best_match(errors))
     data = merged.data
-    if "phases" not in data:  # a partnership game (brou.engine.partnership.state) needs the sections it plays
+    if "phases" not in data:  # a partnership game (brou.engine.homme) needs the sections it plays
         for key in PARTNERSHIP_SECTIONS:
             if key not in data:
                 raise merged.error(f"'{key}' is a required property (a ruleset without phases is a partnership game)", ())

@@ -142,7 +142,7 @@ class Rules:
 
     @property
     def on_phases(self) -> bool:
-        """Whether the ruleset runs on the phase engine (`brou.engine.phases`), not `brou.engine.partnership.state`."""
+        """Whether the ruleset runs on the phase engine (`brou.engine.phases`), not `brou.engine.homme.HommeDeal`."""
         return bool(self.phases)
 
     @property

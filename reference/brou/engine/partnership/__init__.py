@@ -1,8 +1,6 @@
-"""The partnership engine of L'Homme de Brou (1802) and Brouc: the second engine, which a later
-step of issue 35 brings onto the phase engine (docs/design.md, "One engine").
-
-One deal in progress (`state`: `DealState`), what each player sees of it (`view`), its text
-and data (`text`), the games and matches (`match`) and the score sheets (`sheet`). It is part
-of the engine's layer: a module here may import what `brou.engine` may, and the phase engine's
-own modules (tests/test_layers.py).
+"""What is still 1802's and Brouc's own, beside their deal class on the phase engine
+(`brou.engine.homme.HommeDeal`), until it joins the rest (docs/design.md, "One engine"): what
+each player sees of a deal (`view`), its text and data (`text`), the games and matches (`match`)
+and the score sheets (`sheet`). It is part of the engine's layer: a module here may import what
+`brou.engine` may, and the phase engine's own modules (tests/test_layers.py).
 """

@@ -30,10 +30,10 @@ from ...errors import BrouError
 from ...laws.game import GameContext, count_so_far, reaches_target
 from ...spec.clauses import implements
 from ...spec.rules import Rules
+from ..homme import CLAIM_ACTION, CONCEDE_ACTION, DECLARE_ACTION, DECLARE_DOUBLE_ACTION, HommeDeal, marriage_text
 from ..notation import position_notation
-from .state import CLAIM_ACTION, CONCEDE_ACTION, DECLARE_ACTION, DECLARE_DOUBLE_ACTION, DealState, marriage_text
 
-Bot = Callable[[DealState, random.Random], int]
+Bot = Callable[[HommeDeal, random.Random], int]
 Dealt = Callable[["Match"], Deal]  # the next deal, in the engine's seats, given the match as it stands before it
 
 
@@ -248,7 +248,7 @@ class Handover:
     game_won: bool
 
 
-def handover(state: DealState, offset: int) -> Handover:
+def handover(state: HommeDeal, offset: int) -> Handover:
     """What the finished deal `state`, dealt at `offset`, passes on to the next deal: its
     marks, the scores (a game won starts the next at 0 to 0) and the carried marriages
     (`carried_over`), from deal teams to match teams."""
@@ -309,13 +309,13 @@ class Match:
         """The player who deals the current deal."""
         return (self.rules.dealer + self.offset) % self.rules.n_players
 
-    def _new_deal(self) -> DealState:
+    def _new_deal(self) -> HommeDeal:
         context = GameContext(self._to_deal(self.scores), self._to_deal(self.carried))
         if self._dealt is not None:
             self._deal_seed: int | None = None
-            return DealState(self.rules, self._dealt(self), context)
+            return HommeDeal(self.rules, self._dealt(self), context)
         self._seed_state, deal_seed = splitmix64(self._seed_state)
-        state = DealState.from_seed(self.rules, deal_seed, context)
+        state = HommeDeal.from_seed(self.rules, deal_seed, context)
         self._deal_seed = deal_seed
         return state
 
@@ -379,7 +379,7 @@ class Match:
         }
 
 
-def carried_over(state: DealState) -> tuple[int, int]:
+def carried_over(state: HommeDeal) -> tuple[int, int]:
     """What a finished deal hands on to the next one, per deal team: after a Brouc cape
     (clause brouc.game.cape) the announced marriages of both sides, or with parameter
     cape_carry_over=cape-side-only those of the cape team only; otherwise nothing.  Table
@@ -394,7 +394,7 @@ def carried_over(state: DealState) -> tuple[int, int]:
             state.announced_points[1] if both or cape_team == 1 else 0)
 
 
-def deal_entry(state: DealState, offset: int, *, number: int, game: int, seed: int | None,
+def deal_entry(state: HommeDeal, offset: int, *, number: int, game: int, seed: int | None,
                scores_before: list[int], carried_in: list[int]) -> dict[str, Any]:
     """A finished deal of a game as the match record keeps it, in match teams (players 0
     and 2 are team 0): what the score sheets (brou.engine.partnership.sheet) are drawn from."""
@@ -450,11 +450,11 @@ def deal_entry(state: DealState, offset: int, *, number: int, game: int, seed: i
 _STARTS_GAME_END = (CLAIM_ACTION, DECLARE_ACTION, DECLARE_DOUBLE_ACTION, CONCEDE_ACTION)
 
 
-def _game_kind(state: DealState, action: int) -> int:
+def _game_kind(state: HommeDeal, action: int) -> int:
     return action - state.rules.pass_action if action > state.rules.pass_action else 0
 
 
-def random_bot(state: DealState, rng: random.Random) -> int:
+def random_bot(state: HommeDeal, rng: random.Random) -> int:
     """Random legal play that never claims, declares or concedes on its own initiative
     (it answers a concession at random)."""
     legal = state.legal_actions()
@@ -462,7 +462,7 @@ def random_bot(state: DealState, rng: random.Random) -> int:
     return rng.choice(quiet or legal)
 
 
-def greedy_bot(state: DealState, rng: random.Random) -> int:
+def greedy_bot(state: HommeDeal, rng: random.Random) -> int:
     """Claims (or declares dehors) as soon as the claim is right; otherwise plays like random_bot."""
     legal = state.legal_actions()
     claim = state.rules.pass_action + CLAIM_ACTION
@@ -471,7 +471,7 @@ def greedy_bot(state: DealState, rng: random.Random) -> int:
     return random_bot(state, rng)
 
 
-def chaos_bot(state: DealState, rng: random.Random) -> int:
+def chaos_bot(state: HommeDeal, rng: random.Random) -> int:
     """Any legal action at random, wrong claims and hopeless declarations included (for tests)."""
     return rng.choice(state.legal_actions())
 

@@ -7,8 +7,8 @@ from typing import Any
 from ...laws.counting import card_points
 from ...laws.marriages import value_of
 from ...spec.rules import Rules
+from ..homme import HommeDeal, marriage_text
 from ..position import hand_text, result_table, team_name
-from .state import DealState, marriage_text
 
 __all__ = ["deal_to_data", "deal_to_text", "hand_text", "team_name"]  # hand_text, team_name: brou.engine.position's
 
@@ -18,7 +18,7 @@ def _marriage_words(rules: Rules, suit: int, kind: int, trump: int) -> str:
     return f"{' '.join(rules.kinds[kind].ranks)} of {rules.data['deck']['suits'][suit]['en']}{trump_word}"
 
 
-def deal_to_text(state: DealState, title: str = "") -> str:
+def deal_to_text(state: HommeDeal, title: str = "") -> str:
     """The whole deal: hands and turn-up, then trick by trick, then the count."""
     rules = state.rules
     trump_name = rules.data["deck"]["suits"][state.trump]["en"]
@@ -71,7 +71,7 @@ def deal_to_text(state: DealState, title: str = "") -> str:
     return "\n".join(lines)
 
 
-def deal_to_data(state: DealState) -> dict[str, Any]:
+def deal_to_data(state: HommeDeal) -> dict[str, Any]:
     """The deal as JSON-ready data: setup, every action, every trick, the count."""
     rules = state.rules
     record = state.record()

@@ -36,10 +36,11 @@ The fields (PROTOCOL.md, "The view", defines them for implementers):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ...spec.clauses import implements
-from .state import CONCEDE, DONE, MARK, PLAY, RESPOND, ROUND, WINDOW, DealState, marriage_text
+from ..homme import CONCEDE, DONE, MARK, PLAY, RESPOND, ROUND, WINDOW, HommeDeal, marriage_text
 
 # every field of a view, in the order given (PROTOCOL.md, "The view")
 FIELDS = ("player", "phase", "to_act", "trump", "turnup", "hand", "held", "trick", "tricks", "last_trick",
@@ -81,7 +82,7 @@ class _Seating:
         return out
 
 
-def view(state: DealState, seat: int, offset: int = 0) -> dict[str, Any]:
+def view(state: HommeDeal, seat: int, offset: int = 0) -> dict[str, Any]:
     """What the player at deal seat `seat` may see of `state` now (the module's docstring)."""
     rules = state.rules
     if type(seat) is not int or not 0 <= seat < rules.n_players:
@@ -111,13 +112,13 @@ def view(state: DealState, seat: int, offset: int = 0) -> dict[str, Any]:
     }
 
 
-def on_turn(state: DealState, seat: int) -> bool:
+def on_turn(state: HommeDeal, seat: int) -> bool:
     """Whether it is the seat's turn to play a card (the moment S1 3 allows looking back)."""
     return state.phase is PLAY and state.to_act == seat
 
 
 @implements("hdb.info.own-hand")
-def own_hand(state: DealState, seat: int, at: _Seating) -> tuple[list[str], list[int]]:
+def own_hand(state: HommeDeal, seat: int, at: _Seating) -> tuple[list[str], list[int]]:
     """hdb.info.own-hand: a player sees his own cards and no other's; how many each holds is plain."""
     held = [0] * state.rules.n_players
     for s, cards in enumerate(state.hands):
@@ -125,26 +126,26 @@ def own_hand(state: DealState, seat: int, at: _Seating) -> tuple[list[str], list
     return state.rules.cards_text(state.hands[seat]), held
 
 
-def _cards(state: DealState, leader: int, cards: list[int], at: _Seating) -> list[dict[str, Any]]:
+def _cards(state: HommeDeal, leader: int, cards: Sequence[int], at: _Seating) -> list[dict[str, Any]]:
     n = state.rules.n_players
     return [{"player": at.player((leader + k) % n), "card": state.rules.card_text(c)} for k, c in enumerate(cards)]
 
 
 @implements("hdb.info.trick-open")
-def trick_in_progress(state: DealState, at: _Seating) -> list[dict[str, Any]]:
+def trick_in_progress(state: HommeDeal, at: _Seating) -> list[dict[str, Any]]:
     """hdb.info.trick-open: the cards of the trick being played lie face up, each before its player."""
     return _cards(state, state.leader, state.trick, at)
 
 
 @implements("hdb.info.trick-piles")
-def trick_piles(state: DealState, at: _Seating) -> list[int]:
+def trick_piles(state: HommeDeal, at: _Seating) -> list[int]:
     """hdb.info.trick-piles: finished tricks go face down to their team's pile, one crosswise on
     another; who won each is public, their cards are not."""
     return [at.player(winner) for _, _, winner in state.tricks]
 
 
 @implements("hdb.info.last-trick")
-def last_trick(state: DealState, seat: int, at: _Seating) -> dict[str, Any] | None:
+def last_trick(state: HommeDeal, seat: int, at: _Seating) -> dict[str, Any] | None:
     """hdb.info.last-trick: on his turn to play, any player may look at the last finished trick."""
     if not state.tricks or not on_turn(state, seat):
         return None
@@ -153,7 +154,7 @@ def last_trick(state: DealState, seat: int, at: _Seating) -> dict[str, Any] | No
 
 
 @implements("hdb.info.own-tricks")
-def own_tricks(state: DealState, seat: int, at: _Seating) -> list[dict[str, Any]] | None:
+def own_tricks(state: HommeDeal, seat: int, at: _Seating) -> list[dict[str, Any]] | None:
     """hdb.info.own-tricks: on his turn to play, a player may look through his own team's tricks
     (never the other team's)."""
     if not on_turn(state, seat):
@@ -164,7 +165,7 @@ def own_tricks(state: DealState, seat: int, at: _Seating) -> list[dict[str, Any]
 
 
 @implements("hdb.info.spoken")
-def spoken(state: DealState, at: _Seating) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+def spoken(state: HommeDeal, at: _Seating) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
     """hdb.info.spoken: announcements and declarations are said aloud, so every player knows them."""
     rules = state.rules
     announcements = [{"player": at.player(s), "marriage": marriage_text(rules, suit, kind), "points": points}
@@ -176,7 +177,7 @@ def spoken(state: DealState, at: _Seating) -> tuple[list[dict[str, Any]], dict[s
 
 
 @implements("hdb.info.table-marriage-shown")
-def table_marriages_shown(state: DealState, at: _Seating) -> list[dict[str, Any]]:
+def table_marriages_shown(state: HommeDeal, at: _Seating) -> list[dict[str, Any]]:
     """hdb.info.table-marriage-shown: a trick holding a marriage keeps its lowest card face up on
     the pile, so every player knows the marriage, its trick and who took it."""
     rules = state.rules
@@ -185,7 +186,7 @@ def table_marriages_shown(state: DealState, at: _Seating) -> list[dict[str, Any]
 
 
 @implements("hdb.info.scores-public")
-def written_scores(state: DealState, at: _Seating) -> tuple[list[int] | None, list[int] | None, dict[str, Any] | None]:
+def written_scores(state: HommeDeal, at: _Seating) -> tuple[list[int] | None, list[int] | None, dict[str, Any] | None]:
     """hdb.info.scores-public: the score sheet (marque, slate) is open to all, and so is how a
     deal ends: the scores before the deal, the marriages carried in, the outcome once over."""
     context = state.context
