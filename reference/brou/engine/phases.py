@@ -28,6 +28,7 @@ from typing import Any, NamedTuple, Self
 
 from ..errors import IllegalAction, brief
 from ..laws.auction import words as auction_words
+from ..laws.counting import card_points
 from ..laws.following import PRIMITIVES, REFUSALS, Legal, compose
 from ..laws.kings import (
     held_king_entries,
@@ -582,7 +583,7 @@ class PhaseDeal(Position):
         tricks = [0] * n
         for _, _, w in self.tricks:
             tricks[w] += 1
-        return [SeatResult(tricks[seat], _card_points(rules, self.won[seat]), jetons[seat]) for seat in range(n)]
+        return [SeatResult(tricks[seat], card_points(rules, self.won[seat]), jetons[seat]) for seat in range(n)]
 
     def winners(self) -> list[int] | None:
         """Once the deal is over (None before): the sides with the most card points
@@ -610,17 +611,6 @@ class PhaseDeal(Position):
         rules = self.rules
         return {"ruleset": rules.id, "params": dict(rules.overrides), "deal": deal_data(rules, self.deal),
                 "actions": [action_text(rules, a) for a in self.history]}
-
-
-def _card_points(rules: Rules, cards: int) -> int:
-    """The card points of a mask, summed suit by suit from `rules.suit_points`."""
-    n = len(rules.ranks)
-    full = (1 << n) - 1
-    total = 0
-    for table in rules.suit_points:
-        total += table[cards & full]
-        cards >>= n
-    return total
 
 
 def deal_data(rules: Rules, deal: TalonDeal) -> dict[str, Any]:
