@@ -406,13 +406,8 @@ class HommeDeal(PhaseDeal):
                 self.phase, self.to_act = MARK, winner  # the winner marks the trick's marriages, or not
                 return
             # a broken declaration ends the game at this trick: no time to mark
-            counts = table_marriage_counts(rules, False)
-            for entry in self.marking:
-                if counts:
-                    self._count_table(entry)
-                else:
-                    self.unmarked.append(entry)
-            self.marking = []
+            self._settle_marking(False)
+            return
         self._after_trick()
 
     def _after_trick(self) -> None:
@@ -514,6 +509,11 @@ class HommeDeal(PhaseDeal):
         """The winner marks the trick's marriages (`mark`) or gathers it as it is (`pass`): they
         count or not (`table_marriage_counts`); then the deal goes on as after any trick."""
         self.history.append(self.rules.pass_action + (MARK_ACTION if marked else 0))
+        self._settle_marking(marked)
+
+    def _settle_marking(self, marked: bool) -> None:
+        """The trick's marriages awaiting a mark count or not (`table_marriage_counts`), then
+        the deal goes on as after any trick."""
         counts = table_marriage_counts(self.rules, marked)
         for entry in self.marking:
             if counts:
