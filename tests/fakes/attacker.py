@@ -29,17 +29,26 @@ SPEC_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
 
 
 def sleeper(pids: str | None, own_group: bool = False, then: Callable[[], None] | None = None) -> int:
-    """Fork a child that notes its pid, optionally moves to a process group of its own
-    (setpgid: still in the session), runs `then`, and sleeps; the child's pid."""
+    """Fork a child that optionally moves to a process group of its own (setpgid: still in
+    the session), notes its pid, runs `then`, and sleeps; the child's pid.  Returns only
+    once the child has done all that, so the attack is in place before the program answers
+    (else the harness could end the child first, and the test count one pid short)."""
+    ready, done = os.pipe()
     pid = os.fork()
     if pid == 0:
+        os.close(ready)
         if own_group:
             os.setpgid(0, 0)
         note_pid(pids)
         if then is not None:
             then()
+        os.write(done, b".")
+        os.close(done)
         time.sleep(120)
         os._exit(0)
+    os.close(done)
+    os.read(ready, 1)
+    os.close(ready)
     return pid
 
 
