@@ -294,8 +294,9 @@ class Session:
 
     @property
     def winner(self) -> int | None:
-        """The side that has won a match of games and marks (a team: 0, players 0 and 2, or 1)."""
-        return None if self.winners is None else self.sides.index(self.winners)
+        """The side whose players have won, when they are one side: a match's team (0, players 0
+        and 2, or 1); None while the session goes on, or when several sides share the win."""
+        return self.sides.index(self.winners) if self.winners in self.sides else None
 
     @property
     def by_marks(self) -> bool:
