@@ -9,7 +9,7 @@ One team is played by OpenSpiel's own ISMCTSBot (open_spiel.python.algorithms.is
 the other by random play; the teams swap every deal, so each sits in every seat.
 Random play here is uniform over the plays, announcements and passes, and never
 claims, declares or concedes on its own initiative (it answers a concession at random),
-as brou.engine.partnership.match.random_bot: uniform over every legal action would claim at random and
+as brou.engine.bots.random_bot: uniform over every legal action would claim at random and
 lose nearly every deal at once.  The search's rollouts play the same way, on the
 engine directly (brou.engine.homme.HommeDeal), and the search draws the hidden cards with
 `BrouState.resample`, which keeps every world consistent with what the player saw.

@@ -13,11 +13,12 @@ import random
 import pytest
 
 from brou.cards.deal import cut_pack, shuffled_pack
-from brou.engine.partnership.match import draw_first_dealer, draw_outcome
+from brou.engine.bots import chaos_bot
 from brou.engine.phases import PhaseDeal
-from brou.engine.rounds import Session, deals_to_play, next_offset, points_winner, random_bot
+from brou.engine.session import Session, deals_to_play, next_offset, points_winner
 from brou.engine.view import view
 from brou.errors import IllegalAction
+from brou.laws.first_dealer import draw_first_dealer, draw_outcome
 from brou.laws.ledger import BANK, POOL, balances
 from brou.laws.payments import brusquembille_payments
 from brou.laws.play import beats
@@ -330,7 +331,7 @@ def test_a_session_lasts_the_rounds_agreed() -> None:
     r = rules(rounds=1)
     assert deals_to_play(r) == 3 and deals_to_play(rules(scoring="points")) is None
     s = Session(r, 5)
-    s.play(random_bot, random.Random(5))
+    s.play((chaos_bot,), random.Random(5))
     assert len(s.deals) == 3 and sorted(d["dealer"] for d in s.deals) == [0, 1, 2]
     assert sum(s.jetons) == 0
 

@@ -745,9 +745,10 @@ def test_with_four_the_player_opposite_the_dealer_sits_out() -> None:
 def test_a_game_is_thirty_coups_forty_with_four(form: str, coups: int) -> None:
     import random
 
-    from brou.engine.rounds import Session, random_bot
+    from brou.engine.bots import chaos_bot
+    from brou.engine.session import Session
     session = Session(rules(form=form), 11)
-    session.play(random_bot, random.Random(11))
+    session.play((chaos_bot,), random.Random(11))
     record = session.record()
     assert len(record["deals"]) == coups and record["coups"] == coups
     top = max(record["jetons"])
@@ -761,17 +762,18 @@ def test_a_game_is_thirty_coups_forty_with_four(form: str, coups: int) -> None:
 def test_the_first_hand_deals_next(form: str) -> None:
     import random
 
-    from brou.engine.rounds import Session, random_bot
+    from brou.engine.bots import chaos_bot
+    from brou.engine.session import Session
     r = rules(form=form)
     session = Session(r, 5)
-    session.play(random_bot, random.Random(5))
+    session.play((chaos_bot,), random.Random(5))
     dealers = [d["dealer"] for d in session.record()["deals"]]
     assert all(b == (a + 1) % r.table_size for a, b in pairwise(dealers))
 
 
 @pytest.mark.clause("hom.match.first-dealer")
 def test_the_king_deals_the_queen_on_his_right_the_jack_on_his_left() -> None:
-    from brou.engine.partnership.match import DrawError, draw_first_dealer, seats_drawn
+    from brou.laws.first_dealer import DrawError, draw_first_dealer, seats_drawn
     r = rules()
     assert seats_drawn(r, [[r.card("QH"), r.card("JC"), r.card("KS")]]) == 2
     assert seats_drawn(r, [[r.card("KD"), r.card("QH"), r.card("JC")]]) == 0

@@ -17,11 +17,11 @@ import pytest
 
 from brou.cards.deal import DealError, cut_pack, packet_positions, shuffled_pack
 from brou.engine.marks import marks_after, marks_winners
-from brou.engine.partnership.match import draw_outcome
 from brou.engine.phases import ALL_PASSED, DONE, NOT_TURNED, PLAY, PLAYED, SHOWING, SPEECH, TARGET, TURN_OFFER, PhaseDeal
-from brou.engine.rounds import next_offset
+from brou.engine.session import next_offset
 from brou.engine.view import view
 from brou.errors import IllegalAction, ParameterError
+from brou.laws.first_dealer import draw_outcome
 from brou.laws.ledger import SHEET, Entry, balances
 from brou.laws.play import beats
 from brou.laws.results import deal_winner, homme_entries, pool_entries

@@ -1,6 +1,6 @@
 """Matches: deals grouped into games and games into a match, the deal moving round the table.
 
-`brou.engine.partnership.match.Match(rules, seed)` deals the k-th deal from the k-th SplitMix64 output of the
+`brou.engine.session.Session(rules, seed)` deals the k-th deal from the k-th SplitMix64 output of the
 match seed, passes the deal to the dealer's right after every deal (parameter next_dealer),
 and ends when a team has marked the target: the first to `match_target` parties wins
 (1802, S1 section 9); the first to mark its fifth coche loses (Brouc, S2 "Match"; parameter
@@ -24,19 +24,15 @@ import pytest
 from brou import HommeDeal, parse_action
 from brou.cards.deal import deal_from_cards, deal_from_seed, deal_texts
 from brou.cards.shuffle import splitmix64
-from brou.engine.partnership.match import (
-    BOTS,
+from brou.engine.bots import BOTS, random_bot
+from brou.engine.session import Session, handover, match_winner, next_offset
+from brou.laws.first_dealer import (
     DrawError,
-    Match,
     draw_first_dealer,
     draw_outcome,
     draw_seed,
     first_dealer_by_lot,
     first_dealer_from_draw,
-    handover,
-    match_winner,
-    next_offset,
-    random_bot,
 )
 from brou.laws.game import GameContext
 from helpers import load
@@ -49,19 +45,19 @@ SEEDS = range(300)
 
 
 @cache
-def matches(name: str, pair: tuple[str, str]) -> tuple[Match, ...]:
+def matches(name: str, pair: tuple[str, str]) -> tuple[Session, ...]:
     """300 matches played to the end by a pair of bots (match team 0 plays bots[0])."""
     rules = load(name)
     out = []
     for seed in SEEDS:
-        match = Match(rules, seed)
+        match = Session(rules, seed)
         match.play((BOTS[pair[0]], BOTS[pair[1]]), random.Random(seed))
         out.append(match)
     return tuple(out)
 
 
-def played(name: str, seed: int, pair: tuple[str, str] = ("greedy", "random"), **params: Any) -> Match:
-    match = Match(load(name, **params), seed)
+def played(name: str, seed: int, pair: tuple[str, str] = ("greedy", "random"), **params: Any) -> Session:
+    match = Session(load(name, **params), seed)
     match.play((BOTS[pair[0]], BOTS[pair[1]]), random.Random(seed))
     return match
 
@@ -310,10 +306,10 @@ CAPE_PLAY = [
 ]
 
 
-def match_with_a_cape(**params: Any) -> Match:
+def match_with_a_cape(**params: Any) -> Session:
     """A Brouc match whose first deal (dealt by player 3, no game score yet) is CAPE_ROWS, played out."""
     rules = load(BROUC, **params)
-    match = Match(rules, 0, first_dealer=3)
+    match = Session(rules, 0, first_dealer=3)
     hands = [[row.split()[seat] for row in CAPE_ROWS] for seat in range(4)]
     match.deal = HommeDeal(rules, deal_from_cards(rules, hands, "7S"), GameContext((0, 0), (0, 0)))
     for text in CAPE_PLAY:
@@ -343,7 +339,7 @@ def test_brouc_cape_marriage_counts_in_the_next_deal() -> None:
     """The next deal is dealt by player 0 (offset 1): match team 0 is its deal team 1."""
     match = match_with_a_cape()
     state = match.deal
-    assert state.context is not None
+    assert isinstance(state, HommeDeal) and state.context is not None
     assert state.context.carried == (0, 20)
     assert state.announced_points == [0, 20]
     rng = random.Random(0)
@@ -360,7 +356,7 @@ def test_brouc_cape_carry_over_cape_side_only() -> None:
     match = match_with_a_cape(cape_carry_over="cape-side-only")
     assert match.carried == [20, 0]
     state = match.deal
-    assert state.context is not None and state.context.carried == (0, 20)
+    assert isinstance(state, HommeDeal) and state.context is not None and state.context.carried == (0, 20)
 
 
 # == the first dealer ===========================================================================
@@ -432,13 +428,13 @@ def test_a_match_starts_with_the_dealer_its_draw_seed_gives(name: str) -> None:
     """The draw uses the complement of the match seed: the deals keep the match seed's stream."""
     rules = load(name)
     for seed in range(20):
-        match = Match(rules, seed)
+        match = Session(rules, seed)
         draw = draw_first_dealer(rules, draw_seed(seed))
         assert match.record()["first_dealer"] == draw.data(rules)
         assert (rules.dealer + match.offset) % 4 == draw.dealer
         dealt = deal_from_seed(rules, splitmix64(seed)[1])
         assert (match.deal.deal.hands, match.deal.deal.turnup) == (dealt.hands, dealt.turnup)
-    assert Match(rules, 3, first_dealer=1).record()["first_dealer"] is None
+    assert Session(rules, 3, first_dealer=1).record()["first_dealer"] is None
 
 
 @pytest.mark.clause("brouc.game.cape")

@@ -25,9 +25,10 @@ from test_sheet import TOTALS, running_totals
 
 from brou import ACTION_CODES, IllegalAction, Rules
 from brou.cards.shuffle import MAX_SEED
+from brou.engine.bots import BOTS
 from brou.engine.homme import HommeDeal
-from brou.engine.partnership.match import BOTS, Match
 from brou.engine.partnership.sheet import marks_on_sheet, sheet_rows
+from brou.engine.session import Session
 
 GAME_ENDINGS = {
     "homme-de-brou-1802": {"played-out", "claim-right", "claim-wrong", "declaration-made", "declaration-failed",
@@ -41,7 +42,7 @@ DEAL_ENDINGS = {
 PAIRS = [("greedy", "random"), ("random", "greedy"), ("greedy", "greedy"), ("chaos", "chaos"), ("chaos", "greedy")]
 
 
-def check_match(rules: Rules, match: Match) -> None:
+def check_match(rules: Rules, match: Session) -> None:
     record = match.record()
     assert match.is_over and record["winner"] in (0, 1)
     marks = [0, 0]
@@ -102,7 +103,7 @@ def test_a_thousand_random_matches(name: str) -> None:
     @settings(max_examples=1000, deadline=None, derandomize=True, database=None, suppress_health_check=[HealthCheck.too_slow])
     @given(seed=st.integers(0, MAX_SEED), pair=st.sampled_from(PAIRS))
     def match(seed: int, pair: tuple[str, str]) -> None:
-        m = Match(rules, seed)
+        m = Session(rules, seed)
         m.play((BOTS[pair[0]], BOTS[pair[1]]), random.Random(seed))
         check_match(rules, m)
 
@@ -118,9 +119,10 @@ def test_game_actions_are_offered_exactly_when_allowed(name: str) -> None:
     all_ids = range(rules.pass_action + 7)
     for seed in range(300):
         rng = random.Random(seed)
-        match = Match(rules, seed)
+        match = Session(rules, seed)
         while not match.is_over:
             state = match.deal
+            assert isinstance(state, HommeDeal)
             legal = state.legal_actions()
             for action in legal:
                 state.copy().apply(action)

@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
+from brou.engine.bots import BOTS, chaos_bot
 from brou.engine.notation import position_notation
-from brou.engine.partnership.match import BOTS, Match
 from brou.engine.positions import parse_position
 from brou.engine.record import (
     UNFINISHED,
@@ -33,8 +33,7 @@ from brou.engine.record import (
     record_text,
     replay,
 )
-from brou.engine.rounds import Session
-from brou.engine.rounds import random_bot as phase_random_bot
+from brou.engine.session import Session
 from brou.spec import available_rulesets
 from brou.spec.rules import Rules
 from helpers import random_params
@@ -43,21 +42,21 @@ RULESETS = available_rulesets()
 MATCHES = int(os.environ.get("BROU_RECORD_MATCHES", "100"))
 
 
-def played(ruleset: str, seed: int, params: dict[str, Any] | None = None) -> Match | Session:
+def played(ruleset: str, seed: int, params: dict[str, Any] | None = None) -> Session:
     """The seeded match of `ruleset` played to its end by bots chosen from the seed."""
     rng = random.Random(f"record {ruleset} {seed}")
     rules = Rules.load(ruleset, **(params or {}))
     if rules.on_phases:
         session = Session(rules, seed)
-        session.play(phase_random_bot, rng)
+        session.play((chaos_bot,), rng)
         return session
-    match = Match(rules, seed)
+    match = Session(rules, seed)
     bots = list(BOTS.values())
     match.play((rng.choice(bots), rng.choice(bots)), rng)
     return match
 
 
-def _match_with_random_params(ruleset: str, seed: int, rng: random.Random) -> Match | Session:
+def _match_with_random_params(ruleset: str, seed: int, rng: random.Random) -> Session:
     base = Rules.load(ruleset)
     params = random_params(base, rng, 0.2)
     try:
@@ -118,7 +117,7 @@ def test_the_four_handed_form_of_l_hombre_gives_its_first_dealer() -> None:
         replay(record)
 
 
-def _first_deals(ruleset: str = "brouc", seed: int = 7, count: int = 3) -> tuple[Record, Match | Session]:
+def _first_deals(ruleset: str = "brouc", seed: int = 7, count: int = 3) -> tuple[Record, Session]:
     game = played(ruleset, seed)
     record = record_of(game, {"Event": "brou match"})
     return Record(dict(record.tags), record.deals[:count]), game

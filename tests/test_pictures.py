@@ -9,9 +9,10 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from brou.book.pictures import card_label, deal_picture, load_scenario, scenario_picture
+from brou.engine.bots import BOTS
 from brou.engine.homme import HommeDeal
-from brou.engine.partnership.match import BOTS, Match
 from brou.engine.partnership.sheet import empty_sheet_svg, sheet_svg
+from brou.engine.session import Session
 from brou.errors import BrouError
 from brou.spec.rules import Rules
 
@@ -189,7 +190,7 @@ PLAYED_SHEETS = {
 
 @pytest.mark.parametrize(("ruleset", "seed", "upto"), list(PLAYED_SHEETS))
 def test_played_sheets_unchanged(ruleset: str, seed: int, upto: int | None) -> None:
-    match = Match(Rules.load(ruleset), seed)
+    match = Session(Rules.load(ruleset), seed)
     match.play((BOTS["greedy"], BOTS["random"]), random.Random(seed))
     svg = sheet_svg(match.record(), upto_deal=upto)
     assert hashlib.sha256(svg.encode()).hexdigest() == PLAYED_SHEETS[(ruleset, seed, upto)]

@@ -26,7 +26,7 @@ from docutils import nodes
 
 from brou import Rules
 from brou.book.sheets import sheet_page_html, sheet_pages
-from brou.engine.partnership.match import BOTS, Match
+from brou.engine.bots import BOTS
 from brou.engine.partnership.sheet import (
     _S_COL,
     PAGE_H,
@@ -44,6 +44,7 @@ from brou.engine.partnership.sheet import (
     tally,
     tens,
 )
+from brou.engine.session import Session
 
 HDB = "homme-de-brou-1802"
 BROUC = "brouc"
@@ -63,7 +64,7 @@ def records(ruleset: str) -> tuple[dict[str, Any], ...]:
     out = []
     for seed in range(MATCHES):
         names = ("greedy", "random") if seed % 2 == 0 else ("chaos", "chaos")
-        match = Match(rules, seed)
+        match = Session(rules, seed)
         match.play((BOTS[names[0]], BOTS[names[1]]), random.Random(seed))
         out.append(match.record())
     return tuple(out)

@@ -106,7 +106,7 @@ def test_hombre_seat_draw_reference_values(form: str, seed: int, word: int, roun
     """docs/shuffle.md, "The first dealer", L'Hombre: one word w; the first king, queen and jack
     of the pack shuffled with w; the king to player w mod t, who deals; the queen on his right,
     the jack on his left; with four the player opposite draws nothing."""
-    from brou.engine.partnership.match import draw_first_dealer
+    from brou.laws.first_dealer import draw_first_dealer
 
     rules = Rules.load("hombre", form=form)
     assert splitmix64(seed)[1] == word
@@ -144,7 +144,7 @@ def test_first_dealer_draw_reference_values_of_the_talon_games(ruleset: str, par
                                                                 dealer: int, rounds: list[list[str | None]]) -> None:
     """docs/shuffle.md, "The first dealer": the values the page gives for Brusquembille and
     L'Homme d'Auvergne (the highest card deals; tied players draw again)."""
-    from brou.engine.partnership.match import draw_first_dealer
+    from brou.laws.first_dealer import draw_first_dealer
 
     rules = Rules.load(ruleset, **params)
     drawn = draw_first_dealer(rules, seed)

@@ -12,7 +12,7 @@ import pytest
 from brou.cli import main
 from brou.conformance.server import Reference
 from brou.engine.phases import PhaseDeal
-from brou.engine.rounds import Session
+from brou.engine.session import Session
 from brou.laws.talon import talon_deal_from_cards
 from brou.spec.rules import Rules
 
@@ -123,7 +123,7 @@ def test_a_session_ends_exactly_when_its_marks_reach_the_target() -> None:
     rules = Rules.load(RULESET)
     for seed in range(20):
         session = Session(rules, seed)
-        session.play(lambda deal, rng: rng.choice(deal.legal_actions()), random.Random(seed))
+        session.play((lambda deal, rng: rng.choice(deal.legal_actions()),), random.Random(seed))
         record = session.record()
         marks = record["marks"]
         assert record["winners"] and max(marks) >= 5

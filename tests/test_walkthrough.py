@@ -11,9 +11,10 @@ import pytest
 from docutils.core import publish_parts
 
 from brou.book.walkthrough import PlayedDeal, comment, commented_deal, play_deal
+from brou.engine.bots import BOTS
 from brou.engine.homme import HommeDeal
-from brou.engine.partnership.match import BOTS, Match
 from brou.engine.phases import PhaseDeal
+from brou.engine.session import Session
 from brou.laws.ledger import balances
 from brou.spec.rules import Rules
 
@@ -179,9 +180,10 @@ def test_a_claim_is_told_with_the_engines_outcome(ruleset: str, said: str) -> No
     """A later deal of a match, ended by a claim (dehors in Brouc): the claim, its clause and
     the game's result as the engine counted it."""
     rules = Rules.load(ruleset)
-    match, rng = Match(rules, 5), random.Random(5)
+    match, rng = Session(rules, 5), random.Random(5)
     while True:
         state, offset = match.deal, match.offset
+        assert isinstance(state, HommeDeal)
         while not state.is_over:
             match.apply(BOTS["greedy"](match.deal, rng))
         if state.outcome is not None and state.outcome.how == "claim-right":

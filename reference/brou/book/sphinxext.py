@@ -56,8 +56,9 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 
-from ..engine.partnership.match import BOTS, Match
+from ..engine.bots import BOTS
 from ..engine.partnership.sheet import PRINT_WIDTH_MM, empty_sheet_svg, sheet_svg
+from ..engine.session import Session
 from ..errors import BrouError
 from ..spec.rules import Rules
 from . import text
@@ -369,7 +370,7 @@ def played_match(ruleset: str, seed: int) -> dict[str, Any]:
     import random
 
     rules = Rules.load(ruleset)
-    match = Match(rules, seed)
+    match = Session(rules, seed)
     match.play((BOTS["greedy"], BOTS["random"]), random.Random(seed))
     return match.record()
 

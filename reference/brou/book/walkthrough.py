@@ -2,9 +2,9 @@
 issue 21, "a whole deal commented trick by trick with pictures, ending with its count and its
 score sheet").
 
-The deal is the first of a match (`brou.engine.partnership.match.Match`) or of a session (`brou.engine.rounds.Session`)
-played from a seed by the engine's greedy bots for every player, as `brou match --bots
-greedy,greedy` plays it.  `play_deal` plays it; `commented_deal` replays its actions one by one
+The deal is the first of a session (`brou.engine.session.Session`: a match of 1802 or Brouc, or
+another game's session) played from a seed by the engine's greedy bots for every player, as
+`brou match --bots greedy,greedy` plays it.  `play_deal` plays it; `commented_deal` replays its actions one by one
 and says, from what the engine did, who led, who followed, who could not follow and why (the
 primitives of `brou.laws.following` that narrowed or widened his choice), who won each trick and
 by which rule, what was announced, drawn, paid, bid and exchanged, then the count and the
@@ -24,14 +24,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from ..engine.bots import bots_of
 from ..engine.deals import new_deal
 from ..engine.hombre import HombreDeal
 from ..engine.homme import CLAIM_ACTION, HommeDeal
-from ..engine.partnership.match import BOTS, Match
 from ..engine.partnership.sheet import TEAMS, sheet_svg
 from ..engine.phases import PhaseDeal
-from ..engine.rounds import Session
-from ..engine.text import greedy_bot as phase_greedy_bot
+from ..engine.session import Session
 from ..laws.contracts import contract as contract_row
 from ..laws.following import PRIMITIVES
 from ..laws.ledger import Entry, balances
@@ -77,21 +76,13 @@ class PlayedDeal:
 def play_deal(rules: Rules, seed: int) -> PlayedDeal:
     """The first deal of a match (or session) of `rules` from `seed`, every player the greedy bot."""
     rng = random.Random(seed)
-    if rules.on_phases:
-        session = Session(rules, seed)
-        deal = session.deal
-        seating = session.seating
-        while not deal.is_over:
-            session.apply(phase_greedy_bot(session.deal, rng))
-        players = tuple(seating.player(s) for s in range(rules.n_players))
-        return PlayedDeal(rules, seed, deal, players, session.record())
-    match = Match(rules, seed)
-    state = match.deal
-    offset = match.offset
-    while not state.is_over:
-        match.apply(BOTS["greedy"](match.deal, rng))
-    players = tuple((s + offset) % rules.n_players for s in range(rules.n_players))
-    return PlayedDeal(rules, seed, state, players, match.record())
+    session = Session(rules, seed)
+    deal, seating = session.deal, session.seating
+    greedy = bots_of(rules)["greedy"]
+    while not deal.is_over:
+        session.apply(greedy(session.deal, rng))
+    players = tuple(seating.player(s) for s in range(rules.n_players))
+    return PlayedDeal(rules, seed, deal, players, session.record())
 
 
 # -- words --------------------------------------------------------------------------------------

@@ -36,17 +36,17 @@ from typing import Any, NoReturn
 from .. import spec
 from ..cards.deal import deal_from_seed
 from ..cards.shuffle import MAX_SEED
+from ..engine.bots import BOTS, bots_of
 from ..engine.deals import new_deal
 from ..engine.homme import HommeDeal
 from ..engine.notation import parse_deal, position_notation
-from ..engine.partnership.match import BOTS, Match
 from ..engine.partnership.sheet import sheet_svg, sheet_text
 from ..engine.partnership.text import deal_to_data, deal_to_text
 from ..engine.phases import PhaseDeal
 from ..engine.positions import position_from
 from ..engine.record import RecordError, final_result, parse_record, record_of, record_text, replay
-from ..engine.rounds import PhaseBot, Session, random_bot
-from ..engine.text import deal_text, greedy_bot, session_text
+from ..engine.session import GAMES_AND_MARKS, Session
+from ..engine.text import deal_text, session_text
 from ..errors import BrouError, SpecError, UsageError, one_line
 from ..laws.contracts import has_auction
 from ..laws.speech import has_speech
@@ -274,30 +274,6 @@ def _writable(path: str, command: str) -> None:
         raise UsageError(f"brou {command}: cannot write {path}: permission denied")
 
 
-PHASE_BOTS: dict[str, PhaseBot] = {"greedy": greedy_bot, "random": random_bot}
-
-
-def cmd_session(args: argparse.Namespace, rules: Rules) -> int:
-    """`brou match` for a game on the phase engine: a session of rounds or to a total of points,
-    the first bot named playing the even players and the second the odd ones."""
-    session = Session(rules, args.seed)
-    bots = [PHASE_BOTS[args.bots[0]], PHASE_BOTS[args.bots[1]]]
-    rng = random.Random(args.seed)
-    if not args.json and session.draw is not None:
-        print(_first_dealer_text(session.draw.data(rules)))
-    while not session.is_over:
-        player = session.seating.player(session.deal.to_act)
-        session.apply(bots[player % 2](session.deal, rng))
-    record = session.record()
-    if args.json:
-        print(json.dumps(record | {"bots": list(args.bots)}, indent=2, ensure_ascii=False))
-    else:
-        print(session_text(record))
-        print(f"\nEven players: {args.bots[0]} bot; odd players: {args.bots[1]} bot.")
-    _write_record(args, session, rules.table_size)
-    return EXIT_OK
-
-
 def _record_tags(args: argparse.Namespace, players: int) -> dict[str, str]:
     """The tags `brou match --record` writes before the ones the record takes from the match."""
     params = "".join(f" --param {name}={value}" for name, value in args.param)
@@ -305,7 +281,7 @@ def _record_tags(args: argparse.Namespace, players: int) -> dict[str, str]:
             "Players": "; ".join(f"{args.bots[p % 2]} bot" for p in range(players))}
 
 
-def _write_record(args: argparse.Namespace, game: Match | Session, players: int) -> None:
+def _write_record(args: argparse.Namespace, game: Session, players: int) -> None:
     """--record FILE: the match's game record, written whole or not at all."""
     if not args.record:
         return
@@ -320,7 +296,7 @@ def _write_record(args: argparse.Namespace, game: Match | Session, players: int)
         raise UsageError(f"brou match: cannot write {args.record}: {exc.strerror}") from None
 
 
-def _replayed(args: argparse.Namespace) -> Match | Session:
+def _replayed(args: argparse.Namespace) -> Session:
     """--from FILE: the game record read and replayed (RecordError, prefixed with the file's name)."""
     given = [name for name, value in (("--ruleset", args.ruleset), ("--seed", args.seed), ("--record", args.record))
              if value is not None] + (["--param"] if args.param else [])
@@ -340,6 +316,8 @@ def _replayed(args: argparse.Namespace) -> Match | Session:
 
 
 def cmd_match(args: argparse.Namespace) -> int:
+    """`brou match`: a whole session between two bots, the first playing the even players (in 1802
+    and Brouc team 0: players 0 and 2) and the second the odd ones; or a game record replayed."""
     if args.record_from is None:
         missing = [name for name, value in (("--ruleset", args.ruleset), ("--seed", args.seed)) if value is None]
         if missing:
@@ -353,29 +331,32 @@ def cmd_match(args: argparse.Namespace) -> int:
         raise UsageError(f"brou match: --svg draws the score sheet of the partnership games, not of {rules.id}")
     if game is not None:
         return _show_replayed(args, game)
-    if rules.on_phases:
-        return cmd_session(args, rules)
-    match = Match(rules, args.seed)
-    bots = (BOTS[args.bots[0]], BOTS[args.bots[1]])
+    session = Session(rules, args.seed)
+    bots = [bots_of(rules)[name] for name in args.bots]
     rng = random.Random(args.seed)
+    by_teams = session.kind == GAMES_AND_MARKS  # 1802, Brouc: the score sheet as it grows
     shown = ""
-    if not args.json and match.draw is not None:
-        print(_first_dealer_text(match.draw.data(rules)))
-    while not match.is_over:
-        deals = len(match.deals)
-        match.apply(bots[match.match_team(rules.team_of[match.deal.to_act])](match.deal, rng))
-        if len(match.deals) > deals and not args.json:
-            text = sheet_text(match.record(), upto_deal=len(match.deals))
+    if not args.json and session.draw is not None:
+        print(_first_dealer_text(session.draw.data(rules)))
+    while not session.is_over:
+        deals = len(session.deals)
+        player = session.seating.player(session.deal.to_act)
+        session.apply(bots[player % 2](session.deal, rng))
+        if by_teams and len(session.deals) > deals and not args.json:
+            text = sheet_text(session.record(), upto_deal=len(session.deals))
             print(text[len(shown):].lstrip("\n") if text.startswith(shown) else "\n" + text)
             shown = text
-    record = match.record()
+    record = session.record()
     if args.json:
         print(json.dumps(record | {"bots": list(args.bots)}, indent=2, ensure_ascii=False))
-    else:
+    elif by_teams:
         print(f"\nNous (players 0 and 2): {args.bots[0]} bot; Eux (players 1 and 3): {args.bots[1]} bot; "
               f"{len(record['deals'])} deals, {len(record['games'])} games.")
+    else:
+        print(session_text(record))
+        print(f"\nEven players: {args.bots[0]} bot; odd players: {args.bots[1]} bot.")
     _write_svg(args, record)
-    _write_record(args, match, rules.n_players)
+    _write_record(args, session, rules.table_size)
     return EXIT_OK
 
 
@@ -387,14 +368,14 @@ def _write_svg(args: argparse.Namespace, record: dict[str, Any]) -> None:
             raise UsageError(f"brou match: cannot write {args.svg}: {exc.strerror}") from None
 
 
-def _show_replayed(args: argparse.Namespace, game: Match | Session) -> int:
+def _show_replayed(args: argparse.Namespace, game: Session) -> int:
     """`brou match --from FILE`: the replayed record's score sheet (or JSON), and its result."""
     record = game.record()
     result = final_result(game)
     if args.json:
         print(json.dumps(record | {"from": args.record_from, "result": result}, indent=2, ensure_ascii=False))
     else:
-        print(sheet_text(record) if isinstance(game, Match) else session_text(record))
+        print(sheet_text(record) if game.kind == GAMES_AND_MARKS else session_text(record))
         over = "the match is over" if game.is_over else "the match is not over"
         print(f"\nReplayed from {args.record_from}: {len(game.deals)} deals, every one following from the one "
               f"before; {over}. Result: {result}")

@@ -86,7 +86,7 @@ from ..engine.homme import (
 )
 from ..engine.phases import ALL_PASSED, DONE, NOT_TURNED, PLAY, PLAYED, SPEECH, TURN_OFFER, PhaseDeal
 from ..engine.phases import action_text as phase_action_text
-from ..engine.rounds import deals_to_play
+from ..engine.session import deals_to_play
 from ..errors import BrouError, UsageError
 from ..laws.auction import DRAW as HOMBRE_DRAW
 from ..laws.auction import PASS as HOMBRE_PASS

@@ -17,10 +17,10 @@ from typing import Any
 from ..cards.seating import Seating
 from ..engine.deals import new_deal
 from ..engine.hombre import HombreDeal
-from ..engine.partnership.match import dealer_of_draw
-from ..engine.rounds import deals_to_play, next_offset
+from ..engine.session import deals_to_play, next_offset
 from ..engine.view import hombre_view
 from ..errors import BrouError
+from ..laws.first_dealer import dealer_of_draw
 from ..laws.ledger import SHEET, balances
 from ..laws.talon import TalonDeal, talon_deal_from_cards, talon_deal_from_seed
 from ..spec.rules import Rules

@@ -14,11 +14,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..cards.seating import Seating
-from ..engine.partnership.match import dealer_of_draw
 from ..engine.phases import PhaseDeal, action_text
-from ..engine.rounds import next_offset, session_winners
+from ..engine.session import next_offset, session_winners
 from ..engine.view import view
 from ..errors import BrouError
+from ..laws.first_dealer import dealer_of_draw
 from ..laws.ledger import BANK, POOL, account_balance, balances
 from ..laws.talon import TalonDeal, talon_deal_from_cards, talon_deal_from_seed, turns_a_card
 from ..spec.rules import Rules

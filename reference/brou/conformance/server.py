@@ -17,12 +17,13 @@ from typing import IO, Any
 from .. import __version__, spec
 from ..cards.deal import deal_from_cards, deal_from_seed
 from ..engine.homme import HommeDeal, marriage_text
-from ..engine.partnership.match import carried_over, deal_entry, dealer_of_draw, handover, match_winner, next_offset
 from ..engine.partnership.sheet import sheet_rows
 from ..engine.partnership.view import view
 from ..engine.position import perft as perft  # the engine's (brou.perft); the tests and the generator find it here too
+from ..engine.session import carried_over, deal_entry, handover, match_winner, next_offset
 from ..errors import BrouError, TimeLimit
 from ..laws.contracts import has_auction
+from ..laws.first_dealer import dealer_of_draw
 from ..laws.game import GameContext, Outcome
 from ..laws.speech import has_speech
 from ..spec.rules import Rules

@@ -15,7 +15,7 @@ from typing import Any
 from ..cards.seating import Seating
 from ..engine.marks import marks_after, marks_winners
 from ..engine.phases import PLAYED
-from ..engine.rounds import next_offset
+from ..engine.session import next_offset
 from ..errors import BrouError
 from ..laws.ledger import SHEET, balances
 from ..laws.results import deal_winner

@@ -20,7 +20,7 @@ the others).  Whitespace between tokens, line ends included, is one space; a com
 between two tokens after the deal's fields.
 
 `parse_record` reads the text (RecordError names the line and the deal), `record_text` writes it
-(parse(write(r)) == r), `record_of` takes it from a `brou.engine.partnership.match.Match` or `brou.engine.rounds.Session`,
+(parse(write(r)) == r), `record_of` takes it from a `brou.engine.session.Session`,
 and `replay` plays it again in one, checking that each deal follows from the one before (dealer,
 scores, marks), that each result and the final one are what the actions give.
 """
@@ -36,8 +36,7 @@ from ..errors import BrouError, IllegalAction
 from ..laws.talon import TalonDeal
 from ..spec.rules import Rules
 from .notation import DealText, NotationError, parse_deal, parse_rules, position_notation, ruleset_text, table_context
-from .partnership.match import Match
-from .rounds import Session
+from .session import GAMES_AND_MARKS, Session
 
 UNFINISHED = "*"  # the Result of a record whose match is not over
 # the tags in the order a writer puts them (others follow, in their order)
@@ -47,8 +46,6 @@ WIDTH = 96  # a record's lines are wrapped at this width
 _TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) "((?:[^"\\]|\\.)*)"\]\Z')
 _NUMBER = re.compile(r"([1-9][0-9]*)\.\Z")
 _FIELD = re.compile(r"([a-z]+)=(-?[0-9]+(?:,-?[0-9]+)*)\Z")
-
-Game = Match | Session
 
 
 class RecordError(BrouError):
@@ -239,28 +236,28 @@ def record_text(record: Record) -> str:
     return "\n".join(out) + "\n"
 
 
-def deal_result(game: Game, index: int) -> dict[str, tuple[int, ...]]:
+def deal_result(game: Session, index: int) -> dict[str, tuple[int, ...]]:
     """What deal `index` (from 0) of a match gave: `marks=` by team in 1802 and Brouc; `jetons=`
     by player, or `marks=` in a game to a number of marks."""
     entry = game.deals[index]
-    if isinstance(game, Match):
+    if game.kind == GAMES_AND_MARKS:
         return {"marks": tuple(entry["marks"])}
     return {"marks" if game.by_marks else "jetons": tuple(entry["jetons"])}
 
 
-def final_result(game: Game) -> str:
+def final_result(game: Session) -> str:
     """The record's Result: `*` while the match goes on; else who won (`winner=` a team,
     `winners=` players) and the totals (`marks=` by team, or `jetons=`/`marks=` by player)."""
     if not game.is_over:
         return UNFINISHED
-    if isinstance(game, Match):
+    if game.kind == GAMES_AND_MARKS:
         return f"winner={game.winner} " + _fields({"marks": game.marks})
     assert game.winners is not None
     totals = {"marks": game.marks} if game.by_marks else {"jetons": game.jetons}
     return _fields({"winners": game.winners, **totals})
 
 
-def record_of(game: Game, tags: Mapping[str, str] | None = None) -> Record:
+def record_of(game: Session, tags: Mapping[str, str] | None = None) -> Record:
     """The record of a match or session as it stands: `tags` (Event, Site, Date, Players...),
     then Ruleset, FirstDealer, Seed when its deals came from a seed, and Result; the deals
     played, and the one being played if it has begun."""
@@ -325,8 +322,8 @@ def _first_dealer(record: Record, rules: Rules, first: DealText) -> int:
     return int(given)
 
 
-def replay(record: Record) -> Game:
-    """Play the record's deals again in a Match (1802, Brouc) or a Session (the others), and
+def replay(record: Record) -> Session:
+    """Play the record's deals again in a Session, and
     return it; RecordError, naming the deal, where a deal does not follow from the one before
     (its dealer, its scores or marks), an action is not legal, a deal stops before its end
     with more to come, a result is not what the actions give, or the Result is not the match's."""
@@ -338,7 +335,7 @@ def replay(record: Record) -> Game:
         raise RecordError(f"{_where(record.deals[0])}: dealt by player {parsed[0].dealer}; FirstDealer is {first}")
     fed: list[int] = []  # the record's deals handed to the match so far
 
-    def next_deal(game: Game) -> Deal | TalonDeal:
+    def next_deal(game: Session) -> Deal | TalonDeal:
         """The record's next deal, once its line agrees with where the match stands: the dealer
         it has reached, and the game (scores, marks) the deals before it leave."""
         k = len(fed)
@@ -355,17 +352,7 @@ def replay(record: Record) -> Game:
         fed.append(k)
         return text.deal
 
-    def talon_deal(game: Session) -> TalonDeal:
-        deal = next_deal(game)
-        assert isinstance(deal, TalonDeal)  # the notation reads a deal of the ruleset's kind
-        return deal
-
-    def full_deal(game: Match) -> Deal:
-        deal = next_deal(game)
-        assert isinstance(deal, Deal)
-        return deal
-
-    game: Game = Session(rules, 0, first, talon_deal) if rules.on_phases else Match(rules, 0, first, full_deal)
+    game = Session(rules, 0, first, next_deal)
     for k, (deal, text) in enumerate(zip(record.deals, parsed, strict=True)):
         if k < len(game.deals):  # over as soon as it was dealt, and counted then
             if text.actions:
@@ -387,7 +374,7 @@ def replay(record: Record) -> Game:
     return game
 
 
-def _play(game: Game, deal: RecordedDeal, text: DealText, last: bool) -> None:
+def _play(game: Session, deal: RecordedDeal, text: DealText, last: bool) -> None:
     """Apply a deal's actions to the match's deal under way; RecordError for an action that is
     not legal, or a deal not over with more deals after it."""
     state, n = game.deal, game.rules.n_players
@@ -408,11 +395,11 @@ def _play(game: Game, deal: RecordedDeal, text: DealText, last: bool) -> None:
             raise RecordError(f"{_where(deal)}: a result (' = ') for a deal that is not over")
 
 
-def _check_game(game: Game, deal: RecordedDeal, text: DealText) -> None:
+def _check_game(game: Session, deal: RecordedDeal, text: DealText) -> None:
     """The game a deal's line states (scores=, carried=, marks=), if it states one, against
     where the deals before it leave the match (by the table's teams or players)."""
     rules = game.rules
-    if isinstance(game, Match):
+    if game.kind == GAMES_AND_MARKS:
         if text.marks is not None:
             raise RecordError(f"{_where(deal)}: marks= in a match of {rules.id}")
         if text.context is not None:

@@ -3,7 +3,8 @@ of bridge are the rules of the game.
 
 Following and the trick (`play`, `following`), marriages, counting, the game's claims and
 values (`game`), the talon, the speech, the auction and the contracts, the exchange, kings,
-payments, the ledger and the results of a deal. These are functions of the compiled rules and
+payments, the ledger and the results of a deal, and the draw for the first dealer
+(`first_dealer`). These are functions of the compiled rules and
 of plain values: no deal class lives here. A module here may import `brou.errors`, `brou.spec`
 and `brou.cards`, and the other laws, nothing else of `brou` (tests/test_layers.py).
 """

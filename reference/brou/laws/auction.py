@@ -120,7 +120,7 @@ def legal_bids(rules: Rules, said: Sequence[Said], hand: int) -> list[Contract]:
 @implements("hom.auction.all-pass")
 def outcome(rules: Rules, said: Sequence[Said]) -> tuple[int, str] | None:
     """Once the auction is over: (the hombre's seat, his bid), or None when all passed and the
-    deal is not played (it counts as a coup all the same, `brou.engine.rounds`)."""
+    deal is not played (it counts as a coup all the same, `brou.engine.session`)."""
     now = standing(rules, said)
     if now.to_speak is not None or now.bidder is None or now.bid is None:
         return None

@@ -6,7 +6,7 @@ then offers the game actions (`claim`, `declare`, `declare-double`, `concede`,
 `accept`, `refuse`) exactly when the ruleset allows them, and ends with an
 `Outcome`: who, if anyone, has won the game, how, and what is marked.
 
-Teams here are the deal's teams (team 0 holds seats 0 and 2).  `brou.engine.partnership.match`
+Teams here are the deal's teams (team 0 holds seats 0 and 2).  `brou.engine.session`
 maps them to the match's fixed teams, deal after deal.
 """
 

@@ -16,9 +16,9 @@ PLAYTHROUGH_SEEDS = {"python_brouc": 7, "python_homme_de_brou_1802": 3}
 
 def golden_actions(game_string: str, seed: int) -> list[int]:
     """The actions of a golden playthrough: the deal drawn uniformly with random.Random(seed),
-    then brou.engine.partnership.match.greedy_bot for every seat (random play that claims when the claim is
+    then brou.engine.bots.greedy_bot for every seat (random play that claims when the claim is
     right), so the deal is played out rather than ended by a random claim."""
-    from ..engine.partnership.match import greedy_bot
+    from ..engine.bots import greedy_bot
 
     game = pyspiel.load_game(game_string)
     state = game.new_initial_state()

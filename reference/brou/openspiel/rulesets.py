@@ -55,7 +55,7 @@ RULESETS: dict[str, Kind] = {kind.ruleset: kind for kind in (
     Kind("python_brouc", "brouc", "Brouc (L'Etivaz)", (4, 4), None, UTILITIES, True, True),
     Kind("python_homme_de_brou_1802", "homme-de-brou-1802", "L'Homme de Brou (Academie universelle des jeux, 1802)",
          (4, 4), None, UTILITIES, True, True),
-    # rounds, points_target and points_tie belong to the session (brou.engine.rounds)
+    # rounds, points_target and points_tie belong to the session (brou.engine.session)
     Kind("python_brusquembille", "brusquembille-1718", "La Brusquembille (Academie universelle des jeux, 1718)", (2, 5),
          ("form", "sevens_removed", "ten_rank", "deal_packets", "following_after_talon", "odd_jetons", "scoring"),
          ("stakes", "card-points"), zero_sum=True),

@@ -1,6 +1,6 @@
 """Score sheets of a match: the 1802 marque and the Brouc slate (ardoise).
 
-Both are drawn from a match record (`brou.engine.partnership.match.Match.record()`), as plain data, with
+Both are drawn from a match record (`brou.engine.session.Session.record()`), as plain data, with
 no engine call: a sheet is what a marker writes while watching the game, and the record
 holds everything he sees.  Match team 0 (players 0 and 2) is "Nous", team 1 "Eux".
 
