@@ -77,9 +77,3 @@ def test_one_function_moves_the_dealer_in_every_game() -> None:
     assert next_offset(load("homme-de-brou-1802", next_dealer="left"), 0) == 3
     assert next_offset(load("brusquembille-1718", form="four-partners"), 1) == 3
     assert next_offset(load("hombre", form="four"), 3) == 0
-
-
-def test_match_is_an_alias_of_session_for_one_release() -> None:
-    from brou.engine.partnership.match import Match
-
-    assert Match is Session

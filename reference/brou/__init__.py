@@ -27,6 +27,7 @@ from .engine.phases import PhaseDeal
 from .engine.position import Position, perft
 from .engine.positions import parse_position
 from .engine.record import RecordError, parse_record, record_text, replay
+from .engine.session import Session
 from .errors import ACTION_CODES, BrouError, IllegalAction, NothingToUndo, ParameterError, SpecError, TimeLimit
 from .laws.talon import TalonDeal, talon_deal_from_seed
 from .spec.clauses import IMPLEMENTED_BY
@@ -56,6 +57,7 @@ __all__ = [
     "Position",
     "RecordError",
     "Rules",
+    "Session",
     "SpecError",
     "TalonDeal",
     "TimeLimit",

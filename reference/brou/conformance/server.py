@@ -81,7 +81,7 @@ class Table(SeatedTable):
     def next_deal(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """A `deal` step: the next deal of the match, once the deal is over and the match is
         not; the dealer moves (next_offset), and the marks, the scores (0 to 0 after a game
-        won) and the carried marriages are passed on (brou.engine.partnership.match.handover)."""
+        won) and the carried marriages are passed on (brou.engine.session.handover)."""
         state = self.state
         if self.marks_before is None:
             raise BrouError("a 'deal' step needs a match (setup.match)")
