@@ -341,7 +341,8 @@ VIEWS: dict[str, tuple[Field, ...]] = {
         Field("held", held, "brus.info.own-hand"), Field("talon", talon, "brus.info.own-hand"),
         Field("partner_hand", partner_hand, "brus.info.partners"), Field("trick", trick, "brus.info.trick-open", CARD),
         Field("tricks", tricks, "brus.info.trick-open"), Field("jetons", net, "brus.pay.brusquembille")),
-    # the fields that name no clause here named Brusquembille's, which this game neither has nor replaces
+    # a field with no clause: a difference in it is laid on none by the view (these named
+    # Brusquembille's clauses, which L'Homme d'Auvergne and L'Hombre neither have nor replace)
     "speech": (
         Field("player", player), Field("phase", phase), Field("to_act", to_act), Field("trump", trump),
         Field("hand", hand), Field("held", held), Field("talon", talon),
