@@ -18,8 +18,8 @@ from faults import DIAGNOSIS_FAULTS, FAULTS, Faulty
 
 import brou.conformance.server
 import brou.engine.hombre
-import brou.engine.partnership.view
 import brou.engine.phases
+import brou.engine.view
 import brou.laws.auction
 import brou.laws.following
 import brou.laws.results
@@ -630,7 +630,7 @@ class _Lacking(Faulty):
 
 
 REACH_FAULTS = [
-    pytest.param("homme-de-brou-1802", "view", "hdb.info.last-trick", brou.engine.partnership.view, "last_trick",
+    pytest.param("homme-de-brou-1802", "view", "hdb.info.last-trick", brou.engine.view.VIEWS, "partnership",
                  last_trick_any_time, id="view"),
     pytest.param("brouc", "speakers", "brouc.game.dehors", SeatedTable, "_obs_speakers", no_speaking_out_of_turn,
                  id="speakers"),

@@ -176,7 +176,6 @@ def test_a_failure_is_laid_on_the_rule_that_decides_it(ruleset: str, fault: str,
 def test_the_clauses_the_diagnosis_names_are_found_without_its_source() -> None:
     """Read from the module's constants (a compiled module has no source beside it), the same clauses."""
     from brou.conformance import diagnose
-    from brou.engine.partnership.view import CLAUSE_OF
-    from brou.engine.view import CLAUSE_OF as PHASE_CLAUSE_OF
+    from brou.engine.view import view_clauses
     found = {c for c in diagnose._constants() if diagnose._CLAUSE_ID.fullmatch(f'"{c}"') and not c.startswith("brou.")}
-    assert found | set(CLAUSE_OF.values()) | set(PHASE_CLAUSE_OF.values()) == nameable()
+    assert found | view_clauses() == nameable()

@@ -1,4 +1,4 @@
-"""What a player may see (brou.engine.partnership.view, the protocol's `view` observable): the information
+"""What a player may see (brou.engine.view, the protocol's `view` observable): the information
 rules hdb.info.*, checked over seeded random deals of both rulesets, in and out of a game,
 and the harness's judgement of a view that shows too much."""
 
@@ -15,12 +15,13 @@ from brou import HommeDeal, Rules
 from brou.conformance.compare import FAILED, PASSED, judge
 from brou.conformance.corpus import Scenario
 from brou.conformance.server import Reference
-from brou.engine.partnership.view import CLAUSE_OF, FIELDS, RECORDS, on_turn, view
+from brou.engine.view import VIEWS, kind_fields, on_turn, view
 from brou.laws.game import GameContext
 from brou.spec import load_document
 from brou.spec.clauses import all_implementations
 
 RULESETS = ("homme-de-brou-1802", "brouc")
+FIELDS, RECORDS = kind_fields("partnership")
 HANDS = [["KS", "8S", "7S", "AH", "AD", "TD", "AC", "7C"], ["AS", "TS", "TH", "8H", "KD", "9D", "KC", "8C"],
          ["JS", "JH", "9H", "QD", "8D", "TC", "QC", "9C"], ["QS", "9S", "KH", "QH", "7H", "JD", "7D", "JC"]]
 
@@ -156,10 +157,14 @@ def test_a_bad_seat_is_refused() -> None:
 
 def test_each_field_names_a_clause_of_both_rulesets() -> None:
     implemented = all_implementations()
-    for field, clause in CLAUSE_OF.items():
-        assert field in FIELDS and clause in implemented
-        assert clause in load_document("homme-de-brou-1802").data["clauses"]
+    for field in VIEWS["partnership"]:
+        if field.clause is not None:
+            assert field.clause in implemented
+            assert field.clause in load_document("homme-de-brou-1802").data["clauses"]
     assert set(RECORDS) <= set(FIELDS)
+    for shown in VIEWS.values():  # every game's: a clause some function implements, records of its own fields
+        assert all(f.clause is None or f.clause in implemented for f in shown)
+        assert len({f.name for f in shown}) == len(shown)
 
 
 # -- the harness: a view that shows too much ---------------------------------------------

@@ -1,4 +1,4 @@
-"""The OpenSpiel observations agree with the engine's `view` (brou.engine.partnership.view, the protocol's
+"""The OpenSpiel observations agree with the engine's `view` (brou.engine.view, the protocol's
 `view` observable): over seeded random deals of both games, under several game contexts
 and parameters, each player's observation tensor and string are rebuilt from his view
 alone, piece by piece, and must be exactly what the game gives.
@@ -24,7 +24,7 @@ pyspiel = pytest.importorskip("pyspiel")
 from openspiel_checks import sampled_states  # noqa: E402
 
 import brou.openspiel  # noqa: E402  (registers the games)
-from brou.engine.partnership.view import view  # noqa: E402
+from brou.engine.view import view  # noqa: E402
 from brou.spec.rules import Rules  # noqa: E402
 
 GAMES = [

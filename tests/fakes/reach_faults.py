@@ -2,7 +2,8 @@
 the manner of tests/faults.py (`Faulty(TARGET, NAME, FAULT)`): each is wrong in one answer the
 fuzzer did not ask for before, and right in every other.
 
-- `last_trick_any_time` (in `brou.engine.partnership.view.last_trick`): a player's view shows him the last trick
+- `last_trick_any_time` (in `brou.engine.view.VIEWS["partnership"]`, its `last_trick` field): a player's view
+  shows him the last trick
   at any moment, not only on his turn to play (clause hdb.info.last-trick): only `view` shows it;
 - `no_speaking_out_of_turn` (in `SeatedTable._obs_speakers`): `speakers` lists nothing for the
   players not to act, even one who may claim (Brouc's dehors) out of turn: only `speakers`;
@@ -17,26 +18,26 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import brou.engine.partnership.view
+import brou.engine.view
 from brou.conformance.server import Table
 from brou.engine.position import Playable
+from brou.engine.view import Field
 
-View = Callable[..., Any]
 
-
-def last_trick_any_time(original: View) -> View:
-    """`last_trick` as if it were always the player's turn to play (hdb.info.last-trick)."""
-    def always(state: Any, seat: int) -> bool:
+def last_trick_any_time(original: tuple[Field, ...]) -> tuple[Field, ...]:
+    """The fields of 1802's view with `last_trick` as if it were always the player's turn to
+    play (hdb.info.last-trick)."""
+    def always(deal: Any, seat: int) -> bool:
         return True
 
-    def faulty(state: Any, seat: int, at: Any) -> Any:
-        saved = brou.engine.partnership.view.on_turn
-        brou.engine.partnership.view.on_turn = always
+    def faulty(state: Any, look: Any) -> Any:
+        saved = brou.engine.view.on_turn
+        brou.engine.view.on_turn = always
         try:
-            return original(state, seat, at)
+            return brou.engine.view.last_trick(state, look)
         finally:
-            brou.engine.partnership.view.on_turn = saved
-    return faulty
+            brou.engine.view.on_turn = saved
+    return tuple(f._replace(show=faulty) if f.name == "last_trick" else f for f in original)
 
 
 def no_speaking_out_of_turn(original: Callable[[Any], list[list[str]]]) -> Callable[[Any], list[list[str]]]:

@@ -5,7 +5,7 @@ to the dealer (the last seat); a table numbers its players once for a whole sess
 dealer moves from deal to deal.  `Seating(n, offset)` says that deal seat `s` is player
 `(s + offset) % n`, and carries the sides (`rules.teams`, in seats): one player per side when
 each plays for himself, two side by side in Brusquembille's pairs.  (The partnership engine's
-table, its match and its view still do this arithmetic themselves; docs/design.md.)
+table and its match still do this arithmetic themselves; docs/design.md.)
 """
 
 from __future__ import annotations

@@ -41,15 +41,12 @@ from ..engine.deals import new_deal
 from ..engine.homme import HommeDeal
 from ..engine.notation import parse_deal, position_notation
 from ..engine.partnership.sheet import sheet_svg, sheet_text
-from ..engine.partnership.text import deal_to_data, deal_to_text
 from ..engine.phases import PhaseDeal
 from ..engine.positions import position_from
 from ..engine.record import RecordError, final_result, parse_record, record_of, record_text, replay
 from ..engine.session import GAMES_AND_MARKS, Session
-from ..engine.text import deal_text, session_text
+from ..engine.text import deal_text, deal_to_data, session_text
 from ..errors import BrouError, SpecError, UsageError, one_line
-from ..laws.contracts import has_auction
-from ..laws.speech import has_speech
 from ..laws.talon import talon_deal_from_seed
 from ..spec.rules import Rules
 from ..spec.tables import table_text
@@ -393,33 +390,6 @@ def _first_dealer_text(draw: dict[str, object]) -> str:
     return f"First dealer: player {draw['dealer']} (cards drawn, by player: {shown})."
 
 
-def cmd_phase_deal(args: argparse.Namespace, rules: Rules, start: PhaseDeal | None = None,
-                   dealer: int | None = None) -> int:
-    """`brou deal` for a game on the phase engine (Brusquembille; L'Homme d'Auvergne, counted in marks)."""
-    deal = start if start is not None else new_deal(rules, talon_deal_from_seed(rules, args.seed, args.cut))
-    rng = random.Random(_play_seed(args))
-    while not deal.is_over:
-        deal.apply(rng.choice(deal.legal_actions()))
-    if args.json:
-        if has_auction(rules):
-            result: list[dict[str, Any]] = [{"tricks": r.tricks, "points": r.jetons} for r in deal.seat_results()]
-        elif has_speech(rules):
-            result = [{"tricks": r.tricks, "marks": r.jetons} for r in deal.seat_results()]
-        else:
-            result = [{"tricks": r.tricks, "card_points": r.card_points, "jetons": r.jetons} for r in deal.seat_results()]
-        data = deal.record() | _origin(args) | {
-            "tricks": [deal.rules.cards_text(sum(1 << c for c in cards)) for _, cards, _ in deal.tricks],
-            "winners": [w for _, _, w in deal.tricks], "result": result, "notation": position_notation(deal, dealer)}
-        print(json.dumps(data, indent=2, ensure_ascii=False))
-    else:
-        print(deal_text(deal, _title(args, rules)))
-        note = _seats_note(rules, dealer)
-        if note:
-            print(note)
-        print(f"Notation: {position_notation(deal, dealer)}")
-    return EXIT_OK
-
-
 def _play_seed(args: argparse.Namespace) -> int:
     """The seed of the random legal play: --play-seed, else the deal's --seed, else 0."""
     return args.play_seed if args.play_seed is not None else args.seed if args.seed is not None else 0
@@ -470,24 +440,23 @@ def _seats_note(rules: Rules, dealer: int | None) -> str | None:
 
 
 def cmd_deal(args: argparse.Namespace) -> int:
+    """`brou deal`: one deal of any game played at random (legal play), as text or JSON."""
     start, dealer = _start(args)
     rules = start.rules if start is not None else _rules("deal", args)
-    if rules.on_phases:
-        assert start is None or isinstance(start, PhaseDeal)
-        return cmd_phase_deal(args, rules, start, dealer)
-    state = start if isinstance(start, HommeDeal) else HommeDeal(rules, deal_from_seed(rules, args.seed, args.cut))
+    dealt = deal_from_seed if HommeDeal.plays(rules) else talon_deal_from_seed
+    deal = start if start is not None else new_deal(rules, dealt(rules, args.seed, args.cut))
     rng = random.Random(_play_seed(args))
-    while not state.is_over:
-        state.apply(rng.choice(state.legal_actions()))
+    while not deal.is_over:
+        deal.apply(rng.choice(deal.legal_actions()))
     if args.json:
-        data = deal_to_data(state) | _origin(args) | {"notation": position_notation(state, dealer)}
+        data = deal_to_data(deal, _origin(args)) | {"notation": position_notation(deal, dealer)}
         print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
-        print(deal_to_text(state, _title(args, rules)))
+        print(deal_text(deal, _title(args, rules)))
         note = _seats_note(rules, dealer)
         if note:
             print(note)
-        print(f"Notation: {position_notation(state, dealer)}")
+        print(f"Notation: {position_notation(deal, dealer)}")
     return EXIT_OK
 
 

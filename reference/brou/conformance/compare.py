@@ -15,7 +15,6 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from ..engine import view
-from ..engine.partnership import view as partnership_view
 from ..errors import BrouError
 from ..spec.rules import Rules
 from .bounds import as_text, bounded, cut
@@ -133,6 +132,7 @@ def departures(scenario: Scenario, answer: Mapping[str, Any]) -> tuple[Omit | No
 
 
 ViewFields = tuple[tuple[str, ...], dict[str, tuple[str, ...]]]
+PARTNERSHIP_FIELDS: ViewFields = view.kind_fields("partnership")  # 1802's and Brouc's, where no ruleset says
 
 # the fields of a view that hold a set of cards, compared in any order: a hand, a partner's
 # hand, the open nolo's hand, a player's discards, the talon's cards shown once play begins
@@ -141,17 +141,16 @@ CARD_SETS = ("hand", "partner_hand", "open_hand", "discards", "talon_rest")
 
 @lru_cache(maxsize=64)
 def view_fields(ruleset: str) -> ViewFields:
-    """The fields of a view, and of the records it holds, for a ruleset: the phase engine's
-    (brou.engine.view, by ruleset) or the partnership games' (brou.engine.partnership.view)."""
+    """The fields of a view, and of the records it holds, for a ruleset (brou.engine.view.fields)."""
     try:
         rules = Rules.load(ruleset)
     except BrouError:  # an unknown ruleset is reported where the scenario is loaded
-        return partnership_view.FIELDS, partnership_view.RECORDS
-    return view.fields(rules) if rules.on_phases else (partnership_view.FIELDS, partnership_view.RECORDS)
+        return PARTNERSHIP_FIELDS
+    return view.fields(rules)
 
 
 def _compare_step(kind: str, want: Any, got: Any, codes: bool,
-                  fields: ViewFields = (partnership_view.FIELDS, partnership_view.RECORDS),
+                  fields: ViewFields = PARTNERSHIP_FIELDS,
                   ) -> tuple[str, Any, Any, str | None] | None:
     """None if the result is right; else (what is wrong, expected, got, the observable that differs)."""
     if not isinstance(got, dict):
@@ -189,7 +188,7 @@ def _compare_step(kind: str, want: Any, got: Any, codes: bool,
 
 
 def _compare_value(name: str, want: Any, got: Any,
-                   fields: ViewFields = (partnership_view.FIELDS, partnership_view.RECORDS)) -> str | None:
+                   fields: ViewFields = PARTNERSHIP_FIELDS) -> str | None:
     if repr(want) == repr(got):  # the same JSON values, types included (1, 1.0 and true differ): the common case, fast
         return None
     if name == "legal":

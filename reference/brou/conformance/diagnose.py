@@ -24,9 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.homme import REFUSE_ACTION, parse_action
-from ..engine.partnership.view import CLAUSE_OF
 from ..engine.phases import PLAY as PHASE_PLAY
-from ..engine.view import CLAUSE_OF as PHASE_CLAUSE_OF
+from ..engine.view import clause_of, view_clauses
 from ..errors import BrouError
 from ..laws.auction import standing
 from ..laws.contracts import has_auction
@@ -158,7 +157,7 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
         return None
     if name == "view":
         found = re.search(r"\[\d+\]\.(\w+)", verdict.detail)
-        return _in_ruleset_pair(rules, PHASE_CLAUSE_OF.get(found.group(1)) if found else None, True)
+        return _in_ruleset_pair(rules, clause_of(rules, found.group(1)) if found else None, True)
     if name == "session":
         dealt = _session_field(verdict)
         if dealt is not None:
@@ -369,7 +368,7 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         return _in_ruleset_pair(rules, "auv.king.show" if shows else "auv.turn.offer", True)
     if name == "view":
         found = re.search(r"\[\d+\]\.(\w+)", verdict.detail)
-        return _in_ruleset_pair(rules, PHASE_CLAUSE_OF.get(found.group(1)) if found else None, True)
+        return _in_ruleset_pair(rules, clause_of(rules, found.group(1)) if found else None, True)
     if name == "deal":
         return _in_ruleset_pair(rules, _deal_field(rules, verdict, "auv.deal.packets"), True)
     if name == "tricks":
@@ -450,7 +449,7 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         return _in_ruleset_pair(rules, clause, True)
     if name == "view":
         found = re.search(r"\[\d+\]\.(\w+)", verdict.detail)
-        return _in_ruleset_pair(rules, PHASE_CLAUSE_OF.get(found.group(1)) if found else None, True)
+        return _in_ruleset_pair(rules, clause_of(rules, found.group(1)) if found else None, True)
     if name == "deal":
         return _in_ruleset_pair(rules, _deal_field(rules, verdict, "hom.deal.packets"), True)
     if name == "tricks":
@@ -599,7 +598,7 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
             return "hdb.marriage.kinds"
     if name == "view":  # the field that differs, as compare names it: [player].field
         found = re.search(r"\[\d+\]\.(\w+)", verdict.detail)
-        return CLAUSE_OF.get(found.group(1)) if found else None
+        return clause_of(table.rules, found.group(1)) if found else None
     if name == "deal":
         return _deal_field(table.rules, verdict, "hdb.deal.packets")
     if name == "tricks":
@@ -760,7 +759,7 @@ def nameable() -> frozenset[str]:
         found = set(_CLAUSE_ID.findall(Path(__file__).read_text(encoding="utf-8")))
     except (OSError, UnicodeDecodeError):  # no source beside the module: the constants of its code
         found = {c for c in _constants() if _CLAUSE_ID.fullmatch(f'"{c}"') and not c.startswith("brou.")}
-    return frozenset(found | set(CLAUSE_OF.values()) | set(PHASE_CLAUSE_OF.values()))
+    return frozenset(found | view_clauses())
 
 
 def _constants() -> set[str]:

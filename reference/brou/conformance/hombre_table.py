@@ -18,7 +18,7 @@ from ..cards.seating import Seating
 from ..engine.deals import new_deal
 from ..engine.hombre import HombreDeal
 from ..engine.session import deals_to_play, next_offset
-from ..engine.view import hombre_view
+from ..engine.view import view as hombre_view
 from ..errors import BrouError
 from ..laws.first_dealer import dealer_of_draw
 from ..laws.ledger import SHEET, balances

@@ -18,9 +18,9 @@ from .. import __version__, spec
 from ..cards.deal import deal_from_cards, deal_from_seed
 from ..engine.homme import HommeDeal, marriage_text
 from ..engine.partnership.sheet import sheet_rows
-from ..engine.partnership.view import view
 from ..engine.position import perft as perft  # the engine's (brou.perft); the tests and the generator find it here too
 from ..engine.session import carried_over, deal_entry, handover, match_winner, next_offset
+from ..engine.view import view
 from ..errors import BrouError, TimeLimit
 from ..laws.contracts import has_auction
 from ..laws.first_dealer import dealer_of_draw

@@ -1,6 +1,8 @@
 """Which deal class plays a ruleset: `HommeDeal` for 1802 and Brouc, `HombreDeal` for a game
 with an auction (L'Hombre), `PhaseDeal` for the others.  Tables, sessions, the fuzzer and the
 OpenSpiel games make their deals here, so that none of them needs to know which game it plays.
+`deal_kind` names the four kinds of deal, for what differs by kind only in data (the view's fields,
+the text of a deal).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from collections.abc import Sequence
 from ..cards.deal import Deal
 from ..laws.contracts import has_auction
 from ..laws.game import GameContext
+from ..laws.speech import has_speech
 from ..laws.talon import TalonDeal
 from ..spec.rules import Rules
 from .hombre import HombreDeal
@@ -28,3 +31,13 @@ def new_deal(rules: Rules, deal: TalonDeal | Deal, marks: Sequence[int] | None =
     if has_auction(rules):
         return HombreDeal(rules, deal)
     return PhaseDeal(rules, deal, marks)
+
+
+def deal_kind(rules: Rules) -> str:
+    """The kind of a ruleset's deals: `partnership` (1802, Brouc), `auction` (L'Hombre), `speech`
+    (L'Homme d'Auvergne) or `talon` (Brusquembille)."""
+    if HommeDeal.plays(rules):
+        return "partnership"
+    if has_auction(rules):
+        return "auction"
+    return "speech" if has_speech(rules) else "talon"

@@ -20,7 +20,7 @@ fresh state at the start of the same deal), `_steps()` (the history with the sea
 action taken out of turn), `_identity()`, `_head()`, `_foot()`, `_picture()`.
 
 The text helpers of a partnership deal's account (`hand_text`, `team_name`, `result_table`)
-live here so that the deal classes and `brou.engine.partnership.text` share them.
+live here so that the deal classes and `brou.engine.text` share them.
 """
 
 from __future__ import annotations

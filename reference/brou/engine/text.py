@@ -1,24 +1,36 @@
-"""Deals and sessions of the phase engine as text, for `brou deal` and `brou match`.
+"""Deals and sessions as text, for `brou deal` and `brou match`, and a played deal as data.
 
-Players are numbered at the table (P0 ... P4), the one on the dealer's right first; the deal
-is shown trick by trick with the draws and the payments that follow each trick (Brusquembille),
-after the speech and its kings (L'Homme d'Auvergne).
+`deal_text(deal, title)` is the printed deal of every game, one function per kind of deal
+(`TEXTS`, keyed by `brou.engine.deals.deal_kind`).  In 1802 and Brouc the deal is told by deal seat
+(seat 0 leads), trick by trick with the announcements, the table marriages and the running
+count; in the other games players are numbered at the table (P0 ... P4), the one on the
+dealer's right first, and the deal is shown trick by trick with the draws and the payments that
+follow each trick (Brusquembille), after the speech and its kings (L'Homme d'Auvergne), after
+the auction and the exchange (L'Hombre).  `deal_to_data` is a played deal as JSON-ready data
+(`brou deal --json`).  The bots of `brou match` for these games (`greedy_bot`) live here too.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..cards.seating import Seating
 from ..laws.auction import words
+from ..laws.contracts import has_auction
+from ..laws.counting import card_points
 from ..laws.exchange import discard_bounds
 from ..laws.kings import king_of
 from ..laws.ledger import BANK, POOL, SHEET, balances
+from ..laws.marriages import value_of
 from ..laws.speech import LEAVE, PASS, PLAY, SHOW, TURN, WORDS, action_word, has_speech, word_action
 from ..spec.rules import Rules, card_order, cards_of
+from .deals import deal_kind
 from .hombre import HombreDeal
+from .homme import HommeDeal, marriage_text
 from .phases import PhaseDeal
+from .position import hand_text, result_table, team_name
 
 
 def _speech_choice(deal: PhaseDeal) -> int:
@@ -134,16 +146,18 @@ def _account(seating: Seating, account: int) -> str:
             else f"P{seating.player(account)}")
 
 
-def deal_text(deal: PhaseDeal, title: str, seating: Seating | None = None) -> str:
-    """The deal as played: the hands, the turned card, each trick with its winner, the draws
+def deal_text(deal: PhaseDeal, title: str = "", seating: Seating | None = None) -> str:
+    """The deal as played, as its kind of deal tells it (`TEXTS`); players numbered by
+    `seating` (default: the deal's seats, the dealer last)."""
+    rules = deal.rules
+    return TEXTS[deal_kind(rules)](deal, title, seating or Seating(rules.n_players, 0, rules.teams))
+
+
+def _talon_deal_text(deal: PhaseDeal, title: str, seating: Seating) -> str:
+    """A deal with a talon: the hands, the turned card, each trick with its winner, the draws
     and the payments after it, then the count and the jetons."""
-    rules: Rules = deal.rules
+    rules = deal.rules
     n = rules.n_players
-    seating = seating or Seating(n, 0, rules.teams)
-    if isinstance(deal, HombreDeal):
-        return _hombre_deal_text(deal, title, seating)
-    if has_speech(rules):
-        return _speech_deal_text(deal, title, seating)
     p = seating.player
     lines = [title, ""]
     dealer = p(rules.dealer)
@@ -257,6 +271,127 @@ def _hombre_deal_text(deal: HombreDeal, title: str, seating: Seating) -> str:
     net = balances(deal.ledger, n)
     lines.append("Points: " + ", ".join(f"P{p(s)} {net[s]:+d}" for s in range(n)))
     return "\n".join(lines)
+
+
+def _marriage_words(rules: Rules, suit: int, kind: int, trump: int) -> str:
+    trump_word = ", trumps" if suit == trump else ""
+    return f"{' '.join(rules.kinds[kind].ranks)} of {rules.data['deck']['suits'][suit]['en']}{trump_word}"
+
+
+def _partnership_deal_text(state: HommeDeal, title: str, seating: Seating) -> str:
+    """A deal of 1802 or Brouc, by deal seat: hands and turn-up, then trick by trick with the
+    announcements and the table marriages, then the count."""
+    rules = state.rules
+    trump_name = rules.data["deck"]["suits"][state.trump]["en"]
+    lines = []
+    if title:
+        lines += [title, ""]
+    exposed = " (face up through the first trick)" if rules.turnup_exposed == "first-trick" else ""
+    lines.append(f"Trump: {trump_name}. Turn-up {rules.card_text(state.turnup)}, the dealer's last card{exposed}.")
+    lines.append(f"Seat 0 leads; the dealer is seat {rules.dealer}. Teams: {team_name(rules, 0)} against {team_name(rules, 1)}.")
+    lines.append("")
+    for seat, hand in enumerate(state.deal.hands):
+        role = " (dealer)" if seat == rules.dealer else ""
+        lines.append(f"  seat {seat}{role:<9} {hand_text(rules, hand)}")
+    lines.append("")
+    n_teams = len(rules.teams)
+    card_total = [0] * n_teams
+    marriages = [0] * n_teams
+    announcements_by_trick: dict[int, list[str]] = {}
+    announced_by_trick: dict[int, list[tuple[int, int]]] = {}
+    for seat, suit, kind, extends, points, after in state.announcements:
+        announced_by_trick.setdefault(after, []).append((rules.team_of[seat], points))
+        raised = " (raising an earlier one)" if extends >= 0 else ""
+        words = _marriage_words(rules, suit, kind, state.trump)
+        text = f"seat {seat} announces {marriage_text(rules, suit, kind)}: {words}, +{points}{raised}"
+        announcements_by_trick.setdefault(after, []).append(text)
+    for index, (leader, cards, winner) in enumerate(state.tricks):
+        for text in announcements_by_trick.get(index, []):
+            lines.append(f"  {text}")
+        for team, points in announced_by_trick.get(index, []):
+            marriages[team] += points
+        plays = "  ".join(f"{(leader + i) % rules.n_players}:{rules.card_text(c)}" for i, c in enumerate(cards))
+        mask = sum(1 << c for c in cards)
+        pts = card_points(rules, mask)
+        team = rules.team_of[winner]
+        card_total[team] += pts
+        lines.append(f"Trick {index + 1}  {plays}   -> seat {winner} wins {pts} ({team_name(rules, team)})")
+        for t_index, suit, kind, t_team, points in state.table:
+            if t_index == index:
+                for t in range(n_teams):
+                    marriages[t] += points if t == t_team else (-points if rules.table_deducted else 0)
+                lines.append(f"  marriage on the table: {_marriage_words(rules, suit, kind, state.trump)}, "
+                             f"+{points} to {team_name(rules, t_team)}"
+                             + (", the same taken from the other team" if rules.table_deducted else ""))
+        lines.append("  so far: " + ";  ".join(
+            f"{team_name(rules, t)} cards {card_total[t]}, marriages {marriages[t]:+d}" for t in range(n_teams)))
+    for text in announcements_by_trick.get(len(state.tricks), []):
+        lines.append(f"  {text}")
+    if state.is_over:
+        lines += ["", *result_table(rules, state.result())]
+    return "\n".join(lines)
+
+
+def _partnership_deal_data(state: HommeDeal) -> dict[str, Any]:
+    """A deal of 1802 or Brouc as JSON-ready data: setup, every action, every trick, the count."""
+    rules = state.rules
+    record = state.record()
+    tricks = []
+    for index, (leader, cards, winner) in enumerate(state.tricks):
+        tricks.append({
+            "leader": leader,
+            "cards": [{"seat": (leader + i) % rules.n_players, "card": rules.card_text(c)} for i, c in enumerate(cards)],
+            "winner": winner,
+            "points": card_points(rules, sum(1 << c for c in cards)),
+            "table_marriages": [
+                {"marriage": marriage_text(rules, suit, kind), "team": team, "points": points}
+                for t_index, suit, kind, team, points in state.table if t_index == index
+            ],
+        })
+    out: dict[str, Any] = {
+        "ruleset": rules.id,
+        "params": rules.params,
+        "deal": record["deal"] | {"trump": rules.suits[state.trump]},
+        "actions": record["actions"],
+        "announcements": [
+            {"seat": seat, "marriage": marriage_text(rules, suit, kind), "points": points,
+             "value": value_of(rules, kind, suit, state.trump), "after_trick": after}
+            for seat, suit, kind, extends, points, after in state.announcements
+        ],
+        "tricks": tricks,
+    }
+    if state.is_over:
+        result = state.result()
+        out["result"] = {
+            "teams": [dict(r._asdict(), seats=list(rules.teams[t])) for t, r in enumerate(result.teams)],
+            "all_tricks": result.all_tricks,
+        }
+    return out
+
+
+TEXTS: dict[str, Callable[[Any, str, Seating], str]] = {
+    "partnership": _partnership_deal_text, "talon": _talon_deal_text, "speech": _speech_deal_text,
+    "auction": _hombre_deal_text}
+
+
+def deal_to_data(deal: PhaseDeal, origin: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A played deal as JSON-ready data (`brou deal --json`), with `origin` (where it came
+    from) after its record: in 1802 and Brouc the setup, every action, every trick and the
+    count; in the other games its record, then each trick's cards and winner and each seat's
+    result."""
+    origin = origin or {}
+    if isinstance(deal, HommeDeal):
+        return _partnership_deal_data(deal) | dict(origin)
+    rules = deal.rules
+    if has_auction(rules):
+        result: list[dict[str, Any]] = [{"tricks": r.tricks, "points": r.jetons} for r in deal.seat_results()]
+    elif has_speech(rules):
+        result = [{"tricks": r.tricks, "marks": r.jetons} for r in deal.seat_results()]
+    else:
+        result = [{"tricks": r.tricks, "card_points": r.card_points, "jetons": r.jetons} for r in deal.seat_results()]
+    return deal.record() | dict(origin) | {
+        "tricks": [rules.cards_text(sum(1 << c for c in cards)) for _, cards, _ in deal.tricks],
+        "winners": [w for _, _, w in deal.tricks], "result": result}
 
 
 def _coups_session_text(record: dict[str, Any]) -> str:

@@ -2,7 +2,7 @@
 PyObserver interface of open_spiel.python.observation) and each game's sight of a deal.
 
 Without perfect recall the observation, what is in front of the player now, as the engine's
-view of him gives it (`brou.engine.partnership.view.view`, `brou.engine.view.view`); with it the
+view of him gives it (`brou.engine.view.view`); with it the
 information state, which adds his cards as dealt and every trick's cards by seat.  public_info
 selects what all see, private_info SINGLE_PLAYER the player's own cards (and his partner's where
 partners see each other's hands), ALL_PLAYERS every seat's.  A sight (one per game) lists the
@@ -20,9 +20,8 @@ import pyspiel
 
 from ..engine.hombre import AUCTION, DECLARE, EXCHANGE, HombreDeal
 from ..engine.homme import action_text as partnership_text
-from ..engine.partnership.view import on_turn
 from ..engine.phases import DONE, PLAY, SHOWING, SPEECH, TURN_OFFER, PhaseDeal
-from ..engine.view import view
+from ..engine.view import on_turn, view
 from ..laws.auction import PASS, SPIL, spil_bidding
 from ..laws.contracts import contracts
 from ..laws.game import GameContext
@@ -228,7 +227,7 @@ FLAG_NAMES = ("team 0 declared", "team 1 declared", "double", "concession asked 
 class PartnershipSight(Sight):
     """1802 and Brouc: his own cards, the trump, the turn-up where it lies face up (1802; in
     Brouc only the dealer knows it), every public action (recall) or what lies in front of him
-    (`brou.engine.partnership.view.view`: the trick, on his turn to play the last trick and his
+    (`brou.engine.view.view`: the trick, on his turn to play the last trick and his
     team's tricks, the announcements, the declaration and concession in progress), the scores."""
 
     def pieces(self, obs: BrouObserver) -> Pieces:
@@ -720,7 +719,7 @@ class HommeSight(RecordSight):
 
 
 def shown_kings(deal: PhaseDeal) -> list[tuple[int, int]]:
-    """(seat, king) of every king shown in the speech, in order, as `brou.engine.view.speech_view`
+    """(seat, king) of every king shown in the speech, in order, as `brou.engine.view.view` (`shown`)
     has them: under king_scoring=trump-and-others the other kings that scored with the one
     shown count in the marks, not by name."""
     return [(e.seat, e.card) for e in deal.events if e.kind == "show"]
