@@ -214,13 +214,13 @@ class HombreDeal(PhaseDeal):
         if not legal >> action & 1:
             code = self._refusal(action)
             raise IllegalAction(code, f"{rules.card_text(action)} is refused here ({code})")
-        self._lay(action)
+        self.history.append(action)
+        self._play(action)
 
-    def _lay(self, card: int) -> None:
-        self.history.append(card)
+    def _play(self, card: int) -> None:
         if not self.trick and self.may_stop():
             self.vole = "engaged"  # a sixth card led after the first five tricks undertakes the vole
-        self._play(card)
+        super()._play(card)
 
     def _unit(self) -> str:
         return "points"

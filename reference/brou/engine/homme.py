@@ -352,7 +352,8 @@ class HommeDeal(PhaseDeal):
         if not self._legal_cards() >> card & 1:
             code, message = why_illegal(self.rules, self.hands[self.to_act], card, self._led, self.trump, self._top)
             raise IllegalAction(code, message)
-        self._lay(card)
+        self.history.append(card)
+        self._play(card)
 
     def _finish_trick(self) -> None:
         """Gather the trick to its winner's team (`brou.laws.play.beats`), score its table

@@ -246,16 +246,10 @@ class PhaseDeal(Position):
         through the deal class's checks (`_apply_checked`)."""
         if (seat is None and type(action) is int and action >= 0 and self.phase == PLAY
                 and self._legal_at == len(self.history) and self._legal >> action & 1):
-            self._lay(action)
+            self.history.append(action)
+            self._play(action)
         else:
             self._apply_checked(action, seat)
-
-    def _lay(self, card: int) -> None:
-        """Card `card`, checked legal, is played by the player to act."""
-        self.history.append(card)
-        self._play(card)
-        if self.marks is not None:
-            self._check_target()
 
     def _apply_checked(self, action: int, seat: int | None) -> None:
         """`apply` for any action: every check, in the order of docs/errors.md, then the action."""
@@ -287,7 +281,8 @@ class PhaseDeal(Position):
         if not legal >> action & 1:
             code = self._refusal(action)
             raise IllegalAction(code, f"{rules.card_text(action)} is refused here ({code})")
-        self._lay(action)
+        self.history.append(action)
+        self._play(action)
 
     def apply_text(self, text: str, seat: int | None = None) -> None:
         """Apply an action in the text notation: a card (`TH`), or a word of the speech (`turn`,
@@ -557,7 +552,7 @@ class PhaseDeal(Position):
         self._led = self._top = self._top_seat = -1
         self._mask = 0
         self.leader = self.to_act = self.next_leader(winner)
-        if self.marks is not None:
+        if self.marks is not None:  # only a trick's end moves marks during play: checked here, not after each card
             self._check_target()  # a king taken in the last trick may win the game before the count
         if not any(self.hands) and self.phase != DONE:
             self._count()
