@@ -146,10 +146,11 @@ class HombreDeal(PhaseDeal):
         exchanges are over (`asking`), or at his lead if he is the first hand."""
         if self.asking:
             return True
-        if self.rules.data["exchange"]["surrender"] == "before-the-lead" and (self.tricks or self.trick):
+        if self.tricks or self.to_act != self.hombre:
             return False
-        return (self.to_act == self.hombre and not self.tricks and self.contract is not None and self.contract.surrender
-                and not self._has_played(self.to_act))
+        if self.trick and self.rules.data["exchange"]["surrender"] == "before-the-lead":
+            return False
+        return self.contract is not None and self.contract.surrender and not self._has_played(self.to_act)
 
     def _ask_before_lead(self) -> bool:
         """hom.exchange.surrender under surrender_moment=before-the-lead (AMB-62): whether the hombre is asked, once the
@@ -173,9 +174,8 @@ class HombreDeal(PhaseDeal):
 
     # -- doing it --------------------------------------------------------------------
 
-    def apply(self, action: int, seat: int | None = None) -> None:
-        """Take action `action` for the player to act; IllegalAction (state unchanged) if the
-        rules forbid it."""
+    def _apply_checked(self, action: int, seat: int | None) -> None:
+        """`apply` for any action: every check, then the action."""
         rules = self.rules
         if type(action) is not int:
             raise IllegalAction("malformed-action", f"an action is an action id (int), not {type(action).__name__}")
@@ -215,9 +215,12 @@ class HombreDeal(PhaseDeal):
             code = self._refusal(action)
             raise IllegalAction(code, f"{rules.card_text(action)} is refused here ({code})")
         self.history.append(action)
-        if self.may_stop():
-            self.vole = "engaged"  # a sixth card led after the first five tricks undertakes the vole
         self._play(action)
+
+    def _play(self, card: int) -> None:
+        if not self.trick and self.may_stop():
+            self.vole = "engaged"  # a sixth card led after the first five tricks undertakes the vole
+        super()._play(card)
 
     def _unit(self) -> str:
         return "points"
@@ -393,9 +396,9 @@ class HombreDeal(PhaseDeal):
 
     # -- the count ----------------------------------------------------------------------
 
-    def _play(self, card: int) -> None:
-        super()._play(card)
-        if self.phase != DONE and not self.trick and self._codille_settled():
+    def _finish_trick(self) -> None:
+        super()._finish_trick()
+        if self.phase != DONE and self._codille_settled():
             self._finish(CODILLE_STOP)
 
     def _codille_settled(self) -> bool:

@@ -81,7 +81,7 @@ class HommeDeal(PhaseDeal):
 
     __slots__ = ("context", "outcome", "declared", "frozen", "conceded_at", "conceding", "first_reached",
                  "out_of_turn", "team_tricks", "window", "announcements", "made", "used", "announced_points",
-                 "table", "table_points", "marking", "unmarked", "carried_later", "_led", "_top", "_top_seat", "_mask")
+                 "table", "table_points", "marking", "unmarked", "carried_later")
 
     trump: int  # always a suit: the turned card's
 
@@ -111,10 +111,6 @@ class HommeDeal(PhaseDeal):
         rules = self.rules
         n_teams = len(rules.teams)
         self._set_trump(self.deal.trump)
-        # the trick on the table, kept as its cards come: the suit led, the card winning it so far
-        # and its seat (`brou.laws.play.beats`, through `_beating`), the mask of its cards
-        self._led = self._top = self._top_seat = -1
-        self._mask = 0
         self.won = [0] * n_teams  # per team: the cards of its tricks
         self.team_tricks = [0] * n_teams
         self.window: list[int] = []  # the seats still to be asked in a window or a round, the one asked first
@@ -176,24 +172,25 @@ class HommeDeal(PhaseDeal):
         """The cards the player to act may play, as a mask (`legal_cards()`, kept for the state)."""
         return self._legal_cards()
 
-    def best_card(self) -> int:
-        """The card winning the trick on the table so far (-1 with no card on it)."""
-        return self._top
-
     def legal_actions(self, seat: int | None = None) -> list[int]:
         """Every action the player to act may take, as action ids, plays first; for another
         `seat`, what he may do out of turn (`out_of_turn_actions`)."""
         if seat is not None and seat != self.to_act:
             return self.out_of_turn_actions(seat)
-        phase, rules, base = self.phase, self.rules, self.rules.pass_action
+        phase, rules = self.phase, self.rules
         if phase == PLAY:
             seat = self.to_act
-            out = rules.mask_to_list(self._legal if self._legal_at == len(self.history) else self._legal_cards())
+            at = len(self.history)
+            if self._legal_at != at:  # `_legal_cards()`, inline
+                self._legal = self.legal_cards()
+                self._legal_at = at
+            out = rules.mask_to_list(self._legal)
             if not rules.windows_after_tricks and rules.marriage_probe(self.hands[seat]) and self._may_announce_on_turn(seat):
                 out += self._announcement_ids(seat)
             if self.context is not None:
                 out += self._game_actions(seat)
             return out
+        base = rules.pass_action
         if phase == WINDOW:
             out = self._announcement_ids(self.to_act) + [base]
             if self.context is not None:
@@ -224,7 +221,7 @@ class HommeDeal(PhaseDeal):
             return []  # the round after the last card: only the player asked speaks
         out = []
         if phase == PLAY and announces_out_of_turn(self.rules) and self._may_announce_on_turn(seat):
-            out += self._hand_announcements(seat)
+            out += self._announcement_ids(seat)
         if self.context is not None and game.claims_out_of_turn(self, seat) and game.may_claim(self, seat):
             out.append(self.rules.pass_action + CLAIM_ACTION)
         return out
@@ -263,17 +260,11 @@ class HommeDeal(PhaseDeal):
 
     # -- acting ----------------------------------------------------------------------
 
-    def apply(self, action: int, seat: int | None = None) -> None:
-        """Apply `action` for the player to act, or for `seat` (out of turn where the reading
-        allows it); IllegalAction with a stable code, the state unchanged, if the rules forbid
-        it.  An integer of another type (numpy.int64) counts as its value; anything else is
-        refused with `malformed-action`."""
-        if seat is None and type(action) is int and self.phase == PLAY and action >= 0:  # a card, the common case
-            legal = self._legal if self._legal_at == len(self.history) else self._legal_cards()
-            if legal >> action & 1:
-                self.history.append(action)
-                self._play(action)
-                return
+    def _apply_checked(self, action: int, seat: int | None) -> None:
+        """`apply` for any action, for the player to act or for `seat` (out of turn where the
+        reading allows it); IllegalAction with a stable code, the state unchanged, if the rules
+        forbid it.  An integer of another type (numpy.int64) counts as its value; anything else
+        is refused with `malformed-action`."""
         rules = self.rules
         if type(action) is not int or (seat is not None and type(seat) is not int):
             number, place = _as_int(action), seat if seat is None else _as_int(seat)
@@ -363,24 +354,6 @@ class HommeDeal(PhaseDeal):
             raise IllegalAction(code, message)
         self.history.append(card)
         self._play(card)
-
-    def _play(self, card: int) -> None:
-        """The player to act plays `card` (legal): it may take the trick so far (`_beating`)."""
-        n = self.rules.n_players
-        seat = self.to_act
-        bit = 1 << card
-        self.hands[seat] ^= bit
-        trick = self.trick
-        trick.append(card)
-        if len(trick) == 1:
-            self._led, self._top, self._top_seat = self.rules.suit_of[card], card, seat
-        elif self._beating[self._top] & bit:
-            self._top, self._top_seat = card, seat
-        self._mask |= bit
-        if len(trick) == n:
-            self._finish_trick()
-        else:
-            self.to_act = (seat + 1) % n
 
     def _finish_trick(self) -> None:
         """Gather the trick to its winner's team (`brou.laws.play.beats`), score its table
@@ -553,13 +526,6 @@ class HommeDeal(PhaseDeal):
         cards_left = self.hands[seat].bit_count()
         return seat in announcing_seats(self.rules, "own-turn", seat, self.team_tricks, cards_left)
 
-    def _hand_announcements(self, seat: int) -> list[int]:
-        """Announcement ids that the seat's hand allows, whatever the moment (none, cheaply, for
-        a hand with no marriage at all)."""
-        if not self.rules.marriage_probe(self.hands[seat]):
-            return []
-        return self._announcement_ids(seat)
-
     def _announce_hand(self, seat: int) -> int:
         """The cards a seat may announce from: its hand, less the 1802 turn-up while it is still
         on show, when parameter `turnup_in_first_window` says so."""
@@ -570,7 +536,11 @@ class HommeDeal(PhaseDeal):
         return hand
 
     def _announcement_ids(self, seat: int) -> list[int]:
+        """Announcement ids that the seat's hand allows, whatever the moment (none, cheaply, for
+        a hand with no marriage at all)."""
         rules = self.rules
+        if not rules.marriage_probe(self.hands[seat]):
+            return []
         base, n_kinds = rules.n_indices, len(rules.kinds)
         options = announceable(rules, self._announce_hand(seat), self.used[seat], self.made[seat])
         return [base + suit * n_kinds + kind for suit, kind, _ in options]

@@ -102,7 +102,7 @@ class PhaseDeal(Position):
     __slots__ = ("rules", "deal", "trump", "hands", "stock", "phase", "to_act", "leader", "trick", "tricks",
                  "won", "events", "ledger", "_follow", "_after_talon", "turned", "homme", "words", "shown",
                  "ended", "marks", "history", "_class_of", "_beating", "_legal", "_legal_at", "_words",
-                 "_words_at")
+                 "_words_at", "_led", "_top", "_top_seat", "_mask")
 
     def __init__(self, rules: Rules, deal: TalonDeal, marks: Sequence[int] | None = None) -> None:
         if not self.plays(rules):
@@ -136,6 +136,10 @@ class PhaseDeal(Position):
         self._legal_at = -1
         self._words: list[int] = []
         self._words_at = -1
+        # the trick on the table, kept as its cards come (`_play`): the class led, the card winning
+        # it so far and its seat (`brou.laws.play.beats`, through `_beating`), the mask of its cards
+        self._led = self._top = self._top_seat = -1
+        self._mask = 0
         self._begin()
 
     @classmethod
@@ -181,17 +185,13 @@ class PhaseDeal(Position):
         """The cards the player to act may play: any card (`free`) while the stock lasts, and
         after it under `play.following_after_talon` (parameter following_after_talon); nothing
         before play."""
-        hand = self.hands[self.to_act]
         if self.phase != PLAY:
             return 0
+        hand = self.hands[self.to_act]
         if not self.trick:
             return hand
         follow = self._follow if self.stock else self._after_talon
-        lead = self.trick[0]
-        trick = 0
-        for card in self.trick:
-            trick |= 1 << card
-        return follow(self.rules, hand, self._class_of[lead], self.trump, self._best()[1], trick, lead)
+        return follow(self.rules, hand, self._led, self.trump, self._top, self._mask, self.trick[0])
 
     def legal_words(self) -> list[int]:
         """The words (indices into `brou.laws.speech.WORDS`) the player to act may say now."""
@@ -240,8 +240,19 @@ class PhaseDeal(Position):
     # -- doing it --------------------------------------------------------------------
 
     def apply(self, action: int, seat: int | None = None) -> None:
-        """Play card `action` for the player to act; IllegalAction (state unchanged) if the
-        rules forbid it."""
+        """Take action `action` for the player to act (or for `seat`); IllegalAction (state
+        unchanged) if the rules forbid it.  The common case first: a card that `legal_actions`
+        has just listed for this state (its mask kept) is played at once; anything else goes
+        through the deal class's checks (`_apply_checked`)."""
+        if (seat is None and type(action) is int and action >= 0 and self.phase == PLAY
+                and self._legal_at == len(self.history) and self._legal >> action & 1):
+            self.history.append(action)
+            self._play(action)
+        else:
+            self._apply_checked(action, seat)
+
+    def _apply_checked(self, action: int, seat: int | None) -> None:
+        """`apply` for any action: every check, in the order of docs/errors.md, then the action."""
         rules = self.rules
         if type(action) is not int:
             raise IllegalAction("malformed-action", f"an action is an action id (int), not {type(action).__name__}")
@@ -272,8 +283,6 @@ class PhaseDeal(Position):
             raise IllegalAction(code, f"{rules.card_text(action)} is refused here ({code})")
         self.history.append(action)
         self._play(action)
-        if self.marks is not None:
-            self._check_target()
 
     def apply_text(self, text: str, seat: int | None = None) -> None:
         """Apply an action in the text notation: a card (`TH`), or a word of the speech (`turn`,
@@ -482,11 +491,7 @@ class PhaseDeal(Position):
         return None if now is None else marks_winners(self.rules, now)
 
     def _refusal(self, card: int) -> str:
-        hand = self.hands[self.to_act]
-        lead = self.trick[0]
-        led = self._class_of[lead]
-        best = self._best()[1]
-        trick = sum(1 << c for c in self.trick)
+        hand, lead, led, best, trick = self.hands[self.to_act], self.trick[0], self._led, self._top, self._mask
         allowed = hand
         for name, option in self._primitives():
             after = PRIMITIVES[name](self.rules, option, hand, allowed, led, self.trump, best, trick, lead) or allowed
@@ -497,34 +502,38 @@ class PhaseDeal(Position):
 
     def best_card(self) -> int:
         """The card winning the trick on the table so far (-1 with no card on it)."""
-        return self._best()[1] if self.trick else -1
-
-    def _best(self) -> tuple[int, int]:
-        """(the seat winning the trick so far, his card): each card played beats the best before
-        it or not (`brou.laws.play.beats`, through its table `beating_cards`)."""
-        trick, beating = self.trick, self._beating
-        best_i = 0
-        for i in range(1, len(trick)):
-            if beating[trick[best_i]] >> trick[i] & 1:
-                best_i = i
-        return (self.leader + best_i) % self.rules.n_players, trick[best_i]
+        return self._top
 
     def _play(self, card: int) -> None:
+        """The player to act plays `card` (legal): it may take the trick so far (each card played
+        beats the best before it or not: `brou.laws.play.beats`, through its table `_beating`)."""
         rules = self.rules
         n = rules.n_players
-        self.hands[self.to_act] &= ~(1 << card)
+        seat = self.to_act
+        bit = 1 << card
+        self.hands[seat] ^= bit
         trick = self.trick
         trick.append(card)
-        if len(trick) < n:
-            self.to_act = (self.to_act + 1) % n
-            return
+        if len(trick) == 1:
+            self._led, self._top, self._top_seat = self._class_of[card], card, seat
+        elif self._beating[self._top] & bit:
+            self._top, self._top_seat = card, seat
+        self._mask |= bit
+        if len(trick) == n:
+            self._finish_trick()
+        else:
+            self.to_act = (seat + 1) % n
+
+    def _finish_trick(self) -> None:
+        """The trick is full: its winner takes it, then the ruleset's `play.after_trick` steps
+        (the draws, the payments, the kings taken), then he leads the next, or the count."""
+        rules = self.rules
+        n = rules.n_players
+        trick = self.trick
         winner = self.trick_winner()
         leader = self.leader
         self.tricks.append((leader, tuple(trick), winner))
-        taken = 0
-        for c in trick:
-            taken |= 1 << c
-        self.won[winner] |= taken
+        self.won[winner] |= self._mask
         number = len(self.tricks)
         for step in rules.after_trick:
             if step == "draw":
@@ -540,8 +549,10 @@ class PhaseDeal(Position):
                 plays = [((leader + i) % n, c) for i, c in enumerate(trick)]
                 self.ledger += taken_king_entries(rules, plays, winner, scored_kings(self.ledger), number)
         self.trick = []
+        self._led = self._top = self._top_seat = -1
+        self._mask = 0
         self.leader = self.to_act = self.next_leader(winner)
-        if self.marks is not None:
+        if self.marks is not None:  # only a trick's end moves marks during play: checked here, not after each card
             self._check_target()  # a king taken in the last trick may win the game before the count
         if not any(self.hands) and self.phase != DONE:
             self._count()
@@ -549,8 +560,9 @@ class PhaseDeal(Position):
     @implements("brus.play.trick-winner", "auv.play.trick-winner", "hom.play.trick-winner")
     def trick_winner(self) -> int:
         """The seat that takes the full trick on the table: the highest trump, else the highest
-        card of the suit led (`brou.laws.play.beats` over the ruleset's compiled order)."""
-        return self._best()[0]
+        card of the suit led (`brou.laws.play.beats` over the ruleset's compiled order), as
+        `_play` keeps it."""
+        return self._top_seat
 
     @implements("brus.play.next-lead", "brus.talon.last-tricks")
     def next_leader(self, winner: int) -> int:

@@ -45,7 +45,14 @@ def standing(rules: Rules, said: Sequence[Said]) -> Standing:
     """Walk the auction of three hands: the first duel (seats 0 and 1, seat 0 first; if seat 0
     passes at once, seat 1 still speaks once), then seat 2 against the survivor of that duel
     (seat 2 first); a seat that passed never speaks again, and in the second duel a pass ends
-    the auction.  The auction is over when one player is left with a bid, or when all passed."""
+    the auction.  The auction is over when one player is left with a bid, or when all passed.
+    (Walked once per auction in `_walked`: an auction is asked about several times a move.)"""
+    return _walked(tuple(said))
+
+
+@lru_cache(maxsize=4096)
+def _walked(said: tuple[Said, ...]) -> Standing:
+    """`standing` of an auction as a tuple (the same few auctions recur from deal to deal)."""
     passed: set[int] = set()
     spoken: set[int] = set()
     bidder: int | None = None

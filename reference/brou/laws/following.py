@@ -174,7 +174,32 @@ def compose(primitives: tuple[tuple[str, Any], ...]) -> Legal:
     """The legal-cards function of a list of primitives, applied in order: each narrows the
     cards allowed when its condition holds, never to nothing, so whatever none of them forbids
     stays allowed (a void player under `follow-suit` alone plays any card: the Whist rule)."""
-    steps = tuple((PRIMITIVES[name], option) for name, option in primitives)
+    steps = tuple((PRIMITIVES[name], option) for name, option in primitives if name != "free")
+    # `free` allows what it is given, so it is left out; the usual short lists are unrolled (the
+    # engine calls this on every card)
+    if not steps:
+        def legal_free(rules: Rules, hand: int, led: int, trump: int | None, best: int, trick: int,
+                       lead: int = -1) -> int:
+            return hand
+
+        return legal_free
+    if len(steps) == 1:
+        ((step, option),) = steps
+
+        def legal_one(rules: Rules, hand: int, led: int, trump: int | None, best: int, trick: int,
+                      lead: int = -1) -> int:
+            return step(rules, option, hand, hand, led, trump, best, trick, lead) or hand
+
+        return legal_one
+    if len(steps) == 2:
+        (first, first_option), (second, second_option) = steps
+
+        def legal_two(rules: Rules, hand: int, led: int, trump: int | None, best: int, trick: int,
+                      lead: int = -1) -> int:
+            allowed = first(rules, first_option, hand, hand, led, trump, best, trick, lead) or hand
+            return second(rules, second_option, hand, allowed, led, trump, best, trick, lead) or allowed
+
+        return legal_two
 
     def legal(rules: Rules, hand: int, led: int, trump: int | None, best: int, trick: int, lead: int = -1) -> int:
         allowed = hand
