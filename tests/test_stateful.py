@@ -516,8 +516,10 @@ class DealMachine(RuleBasedStateMachine):
         assert sum(state.table_points) == 0
         assert not rules.announce_deducted, "an announcement costs the other team nothing"
         carried = state.context.carried if state.context is not None and state.context.carried else (0,) * len(table)
-        if state.carried_later:  # carried_towards_dehors=carried-not-counted: held back until the last card
-            assert tuple(state.carried_later) == tuple(carried) and len(state.tricks) < rules.n_tricks
+        if state.carried_later:  # carried_towards_dehors=carried-not-counted: held back until the last
+            # trick is finished, its marking (table_marking=players) included
+            assert tuple(state.carried_later) == tuple(carried)
+            assert len(state.tricks) < rules.n_tricks or state.phase == MARK
             carried = (0,) * len(table)
         announced = list(carried)
         for seat, _, _, _, points, _ in state.announcements:

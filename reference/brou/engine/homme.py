@@ -431,7 +431,8 @@ class HommeDeal(PhaseDeal):
     def _add_carried(self) -> None:
         """Brouc (brouc.game.cape): marriages carried in from a cape, held back by
         carried_towards_dehors=carried-not-counted, join the deal's announced points once its last
-        card is played (before the count)."""
+        trick is finished, its marking (table_marking=players) included, before the last round and
+        the count."""
         for t, points in enumerate(self.carried_later):
             self.announced_points[t] += points
         self.carried_later = ()
