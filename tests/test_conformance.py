@@ -34,6 +34,7 @@ from brou.conformance.harness import (
 from brou.conformance.report import changes_since, read_track, summary_line, to_json, to_junit, write_track
 from brou.conformance.runner import InProcess, check_hello
 from brou.conformance.server import Reference, perft
+from brou.conformance.table import PARTNERSHIP as PARTNERSHIP_GAMES
 from brou.engine.homme import HommeDeal
 
 RULESETS = ("homme-de-brou-1802", "brouc", "brusquembille-1718", "homme-d-auvergne", "hombre")
@@ -258,7 +259,7 @@ def test_expected_failures_xfail_xpass_and_stale_entries() -> None:
 
 def test_expected_failure_of_a_failing_scenario_keeps_the_run_green(monkeypatch: pytest.MonkeyPatch) -> None:
     s = next(x for x in corpus() if x.origin == "hand-written" and any("legal" in st.get("expect", {}) for st in x.data["steps"]))
-    monkeypatch.setattr("brou.conformance.server.Table._obs_legal", lambda self: [])
+    monkeypatch.setitem(PARTNERSHIP_GAMES.answers, "legal", lambda table: [])
     result = run(InProcess(), [s], xfail={s.id: "known"})
     assert result.outcomes[0].status == XFAILED and result.exit_status == 0
 
@@ -277,7 +278,7 @@ def test_reports_json_junit_and_tracking(tmp_path: Path, monkeypatch: pytest.Mon
     assert read_track(track) is None
     write_track(track, first, None, ids)
     assert changes_since(read_track(track), first, ids) == []
-    monkeypatch.setattr("brou.conformance.server.Table._obs_tricks", lambda self: [9])
+    monkeypatch.setitem(PARTNERSHIP_GAMES.answers, "tricks", lambda table: [9])
     second = run(InProcess(), scenarios)
     changed = changes_since(read_track(track), second, ids)
     broken = {o.scenario.id for o in second.outcomes if o.status == FAILED}
@@ -499,7 +500,7 @@ def _run_steps(setup: dict[str, Any], steps: list[dict[str, Any]], ruleset: str 
 
 def _played_out(ruleset: str = "brouc", setup: dict[str, Any] = _MATCH_SETUP) -> list[dict[str, Any]]:
     """The act steps that play a seeded deal to its end (the first legal action each time)."""
-    from brou.conformance.server import Table
+    from brou.conformance.table import Table
     table = Table(Rules.load(ruleset), setup)
     steps = []
     while not table.state.is_over:

@@ -39,8 +39,9 @@ from brou.conformance.fuzz import (
 from brou.conformance.generate import PHASE_FORMS, PHASE_RULESETS, RULESETS
 from brou.conformance.harness import run
 from brou.conformance.runner import InProcess, Subprocess
-from brou.conformance.seated import SeatedTable
-from brou.conformance.server import Reference, Table
+from brou.conformance.server import Reference
+from brou.conformance.table import PARTNERSHIP as PARTNERSHIP_GAMES
+from brou.conformance.table import Table
 from brou.engine.hombre import HombreDeal
 
 sys.path.append(str(Path(__file__).parent / "fakes"))
@@ -632,7 +633,7 @@ class _Lacking(Faulty):
 REACH_FAULTS = [
     pytest.param("homme-de-brou-1802", "view", "hdb.info.last-trick", brou.engine.view.VIEWS, "partnership",
                  last_trick_any_time, id="view"),
-    pytest.param("brouc", "speakers", "brouc.game.dehors", SeatedTable, "_obs_speakers", no_speaking_out_of_turn,
+    pytest.param("brouc", "speakers", "brouc.game.dehors", PARTNERSHIP_GAMES.answers, "speakers", no_speaking_out_of_turn,
                  id="speakers"),
     pytest.param("homme-de-brou-1802", "perft", "hdb.play.follow", brou.conformance.server, "perft", finished_counts_none,
                  id="perft"),

@@ -18,7 +18,7 @@ import pytest
 import brou
 from brou import BrouError, HombreDeal, HommeDeal, IllegalAction, NothingToUndo, PhaseDeal, Position, Rules
 from brou.conformance.corpus import SCENARIO_DIR, load_file, rules_for
-from brou.conformance.server import table_for
+from brou.conformance.table import Table
 from brou.laws.game import GameContext
 from helpers import seeded_deal as start
 
@@ -342,7 +342,7 @@ def corpus_perfts(ruleset: str, largest: int = 3000) -> Iterator[tuple[str, Any,
     """(scenario id, state after its `do` steps, depth, count) for each perft count of the
     ruleset's perft scenarios small enough to count here."""
     for scenario in load_file(SCENARIO_DIR / ruleset / "perft" / "perft.yaml", check_schema=False):
-        table = table_for(rules_for(scenario), scenario.data["setup"])
+        table = Table(rules_for(scenario), scenario.data["setup"])
         for step in scenario.data["steps"]:
             if "do" in step:
                 for text in [step["do"]] if isinstance(step["do"], str) else step["do"]:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from brou.conformance.corpus import CorpusError, load_file, scenario_files
-from brou.conformance.server import table_for
+from brou.conformance.table import Table
 from brou.engine import notation
 from brou.engine.homme import HommeDeal
 from brou.engine.notation import NotationError, parse_deal, plays_to_marks, position_notation
@@ -64,7 +64,7 @@ def corpus_setups() -> Iterator[tuple[str, Rules, dict[str, Any]]]:
 def test_every_deal_of_the_corpus_round_trips() -> None:
     count = 0
     for sid, rules, setup in corpus_setups():
-        table = table_for(rules, setup)
+        table = Table(rules, setup)
         state, dealer = table.state, _dealer(table)
         line = position_notation(state, dealer)
         assert GRAMMAR.match(line), (sid, line)
@@ -255,7 +255,7 @@ def test_a_deal_in_the_notation_is_written_out_as_the_setup_it_stands_for() -> N
         rules = Rules.load(scenario.ruleset, **dict(scenario.params))
         setup = scenario.data["setup"]
         assert "deal" not in setup and "hands" in setup
-        mine, theirs = table_for(rules, setup), table_for(rules, original.data["setup"])
+        mine, theirs = Table(rules, setup), Table(rules, original.data["setup"])
         assert mine.state.deal == theirs.state.deal and mine.dealer == theirs.dealer, scenario.id
         assert getattr(mine.state, "context", None) == getattr(theirs.state, "context", None), scenario.id
         assert getattr(mine.state, "marks", None) == getattr(theirs.state, "marks", None), scenario.id

@@ -18,7 +18,8 @@ from brou.cards.deal import deal_from_cards
 from brou.conformance.compare import ERRORED, FAILED, PASSED, judge
 from brou.conformance.corpus import Scenario
 from brou.conformance.harness import skip_reason
-from brou.conformance.server import Reference, Table, perft
+from brou.conformance.server import Reference, perft
+from brou.conformance.table import Table
 from brou.engine.homme import action_text
 from brou.laws.game import GameContext
 from helpers import load

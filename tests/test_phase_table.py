@@ -1,4 +1,4 @@
-"""Brusquembille through the protocol (`PhaseTable`) and the command line (`brou deal`, `brou match`)."""
+"""Brusquembille through the protocol (`brou.conformance.table.Table`) and the command line (`brou deal`, `brou match`)."""
 
 from __future__ import annotations
 

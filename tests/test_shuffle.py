@@ -121,14 +121,14 @@ def test_hombre_seat_draw_reference_values(form: str, seed: int, word: int, roun
 def test_hombre_seeded_deal_with_four_reference_values() -> None:
     """docs/shuffle.md, L'Hombre with four: the three seats of the three-player deal go to players
     d + 1, d + 3 and d; the default dealer is 3; player d + 2 receives nothing."""
-    from brou.conformance.hombre_table import HombreTable
+    from brou.conformance.table import Table
 
-    three = HombreTable(Rules.load("hombre"), {"seed": 7}).observe("deal")["hands"]  # seats 0, 1, 2 = players 0, 1, 2
+    three = Table(Rules.load("hombre"), {"seed": 7}).observe("deal")["hands"]  # seats 0, 1, 2 = players 0, 1, 2
     four = Rules.load("hombre", form="four")
-    table = HombreTable(four, {"seed": 7})
+    table = Table(four, {"seed": 7})
     assert table.dealer == 3
     assert table.observe("deal")["hands"] == [three[0], [], three[1], three[2]]
-    table = HombreTable(four, {"seed": 7, "dealer": 0})
+    table = Table(four, {"seed": 7, "dealer": 0})
     assert table.observe("deal")["hands"] == [three[2], three[0], [], three[1]]
     assert sorted(three[0]) == sorted(["JD", "4C", "JH", "QH", "4D", "QS", "2S", "6S", "6H"])
 

@@ -1,4 +1,4 @@
-"""L'Homme d'Auvergne through the protocol (`SpeechTable`, PROTOCOL.md "Games with a speech") and
+"""L'Homme d'Auvergne through the protocol (`brou.conformance.table.Table`, PROTOCOL.md "Games with a speech") and
 the command line (`brou deal`, `brou match`)."""
 
 from __future__ import annotations

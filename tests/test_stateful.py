@@ -78,7 +78,8 @@ from brou.cards.deal import Deal, deal_from_cards, deal_from_seed, deal_texts
 from brou.cards.shuffle import MAX_SEED
 from brou.conformance.compare import PASSED, judge
 from brou.conformance.corpus import FORMAT, SCENARIO_DIR, Scenario, check_references, load_file
-from brou.conformance.server import Reference, Table
+from brou.conformance.server import Reference
+from brou.conformance.table import Table
 from brou.engine.homme import (
     ACCEPT_ACTION,
     CLAIM_ACTION,

@@ -5,7 +5,7 @@ fuzzer did not ask for before, and right in every other.
 - `last_trick_any_time` (in `brou.engine.view.VIEWS["partnership"]`, its `last_trick` field): a player's view
   shows him the last trick
   at any moment, not only on his turn to play (clause hdb.info.last-trick): only `view` shows it;
-- `no_speaking_out_of_turn` (in `SeatedTable._obs_speakers`): `speakers` lists nothing for the
+- `no_speaking_out_of_turn` (the `speakers` observable of `brou.conformance.table`): `speakers` lists nothing for the
   players not to act, even one who may claim (Brouc's dehors) out of turn: only `speakers`;
 - `finished_counts_none` (in `brou.conformance.server.perft`): a perft counts a sequence that
   ends the deal as no sequence at all, rather than one: only `perft`;
@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 import brou.engine.view
-from brou.conformance.server import Table
+from brou.conformance.table import Table
 from brou.engine.position import Playable
 from brou.engine.view import Field
 
@@ -68,8 +68,9 @@ def finished_counts_none(original: Callable[..., int]) -> Callable[..., int]:
 def marks_forgotten(original: Callable[[Table, Any], dict[str, Any]]) -> Callable[[Table, Any], dict[str, Any]]:
     """The next deal of a match dealt with the marks before the last deal kept."""
     def faulty(table: Table, given: Any) -> dict[str, Any]:
-        before = table.marks_before
+        before = table.before
         answer = original(table, given)
-        table.marks_before = before
+        if before is not None and table.before is not None:
+            table.before = {**table.before, "marks": before["marks"]}
         return answer
     return faulty

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..conformance.corpus import SCENARIO_DIR, Scenario, load_file, rules_for
-from ..conformance.server import Table
+from ..conformance.table import Table
 from ..engine.picture import FONT, RANKS, RED_SUITS, SUIT_SIGNS, TEAM_COLOURS, Lang, card_label, deal_picture
 from ..errors import BrouError
 
@@ -76,4 +76,4 @@ def scenario_picture(scenario: Scenario | str, *, lang: Lang = "en", upto: int |
         scenario = load_scenario(scenario)
     table = replay_scenario(scenario, upto)
     return deal_picture(table.rules, table.state, lang=lang, trick=trick, show_hands=show_hands, title=title,
-                        offset=table.offset)
+                        offset=table.seating.offset)

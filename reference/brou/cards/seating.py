@@ -4,8 +4,9 @@ The engines number seats from the deal's first player (seat 0, on the dealer's r
 to the dealer (the last seat); a table numbers its players once for a whole session, so the
 dealer moves from deal to deal.  `Seating(n, offset)` says that deal seat `s` is player
 `(s + offset) % n`, and carries the sides (`rules.teams`, in seats): one player per side when
-each plays for himself, two side by side in Brusquembille's pairs.  (The partnership engine's
-table and its match still do this arithmetic themselves; docs/design.md.)
+each plays for himself, two side by side in Brusquembille's pairs.  (The protocol's table and
+the view seat every game through it; the partnership games' session records still turn teams by
+the offset themselves; docs/design.md.)
 """
 
 from __future__ import annotations

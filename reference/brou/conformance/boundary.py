@@ -4,7 +4,7 @@ For every clause whose condition has an edge (EDGES lists them, with the edge ea
 module writes scenarios in pairs, one on each side, with the clause as their purpose and
 `origin: boundary` (files `conformance/scenarios/<ruleset>/boundary/*.jsonl`, written by
 `tools/generate-corpus`; `brou check --origin boundary` selects them).  Every expectation is
-what the reference engine (`brou.conformance.server.Table`) gives; nothing is written by hand.
+what the reference engine (`brou.conformance.table.Table`) gives; nothing is written by hand.
 
 How the positions are found:
 
@@ -42,7 +42,8 @@ import z3  # type: ignore[import-untyped]
 from ..prove import FOLLOWING_F, Position, Z3Logic, marriage_cards_f, well_formed
 from ..spec.rules import Rules, cards_of
 from .corpus import SCENARIO_DIR
-from .server import Reference, Table
+from .server import Reference
+from .table import Table
 
 HDB = "homme-de-brou-1802"
 BROUC = "brouc"

@@ -35,10 +35,7 @@ from ..spec.chapters import CHAPTERS
 from ..spec.rules import Rules, card_order
 from .compare import Verdict
 from .corpus import Scenario, rules_for
-from .hombre_table import HombreTable
-from .phase_table import PhaseTable
-from .server import Table
-from .speech_table import SpeechTable
+from .table import Table
 
 # origins whose scenarios check one behaviour, their purpose
 PURPOSEFUL = ("hand-written", "boundary")
@@ -138,7 +135,7 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
     assert number is not None
     step = s.data["steps"][number - 1]
     if "expect" not in step or verdict.observed in ("legal", "speakers"):
-        table = PhaseTable(rules, s.data["setup"])
+        table = Table(rules, s.data["setup"])
         _replayed(table, s, verdict)
         return _in_ruleset_pair(rules, _hand_clause(table, verdict, "brus") or "brus.play.free", False)
     name, got = verdict.observed, verdict.got
@@ -169,7 +166,7 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
     if name == "deal":
         return _in_ruleset_pair(rules, _deal_field(rules, verdict, "brus.deal.packets"), True)
     if name == "tricks":
-        table = PhaseTable(rules, s.data["setup"])
+        table = Table(rules, s.data["setup"])
         _replayed(table, s, verdict)
         order = _tricks_clause(table, verdict, step["expect"].get("tricks"))
         return _in_ruleset_pair(rules, order or "brus.play.trick-winner", True)
@@ -340,7 +337,7 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
     to the failing step; an action is judged by the phase it came in (the turn-offer, the
     speech, the showing of a king, or play: following suit or trumping when void), an
     observable by the rule that produces it (a ledger entry or an outcome by its own)."""
-    table = SpeechTable(rules, s.data["setup"])
+    table = Table(rules, s.data["setup"])
     step, action = _replayed(table, s, verdict)
     state = table.state
     if action is not None:
@@ -376,7 +373,7 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
     return _in_ruleset_pair(rules, _SPEECH_OBSERVED.get(name or ""), name in _PRECISE)
 
 
-def _speech_action_clause(table: SpeechTable, text: str) -> str:
+def _speech_action_clause(table: Table, text: str) -> str:
     """The rule that decides whether `text` is legal for the player asked in a game with a
     speech: the rule of the phase for a word, or a card before play; following suit or trumping
     when void for a card in play."""
@@ -385,7 +382,7 @@ def _speech_action_clause(table: SpeechTable, text: str) -> str:
     return _speech_play_clause(table)
 
 
-def _speech_play_clause(table: SpeechTable) -> str:
+def _speech_play_clause(table: Table) -> str:
     """The rule that decides what the player asked may do now: the rule of the phase before
     play; in play, the lead, following suit, or trumping when void in a plain suit led."""
     state, rules = table.state, table.rules
@@ -416,7 +413,7 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
     declaration, the exchange, or play: the lead, following, the matador's privilege, giving up,
     the vole), an observable by the rule that produces it (a ledger entry by its own clause, an
     outcome by how the deal ended)."""
-    table = HombreTable(rules, s.data["setup"])
+    table = Table(rules, s.data["setup"])
     step, action = _replayed(table, s, verdict)
     state = table.state
     if action is not None:
@@ -466,7 +463,7 @@ def _hombre_words_apart(want: Any, got: Any) -> set[str]:
     return {w for w in flat(want) ^ flat(got) if len(w) != 2}
 
 
-def _hombre_word_clause(table: HombreTable, words: set[str]) -> str | None:
+def _hombre_word_clause(table: Table, words: set[str]) -> str | None:
     """The rule a legal set that differs by a word breaks: `surrender` (giving up), `stop` (the
     vole), `draw` (the exchange: who exchanges, once the reference is playing; else how many a
     player discards)."""
@@ -493,7 +490,7 @@ def _hombre_word_clause(table: HombreTable, words: set[str]) -> str | None:
     return None
 
 
-def _hombre_action_clause(table: HombreTable, text: str) -> str:
+def _hombre_action_clause(table: Table, text: str) -> str:
     """The rule that decides whether `text` (or, with "", anything) is open to the player asked
     in L'Hombre: the auction's priority (grand tourné: its matadors), the contract a bid opens,
     the exchange (a tourné's minimum), giving up, the vole, or in play the lead, following and

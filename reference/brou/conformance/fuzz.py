@@ -28,18 +28,18 @@ Brusquembille (the rulesets of `generate.PHASE_RULESETS`, on the phase engine) c
 partnership games in the ruleset's choice, so that an implementation of 1802 and Brouc alone
 sees the cases it always saw.  Its cases read the same bytes in a layout of their own
 (`_build_phase`): a byte per parameter (the form first), the dealer, a session near its end,
-the deal, then a byte per action (a card, or about one in sixteen refused), played by
-`PhaseTable`.  L'Homme d'Auvergne, the game with a speech, comes last, so that an implementation
-of the other three alone sees the cases it saw before; its cases have a third layout
-(`_build_speech`): a byte per parameter (the form first), the dealer, a game near its target,
-the deal (lopsided: kings moved into one hand), then a byte per action (a word of the speech
-or a card of play, or about one in sixteen refused), played by `SpeechTable`.  L'Hombre, the
-game with an auction, comes after it, last, so that an implementation of the other four alone
-sees the cases it saw before; its cases have a fourth layout (`_build_hombre`): a byte per
-parameter (the form first), the dealer, a game at its last coups, the style of the bidding, the
-deal of 40 cards (lopsided: the matadors or a long suit moved into one hand), then a byte per
-action (a bid, a contract, a trump, a discard, `draw`, `surrender`, `stop` or a card, or about
-one in sixteen refused), played by `HombreTable`.
+the deal, then a byte per action (a card, or about one in sixteen refused).  L'Homme d'Auvergne,
+the game with a speech, comes last, so that an implementation of the other three alone sees the
+cases it saw before; its cases have a third layout (`_build_speech`): a byte per parameter (the
+form first), the dealer, a game near its target, the deal (lopsided: kings moved into one
+hand), then a byte per action (a word of the speech or a card of play, or about one in sixteen
+refused).  L'Hombre, the game with an auction, comes after it, last, so that an implementation
+of the other four alone sees the cases it saw before; its cases have a fourth layout
+(`_build_hombre`): a byte per parameter (the form first), the dealer, a game at its last coups,
+the style of the bidding, the deal of 40 cards (lopsided: the matadors or a long suit moved
+into one hand), then a byte per action (a bid, a contract, a trump, a discard, `draw`,
+`surrender`, `stop` or a card, or about one in sixteen refused).  Every case is played by the
+protocol's table (`brou.conformance.table.Table`).
 
 Beyond its deal, every layout reads a block of reach bytes just after the action bytes it may
 read (`reach_of`, brou.conformance.reach): where the implementation offers the features, the
@@ -105,13 +105,10 @@ from .compare import ERRORED, FAILED, SKIPPED, Verdict
 from .corpus import FORMAT, Scenario, parameter_default
 from .generate import PHASE_RULESETS, RULESETS, NoAliasDumper, clauses_touched
 from .harness import Implementation, Outcome, Session, verdict_of
-from .hombre_table import HombreTable
 from .localise import Suspect, headline, suspects
-from .phase_table import PhaseTable
 from .reach import REACH_BYTES, Reach
 from .runner import ImplementationError, is_time_limit
-from .server import Table
-from .speech_table import SpeechTable
+from .table import Table
 
 # -- the layout of a case's bytes ----------------------------------------------------------
 
@@ -599,7 +596,7 @@ def _phase_session(c: Choices, rules: Rules, seating: Seating) -> dict[str, Any]
     return {"deals": deals, "jetons": jetons, "totals": totals}
 
 
-def _phase_illegal(table: PhaseTable, b: int) -> str:
+def _phase_illegal(table: Table, b: int) -> str:
     """A card or text the rules refuse now: a card of the pack the player does not hold, a card
     of his hand he may not play (following_after_talon=follow-suit), no card at all, a card of
     no pack or of another pack (a seven taken out)."""
@@ -622,7 +619,7 @@ def _phase_illegal(table: PhaseTable, b: int) -> str:
 
 
 def _build_phase(c: Choices, ruleset: str, offer: Offer) -> Case:
-    """A case of a ruleset on the phase engine (the layout above), played by `PhaseTable`."""
+    """A case of a ruleset on the phase engine (the layout above)."""
     in_session = c.at(PH_SESSION) >= SESSION_AT and "session" in offer.features
     params, rules = _phase_params(c, ruleset, offer, in_session)
     n = rules.n_players
@@ -641,7 +638,7 @@ def _build_phase(c: Choices, ruleset: str, offer: Offer) -> Case:
         setup["turnup"] = rules.card_text(deal.turnup)
     if in_session:
         setup["session"] = _phase_session(c, rules, seating)
-    table = PhaseTable(rules, setup)
+    table = Table(rules, setup)
     state = table.state
     steps: list[dict[str, Any]] = [{"expect": _observe(table, PHASE_AT_START + (("deal",) if seeded else ()))}]
     limit = min(c.at(LIMIT), MAX_ATTEMPTS)
@@ -833,7 +830,7 @@ def _speech_pick(state: PhaseDeal, b: int, reluctant: bool) -> str:
     return phase_action_text(rules, legal[b % len(legal)])
 
 
-def _speech_illegal(table: SpeechTable, b: int) -> str:
+def _speech_illegal(table: Table, b: int) -> str:
     """An action the rules refuse now.  Before play: a card of the hand (cards-not-yet), a word
     not taken now (word-not-now; `show` with no king, no-king-to-show), no action at all.  In
     play: a card of the hand that does not follow or trump (must-follow-suit, must-trump), else
@@ -895,13 +892,13 @@ def _speech_clauses(state: PhaseDeal, seeded: bool, in_session: bool) -> list[st
     return list(dict.fromkeys(clauses)) or ["auv.turn.offer"]
 
 
-def _speech_start(table: SpeechTable, seeded: bool) -> tuple[str, ...]:
+def _speech_start(table: Table, seeded: bool) -> tuple[str, ...]:
     """What is observed as a deal starts (the turn and the ledger when the dealer turned a card)."""
     return SPEECH_AT_START + (("events", "ledger") if table.state.events else ()) + (("deal",) if seeded else ())
 
 
 def _build_speech(c: Choices, ruleset: str, offer: Offer) -> Case:
-    """A case of a game with a speech (the layout above), played by `SpeechTable`."""
+    """A case of a game with a speech (the layout above)."""
     in_session = c.at(SP_SESSION) >= SESSION_AT and "session" in offer.features
     params, rules = _speech_params(c, ruleset, offer, in_session)
     n = rules.n_players
@@ -917,7 +914,7 @@ def _build_speech(c: Choices, ruleset: str, offer: Offer) -> Case:
         setup["talon"] = [rules.card_text(x) for x in deal.stock]
     if in_session:
         setup["session"] = _speech_session(c, rules)
-    table = SpeechTable(rules, setup)
+    table = Table(rules, setup)
     state = table.state
     steps: list[dict[str, Any]] = [{"expect": _observe(table, _speech_start(table, seeded))}]
     limit = min(c.at(LIMIT), MAX_ATTEMPTS)
@@ -1149,7 +1146,7 @@ def _hombre_pick(state: HombreDeal, b: int, cut: int, greedy: bool) -> str:
     return rules.card_text(action) if action < base else names[action - base]
 
 
-def _hombre_illegal(table: HombreTable, b: int) -> str:
+def _hombre_illegal(table: Table, b: int) -> str:
     """An action the rules refuse now.  In the auction: a contract not allowed (bid-too-low; grand
     tourné without its matadors, cannot-name), a card (cards-not-yet), a word of another moment
     (word-not-now).  Declaring: a contract or a trump not open (cannot-name), a card, another
@@ -1197,7 +1194,7 @@ def _hombre_illegal(table: HombreTable, b: int) -> str:
     return not_now[b % len(not_now)]
 
 
-def _hombre_clauses(table: HombreTable, seeded: bool, in_session: bool) -> list[str]:
+def _hombre_clauses(table: Table, seeded: bool, in_session: bool) -> list[str]:
     """The clauses the case went through: the auction (a pass, bidders against each other, all
     passing), the contract and what it chose, the exchanges (the hombre's, a tourné's, the
     tiers', a nolo's), giving up, following (the matador's privilege on a trump lead), the count
@@ -1254,12 +1251,12 @@ def _hombre_clauses(table: HombreTable, seeded: bool, in_session: bool) -> list[
         clauses += ["hom.deal.packets", "hom.deal.talon", "hom.deck.cards"]
     if in_session:
         clauses += ["hom.match.coups", "hom.match.next-dealer"]
-    clauses.append("hom.players.four" if table.at_table == 4 else "hom.players.count")
+    clauses.append("hom.players.four" if table.seating.at_table == 4 else "hom.players.count")
     return list(dict.fromkeys(clauses))
 
 
 def _build_hombre(c: Choices, ruleset: str, offer: Offer) -> Case:
-    """A case of a game with an auction (the layout above), played by `HombreTable`."""
+    """A case of a game with an auction (the layout above)."""
     in_session = c.at(HO_SESSION) >= SESSION_AT and "session" in offer.features
     params, rules = _hombre_params(c, ruleset, offer)
     at_table = rules.table_size
@@ -1276,7 +1273,7 @@ def _build_hombre(c: Choices, ruleset: str, offer: Offer) -> Case:
         setup["talon"] = [rules.card_text(x) for x in deal.stock]
     if in_session:
         setup["session"] = _hombre_session(c, rules, at_table)
-    table = HombreTable(rules, setup)
+    table = Table(rules, setup)
     state = table.state
     steps: list[dict[str, Any]] = [{"expect": _observe(table, HOMBRE_AT_START + (("deal",) if seeded else ()))}]
     limit = min(c.at(LIMIT), MAX_ATTEMPTS)
@@ -1337,7 +1334,7 @@ def _build_hombre(c: Choices, ruleset: str, offer: Offer) -> Case:
     return Case(scenario, summary)
 
 
-def _observe(table: Table | PhaseTable | SpeechTable | HombreTable, names: tuple[str, ...]) -> dict[str, Any]:
+def _observe(table: Table, names: tuple[str, ...]) -> dict[str, Any]:
     return {name: table.observe(name) for name in names}
 
 

@@ -17,8 +17,8 @@ sample and compares).  Kinds, per ruleset:
 Perft scenarios (`perft`) count the legal action sequences from fixed positions.
 
 Rulesets on the phase engine (`PHASE_RULESETS`: Brusquembille, L'Homme d'Auvergne) have their
-own, smaller set (`PHASE_COUNTS`), played through `PhaseTable` (`SpeechTable` for L'Homme
-d'Auvergne, whose deals begin with the speech: random legal words, then cards):
+own, smaller set (`PHASE_COUNTS`), played through the protocol's `Table` (L'Homme
+d'Auvergne's deals begin with the speech: random legal words, then cards):
 
 - deal:    a seeded deal of one form (three, two, four, four-partners, five, in turn), random
            legal play; the legal cards before every action, now and then a refused action
@@ -49,8 +49,8 @@ from ..laws.game import count_so_far, reaches_target
 from ..laws.speech import WORDS, has_speech, word_action
 from ..spec.rules import Rules, cards_of
 from .corpus import FORMAT, SCENARIO_DIR
-from .phase_table import PhaseTable
-from .server import Reference, Table, perft, table_for
+from .server import Reference, perft
+from .table import Table
 
 RULESETS = {"homme-de-brou-1802": "hdb", "brouc": "brouc"}
 # scenarios per kind and ruleset (the corpus's size)
@@ -519,7 +519,7 @@ def _phase_dealer(rules: Rules, rng: random.Random) -> int:
     return rng.choice([p for p in range(rules.n_players) if p % step == rules.dealer % step])
 
 
-def _phase_illegal(table: PhaseTable, rng: random.Random) -> str | None:
+def _phase_illegal(table: Table, rng: random.Random) -> str | None:
     """An action the player to act may not play now: a card of his hand the rules refuse, a
     card he does not hold, a card outside the pack, or no card at all."""
     state, rules = table.state, table.rules
@@ -553,7 +553,7 @@ def _phase_illegal(table: PhaseTable, rng: random.Random) -> str | None:
     return rng.choice(["pass", "claim"])
 
 
-def _phase_code(table: PhaseTable, text: str) -> str:
+def _phase_code(table: Table, text: str) -> str:
     saved, table.state = table.state, table.state.copy()
     try:
         answer = table.act(text)
@@ -563,7 +563,7 @@ def _phase_code(table: PhaseTable, text: str) -> str:
     return str(answer["code"])
 
 
-def _phase_play(table: PhaseTable, rng: random.Random, illegal_rate: float) -> list[dict[str, Any]]:
+def _phase_play(table: Table, rng: random.Random, illegal_rate: float) -> list[dict[str, Any]]:
     """Play the deal to its end by random legal cards.  Steps: the legal cards before each
     card; now and then a refused action; after each trick the trick's winners so far and the
     talon left; after the first trick, after the last draw and at the end the draws, the
@@ -620,7 +620,7 @@ def _phase_choice(state: PhaseDeal, rng: random.Random) -> int:
     return rng.choice(legal)
 
 
-def _phase_setup(table: PhaseTable) -> dict[str, Any]:
+def _phase_setup(table: Table) -> dict[str, Any]:
     deal = table.observe("deal")
     return {"dealer": table.dealer, **deal}
 
@@ -643,8 +643,7 @@ def _phase_deal_scenario(reference: Reference, ruleset: str, kind: str, number: 
     rng = random.Random(seed)
     rules = reference.rules(ruleset, params)
     dealer = _phase_dealer(rules, rng)
-    table = table_for(rules, {"seed": seed, "dealer": dealer})
-    assert isinstance(table, PhaseTable)
+    table = Table(rules, {"seed": seed, "dealer": dealer})
     setup = _phase_setup(table)
     steps = _phase_play(table, rng, 0.08)
     clauses = list(_PHASE_PLAY_CLAUSES[prefix]) + list(_PHASE_END_CLAUSES[prefix])
@@ -686,7 +685,7 @@ def _phase_seeded_scenario(reference: Reference, ruleset: str, number: int, seed
     params = {"form": form}
     rules = reference.rules(ruleset, params)
     dealer = _phase_dealer(rules, random.Random(seed))
-    table = table_for(rules, {"seed": seed, "dealer": dealer})
+    table = Table(rules, {"seed": seed, "dealer": dealer})
     what = "the hands and talon" if has_speech(rules) or has_auction(rules) else "the hands, talon and turned card"
     players = rules.table_size if has_auction(rules) else rules.n_players
     return {
@@ -746,7 +745,7 @@ def phase_perft_scenarios(ruleset: str) -> list[dict[str, Any]]:
     for form in PHASE_FORMS:
         for seed in PHASE_PERFT_SEEDS:
             rules = reference.rules(ruleset, {"form": form})
-            table = PhaseTable(rules, {"seed": seed})
+            table = Table(rules, {"seed": seed})
             setup = _phase_setup(table)
             counts: list[dict[str, Any]] = [{"perft": d, "count": perft(table.state, d)}
                                             for d in range(1, PHASE_PERFT_DEPTH + 1)]
@@ -765,7 +764,7 @@ def phase_perft_scenarios(ruleset: str) -> list[dict[str, Any]]:
                 state.apply(card)
             for following in ("free", "follow-suit"):
                 late = reference.rules(ruleset, {"form": form, "following_after_talon": following})
-                replay = PhaseTable(late, setup)
+                replay = Table(late, setup)
                 for card_text in moves:
                     replay.state.apply_text(card_text)
                 counts = [{"perft": d, "count": perft(replay.state, d)} for d in range(1, PHASE_PERFT_DEPTH + 1)]
@@ -790,8 +789,7 @@ def speech_perft_scenarios(ruleset: str) -> list[dict[str, Any]]:
         for seed in PHASE_PERFT_SEEDS:
             for turner in ("any-in-turn", "dealer"):
                 rules = reference.rules(ruleset, {"form": form, "turner": turner})
-                table = table_for(rules, {"seed": seed})
-                assert isinstance(table, PhaseTable)
+                table = Table(rules, {"seed": seed})
                 setup = _phase_setup(table)
                 counts: list[dict[str, Any]] = [{"perft": d, "count": perft(table.state, d)}
                                                 for d in range(1, PHASE_PERFT_DEPTH + 1)]
@@ -803,8 +801,7 @@ def speech_perft_scenarios(ruleset: str) -> list[dict[str, Any]]:
                             "ruleset": ruleset, "params": {"form": form, "turner": turner}, "origin": "perft",
                             "setup": setup, "steps": counts})
             rules = reference.rules(ruleset, {"form": form})
-            table = table_for(rules, {"seed": seed})
-            assert isinstance(table, PhaseTable)
+            table = Table(rules, {"seed": seed})
             setup = _phase_setup(table)
             words = ["turn"]
             table.act("turn")
@@ -822,7 +819,7 @@ def speech_perft_scenarios(ruleset: str) -> list[dict[str, Any]]:
     return out
 
 
-def _settle(table: PhaseTable, contract_words: list[str]) -> list[str]:
+def _settle(table: Table, contract_words: list[str]) -> list[str]:
     """Say `contract_words` (the auction and the contract), then do the exchange: the hombre
     discards the fewest cards he may (the first ones of his legal list) and each tier keeps his
     hand; the actions done, up to the first lead."""
@@ -864,8 +861,7 @@ def auction_perft_scenarios(ruleset: str) -> list[dict[str, Any]]:
         for seed in PHASE_PERFT_SEEDS:
             for equal_rank in ("higher-rank", "other-contract"):
                 params = {"form": form, "equal_rank": equal_rank}
-                table = table_for(reference.rules(ruleset, params), {"seed": seed})
-                assert isinstance(table, PhaseTable)
+                table = Table(reference.rules(ruleset, params), {"seed": seed})
                 out.append({"id": f"{prefix}.perft.{form}.auction-{seed}-{equal_rank}",
                             "description": f"legal action sequences of 1 to {PHASE_PERFT_DEPTH} actions from the start "
                                            f"of the deal of seed {seed} ({form}, equal_rank={equal_rank}): the bids",
@@ -877,8 +873,7 @@ def auction_perft_scenarios(ruleset: str) -> list[dict[str, Any]]:
             for name, clauses in (("demande", ["exchange.hombre", "contract.demande"]),
                                   ("tourne", ["exchange.hombre", "exchange.tourne"]),
                                   ("sans-prendre", ["exchange.tiers", "contract.sans-prendre"])):
-                table = table_for(reference.rules(ruleset, params), {"seed": seed})
-                assert isinstance(table, PhaseTable)
+                table = Table(reference.rules(ruleset, params), {"seed": seed})
                 setup = _phase_setup(table)
                 said = list(_PERFT_CONTRACTS[name])
                 for word in said:
@@ -888,8 +883,7 @@ def auction_perft_scenarios(ruleset: str) -> list[dict[str, Any]]:
                                            f"exchange of a {name} in the deal of seed {seed} ({form}): discards and draw",
                             "clauses": [f"{prefix}.{c}" for c in clauses], "ruleset": ruleset, "params": params,
                             "origin": "perft", "setup": setup, "steps": [{"do": said}] + counts(table.state)})
-            table = table_for(reference.rules(ruleset, params), {"seed": seed})
-            assert isinstance(table, PhaseTable)
+            table = Table(reference.rules(ruleset, params), {"seed": seed})
             setup = _phase_setup(table)
             done = _settle(table, list(_PERFT_CONTRACTS["demande"]))
             out.append({"id": f"{prefix}.perft.{form}.play-{seed}",

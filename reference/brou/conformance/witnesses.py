@@ -2,7 +2,7 @@
 
 For each entry and each ruleset it applies to, the ruleset's default option is played
 against each other option on seeded deals (and a few built deals), as the entry's plan in
-`brou.spec.ambiguities.PLANS` says, through the conformance adapter (`server.Table`), so what
+`brou.spec.ambiguities.PLANS` says, through the protocol's table (`brou.conformance.table.Table`), so what
 differs is exactly what the protocol shows.  A witness is written as one scenario per option
 in conformance/scenarios/<ruleset>/ambiguities/, and the entry's `witness:` block in the
 register is rewritten (tools/find-witnesses).  `entry_text` and `entry_data` show an entry
@@ -27,8 +27,7 @@ from ..laws.speech import has_speech
 from ..spec.ambiguities import PLANS, PREFIX, REGISTER_FILE, Entry, Plan, flow, load_register, rewrite_witnesses
 from ..spec.rules import Rules
 from .corpus import SCENARIO_DIR, load_file
-from .phase_table import PhaseTable
-from .server import Table, table_for
+from .table import Table
 
 __all__ = ["SCENARIO_DIR", "Searched", "Witness", "choose", "entry_data", "entry_text", "find_witnesses", "main", "observe",
            "pairs", "scenario_ids", "scenario_text", "scenarios_of", "search_entry", "search_pair", "witness_file",
@@ -68,10 +67,8 @@ OBSERVED = ("to_act", "legal", "over", "announcements", "table", "result")
 # comes from a seed, then play, the tricks, the count by player and the deal's outcome
 PHASE_OBSERVED = ("to_act", "legal", "over", "tricks", "result", "outcome")
 
-AnyTable = Table | PhaseTable
 
-
-def observe(table: AnyTable, names: Sequence[str]) -> dict[str, Any]:
+def observe(table: Table, names: Sequence[str]) -> dict[str, Any]:
     return {name: table.observe(name) for name in names}
 
 
@@ -137,7 +134,7 @@ def _phase_setup(rules: Rules, plan: Plan, seed: int) -> dict[str, Any]:
         session = {"draw": {"seed": seed}}
     if plan.setup == "seed":
         return {"seed": seed} | session
-    deal = table_for(rules, {"seed": seed}).observe("deal")
+    deal = Table(rules, {"seed": seed}).observe("deal")
     if speech or auction:  # no card turned at the deal: the hands and the whole talon
         return {"hands": [list(h) for h in deal["hands"]], "talon": list(deal["talon"])} | session
     return {"hands": [list(h) for h in deal["hands"]], "talon": list(deal["talon"]), "turnup": deal["turnup"]} | session
@@ -165,10 +162,10 @@ def _setup(rules: Rules, plan: Plan, seed: int, rng: random.Random) -> dict[str,
     return setup
 
 
-def choose(table: AnyTable, legal: list[str], plan: Plan, rng: random.Random) -> str:
+def choose(table: Table, legal: list[str], plan: Plan, rng: random.Random) -> str:
     """The bots' move: game actions with the plan's probabilities, else announcements, else a card
     (the only actions of a game on the phase engine)."""
-    if isinstance(table, PhaseTable):
+    if table.rules.on_phases:
         return rng.choice(legal)
     state = table.state
     if "declare" in legal or "declare-double" in legal:
@@ -218,7 +215,7 @@ def search_pair(entry: Entry, ruleset: str, names: tuple[str, str], plan: Plan) 
         played += 1
         rng = random.Random(f"{entry.id}/{ruleset}/{names[0]}/{names[1]}/{seed}")
         setup = _setup(rules[0], plan, seed, rng)
-        tables = (table_for(rules[0], setup), table_for(rules[1], setup))
+        tables = (Table(rules[0], setup), Table(rules[1], setup))
         actions: list[str] = []
         while True:
             positions += 1
@@ -245,7 +242,7 @@ def search_pair(entry: Entry, ruleset: str, names: tuple[str, str], plan: Plan) 
     return Searched(ruleset, names, plan.deals, positions)
 
 
-def _probe_speakers(tables: tuple[AnyTable, AnyTable], seen: tuple[dict[str, Any], dict[str, Any]]
+def _probe_speakers(tables: tuple[Table, Table], seen: tuple[dict[str, Any], dict[str, Any]]
                     ) -> tuple[tuple[str, tuple[dict[str, Any], dict[str, Any]]] | None, int | None]:
     """An action that a player other than the one to act may take under one option only, with
     each table's answer, and that player."""
@@ -261,7 +258,7 @@ def _probe_speakers(tables: tuple[AnyTable, AnyTable], seen: tuple[dict[str, Any
     return None, None
 
 
-def _probe(tables: tuple[AnyTable, AnyTable], seen: tuple[dict[str, Any], dict[str, Any]]
+def _probe(tables: tuple[Table, Table], seen: tuple[dict[str, Any], dict[str, Any]]
            ) -> tuple[tuple[str, tuple[dict[str, Any], dict[str, Any]]] | None, None]:
     """An action legal under one option and not the other, with each table's answer."""
     legal = [set(s.get("legal") or []) for s in seen]

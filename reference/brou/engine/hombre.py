@@ -309,7 +309,7 @@ class HombreDeal(PhaseDeal):
             self.phase = DECLARE
 
     def _all_passed(self) -> None:
-        """All three passed: the deal is not played (it counts as a coup, `brou.engine.rounds`)."""
+        """All three passed: the deal is not played (it counts as a coup, `brou.engine.session`)."""
         self.phase, self.ended = DONE, ALL_PASSED
 
     def _declare(self, row: Contract) -> None:

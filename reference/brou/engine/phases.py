@@ -473,7 +473,7 @@ class PhaseDeal(Position):
     @implements("auv.turn.nobody")
     def _not_played(self, how: str) -> None:
         """Nobody turned the card, or all passed after the last réjouissance: the deal is not
-        played (the deal then passes to the right, `brou.engine.rounds.next_offset`); kings scored stay."""
+        played (the deal then passes to the right, `brou.engine.session.next_offset`); kings scored stay."""
         self.phase, self.ended = DONE, how
 
     def _check_target(self) -> None:

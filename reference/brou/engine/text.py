@@ -414,7 +414,7 @@ def _coups_session_text(record: dict[str, Any]) -> str:
 
 
 def session_text(record: dict[str, Any]) -> str:
-    """A session (brou.engine.rounds.Session.record()) as text: a line per deal, then the standings."""
+    """A session (brou.engine.session.Session.record()) as text: a line per deal, then the standings."""
     if record["kind"] == "marks":
         return _marks_session_text(record)
     if record["kind"] == "coups":
