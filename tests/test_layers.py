@@ -24,7 +24,7 @@ MAY_IMPORT_CONFORMANCE = ("brou.conformance", "brou.book", "brou.cli", "brou.ope
 
 # The folders of the package from the bottom (docs/design.md, "The map"): a module may import
 # the modules of its own folder and of the folders of a lower rank, none of a higher one.
-# `brou.engine.partnership` is inside the engine's folder. `brou.errors` and `brou.prove` are
+# `brou.errors` and `brou.prove` are
 # modules at the top of the package that stand as folders of their own.
 RANKS = {
     "brou.errors": 0,
@@ -103,7 +103,7 @@ def stray_modules(root: Path = PACKAGE) -> list[str]:
     stray = [f"{path.stem}.py" for path in sorted(root.glob("*.py")) if path.stem not in TOP_LEVEL]
     for path in sorted(root.rglob("__init__.py")):
         package = _module_name(path, root)
-        if package != root.name and package not in RANKS and package != "brou.engine.partnership":
+        if package != root.name and package not in RANKS:
             stray.append(f"{package} (a folder outside the map)")
     for path in sorted(root.rglob("*.py")):
         module = _module_name(path, root)

@@ -10,7 +10,7 @@ legal action, wrong claims and hopeless declarations included).  For every deal:
   or a cape, or a replayed coup);
 - the claimers' count is at the target for a right claim and below it for a wrong one;
 - at most one team marks parties or coches in a deal; marks never go back;
-- the score sheet (brou.engine.partnership.sheet) shows the scores and marks the engine has.
+- the score sheet (brou.engine.sheet) shows the scores and marks the engine has.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from brou import ACTION_CODES, IllegalAction, Rules
 from brou.cards.shuffle import MAX_SEED
 from brou.engine.bots import BOTS
 from brou.engine.homme import HommeDeal
-from brou.engine.partnership.sheet import marks_on_sheet, sheet_rows
 from brou.engine.session import Session
+from brou.engine.sheet import marks_on_sheet, sheet_rows
 
 GAME_ENDINGS = {
     "homme-de-brou-1802": {"played-out", "claim-right", "claim-wrong", "declaration-made", "declaration-failed",

@@ -11,8 +11,8 @@ import pytest
 from brou.book.pictures import card_label, deal_picture, load_scenario, scenario_picture
 from brou.engine.bots import BOTS
 from brou.engine.homme import HommeDeal
-from brou.engine.partnership.sheet import empty_sheet_svg, sheet_svg
 from brou.engine.session import Session
+from brou.engine.sheet import empty_sheet_svg, sheet_svg
 from brou.errors import BrouError
 from brou.spec.rules import Rules
 

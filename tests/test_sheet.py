@@ -1,4 +1,4 @@
-"""Score sheets (brou.engine.partnership.sheet): the 1802 marque (clause hdb.sheet.marque) and the Brouc
+"""Score sheets (brou.engine.sheet): the 1802 marque (clause hdb.sheet.marque) and the Brouc
 slate (clause brouc.sheet.ardoise), drawn from match records.
 
 - For 200 seeded matches per ruleset (greedy against random, chaos against chaos) the
@@ -27,7 +27,8 @@ from docutils import nodes
 from brou import Rules
 from brou.book.sheets import sheet_page_html, sheet_pages
 from brou.engine.bots import BOTS
-from brou.engine.partnership.sheet import (
+from brou.engine.session import Session
+from brou.engine.sheet import (
     _S_COL,
     PAGE_H,
     PAGE_W,
@@ -44,7 +45,6 @@ from brou.engine.partnership.sheet import (
     tally,
     tens,
 )
-from brou.engine.session import Session
 
 HDB = "homme-de-brou-1802"
 BROUC = "brouc"

@@ -55,7 +55,7 @@ UNDER_MUTMUT = "MUTANT_UNDER_TEST" in os.environ
 # `reference.brou` so that its modules carry the names mutmut gave its mutants
 PACKAGE = "reference.brou" if UNDER_MUTMUT else "brou"
 MUTATED = ("spec.rules", "cards.deal", "laws.play", "laws.marriages", "laws.counting", "laws.game",
-           "engine.homme", "engine.session", "laws.first_dealer", "engine.partnership.sheet",
+           "engine.homme", "engine.session", "laws.first_dealer", "engine.sheet",
            # the phase engine (Brusquembille, L'Homme d'Auvergne, L'Hombre)
            "engine.phases", "laws.talon", "laws.speech", "laws.kings", "laws.payments", "laws.ledger", "laws.results",
            "engine.marks", "laws.contracts", "laws.auction", "laws.exchange", "engine.hombre",

@@ -5,14 +5,14 @@ comparative edition (part 3 of issue 21).
 call-out of the ruleset's blank sheet means, then the sheet itself on a page of its own: a
 `.. raw:: html` block holding the SVG inline in `<div class="sheet-page">`, with the page
 breaks written inline so that it prints on its own page without any style sheet.
-brou.engine.partnership.sheet draws the sheets.
+brou.engine.sheet draws the sheets.
 """
 
 from __future__ import annotations
 
 import re
 
-from ..engine.partnership.sheet import PAGE_H, PAGE_W, PRINT_WIDTH_MM, empty_sheet_svg, sheet_legend
+from ..engine.sheet import PAGE_H, PAGE_W, PRINT_WIDTH_MM, empty_sheet_svg, sheet_legend
 from ..spec.rules import Rules
 
 # the page of its own: a break before and after, none inside, centred

@@ -57,8 +57,8 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 
 from ..engine.bots import BOTS
-from ..engine.partnership.sheet import PRINT_WIDTH_MM, empty_sheet_svg, sheet_svg
 from ..engine.session import Session
+from ..engine.sheet import PRINT_WIDTH_MM, empty_sheet_svg, sheet_svg
 from ..errors import BrouError
 from ..spec.rules import Rules
 from . import text

@@ -40,11 +40,11 @@ from ..engine.bots import BOTS, bots_of
 from ..engine.deals import new_deal
 from ..engine.homme import HommeDeal
 from ..engine.notation import parse_deal, position_notation
-from ..engine.partnership.sheet import sheet_svg, sheet_text
 from ..engine.phases import PhaseDeal
 from ..engine.positions import position_from
 from ..engine.record import RecordError, final_result, parse_record, record_of, record_text, replay
 from ..engine.session import GAMES_AND_MARKS, Session
+from ..engine.sheet import sheet_svg, sheet_text
 from ..engine.text import deal_text, deal_to_data, session_text
 from ..errors import BrouError, SpecError, UsageError, one_line
 from ..laws.talon import talon_deal_from_seed

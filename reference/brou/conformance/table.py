@@ -25,9 +25,9 @@ from ..engine.deals import new_deal
 from ..engine.hombre import HombreDeal
 from ..engine.homme import HommeDeal, marriage_text
 from ..engine.marks import marks_after, marks_winners
-from ..engine.partnership.sheet import sheet_rows
 from ..engine.phases import PLAYED, PhaseDeal
 from ..engine.session import carried_over, deal_entry, deals_to_play, handover, match_winner, next_offset, session_winners
+from ..engine.sheet import sheet_rows
 from ..engine.view import view
 from ..errors import BrouError, IllegalAction
 from ..laws.contracts import has_auction

@@ -21,7 +21,7 @@ Players are numbered at the table once for the session: a deal's seat `s` is pla
 the session: in 1802 and Brouc team 0 is players 0 and 2 (the "Nous" of the 1802 marque), team 1
 players 1 and 3, so deal team `t` is team `(t + offset) % 2`.  `Session.record()` is the whole
 session as plain data: what `brou match --json`, the game record and the score sheets
-(`brou.engine.partnership.sheet`) read.
+(`brou.engine.sheet`) read.
 """
 
 from __future__ import annotations
@@ -142,7 +142,7 @@ def carried_over(state: HommeDeal) -> tuple[int, int]:
 def deal_entry(state: HommeDeal, offset: int, *, number: int, game: int, seed: int | None,
                scores_before: list[int], carried_in: list[int]) -> dict[str, Any]:
     """A finished deal of a game as the match record keeps it, in match teams (players 0
-    and 2 are team 0): what the score sheets (brou.engine.partnership.sheet) are drawn from."""
+    and 2 are team 0): what the score sheets (brou.engine.sheet) are drawn from."""
     outcome = state.outcome
     assert outcome is not None
     rules = state.rules

@@ -37,10 +37,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 from xml.sax.saxutils import escape, quoteattr
 
-from ...spec.clauses import implements
+from ..spec.clauses import implements
 
 if TYPE_CHECKING:
-    from ...spec.rules import Rules
+    from ..spec.rules import Rules
 
 Record = Mapping[str, Any]
 
@@ -356,7 +356,7 @@ def _title(record: Record, sheet: str, lang: str = "fr") -> str:
     """The sheet's title line: its name, the ruleset, the goal of the match, in `lang`."""
     name = str(record.get("title", record.get("ruleset", "")))
     if lang != "fr" and record.get("ruleset"):
-        from ...spec.rules import Rules  # the spec's title in the language; the sheets need no engine
+        from ..spec.rules import Rules  # the spec's title in the language; the sheets need no engine
 
         name = str(Rules.load(str(record["ruleset"])).data["title"][lang])
     target = int(record["target"])
@@ -1458,7 +1458,7 @@ _SLATE_KEYS = ["brouc.game", "brouc.scores", "brouc.coches", "brouc.bottom", "br
 
 def _rules(rules_or_ruleset_id: Rules | str) -> Rules:
     if isinstance(rules_or_ruleset_id, str):
-        from ...spec.rules import Rules  # the sheets themselves need no engine
+        from ..spec.rules import Rules  # the sheets themselves need no engine
 
         return Rules.load(rules_or_ruleset_id)
     return rules_or_ruleset_id
