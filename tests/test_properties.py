@@ -54,9 +54,9 @@ def check_plays_against_oracle(state: HommeDeal, legal: list[int]) -> None:
     hand = rules.cards_text(state.hands[state.to_act])
     assert plays <= set(hand)
     trick = [rules.card_text(c) for c in state.trick]
-    trump = rules.suits[state.trump]
+    trump = rules.suits[state.trump_suit]
     expected = oracle_legal(rules.following, rules.marriage_exception, rules.undertrump_when_void, hand, trick, trump)
-    assert plays == expected, (hand, trick, rules.suits[state.trump])
+    assert plays == expected, (hand, trick, rules.suits[state.trump_suit])
 
 
 def play_checked_deal(rules: Rules, seed: int, rng: random.Random) -> HommeDeal:

@@ -437,7 +437,7 @@ class DealMachine(RuleBasedStateMachine):
         held = state.hands[state.to_act] if not state.is_over else 0
         if kind == "held" and state.phase == PLAY and held & ~state.legal_play_mask():
             barred = held & ~state.legal_play_mask()
-            trumps = barred & rules.suit_mask[state.trump]  # a trump too low: must-overtrump, no-undertrump
+            trumps = barred & rules.suit_mask[state.trump_suit]  # a trump too low: must-overtrump, no-undertrump
             if trumps and data.draw(st.booleans(), label="a trump"):
                 barred = trumps
             self.reject_id(data.draw(st.sampled_from(rules.mask_to_list(barred)), label="held"))
@@ -509,7 +509,7 @@ class DealMachine(RuleBasedStateMachine):
         for index, suit, kind, team, points in state.table:
             assert 0 <= index < len(state.tricks)
             assert team == rules.team_of[state.tricks[index][2]]
-            assert points == value_of(rules, kind, suit, state.trump) * rules.table_factor
+            assert points == value_of(rules, kind, suit, state.trump_suit) * rules.table_factor
             for t in teams:
                 table[t] += points if t == team else -points if rules.table_deducted else 0
         assert state.table_points == table

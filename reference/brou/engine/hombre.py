@@ -59,10 +59,11 @@ class HombreDeal(PhaseDeal):
     __slots__ = ("said", "bid", "contract", "hombre", "exchanging", "discarding", "discards", "exchanges", "vole",
                  "outcome", "asking")
 
-    def __init__(self, rules: Rules, deal: TalonDeal, marks: Sequence[int] | None = None) -> None:
+    def __init__(self, rules: Rules, deal: TalonDeal, marks: Sequence[int] | None = None, *,
+                 copy_of: PhaseDeal | None = None) -> None:
         """A deal of `rules` dealt as `deal`; `marks` is taken for `PhaseDeal`'s signature and
         ignored: L'Hombre's game is a number of coups, with no target to stop a deal at."""
-        super().__init__(rules, deal, None)
+        super().__init__(rules, deal, None, copy_of=copy_of)
 
     def _begin(self) -> None:
         self.said: list[tuple[int, str | None]] = []  # the auction: (seat, contract name), None a pass
@@ -448,3 +449,18 @@ class HombreDeal(PhaseDeal):
         if self.outcome == WON:
             return [team_of[self.hombre]]
         return sorted(team_of[s] for s in range(self.rules.n_players) if s != self.hombre)
+
+    def _copy_from(self, other: PhaseDeal) -> None:
+        assert isinstance(other, HombreDeal)
+        super()._copy_from(other)
+        self.said = other.said[:]
+        self.bid = other.bid
+        self.contract = other.contract
+        self.hombre = other.hombre
+        self.exchanging = other.exchanging[:]
+        self.discarding = other.discarding[:]
+        self.discards = other.discards[:]
+        self.exchanges = other.exchanges[:]
+        self.vole = other.vole
+        self.outcome = other.outcome
+        self.asking = other.asking

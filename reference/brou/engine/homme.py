@@ -83,11 +83,14 @@ class HommeDeal(PhaseDeal):
                  "out_of_turn", "team_tricks", "window", "announcements", "made", "used", "announced_points",
                  "table", "table_points", "marking", "unmarked", "carried_later")
 
-    trump: int  # always a suit: the turned card's
 
-    def __init__(self, rules: Rules, deal: Deal | TalonDeal, context: GameContext | None = None) -> None:
+    def __init__(self, rules: Rules, deal: Deal | TalonDeal, context: GameContext | None = None, *,
+                 copy_of: PhaseDeal | None = None) -> None:
         """A deal of `rules` dealt as `deal` (a `Deal`, or the phase engine's `TalonDeal` with no
-        talon), inside a game when `context` is given."""
+        talon), inside a game when `context` is given; with `copy_of`, a copy of that state."""
+        if copy_of is not None:
+            super().__init__(rules, copy_of.deal, None, copy_of=copy_of)
+            return
         self.context = context
         if isinstance(deal, Deal):
             deal = TalonDeal(deal.hands, (), deal.turnup, rules.suit_of[deal.turnup])
@@ -96,6 +99,14 @@ class HommeDeal(PhaseDeal):
     @classmethod
     def plays(cls, rules: Rules) -> bool:
         return not rules.on_phases
+
+    @property
+    def trump_suit(self) -> int:
+        """The trump suit, never None here: 1802 and Brouc always play the turned card's suit
+        (hdb.deal.turnup)."""
+        trump = self.trump
+        assert trump is not None
+        return trump
 
     @classmethod
     def from_seed(cls, rules: Rules, seed: int, context: GameContext | None = None) -> HommeDeal:
@@ -350,7 +361,7 @@ class HommeDeal(PhaseDeal):
         if phase in (CONCEDE, RESPOND):
             raise IllegalAction("concession-pending", "a concession is being asked or answered: no card may be played")
         if not self._legal_cards() >> card & 1:
-            code, message = why_illegal(self.rules, self.hands[self.to_act], card, self._led, self.trump, self._top)
+            code, message = why_illegal(self.rules, self.hands[self.to_act], card, self._led, self.trump_suit, self._top)
             raise IllegalAction(code, message)
         self.history.append(card)
         self._play(card)
@@ -455,7 +466,7 @@ class HommeDeal(PhaseDeal):
 
     def _score_table_marriages(self, index: int, trick: list[int], team: int) -> None:
         rules = self.rules
-        for suit, kind, points in table_marriages(rules, trick, self.trump):
+        for suit, kind, points in table_marriages(rules, trick, self.trump_suit):
             if rules.table_marking == "players":
                 self.marking.append((index, suit, kind, team, points))
             else:
@@ -563,7 +574,7 @@ class HommeDeal(PhaseDeal):
                 raise IllegalAction("marriage-not-held", f"seat {seat} does not hold {name} in hand")
             raise IllegalAction("marriage-reused", f"a card of {name} already counts in an announcement of seat {seat}")
         extends = options[0][2]
-        points = announcement_value(rules, suit, kind, extends, self.trump)
+        points = announcement_value(rules, suit, kind, extends, self.trump_suit)
         team = rules.team_of[seat]
         self.history.append(action)
         self.announcements.append((seat, suit, kind, extends, points, len(self.tricks)))
@@ -691,10 +702,28 @@ class HommeDeal(PhaseDeal):
 
     # -- copies and records --------------------------------------------------------------
 
-    def copy(self) -> Self:
-        other = super().copy()
-        other.made = [m[:] for m in self.made]
-        return other
+    def _copy_from(self, other: PhaseDeal) -> None:
+        assert isinstance(other, HommeDeal)
+        super()._copy_from(other)
+        self.context = other.context
+        self.outcome = other.outcome
+        self.declared = other.declared
+        self.frozen = other.frozen
+        self.conceded_at = other.conceded_at
+        self.conceding = other.conceding
+        self.first_reached = other.first_reached
+        self.out_of_turn = other.out_of_turn[:]
+        self.team_tricks = other.team_tricks[:]
+        self.window = other.window[:]
+        self.announcements = other.announcements[:]
+        self.made = [m[:] for m in other.made]
+        self.used = other.used[:]
+        self.announced_points = other.announced_points[:]
+        self.table = other.table[:]
+        self.table_points = other.table_points[:]
+        self.marking = other.marking[:]
+        self.unmarked = other.unmarked[:]
+        self.carried_later = other.carried_later
 
     def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
         """Pickled as its record (`record` / `replay`): the compiled rules hold functions."""

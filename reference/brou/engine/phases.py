@@ -63,7 +63,7 @@ from ..spec.clauses import implements
 from ..spec.rules import Rules, card_order, exact_text
 from .marks import marks_after, marks_winners
 from .picture import Talon, position_picture
-from .position import Position, slot_names
+from .position import Position
 
 TURN_OFFER, SPEECH, SHOWING, PLAY, DONE = "turn-offer", "speech", "showing", "play", "done"
 # how a deal ended (PhaseDeal.ended): played out; nobody turned a card; all passed after the
@@ -104,7 +104,13 @@ class PhaseDeal(Position):
                  "ended", "marks", "history", "_class_of", "_beating", "_legal", "_legal_at", "_words",
                  "_words_at", "_led", "_top", "_top_seat", "_mask")
 
-    def __init__(self, rules: Rules, deal: TalonDeal, marks: Sequence[int] | None = None) -> None:
+    def __init__(self, rules: Rules, deal: TalonDeal, marks: Sequence[int] | None = None, *,
+                 copy_of: PhaseDeal | None = None) -> None:
+        """A deal of `rules` dealt as `deal`, with the `marks` each seat has before it (a game to a
+        target); or, with `copy_of`, a copy of that state (`copy`), nothing dealt again."""
+        if copy_of is not None:
+            self._copy_from(copy_of)
+            return
         if not self.plays(rules):
             raise ValueError(f"{type(self).__name__} does not play {rules.id}")
         self.rules = rules
@@ -610,13 +616,45 @@ class PhaseDeal(Position):
         return best_sides(self.side_points())
 
     def copy(self) -> Self:
-        cls = type(self)
-        other = cls.__new__(cls)
-        for name in slot_names(cls):
-            value = getattr(self, name)
-            setattr(other, name, list(value) if isinstance(value, list) else dict(value) if isinstance(value, dict)
-                    else value)
-        return other
+        return type(self)(self.rules, self.deal, copy_of=self)
+
+    def _copy_from(self, other: PhaseDeal) -> None:
+        """Every attribute of `other` into this state, the lists and dicts copied (one level: what
+        they hold is immutable), so that the two move on apart; `copy` and `undo` use it.  Written
+        out attribute by attribute, as a compiled class needs (tests/test_position.py checks that
+        it misses none)."""
+        self.rules = other.rules
+        self.deal = other.deal
+        self.trump = other.trump
+        self.hands = other.hands[:]
+        self.stock = other.stock[:]
+        self.phase = other.phase
+        self.to_act = other.to_act
+        self.leader = other.leader
+        self.trick = other.trick[:]
+        self.tricks = other.tricks[:]
+        self.won = other.won[:]
+        self.events = other.events[:]
+        self.ledger = other.ledger[:]
+        self._follow = other._follow
+        self._after_talon = other._after_talon
+        self.turned = other.turned[:]
+        self.homme = other.homme
+        self.words = other.words[:]
+        self.shown = dict(other.shown)
+        self.ended = other.ended
+        self.marks = None if other.marks is None else other.marks[:]
+        self.history = other.history[:]
+        self._class_of = other._class_of
+        self._beating = other._beating
+        self._legal = other._legal
+        self._legal_at = other._legal_at
+        self._words = other._words[:]
+        self._words_at = other._words_at
+        self._led = other._led
+        self._top = other._top
+        self._top_seat = other._top_seat
+        self._mask = other._mask
 
     def record(self) -> dict[str, Any]:
         """The deal as plain data: the deal and the actions taken, enough to replay it."""

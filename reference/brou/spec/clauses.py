@@ -45,18 +45,23 @@ def all_implementations() -> dict[str, str]:
     return IMPLEMENTED_BY
 
 
+def dotted_name(func: Callable[..., object]) -> str:
+    """module.qualname of a function or method, pure or compiled: a method that mypyc compiled
+    comes to a decorator as a descriptor that has no `__module__`, only its class."""
+    module = getattr(func, "__module__", None) or getattr(getattr(func, "__objclass__", None), "__module__", "")
+    return f"{module}.{func.__qualname__}"
+
+
 def implements(*clause_ids: str) -> Callable[[F], F]:
     """Mark a function as the implementation of the given clauses."""
 
     def mark(func: F) -> F:
-        name = f"{func.__module__}.{func.__qualname__}"
+        name = dotted_name(func)
         for cid in clause_ids:
             if cid in IMPLEMENTED_BY and IMPLEMENTED_BY[cid] != name:
                 raise RuntimeError(f"clause {cid} is implemented twice: {IMPLEMENTED_BY[cid]} and {name}")
             IMPLEMENTED_BY[cid] = name
             FUNCTIONS[cid] = func
-        func.__dict__.setdefault("clauses", ())
-        func.__dict__["clauses"] = func.__dict__["clauses"] + clause_ids
         return func
 
     return mark
