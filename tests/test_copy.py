@@ -6,7 +6,6 @@ shares none of its lists or dicts, and moves on apart from it; undo gives the st
 from __future__ import annotations
 
 import random
-import types
 
 import pytest
 
@@ -15,6 +14,7 @@ from brou.engine.homme import HommeDeal
 from brou.engine.phases import PhaseDeal
 from brou.laws.talon import talon_deal_from_seed
 from brou.spec.rules import Rules
+from helpers import own_attributes
 
 RULESETS = ("homme-de-brou-1802", "brouc", "brusquembille-1718", "homme-d-auvergne", "hombre")
 
@@ -26,11 +26,8 @@ def dealt(rules: Rules, seed: int) -> PhaseDeal:
 
 
 def slot_names(cls: type) -> list[str]:
-    """The attributes of a deal class and its bases: slots in pure Python, the attributes'
-    descriptors of a class that mypyc compiled (it keeps no `__slots__`)."""
-    kinds = (types.MemberDescriptorType, types.GetSetDescriptorType)
-    return list(dict.fromkeys(name for klass in cls.__mro__ for name, value in vars(klass).items()
-                              if isinstance(value, kinds) and not name.startswith("__")))
+    """The attributes of a deal class and its bases (`helpers.own_attributes`)."""
+    return list(dict.fromkeys(name for klass in cls.__mro__ for name in own_attributes(klass)))
 
 
 def same_slots(a: PhaseDeal, b: PhaseDeal, functions: bool = True) -> None:

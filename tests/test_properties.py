@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 
 from brou import ACTION_CODES, HommeDeal, IllegalAction, Rules
 from brou.cards.shuffle import MAX_SEED
-from helpers import check_conservation
+from helpers import check_conservation, own_attributes
 from oracle import oracle_legal
 
 CACHES = {"_ann"}  # worked out on demand: two equal states may differ in what they have worked out so far
@@ -38,7 +38,7 @@ CACHES = {"_ann"}  # worked out on demand: two equal states may differ in what t
 def snapshot(state: HommeDeal, caches: bool = True) -> tuple[Any, ...]:
     """Every slot of the state (less the caches, if asked), lists turned to tuples, for exact comparison."""
     out = []
-    for name in HommeDeal.__slots__:
+    for name in own_attributes(HommeDeal):
         if not caches and name in CACHES:
             continue
         value = getattr(state, name)

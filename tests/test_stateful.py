@@ -101,7 +101,7 @@ from brou.laws.counting import card_points
 from brou.laws.game import GameContext
 from brou.laws.marriages import value_of
 from brou.laws.play import beats
-from helpers import check_conservation
+from helpers import check_conservation, own_attributes
 
 RULESETS = ("brouc", "homme-de-brou-1802")
 PREFIX = {"brouc": "brouc", "homme-de-brou-1802": "hdb"}
@@ -157,7 +157,7 @@ def observe(state: HommeDeal) -> dict[str, Any]:
     """Everything observable of a state: every slot (less caches and the engine's own
     functions), the record, the legal actions and the count so far."""
     slots: dict[str, Any] = {}
-    for name in HommeDeal.__slots__:
+    for name in own_attributes(HommeDeal):
         value = getattr(state, name)
         if name in CACHES or callable(value):
             continue

@@ -63,7 +63,7 @@ def turnup_on_show(rules: Rules, tricks_done: int, dealer_hand: int, turnup: int
 
 
 @implements("hdb.deal.cut", "brus.deal.cut", "auv.deal.cut", "hom.deal.cut")
-def cut_pack(pack: Sequence[int], lifted: int) -> list[int]:
+def cut_pack(pack: Sequence[int], lifted: object) -> list[int]:
     """The pack after the cut (clause hdb.deal.cut): the player on the dealer's left lifts
     `lifted` cards off the top, at least one and not all, and puts them under the rest."""
     n = len(pack)
@@ -72,7 +72,7 @@ def cut_pack(pack: Sequence[int], lifted: int) -> list[int]:
     return [*pack[lifted:], *pack[:lifted]]
 
 
-def deal_from_seed(rules: Rules, seed: int, cut: int | None = None) -> Deal:
+def deal_from_seed(rules: Rules, seed: int, cut: object = None) -> Deal:
     """The deal that `seed` gives under this ruleset (see `brou.cards.shuffle`); with `cut`, the
     shuffled pack is cut that many cards from the top first (docs/shuffle.md, "The cut")."""
     pack = shuffled_pack(rules, seed)

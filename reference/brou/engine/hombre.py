@@ -175,7 +175,7 @@ class HombreDeal(PhaseDeal):
 
     # -- doing it --------------------------------------------------------------------
 
-    def _apply_checked(self, action: int, seat: int | None) -> None:
+    def _apply_checked(self, action: object, seat: object) -> None:
         """`apply` for any action: every check, then the action."""
         rules = self.rules
         if type(action) is not int:

@@ -217,7 +217,7 @@ class HommeDeal(PhaseDeal):
             return [base + ACCEPT_ACTION, base + REFUSE_ACTION]
         return []
 
-    def out_of_turn_actions(self, seat: int) -> list[int]:
+    def out_of_turn_actions(self, seat: object) -> list[int]:
         """What `seat`, not the player to act, may do now without moving the turn: the
         announcements of announce_window=any-time-once-team-has-trick (during play), and a claim
         where claim_moment=any-moment or, in Brouc, dehors_above_300=any-moment lets his team
@@ -271,7 +271,7 @@ class HommeDeal(PhaseDeal):
 
     # -- acting ----------------------------------------------------------------------
 
-    def _apply_checked(self, action: int, seat: int | None) -> None:
+    def _apply_checked(self, action: object, seat: object) -> None:
         """`apply` for any action, for the player to act or for `seat` (out of turn where the
         reading allows it); IllegalAction with a stable code, the state unchanged, if the rules
         forbid it.  An integer of another type (numpy.int64) counts as its value; anything else
@@ -650,7 +650,7 @@ class HommeDeal(PhaseDeal):
         """An action id as text: `TH`, `announce KQH`, `pass`, `claim` (`action_text`)."""
         return action_text(self.rules, action)
 
-    def parse_action(self, text: str) -> int:
+    def parse_action(self, text: object) -> int:
         """The action id of a text (`parse_action`); IllegalAction if it names none."""
         if type(text) is not str:
             raise IllegalAction("malformed-action", f"an action's text is a str, not {type(text).__name__}")

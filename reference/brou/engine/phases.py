@@ -245,7 +245,7 @@ class PhaseDeal(Position):
 
     # -- doing it --------------------------------------------------------------------
 
-    def apply(self, action: int, seat: int | None = None) -> None:
+    def apply(self, action: object, seat: object = None) -> None:
         """Take action `action` for the player to act (or for `seat`); IllegalAction (state
         unchanged) if the rules forbid it.  The common case first: a card that `legal_actions`
         has just listed for this state (its mask kept) is played at once; anything else goes
@@ -257,7 +257,7 @@ class PhaseDeal(Position):
         else:
             self._apply_checked(action, seat)
 
-    def _apply_checked(self, action: int, seat: int | None) -> None:
+    def _apply_checked(self, action: object, seat: object) -> None:
         """`apply` for any action: every check, in the order of docs/errors.md, then the action."""
         rules = self.rules
         if type(action) is not int:
@@ -290,7 +290,7 @@ class PhaseDeal(Position):
         self.history.append(action)
         self._play(action)
 
-    def apply_text(self, text: str, seat: int | None = None) -> None:
+    def apply_text(self, text: object, seat: object = None) -> None:
         """Apply an action in the text notation: a card (`TH`), or a word of the speech (`turn`,
         `leave`, `play`, `pass`, `show`) or of the auction and the exchange (`demande`, `trump H`,
         `draw`, ...)."""
@@ -302,7 +302,7 @@ class PhaseDeal(Position):
         """An action id as text: a card, or a word (`brou.engine.phases.action_text`)."""
         return action_text(self.rules, action)
 
-    def parse_action(self, text: str) -> int:
+    def parse_action(self, text: object) -> int:
         """The action id of a text: a word of the game (`words_of`), else a card (`parse_card`);
         IllegalAction (`malformed-action`, `unknown-card`) if it names none."""
         if type(text) is not str:

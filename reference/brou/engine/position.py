@@ -90,7 +90,7 @@ class Position:
         """The legal action ids of the player to act (or of `seat`, out of turn)."""
         raise NotImplementedError
 
-    def apply(self, action: int, seat: int | None = None) -> None:
+    def apply(self, action: object, seat: object = None) -> None:
         """Take an action (of the player to act, or of `seat` out of turn)."""
         raise NotImplementedError
 
@@ -100,7 +100,7 @@ class Position:
         """An action id in the text notation of this deal's game."""
         raise NotImplementedError
 
-    def parse_action(self, text: str) -> int:
+    def parse_action(self, text: object) -> int:
         """The action id of a text in this deal's notation; IllegalAction (`malformed-action`,
         `unknown-card`) if it names none."""
         raise NotImplementedError
@@ -159,7 +159,7 @@ class Position:
         self._copy_from(fresh)
         return steps[-1][0]
 
-    def is_legal(self, action: object, seat: int | None = None) -> bool:
+    def is_legal(self, action: object, seat: object = None) -> bool:
         """Whether `action`, an action id or its text (`AS`, `pass`, `trump S`), is legal now for
         the player to act (or, for another `seat`, out of turn).  Never raises: anything that is
         no action of this game is not legal."""

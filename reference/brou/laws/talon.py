@@ -75,7 +75,7 @@ def talon_pack_of(rules: Rules, deal: TalonDeal) -> list[int]:
     return lay_out(rules, [cards_of(h) for h in deal.hands], stock)
 
 
-def talon_deal_from_seed(rules: Rules, seed: int, cut: int | None = None) -> TalonDeal:
+def talon_deal_from_seed(rules: Rules, seed: int, cut: object = None) -> TalonDeal:
     """The deal `seed` gives (docs/shuffle.md), the pack cut `cut` cards from the top first if given."""
     pack = shuffled_pack(rules, seed)
     return deal_with_talon(rules, pack if cut is None else cut_pack(pack, cut))

@@ -178,7 +178,7 @@ class Rules:
             raise ValueError(f"unknown card '{text}'")
         return self.suits.index(text[1]) * len(self.ranks) + self.ranks.index(text[0])
 
-    def parse_card(self, text: str) -> int:
+    def parse_card(self, text: object) -> int:
         """The card a text names, rank then suit (`TS`: the ten of spades), for every game.
         IllegalAction `malformed-action` for anything but such a text (spaces around it
         included: the notation writes a card one way), `unknown-card` for a rank or suit of no
