@@ -976,3 +976,9 @@ def test_the_kings_fact_catches_an_earlier_trump_king_scored(monkeypatch: pytest
     monkeypatch.setattr(phases_mod, "trump_king_entries", any_round)
     found = prove._auv_earlier_trump_king()
     assert found is not None and "cards turned KH 7D 8H: engine 1 kings, encoding 0" in found
+
+
+def test_each_word_constant_is_the_index_of_its_word() -> None:
+    from brou.laws import speech
+
+    assert [speech.WORDS[i] for i in (speech.TURN, speech.LEAVE, speech.PLAY, speech.PASS, speech.SHOW)] == list(speech.WORDS)

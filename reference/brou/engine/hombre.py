@@ -22,6 +22,7 @@ checks before it changes anything.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ..errors import IllegalAction, brief
 from ..laws.auction import (
@@ -48,9 +49,13 @@ from ..spec.clauses import implements
 from ..spec.rules import Rules
 from .phases import ALL_PASSED, DONE, PLAY, PLAYED, Event, PhaseDeal
 
-AUCTION, DECLARE, EXCHANGE = "auction", "declare", "exchange"
-STOPPED, GIVEN_UP = "stopped", "surrender"  # how a deal ended, besides played-out and all-passed
-CODILLE_STOP = "codille"  # a nolo ended at the hombre's second trick (nolo_codille=stop-at-codille, AMB-63)
+AUCTION: Final = "auction"
+DECLARE: Final = "declare"
+EXCHANGE: Final = "exchange"
+# how a deal ended, besides played-out and all-passed
+STOPPED: Final = "stopped"
+GIVEN_UP: Final = "surrender"
+CODILLE_STOP: Final = "codille"  # a nolo ended at the hombre's second trick (nolo_codille=stop-at-codille, AMB-63)
 
 
 class HombreDeal(PhaseDeal):

@@ -31,7 +31,7 @@ the per-seat count every deal class has, and `deal` is a `TalonDeal` with an emp
 from __future__ import annotations
 
 import operator
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from ..cards.deal import Deal, deal_from_data, deal_from_seed, turnup_on_show
 from ..errors import IllegalAction, brief
@@ -59,17 +59,24 @@ __all__ = ["ACCEPT_ACTION", "CLAIM_ACTION", "CONCEDE", "CONCEDE_ACTION", "DECLAR
            "DONE", "GAME_ACTION_NAMES", "MARK", "MARK_ACTION", "PLAY", "REFUSE_ACTION", "RESPOND", "ROUND", "WINDOW",
            "HommeDeal", "action_text", "marriage_text", "parse_action"]
 
-WINDOW = "window"  # the window after a trick: the players asked announce or pass
-ROUND = "round"  # a round of claims: Brouc's before the first card (dehors_above_300=before-first-card), or
+WINDOW: Final = "window"  # the window after a trick: the players asked announce or pass
+ROUND: Final = "round"  # a round of claims: Brouc's before the first card (dehors_above_300=before-first-card), or
 # the one after the last card (after_last_trick=one-round-in-seat-order); each player asked claims or passes
-CONCEDE, RESPOND = "concede", "respond"  # 1802: a concession offered before a trick, then answered
-MARK = "mark"  # table_marking=players: the winner of a trick holding a table marriage marks it or passes
+# 1802: a concession offered before a trick, then answered
+CONCEDE: Final = "concede"
+RESPOND: Final = "respond"
+MARK: Final = "mark"  # table_marking=players: the winner of a trick holding a table marriage marks it or passes
 
 # the actions after the cards and the announcements: pass, then the game's actions (pass_action + 1 .. + 6)
-CLAIM_ACTION, DECLARE_ACTION, DECLARE_DOUBLE_ACTION, CONCEDE_ACTION, ACCEPT_ACTION, REFUSE_ACTION = 1, 2, 3, 4, 5, 6
+CLAIM_ACTION: Final = 1
+DECLARE_ACTION: Final = 2
+DECLARE_DOUBLE_ACTION: Final = 3
+CONCEDE_ACTION: Final = 4
+ACCEPT_ACTION: Final = 5
+REFUSE_ACTION: Final = 6
 GAME_ACTION_NAMES = {1: "claim", 2: "declare", 3: "declare-double", 4: "concede", 5: "accept", 6: "refuse"}
-MARK_ACTION = 7  # pass_action + 7: `mark`, in a deal on its own as in a game
-MARK_NAME = "mark"
+MARK_ACTION: Final = 7  # pass_action + 7: `mark`, in a deal on its own as in a game
+MARK_NAME: Final = "mark"
 
 
 class HommeDeal(PhaseDeal):

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Self
+from typing import Any, Final, NamedTuple, Self
 
 from ..errors import IllegalAction, brief
 from ..laws.auction import words as auction_words
@@ -65,10 +65,17 @@ from .marks import marks_after, marks_winners
 from .picture import Talon, position_picture
 from .position import Position
 
-TURN_OFFER, SPEECH, SHOWING, PLAY, DONE = "turn-offer", "speech", "showing", "play", "done"
+TURN_OFFER: Final = "turn-offer"
+SPEECH: Final = "speech"
+SHOWING: Final = "showing"
+PLAY: Final = "play"
+DONE: Final = "done"
 # how a deal ended (PhaseDeal.ended): played out; nobody turned a card; all passed after the
 # last réjouissance; a player reached the game's target
-PLAYED, NOT_TURNED, ALL_PASSED, TARGET = "played-out", "not-turned", "all-passed", "target"
+PLAYED: Final = "played-out"
+NOT_TURNED: Final = "not-turned"
+ALL_PASSED: Final = "all-passed"
+TARGET: Final = "target"
 
 
 class Event(NamedTuple):

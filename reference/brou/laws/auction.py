@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Final
 
 from ..spec.clauses import implements
 from ..spec.rules import Rules
@@ -135,7 +136,12 @@ def outcome(rules: Rules, said: Sequence[Said]) -> tuple[int, str] | None:
 
 
 # -- the words: action ids after the cards ----------------------------------------------
-PASS, DRAW, SURRENDER, STOP, PLAY_ON, SPIL = "pass", "draw", "surrender", "stop", "play-on", "spil"
+PASS: Final = "pass"
+DRAW: Final = "draw"
+SURRENDER: Final = "surrender"
+STOP: Final = "stop"
+PLAY_ON: Final = "play-on"
+SPIL: Final = "spil"
 
 
 @lru_cache(maxsize=64)
@@ -155,8 +161,10 @@ def words(rules: Rules) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=64)
+@lru_cache(maxsize=64)
 def word_index(rules: Rules) -> dict[str, int]:
-    """Each word's index in `words(rules)` (the first, where a word is there twice)."""
+    """Each word's index in `words(rules)` (the first, where a word is there twice); made once
+    per ruleset and shared: read it, never change it."""
     index: dict[str, int] = {}
     for i, name in enumerate(words(rules)):
         index.setdefault(name, i)

@@ -13,11 +13,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from ..spec.clauses import implements
 from ..spec.rules import Rules, cards_of
 
-NAMED, NAMED_NOT_SPADES, SPADES, TURNED, NONE = "named", "named-not-spades", "spades", "turned", "none"
+NAMED: Final = "named"
+NAMED_NOT_SPADES: Final = "named-not-spades"
+SPADES: Final = "spades"
+TURNED: Final = "turned"
+NONE: Final = "none"
 
 
 @dataclass(frozen=True)

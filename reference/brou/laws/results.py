@@ -17,6 +17,7 @@ scores or loses (hom.count.score).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ..spec.clauses import implements
 from ..spec.rules import Rules
@@ -144,7 +145,10 @@ def homme_entries(rules: Rules, homme: int, trick_winners: Sequence[int]) -> lis
                                                                   for s in gainers]
 
 
-WON, REMISE, CODILLE, SURRENDER = "won", "remise", "codille", "surrender"
+WON: Final = "won"
+REMISE: Final = "remise"
+CODILLE: Final = "codille"
+SURRENDER: Final = "surrender"
 
 
 @implements("hom.count.result")

@@ -11,11 +11,17 @@ holding that king is asked to `show` it or `pass`.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..spec.clauses import implements
 from ..spec.rules import Rules
 
 WORDS: tuple[str, ...] = ("turn", "leave", "play", "pass", "show")
-TURN, LEAVE, PLAY, PASS, SHOW = range(len(WORDS))
+TURN: Final = 0  # the index of each word in WORDS
+LEAVE: Final = 1
+PLAY: Final = 2
+PASS: Final = 3
+SHOW: Final = 4
 
 
 def word_action(rules: Rules, word: int) -> int:

@@ -10,14 +10,14 @@ d'Auvergne, auv.deal.talon) keeps the whole talon face down, top first.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ..cards.deal import DealError, cut_pack, lay_out, packet_positions, shuffled_pack
 from ..spec.clauses import implements
 from ..spec.rules import Rules, cards_of
 
-NO_TURNUP = -1  # TalonDeal.turnup of a deal that turns no card (deal.turnup: none, L'Homme d'Auvergne)
-NO_TRUMP = -1  # TalonDeal.trump of such a deal: trump is named later (the speech, the auction)
+NO_TURNUP: Final = -1  # TalonDeal.turnup of a deal that turns no card (deal.turnup: none, L'Homme d'Auvergne)
+NO_TRUMP: Final = -1  # TalonDeal.trump of such a deal: trump is named later (the speech, the auction)
 
 
 class TalonDeal(NamedTuple):
