@@ -92,14 +92,14 @@ def has_auction(rules: Rules) -> bool:
     return "auction" in rules.phases
 
 
+@lru_cache(maxsize=1024)
 def contract(rules: Rules, name: str) -> Contract:
-    """The contract called `name`; KeyError if the ruleset has none."""
-    return _by_name(rules)[name]
-
-
-@lru_cache(maxsize=64)
-def _by_name(rules: Rules) -> dict[str, Contract]:
-    return {row.name: row for row in contracts(rules)}
+    """The contract called `name`; KeyError if the ruleset has none.  (Asked for each row at
+    each word of an auction: one cache by ruleset and name.)"""
+    for row in contracts(rules):
+        if row.name == name:
+            return row
+    raise KeyError(name)
 
 
 @implements("hom.contract.grand-tourne")
