@@ -1,6 +1,7 @@
 """Traceability: clause ids link the spec, the one function that implements each, and the tests.
 
-- every clause of every ruleset is implemented by exactly one function (`@implements`),
+- every clause of every ruleset is implemented by exactly one function (`@implements`, or
+  `implements_clauses` after it in the compiled modules),
   and every id a function claims exists in the spec;
 - every clause is checked by at least one test (`@pytest.mark.clause(...)`), and every
   id a test names exists;

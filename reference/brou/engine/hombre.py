@@ -45,7 +45,7 @@ from ..laws.exchange import discard_bounds, exchangers
 from ..laws.results import SURRENDER as SURRENDERED
 from ..laws.results import WON, hombre_entries, hombre_outcome
 from ..laws.talon import TalonDeal
-from ..spec.clauses import implements
+from ..spec.clauses import implements_clauses
 from ..spec.rules import Rules
 from .phases import ALL_PASSED, DONE, PLAY, PLAYED, Event, PhaseDeal
 
@@ -144,7 +144,6 @@ class HombreDeal(PhaseDeal):
         assert self.contract is not None and self.hombre is not None
         return discard_bounds(self.rules, self.contract, self.to_act, self.hombre, len(self.stock))
 
-    @implements("hom.exchange.surrender")
     def _may_surrender(self) -> bool:
         """The hombre of a contract with exchange but nolo with exchange may give up after his
         exchange, when he is to play his first card (surrender_moment `at-his-first-card`); under
@@ -347,7 +346,6 @@ class HombreDeal(PhaseDeal):
             self._turn_for_trump()
         self._next_exchanger()
 
-    @implements("hom.exchange.tourne")
     def _turn_for_trump(self) -> None:
         """Tourné: the hombre turns the talon's top card; its suit is trump, and it stays on the
         talon, face up, as the first card he draws.  Under turned_black_ace=turn-the-next (AMB-64)
@@ -469,3 +467,7 @@ class HombreDeal(PhaseDeal):
         self.vole = other.vole
         self.outcome = other.outcome
         self.asking = other.asking
+
+
+implements_clauses(HombreDeal._may_surrender, "hom.exchange.surrender")
+implements_clauses(HombreDeal._turn_for_trump, "hom.exchange.tourne")

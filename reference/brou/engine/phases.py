@@ -59,7 +59,7 @@ from ..laws.speech import (
 )
 from ..laws.speech import PLAY as SAY_PLAY
 from ..laws.talon import TalonDeal, draws
-from ..spec.clauses import implements
+from ..spec.clauses import implements_clauses
 from ..spec.rules import Rules, card_order, exact_text
 from .marks import marks_after, marks_winners
 from .picture import Talon, position_picture
@@ -193,7 +193,6 @@ class PhaseDeal(Position):
             return self.rules.following_primitives
         return self.rules.following_after_talon
 
-    @implements("brus.play.free")
     def legal_cards(self) -> int:
         """The cards the player to act may play: any card (`free`) while the stock lasts, and
         after it under `play.following_after_talon` (parameter following_after_talon); nothing
@@ -403,7 +402,6 @@ class PhaseDeal(Position):
         else:
             self._answer_offer(self.rules.dealer, TURN)
 
-    @implements("auv.turn.offer")
     def _answer_offer(self, seat: int, word: int) -> None:
         """`seat`, asked (`turn_askers`), turns the talon's top card or leaves it: the next player
         asked is then asked, and once all have left it the deal is not played (auv.turn.nobody)."""
@@ -483,7 +481,6 @@ class PhaseDeal(Position):
         self.phase = PLAY
         self.to_act = self.leader = first_to_act(rules)
 
-    @implements("auv.turn.nobody")
     def _not_played(self, how: str) -> None:
         """Nobody turned the card, or all passed after the last réjouissance: the deal is not
         played (the deal then passes to the right, `brou.engine.session.next_offset`); kings scored stay."""
@@ -570,14 +567,12 @@ class PhaseDeal(Position):
         if not any(self.hands) and self.phase != DONE:
             self._count()
 
-    @implements("brus.play.trick-winner", "auv.play.trick-winner", "hom.play.trick-winner")
     def trick_winner(self) -> int:
         """The seat that takes the full trick on the table: the highest trump, else the highest
         card of the suit led (`brou.laws.play.beats` over the ruleset's compiled order), as
         `_play` keeps it."""
         return self._top_seat
 
-    @implements("brus.play.next-lead", "brus.talon.last-tricks")
     def next_leader(self, winner: int) -> int:
         """The winner of a trick leads the next; with the stock gone, play goes on the same way
         without drawing until the hands are empty."""
@@ -668,6 +663,13 @@ class PhaseDeal(Position):
         rules = self.rules
         return {"ruleset": rules.id, "params": dict(rules.overrides), "deal": deal_data(rules, self.deal),
                 "actions": [action_text(rules, a) for a in self.history]}
+
+
+implements_clauses(PhaseDeal.legal_cards, "brus.play.free")
+implements_clauses(PhaseDeal._answer_offer, "auv.turn.offer")
+implements_clauses(PhaseDeal._not_played, "auv.turn.nobody")
+implements_clauses(PhaseDeal.trick_winner, "brus.play.trick-winner", "auv.play.trick-winner", "hom.play.trick-winner")
+implements_clauses(PhaseDeal.next_leader, "brus.play.next-lead", "brus.talon.last-tricks")
 
 
 def deal_data(rules: Rules, deal: TalonDeal) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from ..spec.clauses import implements
+from ..spec.clauses import implements, implements_clauses
 from ..spec.rules import Rules, cards_of
 
 NAMED: Final = "named"
@@ -102,14 +102,15 @@ def contract(rules: Rules, name: str) -> Contract:
     raise KeyError(name)
 
 
-@implements("hom.contract.grand-tourne")
 def may_name(rules: Rules, row: Contract, hand: int) -> bool:
     """Whether a player holding `hand` may name contract `row`: grand tourné only with both the
     espadille and the baste in hand (`needs`), which he shows when he plays it."""
     return hand & row.needs == row.needs
 
 
-@implements("hom.contract.demande", "hom.contract.sans-prendre")
+implements_clauses(may_name, "hom.contract.grand-tourne")
+
+
 def playable(rules: Rules, bid: Contract, hand: int) -> tuple[Contract, ...]:
     """The contracts the winner of bid `bid` may play: a demande, or any other contract with
     exchange but grand tourné (its `choose`); a sans prendre, or sans prendre in spades; any
@@ -117,7 +118,9 @@ def playable(rules: Rules, bid: Contract, hand: int) -> tuple[Contract, ...]:
     return tuple(row for name in bid.choose for row in [contract(rules, name)] if may_name(rules, row, hand))
 
 
-@implements("hom.contract.a-pique")
+implements_clauses(playable, "hom.contract.demande", "hom.contract.sans-prendre")
+
+
 def trump_choices(rules: Rules, row: Contract) -> tuple[int, ...]:
     """The trump suits the hombre may name for contract `row`: any (a demande), any but spades
     (a sans prendre, parameter sans_prendre_trump), spades alone (the contracts in spades);
@@ -130,6 +133,9 @@ def trump_choices(rules: Rules, row: Contract) -> tuple[int, ...]:
     if row.trump == SPADES:
         return (spades,)
     return ()
+
+
+implements_clauses(trump_choices, "hom.contract.a-pique")
 
 
 def shown_cards(rules: Rules, row: Contract) -> list[int]:
