@@ -27,7 +27,7 @@ REPO = Path(__file__).resolve().parents[1]
 ENGINE_TESTS = ("tests/test_copy.py", "tests/test_one_engine.py", "tests/test_hombre.py", "tests/test_deal.py",
                 "tests/test_play.py", "tests/test_following.py", "tests/test_view.py", "tests/test_out_of_turn.py",
                 "tests/test_brusquembille.py", "tests/test_homme_d_auvergne.py", "tests/test_session.py",
-                "tests/test_stateful.py", "tests/test_errors.py", "tests/test_library.py")
+                "tests/test_stateful.py", "tests/test_errors.py", "tests/test_library.py", "tests/test_shuffle.py")
 
 
 def _env(**extra: str) -> dict[str, str]:
@@ -82,6 +82,19 @@ def test_the_engine_is_compiled_and_brou_pure_gives_its_python(compiled: Compile
     done = compiled.python(IS_COMPILED, BROU_PURE="1")
     assert done.returncode == 0, done.stderr
     assert done.stdout.split()[0] == "False"
+
+
+REGISTRY = "import json; from brou.spec.clauses import all_implementations; print(json.dumps(all_implementations()))"
+
+
+def test_every_clause_names_the_same_function_compiled_and_pure(compiled: Compiled) -> None:
+    """The registry (brou.spec.clauses) of a compiled process: the same function for every
+    clause, a compiled method named by its class as a pure one is."""
+    fast = compiled.python(REGISTRY)
+    pure = compiled.python(REGISTRY, BROU_PURE="1")
+    assert fast.returncode == 0 and pure.returncode == 0, fast.stderr + pure.stderr
+    assert len(json.loads(fast.stdout)) > 150
+    assert json.loads(fast.stdout) == json.loads(pure.stdout)
 
 
 def _verdicts(done: subprocess.CompletedProcess[str]) -> dict[str, str]:

@@ -668,7 +668,6 @@ class PhaseDeal(Position):
 implements_clauses(PhaseDeal.legal_cards, "brus.play.free")
 implements_clauses(PhaseDeal._answer_offer, "auv.turn.offer")
 implements_clauses(PhaseDeal._not_played, "auv.turn.nobody")
-implements_clauses(PhaseDeal.trick_winner, "brus.play.trick-winner", "auv.play.trick-winner", "hom.play.trick-winner")
 implements_clauses(PhaseDeal.next_leader, "brus.play.next-lead", "brus.talon.last-tricks")
 
 

@@ -105,7 +105,7 @@ def beats(rules: Rules, card: int, best: int, trump: int | None) -> bool:
     return trump is not None and cls == trump
 
 
-implements_clauses(beats, "hdb.play.trick-winner")
+implements_clauses(beats, "hdb.play.trick-winner", "brus.play.trick-winner", "auv.play.trick-winner", "hom.play.trick-winner")
 
 
 @lru_cache(maxsize=256)
