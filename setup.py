@@ -1,14 +1,22 @@
-"""The build step pyproject.toml cannot say: the spec and the corpus go into the wheel.
+"""The build steps pyproject.toml cannot say: the spec and the corpus go into the wheel, and
+with `BROU_MYPYC=1` the engine is compiled.
 
 `spec/` and `conformance/` stay at the top of the source tree, where the project and its
 readers keep them; building a wheel copies them into the package as `brou/_data/`, where
 `brou.paths` finds them once installed.  An editable install reads them in place.
+
+`BROU_MYPYC=1 pip install .` compiles the modules `brou.compiled.COMPILED` names with mypyc (the
+typed Python, one source; about a minute of one core): about twice as fast.  Without it, or in
+an editable install, the package is pure Python (docs/design.md, "Speed").
 """
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import shutil
 from pathlib import Path
+from typing import Any
 
 from setuptools import setup
 from setuptools.command.build_py import build_py
@@ -30,4 +38,20 @@ class BuildWithData(build_py):
                             ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
 
 
-setup(cmdclass={"build_py": BuildWithData})
+def compiled_modules() -> list[Any]:
+    """The extension modules mypyc builds when `BROU_MYPYC=1`, else none."""
+    if os.environ.get("BROU_MYPYC") != "1":
+        return []
+    spec = importlib.util.spec_from_file_location("brou_compiled", Path("reference/brou/compiled.py"))
+    assert spec is not None and spec.loader is not None
+    listing = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(listing)  # the list alone: the package is not importable here
+    from mypyc.build import mypycify
+
+    paths = [f"reference/{name.replace('.', '/')}.py" for name in listing.COMPILED]
+    # the build's environment has mypy but not the stubs of the package's dependencies
+    return list(mypycify(["--ignore-missing-imports", "--no-warn-return-any", "--no-warn-unused-ignores", *paths],
+                         opt_level="3", group_name="brou_engine"))
+
+
+setup(cmdclass={"build_py": BuildWithData}, ext_modules=compiled_modules())

@@ -25,6 +25,7 @@ SLOW: dict[str, str] = {
         "the whole corpus through the protocol",
     "tests/test_independent.py": "the independent engine plays the whole corpus",
     "tests/test_install.py": "a wheel built and installed outside the repository",
+    "tests/test_compiled.py": "the engine compiled with mypyc (a minute), installed, the corpus and tests run on it",
     "tests/test_rulebook.py": "builds the comparative edition, HTML and PDF, in both languages",
     "tests/test_french.py": "builds the comparative edition",
     "tests/test_booklet.py": "builds every players' booklet",

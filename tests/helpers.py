@@ -6,6 +6,7 @@ import fcntl
 import os
 import pickle
 import random
+import types
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -21,6 +22,16 @@ from brou.laws.game import GameContext
 from brou.laws.play import beats
 from brou.laws.talon import talon_deal_from_seed
 from brou.spec.rules import Rules
+
+
+def own_attributes(cls: type) -> tuple[str, ...]:
+    """The attributes a deal class declares itself: its `__slots__`, or, where mypyc compiled
+    it (a compiled class keeps no `__slots__`), the attributes' descriptors in its dict."""
+    slots = cls.__dict__.get("__slots__")
+    if slots is not None:
+        return tuple(slots)
+    kinds = (types.MemberDescriptorType, types.GetSetDescriptorType)
+    return tuple(name for name, value in vars(cls).items() if isinstance(value, kinds) and not name.startswith("__"))
 
 
 def load(name: str, **params: Any) -> Rules:

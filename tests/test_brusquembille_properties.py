@@ -45,6 +45,7 @@ from brou.engine.view import view
 from brou.laws.ledger import BANK, POOL, account_balance, balances
 from brou.laws.talon import talon_deal_from_cards, talon_deal_from_seed
 from brou.spec.rules import Rules, cards_of
+from helpers import own_attributes
 
 BRUS = "brusquembille-1718"
 FORMS = ("three", "two", "four", "four-partners", "five")
@@ -68,7 +69,7 @@ CACHES = {"_legal", "_legal_at", "_words", "_words_at"}
 def snapshot(deal: PhaseDeal, compiled: bool = True) -> tuple[Any, ...]:
     """Every slot of the deal but the caches (and the composed following functions, if asked),
     lists turned to tuples, for exact comparison."""
-    names = [n for n in PhaseDeal.__slots__ if n not in CACHES and (compiled or n not in COMPILED)]
+    names = [n for n in own_attributes(PhaseDeal) if n not in CACHES and (compiled or n not in COMPILED)]
     return tuple(tuple(v) if isinstance(v, list) else v for v in (getattr(deal, name) for name in names))
 
 

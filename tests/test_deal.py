@@ -308,7 +308,7 @@ def test_turnup_is_the_dealers_last_card_and_sets_trump(name: str, packets: tupl
         assert d.hands[rules.dealer] >> d.turnup & 1, seed
         state = HommeDeal(rules, d)
         assert state.turnup == d.turnup
-        assert rules.suits[state.trump] == rules.card_text(d.turnup)[1], seed
+        assert rules.suits[state.trump_suit] == rules.card_text(d.turnup)[1], seed
 
 
 @pytest.mark.clause("hdb.deal.turnup")
@@ -323,14 +323,14 @@ def test_all_four_suits_are_trump_for_some_seed() -> None:
 def test_explicit_turnup_sets_trump(turnup: str) -> None:
     state = deal(load(HDB), HANDS, turnup)
     assert state.rules.card_text(state.turnup) == turnup
-    assert state.rules.suits[state.trump] == "D"
+    assert state.rules.suits[state.trump_suit] == "D"
 
 
 @pytest.mark.clause("hdb.deal.turnup")
 def test_explicit_turnup_of_another_suit_sets_that_trump() -> None:
     # Same hands, the dealer turns JH: hearts are trump, so 7H now wins trick 1 over AC.
     state = play(deal(load(HDB), HANDS, "JH"), "AC TC JC 7H")
-    assert state.rules.suits[state.trump] == "H"
+    assert state.rules.suits[state.trump_suit] == "H"
     assert state.tricks[0][2] == 3
 
 

@@ -173,10 +173,10 @@ def test_deal_over_comes_before_wrong_seat(seat: object) -> None:
         state = build()
         if seat is not None:
             with pytest.raises(IllegalAction) as caught:
-                state.apply_text("AS", seat)  # type: ignore[arg-type]
+                state.apply_text("AS", seat)
             assert caught.value.code == "wrong-seat"
         while not state.is_over:
             state.apply(state.legal_actions()[0])
         with pytest.raises(IllegalAction) as caught:
-            state.apply_text("AS", seat)  # type: ignore[arg-type]
+            state.apply_text("AS", seat)
         assert caught.value.code == "deal-over", (build, seat, caught.value)

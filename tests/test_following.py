@@ -263,7 +263,7 @@ def test_custom_list_plays_through_the_composed_function(tmp_path: Path) -> None
         for card in range(32):
             if hand >> card & 1 and card not in legal:
                 code = refusal(rules, hand, card, state._led, state.trump, state.best_card(), state._mask)
-                assert code == why_illegal(rules, hand, card, state._led, state.trump, state.best_card())[0]
+                assert code == why_illegal(rules, hand, card, state._led, state.trump_suit, state.best_card())[0]
                 seen[str(code)] += 1
                 with pytest.raises(IllegalAction) as caught:
                     state.copy().apply_text(rules.card_text(card))

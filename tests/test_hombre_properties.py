@@ -60,6 +60,7 @@ from brou.laws.auction import words
 from brou.laws.ledger import SHEET, account_balance
 from brou.laws.talon import talon_deal_from_cards, talon_deal_from_seed
 from brou.spec.rules import Rules, cards_of
+from helpers import own_attributes
 
 HOM = "hombre"
 CHOICES = {"equal_rank": ["higher-rank", "other-contract"], "sans_prendre_trump": ["not-spades", "any"],
@@ -283,7 +284,7 @@ def result_by_the_rule(nolo: bool, hombre: int, winners: list[int]) -> str:
 
 def snapshot(deal: HombreDeal, compiled: bool = False) -> tuple[Any, ...]:
     """Every slot of the deal, those of the phase engine and L'Hombre's own, lists turned to tuples."""
-    own = tuple(tuple(v) if isinstance(v, list) else v for v in (getattr(deal, n) for n in HombreDeal.__slots__))
+    own = tuple(tuple(v) if isinstance(v, list) else v for v in (getattr(deal, n) for n in own_attributes(HombreDeal)))
     return phase_snapshot(deal, compiled) + own
 
 

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from brou.cards.deal import DealError, cut_pack, packet_positions, shuffled_pack
+from brou.compiled import is_compiled
 from brou.engine.marks import marks_after, marks_winners
 from brou.engine.phases import ALL_PASSED, DONE, NOT_TURNED, PLAY, PLAYED, SHOWING, SPEECH, TARGET, TURN_OFFER, PhaseDeal
 from brou.engine.session import next_offset
@@ -957,6 +958,7 @@ def test_the_phases_in_order() -> None:
 
 
 @pytest.mark.clause("auv.king.turned")
+@pytest.mark.skipif(is_compiled(), reason="monkeypatch cannot replace a function inside a compiled module")
 def test_the_kings_fact_catches_an_earlier_trump_king_scored(monkeypatch: pytest.MonkeyPatch) -> None:
     """brou.prove's built trump-only deals refute an engine that scores a trump king turned in
     an earlier round for its turner (the reading AMB-50's option trump-only excludes)."""
@@ -974,3 +976,9 @@ def test_the_kings_fact_catches_an_earlier_trump_king_scored(monkeypatch: pytest
     monkeypatch.setattr(phases_mod, "trump_king_entries", any_round)
     found = prove._auv_earlier_trump_king()
     assert found is not None and "cards turned KH 7D 8H: engine 1 kings, encoding 0" in found
+
+
+def test_each_word_constant_is_the_index_of_its_word() -> None:
+    from brou.laws import speech
+
+    assert [speech.WORDS[i] for i in (speech.TURN, speech.LEAVE, speech.PLAY, speech.PASS, speech.SHOW)] == list(speech.WORDS)

@@ -427,7 +427,7 @@ def test_apply_refuses_what_is_not_an_action_at_once_and_leaves_the_state(action
     before = (state.record(), state.to_act, state.legal_actions(), list(state.hands))
     started = time.monotonic()
     with pytest.raises(IllegalAction) as caught:
-        state.apply(action)  # type: ignore[arg-type]
+        state.apply(action)
     assert time.monotonic() - started < 0.1
     assert caught.value.code == "malformed-action" and "\n" not in str(caught.value)
     assert (state.record(), state.to_act, state.legal_actions(), list(state.hands)) == before
@@ -437,7 +437,7 @@ def test_apply_refuses_what_is_not_an_action_at_once_and_leaves_the_state(action
 def test_apply_text_refuses_what_is_not_text(text: object) -> None:
     state = HommeDeal.from_seed(Rules.load("brouc"), 7)
     with pytest.raises(IllegalAction) as caught:
-        state.apply_text(text)  # type: ignore[arg-type]
+        state.apply_text(text)
     assert caught.value.code == "malformed-action"
 
 
@@ -446,15 +446,15 @@ def test_an_integer_of_another_type_counts_as_its_value() -> None:
 
     state = HommeDeal.from_seed(Rules.load("brouc"), 7)
     first = state.legal_actions()[0]
-    state.apply(np.int64(first))  # type: ignore[arg-type]
-    state.apply(np.int32(state.legal_actions()[0]), np.int64(state.to_act))  # type: ignore[arg-type]
+    state.apply(np.int64(first))
+    state.apply(np.int32(state.legal_actions()[0]), np.int64(state.to_act))
     assert state.history[0] == first and all(type(a) is int for a in state.history)
 
 
 def test_a_seat_that_is_not_a_number_is_the_wrong_seat() -> None:
     state = HommeDeal.from_seed(Rules.load("brouc"), 7)
     with pytest.raises(IllegalAction) as caught:
-        state.apply(state.legal_actions()[0], "0")  # type: ignore[arg-type]
+        state.apply(state.legal_actions()[0], "0")
     assert caught.value.code == "wrong-seat"
 
 

@@ -299,7 +299,7 @@ def test_is_legal_takes_a_seat_for_actions_out_of_turn() -> None:
     assert state.legal_actions(other) == [claim]
     assert state.is_legal("claim", other) and state.is_legal(claim, other)
     assert not state.is_legal(state.legal_actions()[0], other)
-    assert not state.is_legal("claim", "1")  # type: ignore[arg-type]
+    assert not state.is_legal("claim", "1")
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -307,7 +307,7 @@ def test_parse_action_refuses_junk_with_an_action_code(ruleset: str) -> None:
     state = start(Rules.load(ruleset), 1)
     for junk, code in (("ZZ", "unknown-card"), ("hello world", "malformed-action"), (3, "malformed-action")):
         with pytest.raises(IllegalAction) as caught:
-            state.parse_action(junk)  # type: ignore[arg-type]
+            state.parse_action(junk)
         assert caught.value.code == code
 
 
@@ -331,7 +331,7 @@ def test_parse_card_refuses_what_is_no_card_of_the_pack() -> None:
     for text, code in (("7S", "unknown-card"), ("XS", "unknown-card"), ("TX", "unknown-card"), ("T", "malformed-action"),
                        ("TSS", "malformed-action"), (7, "malformed-action")):
         with pytest.raises(IllegalAction) as caught:
-            rules.parse_card(text)  # type: ignore[arg-type]
+            rules.parse_card(text)
         assert caught.value.code == code, text
 
 

@@ -56,7 +56,7 @@ def table_by_rule(state: HommeDeal) -> list[int]:
     a trick count): K-Q (20) or K-Q-J (30) of one suit, doubled in trumps, `table_factor`
     times to the trick's winners and as much from the others."""
     rules = state.rules
-    trump = rules.suits[state.trump]
+    trump = rules.suits[state.trump_suit]
     out = [0, 0]
     for _, cards, winner in state.tricks:
         texts = {rules.card_text(c) for c in cards}

@@ -61,7 +61,7 @@ def a_context(rules: Rules, rng: random.Random) -> GameContext:
 def _code(state: HommeDeal, action: object, seat: object) -> str | None:
     """The refusal code of `action` for `seat`, or None if it was taken (it must not be)."""
     try:
-        state.apply(action, seat)  # type: ignore[arg-type]
+        state.apply(action, seat)
     except IllegalAction as exc:
         return exc.code
     return None

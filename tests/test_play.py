@@ -738,7 +738,7 @@ def test_random_deals_match_the_oracle(name: str, params: dict[str, Any]) -> Non
     rng = random.Random(11)
     for seed in range(N_DEALS):
         state = HommeDeal.from_seed(rules, seed)
-        trump = rules.suits[state.trump]
+        trump = rules.suits[state.trump_suit]
         assert state.to_act == rules.first_lead == 0
         while not state.is_over:
             pass_window(state)

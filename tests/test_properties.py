@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 
 from brou import ACTION_CODES, HommeDeal, IllegalAction, Rules
 from brou.cards.shuffle import MAX_SEED
-from helpers import check_conservation
+from helpers import check_conservation, own_attributes
 from oracle import oracle_legal
 
 CACHES = {"_ann"}  # worked out on demand: two equal states may differ in what they have worked out so far
@@ -38,7 +38,7 @@ CACHES = {"_ann"}  # worked out on demand: two equal states may differ in what t
 def snapshot(state: HommeDeal, caches: bool = True) -> tuple[Any, ...]:
     """Every slot of the state (less the caches, if asked), lists turned to tuples, for exact comparison."""
     out = []
-    for name in HommeDeal.__slots__:
+    for name in own_attributes(HommeDeal):
         if not caches and name in CACHES:
             continue
         value = getattr(state, name)
@@ -54,9 +54,9 @@ def check_plays_against_oracle(state: HommeDeal, legal: list[int]) -> None:
     hand = rules.cards_text(state.hands[state.to_act])
     assert plays <= set(hand)
     trick = [rules.card_text(c) for c in state.trick]
-    trump = rules.suits[state.trump]
+    trump = rules.suits[state.trump_suit]
     expected = oracle_legal(rules.following, rules.marriage_exception, rules.undertrump_when_void, hand, trick, trump)
-    assert plays == expected, (hand, trick, rules.suits[state.trump])
+    assert plays == expected, (hand, trick, rules.suits[state.trump_suit])
 
 
 def play_checked_deal(rules: Rules, seed: int, rng: random.Random) -> HommeDeal:

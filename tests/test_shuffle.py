@@ -6,8 +6,11 @@ from collections import Counter
 from math import factorial
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from brou import Rules, deal_from_seed
+from brou.cards import shuffle
 from brou.cards.shuffle import MAX_SEED, shuffled, splitmix64
 
 
@@ -149,3 +152,16 @@ def test_first_dealer_draw_reference_values_of_the_talon_games(ruleset: str, par
     rules = Rules.load(ruleset, **params)
     drawn = draw_first_dealer(rules, seed)
     assert (drawn.dealer, drawn.data(rules)["rounds"]) == (dealer, rounds)
+
+
+@given(st.integers(min_value=2, max_value=64), st.integers(min_value=0, max_value=MAX_SEED))
+def test_the_swaps_worked_a_word_at_a_time_are_the_plain_division_s(n: int, seed: int) -> None:
+    """`swaps` and `shuffled` take X's digits a machine word at a time; the plain walk of the
+    steps (X divided by i + 1 for i from n - 1 down to 1) gives the same."""
+    x = shuffle._number(n, seed)
+    plain = []
+    for i in range(n - 1, 0, -1):
+        x, j = divmod(x, i + 1)
+        plain.append(j)
+    assert shuffle.swaps(n, seed) == plain
+    assert shuffle.shuffled(n, seed) == shuffle.permuted(n, plain)

@@ -101,7 +101,7 @@ from brou.laws.counting import card_points
 from brou.laws.game import GameContext
 from brou.laws.marriages import value_of
 from brou.laws.play import beats
-from helpers import check_conservation
+from helpers import check_conservation, own_attributes
 
 RULESETS = ("brouc", "homme-de-brou-1802")
 PREFIX = {"brouc": "brouc", "homme-de-brou-1802": "hdb"}
@@ -157,7 +157,7 @@ def observe(state: HommeDeal) -> dict[str, Any]:
     """Everything observable of a state: every slot (less caches and the engine's own
     functions), the record, the legal actions and the count so far."""
     slots: dict[str, Any] = {}
-    for name in HommeDeal.__slots__:
+    for name in own_attributes(HommeDeal):
         value = getattr(state, name)
         if name in CACHES or callable(value):
             continue
@@ -437,7 +437,7 @@ class DealMachine(RuleBasedStateMachine):
         held = state.hands[state.to_act] if not state.is_over else 0
         if kind == "held" and state.phase == PLAY and held & ~state.legal_play_mask():
             barred = held & ~state.legal_play_mask()
-            trumps = barred & rules.suit_mask[state.trump]  # a trump too low: must-overtrump, no-undertrump
+            trumps = barred & rules.suit_mask[state.trump_suit]  # a trump too low: must-overtrump, no-undertrump
             if trumps and data.draw(st.booleans(), label="a trump"):
                 barred = trumps
             self.reject_id(data.draw(st.sampled_from(rules.mask_to_list(barred)), label="held"))
@@ -509,7 +509,7 @@ class DealMachine(RuleBasedStateMachine):
         for index, suit, kind, team, points in state.table:
             assert 0 <= index < len(state.tricks)
             assert team == rules.team_of[state.tricks[index][2]]
-            assert points == value_of(rules, kind, suit, state.trump) * rules.table_factor
+            assert points == value_of(rules, kind, suit, state.trump_suit) * rules.table_factor
             for t in teams:
                 table[t] += points if t == team else -points if rules.table_deducted else 0
         assert state.table_points == table

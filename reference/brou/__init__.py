@@ -18,6 +18,11 @@ came onto the phase engine, stays an alias of `HommeDeal` for one release.
 
 from importlib.metadata import PackageNotFoundError, version
 
+from . import compiled
+
+if compiled.asked_pure():  # BROU_PURE=1: the engine's .py files, even where it was compiled (brou.compiled)
+    compiled.prefer_pure()
+
 from .cards.deal import Deal, DealError, deal_from_cards, deal_from_seed
 from .engine.deals import new_deal
 from .engine.hombre import HombreDeal

@@ -806,7 +806,7 @@ class _Writer:
     def _announcement(self, replay: HommeDeal, seat: int, into: list[str], after_trick: bool) -> None:
         rules = self.rules
         _, suit, kind, _, points, _ = replay.announcements[-1]
-        text = self.marriage_words(suit, kind, points, rules.team_of[seat], replay.trump)
+        text = self.marriage_words(suit, kind, points, rules.team_of[seat], replay.trump_suit)
         if rules.announce_credited == "end-of-deal":
             text += self.w("counted-end")
         cite = self.cite(_clause(rules, "marriage.announce-window"))

@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import NamedTuple, Protocol
 
 from ..errors import BrouError
-from ..spec.clauses import implements
+from ..spec.clauses import implements, implements_clauses
 from ..spec.rules import Rules, cards_of
 from .shuffle import shuffled
 
@@ -49,21 +49,24 @@ def packet_positions(rules: Rules) -> tuple[tuple[tuple[int, ...], ...], tuple[i
     return tuple(map(tuple, seats)), tuple(range(pos, rules.n_cards))
 
 
-@implements("hdb.deal.turnup")
 def turn_up(rules: Rules, pack: Sequence[int]) -> int:
     """The dealer's last card, turned face up: its suit is trump."""
     return pack[packet_positions(rules)[0][rules.dealer][-1]]
 
 
-@implements("hdb.deal.turnup-exposed", "brouc.deal.turnup-in-hand")
+implements_clauses(turn_up, "hdb.deal.turnup")
+
+
 def turnup_on_show(rules: Rules, tricks_done: int, dealer_hand: int, turnup: int) -> bool:
     """Whether the turned card lies face up now: through the first trick, unless the dealer has
     played it (1802, turnup_exposed `first-trick`); in Brouc it goes into the dealer's hand at once."""
     return rules.turnup_exposed == "first-trick" and not tricks_done and bool(dealer_hand >> turnup & 1)
 
 
-@implements("hdb.deal.cut", "brus.deal.cut", "auv.deal.cut", "hom.deal.cut")
-def cut_pack(pack: Sequence[int], lifted: int) -> list[int]:
+implements_clauses(turnup_on_show, "hdb.deal.turnup-exposed", "brouc.deal.turnup-in-hand")
+
+
+def cut_pack(pack: Sequence[int], lifted: object) -> list[int]:
     """The pack after the cut (clause hdb.deal.cut): the player on the dealer's left lifts
     `lifted` cards off the top, at least one and not all, and puts them under the rest."""
     n = len(pack)
@@ -72,7 +75,10 @@ def cut_pack(pack: Sequence[int], lifted: int) -> list[int]:
     return [*pack[lifted:], *pack[:lifted]]
 
 
-def deal_from_seed(rules: Rules, seed: int, cut: int | None = None) -> Deal:
+implements_clauses(cut_pack, "hdb.deal.cut", "brus.deal.cut", "auv.deal.cut", "hom.deal.cut")
+
+
+def deal_from_seed(rules: Rules, seed: int, cut: object = None) -> Deal:
     """The deal that `seed` gives under this ruleset (see `brou.cards.shuffle`); with `cut`, the
     shuffled pack is cut that many cards from the top first (docs/shuffle.md, "The cut")."""
     pack = shuffled_pack(rules, seed)

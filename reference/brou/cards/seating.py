@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..spec.clauses import implements
+from ..spec.clauses import implements_clauses
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,6 @@ class Seating:
             return []
         return [p for p in range(self.table) if p not in self._order()]
 
-    @implements("hom.players.four")
     def _order(self) -> list[int]:
         """Table players by deal seat: from the dealer's right round to the dealer, passing
         over the player opposite the dealer (hom.players.four)."""
@@ -66,3 +65,6 @@ class Seating:
     def player_sides(self) -> list[list[int]]:
         """The sides as lists of players, in the order of `sides`."""
         return [sorted(self.player(s) for s in side) for side in self.sides]
+
+
+implements_clauses(Seating._order, "hom.players.four")

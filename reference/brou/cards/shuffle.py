@@ -29,11 +29,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 from math import factorial
+from typing import Final
 
-MASK64 = (1 << 64) - 1
-GOLDEN = 0x9E3779B97F4A7C15
-MIX1 = 0xBF58476D1CE4E5B9
-MIX2 = 0x94D049BB133111EB
+MASK64: Final = (1 << 64) - 1
+GOLDEN: Final = 0x9E3779B97F4A7C15
+MIX1: Final = 0xBF58476D1CE4E5B9
+MIX2: Final = 0x94D049BB133111EB
 MAX_SEED = MASK64
 
 
@@ -56,11 +57,36 @@ def _words_and_limit(n: int) -> tuple[int, int]:
 def swaps(n: int, seed: int) -> list[int]:
     """The positions j that `seed` gives to swap with positions n - 1 down to 1 (steps 1, 2
     and 4 above): j = X mod (i + 1), X = X div (i + 1)."""
-    x = _number(n, seed)
+    return _digits(_number(n, seed), n)
+
+
+@lru_cache(maxsize=16)
+def _word_chunks(n: int) -> tuple[tuple[int, int, int], ...]:
+    """The radices n, n - 1, ..., 2 in runs whose product stays below 2**62: (first i, last i
+    + 1, product) for each run, i counting down."""
+    runs = []
+    i = n - 1
+    while i >= 1:
+        product, m = 1, i
+        while m >= 1 and product * (m + 1) < 1 << 62:
+            product *= m + 1
+            m -= 1
+        runs.append((i, m, product))
+        i = m
+    return tuple(runs)
+
+
+def _digits(x: int, n: int) -> list[int]:
+    """The j of steps 2 and 4 for i = n - 1 down to 1: j = X mod (i + 1), X = X div (i + 1).
+    Worked a machine word at a time (the same digits, faster than dividing the big X 31 times):
+    X is divided by the product of the next radices that fits in 62 bits, and the digits of
+    the remainder in those radices are X's."""
     out = []
-    for i in range(n - 1, 0, -1):
-        x, j = divmod(x, i + 1)
-        out.append(j)
+    for first, last, product in _word_chunks(n):
+        x, rest = divmod(x, product)
+        for i in range(first, last, -1):
+            out.append(rest % (i + 1))  # % and // rather than divmod: compiled, machine arithmetic
+            rest //= i + 1
     return out
 
 
@@ -93,7 +119,10 @@ def shuffled(n: int, seed: int) -> list[int]:
     `permuted(n, swaps(n, seed))`, each swap made as its position is drawn."""
     x = _number(n, seed)
     deck = list(range(n))
-    for i in range(n - 1, 0, -1):
-        x, j = divmod(x, i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
+    for first, last, product in _word_chunks(n):  # `_digits`, each swap made as its j comes
+        x, rest = divmod(x, product)
+        for i in range(first, last, -1):
+            j = rest % (i + 1)
+            rest //= i + 1
+            deck[i], deck[j] = deck[j], deck[i]
     return deck

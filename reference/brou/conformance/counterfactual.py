@@ -39,7 +39,11 @@ from __future__ import annotations
 import contextlib
 import copy
 import hashlib
+import os
+import pickle
 import re
+import subprocess
+import sys
 import tempfile
 import time
 from collections import Counter
@@ -52,6 +56,7 @@ from typing import Any
 
 import yaml
 
+from ..compiled import PURE_VARIABLE, is_compiled
 from ..errors import BrouError
 from ..spec import data_places, data_values, item_name, load_document
 from ..spec.rules import NOT_EXECUTABLE_YET, Rules
@@ -344,7 +349,10 @@ def reproductions(ruleset: str, failures: Sequence[tuple[Scenario, Verdict]],
     key = hashlib.sha256(repr((ruleset, [(s.id, v.step, v.detail) for s, v in sample],
                                sorted(s.id for s in passes))).encode()).hexdigest()
     if key not in _DONE:
-        _DONE[key] = _search(ruleset, variants, sample, passes, seconds, mutant_seconds, reach)
+        if is_compiled():
+            _DONE[key] = _search_in_pure_child(ruleset, sample, passes, seconds, mutant_seconds, reach)
+        else:
+            _DONE[key] = _search(ruleset, variants, sample, passes, seconds, mutant_seconds, reach)
         while len(_DONE) > 8:
             _DONE.pop(next(iter(_DONE)))
     return _DONE[key]
@@ -369,6 +377,49 @@ def _search(ruleset: str, variants: Sequence[_Variant], sample: Sequence[tuple[S
             found += _mutants_tried(ruleset, sample, passes, Path(folder), deadline, reach)
     return sorted((r for r in found if r is not None),
                   key=lambda r: (-r.reproduced / max(r.tried, 1), -r.reproduced, r.what))
+
+
+def _search_in_pure_child(ruleset: str, sample: Sequence[tuple[Scenario, Verdict]], passes: Sequence[Scenario],
+                          seconds: float, mutant_seconds: float,
+                          reach: Callable[[Scenario, Verdict], Collection[str]] | None) -> list[Reproduction]:
+    """`_search` in a child process that imports the engine's `.py` files (`BROU_PURE=1`,
+    brou.compiled): this one runs the compiled engine, and a mutant replaces a function's code,
+    which a compiled function has none of.  `reach` is answered here for the sample.  Nothing
+    found if the child fails (as where no mutant can be had)."""
+    answers = None if reach is None else {_reach_key(s, v): tuple(reach(s, v)) for s, v in sample}
+    payload = pickle.dumps((ruleset, list(sample), list(passes), seconds, mutant_seconds, answers))
+    command = [sys.executable, "-c", "from brou.conformance.counterfactual import search_child; search_child()"]
+    try:
+        done = subprocess.run(command, input=payload, capture_output=True, check=False,
+                              env={**os.environ, PURE_VARIABLE: "1"}, timeout=seconds + mutant_seconds + 120)
+        found = pickle.loads(done.stdout) if done.returncode == 0 else []
+    except (OSError, subprocess.TimeoutExpired, pickle.UnpicklingError, EOFError, AttributeError):
+        return []
+    return [r for r in found if isinstance(r, Reproduction)]
+
+
+def _reach_key(s: Scenario, v: Verdict) -> str:
+    return repr((s.id, v.clause, v.step, v.detail))
+
+
+@dataclass(frozen=True)
+class _Answered:
+    """`reach` answered in advance for a sample's failures (what the child of
+    `_search_in_pure_child` gets)."""
+
+    answers: Mapping[str, tuple[str, ...]]
+
+    def __call__(self, s: Scenario, v: Verdict) -> Collection[str]:
+        return self.answers.get(_reach_key(s, v), ())
+
+
+def search_child() -> None:
+    """The child of `_search_in_pure_child`: its question pickled on stdin, the reproductions
+    pickled on stdout."""
+    ruleset, sample, passes, seconds, mutant_seconds, answers = pickle.load(sys.stdin.buffer)
+    reach = None if answers is None else _Answered(answers)
+    found = _search(ruleset, _readings(ruleset) + _numbers(ruleset), sample, passes, seconds, mutant_seconds, reach)
+    sys.stdout.buffer.write(pickle.dumps(found))
 
 
 def _mutants_tried(ruleset: str, sample: Sequence[tuple[Scenario, Verdict]], passes: Sequence[Scenario],

@@ -22,6 +22,7 @@ checks before it changes anything.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ..errors import IllegalAction, brief
 from ..laws.auction import (
@@ -44,13 +45,17 @@ from ..laws.exchange import discard_bounds, exchangers
 from ..laws.results import SURRENDER as SURRENDERED
 from ..laws.results import WON, hombre_entries, hombre_outcome
 from ..laws.talon import TalonDeal
-from ..spec.clauses import implements
+from ..spec.clauses import implements_clauses
 from ..spec.rules import Rules
 from .phases import ALL_PASSED, DONE, PLAY, PLAYED, Event, PhaseDeal
 
-AUCTION, DECLARE, EXCHANGE = "auction", "declare", "exchange"
-STOPPED, GIVEN_UP = "stopped", "surrender"  # how a deal ended, besides played-out and all-passed
-CODILLE_STOP = "codille"  # a nolo ended at the hombre's second trick (nolo_codille=stop-at-codille, AMB-63)
+AUCTION: Final = "auction"
+DECLARE: Final = "declare"
+EXCHANGE: Final = "exchange"
+# how a deal ended, besides played-out and all-passed
+STOPPED: Final = "stopped"
+GIVEN_UP: Final = "surrender"
+CODILLE_STOP: Final = "codille"  # a nolo ended at the hombre's second trick (nolo_codille=stop-at-codille, AMB-63)
 
 
 class HombreDeal(PhaseDeal):
@@ -59,10 +64,11 @@ class HombreDeal(PhaseDeal):
     __slots__ = ("said", "bid", "contract", "hombre", "exchanging", "discarding", "discards", "exchanges", "vole",
                  "outcome", "asking")
 
-    def __init__(self, rules: Rules, deal: TalonDeal, marks: Sequence[int] | None = None) -> None:
+    def __init__(self, rules: Rules, deal: TalonDeal, marks: Sequence[int] | None = None, *,
+                 copy_of: PhaseDeal | None = None) -> None:
         """A deal of `rules` dealt as `deal`; `marks` is taken for `PhaseDeal`'s signature and
         ignored: L'Hombre's game is a number of coups, with no target to stop a deal at."""
-        super().__init__(rules, deal, None)
+        super().__init__(rules, deal, None, copy_of=copy_of)
 
     def _begin(self) -> None:
         self.said: list[tuple[int, str | None]] = []  # the auction: (seat, contract name), None a pass
@@ -138,7 +144,6 @@ class HombreDeal(PhaseDeal):
         assert self.contract is not None and self.hombre is not None
         return discard_bounds(self.rules, self.contract, self.to_act, self.hombre, len(self.stock))
 
-    @implements("hom.exchange.surrender")
     def _may_surrender(self) -> bool:
         """The hombre of a contract with exchange but nolo with exchange may give up after his
         exchange, when he is to play his first card (surrender_moment `at-his-first-card`); under
@@ -174,7 +179,7 @@ class HombreDeal(PhaseDeal):
 
     # -- doing it --------------------------------------------------------------------
 
-    def _apply_checked(self, action: int, seat: int | None) -> None:
+    def _apply_checked(self, action: object, seat: object) -> None:
         """`apply` for any action: every check, then the action."""
         rules = self.rules
         if type(action) is not int:
@@ -341,7 +346,6 @@ class HombreDeal(PhaseDeal):
             self._turn_for_trump()
         self._next_exchanger()
 
-    @implements("hom.exchange.tourne")
     def _turn_for_trump(self) -> None:
         """Tourné: the hombre turns the talon's top card; its suit is trump, and it stays on the
         talon, face up, as the first card he draws.  Under turned_black_ace=turn-the-next (AMB-64)
@@ -448,3 +452,22 @@ class HombreDeal(PhaseDeal):
         if self.outcome == WON:
             return [team_of[self.hombre]]
         return sorted(team_of[s] for s in range(self.rules.n_players) if s != self.hombre)
+
+    def _copy_from(self, other: PhaseDeal) -> None:
+        assert isinstance(other, HombreDeal)
+        super()._copy_from(other)
+        self.said = other.said[:]
+        self.bid = other.bid
+        self.contract = other.contract
+        self.hombre = other.hombre
+        self.exchanging = other.exchanging[:]
+        self.discarding = other.discarding[:]
+        self.discards = other.discards[:]
+        self.exchanges = other.exchanges[:]
+        self.vole = other.vole
+        self.outcome = other.outcome
+        self.asking = other.asking
+
+
+implements_clauses(HombreDeal._may_surrender, "hom.exchange.surrender")
+implements_clauses(HombreDeal._turn_for_trump, "hom.exchange.tourne")

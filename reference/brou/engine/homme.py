@@ -31,7 +31,7 @@ the per-seat count every deal class has, and `deal` is a `TalonDeal` with an emp
 from __future__ import annotations
 
 import operator
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from ..cards.deal import Deal, deal_from_data, deal_from_seed, turnup_on_show
 from ..errors import IllegalAction, brief
@@ -59,17 +59,24 @@ __all__ = ["ACCEPT_ACTION", "CLAIM_ACTION", "CONCEDE", "CONCEDE_ACTION", "DECLAR
            "DONE", "GAME_ACTION_NAMES", "MARK", "MARK_ACTION", "PLAY", "REFUSE_ACTION", "RESPOND", "ROUND", "WINDOW",
            "HommeDeal", "action_text", "marriage_text", "parse_action"]
 
-WINDOW = "window"  # the window after a trick: the players asked announce or pass
-ROUND = "round"  # a round of claims: Brouc's before the first card (dehors_above_300=before-first-card), or
+WINDOW: Final = "window"  # the window after a trick: the players asked announce or pass
+ROUND: Final = "round"  # a round of claims: Brouc's before the first card (dehors_above_300=before-first-card), or
 # the one after the last card (after_last_trick=one-round-in-seat-order); each player asked claims or passes
-CONCEDE, RESPOND = "concede", "respond"  # 1802: a concession offered before a trick, then answered
-MARK = "mark"  # table_marking=players: the winner of a trick holding a table marriage marks it or passes
+# 1802: a concession offered before a trick, then answered
+CONCEDE: Final = "concede"
+RESPOND: Final = "respond"
+MARK: Final = "mark"  # table_marking=players: the winner of a trick holding a table marriage marks it or passes
 
 # the actions after the cards and the announcements: pass, then the game's actions (pass_action + 1 .. + 6)
-CLAIM_ACTION, DECLARE_ACTION, DECLARE_DOUBLE_ACTION, CONCEDE_ACTION, ACCEPT_ACTION, REFUSE_ACTION = 1, 2, 3, 4, 5, 6
+CLAIM_ACTION: Final = 1
+DECLARE_ACTION: Final = 2
+DECLARE_DOUBLE_ACTION: Final = 3
+CONCEDE_ACTION: Final = 4
+ACCEPT_ACTION: Final = 5
+REFUSE_ACTION: Final = 6
 GAME_ACTION_NAMES = {1: "claim", 2: "declare", 3: "declare-double", 4: "concede", 5: "accept", 6: "refuse"}
-MARK_ACTION = 7  # pass_action + 7: `mark`, in a deal on its own as in a game
-MARK_NAME = "mark"
+MARK_ACTION: Final = 7  # pass_action + 7: `mark`, in a deal on its own as in a game
+MARK_NAME: Final = "mark"
 
 
 class HommeDeal(PhaseDeal):
@@ -83,11 +90,14 @@ class HommeDeal(PhaseDeal):
                  "out_of_turn", "team_tricks", "window", "announcements", "made", "used", "announced_points",
                  "table", "table_points", "marking", "unmarked", "carried_later")
 
-    trump: int  # always a suit: the turned card's
 
-    def __init__(self, rules: Rules, deal: Deal | TalonDeal, context: GameContext | None = None) -> None:
+    def __init__(self, rules: Rules, deal: Deal | TalonDeal, context: GameContext | None = None, *,
+                 copy_of: PhaseDeal | None = None) -> None:
         """A deal of `rules` dealt as `deal` (a `Deal`, or the phase engine's `TalonDeal` with no
-        talon), inside a game when `context` is given."""
+        talon), inside a game when `context` is given; with `copy_of`, a copy of that state."""
+        if copy_of is not None:
+            super().__init__(rules, copy_of.deal, None, copy_of=copy_of)
+            return
         self.context = context
         if isinstance(deal, Deal):
             deal = TalonDeal(deal.hands, (), deal.turnup, rules.suit_of[deal.turnup])
@@ -96,6 +106,14 @@ class HommeDeal(PhaseDeal):
     @classmethod
     def plays(cls, rules: Rules) -> bool:
         return not rules.on_phases
+
+    @property
+    def trump_suit(self) -> int:
+        """The trump suit, never None here: 1802 and Brouc always play the turned card's suit
+        (hdb.deal.turnup)."""
+        trump = self.trump
+        assert trump is not None
+        return trump
 
     @classmethod
     def from_seed(cls, rules: Rules, seed: int, context: GameContext | None = None) -> HommeDeal:
@@ -206,7 +224,7 @@ class HommeDeal(PhaseDeal):
             return [base + ACCEPT_ACTION, base + REFUSE_ACTION]
         return []
 
-    def out_of_turn_actions(self, seat: int) -> list[int]:
+    def out_of_turn_actions(self, seat: object) -> list[int]:
         """What `seat`, not the player to act, may do now without moving the turn: the
         announcements of announce_window=any-time-once-team-has-trick (during play), and a claim
         where claim_moment=any-moment or, in Brouc, dehors_above_300=any-moment lets his team
@@ -260,7 +278,7 @@ class HommeDeal(PhaseDeal):
 
     # -- acting ----------------------------------------------------------------------
 
-    def _apply_checked(self, action: int, seat: int | None) -> None:
+    def _apply_checked(self, action: object, seat: object) -> None:
         """`apply` for any action, for the player to act or for `seat` (out of turn where the
         reading allows it); IllegalAction with a stable code, the state unchanged, if the rules
         forbid it.  An integer of another type (numpy.int64) counts as its value; anything else
@@ -350,7 +368,7 @@ class HommeDeal(PhaseDeal):
         if phase in (CONCEDE, RESPOND):
             raise IllegalAction("concession-pending", "a concession is being asked or answered: no card may be played")
         if not self._legal_cards() >> card & 1:
-            code, message = why_illegal(self.rules, self.hands[self.to_act], card, self._led, self.trump, self._top)
+            code, message = why_illegal(self.rules, self.hands[self.to_act], card, self._led, self.trump_suit, self._top)
             raise IllegalAction(code, message)
         self.history.append(card)
         self._play(card)
@@ -455,7 +473,7 @@ class HommeDeal(PhaseDeal):
 
     def _score_table_marriages(self, index: int, trick: list[int], team: int) -> None:
         rules = self.rules
-        for suit, kind, points in table_marriages(rules, trick, self.trump):
+        for suit, kind, points in table_marriages(rules, trick, self.trump_suit):
             if rules.table_marking == "players":
                 self.marking.append((index, suit, kind, team, points))
             else:
@@ -563,7 +581,7 @@ class HommeDeal(PhaseDeal):
                 raise IllegalAction("marriage-not-held", f"seat {seat} does not hold {name} in hand")
             raise IllegalAction("marriage-reused", f"a card of {name} already counts in an announcement of seat {seat}")
         extends = options[0][2]
-        points = announcement_value(rules, suit, kind, extends, self.trump)
+        points = announcement_value(rules, suit, kind, extends, self.trump_suit)
         team = rules.team_of[seat]
         self.history.append(action)
         self.announcements.append((seat, suit, kind, extends, points, len(self.tricks)))
@@ -639,7 +657,7 @@ class HommeDeal(PhaseDeal):
         """An action id as text: `TH`, `announce KQH`, `pass`, `claim` (`action_text`)."""
         return action_text(self.rules, action)
 
-    def parse_action(self, text: str) -> int:
+    def parse_action(self, text: object) -> int:
         """The action id of a text (`parse_action`); IllegalAction if it names none."""
         if type(text) is not str:
             raise IllegalAction("malformed-action", f"an action's text is a str, not {type(text).__name__}")
@@ -691,10 +709,28 @@ class HommeDeal(PhaseDeal):
 
     # -- copies and records --------------------------------------------------------------
 
-    def copy(self) -> Self:
-        other = super().copy()
-        other.made = [m[:] for m in self.made]
-        return other
+    def _copy_from(self, other: PhaseDeal) -> None:
+        assert isinstance(other, HommeDeal)
+        super()._copy_from(other)
+        self.context = other.context
+        self.outcome = other.outcome
+        self.declared = other.declared
+        self.frozen = other.frozen
+        self.conceded_at = other.conceded_at
+        self.conceding = other.conceding
+        self.first_reached = other.first_reached
+        self.out_of_turn = other.out_of_turn[:]
+        self.team_tricks = other.team_tricks[:]
+        self.window = other.window[:]
+        self.announcements = other.announcements[:]
+        self.made = [m[:] for m in other.made]
+        self.used = other.used[:]
+        self.announced_points = other.announced_points[:]
+        self.table = other.table[:]
+        self.table_points = other.table_points[:]
+        self.marking = other.marking[:]
+        self.unmarked = other.unmarked[:]
+        self.carried_later = other.carried_later
 
     def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
         """Pickled as its record (`record` / `replay`): the compiled rules hold functions."""

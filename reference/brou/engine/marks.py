@@ -11,11 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..laws.ledger import Entry
-from ..spec.clauses import implements
+from ..spec.clauses import implements_clauses
 from ..spec.rules import Rules
 
 
-@implements("auv.count.debt")
 def marks_after(rules: Rules, totals: Sequence[int], entries: Iterable[Entry]) -> list[int]:
     """The totals after `entries`, in order: a player who loses a mark he does not have owes it,
     his total going below zero until he scores again (debts: owed), or loses nothing
@@ -30,7 +29,9 @@ def marks_after(rules: Rules, totals: Sequence[int], entries: Iterable[Entry]) -
     return out
 
 
-@implements("auv.match.target")
+implements_clauses(marks_after, "auv.count.debt")
+
+
 def marks_winners(rules: Rules, totals: Sequence[int]) -> list[int] | None:
     """Who has won the game once `totals` are reached: the player at the target or above with
     the highest total; several level there (a lost deal brings opponents to the target
@@ -46,8 +47,13 @@ def marks_winners(rules: Rules, totals: Sequence[int]) -> list[int] | None:
     return best
 
 
-@implements("auv.stakes.pool")
+implements_clauses(marks_winners, "auv.match.target")
+
+
 def pot(n: int, winners: Sequence[int]) -> dict[str, object]:
     """Played for money: each of the `n` players puts one agreed stake on the table when the
     game begins, and the winner takes them all (players who win together share them)."""
     return {"stakes": n, "taken_by": sorted(winners)}
+
+
+implements_clauses(pot, "auv.stakes.pool")

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Self
+from typing import Any, Final, NamedTuple, Self
 
 from ..errors import IllegalAction, brief
 from ..laws.auction import words as auction_words
@@ -59,16 +59,23 @@ from ..laws.speech import (
 )
 from ..laws.speech import PLAY as SAY_PLAY
 from ..laws.talon import TalonDeal, draws
-from ..spec.clauses import implements
+from ..spec.clauses import implements_clauses
 from ..spec.rules import Rules, card_order, exact_text
 from .marks import marks_after, marks_winners
 from .picture import Talon, position_picture
-from .position import Position, slot_names
+from .position import Position
 
-TURN_OFFER, SPEECH, SHOWING, PLAY, DONE = "turn-offer", "speech", "showing", "play", "done"
+TURN_OFFER: Final = "turn-offer"
+SPEECH: Final = "speech"
+SHOWING: Final = "showing"
+PLAY: Final = "play"
+DONE: Final = "done"
 # how a deal ended (PhaseDeal.ended): played out; nobody turned a card; all passed after the
 # last réjouissance; a player reached the game's target
-PLAYED, NOT_TURNED, ALL_PASSED, TARGET = "played-out", "not-turned", "all-passed", "target"
+PLAYED: Final = "played-out"
+NOT_TURNED: Final = "not-turned"
+ALL_PASSED: Final = "all-passed"
+TARGET: Final = "target"
 
 
 class Event(NamedTuple):
@@ -104,7 +111,13 @@ class PhaseDeal(Position):
                  "ended", "marks", "history", "_class_of", "_beating", "_legal", "_legal_at", "_words",
                  "_words_at", "_led", "_top", "_top_seat", "_mask")
 
-    def __init__(self, rules: Rules, deal: TalonDeal, marks: Sequence[int] | None = None) -> None:
+    def __init__(self, rules: Rules, deal: TalonDeal, marks: Sequence[int] | None = None, *,
+                 copy_of: PhaseDeal | None = None) -> None:
+        """A deal of `rules` dealt as `deal`, with the `marks` each seat has before it (a game to a
+        target); or, with `copy_of`, a copy of that state (`copy`), nothing dealt again."""
+        if copy_of is not None:
+            self._copy_from(copy_of)
+            return
         if not self.plays(rules):
             raise ValueError(f"{type(self).__name__} does not play {rules.id}")
         self.rules = rules
@@ -180,7 +193,6 @@ class PhaseDeal(Position):
             return self.rules.following_primitives
         return self.rules.following_after_talon
 
-    @implements("brus.play.free")
     def legal_cards(self) -> int:
         """The cards the player to act may play: any card (`free`) while the stock lasts, and
         after it under `play.following_after_talon` (parameter following_after_talon); nothing
@@ -239,7 +251,7 @@ class PhaseDeal(Position):
 
     # -- doing it --------------------------------------------------------------------
 
-    def apply(self, action: int, seat: int | None = None) -> None:
+    def apply(self, action: object, seat: object = None) -> None:
         """Take action `action` for the player to act (or for `seat`); IllegalAction (state
         unchanged) if the rules forbid it.  The common case first: a card that `legal_actions`
         has just listed for this state (its mask kept) is played at once; anything else goes
@@ -251,7 +263,7 @@ class PhaseDeal(Position):
         else:
             self._apply_checked(action, seat)
 
-    def _apply_checked(self, action: int, seat: int | None) -> None:
+    def _apply_checked(self, action: object, seat: object) -> None:
         """`apply` for any action: every check, in the order of docs/errors.md, then the action."""
         rules = self.rules
         if type(action) is not int:
@@ -284,7 +296,7 @@ class PhaseDeal(Position):
         self.history.append(action)
         self._play(action)
 
-    def apply_text(self, text: str, seat: int | None = None) -> None:
+    def apply_text(self, text: object, seat: object = None) -> None:
         """Apply an action in the text notation: a card (`TH`), or a word of the speech (`turn`,
         `leave`, `play`, `pass`, `show`) or of the auction and the exchange (`demande`, `trump H`,
         `draw`, ...)."""
@@ -296,7 +308,7 @@ class PhaseDeal(Position):
         """An action id as text: a card, or a word (`brou.engine.phases.action_text`)."""
         return action_text(self.rules, action)
 
-    def parse_action(self, text: str) -> int:
+    def parse_action(self, text: object) -> int:
         """The action id of a text: a word of the game (`words_of`), else a card (`parse_card`);
         IllegalAction (`malformed-action`, `unknown-card`) if it names none."""
         if type(text) is not str:
@@ -390,7 +402,6 @@ class PhaseDeal(Position):
         else:
             self._answer_offer(self.rules.dealer, TURN)
 
-    @implements("auv.turn.offer")
     def _answer_offer(self, seat: int, word: int) -> None:
         """`seat`, asked (`turn_askers`), turns the talon's top card or leaves it: the next player
         asked is then asked, and once all have left it the deal is not played (auv.turn.nobody)."""
@@ -470,7 +481,6 @@ class PhaseDeal(Position):
         self.phase = PLAY
         self.to_act = self.leader = first_to_act(rules)
 
-    @implements("auv.turn.nobody")
     def _not_played(self, how: str) -> None:
         """Nobody turned the card, or all passed after the last réjouissance: the deal is not
         played (the deal then passes to the right, `brou.engine.session.next_offset`); kings scored stay."""
@@ -557,14 +567,12 @@ class PhaseDeal(Position):
         if not any(self.hands) and self.phase != DONE:
             self._count()
 
-    @implements("brus.play.trick-winner", "auv.play.trick-winner", "hom.play.trick-winner")
     def trick_winner(self) -> int:
         """The seat that takes the full trick on the table: the highest trump, else the highest
         card of the suit led (`brou.laws.play.beats` over the ruleset's compiled order), as
         `_play` keeps it."""
         return self._top_seat
 
-    @implements("brus.play.next-lead", "brus.talon.last-tricks")
     def next_leader(self, winner: int) -> int:
         """The winner of a trick leads the next; with the stock gone, play goes on the same way
         without drawing until the hands are empty."""
@@ -610,19 +618,57 @@ class PhaseDeal(Position):
         return best_sides(self.side_points())
 
     def copy(self) -> Self:
-        cls = type(self)
-        other = cls.__new__(cls)
-        for name in slot_names(cls):
-            value = getattr(self, name)
-            setattr(other, name, list(value) if isinstance(value, list) else dict(value) if isinstance(value, dict)
-                    else value)
-        return other
+        return type(self)(self.rules, self.deal, copy_of=self)
+
+    def _copy_from(self, other: PhaseDeal) -> None:
+        """Every attribute of `other` into this state, the lists and dicts copied (one level: what
+        they hold is immutable), so that the two move on apart; `copy` and `undo` use it.  Written
+        out attribute by attribute, as a compiled class needs (tests/test_position.py checks that
+        it misses none)."""
+        self.rules = other.rules
+        self.deal = other.deal
+        self.trump = other.trump
+        self.hands = other.hands[:]
+        self.stock = other.stock[:]
+        self.phase = other.phase
+        self.to_act = other.to_act
+        self.leader = other.leader
+        self.trick = other.trick[:]
+        self.tricks = other.tricks[:]
+        self.won = other.won[:]
+        self.events = other.events[:]
+        self.ledger = other.ledger[:]
+        self._follow = other._follow
+        self._after_talon = other._after_talon
+        self.turned = other.turned[:]
+        self.homme = other.homme
+        self.words = other.words[:]
+        self.shown = dict(other.shown)
+        self.ended = other.ended
+        self.marks = None if other.marks is None else other.marks[:]
+        self.history = other.history[:]
+        self._class_of = other._class_of
+        self._beating = other._beating
+        self._legal = other._legal
+        self._legal_at = other._legal_at
+        self._words = other._words[:]
+        self._words_at = other._words_at
+        self._led = other._led
+        self._top = other._top
+        self._top_seat = other._top_seat
+        self._mask = other._mask
 
     def record(self) -> dict[str, Any]:
         """The deal as plain data: the deal and the actions taken, enough to replay it."""
         rules = self.rules
         return {"ruleset": rules.id, "params": dict(rules.overrides), "deal": deal_data(rules, self.deal),
                 "actions": [action_text(rules, a) for a in self.history]}
+
+
+implements_clauses(PhaseDeal.legal_cards, "brus.play.free")
+implements_clauses(PhaseDeal._answer_offer, "auv.turn.offer")
+implements_clauses(PhaseDeal._not_played, "auv.turn.nobody")
+implements_clauses(PhaseDeal.next_leader, "brus.play.next-lead", "brus.talon.last-tricks")
 
 
 def deal_data(rules: Rules, deal: TalonDeal) -> dict[str, Any]:

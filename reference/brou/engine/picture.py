@@ -53,7 +53,7 @@ class Dealt(Drawn, Protocol):
     """What `deal_picture` reads besides: a partnership deal's trump and turned card."""
 
     @property
-    def trump(self) -> int: ...
+    def trump_suit(self) -> int: ...
     @property
     def turnup(self) -> int: ...
 
@@ -266,7 +266,7 @@ def deal_picture(rules: Rules, state: Dealt, *, lang: Lang = "en", trick: int | 
     _trump_box(pic, rules, state, words, lang)
     _tricks_box(pic, moment, team_names, words, offset)
     pic.close("g")
-    label = f"{words['trick']} {moment.index + 1}, {words['trump'].lower()} {SUIT_SIGNS[rules.suits[state.trump]]}"
+    label = f"{words['trick']} {moment.index + 1}, {words['trump'].lower()} {SUIT_SIGNS[rules.suits[state.trump_suit]]}"
     return pic.document(WIDTH, height, title or label)
 
 
@@ -376,7 +376,7 @@ def _trick_in_middle(pic: _Picture, rules: Rules, moment: _Moment, words: Mappin
 def _trump_box(pic: _Picture, rules: Rules, state: Dealt, words: Mapping[str, str], lang: Lang) -> None:
     """The trump suit and the turned card, top left."""
     pic.el("rect", x=8, y=8, width=124, height=60, rx=5, fill="#ffffff", stroke="#9a9a9a", stroke_width=1)
-    suit = rules.suits[state.trump]
+    suit = rules.suits[state.trump_suit]
     colour = RED if suit in RED_SUITS else INK
     pic.text(16, 32, words["trump_label"], size=13, font_weight="bold")
     pic.text(100, 34, SUIT_SIGNS[suit], size=22, fill=colour, text_anchor="middle")

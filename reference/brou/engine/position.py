@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any, Protocol, Self, cast
+from typing import Any, Protocol, Self, cast
 
 from ..errors import BrouError, NothingToUndo, TimeLimit
 from ..laws.counting import DealResult
@@ -69,11 +69,6 @@ def perft(state: Playable, depth: int, deadline: float | None = None) -> int:
     return total
 
 
-def slot_names(cls: type) -> tuple[str, ...]:
-    """Every slot of a class and its bases (a subclass adds its own)."""
-    return tuple(name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ()))
-
-
 def frozen(value: Any) -> Any:
     """A parameter value as a hashable value: dicts as sorted pairs, lists as tuples."""
     if isinstance(value, dict):
@@ -88,13 +83,16 @@ class Position:
 
     __slots__ = ()
 
-    if TYPE_CHECKING:
-        rules: Rules
-        history: list[int]
+    rules: Rules  # set by each deal class
+    history: list[int]
 
-        def legal_actions(self, seat: int | None = None) -> list[int]: ...
+    def legal_actions(self, seat: int | None = None) -> list[int]:
+        """The legal action ids of the player to act (or of `seat`, out of turn)."""
+        raise NotImplementedError
 
-        def apply(self, action: int, seat: int | None = None) -> None: ...
+    def apply(self, action: object, seat: object = None) -> None:
+        """Take an action (of the player to act, or of `seat` out of turn)."""
+        raise NotImplementedError
 
     # -- the hooks of each deal class -------------------------------------------------------
 
@@ -102,9 +100,13 @@ class Position:
         """An action id in the text notation of this deal's game."""
         raise NotImplementedError
 
-    def parse_action(self, text: str) -> int:
+    def parse_action(self, text: object) -> int:
         """The action id of a text in this deal's notation; IllegalAction (`malformed-action`,
         `unknown-card`) if it names none."""
+        raise NotImplementedError
+
+    def _copy_from(self, other: Self) -> None:
+        """Every attribute of `other`, a state of the same class, into this one."""
         raise NotImplementedError
 
     def _start(self) -> Self:
@@ -154,11 +156,10 @@ class Position:
         fresh = self._start()
         for action, seat in steps[:-1]:
             fresh.apply(action, seat)
-        for name in slot_names(type(self)):
-            setattr(self, name, getattr(fresh, name))
+        self._copy_from(fresh)
         return steps[-1][0]
 
-    def is_legal(self, action: object, seat: int | None = None) -> bool:
+    def is_legal(self, action: object, seat: object = None) -> bool:
         """Whether `action`, an action id or its text (`AS`, `pass`, `trump S`), is legal now for
         the player to act (or, for another `seat`, out of turn).  Never raises: anything that is
         no action of this game is not legal."""

@@ -302,7 +302,7 @@ def _partnership_deal_text(state: HommeDeal, title: str, seating: Seating) -> st
     for seat, suit, kind, extends, points, after in state.announcements:
         announced_by_trick.setdefault(after, []).append((rules.team_of[seat], points))
         raised = " (raising an earlier one)" if extends >= 0 else ""
-        words = _marriage_words(rules, suit, kind, state.trump)
+        words = _marriage_words(rules, suit, kind, state.trump_suit)
         text = f"seat {seat} announces {marriage_text(rules, suit, kind)}: {words}, +{points}{raised}"
         announcements_by_trick.setdefault(after, []).append(text)
     for index, (leader, cards, winner) in enumerate(state.tricks):
@@ -320,7 +320,7 @@ def _partnership_deal_text(state: HommeDeal, title: str, seating: Seating) -> st
             if t_index == index:
                 for t in range(n_teams):
                     marriages[t] += points if t == t_team else (-points if rules.table_deducted else 0)
-                lines.append(f"  marriage on the table: {_marriage_words(rules, suit, kind, state.trump)}, "
+                lines.append(f"  marriage on the table: {_marriage_words(rules, suit, kind, state.trump_suit)}, "
                              f"+{points} to {team_name(rules, t_team)}"
                              + (", the same taken from the other team" if rules.table_deducted else ""))
         lines.append("  so far: " + ";  ".join(
@@ -351,11 +351,11 @@ def _partnership_deal_data(state: HommeDeal) -> dict[str, Any]:
     out: dict[str, Any] = {
         "ruleset": rules.id,
         "params": rules.params,
-        "deal": record["deal"] | {"trump": rules.suits[state.trump]},
+        "deal": record["deal"] | {"trump": rules.suits[state.trump_suit]},
         "actions": record["actions"],
         "announcements": [
             {"seat": seat, "marriage": marriage_text(rules, suit, kind), "points": points,
-             "value": value_of(rules, kind, suit, state.trump), "after_trick": after}
+             "value": value_of(rules, kind, suit, state.trump_suit), "after_trick": after}
             for seat, suit, kind, extends, points, after in state.announcements
         ],
         "tricks": tricks,

@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Final
 
-from ..spec.clauses import implements
+from ..spec.clauses import implements_clauses
 from ..spec.rules import Rules
 from .contracts import Contract, contract, contracts, may_name, playable
 
@@ -40,7 +41,6 @@ class Standing:
     mine: str | None = None
 
 
-@implements("hom.auction.order")
 def standing(rules: Rules, said: Sequence[Said]) -> Standing:
     """Walk the auction of three hands: the first duel (seats 0 and 1, seat 0 first; if seat 0
     passes at once, seat 1 still speaks once), then seat 2 against the survivor of that duel
@@ -48,6 +48,9 @@ def standing(rules: Rules, said: Sequence[Said]) -> Standing:
     the auction.  The auction is over when one player is left with a bid, or when all passed.
     (Walked once per auction in `_walked`: an auction is asked about several times a move.)"""
     return _walked(tuple(said))
+
+
+implements_clauses(standing, "hom.auction.order")
 
 
 @lru_cache(maxsize=4096)
@@ -84,14 +87,15 @@ def _after(seat: int, name: str | None, passed: set[int], spoken: set[int]) -> i
     return 2
 
 
-@implements("hom.auction.pass-final")
 def still_bidding(seat: int, passed: set[int]) -> bool:
     """Whether `seat`, who has spoken in the first duel, is asked again when the other bids:
     not once he has passed, for a pass is final."""
     return seat not in passed
 
 
-@implements("hom.auction.priority")
+implements_clauses(still_bidding, "hom.auction.pass-final")
+
+
 def may_bid(rules: Rules, seat: int, row: Contract, now: Standing, hand: int) -> bool:
     """Whether `seat` may name contract `row` now: any contract he may name (grand tourné needs
     its matadors) when no bid stands; else one of the standing bid's rank or higher if he spoke
@@ -116,6 +120,9 @@ def may_bid(rules: Rules, seat: int, row: Contract, now: Standing, hand: int) ->
     return row.name != standing_bid.name
 
 
+implements_clauses(may_bid, "hom.auction.priority")
+
+
 def legal_bids(rules: Rules, said: Sequence[Said], hand: int) -> list[Contract]:
     """The contracts the player to speak may name now (he may always pass)."""
     now = standing(rules, said)
@@ -124,7 +131,6 @@ def legal_bids(rules: Rules, said: Sequence[Said], hand: int) -> list[Contract]:
     return [row for row in contracts(rules) if may_bid(rules, now.to_speak, row, now, hand)]
 
 
-@implements("hom.auction.all-pass")
 def outcome(rules: Rules, said: Sequence[Said]) -> tuple[int, str] | None:
     """Once the auction is over: (the hombre's seat, his bid), or None when all passed and the
     deal is not played (it counts as a coup all the same, `brou.engine.session`)."""
@@ -134,8 +140,16 @@ def outcome(rules: Rules, said: Sequence[Said]) -> tuple[int, str] | None:
     return now.bidder, now.bid
 
 
+implements_clauses(outcome, "hom.auction.all-pass")
+
+
 # -- the words: action ids after the cards ----------------------------------------------
-PASS, DRAW, SURRENDER, STOP, PLAY_ON, SPIL = "pass", "draw", "surrender", "stop", "play-on", "spil"
+PASS: Final = "pass"
+DRAW: Final = "draw"
+SURRENDER: Final = "surrender"
+STOP: Final = "stop"
+PLAY_ON: Final = "play-on"
+SPIL: Final = "spil"
 
 
 @lru_cache(maxsize=64)
@@ -155,8 +169,10 @@ def words(rules: Rules) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=64)
+@lru_cache(maxsize=64)
 def word_index(rules: Rules) -> dict[str, int]:
-    """Each word's index in `words(rules)` (the first, where a word is there twice)."""
+    """Each word's index in `words(rules)` (the first, where a word is there twice); made once
+    per ruleset and shared: read it, never change it."""
     index: dict[str, int] = {}
     for i, name in enumerate(words(rules)):
         index.setdefault(name, i)

@@ -13,11 +13,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
-from ..spec.clauses import implements
+from ..spec.clauses import implements, implements_clauses
 from ..spec.rules import Rules, cards_of
 
-NAMED, NAMED_NOT_SPADES, SPADES, TURNED, NONE = "named", "named-not-spades", "spades", "turned", "none"
+NAMED: Final = "named"
+NAMED_NOT_SPADES: Final = "named-not-spades"
+SPADES: Final = "spades"
+TURNED: Final = "turned"
+NONE: Final = "none"
 
 
 @dataclass(frozen=True)
@@ -87,24 +92,25 @@ def has_auction(rules: Rules) -> bool:
     return "auction" in rules.phases
 
 
+@lru_cache(maxsize=1024)
 def contract(rules: Rules, name: str) -> Contract:
-    """The contract called `name`; KeyError if the ruleset has none."""
-    return _by_name(rules)[name]
+    """The contract called `name`; KeyError if the ruleset has none.  (Asked for each row at
+    each word of an auction: one cache by ruleset and name.)"""
+    for row in contracts(rules):
+        if row.name == name:
+            return row
+    raise KeyError(name)
 
 
-@lru_cache(maxsize=64)
-def _by_name(rules: Rules) -> dict[str, Contract]:
-    return {row.name: row for row in contracts(rules)}
-
-
-@implements("hom.contract.grand-tourne")
 def may_name(rules: Rules, row: Contract, hand: int) -> bool:
     """Whether a player holding `hand` may name contract `row`: grand tourné only with both the
     espadille and the baste in hand (`needs`), which he shows when he plays it."""
     return hand & row.needs == row.needs
 
 
-@implements("hom.contract.demande", "hom.contract.sans-prendre")
+implements_clauses(may_name, "hom.contract.grand-tourne")
+
+
 def playable(rules: Rules, bid: Contract, hand: int) -> tuple[Contract, ...]:
     """The contracts the winner of bid `bid` may play: a demande, or any other contract with
     exchange but grand tourné (its `choose`); a sans prendre, or sans prendre in spades; any
@@ -112,7 +118,9 @@ def playable(rules: Rules, bid: Contract, hand: int) -> tuple[Contract, ...]:
     return tuple(row for name in bid.choose for row in [contract(rules, name)] if may_name(rules, row, hand))
 
 
-@implements("hom.contract.a-pique")
+implements_clauses(playable, "hom.contract.demande", "hom.contract.sans-prendre")
+
+
 def trump_choices(rules: Rules, row: Contract) -> tuple[int, ...]:
     """The trump suits the hombre may name for contract `row`: any (a demande), any but spades
     (a sans prendre, parameter sans_prendre_trump), spades alone (the contracts in spades);
@@ -125,6 +133,9 @@ def trump_choices(rules: Rules, row: Contract) -> tuple[int, ...]:
     if row.trump == SPADES:
         return (spades,)
     return ()
+
+
+implements_clauses(trump_choices, "hom.contract.a-pique")
 
 
 def shown_cards(rules: Rules, row: Contract) -> list[int]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
-from ..spec.clauses import implements
+from ..spec.clauses import implements_clauses
 from ..spec.rules import Rules
 
 
@@ -66,7 +66,6 @@ class DealResult(NamedTuple):
     all_tricks: int | None  # the team that won every trick of a finished deal, if one did
 
 
-@implements("hdb.count.card-points")
 def card_points(rules: Rules, cards: int) -> int:
     """The points of the cards in a mask (summed suit by suit from `rules.suit_points`)."""
     n = len(rules.ranks)
@@ -78,7 +77,9 @@ def card_points(rules: Rules, cards: int) -> int:
     return total
 
 
-@implements("hdb.count.rounding", "brouc.count.rounding")
+implements_clauses(card_points, "hdb.count.card-points")
+
+
 def rounded(rules: Rules, cards: Sequence[int], marriages: Sequence[int]) -> tuple[list[int], list[int]]:
     """(rounded card points, deal totals) per team under the ruleset's rounding policy."""
     policy = rules.rounding
@@ -103,7 +104,9 @@ def rounded(rules: Rules, cards: Sequence[int], marriages: Sequence[int]) -> tup
     raise ValueError(f"unknown rounding policy {policy}")
 
 
-@implements("brouc.marriage.unannounced")
+implements_clauses(rounded, "hdb.count.rounding", "brouc.count.rounding")
+
+
 def deal_result(state: CountedDeal) -> DealResult:
     """The count of a finished deal: only announced and table marriages score."""
     rules = state.rules
@@ -116,3 +119,6 @@ def deal_result(state: CountedDeal) -> DealResult:
     played = len(state.tricks)
     sweep = state.team_tricks.index(played) if played == rules.hand_size and played in state.team_tricks else None
     return DealResult(teams, sweep)
+
+
+implements_clauses(deal_result, "brouc.marriage.unannounced")

@@ -9,12 +9,11 @@ tourné the top card, turned to make trump, is the first he draws (hom.exchange.
 
 from __future__ import annotations
 
-from ..spec.clauses import implements
+from ..spec.clauses import implements_clauses
 from ..spec.rules import Rules
 from .contracts import Contract
 
 
-@implements("hom.exchange.tiers", "hom.exchange.nolo")
 def exchangers(rules: Rules, row: Contract, hombre: int) -> tuple[int, ...]:
     """The seats that may exchange, in order: the hombre if his contract lets him (every
     contract with exchange, nolo with exchange included), then the tiers in the order of play
@@ -26,7 +25,9 @@ def exchangers(rules: Rules, row: Contract, hombre: int) -> tuple[int, ...]:
     return ((hombre,) if row.hombre_exchanges else ()) + (tiers if row.tiers_exchange else ())
 
 
-@implements("hom.exchange.hombre")
+implements_clauses(exchangers, "hom.exchange.tiers", "hom.exchange.nolo")
+
+
 def discard_bounds(rules: Rules, row: Contract, seat: int, hombre: int, talon: int) -> tuple[int, int]:
     """The fewest and the most cards `seat` may discard with `talon` cards left to draw from: the
     hombre from the contract's minimum (one; two in a tourné) to nine, a tier from none (one
@@ -35,6 +36,9 @@ def discard_bounds(rules: Rules, row: Contract, seat: int, hombre: int, talon: i
     most = min(rules.data["exchange"]["discard_max"], talon)
     least = row.discard_min if seat == hombre else tier_least(rules)
     return min(least, most), most
+
+
+implements_clauses(discard_bounds, "hom.exchange.hombre")
 
 
 def tier_least(rules: Rules) -> int:

@@ -19,7 +19,7 @@ from typing import Any
 from ..cards.deal import shuffled_pack
 from ..cards.shuffle import MASK64, splitmix64
 from ..errors import BrouError
-from ..spec.clauses import implements
+from ..spec.clauses import implements_clauses
 from ..spec.rules import Rules
 
 
@@ -35,7 +35,6 @@ def _draw_spec(rules: Rules) -> dict[str, Any]:
     return spec
 
 
-@implements("hdb.match.first-dealer", "brus.match.first-dealer", "auv.match.first-dealer")
 def draw_outcome(rules: Rules, rounds: Sequence[Sequence[int | None]]) -> int | list[int]:
     """Clauses hdb.match.first-dealer and brus.match.first-dealer: the first dealer from the
     cards drawn, round by round (card indices by player, None for a player who does not draw
@@ -75,7 +74,9 @@ def draw_outcome(rules: Rules, rounds: Sequence[Sequence[int | None]]) -> int | 
     return drawing[0] if len(drawing) == 1 else drawing
 
 
-@implements("hom.match.first-dealer")
+implements_clauses(draw_outcome, "hdb.match.first-dealer", "brus.match.first-dealer", "auv.match.first-dealer")
+
+
 def seats_drawn(rules: Rules, rounds: Sequence[Sequence[int | None]]) -> int:
     """The seats drawn with a king, a queen and a jack (`order`), given by player once they are
     seated: the king deals first, the queen sits on his right (the next player in the order of
@@ -95,6 +96,9 @@ def seats_drawn(rules: Rules, rounds: Sequence[Sequence[int | None]]) -> int:
             want = expected.get(player) or "no card"
             raise DrawError(f"player {player} drew {rank or 'no card'}; seated by the draw, he holds {want}")
     return dealer
+
+
+implements_clauses(seats_drawn, "hom.match.first-dealer")
 
 
 def dealer_of_draw(rules: Rules, draw: Mapping[str, Any]) -> int:
@@ -127,12 +131,14 @@ def first_dealer_from_draw(rules: Rules, rounds: Sequence[Sequence[int | None]])
     return outcome
 
 
-@implements("brouc.match.first-dealer")
 def first_dealer_by_lot(rules: Rules, lot: int) -> int:
     """Clause brouc.match.first-dealer: the player a lot names, the lot being a 64-bit word
     drawn uniformly: the word modulo the number of players (4 divides 2**64, so each player
     is exactly as likely)."""
     return lot % rules.n_players
+
+
+implements_clauses(first_dealer_by_lot, "brouc.match.first-dealer")
 
 
 @dataclass

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from ..spec.clauses import implements
+from ..spec.clauses import implements, implements_clauses
 from ..spec.rules import Rules, card_order, cards_of
 from .play import LEGAL, marriage_exception_cards
 
@@ -49,7 +49,6 @@ def free(rules: Rules, option: Any, hand: int, allowed: int, led: int, trump: in
     return allowed
 
 
-@implements("hdb.play.follow", "brouc.play.follow", "auv.play.follow", "hom.play.follow")
 def follow_suit(rules: Rules, option: Any, hand: int, allowed: int, led: int, trump: int | None, best: int,
                 trick: int, lead: int = -1) -> int:
     """A player who holds a card of the class led plays one (refusal: must-follow-suit): of its
@@ -59,7 +58,9 @@ def follow_suit(rules: Rules, option: Any, hand: int, allowed: int, led: int, tr
     return allowed & rules.suit_mask[led] or allowed
 
 
-@implements("auv.play.trump-if-void")
+implements_clauses(follow_suit, "hdb.play.follow", "brouc.play.follow", "auv.play.follow", "hom.play.follow")
+
+
 def trump_if_void(rules: Rules, option: Any, hand: int, allowed: int, led: int, trump: int | None, best: int,
                   trick: int, lead: int = -1) -> int:
     """A player who cannot follow a plain suit led plays a trump if he holds one, whether or not
@@ -70,7 +71,9 @@ def trump_if_void(rules: Rules, option: Any, hand: int, allowed: int, led: int, 
     return allowed & rules.suit_mask[trump]
 
 
-@implements("brouc.play.overtrump", "brouc.play.trump-led-lower")
+implements_clauses(trump_if_void, "auv.play.trump-if-void")
+
+
 def overtrump(rules: Rules, option: Any, hand: int, allowed: int, led: int, trump: int | None, best: int, trick: int,
               lead: int = -1) -> int:
     """Once a trump is winning the trick, a player holding a higher trump may not play a
@@ -84,7 +87,9 @@ def overtrump(rules: Rules, option: Any, hand: int, allowed: int, led: int, trum
     return allowed & ~(trumps & ~rules.stronger[best])
 
 
-@implements("brouc.play.no-undertrump", "brouc.play.only-trumps")
+implements_clauses(overtrump, "brouc.play.overtrump", "brouc.play.trump-led-lower")
+
+
 def no_undertrump(rules: Rules, option: Any, hand: int, allowed: int, led: int, trump: int | None, best: int,
                   trick: int, lead: int = -1) -> int:
     """A player void in a plain suit led that has been ruffed, with no trump able to beat the
@@ -100,7 +105,9 @@ def no_undertrump(rules: Rules, option: Any, hand: int, allowed: int, led: int, 
     return allowed & ~trump_mask
 
 
-@implements("brouc.play.marriage-exception")
+implements_clauses(no_undertrump, "brouc.play.no-undertrump", "brouc.play.only-trumps")
+
+
 def marriage_exception(rules: Rules, option: Any, hand: int, allowed: int, led: int, trump: int | None, best: int,
                        trick: int, lead: int = -1) -> int:
     """A player bound to play a trump (trump led, or void holding only trumps) may play the
@@ -118,7 +125,9 @@ def marriage_exception(rules: Rules, option: Any, hand: int, allowed: int, led: 
     return allowed | marriage_exception_cards(rules, trumps, trump, trick)
 
 
-@implements("hom.play.matador-privilege")
+implements_clauses(marriage_exception, "brouc.play.marriage-exception")
+
+
 def matador_privilege(rules: Rules, option: Any, hand: int, allowed: int, led: int, trump: int | None, best: int,
                       trick: int, lead: int = -1) -> int:
     """On a trump lead, a player whose only trumps are matadors need not play one: he may play
@@ -138,6 +147,9 @@ def matador_privilege(rules: Rules, option: Any, hand: int, allowed: int, led: i
     if matadors >> led_card & 1 and any(order.place[m] > order.place[led_card] for m in cards_of(trumps)):
         return allowed  # a higher matador led forces his lower one: he plays a trump
     return hand
+
+
+implements_clauses(matador_privilege, "hom.play.matador-privilege")
 
 
 @lru_cache(maxsize=256)
@@ -169,7 +181,6 @@ REFUSALS: dict[str, str] = {
 }
 
 
-@implements("hdb.play.void-free")
 def compose(primitives: tuple[tuple[str, Any], ...]) -> Legal:
     """The legal-cards function of a list of primitives, applied in order: each narrows the
     cards allowed when its condition holds, never to nothing, so whatever none of them forbids
@@ -208,6 +219,9 @@ def compose(primitives: tuple[tuple[str, Any], ...]) -> Legal:
         return allowed
 
     return legal
+
+
+implements_clauses(compose, "hdb.play.void-free")
 
 
 @lru_cache(maxsize=256)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
-from ..spec.clauses import implements
+from ..spec.clauses import implements_clauses
 from .counting import CountedDeal, DealResult, card_points, half_up
 
 if TYPE_CHECKING:
@@ -89,7 +89,6 @@ def count_so_far(state: DealInGame, team: int) -> int:
     return ctx.scores[team] + state.announced_points[team] + state.table_points[team] + card_points(state.rules, state.won[team])
 
 
-@implements("hdb.game.value", "brouc.game.coches")
 def game_value(rules: Rules, loser_count: int) -> int:
     """Parties (1802, to the winner) or coches (Brouc, to the loser) that a game is worth,
     read on the loser's count: the first step whose `below` the count is under (in 1802 the
@@ -100,6 +99,9 @@ def game_value(rules: Rules, loser_count: int) -> int:
     raise AssertionError("the last step of game.value has no threshold")
 
 
+implements_clauses(game_value, "hdb.game.value", "brouc.game.coches")
+
+
 def _marks(rules: Rules, winner: int, amount: int) -> tuple[int, ...]:
     """Who marks `amount`: the winner (parties) or the loser (coches)."""
     if game_rules(rules)["marked_by"] == "winner":
@@ -107,10 +109,12 @@ def _marks(rules: Rules, winner: int, amount: int) -> tuple[int, ...]:
     return tuple(amount if t != winner else 0 for t in range(2))
 
 
-@implements("hdb.game.target", "brouc.game.target")
 def reaches_target(rules: Rules, count: int) -> bool:
     """Whether a count wins the game: 301 or more (Brouc says more than 300)."""
     return count >= int(game_rules(rules)["target"])
+
+
+implements_clauses(reaches_target, "hdb.game.target", "brouc.game.target")
 
 
 # -- claims ("dehors" in Brouc) ------------------------------------------------
@@ -135,7 +139,6 @@ def claims_out_of_turn(state: DealInGame, seat: int) -> bool:
     return state.rules.params.get("claim_moment") == "any-moment"
 
 
-@implements("hdb.game.claim", "brouc.game.dehors")
 def may_claim(state: DealInGame, seat: int) -> bool:
     """A player may claim for his team on his own turn (parameter claim_moment: or only
     before a trick's first card, or at any moment, out of turn too), unless his team is
@@ -158,6 +161,9 @@ def may_claim(state: DealInGame, seat: int) -> bool:
     if seat != state.to_act and not claims_out_of_turn(state, seat):
         return False
     return not (params.get("claim_moment") == "between-tricks" and state.trick)
+
+
+implements_clauses(may_claim, "hdb.game.claim", "brouc.game.dehors")
 
 
 def dehors_round(state: DealInGame) -> list[int]:
@@ -198,7 +204,6 @@ def written_at_end(state: DealInGame, counts: Sequence[int]) -> tuple[int, ...]:
     return tuple(counts)
 
 
-@implements("hdb.game.claim-right", "hdb.game.claim-wrong", "brouc.game.dehors-wrong")
 def claim_outcome(state: DealInGame, team: int) -> Outcome:
     """The game ends at a claim.  Right: the claimers win, the loser's count stops now.
     Wrong: the other team wins as if it had reached the target; in 1802 the claimers count
@@ -227,6 +232,9 @@ def claim_outcome(state: DealInGame, team: int) -> Outcome:
     return Outcome("claim-wrong", winner, tuple(value if t == team else 0 for t in range(2)), written_at_end(state, scores))
 
 
+implements_clauses(claim_outcome, "hdb.game.claim-right", "hdb.game.claim-wrong", "brouc.game.dehors-wrong")
+
+
 def _value_count(state: DealInGame, loser: int, counts: list[int]) -> int:
     """The count that sets the game's value at a claim: the loser's count now (1802, with
     parameter claim_frozen_count), or his written score before the deal (Brouc, parameter
@@ -248,7 +256,6 @@ def _value_count(state: DealInGame, loser: int, counts: list[int]) -> int:
 # -- declarations: partie et vole, la cape et dehors (et pas dedouble) -------------
 
 
-@implements("hdb.game.partie-et-vole", "brouc.game.cape-et-dehors", "brouc.game.cape-pas-dedouble")
 def may_declare(state: DealInGame, seat: int, double: bool) -> bool:
     """Whether the player to act may declare that his team takes every trick and the game.
     1802: the player on lead (parameter partie_et_vole_declarer; partie_et_vole_window lets the
@@ -292,12 +299,14 @@ def may_declare(state: DealInGame, seat: int, double: bool) -> bool:
     return not (double and scores[other(team)] > decl["double"]["max_other_score"])
 
 
+implements_clauses(may_declare, "hdb.game.partie-et-vole", "brouc.game.cape-et-dehors", "brouc.game.cape-pas-dedouble")
+
+
 def declaration_value(rules: Rules, double: bool) -> int:
     decl = game_rules(rules)["declaration"]
     return int(decl["double"]["value"] if double else decl["value"])
 
 
-@implements("hdb.game.partie-et-vole-failure")
 def declaration_failed(state: DealInGame, team: int, double: bool) -> Outcome:
     """A declared team lost a trick (or, in 1802, took them all without reaching 301): the
     other team wins and marks what the declarers would have marked; its count stops
@@ -314,7 +323,9 @@ def declaration_failed(state: DealInGame, team: int, double: bool) -> Outcome:
                    written_at_end(state, frozen))
 
 
-@implements("hdb.game.partie-et-vole-success")
+implements_clauses(declaration_failed, "hdb.game.partie-et-vole-failure")
+
+
 def declaration_made(state: DealInGame, team: int, double: bool) -> Outcome:
     """The declared team took every trick from its declaration on: 3 parties and the game's
     value (1802), or 3 coches (4 with pas dedouble) for the losers (Brouc).  In 1802 a team that
@@ -338,10 +349,12 @@ def declaration_made(state: DealInGame, team: int, double: bool) -> Outcome:
                    written_at_end(state, counts))
 
 
+implements_clauses(declaration_made, "hdb.game.partie-et-vole-success")
+
+
 # -- concession (1802) -------------------------------------------------------------
 
 
-@implements("hdb.game.concession")
 def concession_open(state: DealInGame) -> int | None:
     """Before the second, third or fourth trick (and the fifth, with parameter
     concession_before_trick_5): the team that may concede (the other team has the target
@@ -369,6 +382,9 @@ def concession_open(state: DealInGame) -> int | None:
     return None
 
 
+implements_clauses(concession_open, "hdb.game.concession")
+
+
 def concession_accepted(state: DealInGame, conceding: int) -> Outcome:
     """A concession accepted (hdb.game.concession-answer, `concession_answer`): the game is
     counted now; the team at the target wins, valued on the conceding team's count."""
@@ -378,7 +394,6 @@ def concession_accepted(state: DealInGame, conceding: int) -> Outcome:
     return Outcome("concession-accepted", winner, _marks(rules, winner, game_value(rules, counts[conceding])), tuple(counts))
 
 
-@implements("hdb.game.concession-answer")
 def concession_answer(state: DealInGame, team: int, accepted: bool) -> tuple[tuple[int, bool] | None, Outcome | None]:
     """Team `team`, at the target, answers the concession of `state.conceding`: accepted, the
     game is counted now (`concession_accepted`); refused, that team is bound as if it had
@@ -394,10 +409,12 @@ def concession_answer(state: DealInGame, team: int, accepted: bool) -> tuple[tup
     return declared, None
 
 
+implements_clauses(concession_answer, "hdb.game.concession-answer")
+
+
 # -- the end of a deal ----------------------------------------------------------
 
 
-@implements("hdb.game.vole", "brouc.game.cape")
 def all_tricks_outcome(state: DealInGame, team: int) -> Outcome:
     """A team took every trick without a declaration: 3 parties to it (1802) or 2 coches
     to the losers (Brouc); the deal's points do not count, and the game goes on.
@@ -409,7 +426,9 @@ def all_tricks_outcome(state: DealInGame, team: int) -> Outcome:
     return Outcome("all-tricks", None, _marks(rules, team, value), ctx.scores)
 
 
-@implements("hdb.game.last-coup")
+implements_clauses(all_tricks_outcome, "hdb.game.vole", "brouc.game.cape")
+
+
 def end_of_deal_outcome(state: DealInGame) -> Outcome:
     """A deal played to its end with no claim: 1802 counts it without rounding when a team
     reaches 301 (it wins; both at once: the higher count, a tie is replayed); otherwise, as
@@ -442,3 +461,6 @@ def end_of_deal_outcome(state: DealInGame) -> Outcome:
             return Outcome("played-out", winner, _marks(rules, winner, game_value(rules, loser_count)), tuple(exact))
     scores = tuple(ctx.scores[t] + result.teams[t].total for t in range(2))
     return Outcome("played-out", None, (0, 0), scores)
+
+
+implements_clauses(end_of_deal_outcome, "hdb.game.last-coup")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from ..spec.clauses import implements
+from ..spec.clauses import implements_clauses
 from ..spec.rules import Rules
 from .ledger import SHEET, Entry
 
@@ -27,7 +27,6 @@ def is_king(rules: Rules, card: int) -> bool:
     return bool(rules.ranks[card % len(rules.ranks)] == rules.data["speech"]["king"])
 
 
-@implements("auv.king.turned")
 def turned_king_entries(rules: Rules, seat: int, card: int, trick: int = 0) -> list[Entry]:
     """Whoever turns a king scores a point at once (under king_scoring trump-only, only once
     the deal is played on its suit: `trump_king_entries`)."""
@@ -36,7 +35,9 @@ def turned_king_entries(rules: Rules, seat: int, card: int, trick: int = 0) -> l
     return [Entry(SHEET, seat, 1, "auv.king.turned", trick, card)]
 
 
-@implements("auv.king.show")
+implements_clauses(turned_king_entries, "auv.king.turned")
+
+
 def showable_king(rules: Rules, hand: int, suit: int, scored: Iterable[int]) -> int | None:
     """The king a player may show now: the king of the suit just turned, if he holds it and it
     has not scored yet (it is shown in the round of speech of that turn, or never)."""
@@ -44,7 +45,9 @@ def showable_king(rules: Rules, hand: int, suit: int, scored: Iterable[int]) -> 
     return king if hand >> king & 1 and king not in set(scored) else None
 
 
-@implements("auv.king.held", "auv.king.once")
+implements_clauses(showable_king, "auv.king.show")
+
+
 def held_king_entries(rules: Rules, seat: int, hand: int, king: int, scored: Iterable[int]) -> list[Entry]:
     """What showing the king of the turned suit scores: one point for it; under
     trump-and-others one more for each other king in the same hand; nothing yet under
@@ -58,6 +61,9 @@ def held_king_entries(rules: Rules, seat: int, hand: int, king: int, scored: Ite
         kings += [king_of(rules, s) for s in range(len(rules.suits))
                   if king_of(rules, s) != king and hand >> king_of(rules, s) & 1]
     return [Entry(SHEET, seat, 1, "auv.king.held", 0, k) for k in kings if k not in done]
+
+
+implements_clauses(held_king_entries, "auv.king.held", "auv.king.once")
 
 
 def trump_king_entries(rules: Rules, turned: Sequence[tuple[int, int]], shown: Mapping[int, int],
@@ -80,7 +86,6 @@ def scored_kings(ledger: Sequence[Entry]) -> dict[int, int]:
     return {e.card: e.taker for e in ledger if e.clause == "auv.king.held" and e.card is not None}
 
 
-@implements("auv.king.taken")
 def taken_king_entries(rules: Rules, plays: Sequence[tuple[int, int]], winner: int, scored: Mapping[int, int],
                        trick: int) -> list[Entry]:
     """After a trick: each king in it that scored for the player who played it, won by another
@@ -92,3 +97,6 @@ def taken_king_entries(rules: Rules, plays: Sequence[tuple[int, int]], winner: i
             taker = winner if rules.data["play"]["taken_king"] == "moves" else SHEET
             out.append(Entry(seat, taker, 1, "auv.king.taken", trick, card))
     return out
+
+
+implements_clauses(taken_king_entries, "auv.king.taken")

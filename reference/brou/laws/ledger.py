@@ -10,11 +10,11 @@ players or the pool lost (brou.prove checks the payment rules keep it so; docs/p
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
-POOL = -1
-BANK = -2
-SHEET = -3
+POOL: Final = -1
+BANK: Final = -2
+SHEET: Final = -3
 
 
 class Entry(NamedTuple):

@@ -13,13 +13,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..spec.clauses import implements
+from ..spec.clauses import implements_clauses
 
 if TYPE_CHECKING:
     from ..spec.rules import Rules
 
 
-@implements("hdb.marriage.kinds")
 def marriage_in(rules: Rules, suit: int, cards: int) -> int:
     """Index in `rules.kinds` of the largest marriage of `suit` among `cards`, or -1."""
     for i in range(len(rules.kinds) - 1, -1, -1):
@@ -29,13 +28,15 @@ def marriage_in(rules: Rules, suit: int, cards: int) -> int:
     return -1
 
 
+implements_clauses(marriage_in, "hdb.marriage.kinds")
+
+
 def value_of(rules: Rules, kind: int, suit: int, trump: int) -> int:
     """A marriage's value: the kind's value, times the trump factor in trumps."""
     value = rules.kinds[kind].value
     return value * rules.trump_factor if suit == trump else value
 
 
-@implements("hdb.marriage.announce-window", "brouc.marriage.announce-window")
 def announcing_seats(rules: Rules, moment: str, seat: int, team_tricks: Sequence[int], cards_left: int) -> tuple[int, ...]:
     """Who may announce now: `moment` is "after-trick" (won by `seat`) or "own-turn" (of `seat`).
 
@@ -59,6 +60,9 @@ def announcing_seats(rules: Rules, moment: str, seat: int, team_tricks: Sequence
     return ()
 
 
+implements_clauses(announcing_seats, "hdb.marriage.announce-window", "brouc.marriage.announce-window")
+
+
 # the windows where a player announces on his turn (or at any time) once his team has a trick
 NEEDS_TEAM_TRICK = ("own-turn-once-team-has-trick", "any-time-once-team-has-trick")
 
@@ -69,7 +73,6 @@ def announces_out_of_turn(rules: Rules) -> bool:
     return rules.window == "any-time-once-team-has-trick"
 
 
-@implements("hdb.marriage.announce-in-hand")
 def announceable(rules: Rules, hand: int, used: int, made: Sequence[tuple[int, int]]) -> list[tuple[int, int, int]]:
     """Marriages a player may announce now: (suit, kind, kind it extends or -1).
 
@@ -98,7 +101,9 @@ def announceable(rules: Rules, hand: int, used: int, made: Sequence[tuple[int, i
     return out
 
 
-@implements("hdb.marriage.announce-score", "brouc.marriage.announce-score")
+implements_clauses(announceable, "hdb.marriage.announce-in-hand")
+
+
 def announcement_value(rules: Rules, suit: int, kind: int, extends: int, trump: int) -> int:
     """Points an announcement earns for the announcer's team (never taken from the others);
     raising an announced marriage earns the difference."""
@@ -108,7 +113,9 @@ def announcement_value(rules: Rules, suit: int, kind: int, extends: int, trump: 
     return value
 
 
-@implements("hdb.marriage.table", "brouc.marriage.table")
+implements_clauses(announcement_value, "hdb.marriage.announce-score", "brouc.marriage.announce-score")
+
+
 def table_marriages(rules: Rules, trick: Sequence[int], trump: int) -> list[tuple[int, int, int]]:
     """Marriages lying in a finished trick: (suit, kind, points each way).
 
@@ -132,13 +139,18 @@ def table_marriages(rules: Rules, trick: Sequence[int], trump: int) -> list[tupl
     return found
 
 
-@implements("hdb.marriage.table-marked", "brouc.marriage.table-marked")
+implements_clauses(table_marriages, "hdb.marriage.table", "brouc.marriage.table")
+
+
 def table_marriage_counts(rules: Rules, marked: bool) -> bool:
     """Whether a trick's table marriages count once its winner has marked them (`mark`,
     table_marking=players) or gathered the trick as it is (`pass`): marked, they count
     (hdb.marriage.table); unmarked, they count for nobody, unless in 1802 parameter
     unmarked_table_marriage=counted-anyway counts them all the same."""
     return marked or rules.params.get("unmarked_table_marriage") == "counted-anyway"
+
+
+implements_clauses(table_marriage_counts, "hdb.marriage.table-marked", "brouc.marriage.table-marked")
 
 
 def _completed_at(rules: Rules, trick: Sequence[int], suit: int) -> int:

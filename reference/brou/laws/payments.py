@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..spec.clauses import implements
+from ..spec.clauses import implements_clauses
 from ..spec.rules import Rules
 from .ledger import Entry
 
 
-@implements("brus.pay.when")
 def pays_brusquembilles(rules: Rules) -> bool:
     """Whether brusquembilles are paid: with three, four each for himself or five, in the game
     for the pool; never with two, in pairs, nor in the game for points (compiled from
@@ -17,7 +16,9 @@ def pays_brusquembilles(rules: Rules) -> bool:
     return rules.pays_brusquembilles
 
 
-@implements("brus.pay.brusquembille")
+implements_clauses(pays_brusquembilles, "brus.pay.when")
+
+
 def brusquembille_payments(rules: Rules, plays: Sequence[tuple[int, int]], winner: int, trick: int) -> list[Entry]:
     """The payments of one finished trick: `plays` are (seat, card) in the order played and
     `winner` the seat that took it.  A brusquembille (an ace, 2 jetons; a ten, 1) played by
@@ -37,3 +38,6 @@ def brusquembille_payments(rules: Rules, plays: Sequence[tuple[int, int]], winne
             else:
                 out.append(Entry(seat, other, worth, "brus.pay.brusquembille", trick, card))
     return out
+
+
+implements_clauses(brusquembille_payments, "brus.pay.brusquembille")

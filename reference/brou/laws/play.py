@@ -13,20 +13,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from ..spec.clauses import implements
+from ..spec.clauses import implements_clauses
 from ..spec.rules import Order, Rules, card_order
 
 
-@implements("hdb.play.lead", "brus.play.lead", "auv.play.lead", "hom.play.lead")
 def first_to_act(rules: Rules) -> int:
     """The seat that leads the first trick: the dealer's right, seat 0."""
     return rules.first_lead
 
 
-@implements("hdb.play.next-lead")
+implements_clauses(first_to_act, "hdb.play.lead", "brus.play.lead", "auv.play.lead", "hom.play.lead")
+
+
 def next_leader(rules: Rules, winner: int) -> int:
     """The seat that leads the next trick: the winner of the last one."""
     return winner
+
+
+implements_clauses(next_leader, "hdb.play.next-lead")
 
 
 def legal_whist(rules: Rules, hand: int, led: int, trump: int, best: int, trick: int) -> int:
@@ -90,7 +94,6 @@ LEGAL: dict[str, Callable[[Rules, int, int, int, int, int], int]] = {
 }
 
 
-@implements("hdb.play.trick-winner")
 def beats(rules: Rules, card: int, best: int, trump: int | None) -> bool:
     """Whether `card` takes the trick from `best`, the card winning it so far, with `trump` the
     trump suit (None: no trump): a stronger card of the same class (`brou.spec.rules.card_order`:
@@ -100,6 +103,9 @@ def beats(rules: Rules, card: int, best: int, trump: int | None) -> bool:
     if cls == best_cls:
         return cls >= 0 and order.place[card] < order.place[best]
     return trump is not None and cls == trump
+
+
+implements_clauses(beats, "hdb.play.trick-winner", "brus.play.trick-winner", "auv.play.trick-winner", "hom.play.trick-winner")
 
 
 @lru_cache(maxsize=256)

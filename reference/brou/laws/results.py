@@ -17,8 +17,9 @@ scores or loses (hom.count.score).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
-from ..spec.clauses import implements
+from ..spec.clauses import implements_clauses
 from ..spec.rules import Rules
 from .contracts import Contract
 from .ledger import BANK, POOL, SHEET, Entry
@@ -32,7 +33,6 @@ def stakes(rules: Rules) -> dict[str, int]:
     return found
 
 
-@implements("brus.stakes.pool")
 def pool_entries(rules: Rules) -> list[Entry]:
     """At the start of a deal played for the pool, every player puts his fiches in it (in
     jetons); nothing in the game for points, unless each of its deals is still played for the
@@ -45,7 +45,9 @@ def pool_entries(rules: Rules) -> list[Entry]:
     return [Entry(seat, POOL, worth, "brus.stakes.pool", 0) for seat in range(rules.n_players) if worth]
 
 
-@implements("brus.count.points")
+implements_clauses(pool_entries, "brus.stakes.pool")
+
+
 def side_points(rules: Rules, won: Sequence[int]) -> list[int]:
     """Card points of each side (`rules.teams`, in seats), from the cards each seat won (summed
     suit by suit from `rules.suit_points`, the points of every set of a suit's ranks)."""
@@ -61,13 +63,15 @@ def side_points(rules: Rules, won: Sequence[int]) -> list[int]:
     return [sum(per_seat[s] for s in side) for side in rules.teams]
 
 
+implements_clauses(side_points, "brus.count.points")
+
+
 def best_sides(points: Sequence[int]) -> list[int]:
     """The sides with the most card points, in side order."""
     top = max(points)
     return [i for i, p in enumerate(points) if p == top]
 
 
-@implements("brus.count.winner")
 def pool_shares(rules: Rules, points: Sequence[int], pool: int, trick_count: int) -> list[Entry]:
     """The pool (`pool` jetons) to the side with the most card points; sides tied for the most
     share it equally, and within a side its players share equally.  Jetons that do not divide
@@ -100,6 +104,9 @@ def pool_shares(rules: Rules, points: Sequence[int], pool: int, trick_count: int
     return [e for e in out if e.jetons]
 
 
+implements_clauses(pool_shares, "brus.count.winner")
+
+
 # -- result kind most-tricks (L'Homme d'Auvergne) --------------------------------------
 
 
@@ -119,7 +126,6 @@ def deal_winner(n: int, trick_winners: Sequence[int]) -> int:
     raise ValueError("a deal without tricks has no winner")
 
 
-@implements("auv.count.homme-wins")
 def homme_wins(n: int, homme: int, trick_winners: Sequence[int]) -> bool:
     """Whether the homme wins the deal: he takes more tricks than each other player, or, level
     at the top, he reached that number first (`deal_winner`)."""
@@ -129,7 +135,9 @@ def homme_wins(n: int, homme: int, trick_winners: Sequence[int]) -> bool:
     return deal_winner(n, trick_winners) == homme
 
 
-@implements("auv.count.won", "auv.count.lost")
+implements_clauses(homme_wins, "auv.count.homme-wins")
+
+
 def homme_entries(rules: Rules, homme: int, trick_winners: Sequence[int]) -> list[Entry]:
     """The count of a deal played: the homme who wins it scores a point; one who loses it loses
     a point, and each opponent scores one (loser_pays: each-opponent) or only the player who
@@ -144,10 +152,15 @@ def homme_entries(rules: Rules, homme: int, trick_winners: Sequence[int]) -> lis
                                                                   for s in gainers]
 
 
-WON, REMISE, CODILLE, SURRENDER = "won", "remise", "codille", "surrender"
+implements_clauses(homme_entries, "auv.count.won", "auv.count.lost")
 
 
-@implements("hom.count.result")
+WON: Final = "won"
+REMISE: Final = "remise"
+CODILLE: Final = "codille"
+SURRENDER: Final = "surrender"
+
+
 def hombre_outcome(row: Contract, hombre: int, trick_winners: Sequence[int], n: int = 3) -> str:
     """The hombre's result from the tricks taken: in a contract to take tricks, won with more
     than each tier, remise with as many as the better one, codille when a tier has more; in a
@@ -162,14 +175,18 @@ def hombre_outcome(row: Contract, hombre: int, trick_winners: Sequence[int], n: 
     return WON if mine > best_tier else REMISE if mine == best_tier else CODILLE
 
 
-@implements("hom.count.nolo")
+implements_clauses(hombre_outcome, "hom.count.result")
+
+
 def nolo_outcome(taken: int) -> str:
     """The hombre's result in a nolo from the tricks he took: won with none, remise with one,
     codille with two or more."""
     return WON if taken == 0 else REMISE if taken == 1 else CODILLE
 
 
-@implements("hom.count.score", "hom.count.vole")
+implements_clauses(nolo_outcome, "hom.count.nolo")
+
+
 def hombre_entries(rules: Rules, row: Contract, hombre: int, outcome: str, vole: str | None, trick: int) -> list[Entry]:
     """The hombre's points on the score sheet (`SHEET`), nobody else's: the contract's first
     value gained for a win and lost for a remise or a surrender, its second lost for a codille;
@@ -186,6 +203,9 @@ def hombre_entries(rules: Rules, row: Contract, hombre: int, outcome: str, vole:
         value = rules.data["play"]["vole"]["value"]
         entries += [_sheet_entry(hombre, value if vole == "made" else -value, "hom.count.vole", trick)] if value else []
     return entries
+
+
+implements_clauses(hombre_entries, "hom.count.score", "hom.count.vole")
 
 
 def _sheet_entry(seat: int, points: int, clause: str, trick: int) -> Entry:

@@ -11,11 +11,17 @@ holding that king is asked to `show` it or `pass`.
 
 from __future__ import annotations
 
-from ..spec.clauses import implements
+from typing import Final
+
+from ..spec.clauses import implements_clauses
 from ..spec.rules import Rules
 
 WORDS: tuple[str, ...] = ("turn", "leave", "play", "pass", "show")
-TURN, LEAVE, PLAY, PASS, SHOW = range(len(WORDS))
+TURN: Final = 0  # the index of each word in WORDS
+LEAVE: Final = 1
+PLAY: Final = 2
+PASS: Final = 3
+SHOW: Final = 4
 
 
 def word_action(rules: Rules, word: int) -> int:
@@ -44,21 +50,27 @@ def turn_askers(rules: Rules) -> tuple[int, ...]:
     return tuple(range(rules.n_players))
 
 
-@implements("auv.speech.round")
 def next_speaker(rules: Rules, seat: int) -> int | None:
     """Who speaks after `seat` in a round of speech: the next player from the dealer's right,
     the dealer last; None once the dealer has spoken (all passed)."""
     return seat + 1 if seat + 1 < rules.n_players else None
 
 
-@implements("auv.speech.rejouissance")
+implements_clauses(next_speaker, "auv.speech.round")
+
+
 def may_turn_again(rules: Rules, turned: int) -> bool:
     """After a round in which all passed, with `turned` cards turned so far: whether one more
     card may be turned (a réjouissance, at most `speech.rejouissances` of them)."""
     return turned < 1 + int(rules.data["speech"]["rejouissances"])
 
 
-@implements("auv.speech.trump")
+implements_clauses(may_turn_again, "auv.speech.rejouissance")
+
+
 def trump_of(rules: Rules, turned: list[tuple[int, int]]) -> int | None:
     """Trump: the suit of the last card turned (None before any)."""
     return rules.suit_of[turned[-1][1]] if turned else None
+
+
+implements_clauses(trump_of, "auv.speech.trump")

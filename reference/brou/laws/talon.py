@@ -10,14 +10,14 @@ d'Auvergne, auv.deal.talon) keeps the whole talon face down, top first.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ..cards.deal import DealError, cut_pack, lay_out, packet_positions, shuffled_pack
-from ..spec.clauses import implements
+from ..spec.clauses import implements_clauses
 from ..spec.rules import Rules, cards_of
 
-NO_TURNUP = -1  # TalonDeal.turnup of a deal that turns no card (deal.turnup: none, L'Homme d'Auvergne)
-NO_TRUMP = -1  # TalonDeal.trump of such a deal: trump is named later (the speech, the auction)
+NO_TURNUP: Final = -1  # TalonDeal.turnup of a deal that turns no card (deal.turnup: none, L'Homme d'Auvergne)
+NO_TRUMP: Final = -1  # TalonDeal.trump of such a deal: trump is named later (the speech, the auction)
 
 
 class TalonDeal(NamedTuple):
@@ -31,7 +31,6 @@ class TalonDeal(NamedTuple):
     trump: int
 
 
-@implements("brus.deal.talon")
 def deal_with_talon(rules: Rules, pack: Sequence[int]) -> TalonDeal:
     """The deal of a pack (top first): the hands in the ruleset's packets (`deal.packet_positions`,
     clause brus.deal.packets), the undealt cards as the stock, whose top card is turned
@@ -52,18 +51,25 @@ def deal_with_talon(rules: Rules, pack: Sequence[int]) -> TalonDeal:
     return TalonDeal(hands, *turned(rules, stock))
 
 
-@implements("brus.deal.turned")
+implements_clauses(deal_with_talon, "brus.deal.talon")
+
+
 def turned(rules: Rules, stock: Sequence[int]) -> tuple[tuple[int, ...], int, int]:
     """The stock (top first) once its top card is turned and slid under it, so that it is drawn
     last; that card; and trump, its suit."""
     return (*stock[1:], stock[0]), stock[0], rules.suit_of[stock[0]]
 
 
-@implements("auv.deal.talon", "hom.deal.talon")
+implements_clauses(turned, "brus.deal.turned")
+
+
 def turns_a_card(rules: Rules) -> bool:
     """Whether the deal turns the talon's top card (Brusquembille) or leaves the whole talon
     face down (L'Homme d'Auvergne: the players turn its cards in the speech, `brou.laws.speech`)."""
     return bool(rules.data["deal"]["turnup"] != "none")
+
+
+implements_clauses(turns_a_card, "auv.deal.talon", "hom.deal.talon")
 
 
 def talon_pack_of(rules: Rules, deal: TalonDeal) -> list[int]:
@@ -75,7 +81,7 @@ def talon_pack_of(rules: Rules, deal: TalonDeal) -> list[int]:
     return lay_out(rules, [cards_of(h) for h in deal.hands], stock)
 
 
-def talon_deal_from_seed(rules: Rules, seed: int, cut: int | None = None) -> TalonDeal:
+def talon_deal_from_seed(rules: Rules, seed: int, cut: object = None) -> TalonDeal:
     """The deal `seed` gives (docs/shuffle.md), the pack cut `cut` cards from the top first if given."""
     pack = shuffled_pack(rules, seed)
     return deal_with_talon(rules, pack if cut is None else cut_pack(pack, cut))
@@ -120,7 +126,6 @@ def talon_deal_from_cards(rules: Rules, hands: Sequence[Sequence[str]], stock: S
     return TalonDeal(tuple(masks), *turned(rules, [take(turnup, "turn-up"), *drawn]))  # as it lay: turned card on top
 
 
-@implements("brus.talon.draw", "brus.talon.last-draw")
 def draws(n: int, winner: int, stock: Sequence[int]) -> list[tuple[int, int]]:
     """The draws after a trick while the stock lasts: (seat, card) for the trick's winner, then
     each other seat in the order of play, from the top of the stock; the stock's last card, the
@@ -128,3 +133,6 @@ def draws(n: int, winner: int, stock: Sequence[int]) -> list[tuple[int, int]]:
     if not stock:
         return []
     return [((winner + i) % n, stock[i]) for i in range(n)]
+
+
+implements_clauses(draws, "brus.talon.draw", "brus.talon.last-draw")

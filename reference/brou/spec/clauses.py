@@ -45,18 +45,32 @@ def all_implementations() -> dict[str, str]:
     return IMPLEMENTED_BY
 
 
+def dotted_name(func: Callable[..., object]) -> str:
+    """module.qualname of a function or method, pure or compiled: a method that mypyc compiled
+    comes to a decorator as a descriptor that has no `__module__`, only its class."""
+    module = getattr(func, "__module__", None) or getattr(getattr(func, "__objclass__", None), "__module__", "")
+    return f"{module}.{func.__qualname__}"
+
+
 def implements(*clause_ids: str) -> Callable[[F], F]:
-    """Mark a function as the implementation of the given clauses."""
+    """Mark a function as the implementation of the given clauses (a decorator; in the modules
+    that mypyc compiles, `implements_clauses` after the function instead)."""
 
     def mark(func: F) -> F:
-        name = f"{func.__module__}.{func.__qualname__}"
+        name = dotted_name(func)
         for cid in clause_ids:
             if cid in IMPLEMENTED_BY and IMPLEMENTED_BY[cid] != name:
                 raise RuntimeError(f"clause {cid} is implemented twice: {IMPLEMENTED_BY[cid]} and {name}")
             IMPLEMENTED_BY[cid] = name
             FUNCTIONS[cid] = func
-        func.__dict__.setdefault("clauses", ())
-        func.__dict__["clauses"] = func.__dict__["clauses"] + clause_ids
         return func
 
     return mark
+
+
+def implements_clauses(func: Callable[..., object], *clause_ids: str) -> None:
+    """`@implements(*clause_ids)` without the decorator, written on the line after the function
+    (after the class, for a method): in the modules mypyc compiles (brou.compiled), a decorated
+    function is called through Python even from compiled code, which costs L'Hombre about a
+    seventh of its time; an undecorated one is called natively (docs/design.md, "Speed")."""
+    implements(*clause_ids)(func)

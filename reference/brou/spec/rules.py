@@ -20,7 +20,7 @@ from typing import Any
 
 from .. import spec
 from ..errors import IllegalAction, ParameterError, SpecError, one_line
-from .clauses import implements
+from .clauses import implements_clauses
 
 
 def exact_text(text: str) -> str:
@@ -178,7 +178,7 @@ class Rules:
             raise ValueError(f"unknown card '{text}'")
         return self.suits.index(text[1]) * len(self.ranks) + self.ranks.index(text[0])
 
-    def parse_card(self, text: str) -> int:
+    def parse_card(self, text: object) -> int:
         """The card a text names, rank then suit (`TS`: the ten of spades), for every game.
         IllegalAction `malformed-action` for anything but such a text (spaces around it
         included: the notation writes a card one way), `unknown-card` for a rank or suit of no
@@ -280,7 +280,6 @@ def cards_of(mask: int) -> list[int]:
     return out
 
 
-@implements("hdb.players.teams", "brus.players.count", "brus.players.forms", "auv.players.count", "hom.players.count")
 def compile_players(players: dict[str, Any]) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
     """Teams as seat tuples, and each seat's team: two pairs (1802, Brouc), one side per
     player or two pairs side by side (Brusquembille; a form other than three players is the
@@ -291,6 +290,11 @@ def compile_players(players: dict[str, Any]) -> tuple[tuple[tuple[int, ...], ...
         for seat in team:
             team_of[seat] = t
     return teams, tuple(team_of)
+
+
+implements_clauses(compile_players,
+                   "hdb.players.teams", "brus.players.count", "brus.players.forms", "auv.players.count",
+                   "hom.players.count")
 
 
 COLOURS = {"S": "black", "C": "black", "H": "red", "D": "red"}  # a suit's colour, for orders given per colour
@@ -304,7 +308,6 @@ def _card_index(deck: dict[str, Any], text: str) -> int:
     return suits.index(text[1]) * len(ranks) + ranks.index(text[0])
 
 
-@implements("hdb.deck.cards", "brus.deck.cards", "auv.deck.cards", "hom.deck.cards")
 def compile_pack(deck: dict[str, Any]) -> int:
     """The pack as a mask: every suit in every rank, less the cards `deck.omit` leaves out."""
     pack = (1 << (len(deck["suits"]) * len(deck["ranks"]))) - 1
@@ -313,7 +316,9 @@ def compile_pack(deck: dict[str, Any]) -> int:
     return pack
 
 
-@implements("hdb.deck.points", "brus.deck.points")
+implements_clauses(compile_pack, "hdb.deck.cards", "brus.deck.cards", "auv.deck.cards", "hom.deck.cards")
+
+
 def compile_deck(deck: dict[str, Any]) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """Per card: points and suit; per suit: the mask of its cards in the pack."""
     n_suits, n_ranks = len(deck["suits"]), len(deck["ranks"])
@@ -322,6 +327,9 @@ def compile_deck(deck: dict[str, Any]) -> tuple[tuple[int, ...], tuple[int, ...]
     suit_of = tuple(c // n_ranks for c in range(n_suits * n_ranks))
     suit_mask = tuple(((1 << n_ranks) - 1) << (s * n_ranks) & pack for s in range(n_suits))
     return points, suit_of, suit_mask
+
+
+implements_clauses(compile_deck, "hdb.deck.points", "brus.deck.points")
 
 
 @dataclass(frozen=True)
@@ -352,8 +360,6 @@ def _per_suit(section: Any, symbol: str) -> list[str] | None:
     return list(found) if found is not None else None
 
 
-@implements("hdb.deck.order", "brus.deck.order", "auv.deck.order", "hom.deck.plain-order", "hom.deck.trump-order",
-            "hom.deck.nolo-order")
 def compile_order(
     deck: dict[str, Any], orders: dict[str, Any] | None, trump: int | None
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -411,6 +417,11 @@ def compile_order(
             where = "without trump" if trump is None else f"with {suits[trump]} trump"
             raise SpecError(f"orders: {_text(c)} has no place in the orders {where}")
     return tuple(class_of), tuple(place)
+
+
+implements_clauses(compile_order,
+                   "hdb.deck.order", "brus.deck.order", "auv.deck.order", "hom.deck.plain-order",
+                   "hom.deck.trump-order", "hom.deck.nolo-order")
 
 
 def order_tables(deck: dict[str, Any], orders: dict[str, Any] | None, trump: int | None) -> Order:
