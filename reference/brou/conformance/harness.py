@@ -385,11 +385,13 @@ def verdict_of(impl: Implementation, s: Scenario, session: Session, *, timeout: 
                 return Verdict(ERRORED, f"{exc.kind}: {exc.detail}")
         if session.gave_up is not None or session.hello is None:
             return Verdict(ERRORED, session.gave_up or "not started")
+        data = s.data  # read once for this verdict
+        s.note_features(data)
         reason = skip_reason(s, session.hello)
         if reason is not None:
             return Verdict(SKIPPED, reason)
         features = offered_features(session.hello)
-        request = s.request_for(features)
+        request = s.request_for(features, data=data)
         if not request["steps"]:  # every step asks for something it does not offer (perft)
             return Verdict(SKIPPED, "needs feature " + ", ".join(sorted(s.features - features)))
         reading, why = reading_of(s, session.hello, features)
@@ -398,7 +400,7 @@ def verdict_of(impl: Implementation, s: Scenario, session: Session, *, timeout: 
         omit = reading.omit if reading is not None else None
         if reading is not None:
             if omit is not None:
-                request = s.request_for(features, omit)
+                request = s.request_for(features, omit, data)
             request["params"] = request["params"] | reading.params
         session._sent = True
         try:
@@ -423,7 +425,7 @@ def verdict_of(impl: Implementation, s: Scenario, session: Session, *, timeout: 
             return Verdict(SKIPPED, f"the implementation skipped it: {as_text(answer['skip'], 300)}")
         if "error" in answer:
             return Verdict(ERRORED, f"the implementation reported an error: {as_text(answer['error'], 300)}")
-        verdict = judge(s, answer, codes="error-codes" in features, features=features, omit=omit)
+        verdict = judge(s, answer, codes="error-codes" in features, features=features, omit=omit, data=data)
         if reading is not None and reading.steps:
             verdict = verdict._replace(reading_steps=reading.steps)
         if verdict.status == FAILED:
