@@ -104,7 +104,7 @@ from ..spec.rules import Rules, card_order, cards_of
 from .compare import ERRORED, FAILED, SKIPPED, Verdict
 from .corpus import FORMAT, Scenario, parameter_default
 from .generate import PHASE_RULESETS, RULESETS, NoAliasDumper, clauses_touched
-from .harness import Implementation, Outcome, Session, verdict_of
+from .harness import Ahead, Implementation, Outcome, Prepared, Session, send_ahead, verdict_of
 from .localise import Suspect, headline, suspects
 from .reach import REACH_BYTES, Reach
 from .runner import ImplementationError, is_time_limit
@@ -1417,13 +1417,15 @@ class _Judge:
     def __call__(self, case: Case) -> Verdict:
         return self.scenario(Scenario(case.data, "brou fuzz", 0))
 
-    def scenario(self, s: Scenario) -> Verdict:
-        known = self.cache.get(s.text)
+    def scenario(self, s: Scenario, ahead: Prepared | None = None, answered: Callable[[], None] | None = None) -> Verdict:
+        """The verdict on `s` (`ahead`: it was sent already, `harness.send_ahead`; `answered`:
+        called once its answer is in, before it is judged)."""
+        known = self.cache.get(s.text) if ahead is None else None
         if known is not None:
             return known
         before = self.last
         was = before.verdict.status if before is not None else None
-        verdict = verdict_of(self.impl, s, self.session, timeout=self.timeout, max_hangs=0)
+        verdict = verdict_of(self.impl, s, self.session, timeout=self.timeout, max_hangs=0, ahead=ahead, answered=answered)
         if before is not None and was != ERRORED and before.verdict.status == ERRORED:
             # it answered the case before twice: the harness errored that one, and asked this one again
             verdict = before.verdict._replace(detail=f"{before.verdict.detail} (after its answer to the case before)")
@@ -1645,28 +1647,60 @@ def fuzz(impl: Implementation, *, seed: int = 0, deals: int | None = 1000, secon
         run.rulesets = offer.rulesets
         judge = _Judge(impl, session, timeout)
         end = None if seconds is None else started + seconds
-        cases = _Cases(seed, offer, background=deals is None or deals > BACKGROUND_FROM)
+        background = deals is None or deals > BACKGROUND_FROM
+        cases = _Cases(seed, offer, background)
+        ahead_of = impl if background and isinstance(impl, Ahead) else None
+        # with the search in a process of its own, the next case is sent as soon as the answer to
+        # this one is in, and the implementation plays it while this one is judged
+        upcoming: tuple[tuple[int, bytes, Summary, Scenario], Prepared | None] | None = None
+
+        def more() -> bool:
+            return (deals is None or run.cases < deals) and (end is None or time.perf_counter() < end)
+
+        def send_next() -> None:
+            nonlocal upcoming
+            if ahead_of is not None and (deals is None or run.cases + 1 < deals):
+                case = cases.next()
+                upcoming = case, send_ahead(ahead_of, case[3], session)
+
         try:
-            while (deals is None or run.cases < deals) and (end is None or time.perf_counter() < end):
-                number, data, summary, s = cases.next()
+            while more():
+                (number, data, summary, s), ahead = upcoming or (cases.next(), None)
+                upcoming = None
                 t0 = time.monotonic()
-                verdict = judge.scenario(s)
+                verdict = judge.scenario(s, ahead, send_next)
                 took = time.monotonic() - t0
                 judge.cache.clear()  # the search never meets a case twice
                 _count(run, summary, verdict)
                 if progress is not None:
                     progress(run)
                 if verdict.status in (FAILED, ERRORED):
+                    _drop(impl, session, upcoming, timeout)
                     cases.close()
                     run.seconds = time.perf_counter() - started  # the search; shrinking is timed apart
                     run.finding = _shrunk(judge, offer, data, s, verdict, number, shrink_seconds, seed, took)
                     return run
+            _drop(impl, session, upcoming, timeout)
         finally:
             cases.close()
         run.seconds = time.perf_counter() - started
         return run
     finally:
         session.finish(impl)
+
+
+def _drop(impl: Implementation, session: Session, upcoming: tuple[Any, Prepared | None] | None, timeout: float) -> None:
+    """The answer to a case sent ahead that will not be judged (the run stops before it), taken
+    and dropped; if it does not come right, the implementation is started afresh before it is
+    asked anything else."""
+    if upcoming is None or upcoming[1] is None:
+        return
+    assert isinstance(impl, Ahead)
+    try:
+        impl.receive(timeout)
+    except ImplementationError:
+        session.hello = None
+    session.last_answered = None  # nothing it does after is laid on the case judged last
 
 
 def _count(run: FuzzRun, case: Summary, verdict: Verdict) -> None:

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from ..errors import BrouError
 from .bounds import as_text, cut
@@ -368,10 +368,68 @@ class Session:
         impl.close()
 
 
-def verdict_of(impl: Implementation, s: Scenario, session: Session, *, timeout: float = 10.0, max_hangs: int = 5) -> Verdict:
+class Prepared(NamedTuple):
+    """What a scenario sends an implementation, worked out from its handshake (`prepare`):
+    the request, the features it offers, the reading it is judged under and the scenario's data."""
+
+    request: dict[str, Any]
+    features: frozenset[str]
+    reading: Reading | None
+    data: dict[str, Any]
+
+
+def prepare(s: Scenario, hello: Mapping[str, Any]) -> Prepared | Verdict:
+    """What the implementation of handshake `hello` is sent for scenario `s`, or the verdict
+    without sending anything (skipped)."""
+    data = s.data  # read once for this verdict
+    s.note_features(data)
+    reason = skip_reason(s, hello)
+    if reason is not None:
+        return Verdict(SKIPPED, reason)
+    features = offered_features(hello)
+    request = s.request_for(features, data=data)
+    if not request["steps"]:  # every step asks for something it does not offer (perft)
+        return Verdict(SKIPPED, "needs feature " + ", ".join(sorted(s.features - features)))
+    reading, why = reading_of(s, hello, features)
+    if why is not None:
+        return Verdict(SKIPPED, why)
+    if reading is not None:
+        if reading.omit is not None:
+            request = s.request_for(features, reading.omit, data)
+        request["params"] = request["params"] | reading.params
+    return Prepared(request, features, reading, data)
+
+
+@runtime_checkable
+class Ahead(Protocol):
+    """An implementation that can be sent a request before the answer is wanted (`Subprocess`)."""
+
+    def send(self, request: Mapping[str, Any]) -> None: ...
+
+    def receive(self, timeout: float) -> dict[str, Any]: ...
+
+
+def send_ahead(impl: Ahead, s: Scenario, session: Session) -> Prepared | None:
+    """Send scenario `s` now, if the implementation is running, for `verdict_of(..., ahead=)`
+    to take its answer; None if nothing was sent (it is then sent as usual).  The
+    implementation sees the same messages in the same order: the next request goes once the
+    last answer is in, only sooner."""
+    if session.gave_up is not None or session.hello is None:
+        return None
+    prepared = prepare(s, session.hello)
+    if isinstance(prepared, Verdict):
+        return None
+    impl.send(prepared.request)
+    return prepared
+
+
+def verdict_of(impl: Implementation, s: Scenario, session: Session, *, timeout: float = 10.0, max_hangs: int = 5,
+               ahead: Prepared | None = None, answered: Callable[[], None] | None = None) -> Verdict:
     """One scenario's verdict (started, skipped, sent, judged and its failure laid on one
     clause); an answer that turns out to be the previous scenario's second answer errors
-    that scenario, and this one is asked again of a restarted implementation."""
+    that scenario, and this one is asked again of a restarted implementation.  `ahead`: the
+    scenario was sent already (`send_ahead`); `answered`: called once its answer is in,
+    before it is judged (to send the next scenario ahead, say)."""
     for _ in range(2):
         if session.gave_up is None and session.hello is None:
             try:
@@ -385,32 +443,25 @@ def verdict_of(impl: Implementation, s: Scenario, session: Session, *, timeout: 
                 return Verdict(ERRORED, f"{exc.kind}: {exc.detail}")
         if session.gave_up is not None or session.hello is None:
             return Verdict(ERRORED, session.gave_up or "not started")
-        data = s.data  # read once for this verdict
-        s.note_features(data)
-        reason = skip_reason(s, session.hello)
-        if reason is not None:
-            return Verdict(SKIPPED, reason)
-        features = offered_features(session.hello)
-        request = s.request_for(features, data=data)
-        if not request["steps"]:  # every step asks for something it does not offer (perft)
-            return Verdict(SKIPPED, "needs feature " + ", ".join(sorted(s.features - features)))
-        reading, why = reading_of(s, session.hello, features)
-        if why is not None:
-            return Verdict(SKIPPED, why)
+        prepared = ahead if ahead is not None else prepare(s, session.hello)
+        if isinstance(prepared, Verdict):
+            return prepared
+        request, features, reading, data = prepared
         omit = reading.omit if reading is not None else None
-        if reading is not None:
-            if omit is not None:
-                request = s.request_for(features, omit, data)
-            request["params"] = request["params"] | reading.params
         session._sent = True
         try:
-            answer = impl.run(request, timeout)
+            if ahead is not None:
+                assert isinstance(impl, Ahead)
+                answer = impl.receive(timeout)
+            else:
+                answer = impl.run(request, timeout)
         except ImplementationError as exc:
             session.hello = None  # restarted before the next scenario
             if exc.previous:  # never laid on this scenario: it is asked again
                 if session.last_answered is not None:
                     _blame(session.last_answered, Verdict(ERRORED, f"{exc.kind}: {exc.detail}"))
                 session.last_answered = None
+                ahead = None
                 continue
             session.hangs = session.hangs + 1 if exc.kind == "hang" else 0
             if exc.fatal:
@@ -419,8 +470,12 @@ def verdict_of(impl: Implementation, s: Scenario, session: Session, *, timeout: 
                 session.gave_up = f"not run: the implementation hung on {session.hangs} scenarios in a row (see --max-hangs)"
             session.last_answered = None
             return Verdict(ERRORED, f"{exc.kind}: {exc.detail}")
+        finally:
+            ahead = None
         session.hangs = 0
         session._answer_taken = True
+        if answered is not None:
+            answered()
         if "skip" in answer:
             return Verdict(SKIPPED, f"the implementation skipped it: {as_text(answer['skip'], 300)}")
         if "error" in answer:

@@ -259,6 +259,9 @@ class Subprocess:
         self.answered: tuple[int, bool] | None = None  # (seq, a scenario?) of the last answer taken
         self.hello: dict[str, Any] | None = None
         self.restarts = -1
+        # the request `send` wrote, for `receive`: (message, seq, what is left to write; None: its
+        # input was closed), or what went wrong
+        self._sent: tuple[dict[str, Any], int, memoryview | None] | ImplementationError | None = None
 
     # -- the process ------------------------------------------------------------
 
@@ -397,13 +400,37 @@ class Subprocess:
     # -- one exchange ------------------------------------------------------------------
 
     def run(self, request: Mapping[str, Any], timeout: float) -> dict[str, Any]:
+        self.send(request)
+        return self.receive(timeout)
+
+    def send(self, request: Mapping[str, Any]) -> None:
+        """Write a scenario's request now, its answer taken by `receive` (`run` is the two):
+        the caller may do its own work meanwhile, the exchange is the same.  What goes wrong
+        here is raised by `receive`."""
         message = {"cmd": "run", "scenario": request}
-        if self.proc is None or self.proc.poll() is not None:
-            self._restart()  # not started, or it exited after its last answer: start afresh
         try:
-            return self._exchange(message, timeout, during="the scenario")
-        except _InputClosed:
-            pass
+            if self.proc is None or self.proc.poll() is not None:
+                self._restart()  # not started, or it exited after its last answer: start afresh
+            try:
+                self._sent = (message, *self._request(message, "the scenario"))
+            except _InputClosed:
+                self._sent = (message, 0, None)
+        except ImplementationError as exc:
+            self._sent = exc
+
+    def receive(self, timeout: float) -> dict[str, Any]:
+        """The answer to the request `send` wrote, within `timeout` seconds from now."""
+        sent, self._sent = self._sent, None
+        if sent is None:
+            raise ValueError("receive without send")
+        if isinstance(sent, ImplementationError):
+            raise sent
+        message, seq, pending = sent
+        if pending is not None:
+            try:
+                return self._answer(message, seq, pending, timeout, during="the scenario")
+            except _InputClosed:
+                pass
         # it stopped reading (closed its input, or exited) after its last answer: ask a new one
         self._restart()
         try:
@@ -420,10 +447,21 @@ class Subprocess:
         self.start()
 
     def _exchange(self, message: dict[str, Any], timeout: float, during: str) -> dict[str, Any]:
+        seq, pending = self._request(message, during)
+        return self._answer(message, seq, pending, timeout, during)
+
+    def _request(self, message: dict[str, Any], during: str) -> tuple[int, memoryview]:
+        """Number the message and write what the pipe takes of it now: (its seq, what is left)."""
         self.seq += 1
         seq = self.seq
         line = json.dumps({"seq": seq} | message, separators=(",", ":")).encode() + b"\n"
-        raw = self._talk(line, time.monotonic() + timeout, timeout, during)
+        proc = self.proc
+        assert proc is not None and proc.stdin is not None
+        return seq, self._write(proc.stdin.fileno(), memoryview(line), during)  # most requests fit in the pipe at once
+
+    def _answer(self, message: dict[str, Any], seq: int, pending: memoryview, timeout: float, during: str) -> dict[str, Any]:
+        """The answer to message `seq` (what is left of it written first), checked."""
+        raw = self._talk(pending, time.monotonic() + timeout, timeout, during)
         try:
             answer = decode(raw)
         except ValueError as exc:
@@ -450,13 +488,12 @@ class Subprocess:
         while len(self.buffer) <= MAX_LINE and self._drain(proc.stdout.fileno(), proc) > 0:
             pass
 
-    def _talk(self, line: bytes, deadline: float, timeout: float, during: str) -> bytes:
-        """Write the request and read one non-blank answer line, both before the deadline,
-        reading the program's stderr all along so that it never blocks on it."""
+    def _talk(self, pending: memoryview, deadline: float, timeout: float, during: str) -> bytes:
+        """Write the rest of the request (`pending`) and read one non-blank answer line, both
+        before the deadline, reading the program's stderr all along so that it never blocks on it."""
         proc = self.proc
         assert proc is not None and proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
         out_fd, err_fd, in_fd = proc.stdout.fileno(), proc.stderr.fileno(), proc.stdin.fileno()
-        pending = self._write(in_fd, memoryview(line), during)  # most requests fit in the pipe at once
         scanned = 0
         with selectors.PollSelector() as selector:  # no kernel object: cheap to make for each exchange
             selector.register(out_fd, selectors.EVENT_READ)
