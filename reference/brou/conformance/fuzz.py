@@ -1413,6 +1413,9 @@ class _Judge:
         self.impl, self.session, self.timeout = impl, session, timeout
         self.last: Outcome | None = None
         self.cache: dict[str, Verdict] = {}
+        # the next case of the search, fetched (and sent, if the implementation takes requests
+        # ahead) while this one's answer is judged (`fetch_next`)
+        self.upcoming: tuple[tuple[int, bytes, Summary, Scenario], Prepared | None] | None = None
 
     def __call__(self, case: Case) -> Verdict:
         return self.scenario(Scenario(case.data, "brou fuzz", 0))
@@ -1426,6 +1429,8 @@ class _Judge:
         before = self.last
         was = before.verdict.status if before is not None else None
         verdict = verdict_of(self.impl, s, self.session, timeout=self.timeout, max_hangs=0, ahead=ahead, answered=answered)
+        if verdict.status in (FAILED, ERRORED):
+            self.drop()  # the search stops here: nothing else is asked before its answer is taken
         if before is not None and was != ERRORED and before.verdict.status == ERRORED:
             # it answered the case before twice: the harness errored that one, and asked this one again
             verdict = before.verdict._replace(detail=f"{before.verdict.detail} (after its answer to the case before)")
@@ -1438,6 +1443,27 @@ class _Judge:
             verdict = self._before_last_deal(s, verdict)
         self.cache[s.text] = verdict
         return verdict
+
+    def fetch_next(self, cases: _Cases, send: bool) -> None:
+        """Take the search's next case now, and send it if `send` and the implementation takes
+        requests ahead (`harness.send_ahead`): it plays it while this one is judged."""
+        case = cases.next()
+        impl = self.impl
+        self.upcoming = case, send_ahead(impl, case[3], self.session) if send and isinstance(impl, Ahead) else None
+
+    def drop(self) -> None:
+        """The answer to a case sent ahead that will not be judged (the search stops before
+        it), taken and dropped; if it does not come right, the implementation is started afresh
+        before it is asked anything else."""
+        upcoming, self.upcoming = self.upcoming, None
+        if upcoming is None or upcoming[1] is None:
+            return
+        assert isinstance(self.impl, Ahead)
+        try:
+            self.impl.receive(self.timeout)
+        except ImplementationError:
+            self.session.hello = None
+        self.session.last_answered = None  # nothing it does after is laid on the case judged before
 
     def _before_last_deal(self, s: Scenario, verdict: Verdict) -> Verdict:
         """A case of several deals that the implementation cannot run at all (it refuses a `deal`
@@ -1649,58 +1675,34 @@ def fuzz(impl: Implementation, *, seed: int = 0, deals: int | None = 1000, secon
         end = None if seconds is None else started + seconds
         background = deals is None or deals > BACKGROUND_FROM
         cases = _Cases(seed, offer, background)
-        ahead_of = impl if background and isinstance(impl, Ahead) else None
-        # with the search in a process of its own, the next case is sent as soon as the answer to
-        # this one is in, and the implementation plays it while this one is judged
-        upcoming: tuple[tuple[int, bytes, Summary, Scenario], Prepared | None] | None = None
 
-        def more() -> bool:
-            return (deals is None or run.cases < deals) and (end is None or time.perf_counter() < end)
-
-        def send_next() -> None:
-            nonlocal upcoming
-            if ahead_of is not None and (deals is None or run.cases + 1 < deals):
-                case = cases.next()
-                upcoming = case, send_ahead(ahead_of, case[3], session)
+        def fetch_next() -> None:  # with the search in a process of its own: the next case sent at once
+            if deals is None or run.cases + 1 < deals:
+                judge.fetch_next(cases, send=True)
 
         try:
-            while more():
-                (number, data, summary, s), ahead = upcoming or (cases.next(), None)
-                upcoming = None
+            while (deals is None or run.cases < deals) and (end is None or time.perf_counter() < end):
+                (number, data, summary, s), ahead = judge.upcoming or (cases.next(), None)
+                judge.upcoming = None
                 t0 = time.monotonic()
-                verdict = judge.scenario(s, ahead, send_next)
+                verdict = judge.scenario(s, ahead, fetch_next if background else None)
                 took = time.monotonic() - t0
                 judge.cache.clear()  # the search never meets a case twice
                 _count(run, summary, verdict)
                 if progress is not None:
                     progress(run)
                 if verdict.status in (FAILED, ERRORED):
-                    _drop(impl, session, upcoming, timeout)
                     cases.close()
                     run.seconds = time.perf_counter() - started  # the search; shrinking is timed apart
                     run.finding = _shrunk(judge, offer, data, s, verdict, number, shrink_seconds, seed, took)
                     return run
-            _drop(impl, session, upcoming, timeout)
+            judge.drop()
         finally:
             cases.close()
         run.seconds = time.perf_counter() - started
         return run
     finally:
         session.finish(impl)
-
-
-def _drop(impl: Implementation, session: Session, upcoming: tuple[Any, Prepared | None] | None, timeout: float) -> None:
-    """The answer to a case sent ahead that will not be judged (the run stops before it), taken
-    and dropped; if it does not come right, the implementation is started afresh before it is
-    asked anything else."""
-    if upcoming is None or upcoming[1] is None:
-        return
-    assert isinstance(impl, Ahead)
-    try:
-        impl.receive(timeout)
-    except ImplementationError:
-        session.hello = None
-    session.last_answered = None  # nothing it does after is laid on the case judged last
 
 
 def _count(run: FuzzRun, case: Summary, verdict: Verdict) -> None:

@@ -321,10 +321,19 @@ def run(impl: Implementation, scenarios: Sequence[Scenario], *, timeout: float =
     started = time.perf_counter()
     result = Run(impl.name, None)
     session = Session()
+    sender = impl if isinstance(impl, Ahead) else None
+    ahead: Prepared | None = None  # the next scenario, sent as soon as the answer to this one is in
     try:
-        for s in scenarios:
+        for i, s in enumerate(scenarios):
+
+            def send_next(i: int = i) -> None:
+                nonlocal ahead
+                if sender is not None and i + 1 < len(scenarios):
+                    ahead = send_ahead(sender, scenarios[i + 1], session)
+
             t0 = time.perf_counter()
-            verdict = verdict_of(impl, s, session, timeout=timeout, max_hangs=max_hangs)
+            sent, ahead = ahead, None
+            verdict = verdict_of(impl, s, session, timeout=timeout, max_hangs=max_hangs, ahead=sent, answered=send_next)
             result.hello = result.hello or session.hello
             session.answered(_record(result, s, verdict, t0, progress))
     finally:
@@ -430,6 +439,8 @@ def verdict_of(impl: Implementation, s: Scenario, session: Session, *, timeout: 
     that scenario, and this one is asked again of a restarted implementation.  `ahead`: the
     scenario was sent already (`send_ahead`); `answered`: called once its answer is in,
     before it is judged (to send the next scenario ahead, say)."""
+    if session.gave_up is not None or session.hello is None:
+        ahead = None  # (nothing is sent ahead of an implementation not running)
     for _ in range(2):
         if session.gave_up is None and session.hello is None:
             try:

@@ -267,6 +267,7 @@ class Subprocess:
 
     def start(self) -> dict[str, Any]:
         self.close()
+        self._sent = None
         self.restarts += 1
         self.buffer = bytearray()
         self.stderr = bytearray()
