@@ -1416,6 +1416,7 @@ class _Judge:
         # the next case of the search, fetched (and sent, if the implementation takes requests
         # ahead) while this one's answer is judged (`fetch_next`)
         self.upcoming: tuple[tuple[int, bytes, Summary, Scenario], Prepared | None] | None = None
+        self.sender = impl if isinstance(impl, Ahead) else None  # the implementation, if it takes requests ahead
 
     def __call__(self, case: Case) -> Verdict:
         return self.scenario(Scenario(case.data, "brou fuzz", 0))
@@ -1448,19 +1449,17 @@ class _Judge:
         """Take the search's next case now, and send it if `send` and the implementation takes
         requests ahead (`harness.send_ahead`): it plays it while this one is judged."""
         case = cases.next()
-        impl = self.impl
-        self.upcoming = case, send_ahead(impl, case[3], self.session) if send and isinstance(impl, Ahead) else None
+        self.upcoming = case, send_ahead(self.sender, case[3], self.session) if send and self.sender is not None else None
 
     def drop(self) -> None:
         """The answer to a case sent ahead that will not be judged (the search stops before
         it), taken and dropped; if it does not come right, the implementation is started afresh
         before it is asked anything else."""
         upcoming, self.upcoming = self.upcoming, None
-        if upcoming is None or upcoming[1] is None:
+        if upcoming is None or upcoming[1] is None or self.sender is None:
             return
-        assert isinstance(self.impl, Ahead)
         try:
-            self.impl.receive(self.timeout)
+            self.sender.receive(self.timeout)
         except ImplementationError:
             self.session.hello = None
         self.session.last_answered = None  # nothing it does after is laid on the case judged before
@@ -1511,6 +1510,9 @@ def _summary(fields: list[Any]) -> Summary:
 _ABOUT = ("id", "description", "clauses", "ruleset", "params", "origin")
 
 
+CASES_PIPE = 1 << 20  # bytes of cases the search may write ahead (Linux's largest pipe for anyone)
+
+
 class _Cases:
     """The search's cases in order: from a search process when many are wanted (the engine's
     work then overlaps the implementation's), else built here."""
@@ -1523,6 +1525,11 @@ class _Cases:
             self.process = subprocess.Popen([sys.executable, "-m", "brou.conformance.fuzz", str(seed), offer.to_json()],
                                             stdout=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True,
                                             encoding="utf-8", bufsize=1 << 16)
+            with contextlib.suppress(ImportError, AttributeError, OSError):  # a longer queue of cases, where a pipe may grow
+                import fcntl
+
+                assert self.process.stdout is not None
+                fcntl.fcntl(self.process.stdout.fileno(), fcntl.F_SETPIPE_SZ, CASES_PIPE)
 
     def next(self) -> tuple[int, bytes, Summary, Scenario]:
         if self.process is None:

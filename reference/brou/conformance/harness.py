@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, NamedTuple, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, cast, runtime_checkable
 
 from ..errors import BrouError
 from .bounds import as_text, cut
@@ -461,11 +461,8 @@ def verdict_of(impl: Implementation, s: Scenario, session: Session, *, timeout: 
         omit = reading.omit if reading is not None else None
         session._sent = True
         try:
-            if ahead is not None:
-                assert isinstance(impl, Ahead)
-                answer = impl.receive(timeout)
-            else:
-                answer = impl.run(request, timeout)
+            # sent already (`send_ahead`): its answer; else sent now
+            answer = cast(Ahead, impl).receive(timeout) if ahead is not None else impl.run(request, timeout)
         except ImplementationError as exc:
             session.hello = None  # restarted before the next scenario
             if exc.previous:  # never laid on this scenario: it is asked again
