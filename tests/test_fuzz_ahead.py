@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from brou.conformance.compare import FAILED, PASSED, judge
-from brou.conformance.corpus import Scenario
-from brou.conformance.fuzz import BACKGROUND_FROM, fuzz
+from brou.conformance.compare import FAILED, PASSED, judge, passing_results
+from brou.conformance.corpus import Scenario, request_of
+from brou.conformance.fuzz import BACKGROUND_FROM, Offer, build, fuzz, search_bytes
 from brou.conformance.harness import Session, send_ahead, verdict_of
 from brou.conformance.runner import Subprocess
 from brou.conformance.server import Reference
@@ -82,8 +82,33 @@ def test_a_scenario_sent_ahead_is_judged_as_one_sent_then() -> None:
     try:
         assert verdict_of(impl, first, session).status == PASSED  # starts it
         sent = send_ahead(impl, second, session)
-        assert sent is not None and sent.request["steps"] == [{"observe": ["over"]}]
+        assert sent is not None and sent.request is not None and sent.request["steps"] == [{"observe": ["over"]}]
         assert verdict_of(impl, second, session, ahead=sent).status == PASSED
         assert verdict_of(impl, first, session).status == PASSED  # and on, one exchange at a time
     finally:
         session.finish(impl)
+
+
+@pytest.mark.parametrize("ruleset", ["homme-de-brou-1802", "brouc", "brusquembille-1718", "homme-d-auvergne", "hombre"])
+def test_the_passing_results_pass_and_are_mostly_the_reference_s_answer_to_the_byte(ruleset: str) -> None:
+    reference = Reference()
+    offer = Offer.of(reference.hello(), (ruleset,))
+    same = 0
+    for number in range(1, 41):
+        case = build(search_bytes(0, number), offer)
+        passing = passing_results(case.data, case.refusals)
+        assert passing is not None
+        assert judge(Scenario(case.data, "t", number), {"results": passing}).status == PASSED
+        answer = reference.handle({"seq": number, "cmd": "run", "scenario": request_of(case.data)})
+        results = json.dumps(passing, separators=(",", ":"))
+        same += json.dumps(answer, separators=(",", ":")) == f'{{"seq":{number},"results":{results}}}'
+    assert same >= 30  # (not every one: a view is expected of one player only)
+
+
+def test_an_answer_that_differs_from_the_passing_results_is_judged() -> None:
+    s = _scenario([{"expect": {"to_act": 0}}, {"reject": "XX", "code": "unknown-card"}])
+    passing = passing_results(s.data, ["no such card"])
+    assert passing == [{"to_act": 0}, {"ok": False, "code": "unknown-card", "message": "no such card"}]
+    assert judge(s, {"results": passing}).status == PASSED
+    assert judge(s, {"results": [{"to_act": 1}, passing[1]]}).status == FAILED
+    assert passing_results(_scenario([{"reject": "XX"}]).data, []) is None  # a refusal without its code

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import marshal
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -75,6 +75,32 @@ def expectations(scenario: Scenario, features: frozenset[str] | None = None,
             out.append(("deal", "the next deal", number, where))
         else:
             out.append(("perft", step["count"], number, where))
+    return out
+
+
+def passing_results(data: Mapping[str, Any], refusals: Sequence[str]) -> list[Any] | None:
+    """The results of an answer to the whole scenario (`corpus.request_of(data)`: every step
+    sent) that meets every expectation as the reference engine words it: each observation's
+    names in the request's order, each refusal with its code and, in order, the messages
+    `refusals`; None if the scenario has a refusal without a code.  An answer whose results
+    are exactly these passes (`judge`), whatever the messages say: `brou fuzz` sends them
+    with a case, so that an answer the same to the byte needs no judging."""
+    out: list[Any] = []
+    said = iter(refusals)
+    for step in data["steps"]:
+        if "do" in step:
+            out += [{"ok": True}] * (1 if isinstance(step["do"], str) else len(step["do"]))
+        elif "reject" in step:
+            if step.get("code") is None:
+                return None
+            out.append({"ok": False, "code": step["code"], "message": next(said, "")})
+        elif "expect" in step:
+            expect = step["expect"]
+            out.append({name: expect[name] for name in sorted(expect)})
+        elif "deal" in step:
+            out.append({"ok": True})
+        else:
+            out.append({"count": step["count"]})
     return out
 
 

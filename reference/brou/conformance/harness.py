@@ -25,7 +25,17 @@ from typing import Any, NamedTuple, Protocol, cast, runtime_checkable
 from ..errors import BrouError
 from .bounds import as_text, cut
 from .compare import ERRORED, FAILED, PASSED, SKIPPED, Verdict, departures, expectations, judge
-from .corpus import SUBSTANCE_SECONDS, Disputed, Omit, Scenario, parameter_default, reference_verdict, rules_for
+from .corpus import (
+    FEATURES,
+    RUN_FEATURES,
+    SUBSTANCE_SECONDS,
+    Disputed,
+    Omit,
+    Scenario,
+    parameter_default,
+    reference_verdict,
+    rules_for,
+)
 from .diagnose import failed_clause
 from .protocol import MAX_KNOWN_FAILURES, MAX_KNOWN_GLOBS, MAX_PATTERN
 from .runner import ImplementationError, is_glob
@@ -303,7 +313,8 @@ def skip_reason(s: Scenario, hello: Mapping[str, Any]) -> str | None:
         options = supported.get(name)
         if plays.get(name) != value and (not isinstance(options, list) or value not in options):
             return f"parameter {name}={value} is not supported"
-    missing = sorted(s.needs - offered_features(hello))
+    offered = offered_features(hello)
+    missing = [] if offered >= RUN_FEATURES else sorted(s.needs - offered)  # (a scenario needs only these)
     if missing:
         return "needs feature " + ", ".join(missing)
     return None
@@ -379,12 +390,16 @@ class Session:
 
 class Prepared(NamedTuple):
     """What a scenario sends an implementation, worked out from its handshake (`prepare`):
-    the request, the features it offers, the reading it is judged under and the scenario's data."""
+    the request, the features it offers, the reading it is judged under and the scenario's
+    data; or (`prepare_whole`) the whole scenario's request as text, and the results that
+    pass it, as text (`compare.passing_results`), the data read only if the answer differs."""
 
-    request: dict[str, Any]
+    request: dict[str, Any] | None
     features: frozenset[str]
     reading: Reading | None
-    data: dict[str, Any]
+    data: dict[str, Any] | None
+    text: bytes | None = None
+    passing: bytes | None = None
 
 
 def prepare(s: Scenario, hello: Mapping[str, Any]) -> Prepared | Verdict:
@@ -409,26 +424,46 @@ def prepare(s: Scenario, hello: Mapping[str, Any]) -> Prepared | Verdict:
     return Prepared(request, features, reading, data)
 
 
+def prepare_whole(s: Scenario, hello: Mapping[str, Any], text: bytes, passing: bytes) -> Prepared | None:
+    """What is sent for scenario `s`, given as text: `text` its whole request (`corpus.request_of`,
+    compact JSON, ASCII) and `passing` the results that pass it (`compare.passing_results`, the
+    same), for an implementation that offers every feature and is sent every scenario as it is
+    (no skip, no reading: `prepare` would send that request); else None (`prepare` then)."""
+    features = offered_features(hello)
+    if not features >= ALL_FEATURES or skip_reason(s, hello) is not None or reading_of(s, hello, features) != (None, None):
+        return None
+    return Prepared(None, features, None, None, text, passing)
+
+
+ALL_FEATURES = frozenset(FEATURES)
+
+
 @runtime_checkable
 class Ahead(Protocol):
-    """An implementation that can be sent a request before the answer is wanted (`Subprocess`)."""
+    """An implementation that can be sent a request before the answer is wanted (`Subprocess`),
+    the request given as text if need be, and that tells an answer that is exactly the results
+    `passing` (None) without decoding it."""
 
-    def send(self, request: Mapping[str, Any]) -> None: ...
+    def send(self, request: Mapping[str, Any] | None, text: bytes | None = None) -> None: ...
 
-    def receive(self, timeout: float) -> dict[str, Any]: ...
+    def receive(self, timeout: float, passing: bytes | None = None) -> dict[str, Any] | None: ...
 
 
-def send_ahead(impl: Ahead, s: Scenario, session: Session) -> Prepared | None:
+def send_ahead(impl: Ahead, s: Scenario, session: Session, whole: tuple[bytes, bytes] | None = None) -> Prepared | None:
     """Send scenario `s` now, if the implementation is running, for `verdict_of(..., ahead=)`
     to take its answer; None if nothing was sent (it is then sent as usual).  The
     implementation sees the same messages in the same order: the next request goes once the
-    last answer is in, only sooner."""
+    last answer is in, only sooner.  `whole`: the scenario's request and passing results as
+    text (`prepare_whole`), used where they are what is sent."""
     if session.gave_up is not None or session.hello is None:
         return None
-    prepared = prepare(s, session.hello)
-    if isinstance(prepared, Verdict):
-        return None
-    impl.send(prepared.request)
+    prepared = None if whole is None else prepare_whole(s, session.hello, *whole)
+    if prepared is None:
+        made = prepare(s, session.hello)
+        if isinstance(made, Verdict):
+            return None
+        prepared = made
+    impl.send(prepared.request, prepared.text)
     return prepared
 
 
@@ -457,12 +492,16 @@ def verdict_of(impl: Implementation, s: Scenario, session: Session, *, timeout: 
         prepared = ahead if ahead is not None else prepare(s, session.hello)
         if isinstance(prepared, Verdict):
             return prepared
-        request, features, reading, data = prepared
+        request, features, reading, data, _, passing = prepared
         omit = reading.omit if reading is not None else None
         session._sent = True
         try:
-            # sent already (`send_ahead`): its answer; else sent now
-            answer = cast(Ahead, impl).receive(timeout) if ahead is not None else impl.run(request, timeout)
+            # sent already (`send_ahead`): its answer (None: exactly the passing results); else sent now
+            if ahead is not None:
+                answer = cast(Ahead, impl).receive(timeout, passing)
+            else:
+                assert request is not None
+                answer = impl.run(request, timeout)
         except ImplementationError as exc:
             session.hello = None  # restarted before the next scenario
             if exc.previous:  # never laid on this scenario: it is asked again
@@ -484,6 +523,8 @@ def verdict_of(impl: Implementation, s: Scenario, session: Session, *, timeout: 
         session._answer_taken = True
         if answered is not None:
             answered()
+        if answer is None:  # the results that pass the whole scenario, to the byte: nothing to judge
+            return Verdict(PASSED)
         if "skip" in answer:
             return Verdict(SKIPPED, f"the implementation skipped it: {as_text(answer['skip'], 300)}")
         if "error" in answer:
@@ -493,7 +534,7 @@ def verdict_of(impl: Implementation, s: Scenario, session: Session, *, timeout: 
             verdict = verdict._replace(reading_steps=reading.steps)
         if verdict.status == FAILED:
             return verdict._replace(clause=failed_clause(s, verdict))
-        lacking = sorted(s.features - features)
+        lacking = [] if features >= ALL_FEATURES else sorted(s.features - features)
         if verdict.status == PASSED and (lacking or verdict.reading_steps):  # say what it passed without
             left = [f"{', '.join(lacking)} not offered"] if lacking else []
             left += [reading.why] if reading is not None and reading.steps else []
