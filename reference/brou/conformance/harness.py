@@ -300,8 +300,9 @@ def passing_reading(s: Scenario, deadline: float) -> dict[str, Any] | None:
     return None
 
 
-def skip_reason(s: Scenario, hello: Mapping[str, Any]) -> str | None:
-    """Why the implementation cannot run this scenario, from its handshake, or None."""
+def skip_reason(s: Scenario, hello: Mapping[str, Any], offered: frozenset[str] | None = None) -> str | None:
+    """Why the implementation cannot run this scenario, from its handshake, or None
+    (`offered`: its features, `offered_features(hello)`, if known)."""
     rulesets = hello.get("rulesets", {})
     if s.ruleset not in rulesets:
         return f"ruleset {s.ruleset} is not supported"
@@ -313,7 +314,7 @@ def skip_reason(s: Scenario, hello: Mapping[str, Any]) -> str | None:
         options = supported.get(name)
         if plays.get(name) != value and (not isinstance(options, list) or value not in options):
             return f"parameter {name}={value} is not supported"
-    offered = offered_features(hello)
+    offered = offered_features(hello) if offered is None else offered
     missing = [] if offered >= RUN_FEATURES else sorted(s.needs - offered)  # (a scenario needs only these)
     if missing:
         return "needs feature " + ", ".join(missing)
@@ -407,10 +408,10 @@ def prepare(s: Scenario, hello: Mapping[str, Any]) -> Prepared | Verdict:
     without sending anything (skipped)."""
     data = s.data  # read once for this verdict
     s.note_features(data)
-    reason = skip_reason(s, hello)
+    features = offered_features(hello)
+    reason = skip_reason(s, hello, features)
     if reason is not None:
         return Verdict(SKIPPED, reason)
-    features = offered_features(hello)
     request = s.request_for(features, data=data)
     if not request["steps"]:  # every step asks for something it does not offer (perft)
         return Verdict(SKIPPED, "needs feature " + ", ".join(sorted(s.features - features)))
@@ -430,7 +431,9 @@ def prepare_whole(s: Scenario, hello: Mapping[str, Any], text: bytes, passing: b
     same), for an implementation that offers every feature and is sent every scenario as it is
     (no skip, no reading: `prepare` would send that request); else None (`prepare` then)."""
     features = offered_features(hello)
-    if not features >= ALL_FEATURES or skip_reason(s, hello) is not None or reading_of(s, hello, features) != (None, None):
+    if not features >= ALL_FEATURES or skip_reason(s, hello, features) is not None:
+        return None
+    if reading_of(s, hello, features) != (None, None):
         return None
     return Prepared(None, features, None, None, text, passing)
 
