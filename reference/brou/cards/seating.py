@@ -12,6 +12,7 @@ the offset themselves; docs/design.md.)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..spec.clauses import implements_clauses
 
@@ -33,13 +34,13 @@ class Seating:
     def player(self, seat: int) -> int:
         if not self.table or self.table == self.n:
             return (seat + self.offset) % self.n
-        return self._order()[seat]
+        return self._by_seat[seat]
 
     def seat(self, player: int) -> int:
         """The deal seat of a table player; ValueError for the one who sits the deal out."""
         if not self.table or self.table == self.n:
             return (player - self.offset) % self.n
-        order = self._order()
+        order = self._by_seat
         if player not in order:
             raise ValueError(f"player {player} sits this deal out")
         return order.index(player)
@@ -48,7 +49,17 @@ class Seating:
         """The table players without a seat in this deal."""
         if not self.table or self.table == self.n:
             return []
-        return [p for p in range(self.table) if p not in self._order()]
+        return list(self._out)
+
+    @cached_property
+    def _by_seat(self) -> tuple[int, ...]:
+        """`_order`, worked out once for the seating (which never changes)."""
+        return tuple(self._order())
+
+    @cached_property
+    def _out(self) -> tuple[int, ...]:
+        order = self._by_seat
+        return tuple(p for p in range(self.table) if p not in order)
 
     def _order(self) -> list[int]:
         """Table players by deal seat: from the dealer's right round to the dealer, passing

@@ -10,7 +10,8 @@ cut to a bounded size (brou.conformance.bounds).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+import marshal
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -18,7 +19,7 @@ from ..engine import view
 from ..errors import BrouError
 from ..spec.rules import Rules
 from .bounds import as_text, bounded, cut
-from .corpus import Omit, Scenario, step_kept
+from .corpus import Omit, Scenario, all_steps, step_kept
 
 PASSED, FAILED, ERRORED, SKIPPED = "passed", "failed", "errored", "skipped"
 
@@ -47,14 +48,16 @@ def _text(value: Any) -> str:
 
 
 def expectations(scenario: Scenario, features: frozenset[str] | None = None,
-                 omit: Omit | None = None) -> list[tuple[str, Any, int, str]]:
+                 omit: Omit | None = None, data: Mapping[str, Any] | None = None) -> list[tuple[str, Any, int, str]]:
     """One (kind, expected, scenario step number, where) per request step: ("accept",
     action), ("reject", (action, code or None)), ("observe", {name: value}), ("perft", count), ("deal", what);
     with `features`, for the steps an implementation offering them is sent (corpus.kept_step);
-    with `omit`, without what a declared reading leaves out (corpus.step_kept)."""
+    with `omit`, without what a declared reading leaves out (corpus.step_kept); `data`: the
+    scenario's data, if already read."""
     out: list[tuple[str, Any, int, str]] = []
-    for number, given in enumerate(scenario.data["steps"], 1):
-        step = step_kept(number, given, features, scenario.ruleset, omit)
+    whole = all_steps(features, omit)
+    for number, given in enumerate((scenario.data if data is None else data)["steps"], 1):
+        step = given if whole else step_kept(number, given, features, scenario.ruleset, omit)
         if step is None:
             continue
         where = f"step {number}"
@@ -75,14 +78,40 @@ def expectations(scenario: Scenario, features: frozenset[str] | None = None,
     return out
 
 
+def passing_results(data: Mapping[str, Any], refusals: Sequence[str]) -> list[Any] | None:
+    """The results of an answer to the whole scenario (`corpus.request_of(data)`: every step
+    sent) that meets every expectation as the reference engine words it: each observation's
+    names in the request's order, each refusal with its code and, in order, the messages
+    `refusals`; None if the scenario has a refusal without a code.  An answer whose results
+    are exactly these passes (`judge`), whatever the messages say: `brou fuzz` sends them
+    with a case, so that an answer the same to the byte needs no judging."""
+    out: list[Any] = []
+    said = iter(refusals)
+    for step in data["steps"]:
+        if "do" in step:
+            out += [{"ok": True}] * (1 if isinstance(step["do"], str) else len(step["do"]))
+        elif "reject" in step:
+            if step.get("code") is None:
+                return None
+            out.append({"ok": False, "code": step["code"], "message": next(said, "")})
+        elif "expect" in step:
+            expect = step["expect"]
+            out.append({name: expect[name] for name in sorted(expect)})
+        elif "deal" in step:
+            out.append({"ok": True})
+        else:
+            out.append({"count": step["count"]})
+    return out
+
+
 def judge(scenario: Scenario, answer: Mapping[str, Any], codes: bool = True, features: frozenset[str] | None = None,
-          omit: Omit | None = None) -> Verdict:
+          omit: Omit | None = None, data: Mapping[str, Any] | None = None) -> Verdict:
     """Compare an implementation's `results` with the scenario; `codes`: compare the
     error codes of rejections (feature error-codes); `features`: the implementation's, when
     it was sent only the steps it can answer (`Scenario.request_for`); `omit`: what a
-    declared reading left out of the request."""
+    declared reading left out of the request; `data`: the scenario's data, if already read."""
     results = answer.get("results")
-    expected = expectations(scenario, features, omit)
+    expected = expectations(scenario, features, omit, data)
     if not isinstance(results, list):
         return Verdict(ERRORED, "the answer has no 'results' list")
     if len(results) != len(expected):
@@ -153,6 +182,8 @@ def _compare_step(kind: str, want: Any, got: Any, codes: bool,
                   fields: ViewFields = PARTNERSHIP_FIELDS,
                   ) -> tuple[str, Any, Any, str | None] | None:
     """None if the result is right; else (what is wrong, expected, got, the observable that differs)."""
+    if kind == "accept" and type(got) is dict and got.get("ok") is True:  # the common case, fast
+        return None
     if not isinstance(got, dict):
         raise Malformed(f"expected an object, got {_text(got)}")
     if kind in ("accept", "reject"):
@@ -178,18 +209,46 @@ def _compare_step(kind: str, want: Any, got: Any, codes: bool,
         if not isinstance(count, int) or isinstance(count, bool):
             raise Malformed(f"a perft result needs \"count\": a whole number, got {_text(got)}")
         return None if count == want else (f"perft count {count}, expected {want}", want, count, None)
+    if len(got) == len(want):  # the common case, fast: the names asked, every value the same (`_same`)
+        try:
+            if marshal.dumps([want[name] for name in got], 2) == marshal.dumps(list(got.values()), 2):
+                return None
+        except (KeyError, ValueError):  # a name not asked, or not a JSON value: the exact comparison decides
+            pass
     for name, value in want.items():
         if name not in got:
             raise Malformed(f"'{name}' was asked for and not given")
+        if _same(value, got[name]):  # the common case, fast
+            continue
         problem = _compare_value(name, value, got[name], fields)
         if problem is not None:
             return f"{name}: {problem}", value, got[name], name
     return None
 
 
+# the scalars a JSON value is made of, compared exactly by type and ==
+_SCALARS = frozenset({str, int, bool, float, type(None)})
+
+
+def _same(want: Any, got: Any) -> bool:
+    """Whether two JSON values are the same, types included (1, 1.0 and true differ), judged
+    fast: True only if they are (False may still be the same, in another order of a record's
+    keys, say).  Records and lists by their marshalled bytes (version 2: no references, a
+    string the same whether interned or not)."""
+    kind = type(want)
+    if kind is not type(got):
+        return False
+    if kind in _SCALARS:
+        return bool(want == got)
+    try:
+        return marshal.dumps(want, 2) == marshal.dumps(got, 2)
+    except ValueError:  # not a JSON value: the exact comparison decides
+        return False
+
+
 def _compare_value(name: str, want: Any, got: Any,
                    fields: ViewFields = PARTNERSHIP_FIELDS) -> str | None:
-    if repr(want) == repr(got):  # the same JSON values, types included (1, 1.0 and true differ): the common case, fast
+    if _same(want, got):  # the common case, fast
         return None
     if name == "legal":
         if not isinstance(got, list) or not all(isinstance(a, str) for a in got):

@@ -48,6 +48,9 @@ RUN_FEATURES = frozenset({"game", "match", "seeded-deal", "deals", "draw", "cut"
 # the feature an observable needs; a game on the phase engine has its outcome without `game`
 _NEEDS = {"outcome": "game", "sheet": "sheet", "match": "match", "deal": "seeded-deal", "view": "view", "start": "deals",
           "speakers": "out-of-turn", "session": "session"}
+# the features without which a step or an observable may be left out (`kept_step`): an
+# implementation offering all of them is sent every step whole (`all_steps`)
+_STEP_FEATURES = frozenset({*_NEEDS.values(), "perft"})
 
 
 _FEATURE_SETS: dict[frozenset[str], frozenset[str]] = {}
@@ -84,9 +87,15 @@ class Scenario:
     def features(self) -> frozenset[str]:
         """The features (PROTOCOL.md) the scenario uses (`--feature` selects by them)."""
         if self._features is None:
-            features = features_of(self.data)
-            self._features = _FEATURE_SETS.setdefault(features, features)  # a few sets, shared
+            self.note_features(self.data)
+        assert self._features is not None
         return self._features
+
+    def note_features(self, data: Mapping[str, Any]) -> None:
+        """Work out `features` from the scenario's data already read (`data`), unless known."""
+        if self._features is None:
+            features = features_of(data)
+            self._features = _FEATURE_SETS.setdefault(features, features)  # a few sets, shared
 
     @property
     def data(self) -> dict[str, Any]:
@@ -106,10 +115,12 @@ class Scenario:
         """What the implementation is sent (made when asked: each scenario is sent once)."""
         return request_of(self.data)
 
-    def request_for(self, features: Iterable[str], omit: Omit | None = None) -> dict[str, Any]:
+    def request_for(self, features: Iterable[str], omit: Omit | None = None,
+                    data: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """What an implementation offering `features` is sent: the steps it cannot answer left
-        out, and what `omit` leaves out (a declared reading)."""
-        return request_of(self.data, frozenset(features), omit)
+        out, and what `omit` leaves out (a declared reading); `data`: the scenario's data, if
+        already read."""
+        return request_of(self.data if data is None else data, frozenset(features), omit)
 
     @property
     def where(self) -> str:
@@ -124,6 +135,7 @@ def features_of(data: Mapping[str, Any]) -> frozenset[str]:
     (`Scenario.needs`: those it cannot be played without)."""
     setup = data["setup"]
     need: set[str] = set()
+    observed: set[str] = set()
     if "game" in setup:
         need.add("game")
     if "match" in setup:
@@ -148,10 +160,11 @@ def features_of(data: Mapping[str, Any]) -> frozenset[str]:
         elif "player" in step:
             need.add("out-of-turn")
         elif "expect" in step:
-            for k in step["expect"]:
-                feature = _need(k, data["ruleset"])
-                if feature is not None:
-                    need.add(feature)
+            observed.update(step["expect"])
+    for k in observed:
+        feature = _need(k, data["ruleset"])
+        if feature is not None:
+            need.add(feature)
     if "deals" in need and "session" not in need:
         need.add("match")
     if "sheet" in need or "match" in need:
@@ -184,6 +197,12 @@ class Omit(NamedTuple):
 
     steps: Mapping[int, frozenset[str] | None]
     from_step: int | None = None
+
+
+def all_steps(features: frozenset[str] | None, omit: Omit | None = None) -> bool:
+    """Whether `step_kept` keeps every step whole: nothing omitted, and every feature a step
+    or an observable may need is offered (None: every feature)."""
+    return omit is None and (features is None or features >= _STEP_FEATURES)
 
 
 def step_kept(number: int, step: Mapping[str, Any], features: frozenset[str] | None, ruleset: str = "",
@@ -227,8 +246,9 @@ def request_of(data: Mapping[str, Any], features: frozenset[str] | None = None, 
     `features`, only the steps and observables such an implementation can answer; with
     `omit`, without what a declared reading leaves out."""
     steps: list[dict[str, Any]] = []
+    whole = all_steps(features, omit)
     for number, given in enumerate(data["steps"], 1):
-        step = step_kept(number, given, features, data["ruleset"], omit)
+        step = given if whole else step_kept(number, given, features, data["ruleset"], omit)
         if step is None:
             continue
         by = {"player": step["player"]} if "player" in step else {}

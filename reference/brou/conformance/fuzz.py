@@ -101,10 +101,10 @@ from ..laws.speech import LEAVE, PASS, SHOW, TURN, WORDS, has_speech, word_actio
 from ..laws.speech import PLAY as SAY_PLAY
 from ..laws.talon import TalonDeal, deal_with_talon, talon_deal_from_seed
 from ..spec.rules import Rules, card_order, cards_of
-from .compare import ERRORED, FAILED, SKIPPED, Verdict
-from .corpus import FORMAT, Scenario, parameter_default
+from .compare import ERRORED, FAILED, SKIPPED, Verdict, passing_results
+from .corpus import FORMAT, Scenario, parameter_default, request_of
 from .generate import PHASE_RULESETS, RULESETS, NoAliasDumper, clauses_touched
-from .harness import Implementation, Outcome, Session, verdict_of
+from .harness import Ahead, Implementation, Outcome, Prepared, Session, send_ahead, verdict_of
 from .localise import Suspect, headline, suspects
 from .reach import REACH_BYTES, Reach
 from .runner import ImplementationError, is_time_limit
@@ -234,10 +234,12 @@ class Summary(NamedTuple):
 
 
 class Case(NamedTuple):
-    """One case: the scenario (its expectations given by the reference engine) and its summary."""
+    """One case: the scenario (its expectations given by the reference engine), its summary,
+    and the messages of the reference engine's refusals, in order (`compare.passing_results`)."""
 
     data: dict[str, Any]
     summary: Summary
+    refusals: tuple[str, ...] = ()
 
 
 # -- building a case ------------------------------------------------------------------------
@@ -416,6 +418,7 @@ def build(data: bytes, offer: Offer) -> Case:
     limit = min(c.at(LIMIT), MAX_ATTEMPTS)
     patient = c.at(STYLE) >= PATIENT_AT
     attempts = refused = 0
+    refusals: list[str] = []  # the reference engine's messages, in order
     legal = state.legal_actions()
     reach = Reach(reach_of(c), offer.features, match is not None)
     prefix = RULESETS[ruleset]
@@ -437,6 +440,7 @@ def build(data: bytes, offer: Offer) -> Case:
             else:
                 refused += 1
                 steps.append({"reject": text, "code": answer["code"]})
+                refusals.append(answer["message"])
             # after a trick, its winner and the count come first: a wrong winner is named as such,
             # not as the wrong player to lead that follows from it; then the legal actions, which
             # say more than who acts (a question asked or not, a window open or not)
@@ -467,7 +471,7 @@ def build(data: bytes, offer: Offer) -> Case:
     if params:
         scenario["params"] = params
     scenario |= {"origin": "fuzzed", "setup": setup, "steps": steps}
-    return Case(scenario, summary)
+    return Case(scenario, summary, tuple(refusals))
 
 
 # -- cases of a game on the phase engine (Brusquembille) ----------------------------------------
@@ -643,6 +647,7 @@ def _build_phase(c: Choices, ruleset: str, offer: Offer) -> Case:
     steps: list[dict[str, Any]] = [{"expect": _observe(table, PHASE_AT_START + (("deal",) if seeded else ()))}]
     limit = min(c.at(LIMIT), MAX_ATTEMPTS)
     attempts = refused = 0
+    refusals: list[str] = []  # the reference engine's messages, in order
     reach = Reach(reach_of(c), offer.features, in_session)
     ending = ""
     while True:
@@ -662,6 +667,7 @@ def _build_phase(c: Choices, ruleset: str, offer: Offer) -> Case:
             else:
                 refused += 1
                 steps.append({"reject": text, "code": answer["code"]})
+                refusals.append(answer["message"])
             # after a trick: its winner, the draws and the payments first (a wrong draw is named
             # as such, not as the wrong hand that follows from it), then who acts and what he may
             # play; the draws and the ledger when the trick added to them (the count, every time)
@@ -699,7 +705,7 @@ def _build_phase(c: Choices, ruleset: str, offer: Offer) -> Case:
     if params:
         scenario["params"] = params
     scenario |= {"origin": "fuzzed", "setup": setup, "steps": steps}
-    return Case(scenario, summary)
+    return Case(scenario, summary, tuple(refusals))
 
 
 # -- cases of a game with a speech (L'Homme d'Auvergne) -----------------------------------------
@@ -920,6 +926,7 @@ def _build_speech(c: Choices, ruleset: str, offer: Offer) -> Case:
     limit = min(c.at(LIMIT), MAX_ATTEMPTS)
     reluctant = c.at(SP_STYLE) >= RELUCTANT_AT
     attempts = refused = 0
+    refusals: list[str] = []  # the reference engine's messages, in order
     reach = Reach(reach_of(c), offer.features, in_session)
     first_ending = ""
     while True:
@@ -935,6 +942,7 @@ def _build_speech(c: Choices, ruleset: str, offer: Offer) -> Case:
             else:
                 refused += 1
                 steps.append({"reject": text, "code": answer["code"]})
+                refusals.append(answer["message"])
             if state.is_over:
                 break  # the end's observations follow: the tricks, then the outcome first
             # the end of the speech: what it said and wrote, before who leads; a card turned: the
@@ -965,7 +973,7 @@ def _build_speech(c: Choices, ruleset: str, offer: Offer) -> Case:
     if params:
         scenario["params"] = params
     scenario |= {"origin": "fuzzed", "setup": setup, "steps": steps}
-    return Case(scenario, summary)
+    return Case(scenario, summary, tuple(refusals))
 
 
 # -- cases of a game with an auction (L'Hombre) --------------------------------------------------
@@ -1280,6 +1288,7 @@ def _build_hombre(c: Choices, ruleset: str, offer: Offer) -> Case:
     style = c.at(HO_STYLE)
     cut, greedy = BID_CUTS[style % len(BID_CUTS)], bool(style & GREEDY)
     attempts = refused = 0
+    refusals: list[str] = []  # the reference engine's messages, in order
     reach = Reach(reach_of(c), offer.features, in_session)
     first_ending = ""
     while True:
@@ -1295,6 +1304,7 @@ def _build_hombre(c: Choices, ruleset: str, offer: Offer) -> Case:
             else:
                 refused += 1
                 steps.append({"reject": text, "code": answer["code"]})
+                refusals.append(answer["message"])
             if state.is_over:
                 break  # the end's observations follow: the tricks, then the outcome first
             # the auction over: what it said and settled; a contract or a trump named; a player's
@@ -1331,7 +1341,7 @@ def _build_hombre(c: Choices, ruleset: str, offer: Offer) -> Case:
     if params:
         scenario["params"] = params
     scenario |= {"origin": "fuzzed", "setup": setup, "steps": steps}
-    return Case(scenario, summary)
+    return Case(scenario, summary, tuple(refusals))
 
 
 def _observe(table: Table, names: tuple[str, ...]) -> dict[str, Any]:
@@ -1413,17 +1423,25 @@ class _Judge:
         self.impl, self.session, self.timeout = impl, session, timeout
         self.last: Outcome | None = None
         self.cache: dict[str, Verdict] = {}
+        # the next case of the search, fetched (and sent, if the implementation takes requests
+        # ahead) while this one's answer is judged (`fetch_next`)
+        self.upcoming: tuple[tuple[int, bytes, Summary, Scenario], Prepared | None] | None = None
+        self.sender = impl if isinstance(impl, Ahead) else None  # the implementation, if it takes requests ahead
 
     def __call__(self, case: Case) -> Verdict:
         return self.scenario(Scenario(case.data, "brou fuzz", 0))
 
-    def scenario(self, s: Scenario) -> Verdict:
-        known = self.cache.get(s.text)
+    def scenario(self, s: Scenario, ahead: Prepared | None = None, answered: Callable[[], None] | None = None) -> Verdict:
+        """The verdict on `s` (`ahead`: it was sent already, `harness.send_ahead`; `answered`:
+        called once its answer is in, before it is judged)."""
+        known = self.cache.get(s.text) if ahead is None else None
         if known is not None:
             return known
         before = self.last
         was = before.verdict.status if before is not None else None
-        verdict = verdict_of(self.impl, s, self.session, timeout=self.timeout, max_hangs=0)
+        verdict = verdict_of(self.impl, s, self.session, timeout=self.timeout, max_hangs=0, ahead=ahead, answered=answered)
+        if verdict.status in (FAILED, ERRORED):
+            self.drop()  # the search stops here: nothing else is asked before its answer is taken
         if before is not None and was != ERRORED and before.verdict.status == ERRORED:
             # it answered the case before twice: the harness errored that one, and asked this one again
             verdict = before.verdict._replace(detail=f"{before.verdict.detail} (after its answer to the case before)")
@@ -1436,6 +1454,26 @@ class _Judge:
             verdict = self._before_last_deal(s, verdict)
         self.cache[s.text] = verdict
         return verdict
+
+    def fetch_next(self, cases: _Cases, send: bool) -> None:
+        """Take the search's next case now, and send it if `send` and the implementation takes
+        requests ahead (`harness.send_ahead`): it plays it while this one is judged."""
+        number, data, summary, s, whole = cases.next_whole()
+        sent = send_ahead(self.sender, s, self.session, whole) if send and self.sender is not None else None
+        self.upcoming = (number, data, summary, s), sent
+
+    def drop(self) -> None:
+        """The answer to a case sent ahead that will not be judged (the search stops before
+        it), taken and dropped; if it does not come right, the implementation is started afresh
+        before it is asked anything else."""
+        upcoming, self.upcoming = self.upcoming, None
+        if upcoming is None or upcoming[1] is None or self.sender is None:
+            return
+        try:
+            self.sender.receive(self.timeout)
+        except ImplementationError:
+            self.session.hello = None
+        self.session.last_answered = None  # nothing it does after is laid on the case judged before
 
     def _before_last_deal(self, s: Scenario, verdict: Verdict) -> Verdict:
         """A case of several deals that the implementation cannot run at all (it refuses a `deal`
@@ -1451,10 +1489,16 @@ class _Judge:
 
 
 BACKGROUND_FROM = 200  # budgets of more cases than this are built in a process of their own
+# the search's JSON, as json.dumps writes it (a case is made here, never circular: no cycles looked for)
+_TEXT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
+_ASCII = json.JSONEncoder(separators=(",", ":"), check_circular=False)
+
+
 def _search_main(argv: list[str]) -> int:
-    """`python -m brou.conformance.fuzz SEED OFFER`: the search's cases from case 1 on, one JSON
-    line each ([number, bytes as hex, ending, actions, refused, deal seed, scenario]), until
-    its output is closed."""
+    """`python -m brou.conformance.fuzz SEED OFFER`: the search's cases from case 1 on, one line
+    each, until its output is closed: tab-separated JSON texts, [number, bytes as hex, summary,
+    the scenario's fields of `_ABOUT`], the scenario, and (empty if none) its whole request
+    and the results that pass it (`compare.passing_results`), ASCII, as `brou serve` writes them."""
     seed, offer = int(argv[0]), Offer.from_json(argv[1])
     out = sys.stdout
     number = 0
@@ -1464,8 +1508,10 @@ def _search_main(argv: list[str]) -> int:
             data = search_bytes(seed, number)
             case = build(data, offer)
             about = {k: case.data[k] for k in _ABOUT if k in case.data}
+            passing = passing_results(case.data, case.refusals)
+            whole = "" if passing is None else f"{_ASCII.encode(request_of(case.data))}\t{_ASCII.encode(passing)}"
             out.write(json.dumps([number, data.hex(), case.summary, about], separators=(",", ":")) + "\t"
-                      + json.dumps(case.data, ensure_ascii=False, separators=(",", ":")) + "\n")
+                      + _TEXT.encode(case.data) + "\t" + whole + "\n")
     except (BrokenPipeError, KeyboardInterrupt):
         return 0
     except Exception as exc:  # a case the reference engine cannot build: said in one line, the run stops
@@ -1483,6 +1529,9 @@ def _summary(fields: list[Any]) -> Summary:
 _ABOUT = ("id", "description", "clauses", "ruleset", "params", "origin")
 
 
+CASES_PIPE = 1 << 20  # bytes of cases the search may write ahead (Linux's largest pipe for anyone)
+
+
 class _Cases:
     """The search's cases in order: from a search process when many are wanted (the engine's
     work then overlaps the implementation's), else built here."""
@@ -1495,20 +1544,32 @@ class _Cases:
             self.process = subprocess.Popen([sys.executable, "-m", "brou.conformance.fuzz", str(seed), offer.to_json()],
                                             stdout=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True,
                                             encoding="utf-8", bufsize=1 << 16)
+            with contextlib.suppress(ImportError, AttributeError, OSError):  # a longer queue of cases, where a pipe may grow
+                import fcntl
+
+                assert self.process.stdout is not None
+                fcntl.fcntl(self.process.stdout.fileno(), fcntl.F_SETPIPE_SZ, CASES_PIPE)
 
     def next(self) -> tuple[int, bytes, Summary, Scenario]:
+        number, data, summary, s, _ = self.next_whole()
+        return number, data, summary, s
+
+    def next_whole(self) -> tuple[int, bytes, Summary, Scenario, tuple[bytes, bytes] | None]:
+        """The next case, and from a search process its whole request and passing results as
+        text (`harness.prepare_whole`), or None."""
         if self.process is None:
             self.number += 1
             data = search_bytes(self.seed, self.number)
             case = build(data, self.offer)
-            return self.number, data, case.summary, Scenario(case.data, "brou fuzz", self.number)
+            return self.number, data, case.summary, Scenario(case.data, "brou fuzz", self.number), None
         assert self.process.stdout is not None
         line = self.process.stdout.readline()
         if not line:
             raise BrouError(f"brou fuzz: the search process stopped (exit status {self.process.wait()})")
-        head, text = line.rstrip("\n").split("\t", 1)
+        head, text, *whole = line.rstrip("\n").split("\t")
         number, data, summary, about = json.loads(head)
-        return number, bytes.fromhex(data), _summary(summary), Scenario(about, "brou fuzz", number, text)
+        sent = (whole[0].encode("ascii"), whole[1].encode("ascii")) if len(whole) == 2 else None
+        return number, bytes.fromhex(data), _summary(summary), Scenario(about, "brou fuzz", number, text), sent
 
     def close(self) -> None:
         if self.process is not None:
@@ -1645,12 +1706,19 @@ def fuzz(impl: Implementation, *, seed: int = 0, deals: int | None = 1000, secon
         run.rulesets = offer.rulesets
         judge = _Judge(impl, session, timeout)
         end = None if seconds is None else started + seconds
-        cases = _Cases(seed, offer, background=deals is None or deals > BACKGROUND_FROM)
+        background = deals is None or deals > BACKGROUND_FROM
+        cases = _Cases(seed, offer, background)
+
+        def fetch_next() -> None:  # with the search in a process of its own: the next case sent at once
+            if deals is None or run.cases + 1 < deals:
+                judge.fetch_next(cases, send=True)
+
         try:
             while (deals is None or run.cases < deals) and (end is None or time.perf_counter() < end):
-                number, data, summary, s = cases.next()
+                (number, data, summary, s), ahead = judge.upcoming or (cases.next(), None)
+                judge.upcoming = None
                 t0 = time.monotonic()
-                verdict = judge.scenario(s)
+                verdict = judge.scenario(s, ahead, fetch_next if background else None)
                 took = time.monotonic() - t0
                 judge.cache.clear()  # the search never meets a case twice
                 _count(run, summary, verdict)
@@ -1661,6 +1729,7 @@ def fuzz(impl: Implementation, *, seed: int = 0, deals: int | None = 1000, secon
                     run.seconds = time.perf_counter() - started  # the search; shrinking is timed apart
                     run.finding = _shrunk(judge, offer, data, s, verdict, number, shrink_seconds, seed, took)
                     return run
+            judge.drop()
         finally:
             cases.close()
         run.seconds = time.perf_counter() - started

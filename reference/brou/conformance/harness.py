@@ -20,12 +20,22 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol, cast, runtime_checkable
 
 from ..errors import BrouError
 from .bounds import as_text, cut
 from .compare import ERRORED, FAILED, PASSED, SKIPPED, Verdict, departures, expectations, judge
-from .corpus import SUBSTANCE_SECONDS, Disputed, Omit, Scenario, parameter_default, reference_verdict, rules_for
+from .corpus import (
+    FEATURES,
+    RUN_FEATURES,
+    SUBSTANCE_SECONDS,
+    Disputed,
+    Omit,
+    Scenario,
+    parameter_default,
+    reference_verdict,
+    rules_for,
+)
 from .diagnose import failed_clause
 from .protocol import MAX_KNOWN_FAILURES, MAX_KNOWN_GLOBS, MAX_PATTERN
 from .runner import ImplementationError, is_glob
@@ -290,8 +300,9 @@ def passing_reading(s: Scenario, deadline: float) -> dict[str, Any] | None:
     return None
 
 
-def skip_reason(s: Scenario, hello: Mapping[str, Any]) -> str | None:
-    """Why the implementation cannot run this scenario, from its handshake, or None."""
+def skip_reason(s: Scenario, hello: Mapping[str, Any], offered: frozenset[str] | None = None) -> str | None:
+    """Why the implementation cannot run this scenario, from its handshake, or None
+    (`offered`: its features, `offered_features(hello)`, if known)."""
     rulesets = hello.get("rulesets", {})
     if s.ruleset not in rulesets:
         return f"ruleset {s.ruleset} is not supported"
@@ -303,7 +314,8 @@ def skip_reason(s: Scenario, hello: Mapping[str, Any]) -> str | None:
         options = supported.get(name)
         if plays.get(name) != value and (not isinstance(options, list) or value not in options):
             return f"parameter {name}={value} is not supported"
-    missing = sorted(s.needs - offered_features(hello))
+    offered = offered_features(hello) if offered is None else offered
+    missing = [] if offered >= RUN_FEATURES else sorted(s.needs - offered)  # (a scenario needs only these)
     if missing:
         return "needs feature " + ", ".join(missing)
     return None
@@ -321,10 +333,19 @@ def run(impl: Implementation, scenarios: Sequence[Scenario], *, timeout: float =
     started = time.perf_counter()
     result = Run(impl.name, None)
     session = Session()
+    sender = impl if isinstance(impl, Ahead) else None
+    ahead: Prepared | None = None  # the next scenario, sent as soon as the answer to this one is in
     try:
-        for s in scenarios:
+        for i, s in enumerate(scenarios):
+
+            def send_next(i: int = i) -> None:
+                nonlocal ahead
+                if sender is not None and i + 1 < len(scenarios):
+                    ahead = send_ahead(sender, scenarios[i + 1], session)
+
             t0 = time.perf_counter()
-            verdict = verdict_of(impl, s, session, timeout=timeout, max_hangs=max_hangs)
+            sent, ahead = ahead, None
+            verdict = verdict_of(impl, s, session, timeout=timeout, max_hangs=max_hangs, ahead=sent, answered=send_next)
             result.hello = result.hello or session.hello
             session.answered(_record(result, s, verdict, t0, progress))
     finally:
@@ -368,10 +389,96 @@ class Session:
         impl.close()
 
 
-def verdict_of(impl: Implementation, s: Scenario, session: Session, *, timeout: float = 10.0, max_hangs: int = 5) -> Verdict:
+class Prepared(NamedTuple):
+    """What a scenario sends an implementation, worked out from its handshake (`prepare`):
+    the request, the features it offers, the reading it is judged under and the scenario's
+    data; or (`prepare_whole`) the whole scenario's request as text, and the results that
+    pass it, as text (`compare.passing_results`), the data read only if the answer differs."""
+
+    request: dict[str, Any] | None
+    features: frozenset[str]
+    reading: Reading | None
+    data: dict[str, Any] | None
+    text: bytes | None = None
+    passing: bytes | None = None
+
+
+def prepare(s: Scenario, hello: Mapping[str, Any]) -> Prepared | Verdict:
+    """What the implementation of handshake `hello` is sent for scenario `s`, or the verdict
+    without sending anything (skipped)."""
+    data = s.data  # read once for this verdict
+    s.note_features(data)
+    features = offered_features(hello)
+    reason = skip_reason(s, hello, features)
+    if reason is not None:
+        return Verdict(SKIPPED, reason)
+    request = s.request_for(features, data=data)
+    if not request["steps"]:  # every step asks for something it does not offer (perft)
+        return Verdict(SKIPPED, "needs feature " + ", ".join(sorted(s.features - features)))
+    reading, why = reading_of(s, hello, features)
+    if why is not None:
+        return Verdict(SKIPPED, why)
+    if reading is not None:
+        if reading.omit is not None:
+            request = s.request_for(features, reading.omit, data)
+        request["params"] = request["params"] | reading.params
+    return Prepared(request, features, reading, data)
+
+
+def prepare_whole(s: Scenario, hello: Mapping[str, Any], text: bytes, passing: bytes) -> Prepared | None:
+    """What is sent for scenario `s`, given as text: `text` its whole request (`corpus.request_of`,
+    compact JSON, ASCII) and `passing` the results that pass it (`compare.passing_results`, the
+    same), for an implementation that offers every feature and is sent every scenario as it is
+    (no skip, no reading: `prepare` would send that request); else None (`prepare` then)."""
+    features = offered_features(hello)
+    if not features >= ALL_FEATURES or skip_reason(s, hello, features) is not None:
+        return None
+    if reading_of(s, hello, features) != (None, None):
+        return None
+    return Prepared(None, features, None, None, text, passing)
+
+
+ALL_FEATURES = frozenset(FEATURES)
+
+
+@runtime_checkable
+class Ahead(Protocol):
+    """An implementation that can be sent a request before the answer is wanted (`Subprocess`),
+    the request given as text if need be, and that tells an answer that is exactly the results
+    `passing` (None) without decoding it."""
+
+    def send(self, request: Mapping[str, Any] | None, text: bytes | None = None) -> None: ...
+
+    def receive(self, timeout: float, passing: bytes | None = None) -> dict[str, Any] | None: ...
+
+
+def send_ahead(impl: Ahead, s: Scenario, session: Session, whole: tuple[bytes, bytes] | None = None) -> Prepared | None:
+    """Send scenario `s` now, if the implementation is running, for `verdict_of(..., ahead=)`
+    to take its answer; None if nothing was sent (it is then sent as usual).  The
+    implementation sees the same messages in the same order: the next request goes once the
+    last answer is in, only sooner.  `whole`: the scenario's request and passing results as
+    text (`prepare_whole`), used where they are what is sent."""
+    if session.gave_up is not None or session.hello is None:
+        return None
+    prepared = None if whole is None else prepare_whole(s, session.hello, *whole)
+    if prepared is None:
+        made = prepare(s, session.hello)
+        if isinstance(made, Verdict):
+            return None
+        prepared = made
+    impl.send(prepared.request, prepared.text)
+    return prepared
+
+
+def verdict_of(impl: Implementation, s: Scenario, session: Session, *, timeout: float = 10.0, max_hangs: int = 5,
+               ahead: Prepared | None = None, answered: Callable[[], None] | None = None) -> Verdict:
     """One scenario's verdict (started, skipped, sent, judged and its failure laid on one
     clause); an answer that turns out to be the previous scenario's second answer errors
-    that scenario, and this one is asked again of a restarted implementation."""
+    that scenario, and this one is asked again of a restarted implementation.  `ahead`: the
+    scenario was sent already (`send_ahead`); `answered`: called once its answer is in,
+    before it is judged (to send the next scenario ahead, say)."""
+    if session.gave_up is not None or session.hello is None:
+        ahead = None  # (nothing is sent ahead of an implementation not running)
     for _ in range(2):
         if session.gave_up is None and session.hello is None:
             try:
@@ -385,30 +492,26 @@ def verdict_of(impl: Implementation, s: Scenario, session: Session, *, timeout: 
                 return Verdict(ERRORED, f"{exc.kind}: {exc.detail}")
         if session.gave_up is not None or session.hello is None:
             return Verdict(ERRORED, session.gave_up or "not started")
-        reason = skip_reason(s, session.hello)
-        if reason is not None:
-            return Verdict(SKIPPED, reason)
-        features = offered_features(session.hello)
-        request = s.request_for(features)
-        if not request["steps"]:  # every step asks for something it does not offer (perft)
-            return Verdict(SKIPPED, "needs feature " + ", ".join(sorted(s.features - features)))
-        reading, why = reading_of(s, session.hello, features)
-        if why is not None:
-            return Verdict(SKIPPED, why)
+        prepared = ahead if ahead is not None else prepare(s, session.hello)
+        if isinstance(prepared, Verdict):
+            return prepared
+        request, features, reading, data, _, passing = prepared
         omit = reading.omit if reading is not None else None
-        if reading is not None:
-            if omit is not None:
-                request = s.request_for(features, omit)
-            request["params"] = request["params"] | reading.params
         session._sent = True
         try:
-            answer = impl.run(request, timeout)
+            # sent already (`send_ahead`): its answer (None: exactly the passing results); else sent now
+            if ahead is not None:
+                answer = cast(Ahead, impl).receive(timeout, passing)
+            else:
+                assert request is not None
+                answer = impl.run(request, timeout)
         except ImplementationError as exc:
             session.hello = None  # restarted before the next scenario
             if exc.previous:  # never laid on this scenario: it is asked again
                 if session.last_answered is not None:
                     _blame(session.last_answered, Verdict(ERRORED, f"{exc.kind}: {exc.detail}"))
                 session.last_answered = None
+                ahead = None
                 continue
             session.hangs = session.hangs + 1 if exc.kind == "hang" else 0
             if exc.fatal:
@@ -417,18 +520,24 @@ def verdict_of(impl: Implementation, s: Scenario, session: Session, *, timeout: 
                 session.gave_up = f"not run: the implementation hung on {session.hangs} scenarios in a row (see --max-hangs)"
             session.last_answered = None
             return Verdict(ERRORED, f"{exc.kind}: {exc.detail}")
+        finally:
+            ahead = None
         session.hangs = 0
         session._answer_taken = True
+        if answered is not None:
+            answered()
+        if answer is None:  # the results that pass the whole scenario, to the byte: nothing to judge
+            return Verdict(PASSED)
         if "skip" in answer:
             return Verdict(SKIPPED, f"the implementation skipped it: {as_text(answer['skip'], 300)}")
         if "error" in answer:
             return Verdict(ERRORED, f"the implementation reported an error: {as_text(answer['error'], 300)}")
-        verdict = judge(s, answer, codes="error-codes" in features, features=features, omit=omit)
+        verdict = judge(s, answer, codes="error-codes" in features, features=features, omit=omit, data=data)
         if reading is not None and reading.steps:
             verdict = verdict._replace(reading_steps=reading.steps)
         if verdict.status == FAILED:
             return verdict._replace(clause=failed_clause(s, verdict))
-        lacking = sorted(s.features - features)
+        lacking = [] if features >= ALL_FEATURES else sorted(s.features - features)
         if verdict.status == PASSED and (lacking or verdict.reading_steps):  # say what it passed without
             left = [f"{', '.join(lacking)} not offered"] if lacking else []
             left += [reading.why] if reading is not None and reading.steps else []

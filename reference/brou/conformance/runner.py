@@ -24,7 +24,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Collection, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from .bounds import MAX_SHOWN, MAX_STDERR, as_text, cut
 from .protocol import MAX_CONTAINERS, MAX_DEPTH, MAX_KNOWN_FAILURES, MAX_KNOWN_GLOBS, MAX_LINE, MAX_PATTERN, PROTOCOL_VERSION
@@ -259,11 +259,15 @@ class Subprocess:
         self.answered: tuple[int, bool] | None = None  # (seq, a scenario?) of the last answer taken
         self.hello: dict[str, Any] | None = None
         self.restarts = -1
+        # the request `send` wrote, for `receive`: (message, its text if given, seq, what is left to
+        # write; None: its input was closed), or what went wrong
+        self._sent: tuple[dict[str, Any], bytes | None, int, memoryview | None] | ImplementationError | None = None
 
     # -- the process ------------------------------------------------------------
 
     def start(self) -> dict[str, Any]:
         self.close()
+        self._sent = None
         self.restarts += 1
         self.buffer = bytearray()
         self.stderr = bytearray()
@@ -282,7 +286,7 @@ class Subprocess:
             assert stream is not None
             os.set_blocking(stream.fileno(), False)
         try:
-            answer = self._exchange({"cmd": "hello", "brou": PROTOCOL_VERSION}, self.start_timeout, during="the handshake")
+            answer = self._exchange({"cmd": "hello", "brou": PROTOCOL_VERSION}, self.start_timeout, during="the handshake") or {}
         except _InputClosed:
             raise self._exited("the handshake", "closed its input") from None
         try:
@@ -397,17 +401,45 @@ class Subprocess:
     # -- one exchange ------------------------------------------------------------------
 
     def run(self, request: Mapping[str, Any], timeout: float) -> dict[str, Any]:
+        self.send(request)
+        answer = self.receive(timeout)
+        assert answer is not None  # (decoded: no `passing` results given)
+        return answer
+
+    def send(self, request: Mapping[str, Any] | None, text: bytes | None = None) -> None:
+        """Write a scenario's request now, its answer taken by `receive` (`run` is the two):
+        the caller may do its own work meanwhile, the exchange is the same.  `text`: the
+        request already written as compact JSON (ASCII), sent as it is (`request` unused).
+        What goes wrong here is raised by `receive`."""
         message = {"cmd": "run", "scenario": request}
-        if self.proc is None or self.proc.poll() is not None:
-            self._restart()  # not started, or it exited after its last answer: start afresh
         try:
-            return self._exchange(message, timeout, during="the scenario")
-        except _InputClosed:
-            pass
+            if self.proc is None or self.proc.poll() is not None:
+                self._restart()  # not started, or it exited after its last answer: start afresh
+            try:
+                self._sent = (message, text, *self._request(message, "the scenario", text))
+            except _InputClosed:
+                self._sent = (message, text, 0, None)
+        except ImplementationError as exc:
+            self._sent = exc
+
+    def receive(self, timeout: float, passing: bytes | None = None) -> dict[str, Any] | None:
+        """The answer to the request `send` wrote, within `timeout` seconds from now; None
+        (nothing decoded) if its results are exactly `passing` (compact JSON, ASCII)."""
+        sent, self._sent = self._sent, None
+        if sent is None:
+            raise ValueError("receive without send")
+        if isinstance(sent, ImplementationError):
+            raise sent
+        message, text, seq, pending = sent
+        if pending is not None:
+            try:
+                return self._answer(message, seq, pending, timeout, "the scenario", passing)
+            except _InputClosed:
+                pass
         # it stopped reading (closed its input, or exited) after its last answer: ask a new one
         self._restart()
         try:
-            return self._exchange(message, timeout, during="the scenario")
+            return self._exchange(message, timeout, "the scenario", text, passing)
         except _InputClosed:
             raise self._exited("the scenario", "closed its input") from None
 
@@ -419,29 +451,49 @@ class Subprocess:
             raise ImplementationError("extra-output", extra, previous=True)
         self.start()
 
-    def _exchange(self, message: dict[str, Any], timeout: float, during: str) -> dict[str, Any]:
+    def _exchange(self, message: dict[str, Any], timeout: float, during: str, text: bytes | None = None,
+                  passing: bytes | None = None) -> dict[str, Any] | None:
+        seq, pending = self._request(message, during, text)
+        return self._answer(message, seq, pending, timeout, during, passing)
+
+    def _request(self, message: dict[str, Any], during: str, text: bytes | None = None) -> tuple[int, memoryview]:
+        """Number the message and write what the pipe takes of it now: (its seq, what is left).
+        `text`: a run's scenario already written as compact JSON (ASCII)."""
         self.seq += 1
         seq = self.seq
-        line = json.dumps({"seq": seq} | message, separators=(",", ":")).encode() + b"\n"
-        raw = self._talk(line, time.monotonic() + timeout, timeout, during)
-        try:
-            answer = decode(raw)
-        except ValueError as exc:
-            raise self._fail("malformed", f"answer to {during} is {exc}") from None
-        if not isinstance(answer, dict):
-            raise self._fail("malformed", f"answer to {during} is not a JSON object: {as_text(answer, 80)}")
-        got = answer.get("seq")
-        if self.answered is not None and type(got) is int and got == self.answered[0]:
-            what = "twice (the second answer came during the next scenario)" if self.answered[1] else "the handshake twice"
-            raise self._fail("extra-output", f"the implementation answered {what}, seq {got}", previous=self.answered[1])
-        if type(got) is not int or got != seq:
-            raise self._fail("wrong-seq", f"answer carries seq {as_text(got, 40)}, expected {seq}")
+        if text is None:
+            line = json.dumps({"seq": seq} | message, separators=(",", ":")).encode() + b"\n"
+        else:  # the same bytes json.dumps writes for {"seq": seq, "cmd": "run", "scenario": ...}
+            line = b'{"seq":%d,"cmd":"run","scenario":%s}\n' % (seq, text)
+        proc = self.proc
+        assert proc is not None and proc.stdin is not None
+        return seq, self._write(proc.stdin.fileno(), memoryview(line), during)  # most requests fit in the pipe at once
+
+    def _answer(self, message: dict[str, Any], seq: int, pending: memoryview, timeout: float, during: str,
+                passing: bytes | None = None) -> dict[str, Any] | None:
+        """The answer to message `seq` (what is left of it written first), checked; None if
+        it is exactly the results `passing` (as `Reference` writes them: nothing to decode)."""
+        raw = self._talk(pending, time.monotonic() + timeout, timeout, during)
+        answer: Any = None
+        if passing is None or raw != b'{"seq":%d,"results":%s}' % (seq, passing):
+            try:
+                answer = decode(raw)
+            except ValueError as exc:
+                raise self._fail("malformed", f"answer to {during} is {exc}") from None
+            if not isinstance(answer, dict):
+                raise self._fail("malformed", f"answer to {during} is not a JSON object: {as_text(answer, 80)}")
+            got = answer.get("seq")
+            if self.answered is not None and type(got) is int and got == self.answered[0]:
+                what = "twice (the second answer came during the next scenario)" if self.answered[1] else "the handshake twice"
+                raise self._fail("extra-output", f"the implementation answered {what}, seq {got}", previous=self.answered[1])
+            if type(got) is not int or got != seq:
+                raise self._fail("wrong-seq", f"answer carries seq {as_text(got, 40)}, expected {seq}")
         self._poll()
         if self.buffer.strip():
             raise self._fail("extra-output", f"the implementation wrote more after its answer to {during}: "
                                              f"{as_text(bytes(self.buffer[:80]).decode('utf-8', 'replace'))}")
         self.answered = (seq, message["cmd"] == "run")
-        return answer
+        return cast(dict[str, Any] | None, answer)
 
     def _poll(self) -> None:
         """Read what the program has already written, without waiting."""
@@ -450,13 +502,12 @@ class Subprocess:
         while len(self.buffer) <= MAX_LINE and self._drain(proc.stdout.fileno(), proc) > 0:
             pass
 
-    def _talk(self, line: bytes, deadline: float, timeout: float, during: str) -> bytes:
-        """Write the request and read one non-blank answer line, both before the deadline,
-        reading the program's stderr all along so that it never blocks on it."""
+    def _talk(self, pending: memoryview, deadline: float, timeout: float, during: str) -> bytes:
+        """Write the rest of the request (`pending`) and read one non-blank answer line, both
+        before the deadline, reading the program's stderr all along so that it never blocks on it."""
         proc = self.proc
         assert proc is not None and proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
         out_fd, err_fd, in_fd = proc.stdout.fileno(), proc.stderr.fileno(), proc.stdin.fileno()
-        pending = self._write(in_fd, memoryview(line), during)  # most requests fit in the pipe at once
         scanned = 0
         with selectors.PollSelector() as selector:  # no kernel object: cheap to make for each exchange
             selector.register(out_fd, selectors.EVENT_READ)

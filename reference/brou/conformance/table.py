@@ -15,6 +15,7 @@ is the registry `observe` reads.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,7 +38,7 @@ from ..laws.ledger import BANK, POOL, SHEET, account_balance, balances
 from ..laws.results import deal_winner
 from ..laws.speech import WORDS, has_speech
 from ..laws.talon import TalonDeal, talon_deal_from_cards, talon_deal_from_seed, turns_a_card
-from ..spec.rules import Rules
+from ..spec.rules import Rules, cards_of
 
 Observe = Callable[["Table"], Any]
 Record = dict[str, Any]
@@ -109,6 +110,47 @@ def game_of(rules: Rules) -> Game:
     return SPEECH if has_speech(rules) else POOL_OR_POINTS
 
 
+class Notation:
+    """A ruleset's texts, worked out once and shared by every table that plays it (its `Rules`
+    never changes): each card's text by card id, and the actions' texts and the actions of
+    texts, remembered as the deal classes give them (`action_text`, `parse_action`: functions
+    of the rules alone; a text that names no action is not remembered)."""
+
+    __slots__ = ("cards", "texts", "actions", "__weakref__")
+
+    def __init__(self, rules: Rules) -> None:
+        self.cards: tuple[str, ...] = tuple(rules.card_text(c) for c in range(rules.n_indices))
+        self.texts: dict[int, str] = {}
+        self.actions: dict[str, int] = {}
+
+    def text(self, state: Any, action: int) -> str:
+        """An action's text (`state.action_text`)."""
+        text = self.texts.get(action)
+        if text is None:
+            text = self.texts[action] = str(state.action_text(action))
+        return text
+
+    def action(self, state: Any, text: str) -> int:
+        """The action a text names (`state.parse_action`: IllegalAction if none)."""
+        action = self.actions.get(text) if type(text) is str else None
+        if action is None:
+            action = state.parse_action(text)
+            if type(text) is str:
+                self.actions[text] = action
+        return action
+
+
+_NOTATIONS: weakref.WeakKeyDictionary[Rules, Notation] = weakref.WeakKeyDictionary()
+
+
+def notation(rules: Rules) -> Notation:
+    """The ruleset's `Notation`, made once for each `Rules`."""
+    made = _NOTATIONS.get(rules)
+    if made is None:
+        made = _NOTATIONS[rules] = Notation(rules)
+    return made
+
+
 class Table:
     """One scenario's deal at a table of fixed players, and the deals after it."""
 
@@ -118,9 +160,12 @@ class Table:
     dealer: int
     before: Record | None  # the match's or the session's numbers before this deal (None: none given)
     state: Any  # the deal: HommeDeal, PhaseDeal or HombreDeal (brou.engine.deals.new_deal); callers know which
+    notation: Notation
+    shown: dict[str, dict[Any, Record]]  # `events` and `ledger`: each entry's record as observed, for this seating
 
     def __init__(self, rules: Rules, setup: Mapping[str, Any]) -> None:
         self.rules = rules
+        self.notation = notation(rules)
         self.game = game = game_of(rules)
         if game.carry == "session" and ("game" in setup or "match" in setup):
             raise BrouError(f"setup: {rules.id} has no game or match of the partnership games (no 'game', 'match')")
@@ -157,6 +202,7 @@ class Table:
         rules = self.rules
         self.dealer = dealer
         self.seating = Seating(rules.n_players, (dealer - rules.dealer) % rules.table_size, rules.teams, rules.table_size)
+        self.shown = {"events": {}, "ledger": {}}
 
     def _deal(self, given: Mapping[str, Any], where: str) -> Deal | TalonDeal:
         """The deal of a setup or of a `deal` step: a seed (and a cut), or the hands by player
@@ -228,7 +274,7 @@ class Table:
         return self.seating.seat(player)
 
     def action_text(self, action: int) -> str:
-        return str(self.state.action_text(action))
+        return self.notation.text(self.state, action)
 
     # -- steps (PROTOCOL.md, "Steps and their results") ----------------------------------
 
@@ -237,7 +283,7 @@ class Table:
         state = self.state
         try:
             if player is None:
-                state.apply_text(text)
+                state.apply(self.notation.action(state, text))  # state.apply_text, its texts remembered
             else:
                 seating = self.seating
                 if type(player) is not int or not 0 <= player < seating.at_table or player in seating.sitting_out():
@@ -246,7 +292,7 @@ class Table:
                     if state.is_over:
                         raise IllegalAction("deal-over", "the deal is finished")
                     raise IllegalAction("wrong-seat", self._no_seat(player))
-                state.apply_text(text, seating.seat(player))
+                state.apply(self.notation.action(state, text), seating.seat(player))
         except IllegalAction as exc:
             return {"ok": False, "code": exc.code, "message": exc.message}
         return {"ok": True}
@@ -272,6 +318,7 @@ class Table:
             raise BrouError(f"a 'deal' step came after {game.ended}")
         following = next_offset(rules, self.seating.offset)
         self.seating = Seating(rules.n_players, following, rules.teams, rules.table_size)
+        self.shown = {"events": {}, "ledger": {}}
         self.dealer = self.seating.player(rules.dealer)
         deal = self._deal(given, "deal")
         context = None
@@ -343,24 +390,24 @@ def to_act(table: Table) -> int | None:
 
 @observes("legal", *GAMES)
 def legal(table: Table) -> list[str]:
-    text = table.state.action_text
-    return [text(a) for a in table.state.legal_actions()]
+    state, texts, text = table.state, table.notation.texts, table.notation.text
+    return [texts.get(a) or text(state, a) for a in state.legal_actions()]
 
 
 @observes("speakers", *GAMES)
 def speakers(table: Table) -> list[list[str]]:
     """By player: what he may do now (the player to act: `legal`; the others: their
     out-of-turn actions, most often none; nothing for a player sitting the deal out)."""
-    state, seating = table.state, table.seating
+    state, seating, text = table.state, table.seating, table.notation.text
     out = seating.sitting_out()
-    return [[] if p in out else [state.action_text(a) for a in state.legal_actions(seating.seat(p))]
+    return [[] if p in out else [text(state, a) for a in state.legal_actions(seating.seat(p))]
             for p in range(seating.at_table)]
 
 
 @observes("trick", *GAMES)
 def trick(table: Table) -> list[str]:
-    card_text = table.rules.card_text
-    return [card_text(c) for c in table.state.trick]
+    cards = table.notation.cards
+    return [cards[c] for c in table.state.trick]
 
 
 @observes("tricks", *GAMES)
@@ -384,13 +431,13 @@ def over(table: Table) -> bool:
 def deal(table: Table) -> dict[str, Any]:
     """The deal as dealt: the hands by player, the talon from its top (the turned card apart),
     the turned card."""
-    dealt, rules = table.state.deal, table.rules
-    out: dict[str, Any] = {"hands": table.by_player([rules.cards_text(h) for h in dealt.hands], [])}
+    dealt, rules, cards = table.state.deal, table.rules, table.notation.cards
+    out: dict[str, Any] = {"hands": table.by_player([[cards[c] for c in cards_of(h)] for h in dealt.hands], [])}
     turns = not rules.on_phases or turns_a_card(rules)
     if rules.on_phases:
-        out["talon"] = [rules.card_text(c) for c in (dealt.stock[:-1] if turns else dealt.stock)]
+        out["talon"] = [cards[c] for c in (dealt.stock[:-1] if turns else dealt.stock)]
     if turns:
-        out["turnup"] = rules.card_text(dealt.turnup)
+        out["turnup"] = cards[dealt.turnup]
     return out
 
 
@@ -504,16 +551,26 @@ def talon(table: Table) -> int:
 
 @observes("events", *PHASES)
 def events(table: Table) -> list[dict[str, Any]]:
-    card_text, player = table.rules.card_text, table.seating.player
-    return [{"trick": e.trick, "player": player(e.seat), e.kind: card_text(e.card)} for e in table.state.events]
+    shown, out = table.shown["events"], []
+    for e in table.state.events:
+        record = shown.get(e)
+        if record is None:
+            record = shown[e] = {"trick": e.trick, "player": table.player(e.seat), e.kind: table.notation.cards[e.card]}
+        out.append(record.copy())
+    return out
 
 
 @observes("ledger", *PHASES)
 def ledger(table: Table) -> list[dict[str, Any]]:
-    unit, card_text = table.game.counts[0], table.rules.card_text
-    return [{"trick": e.trick, "from": table.account(e.giver), "to": table.account(e.taker), unit: e.jetons,
-             "card": None if e.card is None else card_text(e.card), "clause": e.clause}
-            for e in table.state.ledger]
+    shown, out = table.shown["ledger"], []
+    for e in table.state.ledger:
+        record = shown.get(e)
+        if record is None:
+            record = shown[e] = {"trick": e.trick, "from": table.account(e.giver), "to": table.account(e.taker),
+                                 table.game.counts[0]: e.jetons,
+                                 "card": None if e.card is None else table.notation.cards[e.card], "clause": e.clause}
+        out.append(record.copy())
+    return out
 
 
 @observes("result", *PHASES)
