@@ -15,7 +15,6 @@ is the registry `observe` reads.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -116,7 +115,7 @@ class Notation:
     texts, remembered as the deal classes give them (`action_text`, `parse_action`: functions
     of the rules alone; a text that names no action is not remembered)."""
 
-    __slots__ = ("cards", "texts", "actions", "__weakref__")
+    __slots__ = ("cards", "texts", "actions")
 
     def __init__(self, rules: Rules) -> None:
         self.cards: tuple[str, ...] = tuple(rules.card_text(c) for c in range(rules.n_indices))
@@ -140,13 +139,16 @@ class Notation:
         return action
 
 
-_NOTATIONS: weakref.WeakKeyDictionary[Rules, Notation] = weakref.WeakKeyDictionary()
+_NOTATIONS: dict[Rules, Notation] = {}  # not weak: a compiled Rules takes no weak reference
 
 
 def notation(rules: Rules) -> Notation:
-    """The ruleset's `Notation`, made once for each `Rules`."""
+    """The ruleset's `Notation`, made once for each `Rules` (the last few hundred kept: a fuzzed
+    run loads hundreds of readings)."""
     made = _NOTATIONS.get(rules)
     if made is None:
+        if len(_NOTATIONS) >= 256:
+            _NOTATIONS.clear()
         made = _NOTATIONS[rules] = Notation(rules)
     return made
 
