@@ -22,7 +22,7 @@ $(BENCH_STAMP): $(STAMP)
 MYPYC_VENV := .venv-mypyc
 MPY := $(MYPYC_VENV)/bin/python
 MYPYC_STAMP := $(MYPYC_VENV)/.installed
-MYPYC_SOURCES := $(shell find reference spec conformance -type f -not -path '*/__pycache__/*' -not -name '*.so') pyproject.toml setup.py
+MYPYC_SOURCES := $(shell find reference spec conformance -type f -not -path '*/__pycache__/*' -not -path '*.egg-info/*' -not -name '*.so') pyproject.toml setup.py
 
 $(MYPYC_STAMP): $(MYPYC_SOURCES)
 	$(PYTHON) -m venv $(MYPYC_VENV)
