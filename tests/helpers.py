@@ -6,8 +6,10 @@ import fcntl
 import os
 import pickle
 import random
+import subprocess
+import sys
 import types
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -22,6 +24,56 @@ from brou.laws.game import GameContext
 from brou.laws.play import beats
 from brou.laws.talon import talon_deal_from_seed
 from brou.spec.rules import Rules
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def clean_env(**extra: str) -> dict[str, str]:
+    """This environment without PYTHONPATH or BROU_ settings (a source tree on the path, with its
+    egg-info, would pass for the package installed), plus `extra`."""
+    return {k: v for k, v in os.environ.items() if not k.startswith(("BROU_", "PYTHON"))} | extra
+
+
+class Installed:
+    """A fresh virtual environment holding a wheel built from this tree, and a folder outside the
+    repository (tests/test_install.py; tests/test_compiled.py builds with `build`
+    BROU_MYPYC=1).  `also`: more to install beside the wheel; `timeout`: seconds for a command
+    run there (the builds and installs get 300 more)."""
+
+    def __init__(self, root: Path, build: Mapping[str, str] | None = None, also: Sequence[str] = (),
+                 timeout: float = 600) -> None:
+        self.root = root
+        self.timeout = timeout
+        dist = root / "dist"
+        # one build at a time from this tree (pytest-xdist may run two modules that build): the
+        # builds share the tree's build/ folder, and two at once spoil each other's files
+        (REPO / "build").mkdir(exist_ok=True)
+        with open(REPO / "build" / "wheel.lock", "w", encoding="utf-8") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            self.pip_run([sys.executable, "-m", "pip", "wheel", str(REPO), "--no-deps", "--quiet", "-w", str(dist)],
+                         **(build or {}))
+        [self.wheel] = dist.glob("brou-*.whl")
+        venv = root / "venv"
+        self.pip_run([sys.executable, "-m", "venv", str(venv)])
+        self.bin = venv / "bin"
+        self.pip_run([str(self.bin / "python"), "-m", "pip", "install", "--quiet", f"{self.wheel}[prove]", *also])
+        self.work = root / "elsewhere"
+        self.work.mkdir()
+
+    def pip_run(self, argv: Sequence[str], **env: str) -> None:
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=self.timeout + 300, env=clean_env(**env),
+                              check=False)
+        assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+
+    def run(self, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+        """`brou ARGS` from the installed console script, run outside the repository."""
+        return subprocess.run([str(self.bin / "brou"), *args], cwd=self.work, capture_output=True, text=True,
+                              timeout=self.timeout, env=clean_env(**env), check=False)
+
+    def python(self, code: str, cwd: Path | None = None, **env: str) -> subprocess.CompletedProcess[str]:
+        """`python -c CODE` in the environment, outside the repository unless `cwd` says."""
+        return subprocess.run([str(self.bin / "python"), "-c", code], cwd=cwd or self.work, capture_output=True,
+                              text=True, timeout=self.timeout, env=clean_env(**env), check=False)
 
 
 def own_attributes(cls: type) -> tuple[str, ...]:

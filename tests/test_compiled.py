@@ -13,14 +13,11 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 import textwrap
-from collections.abc import Sequence
-from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
+from helpers import REPO, Installed, clean_env
 
 # the engine's tests run against the compiled classes: copies, undo, the deal classes, the laws,
 # the refusals of bad input (an int parameter of a compiled function would take True as 1)
@@ -30,52 +27,16 @@ ENGINE_TESTS = ("tests/test_copy.py", "tests/test_one_engine.py", "tests/test_ho
                 "tests/test_stateful.py", "tests/test_errors.py", "tests/test_library.py", "tests/test_shuffle.py")
 
 
-def _env(**extra: str) -> dict[str, str]:
-    """The environment without PYTHONPATH or BROU_ settings (a source tree on the path would
-    pass for the package installed), plus `extra`."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("BROU_", "PYTHON"))}
-    return env | extra
-
-
-class Compiled:
-    """A fresh virtual environment holding the compiled wheel, pytest, and a folder outside the
-    repository."""
-
-    def __init__(self, root: Path) -> None:
-        dist = root / "dist"
-        self.run_ok([sys.executable, "-m", "pip", "wheel", str(REPO), "--no-deps", "--quiet", "-w", str(dist)],
-                    env=_env(BROU_MYPYC="1"))
-        [self.wheel] = dist.glob("brou-*.whl")
-        venv = root / "venv"
-        self.run_ok([sys.executable, "-m", "venv", str(venv)])
-        self.bin = venv / "bin"
-        self.run_ok([str(self.bin / "python"), "-m", "pip", "install", "--quiet", f"{self.wheel}[prove]", "pytest>=8"])
-        self.work = root / "elsewhere"
-        self.work.mkdir()
-
-    @staticmethod
-    def run_ok(argv: Sequence[str], env: dict[str, str] | None = None) -> None:
-        done = subprocess.run(argv, capture_output=True, text=True, timeout=1200, env=env or _env(), check=False)
-        assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-
-    def python(self, code: str, cwd: Path | None = None, **env: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([str(self.bin / "python"), "-c", code], cwd=cwd or self.work, capture_output=True,
-                              text=True, timeout=900, env=_env(**env), check=False)
-
-    def brou(self, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([str(self.bin / "brou"), *args], cwd=self.work, capture_output=True, text=True,
-                              timeout=900, env=_env(**env), check=False)
-
-
 @pytest.fixture(scope="module")
-def compiled(tmp_path_factory: pytest.TempPathFactory) -> Compiled:
-    return Compiled(tmp_path_factory.mktemp("compiled"))
+def compiled(tmp_path_factory: pytest.TempPathFactory) -> Installed:
+    """The wheel built with BROU_MYPYC=1, pytest beside it."""
+    return Installed(tmp_path_factory.mktemp("compiled"), build={"BROU_MYPYC": "1"}, also=("pytest>=8",), timeout=900)
 
 
 IS_COMPILED = "import brou, brou.compiled as c; print(c.is_compiled(), brou.__file__)"
 
 
-def test_the_engine_is_compiled_and_brou_pure_gives_its_python(compiled: Compiled) -> None:
+def test_the_engine_is_compiled_and_brou_pure_gives_its_python(compiled: Installed) -> None:
     done = compiled.python(IS_COMPILED)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split()[0] == "True" and str(REPO) not in done.stdout
@@ -87,7 +48,7 @@ def test_the_engine_is_compiled_and_brou_pure_gives_its_python(compiled: Compile
 REGISTRY = "import json; from brou.spec.clauses import all_implementations; print(json.dumps(all_implementations()))"
 
 
-def test_every_clause_names_the_same_function_compiled_and_pure(compiled: Compiled) -> None:
+def test_every_clause_names_the_same_function_compiled_and_pure(compiled: Installed) -> None:
     """The registry (brou.spec.clauses) of a compiled process: the same function for every
     clause, a compiled method named by its class as a pure one is."""
     fast = compiled.python(REGISTRY)
@@ -102,21 +63,21 @@ def _verdicts(done: subprocess.CompletedProcess[str]) -> dict[str, str]:
     return {s["id"]: s["status"] for s in report["scenarios"]}
 
 
-def test_the_corpus_gets_the_same_verdicts_compiled_and_pure(compiled: Compiled) -> None:
-    fast = compiled.brou("check", "--report", "json")
-    pure = compiled.brou("check", "--report", "json", BROU_PURE="1")
+def test_the_corpus_gets_the_same_verdicts_compiled_and_pure(compiled: Installed) -> None:
+    fast = compiled.run("check", "--report", "json")
+    pure = compiled.run("check", "--report", "json", BROU_PURE="1")
     assert fast.returncode == 0 and pure.returncode == 0, fast.stderr[-1000:] + pure.stderr[-1000:]
     verdicts = _verdicts(fast)
     assert len(verdicts) > 12_000 and set(verdicts.values()) == {"passed"}
     assert verdicts == _verdicts(pure)
 
 
-def test_the_engine_tests_pass_against_the_compiled_classes(compiled: Compiled) -> None:
+def test_the_engine_tests_pass_against_the_compiled_classes(compiled: Installed) -> None:
     check = compiled.python(IS_COMPILED, cwd=REPO)
     assert check.stdout.split()[0] == "True", check.stdout + check.stderr  # not the source tree's pure modules
     done = subprocess.run([str(compiled.bin / "python"), "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
                            "-m", "not slow", *ENGINE_TESTS], cwd=REPO, capture_output=True, text=True, timeout=1200,
-                          env=_env(), check=False)
+                          env=clean_env(), check=False)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
 
 
@@ -145,7 +106,7 @@ FIND_THE_SLIP = textwrap.dedent("""
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="mutants are played in a forked child")
-def test_a_compiled_process_finds_a_slip_only_a_mutant_reproduces(compiled: Compiled) -> None:
+def test_a_compiled_process_finds_a_slip_only_a_mutant_reproduces(compiled: Installed) -> None:
     """L'Hombre's tie counted as codille (tests/test_mutants.py): the failures are made by the
     pure engine with the slip; the compiled process names the clause, its mutants played in a
     pure child."""
@@ -153,9 +114,9 @@ def test_a_compiled_process_finds_a_slip_only_a_mutant_reproduces(compiled: Comp
     script.write_text(FIND_THE_SLIP)
     python = str(compiled.bin / "python")
     played = subprocess.run([python, str(script), "play"], cwd=compiled.work, capture_output=True, timeout=600,
-                            env=_env(BROU_PURE="1"), check=False)
+                            env=clean_env(BROU_PURE="1"), check=False)
     assert played.returncode == 0, played.stderr[-2000:]
     judged = subprocess.run([python, str(script), "judge"], cwd=compiled.work, input=played.stdout,
-                            capture_output=True, timeout=600, env=_env(), check=False)
+                            capture_output=True, timeout=600, env=clean_env(), check=False)
     assert judged.returncode == 0, judged.stderr[-2000:]
     assert judged.stdout.decode().split() == ["hom.count.result"]

@@ -10,50 +10,12 @@ how to get them.  One wheel and one environment serve every test of the module.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import zipfile
-from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
-
-
-class Installed:
-    """A fresh virtual environment holding the wheel, and a folder outside the repository."""
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        dist = root / "dist"
-        self.pip_run([sys.executable, "-m", "pip", "wheel", str(REPO), "--no-deps", "--quiet", "-w", str(dist)])
-        [self.wheel] = dist.glob("brou-*.whl")
-        venv = root / "venv"
-        self.pip_run([sys.executable, "-m", "venv", str(venv)])
-        self.bin = venv / "bin"
-        self.pip_run([str(self.bin / "python"), "-m", "pip", "install", "--quiet", f"{self.wheel}[prove]"])
-        self.work = root / "elsewhere"
-        self.work.mkdir()
-
-    @staticmethod
-    def pip_run(argv: Sequence[str]) -> None:
-        # without PYTHONPATH: a source tree on it (with its egg-info) would pass for the package installed
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("BROU_", "PYTHON"))}
-        done = subprocess.run(argv, capture_output=True, text=True, timeout=900, env=env, check=False)
-        assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-
-    def run(self, *args: str) -> subprocess.CompletedProcess[str]:
-        """`brou ARGS` from the installed console script, run outside the repository."""
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("BROU_", "PYTHON"))}
-        return subprocess.run([str(self.bin / "brou"), *args], cwd=self.work, capture_output=True, text=True,
-                              timeout=600, env=env, check=False)
-
-    def python(self, code: str) -> subprocess.CompletedProcess[str]:
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("BROU_", "PYTHON"))}
-        return subprocess.run([str(self.bin / "python"), "-c", code], cwd=self.work, capture_output=True, text=True,
-                              timeout=600, env=env, check=False)
+from helpers import REPO, Installed
 
 
 @pytest.fixture(scope="module")
