@@ -34,6 +34,7 @@ from sphinx.util.docutils import SphinxDirective
 from .. import __version__
 from ..errors import SpecError
 from ..spec import SCHEMA_DIR, SPEC_DIR, Document, path_text, read_yaml
+from ..spec.ambiguities import Entry, load_register
 from ..spec.chapters import CHAPTERS, PART_CHAPTERS, chapter_of
 from ..spec.rules import Rules
 from .text import esc
@@ -141,7 +142,47 @@ def load_booklet(ruleset: str, folder: Path = BOOKLET_DIR) -> Booklet:
     for cid in clauses:
         if chapter_of(cid) not in titled:
             raise booklet.error(f"no title for chapter '{chapter_of(cid)}' (clause {cid})", ("chapters",))
+    _check_open_points(booklet, rules)
     return booklet
+
+
+def _check_open_points(booklet: Booklet, rules: Rules) -> None:
+    """Every register entry the ruleset's clauses name has its open point, and its readings are
+    the entry's options for the ruleset, the one the booklet plays among them."""
+    written = booklet.doc.data.get("open_points")
+    if written is None:  # TODO(issue 36): required once every booklet has its open points
+        return
+    wanted = sorted({amb for cid in rules.data["clauses"] for amb in open_entries(rules, cid)})
+    for amb in wanted:
+        if amb not in written:
+            raise booklet.error(f"no open point for {amb}, which a rule of {booklet.ruleset} leaves open",
+                                ("open_points",))
+    register = load_register()
+    for amb, item in written.items():
+        if amb not in wanted:
+            raise booklet.error(f"{amb} is not open in any rule of {booklet.ruleset}", ("open_points", amb))
+        if "quiet" in item:
+            continue
+        entry = register.entry(amb)
+        names = [o.name for o in entry.options if booklet.ruleset in o.overrides]
+        for name in item["readings"]:
+            if name not in names:
+                raise booklet.error(f"{amb} has no option '{name}' for {booklet.ruleset} (options: {', '.join(names)})",
+                                    ("open_points", amb, "readings", name))
+        played = option_in_force(entry, rules)
+        if played not in item["readings"]:
+            raise booklet.error(f"no reading for '{played}', the option of {amb} this booklet plays",
+                                ("open_points", amb, "readings"))
+
+
+def option_in_force(entry: Entry, rules: Rules) -> str:
+    """The option of a register entry that the ruleset, at its parameter values, plays: the first
+    whose overrides it matches, else the register's default for the ruleset."""
+    for option in entry.options:
+        overrides = option.overrides.get(rules.id)
+        if overrides and all(rules.params.get(k) == v for k, v in overrides.items()):
+            return option.name
+    return str(entry.defaults[rules.id]["option"])
 
 
 def chapters(rules: Rules, titled: Mapping[str, Any] | None = None) -> list[tuple[str, list[str]]]:
