@@ -41,42 +41,39 @@ from .text import esc
 
 BOOKLET_DIR = SPEC_DIR / "booklets"
 SCHEMA_FILE = SCHEMA_DIR / "booklet.schema.json"
-DOCS = ("quickstart", "rules", "card", "deal", "sheets")  # the pages after the title page, in order
+DOCS = ("rules", "card", "deal", "sheets")  # the pages after the first (title and quick start), in order
 CARD_END = "card-end"  # the anchor at the end of the reference card
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
-        "booklet": "Players' booklet", "project": "The Brou project", "spec": "Specification of {date}",
+        "booklet": "The table copy", "project": "The Brou project", "spec": "Specification of {date}",
         "version": "Brou {version}", "quick-start": "Quick start", "rules": "The rules",
-        "irregularities": "Irregularities", "card": "Reference card", "deal": "A whole deal, commented",
-        "sheets": "Score sheets", "open": "Open point",
-        "open-note": "the sources leave this open; the booklet follows the default reading "
-                     "(register of the comparative edition: {ids}).",
-        "see": "Rule", "see-plural": "Rules", "silent": "The sources give no rule for this.",
-        "no-remedy": "The sources give no remedy.",
-        "suggestion": "Suggested club practice",
-        "suggestion-note": "the Brou project's suggestion, not a rule of the game.",
-        "irregularities-intro": "What to do when something goes wrong at the table. Where the rules above "
-                                "settle it, they are cited by number; where the sources say nothing, a "
-                                "suggested practice is given, set apart: agree on it before play.",
+        "irregularities": "Irregularities", "card": "Reference card", "deal": "A deal, commented",
+        "sheets": "The score sheet", "open": "Open point.", "here": "This booklet:", "elsewhere": "Some tables:",
+        "see": "Rule", "see-plural": "Rules", "silent": "The rules say nothing of it.",
+        "no-remedy": "The rules give no remedy.",
+        "suggestion": "Suggested club practice, not a rule of the game:",
+        "irregularities-intro": "Where the rules above settle a mishap, they are cited by number; where they "
+                                "say nothing, a practice is suggested: agree on it before play.",
         "contents": "Contents", "pdf": "The booklet to print: PDF, A4",
+        "print": "Print these pages as they are: the quick start, the rules, the reference card, a deal "
+                 "commented card by card and a blank score sheet.",
     },
     "fr": {
-        "booklet": "Livret du joueur", "project": "Le projet Brou", "spec": "Spécification du {date}",
+        "booklet": "L'exemplaire de table", "project": "Le projet Brou", "spec": "Spécification du {date}",
         "version": "Brou {version}", "quick-start": "Pour commencer", "rules": "Les règles",
         "irregularities": "Irrégularités", "card": "Aide-mémoire", "deal": "Une donne commentée",
-        "sheets": "Feuilles de marque", "open": "Point ouvert",
-        "open-note": "les sources laissent ce point ouvert\u00a0; le livret suit la lecture par défaut "
-                     "(registre de l'édition comparée\u00a0: {ids}).",
-        "see": "Règle", "see-plural": "Règles", "silent": "Les sources ne disent rien à ce sujet.",
-        "no-remedy": "Les sources ne prévoient pas de remède.",
-        "suggestion": "Usage conseillé aux clubs",
-        "suggestion-note": "suggestion du projet Brou, non une règle du jeu.",
-        "irregularities-intro": "Que faire quand quelque chose se passe mal à la table. Quand les règles "
-                                "ci-dessus le prévoient, elles sont citées par leur numéro\u00a0; quand les "
-                                "sources sont muettes, un usage est proposé à part\u00a0: convenez-en avant "
-                                "de jouer.",
+        "sheets": "La feuille de marque", "open": "Point ouvert.", "here": "Ce livret\u00a0:",
+        "elsewhere": "Certaines tables\u00a0:",
+        "see": "Règle", "see-plural": "Règles", "silent": "Les règles n'en disent rien.",
+        "no-remedy": "Les règles ne prévoient pas de remède.",
+        "suggestion": "Usage conseillé aux clubs, non une règle du jeu\u00a0:",
+        "irregularities-intro": "Quand les règles ci-dessus règlent un incident, elles sont citées par leur "
+                                "numéro\u00a0; quand elles se taisent, un usage est proposé\u00a0: convenez-en "
+                                "avant de jouer.",
         "contents": "Sommaire", "pdf": "Le livret à imprimer\u00a0: PDF, A4",
+        "print": "Ces pages s'impriment telles quelles\u00a0: pour commencer, les règles, l'aide-mémoire, une "
+                 "donne commentée carte par carte et une feuille de marque vierge.",
     },
 }
 
@@ -256,57 +253,71 @@ def _bi(value: Mapping[str, str], lang: str) -> str:
     return esc(str(value[lang]))
 
 
-def title_page(booklet: Booklet, lang: str, date: datetime.date | None) -> list[str]:
-    """The title page: the game, "players' booklet", the subtitle, the project, the spec's date;
-    then the toctree of the pages (the contents)."""
+def title_page(booklet: Booklet, rules: Rules, lang: str, date: datetime.date | None) -> list[str]:
+    """The first page: the game, "the table copy", the subtitle, the project and the spec's date
+    in a small block, then the quick start (hand-written, in the data file); then the toctree of
+    the other pages (the HTML site's contents; on paper each part is titled instead)."""
     w, data = WORDS[lang], booklet.data
     spec = w["spec"].format(date=date_text(date, lang)) if date else ""
     version = w["version"].format(version=__version__)
     lines = _heading(_bi(data["title"], lang), "=")
-    lines += [".. rst-class:: booklet-kind", "", esc(w["booklet"]), ""]
-    lines += [".. rst-class:: booklet-subtitle", "", _bi(data["subtitle"], lang), ""]
-    lines += [".. rst-class:: booklet-project", "", esc(w["project"]), ""]
-    lines += [".. rst-class:: booklet-date", "", esc(" \u00b7 ".join(x for x in (spec, version) if x)), ""]
+    lines += [".. rst-class:: booklet-kind", "", f"{esc(w['booklet'])} \u2014 {_bi(data['subtitle'], lang)}", ""]
+    lines += [".. rst-class:: booklet-date", "",
+              esc(" \u00b7 ".join(x for x in (w["project"], spec, version) if x)), ""]
+    lines += [".. rst-class:: booklet-print", "", esc(w["print"]), ""]
     # the HTML site's link to the PDF beside it (brou.book.build puts both there); not printed
     lines += [".. rst-class:: booklet-pdf", "", f"`{esc(w['pdf'])} <../../{pdf_name(booklet.ruleset, lang)}>`__", ""]
+    # a rubric, not a section: the parts after it are the title's sections, not the quick start's
+    lines += [f".. rubric:: {esc(w['quick-start'])}", "   :class: quick-start-title", ""]
+    lines += [".. container:: quick-start", ""]
+    for item in data["quick_start"]:
+        lines += [f"   **{_bi(item['head'], lang)}** {_bi(item['text'], lang)}", ""]
     lines += [".. toctree::", "   :maxdepth: 1", f"   :caption: {w['contents']}", "", *(f"   {d}" for d in DOCS), ""]
     return lines
 
 
-def quick_start(booklet: Booklet, lang: str) -> list[str]:
-    """One page: who plays, the pack, how a deal goes, how one wins (hand-written, in the data file)."""
-    lines = _heading(esc(WORDS[lang]["quick-start"]), "=")
-    lines += [".. container:: quick-start", ""]
-    for item in booklet.data["quick_start"]:
-        lines += [f"   **{_bi(item['head'], lang)}** {_bi(item['text'], lang)}", ""]
-    return lines
+def open_point(booklet: Booklet, rules: Rules, amb: str, lang: str) -> str:
+    """An open point in players' words (the data file's `open_points`): what the sources leave
+    open, how this booklet plays it, what some tables do instead; "" for a quiet one."""
+    item = booklet.data.get("open_points", {}).get(amb)
+    if not item or "quiet" in item:
+        return ""
+    w, readings = WORDS[lang], item["readings"]
+    played = option_in_force(load_register().entry(amb), rules)
+    text = f"**{esc(w['open'])}** {_bi(item['point'], lang)} *{esc(w['here'])}* {_bi(readings[played], lang)}"
+    others = [_bi(readings[name], lang) for name in readings if name != played]
+    if others:
+        text += f" *{esc(w['elsewhere'])}* {' '.join(others)}"
+    return text
 
 
 def rules_page(booklet: Booklet, rules: Rules, lang: str) -> list[str]:
-    """The rules, chapter by chapter in the order of play, every clause once and numbered;
-    then the irregularities, which cite them by number."""
+    """The rules, chapter by chapter in the order of play, every clause once and numbered, each
+    open point under the first rule that leaves it open; then the irregularities, which cite
+    the rules by number."""
     w, titled = WORDS[lang], booklet.data["chapters"]
     numbers = numbering(rules, titled)
-    lines = _heading(esc(w["rules"]), "=")
+    lines = _heading(esc(w["rules"]), "=") + [".. container:: booklet-rules", ""]
+    said: set[str] = set()
     for c, (chapter, ids) in enumerate(chapters(rules, titled), 1):
-        lines += _heading(f"{c}\\. {_bi(titled[chapter], lang)}", "-")  # escaped: a title, not a list
+        lines += ["   .. rubric:: " + f"{c}. {_bi(titled[chapter], lang)}", "      :class: rules-chapter", ""]
         for cid in ids:
-            lines += [f".. booklet-rule:: {cid}", f"   :number: {numbers[cid]}", "",
-                      f"   {esc(str(rules.data['clauses'][cid][lang]))}", ""]
-            amb = open_entries(rules, cid)
-            if amb:
-                colon = "\u00a0:" if lang == "fr" else ":"
-                note = esc(w["open-note"].format(ids=", ".join(amb)))
-                lines += ["   .. rst-class:: rule-open", "", f"   *{esc(w['open'])}*{colon} {note}", ""]
+            lines += [f"   .. booklet-rule:: {cid}", f"      :number: {numbers[cid]}", "",
+                      f"      {esc(str(rules.data['clauses'][cid][lang]))}", ""]
+            for amb in open_entries(rules, cid):
+                note = "" if amb in said else open_point(booklet, rules, amb, lang)
+                said.add(amb)
+                if note:
+                    lines += ["      .. rst-class:: rule-open", "", f"      {note}", ""]
     return lines + irregularities(booklet, numbers, lang)
 
 
 def irregularities(booklet: Booklet, numbers: Mapping[str, str], lang: str) -> list[str]:
-    """The irregularities section: for each topic, the rules that settle it (by number, linked)
-    or the sources' silence and the project's suggested practice, marked as such."""
+    """The irregularities: for each topic, the rules that settle it (by number, linked) or the
+    rules' silence, and the project's suggested practice, marked as not a rule of the game."""
     w = WORDS[lang]
-    lines = _heading(esc(w["irregularities"]), "-") + [".. rst-class:: irregularities-intro", "",
-                                                        esc(w["irregularities-intro"]), ""]
+    lines = ["   .. rubric:: " + esc(w["irregularities"]), "      :class: rules-chapter", "",
+             "   .. rst-class:: irregularities-intro", "", f"   {esc(w['irregularities-intro'])}", ""]
     for item in booklet.data["irregularities"]:
         body = [f"**{_bi(item['topic'], lang)}**"]
         ids = item.get("clauses", [])
@@ -319,10 +330,9 @@ def irregularities(booklet: Booklet, numbers: Mapping[str, str], lang: str) -> l
             body.append(esc(w["silent"]))
         elif "suggestion" in item:
             body.append(esc(w["no-remedy"]))
-        lines += [".. rst-class:: irregularity", "", " ".join(body), ""]
         if "suggestion" in item:
-            lines += [".. container:: suggestion", "", f"   **{esc(w['suggestion'])}** \u2014 {esc(w['suggestion-note'])}", "",
-                      f"   {_bi(item['suggestion'], lang)}", ""]
+            body.append(f"*{esc(w['suggestion'])}* {_bi(item['suggestion'], lang)}")
+        lines += ["   .. rst-class:: irregularity", "", "   " + " ".join(body), ""]
     return lines
 
 
@@ -346,9 +356,7 @@ def pages(ruleset: str, lang: str, date: datetime.date | None = None) -> dict[st
     booklet = load_booklet(ruleset)
     rules = Rules.load(ruleset)
     seed = int(booklet.data["deal_seed"])
-    out = {"index": title_page(booklet, lang, date),
-           "quickstart": quick_start(booklet, lang),
-           "rules": rules_page(booklet, rules, lang)}
+    out = {"index": title_page(booklet, rules, lang, date), "rules": rules_page(booklet, rules, lang)}
     for part in ("card", "deal", "sheets"):
         body = [".. container:: booklet-" + part, ""] + [f"   {x}" if x else "" for x in contributed(part, rules, lang, seed)]
         if part == "card":  # where the card ends: the PDF's test finds it on the card's page
@@ -379,7 +387,8 @@ def booklet_title(ruleset: str, lang: str) -> str:
 
 class RuleDirective(SphinxDirective):
     """``.. booklet-rule:: CLAUSE`` with ``:number: 4.2``: one rule, its number before its
-    statement, its clause id after it in small type; the rule's anchor is the clause id."""
+    statement; the rule's HTML anchor is the clause id (the traceability of the site), which
+    the printed page never shows."""
 
     required_arguments = 1
     has_content = True
@@ -396,8 +405,6 @@ class RuleDirective(SphinxDirective):
         first.insert(0, nodes.Text(" "))
         first.insert(0, nodes.inline(self.options.get("number", ""), self.options.get("number", ""),
                                      classes=["rule-number"]))
-        first += nodes.Text(" ")
-        first += nodes.inline(cid, cid, classes=["rule-id"])
         return [box]
 
 
