@@ -21,6 +21,8 @@ from brou.book.build import LANGS, Built, build
 from brou.book.sheets import sheet_title
 from brou.errors import SpecError
 from brou.spec import available_rulesets
+from brou.spec.ambiguities import load_register
+from brou.spec.chapters import booklet_chapters, clause_order
 from brou.spec.rules import Rules
 from helpers import built_once
 
@@ -126,7 +128,7 @@ def test_the_parameter_check_finds_the_variants() -> None:
 
 
 def test_a_replacing_clause_stands_where_the_replaced_one_stood() -> None:
-    order = booklet.clause_order(Rules.load("brouc"))
+    order = clause_order(Rules.load("brouc"))
     assert order.index("brouc.deal.packets") < order.index("hdb.deal.cut")
     assert order.index("hdb.play.lead") < order.index("brouc.play.follow") < order.index("brouc.play.overtrump") \
         < order.index("hdb.play.trick-winner")
@@ -144,8 +146,8 @@ def test_every_clause_once_numbered_in_the_order_of_play(built: dict[tuple[str, 
     ids = [cid for cid, _ in found]
     assert sorted(ids) == sorted(rules.data["clauses"])  # each once, none else
     titled = booklet.load_booklet(ruleset).data["chapters"]
-    assert ids == [cid for _, chapter in booklet.chapters(rules, titled) for cid in chapter]
-    chapter_of = {cid: c for c, (_, chapter) in enumerate(booklet.chapters(rules, titled), 1) for cid in chapter}
+    assert ids == [cid for _, chapter in booklet_chapters(rules, titled) for cid in chapter]
+    chapter_of = {cid: c for c, (_, chapter) in enumerate(booklet_chapters(rules, titled), 1) for cid in chapter}
     expected, previous = [], (0, 0)
     for cid in ids:
         c = chapter_of[cid]
@@ -247,9 +249,9 @@ def test_each_open_point_is_said_once_in_players_words_under_its_first_rule(
     rules, data = Rules.load(ruleset), booklet.load_booklet(ruleset)
     source = page(built[ruleset, lang], "rules")
     blocks = dict(re.findall(r'<div class="booklet-rule[^"]*" id="([^"]+)">(.*?)</div>', source, re.S))
-    register = booklet.load_register()
+    register = load_register()
     first: dict[str, str] = {}
-    for cid in booklet.clause_order(rules):
+    for cid in clause_order(rules):
         for amb in booklet.open_entries(rules, cid):
             first.setdefault(amb, cid)
     assert first and set(first) == set(data.data["open_points"])

@@ -389,6 +389,11 @@ def test_coverage_json_and_one_clause(capsys: pytest.CaptureFixture[str]) -> Non
     code, out, _ = call(capsys, "coverage", "--clause", "brouc.play.overtrump", "--json")
     one = json.loads(out)
     assert code == 0 and one["implemented_by"] and one["scenarios"] and "brouc" in one["rulesets"]
+    # the rule's number in the players' booklet, which prints no clause id: 4.3 in chapter 4, the play
+    assert one["rulesets"]["brouc"]["booklet"]["rule"] == "4.3"
+    assert one["rulesets"]["brouc"]["booklet"]["page"].endswith("booklet-brouc/rules.html#brouc.play.overtrump")
+    code, out, _ = call(capsys, "coverage", "--clause", "hdb.play.lead")
+    assert code == 0 and out.count("players' booklet: rule 4.1") == 2  # 1802 and Brouc
 
 
 def test_check_summary_counts_the_loading(capsys: pytest.CaptureFixture[str]) -> None:

@@ -35,7 +35,7 @@ from .. import __version__
 from ..errors import SpecError
 from ..spec import SCHEMA_DIR, SPEC_DIR, Document, path_text, read_yaml
 from ..spec.ambiguities import Entry, load_register
-from ..spec.chapters import CHAPTERS, PART_CHAPTERS, chapter_of
+from ..spec.chapters import booklet_chapters, booklet_numbers, chapter_of
 from ..spec.rules import Rules
 from .text import esc
 
@@ -182,43 +182,6 @@ def option_in_force(entry: Entry, rules: Rules) -> str:
     return str(entry.defaults[rules.id]["option"])
 
 
-def chapters(rules: Rules, titled: Mapping[str, Any] | None = None) -> list[tuple[str, list[str]]]:
-    """The ruleset's chapters in the order of play (brou.spec.chapters; a chapter it does not list
-    comes after, in the order of `titled`), each with its clauses in the ruleset's order, a
-    clause that `replaces` others of the ruleset it extends taking the place of the first."""
-    order = list(CHAPTERS + PART_CHAPTERS) + [c for c in (titled or {}) if c not in CHAPTERS + PART_CHAPTERS]
-    grouped: dict[str, list[str]] = {}
-    for cid in clause_order(rules):
-        grouped.setdefault(chapter_of(cid), []).append(cid)
-    known = [c for c in order if c in grouped]
-    return [(c, grouped[c]) for c in known + [c for c in grouped if c not in known]]
-
-
-def clause_order(rules: Rules) -> list[str]:
-    """Every clause of the ruleset once, in its order; for a ruleset that extends another, a
-    clause that replaces clauses of the other stands where the first of them stood, and one
-    that replaces none follows the clause before it."""
-    clauses = rules.data["clauses"]
-    parent = rules.data.get("extends")
-    if not parent:
-        return list(clauses)
-    before = {cid: n for n, cid in enumerate(clause_order(Rules.load(parent)))}
-    keyed: list[tuple[float, int, str]] = []
-    last = -1.0
-    for n, (cid, data) in enumerate(clauses.items()):
-        if cid in before:
-            last = float(before[cid])
-        elif data.get("replaces"):
-            last = min(before.get(r, last) for r in data["replaces"]) - 0.5
-        keyed.append((last, n, cid))
-    return [cid for _, _, cid in sorted(keyed)]
-
-
-def numbering(rules: Rules, titled: Mapping[str, Any] | None = None) -> dict[str, str]:
-    """clause id -> its number in the booklet, `4.2`."""
-    return {cid: f"{c}.{r}" for c, (_, ids) in enumerate(chapters(rules, titled), 1) for r, cid in enumerate(ids, 1)}
-
-
 def open_entries(rules: Rules, cid: str) -> list[str]:
     """The register entries the clause's parameters name: where the sources are open."""
     out: list[str] = []
@@ -296,10 +259,10 @@ def rules_page(booklet: Booklet, rules: Rules, lang: str) -> list[str]:
     open point under the first rule that leaves it open; then the irregularities, which cite
     the rules by number."""
     w, titled = WORDS[lang], booklet.data["chapters"]
-    numbers = numbering(rules, titled)
+    numbers = booklet_numbers(rules, titled)
     lines = _heading(esc(w["rules"]), "=") + [".. container:: booklet-rules", ""]
     said: set[str] = set()
-    for c, (chapter, ids) in enumerate(chapters(rules, titled), 1):
+    for c, (chapter, ids) in enumerate(booklet_chapters(rules, titled), 1):
         lines += ["   .. rubric:: " + f"{c}. {_bi(titled[chapter], lang)}", "      :class: rules-chapter", ""]
         for cid in ids:
             lines += [f"   .. booklet-rule:: {cid}", f"      :number: {numbers[cid]}", "",

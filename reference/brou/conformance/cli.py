@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from .. import spec
-from ..errors import UsageError, one_line
+from ..errors import SpecError, UsageError, one_line
 from ..spec.rules import Rules
 from ..spec.tables import table_text
 from . import report
@@ -188,11 +188,29 @@ def clause_data(clause: str, corpus: list[Any]) -> dict[str, Any]:
     from ..spec.clauses import all_implementations
 
     rulesets = _known_clause(clause)
+    for ruleset, data in rulesets.items():
+        number = booklet_rule(ruleset, clause)
+        if number:
+            data["booklet"] = {"rule": number,
+                               "page": f"build/rulebook/<en|fr>/booklet-{ruleset}/rules.html#{clause}"}
     checking = [s for s in corpus if clause in s.clauses]
     return {"clause": clause, "rulesets": rulesets, "implemented_by": all_implementations().get(clause),
             "rulebook": f"build/rulebook/<en|fr>/html/{rulebook_page(clause)}",
             "scenarios": [{"id": s.id, "where": s.where} for s in checking if s.origin != "generated"],
             "generated": sum(1 for s in checking if s.origin == "generated")}
+
+
+def booklet_rule(ruleset: str, clause: str) -> str:
+    """The clause's rule number in the ruleset's players' booklet (`4.2`), "" if it has none."""
+    from ..spec.chapters import booklet_numbers
+    from ..spec.rules import Rules
+
+    path = spec.SPEC_DIR / "booklets" / f"{ruleset}.yaml"
+    try:
+        titled = spec.read_yaml(path).data.get("chapters") if path.exists() else None
+    except SpecError:
+        titled = None
+    return booklet_numbers(Rules.load(ruleset), titled).get(clause, "")
 
 
 def _one_clause(clause: str, corpus: list[Any]) -> int:
@@ -201,6 +219,8 @@ def _one_clause(clause: str, corpus: list[Any]) -> int:
         sources = "; ".join(f"{s['source']} {s.get('section', '')}".strip() for s in c["sources"])
         print(f"{clause} ({ruleset}): {c['en']}")
         print(f"  source: {sources}")
+        if "booklet" in c:
+            print(f"  players' booklet: rule {c['booklet']['rule']} ({c['booklet']['page']})")
     print(f"  implemented by: {data['implemented_by'] or '(none)'}")
     print(f"  rulebook: {data['rulebook']} (make rulebook)")
     for s in data["scenarios"]:

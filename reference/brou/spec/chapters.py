@@ -1,7 +1,8 @@
 """The chapters of the rules (the middle part of a clause id: `hdb.play.follow`) and the page
 of the rulebook that states each.
 
-Below both the conformance layer (`brou coverage --clause` names a clause's page) and the
+Below both the conformance layer (`brou coverage --clause` names a clause's page and its
+number in the players' booklet) and the
 rulebook (`brou.book`, which draws its pictures from conformance scenarios), so that
 neither imports the other for it.
 
@@ -12,6 +13,11 @@ L'Homme d'Auvergne (`auv.`), L'Hombre (`hom.`) - whose chapters are named with t
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .rules import Rules
 
 # The chapters of the rules, in the order of play, as the middle part of a clause id.
 CHAPTERS = ("players", "deck", "deal", "play", "info", "marriage", "count", "game", "match", "sheet")
@@ -69,3 +75,44 @@ def chapter_page(chapter: str) -> str:
 def rulebook_page(clause_id: str) -> str:
     """Where the rulebook states a clause: its page and anchor, `play.html#hdb.play.follow`."""
     return f"{chapter_page(chapter_of(clause_id))}.html#{clause_id}"
+
+
+# -- the players' booklets' numbering (brou.book.booklet; brou coverage --clause) ------------
+
+
+def booklet_chapters(rules: Rules, titled: Mapping[str, Any] | None = None) -> list[tuple[str, list[str]]]:
+    """The ruleset's chapters in the order of play (brou.spec.chapters; a chapter it does not list
+    comes after, in the order of `titled`), each with its clauses in the ruleset's order, a
+    clause that `replaces` others of the ruleset it extends taking the place of the first."""
+    order = list(CHAPTERS + PART_CHAPTERS) + [c for c in (titled or {}) if c not in CHAPTERS + PART_CHAPTERS]
+    grouped: dict[str, list[str]] = {}
+    for cid in clause_order(rules):
+        grouped.setdefault(chapter_of(cid), []).append(cid)
+    known = [c for c in order if c in grouped]
+    return [(c, grouped[c]) for c in known + [c for c in grouped if c not in known]]
+
+
+def clause_order(rules: Rules) -> list[str]:
+    """Every clause of the ruleset once, in its order; for a ruleset that extends another, a
+    clause that replaces clauses of the other stands where the first of them stood, and one
+    that replaces none follows the clause before it."""
+    clauses = rules.data["clauses"]
+    parent = rules.data.get("extends")
+    if not parent:
+        return list(clauses)
+    before = {cid: n for n, cid in enumerate(clause_order(Rules.load(parent)))}
+    keyed: list[tuple[float, int, str]] = []
+    last = -1.0
+    for n, (cid, data) in enumerate(clauses.items()):
+        if cid in before:
+            last = float(before[cid])
+        elif data.get("replaces"):
+            last = min(before.get(r, last) for r in data["replaces"]) - 0.5
+        keyed.append((last, n, cid))
+    return [cid for _, _, cid in sorted(keyed)]
+
+
+def booklet_numbers(rules: Rules, titled: Mapping[str, Any] | None = None) -> dict[str, str]:
+    """clause id -> its rule number in the players' booklet (the table copy), `4.2`: chapters
+    numbered in the order of play, rules within them in the ruleset's order."""
+    return {cid: f"{c}.{r}" for c, (_, ids) in enumerate(booklet_chapters(rules, titled), 1) for r, cid in enumerate(ids, 1)}
