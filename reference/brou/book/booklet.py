@@ -1,16 +1,17 @@
-"""The players' booklet of a ruleset (issue 21, part 1), in English or French.
+"""The players' booklet of a ruleset, the table copy (issues 21 and 36), in English or French.
 
 A booklet is made from the spec and from one data file, spec/booklets/<ruleset>.yaml
-(spec/schema/booklet.schema.json): its title, the quick start, the chapter titles, the
-irregularities and the seed of the commented deal.  So a ruleset added later gets its
-booklet from data alone.  `pages()` writes the booklet as reStructuredText pages, in
-this order: a title page, the quick start, the rules (chapters in the order of play,
-brou.spec.chapters, numbered 1, 2 ...; each clause once, numbered 4.1, 4.2 ..., its statement
-at the ruleset's defaults, its id a small anchor), the irregularities, the reference card
-(brou.book.refcard), a whole deal commented (brou.book.walkthrough) and the score sheets
-(brou.book.sheets).  `brou.book.build` builds them with docs/booklet/conf.py, whose one
-extension is this module (`setup`: the `booklet-rule` directive, which gives a rule its
-clause id as anchor).
+(spec/schema/booklet.schema.json): its title, the quick start, the chapter titles, the open
+points in players' words, the irregularities and the seed of the commented deal.  So a ruleset
+added later gets its booklet from data alone.  `pages()` writes the booklet as
+reStructuredText pages, in this order: the title block and the quick start on the first page,
+the rules (chapters in the order of play, brou.spec.chapters, numbered 1, 2 ...; each clause
+once, numbered 4.1, 4.2 ..., its statement at the ruleset's defaults, each open point under the
+first rule that leaves it open), the irregularities, the reference card (brou.book.refcard), a
+deal commented (brou.book.walkthrough) and the blank score sheet (brou.book.sheets).  Nothing
+printed names a clause, a register entry or the engine: the clause id is only each rule's HTML
+anchor.  `brou.book.build` builds the pages with docs/booklet/conf.py, whose one extension is
+this module (`setup`: the `booklet-rule` directive).
 """
 
 from __future__ import annotations
