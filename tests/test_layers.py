@@ -33,6 +33,7 @@ RANKS = {
     "brou.cards": 2,
     "brou.laws": 3,
     "brou.engine": 4,
+    "brou.players": 5,
     "brou.conformance": 5,
     "brou.prove": 5,
     "brou.openspiel": 5,

@@ -36,7 +36,6 @@ from typing import Any, NoReturn
 from .. import spec
 from ..cards.deal import deal_from_seed
 from ..cards.shuffle import MAX_SEED
-from ..engine.bots import BOTS, bots_of
 from ..engine.deals import new_deal
 from ..engine.homme import HommeDeal
 from ..engine.notation import parse_deal, position_notation
@@ -48,6 +47,7 @@ from ..engine.sheet import sheet_svg, sheet_text
 from ..engine.text import deal_text, deal_to_data, session_text
 from ..errors import BrouError, SpecError, UsageError, one_line
 from ..laws.talon import talon_deal_from_seed
+from ..players import PLAYER_NAMES, players_of
 from ..spec.rules import Rules
 from ..spec.tables import table_text
 
@@ -135,7 +135,8 @@ def build_parser() -> Parser:
                             "standard input), checking every deal against the one before, and print its score sheet")
     match.add_argument("--record", metavar="FILE", help="also write the match's game record to FILE (docs/notation.md)")
     match.add_argument("--bots", default="greedy,random", type=_bots, metavar="BOT,BOT",
-                       help=f"the bots of team 0+2 and team 1+3, from {', '.join(BOTS)} (default greedy,random)")
+                       help=f"the players of team 0+2 and team 1+3 (in the other games: of the even and the odd "
+                            f"players), from {', '.join(PLAYER_NAMES)} (default greedy,random)")
     match.add_argument("--param", type=_param, action="append", default=[], metavar="NAME=VALUE",
                        help="choose a parameter of the ruleset (an option of an ambiguity)")
     match.add_argument("--json", action="store_true", help="print the match record as JSON")
@@ -225,8 +226,8 @@ def build_parser() -> Parser:
 
 def _bots(text: str) -> tuple[str, str]:
     names = text.split(",")
-    if len(names) != 2 or any(n not in BOTS for n in names):
-        raise argparse.ArgumentTypeError(f"--bots takes two of {', '.join(BOTS)} separated by a comma, not '{text}'")
+    if len(names) != 2 or any(n not in PLAYER_NAMES for n in names):
+        raise argparse.ArgumentTypeError(f"--bots takes two of {', '.join(PLAYER_NAMES)} separated by a comma, not '{text}'")
     return names[0], names[1]
 
 
@@ -329,7 +330,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     if game is not None:
         return _show_replayed(args, game)
     session = Session(rules, args.seed)
-    bots = [bots_of(rules)[name] for name in args.bots]
+    bots = [players_of(rules)[name] for name in args.bots]
     rng = random.Random(args.seed)
     by_teams = session.kind == GAMES_AND_MARKS  # 1802, Brouc: the score sheet as it grows
     shown = ""
