@@ -1,6 +1,8 @@
-"""The commented deal of the players' booklets (brou.book.walkthrough, issue 21): what it says
-agrees with the engine, it is the same for a seed, its French is French, and it is plain
-docutils.  Every deal is played once (`play_deal` is cached); the module takes about 8 s."""
+"""The commented deal of the players' booklets (brou.book.walkthrough, issues 21 and 36): what
+it says agrees with the engine, players are named by their seats and rules cited by their
+numbers, never a clause id, each notable card comes with its reason, it is the same for a
+seed, its French is French, and it is plain docutils.  Every deal is played once (`play_deal`
+is cached)."""
 
 from __future__ import annotations
 
@@ -10,68 +12,71 @@ import re
 import pytest
 from docutils.core import publish_parts
 
+from brou.book.booklet import load_booklet
+from brou.book.seats import seat_name
 from brou.book.walkthrough import PlayedDeal, comment, commented_deal, play_deal
 from brou.engine.bots import BOTS
 from brou.engine.homme import HommeDeal
 from brou.engine.phases import PhaseDeal
 from brou.engine.session import Session
 from brou.laws.ledger import balances
+from brou.spec.chapters import booklet_numbers
 from brou.spec.rules import Rules
 
 # the seeds the booklets show (reported to the booklet, which keeps them in its data)
 SEEDS = {"homme-de-brou-1802": 144, "brouc": 109, "brusquembille-1718": 197, "homme-d-auvergne": 176, "hombre": 181}
 CASES = [(ruleset, lang) for ruleset in SEEDS for lang in ("en", "fr")]
-HEADING = {"en": re.compile(r"^\.\. rubric:: Trick (\d+)$"), "fr": re.compile(r"^\.\. rubric:: Levée (\d+)$")}
-WINNER = {"en": re.compile(r"Player (\d+) wins the trick"), "fr": re.compile(r"Le joueur (\d+) remporte la levée")}
+HEADING = {"en": re.compile(r"^\s*\*\*Trick (\d+)\.\*\*"), "fr": re.compile(r"^\s*\*\*Levée (\d+)\.\*\*")}
+WINNER = {"en": re.compile(r"(\w+) wins the trick"), "fr": re.compile(r"(\w+) remporte la levée")}
 ENGLISH = {"the", "and", "player", "players", "trick", "tricks", "wins", "with", "trump", "trumps", "follows",
            "leads", "throws", "who", "has", "his", "he", "deal", "card", "of", "to", "is", "pool", "marks", "passes"}
 
 
 def lines_of(ruleset: str, lang: str, seed: int | None = None, **params: object) -> list[str]:
-    return commented_deal(Rules.load(ruleset, **params), SEEDS[ruleset] if seed is None else seed, lang)
+    rules = Rules.load(ruleset, **params)
+    numbers = booklet_numbers(rules, load_booklet(ruleset).data["chapters"])
+    return commented_deal(rules, SEEDS[ruleset] if seed is None else seed, lang, numbers)
+
+
+def names(rules: Rules, players: list[int], lang: str) -> list[str]:
+    return [seat_name(rules, p, lang, rules.table_size) for p in players]
 
 
 def prose(lines: list[str]) -> list[str]:
-    """The paragraphs: no directive, no option, no raw HTML, no table cell; clause ids left out."""
+    """The paragraphs, whatever their indentation in a container: no directive, no option, no
+    raw HTML, no table cell."""
     out = []
-    raw = False
+    raw: int | None = None
     for line in lines:
-        if line.startswith(".. raw::"):
-            raw = True
+        depth = len(line) - len(line.lstrip())
+        if line.strip().startswith(".. raw::"):
+            raw = depth
             continue
-        if raw and (line.startswith("   ") or not line):
+        if raw is not None and (not line.strip() or depth > raw):
             continue
-        raw = False
-        if line and not line.startswith((" ", "..")):
-            out.append(re.sub(r"``[^`]+``", "", line))
+        raw = None
+        text = line.strip()
+        if text and not text.startswith(("..", ":", "* -", "- ")):
+            out.append(text)
     return out
 
 
 def trick_blocks(lines: list[str], lang: str) -> list[tuple[int, list[str]]]:
-    """(number, paragraphs) of each trick, from its heading to the next heading."""
-    blocks: list[tuple[int, list[str]]] = []
-    for line in lines:
-        heading = HEADING[lang].match(line)
-        if heading:
-            blocks.append((int(heading.group(1)), []))
-        elif line.startswith(".. rubric::"):
-            break
-        elif blocks:
-            blocks[-1][1].append(line)
-    return [(n, prose(body)) for n, body in blocks]
+    """(number, paragraph) of each trick: the paragraph that opens with its number."""
+    return [(int(m.group(1)), [text]) for text in prose(lines) if (m := HEADING[lang].match(text))]
 
 
 def first_table(lines: list[str]) -> list[list[str]]:
-    """The rows of the first list-table after the count's heading."""
-    start = next(i for i, line in enumerate(lines) if line.startswith(".. rubric::") and not any(
-        h.match(line) for h in HEADING.values()))
+    """The rows of the first list-table (the count's)."""
+    start = next(i for i, line in enumerate(lines) if line.strip() == ".. list-table::")
     rows: list[list[str]] = []
-    for line in lines[start:]:
-        if line.startswith("   * - "):
-            rows.append([line[7:]])
-        elif line.startswith("     - ") and rows:
-            rows[-1].append(line[7:])
-        elif rows and line.startswith((".. ", "Player", "Le ", "Les ", "Aucune", "Neither")):
+    for line in lines[start + 1:]:
+        text = line.strip()
+        if text.startswith("* - "):
+            rows.append([text[4:]])
+        elif text.startswith("- ") and rows:
+            rows[-1].append(text[2:])
+        elif rows and text and not text.startswith(":"):
             break
     return rows
 
@@ -91,8 +96,8 @@ def test_the_winner_named_is_the_engines(ruleset: str, lang: str) -> None:
     for _, paragraphs in trick_blocks(lines_of(ruleset, lang), lang):
         found = WINNER[lang].findall(" ".join(paragraphs))
         assert len(found) == 1
-        named.append(int(found[0]))
-    assert named == played.winners
+        named.append(found[0])
+    assert named == names(played.rules, played.winners, lang)
 
 
 @pytest.mark.parametrize(("ruleset", "lang"), CASES)
@@ -164,21 +169,33 @@ def test_any_form_of_a_ruleset_gets_its_deal(ruleset: str, params: dict[str, obj
         played = play_deal(rules, seed)
         for lang in ("en", "fr"):
             blocks = trick_blocks(commented_deal(rules, seed, lang), lang)
-            assert [int(WINNER[lang].findall(" ".join(body))[0]) for _, body in blocks] == played.winners
+            assert [WINNER[lang].findall(" ".join(body))[0] for _, body in blocks] == names(rules, played.winners, lang)
 
 
 def test_a_table_marriage_left_unmarked_is_told() -> None:
     """With table_marking=players the winner of the trick marks its marriage or forgets it
-    (brouc.marriage.table-marked): the deal says which."""
-    text = "\n".join(commented_deal(Rules.load("brouc", table_marking="players"), 0, "en"))
-    assert "does not mark the simple marriage" in text
-    assert "a simple marriage on the table" in text
+    (brouc.marriage.table-marked): the deal says which.  The careful player always marks, so a
+    deal where the random bot forgets one is commented."""
+    rules = Rules.load("brouc", table_marking="players")
+    for seed in range(200):
+        session, rng = Session(rules, seed), random.Random(seed)
+        state = session.deal
+        assert isinstance(state, HommeDeal)
+        while not state.is_over:
+            session.apply(BOTS["random"](session.deal, rng))
+        if state.unmarked:
+            break
+    else:
+        raise AssertionError("no seed gave an unmarked table marriage")
+    players = tuple(session.seating.player(s) for s in range(rules.n_players))
+    text = "\n".join(comment(PlayedDeal(rules, seed, state, players, session.record()), "en"))
+    assert re.search(r"does not mark the (simple|grand) marriage it holds: it counts for nobody", text)
 
 
-@pytest.mark.parametrize(("ruleset", "said"), [("brouc", "brouc.game.dehors"), ("homme-de-brou-1802", "hdb.game.claim")])
+@pytest.mark.parametrize(("ruleset", "said"), [("brouc", "8.3"), ("homme-de-brou-1802", "8.4")])
 def test_a_claim_is_told_with_the_engines_outcome(ruleset: str, said: str) -> None:
-    """A later deal of a match, ended by a claim (dehors in Brouc): the claim, its clause and
-    the game's result as the engine counted it."""
+    """A later deal of a match, ended by a claim (dehors in Brouc): the claim, the rule by its
+    number in the booklet, and the game's result as the engine counted it."""
     rules = Rules.load(ruleset)
     match, rng = Session(rules, 5), random.Random(5)
     while True:
@@ -191,11 +208,37 @@ def test_a_claim_is_told_with_the_engines_outcome(ruleset: str, said: str) -> No
     assert state.outcome is not None and state.outcome.winner is not None
     players = tuple((s + offset) % rules.n_players for s in range(rules.n_players))
     played = PlayedDeal(rules, 5, state, players, match.record(), number=len(match.deals))
-    text = "\n".join(comment(played, "en"))
-    winner = sorted(players[s] for s in rules.teams[state.outcome.winner])
-    assert f"declares that players {winner[0]} and {winner[1]} have reached the target (``{said}``)" in text
+    numbers = booklet_numbers(rules, load_booklet(ruleset).data["chapters"])
+    text = "\n".join(comment(played, "en", numbers))
+    team = " and ".join(names(rules, sorted(players[s] for s in rules.teams[state.outcome.winner]), "en"))
+    assert f"declares that {team} have reached the target (rule {said})" in text
     scores = state.outcome.scores
-    assert f"The claim is right: players {winner[0]} and {winner[1]} win the game, {max(scores)} to {min(scores)}" in text
+    assert f"The claim is right: {team} win the game, {max(scores)} to {min(scores)}" in text
+
+
+@pytest.mark.parametrize(("ruleset", "lang"), CASES)
+def test_no_clause_id_and_no_player_by_number(ruleset: str, lang: str) -> None:
+    """The players' copy names players by their seats and rules by their numbers."""
+    text = " ".join(prose(lines_of(ruleset, lang)))
+    assert not re.search(r"\b(hdb|brouc|brus|auv|hom)\.[a-z]", text)
+    assert not re.search(r"\b(player|joueur)s? \d", text, re.I)
+    assert not re.search(r"\b(engine|bots?|seed|moteur|robots?|germe)\b", text, re.I)
+    assert re.search(r"\((rule|règle) \d+\.\d+\)", text)
+
+
+@pytest.mark.parametrize(("ruleset", "lang"), CASES)
+def test_each_notable_card_says_why(ruleset: str, lang: str) -> None:
+    """Every card the careful player took, trumped, gave to his partner or kept under the trick
+    for a reason gets the words of that reason; each lead of a card he chose says why too."""
+    played = play_deal(Rules.load(ruleset), SEEDS[ruleset])
+    text = " ".join(prose(lines_of(ruleset, lang)))
+    words = {"en": {"win": "the cheapest card that takes the trick", "win-master": "which no card left can beat",
+                    "smear": "more points on his partner's trick", "lead-master": "the best card left in"},
+             "fr": {"win": "la plus petite carte qui prend la levée", "win-master": "que plus aucune carte ne peut battre",
+                    "smear": "points de plus sur la levée de son partenaire", "lead-master": "la plus forte qui reste"}}
+    reasons = [c.reason for c in played.choices if c is not None]
+    for reason, said in words[lang].items():
+        assert text.count(said) == reasons.count(reason), reason
 
 
 def test_an_unknown_language_is_refused() -> None:

@@ -16,7 +16,9 @@ COMPASS = {
     "en": {"S": "South", "E": "East", "N": "North", "W": "West"},
     "fr": {"S": "Sud", "E": "Est", "N": "Nord", "W": "Ouest"},
 }
-NAMES = ("Anne", "Bruno", "Claire", "Denis", "Emma", "Félix")
+# first names for the games where each plays for himself: the rules speak of every player as "he",
+# and so do the commented deals, in French too ("seul contre tous"), so the names are men's
+NAMES = ("Albert", "Bruno", "Charles", "Denis", "Émile", "Félix")
 SIDE = {"en": ("right", "left"), "fr": ("droite", "gauche")}
 
 

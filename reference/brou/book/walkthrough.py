@@ -1,30 +1,31 @@
 """A whole deal commented trick by trick, for a ruleset's players' booklet (brou.book.booklet;
-issue 21, "a whole deal commented trick by trick with pictures, ending with its count and its
-score sheet").
+issue 36: "a short commented deal ... says why each notable card was played, in a player's
+words").
 
 The deal is the first of a session (`brou.engine.session.Session`: a match of 1802 or Brouc, or
-another game's session) played from a seed by the engine's greedy bots for every player, as
-`brou match --bots greedy,greedy` plays it.  `play_deal` plays it; `commented_deal` replays its actions one by one
-and says, from what the engine did, who led, who followed, who could not follow and why (the
-primitives of `brou.laws.following` that narrowed or widened his choice), who won each trick and
-by which rule, what was announced, drawn, paid, bid and exchanged, then the count and the
-sheet.  Nothing here knows a ruleset by name: only the two kinds of deal (the partnership
-`HommeDeal`, the phase deals of `brou.engine.deals.new_deal`), so a ruleset added later gets
-its commented deal with no new code.  Clause ids are found in the ruleset by their ending
-(`play.trick-winner`) or on the engine's functions, and cited in passing.
+another game's session) played from a seed by the careful player (`brou.players.careful`) in
+every seat.  `play_deal` plays it and keeps each action's reason; `commented_deal` replays the
+actions one by one and says who led and followed, what the rules left each player (the
+primitives of `brou.laws.following` that narrowed or widened his choice), why he played the
+card he did (the careful player's reason), who won each trick, what was announced, drawn, paid,
+bid and exchanged, then the count, the standings and who deals next.  Players are named by
+their seats (`brou.book.seats`), never numbered; a rule is cited by its number in the booklet
+(`numbers`, from `brou.spec.chapters.booklet_numbers`), never by its clause id.  Nothing here
+knows a ruleset by name: only the two kinds of deal (the partnership `HommeDeal`, the phase
+deals of `brou.engine.deals.new_deal`), so a ruleset added later gets its commented deal with
+no new code.  Clause ids are found in the ruleset by their ending (`play.trick-winner`) or on
+the engine's functions, then turned into rule numbers.
 """
 
 from __future__ import annotations
 
 import base64
-import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..engine.bots import bots_of
 from ..engine.deals import new_deal
 from ..engine.hombre import HombreDeal
 from ..engine.homme import CLAIM_ACTION, HommeDeal
@@ -37,19 +38,24 @@ from ..laws.ledger import Entry, balances
 from ..laws.play import beats
 from ..laws.results import deal_winner
 from ..laws.speech import LEAVE, PASS, PLAY, action_word
+from ..players.careful import Choice, choose
 from ..spec.rules import Rules, card_order, cards_of
 from .pictures import TEAM_COLOURS, Lang
+from .refcard import trump_names
+from .seats import next_side, seat_name
 from .trickpics import NEUTRAL, HandRow, Play, Talon, hands_picture, trick_picture
 
 LANGS = ("en", "fr")
 
-# -- the deal, as the engine plays it ---------------------------------------------------------
+# -- the deal, as the careful players play it ---------------------------------------------------
 
 
 @dataclass(frozen=True)
 class PlayedDeal:
     """A finished deal: the engine's state, the table player of each deal seat, the record of
-    the match or session after it (what its score sheet is drawn from) and the deal's number in it."""
+    the match or session after it (what its score sheet is drawn from), the deal's number in
+    it, the careful player's choice behind each action of the deal's history (None where the
+    deal was not played by it) and the player who deals next (None: the session is over)."""
 
     rules: Rules
     seed: int
@@ -57,6 +63,8 @@ class PlayedDeal:
     players: tuple[int, ...]
     record: dict[str, Any]
     number: int = 1
+    choices: tuple[Choice | None, ...] = ()
+    next_dealer: int | None = None
 
     @property
     def tricks(self) -> list[tuple[int, Sequence[int], int]]:
@@ -74,36 +82,38 @@ class PlayedDeal:
 
 @lru_cache(maxsize=32)
 def play_deal(rules: Rules, seed: int) -> PlayedDeal:
-    """The first deal of a match (or session) of `rules` from `seed`, every player the greedy bot."""
-    rng = random.Random(seed)
+    """The first deal of a match (or session) of `rules` from `seed`, every player careful."""
     session = Session(rules, seed)
     deal, seating = session.deal, session.seating
-    greedy = bots_of(rules)["greedy"]
+    choices: list[Choice] = []
     while not deal.is_over:
-        session.apply(greedy(session.deal, rng))
+        choice = choose(deal)
+        choices.append(choice)
+        session.apply(choice.action)
     players = tuple(seating.player(s) for s in range(rules.n_players))
-    return PlayedDeal(rules, seed, deal, players, session.record())
+    following = None if session.is_over else session.seating.player(rules.dealer)
+    return PlayedDeal(rules, seed, deal, players, session.record(), choices=tuple(choices), next_dealer=following)
 
 
 # -- words --------------------------------------------------------------------------------------
 
-# Each phrase in English and French; {p} is a player ("player 2", "le joueur 2"), {c} a card.
+# Each phrase in English and French.  {P} or {p} is a player by his seat's name ("South", "Albert"),
+# {c} a card; {cite} the rule that decided, by its number in the booklet, the first time; {tail}
+# the player's reason, where the phrase has one.
 PHRASES: dict[str, tuple[str, str]] = {
-    "player": ("player {n}", "le joueur {n}"),
-    "Player": ("Player {n}", "Joueur {n}"),
-    "pair": ("players {a} and {b}", "les joueurs {a} et {b}"),
-    "pair-head": ("Players {a} and {b}", "Joueurs {a} et {b}"),
     "trick": ("Trick {n}", "Levée {n}"),
     "dealer": ("dealer", "donneur"),
     "talon": ("talon", "talon"),
-    "intro-match": ("This deal was played by the engine's greedy bots for every player: it is the first deal of a "
-                    "match drawn from seed {seed}. The comments say what happened and which rule decided it, not "
-                    "how best to play.",
-                    "Cette donne a été jouée par les robots du moteur, un pour chaque joueur : c'est la première "
-                    "donne d'une partie tirée du germe {seed}. Les commentaires disent ce qui s'est passé et "
-                    "quelle règle en a décidé, non comment il fallait jouer."),
+    "stock": ("stock", "talon"),
+    "rule": (" (rule {n})", " (règle {n})"),
+    "intro": ("The players of this deal play carefully: each sees only his own cards and what has been "
+              "played. The comments say what each notable card was for and, by number, the rule that allowed "
+              "or forced it.",
+              "Les joueurs de cette donne jouent avec soin : chacun ne voit que ses cartes et ce qui a été joué. "
+              "Les commentaires disent à quoi servait chaque carte notable et, par son numéro, la règle qui l'a "
+              "permise ou imposée."),
     "teams": ("{a} play together against {b}.", "{a} jouent ensemble contre {b}."),
-    "alone": ("{n} play, each for himself.", "On joue à {n}, chacun pour soi."),
+    "alone": ("{n} play, each for himself: {names}.", "On joue à {n}, chacun pour soi : {names}."),
     "deals": ("{p} deals {k} cards to each player", "{p} donne {k} cartes à chacun"),
     "packets": (" in packets of {packets}", " par paquets de {packets}"),
     "turnup-own": ("; the last one, his own, he turns face up: {c}, so {s} are trumps{cite}.",
@@ -117,61 +127,90 @@ PHRASES: dict[str, tuple[str, str]] = {
                      "bien que {s} est l'atout ; elle reste sous le talon et sera piochée la dernière{cite}."),
     "talon-down": ("; the other {k} cards stay face down as the talon{cite}.",
                    " ; les {k} autres cartes restent faces cachées et forment le talon{cite}."),
-    "how-to-read": ("Below, each trick is drawn with its cards in the order played, each under its player; the "
-                    "star marks the card that takes the trick.",
-                    "Ci-dessous, chaque levée est dessinée avec ses cartes dans l'ordre où elles ont été jouées, "
-                    "chacune sous son joueur ; l'étoile marque la carte qui remporte la levée."),
+    "how-to-read": ("In each trick the cards are drawn in the order played, each under its player; the star "
+                    "marks the card that takes the trick.",
+                    "Dans chaque levée, les cartes sont dessinées dans l'ordre où elles ont été jouées, chacune "
+                    "sous son joueur ; l'étoile marque la carte qui remporte la levée."),
     "hands-caption": ("The hands as dealt.", "Les mains telles qu'elles ont été données."),
     "hands-after": ("The hands as play begins, the cards drawn in the exchange ringed.",
                     "Les mains au début du jeu de la carte ; les cartes prises au talon sont entourées."),
-    # the cards of a trick
-    "lead-first": ("{P}, on the dealer's right, leads {c}{cite}.", "{P}, à droite du donneur, entame {c}{cite}."),
-    "lead-next": ("{P}, who won the last trick, leads {c}{cite}.",
-                  "{P}, qui a fait la levée précédente, entame {c}{cite}."),
-    "lead": ("{P} leads {c}.", "{P} entame {c}."),
+    # leading
+    "lead-first": ("{P}, on the dealer's {side}, leads first{cite}: {c}{why}.",
+                   "{P}, à {side} du donneur, entame{cite} : {c}{why}."),
+    "lead-next": ("{P}, who took the last trick, leads the next{cite}: {c}{why}.",
+                  "{P}, qui a fait la levée, entame la suivante{cite} : {c}{why}."),
+    "lead": ("{P} leads {c}{why}.", "{P} entame {c}{why}."),
     "a-trump": ("a trump, {c}", "atout, {c}"),
+    "why-lead-master": (", the best card left in {s}", ", la plus forte qui reste à {s}"),
+    "why-lead-trumps": (", to draw the other side's trumps: he holds the best of those left",
+                        ", pour faire tomber les atouts adverses : il a le plus fort de ceux qui restent"),
+    "why-lead-low": (", a small card that gives nothing away", ", une petite carte qui ne donne rien"),
+    "why-lead-held": (", from a suit the others still hold", ", dans une couleur que les autres ont encore"),
+    "why-lead-nolo": (", his weakest card: he wants no trick", ", sa carte la plus faible : il ne veut aucune levée"),
+    # following: a plain card of the suit led
     "follows": ("{p} follows with {c}", "{p} fournit {c}"),
     "follows-too": ("{p} with {c}", "{p} {c}"),
-    "must-over": ("{p} must beat it and plays {c}{cite}", "{p}, tenu de monter, joue {c}{cite}"),
-    "any-trump": ("{p}, with no trump above it, may play any: {c}{cite}",
-                  "{p}, sans atout plus fort, fournit celui qu'il veut : {c}{cite}"),
-    "ruffs": ("{p}, who has {no}, trumps with {c}{cite}", "{p}, qui n'a {no}, coupe {c_de}{cite}"),
-    "ruffs-free": ("{p} trumps with {c} although he holds {has}{cite}",
-                   "{p} coupe {c_de} alors qu'il a {has}{cite}"),
-    "must-trump": ("{p}, who has {no}, must trump and plays {c}{cite}",
-                   "{p}, qui n'a {no}, est tenu de couper et joue {c}{cite}"),
-    "overruffs": ("{p}, void too, overtrumps with {c}{cite}", "{p}, qui n'en a pas non plus, surcoupe {c_de}{cite}"),
-    "must-overruff": ("{p}, void too, must overtrump and does so with {c}{cite}",
-                      "{p}, qui n'en a pas non plus, est tenu de surcouper et le fait {c_avec}{cite}"),
-    "underruffs": ("{p}, void too, trumps lower with {c}{cite}", "{p}, qui n'en a pas non plus, sous-coupe {c_de}{cite}"),
-    "only-trumps": ("{p}, holding nothing but lower trumps, plays {c}{cite}",
-                    "{p}, qui n'a plus que des atouts trop faibles, joue {c}{cite}"),
+    "plays": ("{p} plays {c}{tail}", "{p} joue {c}{tail}"),
+    # following: what the rules left him
+    "must-over": ("{p} must beat it and plays {c}{tail}{cite}", "{p}, tenu de monter, joue {c}{tail}{cite}"),
+    "any-trump": ("{p}, with no trump above it, may play any: {c}{tail}{cite}",
+                  "{p}, sans atout plus fort, fournit celui qu'il veut : {c}{tail}{cite}"),
+    "ruffs": ("{p}, who has {no}, trumps with {c}{tail}{cite}", "{p}, qui n'a {no}, coupe {c_de}{tail}{cite}"),
+    "ruffs-free": ("{p} trumps with {c} although he holds {has}{tail}{cite}",
+                   "{p} coupe {c_de} alors qu'il a {has}{tail}{cite}"),
+    "must-trump": ("{p}, who has {no}, must trump and plays {c}{tail}{cite}",
+                   "{p}, qui n'a {no}, est tenu de couper et joue {c}{tail}{cite}"),
+    "overruffs": ("{p}, void too, overtrumps with {c}{tail}{cite}",
+                  "{p}, qui n'en a pas non plus, surcoupe {c_de}{tail}{cite}"),
+    "must-overruff": ("{p}, void too, must overtrump and does so with {c}{tail}{cite}",
+                      "{p}, qui n'en a pas non plus, est tenu de surcouper et le fait {c_avec}{tail}{cite}"),
+    "underruffs": ("{p}, void too, trumps lower with {c}{tail}{cite}",
+                   "{p}, qui n'en a pas non plus, sous-coupe {c_de}{tail}{cite}"),
+    "only-trumps": ("{p}, holding nothing but lower trumps, plays {c}{tail}{cite}",
+                    "{p}, qui n'a plus que des atouts trop faibles, joue {c}{tail}{cite}"),
     "marriage-card": ("{p} plays {c} instead of going over, since it makes a marriage in the trick{cite}",
                       "{p} joue {c} au lieu de monter, car elle fait un mariage dans la levée{cite}"),
-    "throws": ("{p}, who has {no}, throws {c}{cite}", "{p}, qui n'a {no}, se défausse {c_de}{cite}"),
-    "throws-keeps": ("{p}, who has {no}, keeps his trumps and throws {c}{cite}",
-                     "{p}, qui n'a {no}, garde ses atouts et se défausse {c_de}{cite}"),
-    "throws-free": ("{p} plays {c} although he holds {has}{cite}", "{p} joue {c} alors qu'il a {has}{cite}"),
-    "no-undertrump": ("{p}, who has {no} and cannot beat the trump, may not trump lower and throws {c}{cite}",
+    "throws": ("{p}, who has {no}, throws {c}{tail}{cite}", "{p}, qui n'a {no}, se défausse {c_de}{tail}{cite}"),
+    "throws-keeps": ("{p}, who has {no}, keeps his trumps and throws {c}{tail}{cite}",
+                     "{p}, qui n'a {no}, garde ses atouts et se défausse {c_de}{tail}{cite}"),
+    "throws-free": ("{p} plays {c} although he holds {has}{tail}{cite}", "{p} joue {c} alors qu'il a {has}{tail}{cite}"),
+    "no-undertrump": ("{p}, who has {no} and cannot beat the trump, may not trump lower and throws {c}{tail}{cite}",
                       "{p}, qui n'a {no} et ne peut pas monter sur la coupe, ne doit pas sous-couper et se "
-                      "défausse {c_de}{cite}"),
-    "privilege-again": ("{p} again keeps his matador back and plays {c}",
-                        "{p} garde encore son matador et joue {c}"),
-    "privilege": ("{p} keeps his matador back and plays {c}, as the matador's privilege lets him{cite}",
-                  "{p} garde son matador et joue {c}, comme le privilège des matadors le lui permet{cite}"),
+                      "défausse {c_de}{tail}{cite}"),
+    "privilege-again": ("{p} again keeps his matador back and plays {c}{tail}",
+                        "{p} garde encore son matador et joue {c}{tail}"),
+    "privilege": ("{p} keeps his matador back and plays {c}{tail}, as the matador's privilege lets him{cite}",
+                  "{p} garde son matador et joue {c}{tail}, comme le privilège des matadors le lui permet{cite}"),
     "forced-matador": ("{p}, whose only trumps are matadors, is forced by the higher matador led and plays {c}{cite}",
                        "{p}, qui n'a que des matadors pour atouts, est forcé par le matador plus fort entamé et "
                        "joue {c}{cite}"),
-    "wins-only-trump": ("{P} wins the trick with the only trump{cite}.",
-                        "{P} remporte la levée avec le seul atout{cite}."),
-    "wins-trump": ("{P} wins the trick with the highest trump{cite}.",
-                   "{P} remporte la levée avec le plus fort atout{cite}."),
+    # following: why he played that card (the careful player's reason)
+    "tail-win-last": (", the cheapest card that takes the trick", ", la plus petite carte qui prend la levée"),
+    "tail-win-master": (", which no card left can beat", ", que plus aucune carte ne peut battre"),
+    "tail-ruff-points": (" to take its {k} points", " pour en prendre les {k} points"),
+    "tail-ruff": (" to take the trick", " pour prendre la levée"),
+    "tail-smear": (": {k} more points on his partner's trick", " : {k} points de plus sur la levée de son partenaire"),
+    "tail-partner": (", leaving the trick to his partner", ", laissant la levée à son partenaire"),
+    "tail-table-marriage": (", which makes a marriage on the table for his side",
+                            ", qui fait un mariage sur table pour son camp"),
+    "tail-nothing": (", a card worth nothing", ", une carte sans valeur"),
+    "tail-least": (", the card that costs him least", ", la carte qui lui coûte le moins"),
+    "tail-spare": (", a card he can spare", ", une carte dont il peut se passer"),
+    "tail-keep-trumps": (": the trick is not worth a trump", " : la levée ne vaut pas un atout"),
+    "tail-keep": (", keeping his higher cards for later", ", gardant ses cartes hautes pour plus tard"),
+    "tail-under": (", the highest card that stays under the trick", ", la plus forte carte qui reste sous la levée"),
+    "tail-free": (": while the stock lasts nobody need follow", " : tant que dure le talon, nul n'est tenu de fournir"),
+    # the trick's end
+    "wins-only-trump": ("{P} wins the trick with the only trump{cite}.", "{P} remporte la levée avec le seul atout{cite}."),
+    "wins-trump": ("{P} wins the trick with the highest trump{cite}.", "{P} remporte la levée avec le plus fort atout{cite}."),
     "wins-suit": ("{P} wins the trick with the highest card of the suit led{cite}.",
                   "{P} remporte la levée avec la plus forte carte de la couleur entamée{cite}."),
     "worth": (" It holds {k} card points.", " Elle contient {k} points."),
     "worth-none": (" It holds no card points.", " Elle ne contient aucun point."),
     # marriages and the game (the partnership games)
     "announces-before": ("Before playing, {p} announces {m}{cite}.", "Avant de jouer, {p} annonce {m}{cite}."),
+    "announces-first": ("Before playing, {p} announces {m}, as soon as the rules let him{cite}.",
+                        "Avant de jouer, {p} annonce {m}, dès que les règles le lui permettent{cite}."),
     "announces-after": ("After the trick, {p} announces {m}{cite}.", "Après la levée, {p} annonce {m}{cite}."),
     "announces-then": ("Then {p} announces {m}{cite}.", "Puis {p} annonce {m}{cite}."),
     "marriage": ("{cards}, a {kind}: {v} points for {team}", "{cards}, un {kind} : {v} points pour {team}"),
@@ -182,8 +221,8 @@ PHRASES: dict[str, tuple[str, str]] = {
     "table-off": (" and as many off {team}", " et autant en moins pour {team}"),
     "unmarked": ("The winner of the trick does not mark the {kind} it holds: it counts for nobody{cite}.",
                  "Le gagnant de la levée ne marque pas le {kind} qu'elle contient : il ne compte pour personne{cite}."),
-    "claim": ("{P} declares that {team} have reached the target{cite}.",
-              "{P} déclare que {team} ont atteint le but{cite}."),
+    "claim": ("{P} counts his side's points and declares that {team} have reached the target{cite}.",
+              "{P} compte les points de son camp et déclare que {team} ont atteint le but{cite}."),
     "declare": ("{P} declares {name} for {team}{cite}.", "{P} annonce {name} pour {team}{cite}."),
     "concede": ("{team} offer to concede the game{cite}.", "{team} proposent d'abandonner la partie{cite}."),
     "accept": ("{team} accept.", "{team} acceptent."),
@@ -191,9 +230,10 @@ PHRASES: dict[str, tuple[str, str]] = {
                "{team} refusent et s'engagent à faire toutes les levées."),
     # drawing and paying (Brusquembille)
     "draws": ("Then {p} draws first ({c}), then {rest}{cite}.", "Puis {p} pioche le premier ({c}), puis {rest}{cite}."),
+    "draws-short": ("Each draws a card, {p} first{cite}.", "Chacun pioche une carte, {p} le premier{cite}."),
     "draw-one": ("{p} ({c})", "{p} ({c})"),
     "draw-last": ("The turned card, {c}, goes to {p}, who draws last{cite}.",
-                  "La retourne, {c}, revient {p_a}, qui pioche le dernier{cite}."),
+                  "La retourne, {c}, revient à {p}, qui pioche le dernier{cite}."),
     "stock-gone": (" The stock is now empty: the cards left in hand are played out without drawing{cite}.",
                    " Le talon est épuisé : on joue les cartes qui restent en main, sans piocher{cite}."),
     "paid-won": ("{P} took the trick with his own {c_bare}, a brusquembille: each other player pays him {k} {unit}{cite}.",
@@ -211,44 +251,46 @@ PHRASES: dict[str, tuple[str, str]] = {
     "show": ("{P} shows {c}{cite}.", "{P} montre {c}{cite}."),
     "pass": ("{P} passes.", "{P} passe."),
     "no-show": ("{P} does not show his king.", "{P} ne montre pas son roi."),
-    "passes": ("Players {ps} pass.", "Les joueurs {ps} passent."),
-    "homme": ("{P} says he plays: he is the homme, alone against all the others{cite}.",
-              "{P} dit qu'il joue : il est l'homme, seul contre tous les autres{cite}."),
-    "scores": (" This scores a point for {p}{cite}.", " Cela rapporte un point {p_a}{cite}."),
+    "passes": ("{ps} pass.", "{ps} passent."),
+    "homme": ("{P}, holding {k} trumps, says he plays: he is the homme, alone against all the others{cite}.",
+              "{P}, qui a {k} atouts, dit qu'il joue : il est l'homme, seul contre tous les autres{cite}."),
+    "scores": (" This scores a point for {p}{cite}.", " Cela rapporte un point à {p}{cite}."),
     "king-moves": ("{P} takes {c}, which had scored for {q}: the point goes with it{cite}.",
                    "{P} prend {c}, qui avait marqué pour {q} : le point le suit{cite}."),
     "king-lost": ("{P} loses {c}, which had scored for him: he gives the point back{cite}.",
                   "{P} perd {c}, qui avait marqué pour lui : il rend le point{cite}."),
     "not-played": ("The deal is not played{cite}.", "La donne n'est pas jouée{cite}."),
     # the auction and the exchange (L'Hombre)
-    "bid": ("{p} bids {b}", "{p} nomme {b}"),
+    "bid": ("{p}, with {k} trumps in his best suit, bids {b}", "{p}, qui a {k} atouts dans sa meilleure couleur, nomme {b}"),
     "bid-pass": ("{p} passes", "{p} passe"),
     "auction": ("The auction{cite}: {said}.", "Les enchères{cite} : {said}."),
     "hombre": ("{P} is the hombre and plays {b}{trump}, alone against the two tiers{cite}.",
                "{P} est l'hombre et joue {b}{trump}, seul contre les deux tiers{cite}."),
     "hombre-chooses": ("Having won the auction with {bid}, {P} chooses to play {b}{trump}{cite}.",
                        "Vainqueur des enchères avec {bid}, {P} choisit de jouer {b}{trump}{cite}."),
-    "trump-named": (", with {s} as trumps", ", avec {s} pour atout"),
+    "trump-named": (", with {s} as trumps, his longest suit", ", avec {s} pour atout, sa plus longue couleur"),
     "no-trump": (", without trumps", ", sans atout"),
     "turns-trump": ("He turns the top card of the talon, {c}: {s} are trumps{cite}.",
                     "Il retourne la carte du dessus du talon, {c} : {s} est l'atout{cite}."),
     "shows-cards": ("He shows {cards}{cite}.", "Il montre {cards}{cite}."),
-    "exchange": ("{P} discards {k} cards ({cards}) and draws {drawn}{cite}.",
-                 "{P} écarte {k} cartes ({cards}) et prend au talon {drawn}{cite}."),
-    "exchange-one": ("{P} discards {cards} and draws {drawn}{cite}.", "{P} écarte {cards} et prend au talon {drawn}{cite}."),
+    "exchange": ("{P} discards {k} weak cards ({cards}) and draws {drawn}{cite}.",
+                 "{P} écarte {k} cartes faibles ({cards}) et prend au talon {drawn}{cite}."),
+    "exchange-one": ("{P} discards {cards}, a weak card, and draws {drawn}{cite}.",
+                     "{P} écarte {cards}, une carte faible, et prend au talon {drawn}{cite}."),
     "exchange-none": ("{P} keeps his hand{cite}.", "{P} garde sa main{cite}."),
     "surrender": ("{P} gives up before his first card{cite}.", "{P} abandonne avant de jouer sa première carte{cite}."),
-    "stop": ("{P} has taken the first five tricks and stops there{cite}.",
-             "{P} a fait les cinq premières levées et s'arrête là{cite}."),
+    "stop": ("{P} has taken the first five tricks and stops there rather than risk the vole{cite}.",
+             "{P} a fait les cinq premières levées et s'arrête là plutôt que de risquer la vole{cite}."),
     "vole": ("{P} has taken the first five tricks and plays on for the vole{cite}.",
              "{P} a fait les cinq premières levées et continue pour la vole{cite}."),
     "all-passed": ("Nobody bid: the deal is not played{cite}.", "Personne n'a enchéri : ce coup n'est pas joué{cite}."),
     # the count
     "count": ("The count", "Le compte"),
     "sheet": ("The score sheet after the deal", "La feuille de marque après la donne"),
-    "nous-eux": ("On the sheet, players {a} are “{nous}” and players {b} “{eux}”.",
-                 "Sur la feuille, les joueurs {a} sont « {nous} » et les joueurs {b} « {eux} »."),
+    "nous-eux": ("On the sheet, {a} are “{nous}” and {b} “{eux}”.",
+                 "Sur la feuille, {a} sont « {nous} » et {b} « {eux} »."),
     "standings": ("The standings after the deal", "Les comptes après la donne"),
+    "next-dealer": ("{P} deals the next deal{cite}.", "{P} donne la donne suivante{cite}."),
     "tricks": ("Tricks", "Levées"),
     "card-points": ("Card points", "Points de cartes"),
     "rounded": ("Rounded to tens{cite}", "Arrondis à la dizaine{cite}"),
@@ -301,7 +343,9 @@ PHRASES: dict[str, tuple[str, str]] = {
 HOW = {"declaration-made": ("the declaration made", "déclaration tenue"),
        "declaration-failed": ("the declaration failed", "déclaration manquée"),
        "concession-accepted": ("a concession accepted", "abandon accepté")}
-NUMBERS = {"en": ("none", "one", "two", "three", "four", "five"), "fr": ("zéro", "un", "deux", "trois", "quatre", "cinq")}
+NUMBERS = {"en": ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                  "twelve"),
+           "fr": ("zéro", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "onze", "douze")}
 FEMININE = {"dame", "espadille", "baste", "manille", "ponte", "demande"}
 # what a ledger row of the count is, by the ending of the clause that made its entries
 LEDGER_WORDS = {
@@ -312,6 +356,8 @@ LEDGER_WORDS = {
     "count.score": ("The contract", "Le contrat"), "count.vole": ("The vole", "La vole"),
 }
 KIND_WORDS = {"simple": ("simple marriage", "mariage simple"), "grand": ("grand marriage", "grand mariage")}
+# the careful player's reasons that make a card played to a trick worth a word of its own
+NOTABLE = {"win", "win-master", "ruff", "smear", "table-marriage", "over"}
 
 
 def french(text: str) -> str:
@@ -341,50 +387,68 @@ def _function_clause(rules: Rules, func: Callable[..., Any], index: int | None =
     return next((cid for cid in clauses if cid in rules.data["clauses"]), None)
 
 
-def _svg_html(svg: str, style: str) -> list[str]:
-    """`.. raw:: html` lines holding an SVG picture inline, in a block styled `style` (docutils
-    refuses lines longer than 10,000 characters, so no data URI; WeasyPrint draws inline SVG)."""
+TRICK_SCALE = 0.66  # a trick's picture beside its words, in a column of the page
+HANDS_SCALE = 0.8  # the hands as dealt, across the page
+
+
+def _scaled(svg: str, factor: float) -> str:
+    """The picture drawn `factor` times its size (its viewBox kept: the drawing scales)."""
+    def size(m: re.Match[str]) -> str:
+        return f'{m.group(1)}="{float(m.group(2)) * factor:.1f}"'
+
+    head, rest = svg.split(">", 1)
+    return re.sub(r'\b(width|height)="([0-9.]+)"', size, head, count=2) + ">" + rest
+
+
+def _svg_html(svg: str, classes: str) -> list[str]:
+    """`.. raw:: html` lines holding an SVG picture inline, in a block of class `classes`
+    (docutils refuses lines longer than 10,000 characters, so no data URI; WeasyPrint draws
+    inline SVG; the style sheets size the picture by its class)."""
     body = [line for line in svg.splitlines() if line.strip()]
-    return ["", ".. raw:: html", "", f'   <div style="{style}">', *(f"   {line}" for line in body), "   </div>", ""]
+    return ["", ".. raw:: html", "", f'   <div class="{classes}">', *(f"   {line}" for line in body), "   </div>", ""]
 
 
-def _img_html(svg: str, style: str) -> list[str]:
+def _img_html(svg: str, classes: str) -> list[str]:
     """`.. raw:: html` lines holding an SVG picture as an image (a data URI over several lines,
     which a URL may span), for a picture with a style sheet of its own (the filled sheets of
     brou.engine.sheet), which inline it would impose on the whole page."""
     title = re.search(r"<title>(.*?)</title>", svg, re.S)
     alt = (title.group(1) if title else "").replace('"', "&quot;")
-    size = re.search(r'width="(\d+)" height="(\d+)"', svg)
-    dims = f' width="{size.group(1)}" height="{size.group(2)}"' if size else ""
     data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
     chunks = [data[i:i + 76] for i in range(0, len(data), 76)]
-    return ["", ".. raw:: html", "", f'   <img alt="{alt}"{dims} style="{style}" src="data:image/svg+xml;base64,',
+    return ["", ".. raw:: html", "", f'   <img alt="{alt}" class="{classes}" src="data:image/svg+xml;base64,',
             *(f"   {chunk}" for chunk in chunks), '   ">', ""]
 
 
-def _raw(html: str) -> list[str]:
-    return ["", ".. raw:: html", "", f"   {html}", ""]
+def _indent(lines: Sequence[str], by: str = "   ") -> list[str]:
+    return [f"{by}{line}" if line else "" for line in lines]
 
 
 # -- the commentary -------------------------------------------------------------------------------
 
 
 class _Writer:
-    """The commented deal of one PlayedDeal in one language."""
+    """The commented deal of one PlayedDeal in one language; `numbers` gives each clause's rule
+    number in the booklet (a clause not in it is not cited)."""
 
-    def __init__(self, played: PlayedDeal, lang: str) -> None:
+    def __init__(self, played: PlayedDeal, lang: str, numbers: Mapping[str, str]) -> None:
         self.played = played
         self.rules = played.rules
         self.lang = lang
         self.i = LANGS.index(lang)
+        self.numbers = numbers
         self.cited: set[str] = set()
         self.lines: list[str] = []
         self._passing: list[int] = []  # players whose passes in the speech are not said yet
         self._exchanges_said: list[int] = []
         self._contract_said = False
-        self._trick_context: dict[int, tuple[int | None, list[int], list[Sequence[tuple[str, Any]]]]] = {}
+        self._trick_context: dict[int, tuple[int | None, list[int], list[Sequence[tuple[str, Any]]], list[int]]] = {}
         self._inline: dict[tuple[int, int], list[str]] = {}  # (trick, cards down) -> what was said then
         self._named: set[int] = set()  # the permanent trumps named once with their plain names
+        self._announced = False  # the first announcement says why
+        self._window = -1  # the trick after which the last announcement out of play was made
+        self._draws_told = False  # the first draw is told card by card, the others in short
+        self._free_told = False  # Brusquembille's free play while the stock lasts, said once
 
     # words
 
@@ -393,31 +457,31 @@ class _Writer:
         return french(text) if self.lang == "fr" else text
 
     def cite(self, cid: str | None, always: bool = False) -> str:
-        """A light mention of the clause that decided: ` (hdb.play.follow)`, the first time only
-        unless `always`."""
-        if cid is None or (cid in self.cited and not always):
+        """The rule that decided, by its number in the booklet: ` (rule 4.3)`, the first time
+        only unless `always`; nothing for a clause the booklet does not number."""
+        if cid is None or cid not in self.numbers or (cid in self.cited and not always):
             return ""
         self.cited.add(cid)
-        return f" (``{cid}``)"
+        return self.w("rule", n=self.numbers[cid])
+
+    def name(self, player: int) -> str:
+        """A table player by his seat's name."""
+        return seat_name(self.rules, player, self.lang, self.rules.table_size)
 
     def p(self, seat: int) -> str:
-        return self.w("player", n=self.played.players[seat])
+        return self.name(self.played.players[seat])
 
     def P(self, seat: int) -> str:
-        text = self.p(seat)
-        return text[0].upper() + text[1:]
-
-    def player_n(self, player: int) -> str:
-        return self.w("player", n=player)
+        return self.p(seat)
 
     def suit(self, suit: int) -> str:
         return str(self.rules.data["deck"]["suits"][suit][self.lang])
 
     def _special(self, card: int, trump: int | None) -> str | None:
+        """A trump's own name under `trump` (the espadille, the manille, the ponte), if it has one."""
         if trump is None:
             return None
-        permanent = self.rules.data.get("orders", {}).get("trump", {}).get("permanent", {})
-        return next((name for name, text in permanent.items() if self.rules.card(text) == card), None)
+        return trump_names(self.rules, trump).get(card)
 
     def card(self, card: int, trump: int | None = None, prep: str = "", short: bool = False, bare: bool = False,
              explain: bool | None = None) -> str:
@@ -453,31 +517,16 @@ class _Writer:
             article = {"": "le ", "de": "du ", "avec": "avec le ", "à": "au "}[prep]
         return article + noun
 
-    def p_a(self, seat: int) -> str:
-        """`to player 2` as French folds it: `au joueur 2`."""
-        return self.the(f"joueur {self.played.players[seat]}", "à") if self.lang == "fr" else self.p(seat)
-
     def cards_list(self, cards: Sequence[int], trump: int | None) -> str:
-        names = [self.card(c, trump) for c in cards]
-        if len(names) < 2:
-            return "".join(names)
-        return ", ".join(names[:-1]) + f" {self.w('and')} " + names[-1]
+        return self.listed([self.card(c, trump) for c in cards])
 
     def team_words(self, team: int) -> str:
+        """A team by its players' names, in the order of play: `South and North`."""
         players = sorted(self.played.players[s] for s in self.rules.teams[team])
-        if len(players) == 1:
-            return self.player_n(players[0])
-        return self.w("pair", a=players[0], b=players[1])
-
-    def team_head(self, team: int) -> str:
-        """A team over a column of the count: `Players 0 and 2`, `Joueurs 0 et 2`."""
-        players = sorted(self.played.players[s] for s in self.rules.teams[team])
-        if len(players) == 1:
-            return self.w("Player", n=players[0])
-        return self.w("pair-head", a=players[0], b=players[1])
+        return self.listed([self.name(p) for p in players])
 
     def team_order(self) -> list[int]:
-        """The deal's teams, the one of the lowest player first (players 0 and 2 before 1 and 3)."""
+        """The deal's teams, the one of the first player in the order of play first."""
         teams = self.rules.teams
         return sorted(range(len(teams)), key=lambda t: min(self.played.players[s] for s in teams[t]))
 
@@ -498,32 +547,32 @@ class _Writer:
                 self.para(" ".join(paragraph))
                 paragraph = []
 
-    def para(self, text: str) -> None:
+    def para(self, text: str, into: list[str] | None = None) -> None:
         text = french(text) if self.lang == "fr" else text
         if text.strip():
-            self.lines += [text.strip(), ""]
+            (self.lines if into is None else into).extend([text.strip(), ""])
 
     # the whole
 
     def write(self) -> list[str]:
         played = self.played
-        self.para(self.w("intro-match", seed=played.seed))
+        self.para(self.w("intro"))
         self.deal_paragraph()
         self.lines += self.hands_lines(played.deal.deal.hands, self.w("hands-caption"), dealt=True)
         events = self.partnership_events() if isinstance(played.deal, HommeDeal) else self.phase_events()
         if played.deal.tricks:
             self.para(self.w("how-to-read"))
+        blocks: list[str] = []
         for number, (leader, cards, winner) in enumerate(played.deal.tricks, 1):
-            self.trick_lines(number, leader, list(cards), winner, events.get(number, ([], [])))
+            blocks += self.trick_block(number, leader, list(cards), winner, events.get(number, ([], [])))
+        if blocks:
+            self.lines += [".. container:: deal-tricks", ""] + _indent(blocks)
         last = len(played.deal.tricks) + 1  # what was said in a trick the deal did not finish (a claim)
         said = [text for (number, _), texts in sorted(self._inline.items()) if number == last for text in texts]
         self.para(" ".join(events.get(last, ([], []))[0] + said))
-        keep = '<div style="break-inside:avoid;page-break-inside:avoid">'
-        self.lines += _raw(keep) + ["", f".. rubric:: {self.w('count')}", ""]
-        if isinstance(played.deal, HommeDeal):
-            self.partnership_count()
-        else:
-            self.phase_count()
+        count: list[str] = [f".. rubric:: {self.w('count')}", "", ".. container:: deal-count", ""]
+        body = self.partnership_count() if isinstance(played.deal, HommeDeal) else self.phase_count()
+        self.lines += count + _indent(body)
         return self.lines
 
     def deal_paragraph(self) -> None:
@@ -532,10 +581,12 @@ class _Writer:
         if any(len(team) > 1 for team in rules.teams):
             pairs = [self.team_words(t) for t in self.team_order()]
             first = self.w("teams", a=pairs[0], b=pairs[1])
-            first = first[0].upper() + first[1:]
         else:
-            first = self.w("alone", n=NUMBERS[self.lang][n].capitalize() if self.lang == "en" else NUMBERS["fr"][n])
-        text = self.w("deals", p=self.P(rules.dealer), k=rules.hand_size)
+            names = self.listed([self.p(s) for s in sorted(range(n), key=lambda s: self.played.players[s])])
+            count = NUMBERS[self.lang][n].capitalize() if self.lang == "en" else NUMBERS["fr"][n]
+            first = self.w("alone", n=count, names=names)
+        size = rules.hand_size
+        text = self.w("deals", p=self.P(rules.dealer), k=NUMBERS[self.lang][size] if size < 13 else size)
         packets = sorted(set(rules.packets))
         if packets != [1]:
             text += self.w("packets", packets="-".join(str(k) for k in rules.packets))
@@ -568,7 +619,7 @@ class _Writer:
         for seat in range(rules.n_players):
             note = self.w("dealer") if seat == rules.dealer else ""
             cards = cards_of(hands[seat])
-            rows.append(HandRow(self.w("Player", n=self.played.players[seat]), self.colour(seat), note, cards,
+            rows.append(HandRow(self.p(seat), self.colour(seat), note, cards,
                                 frozenset([turnup]) if dealt and turnup in cards else ringed))
         talon = None
         if dealt and isinstance(deal, PhaseDeal) and deal.deal.stock:
@@ -576,20 +627,50 @@ class _Writer:
             down = len(deal.deal.stock) - (1 if turned is not None else 0)
             talon = Talon(self.w("talon").capitalize(), down, turned)
         svg = hands_picture(rules, rows, self._lang(), caption, talon)
-        return _svg_html(svg, "margin:0.3em 0 0.4em 0") + [
-            f"*{caption}*", ""]
+        return _svg_html(_scaled(svg, HANDS_SCALE), "deal-hands") + [".. rst-class:: deal-caption", "", f"*{caption}*", ""]
 
     def _lang(self) -> Lang:
         return "fr" if self.lang == "fr" else "en"
 
-    # -- playing a card: what the rules let the player do, and what he did ------------------------
+    # -- playing a card: what the rules let the player do, and why he did what he did --------------
+
+    def tail(self, choice: Choice | None, kind: str, hand: int, trump: int | None, wins: bool) -> str:
+        """The player's reason, as the end of his sentence ("" when it says nothing new); `wins`:
+        whether his card takes the trick so far."""
+        if choice is None:
+            return ""
+        rules = self.rules
+        counts = any(rules.points) or any(rules.jetons)
+        reason, k = choice.reason, choice.number
+        if reason in ("win", "win-master"):
+            return self.w("tail-win-last" if reason == "win" else "tail-win-master")
+        if reason == "ruff":
+            return self.w("tail-ruff-points", k=k) if k else self.w("tail-ruff")
+        if reason == "smear":
+            return self.w("tail-smear", k=k)
+        if reason == "table-marriage":
+            return self.w("tail-table-marriage")
+        if reason == "over":
+            return self.w("tail-under")
+        if reason == "keep":
+            trumps = trump is not None and hand & card_order(rules, trump).class_mask[trump]
+            return self.w("tail-keep-trumps" if kind in ("throws-keeps", "throws") and trumps else "tail-keep")
+        if reason == "partner" and kind != "plays" and not wins:
+            return self.w("tail-partner")
+        if reason == "duck" and kind != "plays":
+            if not counts:
+                return self.w("tail-spare")
+            return self.w("tail-nothing" if not rules.points[choice.action] and not rules.jetons[choice.action]
+                          else "tail-least")
+        return ""
 
     def play_phrase(self, seat: int, card: int, hand: int, trick: list[int], trump: int | None,
-                    primitives: Sequence[tuple[str, Any]]) -> tuple[str, str]:
+                    primitives: Sequence[tuple[str, Any]], choice: Choice | None) -> tuple[str, str]:
         """What a card played to a trick that has begun (`trick`: the cards before it) says:
-        ("follow", the card) for a plain follow, else ("", the words).  The primitives of
-        `brou.laws.following` are run on the player's hand: one that narrowed his choice to the card
-        he played, or widened it to take it in, is the rule that decided."""
+        ("follow", the card) for a plain follow of no note, else ("", the words).  The primitives
+        of `brou.laws.following` are run on the player's hand: one that narrowed his choice to the
+        card he played, or widened it to take it in, is the rule that decided; the careful
+        player's reason says why he chose that card among those the rules left him."""
         rules = self.rules
         order = card_order(rules, trump)
         cls = order.class_of
@@ -629,8 +710,11 @@ class _Writer:
         is_trump = trump is not None and cls[card] == trump
         trumped_before = trump is not None and not led_trump and any(cls[x] == trump for x in trick)
 
+        wins = beats(rules, card, best, trump)
+
         def say(key: str, cite: str | None = None, always: bool = False) -> tuple[str, str]:
-            return "", self.w(key, cite=self.cite(cite, always), **fields)
+            tail = self.tail(choice, key, hand, trump, wins)
+            return "", self.w(key, cite=self.cite(cite, always), tail=tail, **fields)
 
         if "matador-privilege" in widened:
             cid = _function_clause(rules, fn["matador-privilege"])
@@ -648,10 +732,12 @@ class _Writer:
             if led_trump and "overtrump" in names and not beats(rules, card, best, trump) \
                     and len(cards_of(hand & trumps)) > 1:
                 return say("any-trump", _clause(rules, "play.trump-led-lower"))
+            if choice is not None and choice.reason in NOTABLE:
+                return say("plays")
             return "follow", fields["c"]
         if is_trump:
             if holds_led:
-                return say("ruffs-free", self._free_clause())
+                return self._free(say("ruffs-free", self._free_clause()))
             if not trumped_before:
                 if "trump-if-void" in narrowed:
                     return say("must-trump", _function_clause(rules, fn["trump-if-void"]))
@@ -664,12 +750,21 @@ class _Writer:
                 return say("only-trumps", _clause(rules, "play.only-trumps"))
             return say("underruffs")
         if holds_led:
-            return say("throws-free", self._free_clause())
+            return self._free(say("throws-free", self._free_clause()))
         if "no-undertrump" in narrowed:
             return say("no-undertrump", _function_clause(rules, fn["no-undertrump"], 0))
         if trump is not None and hand & trumps and not led_trump:
             return say("throws-keeps", self._void_clause())
         return say("throws", self._void_clause())
+
+    def _free(self, said: tuple[str, str]) -> tuple[str, str]:
+        """A card played although its player could follow (free play while the stock lasts):
+        the first time, the sentence says so."""
+        if self._free_told:
+            return said
+        self._free_told = True
+        kind, text = said
+        return kind, text + self.w("tail-free")
 
     def _matadors(self, trump: int) -> int:
         from ..laws.following import matadors_of
@@ -684,17 +779,25 @@ class _Writer:
     def _free_clause(self) -> str | None:
         return _clause(self.rules, "play.free", "play.void-free")
 
-    def lead_phrase(self, seat: int, card: int, trump: int | None, number: int) -> str:
+    def lead_phrase(self, seat: int, card: int, trump: int | None, number: int, choice: Choice | None) -> str:
         rules = self.rules
         order = card_order(rules, trump)
         c = self.card(card, trump)
         if trump is not None and order.class_of[card] == trump:
             c = self.w("a-trump", c=c)
-        if number == 1:
-            return self.w("lead-first", P=self.P(seat), c=c, cite=self.cite(_clause(rules, "play.lead")))
+        why = ""
+        if choice is not None and choice.reason in ("lead-master", "lead-trumps", "lead-low", "lead-nolo"):
+            key = choice.reason
+            suit_size = order.class_mask[order.class_of[card]].bit_count()
+            if key == "lead-low" and (rules.points[card] or rules.jetons[card] or 2 * order.place[card] < suit_size):
+                key = "lead-held"  # a high card or one with points: not small, led from a suit still out
+            why = self.w(f"why-{key}", s=self.suit(rules.suit_of[card]))
+        if number == 1 and seat == rules.first_lead:
+            return self.w("lead-first", P=self.P(seat), c=c, why=why, side=next_side(rules, self.lang),
+                          cite=self.cite(_clause(rules, "play.lead")))
         if number == 2:
-            return self.w("lead-next", P=self.P(seat), c=c, cite=self.cite(_clause(rules, "play.next-lead")))
-        return self.w("lead", P=self.P(seat), c=c)
+            return self.w("lead-next", P=self.P(seat), c=c, why=why, cite=self.cite(_clause(rules, "play.next-lead")))
+        return self.w("lead", P=self.P(seat), c=c, why=why)
 
     def winner_phrase(self, cards: list[int], leader: int, winner: int, trump: int | None) -> str:
         rules = self.rules
@@ -709,14 +812,17 @@ class _Writer:
             return self.w(key, P=self.P(winner), cite=cite)
         return self.w("wins-suit", P=self.P(winner), cite=cite)
 
-    def trick_lines(self, number: int, leader: int, cards: list[int], winner: int,
-                    notes: tuple[list[str], list[str]]) -> None:
-        rules, played = self.rules, self.played
+    def trick_block(self, number: int, leader: int, cards: list[int], winner: int,
+                    notes: tuple[list[str], list[str]]) -> list[str]:
+        """One trick: its picture, then what was said before it, each card and why, who won it
+        and what followed; a block of its own (the style sheets keep it whole)."""
+        rules = self.rules
         n = rules.n_players
-        trump, hands, primitives = self._before_trick(number)
+        trump, hands, primitives, choice_at = self._trick_context[number]
+        choices = self.played.choices
         before, after = notes
         parts = list(before) + self._inline.get((number, 0), [])
-        parts.append(self.lead_phrase(leader, cards[0], trump, number))
+        parts.append(self.lead_phrase(leader, cards[0], trump, number, self._choice(choice_at[0])))
         pieces: list[str] = []
         run: list[str] = []
 
@@ -734,7 +840,8 @@ class _Writer:
             if (number, i) in self._inline:  # said on his turn, before his card
                 flush()
                 parts += self._inline[(number, i)]
-            kind, text = self.play_phrase(seat, cards[i], hands[i], cards[:i], trump, primitives[i])
+            choice = self._choice(choice_at[i]) if i < len(choice_at) and choices else None
+            kind, text = self.play_phrase(seat, cards[i], hands[i], cards[:i], trump, primitives[i], choice)
             if kind == "follow":
                 run.append(self.w("follows-too" if run else "follows", p=self.p(seat), c=text))
                 continue
@@ -748,19 +855,18 @@ class _Writer:
             points = sum(rules.points[c] for c in cards)
             parts[-1] += self.w("worth", k=points) if points else self.w("worth-none")
         parts += after
-        plays = [Play(self.w("Player", n=played.players[(leader + i) % n]), self.colour((leader + i) % n), c)
-                 for i, c in enumerate(cards)]
+        plays = [Play(self.p((leader + i) % n), self.colour((leader + i) % n), c) for i, c in enumerate(cards)]
         heading = self.w("trick", n=number)
         svg = trick_picture(rules, plays, (winner - leader) % n, self._lang(), heading)
-        self.lines += _raw('<div style="break-inside:avoid;page-break-inside:avoid;overflow:hidden;clear:both">')
-        self.lines += ["", f".. rubric:: {heading}", ""]
-        self.lines += _svg_html(svg, "float:left;margin:0.15em 1.1em 0.5em 0")
-        self.para(" ".join(parts))
-        self.lines += _raw("</div>")
+        text = f"**{heading}.** " + " ".join(parts)
+        block = [".. container:: deal-trick", ""] + _indent(_svg_html(_scaled(svg, TRICK_SCALE), "trick-picture"))
+        para: list[str] = []
+        self.para(text, para)
+        return block + _indent(para) + [""]
 
-    # what each trick's cards were played from, gathered while replaying
-    def _before_trick(self, number: int) -> tuple[int | None, list[int], list[Sequence[tuple[str, Any]]]]:
-        return self._trick_context[number]
+    def _choice(self, index: int) -> Choice | None:
+        choices = self.played.choices
+        return choices[index] if 0 <= index < len(choices) else None
 
     # -- the partnership games: replaying the actions ----------------------------------------------
 
@@ -778,12 +884,13 @@ class _Writer:
         for index, action in enumerate(state.history):
             seat = out_of_turn.get(index, replay.to_act)
             number = len(replay.tricks) + 1
-            context = self._trick_context.setdefault(number, (replay.trump, [], []))
+            context = self._trick_context.setdefault(number, (replay.trump, [], [], []))
             before, _after = events.setdefault(number, ([], []))
             previous = events.setdefault(number - 1, ([], []))[1] if number > 1 else before
             if 0 <= action < rules.n_indices:
                 context[1].append(replay.hands[seat])
                 context[2].append(rules.following_primitives)
+                context[3].append(index)
             elif rules.n_indices <= action < base:
                 in_window = replay.phase == "window"
                 inline = self._inline.setdefault((number, len(replay.trick)), [])
@@ -810,9 +917,12 @@ class _Writer:
         if rules.announce_credited == "end-of-deal":
             text += self.w("counted-end")
         cite = self.cite(_clause(rules, "marriage.announce-window"))
-        key = "announces-after" if after_trick else "announces-before"
-        if after_trick and into and into[-1].startswith(self.w("announces-after", p="", m="", cite="")[:8]):
-            key = "announces-then"
+        key = "announces-after" if after_trick else "announces-before" if self._announced else "announces-first"
+        self._announced = True
+        if after_trick:
+            if self._window == len(replay.tricks):
+                key = "announces-then"
+            self._window = len(replay.tricks)
         into.append(self.w(key, p=self.p(seat), m=text, cite=cite))
 
     def marriage_cards(self, suit: int, kind: int) -> str:
@@ -860,11 +970,9 @@ class _Writer:
             into.append(self.w("declare", P=self.P(seat), name=f"« {name} »" if self.lang == "fr" else f'"{name}"',
                                team=team, cite=self.cite(_clause(rules, "game.partie-et-vole", "game.cape-et-dehors"))))
         elif kind == 4:
-            text = self.w("concede", team=team, cite=self.cite(_clause(rules, "game.concession")))
-            into.append(text[0].upper() + text[1:])
+            into.append(self.w("concede", team=team, cite=self.cite(_clause(rules, "game.concession"))))
         elif kind in (5, 6):
-            text = self.w("accept" if kind == 5 else "refuse", team=team)
-            into.append(text[0].upper() + text[1:])
+            into.append(self.w("accept" if kind == 5 else "refuse", team=team))
 
     # -- the phase games: replaying the actions -----------------------------------------------------
 
@@ -880,22 +988,24 @@ class _Writer:
         self._trick_context = {}
         before_play: list[str] = []
         seen_events, seen_ledger = len(replay.events), len(replay.ledger)
-        for action in deal.history:
+        for index, action in enumerate(deal.history):
             phase = replay.phase
             number = len(replay.tricks) + 1
             seat = replay.to_act
             if phase == "play" and 0 <= action < rules.n_indices:
-                context = self._trick_context.setdefault(number, (replay.trump, [], []))
+                context = self._trick_context.setdefault(number, (replay.trump, [], [], []))
                 context[1].append(replay.hands[seat])
                 context[2].append(replay.rules.following_primitives if replay.stock or not
                                   rules.following_after_talon else rules.following_after_talon)
+                context[3].append(index)
             said = len(getattr(replay, "said", []))
             replay.apply(action)
             new_events = replay.events[seen_events:]
             new_ledger = replay.ledger[seen_ledger:]
             seen_events, seen_ledger = len(replay.events), len(replay.ledger)
+            choice = self._choice(index)
             if phase in ("turn-offer", "speech", "showing"):
-                self._speech(replay, seat, action, phase, new_events, new_ledger, before_play)
+                self._speech(replay, seat, action, phase, new_events, new_ledger, before_play, choice)
             elif (isinstance(replay, HombreDeal) and phase in ("auction", "declare", "exchange")) or (
                     isinstance(replay, HombreDeal) and phase == "play" and action >= rules.n_indices):
                 self._hombre_step(replay, seat, action, phase, said, before_play, events, number)
@@ -915,9 +1025,9 @@ class _Writer:
         return events
 
     def _speech(self, replay: PhaseDeal, seat: int, action: int, phase: str, new_events: Sequence[Any],
-                new_ledger: Sequence[Entry], into: list[str]) -> None:
-        """The words of the turn-offer and the speech (auv.turn.*, auv.speech.*), with the cards
-        turned and the kings shown, passes in a row said together."""
+                new_ledger: Sequence[Entry], into: list[str], choice: Choice | None) -> None:
+        """The words of the turn-offer and the speech, with the cards turned and the kings shown,
+        passes in a row said together."""
         rules = self.rules
         word = action_word(rules, action)
         if word == PASS and phase == "showing":
@@ -931,13 +1041,14 @@ class _Writer:
             if len(self._passing) == 1:
                 into.append(self.w("pass", P=self.P(self._passing[0])))
             else:
-                numbers = self.listed([str(self.played.players[s]) for s in self._passing])
-                into.append(self.w("passes", ps=numbers))
+                into.append(self.w("passes", ps=self.listed([self.p(s) for s in self._passing])))
             self._passing = []
         if word == LEAVE:
             into.append(self.w("leave", P=self.P(seat)))
         elif word == PLAY:
-            into.append(self.w("homme", P=self.P(seat), cite=self.cite(_clause(rules, "speech.round"))))
+            trumps = choice.number if choice is not None else 0
+            into.append(self.w("homme", P=self.P(seat), k=NUMBERS[self.lang][trumps],
+                               cite=self.cite(_clause(rules, "speech.round"))))
         for event in new_events:
             if event.kind == "turn":
                 s = self.suit(rules.suit_of[event.card])
@@ -952,8 +1063,7 @@ class _Writer:
                                    cite=self.cite(_clause(rules, "king.show"))))
             for entry in new_ledger:
                 if entry.card == event.card and entry.taker >= 0:
-                    text = self.w("scores", p=self.p(entry.taker), p_a=self.p_a(entry.taker),
-                                  cite=self.cite(entry.clause))
+                    text = self.w("scores", p=self.p(entry.taker), cite=self.cite(entry.clause))
                     into[-1] = into[-1][:-1] + "." + text if into[-1].endswith(".") else into[-1] + text
 
     def _hombre_step(self, replay: PhaseDeal, seat: int, action: int, phase: str, said: int, into: list[str],
@@ -963,12 +1073,16 @@ class _Writer:
         if phase == "auction" and (replay.phase != "auction"):
             # the auction is over: say it whole, then the contract
             bids = []
-            for s, name in replay.said:
+            at = len(replay.history) - len(replay.said)  # the history's index of the first word of the auction
+            for k, (s, name) in enumerate(replay.said):
                 if name is None:
                     bids.append(self.w("bid-pass", p=self.p(s)))
                 else:
-                    bids.append(self.w("bid", p=self.p(s), b=self._contract_name(name)))
-            into.append(self.w("auction", said=self.semi().join(bids), cite=self.cite(_clause(rules, "auction.order"))))
+                    choice = self._choice(at + k)
+                    bids.append(self.w("bid", p=self.p(s), b=self._contract_name(name),
+                                       k=NUMBERS[self.lang][choice.number if choice is not None else 0]))
+            text = self.w("auction", said=self.semi().join(bids), cite=self.cite(_clause(rules, "auction.order")))
+            into.append(text)
         if replay.phase in ("exchange", "play", "done") and phase in ("auction", "declare") and replay.contract:
             self._contract_sentence(replay, into)
         if phase == "exchange" and replay.exchanges and (len(replay.exchanges) > len(self._exchanges_said)):
@@ -983,14 +1097,13 @@ class _Writer:
                 into.append(self.w("exchange-none", P=self.P(s), cite=cite))
             else:
                 key = "exchange" if k > 1 else "exchange-one"
-                into.append(self.w(key, P=self.P(s), k=k, cards=self.cards_list(discarded, replay.trump),
+                into.append(self.w(key, P=self.P(s), k=NUMBERS[self.lang][k], cards=self.cards_list(discarded, replay.trump),
                                    drawn=self.cards_list(drawn, replay.trump), cite=cite))
         if phase == "play":
             word = auction_word(rules, action)
             before = events.setdefault(number, ([], []))[0]
             if word == "surrender":
-                events.setdefault(number, ([], []))[0].append(self.w("surrender", P=self.P(seat), cite=self.cite(
-                    _clause(rules, "exchange.surrender"))))
+                before.append(self.w("surrender", P=self.P(seat), cite=self.cite(_clause(rules, "exchange.surrender"))))
             elif word == "stop":
                 before.append(self.w("stop", P=self.P(seat), cite=self.cite(_clause(rules, "count.vole"))))
 
@@ -1055,32 +1168,45 @@ class _Writer:
         drawn = [e for e in new_events if e.kind == "draw"]
         if drawn:
             first, rest = drawn[0], drawn[1:]
-            others = [self.w("draw-one", p=self.p(e.seat), c=self.card(e.card)) for e in rest]
-            into.append(self.w("draws", p=self.p(first.seat), c=self.card(first.card), rest=self.listed(others),
-                               cite=self.cite(_clause(rules, "talon.draw"))))
+            cite = self.cite(_clause(rules, "talon.draw"))
+            if not self._draws_told:  # the first draw card by card, then in short
+                self._draws_told = True
+                others = [self.w("draw-one", p=self.p(e.seat), c=self.card(e.card)) for e in rest]
+                into.append(self.w("draws", p=self.p(first.seat), c=self.card(first.card), rest=self.listed(others),
+                                   cite=cite))
+            elif not replay.stock:
+                into.append(self.w("draws-short", p=self.p(first.seat), cite=cite))
             if not replay.stock:
                 last = drawn[-1]
                 if replay.deal.turnup >= 0 and last.card == replay.deal.turnup:
-                    into.append(self.w("draw-last", c=self.card(last.card), p=self.p(last.seat), p_a=self.p_a(last.seat),
+                    into.append(self.w("draw-last", c=self.card(last.card), p=self.p(last.seat),
                                        cite=self.cite(_clause(rules, "talon.last-draw"))))
                 into.append(self.w("stock-gone", cite=self.cite(_clause(rules, "talon.last-tricks"))).strip())
 
     # -- the count ------------------------------------------------------------------------------------
 
-    def table(self, header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
-        self.lines += ["", ".. list-table::", "   :header-rows: 1", ""]
+    @staticmethod
+    def table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+        lines = ["", ".. list-table::", "   :header-rows: 1", ""]
         for row in [header, *rows]:
-            self.lines.append(f"   * - {row[0] or ' '}")
-            self.lines += [f"     - {cell}" for cell in row[1:]]
-        self.lines.append("")
+            lines.append(f"   * - {row[0] or ' '}")
+            lines += [f"     - {cell}" for cell in row[1:]]
+        return lines + [""]
 
-    def partnership_count(self) -> None:
+    def _next_dealer(self, out: list[str]) -> None:
+        following = self.played.next_dealer
+        if following is not None:
+            self.para(self.w("next-dealer", P=self.name(following),
+                             cite=self.cite(_clause(self.rules, "match.next-dealer", "session.next-dealer",
+                                                    "deal.next-dealer", "match.dealer"))), out)
+
+    def partnership_count(self) -> list[str]:
         played, rules = self.played, self.rules
         state = played.deal
         assert isinstance(state, HommeDeal)
         result = state.result()
         teams = self.team_order()
-        header = [""] + [self.team_head(t) for t in teams]
+        header = [""] + [self.team_words(t) for t in teams]
         rows = [[self.w("tricks")] + [str(result.teams[t].tricks) for t in teams],
                 [self.w("card-points")] + [str(result.teams[t].card_points) for t in teams],
                 [self.w("rounded", cite=self.cite(_clause(rules, "count.rounding")))]
@@ -1088,7 +1214,7 @@ class _Writer:
                 [self.w("announced")] + [_signed(result.teams[t].announced) for t in teams],
                 [self.w("table")] + [_signed(result.teams[t].table) for t in teams],
                 [self.w("total")] + [_number(result.teams[t].total) for t in teams]]
-        self.table(header, rows)
+        out = [".. container:: count-table", ""] + _indent(self.table(header, rows))
         outcome = state.outcome
         assert outcome is not None
         unit_name = str(rules.data["match"]["unit"])
@@ -1131,22 +1257,22 @@ class _Writer:
         else:
             text = self.w("game-end", how=HOW.get(how, (how, how))[self.i], team=self.team_words(outcome.winner),
                           marks=marks_text())
-        self.para(text[0].upper() + text[1:])
-        self.lines += _raw("</div>") + _raw('<div style="break-inside:avoid;page-break-inside:avoid">')
-        self.lines += ["", f".. rubric:: {self.w('sheet')}", ""]
+        said: list[str] = []
+        self.para(text, said)
+        self._next_dealer(said)
         sides = len(rules.teams)  # the sheet's columns are the match's teams: team m holds players m, m + 2 ...
-        names = [self.listed([str(p) for p in range(rules.n_players) if p % sides == m]) for m in range(sides)]
-        self.para(self.w("nous-eux", a=names[0], b=names[1], nous=TEAMS[0], eux=TEAMS[1]))
+        names = [self.listed([self.name(p) for p in range(rules.n_players) if p % sides == m]) for m in range(sides)]
+        self.para(self.w("nous-eux", a=names[0], b=names[1], nous=TEAMS[0], eux=TEAMS[1]), said)
         svg = _sheet(played.record, played.number, self.lang)
-        self.lines += _img_html(svg, "display:block;max-width:100%;height:auto;margin:0.3em 0") + _raw("</div>")
+        return out + said + _img_html(svg, "deal-sheet")
 
-    def phase_count(self) -> None:
+    def phase_count(self) -> list[str]:
         played, rules = self.played, self.rules
         deal = played.deal
         assert isinstance(deal, PhaseDeal)
         n = rules.n_players
         seats = sorted(range(n), key=lambda s: played.players[s])
-        header = [""] + [self.w("Player", n=played.players[s]) for s in seats]
+        header = [""] + [self.p(s) for s in seats]
         result = deal.seat_results()
         rows = [[self.w("tricks")] + [str(result[s].tricks) for s in seats]]
         if any(rules.points):
@@ -1159,13 +1285,13 @@ class _Writer:
         for clause, entries in by_clause.items():
             net = balances(entries, n)
             label = next((words[self.i] for ending, words in LEDGER_WORDS.items() if clause.endswith("." + ending)), "")
-            rows.append([f"{label} (``{clause}``)" if label else f"``{clause}``"] + [_signed(net[s]) for s in seats])
+            rows.append([label + self.cite(clause)] + [_signed(net[s]) for s in seats])
         net = balances(deal.ledger, n)
         rows.append([f"{self.w('net')} ({self.w(unit)})"] + [_signed(net[s]) for s in seats])
-        self.table(header, rows)
-        self.para(self.phase_result(deal, result))
-        self.lines += _raw("</div>") + _raw('<div style="break-inside:avoid;page-break-inside:avoid">')
-        self.lines += ["", f".. rubric:: {self.w('standings')}", ""]
+        out = [".. container:: count-table", ""] + _indent(self.table(header, rows))
+        said: list[str] = []
+        self.para(self.phase_result(deal, result), said)
+        self._next_dealer(said)
         record = played.record
         table = rules.table_size
         if kind == "pool":
@@ -1180,8 +1306,9 @@ class _Writer:
         else:
             label = self.w("standing-points")
             values = [str(t) for t in record["totals"]]
-        self.table([""] + [self.w("Player", n=p) for p in range(table)], [[label] + values])
-        self.lines += _raw("</div>")
+        standing = [f".. rubric:: {self.w('standings')}", "", ".. container:: count-table", ""]
+        standing += _indent(self.table([""] + [self.name(p) for p in range(table)], [[label] + values]))
+        return out + said + standing
 
     def phase_result(self, deal: PhaseDeal, result: Sequence[Any]) -> str:
         rules = self.rules
@@ -1192,16 +1319,14 @@ class _Writer:
         if isinstance(deal, HombreDeal) and deal.hombre is not None and deal.contract is not None:
             h = deal.hombre
             tricks = [sum(1 for _, _, w in deal.tricks if w == s) for s in range(n)]
-            others = " et ".join(str(tricks[s]) for s in range(n) if s != h) if self.lang == "fr" else \
-                " and ".join(str(tricks[s]) for s in range(n) if s != h)
+            others = self.listed([NUMBERS[self.lang][tricks[s]] for s in range(n) if s != h])
             net = balances(deal.ledger, n)[h]
             unit = self.w("point" if abs(net) == 1 else "points")
             key = {"won": "hombre-won", "remise": "hombre-remise", "codille": "hombre-codille",
                    "surrender": "hombre-surrender"}[deal.outcome or "won"]
             cite = self.cite(_clause(rules, "count.nolo" if deal.contract.nolo else "count.result"))
-            text = self.w(key, P=self.P(h), k=tricks[h], t=others, b=self._contract_name(deal.contract.name),
+            return self.w(key, P=self.P(h), k=NUMBERS[self.lang][tricks[h]], t=others, b=self._contract_name(deal.contract.name),
                           v=abs(net), unit=unit, cite=cite)
-            return text
         if kind == "most-tricks" and deal.homme is not None:
             winner = deal_winner(n, [w for _, _, w in deal.tricks])
             if winner == deal.homme:
@@ -1216,9 +1341,7 @@ class _Writer:
         cite = self.cite(_clause(rules, "count.winner"))
         if len(winners) == 1 and len(seats) == 1:
             return self.w("most-points", P=self.P(seats[0]), k=top, cite=cite)
-        names = self.listed([self.p(s) for s in seats])
-        text = self.w("tie-points", ps=names, k=top, cite=cite)
-        return text[0].upper() + text[1:]
+        return self.w("tie-points", ps=self.listed([self.p(s) for s in seats]), k=top, cite=cite)
 
     def semi(self) -> str:
         return "\u00a0; " if self.lang == "fr" else "; "
@@ -1252,16 +1375,19 @@ def _sheet(record: dict[str, Any], upto_deal: int, lang: str) -> str:
     return sheet_svg(record, upto_deal=upto_deal, lang=lang)
 
 
-def comment(played: PlayedDeal, lang: str) -> list[str]:
-    """reStructuredText lines: a finished deal commented trick by trick, with its count and sheet."""
+def comment(played: PlayedDeal, lang: str, numbers: Mapping[str, str] | None = None) -> list[str]:
+    """reStructuredText lines: a finished deal commented trick by trick, with its count;
+    `numbers` gives the rule number of each clause the commentary may cite (none: no rule is
+    cited)."""
     if lang not in LANGS:
         raise ValueError(f"no language '{lang}' (known: {', '.join(LANGS)})")
-    return _Writer(played, lang).write()
+    return _Writer(played, lang, numbers or {}).write()
 
 
-def commented_deal(rules: Rules, seed: int, lang: str) -> list[str]:
-    """reStructuredText lines: one deal of `rules` played from `seed`, commented trick by
-    trick with pictures, ending with its count and its score sheet, in `lang`."""
+def commented_deal(rules: Rules, seed: int, lang: str, numbers: Mapping[str, str] | None = None) -> list[str]:
+    """reStructuredText lines: one deal of `rules` played from `seed` by careful players,
+    commented trick by trick with pictures, ending with its count, in `lang`; rules cited by
+    their `numbers` in the booklet."""
     if lang not in LANGS:
         raise ValueError(f"no language '{lang}' (known: {', '.join(LANGS)})")
-    return comment(play_deal(rules, seed), lang)
+    return comment(play_deal(rules, seed), lang, numbers)
