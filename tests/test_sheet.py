@@ -25,7 +25,7 @@ import pytest
 from docutils import nodes
 
 from brou import Rules
-from brou.book.sheets import sheet_page_html, sheet_pages
+from brou.book.sheets import BOOKLET_WIDTH_MM, sheet_page_html, sheet_pages
 from brou.engine.bots import BOTS
 from brou.engine.session import Session
 from brou.engine.sheet import (
@@ -559,19 +559,19 @@ def test_unknown_language() -> None:
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("ruleset", ALL)
 def test_sheet_pages_render_with_plain_docutils(ruleset: str, lang: str) -> None:
-    """Plain docutils reads them without a warning: a rubric, the numbered explanation of
-    the call-outs, the sheet inline on a page of its own; no section."""
+    """Plain docutils reads a booklet's last page without a warning: one raw block holding the
+    sheet and, under it, one note per call-out; nothing that breaks the page inside it."""
     from docutils.core import publish_doctree
 
     lines = sheet_pages(Rules.load(ruleset), lang)
     doctree = publish_doctree("\n".join(lines), settings_overrides={"report_level": 2, "halt_level": 2})
     assert not list(doctree.findall(nodes.section))
-    assert len(list(doctree.findall(nodes.rubric))) == 1
-    items = [i for e in doctree.findall(nodes.enumerated_list) for i in e.children]
-    assert len(items) == len(sheet_legend(ruleset, lang))
     raw = [n.astext() for n in doctree.findall(nodes.raw)]
-    assert len(raw) == 1 and 'class="sheet-page"' in raw[0] and "break-before: page" in raw[0]
-    assert f'width="{PRINT_WIDTH_MM:g}mm"' in raw[0]
+    assert len(raw) == 1 and 'class="sheet-page"' in raw[0] and "break-inside: avoid" in raw[0]
+    assert "break-before" not in raw[0] and "break-after" not in raw[0]
+    assert f'width="{BOOKLET_WIDTH_MM:g}mm"' in raw[0]
+    assert raw[0].index("<svg") < raw[0].index('<ol class="sheet-legend"')  # the notes under the sheet
+    assert raw[0].count("<li>") == len(sheet_legend(ruleset, lang))
 
 
 @pytest.fixture(scope="session")

@@ -1,15 +1,17 @@
 """Score sheets to print, for a ruleset's players' booklet (brou.book.booklet) and the
 comparative edition (part 3 of issue 21).
 
-`sheet_pages` gives, as reStructuredText in plain docutils constructs, what each numbered
-call-out of the ruleset's blank sheet means, then the sheet itself on a page of its own: a
-`.. raw:: html` block holding the SVG inline in `<div class="sheet-page">`, with the page
-breaks written inline so that it prints on its own page without any style sheet.
-brou.engine.sheet draws the sheets.
+`sheet_pages` gives a booklet's last page, the table copy's sheet (issue 36): the blank sheet
+and, under it in small type, what each of its numbered call-outs means, all on one page (a
+`.. raw:: html` block holding the SVG inline and the list in `<div class="sheet-page">`, its
+style written inline so that it holds together without any style sheet).  The comparative
+edition prints the list, then the sheet on a page of its own (`legend_lines`,
+`sheet_page_html`).  brou.engine.sheet draws the sheets.
 """
 
 from __future__ import annotations
 
+import html
 import re
 
 from ..engine.sheet import PAGE_H, PAGE_W, PRINT_WIDTH_MM, empty_sheet_svg, sheet_legend
@@ -26,24 +28,31 @@ _NAMES = {
 }
 _INTRO = {
     "marque": {
-        "en": "The next page is a blank marque to print: one sheet holds a whole match. The numbers in rings on "
-              "the sheet refer to this list.",
-        "fr": "La page suivante est une marque vierge à imprimer\u00a0: une feuille tient un match entier. Les "
-              "numéros cerclés de la feuille renvoient à cette liste.",
+        "en": "Print this page as it is: one sheet holds a whole match. The numbers in rings refer to the notes "
+              "under the sheet.",
+        "fr": "Imprimez cette page telle quelle\u00a0: une feuille tient un match entier. Les numéros cerclés "
+              "renvoient aux notes sous la feuille.",
     },
     "slate": {
-        "en": "The next page is the slate drawn on paper, to print: one sheet holds a whole match, with room for "
-              "nine games. The numbers in rings on the sheet refer to this list.",
-        "fr": "La page suivante est l'ardoise dessinée sur papier, à imprimer\u00a0: une feuille tient un match "
-              "entier, avec la place de neuf parties. Les numéros cerclés de la feuille renvoient à cette liste.",
+        "en": "The slate drawn on paper: print this page as it is; one sheet holds a whole match, with room for "
+              "nine games. The numbers in rings refer to the notes under the sheet.",
+        "fr": "L'ardoise dessinée sur papier\u00a0: imprimez cette page telle quelle\u00a0; une feuille tient un "
+              "match entier, avec la place de neuf parties. Les numéros cerclés renvoient aux notes sous la "
+              "feuille.",
     },
     "sheet": {
-        "en": "The next page is a blank score sheet to print, one for each game. Write the players' names at the "
-              "head of their columns. The numbers in rings on the sheet refer to this list.",
-        "fr": "La page suivante est une feuille de marque vierge à imprimer, une par partie. Écrivez le nom des "
-              "joueurs en tête de leurs colonnes. Les numéros cerclés de la feuille renvoient à cette liste.",
+        "en": "Print this page, one for each game, and write the players' names at the head of their columns. "
+              "The numbers in rings refer to the notes under the sheet.",
+        "fr": "Imprimez cette page, une par partie, et écrivez le nom des joueurs en tête de leurs colonnes. Les "
+              "numéros cerclés renvoient aux notes sous la feuille.",
     },
 }
+BOOKLET_WIDTH_MM = 136.0  # the sheet on a booklet's last page, its notes under it
+# the booklet's last page: nothing breaks it; the sheet centred, the notes in two columns of small type
+ONE_PAGE_STYLE = "break-inside: avoid; page-break-inside: avoid; text-align: center; margin: 0"
+INTRO_STYLE = "font-size: 8.5pt; font-style: italic; text-align: left; margin: 0 0 1.5mm 0"
+LEGEND_STYLE = "columns: 2; column-gap: 6mm; font-size: 7.6pt; line-height: 1.3; text-align: left; " \
+               "margin: 1.5mm 0 0 0; padding-left: 5mm"
 
 
 def sheet_kind(rules: Rules) -> str:
@@ -88,13 +97,19 @@ def _esc(text: str) -> str:
     return text.replace("\\", "\\\\").replace("*", "\\*").replace("`", "\\`").replace("|", "\\|")
 
 
-def sheet_pages(rules: Rules, lang: str) -> list[str]:
-    """reStructuredText lines: the blank score sheet(s) of `rules`, each on a full page,
-    with their rows explained, in `lang`."""
+def sheet_pages(rules: Rules, lang: str, part: str = "") -> list[str]:
+    """reStructuredText lines: a booklet's last page, the blank score sheet of `rules` with what
+    its call-outs mean under it, in `lang`; `part`, the page's name in the running head (the
+    booklet prints no heading above the sheet, for room)."""
     if lang not in ("en", "fr"):
         raise ValueError(f"no language '{lang}' for the score sheets (known: en, fr)")
     kind = sheet_kind(rules)
-    lines = [f".. rubric:: {sheet_title(rules, lang)}", "", _INTRO[kind][lang], ""]
-    lines += legend_lines(rules, lang)
-    lines += sheet_page_html(empty_sheet_svg(rules, lang), rules.id)
-    return lines
+    body = page_svg(empty_sheet_svg(rules, lang), BOOKLET_WIDTH_MM).strip().splitlines()
+    items = [f"<li>{html.escape(text, quote=False)}</li>" for text in sheet_legend(rules, lang)]
+    named = html.escape(part.replace("\\", "\\\\").replace("'", "\\27 "))  # a CSS string in an attribute
+    style = ONE_PAGE_STYLE + (f"; string-set: part '{named}'" if part else "")
+    return [".. raw:: html", "", f'   <div class="sheet-page" id="{SHEET_PAGE_ID}{rules.id}" style="{style}">',
+            f'   <p class="sheet-intro" style="{INTRO_STYLE}">{html.escape(_INTRO[kind][lang], quote=False)}</p>',
+            *("   " + line for line in body if line.strip()),
+            f'   <ol class="sheet-legend" style="{LEGEND_STYLE}">', *(f"   {item}" for item in items), "   </ol>",
+            "   </div>", ""]

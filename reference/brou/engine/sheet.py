@@ -1110,7 +1110,7 @@ def _slate_page(record: Record, lang: str = "fr", games: int = 9) -> str:
 _P_WORDS = {
     "fr": {"brus": "Feuille de la Brusquembille", "auv": "Feuille de l'Homme d'Auvergne", "hom": "Feuille de l'Hombre",
            "deal": "coup", "dealer": "donneur", "brusq": "brusq. \u00b1", "pool": "enjeu \u00b1", "holds": "avoir",
-           "points": "points", "total": "total", "player": "joueur {n}", "side": "équipe {n}", "start": "départ",
+           "points": "points", "total": "total", "player": "nom", "side": "noms", "start": "départ",
            "end": "gain/perte", "trump": "atout", "homme": "homme", "result": "résultat", "hombre": "hombre",
            "contract": "contrat", "plus": "\u00b1", "players": "{n} joueurs", "rounds": "{r} tours de {d} coups",
            "fiche": "une fiche = {j} jetons", "to": "en {n} points", "coups": "{n} coups",
@@ -1119,7 +1119,7 @@ _P_WORDS = {
            "ace": "as", "ten": "dix", "jeton": "{n} jeton", "jetons": "{n} jetons"},
     "en": {"brus": "Brusquembille score sheet", "auv": "L'Homme d'Auvergne score sheet", "hom": "L'Hombre score sheet",
            "deal": "deal", "dealer": "dealer", "brusq": "brusq. \u00b1", "pool": "pool \u00b1", "holds": "holds",
-           "points": "points", "total": "total", "player": "player {n}", "side": "side {n}", "start": "start",
+           "points": "points", "total": "total", "player": "name", "side": "names", "start": "start",
            "end": "won/lost", "trump": "trump", "homme": "homme", "result": "result", "hombre": "hombre",
            "contract": "contract", "plus": "\u00b1", "players": "{n} players", "rounds": "{r} rounds of {d} deals",
            "fiche": "a fiche = {j} jetons", "to": "to {n} points", "coups": "{n} coups",
@@ -1130,12 +1130,12 @@ _P_WORDS = {
 
 
 def _sides(rules: Rules, w: Mapping[str, str]) -> list[_Group]:
-    """A group of columns per side: a player, or a pair playing together; at L'Hombre with four,
-    everyone at the table (one sits each deal out)."""
+    """A group of columns per side, its heading left blank for the players' names (a small
+    "name" in its corner): a player, or a pair playing together; at L'Hombre with four, everyone
+    at the table (one sits each deal out)."""
     if rules.table_size != rules.n_players:
-        return [_Group("", 0, w["player"].format(n=i + 1)) for i in range(rules.table_size)]
-    return [_Group("", 0, (w["side"] if len(side) > 1 else w["player"]).format(n=i + 1))
-            for i, side in enumerate(rules.teams)]
+        return [_Group("", 0, w["player"]) for _ in range(rules.table_size)]
+    return [_Group("", 0, w["side"] if len(side) > 1 else w["player"]) for side in rules.teams]
 
 
 def _player_table(svg: _Svg, lead: Sequence[_Col], per_side: Sequence[tuple[str, float, int]], sides: Sequence[_Group],
