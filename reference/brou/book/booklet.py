@@ -300,8 +300,9 @@ def irregularities(booklet: Booklet, numbers: Mapping[str, str], lang: str) -> l
     return lines
 
 
-def contributed(part: str, rules: Rules, lang: str, seed: int) -> list[str]:
-    """The reference card, the commented deal or the score sheets, from their own modules."""
+def contributed(part: str, booklet: Booklet, rules: Rules, lang: str) -> list[str]:
+    """The reference card, the commented deal (its rules cited by their numbers here) or the
+    score sheets, from their own modules."""
     from .refcard import reference_card
     from .sheets import sheet_pages
     from .walkthrough import commented_deal
@@ -309,8 +310,9 @@ def contributed(part: str, rules: Rules, lang: str, seed: int) -> list[str]:
     if part == "card":
         return reference_card(rules, lang)
     if part == "deal":
-        return commented_deal(rules, seed, lang)
-    return sheet_pages(rules, lang)
+        numbers = booklet_numbers(rules, booklet.data["chapters"])
+        return commented_deal(rules, int(booklet.data["deal_seed"]), lang, numbers)
+    return sheet_pages(rules, lang, WORDS[lang]["sheets"])
 
 
 def pages(ruleset: str, lang: str, date: datetime.date | None = None) -> dict[str, str]:
@@ -319,13 +321,13 @@ def pages(ruleset: str, lang: str, date: datetime.date | None = None) -> dict[st
         raise ValueError(f"no language '{lang}' (known: {', '.join(WORDS)})")
     booklet = load_booklet(ruleset)
     rules = Rules.load(ruleset)
-    seed = int(booklet.data["deal_seed"])
     out = {"index": title_page(booklet, rules, lang, date), "rules": rules_page(booklet, rules, lang)}
     for part in ("card", "deal", "sheets"):
-        body = [".. container:: booklet-" + part, ""] + [f"   {x}" if x else "" for x in contributed(part, rules, lang, seed)]
+        body = [".. container:: booklet-" + part, ""] + [f"   {x}" if x else "" for x in contributed(part, booklet, rules, lang)]
         if part == "card":  # where the card ends: the PDF's test finds it on the card's page
             body += ["", "   .. raw:: html", "", f'      <p id="{CARD_END}" class="card-end"></p>', ""]
-        out[part] = _heading(esc(WORDS[lang][part]), "=") + body + [""]
+        # the part's class on its section: print.css hides the sheet's heading, for room
+        out[part] = [f".. rst-class:: booklet-part-{part}", ""] + _heading(esc(WORDS[lang][part]), "=") + body + [""]
     return {name: "\n".join(lines) + "\n" for name, lines in out.items()}
 
 
