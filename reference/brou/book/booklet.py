@@ -17,6 +17,7 @@ this module (`setup`: the `booklet-rule` directive).
 from __future__ import annotations
 
 import datetime
+import html
 import json
 import subprocess
 from collections.abc import Mapping
@@ -38,6 +39,7 @@ from ..spec import SCHEMA_DIR, SPEC_DIR, Document, path_text, read_yaml
 from ..spec.ambiguities import Entry, load_register
 from ..spec.chapters import booklet_chapters, booklet_numbers, chapter_of
 from ..spec.rules import Rules
+from .seats import PLAN_WORDS, table_svg
 from .text import esc
 
 BOOKLET_DIR = SPEC_DIR / "booklets"
@@ -233,11 +235,21 @@ def title_page(booklet: Booklet, rules: Rules, lang: str, date: datetime.date | 
     lines += [".. rst-class:: booklet-pdf", "", f"`{esc(w['pdf'])} <../../{pdf_name(booklet.ruleset, lang)}>`__", ""]
     # a rubric, not a section: the parts after it are the title's sections, not the quick start's
     lines += [f".. rubric:: {esc(w['quick-start'])}", "   :class: quick-start-title", ""]
+    lines += table_plan(rules, lang)
     lines += [".. container:: quick-start", ""]
     for item in data["quick_start"]:
         lines += [f"   **{_bi(item['head'], lang)}** {_bi(item['text'], lang)}", ""]
     lines += [".. toctree::", "   :maxdepth: 1", f"   :caption: {w['contents']}", "", *(f"   {d}" for d in DOCS), ""]
     return lines
+
+
+def table_plan(rules: Rules, lang: str) -> list[str]:
+    """The seats round the table and the way play goes, beside the quick start (a raw block:
+    the picture of `brou.book.seats.table_svg` and its caption)."""
+    svg = [line for line in table_svg(rules, lang).splitlines() if line.strip()]
+    caption = html.escape(PLAN_WORDS[lang][0], quote=False)
+    return [".. raw:: html", "", '   <div class="table-plan">', *(f"   {line}" for line in svg),
+            f'   <p class="table-plan-caption">{caption}</p>', "   </div>", ""]
 
 
 def open_point(booklet: Booklet, rules: Rules, amb: str, lang: str) -> str:

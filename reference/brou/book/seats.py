@@ -10,6 +10,9 @@ before (South, East, North, West); clockwise, on his left (South, West, North, E
 
 from __future__ import annotations
 
+import html
+import math
+
 from ..spec.rules import Rules
 
 COMPASS = {
@@ -50,3 +53,50 @@ def seat_names(rules: Rules, lang: str, table: int = 0) -> list[str]:
 def next_side(rules: Rules, lang: str) -> str:
     """`right` or `left` (`droite`, `gauche`): where the next player in the order of play sits."""
     return SIDE[lang][0 if direction(rules) == "counterclockwise" else 1]
+
+
+PLAN_WORDS = {
+    "en": ("The seats round the table: the arrows show the way the deal, the lead and the play go round.",
+           "Seats round the table"),
+    "fr": ("Les places autour de la table\u00a0: les flèches montrent le sens de la donne, de l'entame et du jeu.",
+           "Les places autour de la table"),
+}
+
+
+def table_svg(rules: Rules, lang: str) -> str:
+    """The table seen from above (the booklet's first page): each player's name at his seat,
+    partners facing each other in their side's colour, and arrows from each seat to the next in
+    the order of play (counterclockwise: to the right)."""
+    from ..engine.picture import FONT, GREY, NEUTRAL, TEAM_COLOURS
+
+    names = seat_names(rules, lang, rules.table_size)
+    n = len(names)
+    width, height, cx, cy, r = 240, 200, 120, 100, 50
+    turn = -1 if direction(rules) == "counterclockwise" else 1  # on screen, y down: -1 is counterclockwise
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" role="img" aria-label="{PLAN_WORDS[lang][1]}">',
+             f"<title>{PLAN_WORDS[lang][1]}</title>",
+             '<defs><marker id="plan-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" markerHeight="6" '
+             f'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{GREY}"/></marker></defs>',
+             f'<ellipse cx="{cx}" cy="{cy}" rx="{r + 8}" ry="{r}" fill="#e9efe6" stroke="#9fb09a" stroke-width="1.2"/>']
+    at = [math.radians(90 + turn * 360 * k / n) for k in range(n)]
+    arc = r + 22
+    for k in range(n):  # an arrow from seat k to seat k + 1, on a circle round the table
+        a = at[k]
+        b = a + turn * 2 * math.pi / n
+        span = (b - a) * 0.62
+        start, end = a + (b - a - span) / 2, a + (b - a + span) / 2
+        x0, y0 = cx + (arc + 10) * math.cos(start), cy + arc * math.sin(start)
+        x1, y1 = cx + (arc + 10) * math.cos(end), cy + arc * math.sin(end)
+        sweep = 0 if turn < 0 else 1
+        parts.append(f'<path d="M{x0:.1f},{y0:.1f} A{arc + 10},{arc} 0 0 {sweep} {x1:.1f},{y1:.1f}" fill="none" '
+                     f'stroke="{GREY}" stroke-width="1.4" marker-end="url(#plan-arrow)"/>')
+    pairs = compass(rules)
+    for k, name in enumerate(names):
+        x, y = cx + (r + 6) * math.cos(at[k]) * 1.16, cy + (r - 4) * math.sin(at[k]) * 1.16
+        w = max(44, 7.2 * len(name) + 14)
+        colour = TEAM_COLOURS[k % 2] if pairs else NEUTRAL
+        parts.append(f'<rect x="{x - w / 2:.1f}" y="{y - 10:.1f}" width="{w:.1f}" height="20" rx="5" fill="{colour}"/>')
+        parts.append(f'<text x="{x:.1f}" y="{y + 4.5:.1f}" font-family="{FONT}" font-size="12" font-weight="bold" '
+                     f'fill="#ffffff" text-anchor="middle">{html.escape(name)}</text>')
+    return "\n".join([*parts, "</svg>"]) + "\n"
