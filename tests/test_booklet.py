@@ -18,7 +18,8 @@ from pdf_checks import destinations
 
 from brou.book import booklet
 from brou.book.build import LANGS, Built, build
-from brou.book.sheets import sheet_title
+from brou.book.sheets import SHEET_PAGE_ID, sheet_title
+from brou.engine.sheet import sheet_legend
 from brou.errors import SpecError
 from brou.spec import available_rulesets
 from brou.spec.ambiguities import load_register
@@ -233,13 +234,18 @@ def test_the_implementers_pattern_finds_what_it_is_for() -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_page_is_blank_and_the_blank_sheet_ends_the_booklet(built: dict[tuple[str, str], Built], ruleset: str,
                                                                lang: str) -> None:
-    texts = pdf_text(built[ruleset, lang])
+    b = built[ruleset, lang]
+    assert b.pdf is not None
+    texts = pdf_text(b)
     # a page with nothing but its running head (the game, the part) and its number
     blank = [n + 1 for n, t in enumerate(texts) if len(re.sub(r"[\s\d]", "", t)) < 60]
     assert not blank
-    # the sheet's legend, then the sheet itself on the last page
-    title = sheet_title(Rules.load(ruleset), lang)
-    assert any(title in t.replace("\u2019", "'") for t in texts[-3:-1])
+    # the last page is the sheet, its title drawn on it, and the notes of its call-outs under it
+    assert destinations(b.pdf)[f"{SHEET_PAGE_ID}{ruleset}"] == len(texts) - 1
+    last = " ".join(texts[-1].replace("\u2019", "'").split())
+    assert sheet_title(Rules.load(ruleset), lang).lower() in last.lower()
+    first_note = sheet_legend(ruleset, lang)[0].replace("\u2019", "'")
+    assert " ".join(first_note.split()[:6]) in last
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
