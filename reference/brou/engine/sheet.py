@@ -1338,9 +1338,11 @@ _LEGEND: dict[str, dict[str, str]] = {
     },
     "brus.deal": {
         "en": "Deal and dealer: one line for each deal. A round is one deal by each player; a stronger line "
-              "closes it. The sheet has room for the longest game, {most} rounds.",
+              "closes it. The players agree before play how many rounds make the game; the sheet has room for "
+              "{most}.",
         "fr": "Coup et donneur\u00a0: une ligne par coup. Un tour est une donne par chaque joueur\u00a0; un trait "
-              "plus fort le ferme. La feuille a la place de la plus longue partie, {most} tours.",
+              "plus fort le ferme. Les joueurs conviennent avant de jouer du nombre de tours de la partie\u00a0; "
+              "la feuille a la place de {most} tours.",
     },
     "brus.brusq": {
         "en": "Brusquembilles \u00b1: the jetons a player was paid (+) or paid out (\u2212) during the deal for the "
@@ -1362,9 +1364,9 @@ _LEGEND: dict[str, dict[str, str]] = {
     },
     "brus.start": {
         "en": "Start: each player's stake, {per_round} fiches for each round to be played and {jetons} jetons "
-              "({start} jetons for {rounds} rounds).",
+              "(for a game of {rounds} rounds, {start} jetons).",
         "fr": "Départ\u00a0: la cave de chaque joueur, {per_round} fiches par tour à jouer et {jetons} jetons "
-              "({start} jetons pour {rounds} tours).",
+              "(pour une partie de {rounds} tours, {start} jetons).",
     },
     "brus.end": {
         "en": "Won or lost: what each player holds at the end less his stake.",
