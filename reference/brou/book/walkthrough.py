@@ -186,7 +186,8 @@ PHRASES: dict[str, tuple[str, str]] = {
                        "joue {c}{cite}"),
     # following: why he played that card (the careful player's reason)
     "tail-win-last": (", the cheapest card that takes the trick", ", la plus petite carte qui prend la levée"),
-    "tail-win-master": (", which no card left can beat", ", que plus aucune carte ne peut battre"),
+    "tail-win-master": (", the highest card left in its suit", ", la plus forte qui reste dans sa couleur"),
+    "tail-win-trump": (", the highest trump left", ", le plus fort atout qui reste"),
     "tail-ruff-points": (" to take its {k} points", " pour en prendre les {k} points"),
     "tail-ruff": (" to take the trick", " pour prendre la levée"),
     "tail-smear": (": {k} more points on his partner's trick", " : {k} points de plus sur la levée de son partenaire"),
@@ -634,18 +635,21 @@ class _Writer:
 
     # -- playing a card: what the rules let the player do, and why he did what he did --------------
 
-    def tail(self, choice: Choice | None, kind: str, hand: int, trump: int | None, wins: bool) -> str:
+    def tail(self, choice: Choice | None, kind: str, hand: int, trump: int | None, wins: bool, last: bool) -> str:
         """The player's reason, as the end of his sentence ("" when it says nothing new); `wins`:
-        whether his card takes the trick so far."""
+        whether his card takes the trick so far, `last` whether it is the trick's last card."""
         if choice is None:
             return ""
         rules = self.rules
         counts = any(rules.points) or any(rules.jetons)
         reason, k = choice.reason, choice.number
         if reason in ("win", "win-master"):
-            return self.w("tail-win-last" if reason == "win" else "tail-win-master")
-        if reason == "ruff":
-            return self.w("tail-ruff-points", k=k) if k else self.w("tail-ruff")
+            if reason == "win":
+                return self.w("tail-win-last")
+            is_trump = trump is not None and card_order(rules, trump).class_of[choice.action] == trump
+            return self.w("tail-win-trump" if is_trump else "tail-win-master")
+        if reason == "ruff":  # the trick's points are all there when he plays last
+            return self.w("tail-ruff-points", k=k) if k and last else self.w("tail-ruff")
         if reason == "smear":
             return self.w("tail-smear", k=k)
         if reason == "table-marriage":
@@ -713,7 +717,7 @@ class _Writer:
         wins = beats(rules, card, best, trump)
 
         def say(key: str, cite: str | None = None, always: bool = False) -> tuple[str, str]:
-            tail = self.tail(choice, key, hand, trump, wins)
+            tail = self.tail(choice, key, hand, trump, wins, len(trick) == rules.n_players - 1)
             return "", self.w(key, cite=self.cite(cite, always), tail=tail, **fields)
 
         if "matador-privilege" in widened:

@@ -61,9 +61,9 @@ REASONS: Final = (
     "smear",  # his partner holds the trick: points onto it (number: the card's points)
     "partner",  # his partner holds the trick: his smallest card
     "table-marriage",  # the card that makes a marriage on the table for his side
-    "win",  # takes the trick with the cheapest card that does (number: the trick's points so far)
+    "win",  # takes the trick with the cheapest card that does (number: the card points in it so far)
     "win-master",  # takes the trick with a card nobody after him can beat (number: the same)
-    "ruff",  # cannot follow and trumps the trick (number: its points so far)
+    "ruff",  # cannot follow and trumps the trick (number: the card points in it so far)
     "over",  # the hombre of a nolo stays under the trick with his highest card that does
     "duck",  # cannot take the trick: his least useful card
     "keep",  # could take it but keeps his card: a trick of nothing, others still to play
@@ -330,7 +330,7 @@ def _follow(deal: PhaseDeal, legal: list[int]) -> Choice:
             card = min(winners, key=lambda c: (_worth(rules, c), order.class_of[c] == trump, -order.place[c], c))
         ruffing = trump is not None and order.class_of[card] == trump and led_plain and \
             order.class_of[best] != trump
-        return Choice(card, "ruff" if ruffing and reason != "follow" else reason, points)
+        return Choice(card, "ruff" if ruffing and reason != "follow" else reason, sum(rules.points[c] for c in trick))
     return Choice(throw[0], "duck")
 
 
