@@ -149,9 +149,7 @@ def load_booklet(ruleset: str, folder: Path = BOOKLET_DIR) -> Booklet:
 def _check_open_points(booklet: Booklet, rules: Rules) -> None:
     """Every register entry the ruleset's clauses name has its open point, and its readings are
     the entry's options for the ruleset, the one the booklet plays among them."""
-    written = booklet.doc.data.get("open_points")
-    if written is None:  # TODO(issue 36): required once every booklet has its open points
-        return
+    written = booklet.doc.data["open_points"]
     wanted = sorted({amb for cid in rules.data["clauses"] for amb in open_entries(rules, cid)})
     for amb in wanted:
         if amb not in written:
