@@ -90,7 +90,8 @@ W: dict[str, dict[str, str]] = {
         "jeton": "jeton", "jetons-word": "jetons",
         "stakes": "**Stakes**: a fiche is worth {fiche} jetons; each player starts with {per_round} fiches a round "
                   "to be played and {jetons} jetons, and puts {pool} fiche in the pool at each deal.",
-        "rounds": "**A game**: {n} rounds, a round being one deal by each player in turn.",
+        "rounds": "**A game**: as many rounds as the players agree before play (the source's example: {n}), a round "
+                  "being one deal by each player in turn.",
         "most-tricks": "The homme (the first to play on the turned suit) wins the deal with more tricks than "
                        "each other player; at a tie at the top, whoever reached it first.",
         "homme-wins": "the homme wins the deal", "homme-loses": "the homme loses the deal",
@@ -177,7 +178,8 @@ W: dict[str, dict[str, str]] = {
         "jeton": "jeton", "jetons-word": "jetons",
         "stakes": "**Enjeux** : une fiche vaut {fiche} jetons ; chacun commence avec {per_round} fiches par tour "
                   "à jouer et {jetons} jetons, et met {pool} fiche à la poule à chaque donne.",
-        "rounds": "**La partie** : {n} tours, chaque joueur donnant une fois par tour.",
+        "rounds": "**La partie** : autant de tours que les joueurs en conviennent avant de jouer (l'exemple de la "
+                  "source : {n}), chaque joueur donnant une fois par tour.",
         "most-tricks": "L'homme (le premier qui joue sur la couleur retournée) gagne le coup s'il fait plus de "
                        "levées que chacun des autres ; à égalité en tête, s'il y est arrivé le premier.",
         "homme-wins": "l'homme gagne le coup", "homme-loses": "l'homme perd le coup",

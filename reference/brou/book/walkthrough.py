@@ -626,7 +626,7 @@ class _Writer:
         if dealt and isinstance(deal, PhaseDeal) and deal.deal.stock:
             turned = deal.deal.turnup if deal.deal.turnup >= 0 else None
             down = len(deal.deal.stock) - (1 if turned is not None else 0)
-            talon = Talon(self.w("talon").capitalize(), down, turned)
+            talon = Talon(self.w("stock").capitalize(), down, turned)
         svg = hands_picture(rules, rows, self._lang(), caption, talon)
         return _svg_html(_scaled(svg, HANDS_SCALE), "deal-hands") + [".. rst-class:: deal-caption", "", f"*{caption}*", ""]
 
