@@ -135,11 +135,13 @@ def test_statement_sets_identifiers_as_code(book: Book) -> None:
 
 
 def test_unbreakable_cuts_identifiers_of_the_text_and_leaves_style_and_pictures() -> None:
-    page = ('<html><body><p>see <span class="pre">hom.play.follow</span> and AMB-05</p>'
+    page = ('<html><body><p>see <span class="pre">hom.play.follow</span> and AMB-05, '
+            '<span class="pre">hdb.play.void-free</span></p>'
             '<style>div.refcard p { margin: 0 }</style><svg><text>30.4 hom.deal.talon</text></svg>'
             '<p>salondesjeux.fr</p></body></html>')
     out = unbreakable(page)
-    assert '<span class="seg">hom.</span><span class="seg">play.</span><span class="seg">follow</span>' in out
+    assert '<span class="pre segmented">hom.\u200bplay.\u200bfollow</span>' in out
+    assert '<span class="pre segmented">hdb.\u200bplay.\u200b<span class="nobr">void-free</span></span>' in out
     assert '<span class="nobr">AMB-05</span>' in out and '<span class="nohyph">salondesjeux.fr</span>' in out
     assert "<style>div.refcard p { margin: 0 }</style><svg><text>30.4 hom.deal.talon</text></svg>" in out
 
