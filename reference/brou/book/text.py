@@ -625,6 +625,17 @@ _COVERS = {
 }
 
 
+def _clause_of(text: str) -> str:
+    """`text` up to its first ';' or ':' outside brackets: the scope of a check's record, whole
+    even where it explains a term in brackets ("tricks (demande: the nolo flag) and ...")."""
+    depth = 0
+    for at, char in enumerate(text):
+        depth += {"(": 1, "[": 1, ")": -1, "]": -1}.get(char, 0)
+        if depth <= 0 and char in ";:":
+            return text[:at].strip()
+    return text.strip()
+
+
 def _covers(result: FactResult, lang: str) -> str:
     """What a fact's check covered, in the book's language: how it was checked (z3, the
     engine against the encoding) and, in English, over what."""
@@ -641,10 +652,10 @@ def _covers(result: FactResult, lang: str) -> str:
         parts.append(c["z3"])
     if "engine" in details and not details.startswith("engine"):
         parts.append(c["engine"])
-    scope = re.match(r"z3: unsat (over|for|whoever) ([^;:]+)", details)
+    scope = re.match(r"z3: unsat (over|for|whoever) ", details)
     if scope and lang == "en":
-        parts.append(f"{c['over']} {scope.group(2).strip()}" if scope.group(1) == "over" else
-                     f"{scope.group(1)} {scope.group(2).strip()}")
+        over = _clause_of(details[scope.end():])
+        parts.append(f"{c['over']} {over}" if scope.group(1) == "over" else f"{scope.group(1)} {over}")
     line = "; ".join(parts)
     return (line if line.startswith("z3") else line[:1].upper() + line[1:]) + "." if line else "\u2014"
 

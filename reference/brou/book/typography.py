@@ -8,8 +8,9 @@ strands at a line's end.
 - `fr(text)` sets a plain French string (a label, a statement of the spec); it is
   idempotent and touches only the spaces around those marks.
 - `french_doctree(doctree)` sets every text of a docutils document, markup included: a
-  mark after a link or a code name gets its space, code and raw HTML are left alone, and
-  field names get the no-break space the writer's colon needs.
+  mark after a link or a code name gets its space, code and raw HTML are left alone, field
+  names get the no-break space the writer's colon needs, and an elided word's apostrophe
+  that the smart quotes took for a closing quote (`l'*hombre*`) is an apostrophe again.
 - `FrenchTypography`, a docutils transform, and `setup`, a Sphinx extension, apply it to
   every French page (`brou.book.sphinxext` loads it), generated parts included.
 
