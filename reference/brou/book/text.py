@@ -687,7 +687,8 @@ def source_lines(book: Book, sid: str, lang: str) -> list[str]:
     cited = ", ".join(f":brou:clause:`{c}`" for c in citing)
     # a list of its own (class cited-by), which the PDF breaks only between its items
     return [*lines, "", ".. rst-class:: clause-meta cited-by", "",
-            f":{w['cited-by']}: {len(citing)} {w['clauses'].lower()}" + (f"{_colon(lang)} {cited}" if cited else ""), ""]
+            f":{w['cited-by']}: {len(citing)} {w['clause' if len(citing) == 1 else 'clauses'].lower()}"
+            + (f"{_colon(lang)} {cited}" if cited else ""), ""]
 
 
 def _link_text(url: str) -> str:
