@@ -98,6 +98,12 @@ def test_an_irregularity_citing_no_clause_of_the_ruleset_is_named(tmp_path: Path
         booklet.load_booklet("brouc", folder)
 
 
+def test_a_card_step_citing_no_clause_of_the_ruleset_is_named(tmp_path: Path) -> None:
+    folder = _broken(tmp_path, "clauses: [brouc.deal.packets, ", "clauses: [hom.deal.packets, ")
+    with pytest.raises(SpecError, match=r"at card_steps\[0\]\.clauses\[0\] no clause 'hom\.deal\.packets'"):
+        booklet.load_booklet("brouc", folder)
+
+
 def _names_a_parameter(statement: str, parameters: dict[str, object]) -> list[str]:
     """The parameters a statement names: a name with an underscore, or a name set to one of
     its options ("following set to brouc", "table_marking à players"), or the word parameter."""
