@@ -286,7 +286,7 @@ def test_the_irregularities_cite_rules_by_number_or_mark_the_suggestion(built: d
     source = page(built["brouc", "fr"], "rules")
     assert re.search(r'href="#brouc\.game\.dehors-wrong"[^>]*>8\.4</a>', source)
     text = plain(source)
-    assert "Usage conseillé aux clubs, non une règle du jeu :" in text
+    assert "Usage conseillé, non une règle :" in text
 
 
 def test_the_work_folder_holds_the_written_pages(built: dict[tuple[str, str], Built]) -> None:

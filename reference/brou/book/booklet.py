@@ -56,7 +56,7 @@ WORDS: dict[str, dict[str, str]] = {
         "sheets": "The score sheet", "open": "Open point.", "here": "This booklet:", "elsewhere": "Some tables:",
         "see": "Rule", "see-plural": "Rules", "silent": "The rules say nothing of it.",
         "no-remedy": "The rules give no remedy.",
-        "suggestion": "Suggested club practice, not a rule of the game:",
+        "suggestion": "Suggested practice, not a rule:",
         "irregularities-intro": "Where the rules above settle a mishap, they are cited by number; where they "
                                 "say nothing, a practice is suggested: agree on it before play.",
         "contents": "Contents", "pdf": "The booklet to print: PDF, A4",
@@ -71,10 +71,9 @@ WORDS: dict[str, dict[str, str]] = {
         "elsewhere": "Certaines tables\u00a0:",
         "see": "Règle", "see-plural": "Règles", "silent": "Les règles n'en disent rien.",
         "no-remedy": "Les règles ne prévoient pas de remède.",
-        "suggestion": "Usage conseillé aux clubs, non une règle du jeu\u00a0:",
-        "irregularities-intro": "Quand les règles ci-dessus règlent un incident, elles sont citées par leur "
-                                "numéro\u00a0; quand elles se taisent, un usage est proposé\u00a0: convenez-en "
-                                "avant de jouer.",
+        "suggestion": "Usage conseillé, non une règle\u00a0:",
+        "irregularities-intro": "Les règles qui règlent un incident sont citées par leur numéro\u202f; là où "
+                                "elles se taisent, un usage est proposé\u00a0: convenez-en avant de jouer.",
         "contents": "Sommaire", "pdf": "Le livret à imprimer\u00a0: PDF, A4",
         "print": "Ces pages s'impriment telles quelles\u00a0: pour commencer, les règles, l'aide-mémoire, une "
                  "donne commentée carte par carte et une feuille de marque vierge.",
