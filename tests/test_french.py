@@ -1,12 +1,15 @@
 """French as French readers expect (issue 21, part 4; docs/rulebook.md, "French"): the
-typography of brou.book.typography (U+202F before ; ! ?, U+00A0 before : and inside « »),
-its fixer of the sources (tools/french-typography), the spec's French strings already set,
-and the French HTML book (the session's build, conftest.built, shared with
-tests/test_rulebook.py), checked text by text: no ordinary space before a mark or inside
-guillemets, no English words."""
+typography of brou.book.typography (U+202F before ; ! ?, U+00A0 before : and inside « »,
+an elided word's apostrophe never printed as a quote), its fixer of the sources
+(tools/french-typography), the spec's French strings already set, and the French books: the
+HTML edition (the session's build, conftest.built, shared with tests/test_rulebook.py),
+checked text by text (no ordinary space before a mark or inside guillemets, no English
+words, the concordance in French), and the text of every French PDF, the edition's and the
+players' booklets' (tests/pdf_checks.py)."""
 
 from __future__ import annotations
 
+import html
 import re
 import subprocess
 import sys
@@ -14,13 +17,14 @@ from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 
+import pdf_checks
 import pytest
 import yaml
 from docutils import nodes
 from docutils.core import publish_doctree
 
 from brou.book import text
-from brou.book.build import Built
+from brou.book.build import LANGS, Built, build
 from brou.book.typography import (
     NBSP,
     NNBSP,
@@ -34,6 +38,9 @@ from brou.book.typography import (
     rank,
     section,
 )
+from brou.spec import available_rulesets, sources
+from brou.spec.sources import NOTE_KINDS, Entry, entries
+from helpers import built_once
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC_FILES = [*sorted((ROOT / "spec").glob("*.yaml")), *sorted((ROOT / "spec" / "rulesets").glob("*.yaml"))]
@@ -78,6 +85,41 @@ def test_french_labels_are_set() -> None:
     for key, label in text.words("fr").items():
         assert fr(label) == label, key
     assert text.words("fr")["ruleset"] == "Jeu"
+
+
+def test_the_concordance_cells_are_in_the_books_language() -> None:
+    """The English book prints the note as written; the French one about_fr, and the note's
+    kind in French before note_fr; an entry not translated yet keeps its English summary."""
+    entry = Entry("S1", 1, "0", "0" * 12, "Page title.", (), "heading: the page's title", "Titre de la page.",
+                  "le titre de la page")
+    assert text.concordance_cells(entry, "en") == ("§0 ¶1", "Page title.", "heading: the page's title")
+    assert text.concordance_cells(entry, "fr") == ("§0 ¶1", "Titre de la page.", f"titre{NBSP}: le titre de la page")
+    bare = Entry("H1", 3, "contracts", "0" * 12, "Names the contracts.", ("hom.auction.bid",), None)
+    assert text.concordance_cells(bare, "fr") == ("contrats ¶3", "Names the contracts.", None)
+    assert set(text.NOTE_KINDS_FR) == set(NOTE_KINDS)
+
+
+def test_the_concordance_takes_french_texts(monkeypatch: pytest.MonkeyPatch) -> None:
+    entry = {"n": 1, "section": "0", "digest": "0" * 12, "about": "Page title.", "clauses": [],
+             "note": "heading: the page's title", "about_fr": "Titre de la page.", "note_fr": "le titre de la page"}
+    data = {"format": "brou-concordance/1", "sources": {"S1": {"ruleset": "homme-de-brou-1802", "file": "s.txt",
+                                                                 "kind": "paragraphs", "entries": [entry]}}}
+    assert sources.schema_problems(data) == []
+    entry["note_fr"] = "heading: le titre"
+    assert sources.schema_problems(data), "note_fr must not repeat the note's kind"
+    entry.update(note_fr="le titre de la page", clauses=["hdb.deal.packets"])
+    del entry["note"]
+    monkeypatch.setattr(sources, "load_concordance", lambda: data)
+    assert any("note_fr" in p for p in sources.problems())
+
+
+def test_the_french_section_names_are_french() -> None:
+    """The project's English names of a source's parts (H1's, the dossiers' facts) are French
+    in the French book; the sources' own headings stay (S2's German ones)."""
+    for e in entries():
+        if e.source.startswith("H") or e.section == "facts":
+            assert section(e.section, "fr") != e.section or e.section == "nolo", e.ref  # nolo: French too
+    assert section("Karten", "fr") == "Karten"
 
 
 # -- the fixer ------------------------------------------------------------------------------
@@ -160,6 +202,14 @@ def test_fix_rst_keeps_markup_and_grows_an_underline() -> None:
     assert fix_rst(fixed) == fixed
 
 
+def test_fix_rst_gives_an_elided_word_before_markup_its_apostrophe() -> None:
+    """`l'*hombre*` printed `l”hombre`: the smart quotes close a quote at the end of a text
+    before markup.  The fixer types the apostrophe itself, which they leave alone."""
+    fixed = fix_rst("Dans l'*Académie*, d'``x`` et qu':brou:clause:`y`, l'homme.\n")
+    assert fixed == "Dans l\u2019*Académie*, d\u2019``x`` et qu\u2019:brou:clause:`y`, l'homme.\n"
+    assert fix_rst(fixed) == fixed
+
+
 def test_the_tool_checks_the_sources() -> None:
     done = subprocess.run([sys.executable, str(ROOT / "tools" / "french-typography"), "--check"],
                           capture_output=True, text=True, cwd=ROOT)
@@ -176,6 +226,22 @@ def test_french_doctree_sets_marks_after_markup_and_field_names() -> None:
     assert doc.children[0].astext() == f"Voir hdb.x{NBSP}: la règle{NNBSP}; et «{NBSP}dehors{NBSP}»{NNBSP}!"
     field_name = next(iter(doc.findall(nodes.field_name)))
     assert field_name.astext() == f"Sources{NBSP}"
+
+
+def test_french_doctree_gives_back_the_apostrophe_the_smart_quotes_closed() -> None:
+    doc = publish_doctree("Dans l'*Académie* et l'*homme*, « qu'*il* » dit.\n",
+                          settings_overrides={"language_code": "fr", "report_level": 5, "smart_quotes": True})
+    french_doctree(doc)
+    assert doc.children[0].astext() == f"Dans l\u2019Académie et l\u2019homme, «{NBSP}qu\u2019il{NBSP}» dit."
+
+
+def test_french_faults_finds_each_fault_and_leaves_code_addresses_and_times() -> None:
+    clean = (f"Voir{NBSP}: ceci{NNBSP}; «{NBSP}dehors{NBSP}» à 10:30, https://a.fr/x?y=1 {pdf_checks.CODE} "
+             f"et l\u2019homme{NNBSP}!")
+    assert pdf_checks.french_faults(clean) == []
+    found = [what for what, _ in pdf_checks.french_faults("Voir : a. Voir: b. l\u201dhomme «dehors»")]
+    assert found == ["an ordinary space before a mark", "no space before a mark", "a quote for an apostrophe",
+                     "« without a no-break space after it", "» without a no-break space before it"]
 
 
 # -- the French book ------------------------------------------------------------------------------
@@ -251,8 +317,7 @@ ENGLISH = ["Engine", "Scenarios", "Search", "Player ", "Cited by", "Rulesets", "
 
 def test_no_english_words_in_the_french_book(french_html: dict[str, Texts]) -> None:
     words = re.compile("|".join(rf"(?<![\w.-]){re.escape(w.strip())}(?![\w.-])" for w in ENGLISH))
-    # the concordance's "what it says" column is written in English only, and says so
-    found = sorted({(name, m.group(0)) for name, page in french_html.items() if name != "concordance.html"
+    found = sorted({(name, m.group(0)) for name, page in french_html.items()
                     for t in page.blocks + page.fields for m in words.finditer(t)})
     assert not found, found[:20]
     fields = {f for page in french_html.values() for f in page.fields}
@@ -267,3 +332,58 @@ def test_the_listing_describes_scenarios_in_french(built: dict[str, Built]) -> N
     english = [d for d in descriptions if re.search(r"\b(the|and|of|wins|dealer|trick)\b", d)]
     assert not english, english[:3]
     assert all(re.search(r"\b(le|la|les|une?|des)\b", d) for d in descriptions)
+
+
+def _words(fragment: str) -> str:
+    """Text compared as read: tags out, quotes straight, dots three, every run of spaces one space."""
+    out = re.sub(r"<[^>]+>", "", fragment)
+    for curly, straight in (("\u2019", "'"), ("\u2018", "'"), ("\u201c", '"'), ("\u201d", '"'), ("\u2026", "...")):
+        out = out.replace(curly, straight)
+    return re.sub(r"[\s\u00a0\u202f]+", " ", html.unescape(out)).strip()
+
+
+def test_the_french_concordance_is_written_in_french(built: dict[str, Built]) -> None:
+    """Every entry of the concordance has its French summary (about_fr) and, without clauses,
+    its French note (note_fr), and the French book prints those, not the English ones.  Fails
+    until spec/concordance.yaml has them all."""
+    listed = list(entries())
+    untranslated = [e.ref for e in listed if not e.about_fr or (not e.clauses and not e.note_fr)]
+    assert not untranslated, (f"{len(untranslated)} of {len(listed)} entries of spec/concordance.yaml have no "
+                              f"about_fr (or, without clauses, no note_fr); first: {untranslated[:5]}")
+    page = _words((built["fr"].html.parent / "concordance.html").read_text(encoding="utf-8"))
+    for e in listed:
+        _place, says, why = text.concordance_cells(e, "fr")
+        assert _words(fr(says)) in page, e.ref
+        assert why is None or _words(why) in page, e.ref
+    english = [e.ref for e in listed if _words(e.about) != _words(e.about_fr or "") and _words(e.about) in page]
+    assert not english, english[:5]
+
+
+@pytest.fixture(scope="session")
+def booklets(tmp_path_factory: pytest.TempPathFactory) -> list[Built]:
+    """Every players' booklet in both languages, HTML and PDF: the build of tests/test_booklet.py,
+    made once for both when they run in one session (helpers.built_once)."""
+    return built_once(tmp_path_factory, "booklets",
+                      lambda out: build(LANGS, out, with_pdf=True, which=available_rulesets()))
+
+
+def _faults(pdf: Path) -> list[tuple[int, str, str]]:
+    """Where a French PDF's text breaks French typography (page, what, the words around it)."""
+    return [(page.number, what, where) for page in pdf_checks.pages(pdf)
+            for what, where in pdf_checks.french_faults(page.text(pdf_checks.CODE))]
+
+
+def test_the_french_edition_pdf_is_set_in_french(built: dict[str, Built]) -> None:
+    """The PDF's text as a reader copies it, code and pictures aside (tests/pdf_checks.py:
+    `french_faults`): the spaces before : ; ! ? and inside « », and no l” for an elided l'."""
+    pdf = built["fr"].pdf
+    assert pdf is not None
+    found = _faults(pdf)
+    assert not found, f"{len(found)} faults, first: {found[:5]}"
+
+
+def test_the_french_booklets_pdfs_are_set_in_french(booklets: list[Built]) -> None:
+    found = {b.book: _faults(b.pdf) for b in booklets if b.lang == "fr" and b.pdf is not None}
+    assert len(found) == len(available_rulesets())
+    bad = {book: (len(faults), faults[:3]) for book, faults in found.items() if faults}
+    assert not bad, bad

@@ -14,7 +14,18 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from pdf_checks import destinations, half_blank_pages, hyphen_breaks, outline, page_texts, split_identifiers
+from pdf_checks import (
+    band_intrusions,
+    destinations,
+    fill,
+    half_blank_pages,
+    hyphen_breaks,
+    outline,
+    page_margins,
+    page_texts,
+    sparse_pages,
+    split_identifiers,
+)
 
 from brou.book import text
 from brou.book.build import EXIT_FAILED, EXIT_USAGE, LANGS, SOURCE, BuildFailed, Built, main, sphinx, unbreakable
@@ -37,6 +48,7 @@ from brou.book.sheets import SHEET_PAGE_ID
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
+PRINT_CSS = SOURCE / "_static" / "print.css"
 ID = re.compile(r'\sid="([^"]+)"')
 HREF = re.compile(r'<a\s[^>]*href="([^"]+)"')
 
@@ -135,11 +147,13 @@ def test_statement_sets_identifiers_as_code(book: Book) -> None:
 
 
 def test_unbreakable_cuts_identifiers_of_the_text_and_leaves_style_and_pictures() -> None:
-    page = ('<html><body><p>see <span class="pre">hom.play.follow</span> and AMB-05</p>'
+    page = ('<html><body><p>see <span class="pre">hom.play.follow</span> and AMB-05, '
+            '<span class="pre">hdb.play.void-free</span></p>'
             '<style>div.refcard p { margin: 0 }</style><svg><text>30.4 hom.deal.talon</text></svg>'
             '<p>salondesjeux.fr</p></body></html>')
     out = unbreakable(page)
-    assert '<span class="seg">hom.</span><span class="seg">play.</span><span class="seg">follow</span>' in out
+    assert '<span class="pre segmented">hom.\u200bplay.\u200bfollow</span>' in out
+    assert '<span class="pre segmented">hdb.\u200bplay.\u200b<span class="nobr">void-free</span></span>' in out
     assert '<span class="nobr">AMB-05</span>' in out and '<span class="nohyph">salondesjeux.fr</span>' in out
     assert "<style>div.refcard p { margin: 0 }</style><svg><text>30.4 hom.deal.talon</text></svg>" in out
 
@@ -390,6 +404,55 @@ def test_pdf_leaves_few_pages_half_blank(built: dict[str, Built], lang: str) -> 
     pdf = built[lang].pdf
     assert pdf is not None
     assert len(half_blank_pages(pdf, whole_pages=SHEET_PAGE_ID)) <= 4
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pdf_keeps_the_body_out_of_the_running_head_and_foot(built: dict[str, Built], lang: str) -> None:
+    """No text runs into the bands of print.css's margin boxes (a field list split over two
+    pages was drawn into the running head: its grid is now kept whole)."""
+    pdf = built[lang].pdf
+    assert pdf is not None
+    assert band_intrusions(pdf, *page_margins(PRINT_CSS)) == {}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pdf_has_no_near_empty_page_but_a_chapters_last(built: dict[str, Built], lang: str) -> None:
+    """Every page is at least 15 % used, but for the last page of a chapter (a widowed row,
+    bullet or field list left alone on a page was the fault)."""
+    pdf = built[lang].pdf
+    assert pdf is not None
+    assert sparse_pages(pdf, *page_margins(PRINT_CSS)) == []
+
+
+def test_the_page_checks_find_text_in_the_running_head_and_a_near_empty_page(tmp_path: Path) -> None:
+    """The two checks above on a small book laid out with the edition's page: a paragraph
+    moved up into the running head, and a page of one line that ends no chapter."""
+    from weasyprint import CSS, HTML
+
+    words = " ".join(["word"] * 60)
+    page = (f"<h1>One</h1><p>one line</p><p style='page-break-before: always'>{words * 6}</p>"
+            f"<p style='page-break-before: always; position: relative; top: -14mm'>{words}</p>"
+            f"<p>{words * 10}</p>")
+    pdf = tmp_path / "book.pdf"
+    page_rule = re.search(r"@page \{.*?\n\}", PRINT_CSS.read_text(encoding="utf-8"), re.S)
+    assert page_rule is not None
+    HTML(string=f"<html><body>{page}</body></html>").write_pdf(
+        pdf, stylesheets=[CSS(string=page_rule.group(0) + " h1 { string-set: book-title content(text) }")])
+    top, bottom = page_margins(PRINT_CSS)
+    assert top == bottom == pytest.approx(22 * 72 / 25.4)
+    assert list(band_intrusions(pdf, top, bottom)) == [3]
+    assert fill(pdf, top, bottom)[0] < 0.15 and sparse_pages(pdf, top, bottom) == [1]
+
+
+def test_what_a_fact_covers_is_whole() -> None:
+    """The scope of a check is cut at its first ';' or ':' outside brackets: "take tricks
+    (demande: ...)" was cut at the colon inside the brackets."""
+    for result in text.facts():
+        line = text._covers(result, "en")
+        assert line.count("(") == line.count(")"), (result.id, line)
+    one = next(r for r in text.facts() if r.id == "hom.count.one-result")
+    assert text._covers(one, "en").endswith("(demande: the outcome reads only the contract's nolo flag) "
+                                             "and the nolos (pur-nolo).")
 
 
 @pytest.mark.parametrize("lang", LANGS)

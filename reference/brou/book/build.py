@@ -129,15 +129,19 @@ _REGISTER_ID = re.compile(r"\bAMB-\d+\b|(?<![\w.-])[A-Za-z][A-Za-z0-9]*(?:_[A-Za
 _DOTTED = re.compile(r"(?<![\w.-])\w[\w-]*(?:[./]\w[\w-]*)+")  # a site, a file, a dotted name in prose
 _NOT_TEXT = re.compile(r"(<(style|script|svg)\b.*?</\2>)", re.S)
 _BREAK_AFTER = re.compile(r"(?<=[._])(?=[^._])")
+_OTHER_BREAK = re.compile(r"[^\w.]")  # a piece where a line could break but for nowrap: "void-free"
+ZWSP = "\u200b"  # a line may break here; Pango draws nothing for it, so the PDF's text has no trace of it
 
 
 def unbreakable(page: str) -> str:
     """The single page made ready for print so that no identifier is hyphenated or broken
-    inside a word (issue 21, part 2): every piece of code (`<span class="pre">`, the clause
-    ids, scenario ids, parameters and functions) is cut after each dot and underscore into
-    `<span class="seg">` pieces (its span then `segmented`), which print.css sets as inline
-    blocks: a line may break between two pieces and nowhere else, and no character is added
-    to the text; in code blocks a word with hyphens is kept on one line (`nobr`), and so is
+    inside a word (issue 21, part 2): in every piece of code (`<span class="pre">`, the clause
+    ids, scenario ids, parameters and functions) a zero-width space follows each dot and
+    underscore (its span then `segmented`, which print.css lets break there), and a part
+    with a hyphen between two of them is kept whole (`nobr`): a line may break after a dot
+    or an underscore and nowhere else, and the PDF's text gets no character (Pango draws
+    nothing for the zero-width space; before, each part was an inline block, which took a
+    fifth of WeasyPrint's time); in code blocks a word with hyphens is kept on one line (`nobr`), and so is
     a register id (`AMB-05`), a parameter (`sevens_removed`) or a clause id anywhere in the prose; a
     dotted word of the prose (`salondesjeux.fr`) is not hyphenated (`nohyph`).  What is not
     text of the page is left as it is: a `<style>` (the reference card's), a `<script>`, an
@@ -147,7 +151,8 @@ def unbreakable(page: str) -> str:
         pieces = _BREAK_AFTER.split(match.group(1))
         if len(pieces) == 1:
             return match.group(0)
-        return '<span class="pre segmented">' + "".join(f'<span class="seg">{x}</span>' for x in pieces) + "</span>"
+        return '<span class="pre segmented">' + ZWSP.join(
+            f'<span class="nobr">{x}</span>' if _OTHER_BREAK.search(x) else x for x in pieces) + "</span>"
 
     def nobr(text: str, pattern: re.Pattern[str], klass: str = "nobr") -> str:
         """`pattern` wrapped in a span of class `klass`, in the text between the tags of `text`."""

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import SpecError
 from ..prove import FactResult, record_results
@@ -38,6 +38,9 @@ from .model import (
     Clause,
     chapter_page,
 )
+
+if TYPE_CHECKING:
+    from ..spec.sources import Entry as SourceEntry
 
 LANGS = ("en", "fr")
 
@@ -67,9 +70,6 @@ WORDS: dict[str, dict[str, str]] = {
         "witness-single-option": "none (a single option)",
         "witness-not-observable": "none (the options differ only in what players see)",
         "paragraph": "Paragraph", "says": "What it says", "encoded-by": "Clauses, or why none",
-        "heading": "a heading", "history": "history", "example": "an example", "stakes": "stakes",
-        "etiquette": "etiquette", "equipment": "equipment", "cross-reference": "a cross-reference",
-        "commentary": "commentary", "not modelled": "not modelled yet",
         "brus": "Brusquembille", "auv": "L'Homme d'Auvergne", "hom": "L'Hombre",
         "amb-pending": "not yet in the register",
     },
@@ -97,10 +97,7 @@ WORDS: dict[str, dict[str, str]] = {
         "witness-not-modelled": "aucun (non modélisé)", "witness-not-playable": "aucun (une option n'est pas jouable)",
         "witness-single-option": "aucun (une seule option)",
         "witness-not-observable": "aucun (les options ne diffèrent que par ce que voient les joueurs)",
-        "paragraph": "Paragraphe", "says": "Ce qu'il dit (en anglais)", "encoded-by": "Clauses, ou pourquoi aucune",
-        "heading": "un titre", "history": "histoire", "example": "un exemple", "stakes": "enjeux",
-        "etiquette": "usages", "equipment": "matériel", "cross-reference": "un renvoi",
-        "commentary": "commentaire", "not modelled": "pas encore modélisé",
+        "paragraph": "Paragraphe", "says": "Ce qu'il dit", "encoded-by": "Clauses, ou pourquoi aucune",
         "brus": "Brusquembille", "auv": "L'Homme d'Auvergne", "hom": "L'Hombre",
         "amb-pending": "pas encore au registre",
     },
@@ -628,6 +625,17 @@ _COVERS = {
 }
 
 
+def _clause_of(text: str) -> str:
+    """`text` up to its first ';' or ':' outside brackets: the scope of a check's record, whole
+    even where it explains a term in brackets ("tricks (demande: the nolo flag) and ...")."""
+    depth = 0
+    for at, char in enumerate(text):
+        depth += {"(": 1, "[": 1, ")": -1, "]": -1}.get(char, 0)
+        if depth <= 0 and char in ";:":
+            return text[:at].strip()
+    return text.strip()
+
+
 def _covers(result: FactResult, lang: str) -> str:
     """What a fact's check covered, in the book's language: how it was checked (z3, the
     engine against the encoding) and, in English, over what."""
@@ -644,10 +652,10 @@ def _covers(result: FactResult, lang: str) -> str:
         parts.append(c["z3"])
     if "engine" in details and not details.startswith("engine"):
         parts.append(c["engine"])
-    scope = re.match(r"z3: unsat (over|for|whoever) ([^;:]+)", details)
+    scope = re.match(r"z3: unsat (over|for|whoever) ", details)
     if scope and lang == "en":
-        parts.append(f"{c['over']} {scope.group(2).strip()}" if scope.group(1) == "over" else
-                     f"{scope.group(1)} {scope.group(2).strip()}")
+        over = _clause_of(details[scope.end():])
+        parts.append(f"{c['over']} {over}" if scope.group(1) == "over" else f"{scope.group(1)} {over}")
     line = "; ".join(parts)
     return (line if line.startswith("z3") else line[:1].upper() + line[1:]) + "." if line else "\u2014"
 
@@ -696,11 +704,34 @@ def _cited_as(book: Book, sid: str, lang: str) -> str:
     return sid
 
 
+# the kinds of a concordance note (brou.spec.sources.NOTE_KINDS), as the French book names them
+NOTE_KINDS_FR = {"heading": "titre", "history": "histoire", "example": "exemple", "stakes": "enjeux",
+                 "etiquette": "usages", "equipment": "matériel", "cross-reference": "renvoi",
+                 "commentary": "commentaire", "not modelled": "pas encore modélisé", "slip": "erreur de la source"}
+
+
+def concordance_cells(entry: SourceEntry, lang: str) -> tuple[str, str, str | None]:
+    """An entry of the concordance as the book in `lang` prints it, as plain text: its place in
+    the source, what it says, and why no clause encodes it (None when clauses do).  The English
+    book prints the note as written (`heading: the page's title`); the French one `about_fr`,
+    and the note's kind in French before `note_fr` (`titre : le titre de la page`); where a
+    French text is not written yet, the English `about`, and the kind alone."""
+    from ..spec.sources import note_kind
+
+    place = typography.section(entry.place, lang)
+    if lang != "fr":
+        return place, entry.about, None if entry.clauses else entry.note or ""
+    kind = note_kind(entry.note) or ""
+    kind_fr = NOTE_KINDS_FR.get(kind, kind)
+    why = typography.fr(f"{kind_fr} : {entry.note_fr}") if entry.note_fr else kind_fr
+    return place, entry.about_fr or entry.about, None if entry.clauses else why
+
+
 def concordance(book: Book, lang: str) -> list[str]:
     """The source concordance (brou.spec.sources): for each source, every paragraph (or recorded
-    fact), what it says, and the clauses that encode it or the kind of note that says why none
-    does (the note itself in the English book)."""
-    from ..spec.sources import entries, load_concordance, note_kind
+    fact), what it says, and the clauses that encode it or the note that says why none does,
+    in the book's language (`concordance_cells`)."""
+    from ..spec.sources import entries, load_concordance
 
     w = words(lang)
     out: list[str] = []
@@ -709,12 +740,9 @@ def concordance(book: Book, lang: str) -> list[str]:
         out += [f".. rubric:: {esc(title)}", ""]
         rows = []
         for e in entries(sid):
-            if e.clauses:
-                right = ", ".join(f":brou:clause:`{c}`" for c in e.clauses)
-            else:
-                kind = note_kind(e.note) or ""
-                right = esc(e.note or "") if lang == "en" else esc(w.get(kind, kind))
-            rows.append([esc(typography.section(e.place, lang)), esc(e.about), right])
+            place, says, why = concordance_cells(e, lang)
+            right = ", ".join(f":brou:clause:`{c}`" for c in e.clauses) if why is None else esc(why)
+            rows.append([esc(place), esc(says), right])
         out += _list_table([w["paragraph"], w["says"], w["encoded-by"]], rows, [12, 48, 40], "concordance")
     return out
 

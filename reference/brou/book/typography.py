@@ -8,8 +8,9 @@ strands at a line's end.
 - `fr(text)` sets a plain French string (a label, a statement of the spec); it is
   idempotent and touches only the spaces around those marks.
 - `french_doctree(doctree)` sets every text of a docutils document, markup included: a
-  mark after a link or a code name gets its space, code and raw HTML are left alone, and
-  field names get the no-break space the writer's colon needs.
+  mark after a link or a code name gets its space, code and raw HTML are left alone, field
+  names get the no-break space the writer's colon needs, and an elided word's apostrophe
+  that the smart quotes took for a closing quote (`l'*hombre*`) is an apostrophe again.
 - `FrenchTypography`, a docutils transform, and `setup`, a Sphinx extension, apply it to
   every French page (`brou.book.sphinxext` loads it), generated parts included.
 
@@ -40,6 +41,12 @@ _RULES = (
     (re.compile(rf"^{_SPACE}+»"), NBSP + "»"),
 )
 _LEADING = re.compile(rf"^(?:([;!?]+){_AFTER}|(:)(?=\s|$)|(»))")
+APOSTROPHE = "\u2019"
+# an elided word (l', d', qu' ...) whose apostrophe was taken for a closing quote: the smart
+# quotes see `l'` at the end of a text, before markup (`l'*hombre*`), and close a quote there
+_ELIDED = r"(?<![^\W\d_])(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu|quoiqu|presqu)"
+_ELISION_END = re.compile(rf"(?i){_ELIDED}['\u201d\u2019]$")
+_ELISION_IN = re.compile(rf"(?i)({_ELIDED})\u201d(?=[^\W\d_])")
 
 
 def fr(text: str) -> str:
@@ -80,11 +87,24 @@ def _runs(node: nodes.Element) -> list[nodes.Text | str]:
     return out
 
 
+def _elisions(texts: list[str], editable: list[bool]) -> list[str]:
+    """The apostrophe of an elided word put back where it was printed as a quote: `l”Académie`
+    (the smart quotes close a quote at the end of a text before markup) gets U+2019 again, in
+    a text or where an editable text ends before one that starts with a letter."""
+    texts = [_ELISION_IN.sub(r"\1" + APOSTROPHE, t) if e else t for t, e in zip(texts, editable, strict=True)]
+    for i in range(len(texts) - 1):
+        after = next((t for t in texts[i + 1:] if t), "")
+        if editable[i] and after[:1].isalpha() and _ELISION_END.search(texts[i]):
+            texts[i] = texts[i][:-1] + APOSTROPHE
+    return texts
+
+
 def _set_runs(texts: list[str], editable: list[bool]) -> list[str]:
     """Set a run of texts (a paragraph cut by its inline markup): each editable text by `fr`,
-    then the marks that start a text after markup (code, a link) get their space, taken
-    from the text before it if that one ends with an ordinary space."""
-    texts = [fr(t) if e else t for t, e in zip(texts, editable, strict=True)]
+    an elided word's apostrophe that was taken for a quote put back (`_elisions`), then the
+    marks that start a text after markup (code, a link) get their space, taken from the text
+    before it if that one ends with an ordinary space."""
+    texts = _elisions([fr(t) if e else t for t, e in zip(texts, editable, strict=True)], editable)
     for i in range(1, len(texts)):
         lead = _LEADING.match(texts[i]) if editable[i] else None
         filled = [k for k in range(i) if texts[k]]
@@ -247,13 +267,17 @@ _RST_SKIP = re.compile(r"^\s*(?:$|\.\.(?:\s|$)|:[\w-]+:(?:\s|$)|([=\-~^\"'`#*+])
 _RST_UNDERLINE = re.compile(r"^([=\-~^\"'`#*+])\1{2,}\s*$")
 # inline markup whose text is not French prose: literals, roles, links, URLs
 _RST_PROTECTED = re.compile(r"``.+?``|(?::[\w-]+)+:`[^`]*`|`[^`]*`_{1,2}|https?://\S+", re.S)
+# an elided word before inline markup (`l'*hombre*`, `d'``x```): the typographic apostrophe,
+# which the smart quotes leave alone (a ' there would print as a closing quote)
+_RST_ELISION = re.compile(rf"(?i)({_ELIDED})'(?=\*|`|(?::[\w-]+)+:`)")
 
 
 def fix_rst(text: str) -> str:
     """`text` (a French page of the rulebook) with its prose set by `fr`: each paragraph as
     one text (a mark at a line's start joins the line before), literals, roles and links
-    left alone; directives and their options are not prose.  A title's underline grows
-    with its title."""
+    left alone; directives and their options are not prose; an elided word before inline
+    markup gets the typographic apostrophe, U+2019 (`l'*hombre*` would print `l”hombre`).  A
+    title's underline grows with its title."""
     lines = text.split("\n")
     out: list[str] = []
     chunk: list[str] = []
@@ -261,7 +285,7 @@ def fix_rst(text: str) -> str:
     def flush() -> None:
         if not chunk:
             return
-        joined = "\n".join(chunk)
+        joined = _RST_ELISION.sub(r"\1" + APOSTROPHE, "\n".join(chunk))
         parts: list[str] = []
         editable: list[bool] = []
         at = 0
