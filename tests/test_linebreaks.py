@@ -25,7 +25,14 @@ def _laid_out(body: str) -> object:
 
 
 def test_the_space_before_an_emphasis_goes_inside_it() -> None:
-    assert glue_spaces('a <em>b</em> c <strong class="x">d</strong>') == 'a<em> b</em> c<strong class="x"> d</strong>'
+    assert glue_spaces('a <em>b</em> c <strong class="x">d</strong> <a href="#">e</a>') == \
+        'a<em> b</em> c<strong class="x"> d</strong><a href="#"> e</a>'
+
+
+def test_a_no_break_space_before_an_element_goes_down_to_its_text() -> None:
+    """French puts a no-break space after «: before a link, it goes inside, down to the text."""
+    assert glue_spaces('annexe \u00ab\u00a0<a href="#p"><span>P</span></a>\u00a0\u00bb') == \
+        'annexe \u00ab<a href="#p"><span>\u00a0P</span></a>\u00a0\u00bb'
 
 
 def test_a_space_before_a_span_stays_where_it_is() -> None:

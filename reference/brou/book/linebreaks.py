@@ -1,14 +1,17 @@
 """Line breaks in print: a workaround for a line-breaking fault of WeasyPrint and the check
 that finds what it would leave.
 
-WeasyPrint (70, with Pango 1.50) sometimes ends a line after a single word when the text
-that follows ends in a space and then an inline element (`right. <em>Some`) whose first word
-does not fit: looking for the last break before that element, it cuts the text box too
-early, and the line is left nearly empty ("Denmark" alone, the rest on the next line).
-Moving the space inside the element (`right.<em> Some`) leaves it nothing to cut back to
-there, and the line breaks where it should.  `glue_spaces` does that to the HTML before
-layout; `early_breaks` reads the laid-out pages and names any line that still ends while the
-next line's first word would have fitted, so that the build can refuse the PDF (build.pdf).
+WeasyPrint (70, with Pango 1.50) sometimes ends a line after a single word.  The cause: a
+text box that ends in a space (or a no-break space, as French puts after «) right before an
+inline element.  Pango lets trailing white space hang past the line's end, so it lays the
+whole box on one line, but WeasyPrint measures it with the space, finds it too wide, and
+takes the path meant for a box whose first word does not fit: it keeps only that word
+("Denmark" alone, the rest of the sentence on the next line).  Moving the space inside the
+element that follows (`right. <em>Some` -> `right.<em> Some`, `« <a>` -> `«<a> `) leaves the
+box no trailing space, Pango wraps it where it overflows, and the line breaks where it should.
+`glue_spaces` does that to the HTML before layout; `early_breaks` reads the laid-out pages and
+names any line that still ends while the next line's first word would have fitted, so that
+the build can refuse the PDF (build.pdf).
 """
 
 from __future__ import annotations
@@ -18,9 +21,11 @@ from collections.abc import Iterator
 from itertools import pairwise
 from typing import Any
 
-# a space, then the opening tag of an emphasis (never a span: a no-break span must keep its
-# break opportunity outside it)
-_SPACE_BEFORE = re.compile(r" (<(?:em|strong|i|b)(?:\s[^>]*)?>)")
+# a space, then the opening tag of an emphasis or a link (never a span: a no-break span must
+# keep its break opportunity outside it); a no-break space, then any inline opening tag (it is
+# no break opportunity, wherever it stands)
+_SPACE_BEFORE = re.compile(r" (<(?:em|strong|i|b|a)(?:\s[^>]*)?>)")
+_NO_BREAK_BEFORE = re.compile("([\u00a0\u202f])(<(?:em|strong|i|b|a|span|code)(?:\\s[^>]*)?>)")
 
 # how much room must be left on a line, beyond its next word, for the break to count as a
 # fault: a tenth of the line (Pango's widths and ours differ by a few pixels, and a line a
@@ -29,8 +34,14 @@ SLACK = 0.1
 
 
 def glue_spaces(page: str) -> str:
-    """The HTML with each space before an emphasis moved inside it (`x <em>y` -> `x<em> y`)."""
-    return _SPACE_BEFORE.sub(r"\1 ", page)
+    """The HTML with each space before an emphasis or a link moved inside it (`x <em>y` ->
+    `x<em> y`), and each no-break space before an inline element, down to its text."""
+    page = _SPACE_BEFORE.sub(r"\1 ", page)
+    while True:
+        moved = _NO_BREAK_BEFORE.sub(r"\2\1", page)
+        if moved == page:
+            return page
+        page = moved
 
 
 def _text(box: Any) -> str:
