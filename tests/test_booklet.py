@@ -98,6 +98,12 @@ def test_an_irregularity_citing_no_clause_of_the_ruleset_is_named(tmp_path: Path
         booklet.load_booklet("brouc", folder)
 
 
+def test_a_card_step_citing_no_clause_of_the_ruleset_is_named(tmp_path: Path) -> None:
+    folder = _broken(tmp_path, "clauses: [brouc.deal.packets, ", "clauses: [hom.deal.packets, ")
+    with pytest.raises(SpecError, match=r"at card_steps\[0\]\.clauses\[0\] no clause 'hom\.deal\.packets'"):
+        booklet.load_booklet("brouc", folder)
+
+
 def _names_a_parameter(statement: str, parameters: dict[str, object]) -> list[str]:
     """The parameters a statement names: a name with an underscore, or a name set to one of
     its options ("following set to brouc", "table_marking à players"), or the word parameter."""
@@ -280,7 +286,7 @@ def test_the_irregularities_cite_rules_by_number_or_mark_the_suggestion(built: d
     source = page(built["brouc", "fr"], "rules")
     assert re.search(r'href="#brouc\.game\.dehors-wrong"[^>]*>8\.4</a>', source)
     text = plain(source)
-    assert "Usage conseillé aux clubs, non une règle du jeu :" in text
+    assert "Usage conseillé, non une règle :" in text
 
 
 def test_the_work_folder_holds_the_written_pages(built: dict[tuple[str, str], Built]) -> None:

@@ -44,7 +44,8 @@ def _synthetic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, liste
     (tmp_path / "sources" / "s.txt").write_text(text, encoding="utf-8")
     data: dict[str, Any] = {"format": "brou-concordance/1", "sources": {"S1": {
         "ruleset": "homme-de-brou-1802", "file": "sources/s.txt", "kind": "paragraphs",
-        "entries": [{"n": n, "section": "2", "digest": digest(p), "about": "a deal", "clauses": ["hdb.deal.packets"]}
+        "entries": [{"n": n, "section": "2", "digest": digest(p), "about": "a deal", "about_fr": "une donne",
+                     "clauses": ["hdb.deal.packets"]}
                     for n, p in enumerate(listed, 1)]}}}
     monkeypatch.setattr(sources, "load_concordance", lambda: data)
     return tmp_path

@@ -224,17 +224,44 @@ def test_french_cards_are_r_d_v(name: str) -> None:
 
 @pytest.fixture(scope="session")
 def pages() -> dict[tuple[str, str], int]:
-    """The number of A4 pages of each card laid out alone (ten WeasyPrint layouts, about 10 s)."""
+    """The number of A4 pages of each card laid out alone, with the steps of a deal its booklet
+    gives it (ten WeasyPrint layouts, about 10 s)."""
     from weasyprint import HTML
 
-    return {(name, lang): len(HTML(string=standalone_html(Rules.load(name), lang)).render().pages)
-            for name in RULESETS for lang in LANGS}
+    from brou.book.booklet import card_steps, load_booklet
+
+    def count(name: str, lang: str) -> int:
+        rules = Rules.load(name)
+        steps = card_steps(load_booklet(name), rules, lang)
+        return len(HTML(string=standalone_html(rules, lang, steps)).render().pages)
+
+    return {(name, lang): count(name, lang) for name in RULESETS for lang in LANGS}
 
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("name", RULESETS)
 def test_the_card_fits_one_page(pages: dict[tuple[str, str], int], name: str, lang: str) -> None:
     assert pages[name, lang] == 1
+
+
+def test_the_steps_of_a_deal_come_after_the_cards_with_their_rule_numbers() -> None:
+    from brou.book.booklet import card_steps, load_booklet
+
+    rules = Rules.load("hombre")
+    steps = card_steps(load_booklet("hombre"), rules, "en")
+    text = "\n".join(reference_card(rules, "en", steps))
+    assert text.index("The cards") < text.index("A deal, step by step") < text.index("What you may play")
+    assert "**The auction** (rules 4.1\u20134.4, 5.2). The first hand speaks first" in text
+    assert "A deal, step by step" not in "\n".join(reference_card(rules, "en"))
+
+
+@pytest.mark.parametrize(("numbers", "cited"), [(["3.2"], "3.2"), (["3.3", "3.2"], "3.2\u20133.3"),
+                                                (["4.1", "4.2", "4.4", "5.2"], "4.1\u20134.2, 4.4, 5.2"),
+                                                (["9.9", "9.10", "10.1"], "9.9\u20139.10, 10.1")])
+def test_rule_numbers_are_cited_as_runs(numbers: list[str], cited: str) -> None:
+    from brou.book.refcard import rule_span
+
+    assert rule_span(numbers) == cited
 
 
 def test_an_unknown_language_is_refused() -> None:

@@ -39,6 +39,7 @@ from ..spec import SCHEMA_DIR, SPEC_DIR, Document, path_text, read_yaml
 from ..spec.ambiguities import Entry, load_register
 from ..spec.chapters import booklet_chapters, booklet_numbers, chapter_of
 from ..spec.rules import Rules
+from .refcard import Step, reference_card
 from .seats import PLAN_WORDS, table_svg
 from .text import esc
 
@@ -55,7 +56,7 @@ WORDS: dict[str, dict[str, str]] = {
         "sheets": "The score sheet", "open": "Open point.", "here": "This booklet:", "elsewhere": "Some tables:",
         "see": "Rule", "see-plural": "Rules", "silent": "The rules say nothing of it.",
         "no-remedy": "The rules give no remedy.",
-        "suggestion": "Suggested club practice, not a rule of the game:",
+        "suggestion": "Suggested practice, not a rule:",
         "irregularities-intro": "Where the rules above settle a mishap, they are cited by number; where they "
                                 "say nothing, a practice is suggested: agree on it before play.",
         "contents": "Contents", "pdf": "The booklet to print: PDF, A4",
@@ -70,10 +71,9 @@ WORDS: dict[str, dict[str, str]] = {
         "elsewhere": "Certaines tables\u00a0:",
         "see": "Règle", "see-plural": "Règles", "silent": "Les règles n'en disent rien.",
         "no-remedy": "Les règles ne prévoient pas de remède.",
-        "suggestion": "Usage conseillé aux clubs, non une règle du jeu\u00a0:",
-        "irregularities-intro": "Quand les règles ci-dessus règlent un incident, elles sont citées par leur "
-                                "numéro\u00a0; quand elles se taisent, un usage est proposé\u00a0: convenez-en "
-                                "avant de jouer.",
+        "suggestion": "Usage conseillé, non une règle\u00a0:",
+        "irregularities-intro": "Les règles qui règlent un incident sont citées par leur numéro\u202f; là où "
+                                "elles se taisent, un usage est proposé\u00a0: convenez-en avant de jouer.",
         "contents": "Sommaire", "pdf": "Le livret à imprimer\u00a0: PDF, A4",
         "print": "Ces pages s'impriment telles quelles\u00a0: pour commencer, les règles, l'aide-mémoire, une "
                  "donne commentée carte par carte et une feuille de marque vierge.",
@@ -134,10 +134,11 @@ def load_booklet(ruleset: str, folder: Path = BOOKLET_DIR) -> Booklet:
         raise booklet.error(f"names ruleset '{doc.data['ruleset']}', not '{ruleset}'", ("ruleset",))
     rules = Rules.load(ruleset)
     clauses = rules.data["clauses"]
-    for n, item in enumerate(doc.data["irregularities"]):
-        for k, cid in enumerate(item.get("clauses", [])):
-            if cid not in clauses:
-                raise booklet.error(f"no clause '{cid}' in ruleset {ruleset}", ("irregularities", n, "clauses", k))
+    for part in ("card_steps", "irregularities"):
+        for n, item in enumerate(doc.data[part]):
+            for k, cid in enumerate(item.get("clauses", [])):
+                if cid not in clauses:
+                    raise booklet.error(f"no clause '{cid}' in ruleset {ruleset}", (part, n, "clauses", k))
     titled = doc.data["chapters"]
     for cid in clauses:
         if chapter_of(cid) not in titled:
@@ -310,15 +311,22 @@ def irregularities(booklet: Booklet, numbers: Mapping[str, str], lang: str) -> l
     return lines
 
 
+def card_steps(booklet: Booklet, rules: Rules, lang: str) -> list[Step]:
+    """The phases of a deal for the reference card (the data file's `card_steps`), each with
+    the numbers its rules have in this booklet."""
+    numbers = booklet_numbers(rules, booklet.data["chapters"])
+    return [Step(str(item["head"][lang]), str(item["text"][lang]), tuple(numbers[c] for c in item["clauses"]))
+            for item in booklet.data["card_steps"]]
+
+
 def contributed(part: str, booklet: Booklet, rules: Rules, lang: str) -> list[str]:
     """The reference card, the commented deal (its rules cited by their numbers here) or the
     score sheets, from their own modules."""
-    from .refcard import reference_card
     from .sheets import sheet_pages
     from .walkthrough import commented_deal
 
     if part == "card":
-        return reference_card(rules, lang)
+        return reference_card(rules, lang, card_steps(booklet, rules, lang))
     if part == "deal":
         numbers = booklet_numbers(rules, booklet.data["chapters"])
         return commented_deal(rules, int(booklet.data["deal_seed"]), lang, numbers)

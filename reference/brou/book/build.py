@@ -176,16 +176,19 @@ def unbreakable(page: str) -> str:
 def pdf(lang: str, single: Path, html: Path, out: Path, source: Path = SOURCE, target: Path | None = None
         ) -> tuple[Path, int]:
     """The single-page HTML, with a contents page, identifiers made unbreakable
-    (`unbreakable`), laid out by WeasyPrint as an A4 book, into `target` (default
-    out/rulebook-<lang>.pdf); (the PDF, its page count)."""
+    (`unbreakable`) and the spaces before emphasis moved inside it (linebreaks.glue_spaces),
+    laid out by WeasyPrint as an A4 book, into `target` (default out/rulebook-<lang>.pdf);
+    (the PDF, its page count).  BuildFailed if WeasyPrint logs an error or a line ends too
+    early (linebreaks.early_breaks)."""
     from weasyprint import CSS, HTML
 
+    from .linebreaks import early_breaks, glue_spaces
     from .text import words
 
     target = target or out / f"rulebook-{lang}.pdf"
-    page = unbreakable(with_contents((single / "index.html").read_text(encoding="utf-8"),
-                                     contents((html / "index.html").read_text(encoding="utf-8"),
-                                              words(lang)["contents"])))
+    page = glue_spaces(unbreakable(with_contents(
+        (single / "index.html").read_text(encoding="utf-8"),
+        contents((html / "index.html").read_text(encoding="utf-8"), words(lang)["contents"]))))
     problems: list[str] = []
 
     class Collect(logging.Handler):
@@ -203,6 +206,10 @@ def pdf(lang: str, single: Path, html: Path, out: Path, source: Path = SOURCE, t
         log.removeHandler(handler)
     if problems:
         raise BuildFailed(f"{target.name} has {len(problems)} layout error(s); first: {problems[0]}")
+    early = early_breaks(document)
+    if early:
+        raise BuildFailed(f"{target.name} has {len(early)} line(s) ended too early (brou.book.linebreaks); "
+                          f"first: {early[0]}")
     return target, len(document.pages)
 
 

@@ -22,7 +22,7 @@ import html
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..spec.rules import Rules, card_order
 from .flowchart import following_chart, typeset
@@ -36,6 +36,7 @@ PRINT_CSS = STATIC / "print.css"  # the printed book's page and type, under the 
 W: dict[str, dict[str, str]] = {
     "en": {
         "card": "Reference card", "cards": "The cards", "following": "What you may play to a trick",
+        "steps": "A deal, step by step", "step-rules": "rule {n}", "step-rules-n": "rules {n}",
         "marriages": "Marriages", "scoring": "Scoring",
         "draw": "After each trick, while the stock lasts, its winner draws the top card, then each other player "
                 "in the order of play.", "draw-turnup": " The turned trump, left under the stock, is drawn last.",
@@ -123,6 +124,7 @@ W: dict[str, dict[str, str]] = {
     },
     "fr": {
         "card": "Aide-mémoire", "cards": "Les cartes", "following": "Que jouer dans une levée",
+        "steps": "Une donne, pas à pas", "step-rules": "règle {n}", "step-rules-n": "règles {n}",
         "marriages": "Les mariages", "scoring": "Le compte",
         "draw": "Après chaque levée, tant que dure le talon, son gagnant prend la carte du dessus, puis chacun "
                 "des autres dans l'ordre du jeu.", "draw-turnup": " La retourne, glissée sous le talon, est prise en dernier.",
@@ -565,15 +567,54 @@ def scoring_part(rules: Rules, lang: str) -> list[str]:
     return _phase_part(rules, lang)
 
 
+# -- the steps of a deal --------------------------------------------------------------------
+
+
+class Step(NamedTuple):
+    """One phase of a deal as the card prints it (a booklet's `card_steps`): its name, what
+    happens, and the numbers of the rules it sums up, as the booklet numbers them."""
+
+    head: str
+    text: str
+    rules: tuple[str, ...]
+
+
+def rule_span(numbers: Sequence[str]) -> str:
+    """Rule numbers as a reader cites them: a run within one chapter as a range (4.1 to 4.4, with an en dash)."""
+    keyed = sorted(set(numbers), key=lambda n: tuple(int(x) for x in n.split(".")))
+    runs: list[list[str]] = []
+    for n in keyed:
+        chapter, rule = n.split(".")
+        if runs:
+            last_chapter, last_rule = runs[-1][-1].split(".")
+            if last_chapter == chapter and int(last_rule) + 1 == int(rule):
+                runs[-1].append(n)
+                continue
+        runs.append([n])
+    return ", ".join(run[0] if len(run) == 1 else f"{run[0]}\u2013{run[-1]}" for run in runs)
+
+
+def steps_part(steps: Sequence[Step], lang: str) -> list[str]:
+    """The phases of a deal, in order of play: each its name, its rules, and what happens."""
+    out = [".. rst-class:: refcard-steps", ""]
+    for step in steps:
+        key = "step-rules" if len(step.rules) == 1 else "step-rules-n"
+        out.append(f"- **{esc(step.head)}** ({word(lang, key, n=rule_span(step.rules))}). {esc(step.text)}")
+    return out + [""]
+
+
 # -- the card -------------------------------------------------------------------------------
 
 
-def reference_card(rules: Rules, lang: str) -> list[str]:
+def reference_card(rules: Rules, lang: str, steps: Sequence[Step] = ()) -> list[str]:
     """reStructuredText lines of the reference card of `rules` (at its defaults) in `lang`
-    ("en" or "fr"), to be placed by the booklet on a page of its own."""
+    ("en" or "fr"), to be placed by the booklet on a page of its own; `steps`, the phases of a
+    deal in the booklet's words, after the cards."""
     if lang not in LANGS:
         raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
     body = [f".. rubric:: {word(lang, 'cards')}", ""] + cards_part(rules, lang)
+    if steps:
+        body += [f".. rubric:: {word(lang, 'steps')}", ""] + steps_part(steps, lang)
     body += [f".. rubric:: {word(lang, 'following')}", ""] + following_part(rules, lang)
     marriages = marriages_part(rules, lang)
     if marriages:
@@ -587,14 +628,14 @@ def reference_card(rules: Rules, lang: str) -> list[str]:
             + ["   " + line if line else "" for line in style + body] + [""])
 
 
-def standalone_html(rules: Rules, lang: str) -> str:
+def standalone_html(rules: Rules, lang: str, steps: Sequence[Step] = ()) -> str:
     """The card alone as an HTML page, laid out by plain docutils under the printed book's
     print.css (the card brings its own style), below a part heading as the booklet gives it
     (an h2, the card has no title of its own): what tests/test_refcard.py gives WeasyPrint to
     count its pages."""
     from docutils.core import publish_parts
 
-    parts = publish_parts("\n".join(reference_card(rules, lang)), writer="html5",
+    parts = publish_parts("\n".join(reference_card(rules, lang, steps)), writer="html5",
                           settings_overrides={"report_level": 2, "halt_level": 2, "output_encoding": "unicode"})
     page = PRINT_CSS.read_text(encoding="utf-8")
     title = word(lang, "card")

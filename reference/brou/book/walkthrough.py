@@ -626,7 +626,8 @@ class _Writer:
         if dealt and isinstance(deal, PhaseDeal) and deal.deal.stock:
             turned = deal.deal.turnup if deal.deal.turnup >= 0 else None
             down = len(deal.deal.stock) - (1 if turned is not None else 0)
-            talon = Talon(self.w("stock").capitalize(), down, turned)
+            # named as the text names it: the stock under a turned trump, else the talon
+            talon = Talon(self.w("stock" if turned is not None else "talon").capitalize(), down, turned)
         svg = hands_picture(rules, rows, self._lang(), caption, talon)
         return _svg_html(_scaled(svg, HANDS_SCALE), "deal-hands") + [".. rst-class:: deal-caption", "", f"*{caption}*", ""]
 
@@ -759,6 +760,8 @@ class _Writer:
             return say("no-undertrump", _function_clause(rules, fn["no-undertrump"], 0))
         if trump is not None and hand & trumps and not led_trump:
             return say("throws-keeps", self._void_clause())
+        if "trump-if-void" in names:  # the rule that asks for a trump lets him throw when he has none
+            return say("throws", _function_clause(rules, fn["trump-if-void"]))
         return say("throws", self._void_clause())
 
     def _free(self, said: tuple[str, str]) -> tuple[str, str]:
