@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from pdf_checks import destinations
+from pdf_checks import band_intrusions, destinations, page_margins, sparse_pages
 
 from brou.book import booklet
 from brou.book.build import LANGS, Built, build
@@ -287,6 +287,29 @@ def test_the_irregularities_cite_rules_by_number_or_mark_the_suggestion(built: d
     assert re.search(r'href="#brouc\.game\.dehors-wrong"[^>]*>8\.4</a>', source)
     text = plain(source)
     assert "Usage conseillé, non une règle :" in text
+
+
+BOOKLET_PRINT_CSS = Path(booklet.__file__).resolve().parents[3] / "docs" / "booklet" / "_static" / "print.css"
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_text_runs_into_the_running_head_or_the_page_number(built: dict[tuple[str, str], Built], ruleset: str,
+                                                               lang: str) -> None:
+    pdf = built[ruleset, lang].pdf
+    assert pdf is not None
+    assert band_intrusions(pdf, *page_margins(BOOKLET_PRINT_CSS)) == {}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_page_is_under_a_sixth_full_but_a_parts_last(built: dict[tuple[str, str], Built], ruleset: str,
+                                                         lang: str) -> None:
+    """The quick start, the rules, the card, the deal and the sheet: a part's last page may be
+    short, no other (pdf_checks.sparse_pages, at 15 %)."""
+    pdf = built[ruleset, lang].pdf
+    assert pdf is not None
+    assert sparse_pages(pdf, *page_margins(BOOKLET_PRINT_CSS)) == []
 
 
 def test_the_work_folder_holds_the_written_pages(built: dict[tuple[str, str], Built]) -> None:
