@@ -22,6 +22,7 @@ the outline.  Each function takes a PDF file; none builds anything.
   found in those bands (the margin boxes' own text told apart: WeasyPrint draws it last).
 - `fill(pdf, top, bottom)`: how far down each page is used; `sparse_pages`: the pages used
   less than 15 %, the last page of a chapter aside.
+- `overprinted(pdf)`: glyphs printed over others (a word too wide for its table column).
 - `french_faults(text)`: French typography broken in a page's text (a space before : ; ! ?
   that is not a no-break one, « » without their no-break spaces, l” for l').
 """
@@ -368,3 +369,29 @@ def french_faults(text: str) -> list[tuple[str, str]]:
     text = _NOT_PROSE.sub(CODE, text)
     return [(what, text[max(0, m.start() - 30):m.end() + 20].replace("\n", " "))
             for what, pattern in _FRENCH_FAULTS for m in pattern.finditer(text)]
+
+
+def overprinted(pdf: Path, share: float = 0.3) -> dict[int, list[str]]:
+    """Page number -> the characters printed over others (`a/b`: a over b), pictures aside:
+    two glyphs of different text objects whose boxes overlap by more than `share` of the
+    smaller one (a word too wide for its table column runs into the next one)."""
+    out: dict[int, list[str]] = {}
+    for page in pages(pdf):
+        glyphs = [c for c in _drawn(page.chars) if not c.picture and c.box[2] > c.box[0] and c.box[3] > c.box[1]]
+        grid: dict[tuple[int, int], list[Char]] = {}
+        found = []
+        for c in glyphs:
+            cells = {(int(x // 8), int(y // 8)) for x in (c.box[0], c.box[2]) for y in (c.box[1], c.box[3])}
+            for other in {id(o): o for cell in cells for o in grid.get(cell, [])}.values():
+                if other.obj == c.obj:
+                    continue
+                width = min(c.box[2], other.box[2]) - max(c.box[0], other.box[0])
+                height = min(c.box[3], other.box[3]) - max(c.box[1], other.box[1])
+                smaller = min((b.box[2] - b.box[0]) * (b.box[3] - b.box[1]) for b in (c, other))
+                if width > 0 and height > 0 and width * height > share * smaller:
+                    found.append(f"{c.text}/{other.text}")
+            for cell in cells:
+                grid.setdefault(cell, []).append(c)
+        if found:
+            out[page.number] = found
+    return out

@@ -21,6 +21,7 @@ from pdf_checks import (
     half_blank_pages,
     hyphen_breaks,
     outline,
+    overprinted,
     page_margins,
     page_texts,
     sparse_pages,
@@ -424,13 +425,25 @@ def test_pdf_has_no_near_empty_page_but_a_chapters_last(built: dict[str, Built],
     assert sparse_pages(pdf, *page_margins(PRINT_CSS)) == []
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_pdf_prints_no_text_over_other_text(built: dict[str, Built], lang: str) -> None:
+    """No glyph over another: a default too wide for its column of a parameter's table, laid
+    out at fixed widths, ran into the next column."""
+    pdf = built[lang].pdf
+    assert pdf is not None
+    assert overprinted(pdf) == {}
+
+
 def test_the_page_checks_find_text_in_the_running_head_and_a_near_empty_page(tmp_path: Path) -> None:
-    """The two checks above on a small book laid out with the edition's page: a paragraph
-    moved up into the running head, and a page of one line that ends no chapter."""
+    """The checks above on a small book laid out with the edition's page: a word too wide for
+    its column, a paragraph moved up into the running head, and a page of one line that ends
+    no chapter."""
     from weasyprint import CSS, HTML
 
     words = " ".join(["word"] * 60)
-    page = (f"<h1>One</h1><p>one line</p><p style='page-break-before: always'>{words * 6}</p>"
+    cells = ("<table style='table-layout: fixed; width: 100%'><tr><td style='width: 10%; white-space: nowrap'>"
+             "a-default-too-wide-for-its-column</td><td>why</td></tr></table>")
+    page = (f"<h1>One</h1><p>one line</p>{cells}<p style='page-break-before: always'>{words * 6}</p>"
             f"<p style='page-break-before: always; position: relative; top: -14mm'>{words}</p>"
             f"<p>{words * 10}</p>")
     pdf = tmp_path / "book.pdf"
@@ -440,6 +453,7 @@ def test_the_page_checks_find_text_in_the_running_head_and_a_near_empty_page(tmp
         pdf, stylesheets=[CSS(string=page_rule.group(0) + " h1 { string-set: book-title content(text) }")])
     top, bottom = page_margins(PRINT_CSS)
     assert top == bottom == pytest.approx(22 * 72 / 25.4)
+    assert list(overprinted(pdf)) == [1]
     assert list(band_intrusions(pdf, top, bottom)) == [3]
     assert fill(pdf, top, bottom)[0] < 0.15 and sparse_pages(pdf, top, bottom) == [1]
 

@@ -687,7 +687,8 @@ def source_lines(book: Book, sid: str, lang: str) -> list[str]:
     cited = ", ".join(f":brou:clause:`{c}`" for c in citing)
     # a list of its own (class cited-by), which the PDF breaks only between its items
     return [*lines, "", ".. rst-class:: clause-meta cited-by", "",
-            f":{w['cited-by']}: {len(citing)} {w['clauses'].lower()}" + (f"{_colon(lang)} {cited}" if cited else ""), ""]
+            f":{w['cited-by']}: {len(citing)} {w['clause' if len(citing) == 1 else 'clauses'].lower()}"
+            + (f"{_colon(lang)} {cited}" if cited else ""), ""]
 
 
 def _link_text(url: str) -> str:
@@ -714,17 +715,16 @@ def concordance_cells(entry: SourceEntry, lang: str) -> tuple[str, str, str | No
     """An entry of the concordance as the book in `lang` prints it, as plain text: its place in
     the source, what it says, and why no clause encodes it (None when clauses do).  The English
     book prints the note as written (`heading: the page's title`); the French one `about_fr`,
-    and the note's kind in French before `note_fr` (`titre : le titre de la page`); where a
-    French text is not written yet, the English `about`, and the kind alone."""
+    and the note's kind in French before `note_fr` (`titre : le titre de la page`)."""
     from ..spec.sources import note_kind
 
     place = typography.section(entry.place, lang)
+    if entry.clauses:
+        return place, entry.about_fr if lang == "fr" else entry.about, None
     if lang != "fr":
-        return place, entry.about, None if entry.clauses else entry.note or ""
+        return place, entry.about, entry.note or ""
     kind = note_kind(entry.note) or ""
-    kind_fr = NOTE_KINDS_FR.get(kind, kind)
-    why = typography.fr(f"{kind_fr} : {entry.note_fr}") if entry.note_fr else kind_fr
-    return place, entry.about_fr or entry.about, None if entry.clauses else why
+    return place, entry.about_fr, typography.fr(f"{NOTE_KINDS_FR.get(kind, kind)} : {entry.note_fr}")
 
 
 def concordance(book: Book, lang: str) -> list[str]:

@@ -44,8 +44,8 @@ class Entry:
     about: str  # what it says, in the project's words
     clauses: tuple[str, ...]
     note: str | None  # why no clause encodes it: its kind, then the reason ("heading: the page's title")
-    about_fr: str | None = None  # `about` in French
-    note_fr: str | None = None  # the note's reason in French, without its kind
+    about_fr: str  # `about` in French
+    note_fr: str | None  # the note's reason in French, without its kind (where there is a note)
 
     @property
     def place(self) -> str:
@@ -146,7 +146,7 @@ def entries(source: str | None = None) -> Iterator[Entry]:
             continue
         for e in block["entries"]:
             yield Entry(sid, int(e["n"]), str(e["section"]), str(e["digest"]), str(e["about"]),
-                        tuple(e.get("clauses") or ()), e.get("note"), e.get("about_fr"), e.get("note_fr"))
+                        tuple(e.get("clauses") or ()), e.get("note"), str(e["about_fr"]), e.get("note_fr"))
 
 
 def source_texts(folder: Path, source: str) -> list[str]:
@@ -179,8 +179,6 @@ def problems(folder: Path | None = None) -> list[str]:
         for e in entries(sid):
             if not e.clauses and not e.note:
                 out.append(f"{e.ref}: neither a clause nor a note")
-            if e.note_fr and not e.note:
-                out.append(f"{e.ref}: a French note (note_fr) without the note it translates")
             for c in e.clauses:  # a clause of its ruleset, or of another that the source also informs
                 if not any(c in k for k in known.values()):
                     out.append(f"{e.ref}: no clause {c} in {ruleset} or any ruleset")
