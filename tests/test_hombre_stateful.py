@@ -43,7 +43,7 @@ from brou.spec.rules import Rules
 PARAMS = st.fixed_dictionaries({}, optional={name: st.sampled_from(opts) for name, opts in CHOICES.items()})
 # 200 examples: derandomized, yet what hypothesis draws depends on the modules loaded (it mixes
 # in constants read from their source), so a lone run and the whole suite see different deals;
-# at 100 a lone run missed bid-too-low and too-few-discards, at 150 it reached every code
+# at 100 a lone run missed bid-too-low, at 150 it reached every code of REACHED
 SETTINGS = settings(max_examples=200, stateful_step_count=60, deadline=None, derandomize=True, database=None,
                     phases=(Phase.explicit, Phase.reuse, Phase.generate),
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
@@ -212,9 +212,13 @@ class HombreMachine(RuleBasedStateMachine):
         assert self.twin.record() == self.restored.record() == self.deal.record()
 
 
+# what the machine must reach in one run.  Not too-few-discards: `draw_now` meets it only in the
+# few steps between the exchange's start and the hombre's first discard, and a run of 200
+# examples missed it under one seed in three (a change of the modules loaded changes what
+# hypothesis draws); tests/test_hombre.py and the scenarios of hombre/exchange.yaml check it.
 REACHED = {"phase:auction", "phase:exchange", "phase:play", "ended:played-out", "ended:all-passed",
            "code:cards-not-yet", "code:word-not-now", "code:not-in-hand", "code:must-follow-suit", "code:bid-too-low",
-           "code:too-few-discards", "code:deal-over", "code:wrong-seat", "equal_rank=other-contract"}
+           "code:deal-over", "code:wrong-seat", "equal_rank=other-contract"}
 
 
 def test_hombre_deal_machine() -> None:
