@@ -8,6 +8,8 @@ brou.book.flowchart), the marriage kinds and how they score (`marriages`), and h
 scored (`game` and `match`, or `result`, `speech`, `stakes`, `session` and the contracts of
 `auction`); each part appears only when the ruleset has its data, so a ruleset added later
 gets its card with no new code.  The words are keyed by the schema's values, not by ruleset.
+One part is the booklet's prose, not the ruleset's data: the steps of a deal (`Step`, from the
+booklet's `card_steps`), which the booklet passes in.
 
 The lines are plain reStructuredText (a `container` of class `refcard`, rubrics, list-tables
 with captions, the flowchart as `raw` SVG): they render with docutils alone and inside a
