@@ -11,6 +11,7 @@ lead), inside a game near its target for 1802 and Brouc, before play for L'Homme
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -18,6 +19,7 @@ from typing import Any
 import pytest
 
 from brou.cards.deal import deal_from_seed
+from brou.cli.main import main
 from brou.engine.deals import deal_kind, new_deal
 from brou.engine.hombre import HombreDeal
 from brou.engine.homme import HommeDeal
@@ -405,6 +407,60 @@ def test_what_the_solver_refuses() -> None:
         solve(state, seat=4)
     with pytest.raises(SolveError, match="not 'jetons'"):
         solve(state, goal="jetons")
+
+
+def call(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_brou_solve_prints_the_value_and_each_action(capsys: pytest.CaptureFixture[str]) -> None:
+    """`brou solve --from LINE`: the side's value and a line per legal action; --json the same
+    as data; players are the line's (here player 1 deals, so seat s is player s + 2)."""
+    rules = Rules.load("brouc")
+    state = next(endings(rules, 1, 48, 2))
+    line = position_notation(state, 1)
+    solution = solve(state)
+    code, out, err = call(capsys, "solve", "--from", line)
+    assert code == 0 and not err
+    assert f": {solution.value:+d}" in out.splitlines()[1]
+    assert f"Player {(state.to_act + 2) % 4} to act" in out
+    for text, (_, value) in zip(state.legal_texts(), solution.actions, strict=True):
+        assert any(row.split()[:2] == [text, f"{value:+d}"] for row in out.splitlines())
+    code, out, err = call(capsys, "solve", "--from", line, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["value"] == solution.value and data["position"] == line
+    assert [row["action"] for row in data["actions"]] == state.legal_texts()
+    assert data["to_act"] == (state.to_act + 2) % 4 and data["goal"] == "count"
+    other = (state.to_act + 3) % 4  # a player of the other team
+    code, out, err = call(capsys, "solve", "--from", line, "--json", "--for", str(other))
+    assert json.loads(out)["value"] == -solution.value
+
+
+def test_brou_solve_from_a_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    """--ruleset and --seed: the deal from its first card (L'Homme d'Auvergne's speech included)."""
+    code, out, _ = call(capsys, "solve", "--ruleset", "homme-d-auvergne", "--seed", "3", "--param", "form=two",
+                        "--json")
+    data = json.loads(out)
+    assert code == 0 and data["goal"] == "marks" and data["actions"]
+    rules = Rules.load("homme-d-auvergne", form="two")
+    assert data["value"] == solve(dealt(rules, 3)).value
+
+
+@pytest.mark.parametrize("args, message", [
+    ((), "needs --from POSITION, or --ruleset and --seed"),
+    (("--from", "brouc 3 nonsense"), "a deal has five fields"),
+    (("--from", "-", "--ruleset", "brouc"), "drop --ruleset"),
+    (("--ruleset", "brouc", "--seed", "3", "--for", "4"), "--for 4: brouc has players 0 to 3"),
+    (("--ruleset", "brouc", "--seed", "3", "--goal", "jetons"), "not 'jetons'"),
+    (("--from", "hombre 2 Q62.QJ6.J4.4/.73.A7.QA763/K743.4.K62.J - KHKCAH2C5C2HQD5DAS3D5S5HJS"), "first card of play"),
+])
+def test_brou_solve_refuses_bad_input_in_one_line(capsys: pytest.CaptureFixture[str], args: tuple[str, ...],
+                                                  message: str) -> None:
+    code, out, err = call(capsys, "solve", *args)
+    assert code == 2 and not out and len(err.splitlines()) == 1, err
+    assert err.startswith("brou solve: ") and message in err
 
 
 def sweep(rules: Rules) -> tuple[int, int]:
