@@ -20,11 +20,13 @@ import pytest
 from helpers import REPO, Installed, clean_env
 
 # the engine's tests run against the compiled classes: copies, undo, the deal classes, the laws,
-# the refusals of bad input (an int parameter of a compiled function would take True as 1)
+# the refusals of bad input (an int parameter of a compiled function would take True as 1); and
+# the solver's, against minimax over the compiled engine
 ENGINE_TESTS = ("tests/test_copy.py", "tests/test_one_engine.py", "tests/test_hombre.py", "tests/test_deal.py",
                 "tests/test_play.py", "tests/test_following.py", "tests/test_view.py", "tests/test_out_of_turn.py",
                 "tests/test_brusquembille.py", "tests/test_homme_d_auvergne.py", "tests/test_session.py",
-                "tests/test_stateful.py", "tests/test_errors.py", "tests/test_library.py", "tests/test_shuffle.py")
+                "tests/test_stateful.py", "tests/test_errors.py", "tests/test_library.py", "tests/test_shuffle.py",
+                "tests/test_solve.py")
 
 
 @pytest.fixture(scope="module")

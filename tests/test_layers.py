@@ -33,12 +33,13 @@ RANKS = {
     "brou.cards": 2,
     "brou.laws": 3,
     "brou.engine": 4,
-    "brou.players": 5,
-    "brou.conformance": 5,
-    "brou.prove": 5,
-    "brou.openspiel": 5,
-    "brou.book": 6,
-    "brou.cli": 7,
+    "brou.solve": 5,
+    "brou.players": 6,
+    "brou.conformance": 6,
+    "brou.prove": 6,
+    "brou.openspiel": 6,
+    "brou.book": 7,
+    "brou.cli": 8,
 }
 # The package's own `__init__` re-exports the library (the spec, the cards, the laws and the
 # engine), so it stands at the engine's rank: the conformance layer and the rulebook import it

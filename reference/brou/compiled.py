@@ -22,7 +22,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
-# the cards, the laws, the deal classes and the compiled rules: what a deal runs through
+# the cards, the laws, the deal classes and the compiled rules: what a deal runs through; and the
+# double-dummy solver's search (brou.solve)
 COMPILED = (
     "brou.cards.deal", "brou.cards.seating", "brou.cards.shuffle",
     "brou.laws.auction", "brou.laws.contracts", "brou.laws.counting", "brou.laws.exchange",
@@ -32,6 +33,7 @@ COMPILED = (
     "brou.engine.deals", "brou.engine.hombre", "brou.engine.homme", "brou.engine.marks",
     "brou.engine.phases", "brou.engine.position",
     "brou.spec.rules",
+    "brou.solve.play", "brou.solve.solution",
 )
 
 PURE_VARIABLE = "BROU_PURE"

@@ -3,6 +3,7 @@
     brou                             this help; brou --version: the version
     brou validate [FILE ...]         check spec files against the schemas
     brou deal --ruleset R --seed N   play one random legal deal and show it
+    brou solve --from POSITION       solve a position double dummy: its value and each action's
     brou match --ruleset R --seed N  play a whole match between two bots, with its score sheet
     brou check [--impl COMMAND]      run the conformance corpus against an implementation
     brou fuzz [--impl COMMAND]       random deals against an implementation, the first divergence shrunk
@@ -37,6 +38,7 @@ from .. import spec
 from ..cards.deal import deal_from_seed
 from ..cards.shuffle import MAX_SEED
 from ..engine.deals import new_deal
+from ..engine.hombre import HombreDeal
 from ..engine.homme import HommeDeal
 from ..engine.notation import parse_deal, position_notation
 from ..engine.phases import PhaseDeal
@@ -126,6 +128,23 @@ def build_parser() -> Parser:
     deal.add_argument("--param", type=_param, action="append", default=[], metavar="NAME=VALUE",
                       help="choose a parameter of the ruleset (an option of an ambiguity)")
     deal.add_argument("--json", action="store_true", help="print the deal as JSON")
+
+    solve = sub.add_parser("solve", help="solve a position double dummy (every card known): the value the side to "
+                                         "act can force, and each legal action's value (docs/solve.md)")
+    solve.add_argument("--from", dest="position", metavar="POSITION",
+                       help="a deal or a position in the notation of docs/notation.md (one line; - reads it from "
+                            "standard input)")
+    solve.add_argument("--ruleset", help=f"instead of --from: a ruleset id ({', '.join(spec.available_rulesets())})")
+    solve.add_argument("--seed", type=_seed, help="with --ruleset: the deal's seed, solved from its first card (L'Hombre's "
+                                                  "auction and exchange played by the careful player)")
+    solve.add_argument("--param", type=_param, action="append", default=[], metavar="NAME=VALUE",
+                       help="with --ruleset: choose a parameter of the ruleset")
+    solve.add_argument("--for", dest="player", type=int, default=None, metavar="PLAYER",
+                       help="whose side is solved, a player of the line (default: the player to act; in L'Hombre the "
+                            "hombre)")
+    solve.add_argument("--goal", help="what is counted where a game has a choice: Brusquembille's points (default) or "
+                                      "jetons")
+    solve.add_argument("--json", action="store_true", help="print the solution as JSON")
 
     match = sub.add_parser("match", help="play a whole match between two bots and print the score sheet as it grows")
     match.add_argument("--ruleset", help=f"a ruleset id ({', '.join(spec.available_rulesets())}) or a file")
@@ -461,6 +480,84 @@ def cmd_deal(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _solve_start(args: argparse.Namespace) -> tuple[PhaseDeal, int | None]:
+    """The position `brou solve` solves and its dealer (None: the engine's seats are the players):
+    --from's line, or the deal of --ruleset and --seed at its first card."""
+    if args.position is not None:
+        given = [name for name, value in (("--ruleset", args.ruleset), ("--seed", args.seed)) if value is not None]
+        if given or args.param:
+            raise UsageError(f"brou solve: --from gives the ruleset, its parameters and the deal; drop "
+                             f"{', '.join(given + (['--param'] if args.param else []))}")
+        if args.position == "-":
+            args.position = sys.stdin.readline().strip()
+        parsed = parse_deal(args.position)
+        return position_from(parsed), parsed.dealer
+    missing = [name for name, value in (("--ruleset", args.ruleset), ("--seed", args.seed)) if value is None]
+    if missing:
+        raise UsageError(f"brou solve: needs --from POSITION, or --ruleset and --seed (missing {' and '.join(missing)})")
+    rules = _rules("solve", args)
+    dealt = deal_from_seed if HommeDeal.plays(rules) else talon_deal_from_seed
+    state = new_deal(rules, dealt(rules, args.seed))
+    if isinstance(state, HombreDeal):  # the auction and the exchange are not solved: played as a careful player would
+        careful = players_of(rules)["careful"]
+        rng = random.Random(args.seed)
+        while not state.is_over and state.phase != "play":
+            state.apply(careful(state, rng))
+    return state, None
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    """`brou solve`: the value of a position double dummy and of each legal action, as a table or JSON.
+    Players are the line's (for --ruleset and --seed, the engine's seats, the dealer last)."""
+    from ..solve import solve
+
+    state, dealer = _solve_start(args)
+    rules = state.rules
+    n = rules.n_players
+    offset = 0 if dealer is None else (dealer + 1) % n
+    seat = None
+    if args.player is not None:
+        if not 0 <= args.player < n:
+            raise UsageError(f"brou solve: --for {args.player}: {rules.id} has players 0 to {n - 1}")
+        seat = (args.player - offset) % n
+    solution = solve(state, seat, args.goal)
+
+    def player(seat: int) -> int:
+        """A seat of the engine as a player of the line."""
+        return (seat + offset) % n
+
+    notation = position_notation(state, dealer)
+    rows: list[dict[str, Any]] = [{"action": state.action_text(action), "value": value, "best": value == solution.value}
+            for action, value in solution.actions]
+    if args.json:
+        print(json.dumps({"position": notation, "goal": solution.goal, "for": player(solution.seat),
+                          "side": sorted(player(s) for s in solution.side),
+                          "to_act": None if state.is_over else player(solution.to_act), "value": solution.value,
+                          "so_far": solution.so_far, "actions": rows, "nodes": solution.nodes,
+                          "seconds": round(solution.seconds, 3)}, indent=2, ensure_ascii=False))
+        return EXIT_OK
+    side = ", ".join(f"player {p}" for p in sorted(player(s) for s in solution.side))
+    print(f"{rules.data['title']['en']}, solved double dummy: {notation}")
+    print(f"Value for {side} ({GOAL_TEXT[solution.goal]}): {solution.value:+d}"
+          + (f", of which {solution.so_far:+d} already counted" if solution.so_far else ""))
+    if state.is_over:
+        print("The deal is over.")
+    else:
+        who = "on that side" if solution.to_act in solution.side else "against it"
+        print(f"Player {player(solution.to_act)} to act ({who}), each action's value:")
+        width = max(len(row["action"]) for row in rows)
+        for row in rows:
+            print(f"  {row['action']:<{width}}  {row['value']:+6d}{'  best' if row['best'] else ''}")
+    print(f"{solution.nodes:,} nodes searched in {solution.seconds:.2f} s.")
+    return EXIT_OK
+
+
+# what each value counts (docs/solve.md), as `brou solve` says it
+GOAL_TEXT = {"count": "its count less the other team's: card points and marriages; in a game, 1000 a party or coche",
+             "points": "its card points", "jetons": "the jetons its brusquembilles gain it", "marks": "its marks",
+             "score": "the hombre's points on the score sheet, as it gains or loses them"}
+
+
 def cmd_sources(source: str | None, check: bool, as_json: bool) -> int:
     """`brou sources`: the concordance, or with --check what is wrong with it (exit 1)."""
     from ..spec.sources import concordance_rows, load_concordance, problems, shared_folder
@@ -617,6 +714,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
             from ..conformance.cli import cmd_coverage
 
             return cmd_coverage(args)
+        if args.command == "solve":
+            return cmd_solve(args)
         return cmd_deal(args)
     except BrouError as exc:
         print(one_line(_one_prefix(command, str(exc))), file=sys.stderr)

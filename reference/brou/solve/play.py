@@ -1,0 +1,1026 @@
+"""The card play of a deal as a light state, and its double-dummy search (docs/solve.md).
+
+`Play` holds what the play of a deal needs from its first card on: the hands as bit masks,
+the trick on the table, the leader, the talon still to be drawn, and what each game keeps
+besides (1802's and Brouc's announcements, windows and marks; L'Hombre's surrender, stop and
+vole; L'Homme d'Auvergne's kings).  It is made from an engine state (`Play.of`) and never
+decides a rule itself: the cards a player may play come from the engine's following function
+for the ruleset (`brou.laws.following`), the trick's winner from its beating table
+(`brou.laws.play.beating_cards`), the marriages, the payments, the kings and the count from the
+clauses' functions of `brou.laws`.  What it adds is only the order of the moments, as the
+deal classes sequence them (`brou.engine.homme`, `phases`, `hombre`); tests/test_solve.py checks
+at every node of its searches that it offers exactly the engine's legal actions.
+
+`search(alpha, beta)` is a fail-soft alpha-beta over the actions of the player to act, for
+the side `side` against the others together: its value is what the rest of the deal adds to
+that side's value (docs/solve.md says what the value is, game by game).  At the lead of each
+trick a transposition table keyed on the hands, the leader, the talon's place and whatever
+else the rest depends on holds bounds of that value; cards that touch in the order of their
+class in one hand and are worth the same are searched once; the move ordering tries the
+table's best card first, then cheap winners, then cheap discards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from ..engine.hombre import HombreDeal
+from ..engine.homme import HommeDeal
+from ..engine.phases import PhaseDeal
+from ..laws.auction import PLAY_ON, STOP, SURRENDER, word_index
+from ..laws.contracts import Contract
+from ..laws.following import compose, following_function, matadors_of
+from ..laws.kings import king_of, scored_kings, taken_king_entries
+from ..laws.ledger import Entry
+from ..laws.marriages import announceable, announcement_value, announcing_seats, table_marriage_counts, table_marriages
+from ..laws.payments import brusquembille_payments
+from ..laws.play import beating_cards
+from ..laws.results import hombre_entries, hombre_outcome, homme_entries
+from ..spec.rules import Rules, card_order
+
+# the kinds of deal (brou.engine.deals.deal_kind)
+PARTNERSHIP: Final = 0  # 1802, Brouc
+TALON: Final = 1  # Brusquembille
+SPEECH: Final = 2  # L'Homme d'Auvergne
+AUCTION: Final = 3  # L'Hombre
+KINDS: Final = {"partnership": PARTNERSHIP, "talon": TALON, "speech": SPEECH, "auction": AUCTION}
+
+# what is counted (docs/solve.md): the count's difference between the teams (1802, Brouc), card
+# points or brusquembille jetons of a side (Brusquembille), marks (L'Homme d'Auvergne), the
+# hombre's score (L'Hombre)
+COUNT: Final = "count"
+POINTS: Final = "points"
+JETONS: Final = "jetons"
+MARKS: Final = "marks"
+SCORE: Final = "score"
+GOALS: Final = {PARTNERSHIP: (COUNT,), TALON: (POINTS, JETONS), SPEECH: (MARKS,), AUCTION: (SCORE,)}
+
+# the moments of the light state
+PLAYING: Final = 0  # a card (and on one's turn the words the game allows)
+WINDOW: Final = 1  # 1802: the window after a trick, announce or pass
+MARKING: Final = 2  # table_marking=players: the trick's winner marks its marriages or not
+OVER: Final = 3
+
+# how a deal of L'Hombre ended (brou.engine.hombre)
+HOW_PLAYED: Final = 0
+HOW_STOPPED: Final = 1
+HOW_CODILLE: Final = 2
+HOW_SURRENDER: Final = 3
+
+MARK_ACTION: Final = 7  # pass_action + 7 (brou.engine.homme.MARK_ACTION)
+INFINITE: Final = 1 << 40
+WORD: Final = 1 << 20  # `relative`: a word kept as the table's best action
+# what an entry of the undo stack holds back: a card that ends a trick (or engages a vole), a pass in
+# a window, any other word
+CARD: Final = 0
+PASS: Final = 1
+WORD_DONE: Final = 2
+TABLE_LIMIT: Final = 2_000_000  # entries of the transposition table before it is emptied
+
+
+class Play:
+    """The play of one deal, from a position in it, for one side (see the module's docstring).
+
+    `side[s]` says whether seat s plays for the side whose value is searched; the others play
+    against it together.  The search moves the state and puts it back: after `search` it is
+    as it was."""
+
+    def __init__(self, rules: Rules, kind: int, goal: str, side: list[bool]) -> None:
+        self.rules = rules
+        self.kind = kind
+        self.goal = goal
+        self.side = side
+        n = rules.n_players
+        self.n = n
+        self.trump = -1
+        self.trump_arg: int | None = None
+        self.follow: Callable[..., int] = following_function(rules)
+        self.after_talon: Callable[..., int] = self.follow
+        self.class_of: tuple[int, ...] = ()
+        self.place: tuple[int, ...] = ()
+        self.stronger: tuple[int, ...] = ()
+        self.beating: tuple[int, ...] = ()
+        self.by_strength: list[int] = []
+        self.trumps: list[int] = []  # the trump class, the strongest first
+        self.value: list[int] = [0] * rules.n_indices  # per card: what it is worth to the trick's winner (ordering)
+        self.eq_key: list[int] = [0] * rules.n_indices  # cards of equal key may be merged when they touch
+        self.eq_code: list[int] = [0] * rules.n_indices  # the key as a small number (`key`)
+        self.owner: list[int] = [0] * rules.n_indices  # scratch for `key`
+        self.stock: tuple[int, ...] = ()
+        self.draws = False
+        self.hands: list[int] = [0] * n
+        self.leader = 0
+        self.npos = 0  # cards on the table in the trick being played
+        self.done = 0  # tricks finished in the deal
+        self.first_done = 0  # tricks finished at the root
+        self.stock_pos = 0
+        self.gone = 0  # cards out of play: finished tricks, discards, a talon never drawn
+        self.phase = PLAYING
+        slots = (rules.n_tricks + 1) * n
+        self.tcards: list[int] = [0] * slots  # the trick's cards, at done * n + position
+        self.ttop: list[int] = [0] * slots  # the card winning it after each card
+        self.tseat: list[int] = [0] * slots  # and its seat
+        self.tmask: list[int] = [0] * slots  # the trick's cards so far, as a mask
+        self.winners: list[int] = []  # the winner of each trick finished, from the first of the deal
+        self.counts: list[int] = [0] * n  # tricks won by each seat
+        # 1802 and Brouc
+        self.team_tricks: list[int] = [0] * len(rules.teams)
+        self.made: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        self.used: list[int] = [0] * n
+        self.window: list[int] = []
+        self.marking: list[tuple[int, int, int, int, int]] = []
+        self.turnup = -1
+        self.announce_factor = 2 if rules.announce_deducted else 1
+        self.table_factor = 2 if rules.table_deducted else 1
+        self.probe = rules.marriage_probe
+        # L'Homme d'Auvergne
+        self.homme = -1
+        self.scored: dict[int, int] = {}
+        self.scored_mask = 0
+        self.jeton_mask = sum(1 << c for c in rules.pack_cards if rules.jetons[c])
+        self.homme_values: dict[tuple[int, ...], int] = {}
+        # L'Hombre
+        self.contract: Contract | None = None
+        self.hombre = -1
+        self.asking = False
+        self.vole = 0  # 1: engaged
+        self.how = HOW_PLAYED
+        self.surrender_id = -1
+        self.play_on_id = -1
+        self.stop_id = -1
+        self.vole_after = 0
+        self.hombre_values: dict[tuple[int, int, int, int], int] = {}
+        self.ranges: dict[tuple[int, int, int, int, int, int], tuple[int, int]] = {}
+        # the search
+        self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        self.nodes = 0
+        self.undo_stack: list[tuple[Any, ...] | None] = []  # None: a card inside a trick
+        self.history: list[int] = []  # the actions taken from the root
+        self.visit: Callable[[list[int], list[int]], None] | None = None  # tests: each node's actions
+
+    # -- made from an engine state ---------------------------------------------------------
+
+    @staticmethod
+    def of(state: PhaseDeal, kind: str, goal: str, side: list[bool]) -> Play:
+        """The light state of an engine state in play (`brou.engine.homme.HommeDeal`,
+        `phases.PhaseDeal`, `hombre.HombreDeal`); `kind` is `brou.engine.deals.deal_kind`."""
+        rules = state.rules
+        play = Play(rules, KINDS[kind], goal, side)
+        play._set_trump(state.trump)
+        n = rules.n_players
+        if play.kind != PARTNERSHIP:
+            play.follow = compose(rules.following_primitives)
+            play.after_talon = compose(rules.following_after_talon or rules.following_primitives)
+        play.hands = list(state.hands)
+        play.leader = state.leader
+        play.winners = [w for _, _, w in state.tricks]
+        play.done = play.first_done = len(state.tricks)
+        for w in play.winners:
+            play.counts[w] += 1
+        play.draws = "draw" in rules.after_trick
+        play.stock = tuple(state.stock) if play.draws else ()
+        trick = list(state.trick)
+        base = play.done * n
+        for i, card in enumerate(trick):
+            play._place(base, i, (state.leader + i) % n, card)
+        play.npos = len(trick)
+        alive = play.hands_mask() | (play.tmask[base + play.npos - 1] if trick else 0)
+        for card in play.stock:
+            alive |= 1 << card
+        play.gone = rules.pack & ~alive
+        if isinstance(state, HommeDeal):
+            play._of_homme(state)
+        elif isinstance(state, HombreDeal):
+            play._of_hombre(state)
+        elif play.kind == SPEECH:
+            play._of_speech(state)
+        play._keys()
+        return play
+
+    def _set_trump(self, trump: int | None) -> None:
+        rules = self.rules
+        self.trump_arg = trump
+        self.trump = -1 if trump is None else trump
+        order = card_order(rules, trump)
+        self.class_of = order.class_of
+        self.place = order.place
+        self.stronger = order.stronger
+        self.beating = beating_cards(rules, trump)
+        self.by_strength = sorted(rules.pack_cards, key=lambda c: (order.class_of[c], order.place[c]))
+        self.trumps = [c for c in self.by_strength if self.class_of[c] == self.trump]
+
+    def _of_homme(self, state: HommeDeal) -> None:
+        self.team_tricks = list(state.team_tricks)
+        self.made = [list(m) for m in state.made]
+        self.used = list(state.used)
+        self.turnup = state.deal.turnup
+        phase = state.phase
+        if phase == "window":
+            self.phase, self.window = WINDOW, list(state.window)
+        elif phase == "mark":
+            self.phase, self.marking = MARKING, list(state.marking)
+        elif phase != "play":
+            raise ValueError(f"the light play does not start in phase {phase}")
+
+    def _of_speech(self, state: PhaseDeal) -> None:
+        assert state.homme is not None
+        self.homme = state.homme
+        self.scored = scored_kings(state.ledger)
+        for card in self.scored:
+            self.scored_mask |= 1 << card
+
+    def _of_hombre(self, state: HombreDeal) -> None:
+        rules = self.rules
+        assert state.hombre is not None
+        self.contract = state.contract
+        self.hombre = state.hombre
+        self.asking = state.asking
+        self.vole = 1 if state.vole == "engaged" else 0
+        index = word_index(rules)
+        base = rules.n_indices
+        self.surrender_id = base + index[SURRENDER]
+        self.stop_id = base + index[STOP]
+        self.play_on_id = base + index[PLAY_ON] if PLAY_ON in index else -1
+        self.vole_after = int(rules.data["play"]["vole"]["after"])
+
+    def _keys(self) -> None:
+        """Each card's worth (for the move ordering) and its key of equivalence: cards that play
+        a part of their own (a marriage's, a king's, a matador's) have a key no other card has."""
+        rules = self.rules
+        special = 0
+        if self.kind == PARTNERSHIP:
+            special = rules.honours_all
+        elif self.kind == SPEECH:
+            special = sum(1 << king_of(rules, s) for s in range(len(rules.suits)))
+        elif self.kind == AUCTION and self.trump >= 0:
+            special = matadors_of(rules, self.trump)
+        for c in rules.pack_cards:
+            worth = rules.points[c] * 8 + rules.jetons[c]
+            self.value[c] = worth
+            self.eq_key[c] = -1 - c if special >> c & 1 else worth
+        codes = sorted(set(self.eq_key[c] for c in rules.pack_cards))
+        for c in rules.pack_cards:
+            self.eq_code[c] = codes.index(self.eq_key[c])
+
+    def _place(self, base: int, pos: int, seat: int, card: int) -> None:
+        """Card `card` of `seat` is the trick's card at `pos`: the best card so far after it."""
+        i = base + pos
+        self.tcards[i] = card
+        if pos == 0:
+            self.ttop[i], self.tseat[i], self.tmask[i] = card, seat, 1 << card
+            return
+        top, top_seat = self.ttop[i - 1], self.tseat[i - 1]
+        if self.beating[top] >> card & 1:
+            top, top_seat = card, seat
+        self.ttop[i], self.tseat[i], self.tmask[i] = top, top_seat, self.tmask[i - 1] | 1 << card
+
+    def hands_mask(self) -> int:
+        out = 0
+        for hand in self.hands:
+            out |= hand
+        return out
+
+    # -- what may be done --------------------------------------------------------------------
+
+    def to_act(self) -> int:
+        if self.phase == WINDOW:
+            return self.window[0]
+        if self.phase == MARKING:
+            return self.leader
+        if self.asking:
+            return self.hombre
+        return (self.leader + self.npos) % self.n
+
+    def legal_cards(self) -> int:
+        """The cards the player to act may play now (as the engine's `legal_cards`)."""
+        if self.phase != PLAYING or self.asking:
+            return 0
+        seat = (self.leader + self.npos) % self.n
+        hand = self.hands[seat]
+        if self.npos == 0:
+            return hand
+        i = self.done * self.n + self.npos - 1
+        first = self.done * self.n
+        led = self.class_of[self.tcards[first]]
+        if self.kind == PARTNERSHIP:
+            return self.follow(self.rules, hand, led, self.trump, self.ttop[i], self.tmask[i])
+        follow = self.follow if self.stock_pos < len(self.stock) else self.after_talon
+        return follow(self.rules, hand, led, self.trump_arg, self.ttop[i], self.tmask[i], self.tcards[first])
+
+    def words(self) -> list[int]:
+        """The actions besides cards the player to act may take now, in the engine's order."""
+        rules = self.rules
+        phase = self.phase
+        if phase == WINDOW:
+            return [*self._announcements(self.window[0], True), rules.pass_action]
+        if phase == MARKING:
+            return [rules.pass_action + MARK_ACTION, rules.pass_action]
+        if phase != PLAYING:
+            return []
+        if self.kind == PARTNERSHIP:
+            seat = (self.leader + self.npos) % self.n
+            if not rules.windows_after_tricks and self.probe(self.hands[seat]) and self._may_announce_on_turn(seat):
+                return self._announcements(seat, False)
+            return []
+        if self.kind == AUCTION:
+            out = []
+            if self._may_surrender():
+                out.append(self.surrender_id)
+            if self.asking:
+                out.append(self.play_on_id)
+            if self._may_stop():
+                out.append(self.stop_id)
+            return out
+        return []
+
+    def legal_actions(self) -> list[int]:
+        """Every legal action of the player to act, in the engine's order (`legal_actions()`)."""
+        if self.phase == OVER:
+            return []
+        return self.rules.mask_to_list(self.legal_cards()) + self.words()
+
+    def _may_announce_on_turn(self, seat: int) -> bool:
+        return seat in announcing_seats(self.rules, "own-turn", seat, self.team_tricks, self.hands[seat].bit_count())
+
+    def _announcements(self, seat: int, window: bool) -> list[int]:
+        """Announcement ids the seat's hand allows (`HommeDeal._announcement_ids`)."""
+        rules = self.rules
+        hand = self.hands[seat]
+        if not self.probe(hand):
+            return []
+        if window and self.done == 1 and seat == rules.dealer and not rules.turnup_in_first_window:
+            hand &= ~(1 << self.turnup)
+        base, n_kinds = rules.n_indices, len(rules.kinds)
+        return [base + suit * n_kinds + kind for suit, kind, _ in announceable(rules, hand, self.used[seat], self.made[seat])]
+
+    def _may_surrender(self) -> bool:
+        """`HombreDeal._may_surrender`: asked before the lead, or at his first card of the deal."""
+        if self.asking:
+            return True
+        if self.done or (self.leader + self.npos) % self.n != self.hombre:
+            return False
+        if self.npos and self.rules.data["exchange"]["surrender"] == "before-the-lead":
+            return False
+        assert self.contract is not None
+        return self.contract.surrender
+
+    def _may_stop(self) -> bool:
+        """`HombreDeal.may_stop`: the hombre leads the trick after the first five, all his."""
+        if self.npos or self.leader != self.hombre or self.vole or self.done != self.vole_after:
+            return False
+        assert self.contract is not None
+        return not self.contract.nolo and self.counts[self.hombre] == self.done
+
+    # -- doing it ------------------------------------------------------------------------------
+
+    def _save(self, tag: int) -> tuple[Any, ...]:
+        """What an action other than a card inside a trick may change, kept for `undo`: the lists
+        by reference, since every change to them is made on a copy (`_announce`, `_finish_homme`,
+        `_after_trick`) or undone in turn (the hands, a window's pass, the trick counts)."""
+        return (tag, self.leader, self.npos, self.done, self.stock_pos, self.gone, self.phase, self.team_tricks,
+                self.made, self.used, self.window, self.marking, self.asking, self.vole, self.how, len(self.winners))
+
+    def apply(self, action: int) -> int:
+        """Take a legal action; what it adds to the side's value now.  `undo` takes it back."""
+        self.history.append(action)
+        rules = self.rules
+        if action < rules.n_indices and self.phase == PLAYING:
+            n = self.n
+            if self.npos + 1 < n and not (self.npos == 0 and self.kind == AUCTION and self._may_stop()):
+                seat = (self.leader + self.npos) % n
+                self.hands[seat] ^= 1 << action
+                self._place(self.done * n, self.npos, seat, action)
+                self.npos += 1
+                self.undo_stack.append(None)
+                return 0
+            self.undo_stack.append(self._save(CARD))
+            return self._card(action)
+        if self.phase == WINDOW and action == rules.pass_action:
+            self.undo_stack.append((PASS, self.window.pop(0)))
+            if not self.window:
+                self.phase = PLAYING
+            return 0
+        self.undo_stack.append(self._save(WORD_DONE))
+        if self.phase == MARKING:
+            return self._close_marking(action != rules.pass_action)
+        if self.kind == AUCTION:
+            return self._hombre_word(action)
+        return self._announce(action)
+
+    def undo(self) -> None:
+        """Take the last action back."""
+        self.history.pop()
+        saved = self.undo_stack.pop()
+        n = self.n
+        if saved is None:  # a card inside a trick
+            self.npos -= 1
+            self.hands[(self.leader + self.npos) % n] ^= 1 << self.tcards[self.done * n + self.npos]
+            return
+        if saved[0] == PASS:
+            self.window.insert(0, saved[1])
+            self.phase = WINDOW
+            return
+        stock_pos = self.stock_pos
+        (_, self.leader, self.npos, self.done, self.stock_pos, self.gone, self.phase, self.team_tricks, self.made,
+         self.used, self.window, self.marking, self.asking, self.vole, self.how, kept) = saved
+        while len(self.winners) > kept:
+            self.counts[self.winners.pop()] -= 1
+        if saved[0] == CARD:
+            slot = self.done * n + self.npos
+            self.hands[(self.leader + self.npos) % n] ^= 1 << self.tcards[slot]
+            if stock_pos > self.stock_pos:  # the draws after the trick
+                winner = self.tseat[self.done * n + n - 1]
+                for k in range(n):
+                    self.hands[(winner + k) % n] ^= 1 << self.stock[self.stock_pos + k]
+
+    def _card(self, card: int) -> int:
+        """A card that may end the trick or begin L'Hombre's vole (the state saved before)."""
+        n = self.n
+        if self.npos == 0 and self.kind == AUCTION and self._may_stop():
+            self.vole = 1  # a card led after the first five tricks undertakes the vole
+        seat = (self.leader + self.npos) % n
+        self.hands[seat] ^= 1 << card
+        self._place(self.done * n, self.npos, seat, card)
+        self.npos += 1
+        if self.npos < n:
+            return 0
+        return self._finish_trick()
+
+    def _finish_trick(self) -> int:
+        """The full trick to its winner, then what follows it in the game (`_finish_trick` of the
+        deal classes); what it adds to the side's value."""
+        rules = self.rules
+        n = self.n
+        i = self.done * n + n - 1
+        leader = self.leader
+        winner, mask = self.tseat[i], self.tmask[i]
+        self.gone |= mask
+        self.winners.append(winner)
+        self.counts[winner] += 1
+        self.done += 1
+        self.leader = winner
+        self.npos = 0
+        gain = 0
+        kind = self.kind
+        if kind == PARTNERSHIP:
+            return self._finish_homme(winner, mask)
+        if kind == TALON:
+            if self.goal == POINTS:
+                if self.side[winner]:
+                    gain = self._card_points(mask)
+            elif rules.pays_brusquembilles and mask & self.jeton_mask:
+                gain = self._net(brusquembille_payments(rules, self._plays(leader, i - n + 1), winner, self.done))
+            if self.stock_pos < len(self.stock):
+                for k in range(n):
+                    self.hands[(winner + k) % n] |= 1 << self.stock[self.stock_pos + k]
+                self.stock_pos += n
+        elif kind == SPEECH:
+            if mask & self.scored_mask:
+                gain = self._net(taken_king_entries(rules, self._plays(leader, i - n + 1), winner, self.scored, self.done))
+        elif kind == AUCTION:
+            assert self.contract is not None
+            if (self.contract.nolo and self.counts[self.hombre] >= 2
+                    and rules.data["play"]["nolo_codille"] == "stop-at-codille" and self.hands_mask()):
+                self.how, self.phase = HOW_CODILLE, OVER
+                return 0
+        if not self.hands_mask():
+            self.phase = OVER
+        return gain
+
+    def _plays(self, leader: int, first: int) -> list[tuple[int, int]]:
+        """The finished trick's (seat, card) in the order played, `leader` first."""
+        n = self.n
+        return [((leader + k) % n, self.tcards[first + k]) for k in range(n)]
+
+    def _card_points(self, mask: int) -> int:
+        rules = self.rules
+        width = len(rules.ranks)
+        full = (1 << width) - 1
+        total = 0
+        for table in rules.suit_points:
+            total += table[mask & full]
+            mask >>= width
+        return total
+
+    def _net(self, entries: list[Entry]) -> int:
+        """The side's net jetons (or marks) over ledger entries."""
+        side = self.side
+        total = 0
+        for giver, taker, jetons, _, _, _ in entries:
+            if giver >= 0 and side[giver]:
+                total -= jetons
+            if taker >= 0 and side[taker]:
+                total += jetons
+        return total
+
+    # -- 1802 and Brouc ------------------------------------------------------------------------
+
+    def _sign(self, team: int) -> int:
+        """+1 for the side's team, -1 for the other: the value is the difference of the counts."""
+        return 1 if self.side[self.rules.teams[team][0]] else -1
+
+    def _finish_homme(self, winner: int, mask: int) -> int:
+        rules = self.rules
+        team = rules.team_of[winner]
+        self.team_tricks = self.team_tricks[:]
+        self.team_tricks[team] += 1
+        points = self._card_points(mask)
+        last = self.done == rules.n_tricks
+        if last:
+            points += rules.last_trick_bonus
+        gain = self._sign(team) * points
+        if self.probe(mask):
+            first = (self.done - 1) * self.n
+            trick = [self.tcards[first + k] for k in range(self.n)]
+            for suit, kind, value in table_marriages(rules, trick, self.trump):
+                entry = (self.done - 1, suit, kind, team, value)
+                if rules.table_marking == "players":
+                    self.marking = [*self.marking, entry]
+                else:
+                    gain += self._table_gain(entry)
+        if self.marking:
+            self.phase = MARKING
+            return gain
+        return gain + self._after_trick()
+
+    def _table_gain(self, entry: tuple[int, int, int, int, int]) -> int:
+        return self._sign(entry[3]) * entry[4] * self.table_factor
+
+    def _after_trick(self) -> int:
+        """`HommeDeal._after_trick` of a deal alone: the end, a window, or the next lead."""
+        rules = self.rules
+        if self.done == rules.n_tricks:
+            self.phase = OVER
+            return 0
+        seats = rules.windows_after_tricks and announcing_seats(
+            rules, "after-trick", self.leader, self.team_tricks, rules.hand_size - self.done)
+        if seats:
+            self.phase, self.window = WINDOW, list(seats)
+        else:
+            self.phase = PLAYING
+        return 0
+
+    def _close_marking(self, marked: bool) -> int:
+        gain = 0
+        if table_marriage_counts(self.rules, marked):
+            for entry in self.marking:
+                gain += self._table_gain(entry)
+        self.marking = []
+        return gain + self._after_trick()
+
+    def _announce(self, action: int) -> int:
+        rules = self.rules
+        seat = self.to_act()
+        suit, kind = divmod(action - rules.n_indices, len(rules.kinds))
+        hand = self.hands[seat]
+        if self.phase == WINDOW and self.done == 1 and seat == rules.dealer and not rules.turnup_in_first_window:
+            hand &= ~(1 << self.turnup)
+        extends = next(e for s, k, e in announceable(rules, hand, self.used[seat], self.made[seat]) if (s, k) == (suit, kind))
+        self.made = [*self.made[:seat], [*self.made[seat], (suit, kind)], *self.made[seat + 1:]]
+        self.used = self.used[:]
+        self.used[seat] |= rules.kinds[kind].masks[suit]
+        points = announcement_value(rules, suit, kind, extends, self.trump)
+        return self._sign(rules.team_of[seat]) * points * self.announce_factor
+
+    # -- L'Hombre ----------------------------------------------------------------------------------
+
+    def _hombre_word(self, action: int) -> int:
+        if action == self.surrender_id:
+            self.asking = False
+            self.how, self.phase = HOW_SURRENDER, OVER
+        elif action == self.play_on_id:
+            self.asking = False
+        else:
+            self.how, self.phase = HOW_STOPPED, OVER
+        return 0
+
+    def _hombre_value(self) -> int:
+        """The hombre's points for the deal as it ended (`brou.laws.results`), for the side."""
+        counts = self.counts
+        best = max(c for s, c in enumerate(counts) if s != self.hombre)
+        found = self._points(self.how, self.vole, counts[self.hombre], best)
+        return found if self.side[self.hombre] else -found
+
+    def _points(self, how: int, vole: int, taken: int, best: int) -> int:
+        """The hombre's points when he took `taken` tricks and the better tier `best`, a vole
+        engaged or not (`brou.laws.results.hombre_outcome` and `hombre_entries`)."""
+        key = (how, vole, taken, best)
+        found = self.hombre_values.get(key)
+        if found is None:
+            assert self.contract is not None
+            rules = self.rules
+            other = (self.hombre + 1) % self.n
+            winners = [self.hombre] * taken + [other] * best
+            outcome = "surrender" if how == HOW_SURRENDER else hombre_outcome(self.contract, self.hombre, winners, self.n)
+            made = None
+            if vole:
+                made = "made" if taken == rules.n_tricks else "missed"
+            found = sum(e.jetons if e.taker == self.hombre else -e.jetons
+                        for e in hombre_entries(rules, self.contract, self.hombre, outcome, made, taken + best))
+            self.hombre_values[key] = found
+        return found
+
+    # -- the end ------------------------------------------------------------------------------------
+
+    def terminal(self) -> int:
+        """What the end of the deal adds to the side's value (the count of L'Homme d'Auvergne,
+        the hombre's points; nothing more in the games counted trick by trick)."""
+        if self.kind == AUCTION:
+            return self._hombre_value()
+        if self.kind == SPEECH and self.homme >= 0:
+            key = tuple(self.winners)
+            found = self.homme_values.get(key)
+            if found is None:
+                found = self._net(homme_entries(self.rules, self.homme, self.winners))
+                self.homme_values[key] = found
+            return found
+        return 0
+
+    def outcome_name(self) -> str:
+        """L'Hombre, once over: won, remise, codille or surrender."""
+        assert self.contract is not None
+        if self.how == HOW_SURRENDER:
+            return "surrender"
+        winners = [s for s in range(self.n) for _ in range(self.counts[s])]
+        return str(hombre_outcome(self.contract, self.hombre, winners, self.n))
+
+    # -- the search -----------------------------------------------------------------------------
+
+    def key(self) -> tuple[int, ...]:
+        """The transposition table's key at the lead of a trick: everything the rest of the deal
+        depends on.  The cards are given by their places, not their names (as DDS's relative
+        ranks): class by class from the strongest, each card still in play as its holder (a seat,
+        or its place in the talon) and its key of equivalence, so that positions that differ only
+        in which of the cards worth the same are still out share their entry."""
+        rules = self.rules
+        n = self.n
+        out = [self.leader, self.done]
+        owner = self.owner
+        for seat in range(n):
+            hand = self.hands[seat]
+            while hand:
+                low = hand & -hand
+                owner[low.bit_length() - 1] = seat
+                hand ^= low
+        for k in range(self.stock_pos, len(self.stock)):
+            owner[self.stock[k]] = n + k - self.stock_pos
+        gone = self.gone
+        cls = -1
+        class_of = self.class_of
+        for card in self.by_strength:
+            if gone >> card & 1:
+                continue
+            if class_of[card] != cls:
+                cls = class_of[card]
+                out.append(-1 - cls)
+            out.append(owner[card] * 64 + self.eq_code[card])
+        kind = self.kind
+        if kind == PARTNERSHIP:
+            out.extend(self.team_tricks)
+            n_kinds = len(rules.kinds)
+            for seat in range(n):
+                bits = 0
+                for suit, kind_ in self.made[seat]:
+                    bits |= 1 << (suit * n_kinds + kind_)
+                out.append(bits)
+                out.append(self.used[seat] & self.hands[seat])
+        elif kind == SPEECH:
+            out.extend(self.winners)
+        elif kind == AUCTION:
+            out.extend(self.counts)
+            out.append(self.vole)
+        return tuple(out)
+
+    def bounds(self) -> tuple[int, int]:
+        """Bounds on what the rest of the deal can add, cheaply, at the lead of a trick: the
+        points still in play, less those of the top trumps one side holds (each takes the trick
+        it falls in, so their points go to that side whatever happens), and what marriages can
+        still move; L'Hombre's points from the tricks each can still take."""
+        kind = self.kind
+        if kind == PARTNERSHIP:
+            alive = self.hands_mask()
+            ours, theirs = self._sure(alive)
+            spread = self._card_points(alive) + self.rules.last_trick_bonus
+            marriages = self._marriage_bound()
+            return 2 * ours - spread - marriages, spread - 2 * theirs + marriages
+        if kind == TALON and self.goal == POINTS:
+            alive = self.hands_mask()
+            for k in range(self.stock_pos, len(self.stock)):
+                alive |= 1 << self.stock[k]
+            ours, theirs = self._sure(alive)
+            return ours, self._card_points(alive) - theirs
+        if kind == AUCTION and self.done:
+            return self._hombre_range()
+        return -INFINITE, INFINITE
+
+    def loose_bounds(self) -> tuple[int, int]:
+        """Bounds at any moment (a trick half played, a window, a mark): the points still in play
+        or on the table, every marriage whose cards are still there, the marks pending."""
+        kind = self.kind
+        alive = self.hands_mask() | (self.tmask[self.done * self.n + self.npos - 1] if self.npos else 0)
+        if kind == PARTNERSHIP:
+            rules = self.rules
+            spread = self._card_points(alive) + rules.last_trick_bonus
+            for entry in self.marking:
+                spread += abs(entry[4]) * self.table_factor
+            for suit in range(len(rules.suits)):
+                if rules.kinds and alive & rules.kinds[0].masks[suit] == rules.kinds[0].masks[suit]:
+                    factor = rules.trump_factor if suit == self.trump else 1
+                    spread += sum(k.value for k in rules.kinds) * factor * self.announce_factor
+                    spread += max(k.value for k in rules.kinds) * factor * rules.table_factor * self.table_factor
+            return -spread, spread
+        if kind == TALON and self.goal == POINTS:
+            for k in range(self.stock_pos, len(self.stock)):
+                alive |= 1 << self.stock[k]
+            return 0, self._card_points(alive)
+        if kind == AUCTION and self.done:
+            return self._hombre_range()
+        return -INFINITE, INFINITE
+
+    def _sure(self, alive: int) -> tuple[int, int]:
+        """The points of the top trumps still in play that one side holds, each of them above
+        every trump the other side holds or the talon still hides: (the side's, the others')."""
+        if self.trump < 0:
+            return 0, 0
+        holder = -1
+        points = 0
+        for card in self.trumps:
+            if not alive >> card & 1:
+                continue
+            seat = -1
+            for s in range(self.n):
+                if self.hands[s] >> card & 1:
+                    seat = s
+            if seat < 0:
+                break
+            mine = 1 if self.side[seat] else 0
+            if holder >= 0 and mine != holder:
+                break
+            holder = mine
+            points += self.rules.points[card]
+        if holder == 1:
+            return points, 0
+        if holder == 0:
+            return 0, points
+        return 0, 0
+
+    def _marriage_bound(self) -> int:
+        """At most what marriages can still move between the counts: per suit, each kind one
+        hand holds whole and has not announced, and the largest kind whose cards lie in as many
+        hands as it has cards (they can fall in one trick)."""
+        rules = self.rules
+        if not rules.kinds or not self.probe(self.hands_mask()):
+            return 0
+        total = 0
+        hands = self.hands
+        for suit in range(len(rules.suits)):
+            factor = rules.trump_factor if suit == self.trump else 1
+            table = 0
+            for k, kind in enumerate(rules.kinds):
+                mask = kind.masks[suit]
+                holders = 0
+                for seat in range(self.n):
+                    part = hands[seat] & mask
+                    if part == mask and (suit, k) not in self.made[seat]:
+                        total += kind.value * factor * self.announce_factor
+                    if part:
+                        holders += 1 if part & (part - 1) == 0 else 2
+                if holders == len(kind.ranks) and self.probe(self.hands_mask() & mask):
+                    table = max(table, kind.value * factor * rules.table_factor * self.table_factor)
+            total += table
+        return total
+
+    def _hombre_range(self) -> tuple[int, int]:
+        """The least and the most the hombre's points can still be, from the tricks taken and
+        those left (every split of them), a vole made or missed where one may still be played."""
+        counts = self.counts
+        hombre = self.hombre
+        tiers = [counts[s] for s in range(self.n) if s != hombre]
+        left = self.rules.n_tricks - self.done
+        may_vole = self.vole == 0 and counts[hombre] == self.done and self.done <= self.vole_after
+        key = (counts[hombre], tiers[0], tiers[1] if len(tiers) > 1 else 0, left, self.vole, 1 if may_vole else 0)
+        found = self.ranges.get(key)
+        if found is None:
+            values = []
+            voles = [self.vole] + ([1] if may_vole else [])
+            for k in range(left + 1):
+                for j in range(left - k + 1):
+                    best = max(tiers[0] + j, (tiers[1] if len(tiers) > 1 else 0) + left - k - j)
+                    for vole in voles:
+                        values.append(self._points(HOW_PLAYED, vole, counts[hombre] + k, best))
+            if may_vole:
+                values.append(self._points(HOW_STOPPED, 0, self.vole_after, 0))
+            found = (min(values), max(values))
+            self.ranges[key] = found
+        if self.side[hombre]:
+            return found
+        return -found[1], -found[0]
+
+    def relative(self, action: int) -> int:
+        """An action as the table keeps it: a card by its class and how many cards of that class
+        still in play are stronger (so that it names the same card in every position of the
+        entry, `key`), a word by its id above the cards."""
+        if action >= self.rules.n_indices:
+            return WORD + action
+        return self.class_of[action] * 64 + (self.stronger[action] & ~self.gone).bit_count()
+
+    def moves(self, best: int) -> list[int]:
+        """The actions to search here, best first: the legal ones, cards that are worth the same
+        and touch in their class's order merged into the strongest; the table's best action,
+        then a guess.  In 1802 and Brouc, a player who may announce a marriage announces before
+        he plays or passes, and the winner of a trick with a table marriage marks it: each adds
+        to his side's count and takes nothing from what he may do after (docs/solve.md), so the
+        other actions there can only be worth as much or less."""
+        words = self.words() if self.kind in (PARTNERSHIP, AUCTION) or self.phase != PLAYING else []
+        legal = self.legal_cards()
+        if self.visit is not None:
+            self.visit(self.history, self.rules.mask_to_list(legal) + words)
+        if self.kind == PARTNERSHIP and words:
+            if self.phase == MARKING:
+                return words[:1]  # mark: the marriages count for the winner's side
+            announcements = [a for a in words if a < self.rules.pass_action]
+            if announcements:
+                return announcements
+        if not legal:
+            return words
+        n = self.n
+        seat = (self.leader + self.npos) % n
+        scored: list[tuple[int, int]] = []
+        gone = self.gone
+        stronger = self.stronger
+        class_of = self.class_of
+        eq_key = self.eq_key
+        prev = -1
+        npos = self.npos
+        i = self.done * n + npos - 1
+        top = self.ttop[i] if npos else -1
+        ours = npos > 0 and self.side[self.tseat[i]] == self.side[seat]
+        beating = self.beating[top] if npos else 0
+        for card in self.by_strength:
+            if not legal >> card & 1:
+                continue
+            if (prev >= 0 and class_of[prev] == class_of[card] and eq_key[prev] == eq_key[card]
+                    and stronger[card] & ~stronger[prev] & ~(1 << prev) & ~gone == 0):
+                prev = card
+                continue
+            prev = card
+            worth = self.value[card]
+            if best >= 0 and best == class_of[card] * 64 + (stronger[card] & ~gone).bit_count():
+                guess = 1 << 20
+            elif npos == 0:
+                top_of_class = stronger[card] & ~gone & ~self.hands[seat] == 0
+                guess = (1000 + worth) if top_of_class else -worth - self.place[card]
+            elif ours:
+                guess = worth - (500 if beating >> card & 1 else 0)
+            elif beating >> card & 1:
+                guess = 600 + self.place[card] * 4 - worth
+            else:
+                guess = -worth * 4 - (8 - self.place[card])
+            scored.append((-guess, card))
+        scored.sort()
+        return [card for _, card in scored] + words
+
+    def groups(self, legal: int) -> dict[int, int]:
+        """The legal cards `moves` merges into another, each with the card searched for it."""
+        out: dict[int, int] = {}
+        rep = prev = -1
+        for card in self.by_strength:
+            if not legal >> card & 1:
+                continue
+            if (prev >= 0 and self.class_of[prev] == self.class_of[card] and self.eq_key[prev] == self.eq_key[card]
+                    and self.stronger[card] & ~self.stronger[prev] & ~(1 << prev) & ~self.gone == 0):
+                out[card] = rep
+            else:
+                rep = card
+            prev = card
+        return out
+
+    def last_trick(self) -> int:
+        """The last trick, every hand down to one card: played out, its marriages marked, and
+        counted, without a search."""
+        total = 0
+        taken = 0
+        while self.phase != OVER:
+            if self.visit is not None:
+                self.visit(self.history, self.legal_actions())
+            if self.phase == MARKING:
+                action = self.rules.pass_action + MARK_ACTION
+            else:
+                hand = self.hands[(self.leader + self.npos) % self.n]
+                action = (hand & -hand).bit_length() - 1
+            total += self.apply(action)
+            taken += 1
+        total += self.terminal()
+        for _ in range(taken):
+            self.undo()
+        return total
+
+    def search(self, alpha: int, beta: int) -> int:
+        """What the rest of the deal adds to the side's value, fail-soft within (alpha, beta)."""
+        self.nodes += 1
+        if self.phase == OVER:
+            return self.terminal()
+        keyed = self.phase == PLAYING and self.npos == 0 and not self.asking
+        if keyed and self.done + 1 == self.rules.n_tricks:
+            return self.last_trick()
+        key: tuple[int, ...] = ()
+        best = -1
+        if keyed:
+            key = self.key()
+            entry = self.table.get(key)
+            if entry is not None:
+                low, high, best = entry
+                if low >= beta:
+                    return low
+                if high <= alpha:
+                    return high
+                if low > alpha:
+                    alpha = low
+                if high < beta:
+                    beta = high
+            low_bound, high_bound = self.bounds()
+            if high_bound <= alpha:
+                return high_bound
+            if low_bound >= beta:
+                return low_bound
+        maximising = self.side[self.to_act()]
+        value = -INFINITE if maximising else INFINITE
+        a, b = alpha, beta
+        chosen = -1
+        for action in self.moves(best):
+            gain = self.apply(action)
+            found = gain + self.search(a - gain, b - gain)
+            self.undo()
+            if maximising:
+                if found > value:
+                    value, chosen = found, action
+                    if value > a:
+                        a = value
+            elif found < value:
+                value, chosen = found, action
+                if value < b:
+                    b = value
+            if a >= b:
+                break
+        if keyed:
+            low, high = -INFINITE, INFINITE
+            entry = self.table.get(key)
+            if entry is not None:
+                low, high = entry[0], entry[1]
+            if value <= alpha:
+                high = min(high, value)
+            elif value >= beta:
+                low = max(low, value)
+            else:
+                low = high = value
+            if len(self.table) >= TABLE_LIMIT:
+                self.table.clear()
+            self.table[key] = (low, high, self.relative(chosen) if chosen >= 0 else -1)
+        return value
+
+    def parity(self) -> int:
+        """The parity every value of the rest of the deal has, or -1 where none is known: in 1802
+        and Brouc each trick moves its card points from one side of the difference to the other
+        and every marriage moves an even number, so the value has the parity of the points still
+        to count (and of the last trick's bonus, still to come)."""
+        rules = self.rules
+        if self.kind != PARTNERSHIP or any(k.value % 2 for k in rules.kinds):
+            return -1
+        alive = self.hands_mask() | (self.tmask[self.done * self.n + self.npos - 1] if self.npos else 0)
+        bonus = rules.last_trick_bonus if self.done < rules.n_tricks else 0
+        return (self._card_points(alive) + bonus) % 2
+
+    def solve(self, guess: int = 0) -> int:
+        """The exact value of what the rest of the deal adds: null-window searches that close in
+        on it, the table kept between them, first at `guess`, then halving the interval the
+        bounds and the searches leave (values of the wrong parity left out, `parity`), or
+        stepping from the last value where it is unbounded (MTD(f))."""
+        low, high = -INFINITE, INFINITE
+        if self.phase == PLAYING and self.npos == 0 and not self.asking:
+            low, high = self.bounds()
+        elif self.phase != OVER:
+            low, high = self.loose_bounds()
+        parity = self.parity()
+        step = 1 if parity < 0 else 2
+        if parity >= 0:
+            low += (low - parity) % 2
+            high -= (high - parity) % 2
+        value = min(max(guess, low + step), high)
+        if parity >= 0:
+            value -= (value - parity) % 2
+        first = True
+        while low < high:
+            if first:
+                bar = value
+                first = False
+            elif low > -INFINITE and high < INFINITE:
+                bar = low + step * (((high - low) // step + 1) // 2)
+            else:
+                bar = value + 1 if value == low else value
+            value = self.search(bar - 1, bar)
+            if value < bar:
+                high = value if parity < 0 else value - (value - parity) % 2
+            else:
+                low = value if parity < 0 else value + (value - parity) % 2
+        return low

@@ -1,0 +1,274 @@
+"""The double-dummy solver: a position with every card known, its value and each legal action's
+(docs/solve.md).
+
+`solve(state)` takes an engine state (`brou.engine.deals.new_deal`, or a position read from the
+notation, `brou.engine.positions.parse_position`) and gives a `Solution`: the side whose value is
+searched, the value the player to act can force for it (or against it), and the value of each
+of his legal actions.  The play is searched on the light state of `brou.solve.play`; what comes
+before play (L'Homme d'Auvergne's speech) and a deal of 1802 or Brouc inside a game (its claims,
+declarations and concession) are searched over the engine's own states, copied and moved on
+(`_Engine`), down to where the light state can take over.  L'Hombre's auction and exchange are
+not searched: its positions are solved from the first card of play.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Final
+
+from ..engine.deals import deal_kind
+from ..engine.hombre import HombreDeal
+from ..engine.homme import HommeDeal
+from ..engine.phases import PhaseDeal
+from ..errors import BrouError
+from ..laws.counting import card_points
+from ..laws.ledger import balances
+from ..laws.results import side_points
+from ..spec.rules import Rules
+from .play import COUNT, GOALS, INFINITE, JETONS, KINDS, MARKS, POINTS, Play
+
+GAME_MARK: Final = 1000  # a deal of a game: each party or coche counts this many points (docs/solve.md)
+BRUSQUEMBILLE: Final = "brus.pay.brusquembille"
+
+
+class SolveError(BrouError):
+    """A position the solver does not take: one before L'Hombre's first card, a seat or a goal
+    the game does not have."""
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What `solve` found.  Seats are the engine's (seat 0 the first to play).
+
+    `value` is the side's value at the end of the deal under best play from here by both sides
+    (`so_far` of it is already counted), `actions` each legal action of `to_act` with the value
+    after it, in the engine's order, `best` those of them that reach `value`."""
+
+    goal: str
+    seat: int
+    side: tuple[int, ...]
+    to_act: int
+    value: int
+    so_far: int
+    actions: tuple[tuple[int, int], ...]
+    nodes: int
+    seconds: float
+
+    @property
+    def best(self) -> tuple[int, ...]:
+        return tuple(action for action, value in self.actions if value == self.value)
+
+
+def goals(rules: Rules) -> tuple[str, ...]:
+    """The values a ruleset's deals can be solved for, the default first."""
+    return GOALS[KINDS[deal_kind(rules)]]
+
+
+def side_of(state: PhaseDeal, seat: int) -> tuple[int, ...]:
+    """The seats that play together with `seat`: his team (1802, Brouc), his side (Brusquembille
+    in pairs; alone otherwise), the hombre or the two tiers (L'Hombre), himself alone (L'Homme
+    d'Auvergne)."""
+    rules: Rules = state.rules
+    kind = deal_kind(rules)
+    if kind in ("partnership", "talon"):
+        return tuple(sorted(rules.teams[rules.team_of[seat]]))
+    if isinstance(state, HombreDeal):
+        hombre = state.hombre
+        if hombre is None:
+            return (seat,)
+        if seat == hombre:
+            return (hombre,)
+        return tuple(s for s in range(rules.n_players) if s != hombre)
+    return (seat,)
+
+
+def default_seat(state: PhaseDeal) -> int:
+    """Whose side is searched by default: the hombre in L'Hombre (he plays against the two tiers
+    together), else the player to act (seat 0 once the deal is over)."""
+    if isinstance(state, HombreDeal) and state.hombre is not None:
+        return state.hombre
+    return 0 if state.is_over else state.to_act
+
+
+def score(state: PhaseDeal, goal: str, side: tuple[int, ...]) -> int:
+    """The side's value as the engine counts it so far; the deal's value once it is over
+    (docs/solve.md): the count's difference (1802, Brouc; in a game, the outcome), the side's
+    card points or brusquembille jetons (Brusquembille), its marks (L'Homme d'Auvergne), the
+    hombre's points (L'Hombre)."""
+    rules = state.rules
+    kind = deal_kind(rules)
+    if isinstance(state, HommeDeal):
+        team = rules.team_of[side[0]]
+        if state.context is not None and state.outcome is not None:
+            return _outcome_value(state, team)
+        counts = [card_points(rules, state.won[t]) + state.announced_points[t] + state.table_points[t]
+                  for t in range(len(rules.teams))]
+        if state.is_over and state.tricks and len(state.tricks) == rules.n_tricks:
+            counts[rules.team_of[state.tricks[-1][2]]] += rules.last_trick_bonus
+        return counts[team] - sum(c for t, c in enumerate(counts) if t != team)
+    if kind == "talon" and goal == POINTS:
+        return side_points(rules, state.won)[rules.team_of[side[0]]]
+    entries = state.ledger
+    if kind == "talon":
+        entries = [e for e in entries if e.clause == BRUSQUEMBILLE]
+    net = balances(entries, rules.n_players)
+    return sum(net[s] for s in side)
+
+
+def _outcome_value(state: HommeDeal, team: int) -> int:
+    """A deal of a game, ended: GAME_MARK for each party the team marks (1802) or each coche the
+    other marks (Brouc), less the same the other way; and when the game goes on, the difference
+    of what the two teams added to their scores."""
+    rules = state.rules
+    outcome = state.outcome
+    assert outcome is not None and state.context is not None
+    other = 1 - team
+    sign = 1 if rules.data["game"]["marked_by"] == "winner" else -1
+    value = sign * GAME_MARK * (outcome.marks[team] - outcome.marks[other])
+    if outcome.winner is None:
+        before = state.context.scores
+        value += (outcome.scores[team] - before[team]) - (outcome.scores[other] - before[other])
+    return value
+
+
+def light(state: PhaseDeal) -> bool:
+    """Whether the light state of `brou.solve.play` takes this position: play under way (1802's
+    and Brouc's windows and marks included) in a deal on its own; L'Hombre from its first card."""
+    phase = state.phase
+    if isinstance(state, HommeDeal):
+        return state.context is None and phase in ("play", "window", "mark")
+    if deal_kind(state.rules) == "speech":
+        return phase == "play" and state.marks is None
+    return phase == "play"
+
+
+def solve(state: PhaseDeal, seat: int | None = None, goal: str | None = None) -> Solution:
+    """Solve an engine state double dummy for the side of `seat` (default: `default_seat`):
+    the value it comes to under best play, and each legal action's (docs/solve.md)."""
+    started = time.perf_counter()
+    rules = state.rules
+    choices = goals(rules)
+    goal = choices[0] if goal is None else goal
+    if goal not in choices:
+        raise SolveError(f"{rules.id} is solved for {' or '.join(choices)}, not '{goal}'")
+    kind = deal_kind(rules)
+    if kind == "auction" and state.phase in ("auction", "declare", "exchange"):
+        raise SolveError(f"L'Hombre is solved from the first card of play; this position is in the {state.phase} "
+                         "(give it with the auction and the exchange played)")
+    seat = default_seat(state) if seat is None else seat
+    if type(seat) is not int or not 0 <= seat < rules.n_players:
+        raise SolveError(f"there is no seat {seat} in {rules.id} (seats 0 to {rules.n_players - 1})")
+    side = side_of(state, seat)
+    so_far = score(state, goal, side)
+    if state.is_over:
+        return Solution(goal, seat, side, -1, so_far, so_far, (), 0, time.perf_counter() - started)
+    if light(state):
+        play = Play.of(state, kind, goal, [s in side for s in range(rules.n_players)])
+        values, nodes = root_values(play)
+        values = [(a, so_far + v) for a, v in values]
+    else:
+        engine = _Engine(goal, side)
+        values = [(a, engine.value(_moved(state, a), -INFINITE, INFINITE)) for a in state.legal_actions()]
+        nodes = engine.nodes
+    to_act = state.to_act
+    pick = max if to_act in side else min
+    value = pick(v for _, v in values)
+    return Solution(goal, seat, side, to_act, value, so_far, tuple(values), nodes, time.perf_counter() - started)
+
+
+def root_values(play: Play) -> tuple[list[tuple[int, int]], int]:
+    """Each legal action of the light state's player to act, with what the rest of the deal adds
+    after it; cards merged by the search (`Play.moves`) share the value of the one searched."""
+    legal = play.legal_actions()
+    group = play.groups(play.legal_cards())
+    found: dict[int, int] = {}
+    guess = 0
+    for action in legal:
+        if action in group:
+            continue
+        gain = play.apply(action)
+        rest = play.solve(guess - gain)
+        play.undo()
+        found[action] = gain + rest
+        guess = found[action]
+    return [(a, found[group.get(a, a)]) for a in legal], play.nodes
+
+
+def _moved(state: PhaseDeal, action: int) -> PhaseDeal:
+    child = state.copy()
+    child.apply(action)
+    return child
+
+
+class _Engine:
+    """Alpha-beta over the engine's own states (copied and moved on), for the positions the light
+    state does not take; the light state takes over as soon as it can.  A deal of 1802 or Brouc
+    inside a game keeps a table of values by what its future depends on (`_signature`)."""
+
+    def __init__(self, goal: str, side: tuple[int, ...]) -> None:
+        self.goal = goal
+        self.side = side
+        self.nodes = 0
+        self.table: dict[tuple[Any, ...], tuple[int, int]] = {}
+
+    def value(self, state: PhaseDeal, alpha: int, beta: int) -> int:
+        """The side's value at the end of the deal from `state`, fail-soft within (alpha, beta)."""
+        self.nodes += 1
+        if state.is_over:
+            return score(state, self.goal, self.side)
+        rules = state.rules
+        if light(state):
+            play = Play.of(state, deal_kind(rules), self.goal, [s in self.side for s in range(rules.n_players)])
+            rest = play.solve()
+            self.nodes += play.nodes
+            return score(state, self.goal, self.side) + rest
+        key = _signature(state) if isinstance(state, HommeDeal) else None
+        if key is not None:
+            entry = self.table.get(key)
+            if entry is not None:
+                low, high = entry
+                if low >= beta:
+                    return low
+                if high <= alpha:
+                    return high
+                alpha, beta = max(alpha, low), min(beta, high)
+        maximising = state.to_act in self.side
+        value = -INFINITE if maximising else INFINITE
+        a, b = alpha, beta
+        for action in state.legal_actions():
+            found = self.value(_moved(state, action), a, b)
+            if maximising:
+                value = max(value, found)
+                a = max(a, value)
+            else:
+                value = min(value, found)
+                b = min(b, value)
+            if a >= b:
+                break
+        if key is not None:
+            low, high = self.table.get(key, (-INFINITE, INFINITE))
+            if value <= alpha:
+                high = min(high, value)
+            elif value >= beta:
+                low = max(low, value)
+            else:
+                low = high = value
+            self.table[key] = (low, high)
+        return value
+
+
+def _signature(state: HommeDeal) -> tuple[Any, ...]:
+    """What the rest of a deal of 1802 or Brouc inside a game depends on: the cards, the trick,
+    the counts, the announcements, what is pending (window, round, mark, concession) and bound
+    (a declaration, a count frozen), the first team at the target, and the last trick's winner."""
+    tricks = state.tricks
+    return (state.phase, state.to_act, state.leader, tuple(state.hands), tuple(state.trick), tuple(state.won),
+            tuple(state.team_tricks), tuple(state.announced_points), tuple(state.table_points),
+            tuple(tuple(m) for m in state.made), tuple(state.used), tuple(state.window), tuple(state.marking),
+            state.declared, state.frozen, state.conceded_at, state.conceding, state.first_reached,
+            state.carried_later, len(tricks), tricks[-1][2] if tricks else -1)
+
+
+__all__ = ["COUNT", "GAME_MARK", "JETONS", "MARKS", "POINTS", "Solution", "SolveError", "default_seat", "goals",
+           "score", "side_of", "solve"]
