@@ -183,15 +183,12 @@ def root_values(play: Play) -> tuple[list[tuple[int, int]], int]:
     legal = play.legal_actions()
     group = play.groups(play.legal_cards())
     found: dict[int, int] = {}
-    guess = 0
     for action in legal:
         if action in group:
             continue
         gain = play.apply(action)
-        rest = play.solve(guess - gain)
+        found[action] = gain + play.solve(play.playout())
         play.undo()
-        found[action] = gain + rest
-        guess = found[action]
     return [(a, found[group.get(a, a)]) for a in legal], play.nodes
 
 
