@@ -178,6 +178,7 @@ def compare(state: PhaseDeal, goal: str | None = None) -> int:
     pick = max if solution.to_act in solution.side else min
     assert solution.value == pick(v for _, v in expected)
     assert solution.best and all(dict(expected)[a] == solution.value for a in solution.best)
+    assert solve(state, goal=goal, each=False).value == solution.value
     return nodes
 
 
@@ -436,6 +437,8 @@ def test_brou_solve_prints_the_value_and_each_action(capsys: pytest.CaptureFixtu
     other = (state.to_act + 3) % 4  # a player of the other team
     code, out, err = call(capsys, "solve", "--from", line, "--json", "--for", str(other))
     assert json.loads(out)["value"] == -solution.value
+    code, out, err = call(capsys, "solve", "--from", line, "--value-only")
+    assert code == 0 and f": {solution.value:+d}" in out.splitlines()[1] and "best" not in out
 
 
 def test_brou_solve_from_a_seed(capsys: pytest.CaptureFixture[str]) -> None:

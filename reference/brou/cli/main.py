@@ -144,6 +144,8 @@ def build_parser() -> Parser:
                             "hombre)")
     solve.add_argument("--goal", help="what is counted where a game has a choice: Brusquembille's points (default) or "
                                       "jetons")
+    solve.add_argument("--value-only", action="store_true",
+                       help="the value alone, without each action's (one search instead of one per action)")
     solve.add_argument("--json", action="store_true", help="print the solution as JSON")
 
     match = sub.add_parser("match", help="play a whole match between two bots and print the score sheet as it grows")
@@ -520,7 +522,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         if not 0 <= args.player < n:
             raise UsageError(f"brou solve: --for {args.player}: {rules.id} has players 0 to {n - 1}")
         seat = (args.player - offset) % n
-    solution = solve(state, seat, args.goal)
+    solution = solve(state, seat, args.goal, each=not args.value_only)
 
     def player(seat: int) -> int:
         """A seat of the engine as a player of the line."""
@@ -542,7 +544,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
           + (f", of which {solution.so_far:+d} already counted" if solution.so_far else ""))
     if state.is_over:
         print("The deal is over.")
-    else:
+    elif rows:
         who = "on that side" if solution.to_act in solution.side else "against it"
         print(f"Player {player(solution.to_act)} to act ({who}), each action's value:")
         width = max(len(row["action"]) for row in rows)

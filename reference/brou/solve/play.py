@@ -76,7 +76,27 @@ WORD: Final = 1 << 20  # `relative`: a word kept as the table's best action
 CARD: Final = 0
 PASS: Final = 1
 WORD_DONE: Final = 2
-TABLE_LIMIT: Final = 2_000_000  # entries of the transposition table before it is emptied
+TABLE_LIMIT: Final = 1_000_000  # entries of the transposition table before it is emptied
+
+
+def _pext_table() -> list[int]:
+    """For each set of places `a` (8 bits) and cards `h`, at index a * 256 + h: the cards of `h`
+    among `a` packed to the low bits in order (the `pext` instruction)."""
+    out = []
+    for a in range(256):
+        for h in range(256):
+            packed = 0
+            k = 0
+            for r in range(8):
+                if a >> r & 1:
+                    if h >> r & 1:
+                        packed |= 1 << k
+                    k += 1
+            out.append(packed)
+    return out
+
+
+PEXT: Final = _pext_table()
 
 
 class Play:
@@ -107,6 +127,11 @@ class Play:
         self.eq_key: list[int] = [0] * rules.n_indices  # cards of equal key may be merged when they touch
         self.eq_code: list[int] = [0] * rules.n_indices  # the key as a small number (`key`)
         self.owner: list[int] = [0] * rules.n_indices  # scratch for `key`
+        self.width = len(rules.ranks)
+        self.n_suits = len(rules.suits)
+        self.by_suit = False  # whether every class is a suit ordered as its cards' indices (`_suit_keys`)
+        self.codes: list[list[int]] = []  # per suit and set of its places: a number for its cards' keys
+        self.stock_masks: list[int] = []  # the talon still to draw, by the number of tricks played
         self.stock: tuple[int, ...] = ()
         self.draws = False
         self.hands: list[int] = [0] * n
@@ -117,7 +142,8 @@ class Play:
         self.stock_pos = 0
         self.gone = 0  # cards out of play: finished tricks, discards, a talon never drawn
         self.phase = PLAYING
-        slots = (rules.n_tricks + 1) * n
+        self.n_tricks = rules.n_tricks
+        slots = (self.n_tricks + 1) * n
         self.tcards: list[int] = [0] * slots  # the trick's cards, at done * n + position
         self.ttop: list[int] = [0] * slots  # the card winning it after each card
         self.tseat: list[int] = [0] * slots  # and its seat
@@ -262,6 +288,28 @@ class Play:
         codes = sorted(set(self.eq_key[c] for c in rules.pack_cards))
         for c in rules.pack_cards:
             self.eq_code[c] = codes.index(self.eq_key[c])
+        width = self.width
+        self.by_suit = width <= 8 and all(
+            self.class_of[c] == rules.suit_of[c] and self.stronger[c] == ((1 << c) - 1) & rules.suit_mask[rules.suit_of[c]]
+            for c in rules.pack_cards)
+        if self.by_suit:
+            numbers: dict[tuple[int, ...], int] = {}
+            for suit in range(self.n_suits):
+                row = []
+                for places in range(1 << width):
+                    held = tuple(self.eq_code[suit * width + r] for r in range(width) if places >> r & 1)
+                    row.append(numbers.setdefault(held, len(numbers)))
+                self.codes.append(row)
+        left = 0
+        for card in self.stock:
+            left |= 1 << card
+        n = self.n
+        self.stock_masks = [0] * (self.rules.n_tricks + 1)
+        for done in range(self.first_done, self.rules.n_tricks + 1):
+            self.stock_masks[done] = left
+            drawn = (done - self.first_done) * n
+            for k in range(drawn, min(drawn + n, len(self.stock))):
+                left &= ~(1 << self.stock[k])
 
     def _place(self, base: int, pos: int, seat: int, card: int) -> None:
         """Card `card` of `seat` is the trick's card at `pos`: the best card so far after it."""
@@ -526,7 +574,7 @@ class Play:
         self.team_tricks = self.team_tricks[:]
         self.team_tricks[team] += 1
         points = self._card_points(mask)
-        last = self.done == rules.n_tricks
+        last = self.done == self.n_tricks
         if last:
             points += rules.last_trick_bonus
         gain = self._sign(team) * points
@@ -550,7 +598,7 @@ class Play:
     def _after_trick(self) -> int:
         """`HommeDeal._after_trick` of a deal alone: the end, a window, or the next lead."""
         rules = self.rules
-        if self.done == rules.n_tricks:
+        if self.done == self.n_tricks:
             self.phase = OVER
             return 0
         seats = rules.windows_after_tricks and announcing_seats(
@@ -653,7 +701,49 @@ class Play:
         ranks): class by class from the strongest, each card still in play as its holder (a seat,
         or its place in the talon) and its key of equivalence, so that positions that differ only
         in which of the cards worth the same are still out share their entry."""
-        rules = self.rules
+        out = self._suit_keys() if self.by_suit else self._class_keys()
+        kind = self.kind
+        if kind == PARTNERSHIP:
+            rules = self.rules
+            out.extend(self.team_tricks)
+            n_kinds = len(rules.kinds)
+            for seat in range(self.n):
+                bits = 0
+                for suit, kind_ in self.made[seat]:
+                    bits |= 1 << (suit * n_kinds + kind_)
+                out.append(bits)
+                out.append(self.used[seat] & self.hands[seat])
+        elif kind == SPEECH:
+            out.extend(self.winners)
+        elif kind == AUCTION:
+            out.extend(self.counts)
+            out.append(self.vole)
+        return tuple(out)
+
+    def _suit_keys(self) -> list[int]:
+        """`key`'s cards where each class is a suit in the order of the cards' indices: per suit,
+        the keys of equivalence of its cards still in play (a number, `codes`), then each hand's
+        and the talon's cards of the suit among them, as bits of their places (`PEXT`)."""
+        width = self.width
+        full = (1 << width) - 1
+        alive = self.rules.pack & ~self.gone
+        stock = self.stock_masks[self.done] if self.stock else 0
+        out = [self.leader, self.done]
+        for suit in range(self.n_suits):
+            shift = suit * width
+            places = alive >> shift & full
+            k = self.codes[suit][places]
+            row = places << 8
+            for hand in self.hands:
+                k = k << width | PEXT[row | hand >> shift & full]
+            if stock:
+                k = k << width | PEXT[row | stock >> shift & full]
+            out.append(k)
+        return out
+
+    def _class_keys(self) -> list[int]:
+        """`key`'s cards in any order of the classes (L'Hombre's): each card still in play, class
+        by class from the strongest, as its holder and its key of equivalence."""
         n = self.n
         out = [self.leader, self.done]
         owner = self.owner
@@ -675,22 +765,7 @@ class Play:
                 cls = class_of[card]
                 out.append(-1 - cls)
             out.append(owner[card] * 64 + self.eq_code[card])
-        kind = self.kind
-        if kind == PARTNERSHIP:
-            out.extend(self.team_tricks)
-            n_kinds = len(rules.kinds)
-            for seat in range(n):
-                bits = 0
-                for suit, kind_ in self.made[seat]:
-                    bits |= 1 << (suit * n_kinds + kind_)
-                out.append(bits)
-                out.append(self.used[seat] & self.hands[seat])
-        elif kind == SPEECH:
-            out.extend(self.winners)
-        elif kind == AUCTION:
-            out.extend(self.counts)
-            out.append(self.vole)
-        return tuple(out)
+        return out
 
     def bounds(self) -> tuple[int, int]:
         """Bounds on what the rest of the deal can add, cheaply, at the lead of a trick: the
@@ -705,9 +780,7 @@ class Play:
             marriages = self._marriage_bound()
             return 2 * ours - spread - marriages, spread - 2 * theirs + marriages
         if kind == TALON and self.goal == POINTS:
-            alive = self.hands_mask()
-            for k in range(self.stock_pos, len(self.stock)):
-                alive |= 1 << self.stock[k]
+            alive = self.hands_mask() | self.stock_masks[self.done]
             ours, theirs = self._sure(alive)
             return ours, self._card_points(alive) - theirs
         if kind == AUCTION and self.done:
@@ -731,9 +804,7 @@ class Play:
                     spread += max(k.value for k in rules.kinds) * factor * rules.table_factor * self.table_factor
             return -spread, spread
         if kind == TALON and self.goal == POINTS:
-            for k in range(self.stock_pos, len(self.stock)):
-                alive |= 1 << self.stock[k]
-            return 0, self._card_points(alive)
+            return 0, self._card_points(alive | self.stock_masks[self.done])
         if kind == AUCTION and self.done:
             return self._hombre_range()
         return -INFINITE, INFINITE
@@ -797,7 +868,7 @@ class Play:
         counts = self.counts
         hombre = self.hombre
         tiers = [counts[s] for s in range(self.n) if s != hombre]
-        left = self.rules.n_tricks - self.done
+        left = self.n_tricks - self.done
         may_vole = self.vole == 0 and counts[hombre] == self.done and self.done <= self.vole_after
         key = (counts[hombre], tiers[0], tiers[1] if len(tiers) > 1 else 0, left, self.vole, 1 if may_vole else 0)
         found = self.ranges.get(key)
@@ -846,7 +917,7 @@ class Play:
             return words
         n = self.n
         seat = (self.leader + self.npos) % n
-        scored: list[tuple[int, int]] = []
+        scored: list[int] = []  # each card after its guess, as one number: -guess * 64 + card
         gone = self.gone
         stronger = self.stronger
         class_of = self.class_of
@@ -857,9 +928,23 @@ class Play:
         top = self.ttop[i] if npos else -1
         ours = npos > 0 and self.side[self.tseat[i]] == self.side[seat]
         beating = self.beating[top] if npos else 0
-        for card in self.by_strength:
-            if not legal >> card & 1:
-                continue
+        order = legal if self.by_suit else 0  # the strength order is the cards' order: lowest bit first
+        walk = 0
+        strength = self.by_strength
+        while True:
+            if self.by_suit:
+                if not order:
+                    break
+                low = order & -order
+                order ^= low
+                card = low.bit_length() - 1
+            else:
+                if walk == len(strength):
+                    break
+                card = strength[walk]
+                walk += 1
+                if not legal >> card & 1:
+                    continue
             if (prev >= 0 and class_of[prev] == class_of[card] and eq_key[prev] == eq_key[card]
                     and stronger[card] & ~stronger[prev] & ~(1 << prev) & ~gone == 0):
                 prev = card
@@ -877,9 +962,9 @@ class Play:
                 guess = 600 + self.place[card] * 4 - worth
             else:
                 guess = -worth * 4 - (8 - self.place[card])
-            scored.append((-guess, card))
+            scored.append(-guess * 64 + card)
         scored.sort()
-        return [card for _, card in scored] + words
+        return [entry & 63 for entry in scored] + words
 
     def groups(self, legal: int) -> dict[int, int]:
         """The legal cards `moves` merges into another, each with the card searched for it."""
@@ -922,7 +1007,7 @@ class Play:
         if self.phase == OVER:
             return self.terminal()
         keyed = self.phase == PLAYING and self.npos == 0 and not self.asking
-        if keyed and self.done + 1 == self.rules.n_tricks:
+        if keyed and self.done + 1 == self.n_tricks:
             return self.last_trick()
         key: tuple[int, ...] = ()
         best = -1
@@ -979,6 +1064,21 @@ class Play:
             self.table[key] = (low, high, self.relative(chosen) if chosen >= 0 else -1)
         return value
 
+    def playout(self) -> int:
+        """What the rest of the deal adds if every player takes the action `moves` tries first:
+        a cheap guess of the value, for the first of the null-window searches (`solve`)."""
+        total = 0
+        taken = 0
+        visit, self.visit = self.visit, None
+        while self.phase != OVER:
+            total += self.apply(self.moves(-1)[0])
+            taken += 1
+        total += self.terminal()
+        for _ in range(taken):
+            self.undo()
+        self.visit = visit
+        return total
+
     def parity(self) -> int:
         """The parity every value of the rest of the deal has, or -1 where none is known: in 1802
         and Brouc each trick moves its card points from one side of the difference to the other
@@ -988,7 +1088,7 @@ class Play:
         if self.kind != PARTNERSHIP or any(k.value % 2 for k in rules.kinds):
             return -1
         alive = self.hands_mask() | (self.tmask[self.done * self.n + self.npos - 1] if self.npos else 0)
-        bonus = rules.last_trick_bonus if self.done < rules.n_tricks else 0
+        bonus = rules.last_trick_bonus if self.done < self.n_tricks else 0
         return (self._card_points(alive) + bonus) % 2
 
     def solve(self, guess: int = 0) -> int:

@@ -143,9 +143,11 @@ def light(state: PhaseDeal) -> bool:
     return phase == "play"
 
 
-def solve(state: PhaseDeal, seat: int | None = None, goal: str | None = None) -> Solution:
+def solve(state: PhaseDeal, seat: int | None = None, goal: str | None = None, each: bool = True) -> Solution:
     """Solve an engine state double dummy for the side of `seat` (default: `default_seat`):
-    the value it comes to under best play, and each legal action's (docs/solve.md)."""
+    the value it comes to under best play, and each legal action's (docs/solve.md); with
+    `each=False` the value alone (`actions` empty), a search of the position itself rather than
+    one for each action."""
     started = time.perf_counter()
     rules = state.rules
     choices = goals(rules)
@@ -163,15 +165,21 @@ def solve(state: PhaseDeal, seat: int | None = None, goal: str | None = None) ->
     so_far = score(state, goal, side)
     if state.is_over:
         return Solution(goal, seat, side, -1, so_far, so_far, (), 0, time.perf_counter() - started)
+    to_act = state.to_act
     if light(state):
         play = Play.of(state, kind, goal, [s in side for s in range(rules.n_players)])
+        if not each:
+            value = so_far + play.solve(play.playout())
+            return Solution(goal, seat, side, to_act, value, so_far, (), play.nodes, time.perf_counter() - started)
         values, nodes = root_values(play)
         values = [(a, so_far + v) for a, v in values]
     else:
         engine = _Engine(goal, side)
+        if not each:
+            value = engine.value(state, -INFINITE, INFINITE)
+            return Solution(goal, seat, side, to_act, value, so_far, (), engine.nodes, time.perf_counter() - started)
         values = [(a, engine.value(_moved(state, a), -INFINITE, INFINITE)) for a in state.legal_actions()]
         nodes = engine.nodes
-    to_act = state.to_act
     pick = max if to_act in side else min
     value = pick(v for _, v in values)
     return Solution(goal, seat, side, to_act, value, so_far, tuple(values), nodes, time.perf_counter() - started)
@@ -183,15 +191,12 @@ def root_values(play: Play) -> tuple[list[tuple[int, int]], int]:
     legal = play.legal_actions()
     group = play.groups(play.legal_cards())
     found: dict[int, int] = {}
-    guess = 0
     for action in legal:
         if action in group:
             continue
         gain = play.apply(action)
-        rest = play.solve(guess - gain)
+        found[action] = gain + play.solve(play.playout())
         play.undo()
-        found[action] = gain + rest
-        guess = found[action]
     return [(a, found[group.get(a, a)]) for a in legal], play.nodes
 
 
