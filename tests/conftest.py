@@ -30,6 +30,8 @@ SLOW: dict[str, str] = {
     "tests/test_french.py": "builds the comparative edition",
     "tests/test_booklet.py": "builds every players' booklet",
     "tests/test_refcard.py": "builds every players' booklet",
+    "tests/test_booklet_deals.py::test_playing_a_record_again_gives_it_back":
+        "the sampling player and the solver play a booklet's deal again",
     "tests/test_solve.py::test_thousands_of_endings": "the solver against minimax, 400 endings a reading, up to four tricks",
 }
 

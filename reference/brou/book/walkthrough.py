@@ -41,6 +41,7 @@ from ..laws.speech import LEAVE, PASS, PLAY, action_word
 from ..players.careful import Choice, choose
 from ..spec.rules import Rules, card_order, cards_of
 from .pictures import TEAM_COLOURS, Lang
+from .played import Note, recorded
 from .refcard import trump_names
 from .seats import next_side, seat_name
 from .trickpics import NEUTRAL, HandRow, Play, Talon, hands_picture, trick_picture
@@ -55,7 +56,10 @@ class PlayedDeal:
     """A finished deal: the engine's state, the table player of each deal seat, the record of
     the match or session after it (what its score sheet is drawn from), the deal's number in
     it, the careful player's choice behind each action of the deal's history (None where the
-    deal was not played by it) and the player who deals next (None: the session is over)."""
+    deal was not played by it; reason "weighed" where the sampling player chose otherwise), the
+    player who deals next (None: the session is over), who played (`player`: "careful", or the
+    sampling player of a recorded deal) and the solver's notes on the cards played
+    (brou.book.played)."""
 
     rules: Rules
     seed: int
@@ -65,6 +69,8 @@ class PlayedDeal:
     number: int = 1
     choices: tuple[Choice | None, ...] = ()
     next_dealer: int | None = None
+    player: str = "careful"
+    notes: tuple[Note, ...] = ()
 
     @property
     def tricks(self) -> list[tuple[int, Sequence[int], int]]:
@@ -82,17 +88,33 @@ class PlayedDeal:
 
 @lru_cache(maxsize=32)
 def play_deal(rules: Rules, seed: int) -> PlayedDeal:
-    """The first deal of a match (or session) of `rules` from `seed`, every player careful."""
+    """The first deal of a match (or session) of `rules` from `seed`: as recorded for the booklet
+    (brou.book.played: the sampling player in every seat, with the solver's notes), else every
+    player careful.  Each action keeps the careful player's reason where he would have played
+    it too."""
+    record = recorded(rules, seed)
     session = Session(rules, seed)
     deal, seating = session.deal, session.seating
     choices: list[Choice] = []
+    planned = iter(record.actions) if record is not None else None
     while not deal.is_over:
         choice = choose(deal)
+        if planned is not None:
+            action = next(planned)
+            if action != choice.action:
+                choice = Choice(action, WEIGHED)
         choices.append(choice)
         session.apply(choice.action)
     players = tuple(seating.player(s) for s in range(rules.n_players))
     following = None if session.is_over else session.seating.player(rules.dealer)
-    return PlayedDeal(rules, seed, deal, players, session.record(), choices=tuple(choices), next_dealer=following)
+    if record is None:
+        return PlayedDeal(rules, seed, deal, players, session.record(), choices=tuple(choices), next_dealer=following)
+    return PlayedDeal(rules, seed, deal, players, session.record(), choices=tuple(choices), next_dealer=following,
+                      player=record.player, notes=record.notes)
+
+
+WEIGHED = "weighed"  # the sampling player's card where the careful player would have played another
+SOLVER_NOTES = 3  # the solver's notes a commented deal tells at most: the largest gains
 
 
 # -- words --------------------------------------------------------------------------------------
@@ -112,6 +134,17 @@ PHRASES: dict[str, tuple[str, str]] = {
               "Les joueurs de cette donne jouent avec soin : chacun ne voit que ses cartes et ce qui a été joué. "
               "Les commentaires disent à quoi servait chaque carte notable et, par son numéro, la règle qui l'a "
               "permise ou imposée."),
+    "intro-sampled": ("Each player of this deal sees only his own cards and what has been played. Before each "
+                      "card he imagines many ways the unseen cards may lie, each fitting all he has seen, plays each "
+                      "of them out, and chooses the card that does best on average. The comments say what each "
+                      "notable card was for and, by number, the rule that allowed or forced it; where a card would "
+                      "have done better with every hand in view, they say which.",
+                      "Chaque joueur de cette donne ne voit que ses cartes et ce qui a été joué. Avant chaque carte, "
+                      "il imagine bien des façons dont les cartes cachées peuvent être réparties, chacune conforme à "
+                      "tout ce qu'il a vu, les joue toutes jusqu'au bout et choisit la carte qui réussit le mieux en "
+                      "moyenne. Les commentaires disent à quoi servait chaque carte notable et, par son numéro, la "
+                      "règle qui l'a permise ou imposée ; quand une carte aurait mieux valu en voyant toutes les "
+                      "mains, ils disent laquelle."),
     "teams": ("{a} play together against {b}.", "{a} jouent ensemble contre {b}."),
     "alone": ("{n} play, each for himself: {names}.", "On joue à {n}, chacun pour soi : {names}."),
     "deals": ("{p} deals {k} cards to each player", "{p} donne {k} cartes à chacun"),
@@ -146,6 +179,8 @@ PHRASES: dict[str, tuple[str, str]] = {
                         ", pour faire tomber les atouts adverses : il a le plus fort de ceux qui restent"),
     "why-lead-low": (", a small card that gives nothing away", ", une petite carte qui ne donne rien"),
     "why-lead-held": (", from a suit the others still hold", ", dans une couleur que les autres ont encore"),
+    "why-lead-weighed": (", the card that did best over the hands he imagined",
+                         ", la carte qui a le mieux réussi sur les mains qu'il a imaginées"),
     "why-lead-nolo": (", his weakest card: he wants no trick", ", sa carte la plus faible : il ne veut aucune levée"),
     # following: a plain card of the suit led
     "follows": ("{p} follows with {c}", "{p} fournit {c}"),
@@ -200,7 +235,21 @@ PHRASES: dict[str, tuple[str, str]] = {
     "tail-keep-trumps": (": the trick is not worth a trump", " : la levée ne vaut pas un atout"),
     "tail-keep": (", keeping his higher cards for later", ", gardant ses cartes hautes pour plus tard"),
     "tail-under": (", the highest card that stays under the trick", ", la plus forte carte qui reste sous la levée"),
+    "tail-weighed": (", the card that did best over the hands he imagined",
+                     ", la carte qui a le mieux réussi sur les mains qu'il a imaginées"),
     "tail-free": (": while the stock lasts nobody need follow", " : tant que dure le talon, nul n'est tenu de fournir"),
+    # where a card would have done better with every hand in view (brou.book.played)
+    "better": ("Seeing every hand{stock}, {p} would have done better to play {c}: {who} would have ended the deal "
+               "{k} {unit} better off.",
+               "En voyant toutes les mains{stock}, {p} aurait mieux fait de jouer {c} : {who} aurait terminé la donne "
+               "avec {k} {unit} de mieux."),
+    "better-stock": (" and the order of the stock", " et l'ordre du talon"),
+    "better-he": ("he", "il"),
+    "better-side": ("his side", "son camp"),
+    "unit-points": ("points", "points"),
+    "unit-point": ("point", "point"),
+    "unit-card-points": ("card points", "points de cartes"),
+    "unit-card-point": ("card point", "point de carte"),
     # the trick's end
     "wins-only-trump": ("{P} wins the trick with the only trump{cite}.", "{P} remporte la levée avec le seul atout{cite}."),
     "wins-trump": ("{P} wins the trick with the highest trump{cite}.", "{P} remporte la levée avec le plus fort atout{cite}."),
@@ -557,7 +606,7 @@ class _Writer:
 
     def write(self) -> list[str]:
         played = self.played
-        self.para(self.w("intro"))
+        self.para(self.w("intro" if self.played.player == "careful" else "intro-sampled"))
         self.deal_paragraph()
         self.lines += self.hands_lines(played.deal.deal.hands, self.w("hands-caption"), dealt=True)
         events = self.partnership_events() if isinstance(played.deal, HommeDeal) else self.phase_events()
@@ -653,6 +702,8 @@ class _Writer:
             return self.w("tail-ruff-points", k=k) if k and last else self.w("tail-ruff")
         if reason == "smear":
             return self.w("tail-smear", k=k)
+        if reason == WEIGHED:
+            return self.w("tail-weighed")
         if reason == "table-marriage":
             return self.w("tail-table-marriage")
         if reason == "over":
@@ -793,12 +844,14 @@ class _Writer:
         if trump is not None and order.class_of[card] == trump:
             c = self.w("a-trump", c=c)
         why = ""
-        if choice is not None and choice.reason in ("lead-master", "lead-trumps", "lead-low", "lead-nolo"):
+        if choice is not None and choice.reason in ("lead-master", "lead-trumps", "lead-low", "lead-nolo", WEIGHED):
             key = choice.reason
             suit_size = order.class_mask[order.class_of[card]].bit_count()
             if key == "lead-low" and (rules.points[card] or rules.jetons[card] or 2 * order.place[card] < suit_size):
                 key = "lead-held"  # a high card or one with points: not small, led from a suit still out
             why = self.w(f"why-{key}", s=self.suit(rules.suit_of[card]))
+        elif choice is not None and choice.reason == WEIGHED:
+            why = self.w("why-lead-weighed")
         if number == 1 and seat == rules.first_lead:
             return self.w("lead-first", P=self.P(seat), c=c, why=why, side=next_side(rules, self.lang),
                           cite=self.cite(_clause(rules, "play.lead")))
@@ -861,6 +914,9 @@ class _Writer:
         if any(rules.points):
             points = sum(rules.points[c] for c in cards)
             parts[-1] += self.w("worth", k=points) if points else self.w("worth-none")
+        told = self._told_notes()
+        parts += [self.better(told[index], (leader + i) % n, trump) for i, index in enumerate(choice_at[:len(cards)])
+                  if index in told]
         parts += after
         plays = [Play(self.p((leader + i) % n), self.colour((leader + i) % n), c) for i, c in enumerate(cards)]
         heading = self.w("trick", n=number)
@@ -870,6 +926,24 @@ class _Writer:
         para: list[str] = []
         self.para(text, para)
         return block + _indent(para) + [""]
+
+    def _told_notes(self) -> dict[int, Note]:
+        """The solver's notes the commentary tells, by history index: the largest gains, at most
+        SOLVER_NOTES of them."""
+        notes = sorted(self.played.notes, key=lambda note: (-note.gain, note.index))[:SOLVER_NOTES]
+        return {note.index: note for note in notes}
+
+    def better(self, note: Note, seat: int, trump: int | None) -> str:
+        """Where the card played at `note.index` would have done better with every hand in view."""
+        rules = self.rules
+        alone = len(rules.teams[rules.team_of[seat]]) == 1 if rules.teams else True
+        k = note.gain
+        plural = "" if k == 1 else "s"
+        unit = {"count": "unit-point", "points": "unit-card-point"}.get(note.goal, "unit-point")
+        unit = unit.replace("point", "points") if plural else unit
+        stock = self.w("better-stock") if note.goal == "points" else ""
+        return self.w("better", stock=stock, p=self.p(seat), c=self.card(note.best, trump), k=k, unit=self.w(unit),
+                      who=self.w("better-he" if alone else "better-side"))
 
     def _choice(self, index: int) -> Choice | None:
         choices = self.played.choices

@@ -1,0 +1,132 @@
+"""The commented deals' play, recorded (issue 37): each players' booklet comments the first deal
+of a session played by the sampling player (`brou.players.pimc`) in every seat, and says where
+the double-dummy solver (`brou.solve`) finds a better card than the one played.
+
+Playing that deal costs the sampling player and the solver seconds to minutes, too much for
+every build of the books; so the actions and the solver's findings are recorded in
+`spec/booklets/deals.json` (`record`, run by `tools/booklet-deals`), and the books replay them
+(`recorded`).  A record holds the ruleset, the seed, the player's name and its samples, every
+action of the deal, and the notes: for each card after which the solver's best play for the
+side of its player was worth more, the action's index in the history, the best card (the
+lowest of the best), the values of both and the goal they are in.  tests/test_booklet_deals.py
+plays the records again and finds the same actions and notes (slow).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..engine.phases import PhaseDeal
+from ..engine.session import Session
+from ..players import players_of
+from ..solve import solve
+from ..spec import SPEC_DIR
+from ..spec.rules import Rules
+
+RECORD_FILE = SPEC_DIR / "booklets" / "deals.json"
+PLAYER = "pimc"  # the player of the commented deals
+
+
+@dataclass(frozen=True)
+class Note:
+    """Where the solver, with every card in view, finds a better card than the one played at
+    `index` of the deal's history: the best card, the values of both for the player's side (in
+    `goal`: brou.solve's values, docs/solve.md)."""
+
+    index: int
+    best: int
+    played_value: int
+    best_value: int
+    goal: str
+
+    @property
+    def gain(self) -> int:
+        return self.best_value - self.played_value
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """A deal's recorded play: the actions of its history and the solver's notes on them."""
+
+    ruleset: str
+    seed: int
+    player: str
+    actions: tuple[int, ...]
+    notes: tuple[Note, ...]
+
+    def data(self) -> dict[str, Any]:
+        return {"ruleset": self.ruleset, "seed": self.seed, "player": self.player, "actions": list(self.actions),
+                "notes": [[n.index, n.best, n.played_value, n.best_value, n.goal] for n in self.notes]}
+
+
+def _of_data(data: dict[str, Any]) -> Recorded:
+    return Recorded(str(data["ruleset"]), int(data["seed"]), str(data["player"]),
+                    tuple(int(a) for a in data["actions"]),
+                    tuple(Note(int(i), int(b), int(p), int(v), str(g)) for i, b, p, v, g in data["notes"]))
+
+
+def load_records(path: Path | None = None) -> dict[str, Recorded]:
+    """The recorded deals by ruleset id ({} when the file is absent; default RECORD_FILE)."""
+    path = RECORD_FILE if path is None else path
+    if not path.is_file():
+        return {}
+    return {ruleset: _of_data(data) for ruleset, data in json.loads(path.read_text(encoding="utf-8")).items()}
+
+
+def write_records(records: dict[str, Recorded], path: Path | None = None) -> None:
+    path = RECORD_FILE if path is None else path
+    text = json.dumps({r: records[r].data() for r in sorted(records)}, indent=1, ensure_ascii=False)
+    path.write_text(text + "\n", encoding="utf-8")
+
+
+def recorded(rules: Rules, seed: int, path: Path | None = None) -> Recorded | None:
+    """The record of the first deal of `rules` from `seed`, if one was made for this very ruleset
+    (its default form: a ruleset with other parameters is played live by the careful player)."""
+    record = load_records(path).get(rules.id)
+    if record is None or record.seed != seed or rules.data != Rules.load(rules.id).data:
+        return None
+    return record
+
+
+def solver_notes(rules: Rules, seed: int, actions: tuple[int, ...]) -> tuple[Note, ...]:
+    """Replay the first deal of `rules` from `seed` through `actions` and, before each card played
+    where the solver takes the position, solve it for the side of the player to act: a note where
+    the card played is worth less than the best."""
+    session = Session(rules, seed)
+    deal = session.deal
+    notes: list[Note] = []
+    for index, action in enumerate(actions):
+        if 0 <= action < rules.n_indices and _solvable(deal):
+            seat = deal.to_act
+            solution = solve(deal, seat=seat)
+            values = dict(solution.actions)
+            if action in values and values[action] < solution.value:
+                notes.append(Note(index, min(solution.best), values[action], solution.value, solution.goal))
+        session.apply(action)
+    return tuple(notes)
+
+
+def _solvable(deal: PhaseDeal) -> bool:
+    """Whether the solver values this position's cards: play under way (L'Hombre's auction and
+    exchange are not searched)."""
+    return deal.phase == "play" and not deal.is_over and len(deal.legal_actions()) > 1
+
+
+def play(rules: Rules, seed: int, player: str = PLAYER) -> Recorded:
+    """The first deal of a session of `rules` from `seed`, `player` in every seat (its random
+    choices seeded by `seed`), and the solver's notes on it."""
+    session = Session(rules, seed)
+    deal = session.deal
+    bot = players_of(rules)[player]
+    rng = random.Random(seed)
+    actions: list[int] = []
+    while not deal.is_over:
+        action = bot(deal, rng)
+        actions.append(action)
+        session.apply(action)
+    done = tuple(actions)
+    return Recorded(rules.id, seed, player, done, solver_notes(rules, seed, done))
