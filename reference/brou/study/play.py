@@ -265,25 +265,37 @@ def check_players(players: Sequence[str], rulesets: Sequence[str]) -> None:
             raise UsageError(f"brou study: {len(players)} players for {r}, which seats {rules.table_size}")
 
 
+def _key(ruleset: str, params: dict[str, Any]) -> tuple[str, str]:
+    """What a reading plays: its ruleset and every parameter's value (a default reading is the
+    plain ruleset, whatever entry it stands in, and is played once)."""
+    return ruleset, json.dumps(Rules.load(ruleset, **params).params, sort_keys=True, default=str)
+
+
 def run(studies: Sequence[Plan], sessions: int, seed: int, players: Sequence[str], jobs: int = 2,
         progress: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
     """Play every study (`sessions` seeds from `seed` under each reading, `jobs` processes) and
-    give each study's figures, in order."""
+    give each study's figures, in order.  Readings that set the same parameters are played once."""
     seeds = list(range(seed, seed + sessions))
-    tasks = [(p.ruleset, r.params, tuple(players), tuple(seeds[i:i + CHUNK]))
-             for p in studies for r in p.readings for i in range(0, sessions, CHUNK)]
+    keys: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {}
+    for p in studies:
+        for r in p.readings:
+            keys.setdefault(_key(p.ruleset, r.params), (p.ruleset, r.params))
+    tasks = [(ruleset, params, tuple(players), tuple(seeds[i:i + CHUNK]))
+             for ruleset, params in keys.values() for i in range(0, sessions, CHUNK)]
     per_reading = -(-sessions // CHUNK)
     start = time.monotonic()
     results: Iterator[list[Summary]]
     pool = multiprocessing.Pool(jobs) if jobs > 1 else None
+    played: dict[tuple[str, str], list[Summary]] = {}
     try:
         results = pool.imap(_task, tasks) if pool else map(_task, tasks)
+        pending = iter(keys)
         out = []
         for number, plan in enumerate(studies, 1):
-            played = []
-            for _ in plan.readings:
-                played.append([s for _ in range(per_reading) for s in next(results)])
-            out.append(_study_data(plan, played, sessions, seed, players))
+            wanted = [_key(plan.ruleset, r.params) for r in plan.readings]
+            while any(k not in played for k in wanted):
+                played[next(pending)] = [s for _ in range(per_reading) for s in next(results)]
+            out.append(_study_data(plan, [played[k] for k in wanted], sessions, seed, players))
             if progress:
                 progress(f"{plan.entry} {plan.ruleset}: {len(plan.readings)} readings, {sessions} sessions each "
                          f"({number}/{len(studies)}, {time.monotonic() - start:.0f} s)")
