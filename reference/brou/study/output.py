@@ -198,15 +198,15 @@ def headline(amb_id: str, ruleset: str, lang: str = "en", data: Mapping[str, Any
     parts = []
     for o in s["options"][1:]:
         if lang == "fr":
-            parts.append(f"«\u00a0{o['option']}\u00a0» change le résultat de la première donne dans "
-                         f"{_fr_pct(o['first_deal_changed'])} des cas, le vainqueur dans {_fr_pct(o['winner_changed'])}")
+            parts.append(f"«\u00a0{o['option']}\u00a0»\u00a0: première donne changée dans {_fr_pct(o['first_deal_changed'])} "
+                         f"des cas, vainqueur dans {_fr_pct(o['winner_changed'])}")
         else:
-            parts.append(f"{o['option']} changes the first deal's result in {_pct(o['first_deal_changed'])} of "
-                         f"{'matches' if match else 'games'}, the winner in {_pct(o['winner_changed'])}")
+            parts.append(f"{o['option']}: first deal's result changed in {_pct(o['first_deal_changed'])} of "
+                         f"{'matches' if match else 'games'}, winner in {_pct(o['winner_changed'])}")
     players = ",".join(s["players"])
     if lang == "fr":
-        unit = "parties" if not match else "matchs"
-        tail = f"{n:,}".replace(",", "\u202f") + f" {unit} par lecture, joueurs {players}"
+        unit = "matchs" if match else "parties"
+        tail = f"{n:,}".replace(",", "\u202f") + f" {unit} par lecture, mêmes donnes, joueurs {players}"
         return "\u202f; ".join(parts) + f" ({tail})"
-    tail = f"{n:,} {'matches' if match else 'games'} per reading, {players} players"
+    tail = f"{n:,} {'matches' if match else 'games'} per reading, the same seeds, {players} players"
     return "; ".join(parts) + f" ({tail})"
