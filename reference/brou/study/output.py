@@ -36,15 +36,16 @@ def side_names(study: Mapping[str, Any]) -> list[str]:
     return [("team " + "-".join(map(str, s))) if len(s) > 1 else f"player {s[0]}" for s in study["sides"]]
 
 
-COLUMNS = ("option", "1st deal changed", "winner changed", "score per deal by side", "dealer adv.", "eldest adv.",
-           "1st dealer wins", "contract made", "deals/session")
+COLUMNS = ("option", "1st deal changed", "any deal changed", "winner changed", "score per deal by side", "dealer adv.",
+           "eldest adv.", "1st dealer wins", "contract made", "deals/session")
+SCORES = COLUMNS.index("score per deal by side")
 
 
 def _row(study: Mapping[str, Any], o: Mapping[str, Any], default: str) -> list[str]:
     scores = "; ".join(f"{name} {_num(m)}" for name, m in zip(side_names(study), o["score_per_deal"], strict=True))
     name = o["option"] + (" (default)" if o["option"] == default else "")
-    return [name, _pct(o["first_deal_changed"]), _pct(o["winner_changed"]), scores, _num(o["dealer_advantage"]),
-            _num(o["eldest_advantage"]), _pct(o["first_dealer_wins"]),
+    return [name, _pct(o["first_deal_changed"]), _pct(o["any_deal_changed"]), _pct(o["winner_changed"]), scores,
+            _num(o["dealer_advantage"]), _num(o["eldest_advantage"]), _pct(o["first_dealer_wins"]),
             _pct(o["contract_made"]) if study["contract"] else "n/a", _num(o["deals_per_session"])]
 
 
@@ -70,15 +71,15 @@ def table_text(data: Mapping[str, Any]) -> str:
         out += ["  " + line for line in _about(s)]
         rows = [list(COLUMNS)] + [_row(s, o, s["default"]) for o in s["options"]]
         for i in range(len(COLUMNS)):
-            if i == 3:  # the sides' scores, each on its own line below the row
+            if i == SCORES:  # the sides' scores, each on its own line below the row
                 continue
             width = max(len(r[i]) for r in rows)
             for r in rows:
                 r[i] = r[i].ljust(width)
         for r in rows:
-            out.append("  " + "  ".join(c for i, c in enumerate(r) if i != 3).rstrip())
-            if r[3] != COLUMNS[3]:
-                out.append("      score per deal: " + r[3])
+            out.append("  " + "  ".join(c for i, c in enumerate(r) if i != SCORES).rstrip())
+            if r[SCORES] != COLUMNS[SCORES]:
+                out.append("      score per deal: " + r[SCORES])
         out.append("")
     for u in data["unplayed"]:
         out.append(f"{u['entry']} {u['ruleset']}: not studied: {u['why']}")
@@ -138,6 +139,7 @@ def plot(study: Mapping[str, Any], stem: Path) -> None:
         ax.grid(axis="y", alpha=0.3)
 
     bars(axes[0], [("first deal's result", [o["first_deal_changed"] for o in options]),
+                   ("any deal's result", [o["any_deal_changed"] for o in options]),
                    (f"winner of the {study['session']}", [o["winner_changed"] for o in options])], 100)
     axes[0].set_ylabel("changed against the default (% of seeds)")
     axes[0].set_title("How often the result changes", fontsize=10)
@@ -199,10 +201,12 @@ def headline(amb_id: str, ruleset: str, lang: str = "en", data: Mapping[str, Any
     for o in s["options"][1:]:
         if lang == "fr":
             parts.append(f"«\u00a0{o['option']}\u00a0»\u00a0: première donne changée dans {_fr_pct(o['first_deal_changed'])} "
-                         f"des cas, vainqueur dans {_fr_pct(o['winner_changed'])}")
+                         f"des cas, une donne au moins dans {_fr_pct(o['any_deal_changed'])}, vainqueur dans "
+                         f"{_fr_pct(o['winner_changed'])}")
         else:
             parts.append(f"{o['option']}: first deal's result changed in {_pct(o['first_deal_changed'])} of "
-                         f"{'matches' if match else 'games'}, winner in {_pct(o['winner_changed'])}")
+                         f"{'matches' if match else 'games'}, some deal's in {_pct(o['any_deal_changed'])}, winner in "
+                         f"{_pct(o['winner_changed'])}")
     players = ",".join(s["players"])
     if lang == "fr":
         unit = "matchs" if match else "parties"

@@ -12,6 +12,7 @@ contract is made, and the deals a session lasts."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import multiprocessing
 import random
@@ -51,12 +52,13 @@ RESULT_KEYS = {GAMES_AND_MARKS: ("how", "scores_after", "marks", "game_winner", 
 @dataclass(frozen=True)
 class Summary:
     """One session, as far as the figures need it: the first deal's result (a key compared
-    between readings) and its cards and dealer; the players who won; the first dealer; per deal
+    between readings) and its cards and dealer; a digest of every deal's result; the players who won; the first dealer; per deal
     each side's score, the dealer's and the eldest hand's side (-1: none acted), and the
     contract (None: none was played, else whether it was made)."""
 
     seed: int
     first: str
+    every: str
     cards: str
     winners: tuple[int, ...]
     first_dealer: int
@@ -145,9 +147,11 @@ def play_sessions(ruleset: str, params: dict[str, Any], players: Sequence[str], 
         sides = session.sides
         side_of = {p: i for i, side in enumerate(sides) for p in side}
         deals = session.deals
-        first = json.dumps({k: deals[0][k] for k in keys if k in deals[0]}, sort_keys=True)
+        results = [{k: d[k] for k in keys if k in d} for d in deals]
         out.append(Summary(
-            seed, first, cards, tuple(sorted(session.winners or [])), first_dealer,
+            seed, json.dumps(results[0], sort_keys=True),
+            hashlib.sha256(json.dumps(results, sort_keys=True).encode()).hexdigest(), cards,
+            tuple(sorted(session.winners or [])), first_dealer,
             tuple(_scores(rules, kind, sides, d) for d in deals),
             tuple(side_of.get(d["dealer"], -1) for d in deals),
             tuple(side_of.get(eldest[i], -1) if i in eldest else -1 for i in range(len(deals))),
@@ -193,6 +197,7 @@ def figures(summaries: Sequence[Summary], default: Sequence[Summary], n_sides: i
         "first_deal_changed": data(wilson(sum(1 for a, b in pairs if a.first != b.first), n)),
         "same_first_cards": data(wilson(sum(1 for a, b in pairs if a.cards == b.cards), n)),
         "winner_changed": data(wilson(sum(1 for a, b in pairs if a.winners != b.winners), n)),
+        "any_deal_changed": data(wilson(sum(1 for a, b in pairs if a.every != b.every), n)),
         "score_per_deal": [data(m) for m in per_side],
         "dealer_advantage": data(ratio([t for t, _ in dealer], [c for _, c in dealer])),
         "eldest_advantage": data(ratio([t for t, _ in eldest], [c for _, c in eldest])),
