@@ -205,7 +205,7 @@ def headline(amb_id: str, ruleset: str, lang: str = "en", data: Mapping[str, Any
                          f"{_fr_pct(o['winner_changed'])}")
         else:
             parts.append(f"{o['option']}: first deal's result changed in {_pct(o['first_deal_changed'])} of "
-                         f"{'matches' if match else 'games'}, some deal's in {_pct(o['any_deal_changed'])}, winner in "
+                         f"{'matches' if match else 'games'}, some deal's result in {_pct(o['any_deal_changed'])}, the winner in "
                          f"{_pct(o['winner_changed'])}")
     players = ",".join(s["players"])
     if lang == "fr":
