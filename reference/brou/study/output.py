@@ -119,6 +119,8 @@ def plot(study: Mapping[str, Any], stem: Path) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
+    matplotlib.rcParams["svg.fonttype"] = "none"  # text as text: smaller files, searchable
+    matplotlib.rcParams["svg.hashsalt"] = "brou"  # the same ids in every run
     import matplotlib.pyplot as plt
 
     options = study["options"]
@@ -151,7 +153,8 @@ def plot(study: Mapping[str, Any], stem: Path) -> None:
     axes[2].axhline(0, color="black", linewidth=0.6)
     axes[2].set_ylabel("per deal: score less the others' mean")
     axes[2].set_title("Dealer's and eldest hand's advantage", fontsize=10)
-    fig.suptitle(f"{study['entry']} \u00b7 {study['ruleset']}: {study['sessions']:,} {unit} per reading, seeds from "
+    base = "".join(f", {k}={v}" for k, v in study["base"].items())
+    fig.suptitle(f"{study['entry']} \u00b7 {study['ruleset']}{base}: {study['sessions']:,} {unit} per reading, seeds from "
                  f"{study['seed']}, players {','.join(study['players'])}; bars: 95 % intervals", fontsize=10)
     fig.savefig(stem.with_suffix(".png"), dpi=90)
     fig.savefig(stem.with_suffix(".svg"), metadata={"Date": None})
