@@ -61,6 +61,9 @@ def test_readings_are_played_on_the_same_seeds_and_a_reading_against_itself_chan
     assert same["same_first_cards"]["k"] == 4
     with pytest.raises(ValueError):
         figures(a[1:], a[:-1], 4)
+    # players by seat, a random one among them: its choices come from the seed, so a replay is the same
+    mixed = play_sessions("brouc", {}, ["careful", "random"], range(2))
+    assert mixed == play_sessions("brouc", {}, ["careful", "random"], range(2))
 
 
 def test_a_tiny_study_agrees_with_itself() -> None:
