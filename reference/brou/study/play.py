@@ -235,18 +235,17 @@ def unplayed(entry: Entry) -> list[dict[str, str]]:
     out = []
     for r in entry.rulesets:
         names = _playable(entry, r)
-        others = [o for o in entry.options if not (o.playable and r in o.overrides)]
         default = entry.defaults[r]["option"]
         if len(names) >= 2 and default in names:
             continue
         if len(entry.options) == 1:
             why = "a single option: nothing to compare"
-        elif not names:
-            why = "no option can be played: " + "; ".join(f"{o.name}: {o.why}" for o in others if o.why)
-        elif default not in names:
-            why = f"the default, {default}, cannot be played: {entry.option(default).why}"
         else:
-            why = f"only {names[0]} can be played: " + "; ".join(f"{o.name}: {o.why or 'not playable'}" for o in others)
+            parts = [f"{o.name} cannot be played" if not o.playable else f"{o.name} sets no parameter of {r}"
+                     for o in entry.options if o.name not in names]
+            if default not in names:
+                parts.append(f"the default is {default}")
+            why = "fewer than two options can be played (" + "; ".join(parts) + "; the register says why)"
         out.append({"entry": entry.id, "ruleset": r, "why": why})
     return out
 
