@@ -21,7 +21,7 @@ from ..errors import SpecError
 from ..prove import FactResult, record_results
 from ..spec import citation
 from ..spec.ambiguities import Entry, Register, in_lang, load_register
-from ..study.output import headline, load_figures
+from ..study.output import headlines, load_figures
 from . import typography
 from .model import (
     ALL_RULESETS,
@@ -551,8 +551,12 @@ def study_lines(entry: Entry, lang: str) -> list[str]:
     w = words(lang)
     lines = ["", ".. rst-class:: amb-label", "", w["study"], ""]
     for ruleset in entry.rulesets:
-        line = headline(entry.id, ruleset, lang, figures)
-        lines.append(f"- {SHORT[ruleset]}: {esc(line if line is not None else w['study-none'])}")
+        found = headlines(entry.id, ruleset, lang, figures)
+        if found is None:
+            lines.append(f"- {SHORT[ruleset]}: {esc(w['study-none'])}")
+            continue
+        about, parts = found  # each option on a line of its own: its name starts the line
+        lines += [f"- {SHORT[ruleset]} ({esc(about)}):", ""] + [f"  - {esc(part)}" for part in parts] + [""]
     return lines
 
 

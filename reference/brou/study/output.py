@@ -11,7 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-__all__ = ["FIGURES_FILE", "FORMAT", "headline", "load_figures", "markdown", "plot", "table_text", "write_all"]
+__all__ = ["FIGURES_FILE", "FORMAT", "headline", "headlines", "load_figures", "markdown", "plot", "table_text", "write_all"]
 
 FIGURES_FILE = Path(__file__).resolve().parents[3] / "docs" / "studies" / "figures.json"
 FORMAT = "brou-studies/1"
@@ -190,9 +190,11 @@ def _fr_pct(r: Mapping[str, Any]) -> str:
     return (f"{100 * r['value']:.1f}\u00a0% [{100 * r['low']:.1f}\u2013{100 * r['high']:.1f}]").replace(".", ",")
 
 
-def headline(amb_id: str, ruleset: str, lang: str = "en", data: Mapping[str, Any] | None = None) -> str | None:
-    """One line on what the entry's readings change for `ruleset`: for each option other than the
-    default, how often the first deal's result and the winner change; None if it was not studied."""
+def headlines(amb_id: str, ruleset: str, lang: str = "en",
+              data: Mapping[str, Any] | None = None) -> tuple[str, list[str]] | None:
+    """What the entry's readings change for `ruleset`: how the study was played, and for each
+    option other than the default how often the first deal's result, some deal's result and
+    the winner change; None if it was not studied."""
     figures = data if data is not None else load_figures()
     found = [s for s in figures["studies"] if s["entry"] == amb_id and s["ruleset"] == ruleset]
     if not found:
@@ -200,6 +202,7 @@ def headline(amb_id: str, ruleset: str, lang: str = "en", data: Mapping[str, Any
     s = found[0]
     n = s["sessions"]
     match = s["session"] == "match"
+    players = ",".join(s["players"])
     parts = []
     for o in s["options"][1:]:
         if lang == "fr":
@@ -208,12 +211,18 @@ def headline(amb_id: str, ruleset: str, lang: str = "en", data: Mapping[str, Any
                          f"{_fr_pct(o['winner_changed'])}")
         else:
             parts.append(f"{o['option']}: first deal's result changed in {_pct(o['first_deal_changed'])} of "
-                         f"{'matches' if match else 'games'}, some deal's result in {_pct(o['any_deal_changed'])}, the winner in "
-                         f"{_pct(o['winner_changed'])}")
-    players = ",".join(s["players"])
+                         f"{'matches' if match else 'games'}, some deal's result in {_pct(o['any_deal_changed'])}, "
+                         f"the winner in {_pct(o['winner_changed'])}")
     if lang == "fr":
         unit = "matchs" if match else "parties"
-        tail = f"{n:,}".replace(",", "\u202f") + f" {unit} par lecture, mêmes donnes, joueurs {players}"
-        return "\u202f; ".join(parts) + f" ({tail})"
-    tail = f"{n:,} {'matches' if match else 'games'} per reading, the same seeds, {players} players"
-    return "; ".join(parts) + f" ({tail})"
+        return f"{n:,}".replace(",", "\u202f") + f" {unit} par lecture, mêmes donnes, joueurs {players}", parts
+    return f"{n:,} {'matches' if match else 'games'} per reading, the same seeds, {players} players", parts
+
+
+def headline(amb_id: str, ruleset: str, lang: str = "en", data: Mapping[str, Any] | None = None) -> str | None:
+    """`headlines` as one line: each option's figures, then how the study was played."""
+    found = headlines(amb_id, ruleset, lang, data)
+    if found is None:
+        return None
+    about, parts = found
+    return ("\u202f; " if lang == "fr" else "; ").join(parts) + f" ({about})"
