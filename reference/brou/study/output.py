@@ -22,7 +22,7 @@ SHORT = {"homme-de-brou-1802": "1802", "brouc": "Brouc", "brusquembille-1718": "
 def _pct(r: Mapping[str, Any] | None, sep: str = "\u2013") -> str:
     if not r or r["value"] is None:
         return "n/a"
-    return f"{100 * r['value']:.1f} % [{100 * r['low']:.1f}{sep}{100 * r['high']:.1f}]"
+    return f"{100 * r['value']:.1f}\u00a0% [{100 * r['low']:.1f}{sep}{100 * r['high']:.1f}]"  # no break before %
 
 
 def _num(m: Mapping[str, Any] | None, sep: str = ", ") -> str:
