@@ -38,8 +38,9 @@ RANKS = {
     "brou.conformance": 6,
     "brou.prove": 6,
     "brou.openspiel": 6,
-    "brou.book": 7,
-    "brou.cli": 8,
+    "brou.study": 7,
+    "brou.book": 8,
+    "brou.cli": 9,
 }
 # The package's own `__init__` re-exports the library (the spec, the cards, the laws and the
 # engine), so it stands at the engine's rank: the conformance layer and the rulebook import it

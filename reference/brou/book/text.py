@@ -21,6 +21,7 @@ from ..errors import SpecError
 from ..prove import FactResult, record_results
 from ..spec import citation
 from ..spec.ambiguities import Entry, Register, in_lang, load_register
+from ..study.output import headlines, load_figures
 from . import typography
 from .model import (
     ALL_RULESETS,
@@ -72,6 +73,8 @@ WORDS: dict[str, dict[str, str]] = {
         "paragraph": "Paragraph", "says": "What it says", "encoded-by": "Clauses, or why none",
         "brus": "Brusquembille", "auv": "L'Homme d'Auvergne", "hom": "L'Hombre",
         "amb-pending": "not yet in the register",
+        "study": "What the readings change (brou study)",
+        "study-none": "not studied: fewer than two of its options can be played",
     },
     "fr": {
         "both": "1802 et Brouc", "old-only": "1802 seulement", "new-only": "Brouc seulement",
@@ -100,6 +103,8 @@ WORDS: dict[str, dict[str, str]] = {
         "paragraph": "Paragraphe", "says": "Ce qu'il dit", "encoded-by": "Clauses, ou pourquoi aucune",
         "brus": "Brusquembille", "auv": "L'Homme d'Auvergne", "hom": "L'Hombre",
         "amb-pending": "pas encore au registre",
+        "study": "Ce que changent les lectures (brou study)",
+        "study-none": "non étudié : moins de deux de ses options sont jouables",
     },
 }
 
@@ -532,8 +537,27 @@ def ambiguities(book: Book, lang: str) -> list[str]:
             if why:
                 line += f" \u2014 {esc(why)}"
             body.append(line)
+        body += study_lines(entry, lang)
         out += [f".. brou-object:: amb {entry.id}", ""] + indent(body + [""])
     return out
+
+
+def study_lines(entry: Entry, lang: str) -> list[str]:
+    """What each reading of `entry` changes, per ruleset, from docs/studies/figures.json (`brou
+    study --all`): the headline figures, or why it was not studied; nothing without the file."""
+    figures = load_figures()
+    if not figures["studies"]:
+        return []
+    w = words(lang)
+    lines = ["", ".. rst-class:: amb-label", "", w["study"], ""]
+    for ruleset in entry.rulesets:
+        found = headlines(entry.id, ruleset, lang, figures)
+        if found is None:
+            lines.append(f"- {SHORT[ruleset]}: {esc(w['study-none'])}")
+            continue
+        about, parts = found  # each option on a line of its own: its name starts the line
+        lines += [f"- {SHORT[ruleset]} ({esc(about)}):", ""] + [f"  - {esc(part)}" for part in parts] + [""]
+    return lines
 
 
 FACTS_RECORD = Path(__file__).resolve().parents[3] / "docs" / "rulebook" / "facts.json"

@@ -242,7 +242,69 @@ def build_parser() -> Parser:
     coverage.add_argument("--clause", metavar="ID",
                           help="one clause: its statement, its function, and the scenarios that check it")
     coverage.add_argument("--json", action="store_true", help="print the coverage (or the clause) as JSON")
+    _study_parser(sub)
     return parser
+
+
+def _count(text: str) -> int:
+    """A whole number of 1 or more (--deals, --jobs)."""
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number of 1 or more, not '{text}'") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"a whole number of 1 or more, not {value}")
+    return value
+
+
+def _study_parser(sub: Any) -> None:
+    """`brou study`'s arguments."""
+    study = sub.add_parser("study", help="what each reading of a register entry changes: seeded sessions played under "
+                                         "every playable option, paired by seed, with 95 %% intervals and plots")
+    study.add_argument("id", nargs="?", help="an entry id: AMB-05 (or amb-5, 5)")
+    study.add_argument("--all", action="store_true", help="every entry with playable options (writes the table with --out)")
+    study.add_argument("--ruleset", metavar="RULESET", help="only this ruleset of the entry")
+    study.add_argument("--deals", type=_count, default=200, metavar="N",
+                       help="sessions per reading (a match in 1802 and Brouc, a game elsewhere), seeds S..S+N-1 "
+                            "(default 200)")
+    study.add_argument("--seed", type=_seed, default=0, metavar="S", help="the first seed (default 0)")
+    study.add_argument("--players", default="careful", metavar="A,B,...",
+                       help="the players by seat, taken in turn (default: careful at every seat)")
+    study.add_argument("--jobs", type=_count, default=2, metavar="J", help="processes playing (default 2)")
+    study.add_argument("--out", metavar="DIR", type=Path,
+                       help="write figures.json, studies.md and a plot per entry and ruleset (PNG, SVG) into DIR")
+    study.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+
+def cmd_study(args: argparse.Namespace) -> int:
+    """`brou study AMB-nn` or `brou study --all`: the figures as a table (or JSON), and with --out the files."""
+    from ..study.output import table_text, write_all
+    from ..study.play import stderr_progress, study, study_all
+
+    if args.all == (args.id is not None):
+        raise UsageError("brou study: give an entry id or --all, not " + ("both" if args.all else "neither"))
+    if args.all and args.ruleset:
+        raise UsageError("brou study: --ruleset chooses a ruleset of one entry; --all takes every one")
+    if args.ruleset is not None and args.ruleset not in spec.available_rulesets():
+        raise UsageError(f"brou study: unknown ruleset '{args.ruleset}' (known: {', '.join(spec.available_rulesets())})")
+    if args.out is not None:
+        out: Path = args.out
+        if out.exists() and not out.is_dir():
+            raise UsageError(f"brou study: cannot write into {out}: it is not a folder")
+        existing = out if out.is_dir() else out.parent if str(out.parent) else Path(".")
+        if not existing.is_dir() or not os.access(existing, os.W_OK):
+            raise UsageError(f"brou study: cannot write into {out}: " + ("permission denied" if existing.is_dir()
+                                                                          else f"no folder {existing}"))
+    players = [p.strip() for p in args.players.split(",")]
+    progress = None if args.json and args.out is None else stderr_progress
+    if args.all:
+        data = study_all(args.deals, args.seed, players, args.jobs, progress=progress)
+    else:
+        data = study(args.id, args.ruleset, args.deals, args.seed, players, args.jobs, progress=progress)
+    if args.out is not None:
+        write_all(data, args.out)
+    print(json.dumps(data, indent=1, ensure_ascii=False) if args.json else table_text(data), end="" if not args.json else "\n")
+    return EXIT_OK
 
 
 def _bots(text: str) -> tuple[str, str]:
@@ -718,6 +780,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
             return cmd_coverage(args)
         if args.command == "solve":
             return cmd_solve(args)
+        if args.command == "study":
+            return cmd_study(args)
         return cmd_deal(args)
     except BrouError as exc:
         print(one_line(_one_prefix(command, str(exc))), file=sys.stderr)

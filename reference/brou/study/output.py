@@ -1,0 +1,228 @@
+"""A study's figures as a table for the terminal, as Markdown (docs/studies/studies.md), as the
+figures file (docs/studies/figures.json) and as plots (matplotlib, PNG and SVG); and the
+headline of each entry the register's renderings show (`headline`, read from the figures file
+by `load_figures`)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+__all__ = ["FIGURES_FILE", "FORMAT", "headline", "headlines", "load_figures", "markdown", "plot", "table_text", "write_all"]
+
+FIGURES_FILE = Path(__file__).resolve().parents[3] / "docs" / "studies" / "figures.json"
+FORMAT = "brou-studies/1"
+SHORT = {"homme-de-brou-1802": "1802", "brouc": "Brouc", "brusquembille-1718": "Brusquembille",
+         "homme-d-auvergne": "L'Homme d'Auvergne", "hombre": "L'Hombre"}
+
+
+def _pct(r: Mapping[str, Any] | None, sep: str = "\u2013") -> str:
+    if not r or r["value"] is None:
+        return "n/a"
+    return f"{100 * r['value']:.1f}\u00a0% [{100 * r['low']:.1f}{sep}{100 * r['high']:.1f}]"  # no break before %
+
+
+def _num(m: Mapping[str, Any] | None, sep: str = ", ") -> str:
+    if not m or m["value"] is None:
+        return "n/a"
+    return f"{m['value']:.2f} [{m['low']:.2f}{sep}{m['high']:.2f}]"
+
+
+def side_names(study: Mapping[str, Any]) -> list[str]:
+    """Each side by its players: "team 0-2" for a pair, "player 1" for one."""
+    return [("team " + "-".join(map(str, s))) if len(s) > 1 else f"player {s[0]}" for s in study["sides"]]
+
+
+COLUMNS = ("option", "1st deal changed", "any deal changed", "winner changed", "score per deal by side", "dealer adv.",
+           "eldest adv.", "1st dealer wins", "contract made", "deals/session")
+SCORES = COLUMNS.index("score per deal by side")
+
+
+def _row(study: Mapping[str, Any], o: Mapping[str, Any], default: str) -> list[str]:
+    scores = "; ".join(f"{name} {_num(m)}" for name, m in zip(side_names(study), o["score_per_deal"], strict=True))
+    name = o["option"] + (" (default)" if o["option"] == default else "")
+    return [name, _pct(o["first_deal_changed"]), _pct(o["any_deal_changed"]), _pct(o["winner_changed"]), scores,
+            _num(o["dealer_advantage"]), _num(o["eldest_advantage"]), _pct(o["first_dealer_wins"]),
+            _pct(o["contract_made"]) if study["contract"] else "n/a", _num(o["deals_per_session"])]
+
+
+def _about(study: Mapping[str, Any]) -> list[str]:
+    base = ", ".join(f"{k}={v}" for k, v in study["base"].items())
+    unit = study["session"] + "es" if study["session"] == "match" else study["session"] + "s"
+    lines = [f"{study['sessions']:,} {unit} per reading (seeds {study['seed']}..{study['seed'] + study['sessions'] - 1}, "
+             f"the same for every reading), players {','.join(study['players'])}" + (f"; played with {base}" if base else ""),
+             f"score: {study['unit']}, per deal; advantage: that side's score less the other sides' mean, per deal"]
+    if study["contract"]:
+        lines.append(f"contract made: {study['contract']}")
+    moved = [o["option"] for o in study["options"] if o["same_first_cards"]["value"] != 1.0]
+    if moved:
+        lines.append(f"the first deal's cards or dealer differ under {', '.join(moved)}: its change rate counts that too")
+    return lines
+
+
+def table_text(data: Mapping[str, Any]) -> str:
+    """The figures of a study run (`study` or `study_all`) as text, one block per entry and ruleset."""
+    out: list[str] = []
+    for s in data["studies"]:
+        out.append(f"{s['entry']} {s['ruleset']}")
+        out += ["  " + line for line in _about(s)]
+        rows = [list(COLUMNS)] + [_row(s, o, s["default"]) for o in s["options"]]
+        for i in range(len(COLUMNS)):
+            if i == SCORES:  # the sides' scores, each on its own line below the row
+                continue
+            width = max(len(r[i]) for r in rows)
+            for r in rows:
+                r[i] = r[i].ljust(width)
+        for r in rows:
+            out.append("  " + "  ".join(c for i, c in enumerate(r) if i != SCORES).rstrip())
+            if r[SCORES] != COLUMNS[SCORES]:
+                out.append("      score per deal: " + r[SCORES])
+        out.append("")
+    for u in data["unplayed"]:
+        out.append(f"{u['entry']} {u['ruleset']}: not studied: {u['why']}")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def markdown(data: Mapping[str, Any], plots: bool = True) -> str:
+    """The whole table as Markdown (docs/studies/studies.md): a section per entry and ruleset, its plot."""
+    out = ["# What each reading changes", "",
+           "Written by `brou study --all` (brou.study; docs/ambiguities.md, \"What each reading changes\"). "
+           "Every playable option of each entry is played on the same seeded sessions; the figures compare it with "
+           "the ruleset's default option on each seed. Intervals are 95 %: Wilson for rates, normal for means "
+           "(per deal: over the sessions, a session's deals taken together).", ""]
+    for s in data["studies"]:
+        out += [f"## {s['entry']} · {SHORT.get(s['ruleset'], s['ruleset'])}", ""]
+        out += [f"- {line}" for line in _about(s)] + [""]
+        out.append("| " + " | ".join(COLUMNS) + " |")
+        out.append("|" + "---|" * len(COLUMNS))
+        for o in s["options"]:
+            out.append("| " + " | ".join(c.replace("|", "\\|") for c in _row(s, o, s["default"])) + " |")
+        out.append("")
+        if plots:
+            out += [f"![{s['entry']} {s['ruleset']}]({plot_name(s)}.svg)", ""]
+    if data["unplayed"]:
+        out += ["## Not studied", ""] + [f"- {u['entry']} ({u['ruleset']}): {u['why']}" for u in data["unplayed"]] + [""]
+    return "\n".join(out)
+
+
+def plot_name(study: Mapping[str, Any]) -> str:
+    return f"{study['entry']}-{study['ruleset']}"
+
+
+def plot(study: Mapping[str, Any], stem: Path) -> None:
+    """One figure comparing the options of a study: the change rates, the mean score of each
+    side per deal and the dealer's and eldest hand's advantage, with their 95 % intervals;
+    written as `stem`.png and `stem`.svg."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    matplotlib.rcParams["svg.fonttype"] = "none"  # text as text: smaller files, searchable
+    matplotlib.rcParams["svg.hashsalt"] = "brou"  # the same ids in every run
+    import matplotlib.pyplot as plt
+
+    options = study["options"]
+    names = [o["option"] + ("\n(default)" if o["option"] == study["default"] else "") for o in options]
+    xs = list(range(len(options)))
+    fig, axes = plt.subplots(1, 3, figsize=(13, 4.2), layout="constrained")
+    unit = "matches" if study["session"] == "match" else "games"
+
+    def bars(ax: Any, series: Sequence[tuple[str, list[Mapping[str, Any] | None]]], scale: float) -> None:
+        width = 0.8 / len(series)
+        for k, (label, values) in enumerate(series):
+            vs = [scale * (v["value"] or 0) if v else 0.0 for v in values]
+            lo = [max(0.0, scale * ((v["value"] or 0) - (v["low"] or 0))) if v else 0.0 for v in values]
+            hi = [max(0.0, scale * ((v["high"] or 0) - (v["value"] or 0))) if v else 0.0 for v in values]
+            ax.bar([x + (k - (len(series) - 1) / 2) * width for x in xs], vs, width, yerr=[lo, hi], capsize=3, label=label)
+        ax.set_xticks(xs, names, fontsize=8)
+        ax.legend(fontsize=8)
+        ax.grid(axis="y", alpha=0.3)
+
+    bars(axes[0], [("first deal's result", [o["first_deal_changed"] for o in options]),
+                   ("any deal's result", [o["any_deal_changed"] for o in options]),
+                   (f"winner of the {study['session']}", [o["winner_changed"] for o in options])], 100)
+    axes[0].set_ylabel("changed against the default (% of seeds)")
+    axes[0].set_title("How often the result changes", fontsize=10)
+    bars(axes[1], [(n, [o["score_per_deal"][i] for o in options]) for i, n in enumerate(side_names(study))], 1)
+    axes[1].set_ylabel("mean score per deal")
+    axes[1].set_title(f"Score per deal ({study['unit']})", fontsize=9, wrap=True)
+    bars(axes[2], [("dealer's side", [o["dealer_advantage"] for o in options]),
+                   ("eldest hand's side", [o["eldest_advantage"] for o in options])], 1)
+    axes[2].axhline(0, color="black", linewidth=0.6)
+    axes[2].set_ylabel("per deal: score less the others' mean")
+    axes[2].set_title("Dealer's and eldest hand's advantage", fontsize=10)
+    base = "".join(f", {k}={v}" for k, v in study["base"].items())
+    fig.suptitle(f"{study['entry']} \u00b7 {study['ruleset']}{base}: {study['sessions']:,} {unit} per reading, seeds from "
+                 f"{study['seed']}, players {','.join(study['players'])}; bars: 95 % intervals", fontsize=10)
+    fig.savefig(stem.with_suffix(".png"), dpi=90)
+    fig.savefig(stem.with_suffix(".svg"), metadata={"Date": None})
+    plt.close(fig)
+
+
+def write_all(data: Mapping[str, Any], out: Path, with_plots: bool = True) -> None:
+    """The figures file, the Markdown table and (unless told not to) a plot per study into the folder `out`."""
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "figures.json").write_text(json.dumps({"format": FORMAT} | dict(data), indent=1, ensure_ascii=False) + "\n",
+                                      encoding="utf-8")
+    (out / "studies.md").write_text(markdown(data, with_plots), encoding="utf-8")
+    if with_plots:
+        for s in data["studies"]:
+            plot(s, out / plot_name(s))
+
+
+# -- the register's headline figures -------------------------------------------------------------
+
+
+@cache
+def load_figures(path: Path = FIGURES_FILE) -> dict[str, Any]:
+    """The figures file of the last `brou study --all` (an empty run if there is none: an installed package)."""
+    if not path.is_file():
+        return {"format": FORMAT, "studies": [], "unplayed": []}
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    if data.get("format") != FORMAT:
+        raise ValueError(f"{path}: not a figures file of format {FORMAT}")
+    return data
+
+
+def _fr_pct(r: Mapping[str, Any]) -> str:
+    return (f"{100 * r['value']:.1f}\u00a0% [{100 * r['low']:.1f}\u2013{100 * r['high']:.1f}]").replace(".", ",")
+
+
+def headlines(amb_id: str, ruleset: str, lang: str = "en",
+              data: Mapping[str, Any] | None = None) -> tuple[str, list[str]] | None:
+    """What the entry's readings change for `ruleset`: how the study was played, and for each
+    option other than the default how often the first deal's result, some deal's result and
+    the winner change; None if it was not studied."""
+    figures = data if data is not None else load_figures()
+    found = [s for s in figures["studies"] if s["entry"] == amb_id and s["ruleset"] == ruleset]
+    if not found:
+        return None
+    s = found[0]
+    n = s["sessions"]
+    match = s["session"] == "match"
+    players = ",".join(s["players"])
+    parts = []
+    for o in s["options"][1:]:
+        if lang == "fr":
+            parts.append(f"«\u00a0{o['option']}\u00a0»\u00a0: première donne changée dans {_fr_pct(o['first_deal_changed'])} "
+                         f"des cas, une donne au moins dans {_fr_pct(o['any_deal_changed'])}, vainqueur dans "
+                         f"{_fr_pct(o['winner_changed'])}")
+        else:
+            parts.append(f"{o['option']}: first deal's result changed in {_pct(o['first_deal_changed'])} of "
+                         f"{'matches' if match else 'games'}, some deal's result in {_pct(o['any_deal_changed'])}, "
+                         f"the winner in {_pct(o['winner_changed'])}")
+    if lang == "fr":
+        unit = "matchs" if match else "parties"
+        return f"{n:,}".replace(",", "\u202f") + f" {unit} par lecture, mêmes donnes, joueurs {players}", parts
+    return f"{n:,} {'matches' if match else 'games'} per reading, the same seeds, {players} players", parts
+
+
+def headline(amb_id: str, ruleset: str, lang: str = "en", data: Mapping[str, Any] | None = None) -> str | None:
+    """`headlines` as one line: each option's figures, then how the study was played."""
+    found = headlines(amb_id, ruleset, lang, data)
+    if found is None:
+        return None
+    about, parts = found
+    return ("\u202f; " if lang == "fr" else "; ").join(parts) + f" ({about})"

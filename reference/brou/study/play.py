@@ -1,0 +1,359 @@
+"""What each reading changes: seeded sessions played under every playable option of a register
+entry, the same seeds for every option, and the figures compared with the ruleset's default.
+
+A study of an entry for a ruleset (`study`) plays seeds seed..seed+N-1 under each option: the
+ruleset loaded with the plan's base parameters (`brou.spec.ambiguities.PLANS`, the form a
+question needs to arise: Brusquembille for five, the game for points) and the option's
+overrides, as the search for witnesses does.  Each session (`brou.engine.session.Session`) is
+summed up (`Summary`) and the summaries give the figures (`figures`): how often the first
+deal's result and the session's winner change against the default option on the same seed, the
+mean score of each side per deal, the eldest hand's and the dealer's advantage, how often a
+contract is made, and the deals a session lasts."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import multiprocessing
+import random
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.session import GAMES_AND_MARKS, Session, session_kind
+from ..errors import UsageError
+from ..players import players_of
+from ..spec.ambiguities import PLANS, Entry, Register, load_register
+from ..spec.rules import Rules
+from .stats import Mean, Rate, mean, ratio, wilson
+
+__all__ = [
+    "DEFAULT_PLAYERS",
+    "Plan",
+    "Reading",
+    "Summary",
+    "figures",
+    "plans",
+    "play_sessions",
+    "run",
+    "study",
+    "unplayed",
+]
+
+DEFAULT_PLAYERS = ("careful",)
+CHUNK = 50  # sessions a worker plays at a time
+# what a first deal's score-sheet entry says, per kind of session: what is compared between readings
+RESULT_KEYS = {GAMES_AND_MARKS: ("how", "scores_after", "marks", "game_winner", "carried_in"),
+               "other": ("how", "jetons", "points", "winners", "marks", "hombre", "homme", "contract", "result")}
+
+
+@dataclass(frozen=True)
+class Summary:
+    """One session, as far as the figures need it: the first deal's result (a key compared
+    between readings) and its cards and dealer; a digest of every deal's result; the players who won; the first dealer; per deal
+    each side's score, the dealer's and the eldest hand's side (-1: none acted), and the
+    contract (None: none was played, else whether it was made)."""
+
+    seed: int
+    first: str
+    every: str
+    cards: str
+    winners: tuple[int, ...]
+    first_dealer: int
+    scores: tuple[tuple[float, ...], ...]
+    dealer: tuple[int, ...]
+    eldest: tuple[int, ...]
+    contract: tuple[bool | None, ...]
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One option of an entry for a ruleset: its name and the parameters it is played with."""
+
+    option: str
+    params: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A study to play: an entry, a ruleset, the default and every playable option (the default first)."""
+
+    entry: str
+    ruleset: str
+    default: str
+    readings: tuple[Reading, ...]
+    base: dict[str, Any]
+
+
+def unit_of(rules: Rules) -> str:
+    """What a side's score per deal is, in words."""
+    kind = session_kind(rules)
+    if kind == GAMES_AND_MARKS:
+        return "points scored in the deal (the game's score after it less before)"
+    if kind == "points":
+        return "card points of the deal"
+    if kind == "marks":
+        return "marks won or lost in the deal"
+    return "jetons won or lost in the deal"
+
+
+def contract_of(rules: Rules) -> str | None:
+    """What "a contract made" means for a ruleset, or None where the game has none."""
+    if rules.id == "hombre":
+        return "the hombre wins"
+    if rules.id == "homme-d-auvergne":
+        return "the player who plays makes it"
+    return None
+
+
+def _scores(rules: Rules, kind: str, sides: list[list[int]], entry: dict[str, Any]) -> tuple[float, ...]:
+    if kind == GAMES_AND_MARKS:
+        return tuple(float(entry["scores_after"][t] - entry["scores_before"][t]) for t in range(len(sides)))
+    key = "points" if kind == "points" else "jetons"
+    return tuple(float(sum(entry[key][p] for p in side)) for side in sides)
+
+
+def _contract(entry: dict[str, Any]) -> bool | None:
+    if entry.get("hombre") is not None:
+        return bool(entry.get("result") == "won")
+    if entry.get("homme") is not None:
+        return entry.get("how") == "played-out" and entry["homme"] in entry["winners"]
+    return None
+
+
+def play_sessions(ruleset: str, params: dict[str, Any], players: Sequence[str], seeds: Sequence[int]) -> list[Summary]:
+    """Play a session from each seed under `ruleset` with `params`, `players[p % len(players)]`
+    choosing for table player p (the bots' own choices drawn from random.Random(seed))."""
+    rules = Rules.load(ruleset, **params)
+    table = players_of(rules)
+    bots = [table[name] for name in players]
+    kind = session_kind(rules)
+    keys = RESULT_KEYS[GAMES_AND_MARKS if kind == GAMES_AND_MARKS else "other"]
+    out = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        session = Session(rules, seed)
+        cards = json.dumps([session.dealer, list(session.deal.deal)], default=str)
+        first_dealer = session.dealer if not session.deals else session.deals[0]["dealer"]
+        eldest: dict[int, int] = {}
+        while not session.is_over:
+            if len(session.deals) > 100_000:
+                raise RuntimeError(f"{ruleset} seed {seed}: the session did not end within 100,000 deals")
+            player = session.seating.player(session.deal.to_act)
+            eldest.setdefault(len(session.deals), player)
+            session.apply(bots[player % len(bots)](session.deal, rng))
+        sides = session.sides
+        side_of = {p: i for i, side in enumerate(sides) for p in side}
+        deals = session.deals
+        results = [{k: d[k] for k in keys if k in d} for d in deals]
+        out.append(Summary(
+            seed, json.dumps(results[0], sort_keys=True),
+            hashlib.sha256(json.dumps(results, sort_keys=True).encode()).hexdigest(), cards,
+            tuple(sorted(session.winners or [])), first_dealer,
+            tuple(_scores(rules, kind, sides, d) for d in deals),
+            tuple(side_of.get(d["dealer"], -1) for d in deals),
+            tuple(side_of.get(eldest[i], -1) if i in eldest else -1 for i in range(len(deals))),
+            tuple(_contract(d) for d in deals)))
+    return out
+
+
+# -- the figures -----------------------------------------------------------------------------
+
+
+def _advantage(summary: Summary, who: tuple[int, ...]) -> tuple[float, int]:
+    """The sum over a session's deals of the net of one side (the dealer's or the eldest's):
+    its score less the mean score of the other sides; and the deals counted."""
+    total, count = 0.0, 0
+    for scores, side in zip(summary.scores, who, strict=True):
+        if side < 0 or len(scores) < 2:
+            continue
+        others = [s for i, s in enumerate(scores) if i != side]
+        total += scores[side] - sum(others) / len(others)
+        count += 1
+    return total, count
+
+
+def figures(summaries: Sequence[Summary], default: Sequence[Summary], n_sides: int) -> dict[str, Any]:
+    """The figures of one reading against the default's sessions on the same seeds (the lists in seed order)."""
+    if [s.seed for s in summaries] != [s.seed for s in default]:
+        raise ValueError("a reading and the default were not played on the same seeds")
+    n = len(summaries)
+    pairs = list(zip(summaries, default, strict=True))
+    counts = [len(s.scores) for s in summaries]
+    per_side = [ratio([sum(d[i] for d in s.scores) for s in summaries], counts) for i in range(n_sides)]
+    dealer = [_advantage(s, s.dealer) for s in summaries]
+    eldest = [_advantage(s, s.eldest) for s in summaries]
+    made = [c for s in summaries for c in s.contract if c is not None]
+    won = sum(1 for s in summaries if s.first_dealer in s.winners)
+
+    def data(x: Rate | Mean) -> dict[str, Any]:
+        return x.data()
+
+    return {
+        "sessions": n,
+        "deals": sum(counts),
+        "first_deal_changed": data(wilson(sum(1 for a, b in pairs if a.first != b.first), n)),
+        "same_first_cards": data(wilson(sum(1 for a, b in pairs if a.cards == b.cards), n)),
+        "winner_changed": data(wilson(sum(1 for a, b in pairs if a.winners != b.winners), n)),
+        "any_deal_changed": data(wilson(sum(1 for a, b in pairs if a.every != b.every), n)),
+        "score_per_deal": [data(m) for m in per_side],
+        "dealer_advantage": data(ratio([t for t, _ in dealer], [c for _, c in dealer])),
+        "eldest_advantage": data(ratio([t for t, _ in eldest], [c for _, c in eldest])),
+        "first_dealer_wins": data(wilson(won, n)),
+        "contract_made": data(wilson(sum(made), len(made))) if made else None,
+        "deals_per_session": data(mean([float(c) for c in counts])),
+    }
+
+
+# -- which studies there are -------------------------------------------------------------------
+
+
+def _playable(entry: Entry, ruleset: str) -> list[str]:
+    return [o.name for o in entry.options if o.playable and ruleset in o.overrides]
+
+
+def plans(entry: Entry, ruleset: str | None = None) -> list[Plan]:
+    """The studies of an entry: one per ruleset it concerns (or `ruleset` only) with two playable options or more."""
+    out = []
+    base_of = PLANS[entry.id].base if entry.id in PLANS else {}
+    for r in [ruleset] if ruleset else entry.rulesets:
+        names = _playable(entry, r)
+        default = entry.defaults[r]["option"]
+        if len(names) < 2 or default not in names:
+            continue
+        base = dict(base_of.get(r, {}))
+        order = [default] + [n for n in names if n != default]
+        readings = tuple(Reading(n, base | entry.option(n).overrides[r]) for n in order)
+        out.append(Plan(entry.id, r, default, readings, base))
+    return out
+
+
+def unplayed(entry: Entry) -> list[dict[str, str]]:
+    """The rulesets of an entry with no study, and why (for the table, never a silent gap)."""
+    out = []
+    for r in entry.rulesets:
+        names = _playable(entry, r)
+        default = entry.defaults[r]["option"]
+        if len(names) >= 2 and default in names:
+            continue
+        if len(entry.options) == 1:
+            why = "a single option: nothing to compare"
+        else:
+            parts = [f"{o.name} cannot be played" if not o.playable else f"{o.name} sets no parameter of {r}"
+                     for o in entry.options if o.name not in names]
+            if default not in names:
+                parts.append(f"the default is {default}")
+            why = "fewer than two options can be played (" + "; ".join(parts) + "; the register says why)"
+        out.append({"entry": entry.id, "ruleset": r, "why": why})
+    return out
+
+
+# -- running ------------------------------------------------------------------------------------
+
+
+def _task(args: tuple[str, dict[str, Any], tuple[str, ...], tuple[int, ...]]) -> list[Summary]:
+    return play_sessions(*args)
+
+
+def check_players(players: Sequence[str], rulesets: Sequence[str]) -> None:
+    """UsageError unless each name is a player of every ruleset and there are no more than seats."""
+    for r in rulesets:
+        rules = Rules.load(r)
+        known = players_of(rules)
+        bad = [p for p in players if p not in known]
+        if bad:
+            raise UsageError(f"brou study: no player {', '.join(bad)} for {r} (known: {', '.join(known)})")
+        if not 1 <= len(players) <= rules.table_size:
+            raise UsageError(f"brou study: {len(players)} players for {r}, which seats {rules.table_size}")
+
+
+def _key(ruleset: str, params: dict[str, Any]) -> tuple[str, str]:
+    """What a reading plays: its ruleset and every parameter's value (a default reading is the
+    plain ruleset, whatever entry it stands in, and is played once)."""
+    return ruleset, json.dumps(Rules.load(ruleset, **params).params, sort_keys=True, default=str)
+
+
+def run(studies: Sequence[Plan], sessions: int, seed: int, players: Sequence[str], jobs: int = 2,
+        progress: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
+    """Play every study (`sessions` seeds from `seed` under each reading, `jobs` processes) and
+    give each study's figures, in order.  Readings that set the same parameters are played once."""
+    seeds = list(range(seed, seed + sessions))
+    keys: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {}
+    for p in studies:
+        for r in p.readings:
+            keys.setdefault(_key(p.ruleset, r.params), (p.ruleset, r.params))
+    tasks = [(ruleset, params, tuple(players), tuple(seeds[i:i + CHUNK]))
+             for ruleset, params in keys.values() for i in range(0, sessions, CHUNK)]
+    per_reading = -(-sessions // CHUNK)
+    start = time.monotonic()
+    results: Iterator[list[Summary]]
+    pool = multiprocessing.Pool(jobs) if jobs > 1 else None
+    played: dict[tuple[str, str], list[Summary]] = {}
+    try:
+        results = pool.imap(_task, tasks) if pool else map(_task, tasks)
+        pending = iter(keys)
+        out = []
+        for number, plan in enumerate(studies, 1):
+            wanted = [_key(plan.ruleset, r.params) for r in plan.readings]
+            while any(k not in played for k in wanted):
+                played[next(pending)] = [s for _ in range(per_reading) for s in next(results)]
+            out.append(_study_data(plan, [played[k] for k in wanted], sessions, seed, players))
+            if progress:
+                progress(f"{plan.entry} {plan.ruleset}: {len(plan.readings)} readings, {sessions} sessions each "
+                         f"({number}/{len(studies)}, {time.monotonic() - start:.0f} s)")
+    finally:
+        if pool:
+            pool.terminate()
+    return out
+
+
+def _study_data(plan: Plan, played: list[list[Summary]], sessions: int, seed: int,
+                players: Sequence[str]) -> dict[str, Any]:
+    rules = Rules.load(plan.ruleset, **plan.readings[0].params)
+    n_sides = len(Session(rules, seed).sides)
+    return {
+        "entry": plan.entry,
+        "ruleset": plan.ruleset,
+        "default": plan.default,
+        "base": plan.base,
+        "seed": seed,
+        "sessions": sessions,
+        "players": list(players),
+        "session": "match" if session_kind(rules) == GAMES_AND_MARKS else "game",
+        "unit": unit_of(rules),
+        "sides": [[p for p in side] for side in Session(rules, seed).sides],
+        "contract": contract_of(rules),
+        "options": [{"option": r.option, "params": r.params} | figures(s, played[0], n_sides)
+                    for r, s in zip(plan.readings, played, strict=True)],
+    }
+
+
+def study(amb_id: str, ruleset: str | None = None, sessions: int = 200, seed: int = 0,
+          players: Sequence[str] = DEFAULT_PLAYERS, jobs: int = 2, register: Register | None = None,
+          progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """The study of one entry (`brou study AMB-nn`): its figures per ruleset, and the rulesets with none and why."""
+    reg = register or load_register()
+    entry = reg.entry(amb_id)
+    if ruleset is not None and ruleset not in entry.rulesets:
+        raise UsageError(f"brou study: {entry.id} is not a question of {ruleset} (it concerns {', '.join(entry.rulesets)})")
+    chosen = plans(entry, ruleset)
+    check_players(players, [p.ruleset for p in chosen])
+    skipped = [u for u in unplayed(entry) if ruleset is None or u["ruleset"] == ruleset]
+    return {"studies": run(chosen, sessions, seed, players, jobs, progress), "unplayed": skipped}
+
+
+def study_all(sessions: int, seed: int, players: Sequence[str] = DEFAULT_PLAYERS, jobs: int = 2,
+              register: Register | None = None, progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Every entry with playable options (`brou study --all`), and every entry or ruleset without, with why."""
+    reg = register or load_register()
+    chosen = [p for e in reg.entries for p in plans(e)]
+    check_players(players, sorted({p.ruleset for p in chosen}))
+    skipped = [u for e in reg.entries for u in unplayed(e)]
+    return {"studies": run(chosen, sessions, seed, players, jobs, progress), "unplayed": skipped}
+
+
+def stderr_progress(line: str) -> None:
+    """A progress line on stderr."""
+    print(line, file=sys.stderr, flush=True)
