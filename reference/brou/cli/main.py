@@ -155,9 +155,13 @@ def build_parser() -> Parser:
                        help="instead of --ruleset and --seed: replay the game record FILE (docs/notation.md; - reads "
                             "standard input), checking every deal against the one before, and print its score sheet")
     match.add_argument("--record", metavar="FILE", help="also write the match's game record to FILE (docs/notation.md)")
-    match.add_argument("--bots", default="greedy,random", type=_bots, metavar="BOT,BOT",
+    match.add_argument("--bots", type=_bots, metavar="BOT,BOT",
                        help=f"the players of team 0+2 and team 1+3 (in the other games: of the even and the odd "
-                            f"players), from {', '.join(PLAYER_NAMES)} (default greedy,random)")
+                            f"players), from {', '.join(PLAYER_NAMES)} (default greedy,random); the same as "
+                            f"--players with the two names alternating")
+    match.add_argument("--players", type=_players, metavar="P,P,...",
+                       help="instead of --bots: one player's name per player at the table, player 0 first "
+                            "(e.g. pimc,pimc,greedy,random), from the same names")
     match.add_argument("--param", type=_param, action="append", default=[], metavar="NAME=VALUE",
                        help="choose a parameter of the ruleset (an option of an ambiguity)")
     match.add_argument("--json", action="store_true", help="print the match record as JSON")
@@ -307,6 +311,15 @@ def cmd_study(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _players(text: str) -> tuple[str, ...]:
+    names = tuple(text.split(","))
+    unknown = [n for n in names if n not in PLAYER_NAMES]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"--players takes names from {', '.join(PLAYER_NAMES)} separated by commas; "
+                                         f"'{unknown[0]}' is none of them")
+    return names
+
+
 def _bots(text: str) -> tuple[str, str]:
     names = text.split(",")
     if len(names) != 2 or any(n not in PLAYER_NAMES for n in names):
@@ -355,18 +368,29 @@ def _writable(path: str, command: str) -> None:
         raise UsageError(f"brou {command}: cannot write {path}: permission denied")
 
 
-def _record_tags(args: argparse.Namespace, players: int) -> dict[str, str]:
+def _record_tags(args: argparse.Namespace, names: Sequence[str]) -> dict[str, str]:
     """The tags `brou match --record` writes before the ones the record takes from the match."""
     params = "".join(f" --param {name}={value}" for name, value in args.param)
     return {"Event": f"brou match --ruleset {args.ruleset} --seed {args.seed}{params}",
-            "Players": "; ".join(f"{args.bots[p % 2]} bot" for p in range(players))}
+            "Players": "; ".join(f"{name} bot" for name in names)}
 
 
-def _write_record(args: argparse.Namespace, game: Session, players: int) -> None:
+def _player_names(args: argparse.Namespace, rules: Rules) -> tuple[str, ...]:
+    """The name of each player at the table: --players, else --bots alternating (default greedy,random)."""
+    players = rules.table_size
+    if args.players is None:
+        bots = args.bots or ("greedy", "random")
+        return tuple(bots[p % 2] for p in range(players))
+    if len(args.players) != players:
+        raise UsageError(f"brou match: --players names {len(args.players)} players; {rules.id} is played by {players}")
+    return tuple(args.players)
+
+
+def _write_record(args: argparse.Namespace, game: Session, names: Sequence[str]) -> None:
     """--record FILE: the match's game record, written whole or not at all."""
     if not args.record:
         return
-    text = record_text(record_of(game, _record_tags(args, players)))
+    text = record_text(record_of(game, _record_tags(args, names)))
     target = Path(args.record)
     partial = target.with_name(f".{target.name}.partial")
     try:
@@ -398,7 +422,10 @@ def _replayed(args: argparse.Namespace) -> Session:
 
 def cmd_match(args: argparse.Namespace) -> int:
     """`brou match`: a whole session between two bots, the first playing the even players (in 1802
-    and Brouc team 0: players 0 and 2) and the second the odd ones; or a game record replayed."""
+    and Brouc team 0: players 0 and 2) and the second the odd ones (or one player per seat, --players);
+    or a game record replayed."""
+    if args.players is not None and args.bots is not None:
+        raise UsageError("brou match: give --players or --bots, not both")
     if args.record_from is None:
         missing = [name for name, value in (("--ruleset", args.ruleset), ("--seed", args.seed)) if value is None]
         if missing:
@@ -412,8 +439,9 @@ def cmd_match(args: argparse.Namespace) -> int:
         raise UsageError(f"brou match: --svg draws the score sheet of the partnership games, not of {rules.id}")
     if game is not None:
         return _show_replayed(args, game)
+    names = _player_names(args, rules)
     session = Session(rules, args.seed)
-    bots = [players_of(rules)[name] for name in args.bots]
+    bots = [players_of(rules)[name] for name in names]
     rng = random.Random(args.seed)
     by_teams = session.kind == GAMES_AND_MARKS  # 1802, Brouc: the score sheet as it grows
     shown = ""
@@ -422,23 +450,32 @@ def cmd_match(args: argparse.Namespace) -> int:
     while not session.is_over:
         deals = len(session.deals)
         player = session.seating.player(session.deal.to_act)
-        session.apply(bots[player % 2](session.deal, rng))
+        session.apply(bots[player](session.deal, rng))
         if by_teams and len(session.deals) > deals and not args.json:
             text = sheet_text(session.record(), upto_deal=len(session.deals))
             print(text[len(shown):].lstrip("\n") if text.startswith(shown) else "\n" + text)
             shown = text
     record = session.record()
     if args.json:
-        print(json.dumps(record | {"bots": list(args.bots)}, indent=2, ensure_ascii=False))
+        by_side = {} if args.players is not None else {"bots": [names[0], names[1]]}
+        print(json.dumps(record | by_side | {"players": list(names)}, indent=2, ensure_ascii=False))
     elif by_teams:
-        print(f"\nNous (players 0 and 2): {args.bots[0]} bot; Eux (players 1 and 3): {args.bots[1]} bot; "
+        print(f"\nNous (players 0 and 2): {_side_text(names[0::2])}; Eux (players 1 and 3): {_side_text(names[1::2])}; "
               f"{len(record['deals'])} deals, {len(record['games'])} games.")
     else:
         print(session_text(record))
-        print(f"\nEven players: {args.bots[0]} bot; odd players: {args.bots[1]} bot.")
+        if args.players is None:
+            print(f"\nEven players: {names[0]} bot; odd players: {names[1]} bot.")
+        else:
+            print("\nPlayers: " + "; ".join(f"{p} {name}" for p, name in enumerate(names)) + ".")
     _write_svg(args, record)
-    _write_record(args, session, rules.table_size)
+    _write_record(args, session, names)
     return EXIT_OK
+
+
+def _side_text(names: Sequence[str]) -> str:
+    """`greedy bot`, or `pimc and greedy bots` where a team's two players differ."""
+    return f"{names[0]} bot" if len(set(names)) == 1 else f"{' and '.join(names)} bots"
 
 
 def _write_svg(args: argparse.Namespace, record: dict[str, Any]) -> None:

@@ -10,12 +10,14 @@ Short names: `python_brouc`, `python_homme_de_brou_1802`, `python_brusquembille`
 `python_homme_d_auvergne`, `python_hombre` (`rulesets.GAMES`).  `game`: the game and its state
 over the engine, and the one place where the engines differ; `rulesets`: each game's names,
 parameters, sizes and bounds; `observation`: what each player sees; `worlds`: the worlds a
-player cannot tell apart, for search; `notation`: a state from the notation of a deal and
+player cannot tell apart, for search; `bots`: the PIMC player as an OpenSpiel bot
+(`PimcBot`); `notation`: a state from the notation of a deal and
 back; `playthrough`: the golden playthroughs.  It needs the `openspiel` extra (pyspiel,
 numpy).  A module here may import everything of `brou` but `prove`, the rulebook and the
 command line (tests/test_layers.py).  See docs/openspiel.md.
 """
 
+from .bots import PimcBot as PimcBot
 from .game import BrouGame as BrouGame
 from .game import BrouState as BrouState
 from .game import ParameterValueError as ParameterValueError

@@ -1,0 +1,261 @@
+"""The PIMC player: perfect-information Monte Carlo over the double-dummy solver (issue 37,
+docs/solve.md, "Players that use it").
+
+It sees what `brou.engine.view.view` shows its seat: its own cards (as dealt, drawn and
+discarded), every card played, what was said or shown (1802's marriages, L'Homme d'Auvergne's
+turned cards and kings, L'Hombre's matadors, an open nolo hand, the talon's rest where it is
+shown), the turned card when it lies face up (and, for the dealer, Brouc's turned trump), and a
+partner's hand where partners show theirs (Brusquembille in pairs).  Every other card is unseen.
+
+To choose, it deals the unseen cards again (`Worlds.world`): each unseen card goes to a place
+it may be now (another player's hand, a place in the talon, L'Hombre's discards), a player never
+receiving a card the rules would have made him play at a trick where he played another (a void
+shown by not following, a trump not played when he had to trump or overtrump); then it replays
+the deal's whole history in that world and keeps it only if every action is legal there and the
+seat's view is the same.  It solves each world for its seat (`brou.solve.solve`) and takes the
+action with the best mean value (ties: the lowest action id).  L'Hombre's auction and exchange,
+which the solver does not search, it plays as the careful player; a single legal action it
+plays without solving.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Final
+
+from ..engine.hombre import HombreDeal
+from ..engine.homme import HommeDeal
+from ..engine.phases import PLAY, PhaseDeal
+from ..engine.view import view
+from ..errors import IllegalAction
+from ..laws.talon import TalonDeal
+from ..solve import solve
+from .careful import careful_bot
+
+SAMPLES: Final = 12  # worlds solved per decision by default
+EARLY_SAMPLES: Final = 4  # ... while more than EARLY_CARDS cards are in the hands of 1802 and Brouc
+EARLY_CARDS: Final = 20
+ATTEMPTS: Final = 200  # draws before a world is given up as unfindable
+
+
+def played(deal: PhaseDeal) -> int:
+    """Every card played so far."""
+    mask = 0
+    for _, cards, _ in deal.tricks:
+        for c in cards:
+            mask |= 1 << c
+    for c in deal.trick:
+        mask |= 1 << c
+    return mask
+
+
+def mates(deal: PhaseDeal, seat: int) -> list[int]:
+    """The seats whose cards `seat` sees: his own, and his partner's where partners show their
+    hands (brus.info.partners)."""
+    rules = deal.rules
+    if rules.partners_see_hands:
+        return sorted(rules.teams[rules.team_of[seat]])
+    return [seat]
+
+
+def turnup_known(deal: PhaseDeal, seat: int) -> bool:
+    """Whether `seat` knows the turned card of 1802 or Brouc: face up (1802), or his own (Brouc's dealer)."""
+    return deal.rules.turnup_exposed != "none" or seat == deal.rules.dealer
+
+
+def seen(deal: PhaseDeal, seat: int) -> int:
+    """The cards whose place `seat` knows (the module's docstring)."""
+    rules = deal.rules
+    dealt = deal.deal
+    mask = played(deal)
+    sees = mates(deal, seat)
+    for s in sees:
+        mask |= dealt.hands[s] | deal.hands[s]
+    for e in deal.events:
+        if e.kind in ("turn", "show") or e.seat in sees:
+            mask |= 1 << e.card
+    if isinstance(deal, HommeDeal):
+        if turnup_known(deal, seat):
+            mask |= 1 << dealt.turnup
+        for s, suit, k, *_ in deal.announcements:
+            mask |= rules.kinds[k].masks[suit] & dealt.hands[s]
+    elif isinstance(deal, HombreDeal):
+        mask |= deal.discards[seat]
+        if deal.contract is not None and deal.hombre is not None:
+            if deal.contract.open and deal.hand_laid_open():
+                mask |= dealt.hands[deal.hombre]
+            if deal.phase != "exchange" and rules.data["exchange"]["talon_rest"] == "shown":
+                for c in deal.stock:
+                    mask |= 1 << c
+    elif view(deal, seat).get("turnup") is not None:  # Brusquembille's turned card, public
+        mask |= 1 << dealt.turnup
+    return mask
+
+
+def _restart(deal: PhaseDeal, dealt: TalonDeal) -> PhaseDeal:
+    """A fresh deal of the same class, rules and context, dealt as `dealt`."""
+    if isinstance(deal, HommeDeal):
+        return HommeDeal(deal.rules, dealt, deal.context)
+    return type(deal)(deal.rules, dealt, deal.marks)
+
+
+@dataclass(frozen=True)
+class Group:
+    """Unseen cards in one place now: `size` of them, none of `forbidden`."""
+
+    key: tuple[str, int]
+    cards: tuple[int, ...]  # the deal's own cards there (relabelled, never read for the choice)
+    forbidden: int
+
+
+class Worlds:
+    """The deals `seat` cannot tell from `deal` (the module's docstring): built once per
+    decision, then `world(rng)` for each sample."""
+
+    def __init__(self, deal: PhaseDeal, seat: int) -> None:
+        self.deal = deal
+        self.seat = seat
+        rules = deal.rules
+        dealt = deal.deal
+        everything = 0
+        for h in dealt.hands:
+            everything |= h
+        for c in dealt.stock:
+            everything |= 1 << c
+        self.hidden = everything & ~seen(deal, seat)
+        self.cards = rules.mask_to_list(self.hidden)
+        self.steps = deal._steps()
+        forbidden = self._forbidden()
+        groups: list[Group] = []
+        for s in range(rules.n_players):
+            here = deal.hands[s] & self.hidden
+            if here:
+                groups.append(Group(("held", s), tuple(rules.mask_to_list(here)), forbidden[s]))
+        for i, c in enumerate(deal.stock):
+            if self.hidden >> c & 1:
+                groups.append(Group(("stock", i), (c,), 0))
+        if isinstance(deal, HombreDeal):
+            for s in range(rules.n_players):
+                here = deal.discards[s] & self.hidden
+                if here:
+                    groups.append(Group(("discards", s), tuple(rules.mask_to_list(here)), 0))
+        assert sum(len(g.cards) for g in groups) == len(self.cards), "an unseen card in no place"
+        # the most constrained places first, then in the order of their keys
+        self.groups = sorted(groups, key=lambda g: ((self.hidden & ~g.forbidden).bit_count(), g.key))
+        self.view = view(deal, seat)
+
+    def _forbidden(self) -> list[int]:
+        """Per seat, the unseen cards he cannot hold now: each card that, held beside the card he
+        played at a trick since his last draw, would have made that card illegal."""
+        deal = self.deal
+        rules = deal.rules
+        n = rules.n_players
+        out = [0] * n
+        drawn = [0] * n
+        probe = _restart(deal, deal.deal)
+        sees = mates(deal, self.seat)
+        for action, by in self.steps:
+            s = probe.to_act if by is None else by
+            if (action < rules.n_indices and probe.phase == PLAY and probe.trick and by is None
+                    and s not in sees):
+                keep = probe.hands[s]
+                for c in self.cards:
+                    probe.hands[s] = 1 << action | 1 << c
+                    if not probe.legal_cards() >> action & 1:
+                        out[s] |= 1 << c
+                probe.hands[s] = keep
+            probe.apply(action, by)
+            draws = [e.seat for e in probe.events if e.kind == "draw"]
+            for t in range(n):
+                if draws.count(t) != drawn[t]:
+                    drawn[t] = draws.count(t)
+                    out[t] = 0
+        return out
+
+    def _assign(self, rng: random.Random) -> dict[int, int] | None:
+        """A relabelling of the unseen cards, each place given unseen cards it may hold (the most
+        constrained first); None if a place finds too few."""
+        pool = self.cards[:]
+        rng.shuffle(pool)
+        to: dict[int, int] = {}
+        for g in self.groups:
+            chosen = [c for c in pool if not g.forbidden >> c & 1][:len(g.cards)]
+            if len(chosen) < len(g.cards):
+                return None
+            for c in chosen:
+                pool.remove(c)
+            to.update(zip(g.cards, sorted(chosen), strict=True))
+        return to
+
+    def world(self, rng: random.Random, attempts: int = ATTEMPTS) -> PhaseDeal:
+        """A deal `seat` cannot tell from this one, at the same moment; RuntimeError if none is
+        found in `attempts` draws."""
+        deal = self.deal
+        rules = deal.rules
+        dealt = deal.deal
+        for attempt in range(attempts):
+            to = self._assign(rng)
+            if to is None:
+                if attempt < attempts // 2:
+                    continue
+                to = dict(zip(self.cards, rng.sample(self.cards, len(self.cards)), strict=True))
+            hands = tuple(sum(1 << to.get(c, c) for c in rules.mask_to_list(h)) for h in dealt.hands)
+            stock = tuple(to.get(c, c) for c in dealt.stock)
+            turnup = to.get(dealt.turnup, dealt.turnup)
+            if isinstance(deal, HommeDeal) and not turnup_known(deal, self.seat):
+                trumps = rules.mask_to_list(hands[rules.dealer] & rules.suit_mask[dealt.trump])
+                if not trumps:
+                    continue
+                turnup = rng.choice(trumps)
+            world = _restart(deal, TalonDeal(hands, stock, turnup, dealt.trump))
+            try:
+                for action, by in self.steps:
+                    world.apply(to.get(action, action) if action < rules.n_indices else action, by)
+            except IllegalAction:
+                continue
+            if view(world, self.seat) == self.view:
+                return world
+        raise RuntimeError(f"no world consistent with seat {self.seat}'s view in {attempts} draws")
+
+
+def samples_for(deal: PhaseDeal, samples: int, early: int | None) -> int:
+    """How many worlds to solve: `early` in 1802 and Brouc while more than EARLY_CARDS cards are
+    in the hands (the costly first tricks), else `samples`."""
+    if early is not None and isinstance(deal, HommeDeal) and sum(h.bit_count() for h in deal.hands) > EARLY_CARDS:
+        return min(early, samples)
+    return samples
+
+
+def values(deal: PhaseDeal, rng: random.Random, samples: int) -> dict[int, float]:
+    """The mean value of each legal action of the player to act over `samples` worlds he cannot
+    tell from `deal`, each solved for his side."""
+    seat = deal.to_act
+    worlds = Worlds(deal, seat)
+    total = dict.fromkeys(deal.legal_actions(), 0)
+    for _ in range(samples):
+        solution = solve(worlds.world(rng), seat=seat)
+        for action, value in solution.actions:
+            total[action] += value
+    return {action: value / samples for action, value in total.items()}
+
+
+@dataclass(frozen=True)
+class Pimc:
+    """The PIMC player as a bot (`brou.engine.bots.Bot`): `samples` worlds a decision, `early`
+    of them in the first tricks of 1802 and Brouc (None: `samples` throughout)."""
+
+    samples: int = SAMPLES
+    early: int | None = EARLY_SAMPLES
+
+    def __call__(self, deal: PhaseDeal, rng: random.Random) -> int:
+        legal = deal.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if isinstance(deal, HombreDeal) and deal.phase != PLAY:  # the auction and the exchange
+            return careful_bot(deal, rng)
+        mean = values(deal, rng, samples_for(deal, self.samples, self.early))
+        return min(legal, key=lambda a: (-mean[a], a))
+
+
+pimc_bot = Pimc()
