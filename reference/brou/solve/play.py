@@ -1010,8 +1010,27 @@ class Play:
             self.undo()
         return total
 
+    def _pass_window(self) -> int:
+        """1802's window after a trick: each seat in it that has nothing to announce passes, the
+        one move he has, without a node of the search; how many passed (`undo` each)."""
+        passed = 0
+        pass_action = self.rules.pass_action
+        while self.phase == WINDOW and not self._announcements(self.window[0], True):
+            if self.visit is not None:
+                self.visit(self.history, [pass_action])
+            self.apply(pass_action)
+            passed += 1
+        return passed
+
     def search(self, alpha: int, beta: int) -> int:
         """What the rest of the deal adds to the side's value, fail-soft within (alpha, beta)."""
+        if self.phase == WINDOW:
+            passed = self._pass_window()
+            if passed:
+                found = self.search(alpha, beta)
+                for _ in range(passed):
+                    self.undo()
+                return found
         self.nodes += 1
         if self.phase == OVER:
             return self.terminal()
@@ -1102,9 +1121,9 @@ class Play:
 
     def solve(self, guess: int = 0) -> int:
         """The exact value of what the rest of the deal adds: null-window searches that close in
-        on it, the table kept between them, first at `guess`, then halving the interval the
-        bounds and the searches leave (values of the wrong parity left out, `parity`), or
-        stepping from the last value where it is unbounded (MTD(f))."""
+        on it, the table kept between them, first at `guess`, then from the last answer in its
+        direction by steps that double, until answers lie on both sides of the value, then
+        halving the interval they leave (values of the wrong parity left out, `parity`)."""
         low, high = -INFINITE, INFINITE
         if self.phase == PLAYING and self.npos == 0 and not self.asking:
             low, high = self.bounds()
@@ -1118,18 +1137,20 @@ class Play:
         value = min(max(guess, low + step), high)
         if parity >= 0:
             value -= (value - parity) % 2
-        first = True
+        bar = value
+        jump = step
+        below = above = False  # whether a search has answered below its bar, or at or above it
         while low < high:
-            if first:
-                bar = value
-                first = False
-            elif low > -INFINITE and high < INFINITE:
-                bar = low + step * (((high - low) // step + 1) // 2)
-            else:
-                bar = value + 1 if value == low else value
             value = self.search(bar - 1, bar)
             if value < bar:
                 high = value if parity < 0 else value - (value - parity) % 2
+                below = True
+                bar = min(high, bar - jump)
             else:
                 low = value if parity < 0 else value + (value - parity) % 2
+                above = True
+                bar = max(low + step, bar + jump)
+            jump *= 2
+            if (below and above) or not low < bar <= high:
+                bar = low + step * (((high - low) // step + 1) // 2)
         return low
