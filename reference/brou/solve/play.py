@@ -705,14 +705,18 @@ class Play:
         kind = self.kind
         if kind == PARTNERSHIP:
             rules = self.rules
-            out.extend(self.team_tricks)
+            for tricks in self.team_tricks:
+                out.append(1 if tricks else 0)
             n_kinds = len(rules.kinds)
             for seat in range(self.n):
+                hand = self.hands[seat]
                 bits = 0
                 for suit, kind_ in self.made[seat]:
-                    bits |= 1 << (suit * n_kinds + kind_)
+                    mask = rules.kinds[kind_].masks[suit]
+                    if hand & mask == mask:
+                        bits |= 1 << (suit * n_kinds + kind_)
                 out.append(bits)
-                out.append(self.used[seat] & self.hands[seat])
+                out.append(self.used[seat] & hand)
         elif kind == SPEECH:
             out.extend(self.winners)
         elif kind == AUCTION:
@@ -777,8 +781,8 @@ class Play:
             alive = self.hands_mask()
             ours, theirs = self._sure(alive)
             spread = self._card_points(alive) + self.rules.last_trick_bonus
-            marriages = self._marriage_bound()
-            return 2 * ours - spread - marriages, spread - 2 * theirs + marriages
+            mine, others, table = self._marriage_bound()
+            return 2 * ours - spread - others - table, spread - 2 * theirs + mine + table
         if kind == TALON and self.goal == POINTS:
             alive = self.hands_mask() | self.stock_masks[self.done]
             ours, theirs = self._sure(alive)
@@ -836,15 +840,17 @@ class Play:
             return 0, points
         return 0, 0
 
-    def _marriage_bound(self) -> int:
-        """At most what marriages can still move between the counts: per suit, each kind one
-        hand holds whole and has not announced, and the largest kind whose cards lie in as many
-        hands as it has cards (they can fall in one trick)."""
+    def _marriage_bound(self) -> tuple[int, int, int]:
+        """At most what marriages can still move the value: up, the side's announcements to come
+        (each kind one of its hands holds whole and has not announced, per suit); down, the other
+        side's; either way, per suit the largest kind whose cards lie in as many hands as it has
+        cards (they can fall in one trick)."""
         rules = self.rules
         if not rules.kinds or not self.probe(self.hands_mask()):
-            return 0
-        total = 0
+            return 0, 0, 0
+        mine = others = table_total = 0
         hands = self.hands
+        side = self.side
         for suit in range(len(rules.suits)):
             factor = rules.trump_factor if suit == self.trump else 1
             table = 0
@@ -854,13 +860,16 @@ class Play:
                 for seat in range(self.n):
                     part = hands[seat] & mask
                     if part == mask and (suit, k) not in self.made[seat]:
-                        total += kind.value * factor * self.announce_factor
+                        if side[seat]:
+                            mine += kind.value * factor * self.announce_factor
+                        else:
+                            others += kind.value * factor * self.announce_factor
                     if part:
                         holders += 1 if part & (part - 1) == 0 else 2
                 if holders == len(kind.ranks) and self.probe(self.hands_mask() & mask):
                     table = max(table, kind.value * factor * rules.table_factor * self.table_factor)
-            total += table
-        return total
+            table_total += table
+        return mine, others, table_total
 
     def _hombre_range(self) -> tuple[int, int]:
         """The least and the most the hombre's points can still be, from the tricks taken and
@@ -1001,8 +1010,27 @@ class Play:
             self.undo()
         return total
 
+    def _pass_window(self) -> int:
+        """1802's window after a trick: each seat in it that has nothing to announce passes, the
+        one move he has, without a node of the search; how many passed (`undo` each)."""
+        passed = 0
+        pass_action = self.rules.pass_action
+        while self.phase == WINDOW and not self._announcements(self.window[0], True):
+            if self.visit is not None:
+                self.visit(self.history, [pass_action])
+            self.apply(pass_action)
+            passed += 1
+        return passed
+
     def search(self, alpha: int, beta: int) -> int:
         """What the rest of the deal adds to the side's value, fail-soft within (alpha, beta)."""
+        if self.phase == WINDOW:
+            passed = self._pass_window()
+            if passed:
+                found = self.search(alpha, beta)
+                for _ in range(passed):
+                    self.undo()
+                return found
         self.nodes += 1
         if self.phase == OVER:
             return self.terminal()
@@ -1093,9 +1121,9 @@ class Play:
 
     def solve(self, guess: int = 0) -> int:
         """The exact value of what the rest of the deal adds: null-window searches that close in
-        on it, the table kept between them, first at `guess`, then halving the interval the
-        bounds and the searches leave (values of the wrong parity left out, `parity`), or
-        stepping from the last value where it is unbounded (MTD(f))."""
+        on it, the table kept between them, first at `guess`, then from the last answer in its
+        direction by steps that double, until answers lie on both sides of the value, then
+        halving the interval they leave (values of the wrong parity left out, `parity`)."""
         low, high = -INFINITE, INFINITE
         if self.phase == PLAYING and self.npos == 0 and not self.asking:
             low, high = self.bounds()
@@ -1109,18 +1137,20 @@ class Play:
         value = min(max(guess, low + step), high)
         if parity >= 0:
             value -= (value - parity) % 2
-        first = True
+        bar = value
+        jump = step
+        below = above = False  # whether a search has answered below its bar, or at or above it
         while low < high:
-            if first:
-                bar = value
-                first = False
-            elif low > -INFINITE and high < INFINITE:
-                bar = low + step * (((high - low) // step + 1) // 2)
-            else:
-                bar = value + 1 if value == low else value
             value = self.search(bar - 1, bar)
             if value < bar:
                 high = value if parity < 0 else value - (value - parity) % 2
+                below = True
+                bar = min(high, bar - jump)
             else:
                 low = value if parity < 0 else value + (value - parity) % 2
+                above = True
+                bar = max(low + step, bar + jump)
+            jump *= 2
+            if (below and above) or not low < bar <= high:
+                bar = low + step * (((high - low) // step + 1) // 2)
         return low
