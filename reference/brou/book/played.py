@@ -1,6 +1,7 @@
 """The commented deals' play, recorded (issue 37): each players' booklet comments the first deal
 of a session played by the sampling player (`brou.players.pimc`) in every seat, and says where
-the double-dummy solver (`brou.solve`) finds a better card than the one played.
+the double-dummy solver (`brou.solve`) finds a better card than the one played (from the fourth
+trick on in 1802 and Brouc, where a whole deal from its first card can cost it minutes).
 
 Playing that deal costs the sampling player and the solver seconds to minutes, too much for
 every build of the books; so the actions and the solver's findings are recorded in
@@ -20,9 +21,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..engine.homme import HommeDeal
 from ..engine.phases import PhaseDeal
 from ..engine.session import Session
 from ..players import players_of
+from ..players.pimc import EARLY_CARDS
 from ..solve import solve
 from ..spec import SPEC_DIR
 from ..spec.rules import Rules
@@ -94,7 +97,7 @@ def recorded(rules: Rules, seed: int, path: Path | None = None) -> Recorded | No
 
 def solver_notes(rules: Rules, seed: int, actions: tuple[int, ...]) -> tuple[Note, ...]:
     """Replay the first deal of `rules` from `seed` through `actions` and, before each card played
-    where the solver takes the position, solve it for the side of the player to act: a note where
+    where the solver takes the position (`_solvable`), solve it for the side of the player to act: a note where
     the card played is worth less than the best."""
     session = Session(rules, seed)
     deal = session.deal
@@ -112,7 +115,11 @@ def solver_notes(rules: Rules, seed: int, actions: tuple[int, ...]) -> tuple[Not
 
 def _solvable(deal: PhaseDeal) -> bool:
     """Whether the solver values this position's cards: play under way (L'Hombre's auction and
-    exchange are not searched)."""
+    exchange are not searched), past the first tricks of 1802 and Brouc (more than EARLY_CARDS
+    cards in the hands: a whole deal from its first card can cost the solver minutes,
+    docs/solve.md, "Speed")."""
+    if isinstance(deal, HommeDeal) and sum(h.bit_count() for h in deal.hands) > EARLY_CARDS:
+        return False
     return deal.phase == "play" and not deal.is_over and len(deal.legal_actions()) > 1
 
 
