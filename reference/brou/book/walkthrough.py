@@ -844,7 +844,7 @@ class _Writer:
         if trump is not None and order.class_of[card] == trump:
             c = self.w("a-trump", c=c)
         why = ""
-        if choice is not None and choice.reason in ("lead-master", "lead-trumps", "lead-low", "lead-nolo", WEIGHED):
+        if choice is not None and choice.reason in ("lead-master", "lead-trumps", "lead-low", "lead-nolo"):
             key = choice.reason
             suit_size = order.class_mask[order.class_of[card]].bit_count()
             if key == "lead-low" and (rules.points[card] or rules.jetons[card] or 2 * order.place[card] < suit_size):
