@@ -121,7 +121,7 @@ def choose(deal: PhaseDeal) -> Choice:
 # -- what he knows ---------------------------------------------------------------------------
 
 
-def _played(deal: PhaseDeal) -> int:
+def played(deal: PhaseDeal) -> int:
     """The cards seen played: every trick and the one on the table."""
     mask = 0
     for _, cards, _ in deal.tricks:
@@ -137,7 +137,7 @@ def _unseen(deal: PhaseDeal, seat: int) -> int:
     pack = 0
     for card in deal.rules.pack_cards:
         pack |= 1 << card
-    return pack & ~deal.hands[seat] & ~_played(deal)
+    return pack & ~deal.hands[seat] & ~played(deal)
 
 
 def side_of(deal: PhaseDeal, seat: int) -> int:

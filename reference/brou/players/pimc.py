@@ -31,23 +31,12 @@ from ..engine.view import view
 from ..errors import IllegalAction
 from ..laws.talon import TalonDeal
 from ..solve import solve
-from .careful import careful_bot
+from .careful import careful_bot, played
 
 SAMPLES: Final = 12  # worlds solved per decision by default
 EARLY_SAMPLES: Final = 4  # ... while more than EARLY_CARDS cards are in the hands of 1802 and Brouc
 EARLY_CARDS: Final = 20
 ATTEMPTS: Final = 200  # draws before a world is given up as unfindable
-
-
-def played(deal: PhaseDeal) -> int:
-    """Every card played so far."""
-    mask = 0
-    for _, cards, _ in deal.tricks:
-        for c in cards:
-            mask |= 1 << c
-    for c in deal.trick:
-        mask |= 1 << c
-    return mask
 
 
 def mates(deal: PhaseDeal, seat: int) -> list[int]:
