@@ -17,8 +17,7 @@ numpy).  A module here may import everything of `brou` but `prove`, the rulebook
 command line (tests/test_layers.py).  See docs/openspiel.md.
 """
 
-from .bots import PimcBot as PimcBot
-from .game import BrouGame as BrouGame
+from .game import BrouGame as BrouGame  # first: without pyspiel, its import says which extra to install
 from .game import BrouState as BrouState
 from .game import ParameterValueError as ParameterValueError
 from .game import team_value as team_value
@@ -26,3 +25,6 @@ from .game import to_spiel as to_spiel
 from .observation import BrouObserver as BrouObserver
 from .rulesets import DEFAULT_SCORE as DEFAULT_SCORE
 from .rulesets import GAMES as GAMES
+
+# isort: split
+from .bots import PimcBot as PimcBot  # after the game, whose import checks for pyspiel
