@@ -30,6 +30,7 @@ from ..engine.homme import HommeDeal
 from ..engine.phases import PhaseDeal
 from ..laws.auction import PLAY_ON, STOP, SURRENDER, word_index
 from ..laws.contracts import Contract
+from ..laws.counting import card_points
 from ..laws.following import compose, following_function, matadors_of
 from ..laws.kings import king_of, scored_kings, taken_king_entries
 from ..laws.ledger import Entry
@@ -97,6 +98,16 @@ def _pext_table() -> list[int]:
 
 
 PEXT: Final = _pext_table()
+
+
+def narrowed(low: int, high: int, value: int, alpha: int, beta: int) -> tuple[int, int]:
+    """A transposition entry's bounds (low, high) after a search of (alpha, beta) found `value`:
+    an upper bound when it failed low, a lower bound when it failed high, else exact."""
+    if value <= alpha:
+        return low, min(high, value)
+    if value >= beta:
+        return max(low, value), high
+    return value, value
 
 
 class Play:
@@ -542,14 +553,7 @@ class Play:
         return [((leader + k) % n, self.tcards[first + k]) for k in range(n)]
 
     def _card_points(self, mask: int) -> int:
-        rules = self.rules
-        width = len(rules.ranks)
-        full = (1 << width) - 1
-        total = 0
-        for table in rules.suit_points:
-            total += table[mask & full]
-            mask >>= width
-        return total
+        return card_points(self.rules, mask)
 
     def _net(self, entries: list[Entry]) -> int:
         """The side's net jetons (or marks) over ledger entries."""
@@ -1081,12 +1085,7 @@ class Play:
             entry = self.table.get(key)
             if entry is not None:
                 low, high = entry[0], entry[1]
-            if value <= alpha:
-                high = min(high, value)
-            elif value >= beta:
-                low = max(low, value)
-            else:
-                low = high = value
+            low, high = narrowed(low, high, value, alpha, beta)
             if len(self.table) >= TABLE_LIMIT:
                 self.table.clear()
             self.table[key] = (low, high, self.relative(chosen) if chosen >= 0 else -1)

@@ -26,7 +26,7 @@ from ..laws.counting import card_points
 from ..laws.ledger import balances
 from ..laws.results import side_points
 from ..spec.rules import Rules
-from .play import COUNT, GOALS, INFINITE, JETONS, KINDS, MARKS, POINTS, Play
+from .play import COUNT, GOALS, INFINITE, JETONS, KINDS, MARKS, POINTS, Play, narrowed
 
 GAME_MARK: Final = 1000  # a deal of a game: each party or coche counts this many points (docs/solve.md)
 BRUSQUEMBILLE: Final = "brus.pay.brusquembille"
@@ -253,13 +253,7 @@ class _Engine:
                 break
         if key is not None:
             low, high = self.table.get(key, (-INFINITE, INFINITE))
-            if value <= alpha:
-                high = min(high, value)
-            elif value >= beta:
-                low = max(low, value)
-            else:
-                low = high = value
-            self.table[key] = (low, high)
+            self.table[key] = narrowed(low, high, value, alpha, beta)
         return value
 
 
