@@ -193,7 +193,7 @@ class Play:
         self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self.nodes = 0
         self.undo_stack: list[tuple[Any, ...] | None] = []  # None: a card inside a trick
-        self.history: list[int] = []  # the actions taken from the root
+        self.history: list[int] = []  # the actions taken from the root, kept while `visit` is set
         self.visit: Callable[[list[int], list[int]], None] | None = None  # tests: each node's actions
 
     # -- made from an engine state ---------------------------------------------------------
@@ -442,7 +442,8 @@ class Play:
 
     def apply(self, action: int) -> int:
         """Take a legal action; what it adds to the side's value now.  `undo` takes it back."""
-        self.history.append(action)
+        if self.visit is not None:
+            self.history.append(action)
         rules = self.rules
         if action < rules.n_indices and self.phase == PLAYING:
             n = self.n
@@ -469,7 +470,8 @@ class Play:
 
     def undo(self) -> None:
         """Take the last action back."""
-        self.history.pop()
+        if self.visit is not None:
+            self.history.pop()
         saved = self.undo_stack.pop()
         n = self.n
         if saved is None:  # a card inside a trick
@@ -977,7 +979,11 @@ class Play:
                 guess = -worth * 4 - (8 - self.place[card])
             scored.append(-guess * 64 + card)
         scored.sort()
-        return [entry & 63 for entry in scored] + words
+        for k in range(len(scored)):
+            scored[k] &= 63
+        if words:
+            scored.extend(words)
+        return scored
 
     def groups(self, legal: int) -> dict[int, int]:
         """The legal cards `moves` merges into another, each with the card searched for it."""

@@ -13,6 +13,7 @@ not searched: its positions are solved from the first card of play.
 
 from __future__ import annotations
 
+import gc
 import time
 from dataclasses import dataclass
 from typing import Any, Final
@@ -147,7 +148,19 @@ def solve(state: PhaseDeal, seat: int | None = None, goal: str | None = None, ea
     """Solve an engine state double dummy for the side of `seat` (default: `default_seat`):
     the value it comes to under best play, and each legal action's (docs/solve.md); with
     `each=False` the value alone (`actions` empty), a search of the position itself rather than
-    one for each action."""
+    one for each action.  Python's cycle collector is paused meanwhile: the search makes
+    millions of small tuples and lists, none in a cycle, and the collections they would set off
+    cost time and free nothing."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return _solve(state, seat, goal, each)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _solve(state: PhaseDeal, seat: int | None, goal: str | None, each: bool) -> Solution:
     started = time.perf_counter()
     rules = state.rules
     choices = goals(rules)
@@ -187,15 +200,19 @@ def solve(state: PhaseDeal, seat: int | None = None, goal: str | None = None, ea
 
 def root_values(play: Play) -> tuple[list[tuple[int, int]], int]:
     """Each legal action of the light state's player to act, with what the rest of the deal adds
-    after it; cards merged by the search (`Play.moves`) share the value of the one searched."""
+    after it; cards merged by the search (`Play.moves`) share the value of the one searched.  The
+    first action's search starts from a playout's guess, each later one from the best value found
+    so far: the actions of a position are mostly worth about the same."""
     legal = play.legal_actions()
     group = play.groups(play.legal_cards())
     found: dict[int, int] = {}
+    pick = max if play.side[play.to_act()] else min
     for action in legal:
         if action in group:
             continue
         gain = play.apply(action)
-        found[action] = gain + play.solve(play.playout())
+        guess = pick(found.values()) - gain if found else play.playout()
+        found[action] = gain + play.solve(guess)
         play.undo()
     return [(a, found[group.get(a, a)]) for a in legal], play.nodes
 
