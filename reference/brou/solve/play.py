@@ -78,6 +78,7 @@ CARD: Final = 0
 PASS: Final = 1
 WORD_DONE: Final = 2
 TABLE_LIMIT: Final = 1_000_000  # entries of the transposition table before it is emptied
+NO_QUICK: Final = INFINITE + 1  # `_last_cards`: the last trick needs the full play
 
 
 def _pext_table() -> list[int]:
@@ -171,6 +172,7 @@ class Play:
         self.announce_factor = 2 if rules.announce_deducted else 1
         self.table_factor = 2 if rules.table_deducted else 1
         self.probe = rules.marriage_probe
+        self.after_seats: dict[int, tuple[int, ...]] = {}  # `_after_trick_seats`
         # L'Homme d'Auvergne
         self.homme = -1
         self.scored: dict[int, int] = {}
@@ -607,13 +609,27 @@ class Play:
         if self.done == self.n_tricks:
             self.phase = OVER
             return 0
-        seats = rules.windows_after_tricks and announcing_seats(
-            rules, "after-trick", self.leader, self.team_tricks, rules.hand_size - self.done)
+        seats = self._after_trick_seats() if rules.windows_after_tricks else ()
         if seats:
             self.phase, self.window = WINDOW, list(seats)
         else:
             self.phase = PLAYING
         return 0
+
+    def _after_trick_seats(self) -> tuple[int, ...]:
+        """Who may announce in the window after the trick the leader has just won
+        (`announcing_seats`), kept by what it depends on: the winner, whether his team's tricks
+        are none, one or more, and whether the hands are still large enough for a marriage."""
+        rules = self.rules
+        winner = self.leader
+        tricks = self.team_tricks[rules.team_of[winner]]
+        left = rules.hand_size - self.done
+        key = (winner * 3 + min(tricks, 2)) * 2 + (1 if left < rules.smallest_marriage else 0)
+        found = self.after_seats.get(key)
+        if found is None:
+            found = announcing_seats(rules, "after-trick", winner, self.team_tricks, left)
+            self.after_seats[key] = found
+        return found
 
     def _close_marking(self, marked: bool) -> int:
         gain = 0
@@ -930,6 +946,8 @@ class Play:
                 return announcements
         if not legal:
             return words
+        if not words and legal & (legal - 1) == 0:
+            return [legal.bit_length() - 1]  # one card: nothing to order
         n = self.n
         seat = (self.leader + self.npos) % n
         scored: list[int] = []  # each card after its guess, as one number: -guess * 64 + card
@@ -1003,6 +1021,12 @@ class Play:
     def last_trick(self) -> int:
         """The last trick, every hand down to one card: played out, its marriages marked, and
         counted, without a search."""
+        if self.visit is None and self.phase == PLAYING:
+            kind = self.kind
+            if kind == PARTNERSHIP or (kind == TALON and self.goal == POINTS):
+                quick = self._last_cards()
+                if quick != NO_QUICK:
+                    return quick
         total = 0
         taken = 0
         while self.phase != OVER:
@@ -1019,6 +1043,29 @@ class Play:
         for _ in range(taken):
             self.undo()
         return total
+
+    def _last_cards(self) -> int:
+        """`last_trick` where the trick adds only its card points (1802 and Brouc with the last
+        trick's bonus, Brusquembille's points): the one card of each hand, the winner from the
+        beating table, no move made; NO_QUICK where the trick holds a marriage (table marriages
+        are counted or marked by the full play)."""
+        n = self.n
+        leader = self.leader
+        hands = self.hands
+        top = hands[leader]
+        winner = leader
+        mask = top
+        for k in range(1, n):
+            seat = (leader + k) % n
+            card = hands[seat]
+            mask |= card
+            if self.beating[top.bit_length() - 1] & card:
+                top, winner = card, seat
+        if self.kind == TALON:
+            return self._card_points(mask) if self.side[winner] else 0
+        if self.probe(mask):
+            return NO_QUICK
+        return self._sign(self.rules.team_of[winner]) * (self._card_points(mask) + self.rules.last_trick_bonus)
 
     def _pass_window(self) -> int:
         """1802's window after a trick: each seat in it that has nothing to announce passes, the
@@ -1049,24 +1096,23 @@ class Play:
             return self.last_trick()
         key: tuple[int, ...] = ()
         best = -1
+        low = -INFINITE
+        high = INFINITE
         if keyed:
             key = self.key()
             entry = self.table.get(key)
-            if entry is not None:
+            if entry is None:
+                low, high = self.bounds()  # once per entry: the entry starts from them
+            else:
                 low, high, best = entry
-                if low >= beta:
-                    return low
-                if high <= alpha:
-                    return high
-                if low > alpha:
-                    alpha = low
-                if high < beta:
-                    beta = high
-            low_bound, high_bound = self.bounds()
-            if high_bound <= alpha:
-                return high_bound
-            if low_bound >= beta:
-                return low_bound
+            if low >= beta:
+                return low
+            if high <= alpha:
+                return high
+            if low > alpha:
+                alpha = low
+            if high < beta:
+                beta = high
         maximising = self.side[self.to_act()]
         value = -INFINITE if maximising else INFINITE
         a, b = alpha, beta
@@ -1087,10 +1133,9 @@ class Play:
             if a >= b:
                 break
         if keyed:
-            low, high = -INFINITE, INFINITE
-            entry = self.table.get(key)
+            entry = self.table.get(key)  # the entry may have been narrowed below this node
             if entry is not None:
-                low, high = entry[0], entry[1]
+                low, high = max(low, entry[0]), min(high, entry[1])
             low, high = narrowed(low, high, value, alpha, beta)
             if len(self.table) >= TABLE_LIMIT:
                 self.table.clear()
