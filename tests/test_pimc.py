@@ -11,11 +11,13 @@ from brou.cards.deal import deal_from_seed
 from brou.engine.bots import bots_of
 from brou.engine.deals import deal_kind, new_deal
 from brou.engine.hombre import HombreDeal
+from brou.engine.homme import CLAIM_ACTION, MARK, WINDOW, HommeDeal
 from brou.engine.phases import PLAY, PhaseDeal
 from brou.engine.view import view
+from brou.laws.game import GameContext
 from brou.laws.talon import talon_deal_from_seed
 from brou.players import Pimc, careful_bot, players_of
-from brou.players.pimc import Worlds, seen
+from brou.players.pimc import Worlds, game_choice, own_actions, seen
 from brou.spec.rules import Rules
 
 RULESETS = ("homme-de-brou-1802", "brouc", "brusquembille-1718", "homme-d-auvergne", "hombre")
@@ -173,3 +175,37 @@ def test_pimc_plays_whole_deals(ruleset: str) -> None:
         action = (pimc if deal.to_act % 2 == 0 else greedy)(deal, rng)
         assert action in deal.legal_actions()
         deal.apply(action)
+
+
+@pytest.mark.parametrize("ruleset", ["homme-de-brou-1802", "brouc"])
+def test_in_a_game_the_game_is_the_careful_players_and_the_cards_are_solved(ruleset: str) -> None:
+    """A deal of a game near its target, played by PIMC in every seat: what concerns the game (the
+    round of claims, a claim, a concession) is the careful player's action; every other choice is
+    one of the deal's own actions (a card, an announcement, a window's pass, a mark), valued on
+    worlds solved as deals on their own, and legal."""
+    rules = Rules.load(ruleset)
+    pimc = Pimc(samples=2)
+    rng = random.Random(3)
+    claimed = solved = 0
+    for seed in range(12):
+        if claimed and solved >= 10:
+            break
+        deal = new_deal(rules, deal_from_seed(rules, seed), context=GameContext((240, 230)))
+        assert isinstance(deal, HommeDeal)
+        while not deal.is_over:
+            legal = deal.legal_actions()
+            if sum(h.bit_count() for h in deal.hands) > 14:  # the first tricks: the careful player (time)
+                deal.apply(careful_bot(deal, rng))
+                continue
+            action = pimc(deal, rng)
+            assert action in legal
+            game = game_choice(deal, legal) if deal.phase in (PLAY, WINDOW, MARK) else careful_bot(deal, rng)
+            if game is not None:
+                assert action == game == careful_bot(deal, rng)
+                claimed += action == rules.pass_action + CLAIM_ACTION
+            else:
+                assert action in own_actions(deal, legal)
+                solved += 1
+            deal.apply(action)
+    assert claimed and solved >= 10
+

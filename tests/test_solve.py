@@ -24,7 +24,7 @@ from brou.engine.deals import deal_kind, new_deal
 from brou.engine.hombre import HombreDeal
 from brou.engine.homme import HommeDeal
 from brou.engine.notation import NotationError, position_notation
-from brou.engine.phases import PhaseDeal
+from brou.engine.phases import PLAY, PhaseDeal
 from brou.engine.positions import parse_position
 from brou.laws.game import GameContext
 from brou.laws.marriages import NEEDS_TEAM_TRICK
@@ -297,6 +297,27 @@ def test_a_deal_of_a_game_is_minimax_on_endings() -> None:
                 child.apply(action)
                 expected.append((action, minimax(child, solution.goal, solution.side)))
             assert list(solution.actions) == expected, repr(state)
+
+
+def test_a_deal_of_a_game_solved_alone_values_its_own_actions() -> None:
+    """solve(..., alone=True) in a deal of a game: the values of a deal on its own, for the same
+    cards, and no value for the game's actions."""
+    rules = Rules.load("brouc")
+    for seed in range(3):
+        in_game = new_deal(rules, deal_from_seed(rules, seed), context=GameContext((100, 120)))
+        on_its_own = new_deal(rules, deal_from_seed(rules, seed))
+        rng = random.Random(seed)
+        while len(on_its_own.tricks) < rules.n_tricks - 3:
+            cards = [a for a in on_its_own.legal_actions() if a < rules.n_indices]
+            action = rng.choice(cards)
+            on_its_own.apply(action)
+            while in_game.phase != PLAY:
+                in_game.apply(rules.pass_action)
+            in_game.apply(action)
+        alone = solve(in_game, alone=True)
+        assert alone.actions == solve(on_its_own).actions
+        assert all(a < rules.pass_action for a, _ in alone.actions)
+        assert alone.value == solve(on_its_own).value
 
 
 def minimax_to_play(state: PhaseDeal, goal: str, side: tuple[int, ...]) -> int:

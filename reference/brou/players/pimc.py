@@ -15,7 +15,12 @@ the deal's whole history in that world and keeps it only if every action is lega
 seat's view is the same.  It solves each world for its seat (`brou.solve.solve`) and takes the
 action with the best mean value (ties: the lowest action id).  L'Hombre's auction and exchange,
 which the solver does not search, it plays as the careful player; a single legal action it
-plays without solving.
+plays without solving.  In a deal of a game of 1802 or Brouc, what concerns the game (a claim,
+the round of claims, a concession asked or answered) it also leaves to the careful player, who
+claims the moment his side has reached the target; its cards, announcements, passes and marks
+it chooses by solving each world as a deal on its own, for the count's difference
+(`solve(..., alone=True)`): the game's value, read off the outcome, would make the solver search
+the whole deal over the engine's own states.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..engine.hombre import HombreDeal
-from ..engine.homme import HommeDeal
+from ..engine.homme import MARK, MARK_ACTION, WINDOW, HommeDeal
 from ..engine.phases import PLAY, PhaseDeal
 from ..engine.view import view
 from ..errors import IllegalAction
@@ -218,15 +223,43 @@ def samples_for(deal: PhaseDeal, samples: int, early: int | None) -> int:
 
 def values(deal: PhaseDeal, rng: random.Random, samples: int) -> dict[int, float]:
     """The mean value of each legal action of the player to act over `samples` worlds he cannot
-    tell from `deal`, each solved for his side."""
+    tell from `deal`, each solved for his side (a deal of a game as a deal on its own: its
+    game's actions are not valued, `in_game`)."""
     seat = deal.to_act
     worlds = Worlds(deal, seat)
-    total = dict.fromkeys(deal.legal_actions(), 0)
+    alone = in_game(deal)
+    total: dict[int, float] = {}
     for _ in range(samples):
-        solution = solve(worlds.world(rng), seat=seat)
+        solution = solve(worlds.world(rng), seat=seat, alone=alone)
         for action, value in solution.actions:
-            total[action] += value
+            total[action] = total.get(action, 0) + value
     return {action: value / samples for action, value in total.items()}
+
+
+def in_game(deal: PhaseDeal) -> bool:
+    """Whether `deal` is a deal of 1802 or Brouc inside a game (it has claims and declarations)."""
+    return isinstance(deal, HommeDeal) and deal.context is not None
+
+
+def game_choice(deal: HommeDeal, legal: list[int]) -> int | None:
+    """In a deal of a game, the careful player's action where it concerns the game: in the round
+    of claims, a concession asked or answered, or a claim (he claims once his side has reached
+    the target); None where the deal's own play is to be chosen."""
+    action = careful_bot(deal, random.Random(0))  # deterministic: the generator is not used
+    if deal.phase not in (PLAY, WINDOW, MARK) or action not in own_actions(deal, legal):
+        return action
+    return None
+
+
+def own_actions(deal: HommeDeal, legal: list[int]) -> list[int]:
+    """The legal actions that belong to the deal itself (cards, announcements, a window's pass, a
+    mark), not to the game."""
+    rules = deal.rules
+    base = rules.pass_action
+    own = [a for a in legal if a < base]
+    if deal.phase in (WINDOW, MARK):
+        own += [a for a in legal if a in (base, base + MARK_ACTION)]
+    return own
 
 
 @dataclass(frozen=True)
@@ -243,6 +276,13 @@ class Pimc:
             return legal[0]
         if isinstance(deal, HombreDeal) and deal.phase != PLAY:  # the auction and the exchange
             return careful_bot(deal, rng)
+        if isinstance(deal, HommeDeal) and in_game(deal):
+            game = game_choice(deal, legal)
+            if game is not None:
+                return game
+            legal = own_actions(deal, legal)
+            if len(legal) == 1:
+                return legal[0]
         mean = values(deal, rng, samples_for(deal, self.samples, self.early))
         return min(legal, key=lambda a: (-mean[a], a))
 

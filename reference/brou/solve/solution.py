@@ -103,11 +103,7 @@ def score(state: PhaseDeal, goal: str, side: tuple[int, ...]) -> int:
         team = rules.team_of[side[0]]
         if state.context is not None and state.outcome is not None:
             return _outcome_value(state, team)
-        counts = [card_points(rules, state.won[t]) + state.announced_points[t] + state.table_points[t]
-                  for t in range(len(rules.teams))]
-        if state.is_over and state.tricks and len(state.tricks) == rules.n_tricks:
-            counts[rules.team_of[state.tricks[-1][2]]] += rules.last_trick_bonus
-        return counts[team] - sum(c for t, c in enumerate(counts) if t != team)
+        return _count(state, team)
     if kind == "talon" and goal == POINTS:
         return side_points(rules, state.won)[rules.team_of[side[0]]]
     entries = state.ledger
@@ -115,6 +111,17 @@ def score(state: PhaseDeal, goal: str, side: tuple[int, ...]) -> int:
         entries = [e for e in entries if e.clause == BRUSQUEMBILLE]
     net = balances(entries, rules.n_players)
     return sum(net[s] for s in side)
+
+
+def _count(state: HommeDeal, team: int) -> int:
+    """The count's difference so far between `team` and the other in a deal of 1802 or Brouc
+    (the last trick's bonus once all are played), whether or not the deal is inside a game."""
+    rules = state.rules
+    counts = [card_points(rules, state.won[t]) + state.announced_points[t] + state.table_points[t]
+              for t in range(len(rules.teams))]
+    if state.is_over and state.tricks and len(state.tricks) == rules.n_tricks:
+        counts[rules.team_of[state.tricks[-1][2]]] += rules.last_trick_bonus
+    return counts[team] - sum(c for t, c in enumerate(counts) if t != team)
 
 
 def _outcome_value(state: HommeDeal, team: int) -> int:
@@ -133,34 +140,39 @@ def _outcome_value(state: HommeDeal, team: int) -> int:
     return value
 
 
-def light(state: PhaseDeal) -> bool:
+def light(state: PhaseDeal, alone: bool = False) -> bool:
     """Whether the light state of `brou.solve.play` takes this position: play under way (1802's
-    and Brouc's windows and marks included) in a deal on its own; L'Hombre from its first card."""
+    and Brouc's windows and marks included) in a deal on its own, or in a deal of a game solved
+    as if on its own (`alone`); L'Hombre from its first card."""
     phase = state.phase
     if isinstance(state, HommeDeal):
-        return state.context is None and phase in ("play", "window", "mark")
+        return (state.context is None or alone) and phase in ("play", "window", "mark")
     if deal_kind(state.rules) == "speech":
         return phase == "play" and state.marks is None
     return phase == "play"
 
 
-def solve(state: PhaseDeal, seat: int | None = None, goal: str | None = None, each: bool = True) -> Solution:
+def solve(state: PhaseDeal, seat: int | None = None, goal: str | None = None, each: bool = True,
+          alone: bool = False) -> Solution:
     """Solve an engine state double dummy for the side of `seat` (default: `default_seat`):
     the value it comes to under best play, and each legal action's (docs/solve.md); with
     `each=False` the value alone (`actions` empty), a search of the position itself rather than
-    one for each action.  Python's cycle collector is paused meanwhile: the search makes
-    millions of small tuples and lists, none in a cycle, and the collections they would set off
-    cost time and free nothing."""
+    one for each action.  With `alone`, a deal of 1802 or Brouc inside a game is solved as a
+    deal on its own, for the count's difference: its cards, announcements, passes and marks are
+    valued, and the game's own actions (claims, declarations, the concession) are left out of
+    `actions` (the PIMC player's card play in a game, docs/solve.md).  Python's cycle collector
+    is paused meanwhile: the search makes millions of small tuples and lists, none in a cycle,
+    and the collections they would set off cost time and free nothing."""
     paused = gc.isenabled()
     gc.disable()
     try:
-        return _solve(state, seat, goal, each)
+        return _solve(state, seat, goal, each, alone)
     finally:
         if paused:
             gc.enable()
 
 
-def _solve(state: PhaseDeal, seat: int | None, goal: str | None, each: bool) -> Solution:
+def _solve(state: PhaseDeal, seat: int | None, goal: str | None, each: bool, alone: bool) -> Solution:
     started = time.perf_counter()
     rules = state.rules
     choices = goals(rules)
@@ -175,11 +187,12 @@ def _solve(state: PhaseDeal, seat: int | None, goal: str | None, each: bool) -> 
     if type(seat) is not int or not 0 <= seat < rules.n_players:
         raise SolveError(f"there is no seat {seat} in {rules.id} (seats 0 to {rules.n_players - 1})")
     side = side_of(state, seat)
-    so_far = score(state, goal, side)
+    alone = alone and light(state, True) and not light(state)
+    so_far = _count(state, state.rules.team_of[seat]) if isinstance(state, HommeDeal) and alone else score(state, goal, side)
     if state.is_over:
         return Solution(goal, seat, side, -1, so_far, so_far, (), 0, time.perf_counter() - started)
     to_act = state.to_act
-    if light(state):
+    if light(state, alone):
         play = Play.of(state, kind, goal, [s in side for s in range(rules.n_players)])
         if not each:
             value = so_far + play.solve(play.playout())
