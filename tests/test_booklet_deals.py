@@ -23,12 +23,6 @@ from brou.spec.rules import Rules
 
 BOOKLETS = [r for r in available_rulesets() if booklet_file(r).is_file()]
 RECORDS = load_records()
-# booklets whose deal is not recorded yet, and why: their books comment the careful player's deal
-UNRECORDED = {
-    "brouc": "the sampling player's first tricks of seed 109 ran past 10 minutes on the compiled engine (issue 37)",
-    "homme-de-brou-1802": "the sampling player's first tricks of seed 144 ran past 10 minutes on the compiled engine "
-                          "(issue 37)",
-}
 BETTER = {"en": re.compile(r"Seeing every hand"), "fr": re.compile(r"En voyant toutes les mains")}
 
 
@@ -39,10 +33,6 @@ def _seed(ruleset: str) -> int:
 @pytest.mark.parametrize("ruleset", BOOKLETS)
 def test_every_booklet_has_its_deal_recorded(ruleset: str) -> None:
     record = RECORDS.get(ruleset)
-    if ruleset in UNRECORDED:  # the list says what is missing, and the booklet falls back on the careful player
-        assert record is None, f"{ruleset} is recorded now: take it out of UNRECORDED"
-        assert play_deal(Rules.load(ruleset), _seed(ruleset)).player == "careful"
-        return
     assert record is not None, f"no record: run tools/booklet-deals {ruleset}"
     assert (record.ruleset, record.seed, record.player) == (ruleset, _seed(ruleset), PLAYER)
     assert recorded(Rules.load(ruleset), _seed(ruleset)) == record

@@ -1,7 +1,7 @@
 """The commented deals' play, recorded (issue 37): each players' booklet comments the first deal
 of a session played by the sampling player (`brou.players.pimc`) in every seat, and says where
-the double-dummy solver (`brou.solve`) finds a better card than the one played (from the fourth
-trick on in 1802 and Brouc, where a whole deal from its first card can cost it minutes).
+the double-dummy solver (`brou.solve`) finds a better card than the one played (in 1802 and
+Brouc, the deal of a game valued as a deal on its own: the count's difference).
 
 Playing that deal costs the sampling player and the solver seconds to minutes, too much for
 every build of the books; so the actions and the solver's findings are recorded in
@@ -21,11 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..engine.homme import HommeDeal
 from ..engine.phases import PhaseDeal
 from ..engine.session import Session
 from ..players import players_of
-from ..players.pimc import EARLY_CARDS
 from ..solve import solve
 from ..spec import SPEC_DIR
 from ..spec.rules import Rules
@@ -97,15 +95,16 @@ def recorded(rules: Rules, seed: int, path: Path | None = None) -> Recorded | No
 
 def solver_notes(rules: Rules, seed: int, actions: tuple[int, ...]) -> tuple[Note, ...]:
     """Replay the first deal of `rules` from `seed` through `actions` and, before each card played
-    where the solver takes the position (`_solvable`), solve it for the side of the player to act: a note where
-    the card played is worth less than the best."""
+    where the solver takes the position (`_solvable`), solve it for the side of the player to act
+    (1802's and Brouc's deal of a game as a deal on its own: the count's difference, the points
+    the commentary speaks of): a note where the card played is worth less than the best."""
     session = Session(rules, seed)
     deal = session.deal
     notes: list[Note] = []
     for index, action in enumerate(actions):
         if 0 <= action < rules.n_indices and _solvable(deal):
             seat = deal.to_act
-            solution = solve(deal, seat=seat)
+            solution = solve(deal, seat=seat, alone=True)
             values = dict(solution.actions)
             if action in values and values[action] < solution.value:
                 notes.append(Note(index, min(solution.best), values[action], solution.value, solution.goal))
@@ -115,11 +114,7 @@ def solver_notes(rules: Rules, seed: int, actions: tuple[int, ...]) -> tuple[Not
 
 def _solvable(deal: PhaseDeal) -> bool:
     """Whether the solver values this position's cards: play under way (L'Hombre's auction and
-    exchange are not searched), past the first tricks of 1802 and Brouc (more than EARLY_CARDS
-    cards in the hands: a whole deal from its first card can cost the solver minutes,
-    docs/solve.md, "Speed")."""
-    if isinstance(deal, HommeDeal) and sum(h.bit_count() for h in deal.hands) > EARLY_CARDS:
-        return False
+    exchange are not searched) and more than one card to choose from."""
     return deal.phase == "play" and not deal.is_over and len(deal.legal_actions()) > 1
 
 
