@@ -114,7 +114,7 @@ def solver_notes(rules: Rules, seed: int, actions: tuple[int, ...]) -> tuple[Not
 
 def _solvable(deal: PhaseDeal) -> bool:
     """Whether the solver values this position's cards: play under way (L'Hombre's auction and
-    exchange are not searched) and more than one card to choose from."""
+    exchange are not searched) and more than one action to choose from."""
     return deal.phase == "play" and not deal.is_over and len(deal.legal_actions()) > 1
 
 
