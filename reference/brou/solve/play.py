@@ -1132,10 +1132,7 @@ class Play:
                     b = value
             if a >= b:
                 break
-        if keyed:
-            entry = self.table.get(key)  # the entry may have been narrowed below this node
-            if entry is not None:
-                low, high = max(low, entry[0]), min(high, entry[1])
+        if keyed:  # (the key's tricks played and announcements keep this position out of its own subtree)
             low, high = narrowed(low, high, value, alpha, beta)
             if len(self.table) >= TABLE_LIMIT:
                 self.table.clear()
