@@ -795,19 +795,19 @@ class Play:
 
     def bounds(self) -> tuple[int, int]:
         """Bounds on what the rest of the deal can add, cheaply, at the lead of a trick: the
-        points still in play, less those of the top trumps one side holds (each takes the trick
-        it falls in, so their points go to that side whatever happens), and what marriages can
-        still move; L'Hombre's points from the tricks each can still take."""
+        points still in play, less those one side surely takes (`_sure`), and what marriages can
+        still move (`_marriage_bound`); L'Hombre's points from the tricks each can still take."""
         kind = self.kind
         if kind == PARTNERSHIP:
             alive = self.hands_mask()
-            ours, theirs = self._sure(alive)
+            run, holder = self._top_run(alive)
+            ours, theirs = self._sure(run, holder)
             spread = self._card_points(alive) + self.rules.last_trick_bonus
-            mine, others, table = self._marriage_bound()
-            return 2 * ours - spread - others - table, spread - 2 * theirs + mine + table
+            mine, others, up, down = self._marriage_bound(run, holder)
+            return 2 * ours - spread - others - down, spread - 2 * theirs + mine + up
         if kind == TALON and self.goal == POINTS:
             alive = self.hands_mask() | self.stock_masks[self.done]
-            ours, theirs = self._sure(alive)
+            ours, theirs = self._sure(*self._top_run(alive))
             return ours, self._card_points(alive) - theirs
         if kind == AUCTION and self.done:
             return self._hombre_range()
@@ -835,13 +835,15 @@ class Play:
             return self._hombre_range()
         return -INFINITE, INFINITE
 
-    def _sure(self, alive: int) -> tuple[int, int]:
-        """The points of the top trumps still in play that one side holds, each of them above
-        every trump the other side holds or the talon still hides: (the side's, the others')."""
+    def _top_run(self, alive: int) -> tuple[int, int]:
+        """The top trumps still in play that one side holds, each of them above every trump the
+        other side holds or the talon still hides (each takes the trick it falls in for that
+        side, whatever happens), as a mask, and that side: 1 the side searched, 0 the others, -1
+        none."""
         if self.trump < 0:
-            return 0, 0
+            return 0, -1
         holder = -1
-        points = 0
+        run = 0
         for card in self.trumps:
             if not alive >> card & 1:
                 continue
@@ -855,30 +857,49 @@ class Play:
             if holder >= 0 and mine != holder:
                 break
             holder = mine
-            points += self.rules.points[card]
-        if holder == 1:
-            return points, 0
-        if holder == 0:
-            return 0, points
-        return 0, 0
+            run |= 1 << card
+        return run, holder
 
-    def _marriage_bound(self) -> tuple[int, int, int]:
+    def _sure(self, run: int, holder: int) -> tuple[int, int]:
+        """The points a side surely takes: its top trumps (`_top_run`) and, once nothing is left
+        to draw, the cards the others must give to the tricks they fall in: the player holding
+        most of them wins as many tricks with them, and every other player who holds none plays
+        one card to each (his cheapest, at least): (the side's, the others')."""
+        if holder < 0:
+            return 0, 0
+        points = self._card_points(run)
+        if self.stock_pos >= len(self.stock):
+            held = [(hand & run).bit_count() for hand in self.hands]
+            tricks = max(held)  # the tricks those trumps fall in, at least: those of its player holding most
+            for s in range(self.n):
+                if (1 if self.side[s] else 0) != holder or held[s] == 0:
+                    points += self._cheapest(self.hands[s], tricks)
+        return (points, 0) if holder == 1 else (0, points)
+
+    def _cheapest(self, hand: int, count: int) -> int:
+        """The points of the `count` cheapest cards of a hand."""
+        worths = sorted(self.rules.points[c] for c in self.rules.mask_to_list(hand))
+        return sum(worths[:count])
+
+    def _marriage_bound(self, run: int, holder: int) -> tuple[int, int, int, int]:
         """At most what marriages can still move the value: up, the side's announcements to come
         (each kind one of its hands holds whole and has not announced, per suit); down, the other
-        side's; either way, per suit the largest kind whose cards lie in as many hands as it has
-        cards (they can fall in one trick)."""
+        side's; and per suit the largest kind whose cards lie one in each of as many hands as it
+        has cards (they can fall in one trick; two in one hand cannot), up and down, or only for
+        the side of the top trumps (`_top_run`, holder) when one of them is among its cards (the
+        trick it falls in is that side's): (mine, others', table up, table down)."""
         rules = self.rules
         if not rules.kinds or not self.probe(self.hands_mask()):
-            return 0, 0, 0
-        mine = others = table_total = 0
+            return 0, 0, 0, 0
+        mine = others = up_total = down_total = 0
         hands = self.hands
         side = self.side
         for suit in range(len(rules.suits)):
             factor = rules.trump_factor if suit == self.trump else 1
-            table = 0
+            up = down = 0
             for k, kind in enumerate(rules.kinds):
                 mask = kind.masks[suit]
-                holders = 0
+                holders = 0  # hands holding one card of it; none may hold two (one card a trick)
                 for seat in range(self.n):
                     part = hands[seat] & mask
                     if part == mask and (suit, k) not in self.made[seat]:
@@ -887,11 +908,16 @@ class Play:
                         else:
                             others += kind.value * factor * self.announce_factor
                     if part:
-                        holders += 1 if part & (part - 1) == 0 else 2
+                        holders += 1 if part & (part - 1) == 0 else len(kind.ranks) + 1
                 if holders == len(kind.ranks) and self.probe(self.hands_mask() & mask):
-                    table = max(table, kind.value * factor * rules.table_factor * self.table_factor)
-            table_total += table
-        return mine, others, table_total
+                    value = kind.value * factor * rules.table_factor * self.table_factor
+                    if holder != 0 or not mask & run:
+                        up = max(up, value)
+                    if holder != 1 or not mask & run:
+                        down = max(down, value)
+            up_total += up
+            down_total += down
+        return mine, others, up_total, down_total
 
     def _hombre_range(self) -> tuple[int, int]:
         """The least and the most the hombre's points can still be, from the tricks taken and
