@@ -889,7 +889,8 @@ class Play:
         the side of the top trumps (`_top_run`, holder) when one of them is among its cards (the
         trick it falls in is that side's): (mine, others', table up, table down)."""
         rules = self.rules
-        if not rules.kinds or not self.probe(self.hands_mask()):
+        alive = self.hands_mask()
+        if not rules.kinds or not self.probe(alive):
             return 0, 0, 0, 0
         mine = others = up_total = down_total = 0
         hands = self.hands
@@ -909,7 +910,7 @@ class Play:
                             others += kind.value * factor * self.announce_factor
                     if part:
                         holders += 1 if part & (part - 1) == 0 else len(kind.ranks) + 1
-                if holders == len(kind.ranks) and self.probe(self.hands_mask() & mask):
+                if holders == len(kind.ranks) and self.probe(alive & mask):
                     value = kind.value * factor * rules.table_factor * self.table_factor
                     if holder != 0 or not mask & run:
                         up = max(up, value)
