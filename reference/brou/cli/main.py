@@ -28,6 +28,7 @@ import errno
 import json
 import os
 import random
+import subprocess
 import sys
 from collections.abc import Sequence
 from importlib import metadata
@@ -37,6 +38,7 @@ from typing import Any, NoReturn
 from .. import spec
 from ..cards.deal import deal_from_seed
 from ..cards.shuffle import MAX_SEED
+from ..compiled import PURE_VARIABLE, is_compiled
 from ..engine.deals import new_deal
 from ..engine.hombre import HombreDeal
 from ..engine.homme import HommeDeal
@@ -710,6 +712,13 @@ def cmd_prove(ids: Sequence[str], as_json: bool = False, record: Path | None = N
         raise UsageError("brou prove: --record writes the run of every fact; it takes no --fact")
     if record is not None and not record.parent.is_dir():
         raise UsageError(f"brou prove: cannot write the record {record}: no directory {record.parent}")
+    if is_compiled():
+        # the facts call the laws' own functions on z3's symbolic terms, which a function compiled
+        # with mypyc refuses (it takes ints): they run on the .py files, in a child (brou.compiled)
+        argv = [a for i in ids for a in ("--fact", i)] + (["--json"] if as_json else [])
+        argv += ["--record", str(record)] if record is not None else []
+        return subprocess.run([sys.executable, "-m", "brou", "prove", *argv], check=False,
+                              env={**os.environ, PURE_VARIABLE: "1"}).returncode
     results = run_all(ids=list(ids) or None)
     if record is not None:
         record.write_text(json.dumps(record_data(results), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
