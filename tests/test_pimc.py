@@ -145,10 +145,16 @@ def test_a_legal_action_and_the_same_for_the_same_seed(ruleset: str) -> None:
         assert pimc(deal, random.Random(i)) == action
 
 
-def test_one_legal_action_is_played_and_the_auction_is_the_careful_players() -> None:
-    deal = dealt("hombre", 3)
+def test_one_legal_action_is_played_and_what_comes_before_play_is_the_careful_players() -> None:
+    """L'Hombre's auction and exchange, L'Homme d'Auvergne's offer, speech and showing."""
     pimc = Pimc(samples=1)
-    assert pimc(deal, random.Random(0)) == careful_bot(deal, random.Random(0))
+    for ruleset in ("hombre", "homme-d-auvergne"):
+        for seed in range(4):
+            deal = dealt(ruleset, seed)
+            while not deal.is_over and deal.phase != PLAY:
+                action = pimc(deal, random.Random(0))
+                assert action == careful_bot(deal, random.Random(0))
+                deal.apply(action)
     for ruleset in RULESETS:
         d = dealt(ruleset, 1)
         rng = random.Random(1)

@@ -398,6 +398,23 @@ def test_the_side_searched_and_its_value() -> None:
     assert tiers.value == -solve(hombre).value and len(tiers.side) == 2
 
 
+def test_l_homme_d_auvergne_once_the_homme_is_known_is_the_homme_against_the_others() -> None:
+    """Before, a player alone; after, the homme alone or his opponents together (they all score
+    when he loses, auv.count.lost): their value is the sum of their marks."""
+    rules = Rules.load("homme-d-auvergne", form="three")
+    state = next(endings(rules, 1, 44, 3))
+    assert state.homme is not None
+    homme = state.homme
+    others = tuple(s for s in range(3) if s != homme)
+    assert side_of(state, homme) == (homme,)
+    assert side_of(state, others[0]) == side_of(state, others[1]) == others
+    theirs = solve(state, seat=others[0])
+    assert theirs.side == others
+    assert theirs.value == minimax(state, "marks", others)
+    assert solve(state, seat=homme).side == (homme,)
+    assert side_of(dealt(rules, 44), 0) == (0,)
+
+
 def test_a_deal_over_is_its_count() -> None:
     rules = Rules.load("homme-de-brou-1802")
     state = dealt(rules, 7)

@@ -13,14 +13,19 @@ receiving a card the rules would have made him play at a trick where he played a
 shown by not following, a trump not played when he had to trump or overtrump); then it replays
 the deal's whole history in that world and keeps it only if every action is legal there and the
 seat's view is the same.  It solves each world for its seat (`brou.solve.solve`) and takes the
-action with the best mean value (ties: the lowest action id).  L'Hombre's auction and exchange,
-which the solver does not search, it plays as the careful player; a single legal action it
-plays without solving.  In a deal of a game of 1802 or Brouc, what concerns the game (a claim,
-the round of claims, a concession asked or answered) it also leaves to the careful player, who
-claims the moment his side has reached the target; its cards, announcements, passes and marks
-it chooses by solving each world as a deal on its own, for the count's difference
-(`solve(..., alone=True)`): the game's value, read off the outcome, would make the solver search
-the whole deal over the engine's own states.
+action with the best mean value (ties: the lowest action id).  What comes before the card play
+in L'Hombre and L'Homme d'Auvergne it plays as the careful player: L'Hombre's auction and
+exchange, which the solver does not search, and L'Homme d'Auvergne's offer, speech and showing
+of kings, which it does search, but for a player alone against all the others, since the homme
+is not known yet: after a pass, the coming homme's opponents count against him too, so the
+solver undervalues passing (docs/solve.md, "Against the greedy players", measures both).  Once
+the homme is known, each world is solved for the homme against the others together
+(`brou.solve.side_of`). A single legal action it plays without solving. In a deal of a game of
+1802 or Brouc, what concerns the game (a claim, the round of claims, a concession asked or
+answered) it also leaves to the careful player, who claims the moment his side has reached the
+target; its cards, announcements, passes and marks it chooses by solving each world as a deal on
+its own, for the count's difference (`solve(..., alone=True)`): the game's value, read off the
+outcome, would make the solver search the whole deal over the engine's own states.
 """
 
 from __future__ import annotations
@@ -274,7 +279,7 @@ class Pimc:
         legal = deal.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        if isinstance(deal, HombreDeal) and deal.phase != PLAY:  # the auction and the exchange
+        if not isinstance(deal, HommeDeal) and deal.phase != PLAY:  # an auction, exchange, offer, speech or showing
             return careful_bot(deal, rng)
         if isinstance(deal, HommeDeal) and in_game(deal):
             game = game_choice(deal, legal)

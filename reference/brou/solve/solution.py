@@ -68,20 +68,18 @@ def goals(rules: Rules) -> tuple[str, ...]:
 
 def side_of(state: PhaseDeal, seat: int) -> tuple[int, ...]:
     """The seats that play together with `seat`: his team (1802, Brouc), his side (Brusquembille
-    in pairs; alone otherwise), the hombre or the two tiers (L'Hombre), himself alone (L'Homme
-    d'Auvergne)."""
+    in pairs; alone otherwise), the hombre or the two tiers (L'Hombre), the homme or the others
+    once he is known, himself alone before (L'Homme d'Auvergne)."""
     rules: Rules = state.rules
     kind = deal_kind(rules)
     if kind in ("partnership", "talon"):
         return tuple(sorted(rules.teams[rules.team_of[seat]]))
-    if isinstance(state, HombreDeal):
-        hombre = state.hombre
-        if hombre is None:
-            return (seat,)
-        if seat == hombre:
-            return (hombre,)
-        return tuple(s for s in range(rules.n_players) if s != hombre)
-    return (seat,)
+    lone = state.hombre if isinstance(state, HombreDeal) else state.homme if kind == "speech" else None
+    if lone is None:
+        return (seat,)
+    if seat == lone:
+        return (lone,)
+    return tuple(s for s in range(rules.n_players) if s != lone)
 
 
 def default_seat(state: PhaseDeal) -> int:
