@@ -33,7 +33,7 @@ COMPILED = (
     "brou.engine.deals", "brou.engine.hombre", "brou.engine.homme", "brou.engine.marks",
     "brou.engine.phases", "brou.engine.position",
     "brou.spec.rules",
-    "brou.solve.play", "brou.solve.solution",
+    "brou.solve.play", "brou.solve.solution", "brou.solve.table",
 )
 
 PURE_VARIABLE = "BROU_PURE"

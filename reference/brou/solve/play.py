@@ -30,7 +30,6 @@ from ..engine.homme import HommeDeal
 from ..engine.phases import PhaseDeal
 from ..laws.auction import PLAY_ON, STOP, SURRENDER, word_index
 from ..laws.contracts import Contract
-from ..laws.counting import card_points
 from ..laws.following import compose, following_function, matadors_of
 from ..laws.kings import king_of, scored_kings, taken_king_entries
 from ..laws.ledger import Entry
@@ -39,6 +38,8 @@ from ..laws.payments import brusquembille_payments
 from ..laws.play import beating_cards
 from ..laws.results import hombre_entries, hombre_outcome, homme_entries
 from ..spec.rules import Rules, card_order
+from .native import append, i64, vec
+from .table import MISSING, Table
 
 # the kinds of deal (brou.engine.deals.deal_kind)
 PARTNERSHIP: Final = 0  # 1802, Brouc
@@ -70,15 +71,15 @@ HOW_CODILLE: Final = 2
 HOW_SURRENDER: Final = 3
 
 MARK_ACTION: Final = 7  # pass_action + 7 (brou.engine.homme.MARK_ACTION)
-INFINITE: Final = 1 << 40
+INFINITE: Final[i64] = 1_099_511_627_776  # 1 << 40 (written out: mypyc 2.4 shifts a constant 1 in 32 bits)
 WORD: Final = 1 << 20  # `relative`: a word kept as the table's best action
 # what an entry of the undo stack holds back: a card that ends a trick (or engages a vole), a pass in
 # a window, any other word
 CARD: Final = 0
 PASS: Final = 1
 WORD_DONE: Final = 2
-TABLE_LIMIT: Final = 1_000_000  # entries of the transposition table before it is emptied
-NO_QUICK: Final = INFINITE + 1  # `_last_cards`: the last trick needs the full play
+NO_KEY: Final = vec[i64]()
+NO_QUICK: Final[i64] = INFINITE + 1  # `_last_cards`: the last trick needs the full play
 
 
 def _pext_table() -> list[int]:
@@ -98,7 +99,25 @@ def _pext_table() -> list[int]:
     return out
 
 
-PEXT: Final = _pext_table()
+PEXT: Final = vec[i64](_pext_table())
+BIT: Final = vec[i64]([1 << k for k in range(63)])  # BIT[k] is 1 << k: mypyc 2.4 shifts a constant 1 in 32 bits
+POP: Final = vec[i64]([k.bit_count() for k in range(1 << 16)])  # the bits set in 16 bits
+LOW: Final = vec[i64]([(k & -k).bit_length() - 1 for k in range(1 << 16)])  # the lowest bit set in 16 bits (-1: none)
+
+
+def popcount(mask: i64) -> i64:
+    """The cards in a mask (below 1 << 48), by 16 bits at a time: a native int has no
+    `bit_count` (the search's ints are `i64`, mypyc's machine integers)."""
+    return POP[mask & 0xFFFF] + POP[mask >> 16 & 0xFFFF] + POP[mask >> 32 & 0xFFFF]
+
+
+def lowest(mask: i64) -> i64:
+    """The index of the lowest card of a mask that is not empty (below 1 << 48)."""
+    if mask & 0xFFFF:
+        return LOW[mask & 0xFFFF]
+    if mask >> 16 & 0xFFFF:
+        return 16 + LOW[mask >> 16 & 0xFFFF]
+    return 32 + LOW[mask >> 32 & 0xFFFF]
 
 
 def narrowed(low: int, high: int, value: int, alpha: int, beta: int) -> tuple[int, int]:
@@ -124,44 +143,48 @@ class Play:
         self.goal = goal
         self.side = side
         n = rules.n_players
-        self.n = n
-        self.trump = -1
+        self.n: i64 = n
+        self.trump: i64 = -1
         self.trump_arg: int | None = None
         self.follow: Callable[..., int] = following_function(rules)
         self.after_talon: Callable[..., int] = self.follow
-        self.class_of: tuple[int, ...] = ()
-        self.place: tuple[int, ...] = ()
-        self.stronger: tuple[int, ...] = ()
-        self.beating: tuple[int, ...] = ()
+        self.class_of = vec[i64]()
+        self.place = vec[i64]()
+        self.stronger = vec[i64]()
+        self.beating = vec[i64]()
         self.by_strength: list[int] = []
+        self.by_points = vec[i64](sorted(rules.pack_cards, key=lambda c: rules.points[c]))  # `_cheapest`
+        self.points = vec[i64](rules.points)
+        # `_card_points`: rules.suit_points, the table of brou.laws.counting.card_points, in one row
+        self.suit_points = vec[i64]([p for row in rules.suit_points for p in row])
         self.trumps: list[int] = []  # the trump class, the strongest first
-        self.value: list[int] = [0] * rules.n_indices  # per card: what it is worth to the trick's winner (ordering)
-        self.eq_key: list[int] = [0] * rules.n_indices  # cards of equal key may be merged when they touch
-        self.eq_code: list[int] = [0] * rules.n_indices  # the key as a small number (`key`)
-        self.owner: list[int] = [0] * rules.n_indices  # scratch for `key`
-        self.width = len(rules.ranks)
-        self.n_suits = len(rules.suits)
+        self.value = vec[i64]([0] * rules.n_indices)  # per card: what it is worth to the trick's winner (ordering)
+        self.eq_key = vec[i64]([0] * rules.n_indices)  # cards of equal key may be merged when they touch
+        self.eq_code = vec[i64]([0] * rules.n_indices)  # the key as a small number (`key`)
+        self.owner = vec[i64]([0] * rules.n_indices)  # scratch for `key`
+        self.width: i64 = len(rules.ranks)
+        self.n_suits: i64 = len(rules.suits)
         self.by_suit = False  # whether every class is a suit ordered as its cards' indices (`_suit_keys`)
-        self.codes: list[list[int]] = []  # per suit and set of its places: a number for its cards' keys
-        self.stock_masks: list[int] = []  # the talon still to draw, by the number of tricks played
-        self.stock: tuple[int, ...] = ()
+        self.codes: list[vec[i64]] = []  # per suit and set of its places: a number for its cards' keys
+        self.stock_masks = vec[i64]()  # the talon still to draw, by the number of tricks played
+        self.stock = vec[i64]()
         self.draws = False
-        self.hands: list[int] = [0] * n
-        self.leader = 0
-        self.npos = 0  # cards on the table in the trick being played
-        self.done = 0  # tricks finished in the deal
-        self.first_done = 0  # tricks finished at the root
-        self.stock_pos = 0
-        self.gone = 0  # cards out of play: finished tricks, discards, a talon never drawn
-        self.phase = PLAYING
-        self.n_tricks = rules.n_tricks
+        self.hands = vec[i64]([0] * n)
+        self.leader: i64 = 0
+        self.npos: i64 = 0  # cards on the table in the trick being played
+        self.done: i64 = 0  # tricks finished in the deal
+        self.first_done: i64 = 0  # tricks finished at the root
+        self.stock_pos: i64 = 0
+        self.gone: i64 = 0  # cards out of play: finished tricks, discards, a talon never drawn
+        self.phase: i64 = PLAYING
+        self.n_tricks: i64 = rules.n_tricks
         slots = (self.n_tricks + 1) * n
-        self.tcards: list[int] = [0] * slots  # the trick's cards, at done * n + position
-        self.ttop: list[int] = [0] * slots  # the card winning it after each card
-        self.tseat: list[int] = [0] * slots  # and its seat
-        self.tmask: list[int] = [0] * slots  # the trick's cards so far, as a mask
+        self.tcards = vec[i64]([0] * slots)  # the trick's cards, at done * n + position
+        self.ttop = vec[i64]([0] * slots)  # the card winning it after each card
+        self.tseat = vec[i64]([0] * slots)  # and its seat
+        self.tmask = vec[i64]([0] * slots)  # the trick's cards so far, as a mask
         self.winners: list[int] = []  # the winner of each trick finished, from the first of the deal
-        self.counts: list[int] = [0] * n  # tricks won by each seat
+        self.counts = vec[i64]([0] * n)  # tricks won by each seat
         # 1802 and Brouc
         self.team_tricks: list[int] = [0] * len(rules.teams)
         self.made: list[list[tuple[int, int]]] = [[] for _ in range(n)]
@@ -192,7 +215,7 @@ class Play:
         self.hombre_values: dict[tuple[int, int, int, int], int] = {}
         self.ranges: dict[tuple[int, int, int, int, int, int], tuple[int, int]] = {}
         # the search
-        self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        self.table = Table()
         self.nodes = 0
         self.undo_stack: list[tuple[Any, ...] | None] = []  # None: a card inside a trick
         self.history: list[int] = []  # the actions taken from the root, kept while `visit` is set
@@ -211,14 +234,14 @@ class Play:
         if play.kind != PARTNERSHIP:
             play.follow = compose(rules.following_primitives)
             play.after_talon = compose(rules.following_after_talon or rules.following_primitives)
-        play.hands = list(state.hands)
+        play.hands = vec[i64](state.hands)
         play.leader = state.leader
         play.winners = [w for _, _, w in state.tricks]
         play.done = play.first_done = len(state.tricks)
         for w in play.winners:
             play.counts[w] += 1
         play.draws = "draw" in rules.after_trick
-        play.stock = tuple(state.stock) if play.draws else ()
+        play.stock = vec[i64](state.stock if play.draws else [])
         trick = list(state.trick)
         base = play.done * n
         for i, card in enumerate(trick):
@@ -226,7 +249,7 @@ class Play:
         play.npos = len(trick)
         alive = play.hands_mask() | (play.tmask[base + play.npos - 1] if trick else 0)
         for card in play.stock:
-            alive |= 1 << card
+            alive |= BIT[card]
         play.gone = rules.pack & ~alive
         if isinstance(state, HommeDeal):
             play._of_homme(state)
@@ -242,10 +265,10 @@ class Play:
         self.trump_arg = trump
         self.trump = -1 if trump is None else trump
         order = card_order(rules, trump)
-        self.class_of = order.class_of
-        self.place = order.place
-        self.stronger = order.stronger
-        self.beating = beating_cards(rules, trump)
+        self.class_of = vec[i64](order.class_of)
+        self.place = vec[i64](order.place)
+        self.stronger = vec[i64](order.stronger)
+        self.beating = vec[i64](beating_cards(rules, trump))
         self.by_strength = sorted(rules.pack_cards, key=lambda c: (order.class_of[c], order.place[c]))
         self.trumps = [c for c in self.by_strength if self.class_of[c] == self.trump]
 
@@ -308,33 +331,33 @@ class Play:
         if self.by_suit:
             numbers: dict[tuple[int, ...], int] = {}
             for suit in range(self.n_suits):
-                row = []
+                row = vec[i64]()
                 for places in range(1 << width):
                     held = tuple(self.eq_code[suit * width + r] for r in range(width) if places >> r & 1)
-                    row.append(numbers.setdefault(held, len(numbers)))
+                    row = append(row, numbers.setdefault(held, len(numbers)))
                 self.codes.append(row)
         left = 0
         for card in self.stock:
-            left |= 1 << card
+            left |= BIT[card]
         n = self.n
-        self.stock_masks = [0] * (self.rules.n_tricks + 1)
+        self.stock_masks = vec[i64]([0] * (self.rules.n_tricks + 1))
         for done in range(self.first_done, self.rules.n_tricks + 1):
             self.stock_masks[done] = left
             drawn = (done - self.first_done) * n
             for k in range(drawn, min(drawn + n, len(self.stock))):
-                left &= ~(1 << self.stock[k])
+                left &= ~BIT[self.stock[k]]
 
     def _place(self, base: int, pos: int, seat: int, card: int) -> None:
         """Card `card` of `seat` is the trick's card at `pos`: the best card so far after it."""
         i = base + pos
         self.tcards[i] = card
         if pos == 0:
-            self.ttop[i], self.tseat[i], self.tmask[i] = card, seat, 1 << card
+            self.ttop[i], self.tseat[i], self.tmask[i] = card, seat, BIT[card]
             return
         top, top_seat = self.ttop[i - 1], self.tseat[i - 1]
         if self.beating[top] >> card & 1:
             top, top_seat = card, seat
-        self.ttop[i], self.tseat[i], self.tmask[i] = top, top_seat, self.tmask[i - 1] | 1 << card
+        self.ttop[i], self.tseat[i], self.tmask[i] = top, top_seat, self.tmask[i - 1] | BIT[card]
 
     def hands_mask(self) -> int:
         out = 0
@@ -402,7 +425,7 @@ class Play:
         return self.rules.mask_to_list(self.legal_cards()) + self.words()
 
     def _may_announce_on_turn(self, seat: int) -> bool:
-        return seat in announcing_seats(self.rules, "own-turn", seat, self.team_tricks, self.hands[seat].bit_count())
+        return seat in announcing_seats(self.rules, "own-turn", seat, self.team_tricks, popcount(self.hands[seat]))
 
     def _announcements(self, seat: int, window: bool) -> list[int]:
         """Announcement ids the seat's hand allows (`HommeDeal._announcement_ids`)."""
@@ -411,7 +434,7 @@ class Play:
         if not self.probe(hand):
             return []
         if window and self.done == 1 and seat == rules.dealer and not rules.turnup_in_first_window:
-            hand &= ~(1 << self.turnup)
+            hand &= ~BIT[self.turnup]
         base, n_kinds = rules.n_indices, len(rules.kinds)
         return [base + suit * n_kinds + kind for suit, kind, _ in announceable(rules, hand, self.used[seat], self.made[seat])]
 
@@ -451,7 +474,7 @@ class Play:
             n = self.n
             if self.npos + 1 < n and not (self.npos == 0 and self.kind == AUCTION and self._may_stop()):
                 seat = (self.leader + self.npos) % n
-                self.hands[seat] ^= 1 << action
+                self.hands[seat] ^= BIT[action]
                 self._place(self.done * n, self.npos, seat, action)
                 self.npos += 1
                 self.undo_stack.append(None)
@@ -478,7 +501,7 @@ class Play:
         n = self.n
         if saved is None:  # a card inside a trick
             self.npos -= 1
-            self.hands[(self.leader + self.npos) % n] ^= 1 << self.tcards[self.done * n + self.npos]
+            self.hands[(self.leader + self.npos) % n] ^= BIT[self.tcards[self.done * n + self.npos]]
             return
         if saved[0] == PASS:
             self.window.insert(0, saved[1])
@@ -491,11 +514,11 @@ class Play:
             self.counts[self.winners.pop()] -= 1
         if saved[0] == CARD:
             slot = self.done * n + self.npos
-            self.hands[(self.leader + self.npos) % n] ^= 1 << self.tcards[slot]
+            self.hands[(self.leader + self.npos) % n] ^= BIT[self.tcards[slot]]
             if stock_pos > self.stock_pos:  # the draws after the trick
                 winner = self.tseat[self.done * n + n - 1]
                 for k in range(n):
-                    self.hands[(winner + k) % n] ^= 1 << self.stock[self.stock_pos + k]
+                    self.hands[(winner + k) % n] ^= BIT[self.stock[self.stock_pos + k]]
 
     def _card(self, card: int) -> int:
         """A card that may end the trick or begin L'Hombre's vole (the state saved before)."""
@@ -503,7 +526,7 @@ class Play:
         if self.npos == 0 and self.kind == AUCTION and self._may_stop():
             self.vole = 1  # a card led after the first five tricks undertakes the vole
         seat = (self.leader + self.npos) % n
-        self.hands[seat] ^= 1 << card
+        self.hands[seat] ^= BIT[card]
         self._place(self.done * n, self.npos, seat, card)
         self.npos += 1
         if self.npos < n:
@@ -536,7 +559,7 @@ class Play:
                 gain = self._net(brusquembille_payments(rules, self._plays(leader, i - n + 1), winner, self.done))
             if self.stock_pos < len(self.stock):
                 for k in range(n):
-                    self.hands[(winner + k) % n] |= 1 << self.stock[self.stock_pos + k]
+                    self.hands[(winner + k) % n] |= BIT[self.stock[self.stock_pos + k]]
                 self.stock_pos += n
         elif kind == SPEECH:
             if mask & self.scored_mask:
@@ -556,8 +579,16 @@ class Play:
         n = self.n
         return [((leader + k) % n, self.tcards[first + k]) for k in range(n)]
 
-    def _card_points(self, mask: int) -> int:
-        return card_points(self.rules, mask)
+    def _card_points(self, mask: i64) -> i64:
+        """`brou.laws.counting.card_points` (hdb.count.card-points) on the search's native ints:
+        the same table, suit by suit."""
+        width = self.width
+        full = BIT[width] - 1
+        size = BIT[width]
+        total: i64 = 0
+        for suit in range(self.n_suits):
+            total += self.suit_points[suit * size + (mask >> suit * width & full)]
+        return total
 
     def _net(self, entries: list[Entry]) -> int:
         """The side's net jetons (or marks) over ledger entries."""
@@ -645,7 +676,7 @@ class Play:
         suit, kind = divmod(action - rules.n_indices, len(rules.kinds))
         hand = self.hands[seat]
         if self.phase == WINDOW and self.done == 1 and seat == rules.dealer and not rules.turnup_in_first_window:
-            hand &= ~(1 << self.turnup)
+            hand &= ~BIT[self.turnup]
         extends = next(e for s, k, e in announceable(rules, hand, self.used[seat], self.made[seat]) if (s, k) == (suit, kind))
         self.made = [*self.made[:seat], [*self.made[seat], (suit, kind)], *self.made[seat + 1:]]
         self.used = self.used[:]
@@ -717,7 +748,7 @@ class Play:
 
     # -- the search -----------------------------------------------------------------------------
 
-    def key(self) -> tuple[int, ...]:
+    def key(self) -> vec[i64]:
         """The transposition table's key at the lead of a trick: everything the rest of the deal
         depends on.  The cards are given by their places, not their names (as DDS's relative
         ranks): class by class from the strongest, each card still in play as its holder (a seat,
@@ -728,33 +759,35 @@ class Play:
         if kind == PARTNERSHIP:
             rules = self.rules
             for tricks in self.team_tricks:
-                out.append(1 if tricks else 0)
+                out = append(out, 1 if tricks else 0)
             n_kinds = len(rules.kinds)
             for seat in range(self.n):
                 hand = self.hands[seat]
-                bits = 0
+                bits: i64 = 0
                 for suit, kind_ in self.made[seat]:
                     mask = rules.kinds[kind_].masks[suit]
                     if hand & mask == mask:
-                        bits |= 1 << (suit * n_kinds + kind_)
-                out.append(bits)
-                out.append(self.used[seat] & hand)
+                        bits |= BIT[suit * n_kinds + kind_]
+                out = append(out, bits)
+                out = append(out, self.used[seat] & hand)
         elif kind == SPEECH:
-            out.extend(self.winners)
+            for winner in self.winners:
+                out = append(out, winner)
         elif kind == AUCTION:
-            out.extend(self.counts)
-            out.append(self.vole)
-        return tuple(out)
+            for count in self.counts:
+                out = append(out, count)
+            out = append(out, self.vole)
+        return out
 
-    def _suit_keys(self) -> list[int]:
+    def _suit_keys(self) -> vec[i64]:
         """`key`'s cards where each class is a suit in the order of the cards' indices: per suit,
         the keys of equivalence of its cards still in play (a number, `codes`), then each hand's
         and the talon's cards of the suit among them, as bits of their places (`PEXT`)."""
         width = self.width
-        full = (1 << width) - 1
+        full = BIT[width] - 1
         alive = self.rules.pack & ~self.gone
         stock = self.stock_masks[self.done] if self.stock else 0
-        out = [self.leader, self.done]
+        out = vec[i64]([self.leader, self.done])
         for suit in range(self.n_suits):
             shift = suit * width
             places = alive >> shift & full
@@ -764,20 +797,20 @@ class Play:
                 k = k << width | PEXT[row | hand >> shift & full]
             if stock:
                 k = k << width | PEXT[row | stock >> shift & full]
-            out.append(k)
+            out = append(out, k)
         return out
 
-    def _class_keys(self) -> list[int]:
+    def _class_keys(self) -> vec[i64]:
         """`key`'s cards in any order of the classes (L'Hombre's): each card still in play, class
         by class from the strongest, as its holder and its key of equivalence."""
         n = self.n
-        out = [self.leader, self.done]
+        out = vec[i64]([self.leader, self.done])
         owner = self.owner
         for seat in range(n):
             hand = self.hands[seat]
             while hand:
                 low = hand & -hand
-                owner[low.bit_length() - 1] = seat
+                owner[lowest(low)] = seat
                 hand ^= low
         for k in range(self.stock_pos, len(self.stock)):
             owner[self.stock[k]] = n + k - self.stock_pos
@@ -789,8 +822,8 @@ class Play:
                 continue
             if class_of[card] != cls:
                 cls = class_of[card]
-                out.append(-1 - cls)
-            out.append(owner[card] * 64 + self.eq_code[card])
+                out = append(out, -1 - cls)
+            out = append(out, owner[card] * 64 + self.eq_code[card])
         return out
 
     def bounds(self) -> tuple[int, int]:
@@ -857,10 +890,10 @@ class Play:
             if holder >= 0 and mine != holder:
                 break
             holder = mine
-            run |= 1 << card
+            run |= BIT[card]
         return run, holder
 
-    def _sure(self, run: int, holder: int) -> tuple[int, int]:
+    def _sure(self, run: i64, holder: i64) -> tuple[i64, i64]:
         """The points a side surely takes: its top trumps (`_top_run`) and, once nothing is left
         to draw, the cards the others must give to the tricks they fall in: the player holding
         most of them wins as many tricks with them, and every other player who holds none plays
@@ -869,17 +902,26 @@ class Play:
             return 0, 0
         points = self._card_points(run)
         if self.stock_pos >= len(self.stock):
-            held = [(hand & run).bit_count() for hand in self.hands]
-            tricks = max(held)  # the tricks those trumps fall in, at least: those of its player holding most
+            tricks: i64 = 0  # the tricks those trumps fall in, at least: those of its player holding most
+            for hand in self.hands:
+                tricks = max(tricks, popcount(hand & run))
             for s in range(self.n):
-                if (1 if self.side[s] else 0) != holder or held[s] == 0:
-                    points += self._cheapest(self.hands[s], tricks)
+                hand = self.hands[s]
+                if (1 if self.side[s] else 0) != holder or hand & run == 0:
+                    points += self._cheapest(hand, tricks)
         return (points, 0) if holder == 1 else (0, points)
 
-    def _cheapest(self, hand: int, count: int) -> int:
+    def _cheapest(self, hand: i64, count: i64) -> i64:
         """The points of the `count` cheapest cards of a hand."""
-        worths = sorted(self.rules.points[c] for c in self.rules.mask_to_list(hand))
-        return sum(worths[:count])
+        total: i64 = 0
+        points = self.points
+        for card in self.by_points:
+            if count == 0:
+                break
+            if hand >> card & 1:
+                total += points[card]
+                count -= 1
+        return total
 
     def _marriage_bound(self, run: int, holder: int) -> tuple[int, int, int, int]:
         """At most what marriages can still move the value: up, the side's announcements to come
@@ -952,9 +994,9 @@ class Play:
         entry, `key`), a word by its id above the cards."""
         if action >= self.rules.n_indices:
             return WORD + action
-        return self.class_of[action] * 64 + (self.stronger[action] & ~self.gone).bit_count()
+        return self.class_of[action] * 64 + popcount(self.stronger[action] & ~self.gone)
 
-    def moves(self, best: int) -> list[int]:
+    def moves(self, best: i64) -> vec[i64]:
         """The actions to search here, best first: the legal ones, cards that are worth the same
         and touch in their class's order merged into the strongest; the table's best action,
         then a guess.  In 1802 and Brouc, a player who may announce a marriage announces before
@@ -967,17 +1009,17 @@ class Play:
             self.visit(self.history, self.rules.mask_to_list(legal) + words)
         if self.kind == PARTNERSHIP and words:
             if self.phase == MARKING:
-                return words[:1]  # mark: the marriages count for the winner's side
+                return vec[i64](words[:1])  # mark: the marriages count for the winner's side
             announcements = [a for a in words if a < self.rules.pass_action]
             if announcements:
-                return announcements
+                return vec[i64](announcements)
         if not legal:
-            return words
+            return vec[i64](words)
         if not words and legal & (legal - 1) == 0:
-            return [legal.bit_length() - 1]  # one card: nothing to order
+            return vec[i64]([legal.bit_length() - 1])  # one card: nothing to order
         n = self.n
         seat = (self.leader + self.npos) % n
-        scored: list[int] = []  # each card after its guess, as one number: -guess * 64 + card
+        scored = vec[i64]()  # each card after its guess, as one number: -guess * 64 + card, in order
         gone = self.gone
         stronger = self.stronger
         class_of = self.class_of
@@ -1006,12 +1048,12 @@ class Play:
                 if not legal >> card & 1:
                     continue
             if (prev >= 0 and class_of[prev] == class_of[card] and eq_key[prev] == eq_key[card]
-                    and stronger[card] & ~stronger[prev] & ~(1 << prev) & ~gone == 0):
+                    and stronger[card] & ~stronger[prev] & ~BIT[prev] & ~gone == 0):
                 prev = card
                 continue
             prev = card
             worth = self.value[card]
-            if best >= 0 and best == class_of[card] * 64 + (stronger[card] & ~gone).bit_count():
+            if best >= 0 and best == class_of[card] * 64 + popcount(stronger[card] & ~gone):
                 guess = 1 << 20
             elif npos == 0:
                 top_of_class = stronger[card] & ~gone & ~self.hands[seat] == 0
@@ -1022,12 +1064,17 @@ class Play:
                 guess = 600 + self.place[card] * 4 - worth
             else:
                 guess = -worth * 4 - (8 - self.place[card])
-            scored.append(-guess * 64 + card)
-        scored.sort()
+            item: i64 = -guess * 64 + card
+            scored = append(scored, item)
+            k = len(scored) - 1
+            while k > 0 and scored[k - 1] > item:  # a few cards: an insertion sort
+                scored[k] = scored[k - 1]
+                k -= 1
+            scored[k] = item
         for k in range(len(scored)):
             scored[k] &= 63
-        if words:
-            scored.extend(words)
+        for word in words:
+            scored = append(scored, word)
         return scored
 
     def groups(self, legal: int) -> dict[int, int]:
@@ -1038,7 +1085,7 @@ class Play:
             if not legal >> card & 1:
                 continue
             if (prev >= 0 and self.class_of[prev] == self.class_of[card] and self.eq_key[prev] == self.eq_key[card]
-                    and self.stronger[card] & ~self.stronger[prev] & ~(1 << prev) & ~self.gone == 0):
+                    and self.stronger[card] & ~self.stronger[prev] & ~BIT[prev] & ~self.gone == 0):
                 out[card] = rep
             else:
                 rep = card
@@ -1063,7 +1110,7 @@ class Play:
                 action = self.rules.pass_action + MARK_ACTION
             else:
                 hand = self.hands[(self.leader + self.npos) % self.n]
-                action = (hand & -hand).bit_length() - 1
+                action = lowest(hand)
             total += self.apply(action)
             taken += 1
         total += self.terminal()
@@ -1086,7 +1133,7 @@ class Play:
             seat = (leader + k) % n
             card = hands[seat]
             mask |= card
-            if self.beating[top.bit_length() - 1] & card:
+            if self.beating[lowest(top)] & card:
                 top, winner = card, seat
         if self.kind == TALON:
             return self._card_points(mask) if self.side[winner] else 0
@@ -1121,17 +1168,22 @@ class Play:
         keyed = self.phase == PLAYING and self.npos == 0 and not self.asking
         if keyed and self.done + 1 == self.n_tricks:
             return self.last_trick()
-        key: tuple[int, ...] = ()
-        best = -1
+        key = NO_KEY
+        best: i64 = -1
         low = -INFINITE
         high = INFINITE
+        at = MISSING
+        table = self.table
+        emptied = table.emptied
         if keyed:
             key = self.key()
-            entry = self.table.get(key)
-            if entry is None:
+            at = table.find(key)
+            if at == MISSING:
                 low, high = self.bounds()  # once per entry: the entry starts from them
             else:
-                low, high, best = entry
+                n = len(key)
+                pool = table.pool
+                low, high, best = pool[at + 1 + n], pool[at + 2 + n], pool[at + 3 + n]
             if low >= beta:
                 return low
             if high <= alpha:
@@ -1161,9 +1213,8 @@ class Play:
                 break
         if keyed:  # (the key's tricks played and announcements keep this position out of its own subtree)
             low, high = narrowed(low, high, value, alpha, beta)
-            if len(self.table) >= TABLE_LIMIT:
-                self.table.clear()
-            self.table[key] = (low, high, self.relative(chosen) if chosen >= 0 else -1)
+            table.store(key, at if table.emptied == emptied else MISSING, low, high,
+                        self.relative(chosen) if chosen >= 0 else -1)
         return value
 
     def playout(self) -> int:
