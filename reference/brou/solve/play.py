@@ -142,6 +142,13 @@ class Play:
         self.kind = kind
         self.goal = goal
         self.side = side
+        self.mine = vec[i64]([1 if on else 0 for on in side])  # `side` as machine integers
+        # per team, +1 for the side's, -1 for the other (`_sign`)
+        self.signs = vec[i64]([1 if side[team[0]] else -1 for team in rules.teams])
+        # per suit and marriage kind (suit * kinds + kind), its cards
+        self.kind_masks = vec[i64]([kind.masks[suit] for suit in range(len(rules.suits)) for kind in rules.kinds])
+        self.kind_values = vec[i64]([kind.value for kind in rules.kinds])
+        self.kind_sizes = vec[i64]([len(kind.ranks) for kind in rules.kinds])
         n = rules.n_players
         self.n: i64 = n
         self.trump: i64 = -1
@@ -553,7 +560,7 @@ class Play:
             return self._finish_homme(winner, mask)
         if kind == TALON:
             if self.goal == POINTS:
-                if self.side[winner]:
+                if self.mine[winner]:
                     gain = self._card_points(mask)
             elif rules.pays_brusquembilles and mask & self.jeton_mask:
                 gain = self._net(brusquembille_payments(rules, self._plays(leader, i - n + 1), winner, self.done))
@@ -603,9 +610,9 @@ class Play:
 
     # -- 1802 and Brouc ------------------------------------------------------------------------
 
-    def _sign(self, team: int) -> int:
+    def _sign(self, team: i64) -> i64:
         """+1 for the side's team, -1 for the other: the value is the difference of the counts."""
-        return 1 if self.side[self.rules.teams[team][0]] else -1
+        return self.signs[team]
 
     def _finish_homme(self, winner: int, mask: int) -> int:
         rules = self.rules
@@ -765,7 +772,7 @@ class Play:
                 hand = self.hands[seat]
                 bits: i64 = 0
                 for suit, kind_ in self.made[seat]:
-                    mask = rules.kinds[kind_].masks[suit]
+                    mask = self.kind_masks[suit * n_kinds + kind_]
                     if hand & mask == mask:
                         bits |= BIT[suit * n_kinds + kind_]
                 out = append(out, bits)
@@ -886,7 +893,7 @@ class Play:
                     seat = s
             if seat < 0:
                 break
-            mine = 1 if self.side[seat] else 0
+            mine = self.mine[seat]
             if holder >= 0 and mine != holder:
                 break
             holder = mine
@@ -907,7 +914,7 @@ class Play:
                 tricks = max(tricks, popcount(hand & run))
             for s in range(self.n):
                 hand = self.hands[s]
-                if (1 if self.side[s] else 0) != holder or hand & run == 0:
+                if self.mine[s] != holder or hand & run == 0:
                     points += self._cheapest(hand, tricks)
         return (points, 0) if holder == 1 else (0, points)
 
@@ -923,7 +930,7 @@ class Play:
                 count -= 1
         return total
 
-    def _marriage_bound(self, run: int, holder: int) -> tuple[int, int, int, int]:
+    def _marriage_bound(self, run: i64, holder: i64) -> tuple[i64, i64, i64, i64]:
         """At most what marriages can still move the value: up, the side's announcements to come
         (each kind one of its hands holds whole and has not announced, per suit); down, the other
         side's; and per suit the largest kind whose cards lie one in each of as many hands as it
@@ -934,26 +941,31 @@ class Play:
         alive = self.hands_mask()
         if not rules.kinds or not self.probe(alive):
             return 0, 0, 0, 0
-        mine = others = up_total = down_total = 0
+        mine: i64 = 0
+        others: i64 = 0
+        up_total: i64 = 0
+        down_total: i64 = 0
         hands = self.hands
-        side = self.side
-        for suit in range(len(rules.suits)):
-            factor = rules.trump_factor if suit == self.trump else 1
-            up = down = 0
-            for k, kind in enumerate(rules.kinds):
-                mask = kind.masks[suit]
-                holders = 0  # hands holding one card of it; none may hold two (one card a trick)
+        n_kinds: i64 = len(self.kind_values)
+        for suit in range(self.n_suits):
+            factor: i64 = rules.trump_factor if suit == self.trump else 1
+            up: i64 = 0
+            down: i64 = 0
+            for k in range(n_kinds):
+                mask = self.kind_masks[suit * n_kinds + k]
+                size = self.kind_sizes[k]
+                holders: i64 = 0  # hands holding one card of it; none may hold two (one card a trick)
                 for seat in range(self.n):
                     part = hands[seat] & mask
                     if part == mask and (suit, k) not in self.made[seat]:
-                        if side[seat]:
-                            mine += kind.value * factor * self.announce_factor
+                        if self.mine[seat]:
+                            mine += self.kind_values[k] * factor * self.announce_factor
                         else:
-                            others += kind.value * factor * self.announce_factor
+                            others += self.kind_values[k] * factor * self.announce_factor
                     if part:
-                        holders += 1 if part & (part - 1) == 0 else len(kind.ranks) + 1
-                if holders == len(kind.ranks) and self.probe(alive & mask):
-                    value = kind.value * factor * rules.table_factor * self.table_factor
+                        holders += 1 if part & (part - 1) == 0 else size + 1
+                if holders == size:  # (so every card of it is in a hand)
+                    value = self.kind_values[k] * factor * rules.table_factor * self.table_factor
                     if holder != 0 or not mask & run:
                         up = max(up, value)
                     if holder != 1 or not mask & run:
@@ -1028,7 +1040,7 @@ class Play:
         npos = self.npos
         i = self.done * n + npos - 1
         top = self.ttop[i] if npos else -1
-        ours = npos > 0 and self.side[self.tseat[i]] == self.side[seat]
+        ours = npos > 0 and self.mine[self.tseat[i]] == self.mine[seat]
         beating = self.beating[top] if npos else 0
         order = legal if self.by_suit else 0  # the strength order is the cards' order: lowest bit first
         walk = 0
@@ -1136,7 +1148,7 @@ class Play:
             if self.beating[lowest(top)] & card:
                 top, winner = card, seat
         if self.kind == TALON:
-            return self._card_points(mask) if self.side[winner] else 0
+            return self._card_points(mask) if self.mine[winner] else 0
         if self.probe(mask):
             return NO_QUICK
         return self._sign(self.rules.team_of[winner]) * (self._card_points(mask) + self.rules.last_trick_bonus)
@@ -1192,7 +1204,7 @@ class Play:
                 alpha = low
             if high < beta:
                 beta = high
-        maximising = self.side[self.to_act()]
+        maximising = self.mine[self.to_act()] == 1
         value = -INFINITE if maximising else INFINITE
         a, b = alpha, beta
         chosen = -1
