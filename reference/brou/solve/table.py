@@ -9,9 +9,8 @@ entry.  The slots double whenever half of them are taken; past MOST entries the 
 emptied, as a table of bounded size must be: the search stays exact, it only searches again
 what it forgot.
 
-Everything is a `vec[i64]` (librt, the runtime library of mypyc): compiled, the table is arrays
-of machine words with no Python object per entry; run as Python, the same code works on the
-same types.
+Everything is a `vec[i64]` (`brou.solve.native`): compiled, the table is arrays of machine words
+with no Python object per entry; run as Python, the same code works on lists of ints.
 """
 
 from __future__ import annotations
