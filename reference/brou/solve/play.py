@@ -35,7 +35,7 @@ from ..laws.kings import king_of, scored_kings, taken_king_entries
 from ..laws.ledger import Entry
 from ..laws.marriages import announceable, announcement_value, announcing_seats, table_marriage_counts, table_marriages
 from ..laws.payments import brusquembille_payments
-from ..laws.play import beating_cards
+from ..laws.play import beating_cards, legal_brouc, legal_whist
 from ..laws.results import hombre_entries, hombre_outcome, homme_entries
 from ..spec.rules import Rules, card_order
 from .native import append, i64, vec
@@ -70,14 +70,20 @@ HOW_STOPPED: Final = 1
 HOW_CODILLE: Final = 2
 HOW_SURRENDER: Final = 3
 
+FUSED_WHIST: Final[i64] = 1  # `Play.fused`: brou.laws.play.legal_whist
+FUSED_BROUC: Final[i64] = 2  # brou.laws.play.legal_brouc
+NO_WORDS: Final[list[int]] = []  # `words`: none (never changed)
 MARK_ACTION: Final = 7  # pass_action + 7 (brou.engine.homme.MARK_ACTION)
 INFINITE: Final[i64] = 1_099_511_627_776  # 1 << 40 (written out: mypyc 2.4 shifts a constant 1 in 32 bits)
 WORD: Final = 1 << 20  # `relative`: a word kept as the table's best action
 # what an entry of the undo stack holds back: a card that ends a trick (or engages a vole), a pass in
-# a window, any other word
-CARD: Final = 0
-PASS: Final = 1
-WORD_DONE: Final = 2
+# a window, any other word, a card inside a trick
+CARD: Final[i64] = 0
+PASS: Final[i64] = 1
+WORD_DONE: Final[i64] = 2
+INSIDE: Final[i64] = 3
+SAVED: Final[i64] = 10  # `_save`: the integers an entry other than a card inside a trick or a pass keeps
+HELD: Final[i64] = 4  # and the lists it holds by reference
 NO_KEY: Final = vec[i64]()
 NO_QUICK: Final[i64] = INFINITE + 1  # `_last_cards`: the last trick needs the full play
 
@@ -141,6 +147,7 @@ class Play:
         self.rules = rules
         self.kind = kind
         self.goal = goal
+        self.words_in_play = kind in (PARTNERSHIP, AUCTION)  # whether words may come with the cards
         self.side = side
         self.mine = vec[i64]([1 if on else 0 for on in side])  # `side` as machine integers
         # per team, +1 for the side's, -1 for the other (`_sign`)
@@ -154,12 +161,14 @@ class Play:
         self.trump: i64 = -1
         self.trump_arg: int | None = None
         self.follow: Callable[..., int] = following_function(rules)
+        # the preset's fused function called natively where it is one of them (`legal_cards`)
+        self.fused: i64 = FUSED_WHIST if self.follow is legal_whist else FUSED_BROUC if self.follow is legal_brouc else 0
         self.after_talon: Callable[..., int] = self.follow
         self.class_of = vec[i64]()
         self.place = vec[i64]()
         self.stronger = vec[i64]()
         self.beating = vec[i64]()
-        self.by_strength: list[int] = []
+        self.by_strength = vec[i64]()
         self.by_points = vec[i64](sorted(rules.pack_cards, key=lambda c: rules.points[c]))  # `_cheapest`
         self.points = vec[i64](rules.points)
         # `_card_points`: rules.suit_points, the table of brou.laws.counting.card_points, in one row
@@ -190,7 +199,8 @@ class Play:
         self.ttop = vec[i64]([0] * slots)  # the card winning it after each card
         self.tseat = vec[i64]([0] * slots)  # and its seat
         self.tmask = vec[i64]([0] * slots)  # the trick's cards so far, as a mask
-        self.winners: list[int] = []  # the winner of each trick finished, from the first of the deal
+        # the winner of each trick finished, from the first of the deal (`done` of them)
+        self.winners = vec[i64]([0] * self.n_tricks)
         self.counts = vec[i64]([0] * n)  # tricks won by each seat
         # 1802 and Brouc
         self.team_tricks: list[int] = [0] * len(rules.teams)
@@ -201,7 +211,11 @@ class Play:
         self.turnup = -1
         self.announce_factor = 2 if rules.announce_deducted else 1
         self.table_factor = 2 if rules.table_deducted else 1
-        self.probe = rules.marriage_probe
+        # rules.marriage_probe as what it tests, on machine integers (`_probe`)
+        shape = rules.marriage_probe_shape
+        self.probe_all = shape is None
+        self.probe_base: i64 = 0 if shape is None else shape[0]
+        self.probe_shifts = vec[i64]([] if shape is None else shape[1])
         self.after_seats: dict[int, tuple[int, ...]] = {}  # `_after_trick_seats`
         # L'Homme d'Auvergne
         self.homme = -1
@@ -224,7 +238,15 @@ class Play:
         # the search
         self.table = Table()
         self.nodes = 0
-        self.undo_stack: list[tuple[Any, ...] | None] = []  # None: a card inside a trick
+        # the undo stack (`apply`, `undo`): per action its integers, then its kind on top; the
+        # lists an action other than a card inside a trick may replace, kept by reference
+        self.stack = vec[i64]()
+        self.top: i64 = 0
+        self.held: list[Any] = []
+        self.held_top: i64 = 0
+        self.ply: i64 = 0  # the depth of the search's node: its row in `rows`
+        self.rows: list[vec[i64]] = []  # per depth, the actions to search (`_order`)
+        self.key_rows: list[vec[i64]] = []  # per depth, the node's key (`key`)
         self.history: list[int] = []  # the actions taken from the root, kept while `visit` is set
         self.visit: Callable[[list[int], list[int]], None] | None = None  # tests: each node's actions
 
@@ -243,10 +265,11 @@ class Play:
             play.after_talon = compose(rules.following_after_talon or rules.following_primitives)
         play.hands = vec[i64](state.hands)
         play.leader = state.leader
-        play.winners = [w for _, _, w in state.tricks]
+        for t, (_, _, w) in enumerate(state.tricks):
+            play.winners[t] = w
         play.done = play.first_done = len(state.tricks)
-        for w in play.winners:
-            play.counts[w] += 1
+        for t in range(play.done):
+            play.counts[play.winners[t]] += 1
         play.draws = "draw" in rules.after_trick
         play.stock = vec[i64](state.stock if play.draws else [])
         trick = list(state.trick)
@@ -276,7 +299,7 @@ class Play:
         self.place = vec[i64](order.place)
         self.stronger = vec[i64](order.stronger)
         self.beating = vec[i64](beating_cards(rules, trump))
-        self.by_strength = sorted(rules.pack_cards, key=lambda c: (order.class_of[c], order.place[c]))
+        self.by_strength = vec[i64](sorted(rules.pack_cards, key=lambda c: (order.class_of[c], order.place[c])))
         self.trumps = [c for c in self.by_strength if self.class_of[c] == self.trump]
 
     def _of_homme(self, state: HommeDeal) -> None:
@@ -354,7 +377,7 @@ class Play:
             for k in range(drawn, min(drawn + n, len(self.stock))):
                 left &= ~BIT[self.stock[k]]
 
-    def _place(self, base: int, pos: int, seat: int, card: int) -> None:
+    def _place(self, base: i64, pos: i64, seat: i64, card: i64) -> None:
         """Card `card` of `seat` is the trick's card at `pos`: the best card so far after it."""
         i = base + pos
         self.tcards[i] = card
@@ -374,20 +397,25 @@ class Play:
 
     # -- what may be done --------------------------------------------------------------------
 
-    def to_act(self) -> int:
+    def _seat(self) -> i64:
+        """The seat whose card is next in the trick."""
+        seat = self.leader + self.npos
+        return seat - self.n if seat >= self.n else seat
+
+    def to_act(self) -> i64:
         if self.phase == WINDOW:
             return self.window[0]
         if self.phase == MARKING:
             return self.leader
         if self.asking:
             return self.hombre
-        return (self.leader + self.npos) % self.n
+        return self._seat()
 
-    def legal_cards(self) -> int:
+    def legal_cards(self) -> i64:
         """The cards the player to act may play now (as the engine's `legal_cards`)."""
         if self.phase != PLAYING or self.asking:
             return 0
-        seat = (self.leader + self.npos) % self.n
+        seat = self._seat()
         hand = self.hands[seat]
         if self.npos == 0:
             return hand
@@ -395,6 +423,10 @@ class Play:
         first = self.done * self.n
         led = self.class_of[self.tcards[first]]
         if self.kind == PARTNERSHIP:
+            if self.fused == FUSED_WHIST:
+                return legal_whist(self.rules, hand, led, self.trump, self.ttop[i], self.tmask[i])
+            if self.fused == FUSED_BROUC:
+                return legal_brouc(self.rules, hand, led, self.trump, self.ttop[i], self.tmask[i])
             return self.follow(self.rules, hand, led, self.trump, self.ttop[i], self.tmask[i])
         follow = self.follow if self.stock_pos < len(self.stock) else self.after_talon
         return follow(self.rules, hand, led, self.trump_arg, self.ttop[i], self.tmask[i], self.tcards[first])
@@ -408,12 +440,12 @@ class Play:
         if phase == MARKING:
             return [rules.pass_action + MARK_ACTION, rules.pass_action]
         if phase != PLAYING:
-            return []
+            return NO_WORDS
         if self.kind == PARTNERSHIP:
-            seat = (self.leader + self.npos) % self.n
-            if not rules.windows_after_tricks and self.probe(self.hands[seat]) and self._may_announce_on_turn(seat):
+            seat = self._seat()
+            if not rules.windows_after_tricks and self._probe(self.hands[seat]) and self._may_announce_on_turn(seat):
                 return self._announcements(seat, False)
-            return []
+            return NO_WORDS
         if self.kind == AUCTION:
             out = []
             if self._may_surrender():
@@ -423,7 +455,18 @@ class Play:
             if self._may_stop():
                 out.append(self.stop_id)
             return out
-        return []
+        return NO_WORDS
+
+    def _probe(self, cards: i64) -> bool:
+        """`rules.marriage_probe(cards)` (`brou.spec.rules.probe_shape`): False only when the
+        cards hold no marriage at all."""
+        if self.probe_all:
+            return True
+        x = cards & self.probe_base
+        shifts = self.probe_shifts
+        for k in range(len(shifts)):
+            x &= cards >> shifts[k]
+        return x != 0
 
     def legal_actions(self) -> list[int]:
         """Every legal action of the player to act, in the engine's order (`legal_actions()`)."""
@@ -438,7 +481,7 @@ class Play:
         """Announcement ids the seat's hand allows (`HommeDeal._announcement_ids`)."""
         rules = self.rules
         hand = self.hands[seat]
-        if not self.probe(hand):
+        if not self._probe(hand):
             return []
         if window and self.done == 1 and seat == rules.dealer and not rules.turnup_in_first_window:
             hand &= ~BIT[self.turnup]
@@ -449,7 +492,7 @@ class Play:
         """`HombreDeal._may_surrender`: asked before the lead, or at his first card of the deal."""
         if self.asking:
             return True
-        if self.done or (self.leader + self.npos) % self.n != self.hombre:
+        if self.done or self._seat() != self.hombre:
             return False
         if self.npos and self.rules.data["exchange"]["surrender"] == "before-the-lead":
             return False
@@ -465,14 +508,45 @@ class Play:
 
     # -- doing it ------------------------------------------------------------------------------
 
-    def _save(self, tag: int) -> tuple[Any, ...]:
-        """What an action other than a card inside a trick may change, kept for `undo`: the lists
-        by reference, since every change to them is made on a copy (`_announce`, `_finish_homme`,
-        `_after_trick`) or undone in turn (the hands, a window's pass, the trick counts)."""
-        return (tag, self.leader, self.npos, self.done, self.stock_pos, self.gone, self.phase, self.team_tricks,
-                self.made, self.used, self.window, self.marking, self.asking, self.vole, self.how, len(self.winners))
+    def _push(self, word: i64) -> None:
+        """One integer onto the undo stack."""
+        if self.top == len(self.stack):
+            self.stack = append(self.stack, word)
+        else:
+            self.stack[self.top] = word
+        self.top += 1
 
-    def apply(self, action: int) -> int:
+    def _save(self, tag: i64) -> None:
+        """What an action other than a card inside a trick may change, kept for `undo`: the
+        integers on the stack, the lists by reference, since every change to them is made on a
+        copy (`_announce`, `_after_trick`) or undone in turn (the hands, a window's pass, the
+        trick counts, the teams' tricks)."""
+        top = self.top
+        while top + SAVED > len(self.stack):
+            self.stack = append(self.stack, 0)
+        stack = self.stack
+        stack[top] = self.leader
+        stack[top + 1] = self.npos
+        stack[top + 2] = self.done
+        stack[top + 3] = self.stock_pos
+        stack[top + 4] = self.gone
+        stack[top + 5] = self.phase
+        stack[top + 6] = i64(1) if self.asking else i64(0)
+        stack[top + 7] = self.vole
+        stack[top + 8] = self.how
+        stack[top + 9] = tag
+        self.top = top + SAVED
+        at = self.held_top
+        held = self.held
+        if at == len(held):
+            held.extend([None] * HELD)
+        held[at] = self.made
+        held[at + 1] = self.used
+        held[at + 2] = self.window
+        held[at + 3] = self.marking
+        self.held_top = at + HELD
+
+    def apply(self, action: i64) -> i64:
         """Take a legal action; what it adds to the side's value now.  `undo` takes it back."""
         if self.visit is not None:
             self.history.append(action)
@@ -480,20 +554,21 @@ class Play:
         if action < rules.n_indices and self.phase == PLAYING:
             n = self.n
             if self.npos + 1 < n and not (self.npos == 0 and self.kind == AUCTION and self._may_stop()):
-                seat = (self.leader + self.npos) % n
+                seat = self._seat()
                 self.hands[seat] ^= BIT[action]
                 self._place(self.done * n, self.npos, seat, action)
                 self.npos += 1
-                self.undo_stack.append(None)
+                self._push(INSIDE)
                 return 0
-            self.undo_stack.append(self._save(CARD))
+            self._save(CARD)
             return self._card(action)
         if self.phase == WINDOW and action == rules.pass_action:
-            self.undo_stack.append((PASS, self.window.pop(0)))
+            self._push(self.window.pop(0))
+            self._push(PASS)
             if not self.window:
                 self.phase = PLAYING
             return 0
-        self.undo_stack.append(self._save(WORD_DONE))
+        self._save(WORD_DONE)
         if self.phase == MARKING:
             return self._close_marking(action != rules.pass_action)
         if self.kind == AUCTION:
@@ -504,35 +579,59 @@ class Play:
         """Take the last action back."""
         if self.visit is not None:
             self.history.pop()
-        saved = self.undo_stack.pop()
+        stack = self.stack
+        top = self.top - 1
+        tag = stack[top]
         n = self.n
-        if saved is None:  # a card inside a trick
+        if tag == INSIDE:
+            self.top = top
             self.npos -= 1
-            self.hands[(self.leader + self.npos) % n] ^= BIT[self.tcards[self.done * n + self.npos]]
+            self.hands[self._seat()] ^= BIT[self.tcards[self.done * n + self.npos]]
             return
-        if saved[0] == PASS:
-            self.window.insert(0, saved[1])
+        if tag == PASS:
+            self.top = top - 1
+            self.window.insert(0, stack[top - 1])
             self.phase = WINDOW
             return
         stock_pos = self.stock_pos
-        (_, self.leader, self.npos, self.done, self.stock_pos, self.gone, self.phase, self.team_tricks, self.made,
-         self.used, self.window, self.marking, self.asking, self.vole, self.how, kept) = saved
-        while len(self.winners) > kept:
-            self.counts[self.winners.pop()] -= 1
-        if saved[0] == CARD:
+        done = self.done
+        top -= SAVED - 1
+        self.top = top
+        self.leader = stack[top]
+        self.npos = stack[top + 1]
+        self.done = stack[top + 2]
+        self.stock_pos = stack[top + 3]
+        self.gone = stack[top + 4]
+        self.phase = stack[top + 5]
+        self.asking = stack[top + 6] == 1
+        self.vole = stack[top + 7]
+        self.how = stack[top + 8]
+        at = self.held_top - HELD
+        self.held_top = at
+        held = self.held
+        self.made = held[at]
+        self.used = held[at + 1]
+        self.window = held[at + 2]
+        self.marking = held[at + 3]
+        for t in range(self.done, done):
+            self.counts[self.winners[t]] -= 1
+        if tag == CARD:
             slot = self.done * n + self.npos
-            self.hands[(self.leader + self.npos) % n] ^= BIT[self.tcards[slot]]
-            if stock_pos > self.stock_pos:  # the draws after the trick
+            self.hands[self._seat()] ^= BIT[self.tcards[slot]]
+            if done > self.done:
                 winner = self.tseat[self.done * n + n - 1]
-                for k in range(n):
-                    self.hands[(winner + k) % n] ^= BIT[self.stock[self.stock_pos + k]]
+                if self.kind == PARTNERSHIP:
+                    self.team_tricks[self.rules.team_of[winner]] -= 1
+                if stock_pos > self.stock_pos:  # the draws after the trick
+                    for k in range(n):
+                        self.hands[(winner + k) % n] ^= BIT[self.stock[self.stock_pos + k]]
 
-    def _card(self, card: int) -> int:
+    def _card(self, card: i64) -> i64:
         """A card that may end the trick or begin L'Hombre's vole (the state saved before)."""
         n = self.n
         if self.npos == 0 and self.kind == AUCTION and self._may_stop():
             self.vole = 1  # a card led after the first five tricks undertakes the vole
-        seat = (self.leader + self.npos) % n
+        seat = self._seat()
         self.hands[seat] ^= BIT[card]
         self._place(self.done * n, self.npos, seat, card)
         self.npos += 1
@@ -540,7 +639,7 @@ class Play:
             return 0
         return self._finish_trick()
 
-    def _finish_trick(self) -> int:
+    def _finish_trick(self) -> i64:
         """The full trick to its winner, then what follows it in the game (`_finish_trick` of the
         deal classes); what it adds to the side's value."""
         rules = self.rules
@@ -549,12 +648,12 @@ class Play:
         leader = self.leader
         winner, mask = self.tseat[i], self.tmask[i]
         self.gone |= mask
-        self.winners.append(winner)
+        self.winners[self.done] = winner
         self.counts[winner] += 1
         self.done += 1
         self.leader = winner
         self.npos = 0
-        gain = 0
+        gain: i64 = 0
         kind = self.kind
         if kind == PARTNERSHIP:
             return self._finish_homme(winner, mask)
@@ -614,17 +713,16 @@ class Play:
         """+1 for the side's team, -1 for the other: the value is the difference of the counts."""
         return self.signs[team]
 
-    def _finish_homme(self, winner: int, mask: int) -> int:
+    def _finish_homme(self, winner: i64, mask: i64) -> i64:
         rules = self.rules
         team = rules.team_of[winner]
-        self.team_tricks = self.team_tricks[:]
-        self.team_tricks[team] += 1
+        self.team_tricks[team] += 1  # (taken back by `undo`)
         points = self._card_points(mask)
         last = self.done == self.n_tricks
         if last:
             points += rules.last_trick_bonus
         gain = self._sign(team) * points
-        if self.probe(mask):
+        if self._probe(mask):
             first = (self.done - 1) * self.n
             trick = [self.tcards[first + k] for k in range(self.n)]
             for suit, kind, value in table_marriages(rules, trick, self.trump):
@@ -638,10 +736,10 @@ class Play:
             return gain
         return gain + self._after_trick()
 
-    def _table_gain(self, entry: tuple[int, int, int, int, int]) -> int:
+    def _table_gain(self, entry: tuple[int, int, int, int, int]) -> i64:
         return self._sign(entry[3]) * entry[4] * self.table_factor
 
-    def _after_trick(self) -> int:
+    def _after_trick(self) -> i64:
         """`HommeDeal._after_trick` of a deal alone: the end, a window, or the next lead."""
         rules = self.rules
         if self.done == self.n_tricks:
@@ -669,7 +767,7 @@ class Play:
             self.after_seats[key] = found
         return found
 
-    def _close_marking(self, marked: bool) -> int:
+    def _close_marking(self, marked: bool) -> i64:
         gain = 0
         if table_marriage_counts(self.rules, marked):
             for entry in self.marking:
@@ -677,7 +775,7 @@ class Play:
         self.marking = []
         return gain + self._after_trick()
 
-    def _announce(self, action: int) -> int:
+    def _announce(self, action: i64) -> i64:
         rules = self.rules
         seat = self.to_act()
         suit, kind = divmod(action - rules.n_indices, len(rules.kinds))
@@ -693,7 +791,7 @@ class Play:
 
     # -- L'Hombre ----------------------------------------------------------------------------------
 
-    def _hombre_word(self, action: int) -> int:
+    def _hombre_word(self, action: i64) -> i64:
         if action == self.surrender_id:
             self.asking = False
             self.how, self.phase = HOW_SURRENDER, OVER
@@ -731,16 +829,17 @@ class Play:
 
     # -- the end ------------------------------------------------------------------------------------
 
-    def terminal(self) -> int:
+    def terminal(self) -> i64:
         """What the end of the deal adds to the side's value (the count of L'Homme d'Auvergne,
         the hombre's points; nothing more in the games counted trick by trick)."""
         if self.kind == AUCTION:
             return self._hombre_value()
         if self.kind == SPEECH and self.homme >= 0:
-            key = tuple(self.winners)
+            winners = [self.winners[t] for t in range(self.done)]
+            key = tuple(winners)
             found = self.homme_values.get(key)
             if found is None:
-                found = self._net(homme_entries(self.rules, self.homme, self.winners))
+                found = self._net(homme_entries(self.rules, self.homme, winners))
                 self.homme_values[key] = found
             return found
         return 0
@@ -755,19 +854,20 @@ class Play:
 
     # -- the search -----------------------------------------------------------------------------
 
-    def key(self) -> vec[i64]:
-        """The transposition table's key at the lead of a trick: everything the rest of the deal
-        depends on.  The cards are given by their places, not their names (as DDS's relative
-        ranks): class by class from the strongest, each card still in play as its holder (a seat,
-        or its place in the talon) and its key of equivalence, so that positions that differ only
-        in which of the cards worth the same are still out share their entry."""
-        out = self._suit_keys() if self.by_suit else self._class_keys()
+    def key(self, row: vec[i64]) -> i64:
+        """The transposition table's key at the lead of a trick, written into `row` (`_key_row`);
+        its length: everything the rest of the deal depends on.  The cards are given by their
+        places, not their names (as DDS's relative ranks): class by class from the strongest,
+        each card still in play as its holder (a seat, or its place in the talon) and its key of
+        equivalence, so that positions that differ only in which of the cards worth the same are
+        still out share their entry."""
+        count = self._suit_keys(row) if self.by_suit else self._class_keys(row)
         kind = self.kind
         if kind == PARTNERSHIP:
-            rules = self.rules
             for tricks in self.team_tricks:
-                out = append(out, 1 if tricks else 0)
-            n_kinds = len(rules.kinds)
+                row[count] = i64(1) if tricks else i64(0)
+                count += 1
+            n_kinds: i64 = len(self.kind_values)
             for seat in range(self.n):
                 hand = self.hands[seat]
                 bits: i64 = 0
@@ -775,65 +875,82 @@ class Play:
                     mask = self.kind_masks[suit * n_kinds + kind_]
                     if hand & mask == mask:
                         bits |= BIT[suit * n_kinds + kind_]
-                out = append(out, bits)
-                out = append(out, self.used[seat] & hand)
+                row[count] = bits
+                row[count + 1] = self.used[seat] & hand
+                count += 2
         elif kind == SPEECH:
-            for winner in self.winners:
-                out = append(out, winner)
+            for t in range(self.done):
+                row[count] = self.winners[t]
+                count += 1
         elif kind == AUCTION:
-            for count in self.counts:
-                out = append(out, count)
-            out = append(out, self.vole)
-        return out
+            for seat in range(self.n):
+                row[count] = self.counts[seat]
+                count += 1
+            row[count] = self.vole
+            count += 1
+        return count
 
-    def _suit_keys(self) -> vec[i64]:
+    def _key_row(self, ply: i64) -> vec[i64]:
+        """The row `key` writes the key of a node `ply` calls deep into, made once: as long as
+        the longest key (every card, a class mark before each, and what the games add)."""
+        while len(self.key_rows) <= ply:
+            self.key_rows.append(vec[i64]([0] * (4 + 2 * self.rules.n_indices + 4 * self.n + self.n_tricks)))
+        return self.key_rows[ply]
+
+    def _suit_keys(self, row: vec[i64]) -> i64:
         """`key`'s cards where each class is a suit in the order of the cards' indices: per suit,
         the keys of equivalence of its cards still in play (a number, `codes`), then each hand's
         and the talon's cards of the suit among them, as bits of their places (`PEXT`)."""
         width = self.width
         full = BIT[width] - 1
         alive = self.rules.pack & ~self.gone
-        stock = self.stock_masks[self.done] if self.stock else 0
-        out = vec[i64]([self.leader, self.done])
+        stock = self.stock_masks[self.done] if len(self.stock) else i64(0)
+        row[0] = self.leader
+        row[1] = self.done
+        hands = self.hands
         for suit in range(self.n_suits):
             shift = suit * width
             places = alive >> shift & full
             k = self.codes[suit][places]
-            row = places << 8
-            for hand in self.hands:
-                k = k << width | PEXT[row | hand >> shift & full]
+            bits = places << 8
+            for seat in range(self.n):
+                k = k << width | PEXT[bits | hands[seat] >> shift & full]
             if stock:
-                k = k << width | PEXT[row | stock >> shift & full]
-            out = append(out, k)
-        return out
+                k = k << width | PEXT[bits | stock >> shift & full]
+            row[2 + suit] = k
+        return 2 + self.n_suits
 
-    def _class_keys(self) -> vec[i64]:
+    def _class_keys(self, row: vec[i64]) -> i64:
         """`key`'s cards in any order of the classes (L'Hombre's): each card still in play, class
         by class from the strongest, as its holder and its key of equivalence."""
         n = self.n
-        out = vec[i64]([self.leader, self.done])
+        row[0] = self.leader
+        row[1] = self.done
+        count: i64 = 2
         owner = self.owner
         for seat in range(n):
             hand = self.hands[seat]
             while hand:
-                low = hand & -hand
-                owner[lowest(low)] = seat
-                hand ^= low
+                low = lowest(hand)
+                owner[low] = seat
+                hand ^= BIT[low]
         for k in range(self.stock_pos, len(self.stock)):
             owner[self.stock[k]] = n + k - self.stock_pos
         gone = self.gone
-        cls = -1
+        cls: i64 = -1
         class_of = self.class_of
         for card in self.by_strength:
             if gone >> card & 1:
                 continue
             if class_of[card] != cls:
                 cls = class_of[card]
-                out = append(out, -1 - cls)
-            out = append(out, owner[card] * 64 + self.eq_code[card])
-        return out
+                row[count] = -1 - cls
+                count += 1
+            row[count] = owner[card] * 64 + self.eq_code[card]
+            count += 1
+        return count
 
-    def bounds(self) -> tuple[int, int]:
+    def bounds(self) -> tuple[i64, i64]:
         """Bounds on what the rest of the deal can add, cheaply, at the lead of a trick: the
         points still in play, less those one side surely takes (`_sure`), and what marriages can
         still move (`_marriage_bound`); L'Hombre's points from the tricks each can still take."""
@@ -875,7 +992,7 @@ class Play:
             return self._hombre_range()
         return -INFINITE, INFINITE
 
-    def _top_run(self, alive: int) -> tuple[int, int]:
+    def _top_run(self, alive: i64) -> tuple[i64, i64]:
         """The top trumps still in play that one side holds, each of them above every trump the
         other side holds or the talon still hides (each takes the trick it falls in for that
         side, whatever happens), as a mask, and that side: 1 the side searched, 0 the others, -1
@@ -916,7 +1033,9 @@ class Play:
                 hand = self.hands[s]
                 if self.mine[s] != holder or hand & run == 0:
                     points += self._cheapest(hand, tricks)
-        return (points, 0) if holder == 1 else (0, points)
+        if holder == 1:
+            return points, 0
+        return 0, points
 
     def _cheapest(self, hand: i64, count: i64) -> i64:
         """The points of the `count` cheapest cards of a hand."""
@@ -939,7 +1058,7 @@ class Play:
         trick it falls in is that side's): (mine, others', table up, table down)."""
         rules = self.rules
         alive = self.hands_mask()
-        if not rules.kinds or not self.probe(alive):
+        if not rules.kinds or not self._probe(alive):
             return 0, 0, 0, 0
         mine: i64 = 0
         others: i64 = 0
@@ -948,7 +1067,9 @@ class Play:
         hands = self.hands
         n_kinds: i64 = len(self.kind_values)
         for suit in range(self.n_suits):
-            factor: i64 = rules.trump_factor if suit == self.trump else 1
+            factor: i64 = 1
+            if suit == self.trump:
+                factor = rules.trump_factor
             up: i64 = 0
             down: i64 = 0
             for k in range(n_kinds):
@@ -963,7 +1084,7 @@ class Play:
                         else:
                             others += self.kind_values[k] * factor * self.announce_factor
                     if part:
-                        holders += 1 if part & (part - 1) == 0 else size + 1
+                        holders += i64(1) if part & (part - 1) == 0 else size + 1
                 if holders == size:  # (so every card of it is in a hand)
                     value = self.kind_values[k] * factor * rules.table_factor * self.table_factor
                     if holder != 0 or not mask & run:
@@ -1000,7 +1121,7 @@ class Play:
             return found
         return -found[1], -found[0]
 
-    def relative(self, action: int) -> int:
+    def relative(self, action: i64) -> i64:
         """An action as the table keeps it: a card by its class and how many cards of that class
         still in play are stronger (so that it names the same card in every position of the
         entry, `key`), a word by its id above the cards."""
@@ -1009,49 +1130,73 @@ class Play:
         return self.class_of[action] * 64 + popcount(self.stronger[action] & ~self.gone)
 
     def moves(self, best: i64) -> vec[i64]:
-        """The actions to search here, best first: the legal ones, cards that are worth the same
-        and touch in their class's order merged into the strongest; the table's best action,
-        then a guess.  In 1802 and Brouc, a player who may announce a marriage announces before
-        he plays or passes, and the winner of a trick with a table marriage marks it: each adds
-        to his side's count and takes nothing from what he may do after (docs/solve.md), so the
-        other actions there can only be worth as much or less."""
-        words = self.words() if self.kind in (PARTNERSHIP, AUCTION) or self.phase != PLAYING else []
+        """The actions to search here, best first (`_order`), as a vector of their own."""
+        count = self._order(best, self.ply)
+        row = self.rows[self.ply]
+        return vec[i64]([row[k] for k in range(count)])
+
+    def _row(self, ply: i64) -> vec[i64]:
+        """The row `_order` writes the actions of a node `ply` calls deep into, made once."""
+        while len(self.rows) <= ply:
+            self.rows.append(vec[i64]([0] * (self.rules.pass_action + 16)))
+        return self.rows[ply]
+
+    def _order(self, best: i64, ply: i64) -> i64:
+        """The actions to search here, best first, written into `rows[ply]`; how many: the legal
+        ones, cards that are worth the same and touch in their class's order merged into the
+        strongest; the table's best action, then a guess.  In 1802 and Brouc, a player who may
+        announce a marriage announces before he plays or passes, and the winner of a trick with
+        a table marriage marks it: each adds to his side's count and takes nothing from what he
+        may do after (docs/solve.md), so the other actions there can only be worth as much or
+        less."""
+        row = self._row(ply)
+        words = self.words() if self.words_in_play or self.phase != PLAYING else NO_WORDS
         legal = self.legal_cards()
         if self.visit is not None:
             self.visit(self.history, self.rules.mask_to_list(legal) + words)
+        count: i64 = 0
         if self.kind == PARTNERSHIP and words:
             if self.phase == MARKING:
-                return vec[i64](words[:1])  # mark: the marriages count for the winner's side
-            announcements = [a for a in words if a < self.rules.pass_action]
-            if announcements:
-                return vec[i64](announcements)
+                row[0] = words[0]  # mark: the marriages count for the winner's side
+                return 1
+            for word in words:
+                if word < self.rules.pass_action:
+                    row[count] = word
+                    count += 1
+            if count:
+                return count
         if not legal:
-            return vec[i64](words)
+            for word in words:
+                row[count] = word
+                count += 1
+            return count
         if not words and legal & (legal - 1) == 0:
-            return vec[i64]([legal.bit_length() - 1])  # one card: nothing to order
+            row[0] = lowest(legal)  # one card: nothing to order
+            return 1
         n = self.n
-        seat = (self.leader + self.npos) % n
-        scored = vec[i64]()  # each card after its guess, as one number: -guess * 64 + card, in order
+        seat = self._seat()
+        # each card after its guess, as one number: -guess * 64 + card, in order
         gone = self.gone
         stronger = self.stronger
         class_of = self.class_of
         eq_key = self.eq_key
-        prev = -1
+        prev: i64 = -1
         npos = self.npos
         i = self.done * n + npos - 1
-        top = self.ttop[i] if npos else -1
+        top: i64 = self.ttop[i] if npos else i64(-1)
         ours = npos > 0 and self.mine[self.tseat[i]] == self.mine[seat]
-        beating = self.beating[top] if npos else 0
-        order = legal if self.by_suit else 0  # the strength order is the cards' order: lowest bit first
-        walk = 0
+        beating: i64 = self.beating[top] if npos else i64(0)
+        order: i64 = legal if self.by_suit else i64(0)  # the strength order is the cards' order: lowest bit first
+        walk: i64 = 0
+        card: i64 = 0
+        guess: i64 = 0
         strength = self.by_strength
         while True:
             if self.by_suit:
                 if not order:
                     break
-                low = order & -order
-                order ^= low
-                card = low.bit_length() - 1
+                card = lowest(order)
+                order ^= BIT[card]
             else:
                 if walk == len(strength):
                     break
@@ -1064,30 +1209,31 @@ class Play:
                 prev = card
                 continue
             prev = card
-            worth = self.value[card]
+            worth: i64 = self.value[card]
             if best >= 0 and best == class_of[card] * 64 + popcount(stronger[card] & ~gone):
                 guess = 1 << 20
             elif npos == 0:
                 top_of_class = stronger[card] & ~gone & ~self.hands[seat] == 0
                 guess = (1000 + worth) if top_of_class else -worth - self.place[card]
             elif ours:
-                guess = worth - (500 if beating >> card & 1 else 0)
+                guess = worth - (i64(500) if beating >> card & 1 else i64(0))
             elif beating >> card & 1:
                 guess = 600 + self.place[card] * 4 - worth
             else:
                 guess = -worth * 4 - (8 - self.place[card])
             item: i64 = -guess * 64 + card
-            scored = append(scored, item)
-            k = len(scored) - 1
-            while k > 0 and scored[k - 1] > item:  # a few cards: an insertion sort
-                scored[k] = scored[k - 1]
+            k = count
+            while k > 0 and row[k - 1] > item:  # a few cards: an insertion sort
+                row[k] = row[k - 1]
                 k -= 1
-            scored[k] = item
-        for k in range(len(scored)):
-            scored[k] &= 63
+            row[k] = item
+            count += 1
+        for k in range(count):
+            row[k] &= 63
         for word in words:
-            scored = append(scored, word)
-        return scored
+            row[count] = word
+            count += 1
+        return count
 
     def groups(self, legal: int) -> dict[int, int]:
         """The legal cards `moves` merges into another, each with the card searched for it."""
@@ -1104,7 +1250,7 @@ class Play:
             prev = card
         return out
 
-    def last_trick(self) -> int:
+    def last_trick(self) -> i64:
         """The last trick, every hand down to one card: played out, its marriages marked, and
         counted, without a search."""
         if self.visit is None and self.phase == PLAYING:
@@ -1121,7 +1267,7 @@ class Play:
             if self.phase == MARKING:
                 action = self.rules.pass_action + MARK_ACTION
             else:
-                hand = self.hands[(self.leader + self.npos) % self.n]
+                hand = self.hands[self._seat()]
                 action = lowest(hand)
             total += self.apply(action)
             taken += 1
@@ -1130,7 +1276,7 @@ class Play:
             self.undo()
         return total
 
-    def _last_cards(self) -> int:
+    def _last_cards(self) -> i64:
         """`last_trick` where the trick adds only its card points (1802 and Brouc with the last
         trick's bonus, Brusquembille's points): the one card of each hand, the winner from the
         beating table, no move made; NO_QUICK where the trick holds a marriage (table marriages
@@ -1148,12 +1294,12 @@ class Play:
             if self.beating[lowest(top)] & card:
                 top, winner = card, seat
         if self.kind == TALON:
-            return self._card_points(mask) if self.mine[winner] else 0
-        if self.probe(mask):
+            return self._card_points(mask) if self.mine[winner] else i64(0)
+        if self._probe(mask):
             return NO_QUICK
         return self._sign(self.rules.team_of[winner]) * (self._card_points(mask) + self.rules.last_trick_bonus)
 
-    def _pass_window(self) -> int:
+    def _pass_window(self) -> i64:
         """1802's window after a trick: each seat in it that has nothing to announce passes, the
         one move he has, without a node of the search; how many passed (`undo` each)."""
         passed = 0
@@ -1165,7 +1311,7 @@ class Play:
             passed += 1
         return passed
 
-    def search(self, alpha: int, beta: int) -> int:
+    def search(self, alpha: i64, beta: i64) -> i64:
         """What the rest of the deal adds to the side's value, fail-soft within (alpha, beta)."""
         if self.phase == WINDOW:
             passed = self._pass_window()
@@ -1180,7 +1326,8 @@ class Play:
         keyed = self.phase == PLAYING and self.npos == 0 and not self.asking
         if keyed and self.done + 1 == self.n_tricks:
             return self.last_trick()
-        key = NO_KEY
+        row = NO_KEY
+        length: i64 = 0
         best: i64 = -1
         low = -INFINITE
         high = INFINITE
@@ -1188,14 +1335,14 @@ class Play:
         table = self.table
         emptied = table.emptied
         if keyed:
-            key = self.key()
-            at = table.find(key)
+            row = self._key_row(self.ply)
+            length = self.key(row)
+            at = table.find(row, length)
             if at == MISSING:
                 low, high = self.bounds()  # once per entry: the entry starts from them
             else:
-                n = len(key)
                 pool = table.pool
-                low, high, best = pool[at + 1 + n], pool[at + 2 + n], pool[at + 3 + n]
+                low, high, best = pool[at + 1 + length], pool[at + 2 + length], pool[at + 3 + length]
             if low >= beta:
                 return low
             if high <= alpha:
@@ -1207,8 +1354,13 @@ class Play:
         maximising = self.mine[self.to_act()] == 1
         value = -INFINITE if maximising else INFINITE
         a, b = alpha, beta
-        chosen = -1
-        for action in self.moves(best):
+        chosen: i64 = -1
+        ply = self.ply
+        count = self._order(best, ply)
+        actions = self.rows[ply]
+        self.ply = ply + 1
+        for k in range(count):
+            action = actions[k]
             gain = self.apply(action)
             found = gain + self.search(a - gain, b - gain)
             self.undo()
@@ -1223,10 +1375,11 @@ class Play:
                     b = value
             if a >= b:
                 break
+        self.ply = ply
         if keyed:  # (the key's tricks played and announcements keep this position out of its own subtree)
             low, high = narrowed(low, high, value, alpha, beta)
-            table.store(key, at if table.emptied == emptied else MISSING, low, high,
-                        self.relative(chosen) if chosen >= 0 else -1)
+            table.store(row, length, at if table.emptied == emptied else MISSING, low, high,
+                        self.relative(chosen) if chosen >= 0 else i64(-1))
         return value
 
     def playout(self) -> int:

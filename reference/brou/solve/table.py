@@ -1,7 +1,8 @@
 """The double-dummy search's transposition table (docs/solve.md, "How it searches"): bounds of
 the value of positions at the lead of a trick, by their key, in machine integers.
 
-A key is a row of integers (`brou.solve.play.Play.key`), each below 1 << 62.  The table is open
+A key is a row of integers (`brou.solve.play.Play.key`), each below 1 << 62, given as a vector and
+how many of its first integers are the key.  The table is open
 addressing: a slot holds the key's hash and where its entry lies in `pool`, one row of integers
 after another: the key's length, the key, then the entry's lower bound, upper bound and best
 action.  A lookup compares the whole key, never the hash alone, so two positions never share an
@@ -60,10 +61,9 @@ class Table:
         self.entries = 0
         self.emptied += 1
 
-    def find(self, key: vec[i64]) -> i64:
-        """Where the key's entry lies in `pool` (its bounds at `+ 1 + len(key)`), or MISSING;
-        either way it leaves the slot for `store`."""
-        n: i64 = len(key)
+    def find(self, key: vec[i64], n: i64) -> i64:
+        """Where the entry of the key (the first n integers of `key`) lies in `pool` (its bounds
+        at `+ 1 + n`), or MISSING; either way it leaves the slot for `store`."""
         h = hashed(key, 0, n)
         self.hashed = h
         slots = self.slots
@@ -87,13 +87,12 @@ class Table:
                     return at
             i = (i + 1) & mask
 
-    def store(self, key: vec[i64], at: i64, low: i64, high: i64, best: i64) -> None:
+    def store(self, key: vec[i64], n: i64, at: i64, low: i64, high: i64, best: i64) -> None:
         """Write the key's entry: in place at `at` where `find` gave it (and the table was not
         emptied since), else where `find` finds it now, else a new one (the table emptied
         first when full)."""
-        n: i64 = len(key)
         if at == MISSING:
-            at = self.find(key)
+            at = self.find(key, n)
         if at != MISSING:
             pool = self.pool
             pool[at + 1 + n] = low
@@ -102,15 +101,15 @@ class Table:
             return
         if self.entries >= MOST:
             self.clear()
-            self.find(key)
+            self.find(key, n)
         elif 2 * (self.entries + 1) > self.size:
             self._grow()
-            self.find(key)
+            self.find(key, n)
         pool = self.pool
         begin: i64 = len(pool)
         pool = append(pool, n)
-        for word in key:
-            pool = append(pool, word)
+        for k in range(n):
+            pool = append(pool, key[k])
         pool = append(pool, low)
         pool = append(pool, high)
         pool = append(pool, best)

@@ -129,6 +129,7 @@ class Rules:
     mask_to_list: Callable[[int], list[int]]
     suit_points: tuple[tuple[int, ...], ...]
     marriage_probe: Callable[[int], bool]
+    marriage_probe_shape: tuple[int, tuple[int, ...]] | None  # what the probe tests (`probe_shape`)
     table_marking: str = "engine"  # who marks a table marriage: the engine, or the trick's winner (action `mark`)
     # The phase engine (brou.engine.phases; docs/design.md, "The family"): empty for a partnership game.
     phases: tuple[str, ...] = ()
@@ -568,7 +569,8 @@ def compile_rules(body: dict[str, Any], params: dict[str, Any], overrides: dict[
         pass_action=len(suits) * n_ranks + len(suits) * len(kinds),
         mask_to_list=_mask_lister(len(suits), n_ranks),
         suit_points=_suit_points(tuple(points), len(suits), n_ranks),
-        marriage_probe=_probe(kinds, ranks, len(suits)),
+        marriage_probe=_probe(probe_shape(kinds, ranks, len(suits))),
+        marriage_probe_shape=probe_shape(kinds, ranks, len(suits)),
         table_marking=marriages["table"].get("marked_by", "engine"),
         phases=tuple(body.get("phases", ())),
         after_trick=tuple(body["play"].get("after_trick", ())),
@@ -618,20 +620,33 @@ def _mask_lister(n_suits: int, n_ranks: int) -> Callable[[int], list[int]]:
     return any_suits
 
 
-def _probe(kinds: tuple[MarriageKind, ...], ranks: tuple[str, ...], n_suits: int) -> Callable[[int], bool]:
+def probe_shape(kinds: tuple[MarriageKind, ...], ranks: tuple[str, ...], n_suits: int,
+                ) -> tuple[int, tuple[int, ...]] | None:
+    """What `Rules.marriage_probe` tests: (base, shifts), the lowest of the smallest kind's
+    ranks in every suit and how far above it its other ranks lie; cards hold that kind in some
+    suit when `cards & base & (cards >> d)` for every shift d leaves a card.  (0, ()) when there
+    are no marriages, None when some kind does not contain the smallest (everything passes)."""
+    if not kinds:
+        return 0, ()
+    smallest = set(kinds[0].ranks)
+    if not all(smallest <= set(k.ranks) for k in kinds):
+        return None
+    positions = sorted(ranks.index(r) for r in smallest)
+    base = sum(1 << (s * len(ranks) + positions[0]) for s in range(n_suits))
+    return base, tuple(p - positions[0] for p in positions[1:])
+
+
+def _probe(shape: tuple[int, tuple[int, ...]] | None) -> Callable[[int], bool]:
     """`Rules.marriage_probe(cards)`: False only when `cards` hold no marriage at all.
 
     A fast filter, not a rule: it looks for the smallest kind's ranks in one suit
-    with shifts.  Valid when every kind contains the smallest one; otherwise it
-    lets everything through."""
-    if not kinds:
-        return lambda cards: False
-    smallest = set(kinds[0].ranks)
-    if not all(smallest <= set(k.ranks) for k in kinds):
+    with shifts (`probe_shape`).  Valid when every kind contains the smallest one;
+    otherwise it lets everything through."""
+    if shape is None:
         return lambda cards: True
-    positions = sorted(ranks.index(r) for r in smallest)
-    base = sum(1 << (s * len(ranks) + positions[0]) for s in range(n_suits))
-    shifts = tuple(p - positions[0] for p in positions[1:])
+    base, shifts = shape
+    if not base:
+        return lambda cards: False
     if len(shifts) == 1:
         shift = shifts[0]
         return lambda cards: cards & base & (cards >> shift) != 0
