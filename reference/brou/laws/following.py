@@ -181,6 +181,12 @@ REFUSALS: dict[str, str] = {
 }
 
 
+def is_free(primitives: tuple[tuple[str, Any], ...]) -> bool:
+    """Whether a list of primitives allows every card held (it is empty or only `free`): its
+    composed function (`compose`) gives the hand back whatever the trick holds."""
+    return all(name == "free" for name, _ in primitives)
+
+
 def compose(primitives: tuple[tuple[str, Any], ...]) -> Legal:
     """The legal-cards function of a list of primitives, applied in order: each narrows the
     cards allowed when its condition holds, never to nothing, so whatever none of them forbids

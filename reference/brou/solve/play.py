@@ -30,7 +30,7 @@ from ..engine.homme import HommeDeal
 from ..engine.phases import PhaseDeal
 from ..laws.auction import PLAY_ON, STOP, SURRENDER, word_index
 from ..laws.contracts import Contract
-from ..laws.following import compose, following_function, matadors_of
+from ..laws.following import compose, following_function, is_free, matadors_of
 from ..laws.kings import king_of, scored_kings, taken_king_entries
 from ..laws.ledger import Entry
 from ..laws.marriages import announceable, announcement_value, announcing_seats, table_marriage_counts, table_marriages
@@ -147,6 +147,7 @@ class Play:
         self.rules = rules
         self.kind = kind
         self.goal = goal
+        self.points_goal = goal == POINTS
         self.words_in_play = kind in (PARTNERSHIP, AUCTION)  # whether words may come with the cards
         self.side = side
         self.mine = vec[i64]([1 if on else 0 for on in side])  # `side` as machine integers
@@ -164,6 +165,8 @@ class Play:
         # the preset's fused function called natively where it is one of them (`legal_cards`)
         self.fused: i64 = FUSED_WHIST if self.follow is legal_whist else FUSED_BROUC if self.follow is legal_brouc else 0
         self.after_talon: Callable[..., int] = self.follow
+        self.free = False  # whether `follow` lets every card through, so is not called (brou.laws.following.is_free)
+        self.free_after_talon = False  # the same for `after_talon`
         self.class_of = vec[i64]()
         self.place = vec[i64]()
         self.stronger = vec[i64]()
@@ -181,7 +184,7 @@ class Play:
         self.width: i64 = len(rules.ranks)
         self.n_suits: i64 = len(rules.suits)
         self.by_suit = False  # whether every class is a suit ordered as its cards' indices (`_suit_keys`)
-        self.codes: list[vec[i64]] = []  # per suit and set of its places: a number for its cards' keys
+        self.codes = vec[i64]()  # per suit and set of its places (suit << width | places): a number for its cards' keys
         self.stock_masks = vec[i64]()  # the talon still to draw, by the number of tricks played
         self.stock = vec[i64]()
         self.draws = False
@@ -261,8 +264,11 @@ class Play:
         play._set_trump(state.trump)
         n = rules.n_players
         if play.kind != PARTNERSHIP:
+            after = rules.following_after_talon or rules.following_primitives
             play.follow = compose(rules.following_primitives)
-            play.after_talon = compose(rules.following_after_talon or rules.following_primitives)
+            play.after_talon = compose(after)
+            play.free = is_free(rules.following_primitives)
+            play.free_after_talon = is_free(after)
         play.hands = vec[i64](state.hands)
         play.leader = state.leader
         for t, (_, _, w) in enumerate(state.tricks):
@@ -360,12 +366,12 @@ class Play:
             for c in rules.pack_cards)
         if self.by_suit:
             numbers: dict[tuple[int, ...], int] = {}
+            numbered = vec[i64]()
             for suit in range(self.n_suits):
-                row = vec[i64]()
                 for places in range(1 << width):
                     held = tuple(self.eq_code[suit * width + r] for r in range(width) if places >> r & 1)
-                    row = append(row, numbers.setdefault(held, len(numbers)))
-                self.codes.append(row)
+                    numbered = append(numbered, numbers.setdefault(held, len(numbers)))
+            self.codes = numbered
         left = 0
         for card in self.stock:
             left |= BIT[card]
@@ -428,7 +434,14 @@ class Play:
             if self.fused == FUSED_BROUC:
                 return legal_brouc(self.rules, hand, led, self.trump, self.ttop[i], self.tmask[i])
             return self.follow(self.rules, hand, led, self.trump, self.ttop[i], self.tmask[i])
-        follow = self.follow if self.stock_pos < len(self.stock) else self.after_talon
+        if self.stock_pos < len(self.stock):
+            if self.free:
+                return hand
+            follow = self.follow
+        else:
+            if self.free_after_talon:
+                return hand
+            follow = self.after_talon
         return follow(self.rules, hand, led, self.trump_arg, self.ttop[i], self.tmask[i], self.tcards[first])
 
     def words(self) -> list[int]:
@@ -658,7 +671,7 @@ class Play:
         if kind == PARTNERSHIP:
             return self._finish_homme(winner, mask)
         if kind == TALON:
-            if self.goal == POINTS:
+            if self.points_goal:
                 if self.mine[winner]:
                     gain = self._card_points(mask)
             elif rules.pays_brusquembilles and mask & self.jeton_mask:
@@ -911,7 +924,7 @@ class Play:
         for suit in range(self.n_suits):
             shift = suit * width
             places = alive >> shift & full
-            k = self.codes[suit][places]
+            k = self.codes[suit << width | places]
             bits = places << 8
             for seat in range(self.n):
                 k = k << width | PEXT[bits | hands[seat] >> shift & full]
@@ -962,9 +975,10 @@ class Play:
             spread = self._card_points(alive) + self.rules.last_trick_bonus
             mine, others, up, down = self._marriage_bound(run, holder)
             return 2 * ours - spread - others - down, spread - 2 * theirs + mine + up
-        if kind == TALON and self.goal == POINTS:
+        if kind == TALON and self.points_goal:
             alive = self.hands_mask() | self.stock_masks[self.done]
-            ours, theirs = self._sure(*self._top_run(alive))
+            run, holder = self._top_run(alive)
+            ours, theirs = self._sure(run, holder)
             return ours, self._card_points(alive) - theirs
         if kind == AUCTION and self.done:
             return self._hombre_range()
@@ -986,7 +1000,7 @@ class Play:
                     spread += sum(k.value for k in rules.kinds) * factor * self.announce_factor
                     spread += max(k.value for k in rules.kinds) * factor * rules.table_factor * self.table_factor
             return -spread, spread
-        if kind == TALON and self.goal == POINTS:
+        if kind == TALON and self.points_goal:
             return 0, self._card_points(alive | self.stock_masks[self.done])
         if kind == AUCTION and self.done:
             return self._hombre_range()
@@ -1255,7 +1269,7 @@ class Play:
         counted, without a search."""
         if self.visit is None and self.phase == PLAYING:
             kind = self.kind
-            if kind == PARTNERSHIP or (kind == TALON and self.goal == POINTS):
+            if kind == PARTNERSHIP or (kind == TALON and self.points_goal):
                 quick = self._last_cards()
                 if quick != NO_QUICK:
                     return quick
@@ -1332,12 +1346,14 @@ class Play:
         low = -INFINITE
         high = INFINITE
         at = MISSING
+        hashed: i64 = 0
         table = self.table
         emptied = table.emptied
         if keyed:
             row = self._key_row(self.ply)
             length = self.key(row)
             at = table.find(row, length)
+            hashed = table.hashed
             if at == MISSING:
                 low, high = self.bounds()  # once per entry: the entry starts from them
             else:
@@ -1378,7 +1394,7 @@ class Play:
         self.ply = ply
         if keyed:  # (the key's tricks played and announcements keep this position out of its own subtree)
             low, high = narrowed(low, high, value, alpha, beta)
-            table.store(row, length, at if table.emptied == emptied else MISSING, low, high,
+            table.store(row, length, hashed, at if table.emptied == emptied else MISSING, low, high,
                         self.relative(chosen) if chosen >= 0 else i64(-1))
         return value
 

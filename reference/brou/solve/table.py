@@ -63,8 +63,12 @@ class Table:
 
     def find(self, key: vec[i64], n: i64) -> i64:
         """Where the entry of the key (the first n integers of `key`) lies in `pool` (its bounds
-        at `+ 1 + n`), or MISSING; either way it leaves the slot for `store`."""
-        h = hashed(key, 0, n)
+        at `+ 1 + n`), or MISSING; either way it leaves the slot for `store`, and the key's hash
+        in `hashed`."""
+        return self._lookup(key, n, hashed(key, 0, n))
+
+    def _lookup(self, key: vec[i64], n: i64, h: i64) -> i64:
+        """`find` of a key whose hash is h."""
         self.hashed = h
         slots = self.slots
         hashes = self.hashes
@@ -87,12 +91,12 @@ class Table:
                     return at
             i = (i + 1) & mask
 
-    def store(self, key: vec[i64], n: i64, at: i64, low: i64, high: i64, best: i64) -> None:
-        """Write the key's entry: in place at `at` where `find` gave it (and the table was not
-        emptied since), else where `find` finds it now, else a new one (the table emptied
-        first when full)."""
+    def store(self, key: vec[i64], n: i64, h: i64, at: i64, low: i64, high: i64, best: i64) -> None:
+        """Write the entry of the key (its first n integers, its hash h as `find` left it): in
+        place at `at` where `find` gave it (and the table was not emptied since), else where it
+        is now, else a new one (the table emptied first when full)."""
         if at == MISSING:
-            at = self.find(key, n)
+            at = self._lookup(key, n, h)
         if at != MISSING:
             pool = self.pool
             pool[at + 1 + n] = low
@@ -101,10 +105,10 @@ class Table:
             return
         if self.entries >= MOST:
             self.clear()
-            self.find(key, n)
+            self._lookup(key, n, h)
         elif 2 * (self.entries + 1) > self.size:
             self._grow()
-            self.find(key, n)
+            self._lookup(key, n, h)
         pool = self.pool
         begin: i64 = len(pool)
         pool = append(pool, n)
