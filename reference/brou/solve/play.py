@@ -82,7 +82,7 @@ CARD: Final[i64] = 0
 PASS: Final[i64] = 1
 WORD_DONE: Final[i64] = 2
 INSIDE: Final[i64] = 3
-SAVED: Final[i64] = 10  # `_save`: the integers an entry other than a card inside a trick or a pass keeps
+SAVED: Final[i64] = 11  # `_save`: the integers an entry other than a card inside a trick or a pass keeps
 HELD: Final[i64] = 4  # and the lists it holds by reference
 NO_KEY: Final = vec[i64]()
 NO_QUICK: Final[i64] = INFINITE + 1  # `_last_cards`: the last trick needs the full play
@@ -209,7 +209,8 @@ class Play:
         self.team_tricks: list[int] = [0] * len(rules.teams)
         self.made: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         self.used: list[int] = [0] * n
-        self.window: list[int] = []
+        self.window: tuple[int, ...] = ()  # 1802: the seats of the window after a trick
+        self.window_at: i64 = 0  # the one of them to act (those before have passed)
         self.marking: list[tuple[int, int, int, int, int]] = []
         self.turnup = -1
         self.announce_factor = 2 if rules.announce_deducted else 1
@@ -219,7 +220,7 @@ class Play:
         self.probe_all = shape is None
         self.probe_base: i64 = 0 if shape is None else shape[0]
         self.probe_shifts = vec[i64]([] if shape is None else shape[1])
-        self.after_seats: dict[int, tuple[int, ...]] = {}  # `_after_trick_seats`
+        self.after_seats: list[tuple[int, ...] | None] = [None] * (6 * n)  # `_after_trick_seats`
         # L'Homme d'Auvergne
         self.homme = -1
         self.scored: dict[int, int] = {}
@@ -315,7 +316,7 @@ class Play:
         self.turnup = state.deal.turnup
         phase = state.phase
         if phase == "window":
-            self.phase, self.window = WINDOW, list(state.window)
+            self.phase, self.window, self.window_at = WINDOW, tuple(state.window), 0
         elif phase == "mark":
             self.phase, self.marking = MARKING, list(state.marking)
         elif phase != "play":
@@ -410,7 +411,7 @@ class Play:
 
     def to_act(self) -> i64:
         if self.phase == WINDOW:
-            return self.window[0]
+            return self.window[self.window_at]
         if self.phase == MARKING:
             return self.leader
         if self.asking:
@@ -449,7 +450,7 @@ class Play:
         rules = self.rules
         phase = self.phase
         if phase == WINDOW:
-            return [*self._announcements(self.window[0], True), rules.pass_action]
+            return [*self._announcements(self.window[self.window_at], True), rules.pass_action]
         if phase == MARKING:
             return [rules.pass_action + MARK_ACTION, rules.pass_action]
         if phase != PLAYING:
@@ -495,7 +496,7 @@ class Play:
         rules = self.rules
         hand = self.hands[seat]
         if not self._probe(hand):
-            return []
+            return NO_WORDS
         if window and self.done == 1 and seat == rules.dealer and not rules.turnup_in_first_window:
             hand &= ~BIT[self.turnup]
         base, n_kinds = rules.n_indices, len(rules.kinds)
@@ -532,7 +533,7 @@ class Play:
     def _save(self, tag: i64) -> None:
         """What an action other than a card inside a trick may change, kept for `undo`: the
         integers on the stack, the lists by reference, since every change to them is made on a
-        copy (`_announce`, `_after_trick`) or undone in turn (the hands, a window's pass, the
+        copy (`_announce`, `_after_trick`) or undone in turn (the hands, a window's passes, the
         trick counts, the teams' tricks)."""
         top = self.top
         while top + SAVED > len(self.stack):
@@ -547,7 +548,8 @@ class Play:
         stack[top + 6] = i64(1) if self.asking else i64(0)
         stack[top + 7] = self.vole
         stack[top + 8] = self.how
-        stack[top + 9] = tag
+        stack[top + 9] = self.window_at
+        stack[top + 10] = tag
         self.top = top + SAVED
         at = self.held_top
         held = self.held
@@ -576,9 +578,9 @@ class Play:
             self._save(CARD)
             return self._card(action)
         if self.phase == WINDOW and action == rules.pass_action:
-            self._push(self.window.pop(0))
+            self.window_at += 1
             self._push(PASS)
-            if not self.window:
+            if self.window_at == len(self.window):
                 self.phase = PLAYING
             return 0
         self._save(WORD_DONE)
@@ -602,8 +604,8 @@ class Play:
             self.hands[self._seat()] ^= BIT[self.tcards[self.done * n + self.npos]]
             return
         if tag == PASS:
-            self.top = top - 1
-            self.window.insert(0, stack[top - 1])
+            self.top = top
+            self.window_at -= 1
             self.phase = WINDOW
             return
         stock_pos = self.stock_pos
@@ -619,6 +621,7 @@ class Play:
         self.asking = stack[top + 6] == 1
         self.vole = stack[top + 7]
         self.how = stack[top + 8]
+        self.window_at = stack[top + 9]
         at = self.held_top - HELD
         self.held_top = at
         held = self.held
@@ -760,7 +763,7 @@ class Play:
             return 0
         seats = self._after_trick_seats() if rules.windows_after_tricks else ()
         if seats:
-            self.phase, self.window = WINDOW, list(seats)
+            self.phase, self.window, self.window_at = WINDOW, seats, 0
         else:
             self.phase = PLAYING
         return 0
@@ -773,8 +776,10 @@ class Play:
         winner = self.leader
         tricks = self.team_tricks[rules.team_of[winner]]
         left = rules.hand_size - self.done
-        key = (winner * 3 + min(tricks, 2)) * 2 + (1 if left < rules.smallest_marriage else 0)
-        found = self.after_seats.get(key)
+        key = (winner * 3 + min(tricks, 2)) * 2
+        if left < rules.smallest_marriage:
+            key += 1
+        found = self.after_seats[key]
         if found is None:
             found = announcing_seats(rules, "after-trick", winner, self.team_tricks, left)
             self.after_seats[key] = found
@@ -877,20 +882,22 @@ class Play:
         count = self._suit_keys(row) if self.by_suit else self._class_keys(row)
         kind = self.kind
         if kind == PARTNERSHIP:
-            for tricks in self.team_tricks:
-                row[count] = i64(1) if tricks else i64(0)
-                count += 1
+            teams: i64 = 0  # a bit per team that has a trick
+            for team in range(len(self.team_tricks)):
+                if self.team_tricks[team]:
+                    teams |= BIT[team]
+            row[count] = teams
+            count += 1
             n_kinds: i64 = len(self.kind_values)
             for seat in range(self.n):
                 hand = self.hands[seat]
-                bits: i64 = 0
+                bits: i64 = 0  # the marriages he announced still whole in his hand, above his cards used
                 for suit, kind_ in self.made[seat]:
                     mask = self.kind_masks[suit * n_kinds + kind_]
                     if hand & mask == mask:
                         bits |= BIT[suit * n_kinds + kind_]
-                row[count] = bits
-                row[count + 1] = self.used[seat] & hand
-                count += 2
+                row[count] = bits << 48 | self.used[seat] & hand
+                count += 1
         elif kind == SPEECH:
             for t in range(self.done):
                 row[count] = self.winners[t]
@@ -1318,7 +1325,7 @@ class Play:
         one move he has, without a node of the search; how many passed (`undo` each)."""
         passed = 0
         pass_action = self.rules.pass_action
-        while self.phase == WINDOW and not self._announcements(self.window[0], True):
+        while self.phase == WINDOW and not self._announcements(self.window[self.window_at], True):
             if self.visit is not None:
                 self.visit(self.history, [pass_action])
             self.apply(pass_action)
