@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from brou.engine.homme import HommeDeal
 from brou.errors import IllegalAction, SpecError
 from brou.laws import following
-from brou.laws.following import PRIMITIVES, compose, following_function, refusal
+from brou.laws.following import PRIMITIVES, compose, following_function, is_free, refusal
 from brou.laws.play import LEGAL, beats, why_illegal
 from brou.spec.rules import FOLLOWING_PRESETS, Rules
 from helpers import load, mask, texts
@@ -66,6 +66,26 @@ def test_free_leaves_every_card_in_hand() -> None:
     legal = compose((("free", None),))
     assert legal(rules, h, led, trump, best, trick) == h
     assert compose((("follow-suit", None),))(rules, h, led, trump, best, trick) == mask(rules, "AH")
+
+
+def test_a_list_of_free_alone_lets_everything_through() -> None:
+    """`is_free`, which lets the solver skip the call (brou.solve.play): true of the lists whose
+    composed function gives the hand back, false as soon as one primitive may narrow it."""
+    assert is_free(()) and is_free((("free", None),))
+    assert not is_free((("free", None), ("follow-suit", None)))
+    rules = load(BROUC)
+    rng = random.Random(7)
+    for primitives in ((("free", None),), (("follow-suit", None),), (("follow-suit", None), ("trump-if-void", None))):
+        legal = compose(primitives)
+        narrowed_somewhere = False
+        for _ in range(300):
+            hand = rng.getrandbits(rules.n_indices) & rules.pack
+            played = rng.sample([c for c in rules.pack_cards if not hand >> c & 1], 2)
+            led = rules.suit_of[played[0]]
+            best = played[0] if not beats(rules, played[1], played[0], 0) else played[1]
+            out = legal(rules, hand, led, 0, best, 1 << played[0] | 1 << played[1])
+            narrowed_somewhere |= out != hand
+        assert narrowed_somewhere != is_free(primitives)
 
 
 @pytest.mark.clause("hdb.play.follow", "brouc.play.follow")

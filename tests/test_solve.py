@@ -381,6 +381,19 @@ def test_a_position_in_the_notation_solves_as_its_state(ruleset: str) -> None:
                                                                          second.goal)
 
 
+@pytest.mark.parametrize("ruleset", ["homme-de-brou-1802", "brouc", "brusquembille-1718", "homme-d-auvergne", "hombre"])
+def test_the_light_state_s_marriage_probe_is_the_rules(ruleset: str) -> None:
+    """`Play._probe`, the marriage probe on machine integers (brou.spec.rules.probe_shape), says
+    what `rules.marriage_probe` says, on random sets of cards and on every pair of one suit."""
+    rules = Rules.load(ruleset)
+    play = Play(rules, 0, "count", [True] * rules.n_players)
+    rng = random.Random(11)
+    masks = [rng.getrandbits(rules.n_indices) & rules.pack for _ in range(2000)]
+    masks += [1 << a | 1 << b for a in rules.pack_cards for b in rules.pack_cards if rules.suit_of[a] == rules.suit_of[b]]
+    assert [play._probe(m) for m in masks] == [rules.marriage_probe(m) for m in masks]
+    assert any(rules.marriage_probe(m) for m in masks) == bool(rules.kinds)
+
+
 def test_the_side_searched_and_its_value() -> None:
     """The team of the player to act in 1802 and Brouc (the value is the difference of the two
     counts: the other team's is its negation); the hombre in L'Hombre, or the two tiers."""
