@@ -520,6 +520,7 @@ def compile_rules(body: dict[str, Any], params: dict[str, Any], overrides: dict[
     payments = body.get("payments") or {"brusquembilles": {}, "paid": "never"}
     jetons = tuple(payments["brusquembilles"].get(ranks[c % n_ranks], 0) if pack >> c & 1 else 0
                    for c in range(len(suits) * n_ranks))
+    shape = probe_shape(kinds, ranks, len(suits))
     return Rules(
         id=body["id"],
         params=params,
@@ -569,8 +570,8 @@ def compile_rules(body: dict[str, Any], params: dict[str, Any], overrides: dict[
         pass_action=len(suits) * n_ranks + len(suits) * len(kinds),
         mask_to_list=_mask_lister(len(suits), n_ranks),
         suit_points=_suit_points(tuple(points), len(suits), n_ranks),
-        marriage_probe=_probe(probe_shape(kinds, ranks, len(suits))),
-        marriage_probe_shape=probe_shape(kinds, ranks, len(suits)),
+        marriage_probe=_probe(shape),
+        marriage_probe_shape=shape,
         table_marking=marriages["table"].get("marked_by", "engine"),
         phases=tuple(body.get("phases", ())),
         after_trick=tuple(body["play"].get("after_trick", ())),
@@ -624,8 +625,9 @@ def probe_shape(kinds: tuple[MarriageKind, ...], ranks: tuple[str, ...], n_suits
                 ) -> tuple[int, tuple[int, ...]] | None:
     """What `Rules.marriage_probe` tests: (base, shifts), the lowest of the smallest kind's
     ranks in every suit and how far above it its other ranks lie; cards hold that kind in some
-    suit when `cards & base & (cards >> d)` for every shift d leaves a card.  (0, ()) when there
-    are no marriages, None when some kind does not contain the smallest (everything passes)."""
+    suit when `cards & base`, and-ed with `cards >> d` for every shift d, leaves a card.  (0, ())
+    when there are no marriages, None when some kind does not contain the smallest (everything
+    passes)."""
     if not kinds:
         return 0, ()
     smallest = set(kinds[0].ranks)
