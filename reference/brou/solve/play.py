@@ -126,6 +126,14 @@ def lowest(mask: i64) -> i64:
     return 32 + LOW[mask >> 32 & 0xFFFF]
 
 
+def depth_row(rows: list[vec[i64]], ply: i64, width: i64) -> vec[i64]:
+    """`rows[ply]`, the row a node `ply` calls deep into writes (its actions, its key), made of
+    `width` zeros the first time it is asked for and kept for every later node that deep."""
+    while len(rows) <= ply:
+        rows.append(vec[i64]([0] * width))
+    return rows[ply]
+
+
 def narrowed(low: int, high: int, value: int, alpha: int, beta: int) -> tuple[int, int]:
     """A transposition entry's bounds (low, high) after a search of (alpha, beta) found `value`:
     an upper bound when it failed low, a lower bound when it failed high, else exact."""
@@ -873,7 +881,7 @@ class Play:
     # -- the search -----------------------------------------------------------------------------
 
     def key(self, row: vec[i64]) -> i64:
-        """The transposition table's key at the lead of a trick, written into `row` (`_key_row`);
+        """The transposition table's key at the lead of a trick, written into `row` (`key_rows`);
         its length: everything the rest of the deal depends on.  The cards are given by their
         places, not their names (as DDS's relative ranks): class by class from the strongest,
         each card still in play as its holder (a seat, or its place in the talon) and its key of
@@ -909,13 +917,6 @@ class Play:
             row[count] = self.vole
             count += 1
         return count
-
-    def _key_row(self, ply: i64) -> vec[i64]:
-        """The row `key` writes the key of a node `ply` calls deep into, made once: as long as
-        the longest key (every card, a class mark before each, and what the games add)."""
-        while len(self.key_rows) <= ply:
-            self.key_rows.append(vec[i64]([0] * (4 + 2 * self.rules.n_indices + 4 * self.n + self.n_tricks)))
-        return self.key_rows[ply]
 
     def _suit_keys(self, row: vec[i64]) -> i64:
         """`key`'s cards where each class is a suit in the order of the cards' indices: per suit,
@@ -1150,18 +1151,6 @@ class Play:
             return WORD + action
         return self.class_of[action] * 64 + popcount(self.stronger[action] & ~self.gone)
 
-    def moves(self, best: i64) -> vec[i64]:
-        """The actions to search here, best first (`_order`), as a vector of their own."""
-        count = self._order(best, self.ply)
-        row = self.rows[self.ply]
-        return vec[i64]([row[k] for k in range(count)])
-
-    def _row(self, ply: i64) -> vec[i64]:
-        """The row `_order` writes the actions of a node `ply` calls deep into, made once."""
-        while len(self.rows) <= ply:
-            self.rows.append(vec[i64]([0] * (self.rules.pass_action + 16)))
-        return self.rows[ply]
-
     def _order(self, best: i64, ply: i64) -> i64:
         """The actions to search here, best first, written into `rows[ply]`; how many: the legal
         ones, cards that are worth the same and touch in their class's order merged into the
@@ -1170,7 +1159,7 @@ class Play:
         a table marriage marks it: each adds to his side's count and takes nothing from what he
         may do after (docs/solve.md), so the other actions there can only be worth as much or
         less."""
-        row = self._row(ply)
+        row = depth_row(self.rows, ply, self.rules.pass_action + 16)  # every card and word, at most
         words = self.words() if self.words_in_play or self.phase != PLAYING else NO_WORDS
         legal = self.legal_cards()
         if self.visit is not None:
@@ -1257,7 +1246,7 @@ class Play:
         return count
 
     def groups(self, legal: int) -> dict[int, int]:
-        """The legal cards `moves` merges into another, each with the card searched for it."""
+        """The legal cards `_order` merges into another, each with the card searched for it."""
         out: dict[int, int] = {}
         rep = prev = -1
         for card in self.by_strength:
@@ -1357,7 +1346,8 @@ class Play:
         table = self.table
         emptied = table.emptied
         if keyed:
-            row = self._key_row(self.ply)
+            # as long as the longest key: every card, a class mark before each, what the games add
+            row = depth_row(self.key_rows, self.ply, 4 + 2 * self.rules.n_indices + 4 * self.n + self.n_tricks)
             length = self.key(row)
             at = table.find(row, length)
             hashed = table.hashed
@@ -1406,13 +1396,14 @@ class Play:
         return value
 
     def playout(self) -> int:
-        """What the rest of the deal adds if every player takes the action `moves` tries first:
+        """What the rest of the deal adds if every player takes the action `_order` tries first:
         a cheap guess of the value, for the first of the null-window searches (`solve`)."""
         total = 0
         taken = 0
         visit, self.visit = self.visit, None
         while self.phase != OVER:
-            total += self.apply(self.moves(-1)[0])
+            self._order(-1, self.ply)
+            total += self.apply(self.rows[self.ply][0])
             taken += 1
         total += self.terminal()
         for _ in range(taken):

@@ -211,7 +211,7 @@ def _solve(state: PhaseDeal, seat: int | None, goal: str | None, each: bool, alo
 
 def root_values(play: Play) -> tuple[list[tuple[int, int]], int]:
     """Each legal action of the light state's player to act, with what the rest of the deal adds
-    after it; cards merged by the search (`Play.moves`) share the value of the one searched.  The
+    after it; cards merged by the search (`Play._order`) share the value of the one searched.  The
     first action's search starts from a playout's guess, each later one from the best value found
     so far: the actions of a position are mostly worth about the same."""
     legal = play.legal_actions()
