@@ -52,6 +52,7 @@ READINGS: dict[str, list[dict[str, Any]]] = {
         {"announce_window": "after-won-trick", "extend_to_grand": "difference"},
         {"announce_window": "team-first-trick", "card_reuse": True},
         {"table_marking": "players", "table_factor": 2, "marriages_in_one_trick": "first-only"},
+        {"marriages_in_one_trick": "first-only"},
     ],
     "brusquembille-1718": [
         {},

@@ -214,7 +214,8 @@ class Play:
         self.winners = vec[i64]([0] * self.n_tricks)
         self.counts = vec[i64]([0] * n)  # tricks won by each seat
         # 1802 and Brouc
-        self.team_tricks: list[int] = [0] * len(rules.teams)
+        self.team_tricks = vec[i64]([0] * len(rules.teams))
+        self.team_of = vec[i64](rules.team_of)  # `rules.team_of` as machine integers
         self.made: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         self.used: list[int] = [0] * n
         self.window: tuple[int, ...] = ()  # 1802: the seats of the window after a trick
@@ -229,6 +230,10 @@ class Play:
         self.probe_base: i64 = 0 if shape is None else shape[0]
         self.probe_shifts = vec[i64]([] if shape is None else shape[1])
         self.after_seats: list[tuple[int, ...] | None] = [None] * (6 * n)  # `_after_trick_seats`
+        # `_marriages_of`: the table marriages of a trick by its cards, where their order cannot matter
+        self.marriages_memo: dict[int, list[tuple[int, int, int]]] | None = (
+            None if rules.in_one_trick == "first-only" else {})
+        self.marked_by_engine = rules.table_marking != "players"
         # L'Homme d'Auvergne
         self.homme = -1
         self.scored: dict[int, int] = {}
@@ -318,7 +323,7 @@ class Play:
         self.trumps = [c for c in self.by_strength if self.class_of[c] == self.trump]
 
     def _of_homme(self, state: HommeDeal) -> None:
-        self.team_tricks = list(state.team_tricks)
+        self.team_tricks = vec[i64](state.team_tricks)
         self.made = [list(m) for m in state.made]
         self.used = list(state.used)
         self.turnup = state.deal.turnup
@@ -497,7 +502,7 @@ class Play:
         return self.rules.mask_to_list(self.legal_cards()) + self.words()
 
     def _may_announce_on_turn(self, seat: int) -> bool:
-        return seat in announcing_seats(self.rules, "own-turn", seat, self.team_tricks, popcount(self.hands[seat]))
+        return seat in announcing_seats(self.rules, "own-turn", seat, list(self.team_tricks), popcount(self.hands[seat]))
 
     def _announcements(self, seat: int, window: bool) -> list[int]:
         """Announcement ids the seat's hand allows (`HommeDeal._announcement_ids`)."""
@@ -645,7 +650,7 @@ class Play:
             if done > self.done:
                 winner = self.tseat[self.done * n + n - 1]
                 if self.kind == PARTNERSHIP:
-                    self.team_tricks[self.rules.team_of[winner]] -= 1
+                    self.team_tricks[self.team_of[winner]] -= 1
                 if stock_pos > self.stock_pos:  # the draws after the trick
                     for k in range(n):
                         self.hands[(winner + k) % n] ^= BIT[self.stock[self.stock_pos + k]]
@@ -739,7 +744,7 @@ class Play:
 
     def _finish_homme(self, winner: i64, mask: i64) -> i64:
         rules = self.rules
-        team = rules.team_of[winner]
+        team = self.team_of[winner]
         self.team_tricks[team] += 1  # (taken back by `undo`)
         points = self._card_points(mask)
         last = self.done == self.n_tricks
@@ -747,18 +752,38 @@ class Play:
             points += rules.last_trick_bonus
         gain = self._sign(team) * points
         if self._probe(mask):
-            first = (self.done - 1) * self.n
-            trick = [self.tcards[first + k] for k in range(self.n)]
-            for suit, kind, value in table_marriages(rules, trick, self.trump):
+            found = self._marriages_of(mask)
+            if found is None:
+                first = (self.done - 1) * self.n
+                found = table_marriages(rules, [self.tcards[first + k] for k in range(self.n)], self.trump)
+            for suit, kind, value in found:
                 entry = (self.done - 1, suit, kind, team, value)
-                if rules.table_marking == "players":
-                    self.marking = [*self.marking, entry]
-                else:
+                if self.marked_by_engine:
                     gain += self._table_gain(entry)
+                else:
+                    self.marking = [*self.marking, entry]
         if self.marking:
             self.phase = MARKING
             return gain
         return gain + self._after_trick()
+
+    def _marriages_of(self, mask: i64) -> list[tuple[int, int, int]] | None:
+        """`table_marriages` of a finished trick whose cards are `mask`, kept by its cards; None
+        where the order they were played in may matter (marriages_in_one_trick=first-only)."""
+        memo = self.marriages_memo
+        if memo is None:
+            return None
+        found = memo.get(mask)
+        if found is None:
+            cards = []
+            rest = mask
+            while rest:
+                card = lowest(rest)
+                cards.append(card)
+                rest ^= BIT[card]
+            found = table_marriages(self.rules, cards, self.trump)
+            memo[mask] = found
+        return found
 
     def _table_gain(self, entry: tuple[int, int, int, int, int]) -> i64:
         return self._sign(entry[3]) * entry[4] * self.table_factor
@@ -782,14 +807,14 @@ class Play:
         are none, one or more, and whether the hands are still large enough for a marriage."""
         rules = self.rules
         winner = self.leader
-        tricks = self.team_tricks[rules.team_of[winner]]
+        tricks = self.team_tricks[self.team_of[winner]]
         left = rules.hand_size - self.done
         key = (winner * 3 + min(tricks, 2)) * 2
         if left < rules.smallest_marriage:
             key += 1
         found = self.after_seats[key]
         if found is None:
-            found = announcing_seats(rules, "after-trick", winner, self.team_tricks, left)
+            found = announcing_seats(rules, "after-trick", winner, list(self.team_tricks), left)
             self.after_seats[key] = found
         return found
 
@@ -813,7 +838,7 @@ class Play:
         self.used = self.used[:]
         self.used[seat] |= rules.kinds[kind].masks[suit]
         points = announcement_value(rules, suit, kind, extends, self.trump)
-        return self._sign(rules.team_of[seat]) * points * self.announce_factor
+        return self._sign(self.team_of[seat]) * points * self.announce_factor
 
     # -- L'Hombre ----------------------------------------------------------------------------------
 
@@ -1288,9 +1313,10 @@ class Play:
 
     def _last_cards(self) -> i64:
         """`last_trick` where the trick adds only its card points (1802 and Brouc with the last
-        trick's bonus, Brusquembille's points): the one card of each hand, the winner from the
-        beating table, no move made; NO_QUICK where the trick holds a marriage (table marriages
-        are counted or marked by the full play)."""
+        trick's bonus and its table marriages, Brusquembille's points): the one card of each
+        hand, the winner from the beating table, no move made; NO_QUICK where a table marriage
+        in it is marked by its winner (table_marking=players) or depends on the order of the
+        cards (`_marriages_of`): the full play counts those."""
         n = self.n
         leader = self.leader
         hands = self.hands
@@ -1305,9 +1331,15 @@ class Play:
                 top, winner = card, seat
         if self.kind == TALON:
             return self._card_points(mask) if self.mine[winner] else i64(0)
+        team = self.team_of[winner]
+        gain = self._sign(team) * (self._card_points(mask) + self.rules.last_trick_bonus)
         if self._probe(mask):
-            return NO_QUICK
-        return self._sign(self.rules.team_of[winner]) * (self._card_points(mask) + self.rules.last_trick_bonus)
+            found = self._marriages_of(mask) if self.marked_by_engine else None
+            if found is None:
+                return NO_QUICK
+            for entry in found:
+                gain += self._sign(team) * entry[2] * self.table_factor
+        return gain
 
     def _pass_window(self) -> i64:
         """1802's window after a trick: each seat in it that has nothing to announce passes, the
