@@ -184,7 +184,7 @@ class Play:
         self.points = vec[i64](rules.points)
         # `_card_points`: rules.suit_points, the table of brou.laws.counting.card_points, in one row
         self.suit_points = vec[i64]([p for row in rules.suit_points for p in row])
-        self.trumps: list[int] = []  # the trump class, the strongest first
+        self.trumps = vec[i64]()  # the trump class, the strongest first
         self.value = vec[i64]([0] * rules.n_indices)  # per card: what it is worth to the trick's winner (ordering)
         self.eq_key = vec[i64]([0] * rules.n_indices)  # cards of equal key may be merged when they touch
         self.eq_code = vec[i64]([0] * rules.n_indices)  # the key as a small number (`key`)
@@ -320,7 +320,7 @@ class Play:
         self.stronger = vec[i64](order.stronger)
         self.beating = vec[i64](beating_cards(rules, trump))
         self.by_strength = vec[i64](sorted(rules.pack_cards, key=lambda c: (order.class_of[c], order.place[c])))
-        self.trumps = [c for c in self.by_strength if self.class_of[c] == self.trump]
+        self.trumps = vec[i64]([c for c in self.by_strength if self.class_of[c] == self.trump])
 
     def _of_homme(self, state: HommeDeal) -> None:
         self.team_tricks = vec[i64](state.team_tricks)
@@ -401,13 +401,16 @@ class Play:
         """Card `card` of `seat` is the trick's card at `pos`: the best card so far after it."""
         i = base + pos
         self.tcards[i] = card
+        ttop = self.ttop
+        tseat = self.tseat
+        tmask = self.tmask
         if pos == 0:
-            self.ttop[i], self.tseat[i], self.tmask[i] = card, seat, BIT[card]
+            ttop[i], tseat[i], tmask[i] = card, seat, BIT[card]
             return
-        top, top_seat = self.ttop[i - 1], self.tseat[i - 1]
+        top, top_seat = ttop[i - 1], tseat[i - 1]
         if self.beating[top] >> card & 1:
             top, top_seat = card, seat
-        self.ttop[i], self.tseat[i], self.tmask[i] = top, top_seat, self.tmask[i - 1] | BIT[card]
+        ttop[i], tseat[i], tmask[i] = top, top_seat, tmask[i - 1] | BIT[card]
 
     def hands_mask(self) -> int:
         out = 0
@@ -1046,22 +1049,29 @@ class Play:
         none."""
         if self.trump < 0:
             return 0, -1
-        holder = -1
-        run = 0
+        ours: i64 = 0  # the cards of the side's hands, and of the others'
+        theirs: i64 = 0
+        for seat in range(self.n):
+            if self.mine[seat]:
+                ours |= self.hands[seat]
+            else:
+                theirs |= self.hands[seat]
+        holder: i64 = -1
+        run: i64 = 0
         for card in self.trumps:
-            if not alive >> card & 1:
+            bit = BIT[card]
+            if not alive & bit:
                 continue
-            seat = -1
-            for s in range(self.n):
-                if self.hands[s] >> card & 1:
-                    seat = s
-            if seat < 0:
-                break
-            mine = self.mine[seat]
+            if ours & bit:
+                mine: i64 = 1
+            elif theirs & bit:
+                mine = 0
+            else:
+                break  # in the talon
             if holder >= 0 and mine != holder:
                 break
             holder = mine
-            run |= BIT[card]
+            run |= bit
         return run, holder
 
     def _sure(self, run: i64, holder: i64) -> tuple[i64, i64]:
@@ -1121,6 +1131,8 @@ class Play:
             down: i64 = 0
             for k in range(n_kinds):
                 mask = self.kind_masks[suit * n_kinds + k]
+                if alive & mask != mask:
+                    continue  # a card of it gone or in the talon: no hand can announce it, no trick take it whole
                 size = self.kind_sizes[k]
                 holders: i64 = 0  # hands holding one card of it; none may hold two (one card a trick)
                 for seat in range(self.n):
@@ -1226,8 +1238,12 @@ class Play:
         card: i64 = 0
         guess: i64 = 0
         strength = self.by_strength
+        by_suit = self.by_suit
+        values = self.value
+        place = self.place
+        hand = self.hands[seat]
         while True:
-            if self.by_suit:
+            if by_suit:
                 if not order:
                     break
                 card = lowest(order)
@@ -1244,18 +1260,18 @@ class Play:
                 prev = card
                 continue
             prev = card
-            worth: i64 = self.value[card]
+            worth: i64 = values[card]
             if best >= 0 and best == class_of[card] * 64 + popcount(stronger[card] & ~gone):
                 guess = 1 << 20
             elif npos == 0:
-                top_of_class = stronger[card] & ~gone & ~self.hands[seat] == 0
-                guess = (1000 + worth) if top_of_class else -worth - self.place[card]
+                top_of_class = stronger[card] & ~gone & ~hand == 0
+                guess = (1000 + worth) if top_of_class else -worth - place[card]
             elif ours:
                 guess = worth - (i64(500) if beating >> card & 1 else i64(0))
             elif beating >> card & 1:
-                guess = 600 + self.place[card] * 4 - worth
+                guess = 600 + place[card] * 4 - worth
             else:
-                guess = -worth * 4 - (8 - self.place[card])
+                guess = -worth * 4 - (8 - place[card])
             item: i64 = -guess * 64 + card
             k = count
             while k > 0 and row[k - 1] > item:  # a few cards: an insertion sort
