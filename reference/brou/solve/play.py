@@ -760,11 +760,10 @@ class Play:
                 first = (self.done - 1) * self.n
                 found = table_marriages(rules, [self.tcards[first + k] for k in range(self.n)], self.trump)
             for suit, kind, value in found:
-                entry = (self.done - 1, suit, kind, team, value)
                 if self.marked_by_engine:
-                    gain += self._table_gain(entry)
+                    gain += self._table_gain(team, value)
                 else:
-                    self.marking = [*self.marking, entry]
+                    self.marking = [*self.marking, (self.done - 1, suit, kind, team, value)]
         if self.marking:
             self.phase = MARKING
             return gain
@@ -778,18 +777,13 @@ class Play:
             return None
         found = memo.get(mask)
         if found is None:
-            cards = []
-            rest = mask
-            while rest:
-                card = lowest(rest)
-                cards.append(card)
-                rest ^= BIT[card]
-            found = table_marriages(self.rules, cards, self.trump)
+            found = table_marriages(self.rules, self.rules.mask_to_list(mask), self.trump)
             memo[mask] = found
         return found
 
-    def _table_gain(self, entry: tuple[int, int, int, int, int]) -> i64:
-        return self._sign(entry[3]) * entry[4] * self.table_factor
+    def _table_gain(self, team: i64, value: i64) -> i64:
+        """What a table marriage worth `value` taken by `team` moves the side's value."""
+        return self._sign(team) * value * self.table_factor
 
     def _after_trick(self) -> i64:
         """`HommeDeal._after_trick` of a deal alone: the end, a window, or the next lead."""
@@ -825,7 +819,7 @@ class Play:
         gain = 0
         if table_marriage_counts(self.rules, marked):
             for entry in self.marking:
-                gain += self._table_gain(entry)
+                gain += self._table_gain(entry[3], entry[4])
         self.marking = []
         return gain + self._after_trick()
 
@@ -1353,8 +1347,8 @@ class Play:
             found = self._marriages_of(mask) if self.marked_by_engine else None
             if found is None:
                 return NO_QUICK
-            for entry in found:
-                gain += self._sign(team) * entry[2] * self.table_factor
+            for _, _, value in found:
+                gain += self._table_gain(team, value)
         return gain
 
     def _pass_window(self) -> i64:
