@@ -30,7 +30,7 @@ from brou.laws.game import GameContext
 from brou.laws.marriages import NEEDS_TEAM_TRICK
 from brou.laws.talon import talon_deal_from_seed
 from brou.solve import Solution, SolveError, score, solve
-from brou.solve.play import Play
+from brou.solve.play import ENDGAME_TRICKS, Play
 from brou.solve.solution import light, root_values, side_of
 from brou.spec.rules import Rules, card_order
 
@@ -264,6 +264,25 @@ def checked_root(state: PhaseDeal) -> tuple[Solution, Play]:
     play = Play.of(state, deal_kind(rules), solution.goal, [s in solution.side for s in range(rules.n_players)])
     assert play.legal_actions() == state.legal_actions()
     return solution, play
+
+
+@pytest.mark.parametrize("ruleset", ["brouc", "homme-de-brou-1802"])
+def test_the_search_of_the_last_tricks_is_the_general_search(ruleset: str) -> None:
+    """1802's and Brouc's last four tricks, once no hand holds a marriage, are searched on the
+    hands alone (`Play._endgame`, docs/solve.md): from positions five tricks before the end or
+    nearer, every action's value is the general search's, which runs with the endgame off."""
+    rules = Rules.load(ruleset)
+    entered = 0
+    for state in endings(rules, 12, 53, 5):
+        side = side_of(state, state.to_act)
+        values = []
+        for tricks in (0, ENDGAME_TRICKS):
+            play = Play.of(state, deal_kind(rules), "count", [s in side for s in range(rules.n_players)])
+            play.endgame_tricks = tricks
+            entered += tricks > 0 and play._cards_only()
+            values.append(root_values(play)[0])
+        assert values[0] == values[1], repr(state)
+    assert entered >= 3
 
 
 def test_brusquembille_jetons_are_minimax_on_endings() -> None:

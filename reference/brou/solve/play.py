@@ -85,6 +85,10 @@ INSIDE: Final[i64] = 3
 SAVED: Final[i64] = 11  # `_save`: the integers an entry other than a card inside a trick or a pass keeps
 HELD: Final[i64] = 4  # and the lists it holds by reference
 NO_KEY: Final = vec[i64]()
+ENDGAME_TRICKS: Final[i64] = 4  # `_endgame` takes over this many tricks before the end
+END_FIRST: Final[i64] = 1 << 10  # `_endgame`'s table: one entry a slot, the newest kept; its slots at first
+END_SLOTS: Final[i64] = 1 << 18  # and at most
+EMPTY_END: Final[i64] = -1
 NO_QUICK: Final[i64] = INFINITE + 1  # `_last_cards`: the last trick needs the full play
 
 
@@ -124,6 +128,12 @@ def lowest(mask: i64) -> i64:
     if mask >> 16 & 0xFFFF:
         return 16 + LOW[mask >> 16 & 0xFFFF]
     return 32 + LOW[mask >> 32 & 0xFFFF]
+
+
+def end_slot(key: i64, cards: i64, size: i64) -> i64:
+    """The slot of `_endgame`'s table of `size` slots for an entry's key and cards."""
+    mixed = key ^ cards * 7
+    return (mixed ^ mixed >> 17 ^ mixed >> 31 ^ mixed >> 47) & (size - 1)
 
 
 def depth_row(rows: list[vec[i64]], ply: i64, width: i64) -> vec[i64]:
@@ -255,6 +265,14 @@ class Play:
         # the search
         self.table = Table()
         self.nodes = 0
+        self.blocks: i64 = (rules.n_indices + 7) // 8  # `_end_key`: the cards by eight
+        self.end_keys = vec[i64]()  # `_endgame`'s table: its keys, made at its first use
+        self.end_cards = vec[i64]()  # and the cards of each (`end_alive`)
+        self.end_alive: i64 = 0
+        self.end_stored: i64 = 2  # entries stored since it was made (2: make it at the first)
+        self.end_low = vec[i64]()  # and each key's bounds
+        self.end_high = vec[i64]()
+        self.endgame_tricks: i64 = ENDGAME_TRICKS  # `_endgame` searches the last tricks of a deal of cards alone
         # the undo stack (`apply`, `undo`): per action its integers, then its kind on top; the
         # lists an action other than a card inside a trick may replace, kept by reference
         self.stack = vec[i64]()
@@ -446,11 +464,7 @@ class Play:
         first = self.done * self.n
         led = self.class_of[self.tcards[first]]
         if self.kind == PARTNERSHIP:
-            if self.fused == FUSED_WHIST:
-                return legal_whist(self.rules, hand, led, self.trump, self.ttop[i], self.tmask[i])
-            if self.fused == FUSED_BROUC:
-                return legal_brouc(self.rules, hand, led, self.trump, self.ttop[i], self.tmask[i])
-            return self.follow(self.rules, hand, led, self.trump, self.ttop[i], self.tmask[i])
+            return self._following(hand, led, self.ttop[i], self.tmask[i])
         if self.stock_pos < len(self.stock):
             if self.free:
                 return hand
@@ -460,6 +474,15 @@ class Play:
                 return hand
             follow = self.after_talon
         return follow(self.rules, hand, led, self.trump_arg, self.ttop[i], self.tmask[i], self.tcards[first])
+
+    def _following(self, hand: i64, led: i64, top: i64, table: i64) -> i64:
+        """The cards of `hand` that may follow in 1802 or Brouc, the trick led in class `led`, its
+        best card `top` and its cards `table` (the ruleset's following function)."""
+        if self.fused == FUSED_WHIST:
+            return legal_whist(self.rules, hand, led, self.trump, top, table)
+        if self.fused == FUSED_BROUC:
+            return legal_brouc(self.rules, hand, led, self.trump, top, table)
+        return self.follow(self.rules, hand, led, self.trump, top, table)
 
     def words(self) -> list[int]:
         """The actions besides cards the player to act may take now, in the engine's order."""
@@ -1363,6 +1386,220 @@ class Play:
             passed += 1
         return passed
 
+    # -- the last tricks of 1802 and Brouc ----------------------------------------------------
+
+    def _cards_only(self) -> bool:
+        """Whether the rest of a deal of 1802 or Brouc is cards alone: no hand holds a marriage
+        (`_probe`), so nobody will announce one (a hand only loses cards) and every window is
+        passed; the table marriages are counted by the engine and their value does not depend on
+        the order of the trick's cards (`_marriages_of`).  Then `_endgame` searches it."""
+        if (self.kind != PARTNERSHIP or self.probe_all or not self.marked_by_engine or self.marriages_memo is None
+                or self.visit is not None):
+            return False
+        return all(not self._probe(self.hands[seat]) for seat in range(self.n))
+
+    def _endgame(self, alpha: i64, beta: i64, own_entry: bool) -> i64:
+        """`search` at the lead of a trick of a deal that is cards alone (`_cards_only`), near its
+        end: the same value, by an alpha-beta over the hands alone, without the words, the undo
+        stack and the general key, each trick counted where it is finished (as `_finish_homme`
+        and `_last_cards` count it).  Its own table holds bounds by `_end_key` (`own_entry`:
+        not at the position the general search handed over, which the general table keeps);
+        a position it has no entry for starts from `bounds`."""
+        self.nodes += 1
+        if self.done + 1 == self.n_tricks:
+            return self._last_cards()
+        key = self._end_key() if own_entry else i64(-1)
+        alive = self.end_alive
+        slot: i64 = 0
+        low, high = -INFINITE, INFINITE
+        if key >= 0:
+            size = len(self.end_keys)
+            if 8 * self.end_stored >= size and size < END_SLOTS:
+                self._end_table(max(END_FIRST, 4 * size))
+                size = len(self.end_keys)
+            slot = end_slot(key, alive, size)
+            if self.end_keys[slot] == key and self.end_cards[slot] == alive:
+                low, high = self.end_low[slot], self.end_high[slot]
+            else:
+                low, high = self.bounds()
+            if low >= beta:
+                return low
+            if high <= alpha:
+                return high
+            if low > alpha:
+                alpha = low
+            if high < beta:
+                beta = high
+        value = self._end_lead(alpha, beta)
+        if key >= 0:
+            low, high = narrowed(low, high, value, alpha, beta)
+            self.end_stored += 1
+            self.end_keys[slot], self.end_cards[slot] = key, alive
+            self.end_low[slot], self.end_high[slot] = low, high
+        return value
+
+    def _end_table(self, size: i64) -> None:
+        """`_endgame`'s table made anew with `size` slots (a power of two), its entries moved into
+        it: it grows as the search meets more positions, so that a small search makes only a
+        small one."""
+        keys, cards, lows, highs = self.end_keys, self.end_cards, self.end_low, self.end_high
+        self.end_keys = vec[i64]([EMPTY_END] * size)
+        self.end_cards = vec[i64]([0] * size)
+        self.end_low = vec[i64]([0] * size)
+        self.end_high = vec[i64]([0] * size)
+        self.end_stored = 0
+        for k in range(len(keys)):
+            if keys[k] != EMPTY_END:
+                slot = end_slot(keys[k], cards[k], size)
+                self.end_keys[slot], self.end_cards[slot] = keys[k], cards[k]
+                self.end_low[slot], self.end_high[slot] = lows[k], highs[k]
+
+    def _end_key(self) -> i64:
+        """The endgame's key of a lead (`_endgame`) in two integers: the cards in the hands and
+        the leader (`end_alive`), and which of those cards each hand but the last holds, as
+        bits of their places among them (`PEXT`, eight cards at a time); -1 where that is more
+        than 62 bits.  Nothing else matters to the rest of a deal of cards alone."""
+        hands = self.hands
+        n = self.n
+        alive: i64 = 0
+        for seat in range(n):
+            alive |= hands[seat]
+        self.end_alive = alive | self.leader << self.rules.n_indices
+        count = popcount(alive)
+        if (n - 1) * count > 62:
+            return -1
+        blocks = self.blocks
+        key: i64 = 0
+        for seat in range(n - 1):
+            hand = hands[seat]
+            packed: i64 = 0
+            shift: i64 = 0
+            for b in range(blocks):
+                places = alive >> 8 * b & 255
+                if places:
+                    packed |= PEXT[places << 8 | hand >> 8 * b & 255] << shift
+                    shift += POP[places]
+            key = key << count | packed
+        return key
+
+    def _end_lead(self, alpha: i64, beta: i64) -> i64:
+        """`_endgame`'s lead, searched."""
+        leader = self.leader
+        hands = self.hands
+        hand = hands[leader]
+        maximising = self.mine[leader] == 1
+        value = -INFINITE if maximising else INFINITE
+        values = self.value
+        stronger = self.stronger
+        class_of = self.class_of
+        gone = self.gone
+        # the strongest card left of its class first, the ones worth most first; then the cheapest
+        while hand:
+            card: i64 = -1
+            score: i64 = -INFINITE
+            rest = hand
+            while rest:
+                c = lowest(rest)
+                rest ^= BIT[c]
+                worth = values[c]
+                s = (1000 + worth) if stronger[c] & ~gone & ~hands[leader] == 0 else -worth
+                if s > score:
+                    card, score = c, s
+            hand ^= BIT[card]
+            hands[leader] ^= BIT[card]
+            found = self._end_card(1, class_of[card], card, leader, BIT[card], alpha, beta)
+            hands[leader] ^= BIT[card]
+            if maximising:
+                if found > value:
+                    value = found
+                    if value > alpha:
+                        alpha = value
+            elif found < value:
+                value = found
+                if value < beta:
+                    beta = value
+            if alpha >= beta:
+                break
+        return value
+
+    def _end_card(self, npos: i64, led: i64, top: i64, top_seat: i64, table: i64, alpha: i64, beta: i64) -> i64:
+        """`_endgame` at the card `npos` of the trick, led in class `led`, its best card `top`
+        (of `top_seat`) and its cards `table`."""
+        self.nodes += 1
+        n = self.n
+        leader = self.leader
+        seat = leader + npos
+        if seat >= n:
+            seat -= n
+        hands = self.hands
+        legal = self._following(hands[seat], led, top, table)
+        maximising = self.mine[seat] == 1
+        ours = self.mine[top_seat] == self.mine[seat]
+        value = -INFINITE if maximising else INFINITE
+        beating = self.beating[top]
+        values = self.value
+        place = self.place
+        while legal:
+            # points onto a trick one's side holds, a cheap winner onto the other's, else a cheap card
+            card: i64 = -1
+            score: i64 = -INFINITE
+            rest = legal
+            while rest:
+                c = lowest(rest)
+                rest ^= BIT[c]
+                worth = values[c]
+                if ours:
+                    s = worth - (i64(500) if beating >> c & 1 else i64(0))
+                elif beating >> c & 1:
+                    s = 600 - place[c] * 4 - worth
+                else:
+                    s = -worth * 4 + place[c]
+                if s > score:
+                    card, score = c, s
+            legal ^= BIT[card]
+            hands[seat] ^= BIT[card]
+            wins = beating >> card & 1 == 1
+            if npos + 1 < n:
+                found = self._end_card(npos + 1, led, card if wins else top, seat if wins else top_seat,
+                                       table | BIT[card], alpha, beta)
+            else:
+                found = self._end_trick(seat if wins else top_seat, table | BIT[card], alpha, beta)
+            hands[seat] ^= BIT[card]
+            if maximising:
+                if found > value:
+                    value = found
+                    if value > alpha:
+                        alpha = value
+            elif found < value:
+                value = found
+                if value < beta:
+                    beta = value
+            if alpha >= beta:
+                break
+        return value
+
+    def _end_trick(self, winner: i64, mask: i64, alpha: i64, beta: i64) -> i64:
+        """`_endgame` once a trick's last card is down: what the trick adds (as `_finish_homme`
+        counts it), and the rest of the deal from its winner's lead."""
+        team = self.team_of[winner]
+        done = self.done + 1
+        points = self._card_points(mask)
+        if done == self.n_tricks:
+            points += self.rules.last_trick_bonus
+        gain = self._sign(team) * points
+        if self._probe(mask):
+            found = self._marriages_of(mask)
+            assert found is not None
+            for _, _, worth in found:
+                gain += self._table_gain(team, worth)
+        if done == self.n_tricks:
+            return gain
+        leader, gone = self.leader, self.gone
+        self.leader, self.done, self.gone = winner, done, gone | mask
+        rest = self._endgame(alpha - gain, beta - gain, True)
+        self.leader, self.done, self.gone = leader, done - 1, gone
+        return gain + rest
+
     def search(self, alpha: i64, beta: i64) -> i64:
         """What the rest of the deal adds to the side's value, fail-soft within (alpha, beta)."""
         if self.phase == WINDOW:
@@ -1406,6 +1643,11 @@ class Play:
                 alpha = low
             if high < beta:
                 beta = high
+        if keyed and self.done + self.endgame_tricks >= self.n_tricks and self._cards_only():
+            value = self._endgame(alpha, beta, False)  # (its entry is the table's)
+            low, high = narrowed(low, high, value, alpha, beta)
+            table.store(row, length, hashed, at if table.emptied == emptied else MISSING, low, high, i64(-1))
+            return value
         maximising = self.mine[self.to_act()] == 1
         value = -INFINITE if maximising else INFINITE
         a, b = alpha, beta
