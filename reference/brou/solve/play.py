@@ -267,8 +267,7 @@ class Play:
         self.nodes = 0
         self.blocks: i64 = (rules.n_indices + 7) // 8  # `_end_key`: the cards by eight
         self.end_keys = vec[i64]()  # `_endgame`'s table: its keys, made at its first use
-        self.end_cards = vec[i64]()  # and the cards of each (`end_alive`)
-        self.end_alive: i64 = 0
+        self.end_cards = vec[i64]()  # and the cards in the hands and the leader of each
         self.end_stored: i64 = 2  # entries stored since it was made (2: make it at the first)
         self.end_low = vec[i64]()  # and each key's bounds
         self.end_high = vec[i64]()
@@ -430,8 +429,8 @@ class Play:
             top, top_seat = card, seat
         ttop[i], tseat[i], tmask[i] = top, top_seat, tmask[i - 1] | BIT[card]
 
-    def hands_mask(self) -> int:
-        out = 0
+    def hands_mask(self) -> i64:
+        out: i64 = 0
         for hand in self.hands:
             out |= hand
         return out
@@ -1364,8 +1363,17 @@ class Play:
                 top, winner = card, seat
         if self.kind == TALON:
             return self._card_points(mask) if self.mine[winner] else i64(0)
-        team = self.team_of[winner]
-        gain = self._sign(team) * (self._card_points(mask) + self.rules.last_trick_bonus)
+        return self._counted(self.team_of[winner], mask, True)
+
+    def _counted(self, team: i64, mask: i64, last: bool) -> i64:
+        """What a trick of 1802 or Brouc with the cards `mask`, taken by `team`, adds to the
+        side's value (as `_finish_homme` counts it): its card points, the last trick's bonus
+        where `last`, its table marriages; NO_QUICK where one of them is marked by its winner
+        (table_marking=players) or depends on the order of the cards (`_marriages_of`)."""
+        points = self._card_points(mask)
+        if last:
+            points += self.rules.last_trick_bonus
+        gain = self._sign(team) * points
         if self._probe(mask):
             found = self._marriages_of(mask) if self.marked_by_engine else None
             if found is None:
@@ -1408,8 +1416,9 @@ class Play:
         self.nodes += 1
         if self.done + 1 == self.n_tricks:
             return self._last_cards()
-        key = self._end_key() if own_entry else i64(-1)
-        alive = self.end_alive
+        alive = self.hands_mask()
+        key = self._end_key(alive) if own_entry else i64(-1)
+        cards = alive | self.leader << self.rules.n_indices  # and who leads
         slot: i64 = 0
         low, high = -INFINITE, INFINITE
         if key >= 0:
@@ -1417,8 +1426,8 @@ class Play:
             if 8 * self.end_stored >= size and size < END_SLOTS:
                 self._end_table(max(END_FIRST, 4 * size))
                 size = len(self.end_keys)
-            slot = end_slot(key, alive, size)
-            if self.end_keys[slot] == key and self.end_cards[slot] == alive:
+            slot = end_slot(key, cards, size)
+            if self.end_keys[slot] == key and self.end_cards[slot] == cards:
                 low, high = self.end_low[slot], self.end_high[slot]
             else:
                 low, high = self.bounds()
@@ -1430,11 +1439,11 @@ class Play:
                 alpha = low
             if high < beta:
                 beta = high
-        value = self._end_lead(alpha, beta)
+        value = self._end_card(0, -1, -1, self.leader, 0, alpha, beta)
         if key >= 0:
             low, high = narrowed(low, high, value, alpha, beta)
             self.end_stored += 1
-            self.end_keys[slot], self.end_cards[slot] = key, alive
+            self.end_keys[slot], self.end_cards[slot] = key, cards
             self.end_low[slot], self.end_high[slot] = low, high
         return value
 
@@ -1454,17 +1463,13 @@ class Play:
                 self.end_keys[slot], self.end_cards[slot] = keys[k], cards[k]
                 self.end_low[slot], self.end_high[slot] = lows[k], highs[k]
 
-    def _end_key(self) -> i64:
-        """The endgame's key of a lead (`_endgame`) in two integers: the cards in the hands and
-        the leader (`end_alive`), and which of those cards each hand but the last holds, as
-        bits of their places among them (`PEXT`, eight cards at a time); -1 where that is more
-        than 62 bits.  Nothing else matters to the rest of a deal of cards alone."""
+    def _end_key(self, alive: i64) -> i64:
+        """The endgame's key of a lead (`_endgame`), beside the cards in the hands (`alive`) and
+        the leader, kept with it in `end_cards`: which of those cards each hand but the last
+        holds, as bits of their places among them (`PEXT`, eight cards at a time); -1 where that
+        is more than 62 bits.  Nothing else matters to the rest of a deal of cards alone."""
         hands = self.hands
         n = self.n
-        alive: i64 = 0
-        for seat in range(n):
-            alive |= hands[seat]
-        self.end_alive = alive | self.leader << self.rules.n_indices
         count = popcount(alive)
         if (n - 1) * count > 62:
             return -1
@@ -1482,65 +1487,29 @@ class Play:
             key = key << count | packed
         return key
 
-    def _end_lead(self, alpha: i64, beta: i64) -> i64:
-        """`_endgame`'s lead, searched."""
-        leader = self.leader
-        hands = self.hands
-        hand = hands[leader]
-        maximising = self.mine[leader] == 1
-        value = -INFINITE if maximising else INFINITE
-        values = self.value
-        stronger = self.stronger
-        class_of = self.class_of
-        gone = self.gone
-        # the strongest card left of its class first, the ones worth most first; then the cheapest
-        while hand:
-            card: i64 = -1
-            score: i64 = -INFINITE
-            rest = hand
-            while rest:
-                c = lowest(rest)
-                rest ^= BIT[c]
-                worth = values[c]
-                s = (1000 + worth) if stronger[c] & ~gone & ~hands[leader] == 0 else -worth
-                if s > score:
-                    card, score = c, s
-            hand ^= BIT[card]
-            hands[leader] ^= BIT[card]
-            found = self._end_card(1, class_of[card], card, leader, BIT[card], alpha, beta)
-            hands[leader] ^= BIT[card]
-            if maximising:
-                if found > value:
-                    value = found
-                    if value > alpha:
-                        alpha = value
-            elif found < value:
-                value = found
-                if value < beta:
-                    beta = value
-            if alpha >= beta:
-                break
-        return value
-
     def _end_card(self, npos: i64, led: i64, top: i64, top_seat: i64, table: i64, alpha: i64, beta: i64) -> i64:
-        """`_endgame` at the card `npos` of the trick, led in class `led`, its best card `top`
-        (of `top_seat`) and its cards `table`."""
-        self.nodes += 1
+        """`_endgame` at the card `npos` of the trick; after the lead, the trick led in class
+        `led`, its best card `top` (of `top_seat`) and its cards `table`."""
+        if npos:
+            self.nodes += 1
         n = self.n
-        leader = self.leader
-        seat = leader + npos
+        seat = self.leader + npos
         if seat >= n:
             seat -= n
         hands = self.hands
-        legal = self._following(hands[seat], led, top, table)
+        legal = self._following(hands[seat], led, top, table) if npos else hands[seat]
         maximising = self.mine[seat] == 1
         ours = self.mine[top_seat] == self.mine[seat]
         value = -INFINITE if maximising else INFINITE
-        beating = self.beating[top]
+        beating = self.beating[top] if npos else i64(-1)  # (the lead takes the trick so far)
         values = self.value
         place = self.place
+        stronger = self.stronger
+        gone = self.gone
         while legal:
-            # points onto a trick one's side holds, a cheap winner onto the other's, else a cheap card
+            # leading, the strongest card left of its class first, the ones worth most first, then
+            # the cheapest; following, points onto a trick one's side holds, a cheap winner onto
+            # the other's, else a cheap card
             card: i64 = -1
             score: i64 = -INFINITE
             rest = legal
@@ -1548,7 +1517,9 @@ class Play:
                 c = lowest(rest)
                 rest ^= BIT[c]
                 worth = values[c]
-                if ours:
+                if npos == 0:
+                    s = (1000 + worth) if stronger[c] & ~gone & ~hands[seat] == 0 else -worth
+                elif ours:
                     s = worth - (i64(500) if beating >> c & 1 else i64(0))
                 elif beating >> c & 1:
                     s = 600 - place[c] * 4 - worth
@@ -1560,8 +1531,8 @@ class Play:
             hands[seat] ^= BIT[card]
             wins = beating >> card & 1 == 1
             if npos + 1 < n:
-                found = self._end_card(npos + 1, led, card if wins else top, seat if wins else top_seat,
-                                       table | BIT[card], alpha, beta)
+                found = self._end_card(npos + 1, led if npos else self.class_of[card], card if wins else top,
+                                       seat if wins else top_seat, table | BIT[card], alpha, beta)
             else:
                 found = self._end_trick(seat if wins else top_seat, table | BIT[card], alpha, beta)
             hands[seat] ^= BIT[card]
@@ -1581,17 +1552,9 @@ class Play:
     def _end_trick(self, winner: i64, mask: i64, alpha: i64, beta: i64) -> i64:
         """`_endgame` once a trick's last card is down: what the trick adds (as `_finish_homme`
         counts it), and the rest of the deal from its winner's lead."""
-        team = self.team_of[winner]
         done = self.done + 1
-        points = self._card_points(mask)
-        if done == self.n_tricks:
-            points += self.rules.last_trick_bonus
-        gain = self._sign(team) * points
-        if self._probe(mask):
-            found = self._marriages_of(mask)
-            assert found is not None
-            for _, _, worth in found:
-                gain += self._table_gain(team, worth)
+        gain = self._counted(self.team_of[winner], mask, done == self.n_tricks)
+        assert gain != NO_QUICK  # (`_cards_only`)
         if done == self.n_tricks:
             return gain
         leader, gone = self.leader, self.gone
