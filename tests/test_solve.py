@@ -268,7 +268,7 @@ def checked_root(state: PhaseDeal) -> tuple[Solution, Play]:
 
 @pytest.mark.parametrize("ruleset", ["brouc", "homme-de-brou-1802"])
 def test_the_search_of_the_last_tricks_is_the_general_search(ruleset: str) -> None:
-    """1802's and Brouc's last four tricks, once no hand holds a marriage, are searched on the
+    """1802's and Brouc's last tricks, once no hand can announce a marriage, are searched on the
     hands alone (`Play._endgame`, docs/solve.md): from positions five tricks before the end or
     nearer, every action's value is the general search's, which runs with the endgame off."""
     rules = Rules.load(ruleset)
@@ -283,6 +283,35 @@ def test_the_search_of_the_last_tricks_is_the_general_search(ruleset: str) -> No
             values.append(root_values(play)[0])
         assert values[0] == values[1], repr(state)
     assert entered >= 3
+
+
+@pytest.mark.parametrize("ruleset", ["brouc", "homme-de-brou-1802"])
+def test_a_marriage_announced_and_still_held_leaves_the_cards_alone(ruleset: str) -> None:
+    """A hand that still holds a marriage it has announced can announce nothing more from it (it
+    only loses cards), so the rest of the deal is cards alone (`Play._cards_only`): from positions
+    four tricks before the end where one does, reached by announcing whatever may be, every
+    action's value with the endgame on is the general search's."""
+    rules = Rules.load(ruleset)
+    rng = random.Random(71)
+    held = tries = 0
+    while held < 6:
+        tries += 1
+        assert tries < 300, "too few positions where an announced marriage is still held"
+        state = dealt(rules, rng.randrange(1 << 30))
+        while not state.is_over and (len(state.tricks) < rules.n_tricks - 4 or state.phase != PLAY or state.trick):
+            actions = state.legal_actions()
+            words = [a for a in actions if rules.n_indices <= a < rules.pass_action]
+            state.apply(words[0] if words else rng.choice(actions))
+        if state.is_over or not light(state):
+            continue
+        side = [s in side_of(state, state.to_act) for s in range(rules.n_players)]
+        play = Play.of(state, deal_kind(rules), "count", side)
+        if not (play._cards_only() and any(play._probe(hand) for hand in state.hands)):
+            continue
+        general = Play.of(state, deal_kind(rules), "count", side)
+        general.endgame_tricks = 0
+        assert root_values(play)[0] == root_values(general)[0], repr(state)
+        held += 1
 
 
 def test_brusquembille_jetons_are_minimax_on_endings() -> None:

@@ -85,10 +85,11 @@ INSIDE: Final[i64] = 3
 SAVED: Final[i64] = 11  # `_save`: the integers an entry other than a card inside a trick or a pass keeps
 HELD: Final[i64] = 4  # and the lists it holds by reference
 NO_KEY: Final = vec[i64]()
-ENDGAME_TRICKS: Final[i64] = 4  # `_endgame` takes over this many tricks before the end
+ENDGAME_TRICKS: Final[i64] = 5  # `_endgame` takes over this many tricks before the end
 END_FIRST: Final[i64] = 1 << 10  # `_endgame`'s table: one entry a slot, the newest kept; its slots at first
 END_SLOTS: Final[i64] = 1 << 18  # and at most
 EMPTY_END: Final[i64] = -1
+FOLLOW_SLOTS: Final[i64] = 1 << 14  # `_following`'s kept answers
 NO_QUICK: Final[i64] = INFINITE + 1  # `_last_cards`: the last trick needs the full play
 
 
@@ -130,10 +131,15 @@ def lowest(mask: i64) -> i64:
     return 32 + LOW[mask >> 32 & 0xFFFF]
 
 
-def end_slot(key: i64, cards: i64, size: i64) -> i64:
-    """The slot of `_endgame`'s table of `size` slots for an entry's key and cards."""
-    mixed = key ^ cards * 7
-    return (mixed ^ mixed >> 17 ^ mixed >> 31 ^ mixed >> 47) & (size - 1)
+def end_slot(cards: i64, words: vec[i64], base: i64, count: i64, size: i64) -> i64:
+    """The slot of `_endgame`'s table of `size` slots for a position: the cards in the hands and
+    the leader (`cards`), and the `count` hands from `words[base]` on."""
+    mixed = cards
+    for k in range(count):
+        mixed = (mixed ^ mixed >> 29) & 0x7FFFFFFF
+        mixed = mixed * 0x9E3779B1 ^ words[base + k]  # (below 1 << 63)
+    mixed = (mixed ^ mixed >> 29) & 0x7FFFFFFF
+    return (mixed * 0x9E3779B1) >> 24 & (size - 1)
 
 
 def depth_row(rows: list[vec[i64]], ply: i64, width: i64) -> vec[i64]:
@@ -183,6 +189,10 @@ class Play:
         # the preset's fused function called natively where it is one of them (`legal_cards`)
         self.fused: i64 = FUSED_WHIST if self.follow is legal_whist else FUSED_BROUC if self.follow is legal_brouc else 0
         self.after_talon: Callable[..., int] = self.follow
+        # `_following`'s answers kept by their arguments (one slot each, the newest kept)
+        self.follow_held = vec[i64]([-1] * FOLLOW_SLOTS)
+        self.follow_table = vec[i64]([0] * FOLLOW_SLOTS)
+        self.follow_legal = vec[i64]([0] * FOLLOW_SLOTS)
         self.free = False  # whether `follow` lets every card through, so is not called (brou.laws.following.is_free)
         self.free_after_talon = False  # the same for `after_talon`
         self.class_of = vec[i64]()
@@ -198,6 +208,7 @@ class Play:
         self.value = vec[i64]([0] * rules.n_indices)  # per card: what it is worth to the trick's winner (ordering)
         self.eq_key = vec[i64]([0] * rules.n_indices)  # cards of equal key may be merged when they touch
         self.eq_code = vec[i64]([0] * rules.n_indices)  # the key as a small number (`key`)
+        self.eq_mask = vec[i64]([0] * rules.n_indices)  # per card, the others of its class of equal key
         self.owner = vec[i64]([0] * rules.n_indices)  # scratch for `key`
         self.width: i64 = len(rules.ranks)
         self.n_suits: i64 = len(rules.suits)
@@ -265,11 +276,11 @@ class Play:
         # the search
         self.table = Table()
         self.nodes = 0
-        self.blocks: i64 = (rules.n_indices + 7) // 8  # `_end_key`: the cards by eight
-        self.end_keys = vec[i64]()  # `_endgame`'s table: its keys, made at its first use
-        self.end_cards = vec[i64]()  # and the cards in the hands and the leader of each
+        # `_endgame`'s table, made at its first use: per slot, the hands but the last, then the
+        # cards in the hands and the leader (EMPTY_END: no entry), n words
+        self.end_words = vec[i64]()
         self.end_stored: i64 = 2  # entries stored since it was made (2: make it at the first)
-        self.end_low = vec[i64]()  # and each key's bounds
+        self.end_low = vec[i64]()  # and each entry's bounds
         self.end_high = vec[i64]()
         self.endgame_tricks: i64 = ENDGAME_TRICKS  # `_endgame` searches the last tricks of a deal of cards alone
         # the undo stack (`apply`, `undo`): per action its integers, then its kind on top; the
@@ -388,6 +399,8 @@ class Play:
             worth = rules.points[c] * 8 + rules.jetons[c]
             self.value[c] = worth
             self.eq_key[c] = -1 - c if special >> c & 1 else worth
+        self.eq_mask = vec[i64]([sum(1 << d for d in rules.pack_cards if self.class_of[d] == self.class_of[c]
+                                     and self.eq_key[d] == self.eq_key[c] and d != c) for c in range(rules.n_indices)])
         codes = sorted(set(self.eq_key[c] for c in rules.pack_cards))
         for c in rules.pack_cards:
             self.eq_code[c] = codes.index(self.eq_key[c])
@@ -477,11 +490,21 @@ class Play:
     def _following(self, hand: i64, led: i64, top: i64, table: i64) -> i64:
         """The cards of `hand` that may follow in 1802 or Brouc, the trick led in class `led`, its
         best card `top` and its cards `table` (the ruleset's following function)."""
+        held = hand << 10 | top << 4 | led + 1  # (a card below 64, a class below 15)
+        mixed = (held ^ held >> 29 ^ table ^ table >> 31) & 0x7FFFFFFF
+        slot = (mixed * 0x9E3779B1) >> 20 & (FOLLOW_SLOTS - 1)  # (below 1 << 63)
+        if self.follow_held[slot] == held and self.follow_table[slot] == table:
+            return self.follow_legal[slot]
         if self.fused == FUSED_WHIST:
-            return legal_whist(self.rules, hand, led, self.trump, top, table)
-        if self.fused == FUSED_BROUC:
-            return legal_brouc(self.rules, hand, led, self.trump, top, table)
-        return self.follow(self.rules, hand, led, self.trump, top, table)
+            legal = legal_whist(self.rules, hand, led, self.trump, top, table)
+        elif self.fused == FUSED_BROUC:
+            legal = legal_brouc(self.rules, hand, led, self.trump, top, table)
+        else:
+            legal = self.follow(self.rules, hand, led, self.trump, top, table)
+        self.follow_held[slot] = held
+        self.follow_table[slot] = table
+        self.follow_legal[slot] = legal
+        return legal
 
     def words(self) -> list[int]:
         """The actions besides cards the player to act may take now, in the engine's order."""
@@ -1015,17 +1038,18 @@ class Play:
             count += 1
         return count
 
-    def bounds(self) -> tuple[i64, i64]:
+    def bounds(self, announcing: bool = True) -> tuple[i64, i64]:
         """Bounds on what the rest of the deal can add, cheaply, at the lead of a trick: the
         points still in play, less those one side surely takes (`_sure`), and what marriages can
-        still move (`_marriage_bound`); L'Hombre's points from the tricks each can still take."""
+        still move (`_marriage_bound`; without `announcing`, where none can be announced any more,
+        the table marriages alone); L'Hombre's points from the tricks each can still take."""
         kind = self.kind
         if kind == PARTNERSHIP:
             alive = self.hands_mask()
             run, holder = self._top_run(alive)
             ours, theirs = self._sure(run, holder)
             spread = self._card_points(alive) + self.rules.last_trick_bonus
-            mine, others, up, down = self._marriage_bound(run, holder)
+            mine, others, up, down = self._marriage_bound(run, holder, announcing)
             return 2 * ours - spread - others - down, spread - 2 * theirs + mine + up
         if kind == TALON and self.points_goal:
             alive = self.hands_mask() | self.stock_masks[self.done]
@@ -1122,9 +1146,10 @@ class Play:
                 count -= 1
         return total
 
-    def _marriage_bound(self, run: i64, holder: i64) -> tuple[i64, i64, i64, i64]:
+    def _marriage_bound(self, run: i64, holder: i64, announcing: bool) -> tuple[i64, i64, i64, i64]:
         """At most what marriages can still move the value: up, the side's announcements to come
-        (each kind one of its hands holds whole and has not announced, per suit); down, the other
+        (each kind one of its hands holds whole and has not announced, per suit; none where not
+        `announcing`); down, the other
         side's; and per suit the largest kind whose cards lie one in each of as many hands as it
         has cards (they can fall in one trick; two in one hand cannot), up and down, or only for
         the side of the top trumps (`_top_run`, holder) when one of them is among its cards (the
@@ -1153,7 +1178,7 @@ class Play:
                 holders: i64 = 0  # hands holding one card of it; none may hold two (one card a trick)
                 for seat in range(self.n):
                     part = hands[seat] & mask
-                    if part == mask and (suit, k) not in self.made[seat]:
+                    if announcing and part == mask and (suit, k) not in self.made[seat]:
                         if self.mine[seat]:
                             mine += self.kind_values[k] * factor * self.announce_factor
                         else:
@@ -1363,14 +1388,13 @@ class Play:
                 top, winner = card, seat
         if self.kind == TALON:
             return self._card_points(mask) if self.mine[winner] else i64(0)
-        return self._counted(self.team_of[winner], mask, True)
+        return self._counted(self.team_of[winner], mask, self._card_points(mask), True)
 
-    def _counted(self, team: i64, mask: i64, last: bool) -> i64:
-        """What a trick of 1802 or Brouc with the cards `mask`, taken by `team`, adds to the
-        side's value (as `_finish_homme` counts it): its card points, the last trick's bonus
+    def _counted(self, team: i64, mask: i64, points: i64, last: bool) -> i64:
+        """What a trick of 1802 or Brouc with the cards `mask` (worth `points`), taken by `team`,
+        adds to the side's value (as `_finish_homme` counts it): its card points, the last trick's bonus
         where `last`, its table marriages; NO_QUICK where one of them is marked by its winner
         (table_marking=players) or depends on the order of the cards (`_marriages_of`)."""
-        points = self._card_points(mask)
         if last:
             points += self.rules.last_trick_bonus
         gain = self._sign(team) * points
@@ -1404,33 +1428,45 @@ class Play:
         if (self.kind != PARTNERSHIP or self.probe_all or not self.marked_by_engine or self.marriages_memo is None
                 or self.visit is not None):
             return False
-        return all(not self._probe(self.hands[seat]) for seat in range(self.n))
+        rules = self.rules
+        for seat in range(self.n):
+            hand = self.hands[seat]
+            if self._probe(hand) and announceable(rules, hand, self.used[seat], self.made[seat]):
+                return False
+        return True
 
     def _endgame(self, alpha: i64, beta: i64, own_entry: bool) -> i64:
         """`search` at the lead of a trick of a deal that is cards alone (`_cards_only`), near its
         end: the same value, by an alpha-beta over the hands alone, without the words, the undo
         stack and the general key, each trick counted where it is finished (as `_finish_homme`
-        and `_last_cards` count it).  Its own table holds bounds by `_end_key` (`own_entry`:
+        and `_last_cards` count it).  Its own table holds bounds by the hands and the leader (`own_entry`:
         not at the position the general search handed over, which the general table keeps);
         a position it has no entry for starts from `bounds`."""
         self.nodes += 1
         if self.done + 1 == self.n_tricks:
             return self._last_cards()
-        alive = self.hands_mask()
-        key = self._end_key(alive) if own_entry else i64(-1)
-        cards = alive | self.leader << self.rules.n_indices  # and who leads
-        slot: i64 = 0
+        n = self.n
+        cards = self.hands_mask() | self.leader << self.rules.n_indices  # and who leads
+        base: i64 = 0
         low, high = -INFINITE, INFINITE
-        if key >= 0:
-            size = len(self.end_keys)
+        if own_entry:
+            size = len(self.end_low)
             if 8 * self.end_stored >= size and size < END_SLOTS:
                 self._end_table(max(END_FIRST, 4 * size))
-                size = len(self.end_keys)
-            slot = end_slot(key, cards, size)
-            if self.end_keys[slot] == key and self.end_cards[slot] == cards:
-                low, high = self.end_low[slot], self.end_high[slot]
+                size = len(self.end_low)
+            hands = self.hands
+            words = self.end_words
+            base = end_slot(cards, hands, 0, n - 1, size) * n
+            same = words[base + n - 1] == cards
+            if same:
+                for seat in range(n - 1):
+                    if words[base + seat] != hands[seat]:
+                        same = False
+                        break
+            if same:
+                low, high = self.end_low[base // n], self.end_high[base // n]
             else:
-                low, high = self.bounds()
+                low, high = self.bounds(False)
             if low >= beta:
                 return low
             if high <= alpha:
@@ -1439,57 +1475,40 @@ class Play:
                 alpha = low
             if high < beta:
                 beta = high
-        value = self._end_card(0, -1, -1, self.leader, 0, alpha, beta)
-        if key >= 0:
+        value = self._end_card(0, -1, -1, self.leader, 0, 0, alpha, beta)
+        if own_entry:
             low, high = narrowed(low, high, value, alpha, beta)
             self.end_stored += 1
-            self.end_keys[slot], self.end_cards[slot] = key, cards
-            self.end_low[slot], self.end_high[slot] = low, high
+            words = self.end_words
+            hands = self.hands
+            for seat in range(n - 1):
+                words[base + seat] = hands[seat]
+            words[base + n - 1] = cards
+            self.end_low[base // n], self.end_high[base // n] = low, high
         return value
 
     def _end_table(self, size: i64) -> None:
         """`_endgame`'s table made anew with `size` slots (a power of two), its entries moved into
         it: it grows as the search meets more positions, so that a small search makes only a
         small one."""
-        keys, cards, lows, highs = self.end_keys, self.end_cards, self.end_low, self.end_high
-        self.end_keys = vec[i64]([EMPTY_END] * size)
-        self.end_cards = vec[i64]([0] * size)
+        n = self.n
+        words, lows, highs = self.end_words, self.end_low, self.end_high
+        self.end_words = vec[i64]([EMPTY_END] * (size * n))
         self.end_low = vec[i64]([0] * size)
         self.end_high = vec[i64]([0] * size)
         self.end_stored = 0
-        for k in range(len(keys)):
-            if keys[k] != EMPTY_END:
-                slot = end_slot(keys[k], cards[k], size)
-                self.end_keys[slot], self.end_cards[slot] = keys[k], cards[k]
-                self.end_low[slot], self.end_high[slot] = lows[k], highs[k]
+        for k in range(len(lows)):
+            cards = words[k * n + n - 1]
+            if cards != EMPTY_END:
+                base = end_slot(cards, words, k * n, n - 1, size) * n
+                for j in range(n):
+                    self.end_words[base + j] = words[k * n + j]
+                self.end_low[base // n], self.end_high[base // n] = lows[k], highs[k]
 
-    def _end_key(self, alive: i64) -> i64:
-        """The endgame's key of a lead (`_endgame`), beside the cards in the hands (`alive`) and
-        the leader, kept with it in `end_cards`: which of those cards each hand but the last
-        holds, as bits of their places among them (`PEXT`, eight cards at a time); -1 where that
-        is more than 62 bits.  Nothing else matters to the rest of a deal of cards alone."""
-        hands = self.hands
-        n = self.n
-        count = popcount(alive)
-        if (n - 1) * count > 62:
-            return -1
-        blocks = self.blocks
-        key: i64 = 0
-        for seat in range(n - 1):
-            hand = hands[seat]
-            packed: i64 = 0
-            shift: i64 = 0
-            for b in range(blocks):
-                places = alive >> 8 * b & 255
-                if places:
-                    packed |= PEXT[places << 8 | hand >> 8 * b & 255] << shift
-                    shift += POP[places]
-            key = key << count | packed
-        return key
-
-    def _end_card(self, npos: i64, led: i64, top: i64, top_seat: i64, table: i64, alpha: i64, beta: i64) -> i64:
+    def _end_card(self, npos: i64, led: i64, top: i64, top_seat: i64, table: i64, points: i64, alpha: i64,
+                  beta: i64) -> i64:
         """`_endgame` at the card `npos` of the trick; after the lead, the trick led in class
-        `led`, its best card `top` (of `top_seat`) and its cards `table`."""
+        `led`, its best card `top` (of `top_seat`), its cards `table` and their `points`."""
         if npos:
             self.nodes += 1
         n = self.n
@@ -1506,6 +1525,7 @@ class Play:
         place = self.place
         stronger = self.stronger
         gone = self.gone
+        eq_mask = self.eq_mask
         while legal:
             # leading, the strongest card left of its class first, the ones worth most first, then
             # the cheapest; following, points onto a trick one's side holds, a cheap winner onto
@@ -1528,13 +1548,17 @@ class Play:
                 if s > score:
                     card, score = c, s
             legal ^= BIT[card]
+            if legal & eq_mask[card]:
+                legal &= ~self._equivalent(card, legal)
             hands[seat] ^= BIT[card]
             wins = beating >> card & 1 == 1
             if npos + 1 < n:
                 found = self._end_card(npos + 1, led if npos else self.class_of[card], card if wins else top,
-                                       seat if wins else top_seat, table | BIT[card], alpha, beta)
+                                       seat if wins else top_seat, table | BIT[card], points + self.points[card],
+                                       alpha, beta)
             else:
-                found = self._end_trick(seat if wins else top_seat, table | BIT[card], alpha, beta)
+                found = self._end_trick(seat if wins else top_seat, table | BIT[card], points + self.points[card],
+                                        alpha, beta)
             hands[seat] ^= BIT[card]
             if maximising:
                 if found > value:
@@ -1549,11 +1573,28 @@ class Play:
                 break
         return value
 
-    def _end_trick(self, winner: i64, mask: i64, alpha: i64, beta: i64) -> i64:
+    def _equivalent(self, card: i64, legal: i64) -> i64:
+        """The cards of `legal` that are worth the same as `card` and touch it in their class's
+        order, through cards out of play or of the same kind (as `_order` merges them)."""
+        same = legal & self.eq_mask[card]
+        if not same:
+            return 0
+        allowed = same | self.gone
+        stronger = self.stronger
+        found: i64 = 0
+        rest = same
+        while rest:
+            c = lowest(rest)
+            rest ^= BIT[c]
+            if (stronger[c] ^ stronger[card]) & ~BIT[c] & ~BIT[card] & ~allowed == 0:
+                found |= BIT[c]
+        return found
+
+    def _end_trick(self, winner: i64, mask: i64, points: i64, alpha: i64, beta: i64) -> i64:
         """`_endgame` once a trick's last card is down: what the trick adds (as `_finish_homme`
         counts it), and the rest of the deal from its winner's lead."""
         done = self.done + 1
-        gain = self._counted(self.team_of[winner], mask, done == self.n_tricks)
+        gain = self._counted(self.team_of[winner], mask, points, done == self.n_tricks)
         assert gain != NO_QUICK  # (`_cards_only`)
         if done == self.n_tricks:
             return gain
