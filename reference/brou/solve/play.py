@@ -90,6 +90,7 @@ END_FIRST: Final[i64] = 1 << 10  # `_endgame`'s table: one entry a slot, the new
 END_SLOTS: Final[i64] = 1 << 18  # and at most
 EMPTY_END: Final[i64] = -1
 FOLLOW_SLOTS: Final[i64] = 1 << 14  # `_following`'s kept answers
+TOTAL_SLOTS: Final[i64] = 1 << 12  # `_table_total`'s
 NO_QUICK: Final[i64] = INFINITE + 1  # `_last_cards`: the last trick needs the full play
 
 
@@ -255,6 +256,8 @@ class Play:
         self.marriages_memo: dict[int, list[tuple[int, int, int]]] | None = (
             None if rules.in_one_trick == "first-only" else {})
         self.marked_by_engine = rules.table_marking != "players"
+        self.total_cards = vec[i64]([0] * TOTAL_SLOTS)  # `_table_total`: the tricks' cards (0: none)
+        self.total_values = vec[i64]([0] * TOTAL_SLOTS)
         # L'Homme d'Auvergne
         self.homme = -1
         self.scored: dict[int, int] = {}
@@ -1399,12 +1402,27 @@ class Play:
             points += self.rules.last_trick_bonus
         gain = self._sign(team) * points
         if self._probe(mask):
-            found = self._marriages_of(mask) if self.marked_by_engine else None
-            if found is None:
+            if not self.marked_by_engine or self.marriages_memo is None:
                 return NO_QUICK
-            for _, _, value in found:
-                gain += self._table_gain(team, value)
+            gain += self._table_gain(team, self._table_total(mask))
         return gain
+
+    def _table_total(self, mask: i64) -> i64:
+        """What the table marriages of a finished trick whose cards are `mask` are worth together
+        (`_marriages_of`, which must not be None), kept by the cards in a small table of machine
+        integers (one slot each, the newest kept)."""
+        mixed = (mask ^ mask >> 29) & 0x7FFFFFFF
+        slot = (mixed * 0x9E3779B1) >> 20 & (TOTAL_SLOTS - 1)  # (below 1 << 63)
+        if self.total_cards[slot] == mask:
+            return self.total_values[slot]
+        found = self._marriages_of(mask)
+        assert found is not None
+        total: i64 = 0
+        for _, _, value in found:
+            total += value
+        self.total_cards[slot] = mask
+        self.total_values[slot] = total
+        return total
 
     def _pass_window(self) -> i64:
         """1802's window after a trick: each seat in it that has nothing to announce passes, the
