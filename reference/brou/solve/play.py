@@ -1439,10 +1439,12 @@ class Play:
     # -- the last tricks of 1802 and Brouc ----------------------------------------------------
 
     def _cards_only(self) -> bool:
-        """Whether the rest of a deal of 1802 or Brouc is cards alone: no hand holds a marriage
-        (`_probe`), so nobody will announce one (a hand only loses cards) and every window is
-        passed; the table marriages are counted by the engine and their value does not depend on
-        the order of the trick's cards (`_marriages_of`).  Then `_endgame` searches it."""
+        """Whether the rest of a deal of 1802 or Brouc is cards alone: no hand may announce a
+        marriage (`announceable` is empty, with a cheap `_probe` first), so nobody will (a hand
+        only loses cards, and what fewer cards allow is part of what more allowed) and every
+        window is passed; what was announced before no longer moves the value; the table
+        marriages are counted by the engine and their value does not depend on the order of
+        the trick's cards (`_marriages_of`).  Then `_endgame` searches it."""
         if (self.kind != PARTNERSHIP or self.probe_all or not self.marked_by_engine or self.marriages_memo is None
                 or self.visit is not None):
             return False
