@@ -1152,11 +1152,11 @@ class Play:
     def _marriage_bound(self, run: i64, holder: i64, announcing: bool) -> tuple[i64, i64, i64, i64]:
         """At most what marriages can still move the value: up, the side's announcements to come
         (each kind one of its hands holds whole and has not announced, per suit; none where not
-        `announcing`); down, the other
-        side's; and per suit the largest kind whose cards lie one in each of as many hands as it
-        has cards (they can fall in one trick; two in one hand cannot), up and down, or only for
-        the side of the top trumps (`_top_run`, holder) when one of them is among its cards (the
-        trick it falls in is that side's): (mine, others', table up, table down)."""
+        `announcing`); down, the other side's; and per suit the largest kind whose cards lie one
+        in each of as many hands as it has cards (they can fall in one trick; two in one hand
+        cannot), up and down, or only for the side of the top trumps (`_top_run`, holder) when
+        one of them is among its cards (the trick it falls in is that side's): (mine, others',
+        table up, table down)."""
         rules = self.rules
         alive = self.hands_mask()
         if not rules.kinds or not self._probe(alive):
@@ -1395,9 +1395,10 @@ class Play:
 
     def _counted(self, team: i64, mask: i64, points: i64, last: bool) -> i64:
         """What a trick of 1802 or Brouc with the cards `mask` (worth `points`), taken by `team`,
-        adds to the side's value (as `_finish_homme` counts it): its card points, the last trick's bonus
-        where `last`, its table marriages; NO_QUICK where one of them is marked by its winner
-        (table_marking=players) or depends on the order of the cards (`_marriages_of`)."""
+        adds to the side's value (as `_finish_homme` counts it): its card points, the last
+        trick's bonus where `last`, its table marriages; NO_QUICK where one of them is marked by
+        its winner (table_marking=players) or depends on the order of the cards
+        (`_marriages_of`)."""
         if last:
             points += self.rules.last_trick_bonus
         gain = self._sign(team) * points
@@ -1459,9 +1460,9 @@ class Play:
         """`search` at the lead of a trick of a deal that is cards alone (`_cards_only`), near its
         end: the same value, by an alpha-beta over the hands alone, without the words, the undo
         stack and the general key, each trick counted where it is finished (as `_finish_homme`
-        and `_last_cards` count it).  Its own table holds bounds by the hands and the leader (`own_entry`:
-        not at the position the general search handed over, which the general table keeps);
-        a position it has no entry for starts from `bounds`."""
+        and `_last_cards` count it).  Its own table holds bounds by the hands and the leader
+        (`own_entry`: not at the position the general search handed over, which the general
+        table keeps); a position it has no entry for starts from `bounds`."""
         self.nodes += 1
         if self.done + 1 == self.n_tricks:
             return self._last_cards()
