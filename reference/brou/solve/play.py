@@ -202,6 +202,8 @@ class Play:
         self.beating = vec[i64]()
         self.by_strength = vec[i64]()
         self.by_points = vec[i64](sorted(rules.pack_cards, key=lambda c: rules.points[c]))  # `_cheapest`
+        self.least_points: i64 = min(rules.points[c] for c in rules.pack_cards)  # and the cards worth least
+        self.least_mask: i64 = sum(1 << c for c in rules.pack_cards if rules.points[c] == self.least_points)
         self.points = vec[i64](rules.points)
         # `_card_points`: rules.suit_points, the table of brou.laws.counting.card_points, in one row
         self.suit_points = vec[i64]([p for row in rules.suit_points for p in row])
@@ -1139,6 +1141,9 @@ class Play:
 
     def _cheapest(self, hand: i64, count: i64) -> i64:
         """The points of the `count` cheapest cards of a hand."""
+        least = hand & self.least_mask  # the cards worth least: enough of them is the answer
+        if least and (count == 1 or popcount(least) >= count):
+            return count * self.least_points
         total: i64 = 0
         points = self.points
         for card in self.by_points:
