@@ -132,15 +132,20 @@ def lowest(mask: i64) -> i64:
     return 32 + LOW[mask >> 32 & 0xFFFF]
 
 
+def slot_of(word: i64, size: i64) -> i64:
+    """The slot of a word (below 1 << 62) in a table of `size` slots (a power of two, at most
+    1 << 39): the word folded into 31 bits, then a multiplicative hash (below 1 << 63)."""
+    return (((word ^ word >> 29) & 0x7FFFFFFF) * 0x9E3779B1) >> 24 & (size - 1)
+
+
 def end_slot(cards: i64, words: vec[i64], base: i64, count: i64, size: i64) -> i64:
     """The slot of `_endgame`'s table of `size` slots for a position: the cards in the hands and
-    the leader (`cards`), and the `count` hands from `words[base]` on."""
+    the leader (`cards`), and the `count` hands from `words[base]` on, mixed in one by one as
+    `slot_of` mixes one word."""
     mixed = cards
     for k in range(count):
-        mixed = (mixed ^ mixed >> 29) & 0x7FFFFFFF
-        mixed = mixed * 0x9E3779B1 ^ words[base + k]  # (below 1 << 63)
-    mixed = (mixed ^ mixed >> 29) & 0x7FFFFFFF
-    return (mixed * 0x9E3779B1) >> 24 & (size - 1)
+        mixed = ((mixed ^ mixed >> 29) & 0x7FFFFFFF) * 0x9E3779B1 ^ words[base + k]
+    return slot_of(mixed, size)
 
 
 def depth_row(rows: list[vec[i64]], ply: i64, width: i64) -> vec[i64]:
@@ -496,8 +501,7 @@ class Play:
         """The cards of `hand` that may follow in 1802 or Brouc, the trick led in class `led`, its
         best card `top` and its cards `table` (the ruleset's following function)."""
         held = hand << 10 | top << 4 | led + 1  # (a card below 64, a class below 15)
-        mixed = (held ^ held >> 29 ^ table ^ table >> 31) & 0x7FFFFFFF
-        slot = (mixed * 0x9E3779B1) >> 20 & (FOLLOW_SLOTS - 1)  # (below 1 << 63)
+        slot = slot_of(held ^ table ^ table >> 31, FOLLOW_SLOTS)
         if self.follow_held[slot] == held and self.follow_table[slot] == table:
             return self.follow_legal[slot]
         if self.fused == FUSED_WHIST:
@@ -1417,8 +1421,7 @@ class Play:
         """What the table marriages of a finished trick whose cards are `mask` are worth together
         (`_marriages_of`, which must not be None), kept by the cards in a small table of machine
         integers (one slot each, the newest kept)."""
-        mixed = (mask ^ mask >> 29) & 0x7FFFFFFF
-        slot = (mixed * 0x9E3779B1) >> 20 & (TOTAL_SLOTS - 1)  # (below 1 << 63)
+        slot = slot_of(mask, TOTAL_SLOTS)
         if self.total_cards[slot] == mask:
             return self.total_values[slot]
         found = self._marriages_of(mask)
@@ -1473,7 +1476,7 @@ class Play:
             return self._last_cards()
         n = self.n
         cards = self.hands_mask() | self.leader << self.rules.n_indices  # and who leads
-        base: i64 = 0
+        slot: i64 = 0
         low, high = -INFINITE, INFINITE
         if own_entry:
             size = len(self.end_low)
@@ -1482,7 +1485,8 @@ class Play:
                 size = len(self.end_low)
             hands = self.hands
             words = self.end_words
-            base = end_slot(cards, hands, 0, n - 1, size) * n
+            slot = end_slot(cards, hands, 0, n - 1, size)
+            base = slot * n
             same = words[base + n - 1] == cards
             if same:
                 for seat in range(n - 1):
@@ -1490,7 +1494,7 @@ class Play:
                         same = False
                         break
             if same:
-                low, high = self.end_low[base // n], self.end_high[base // n]
+                low, high = self.end_low[slot], self.end_high[slot]
             else:
                 low, high = self.bounds(False)
             if low >= beta:
@@ -1507,10 +1511,11 @@ class Play:
             self.end_stored += 1
             words = self.end_words
             hands = self.hands
+            base = slot * n
             for seat in range(n - 1):
                 words[base + seat] = hands[seat]
             words[base + n - 1] = cards
-            self.end_low[base // n], self.end_high[base // n] = low, high
+            self.end_low[slot], self.end_high[slot] = low, high
         return value
 
     def _end_table(self, size: i64) -> None:
@@ -1526,10 +1531,10 @@ class Play:
         for k in range(len(lows)):
             cards = words[k * n + n - 1]
             if cards != EMPTY_END:
-                base = end_slot(cards, words, k * n, n - 1, size) * n
+                slot = end_slot(cards, words, k * n, n - 1, size)
                 for j in range(n):
-                    self.end_words[base + j] = words[k * n + j]
-                self.end_low[base // n], self.end_high[base // n] = lows[k], highs[k]
+                    self.end_words[slot * n + j] = words[k * n + j]
+                self.end_low[slot], self.end_high[slot] = lows[k], highs[k]
 
     def _end_card(self, npos: i64, led: i64, top: i64, top_seat: i64, table: i64, points: i64, alpha: i64,
                   beta: i64) -> i64:
