@@ -187,6 +187,11 @@ class Play:
         self.kind_masks = vec[i64]([kind.masks[suit] for suit in range(len(rules.suits)) for kind in rules.kinds])
         self.kind_values = vec[i64]([kind.value for kind in rules.kinds])
         self.kind_sizes = vec[i64]([len(kind.ranks) for kind in rules.kinds])
+        self.kind_cards: i64 = 0  # every card of a marriage (`_announceable`)
+        for mask in self.kind_masks:
+            self.kind_cards |= mask
+        # `_announceable`'s answers, by the hand's and the used marriage cards and what was made
+        self.announce_memo: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
         n = rules.n_players
         self.n: i64 = n
         self.trump: i64 = -1
@@ -570,7 +575,23 @@ class Play:
         if window and self.done == 1 and seat == rules.dealer and not rules.turnup_in_first_window:
             hand &= ~BIT[self.turnup]
         base, n_kinds = rules.n_indices, len(rules.kinds)
-        return [base + suit * n_kinds + kind for suit, kind, _ in announceable(rules, hand, self.used[seat], self.made[seat])]
+        return [base + suit * n_kinds + kind for suit, kind, _ in self._announceable(seat, hand)]
+
+    def _announceable(self, seat: int, hand: i64) -> list[tuple[int, int, int]]:
+        """`announceable` for the seat holding `hand` (hdb.marriage.announce-in-hand), kept by
+        what its answer depends on: the marriage cards of the hand and of the seat's earlier
+        announcements, and which marriages he made.  The list is shared: never changed."""
+        cards = self.kind_cards
+        n_kinds = len(self.kind_values)
+        made = 0
+        for suit, kind in self.made[seat]:
+            made |= 1 << (suit * n_kinds + kind)
+        key = (hand & cards, self.used[seat] & cards, made)
+        found = self.announce_memo.get(key)
+        if found is None:
+            found = announceable(self.rules, hand, self.used[seat], self.made[seat])
+            self.announce_memo[key] = found
+        return found
 
     def _may_surrender(self) -> bool:
         """`HombreDeal._may_surrender`: asked before the lead, or at his first card of the deal."""
@@ -884,7 +905,7 @@ class Play:
         hand = self.hands[seat]
         if self.phase == WINDOW and self.done == 1 and seat == rules.dealer and not rules.turnup_in_first_window:
             hand &= ~BIT[self.turnup]
-        extends = next(e for s, k, e in announceable(rules, hand, self.used[seat], self.made[seat]) if (s, k) == (suit, kind))
+        extends = next(e for s, k, e in self._announceable(seat, hand) if (s, k) == (suit, kind))
         self.made = [*self.made[:seat], [*self.made[seat], (suit, kind)], *self.made[seat + 1:]]
         self.used = self.used[:]
         self.used[seat] |= rules.kinds[kind].masks[suit]
@@ -1457,10 +1478,9 @@ class Play:
         if (self.kind != PARTNERSHIP or self.probe_all or not self.marked_by_engine or self.marriages_memo is None
                 or self.visit is not None):
             return False
-        rules = self.rules
         for seat in range(self.n):
             hand = self.hands[seat]
-            if self._probe(hand) and announceable(rules, hand, self.used[seat], self.made[seat]):
+            if self._probe(hand) and self._announceable(seat, hand):
                 return False
         return True
 
