@@ -186,7 +186,9 @@ class Play:
         # per suit and marriage kind (suit * kinds + kind), its cards
         self.kind_masks = vec[i64]([kind.masks[suit] for suit in range(len(rules.suits)) for kind in rules.kinds])
         self.kind_values = vec[i64]([kind.value for kind in rules.kinds])
-        self.kind_sizes = vec[i64]([len(kind.ranks) for kind in rules.kinds])
+        self.marriages = len(rules.kinds) > 0
+        self.announce_values = vec[i64]()  # (`_set_trump`)
+        self.table_values = vec[i64]()
         self.kind_cards: i64 = 0  # every card of a marriage (`_announceable`)
         for mask in self.kind_masks:
             self.kind_cards |= mask
@@ -298,6 +300,8 @@ class Play:
         self.end_low = vec[i64]()  # and each entry's bounds
         self.end_high = vec[i64]()
         self.endgame_tricks: i64 = ENDGAME_TRICKS  # `_endgame` searches the last tricks of a deal of cards alone
+        self.end_points: i64 = 0  # `_endgame`: the card points still in the hands
+        self.last_bonus: i64 = rules.last_trick_bonus
         # the undo stack (`apply`, `undo`): per action its integers, then its kind on top; the
         # lists an action other than a card inside a trick may replace, kept by reference
         self.stack = vec[i64]()
@@ -364,6 +368,13 @@ class Play:
         self.beating = vec[i64](beating_cards(rules, trump))
         self.by_strength = vec[i64](sorted(rules.pack_cards, key=lambda c: (order.class_of[c], order.place[c])))
         self.trumps = vec[i64]([c for c in self.by_strength if self.class_of[c] == self.trump])
+        # per suit and marriage kind, what announcing it and taking it in a trick are worth to the
+        # count's difference (`_announce_bound`, `_table_bound`)
+        factors = [rules.trump_factor if suit == self.trump else 1 for suit in range(len(rules.suits))]
+        self.announce_values = vec[i64]([kind.value * factors[suit] * self.announce_factor
+                                         for suit in range(len(rules.suits)) for kind in rules.kinds])
+        self.table_values = vec[i64]([kind.value * factors[suit] * rules.table_factor * self.table_factor
+                                      for suit in range(len(rules.suits)) for kind in rules.kinds])
 
     def _of_homme(self, state: HommeDeal) -> None:
         self.team_tricks = vec[i64](state.team_tricks)
@@ -1068,23 +1079,24 @@ class Play:
             count += 1
         return count
 
-    def bounds(self, announcing: bool = True) -> tuple[i64, i64]:
+    def bounds(self) -> tuple[i64, i64]:
         """Bounds on what the rest of the deal can add, cheaply, at the lead of a trick: the
         points still in play, less those one side surely takes (`_sure`), and what marriages can
-        still move (`_marriage_bound`; without `announcing`, where none can be announced any more,
-        the table marriages alone); L'Hombre's points from the tricks each can still take."""
+        still move (`_announce_bound`, `_table_bound`); L'Hombre's points from the tricks each
+        can still take."""
         kind = self.kind
         if kind == PARTNERSHIP:
             alive = self.hands_mask()
-            run, holder = self._top_run(alive)
-            ours, theirs = self._sure(run, holder)
+            run, holder, run_points = self._top_run(alive)
+            ours, theirs = self._sure(run, holder, run_points)
             spread = self._card_points(alive) + self.rules.last_trick_bonus
-            mine, others, up, down = self._marriage_bound(run, holder, announcing)
+            mine, others = self._announce_bound(alive)
+            up, down = self._table_bound(alive, run, holder)
             return 2 * ours - spread - others - down, spread - 2 * theirs + mine + up
         if kind == TALON and self.points_goal:
             alive = self.hands_mask() | self.stock_masks[self.done]
-            run, holder = self._top_run(alive)
-            ours, theirs = self._sure(run, holder)
+            run, holder, run_points = self._top_run(alive)
+            ours, theirs = self._sure(run, holder, run_points)
             return ours, self._card_points(alive) - theirs
         if kind == AUCTION and self.done:
             return self._hombre_range()
@@ -1112,13 +1124,13 @@ class Play:
             return self._hombre_range()
         return -INFINITE, INFINITE
 
-    def _top_run(self, alive: i64) -> tuple[i64, i64]:
+    def _top_run(self, alive: i64) -> tuple[i64, i64, i64]:
         """The top trumps still in play that one side holds, each of them above every trump the
         other side holds or the talon still hides (each takes the trick it falls in for that
-        side, whatever happens), as a mask, and that side: 1 the side searched, 0 the others, -1
-        none."""
+        side, whatever happens), as a mask, that side (1 the side searched, 0 the others, -1
+        none) and their card points."""
         if self.trump < 0:
-            return 0, -1
+            return 0, -1, 0
         ours: i64 = 0  # the cards of the side's hands, and of the others'
         theirs: i64 = 0
         for seat in range(self.n):
@@ -1128,6 +1140,8 @@ class Play:
                 theirs |= self.hands[seat]
         holder: i64 = -1
         run: i64 = 0
+        points: i64 = 0
+        worth = self.points
         for card in self.trumps:
             bit = BIT[card]
             if not alive & bit:
@@ -1142,16 +1156,17 @@ class Play:
                 break
             holder = mine
             run |= bit
-        return run, holder
+            points += worth[card]
+        return run, holder, points
 
-    def _sure(self, run: i64, holder: i64) -> tuple[i64, i64]:
+    def _sure(self, run: i64, holder: i64, points: i64) -> tuple[i64, i64]:
         """The points a side surely takes: its top trumps (`_top_run`) and, once nothing is left
         to draw, the cards the others must give to the tricks they fall in: the player holding
         most of them wins as many tricks with them, and every other player who holds none plays
-        one card to each (his cheapest, at least): (the side's, the others')."""
+        one card to each (his cheapest, at least): (the side's, the others'); `points` are the
+        top trumps' own."""
         if holder < 0:
             return 0, 0
-        points = self._card_points(run)
         if self.stock_pos >= len(self.stock):
             tricks: i64 = 0  # the tricks those trumps fall in, at least: those of its player holding most
             for hand in self.hands:
@@ -1179,54 +1194,65 @@ class Play:
                 count -= 1
         return total
 
-    def _marriage_bound(self, run: i64, holder: i64, announcing: bool) -> tuple[i64, i64, i64, i64]:
-        """At most what marriages can still move the value: up, the side's announcements to come
-        (each kind one of its hands holds whole and has not announced, per suit; none where not
-        `announcing`); down, the other side's; and per suit the largest kind whose cards lie one
-        in each of as many hands as it has cards (they can fall in one trick; two in one hand
-        cannot), up and down, or only for the side of the top trumps (`_top_run`, holder) when
-        one of them is among its cards (the trick it falls in is that side's): (mine, others',
-        table up, table down)."""
-        rules = self.rules
-        alive = self.hands_mask()
-        if not rules.kinds or not self._probe(alive):
-            return 0, 0, 0, 0
+    def _announce_bound(self, alive: i64) -> tuple[i64, i64]:
+        """At most what announcements can still move the value: per suit, each kind one of the
+        side's hands holds whole and has not announced, and the same for the others: (mine,
+        others')."""
+        if not self.marriages or not self._probe(alive):
+            return 0, 0
         mine: i64 = 0
         others: i64 = 0
+        hands = self.hands
+        n_kinds: i64 = len(self.kind_values)
+        for i in range(len(self.kind_masks)):
+            mask = self.kind_masks[i]
+            if alive & mask != mask:
+                continue  # a card of it gone: no hand can announce it
+            for seat in range(self.n):
+                if hands[seat] & mask == mask and (i // n_kinds, i % n_kinds) not in self.made[seat]:
+                    if self.mine[seat]:
+                        mine += self.announce_values[i]
+                    else:
+                        others += self.announce_values[i]
+        return mine, others
+
+    def _table_bound(self, alive: i64, run: i64, holder: i64) -> tuple[i64, i64]:
+        """At most what table marriages can still move the value: per suit, the largest kind whose
+        cards lie one in each of as many hands as it has cards (they can fall in one trick; two
+        in one hand cannot), up and down, or only for the side of the top trumps (`_top_run`,
+        holder) when one of them is among its cards (the trick it falls in is that side's):
+        (up, down)."""
+        if not self.marriages or not self._probe(alive):
+            return 0, 0
         up_total: i64 = 0
         down_total: i64 = 0
         hands = self.hands
+        masks = self.kind_masks
+        n = self.n
         n_kinds: i64 = len(self.kind_values)
-        for suit in range(self.n_suits):
-            factor: i64 = 1
-            if suit == self.trump:
-                factor = rules.trump_factor
+        i: i64 = 0
+        for _suit in range(self.n_suits):
             up: i64 = 0
             down: i64 = 0
-            for k in range(n_kinds):
-                mask = self.kind_masks[suit * n_kinds + k]
-                if alive & mask != mask:
-                    continue  # a card of it gone or in the talon: no hand can announce it, no trick take it whole
-                size = self.kind_sizes[k]
-                holders: i64 = 0  # hands holding one card of it; none may hold two (one card a trick)
-                for seat in range(self.n):
-                    part = hands[seat] & mask
-                    if announcing and part == mask and (suit, k) not in self.made[seat]:
-                        if self.mine[seat]:
-                            mine += self.kind_values[k] * factor * self.announce_factor
-                        else:
-                            others += self.kind_values[k] * factor * self.announce_factor
-                    if part:
-                        holders += i64(1) if part & (part - 1) == 0 else size + 1
-                if holders == size:  # (so every card of it is in a hand)
-                    value = self.kind_values[k] * factor * rules.table_factor * self.table_factor
-                    if holder != 0 or not mask & run:
-                        up = max(up, value)
-                    if holder != 1 or not mask & run:
-                        down = max(down, value)
+            for _kind in range(n_kinds):  # (names of their own: one `_` for both would be a boxed int)
+                mask = masks[i]
+                if alive & mask == mask:  # (a card of it gone or in the talon: no trick takes it whole)
+                    split = True  # no hand holds two of its cards (one card a trick)
+                    for seat in range(n):
+                        part = hands[seat] & mask
+                        if part & (part - 1):
+                            split = False
+                            break
+                    if split:
+                        value = self.table_values[i]
+                        if holder != 0 or not mask & run:
+                            up = max(up, value)
+                        if holder != 1 or not mask & run:
+                            down = max(down, value)
+                i += 1
             up_total += up
             down_total += down
-        return mine, others, up_total, down_total
+        return up_total, down_total
 
     def _hombre_range(self) -> tuple[int, int]:
         """The least and the most the hombre's points can still be, from the tricks taken and
@@ -1410,18 +1436,21 @@ class Play:
         n = self.n
         leader = self.leader
         hands = self.hands
-        top = hands[leader]
+        worth = self.points
+        top = lowest(hands[leader])
         winner = leader
-        mask = top
+        mask = hands[leader]
+        points = worth[top]
         for k in range(1, n):
             seat = (leader + k) % n
             card = hands[seat]
             mask |= card
-            if self.beating[lowest(top)] & card:
-                top, winner = card, seat
+            points += worth[lowest(card)]
+            if self.beating[top] & card:
+                top, winner = lowest(card), seat
         if self.kind == TALON:
-            return self._card_points(mask) if self.mine[winner] else i64(0)
-        return self._counted(self.team_of[winner], mask, self._card_points(mask), True)
+            return points if self.mine[winner] else i64(0)
+        return self._counted(self.team_of[winner], mask, points, True)
 
     def _counted(self, team: i64, mask: i64, points: i64, last: bool) -> i64:
         """What a trick of 1802 or Brouc with the cards `mask` (worth `points`), taken by `team`,
@@ -1490,12 +1519,13 @@ class Play:
         stack and the general key, each trick counted where it is finished (as `_finish_homme`
         and `_last_cards` count it).  Its own table holds bounds by the hands and the leader
         (`own_entry`: not at the position the general search handed over, which the general
-        table keeps); a position it has no entry for starts from `bounds`."""
+        table keeps); a position it has no entry for starts from `_end_bounds`."""
         self.nodes += 1
         if self.done + 1 == self.n_tricks:
             return self._last_cards()
         n = self.n
-        cards = self.hands_mask() | self.leader << self.rules.n_indices  # and who leads
+        alive = self.hands_mask()
+        cards = alive | self.leader << self.rules.n_indices  # and who leads
         slot: i64 = 0
         low, high = -INFINITE, INFINITE
         if own_entry:
@@ -1516,7 +1546,7 @@ class Play:
             if same:
                 low, high = self.end_low[slot], self.end_high[slot]
             else:
-                low, high = self.bounds(False)
+                low, high = self._end_bounds(alive)
             if low >= beta:
                 return low
             if high <= alpha:
@@ -1537,6 +1567,15 @@ class Play:
             words[base + n - 1] = cards
             self.end_low[slot], self.end_high[slot] = low, high
         return value
+
+    def _end_bounds(self, alive: i64) -> tuple[i64, i64]:
+        """`bounds` in `_endgame`, where nothing can be announced any more (`_cards_only`) and the
+        hands' cards `alive` are worth `end_points`."""
+        run, holder, run_points = self._top_run(alive)
+        ours, theirs = self._sure(run, holder, run_points)
+        spread = self.end_points + self.last_bonus
+        up, down = self._table_bound(alive, run, holder)
+        return 2 * ours - spread - down, spread - 2 * theirs + up
 
     def _end_table(self, size: i64) -> None:
         """`_endgame`'s table made anew with `size` slots (a power of two), its entries moved into
@@ -1651,7 +1690,9 @@ class Play:
             return gain
         leader, gone = self.leader, self.gone
         self.leader, self.done, self.gone = winner, done, gone | mask
+        self.end_points -= points
         rest = self._endgame(alpha - gain, beta - gain, True)
+        self.end_points += points
         self.leader, self.done, self.gone = leader, done - 1, gone
         return gain + rest
 
@@ -1699,6 +1740,7 @@ class Play:
             if high < beta:
                 beta = high
         if keyed and self.done + self.endgame_tricks >= self.n_tricks and self._cards_only():
+            self.end_points = self._card_points(self.hands_mask())
             value = self._endgame(alpha, beta, False)  # (its entry is the table's)
             low, high = narrowed(low, high, value, alpha, beta)
             table.store(row, length, hashed, at if table.emptied == emptied else MISSING, low, high, i64(-1))
