@@ -294,11 +294,11 @@ class Play:
         self.table = Table()
         self.nodes = 0
         # `_endgame`'s table, made at its first use: per slot, the hands but the last, then the
-        # cards in the hands and the leader (EMPTY_END: no entry), n words
+        # cards in the hands and the leader (EMPTY_END: no entry), then the entry's lower and upper
+        # bounds, n + 2 words side by side (one probe reads one stretch of memory)
         self.end_words = vec[i64]()
+        self.end_size: i64 = 0  # its slots
         self.end_stored: i64 = 2  # entries stored since it was made (2: make it at the first)
-        self.end_low = vec[i64]()  # and each entry's bounds
-        self.end_high = vec[i64]()
         self.endgame_tricks: i64 = ENDGAME_TRICKS  # `_endgame` searches the last tricks of a deal of cards alone
         self.end_points: i64 = 0  # `_endgame`: the card points still in the hands
         self.last_bonus: i64 = rules.last_trick_bonus
@@ -1526,17 +1526,16 @@ class Play:
         n = self.n
         alive = self.hands_mask()
         cards = alive | self.leader << self.rules.n_indices  # and who leads
-        slot: i64 = 0
         low, high = -INFINITE, INFINITE
+        base: i64 = 0
         if own_entry:
-            size = len(self.end_low)
+            size = self.end_size
             if 8 * self.end_stored >= size and size < END_SLOTS:
                 self._end_table(max(END_FIRST, 4 * size))
-                size = len(self.end_low)
+                size = self.end_size
             hands = self.hands
             words = self.end_words
-            slot = end_slot(cards, hands, 0, n - 1, size)
-            base = slot * n
+            base = end_slot(cards, hands, 0, n - 1, size) * (n + 2)
             same = words[base + n - 1] == cards
             if same:
                 for seat in range(n - 1):
@@ -1544,7 +1543,7 @@ class Play:
                         same = False
                         break
             if same:
-                low, high = self.end_low[slot], self.end_high[slot]
+                low, high = words[base + n], words[base + n + 1]
             else:
                 low, high = self._end_bounds(alive)
             if low >= beta:
@@ -1561,11 +1560,11 @@ class Play:
             self.end_stored += 1
             words = self.end_words
             hands = self.hands
-            base = slot * n
             for seat in range(n - 1):
                 words[base + seat] = hands[seat]
             words[base + n - 1] = cards
-            self.end_low[slot], self.end_high[slot] = low, high
+            words[base + n] = low
+            words[base + n + 1] = high
         return value
 
     def _end_bounds(self, alive: i64) -> tuple[i64, i64]:
@@ -1581,19 +1580,18 @@ class Play:
         """`_endgame`'s table made anew with `size` slots (a power of two), its entries moved into
         it: it grows as the search meets more positions, so that a small search makes only a
         small one."""
-        n = self.n
-        words, lows, highs = self.end_words, self.end_low, self.end_high
-        self.end_words = vec[i64]([EMPTY_END] * (size * n))
-        self.end_low = vec[i64]([0] * size)
-        self.end_high = vec[i64]([0] * size)
+        stride = self.n + 2
+        words = self.end_words
+        self.end_words = vec[i64]([EMPTY_END] * (size * stride))
         self.end_stored = 0
-        for k in range(len(lows)):
-            cards = words[k * n + n - 1]
+        for k in range(self.end_size):
+            base = k * stride
+            cards = words[base + stride - 3]
             if cards != EMPTY_END:
-                slot = end_slot(cards, words, k * n, n - 1, size)
-                for j in range(n):
-                    self.end_words[slot * n + j] = words[k * n + j]
-                self.end_low[slot], self.end_high[slot] = lows[k], highs[k]
+                at = end_slot(cards, words, base, stride - 3, size) * stride
+                for j in range(stride):
+                    self.end_words[at + j] = words[base + j]
+        self.end_size = size
 
     def _end_card(self, npos: i64, led: i64, top: i64, top_seat: i64, table: i64, points: i64, alpha: i64,
                   beta: i64) -> i64:
