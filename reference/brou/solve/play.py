@@ -91,6 +91,7 @@ END_SLOTS: Final[i64] = 1 << 18  # and at most
 EMPTY_END: Final[i64] = -1
 FOLLOW_SLOTS: Final[i64] = 1 << 14  # `_following`'s kept answers
 TOTAL_SLOTS: Final[i64] = 1 << 12  # `_table_total`'s
+ANNOUNCE_SLOTS: Final[i64] = 1 << 10  # `_announceable`'s
 NO_QUICK: Final[i64] = INFINITE + 1  # `_last_cards`: the last trick needs the full play
 
 
@@ -192,8 +193,10 @@ class Play:
         self.kind_cards: i64 = 0  # every card of a marriage (`_announceable`)
         for mask in self.kind_masks:
             self.kind_cards |= mask
-        # `_announceable`'s answers, by the hand's and the used marriage cards and what was made
-        self.announce_memo: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
+        # `_announceable`'s answers (one slot each, the newest kept): per slot its key, the hand's
+        # and the used marriage cards and the marriages made (-1: none), then the answer
+        self.announce_keys = vec[i64]([-1] * (3 * ANNOUNCE_SLOTS))
+        self.announce_found: list[list[tuple[int, int, int]]] = [[] for _ in range(ANNOUNCE_SLOTS)]
         n = rules.n_players
         self.n: i64 = n
         self.trump: i64 = -1
@@ -585,8 +588,11 @@ class Play:
             return NO_WORDS
         if window and self.done == 1 and seat == rules.dealer and not rules.turnup_in_first_window:
             hand &= ~BIT[self.turnup]
+        found = self._announceable(seat, hand)
+        if not found:
+            return NO_WORDS
         base, n_kinds = rules.n_indices, len(rules.kinds)
-        return [base + suit * n_kinds + kind for suit, kind, _ in self._announceable(seat, hand)]
+        return [base + suit * n_kinds + kind for suit, kind, _ in found]
 
     def _announceable(self, seat: int, hand: i64) -> list[tuple[int, int, int]]:
         """`announceable` for the seat holding `hand` (hdb.marriage.announce-in-hand), kept by
@@ -594,14 +600,18 @@ class Play:
         announcements, and which marriages he made.  The list is shared: never changed."""
         cards = self.kind_cards
         n_kinds = len(self.kind_values)
-        made = 0
+        made: i64 = 0
         for suit, kind in self.made[seat]:
-            made |= 1 << (suit * n_kinds + kind)
-        key = (hand & cards, self.used[seat] & cards, made)
-        found = self.announce_memo.get(key)
-        if found is None:
-            found = announceable(self.rules, hand, self.used[seat], self.made[seat])
-            self.announce_memo[key] = found
+            made |= BIT[suit * n_kinds + kind]
+        held = hand & cards
+        used: i64 = self.used[seat] & cards
+        slot = slot_of(held ^ used * 3 ^ made << 50, ANNOUNCE_SLOTS)
+        keys = self.announce_keys
+        if keys[3 * slot] == held and keys[3 * slot + 1] == used and keys[3 * slot + 2] == made:
+            return self.announce_found[slot]
+        found = announceable(self.rules, hand, self.used[seat], self.made[seat])
+        keys[3 * slot], keys[3 * slot + 1], keys[3 * slot + 2] = held, used, made
+        self.announce_found[slot] = found
         return found
 
     def _may_surrender(self) -> bool:
