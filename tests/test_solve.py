@@ -269,11 +269,12 @@ def checked_root(state: PhaseDeal) -> tuple[Solution, Play]:
 @pytest.mark.parametrize("ruleset", ["brouc", "homme-de-brou-1802"])
 def test_the_search_of_the_last_tricks_is_the_general_search(ruleset: str) -> None:
     """1802's and Brouc's last tricks, once no hand can announce a marriage, are searched on the
-    hands alone (`Play._endgame`, docs/solve.md): from positions five tricks before the end or
-    nearer, every action's value is the general search's, which runs with the endgame off."""
+    hands alone (`Play._endgame`, docs/solve.md): from positions as many tricks before the end as
+    it takes over (ENDGAME_TRICKS) or nearer, every action's value is the general search's, which
+    runs with the endgame off."""
     rules = Rules.load(ruleset)
     entered = 0
-    for state in endings(rules, 12, 53, 5):
+    for state in endings(rules, 12, 53, ENDGAME_TRICKS):
         side = side_of(state, state.to_act)
         values = []
         for tricks in (0, ENDGAME_TRICKS):

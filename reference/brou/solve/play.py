@@ -85,7 +85,7 @@ INSIDE: Final[i64] = 3
 SAVED: Final[i64] = 11  # `_save`: the integers an entry other than a card inside a trick or a pass keeps
 HELD: Final[i64] = 4  # and the lists it holds by reference
 NO_KEY: Final = vec[i64]()
-ENDGAME_TRICKS: Final[i64] = 5  # `_endgame` takes over this many tricks before the end
+ENDGAME_TRICKS: Final[i64] = 6  # `_endgame` takes over this many tricks before the end
 END_FIRST: Final[i64] = 1 << 10  # `_endgame`'s table: one entry a slot, the newest kept; its slots at first
 END_SLOTS: Final[i64] = 1 << 18  # and at most
 EMPTY_END: Final[i64] = -1
@@ -206,9 +206,7 @@ class Play:
         self.fused: i64 = FUSED_WHIST if self.follow is legal_whist else FUSED_BROUC if self.follow is legal_brouc else 0
         self.after_talon: Callable[..., int] = self.follow
         # `_following`'s answers kept by their arguments (one slot each, the newest kept)
-        self.follow_held = vec[i64]([-1] * FOLLOW_SLOTS)
-        self.follow_table = vec[i64]([0] * FOLLOW_SLOTS)
-        self.follow_legal = vec[i64]([0] * FOLLOW_SLOTS)
+        self.follow_memo = vec[i64]([-1] * (3 * FOLLOW_SLOTS))  # per slot: its key's two words, the answer
         self.free = False  # whether `follow` lets every card through, so is not called (brou.laws.following.is_free)
         self.free_after_talon = False  # the same for `after_talon`
         self.class_of = vec[i64]()
@@ -521,17 +519,19 @@ class Play:
         best card `top` and its cards `table` (the ruleset's following function)."""
         held = hand << 10 | top << 4 | led + 1  # (a card below 64, a class below 15)
         slot = slot_of(held ^ table ^ table >> 31, FOLLOW_SLOTS)
-        if self.follow_held[slot] == held and self.follow_table[slot] == table:
-            return self.follow_legal[slot]
+        memo = self.follow_memo
+        at = 3 * slot
+        if memo[at] == held and memo[at + 1] == table:
+            return memo[at + 2]
         if self.fused == FUSED_WHIST:
             legal = legal_whist(self.rules, hand, led, self.trump, top, table)
         elif self.fused == FUSED_BROUC:
             legal = legal_brouc(self.rules, hand, led, self.trump, top, table)
         else:
             legal = self.follow(self.rules, hand, led, self.trump, top, table)
-        self.follow_held[slot] = held
-        self.follow_table[slot] = table
-        self.follow_legal[slot] = legal
+        memo[at] = held
+        memo[at + 1] = table
+        memo[at + 2] = legal
         return legal
 
     def words(self) -> list[int]:
@@ -1470,11 +1470,12 @@ class Play:
         (`_marriages_of`)."""
         if last:
             points += self.rules.last_trick_bonus
-        gain = self._sign(team) * points
+        sign = self.signs[team]  # (`_sign`, `_table_gain`)
+        gain = sign * points
         if self._probe(mask):
             if not self.marked_by_engine or self.marriages_memo is None:
                 return NO_QUICK
-            gain += self._table_gain(team, self._table_total(mask))
+            gain += sign * self._table_total(mask) * self.table_factor
         return gain
 
     def _table_total(self, mask: i64) -> i64:
