@@ -221,6 +221,7 @@ class Play:
         # `_card_points`: rules.suit_points, the table of brou.laws.counting.card_points, in one row
         self.suit_points = vec[i64]([p for row in rules.suit_points for p in row])
         self.trumps = vec[i64]()  # the trump class, the strongest first
+        self.trump_cards: i64 = 0  # and as a mask (none without a trump)
         self.value = vec[i64]([0] * rules.n_indices)  # per card: what it is worth to the trick's winner (ordering)
         self.eq_key = vec[i64]([0] * rules.n_indices)  # cards of equal key may be merged when they touch
         self.eq_code = vec[i64]([0] * rules.n_indices)  # the key as a small number (`key`)
@@ -369,6 +370,7 @@ class Play:
         self.beating = vec[i64](beating_cards(rules, trump))
         self.by_strength = vec[i64](sorted(rules.pack_cards, key=lambda c: (order.class_of[c], order.place[c])))
         self.trumps = vec[i64]([c for c in self.by_strength if self.class_of[c] == self.trump])
+        self.trump_cards = sum(1 << c for c in self.trumps)
         # per suit and marriage kind, what announcing it and taking it in a trick are worth to the
         # count's difference (`_announce_bound`, `_table_bound`)
         factors = [rules.trump_factor if suit == self.trump else 1 for suit in range(len(rules.suits))]
@@ -1139,15 +1141,18 @@ class Play:
         other side holds or the talon still hides (each takes the trick it falls in for that
         side, whatever happens), as a mask, that side (1 the side searched, 0 the others, -1
         none) and their card points."""
-        if self.trump < 0:
+        alive &= self.trump_cards
+        if not alive:
             return 0, -1, 0
         ours: i64 = 0  # the cards of the side's hands, and of the others'
         theirs: i64 = 0
+        hands = self.hands
+        sides = self.mine
         for seat in range(self.n):
-            if self.mine[seat]:
-                ours |= self.hands[seat]
+            if sides[seat]:
+                ours |= hands[seat]
             else:
-                theirs |= self.hands[seat]
+                theirs |= hands[seat]
         holder: i64 = -1
         run: i64 = 0
         points: i64 = 0
@@ -1178,12 +1183,15 @@ class Play:
         if holder < 0:
             return 0, 0
         if self.stock_pos >= len(self.stock):
-            tricks: i64 = 0  # the tricks those trumps fall in, at least: those of its player holding most
-            for hand in self.hands:
-                tricks = max(tricks, popcount(hand & run))
+            tricks: i64 = 1  # the tricks those trumps fall in, at least: those of its player holding most
+            hands = self.hands
+            mine = self.mine
+            if run & (run - 1):
+                for hand in hands:
+                    tricks = max(tricks, popcount(hand & run))
             for s in range(self.n):
-                hand = self.hands[s]
-                if self.mine[s] != holder or hand & run == 0:
+                hand = hands[s]
+                if mine[s] != holder or hand & run == 0:
                     points += self._cheapest(hand, tricks)
         if holder == 1:
             return points, 0
