@@ -73,6 +73,7 @@ HOW_SURRENDER: Final = 3
 FUSED_WHIST: Final[i64] = 1  # `Play.fused`: brou.laws.play.legal_whist
 FUSED_BROUC: Final[i64] = 2  # brou.laws.play.legal_brouc
 NO_WORDS: Final[list[int]] = []  # `words`: none (never changed)
+NO_MARRIAGES: Final[list[tuple[int, int, int]]] = []  # `_announceable`: none (never changed)
 MARK_ACTION: Final = 7  # pass_action + 7 (brou.engine.homme.MARK_ACTION)
 INFINITE: Final[i64] = 1_099_511_627_776  # 1 << 40 (written out: mypyc 2.4 shifts a constant 1 in 32 bits)
 WORD: Final = 1 << 20  # `relative`: a word kept as the table's best action
@@ -196,7 +197,7 @@ class Play:
         # `_announceable`'s answers (one slot each, the newest kept): per slot its key, the hand's
         # and the used marriage cards and the marriages made (-1: none), then the answer
         self.announce_keys = vec[i64]([-1] * (3 * ANNOUNCE_SLOTS))
-        self.announce_found: list[list[tuple[int, int, int]]] = [[] for _ in range(ANNOUNCE_SLOTS)]
+        self.announce_found: list[list[tuple[int, int, int]]] = [NO_MARRIAGES] * ANNOUNCE_SLOTS
         n = rules.n_players
         self.n: i64 = n
         self.trump: i64 = -1
@@ -607,7 +608,7 @@ class Play:
             made |= BIT[suit * n_kinds + kind]
         held = hand & cards
         used: i64 = self.used[seat] & cards
-        slot = slot_of(held ^ used * 3 ^ made << 50, ANNOUNCE_SLOTS)
+        slot = slot_of(held ^ used << 1 ^ made, ANNOUNCE_SLOTS)
         keys = self.announce_keys
         if keys[3 * slot] == held and keys[3 * slot + 1] == used and keys[3 * slot + 2] == made:
             return self.announce_found[slot]
