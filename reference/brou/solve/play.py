@@ -304,7 +304,6 @@ class Play:
         self.end_stored: i64 = 2  # entries stored since it was made (2: make it at the first)
         self.endgame_tricks: i64 = ENDGAME_TRICKS  # `_endgame` searches the last tricks of a deal of cards alone
         self.end_points: i64 = 0  # `_endgame`: the card points still in the hands
-        self.last_bonus: i64 = rules.last_trick_bonus
         # the undo stack (`apply`, `undo`): per action its integers, then its kind on top; the
         # lists an action other than a card inside a trick may replace, kept by reference
         self.stack = vec[i64]()
@@ -1100,12 +1099,9 @@ class Play:
         kind = self.kind
         if kind == PARTNERSHIP:
             alive = self.hands_mask()
-            run, holder, run_points = self._top_run(alive)
-            ours, theirs = self._sure(run, holder, run_points)
-            spread = self._card_points(alive) + self.rules.last_trick_bonus
+            low, high = self._end_bounds(alive, self._card_points(alive))
             mine, others = self._announce_bound(alive)
-            up, down = self._table_bound(alive, run, holder)
-            return 2 * ours - spread - others - down, spread - 2 * theirs + mine + up
+            return low - others, high + mine
         if kind == TALON and self.points_goal:
             alive = self.hands_mask() | self.stock_masks[self.done]
             run, holder, run_points = self._top_run(alive)
@@ -1464,9 +1460,10 @@ class Play:
             seat = (leader + k) % n
             card = hands[seat]
             mask |= card
-            points += worth[lowest(card)]
+            c = lowest(card)
+            points += worth[c]
             if self.beating[top] & card:
-                top, winner = lowest(card), seat
+                top, winner = c, seat
         if self.kind == TALON:
             return points if self.mine[winner] else i64(0)
         return self._counted(self.team_of[winner], mask, points, True)
@@ -1565,7 +1562,7 @@ class Play:
             if same:
                 low, high = words[base + n], words[base + n + 1]
             else:
-                low, high = self._end_bounds(alive)
+                low, high = self._end_bounds(alive, self.end_points)
             if low >= beta:
                 return low
             if high <= alpha:
@@ -1587,12 +1584,13 @@ class Play:
             words[base + n + 1] = high
         return value
 
-    def _end_bounds(self, alive: i64) -> tuple[i64, i64]:
-        """`bounds` in `_endgame`, where nothing can be announced any more (`_cards_only`) and the
-        hands' cards `alive` are worth `end_points`."""
+    def _end_bounds(self, alive: i64, points: i64) -> tuple[i64, i64]:
+        """`bounds` of 1802 and Brouc but the announcements to come, the hands' cards `alive`
+        worth `points`: all of them in `_endgame`, where nothing can be announced any more
+        (`_cards_only`) and the points are carried (`end_points`)."""
         run, holder, run_points = self._top_run(alive)
         ours, theirs = self._sure(run, holder, run_points)
-        spread = self.end_points + self.last_bonus
+        spread = points + self.rules.last_trick_bonus
         up, down = self._table_bound(alive, run, holder)
         return 2 * ours - spread - down, spread - 2 * theirs + up
 
@@ -1600,15 +1598,16 @@ class Play:
         """`_endgame`'s table made anew with `size` slots (a power of two), its entries moved into
         it: it grows as the search meets more positions, so that a small search makes only a
         small one."""
-        stride = self.n + 2
+        n = self.n
+        stride = n + 2
         words = self.end_words
         self.end_words = vec[i64]([EMPTY_END] * (size * stride))
         self.end_stored = 0
         for k in range(self.end_size):
             base = k * stride
-            cards = words[base + stride - 3]
+            cards = words[base + n - 1]
             if cards != EMPTY_END:
-                at = end_slot(cards, words, base, stride - 3, size) * stride
+                at = end_slot(cards, words, base, n - 1, size) * stride
                 for j in range(stride):
                     self.end_words[at + j] = words[base + j]
         self.end_size = size
