@@ -33,7 +33,7 @@ from ..laws.contracts import Contract
 from ..laws.following import compose, following_function, is_free, matadors_of
 from ..laws.kings import king_of, scored_kings, taken_king_entries
 from ..laws.ledger import Entry
-from ..laws.marriages import announceable, announcement_value, announcing_seats, table_marriage_counts, table_marriages
+from ..laws.marriages import announceable, announcement_value, announcing_seats, table_marriage_counts, table_marriages, value_of
 from ..laws.payments import brusquembille_payments
 from ..laws.play import beating_cards, legal_brouc, legal_whist
 from ..laws.results import hombre_entries, hombre_outcome, homme_entries
@@ -372,12 +372,11 @@ class Play:
         self.trumps = vec[i64]([c for c in self.by_strength if self.class_of[c] == self.trump])
         self.trump_cards = sum(1 << c for c in self.trumps)
         # per suit and marriage kind, what announcing it and taking it in a trick are worth to the
-        # count's difference (`_announce_bound`, `_table_bound`)
-        factors = [rules.trump_factor if suit == self.trump else 1 for suit in range(len(rules.suits))]
-        self.announce_values = vec[i64]([kind.value * factors[suit] * self.announce_factor
-                                         for suit in range(len(rules.suits)) for kind in rules.kinds])
-        self.table_values = vec[i64]([kind.value * factors[suit] * rules.table_factor * self.table_factor
-                                      for suit in range(len(rules.suits)) for kind in rules.kinds])
+        # count's difference (`_announce_bound`, `_table_bound`), from the marriage's value
+        worth = [value_of(rules, kind, suit, self.trump) for suit in range(len(rules.suits))
+                 for kind in range(len(rules.kinds))]
+        self.announce_values = vec[i64]([value * self.announce_factor for value in worth])
+        self.table_values = vec[i64]([value * rules.table_factor * self.table_factor for value in worth])
 
     def _of_homme(self, state: HommeDeal) -> None:
         self.team_tricks = vec[i64](state.team_tricks)
