@@ -18,16 +18,17 @@ $(BENCH_STAMP): $(STAMP)
 	touch $@
 
 # the engine compiled with mypyc (BROU_MYPYC=1, setup.py; brou.compiled), installed from this tree
-# into its own environment, rebuilt when the code or the data change: what `make bench` measures
+# into its own environment, rebuilt when the code or the data change: what `make bench` measures;
+# with GCC, profile-guided (tools/build-compiled: an instrumented build, tools/pgo-train, the build
+# with the profile)
 MYPYC_VENV := .venv-mypyc
+SCRIPTS := tools/build-compiled tools/pgo-train  # type-checked one at a time: each is a __main__
 MPY := $(MYPYC_VENV)/bin/python
 MYPYC_STAMP := $(MYPYC_VENV)/.installed
-MYPYC_SOURCES := $(shell find reference spec conformance -type f -not -path '*/__pycache__/*' -not -path '*.egg-info/*' -not -name '*.so') pyproject.toml setup.py
+MYPYC_SOURCES := $(shell find reference spec conformance -type f -not -path '*/__pycache__/*' -not -path '*.egg-info/*' -not -name '*.so') pyproject.toml setup.py tools/build-compiled tools/pgo-train
 
 $(MYPYC_STAMP): $(MYPYC_SOURCES)
-	$(PYTHON) -m venv $(MYPYC_VENV)
-	$(MPY) -m pip install --quiet --upgrade pip
-	BROU_MYPYC=1 $(MPY) -m pip install --quiet '.[bench]'
+	$(PYTHON) tools/build-compiled $(MYPYC_VENV)
 	touch $@
 
 install: $(STAMP)
@@ -42,6 +43,7 @@ run: $(STAMP)
 test: $(STAMP)
 	$(PY) -m pytest -n 2 -m "not slow"
 	$(PY) -m mypy
+	for script in $(SCRIPTS); do $(PY) -m mypy $$script || exit 1; done
 	$(VENV)/bin/ruff check .
 
 ## the tests marked slow (tests/conftest.py, SLOW): the properties at scale, every z3 fact,
@@ -51,6 +53,7 @@ test-slow: $(STAMP)
 
 lint: $(STAMP)
 	$(PY) -m mypy
+	for script in $(SCRIPTS); do $(PY) -m mypy $$script || exit 1; done
 	$(VENV)/bin/ruff check .
 
 ## the printable rulebook, HTML and PDF, English and French, into build/rulebook/ (docs/rulebook/)

@@ -7,7 +7,9 @@ readers keep them; building a wheel copies them into the package as `brou/_data/
 
 `BROU_MYPYC=1 pip install .` compiles the modules `brou.compiled.COMPILED` names with mypyc (the
 typed Python, one source; about a minute of one core): about twice as fast.  Without it, or in
-an editable install, the package is pure Python (docs/design.md, "Speed").
+an editable install, the package is pure Python (docs/design.md, "Speed").  `BROU_PGO` adds the
+flags of a profile-guided build with GCC (`brou.compiled.pgo_flags`; tools/build-compiled runs
+it: an instrumented build, a training run, the build that uses its profile).
 """
 
 from __future__ import annotations
@@ -50,8 +52,13 @@ def compiled_modules() -> list[Any]:
 
     paths = [f"reference/{name.replace('.', '/')}.py" for name in listing.COMPILED]
     # the build's environment has mypy but not the stubs of the package's dependencies
-    return list(mypycify(["--ignore-missing-imports", "--no-warn-return-any", "--no-warn-unused-ignores", *paths],
-                         opt_level="3", group_name="brou_engine"))
+    extensions = list(mypycify(["--ignore-missing-imports", "--no-warn-return-any", "--no-warn-unused-ignores",
+                                *paths], opt_level="3", group_name="brou_engine"))
+    compile_flags, link_flags = listing.pgo_flags(os.environ.get(listing.PGO_VARIABLE, ""))
+    for extension in extensions:  # a profile-guided build, BROU_PGO (tools/build-compiled)
+        extension.extra_compile_args = [*extension.extra_compile_args, *compile_flags]
+        extension.extra_link_args = [*extension.extra_link_args, *link_flags]
+    return extensions
 
 
 setup(cmdclass={"build_py": BuildWithData}, ext_modules=compiled_modules())

@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from brou import compiled
 
 REFERENCE = Path(compiled.__file__).resolve().parents[1]
@@ -40,3 +42,17 @@ def test_brou_pure_runs_the_python_files_and_says_so() -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["True", "False", "_PureFinder"]
     assert not compiled.is_compiled(importlib.import_module("brou.engine.phases"))  # this tree: pure
+
+
+def test_the_flags_of_a_profile_guided_build_are_those_brou_pgo_asks_for() -> None:
+    assert compiled.pgo_flags("") == ([], [])
+    instrumented, linked = compiled.pgo_flags("generate:/tmp/profile")
+    assert instrumented[0] == "-fprofile-generate" and linked == ["-fprofile-generate"]
+    guided, linked = compiled.pgo_flags("use:/tmp/profile")
+    assert guided[0] == "-fprofile-use" and linked == []
+    assert "-fprofile-partial-training" in guided  # what the training missed is compiled as without a profile
+    for both in ("-fprofile-dir=/tmp/profile", "-fno-semantic-interposition"):  # made and used alike
+        assert both in instrumented and both in guided
+    for wrong in ("use", "use:", "train:/tmp/profile", "/tmp/profile"):
+        with pytest.raises(ValueError, match="BROU_PGO is generate:DIR or use:DIR"):
+            compiled.pgo_flags(wrong)

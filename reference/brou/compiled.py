@@ -37,6 +37,27 @@ COMPILED = (
 )
 
 PURE_VARIABLE = "BROU_PURE"
+PGO_VARIABLE = "BROU_PGO"  # a profile-guided build (`pgo_flags`, tools/build-compiled)
+
+
+def pgo_flags(setting: str) -> tuple[list[str], list[str]]:
+    """The C compiler's and the linker's extra flags of a profile-guided build with GCC, as
+    `BROU_PGO` asks for it: `generate:DIR`, an instrumented engine that adds to the profile in
+    DIR each time a process running it exits; `use:DIR`, the engine compiled again with that
+    profile (what the training run did not reach is compiled as without one); empty, none.
+    Both take `-fno-semantic-interposition`, as CPython is built: no other library will stand in
+    for a function of the engine, so GCC may inline the calls between them (the profile must be
+    made by the same flags as it is used with).  `tools/build-compiled` runs the three steps
+    (docs/design.md, "Speed")."""
+    if not setting:
+        return [], []
+    how, _, folder = setting.partition(":")
+    if how not in ("generate", "use") or not folder:
+        raise ValueError(f"{PGO_VARIABLE} is generate:DIR or use:DIR, not {setting!r}")
+    both = ["-fno-semantic-interposition", f"-fprofile-dir={folder}"]
+    if how == "generate":
+        return ["-fprofile-generate", *both], ["-fprofile-generate"]
+    return ["-fprofile-use", *both, "-fprofile-partial-training", "-Wno-missing-profile"], []
 
 
 def asked_pure() -> bool:
