@@ -38,6 +38,7 @@ COMPILED = (
 
 PURE_VARIABLE = "BROU_PURE"
 PGO_VARIABLE = "BROU_PGO"  # a profile-guided build (`pgo_flags`, tools/build-compiled)
+BUILD_NOTE = "brou-build.txt"  # in an environment tools/build-compiled made: how it built the engine (`build_note`)
 
 
 def pgo_flags(setting: str) -> tuple[list[str], list[str]]:
@@ -58,6 +59,16 @@ def pgo_flags(setting: str) -> tuple[list[str], list[str]]:
     if how == "generate":
         return ["-fprofile-generate", *both], ["-fprofile-generate"]
     return ["-fprofile-use", *both, "-fprofile-partial-training", "-Wno-missing-profile"], []
+
+
+def build_note() -> str:
+    """How tools/build-compiled built the engine of this environment (`profile-guided` or
+    `compiled, no profile`), as it wrote it beside the environment's Python; empty where it did
+    not make the environment."""
+    try:
+        return (Path(sys.prefix) / BUILD_NOTE).read_text(encoding="utf-8").strip()
+    except OSError:
+        return ""
 
 
 def asked_pure() -> bool:
