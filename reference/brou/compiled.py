@@ -7,8 +7,11 @@ C compiler is, runs them as Python, with the same results.  A compiled wheel kee
 files beside the compiled ones, and `BROU_PURE=1` in the environment makes a process import
 those: the mutants of the diagnosis (`brou.conformance.mutants`) replace a function's code,
 which a compiled function has none of, so their replays run in a child with `BROU_PURE=1`.
+`make bench`'s environment is compiled twice with GCC, the second time guided by the profile of
+a training run (`pgo_flags`, tools/build-compiled), which notes how it built it (`build_note`).
 
-This module is read by `setup.py` on its own: it imports nothing of the package.
+This module is read by `setup.py` and tools/build-compiled on their own: it imports nothing of
+the package.
 """
 
 from __future__ import annotations
