@@ -56,6 +56,25 @@ def one_line(text: str) -> str:
     return "".join(c if c.isprintable() else c.encode("unicode_escape", "backslashreplace").decode("ascii") for c in text)
 
 
+MAX_MESSAGE = 1_000  # characters of a one-line error message as printed: the rest is cut, its length said
+
+
+def quoted(text: str, limit: int = 60) -> str:
+    """A text the user gave, quoted in a message: in single quotes, cut to `limit` characters
+    with its length said (a 10 MB line is not echoed back whole)."""
+    if len(text) <= limit:
+        return f"'{text}'"
+    return f"'{text[:limit]}...' ({len(text):,} characters)"
+
+
+def message_line(text: str, limit: int = MAX_MESSAGE) -> str:
+    """An error message as printed: one line (`one_line`), cut to `limit` characters with its
+    length said, whatever a message quotes of what it was given."""
+    if len(text) > limit:
+        text = f"{text[:limit]}... (cut: {len(text):,} characters in all)"
+    return one_line(text)
+
+
 def brief(value: object) -> str:
     """A value a caller passed, shown short in a message: an int far out of any range is
     "out of range" (Python cannot even write one of more than 4,300 digits), anything else

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..cards.deal import Deal, DealError, deal_from_cards
-from ..errors import BrouError, ParameterError, SpecError
+from ..errors import BrouError, ParameterError, SpecError, quoted
 from ..laws.game import GameContext
 from ..laws.talon import NO_TURNUP, TalonDeal, talon_deal_from_cards
 from ..spec import available_rulesets
@@ -189,6 +189,9 @@ def position_notation(state: Noted, dealer: int | None = None) -> str:
 # -- reading -------------------------------------------------------------------------
 
 
+MAX_LINE = 64 * 1024  # characters of a deal or position line (the longest L'Hombre position: under 1,000)
+
+
 def _fail(where: str, what: str) -> NotationError:
     return NotationError(f"{where}: {what}")
 
@@ -198,7 +201,7 @@ def parse_value(rules: Rules, name: str, text: str) -> object:
     entry = rules.data["parameters"].get(name)
     if entry is None:
         known = ", ".join(rules.data["parameters"])
-        raise _fail("parameters", f"{rules.id} has no parameter '{name}' (it has {known})")
+        raise _fail("parameters", f"{rules.id} has no parameter {quoted(name)} (it has {known})")
     default = entry.get("default")
     try:
         if isinstance(default, bool):
@@ -219,17 +222,18 @@ def parse_rules(text: str) -> Rules:
     """The ruleset field: `brouc` or `brouc[name=value,...]`."""
     match = _RULESET.match(text)
     if not match:
-        raise _fail("ruleset", f"'{text}' is not a ruleset id with its parameters in brackets (brouc[rounding=total-half-up])")
+        raise _fail("ruleset", f"{quoted(text)} is not a ruleset id with its parameters in brackets "
+                               "(brouc[rounding=total-half-up])")
     ruleset, params = match.group(1), match.group(2)
     if ruleset not in available_rulesets():
-        raise _fail("ruleset", f"no ruleset '{ruleset}' (known: {', '.join(available_rulesets())})")
+        raise _fail("ruleset", f"no ruleset {quoted(ruleset)} (known: {', '.join(available_rulesets())})")
     try:
         base = Rules.load(ruleset)
         chosen: dict[str, Any] = {}
         for item in (params.split(",") if params else []):
             name, eq, value = item.partition("=")
             if not eq or not _NAME.match(name) or not value:
-                raise _fail("parameters", f"'{item}' is not name=value")
+                raise _fail("parameters", f"{quoted(item)} is not name=value")
             if name in chosen:
                 raise _fail("parameters", f"{name} is given twice")
             chosen[name] = parse_value(base, name, value)
@@ -242,13 +246,13 @@ def parse_hand(rules: Rules, text: str, player: int) -> list[str]:
     """One hand by suit (`AT9.K..QJ87`) as card texts."""
     suits = text.split(".")
     if len(suits) != len(rules.suits):
-        raise _fail(f"hands: player {player}", f"'{text}' has {len(suits)} suits separated by '.'; "
+        raise _fail(f"hands: player {player}", f"{quoted(text)} has {len(suits)} suits separated by '.'; "
                                                f"{rules.id} has {len(rules.suits)} ({'.'.join(rules.suits)})")
     cards = []
     for suit, ranks in zip(rules.suits, suits, strict=True):
         for rank in ranks:
             if rank not in rules.ranks:
-                raise _fail(f"hands: player {player}", f"'{rank}' is no rank of {rules.id} ({''.join(rules.ranks)})")
+                raise _fail(f"hands: player {player}", f"{quoted(rank)} is no rank of {rules.id} ({''.join(rules.ranks)})")
             cards.append(rank + suit)
     return cards
 
@@ -257,7 +261,7 @@ def _cards(rules: Rules, text: str, where: str) -> list[str]:
     if text == NONE:
         return []
     if len(text) % 2:
-        raise _fail(where, f"'{text}' is not cards of two characters each (7S8HKD)")
+        raise _fail(where, f"{quoted(text)} is not cards of two characters each (7S8HKD)")
     return [text[i:i + 2] for i in range(0, len(text), 2)]
 
 
@@ -265,13 +269,15 @@ def _pair(text: str, where: str) -> tuple[int, ...]:
     try:
         return tuple(int(v) for v in text.split(","))
     except ValueError:
-        raise _fail(where, f"'{text}' is not integers separated by ','") from None
+        raise _fail(where, f"{quoted(text)} is not integers separated by ','") from None
 
 
 def parse_deal(text: str) -> DealText:
     """A deal, or a position (its actions in `actions`), from its line of notation."""
     if not isinstance(text, str):
         raise NotationError(f"a deal in the notation is text, not {type(text).__name__}")
+    if len(text) > MAX_LINE:
+        raise NotationError(f"a deal in the notation is at most {MAX_LINE:,} characters; this one has {len(text):,}")
     line = text.strip()
     if "\n" in line:
         raise NotationError("a deal in the notation is one line")
@@ -281,11 +287,11 @@ def parse_deal(text: str) -> DealText:
     fields = deal_part.split()
     if len(fields) < 5:
         names = ("ruleset", "dealer", "hands", "turn-up", "talon")
-        raise NotationError(f"a deal has five fields ({', '.join(names)}); this has {len(fields)}: '{line}'")
+        raise NotationError(f"a deal has five fields ({', '.join(names)}); this has {len(fields)}: {quoted(line)}")
     rules = parse_rules(fields[0])
     n = rules.n_players
     if not _PLAYER.match(fields[1]) or int(fields[1]) >= n:
-        raise _fail("dealer", f"'{fields[1]}' is not a player of {rules.id} (0 to {n - 1})")
+        raise _fail("dealer", f"{quoted(fields[1])} is not a player of {rules.id} (0 to {n - 1})")
     dealer = int(fields[1])
     offset = (dealer + 1) % n
     hands = fields[2].split("/")
@@ -295,7 +301,7 @@ def parse_deal(text: str) -> DealText:
     by_seat = [by_player[(s + offset) % n] for s in range(n)]
     for name, text in (("turn-up", fields[3]), ("talon", fields[4])):
         if "=" in text:
-            raise _fail(name, f"'{text}' stands where the {name} should ('-' if there is none)")
+            raise _fail(name, f"{quoted(text)} stands where the {name} should ('-' if there is none)")
     turnup = None if fields[3] == NONE else fields[3]
     talon = _cards(rules, fields[4], "talon")
     context, marks = _context(rules, fields[5:], offset)
@@ -334,7 +340,7 @@ def _context(rules: Rules, fields: Sequence[str], offset: int) -> tuple[GameCont
     for item in fields:
         name, eq, value = item.partition("=")
         if not eq or name not in (*CONTEXT_FIELDS, MARKS):
-            raise _fail("deal", f"'{item}' after the talon: only {' and '.join(f'{c}=A,B' for c in CONTEXT_FIELDS)}"
+            raise _fail("deal", f"{quoted(item)} after the talon: only {' and '.join(f'{c}=A,B' for c in CONTEXT_FIELDS)}"
                                 f" (1802, Brouc) or {MARKS}=A,B,C (a game to a number of marks) may follow it,"
                                 " then ' : ' and the actions")
         if name in given:
@@ -352,9 +358,9 @@ def _context(rules: Rules, fields: Sequence[str], offset: int) -> tuple[GameCont
         if len(marks) != n:
             raise _fail(MARKS, f"{len(marks)} values; {rules.id} deals to {n} players")
         if rules.data["session"].get("debts") == "forgiven" and min(marks) < 0:
-            raise _fail(MARKS, f"'{','.join(map(str, marks))}': with debts forgiven no player is below 0 marks")
+            raise _fail(MARKS, f"{quoted(','.join(map(str, marks)))}: with debts forgiven no player is below 0 marks")
         if marks_winners(rules, marks) is not None:
-            raise _fail(MARKS, f"'{','.join(map(str, marks))}': the game is already won "
+            raise _fail(MARKS, f"{quoted(','.join(map(str, marks)))}: the game is already won "
                                f"(target {rules.data['session']['target']}), no deal follows it")
         return None, tuple(marks[(s + offset) % n] for s in range(n))
     if rules.on_phases:
@@ -376,8 +382,8 @@ def _actions(rules: Rules, text: str, n: int) -> tuple[tuple[str, int | None], .
     for k, token in enumerate(text.split(), 1):
         word, at, player = token.partition("@")
         if not word or (at and (not _PLAYER.match(player) or int(player) >= n)):
-            raise _fail(f"action {k}", f"'{token}' is not an action, with @P (a player of 0 to {n - 1}) if out of turn")
+            raise _fail(f"action {k}", f"{quoted(token)} is not an action, with @P (a player of 0 to {n - 1}) if out of turn")
         if at and rules.on_phases:
-            raise _fail(f"action {k}", f"'{token}': {rules.id} has no action out of turn")
+            raise _fail(f"action {k}", f"{quoted(token)}: {rules.id} has no action out of turn")
         out.append((word.replace(SPACE, " "), int(player) if at else None))
     return tuple(out)

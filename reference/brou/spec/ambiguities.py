@@ -25,7 +25,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 
 from .. import spec
-from ..errors import ParameterError, SpecError, UsageError
+from ..errors import ParameterError, SpecError, UsageError, quoted
 from .rules import Rules
 from .tables import table_text
 
@@ -138,7 +138,7 @@ class Register:
         if misread != wanted and misread in ids:
             close = [misread] + [c for c in close if c != misread][:3]
         hint = f" (close: {', '.join(close)})" if close else f" (known: {self.entries[0].id} to {self.entries[-1].id})"
-        raise UsageError(f"no ambiguity '{amb_id}' in the register{hint}")
+        raise UsageError(f"no ambiguity {quoted(amb_id)} in the register{hint}")
 
     def error(self, message: str, path: spec.Path_) -> SpecError:
         return SpecError(message, self.doc.file, self.doc.line_of(path), spec.path_text(path))
