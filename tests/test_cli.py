@@ -337,7 +337,7 @@ def test_prove_record_writes_every_fact_and_takes_no_fact(capsys: pytest.Capture
     code, out, err = call(capsys, "prove", "--record", str(tmp_path / "facts.json"), "--fact", "crosscheck.rounding")
     assert "--record writes the run of every fact" in assert_one_line_error(code, out, err)
     code, out, err = call(capsys, "prove", "--record", str(tmp_path / "none" / "facts.json"))
-    assert "no directory" in assert_one_line_error(code, out, err)
+    assert "no folder" in assert_one_line_error(code, out, err)
     assert not list(tmp_path.iterdir())
 
 

@@ -275,7 +275,7 @@ def test_a_bad_record_is_named_with_its_file_and_line(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert done.stderr.startswith("brou match: bad.brou: line 3: deal 1: a deal has five fields"), done.stderr
     done = brou("match", "--from", "latin1.brou", cwd=tmp_path)
-    assert done.returncode == 2 and done.stderr == "brou match: latin1.brou is not UTF-8 text\n"
+    assert done.returncode == 2 and done.stderr == "brou match: latin1.brou is not UTF-8 text (line 1: byte 0xe9)\n"
 
 
 def test_the_record_of_the_documentation_replays() -> None:

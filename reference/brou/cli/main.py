@@ -28,6 +28,7 @@ import errno
 import json
 import os
 import random
+import signal
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -42,18 +43,19 @@ from ..compiled import PURE_VARIABLE, is_compiled
 from ..engine.deals import new_deal
 from ..engine.hombre import HombreDeal
 from ..engine.homme import HommeDeal
-from ..engine.notation import parse_deal, position_notation
+from ..engine.notation import MAX_LINE, parse_deal, position_notation
 from ..engine.phases import PhaseDeal
 from ..engine.positions import position_from
 from ..engine.record import RecordError, final_result, parse_record, record_of, record_text, replay
 from ..engine.session import GAMES_AND_MARKS, Session
 from ..engine.sheet import sheet_svg, sheet_text
 from ..engine.text import deal_text, deal_to_data, session_text
-from ..errors import BrouError, SpecError, UsageError, one_line
+from ..errors import BrouError, SpecError, UsageError, message_line, quoted
 from ..laws.talon import talon_deal_from_seed
 from ..players import PLAYER_NAMES, players_of
 from ..spec.rules import Rules
 from ..spec.tables import table_text
+from .files import MAX_RECORD_BYTES, read_line, read_text, writable_file, writable_folder
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 2, 70
 
@@ -69,7 +71,7 @@ def _seed(text: str) -> int:
     try:
         value = int(text, 10)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"seed must be a whole number from 0 to {MAX_SEED}, not '{text}'") from None
+        raise argparse.ArgumentTypeError(f"seed must be a whole number from 0 to {MAX_SEED}, not {quoted(text)}") from None
     if not 0 <= value <= MAX_SEED:
         raise argparse.ArgumentTypeError(f"seed must be a whole number from 0 to {MAX_SEED}, not {value}")
     return value
@@ -78,7 +80,7 @@ def _seed(text: str) -> int:
 def _param(text: str) -> tuple[str, object]:
     name, sep, value = text.partition("=")
     if not sep or not name:
-        raise argparse.ArgumentTypeError(f"a parameter is written NAME=VALUE, not '{text}'")
+        raise argparse.ArgumentTypeError(f"a parameter is written NAME=VALUE, not {quoted(text)}")
     return name, spec.parse_value(value)
 
 
@@ -257,7 +259,7 @@ def _count(text: str) -> int:
     try:
         value = int(text, 10)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a whole number of 1 or more, not '{text}'") from None
+        raise argparse.ArgumentTypeError(f"a whole number of 1 or more, not {quoted(text)}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"a whole number of 1 or more, not {value}")
     return value
@@ -283,34 +285,51 @@ def _study_parser(sub: Any) -> None:
 
 
 def cmd_study(args: argparse.Namespace) -> int:
-    """`brou study AMB-nn` or `brou study --all`: the figures as a table (or JSON), and with --out the files."""
-    from ..study.output import table_text, write_all
-    from ..study.play import stderr_progress, study, study_all
+    """`brou study AMB-nn` or `brou study --all`: the figures as a table (or JSON), and with --out
+    the files, written again as each study ends (an interrupted run keeps the studies done)."""
+    from ..study.output import output_names, table_text, write_all
+    from ..study.play import check_seeds, chosen, run_each, stderr_progress
 
     if args.all == (args.id is not None):
         raise UsageError("brou study: give an entry id or --all, not " + ("both" if args.all else "neither"))
     if args.all and args.ruleset:
         raise UsageError("brou study: --ruleset chooses a ruleset of one entry; --all takes every one")
     if args.ruleset is not None and args.ruleset not in spec.available_rulesets():
-        raise UsageError(f"brou study: unknown ruleset '{args.ruleset}' (known: {', '.join(spec.available_rulesets())})")
-    if args.out is not None:
-        out: Path = args.out
-        if out.exists() and not out.is_dir():
-            raise UsageError(f"brou study: cannot write into {out}: it is not a folder")
-        existing = out if out.is_dir() else out.parent if str(out.parent) else Path(".")
-        if not existing.is_dir() or not os.access(existing, os.W_OK):
-            raise UsageError(f"brou study: cannot write into {out}: " + ("permission denied" if existing.is_dir()
-                                                                          else f"no folder {existing}"))
+        raise UsageError(f"brou study: unknown ruleset {quoted(args.ruleset)} (known: {', '.join(spec.available_rulesets())})")
+    check_seeds(args.deals, args.seed)
     players = [p.strip() for p in args.players.split(",")]
-    progress = None if args.json and args.out is None else stderr_progress
-    if args.all:
-        data = study_all(args.deals, args.seed, players, args.jobs, progress=progress)
-    else:
-        data = study(args.id, args.ruleset, args.deals, args.seed, players, args.jobs, progress=progress)
+    plans, unplayed = chosen(None if args.all else args.id, args.ruleset, players)
     if args.out is not None:
-        write_all(data, args.out)
-    print(json.dumps(data, indent=1, ensure_ascii=False) if args.json else table_text(data), end="" if not args.json else "\n")
+        writable_folder("study", args.out, output_names((p.entry, p.ruleset) for p in plans))
+    progress = None if args.json and args.out is None else stderr_progress
+    done: list[dict[str, Any]] = []
+    previous = signal.signal(signal.SIGTERM, _terminated)
+    try:
+        for finished in run_each(plans, args.deals, args.seed, players, args.jobs, progress=progress):
+            if args.out is not None:
+                write_all({"studies": [*done, finished], "unplayed": unplayed}, args.out, plotted=[finished])
+            done.append(finished)
+    except KeyboardInterrupt as exc:
+        status = exc.args[0] if exc.args and isinstance(exc.args[0], int) else 130
+        if done:
+            _print_study({"studies": done, "unplayed": []}, args.json, table_text)
+        kept = f"; {len(done)} finished, written to {args.out}" if done and args.out is not None else (
+            f"; {len(done)} finished, shown above" if done else "")
+        print(message_line(f"brou study: interrupted after {len(done)} of {len(plans)} studies{kept}"), file=sys.stderr)
+        return status
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    _print_study({"studies": done, "unplayed": unplayed}, args.json, table_text)
     return EXIT_OK
+
+
+def _terminated(signum: int, frame: object) -> None:
+    """SIGTERM during a study: stopped as Ctrl-C stops it, keeping what is done (exit 143)."""
+    raise KeyboardInterrupt(128 + signum)
+
+
+def _print_study(data: dict[str, Any], as_json: bool, table_text: Any) -> None:
+    print(json.dumps(data, indent=1, ensure_ascii=False) if as_json else table_text(data), end="\n" if as_json else "")
 
 
 def _players(text: str) -> tuple[str, ...]:
@@ -318,14 +337,15 @@ def _players(text: str) -> tuple[str, ...]:
     unknown = [n for n in names if n not in PLAYER_NAMES]
     if unknown:
         raise argparse.ArgumentTypeError(f"--players takes names from {', '.join(PLAYER_NAMES)} separated by commas; "
-                                         f"'{unknown[0]}' is none of them")
+                                         f"{quoted(unknown[0])} is none of them")
     return names
 
 
 def _bots(text: str) -> tuple[str, str]:
     names = text.split(",")
     if len(names) != 2 or any(n not in PLAYER_NAMES for n in names):
-        raise argparse.ArgumentTypeError(f"--bots takes two of {', '.join(PLAYER_NAMES)} separated by a comma, not '{text}'")
+        raise argparse.ArgumentTypeError(f"--bots takes two of {', '.join(PLAYER_NAMES)} separated by a comma, not "
+                                         f"{quoted(text)}")
     return names[0], names[1]
 
 
@@ -339,7 +359,7 @@ def cmd_validate(files: Sequence[str], as_json: bool = False) -> int:
         except SpecError as exc:
             results.append({"file": target, "ok": False, "error": str(exc)})
             if not as_json:
-                print(one_line(f"brou validate: {exc}"), file=sys.stderr)
+                print(message_line(f"brou validate: {exc}"), file=sys.stderr)
             continue
         data = merged.data
         results.append({"file": target, "ok": True, "ruleset": data["id"], "clauses": len(data["clauses"]),
@@ -352,22 +372,14 @@ def cmd_validate(files: Sequence[str], as_json: bool = False) -> int:
 
 
 def _rules(command: str, args: argparse.Namespace) -> Rules:
-    if not spec.ruleset_file(args.ruleset).exists():
+    try:
+        found = spec.ruleset_file(args.ruleset).exists()
+    except OSError as exc:  # a name too long to be a path
+        raise UsageError(f"brou {command}: unknown ruleset {quoted(args.ruleset)}: {(exc.strerror or '').lower()}") from None
+    if not found:
         known = ", ".join(spec.available_rulesets())
-        raise UsageError(f"brou {command}: unknown ruleset '{args.ruleset}' (known: {known})")
+        raise UsageError(f"brou {command}: unknown ruleset {quoted(args.ruleset)} (known: {known})")
     return Rules.load(args.ruleset, **dict(args.param))
-
-
-def _writable(path: str, command: str) -> None:
-    """UsageError unless `path` can be written (checked before the work, not after it)."""
-    target = Path(path)
-    if target.is_dir():
-        raise UsageError(f"brou {command}: cannot write {path}: it is a folder")
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise UsageError(f"brou {command}: cannot write {path}: no folder {folder}")
-    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        raise UsageError(f"brou {command}: cannot write {path}: permission denied")
 
 
 def _record_tags(args: argparse.Namespace, names: Sequence[str]) -> dict[str, str]:
@@ -410,12 +422,7 @@ def _replayed(args: argparse.Namespace) -> Session:
     if given:
         raise UsageError(f"brou match: --from gives the ruleset and every deal; drop {', '.join(given)}")
     name = "<stdin>" if args.record_from == "-" else args.record_from
-    try:
-        text = sys.stdin.read() if args.record_from == "-" else Path(args.record_from).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"brou match: cannot read {name}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"brou match: {name} is not UTF-8 text") from None
+    text = read_text("match", args.record_from, MAX_RECORD_BYTES, "a game record")
     try:
         return replay(parse_record(text))
     except RecordError as exc:
@@ -434,7 +441,7 @@ def cmd_match(args: argparse.Namespace) -> int:
             raise UsageError(f"brou match: needs {' and '.join(missing)}, or --from FILE (a game record)")
     for path in (args.svg, args.record):
         if path:
-            _writable(path, "match")
+            writable_file("match", path)
     game = _replayed(args) if args.record_from is not None else None
     rules = game.rules if game is not None else _rules("match", args)
     if args.svg and rules.on_phases:
@@ -547,7 +554,7 @@ def _start(args: argparse.Namespace) -> tuple[PhaseDeal | None, int | None]:
     if given:
         raise UsageError(f"brou deal: --from gives the ruleset, its parameters and the deal; drop {', '.join(given)}")
     if args.position == "-":
-        args.position = sys.stdin.readline().strip()
+        args.position = read_line("deal", MAX_LINE, "a position")
     parsed = parse_deal(args.position)
     return position_from(parsed), parsed.dealer
 
@@ -592,7 +599,7 @@ def _solve_start(args: argparse.Namespace) -> tuple[PhaseDeal, int | None]:
             raise UsageError(f"brou solve: --from gives the ruleset, its parameters and the deal; drop "
                              f"{', '.join(given + (['--param'] if args.param else []))}")
         if args.position == "-":
-            args.position = sys.stdin.readline().strip()
+            args.position = read_line("solve", MAX_LINE, "a position")
         parsed = parse_deal(args.position)
         return position_from(parsed), parsed.dealer
     missing = [name for name, value in (("--ruleset", args.ruleset), ("--seed", args.seed)) if value is None]
@@ -666,7 +673,7 @@ def cmd_sources(source: str | None, check: bool, as_json: bool) -> int:
     from ..spec.sources import concordance_rows, load_concordance, problems, shared_folder
 
     if source is not None and source not in load_concordance()["sources"]:
-        raise UsageError(f"brou sources: no source {source} in the concordance "
+        raise UsageError(f"brou sources: no source {quoted(source)} in the concordance "
                          f"(it has {', '.join(load_concordance()['sources'])})")
     if check:
         folder = shared_folder()
@@ -710,8 +717,8 @@ def cmd_prove(ids: Sequence[str], as_json: bool = False, record: Path | None = N
         raise UsageError(f"brou prove: no fact {', '.join(unknown)} (known: {', '.join(sorted(known))})")
     if record is not None and ids:
         raise UsageError("brou prove: --record writes the run of every fact; it takes no --fact")
-    if record is not None and not record.parent.is_dir():
-        raise UsageError(f"brou prove: cannot write the record {record}: no directory {record.parent}")
+    if record is not None:
+        writable_file("prove", record)
     if is_compiled():
         # the facts call the laws' own functions on z3's symbolic terms, which a function compiled
         # with mypyc refuses (it takes ints): they run on the .py files, in a child (brou.compiled)
@@ -751,18 +758,48 @@ def _cannot_write(command: str | None, exc: OSError) -> int:
         os.close(null)
     except (OSError, ValueError):  # an output that is no file (brou.cli.main called with another sys.stdout)
         pass
-    print(one_line(_one_prefix(command, f"cannot write the output: {exc.strerror}")), file=sys.stderr)
+    print(message_line(_one_prefix(command, f"cannot write the output: {exc.strerror}")), file=sys.stderr)
     return EXIT_BAD_INPUT
+
+
+def _closed_streams() -> list[str]:
+    """The standard streams the process was started without (`>&-`): each is opened on
+    /dev/null, so that no file the command opens takes its number, and named."""
+    closed = []
+    for fd, stream, name in ((0, sys.stdin, "input"), (1, sys.stdout, "output"), (2, sys.stderr, "error")):
+        if stream is not None:
+            continue
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDWR)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+        closed.append(name)
+    return closed
+
+
+def _writes_to_stdout(args: argparse.Namespace) -> bool:
+    """Whether the command's result goes to the standard output: every command's does, but a
+    report written with --output."""
+    return not (args.command in ("check", "fuzz") and getattr(args, "output", None))
+
+
+MAX_PARAMS = 500  # --param options in one command line (a ruleset has at most a few dozen parameters)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """`brou`: the command's status; its standard output flushed before it is returned, so
     that a full device is one line and exit 2 rather than an error as Python exits."""
+    closed = _closed_streams()
     try:
-        status = _main(argv)
+        status = _main(argv, stdout_closed="output" in closed)
     except KeyboardInterrupt:  # Ctrl-C: what was running is ended (brou check: the programs' sessions too)
         print("brou: interrupted", file=sys.stderr)
         return 130
+    if sys.stdout is None:
+        return status
     try:
         sys.stdout.flush()
     except BrokenPipeError:
@@ -774,15 +811,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     return status
 
 
-def _main(argv: Sequence[str] | None = None) -> int:
+def _main(argv: Sequence[str] | None = None, stdout_closed: bool = False) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     commands = {name for action in parser._subparsers._group_actions for name in getattr(action, "choices", {})}  # type: ignore[union-attr]
     command: str | None = next((w for w in words if not w.startswith("-")), None)
     command = command if command in commands else None  # for the prefix of an error in the command line itself
     try:
+        params = sum(1 for w in words if w == "--param" or w.startswith("--param="))
+        if params > MAX_PARAMS:
+            raise UsageError(f"brou: {params:,} --param options; a command takes at most {MAX_PARAMS}")
         args = parser.parse_args(words)
         command = args.command
+        if stdout_closed and (command is None or _writes_to_stdout(args)):
+            raise UsageError("brou: the standard output is closed, so nothing could be shown; run it with an open "
+                             "output (> FILE, or > /dev/null to keep only the exit status)")
         if command is None:
             parser.print_help()
             return EXIT_OK
@@ -830,7 +873,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
             return cmd_study(args)
         return cmd_deal(args)
     except BrouError as exc:
-        print(one_line(_one_prefix(command, str(exc))), file=sys.stderr)
+        print(message_line(_one_prefix(command, str(exc))), file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -843,7 +886,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
         text = str(exc)
         text = text if len(text) <= 300 else f"{text[:300]}... ({len(text):,} characters)"
         error = f"internal error ({exc.__class__.__name__}: {text}); set BROU_DEBUG=1 for the traceback"
-        print(one_line(_one_prefix(command, error)), file=sys.stderr)
+        print(message_line(_one_prefix(command, error)), file=sys.stderr)
         return EXIT_INTERNAL
 
 
