@@ -6,12 +6,16 @@ by `load_figures`)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+import os
+import tempfile
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-__all__ = ["FIGURES_FILE", "FORMAT", "headline", "headlines", "load_figures", "markdown", "plot", "table_text", "write_all"]
+__all__ = ["FIGURES_FILE", "FILES", "FORMAT", "headline", "headlines", "load_figures", "markdown", "output_names", "plot",
+           "table_text", "write_all"]
 
 FIGURES_FILE = Path(__file__).resolve().parents[3] / "docs" / "studies" / "figures.json"
 FORMAT = "brou-studies/1"
@@ -156,20 +160,50 @@ def plot(study: Mapping[str, Any], stem: Path) -> None:
     base = "".join(f", {k}={v}" for k, v in study["base"].items())
     fig.suptitle(f"{study['entry']} \u00b7 {study['ruleset']}{base}: {study['sessions']:,} {unit} per reading, seeds from "
                  f"{study['seed']}, players {','.join(study['players'])}; bars: 95 % intervals", fontsize=10)
-    fig.savefig(stem.with_suffix(".png"), dpi=90)
-    fig.savefig(stem.with_suffix(".svg"), metadata={"Date": None})
+    with _whole(stem.with_suffix(".png")) as path:
+        fig.savefig(path, dpi=90, format="png")
+    with _whole(stem.with_suffix(".svg")) as path:
+        fig.savefig(path, metadata={"Date": None}, format="svg")
     plt.close(fig)
 
 
-def write_all(data: Mapping[str, Any], out: Path, with_plots: bool = True) -> None:
-    """The figures file, the Markdown table and (unless told not to) a plot per study into the folder `out`."""
+FILES = ("figures.json", "studies.md")  # beside a plot per study (plot_name, .png and .svg)
+
+
+def output_names(studies: Iterable[tuple[str, str]]) -> list[str]:
+    """Every file `write_all` may write for the studies of (entry, ruleset) pairs."""
+    stems = [plot_name({"entry": entry, "ruleset": ruleset}) for entry, ruleset in studies]
+    return [*FILES, *(stem + suffix for stem in stems for suffix in (".png", ".svg"))]
+
+
+@contextmanager
+def _whole(path: Path) -> Iterator[Path]:
+    """A temporary path beside `path` to write to, moved onto it when the block ends without an
+    error and removed otherwise: a file is written whole or not at all (an interrupted run
+    leaves the last whole one)."""
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=path.suffix)
+    os.close(fd)
+    try:
+        yield Path(temporary)
+        os.replace(temporary, path)
+    finally:
+        if os.path.lexists(temporary):
+            os.unlink(temporary)
+
+
+def write_all(data: Mapping[str, Any], out: Path, with_plots: bool = True,
+              plotted: Sequence[Mapping[str, Any]] | None = None) -> None:
+    """The figures file, the Markdown table and (unless told not to) a plot per study into the
+    folder `out`; with `plotted`, the plots of those studies only (the others are there
+    already: `brou study` writes its files again as each study ends)."""
     out.mkdir(parents=True, exist_ok=True)
-    (out / "figures.json").write_text(json.dumps({"format": FORMAT} | dict(data), indent=1, ensure_ascii=False) + "\n",
-                                      encoding="utf-8")
-    (out / "studies.md").write_text(markdown(data, with_plots), encoding="utf-8")
     if with_plots:
-        for s in data["studies"]:
+        for s in data["studies"] if plotted is None else plotted:
             plot(s, out / plot_name(s))
+    with _whole(out / "studies.md") as path:
+        path.write_text(markdown(data, with_plots), encoding="utf-8")
+    with _whole(out / "figures.json") as path:  # last: what it lists is written
+        path.write_text(json.dumps({"format": FORMAT} | dict(data), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 # -- the register's headline figures -------------------------------------------------------------

@@ -15,13 +15,16 @@ from __future__ import annotations
 import hashlib
 import json
 import multiprocessing
+import os
 import random
+import signal
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..cards.shuffle import MAX_SEED
 from ..engine.session import GAMES_AND_MARKS, Session, session_kind
 from ..errors import UsageError
 from ..players import players_of
@@ -31,19 +34,23 @@ from .stats import Mean, Rate, mean, ratio, wilson
 
 __all__ = [
     "DEFAULT_PLAYERS",
+    "MAX_SESSIONS",
     "Plan",
     "Reading",
     "Summary",
+    "chosen",
     "figures",
     "plans",
     "play_sessions",
     "run",
+    "run_each",
     "study",
     "unplayed",
 ]
 
 DEFAULT_PLAYERS = ("careful",)
 CHUNK = 50  # sessions a worker plays at a time
+MAX_SESSIONS = 100_000  # sessions per reading in one run (the register's studies: 500; 100,000 of Brouc take days on two cores)
 # what a first deal's score-sheet entry says, per kind of session: what is compared between readings
 RESULT_KEYS = {GAMES_AND_MARKS: ("how", "scores_after", "marks", "game_winner", "carried_in"),
                "other": ("how", "jetons", "points", "winners", "marks", "hombre", "homme", "contract", "result")}
@@ -253,8 +260,16 @@ def unplayed(entry: Entry) -> list[dict[str, str]]:
 # -- running ------------------------------------------------------------------------------------
 
 
-def _task(args: tuple[str, dict[str, Any], tuple[str, ...], tuple[int, ...]]) -> list[Summary]:
+def _task(args: tuple[str, dict[str, Any], tuple[str, ...], range]) -> list[Summary]:
     return play_sessions(*args)
+
+
+def _worker_start() -> None:
+    """A worker of the pool leaves Ctrl-C to the command, and is ended by SIGTERM as a process
+    is (not by a handler the command may have set before the pool was made): the pool stops
+    it, without each worker printing a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def check_players(players: Sequence[str], rulesets: Sequence[str]) -> None:
@@ -269,44 +284,69 @@ def check_players(players: Sequence[str], rulesets: Sequence[str]) -> None:
             raise UsageError(f"brou study: {len(players)} players for {r}, which seats {rules.table_size}")
 
 
+def check_seeds(sessions: int, seed: int) -> None:
+    """UsageError unless `sessions` is within MAX_SESSIONS and the seeds stay within MAX_SEED."""
+    if not 1 <= sessions <= MAX_SESSIONS:
+        raise UsageError(f"brou study: --deals is a number of sessions per reading from 1 to {MAX_SESSIONS:,}; "
+                         f"split a larger study by --seed")
+    if seed + sessions - 1 > MAX_SEED:
+        raise UsageError(f"brou study: seeds {seed} to {seed} + {sessions:,} - 1 go past the last seed, {MAX_SEED}")
+
+
 def _key(ruleset: str, params: dict[str, Any]) -> tuple[str, str]:
     """What a reading plays: its ruleset and every parameter's value (a default reading is the
     plain ruleset, whatever entry it stands in, and is played once)."""
     return ruleset, json.dumps(Rules.load(ruleset, **params).params, sort_keys=True, default=str)
 
 
-def run(studies: Sequence[Plan], sessions: int, seed: int, players: Sequence[str], jobs: int = 2,
-        progress: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
-    """Play every study (`sessions` seeds from `seed` under each reading, `jobs` processes) and
-    give each study's figures, in order.  Readings that set the same parameters are played once."""
-    seeds = list(range(seed, seed + sessions))
+def processes(jobs: int, tasks: int) -> int:
+    """The processes that play: as asked, but no more than the chunks of work or the cores."""
+    return max(1, min(jobs, tasks, os.cpu_count() or 1))
+
+
+def run_each(studies: Sequence[Plan], sessions: int, seed: int, players: Sequence[str], jobs: int = 2,
+             progress: Callable[[str], None] | None = None) -> Iterator[dict[str, Any]]:
+    """Play every study (`sessions` seeds from `seed` under each reading, in at most `jobs`
+    processes) and yield each study's figures as soon as its readings are played, in order.
+    Readings that set the same parameters are played once.  The seeds are never listed whole."""
+    check_seeds(sessions, seed)
+    seeds = range(seed, seed + sessions)
     keys: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {}
     for p in studies:
         for r in p.readings:
             keys.setdefault(_key(p.ruleset, r.params), (p.ruleset, r.params))
-    tasks = [(ruleset, params, tuple(players), tuple(seeds[i:i + CHUNK]))
-             for ruleset, params in keys.values() for i in range(0, sessions, CHUNK)]
     per_reading = -(-sessions // CHUNK)
+    tasks = ((ruleset, params, tuple(players), seeds[i:i + CHUNK])
+             for ruleset, params in keys.values() for i in range(0, sessions, CHUNK))
+    used = processes(jobs, per_reading * len(keys))
+    if progress and used < jobs:
+        progress(f"{used} processes play ({jobs} asked: {os.cpu_count() or 1} cores, "
+                 f"{per_reading * len(keys):,} chunks of {CHUNK} sessions)")
     start = time.monotonic()
     results: Iterator[list[Summary]]
-    pool = multiprocessing.Pool(jobs) if jobs > 1 else None
+    pool = multiprocessing.Pool(used, initializer=_worker_start) if used > 1 else None
     played: dict[tuple[str, str], list[Summary]] = {}
     try:
         results = pool.imap(_task, tasks) if pool else map(_task, tasks)
         pending = iter(keys)
-        out = []
         for number, plan in enumerate(studies, 1):
             wanted = [_key(plan.ruleset, r.params) for r in plan.readings]
             while any(k not in played for k in wanted):
                 played[next(pending)] = [s for _ in range(per_reading) for s in next(results)]
-            out.append(_study_data(plan, [played[k] for k in wanted], sessions, seed, players))
+            yield _study_data(plan, [played[k] for k in wanted], sessions, seed, players)
             if progress:
                 progress(f"{plan.entry} {plan.ruleset}: {len(plan.readings)} readings, {sessions} sessions each "
                          f"({number}/{len(studies)}, {time.monotonic() - start:.0f} s)")
     finally:
         if pool:
             pool.terminate()
-    return out
+            pool.join()
+
+
+def run(studies: Sequence[Plan], sessions: int, seed: int, players: Sequence[str], jobs: int = 2,
+        progress: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
+    """Every study's figures (`run_each`), in order."""
+    return list(run_each(studies, sessions, seed, players, jobs, progress))
 
 
 def _study_data(plan: Plan, played: list[list[Summary]], sessions: int, seed: int,
@@ -330,28 +370,39 @@ def _study_data(plan: Plan, played: list[list[Summary]], sessions: int, seed: in
     }
 
 
+def chosen(amb_id: str | None, ruleset: str | None = None, players: Sequence[str] = DEFAULT_PLAYERS,
+           register: Register | None = None) -> tuple[list[Plan], list[dict[str, str]]]:
+    """The studies of one entry (`brou study AMB-nn`, its rulesets or `ruleset`), or of every
+    entry (`amb_id` None: `brou study --all`), and the rulesets with none and why; UsageError
+    for an entry, a ruleset or players that cannot be studied."""
+    reg = register or load_register()
+    if amb_id is None:
+        plans_ = [p for e in reg.entries for p in plans(e)]
+        skipped = [u for e in reg.entries for u in unplayed(e)]
+    else:
+        entry = reg.entry(amb_id)
+        if ruleset is not None and ruleset not in entry.rulesets:
+            raise UsageError(f"brou study: {entry.id} is not a question of {ruleset} "
+                             f"(it concerns {', '.join(entry.rulesets)})")
+        plans_ = plans(entry, ruleset)
+        skipped = [u for u in unplayed(entry) if ruleset is None or u["ruleset"] == ruleset]
+    check_players(players, sorted({p.ruleset for p in plans_}))
+    return plans_, skipped
+
+
 def study(amb_id: str, ruleset: str | None = None, sessions: int = 200, seed: int = 0,
           players: Sequence[str] = DEFAULT_PLAYERS, jobs: int = 2, register: Register | None = None,
           progress: Callable[[str], None] | None = None) -> dict[str, Any]:
     """The study of one entry (`brou study AMB-nn`): its figures per ruleset, and the rulesets with none and why."""
-    reg = register or load_register()
-    entry = reg.entry(amb_id)
-    if ruleset is not None and ruleset not in entry.rulesets:
-        raise UsageError(f"brou study: {entry.id} is not a question of {ruleset} (it concerns {', '.join(entry.rulesets)})")
-    chosen = plans(entry, ruleset)
-    check_players(players, [p.ruleset for p in chosen])
-    skipped = [u for u in unplayed(entry) if ruleset is None or u["ruleset"] == ruleset]
-    return {"studies": run(chosen, sessions, seed, players, jobs, progress), "unplayed": skipped}
+    plans_, skipped = chosen(amb_id, ruleset, players, register)
+    return {"studies": run(plans_, sessions, seed, players, jobs, progress), "unplayed": skipped}
 
 
 def study_all(sessions: int, seed: int, players: Sequence[str] = DEFAULT_PLAYERS, jobs: int = 2,
               register: Register | None = None, progress: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Every entry with playable options (`brou study --all`), and every entry or ruleset without, with why."""
-    reg = register or load_register()
-    chosen = [p for e in reg.entries for p in plans(e)]
-    check_players(players, sorted({p.ruleset for p in chosen}))
-    skipped = [u for e in reg.entries for u in unplayed(e)]
-    return {"studies": run(chosen, sessions, seed, players, jobs, progress), "unplayed": skipped}
+    plans_, skipped = chosen(None, None, players, register)
+    return {"studies": run(plans_, sessions, seed, players, jobs, progress), "unplayed": skipped}
 
 
 def stderr_progress(line: str) -> None:
