@@ -249,6 +249,7 @@ def build_parser() -> Parser:
                           help="one clause: its statement, its function, and the scenarios that check it")
     coverage.add_argument("--json", action="store_true", help="print the coverage (or the clause) as JSON")
     _study_parser(sub)
+    _spec_parser(sub)
     return parser
 
 
@@ -310,6 +311,41 @@ def cmd_study(args: argparse.Namespace) -> int:
     if args.out is not None:
         write_all(data, args.out)
     print(json.dumps(data, indent=1, ensure_ascii=False) if args.json else table_text(data), end="" if not args.json else "\n")
+    return EXIT_OK
+
+
+def _spec_parser(sub: Any) -> None:
+    """`brou spec`'s arguments."""
+    spec_ = sub.add_parser("spec", help="a ruleset as one document, as an implementer reads it: its file merged with "
+                                        "the rulesets it extends (Brouc's pack, card points and marriages are "
+                                        "1802's), as YAML or JSON")
+    spec_.add_argument("--ruleset", required=True,
+                       help=f"a ruleset id ({', '.join(spec.available_rulesets())}) or a file")
+    spec_.add_argument("--resolve", action="store_true",
+                       help="replace every parameter reference by its value: its default, or the one --param chooses")
+    spec_.add_argument("--param", type=_param, action="append", default=[], metavar="NAME=VALUE",
+                       help="choose a parameter of the ruleset (an option of an ambiguity); implies --resolve")
+    spec_.add_argument("--json", action="store_true", help="print the document as JSON")
+
+
+def cmd_spec(args: argparse.Namespace) -> int:
+    """`brou spec --ruleset R`: the merged ruleset (conformance/PROTOCOL.md, "The rules as data")."""
+    if not spec.ruleset_file(args.ruleset).exists():
+        raise UsageError(f"brou spec: unknown ruleset '{args.ruleset}' (known: {', '.join(spec.available_rulesets())})")
+    chosen = dict(args.param)
+    resolved = args.resolve or bool(chosen)
+    data = spec.published(args.ruleset, chosen, resolved)
+    if args.json:
+        print(json.dumps(data, indent=1, ensure_ascii=False))
+        return EXIT_OK
+    bases = [str(doc.data.get("id")) for doc in spec.load_document(args.ruleset).chain[:-1]]
+    lines = [f"ruleset {data['id']}" + (f", merged with the rulesets it extends ({', '.join(reversed(bases))}): every "
+                                        "value it takes from them is written here" if bases else ""),
+             f"written by brou spec --ruleset {args.ruleset}"]
+    if resolved:
+        given = ", ".join(f"{name}={value}" for name, value in chosen.items())
+        lines.append("parameters resolved: each at its default" + (f" but {given}" if given else ""))
+    print(spec.published_yaml(data, "\n".join(lines)), end="")
     return EXIT_OK
 
 
@@ -828,6 +864,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
             return cmd_solve(args)
         if args.command == "study":
             return cmd_study(args)
+        if args.command == "spec":
+            return cmd_spec(args)
         return cmd_deal(args)
     except BrouError as exc:
         print(one_line(_one_prefix(command, str(exc))), file=sys.stderr)
