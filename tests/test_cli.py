@@ -557,3 +557,73 @@ def test_a_scenario_with_a_list_parameter_runs_through_scenarios_and_impl(tmp_pa
         assert f"FAILED {ident}" in done.stdout
     assert done.stdout.count("  hdb.deal.packets: ") == 4  # the clause's statement under each failure
     assert "4 scenarios: 0 passed, 4 failed" in done.stdout
+
+
+# -- brou spec: a ruleset as one document (conformance/PROTOCOL.md, "The rules as data") --
+
+
+def test_spec_prints_brouc_with_what_it_takes_from_1802(capsys: pytest.CaptureFixture[str]) -> None:
+    """Brouc's file is a merge patch on 1802's: its own file has no card points and no marriage
+    values; `brou spec` prints them, the same as 1802's, and no `extends`."""
+    own = yaml.safe_load((spec.RULESET_DIR / "brouc.yaml").read_text(encoding="utf-8"))
+    assert "deck" not in own and "kinds" not in own.get("marriages", {})  # what the issue found missing
+    code, out, err = call(capsys, "spec", "--ruleset", "brouc")
+    assert code == 0 and err == ""
+    assert out.startswith("# ruleset brouc, merged with the rulesets it extends (homme-de-brou-1802)")
+    data = spec.read_yaml("out", out).data
+    base = spec.load_document("homme-de-brou-1802").data
+    assert data["id"] == "brouc" and "extends" not in data
+    assert data["deck"] == base["deck"] and data["marriages"]["kinds"] == base["marriages"]["kinds"]
+    assert [r["points"] for r in data["deck"]["ranks"]] == [11, 10, 4, 3, 2, 0, 0, 0]
+    assert data == spec.published("brouc")
+    assert data["parameters"]["rounding"]["default"] == "cards-half-up"  # Brouc's own value wins over 1802's
+    code, out, err = call(capsys, "spec", "--ruleset", "brouc", "--json")
+    assert code == 0 and err == "" and json.loads(out) == data
+
+
+@pytest.mark.parametrize("ruleset", spec.available_rulesets())
+def test_spec_yaml_reads_back_as_the_json(capsys: pytest.CaptureFixture[str], ruleset: str) -> None:
+    """The YAML printed reads back, with the spec's own strict reader (no aliases), to the
+    same data as the JSON; `--resolve` leaves no parameter reference and no `forms`."""
+    _, text, _ = call(capsys, "spec", "--ruleset", ruleset)
+    _, as_json, _ = call(capsys, "spec", "--ruleset", ruleset, "--json")
+    assert spec.read_yaml("out", text).data == json.loads(as_json)
+    code, out, _ = call(capsys, "spec", "--ruleset", ruleset, "--resolve", "--json")
+    resolved = json.loads(out)
+    assert code == 0 and "forms" not in resolved and '{"param": ' not in json.dumps(
+        {k: v for k, v in resolved.items() if k not in ("parameters", "clauses")})
+
+
+def test_spec_of_a_ruleset_without_extends_is_its_file(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = call(capsys, "spec", "--ruleset", "homme-de-brou-1802", "--json")
+    assert code == 0
+    assert json.loads(out) == spec.read_yaml(spec.RULESET_DIR / "homme-de-brou-1802.yaml").data
+
+
+def test_spec_resolved_puts_the_chosen_values_in(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--resolve` replaces each `{param: NAME}` by its default; `--param` chooses another value
+    (and resolves); the parameters section stays as written."""
+    merged = spec.published("brouc")
+    assert merged["counting"]["rounding"] == {"param": "rounding"}
+    code, out, _ = call(capsys, "spec", "--ruleset", "brouc", "--resolve", "--json")
+    assert code == 0 and json.loads(out)["counting"]["rounding"] == "cards-half-up"
+    code, out, _ = call(capsys, "spec", "--ruleset", "brouc", "--param", "rounding=complement-of-smaller")
+    assert code == 0 and "# parameters resolved: each at its default but rounding=complement-of-smaller" in out
+    data = spec.read_yaml("out", out).data
+    assert data["counting"]["rounding"] == "complement-of-smaller"
+    assert data["parameters"] == merged["parameters"]
+    assert '{"param"' not in json.dumps(data) and "'param'" not in repr(data)
+
+
+@pytest.mark.parametrize("args, says", [
+    (["spec", "--ruleset", "nope"], "brou spec: unknown ruleset 'nope' (known: brouc, "),
+    (["spec"], "brou spec: the following arguments are required: --ruleset"),
+    (["spec", "--ruleset", "brouc", "--param", "nope=1"], "brou spec: unknown parameter 'nope' for ruleset brouc"),
+    (["spec", "--ruleset", "brouc", "--param", "rounding=x"], "brou spec: parameter rounding='x' is not one of"),
+    (["spec", "--ruleset", "brouc", "--param", "rounding"], "brou spec: argument --param: a parameter is written NAME=VALUE"),
+    (["spec", "--ruleset", f"{BROKEN_REL}/extends-loop-a.yaml"], "brou spec: tests/fixtures/broken/extends-loop-b.yaml"),
+    (["spec", "--ruleset", f"{BROKEN_REL}/missing-deck.yaml"], "brou spec: tests/fixtures/broken/missing-deck.yaml"),
+])
+def test_spec_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], args: list[str], says: str) -> None:
+    line = assert_one_line_error(*call(capsys, *args))
+    assert line.startswith(says), line

@@ -567,3 +567,21 @@ def test_the_new_setups_and_the_deal_step_need_their_features() -> None:
     dealt = results.index({"ok": True}, len(results) - 2)
     verdict = judge(s, {"results": [*results[:dealt], {"ok": False}, *results[dealt + 1:]]})
     assert verdict.status == FAILED and "the next deal was not dealt" in verdict.detail, verdict
+
+
+def test_the_sheet_is_a_games_and_never_asked_of_a_deal_alone() -> None:
+    """A deal alone (no `setup.game`) writes no score sheet (PROTOCOL.md, "The score sheet"):
+    no scenario of the corpus asks `sheet` there, `brou fuzz` asks it only of a deal in a
+    game, and the reference engine refuses the question with one line."""
+    asking = [s.id for s in corpus() if "game" not in s.data["setup"]
+              and any("sheet" in step.get("expect", {}) for step in s.data["steps"])]
+    assert not asking
+    from brou.conformance.fuzz import Offer, build, search_bytes
+    offer = Offer.of(Reference().hello(), PARTNERSHIP)
+    cases = [build(search_bytes(0, number), offer).data for number in range(60)]
+    alone = [c for c in cases if "game" not in c["setup"]]
+    assert alone and len(alone) < len(cases)  # both kinds were drawn
+    assert all("sheet" not in step.get("expect", {}) for c in alone for step in c["steps"])
+    assert any("sheet" in step.get("expect", {}) for c in cases if "game" in c["setup"] for step in c["steps"])
+    answer = _run_steps({"seed": 3}, [{"observe": ["sheet"]}])
+    assert "error" in answer and "'sheet' is observed only in a scenario whose setup has a game" in answer["error"]

@@ -76,6 +76,8 @@ def test_random_sim_test(name: str) -> None:
     "partie_et_vole_190_counts=with-card-points,table_marking=players,unmarked_table_marriage=counted-anyway)",
     "python_brouc(after_last_trick=one-round-in-seat-order,carried_towards_dehors=carried-not-counted,carried1=60,"
     "written_at_game_end=slate-as-it-stood,score0=290)",
+    # AMB-35's third reading: a declared vole short of 301 wins the game (scores low enough to be short)
+    "python_homme_de_brou_1802(declared_vole_short_of_target=declaration-made,score0=60,score1=150)",
 ])
 def test_random_sim_test_with_parameters(game_string: str) -> None:
     pyspiel.random_sim_test(pyspiel.load_game(game_string), num_sims=100, serialize=True, verbose=False)

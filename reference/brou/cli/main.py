@@ -2,6 +2,7 @@
 
     brou                             this help; brou --version: the version
     brou validate [FILE ...]         check spec files against the schemas
+    brou spec --ruleset R            a ruleset as one document, merged with the rulesets it extends
     brou deal --ruleset R --seed N   play one random legal deal and show it
     brou solve --from POSITION       solve a position double dummy: its value and each action's
     brou match --ruleset R --seed N  play a whole match between two bots, with its score sheet
@@ -251,6 +252,7 @@ def build_parser() -> Parser:
                           help="one clause: its statement, its function, and the scenarios that check it")
     coverage.add_argument("--json", action="store_true", help="print the coverage (or the clause) as JSON")
     _study_parser(sub)
+    _spec_parser(sub)
     return parser
 
 
@@ -332,6 +334,40 @@ def _print_study(data: dict[str, Any], as_json: bool, table_text: Any) -> None:
     print(json.dumps(data, indent=1, ensure_ascii=False) if as_json else table_text(data), end="\n" if as_json else "")
 
 
+def _spec_parser(sub: Any) -> None:
+    """`brou spec`'s arguments."""
+    spec_ = sub.add_parser("spec", help="a ruleset as one document, as an implementer reads it: its file merged with "
+                                        "the rulesets it extends (Brouc's pack, card points and marriages are "
+                                        "1802's), as YAML or JSON")
+    spec_.add_argument("--ruleset", required=True,
+                       help=f"a ruleset id ({', '.join(spec.available_rulesets())}) or a file")
+    spec_.add_argument("--resolve", action="store_true",
+                       help="replace every parameter reference by its value: its default, or the one --param chooses")
+    spec_.add_argument("--param", type=_param, action="append", default=[], metavar="NAME=VALUE",
+                       help="choose a parameter of the ruleset (an option of an ambiguity); implies --resolve")
+    spec_.add_argument("--json", action="store_true", help="print the document as JSON")
+
+
+def cmd_spec(args: argparse.Namespace) -> int:
+    """`brou spec --ruleset R`: the merged ruleset (conformance/PROTOCOL.md, "The rules as data")."""
+    _known_ruleset("spec", args.ruleset)
+    chosen = dict(args.param)
+    resolved = args.resolve or bool(chosen)
+    data = spec.published(args.ruleset, chosen, resolved)
+    if args.json:
+        print(json.dumps(data, indent=1, ensure_ascii=False))
+        return EXIT_OK
+    bases = [str(doc.data.get("id")) for doc in spec.load_document(args.ruleset).chain[:-1]]
+    lines = [f"ruleset {data['id']}" + (f", merged with the rulesets it extends ({', '.join(reversed(bases))}): every "
+                                        "value it takes from them is written here" if bases else ""),
+             f"written by brou spec --ruleset {args.ruleset}"]
+    if resolved:
+        given = ", ".join(f"{name}={value}" for name, value in chosen.items())
+        lines.append("parameters resolved: each at its default" + (f" but {given}" if given else ""))
+    print(spec.published_yaml(data, "\n".join(lines)), end="")
+    return EXIT_OK
+
+
 def _players(text: str) -> tuple[str, ...]:
     names = tuple(text.split(","))
     unknown = [n for n in names if n not in PLAYER_NAMES]
@@ -371,14 +407,19 @@ def cmd_validate(files: Sequence[str], as_json: bool = False) -> int:
     return EXIT_BAD_INPUT if any(not r["ok"] for r in results) else EXIT_OK
 
 
-def _rules(command: str, args: argparse.Namespace) -> Rules:
+def _known_ruleset(command: str, name: str) -> None:
+    """UsageError unless `name` is a ruleset id or names a file."""
     try:
-        found = spec.ruleset_file(args.ruleset).exists()
+        found = spec.ruleset_file(name).exists()
     except OSError as exc:  # a name too long to be a path
-        raise UsageError(f"brou {command}: unknown ruleset {quoted(args.ruleset)}: {(exc.strerror or '').lower()}") from None
+        raise UsageError(f"brou {command}: unknown ruleset {quoted(name)}: {(exc.strerror or '').lower()}") from None
     if not found:
         known = ", ".join(spec.available_rulesets())
-        raise UsageError(f"brou {command}: unknown ruleset {quoted(args.ruleset)} (known: {known})")
+        raise UsageError(f"brou {command}: unknown ruleset {quoted(name)} (known: {known})")
+
+
+def _rules(command: str, args: argparse.Namespace) -> Rules:
+    _known_ruleset(command, args.ruleset)
     return Rules.load(args.ruleset, **dict(args.param))
 
 
@@ -871,6 +912,8 @@ def _main(argv: Sequence[str] | None = None, stdout_closed: bool = False) -> int
             return cmd_solve(args)
         if args.command == "study":
             return cmd_study(args)
+        if args.command == "spec":
+            return cmd_spec(args)
         return cmd_deal(args)
     except BrouError as exc:
         print(message_line(_one_prefix(command, str(exc))), file=sys.stderr)

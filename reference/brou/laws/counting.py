@@ -7,7 +7,10 @@ The rounding policy is the ruleset's `counting.rounding` (parameter `rounding`):
 - total-half-up: card and marriage points together, 5 going up (towards plus);
 - total-half-away-from-zero: together, 5 going away from zero (-35 gives -40);
 - complement-of-smaller: the team with the fewest card points rounds half up,
-  the other gets the rest of the pack's points (the club's worked example).
+  the other gets the rest of the card points taken so far, rounded half up (the rest of
+  the 120 once the deal is over); on equal card points the dealer's team (seats 1 and 3)
+  rounds and the first leader's (seats 0 and 2) gets the rest (the club's worked example;
+  docs/game.md).
 """
 
 from __future__ import annotations

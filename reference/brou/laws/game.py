@@ -329,18 +329,20 @@ implements_clauses(declaration_failed, "hdb.game.partie-et-vole-failure")
 def declaration_made(state: DealInGame, team: int, double: bool) -> Outcome:
     """The declared team took every trick from its declaration on: 3 parties and the game's
     value (1802), or 3 coches (4 with pas dedouble) for the losers (Brouc).  In 1802 a team that
-    took them all but stays under 301 fails, or marks a plain vole (parameter
-    declared_vole_short_of_target)."""
+    took them all but stays under 301 fails, marks a plain vole, or wins all the same (parameter
+    declared_vole_short_of_target, AMB-35)."""
     rules = state.rules
     counts = [count_so_far(state, t) for t in range(2)]
     loser = other(team)
     # every trick since the declaration was taken (the first one lost ends the deal at once),
     # and every one before it where the ruleset asks for that (needs_all_tricks_so_far)
     if game_rules(rules)["marked_by"] == "winner":
-        if not reaches_target(rules, counts[team]):
+        short = rules.params.get("declared_vole_short_of_target", "declaration-fails")
+        if not reaches_target(rules, counts[team]) and short != "declaration-made":
             # every trick but short of 301: a failure, or with parameter
-            # declared_vole_short_of_target=vole-only a plain vole, and the game goes on
-            if rules.params.get("declared_vole_short_of_target") == "vole-only":
+            # declared_vole_short_of_target=vole-only a plain vole, and the game goes on;
+            # with declaration-made the vole it committed to is made, and it wins as below
+            if short == "vole-only":
                 return all_tricks_outcome(state, team)
             return declaration_failed(state, team, double)
         amount = declaration_value(rules, double) + game_value(rules, counts[loser])

@@ -296,6 +296,35 @@ def load_document(name: str) -> MergedDocument:
     return MergedDocument(data, chain)
 
 
+def published(name: str, overrides: Mapping[str, Any] | None = None, resolved: bool = False) -> dict[str, Any]:
+    """Ruleset `name` as one self-contained document, as an implementer reads it (`brou spec`):
+    the files of its `extends` chain merged and checked, without `extends` (Brouc, a patch on
+    1802, then shows the pack, the card points and the marriages it takes from 1802).  With
+    `resolved` (or any `overrides`), every `{param: NAME}` is replaced by the parameter's
+    value, its default unless `overrides` chooses another, and the chosen form is applied;
+    the `parameters` and `clauses` sections stay as written."""
+    merged = load_document(name)
+    check_document(merged)
+    data = {key: value for key, value in merged.data.items() if key != "extends"}
+    if resolved or overrides:
+        data, _ = resolve(data, overrides)
+    return data
+
+
+def published_yaml(data: Mapping[str, Any], header: str = "") -> str:
+    """A document as YAML that `read_yaml` reads back to the same data: no anchors or aliases
+    (a value used twice is written twice), keys in their order, text as it is (UTF-8);
+    `header`, if given, as comment lines at the top."""
+
+    class Dumper(yaml.SafeDumper):
+        def ignore_aliases(self, data: Any) -> bool:
+            return True
+
+    text = yaml.dump(dict(data), Dumper=Dumper, sort_keys=False, allow_unicode=True, width=100, default_flow_style=False)
+    comment = "".join(f"# {line}".rstrip() + "\n" for line in header.splitlines())
+    return comment + text
+
+
 def _schema_error(merged: MergedDocument, error: ValidationError) -> SpecError:
     # anyOf over {param: X} and a literal: report the branch the value was aiming at
     while error.context:
