@@ -316,11 +316,10 @@ def published_yaml(data: Mapping[str, Any], header: str = "") -> str:
     (a value used twice is written twice), keys in their order, text as it is (UTF-8);
     `header`, if given, as comment lines at the top."""
 
-    class Dumper(yaml.SafeDumper):
-        def ignore_aliases(self, data: Any) -> bool:
-            return True
-
-    text = yaml.dump(dict(data), Dumper=Dumper, sort_keys=False, allow_unicode=True, width=100, default_flow_style=False)
+    # a copy through JSON shares no list or mapping, so the dumper writes no alias (a class of
+    # its own, derived from yaml's, is not one that the compiled build can make)
+    fresh = json.loads(json.dumps(dict(data)))
+    text = yaml.safe_dump(fresh, sort_keys=False, allow_unicode=True, width=100, default_flow_style=False)
     comment = "".join(f"# {line}".rstrip() + "\n" for line in header.splitlines())
     return comment + text
 
