@@ -57,7 +57,6 @@ class Contract:
         return self.exchange in ("all", "tiers")
 
 
-@lru_cache(maxsize=64)
 @implements("hom.contract.nolo")
 def is_nolo(row: Contract) -> bool:
     """Whether `row` is a nolo: the hombre undertakes to take no trick and there is no trump, so
