@@ -29,10 +29,14 @@ from brou.conformance.corpus import load_file
 from brou.conformance.fuzz import (
     LIMIT,
     Offer,
+    Start,
     actions_of,
     build,
     finished_scenario,
     fuzz,
+    later_bytes,
+    report_data,
+    report_text,
     search_bytes,
     write_scenario,
 )
@@ -139,10 +143,11 @@ def test_every_planted_fault_is_found_and_shrunk(ruleset: str, clause: str, modu
     assert finding.verdict.status == FAILED
     if (ruleset, clause, module, name, fault) in DIAGNOSIS_FAULTS:  # the faults whose clause the diagnosis must name
         assert finding.verdict.clause == clause
-    # one behaviour: the actions as one step (a step per deal when the case goes on to another
-    # deal of its match: the deal step, then its actions), then the observation that differs
+    # one behaviour: the actions as one step, then the observation that differs; one deal, each of
+    # these faults showing in a single deal (a case found over several deals of a match begins at
+    # the one that shows it, the match as it stood then given as setup)
     steps = finding.scenario["steps"]
-    assert len(steps) <= 2 + 2 * sum(1 for step in steps if "deal" in step)
+    assert len(steps) <= 2
     assert actions_of(finding.scenario) <= (48 if clause.startswith(("hdb.game", "brouc.game")) else 24)
     # written out, the scenario is a valid scenario of the corpus: the reference passes it, the fault fails it
     scenario = finished_scenario(finding, result)
@@ -152,6 +157,75 @@ def test_every_planted_fault_is_found_and_shrunk(ruleset: str, clause: str, modu
     assert run(InProcess(), loaded).outcomes[0].status == PASSED
     failed = run(Faulty(module, name, fault), loaded).outcomes[0]
     assert failed.status == FAILED and failed.verdict.clause == scenario["clauses"][0]
+
+
+def test_a_case_begun_at_a_later_deal_plays_that_deal_as_the_case_did() -> None:
+    """A case that goes on to further deals of its match or session can begin at any of them
+    (`Start`: the match's scores and marks or the session's counts before it as setup, the
+    actions from there on, `later_bytes`): it then plays that deal and those after it exactly
+    as the whole case did, step for step (the first observation but for `start` and `session`,
+    which only a `deal` step's case asks there)."""
+    offer = Offer.of(Reference().hello())
+    seen: Counter[str] = Counter()
+    for number in range(1, 400):
+        data = search_bytes(0, number)
+        case = build(data, offer)
+        for k, later in enumerate(case.later, 1):
+            setup = later.setup
+            stood = case.data["steps"][later.step + 1]["expect"]  # what the deal step's case observes there
+            if "start" in stood:  # 1802, Brouc: the dealer, the game's scores and the marks before the deal
+                assert (setup["dealer"], setup["game"]["scores"], setup["match"]["marks"]) == (
+                    stood["start"]["dealer"], stood["start"]["scores"], stood["start"]["marks"])
+            else:  # the phase games: the session as the deal before ended it
+                ended = case.data["steps"][later.step - 1]["expect"]["session"]
+                assert setup["session"] == {name: ended[name] for name in setup["session"]}
+            start = Start(case.data["ruleset"], case.data.get("params", {}), setup, k)
+            begun = build(later_bytes(data, later, k), offer, start)
+            whole = case.data["steps"][later.step + 1:]
+            first, *rest = begun.data["steps"]
+            assert begun.data["setup"] == setup and rest == whole[1:]
+            assert first["expect"] == {name: v for name, v in whole[0]["expect"].items() if name not in ("start", "session")}
+            seen[case.data["ruleset"]] += 1
+    assert set(seen) == set(offer.rulesets) and sum(seen.values()) >= 50, seen
+
+
+# (fault of tests/faults.py, seed): a case found over several deals of a match, the last of which shows it
+# (before issue 63 they stayed 22 actions over 2 deals and 131 over 3)
+ONE_DEAL_OF_A_MATCH = [("_quadruple_at_zero", 0), ("_double_below_100", 2)]
+
+
+@pytest.mark.parametrize(("fault_name", "seed"), ONE_DEAL_OF_A_MATCH, ids=[f[0] for f in ONE_DEAL_OF_A_MATCH])
+def test_a_fault_one_deal_of_a_match_shows_is_shrunk_to_that_deal(fault_name: str, seed: int, tmp_path: Path) -> None:
+    """Issue 63: a case found over several deals of a match is shrunk to the one deal that shows
+    the fault, the match as it stood before that deal (the game's written scores, the marks, the
+    dealer) given as setup, then shrunk inside it: one deal, at most 12 actions."""
+    ruleset, _, module, name, fault = next(f for f in FAULTS if f[4].__name__ == fault_name)
+    result = fuzz(Faulty(module, name, fault), deals=FOUND_WITHIN, seed=seed, rulesets=(ruleset,), shrink_seconds=30)
+    finding = result.finding
+    assert finding is not None and finding.kind == "divergence" and finding.found_deals >= 2
+    scenario = finding.scenario
+    assert not any("deal" in step for step in scenario["steps"]) and len(scenario["steps"]) <= 2
+    assert actions_of(scenario) <= 12 < finding.found_actions
+    # the setup is the match as it stood at that deal of the case found
+    assert finding.from_deal >= 1
+    found = build(search_bytes(seed, finding.number), Offer.of(Reference().hello(), (ruleset,)))
+    deal_steps = [i for i, step in enumerate(found.data["steps"]) if "deal" in step]
+    stood = found.data["steps"][deal_steps[finding.from_deal - 1] + 1]["expect"]["start"]
+    setup = scenario["setup"]
+    assert setup["dealer"] == stood["dealer"] and setup["match"] == {"marks": stood["marks"]}
+    assert setup["game"]["scores"] == stood["scores"] and setup["game"].get("carried", [0, 0]) == stood["carried"]
+    assert setup["match"]["marks"] != [0, 0]
+    # said in the report (its verdict takes seconds: once) and the file, which replays
+    if fault_name == ONE_DEAL_OF_A_MATCH[0][0]:
+        data = report_data(result)["finding"]
+        assert data["found"]["deals"] == finding.found_deals and data["shrunk"]["deals"] == 1
+        assert data["shrunk"]["from_deal"] == finding.from_deal + 1
+        assert f"from its deal {finding.from_deal + 1} on (the match" in report_text(result)
+    written = finished_scenario(finding, result)
+    assert f"over {finding.found_deals} deals" in written["description"]
+    loaded = load_file(write_scenario(written, tmp_path))
+    assert run(InProcess(), loaded).outcomes[0].status == PASSED
+    assert run(Faulty(module, name, fault), loaded).outcomes[0].status == FAILED
 
 
 def test_a_crash_is_an_error_not_a_divergence() -> None:

@@ -27,10 +27,11 @@ from brou.engine.notation import NotationError, position_notation
 from brou.engine.phases import PLAY, PhaseDeal
 from brou.engine.positions import parse_position
 from brou.laws.game import GameContext
+from brou.laws.ledger import balances
 from brou.laws.marriages import NEEDS_TEAM_TRICK
 from brou.laws.talon import talon_deal_from_seed
-from brou.solve import Solution, SolveError, score, solve
-from brou.solve.play import ENDGAME_TRICKS, Play
+from brou.solve import GAME_MARK, Solution, SolveError, goals, score, solve
+from brou.solve.play import ENDGAME_TRICKS, INFINITE, Play
 from brou.solve.solution import light, root_values, side_of
 from brou.spec.rules import Rules, card_order
 
@@ -413,6 +414,176 @@ def test_l_homme_d_auvergne_is_solved_from_the_speech() -> None:
                                           for a in marked.legal_actions()]
 
 
+def brusquembille_jetons(state: PhaseDeal, side: tuple[int, ...]) -> int:
+    """Brusquembille's jetons counted plainly from the tricks, not from the ledger: an ace is
+    worth 2 and a ten 1; its player, if he took the trick, is paid that by each other player,
+    else pays it to each; the side's net over every payment it makes or receives, whoever's
+    brusquembille it is for (docs/solve.md)."""
+    rules = state.rules
+    n = rules.n_players
+    if not rules.pays_brusquembilles:
+        return 0
+    total = 0
+    for leader, cards, winner in state.tricks:
+        for k, card in enumerate(cards):
+            worth = {"A": 2, "T": 1}.get(rules.ranks[card % len(rules.ranks)], 0)
+            player = (leader + k) % n
+            for other in range(n):
+                if other == player:
+                    continue
+                giver, taker = (other, player) if player == winner else (player, other)
+                total += worth * ((taker in side) - (giver in side))
+    return total
+
+
+def plain_minimax(state: PhaseDeal, side: tuple[int, ...], count: Any) -> int:
+    """Minimax over the engine's legal actions, the deal over counted by `count(state, side)`."""
+    if state.is_over:
+        return int(count(state, side))
+    values = [plain_minimax(_moved(state, a), side, count) for a in state.legal_actions()]
+    return max(values) if state.to_act in side else min(values)
+
+
+def own_brusquembilles(state: PhaseDeal, side: tuple[int, ...]) -> int:
+    """The reading docs/solve.md does not take: only the payments for the side's own
+    brusquembilles."""
+    rules = state.rules
+    return sum(e.jetons * ((e.taker in side) - (e.giver in side)) for e in state.ledger
+               if e.clause == "brus.pay.brusquembille" and e.card is not None
+               and any(card == e.card and (leader + k) % rules.n_players in side
+                       for leader, cards, _ in state.tricks for k, card in enumerate(cards)))
+
+
+@pytest.mark.parametrize("params", [{}, {"form": "four"}, {"form": "five", "scoring": "points"}])
+def test_brusquembille_jetons_are_every_payment_the_side_makes_or_receives(params: dict[str, Any]) -> None:
+    """`--goal jetons` is the side's net over every brusquembille payment, its own
+    brusquembilles' and the others' (docs/solve.md): on endings, every action's value is a
+    plain minimax of that count made from the tricks; counting only the side's own
+    brusquembilles would give other values (nothing is paid in the game for points)."""
+    rules = Rules.load("brusquembille-1718", **params)
+    other = 0
+    for state in endings(rules, 12, 64, 2):
+        seat = (state.to_act + len(state.tricks)) % rules.n_players  # the player to act or another
+        solution = solve(state, seat=seat, goal="jetons")
+        assert solution.side == (seat,)
+        assert list(solution.actions) == [(a, plain_minimax(_moved(state, a), (seat,), brusquembille_jetons))
+                                          for a in state.legal_actions()], repr(state)
+        other += solution.value != plain_minimax(state, (seat,), own_brusquembilles)
+    assert (other > 0) == rules.pays_brusquembilles
+
+
+class Budget(Exception):
+    """`own_marks` went past its budget of nodes."""
+
+
+def own_marks(state: PhaseDeal, seat: int, alpha: int, beta: int, budget: list[int]) -> int:
+    """The player's own marks (his net of the ledger, the engine's count) at the end of the deal,
+    by a plain alpha-beta over the engine's actions: he maximises them, every other player
+    minimises them, before and after a homme is named; `budget[0]` nodes at most."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise Budget
+    if state.is_over:
+        return balances(state.ledger, state.rules.n_players)[seat]
+    mine = state.to_act == seat
+    value = -INFINITE if mine else INFINITE
+    for action in state.legal_actions():
+        found = own_marks(_moved(state, action), seat, alpha, beta, budget)
+        if mine:
+            value = max(value, found)
+            alpha = max(alpha, value)
+        else:
+            value = min(value, found)
+            beta = min(beta, value)
+        if alpha >= beta:
+            break
+    return value
+
+
+# positions of L'Homme d'Auvergne for three before the homme is named, and the player solved for: four of
+# the first six that `speech_positions` finds (seed 41, under 8,000 nodes), those whose `switching` is quick
+BEFORE_THE_HOMME = [
+    ("homme-d-auvergne[form=three] 2 8.Q.T8.Q/K.KJT.9./T.9..KA9 - 9STC8HADJDASQSJCJSQDAHKD8C : turn", 1),
+    ("homme-d-auvergne[form=three] 2 K.K9.QJ./QT...KJ8/A8.QA.A. - ACTHTC9DJS8D8HQCTD9C9SKDJH : leave leave", 1),
+    ("homme-d-auvergne[form=three] 2 JA.A..K8/Q.KQT..9/9.J.T9.J - ACKDJD8SAD8DQDTSTCKSQC9H8H", 0),
+    ("homme-d-auvergne[form=three] 2 A8.AT.K./.KQ.QA.K/JT.J.8.Q - TDJDTCQS8C9DJC9CKS9H9SAC8H", 1),
+]
+
+
+def speech_positions(rules: Rules, seed: int, most: int) -> Iterator[tuple[PhaseDeal, int, list[tuple[int, int]]]]:
+    """Positions of the turned card's offer or the speech, before the homme is named, with a
+    player and each action's value for his own marks by `own_marks`: those whose plain search
+    stays under `most` nodes (a deal searched from its speech by plain alpha-beta can take millions)."""
+    rng = random.Random(seed)
+    while True:
+        state = dealt(rules, rng.randrange(1 << 30))
+        while not state.is_over and state.phase in ("turn-offer", "speech") and rng.random() < 0.7:
+            state.apply(rng.choice(state.legal_actions()))
+        if state.is_over or state.homme is not None or state.phase not in ("turn-offer", "speech"):
+            continue
+        for seat in range(rules.n_players):
+            budget = [most]
+            try:
+                yield state, seat, [(a, own_marks(_moved(state, a), seat, -INFINITE, INFINITE, budget))
+                                    for a in state.legal_actions()]
+            except Budget:
+                continue
+
+
+def test_l_homme_d_auvergne_before_the_homme_is_named_is_the_player_alone() -> None:
+    """Before the homme is known the side is the player alone for the whole search, whoever the
+    speech then names (docs/solve.md, "Which side"): every action's value is his own marks by a
+    plain alpha-beta over the engine's states from the speech to the end.  In some of these
+    positions a side that became the homme or the others once one is named would give another
+    value (`switching`)."""
+    switched = 0
+    for line, seat in BEFORE_THE_HOMME:
+        state = parse_position(line)
+        assert state.homme is None and state.phase in ("turn-offer", "speech")
+        expected = [(a, own_marks(_moved(state, a), seat, -INFINITE, INFINITE, [10_000]))
+                    for a in state.legal_actions()]
+        solution = solve(state, seat=seat)
+        assert solution.side == (seat,) and list(solution.actions) == expected, line
+        switched += expected != [(a, switching(_moved(state, a), seat, -INFINITE, INFINITE))
+                                 for a in state.legal_actions()]
+    assert switched >= 3
+
+
+def switching(state: PhaseDeal, seat: int, alpha: int, beta: int) -> int:
+    """The reading docs/solve.md does not take: alpha-beta over the engine's states for the
+    player alone until the homme is named, then the value of the side `seat` is on once he is
+    (the homme, or the others together: their marks summed), from the first card on."""
+    if state.is_over:
+        return balances(state.ledger, state.rules.n_players)[seat]
+    if light(state):
+        return solve(state, seat=seat, each=False).value
+    mine = state.to_act == seat
+    value = -INFINITE if mine else INFINITE
+    for action in state.legal_actions():
+        found = switching(_moved(state, action), seat, alpha, beta)
+        if mine:
+            value = max(value, found)
+            alpha = max(alpha, value)
+        else:
+            value = min(value, found)
+            beta = min(beta, value)
+        if alpha >= beta:
+            break
+    return value
+
+
+@pytest.mark.slow("plain alpha-beta from the speech to the end of the deal, 40 positions")
+@pytest.mark.parametrize("params", [{"form": "three"}, {"form": "three", "king_scoring": "trump-and-others",
+                                                        "loser_pays": "the-winner"}])
+def test_l_homme_d_auvergne_before_the_homme_is_named_on_many_positions(params: dict[str, Any]) -> None:
+    """The same on 20 positions a reading, found at random (those whose plain search stays under
+    40,000 nodes)."""
+    rules = Rules.load("homme-d-auvergne", **params)
+    positions = speech_positions(rules, 43, 40_000)
+    for _ in range(20):
+        state, seat, expected = next(positions)
+        assert list(solve(state, seat=seat).actions) == expected, (repr(state), seat)
+
 def _moved(state: PhaseDeal, action: int) -> PhaseDeal:
     child = state.copy()
     child.apply(action)
@@ -488,6 +659,77 @@ def test_a_deal_over_is_its_count() -> None:
     assert solution.actions == () and solution.value == solution.so_far == score(state, "count", solution.side)
 
 
+def last_moves(rules: Rules, count: int, seed: int, context: GameContext | None = None
+               ) -> Iterator[tuple[PhaseDeal, int, PhaseDeal]]:
+    """`count` deals played at random to their end (cards and passes mostly, so that a deal of a
+    game is mostly played out): each as the position one action before its end, that action and
+    the deal over.  Deals whose last action came where the solver does not go, or with more than
+    two tricks still to play where only the engine's states are searched, are skipped (L'Hombre's
+    deals passed by all end in the auction)."""
+    rng = random.Random(seed)
+    made = 0
+    while made < count:
+        state = dealt(rules, rng.randrange(1 << 30), context)
+        before, last = state, -1
+        while not state.is_over:
+            actions = state.legal_actions()
+            plain = [a for a in actions if a < rules.n_indices or a == rules.pass_action]
+            before, last = state.copy(), rng.choice(plain if plain and rng.random() < 0.95 else actions)
+            state.apply(last)
+        if before.phase in ("auction", "declare", "exchange") and isinstance(before, HombreDeal):
+            continue
+        if not light(before) and len(before.tricks) < rules.n_tricks - 2:
+            continue
+        made += 1
+        yield before, last, state
+
+
+@pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
+def test_a_finished_deal_is_worth_what_its_last_action_was(case: tuple[str, dict[str, Any]]) -> None:
+    """A deal over, solved for any seat and goal, is worth what the position one action before
+    gives that action for the same seat: the value that seat's side gets (issue 63: a finished
+    L'Hombre deal solved for a tier gave 0, the tiers' ledger entries summed while the hombre is
+    paid from the sheet).  L'Hombre's tiers get the hombre's points with the sign changed."""
+    ruleset, params = case
+    rules = Rules.load(ruleset, **params)
+    paid = 0
+    for before, last, over in last_moves(rules, 8, 61):
+        for goal in goals(rules):
+            for seat in range(rules.n_players):
+                value = dict(solve(before, seat=seat, goal=goal).actions)[last]
+                solution = solve(over, seat=seat, goal=goal)
+                assert solution.value == solution.so_far == value, (repr(before), seat, goal)
+                assert solution.actions == () and solution.side == side_of(over, seat)
+        if isinstance(over, HombreDeal):
+            assert over.hombre is not None
+            hombre = solve(over, seat=over.hombre).value
+            sheet = sum(e.jetons if e.taker == over.hombre else -e.jetons for e in over.ledger)
+            assert hombre == sheet
+            assert all(solve(over, seat=t).value == -hombre for t in range(rules.n_players) if t != over.hombre)
+            paid += hombre != 0
+    assert paid >= 4 or deal_kind(rules) != "auction"
+
+
+@pytest.mark.parametrize("ruleset", ["homme-de-brou-1802", "brouc"])
+def test_a_finished_deal_of_a_game_is_worth_what_its_last_action_was(ruleset: str) -> None:
+    """The same inside a game near its target: the deal over is worth its outcome, as its last
+    action was; solved alone (for the count's difference, as the PIMC player solves its card
+    play), a deal its last card ended is worth its count's difference, as that card was."""
+    rules = Rules.load(ruleset)
+    alone = 0
+    for scores in ((250, 240), (280, 200), (210, 290)):
+        for before, last, over in last_moves(rules, 4, sum(scores), GameContext(scores)):
+            for seat in range(rules.n_players):
+                assert dict(solve(before, seat=seat).actions)[last] == solve(over, seat=seat).value, repr(before)
+                if light(before, True) and last < rules.n_indices:
+                    alone += 1
+                    value = dict(solve(before, seat=seat, alone=True).actions)[last]
+                    solution = solve(over, seat=seat, alone=True)
+                    assert solution.value == solution.so_far == value, repr(before)
+                    assert abs(value) < GAME_MARK
+    assert alone >= 8
+
+
 def test_a_whole_deal_of_l_homme_d_auvergne_from_its_first_card() -> None:
     rules = Rules.load("homme-d-auvergne")
     rng = random.Random(44)
@@ -540,6 +782,26 @@ def test_brou_solve_prints_the_value_and_each_action(capsys: pytest.CaptureFixtu
     assert json.loads(out)["value"] == -solution.value
     code, out, err = call(capsys, "solve", "--from", line, "--value-only")
     assert code == 0 and f": {solution.value:+d}" in out.splitlines()[1] and "best" not in out
+
+
+def test_brou_solve_a_finished_l_hombre_deal_for_each_player(capsys: pytest.CaptureFixture[str]) -> None:
+    """`brou solve --from LINE --for PLAYER` on a L'Hombre deal played to its last card: the
+    hombre's points for him, the same negated for each tier (issue 63: 0 for the tiers)."""
+    rules = Rules.load("hombre")
+    paid = 0
+    for _, _, over in last_moves(rules, 4, 65):
+        assert isinstance(over, HombreDeal) and over.hombre is not None
+        line = position_notation(over, 2)  # player 2 deals: the players are the engine's seats
+        values = []
+        for player in range(3):
+            code, out, err = call(capsys, "solve", "--from", line, "--for", str(player), "--json")
+            assert code == 0 and not err
+            values.append(json.loads(out)["value"])
+        hombre = values[over.hombre]
+        assert hombre == solve(over).value
+        assert all(v == -hombre for p, v in enumerate(values) if p != over.hombre)
+        paid += hombre != 0
+    assert paid >= 2
 
 
 def test_brou_solve_from_a_seed(capsys: pytest.CaptureFixture[str]) -> None:

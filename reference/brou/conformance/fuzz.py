@@ -18,11 +18,14 @@ right, and about one action in sixteen is illegal.  Each case is a scenario whos
 expectations the reference engine gives as it plays: who acts, the legal actions and the
 trick after every action, the tricks and the count after every trick, everything at the end.
 The harness judges the implementation's answers exactly as `brou check` does
-(`harness.verdict_of`).  At the first case that does not pass, a shorter one is looked for
-(`shorter`), then hypothesis shrinks it (`shrink`: the bytes are a failing example of its
-database, not yet shrunk, which `hypothesis.find` replays and shrinks) while the
-implementation still fails in the same way; the smallest case is written as a scenario of one
-behaviour (`one_behaviour`) whose first clause is the clause it breaks.
+(`harness.verdict_of`).  At the first case that does not pass, a case of several deals is
+cut to begin at the deal that fails, if that deal alone fails the same way (`_one_deal`: a
+`Start`, the match or session as it stood before that deal given as setup, the bytes then read
+for the actions alone), a shorter one is looked for (`shorter`), then hypothesis shrinks it
+(`shrink`: the bytes are a failing example of its database, not yet shrunk, which
+`hypothesis.find` replays and shrinks) while the implementation still fails in the same way;
+the smallest case is written as a scenario of one behaviour (`one_behaviour`) whose first
+clause is the clause it breaks.
 
 Brusquembille (the rulesets of `generate.PHASE_RULESETS`, on the phase engine) comes after the
 partnership games in the ruleset's choice, so that an implementation of 1802 and Brouc alone
@@ -62,7 +65,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, ParamSpec
 
 import yaml
 
@@ -106,7 +109,21 @@ from .corpus import FORMAT, Scenario, parameter_default, request_of
 from .generate import PHASE_RULESETS, RULESETS, NoAliasDumper, clauses_touched
 from .harness import Ahead, Implementation, Outcome, Prepared, Session, send_ahead, verdict_of
 from .localise import Suspect, headline, suspects
-from .reach import REACH_BYTES, Reach
+from .reach import (
+    DEALS_AT,
+    MORE_DEALS,
+    POINTS,
+    R_DEALS,
+    R_PERFT,
+    R_PERFT_AT,
+    R_SEED,
+    R_SPEAKERS,
+    R_SPEAKERS_AT,
+    R_VIEW,
+    R_VIEW_AT,
+    REACH_BYTES,
+    Reach,
+)
 from .runner import ImplementationError, is_time_limit
 from .table import Table
 
@@ -233,13 +250,38 @@ class Summary(NamedTuple):
     asked: tuple[str, ...] = ()  # what it asked beyond its deals: view, speakers, perft; deal for each further deal
 
 
+class Later(NamedTuple):
+    """A further deal of a case, as a case could start from it: the index of its `deal` step
+    among the case's steps, the actions tried before it, and the setup of a scenario that starts
+    at that deal (`_later_setup`)."""
+
+    step: int
+    attempts: int
+    setup: dict[str, Any]
+
+
+class Start(NamedTuple):
+    """Where a case shrunk across deals begins (`_shrunk`): at deal `deal` (from 0) of the case
+    found, a deal of its match or session, with the numbers the match or session had before it
+    given as setup (`setup.game` and `setup.match`, or `setup.session`), under the case's ruleset
+    and parameters.  Its bytes then choose only the actions, the players' style and what is asked
+    beyond the deal; their setup bytes are not read."""
+
+    ruleset: str
+    params: dict[str, Any]
+    setup: dict[str, Any]
+    deal: int
+
+
 class Case(NamedTuple):
     """One case: the scenario (its expectations given by the reference engine), its summary,
-    and the messages of the reference engine's refusals, in order (`compare.passing_results`)."""
+    the messages of the reference engine's refusals, in order (`compare.passing_results`), and
+    its further deals, each as a case could start from it."""
 
     data: dict[str, Any]
     summary: Summary
     refusals: tuple[str, ...] = ()
+    later: tuple[Later, ...] = ()
 
 
 # -- building a case ------------------------------------------------------------------------
@@ -385,33 +427,38 @@ def _pick(state: HommeDeal, legal: list[int], b: int, patient: bool) -> str:
     return action_text(rules, quiet[b % len(quiet)])
 
 
-def build(data: bytes, offer: Offer) -> Case:
-    """The case that these bytes describe, played by the reference engine (module docstring)."""
+def build(data: bytes, offer: Offer, start: Start | None = None) -> Case:
+    """The case that these bytes describe, played by the reference engine (module docstring);
+    with `start`, the case that begins there, its bytes read for its actions alone."""
     c = Choices(data)
-    ruleset = offer.rulesets[c.below(RULESET, len(offer.rulesets))]
+    ruleset = offer.rulesets[c.below(RULESET, len(offer.rulesets))] if start is None else start.ruleset
     if ruleset in PHASE_RULESETS:
         if has_auction(_rules(ruleset, {})):
-            return _build_hombre(c, ruleset, offer)
+            return _build_hombre(c, ruleset, offer, start)
         if has_speech(_rules(ruleset, {})):
-            return _build_speech(c, ruleset, offer)
-        return _build_phase(c, ruleset, offer)
-    params, rules = _params(c, ruleset, offer)
-    game, match = _setting(c, ruleset, rules, offer)
-    n = rules.n_players
-    dealer = (n - 1 + c.at(DEALER)) % n
-    seeded = c.at(SEEDED) >= SEEDED_AT and "seeded-deal" in offer.features
-    deal, seed = _deal(c, rules, seeded)
-    offset = (dealer + 1) % n
-    setup: dict[str, Any] = {"dealer": dealer}
-    if seeded:
-        setup["seed"] = seed
+            return _build_speech(c, ruleset, offer, start)
+        return _build_phase(c, ruleset, offer, start)
+    if start is None:
+        params, rules = _params(c, ruleset, offer)
+        game, match = _setting(c, ruleset, rules, offer)
+        n = rules.n_players
+        dealer = (n - 1 + c.at(DEALER)) % n
+        seeded = c.at(SEEDED) >= SEEDED_AT and "seeded-deal" in offer.features
+        deal, seed = _deal(c, rules, seeded)
+        offset = (dealer + 1) % n
+        setup: dict[str, Any] = {"dealer": dealer}
+        if seeded:
+            setup["seed"] = seed
+        else:
+            setup["hands"] = [rules.cards_text(deal.hands[(p - offset) % n]) for p in range(n)]
+            setup["turnup"] = rules.card_text(deal.turnup)
+        if game is not None:
+            setup["game"] = game
+        if match is not None:
+            setup["match"] = match
     else:
-        setup["hands"] = [rules.cards_text(deal.hands[(p - offset) % n]) for p in range(n)]
-        setup["turnup"] = rules.card_text(deal.turnup)
-    if game is not None:
-        setup["game"] = game
-    if match is not None:
-        setup["match"] = match
+        params, rules, setup, seeded, seed = _started(start)
+        game, match = setup.get("game"), setup.get("match")
     table = Table(rules, setup)
     state = table.state
     steps: list[dict[str, Any]] = [{"expect": _observe(table, AT_START + (("deal",) if seeded else ()))}]
@@ -427,6 +474,7 @@ def build(data: bytes, offer: Offer) -> Case:
         + (("sheet",) if sheet else ())
     clauses: list[str] = []
     ending = ""
+    later: list[Later] = []
     while True:
         while not state.is_over and attempts < limit:
             reach.due(attempts, table, steps)
@@ -456,7 +504,9 @@ def build(data: bytes, offer: Offer) -> Case:
         steps.append({"expect": _observe(table, names)})
         if not goes_on:
             break
+        later.append(Later(len(steps), attempts, {}))
         reach.deal(table, steps, seeded, lambda: _observe(table, AT_START + ("start",) + (("deal",) if seeded else ())))
+        later[-1] = later[-1]._replace(setup=_later_setup(table, steps[later[-1].step]["deal"]))
         state = table.state
         legal = state.legal_actions()
     if reach.asked["deal"]:
@@ -471,7 +521,32 @@ def build(data: bytes, offer: Offer) -> Case:
     if params:
         scenario["params"] = params
     scenario |= {"origin": "fuzzed", "setup": setup, "steps": steps}
-    return Case(scenario, summary, tuple(refusals))
+    return Case(scenario, summary, tuple(refusals), tuple(later))
+
+
+def _started(start: Start) -> tuple[dict[str, Any], Rules, dict[str, Any], bool, int | None]:
+    """A case's parameters, rules and setup where it begins at `start`; whether its deal is
+    sent as a seed, and the seed."""
+    setup = json.loads(json.dumps(start.setup))  # a copy: the case's scenario holds it
+    return dict(start.params), _rules(start.ruleset, start.params), setup, "seed" in setup, setup.get("seed")
+
+
+def _later_setup(table: Table, given: Mapping[str, Any]) -> dict[str, Any]:
+    """The setup of a scenario that starts at the deal the table has just dealt: its dealer, the
+    deal as its `deal` step gave it (a seed, or the hands), and what the match (its game's
+    written scores, carried marriages where there are any, and the marks) or the session (the
+    deals played, the players' counts) stood at before it."""
+    setup: dict[str, Any] = {"dealer": table.dealer, **given}
+    if table.game.carry == "match":
+        start = table.observe("start")
+        game: dict[str, Any] = {"scores": list(start["scores"])}
+        if any(start["carried"]):
+            game["carried"] = list(start["carried"])
+        setup |= {"game": game, "match": {"marks": list(start["marks"])}}
+    else:
+        assert table.before is not None
+        setup["session"] = {name: list(value) if isinstance(value, list) else value for name, value in table.before.items()}
+    return setup
 
 
 # -- cases of a game on the phase engine (Brusquembille) ----------------------------------------
@@ -622,26 +697,30 @@ def _phase_illegal(table: Table, b: int) -> str:
     return PHASE_UNKNOWN[b % len(PHASE_UNKNOWN)]
 
 
-def _build_phase(c: Choices, ruleset: str, offer: Offer) -> Case:
-    """A case of a ruleset on the phase engine (the layout above)."""
-    in_session = c.at(PH_SESSION) >= SESSION_AT and "session" in offer.features
-    params, rules = _phase_params(c, ruleset, offer, in_session)
-    n = rules.n_players
-    step = int(rules.data["session"]["next_dealer_step"])
-    dealers = [p for p in range(n) if p % step == rules.dealer % step]  # in two pairs, 1 or 3
-    dealer = dealers[(len(dealers) - 1 + c.at(PH_DEALER)) % len(dealers)]
-    seating = Seating(n, (dealer - rules.dealer) % n, rules.teams)
-    seeded = c.at(SEEDED) >= SEEDED_AT and "seeded-deal" in offer.features
-    deal, seed = _phase_deal(c, rules, seeded)
-    setup: dict[str, Any] = {"dealer": dealer}
-    if seeded:
-        setup["seed"] = seed
+def _build_phase(c: Choices, ruleset: str, offer: Offer, start: Start | None = None) -> Case:
+    """A case of a ruleset on the phase engine (the layout above), or from `start` (`build`)."""
+    if start is None:
+        in_session = c.at(PH_SESSION) >= SESSION_AT and "session" in offer.features
+        params, rules = _phase_params(c, ruleset, offer, in_session)
+        n = rules.n_players
+        step = int(rules.data["session"]["next_dealer_step"])
+        dealers = [p for p in range(n) if p % step == rules.dealer % step]  # in two pairs, 1 or 3
+        dealer = dealers[(len(dealers) - 1 + c.at(PH_DEALER)) % len(dealers)]
+        seating = Seating(n, (dealer - rules.dealer) % n, rules.teams)
+        seeded = c.at(SEEDED) >= SEEDED_AT and "seeded-deal" in offer.features
+        deal, seed = _phase_deal(c, rules, seeded)
+        setup: dict[str, Any] = {"dealer": dealer}
+        if seeded:
+            setup["seed"] = seed
+        else:
+            setup["hands"] = [rules.cards_text(deal.hands[seating.seat(p)]) for p in range(n)]
+            setup["talon"] = [rules.card_text(x) for x in deal.stock[:-1]]
+            setup["turnup"] = rules.card_text(deal.turnup)
+        if in_session:
+            setup["session"] = _phase_session(c, rules, seating)
     else:
-        setup["hands"] = [rules.cards_text(deal.hands[seating.seat(p)]) for p in range(n)]
-        setup["talon"] = [rules.card_text(x) for x in deal.stock[:-1]]
-        setup["turnup"] = rules.card_text(deal.turnup)
-    if in_session:
-        setup["session"] = _phase_session(c, rules, seating)
+        params, rules, setup, seeded, seed = _started(start)
+        n, in_session = rules.n_players, "session" in setup
     table = Table(rules, setup)
     state = table.state
     steps: list[dict[str, Any]] = [{"expect": _observe(table, PHASE_AT_START + (("deal",) if seeded else ()))}]
@@ -650,6 +729,7 @@ def _build_phase(c: Choices, ruleset: str, offer: Offer) -> Case:
     refusals: list[str] = []  # the reference engine's messages, in order
     reach = Reach(reach_of(c), offer.features, in_session)
     ending = ""
+    later: list[Later] = []
     while True:
         while not state.is_over and attempts < limit:
             reach.due(attempts, table, steps)
@@ -685,7 +765,9 @@ def _build_phase(c: Choices, ruleset: str, offer: Offer) -> Case:
         steps.append({"expect": _observe(table, PHASE_AT_END + (("session",) if in_session else ()))})
         if not goes_on:
             break
+        later.append(Later(len(steps), attempts, {}))
         reach.deal(table, steps, seeded, lambda: _observe(table, PHASE_AT_START + ("session",) + (("deal",) if seeded else ())))
+        later[-1] = later[-1]._replace(setup=_later_setup(table, steps[later[-1].step]["deal"]))
         state = table.state
     prefix = PHASE_RULESETS[ruleset]
     clauses = [*_PHASE_PLAY, *(_PHASE_END if state.is_over else ()), *(_PHASE_DEAL if seeded else ())]
@@ -705,7 +787,7 @@ def _build_phase(c: Choices, ruleset: str, offer: Offer) -> Case:
     if params:
         scenario["params"] = params
     scenario |= {"origin": "fuzzed", "setup": setup, "steps": steps}
-    return Case(scenario, summary, tuple(refusals))
+    return Case(scenario, summary, tuple(refusals), tuple(later))
 
 
 # -- cases of a game with a speech (L'Homme d'Auvergne) -----------------------------------------
@@ -903,23 +985,27 @@ def _speech_start(table: Table, seeded: bool) -> tuple[str, ...]:
     return SPEECH_AT_START + (("events", "ledger") if table.state.events else ()) + (("deal",) if seeded else ())
 
 
-def _build_speech(c: Choices, ruleset: str, offer: Offer) -> Case:
-    """A case of a game with a speech (the layout above)."""
-    in_session = c.at(SP_SESSION) >= SESSION_AT and "session" in offer.features
-    params, rules = _speech_params(c, ruleset, offer, in_session)
-    n = rules.n_players
-    dealer = (n - 1 + c.at(SP_DEALER)) % n
-    seating = Seating(n, (dealer - rules.dealer) % n, rules.teams)
-    seeded = c.at(SEEDED) >= SEEDED_AT and "seeded-deal" in offer.features
-    deal, seed = _speech_deal(c, rules, seeded)
-    setup: dict[str, Any] = {"dealer": dealer}
-    if seeded:
-        setup["seed"] = seed
+def _build_speech(c: Choices, ruleset: str, offer: Offer, start: Start | None = None) -> Case:
+    """A case of a game with a speech (the layout above), or from `start` (`build`)."""
+    if start is None:
+        in_session = c.at(SP_SESSION) >= SESSION_AT and "session" in offer.features
+        params, rules = _speech_params(c, ruleset, offer, in_session)
+        n = rules.n_players
+        dealer = (n - 1 + c.at(SP_DEALER)) % n
+        seating = Seating(n, (dealer - rules.dealer) % n, rules.teams)
+        seeded = c.at(SEEDED) >= SEEDED_AT and "seeded-deal" in offer.features
+        deal, seed = _speech_deal(c, rules, seeded)
+        setup: dict[str, Any] = {"dealer": dealer}
+        if seeded:
+            setup["seed"] = seed
+        else:
+            setup["hands"] = [rules.cards_text(deal.hands[seating.seat(p)]) for p in range(n)]
+            setup["talon"] = [rules.card_text(x) for x in deal.stock]
+        if in_session:
+            setup["session"] = _speech_session(c, rules)
     else:
-        setup["hands"] = [rules.cards_text(deal.hands[seating.seat(p)]) for p in range(n)]
-        setup["talon"] = [rules.card_text(x) for x in deal.stock]
-    if in_session:
-        setup["session"] = _speech_session(c, rules)
+        params, rules, setup, seeded, seed = _started(start)
+        in_session = "session" in setup
     table = Table(rules, setup)
     state = table.state
     steps: list[dict[str, Any]] = [{"expect": _observe(table, _speech_start(table, seeded))}]
@@ -929,6 +1015,7 @@ def _build_speech(c: Choices, ruleset: str, offer: Offer) -> Case:
     refusals: list[str] = []  # the reference engine's messages, in order
     reach = Reach(reach_of(c), offer.features, in_session)
     first_ending = ""
+    later: list[Later] = []
     while True:
         while not state.is_over and attempts < limit:
             reach.due(attempts, table, steps)
@@ -963,7 +1050,9 @@ def _build_speech(c: Choices, ruleset: str, offer: Offer) -> Case:
         steps.append({"expect": _observe(table, SPEECH_AT_END + (("session",) if in_session else ()))})
         if not goes_on:
             break
+        later.append(Later(len(steps), attempts, {}))
         reach.deal(table, steps, seeded, lambda: _observe(table, _speech_start(table, seeded) + ("session",)))
+        later[-1] = later[-1]._replace(setup=_later_setup(table, steps[later[-1].step]["deal"]))
         state = table.state
     ending = first_ending
     summary = Summary(ruleset, "session" if in_session else "alone", params != dict(offer.plays.get(ruleset, {})), seed,
@@ -973,7 +1062,7 @@ def _build_speech(c: Choices, ruleset: str, offer: Offer) -> Case:
     if params:
         scenario["params"] = params
     scenario |= {"origin": "fuzzed", "setup": setup, "steps": steps}
-    return Case(scenario, summary, tuple(refusals))
+    return Case(scenario, summary, tuple(refusals), tuple(later))
 
 
 # -- cases of a game with an auction (L'Hombre) --------------------------------------------------
@@ -1263,24 +1352,28 @@ def _hombre_clauses(table: Table, seeded: bool, in_session: bool) -> list[str]:
     return list(dict.fromkeys(clauses))
 
 
-def _build_hombre(c: Choices, ruleset: str, offer: Offer) -> Case:
-    """A case of a game with an auction (the layout above)."""
-    in_session = c.at(HO_SESSION) >= SESSION_AT and "session" in offer.features
-    params, rules = _hombre_params(c, ruleset, offer)
-    at_table = rules.table_size
-    dealer = (at_table - 1 + c.at(HO_DEALER)) % at_table
-    seating = Seating(rules.n_players, (dealer - rules.dealer) % at_table, rules.teams, at_table)
-    seeded = c.at(SEEDED) >= SEEDED_AT and "seeded-deal" in offer.features
-    deal, seed = _hombre_deal(c, rules, seeded)
-    setup: dict[str, Any] = {"dealer": dealer}
-    if seeded:
-        setup["seed"] = seed
+def _build_hombre(c: Choices, ruleset: str, offer: Offer, start: Start | None = None) -> Case:
+    """A case of a game with an auction (the layout above), or from `start` (`build`)."""
+    if start is None:
+        in_session = c.at(HO_SESSION) >= SESSION_AT and "session" in offer.features
+        params, rules = _hombre_params(c, ruleset, offer)
+        at_table = rules.table_size
+        dealer = (at_table - 1 + c.at(HO_DEALER)) % at_table
+        seating = Seating(rules.n_players, (dealer - rules.dealer) % at_table, rules.teams, at_table)
+        seeded = c.at(SEEDED) >= SEEDED_AT and "seeded-deal" in offer.features
+        deal, seed = _hombre_deal(c, rules, seeded)
+        setup: dict[str, Any] = {"dealer": dealer}
+        if seeded:
+            setup["seed"] = seed
+        else:
+            out = set(seating.sitting_out())
+            setup["hands"] = [[] if p in out else rules.cards_text(deal.hands[seating.seat(p)]) for p in range(at_table)]
+            setup["talon"] = [rules.card_text(x) for x in deal.stock]
+        if in_session:
+            setup["session"] = _hombre_session(c, rules, at_table)
     else:
-        out = set(seating.sitting_out())
-        setup["hands"] = [[] if p in out else rules.cards_text(deal.hands[seating.seat(p)]) for p in range(at_table)]
-        setup["talon"] = [rules.card_text(x) for x in deal.stock]
-    if in_session:
-        setup["session"] = _hombre_session(c, rules, at_table)
+        params, rules, setup, seeded, seed = _started(start)
+        in_session = "session" in setup
     table = Table(rules, setup)
     state = table.state
     steps: list[dict[str, Any]] = [{"expect": _observe(table, HOMBRE_AT_START + (("deal",) if seeded else ()))}]
@@ -1291,6 +1384,7 @@ def _build_hombre(c: Choices, ruleset: str, offer: Offer) -> Case:
     refusals: list[str] = []  # the reference engine's messages, in order
     reach = Reach(reach_of(c), offer.features, in_session)
     first_ending = ""
+    later: list[Later] = []
     while True:
         while not state.is_over and attempts < limit:
             reach.due(attempts, table, steps)
@@ -1331,7 +1425,9 @@ def _build_hombre(c: Choices, ruleset: str, offer: Offer) -> Case:
         steps.append({"expect": _observe(table, end + (("session",) if in_session else ()))})
         if not goes_on:
             break
+        later.append(Later(len(steps), attempts, {}))
         reach.deal(table, steps, seeded, lambda: _observe(table, HOMBRE_AT_START + ("session",) + (("deal",) if seeded else ())))
+        later[-1] = later[-1]._replace(setup=_later_setup(table, steps[later[-1].step]["deal"]))
         state = table.state
     ending = first_ending
     summary = Summary(ruleset, "session" if in_session else "alone", params != dict(offer.plays.get(ruleset, {})), seed,
@@ -1341,7 +1437,7 @@ def _build_hombre(c: Choices, ruleset: str, offer: Offer) -> Case:
     if params:
         scenario["params"] = params
     scenario |= {"origin": "fuzzed", "setup": setup, "steps": steps}
-    return Case(scenario, summary, tuple(refusals))
+    return Case(scenario, summary, tuple(refusals), tuple(later))
 
 
 def _observe(table: Table, names: tuple[str, ...]) -> dict[str, Any]:
@@ -1380,6 +1476,8 @@ class Finding:
     shrink_seconds: float
     shrink_tries: int
     path: Path | None = None  # where the scenario was written
+    found_deals: int = 1  # the deals the case found played
+    from_deal: int = 0  # the deal of the case found (from 0) the shrunk case begins at, its match's or session's numbers as setup
 
     @property
     def kind(self) -> str:
@@ -1655,6 +1753,31 @@ def shorter(data: bytes, actions: int, fails: Callable[[bytes], bool], rng: rand
     return data, tries
 
 
+def later_bytes(data: bytes, later: Later, deal: int) -> bytes:
+    """The bytes of a case that starts at a further deal of the case `data` describes (its
+    `deal`-th from 0, `later`; the setup comes from `Start`): the actions tried from that deal on,
+    and the reach as it stood there (brou.conformance.reach): the deals still to come, the seed
+    of the next, and each question not yet asked at its place among the remaining actions."""
+    c = Choices(data)
+    limit = min(c.at(LIMIT), MAX_ATTEMPTS)
+    before = later.attempts
+    out = bytearray(c.at(i) for i in range(ACTIONS))
+    out[LIMIT] = limit - before
+    out += bytes(c.at(ACTIONS + before + i) for i in range(limit - before))
+    reach = bytearray(reach_of(c))
+    more = 1 + reach[R_DEALS] % MORE_DEALS if reach[R_DEALS] >= DEALS_AT else 0
+    left = max(0, more - deal)
+    reach[R_DEALS] = 0 if not left else next(d for d in range(DEALS_AT, 256) if d % MORE_DEALS == left - 1)
+    seed = (int.from_bytes(reach[R_SEED:R_SEED + 8], "big") + deal) & MAX_SEED
+    reach[R_SEED:R_SEED + 8] = seed.to_bytes(8, "big")
+    for asked, point in ((R_VIEW, R_VIEW_AT), (R_SPEAKERS, R_SPEAKERS_AT), (R_PERFT, R_PERFT_AT)):
+        if reach[point] % POINTS < before:  # asked in an earlier deal
+            reach[asked] = 0
+        else:
+            reach[point] = reach[point] % POINTS - before
+    return bytes(out + reach)
+
+
 def cut_after(scenario: dict[str, Any], step: int) -> dict[str, Any]:
     """The scenario with the steps after `step` (from 1) left out."""
     return scenario | {"steps": scenario["steps"][:step]}
@@ -1755,6 +1878,7 @@ def _count(run: FuzzRun, case: Summary, verdict: Verdict) -> None:
         run.skipped += 1
 
 
+_P = ParamSpec("_P")
 RESERVED_RUNS = 3  # the shrink budget keeps time for this many runs of the slowest case: one behaviour's tries
 
 
@@ -1768,11 +1892,11 @@ class _Clock:
     def left(self) -> float:
         return self.deadline - time.monotonic() - RESERVED_RUNS * self.slowest
 
-    def timed(self, fails: Callable[[bytes], bool]) -> Callable[[bytes], bool]:
-        def timed_fails(candidate: bytes) -> bool:
+    def timed(self, fails: Callable[_P, bool]) -> Callable[_P, bool]:
+        def timed_fails(*args: _P.args, **kwargs: _P.kwargs) -> bool:
             t0 = time.monotonic()
             try:
-                return fails(candidate)
+                return fails(*args, **kwargs)
             finally:
                 self.slowest = max(self.slowest, time.monotonic() - t0)
         return timed_fails
@@ -1780,30 +1904,53 @@ class _Clock:
 
 def _shrunk(judge: _Judge, offer: Offer, data: bytes, found: Scenario, verdict: Verdict, number: int,
             seconds: float, seed: int, found_seconds: float = 0.0) -> Finding:
-    """The finding: a shorter case searched for, shrunk by hypothesis, then written as one
-    behaviour (not for a hang: each try would take the time limit).  All of it within
-    `seconds`: the search sends no case once they are spent, but for the time of three runs of
-    the slowest case it met (`found_seconds` the case found), kept to try one behaviour; what
-    was found by then stands."""
+    """The finding: a shorter case searched for (of a fresh deal, or of the same deal), the case
+    then cut to begin at the deal of its match or session that shows the fault (`_one_deal`; a
+    shorter case looked for again inside that deal), shrunk by hypothesis, cut again if it still
+    spans deals and shrunk once more, then written as one behaviour (not for a hang: each try
+    would take the time limit).  All of it within `seconds`: the search sends no case once
+    they are spent, but for the time of three runs of the slowest case it met (`found_seconds`
+    the case found), kept to try one behaviour; what was found by then stands."""
     t0 = time.perf_counter()
     clock = _Clock(seconds, found_seconds)
     tries = 0
     found_data = found.data
+    found_deals = 1 + sum("deal" in step for step in found_data["steps"])
     judge.cache[found.text] = verdict  # judged already: the search may meet it again
+    start: Start | None = None
     if not verdict.detail.startswith("hang"):
-        def fails(candidate: bytes) -> bool:
-            again = judge(build(candidate, offer))
+        def fails_from(candidate: bytes, where: Start | None) -> bool:
+            again = judge(build(candidate, offer, where))
             return _same_fault(verdict, again) and (verdict.clause is None or again.clause == verdict.clause)
 
+        def fails_whole(candidate: bytes) -> bool:
+            return fails_from(candidate, None)
+
         rng = random.Random(f"brou-fuzz-shorter:{seed}:{number}")
-        data, tries = shorter(data, actions_of(found_data), clock.timed(fails), rng, clock.left)
-        if clock.left() > 0:
-            data, more = shrink(data, clock.timed(fails), seconds, seed, clock.left)
+        # a short case of a fresh deal first: cut to one deal of the case, the deal is kept
+        data, tries = shorter(data, actions_of(found_data), clock.timed(fails_whole), rng, clock.left)
+        for second in (False, True):
+            cut, where, more = _one_deal(judge, offer, data, start, clock.timed(fails_from), clock.left)
             tries += more
-    scenario = build(data, offer).data
+            if cut is None and second:
+                break  # shrunk, and no later deal of it shows the fault alone
+
+            def fails(candidate: bytes, where: Start | None = where) -> bool:
+                return fails_from(candidate, where)
+
+            if cut is not None:
+                data, start = cut, where
+                if clock.left() > 0:
+                    data, more = shorter(data, actions_of(build(data, offer, start).data), clock.timed(fails), rng,
+                                         clock.left)
+                    tries += more
+            if clock.left() > 0:
+                data, more = shrink(data, clock.timed(fails), seconds, seed, clock.left)
+                tries += more
+    scenario = build(data, offer, start).data
     final = judge.scenario(Scenario(scenario, "brou fuzz", 0))
     if not _same_fault(verdict, final):  # a flaky implementation: keep the case as found
-        scenario, final = found_data, verdict
+        scenario, final, start = found_data, verdict, None
     if final.step is not None:
         candidates = [one_behaviour(scenario, final, False), one_behaviour(scenario, final, True),
                       cut_after(scenario, final.step)]
@@ -1813,7 +1960,32 @@ def _shrunk(judge: _Judge, offer: Offer, data: bytes, found: Scenario, verdict: 
                 scenario, final = candidate, again
                 break
     return Finding(number, final, scenario, len(found_data["steps"]), actions_of(found_data),
-                   time.perf_counter() - t0, tries)
+                   time.perf_counter() - t0, tries, found_deals=found_deals, from_deal=0 if start is None else start.deal)
+
+
+def _one_deal(judge: _Judge, offer: Offer, data: bytes, start: Start | None,
+              fails: Callable[[bytes, Start | None], bool], left: Callable[[], float]) -> tuple[bytes | None, Start | None, int]:
+    """The case `data` (beginning at `start`) cut to begin at the deal of its match or session
+    where it fails, the numbers of the match or session before that deal given as setup
+    (`Later`, `later_bytes`), if that fails as the case did; else at an earlier deal of it, the
+    latest that does; else (None, start).  A fault that one deal shows is then shrunk inside
+    that deal, rather than with the deals before it played out.  Also the cases tried."""
+    case = build(data, offer, start)
+    if not case.later:
+        return None, start, 0
+    step = judge(case).step  # judged already (the judge keeps its verdicts)
+    first = 0 if start is None else start.deal
+    tries = 0
+    for k in range(len(case.later), 0, -1):
+        later = case.later[k - 1]
+        if (step is not None and later.step >= step - 1) or left() <= 0:
+            continue  # the deal step itself, or after the failing step
+        where = Start(case.data["ruleset"], dict(case.data.get("params", {})), later.setup, first + k)
+        candidate = later_bytes(data, later, k)
+        tries += 1
+        if fails(candidate, where):
+            return candidate, where, tries
+    return None, start, tries
 
 
 # -- the found case as a scenario file ------------------------------------------------------
@@ -1831,13 +2003,26 @@ def finished_scenario(finding: Finding, run: FuzzRun) -> dict[str, Any]:
     named = (clause or clauses[0]).replace("_", "-")
     ident = f"fuzz.{named}.s{run.seed}-c{finding.number}"
     description = (f"found by brou fuzz --seed {run.seed} (case {finding.number}), shrunk from {finding.found_actions} "
-                   f"actions to {actions_of(data)}: {what}")
+                   f"actions{_over(finding)} to {actions_of(data)}{_from(finding)}: {what}")
     out: dict[str, Any] = {"id": ident, "description": " ".join(description.split())[:400], "clauses": clauses,
                            "ruleset": data["ruleset"]}
     if data.get("params"):
         out["params"] = data["params"]
     out |= {"origin": "fuzzed", "setup": data["setup"], "steps": data["steps"]}
     return out
+
+
+def _over(finding: Finding) -> str:
+    """The deals the case found played, if more than one."""
+    return f" over {finding.found_deals} deals" if finding.found_deals > 1 else ""
+
+
+def _from(finding: Finding) -> str:
+    """Where the shrunk case begins, if at a later deal of the case found."""
+    if not finding.from_deal:
+        return ""
+    kept = "match" if "match" in finding.scenario["setup"] else "session"
+    return f", from its deal {finding.from_deal + 1} on (the {kept} as it stood then given as setup)"
 
 
 def write_scenario(scenario: dict[str, Any], folder: Path) -> Path:
@@ -1888,8 +2073,9 @@ def report_data(run: FuzzRun) -> dict[str, Any]:
             "kind": f.kind, "case": f.number, "clause": f.verdict.clause, "status": f.verdict.status,
             "verdict": [{"clause": v.clause, "evidence": v.evidence} for v in finding_suspects(f)],
             "step": f.verdict.step, "detail": f.verdict.detail, "expected": f.verdict.expected, "got": f.verdict.got,
-            "found": {"steps": f.found_steps, "actions": f.found_actions},
+            "found": {"steps": f.found_steps, "actions": f.found_actions, "deals": f.found_deals},
             "shrunk": {"steps": len(f.scenario["steps"]), "actions": actions_of(f.scenario),
+                       "deals": 1 + sum("deal" in step for step in f.scenario["steps"]), "from_deal": f.from_deal + 1,
                        "seconds": round(f.shrink_seconds, 3), "cases_tried": f.shrink_tries},
             "scenario_file": str(f.path) if f.path else None, "scenario": f.scenario}
     return data
@@ -1943,8 +2129,9 @@ def report_text(run: FuzzRun, command: str | None = None) -> str:
         if v.status == FAILED:
             lines.append(f"  expected {as_text(v.expected, 300)}")
             lines.append(f"  got      {as_text(v.got, 300)}")
-        lines.append(f"  shrunk   from {f.found_actions} actions ({f.found_steps} steps) to {actions_of(f.scenario)} actions "
-                     f"({len(f.scenario['steps'])} steps) in {f.shrink_seconds:.1f} s, {f.shrink_tries:,} cases tried")
+        lines.append(f"  shrunk   from {f.found_actions} actions ({f.found_steps} steps{_over(f).replace(' over', ',')}) to "
+                     f"{actions_of(f.scenario)} actions ({len(f.scenario['steps'])} steps){_from(f)} "
+                     f"in {f.shrink_seconds:.1f} s, {f.shrink_tries:,} cases tried")
         if f.path is not None:
             lines.append(f"  written  {f.path}")
             replay = f"brou check --impl {shlex.quote(command)}" if command else "brou check"

@@ -24,7 +24,7 @@ from ..engine.homme import HommeDeal
 from ..engine.phases import PhaseDeal
 from ..errors import BrouError
 from ..laws.counting import card_points
-from ..laws.ledger import balances
+from ..laws.ledger import SHEET, balances
 from ..laws.results import side_points
 from ..spec.rules import Rules
 from .play import COUNT, GOALS, INFINITE, JETONS, KINDS, MARKS, POINTS, Play, narrowed
@@ -93,8 +93,9 @@ def default_seat(state: PhaseDeal) -> int:
 def score(state: PhaseDeal, goal: str, side: tuple[int, ...]) -> int:
     """The side's value as the engine counts it so far; the deal's value once it is over
     (docs/solve.md): the count's difference (1802, Brouc; in a game, the outcome), the side's
-    card points or brusquembille jetons (Brusquembille), its marks (L'Homme d'Auvergne), the
-    hombre's points (L'Hombre)."""
+    card points or its net over every brusquembille payment, whoever's brusquembille it is for
+    (Brusquembille), its marks (L'Homme d'Auvergne), the
+    hombre's points (L'Hombre; the tiers' the same with its sign changed)."""
     rules = state.rules
     kind = deal_kind(rules)
     if isinstance(state, HommeDeal):
@@ -102,6 +103,8 @@ def score(state: PhaseDeal, goal: str, side: tuple[int, ...]) -> int:
         if state.context is not None and state.outcome is not None:
             return _outcome_value(state, team)
         return _count(state, team)
+    if isinstance(state, HombreDeal):
+        return _hombre_points(state, side)
     if kind == "talon" and goal == POINTS:
         return side_points(rules, state.won)[rules.team_of[side[0]]]
     entries = state.ledger
@@ -109,6 +112,23 @@ def score(state: PhaseDeal, goal: str, side: tuple[int, ...]) -> int:
         entries = [e for e in entries if e.clause == BRUSQUEMBILLE]
     net = balances(entries, rules.n_players)
     return sum(net[s] for s in side)
+
+
+def _hombre_points(state: HombreDeal, side: tuple[int, ...]) -> int:
+    """L'Hombre: what the score sheet has written for the hombre so far (`hom.count.score`,
+    `hom.count.vole`: nothing before the deal ends, nor in a deal nobody played), for his side;
+    for the tiers' side the same with its sign changed.  The tiers have no entries of their own
+    (the hombre is paid from the sheet, not by them), so their ledger would sum to 0."""
+    hombre = state.hombre
+    if hombre is None:
+        return 0
+    points = 0
+    for giver, taker, jetons, _, _, _ in state.ledger:
+        if taker == hombre and giver == SHEET:
+            points += jetons
+        elif giver == hombre and taker == SHEET:
+            points -= jetons
+    return points if hombre in side else -points
 
 
 def _count(state: HommeDeal, team: int) -> int:
@@ -158,7 +178,8 @@ def solve(state: PhaseDeal, seat: int | None = None, goal: str | None = None, ea
     one for each action.  With `alone`, a deal of 1802 or Brouc inside a game is solved as a
     deal on its own, for the count's difference: its cards, announcements, passes and marks are
     valued, and the game's own actions (claims, declarations, the concession) are left out of
-    `actions` (the PIMC player's card play in a game, docs/solve.md).  Python's cycle collector
+    `actions` (the PIMC player's card play in a game, docs/solve.md); a deal over is worth its
+    count's difference, as the last card was.  Python's cycle collector
     is paused meanwhile: the search makes millions of small tuples and lists, none in a cycle,
     and the collections they would set off cost time and free nothing."""
     paused = gc.isenabled()
@@ -185,7 +206,8 @@ def _solve(state: PhaseDeal, seat: int | None, goal: str | None, each: bool, alo
     if type(seat) is not int or not 0 <= seat < rules.n_players:
         raise SolveError(f"there is no seat {seat} in {rules.id} (seats 0 to {rules.n_players - 1})")
     side = side_of(state, seat)
-    alone = alone and light(state, True) and not light(state)
+    # a deal of a game solved alone: its play as a deal on its own, and once over its count's difference
+    alone = alone and isinstance(state, HommeDeal) and state.context is not None and (state.is_over or light(state, True))
     so_far = _count(state, state.rules.team_of[seat]) if isinstance(state, HommeDeal) and alone else score(state, goal, side)
     if state.is_over:
         return Solution(goal, seat, side, -1, so_far, so_far, (), 0, time.perf_counter() - started)
