@@ -705,8 +705,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 # what each value counts (docs/solve.md), as `brou solve` says it
 GOAL_TEXT = {"count": "its count less the other team's: card points and marriages; in a game, 1000 a party or coche",
-             "points": "its card points", "jetons": "the jetons its brusquembilles gain it", "marks": "its marks",
-             "score": "the hombre's points on the score sheet, as it gains or loses them"}
+             "points": "its card points", "jetons": "its net jetons from every brusquembille payment, the others' brusquembilles included", "marks": "its marks",
+             "score": "the hombre's points on the score sheet, as it gains or loses them (their sign changed for the tiers)"}
 
 
 def cmd_sources(source: str | None, check: bool, as_json: bool) -> int:
