@@ -33,6 +33,8 @@ SLOW: dict[str, str] = {
     "tests/test_booklet_deals.py::test_playing_a_record_again_gives_it_back":
         "the sampling player and the solver play a booklet's deal again",
     "tests/test_solve.py::test_thousands_of_endings": "the solver against minimax, 400 endings a reading, up to four tricks",
+    "tests/test_search_player.py::test_a_decision_before_the_card_play_is_searched[hombre-auction]":
+        "L'Hombre's auction valued by solving the play of each bid in the pure engine",
     "tests/test_hostile_commands.py::test_a_study_stopped_by_a_signal_keeps_what_it_finished":
         "plays the register's studies until one is done, then stops them, twice",
 }

@@ -92,7 +92,7 @@ def seen(deal: PhaseDeal, seat: int) -> int:
     return mask
 
 
-def _restart(deal: PhaseDeal, dealt: TalonDeal) -> PhaseDeal:
+def restart(deal: PhaseDeal, dealt: TalonDeal) -> PhaseDeal:
     """A fresh deal of the same class, rules and context, dealt as `dealt`."""
     if isinstance(deal, HommeDeal):
         return HommeDeal(deal.rules, dealt, deal.context)
@@ -152,7 +152,7 @@ class Worlds:
         n = rules.n_players
         out = [0] * n
         drawn = [0] * n
-        probe = _restart(deal, deal.deal)
+        probe = restart(deal, deal.deal)
         sees = mates(deal, self.seat)
         for action, by in self.steps:
             s = probe.to_act if by is None else by
@@ -207,7 +207,7 @@ class Worlds:
                 if not trumps:
                     continue
                 turnup = rng.choice(trumps)
-            world = _restart(deal, TalonDeal(hands, stock, turnup, dealt.trump))
+            world = restart(deal, TalonDeal(hands, stock, turnup, dealt.trump))
             try:
                 for action, by in self.steps:
                     world.apply(to.get(action, action) if action < rules.n_indices else action, by)

@@ -1,0 +1,188 @@
+"""The search player (brou.players.search): it decides every phase by search (the auction, the
+naming, the exchange, the offer, the speech, the game's claims), its worlds weigh what the others
+said, its exchange follows one plan, it is deterministic for a seed, `seconds` bounds its worlds,
+and it takes the best action where the worlds leave no doubt."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_pimc import dealt
+
+from brou.engine.hombre import HombreDeal
+from brou.engine.homme import CLAIM_ACTION, HommeDeal
+from brou.engine.phases import PhaseDeal
+from brou.engine.session import Session
+from brou.laws.auction import words
+from brou.laws.exchange import discard_bounds
+from brou.players import Search, careful_bot, players_of
+from brou.players.search import SURPRISE, exchange_plans, surprise_weight
+from brou.solve import solve
+from brou.spec.rules import Rules, card_order
+
+QUICK = Search(worlds=2, early=1)  # a cheap strength: the tests check what it does, not how well
+
+
+def careful_until(deal: PhaseDeal, stop: str, seat_is_not: int | None = None) -> PhaseDeal:
+    """`deal` played by the careful player until its phase is `stop` with a real choice."""
+    rng = random.Random(0)
+    while not deal.is_over:
+        if deal.phase == stop and len(deal.legal_actions()) > 1 and deal.to_act != seat_is_not:
+            return deal
+        deal.apply(careful_bot(deal, rng))
+    raise AssertionError(f"the deal ended before a choice in its {stop}")
+
+
+def hombre_with_an_hombre(seed: int = 0) -> HombreDeal:
+    """A seeded L'Hombre deal whose auction the careful players win (someone plays)."""
+    for s in range(seed, seed + 200):
+        deal = dealt("hombre", s)
+        assert isinstance(deal, HombreDeal)
+        rng = random.Random(0)
+        probe = deal.copy()
+        while not probe.is_over and probe.phase == "auction":
+            probe.apply(careful_bot(probe, rng))
+        if not probe.is_over and probe.hombre is not None:
+            return deal
+    raise AssertionError("no deal with an hombre")
+
+
+# -- inference ------------------------------------------------------------------------------------
+
+
+def test_a_history_the_careful_player_would_have_said_weighs_one() -> None:
+    deal = careful_until(hombre_with_an_hombre(), "exchange")
+    for seat in range(deal.rules.n_players):
+        assert surprise_weight(deal, seat) == 1.0
+
+
+def test_a_word_the_careful_player_would_not_have_said_weighs_the_surprise() -> None:
+    deal = dealt("hombre", 3)
+    assert isinstance(deal, HombreDeal)
+    rules = deal.rules
+    speaker = deal.to_act
+    model = careful_bot(deal, random.Random(0))
+    other = next(a for a in deal.legal_actions() if a != model and a >= rules.n_indices)
+    deal.apply(other)
+    # the speaker's own word is not weighed from his seat; from another seat it is a surprise
+    assert surprise_weight(deal, speaker) == 1.0
+    assert surprise_weight(deal, (speaker + 1) % rules.n_players) == pytest.approx(SURPRISE)
+    assert surprise_weight(deal, (speaker + 1) % rules.n_players, surprise=0.5) == pytest.approx(0.5)
+
+
+def test_which_card_was_played_is_not_weighed() -> None:
+    deal = careful_until(dealt("brusquembille-1718", 1), "play")
+    rng = random.Random(3)
+    for _ in range(6):  # cards unlike the careful player's: still weight one
+        legal = deal.legal_actions()
+        model = careful_bot(deal, rng)
+        deal.apply(next((a for a in legal if a != model), model))
+    assert all(surprise_weight(deal, seat) == 1.0 for seat in range(deal.rules.n_players))
+
+
+# -- every phase decided by search ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("ruleset", "phase"), [("hombre", "auction"), ("homme-d-auvergne", "speech"),
+                                                ("homme-d-auvergne", "turn-offer")])
+def test_a_decision_before_the_card_play_is_searched(ruleset: str, phase: str) -> None:
+    deal = careful_until(dealt(ruleset, 2) if ruleset != "hombre" else hombre_with_an_hombre(2), phase)
+    legal = deal.legal_actions()
+    found = QUICK.values(deal, random.Random(1))
+    assert found.worlds == 2 and set(found.actions) == set(legal)
+    assert found.best() in legal
+    assert len(set(found.actions.values())) > 1 or len(legal) == 1  # the actions were told apart
+
+
+def test_the_exchange_follows_one_plan_to_the_draw(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plans and how they are followed; each position valued by a cheap stand-in for the
+    solver (the trumps the seat holds), which the pure engine would take minutes over."""
+    import brou.players.search as search
+
+    def trumps(state: PhaseDeal, seat: int) -> float:
+        trump = state.trump
+        assert trump is not None
+        return float((state.hands[seat] & card_order(state.rules, trump).class_mask[trump]).bit_count())
+
+    monkeypatch.setattr(search, "share", trumps)
+    deal = careful_until(hombre_with_an_hombre(), "exchange")
+    assert isinstance(deal, HombreDeal)
+    seat = deal.to_act
+    rules = deal.rules
+    plans = exchange_plans(deal)
+    assert deal.contract is not None and deal.hombre is not None
+    least, most = discard_bounds(rules, deal.contract, seat, deal.hombre, len(deal.stock))
+    draw = rules.n_indices + words(rules).index("draw")
+    assert plans and all(plan[-1] == draw and least <= len(plan) - 1 <= most for plan in plans)
+    order = card_order(rules, deal.trump)
+    keep_from = 1 if seat == deal.hombre else 2
+    longest = max(plans, key=len)[:-1]
+    kept = [order.class_of[c] == deal.trump or order.place[c] < keep_from for c in longest]
+    assert kept == sorted(kept)  # the plain cards below the king (the queen) go first, trumps and kings last
+    rng = random.Random(5)
+    first = QUICK.values(deal, rng)
+    assert first.worlds == 2
+    steps = 0
+    while deal.phase == "exchange" and deal.to_act == seat:
+        found = QUICK.values(deal, rng)
+        if steps:
+            assert found.worlds == 0  # the plan's next step, without search
+        deal.apply(found.best())
+        steps += 1
+    assert steps >= 1
+
+
+def test_a_claim_is_made_when_the_deal_is_searched_for_the_game() -> None:
+    """A deal of Brouc inside a game, played by the careful players to its last tricks: the
+    search player's values come from the game's exact search, and where it claims the solver
+    agrees that claiming is best."""
+    rules = Rules.load("brouc")
+    for seed in range(40):
+        session = Session(rules, seed)
+        rng = random.Random(seed)
+        while not session.is_over:
+            deal = session.deal
+            legal = deal.legal_actions()
+            claim = rules.pass_action + CLAIM_ACTION
+            if (isinstance(deal, HommeDeal) and claim in legal and sum(h.bit_count() for h in deal.hands) <= 8
+                    and len(legal) > 1):
+                found = QUICK.values(deal, random.Random(0))
+                assert found.game == {} and claim in found.actions  # exact: one table for every action
+                truth = solve(deal, seat=deal.to_act)
+                if found.best() == claim:
+                    assert claim in truth.best
+                    return
+            session.apply(careful_bot(deal, rng))
+    pytest.fail("no claim found in 40 sessions")
+
+
+# -- determinism and time -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", ["homme-d-auvergne", "brusquembille-1718"])
+def test_the_same_seed_gives_the_same_choice(ruleset: str) -> None:
+    deal = careful_until(dealt(ruleset, 4), "play")
+    rng = random.Random(4)
+    while ruleset == "brusquembille-1718" and sum(h.bit_count() for h in deal.hands) + len(deal.stock) > 9:
+        deal.apply(careful_bot(deal, rng))  # late: the pure solver is quick there
+    assert QUICK(deal, random.Random(9)) == QUICK(deal.copy(), random.Random(9))
+
+
+def test_seconds_bounds_the_worlds() -> None:
+    deal = careful_until(dealt("homme-d-auvergne", 4), "play")
+    assert Search(worlds=50, seconds=0.0).values(deal, random.Random(0)).worlds == 1
+
+
+def test_search_is_a_player_of_every_ruleset() -> None:
+    for ruleset in ("homme-de-brou-1802", "brouc", "brusquembille-1718", "homme-d-auvergne", "hombre"):
+        assert "search" in players_of(Rules.load(ruleset))
+
+
+def test_a_whole_deal_of_l_homme_d_auvergne_is_played_legally() -> None:
+    deal = dealt("homme-d-auvergne", 6)
+    rng = random.Random(6)
+    while not deal.is_over:
+        action = QUICK(deal, rng) if deal.to_act == 0 else careful_bot(deal, rng)
+        assert action in deal.legal_actions()
+        deal.apply(action)
