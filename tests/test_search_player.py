@@ -86,13 +86,23 @@ def test_which_card_was_played_is_not_weighed() -> None:
 
 @pytest.mark.parametrize(("ruleset", "phase"), [("hombre", "auction"), ("homme-d-auvergne", "speech"),
                                                 ("homme-d-auvergne", "turn-offer")])
-def test_a_decision_before_the_card_play_is_searched(ruleset: str, phase: str) -> None:
+def test_a_decision_before_the_card_play_is_searched(ruleset: str, phase: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import brou.players.search as search
+
+    solved: list[int] = []
+    real = search.share
+
+    def counted(state: PhaseDeal, seat: int) -> float:
+        solved.append(seat)
+        return real(state, seat)
+
+    monkeypatch.setattr(search, "share", counted)
     deal = careful_until(dealt(ruleset, 2) if ruleset != "hombre" else hombre_with_an_hombre(2), phase)
     legal = deal.legal_actions()
     found = QUICK.values(deal, random.Random(1))
     assert found.worlds == 2 and set(found.actions) == set(legal)
     assert found.best() in legal
-    assert len(set(found.actions.values())) > 1 or len(legal) == 1  # the actions were told apart
+    assert solved and set(solved) == {deal.to_act}  # each action played on and solved for the seat
 
 
 def test_the_exchange_follows_one_plan_to_the_draw(monkeypatch: pytest.MonkeyPatch) -> None:
