@@ -53,7 +53,7 @@ from ..engine.sheet import sheet_svg, sheet_text
 from ..engine.text import deal_text, deal_to_data, session_text
 from ..errors import BrouError, SpecError, UsageError, message_line, quoted
 from ..laws.talon import talon_deal_from_seed
-from ..players import PLAYER_NAMES, players_of
+from ..players import PLAYER_NAMES, PlayerSpec, parse_players, players_of
 from ..spec.rules import Rules
 from ..spec.tables import table_text
 from .files import MAX_RECORD_BYTES, read_line, read_text, writable_file, writable_folder
@@ -162,11 +162,12 @@ def build_parser() -> Parser:
     match.add_argument("--record", metavar="FILE", help="also write the match's game record to FILE (docs/notation.md)")
     match.add_argument("--bots", type=_bots, metavar="BOT,BOT",
                        help=f"the players of team 0+2 and team 1+3 (in the other games: of the even and the odd "
-                            f"players), from {', '.join(PLAYER_NAMES)} (default greedy,random); the same as "
-                            f"--players with the two names alternating")
+                            f"players), from {', '.join(PLAYER_NAMES)} (default greedy,random), each a name or "
+                            f"NAME:KEY=VALUE:KEY=VALUE (e.g. pimc:samples=8:early=4; docs/players.md); the same as "
+                            f"--players with the two alternating")
     match.add_argument("--players", type=_players, metavar="P,P,...",
-                       help="instead of --bots: one player's name per player at the table, player 0 first "
-                            "(e.g. pimc,pimc,greedy,random), from the same names")
+                       help="instead of --bots: one player per player at the table, player 0 first "
+                            "(e.g. pimc:samples=8,pimc,greedy,random), named as for --bots")
     match.add_argument("--param", type=_param, action="append", default=[], metavar="NAME=VALUE",
                        help="choose a parameter of the ruleset (an option of an ambiguity)")
     match.add_argument("--json", action="store_true", help="print the match record as JSON")
@@ -279,7 +280,8 @@ def _study_parser(sub: Any) -> None:
                             "(default 200)")
     study.add_argument("--seed", type=_seed, default=0, metavar="S", help="the first seed (default 0)")
     study.add_argument("--players", default="careful", metavar="A,B,...",
-                       help="the players by seat, taken in turn (default: careful at every seat)")
+                       help="the players by seat, taken in turn (default: careful at every seat), each a name or "
+                            "NAME:KEY=VALUE:KEY=VALUE (docs/players.md)")
     study.add_argument("--jobs", type=_count, default=2, metavar="J", help="processes playing (default 2)")
     study.add_argument("--out", metavar="DIR", type=Path,
                        help="write figures.json, studies.md and a plot per entry and ruleset (PNG, SVG) into DIR")
@@ -299,7 +301,7 @@ def cmd_study(args: argparse.Namespace) -> int:
     if args.ruleset is not None and args.ruleset not in spec.available_rulesets():
         raise UsageError(f"brou study: unknown ruleset {quoted(args.ruleset)} (known: {', '.join(spec.available_rulesets())})")
     check_seeds(args.deals, args.seed)
-    players = [p.strip() for p in args.players.split(",")]
+    players = [spec.text for spec in parse_players(args.players)]
     plans, unplayed = chosen(None if args.all else args.id, args.ruleset, players)
     if args.out is not None:
         writable_folder("study", args.out, output_names((p.entry, p.ruleset) for p in plans))
@@ -368,21 +370,20 @@ def cmd_spec(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _players(text: str) -> tuple[str, ...]:
-    names = tuple(text.split(","))
-    unknown = [n for n in names if n not in PLAYER_NAMES]
-    if unknown:
-        raise argparse.ArgumentTypeError(f"--players takes names from {', '.join(PLAYER_NAMES)} separated by commas; "
-                                         f"{quoted(unknown[0])} is none of them")
-    return names
+def _players(text: str) -> tuple[PlayerSpec, ...]:
+    """--players: one player's spec per player at the table (brou.players.names)."""
+    try:
+        return parse_players(text)
+    except UsageError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def _bots(text: str) -> tuple[str, str]:
-    names = text.split(",")
-    if len(names) != 2 or any(n not in PLAYER_NAMES for n in names):
-        raise argparse.ArgumentTypeError(f"--bots takes two of {', '.join(PLAYER_NAMES)} separated by a comma, not "
-                                         f"{quoted(text)}")
-    return names[0], names[1]
+def _bots(text: str) -> tuple[PlayerSpec, PlayerSpec]:
+    """--bots: two players' specs, separated by a comma."""
+    specs = _players(text)
+    if len(specs) != 2:
+        raise argparse.ArgumentTypeError(f"--bots takes two players separated by a comma, not {quoted(text)}")
+    return specs[0], specs[1]
 
 
 def cmd_validate(files: Sequence[str], as_json: bool = False) -> int:
@@ -430,11 +431,11 @@ def _record_tags(args: argparse.Namespace, names: Sequence[str]) -> dict[str, st
             "Players": "; ".join(f"{name} bot" for name in names)}
 
 
-def _player_names(args: argparse.Namespace, rules: Rules) -> tuple[str, ...]:
-    """The name of each player at the table: --players, else --bots alternating (default greedy,random)."""
+def _player_specs(args: argparse.Namespace, rules: Rules) -> tuple[PlayerSpec, ...]:
+    """Each player at the table: --players, else --bots alternating (default greedy,random)."""
     players = rules.table_size
     if args.players is None:
-        bots = args.bots or ("greedy", "random")
+        bots = args.bots or (PlayerSpec("greedy"), PlayerSpec("random"))
         return tuple(bots[p % 2] for p in range(players))
     if len(args.players) != players:
         raise UsageError(f"brou match: --players names {len(args.players)} players; {rules.id} is played by {players}")
@@ -489,9 +490,10 @@ def cmd_match(args: argparse.Namespace) -> int:
         raise UsageError(f"brou match: --svg draws the score sheet of the partnership games, not of {rules.id}")
     if game is not None:
         return _show_replayed(args, game)
-    names = _player_names(args, rules)
+    specs = _player_specs(args, rules)
+    names = tuple(spec.text for spec in specs)
     session = Session(rules, args.seed)
-    bots = [players_of(rules)[name] for name in names]
+    bots = [spec.bot(rules) for spec in specs]
     rng = random.Random(args.seed)
     by_teams = session.kind == GAMES_AND_MARKS  # 1802, Brouc: the score sheet as it grows
     shown = ""

@@ -27,7 +27,7 @@ from typing import Any
 from ..cards.shuffle import MAX_SEED
 from ..engine.session import GAMES_AND_MARKS, Session, session_kind
 from ..errors import UsageError
-from ..players import players_of
+from ..players import parse_player, player_bot
 from ..spec.ambiguities import PLANS, Entry, Register, load_register
 from ..spec.rules import Rules
 from .stats import Mean, Rate, mean, ratio, wilson
@@ -131,11 +131,11 @@ def _contract(entry: dict[str, Any]) -> bool | None:
 
 
 def play_sessions(ruleset: str, params: dict[str, Any], players: Sequence[str], seeds: Sequence[int]) -> list[Summary]:
-    """Play a session from each seed under `ruleset` with `params`, `players[p % len(players)]`
-    choosing for table player p (the bots' own choices drawn from random.Random(seed))."""
+    """Play a session from each seed under `ruleset` with `params`, the player `players[p %
+    len(players)]` (a spec: `careful`, `pimc:samples=8`) choosing for table player p (the bots'
+    own choices drawn from random.Random(seed))."""
     rules = Rules.load(ruleset, **params)
-    table = players_of(rules)
-    bots = [table[name] for name in players]
+    bots = [player_bot(rules, spec) for spec in players]
     kind = session_kind(rules)
     keys = RESULT_KEYS[GAMES_AND_MARKS if kind == GAMES_AND_MARKS else "other"]
     out = []
@@ -273,13 +273,11 @@ def _worker_start() -> None:
 
 
 def check_players(players: Sequence[str], rulesets: Sequence[str]) -> None:
-    """UsageError unless each name is a player of every ruleset and there are no more than seats."""
+    """UsageError unless each is a player's spec (brou.players.names) and there are no more than seats."""
+    for spec in players:
+        parse_player(spec)
     for r in rulesets:
         rules = Rules.load(r)
-        known = players_of(rules)
-        bad = [p for p in players if p not in known]
-        if bad:
-            raise UsageError(f"brou study: no player {', '.join(bad)} for {r} (known: {', '.join(known)})")
         if not 1 <= len(players) <= rules.table_size:
             raise UsageError(f"brou study: {len(players)} players for {r}, which seats {rules.table_size}")
 
