@@ -1,6 +1,6 @@
 """Players by name with parameters (`brou.players.names`): the registry, the reading of a spec
 (`pimc:samples=8:early=4`), and the commands that take them (`brou match --players`, `--bots`,
-`brou study --players`)."""
+`brou study --players`, `brou league --players`)."""
 
 from __future__ import annotations
 
@@ -130,6 +130,8 @@ def test_a_spec_plays_as_the_player_it_names() -> None:
     (["match", "--ruleset", "brouc", "--seed", "1", "--bots", "pimc:samples=3,greedy,random"],
      "--bots takes two players separated by a comma"),
     (["study", "AMB-55", "--players", "careful:x=1"], "brou study: player careful has no parameter 'x'"),
+    (["league", "--ruleset", "brouc", "--players", "greedy,pimc:early=0"],
+     "brou league: argument --players: player pimc: early is a whole number from 1 to 1000 or none, not '0'"),
 ])
 def test_the_commands_refuse_a_bad_spec_in_one_line(args: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(args) == 2

@@ -254,6 +254,7 @@ def build_parser() -> Parser:
     coverage.add_argument("--json", action="store_true", help="print the coverage (or the clause) as JSON")
     _study_parser(sub)
     _spec_parser(sub)
+    _league_parser(sub)
     return parser
 
 
@@ -325,6 +326,73 @@ def cmd_study(args: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, previous)
     _print_study({"studies": done, "unplayed": unplayed}, args.json, table_text)
     return EXIT_OK
+
+
+def _league_parser(sub: Any) -> None:
+    """`brou league`'s arguments."""
+    league = sub.add_parser("league", help="which player is better, and by how much: duplicate sessions (the same cards, "
+                                           "the seats turned between each pair), each player's rating and each pair's "
+                                           "mean gain per deal with its 95 %% interval (docs/players.md)")
+    league.add_argument("--ruleset", required=True, help=f"a ruleset id ({', '.join(spec.available_rulesets())}) or a file")
+    league.add_argument("--players", required=True, type=_players, metavar="P,P,...",
+                        help=f"two players or more, each a name ({', '.join(PLAYER_NAMES)}) or NAME:KEY=VALUE:KEY=VALUE "
+                             f"(e.g. pimc:samples=8:early=4; docs/players.md)")
+    league.add_argument("--deals", type=_count, default=20, metavar="N",
+                        help="the seeds S..S+N-1, each a session (a match in 1802 and Brouc, a game elsewhere) played "
+                             "at every table of the league (default 20)")
+    league.add_argument("--seed", type=_seed, default=0, metavar="S", help="the first seed (default 0)")
+    league.add_argument("--session-deals", type=_count, default=None, metavar="K",
+                        help="play only the first K deals of each session (default: whole sessions)")
+    league.add_argument("--param", type=_param, action="append", default=[], metavar="NAME=VALUE",
+                        help="choose a parameter of the ruleset (an option of an ambiguity)")
+    league.add_argument("--jobs", type=_count, default=2, metavar="J", help="processes playing (default 2)")
+    league.add_argument("--out", metavar="DIR", type=Path,
+                        help="write sessions.csv (a row per session and seat), league.txt and league.json into DIR")
+    league.add_argument("--json", action="store_true", help="print the summary as JSON")
+    league.add_argument("--no-progress", action="store_true", help="no progress on standard error")
+
+
+def cmd_league(args: argparse.Namespace) -> int:
+    """`brou league`: the league played, its table (or JSON) printed and with --out its files
+    written; Ctrl-C or SIGTERM keep the seeds whose every table was played."""
+    from ..league.output import FILES, summary, table_text, write_all
+    from ..league.play import League, Played, Progress, check_league, play
+    from ..study.play import processes
+
+    rules = _rules("league", args)
+    league = League(args.ruleset, dict(args.param), tuple(p.text for p in args.players), args.seed, args.deals,
+                    args.session_deals)
+    check_league(league)
+    if args.out is not None:
+        writable_folder("league", args.out, FILES)
+    progress = None if args.no_progress else Progress()
+    chunks = -(-args.deals // 4) * len(league.tables())
+    if progress and processes(args.jobs, chunks) < args.jobs:
+        print(f"brou league: {processes(args.jobs, chunks)} processes play ({args.jobs} asked: {os.cpu_count() or 1} "
+              f"cores, {chunks:,} chunks of work)", file=sys.stderr, flush=True)
+    played = Played(league)
+    previous = signal.signal(signal.SIGTERM, _terminated)
+    status = EXIT_OK
+    try:
+        play(league, args.jobs, progress, played)
+    except KeyboardInterrupt as exc:
+        status = exc.args[0] if exc.args and isinstance(exc.args[0], int) else 130
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    if progress:
+        progress.close()
+    if played.complete:
+        data = summary(league, played)
+        text = table_text(data, rules.data["title"]["en"])
+        if args.out is not None:
+            write_all(data, played.kept(), text, args.out)
+        print(json.dumps(data, indent=1, ensure_ascii=False) if args.json else text, end="\n" if args.json else "")
+    if status != EXIT_OK:
+        kept = (f"; the {played.complete:,} seeds whose every table was played are shown above"
+                + (f" and written to {args.out}" if args.out is not None else "")) if played.complete else ""
+        print(message_line(f"brou league: interrupted after {played.complete:,} of {args.deals:,} seeds{kept}"),
+              file=sys.stderr)
+    return status
 
 
 def _terminated(signum: int, frame: object) -> None:
@@ -916,6 +984,8 @@ def _main(argv: Sequence[str] | None = None, stdout_closed: bool = False) -> int
             return cmd_study(args)
         if args.command == "spec":
             return cmd_spec(args)
+        if args.command == "league":
+            return cmd_league(args)
         return cmd_deal(args)
     except BrouError as exc:
         print(message_line(_one_prefix(command, str(exc))), file=sys.stderr)
