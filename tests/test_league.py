@@ -271,7 +271,7 @@ def test_ctrl_c_keeps_the_seeds_played(tmp_path: Path) -> None:
                               "random,greedy", "--deals", "30000", "--out", str(out)],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     assert child.stderr is not None
-    seen = []
+    seen: list[str] = []
     while not any(int(m.group(1).replace(",", "")) for m in map(DONE.search, seen) if m):  # a line every 10 s
         seen.append(child.stderr.readline())
         assert seen[-1], "the league ended before it was interrupted"
