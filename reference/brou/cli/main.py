@@ -356,7 +356,7 @@ def cmd_league(args: argparse.Namespace) -> int:
     """`brou league`: the league played, its table (or JSON) printed and with --out its files
     written; Ctrl-C or SIGTERM keep the seeds whose every table was played."""
     from ..league.output import FILES, summary, table_text, write_all
-    from ..league.play import League, Played, Progress, check_league, play
+    from ..league.play import CHUNK, League, Played, Progress, check_league, play
     from ..study.play import processes
 
     rules = _rules("league", args)
@@ -366,7 +366,7 @@ def cmd_league(args: argparse.Namespace) -> int:
     if args.out is not None:
         writable_folder("league", args.out, FILES)
     progress = None if args.no_progress else Progress()
-    chunks = -(-args.deals // 4) * len(league.tables())
+    chunks = -(-args.deals // CHUNK) * len(league.tables())
     if progress and processes(args.jobs, chunks) < args.jobs:
         print(f"brou league: {processes(args.jobs, chunks)} processes play ({args.jobs} asked: {os.cpu_count() or 1} "
               f"cores, {chunks:,} chunks of work)", file=sys.stderr, flush=True)

@@ -27,7 +27,7 @@ from .seating import Table, tables
 __all__ = ["CHUNK", "MAX_PLAYERS", "MAX_SEEDS", "MAX_SESSIONS", "MAX_SESSION_DEALS", "League", "Played", "Progress",
            "Row", "check_league", "play", "rows_of"]
 
-CHUNK = 4  # seeds of one table a worker plays at a time
+CHUNK = 1  # seeds of one table a worker plays at a time (one: a slow player's seeds are kept one by one)
 MAX_PLAYERS = 8  # players in one league (28 pairs)
 MAX_SEEDS = 100_000  # seeds in one run, as brou study's sessions per reading
 MAX_SESSIONS = 200_000  # sessions in one run, every table of every seed (their rows stay in memory)
@@ -67,7 +67,7 @@ class League:
         return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Row:
     """One seat of one session: the seed, the table (its index among the seed's), the table
     player, the league player there and the other of the pair, its side, the deals played, the
