@@ -203,6 +203,9 @@ def test_the_command_prints_the_table_and_writes_the_rows(tmp_path: Path, capsys
     assert len(rows) == 5 * 6 * 4 and rows[0].keys() == {"seed", "table", "seat", "player", "opponent", "side", "deals",
                                                          "score", "score_per_deal", "won", "place"}
     assert sum(int(r["deals"]) for r in rows if r["seat"] == "0") == data["deals"]
+    page = (out / "league.md").read_text(encoding="utf-8")
+    assert page.startswith("**L'Homme d'Auvergne (1665)**: players `random`, `greedy`, `careful`; seeds 3 to 7 (5)")
+    assert sum(line.startswith("|") for line in page.splitlines()) == 2 * 2 + 3 + 3  # a row per player, per pair
     text = (out / "league.txt").read_text(encoding="utf-8")
     assert text.startswith("L'Homme d'Auvergne") and "Ratings (openskill" in text and "random  greedy" in text
     assert main(["league", "--ruleset", "homme-d-auvergne", "--players", "random,greedy,careful", "--deals", "5",

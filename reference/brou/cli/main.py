@@ -347,7 +347,8 @@ def _league_parser(sub: Any) -> None:
                         help="choose a parameter of the ruleset (an option of an ambiguity)")
     league.add_argument("--jobs", type=_count, default=2, metavar="J", help="processes playing (default 2)")
     league.add_argument("--out", metavar="DIR", type=Path,
-                        help="write sessions.csv (a row per session and seat), league.txt and league.json into DIR")
+                        help="write sessions.csv (a row per session and seat), league.txt, league.md and league.json "
+                             "into DIR")
     league.add_argument("--json", action="store_true", help="print the summary as JSON")
     league.add_argument("--no-progress", action="store_true", help="no progress on standard error")
 
@@ -383,9 +384,10 @@ def cmd_league(args: argparse.Namespace) -> int:
         progress.close()
     if played.complete:
         data = summary(league, played)
-        text = table_text(data, rules.data["title"]["en"])
+        title = rules.data["title"]["en"]
+        text = table_text(data, title)
         if args.out is not None:
-            write_all(data, played.kept(), text, args.out)
+            write_all(data, played.kept(), text, title, args.out)
         print(json.dumps(data, indent=1, ensure_ascii=False) if args.json else text, end="\n" if args.json else "")
     if status != EXIT_OK:
         kept = (f"; the {played.complete:,} seeds whose every table was played are shown above"

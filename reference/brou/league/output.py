@@ -1,7 +1,7 @@
 """A league's result: its summary as data (`summary`, what `--json` prints and league.json
-holds), as a table for the terminal (`table_text`), and the files of `--out` (`write_all`): the
-summary, the table, and a row per session and seat as CSV (sessions.csv), each file written
-whole or not at all."""
+holds), as a table for the terminal (`table_text`) and as Markdown (`markdown`, the tables of
+docs/players.md), and the files of `--out` (`write_all`): the summary, the tables, and a row
+per session and seat as CSV (sessions.csv), each file written whole or not at all."""
 
 from __future__ import annotations
 
@@ -18,10 +18,10 @@ from ..study.play import unit_of
 from .figures import pairs, ratings
 from .play import League, Played, Row
 
-__all__ = ["COLUMNS", "FILES", "FORMAT", "summary", "table_text", "write_all", "write_rows"]
+__all__ = ["COLUMNS", "FILES", "FORMAT", "markdown", "summary", "table_text", "write_all", "write_rows"]
 
 FORMAT = "brou-league/1"
-FILES = ("sessions.csv", "league.txt", "league.json")  # what --out writes, league.json last
+FILES = ("sessions.csv", "league.txt", "league.md", "league.json")  # what --out writes, league.json last
 COLUMNS = ("seed", "table", "seat", "player", "opponent", "side", "deals", "score", "score_per_deal", "won", "place")
 
 
@@ -105,6 +105,27 @@ def table_text(data: Mapping[str, Any], title: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def markdown(data: Mapping[str, Any], title: str) -> str:
+    """The league as Markdown (docs/players.md's tables): what was played, the ratings, the pairs."""
+    seeds = data["seeds"]
+    lines = [f"**{title}**: players {', '.join(f'`{p}`' for p in data['players'])}; seeds {data['seed']} to "
+             f"{data['seed'] + seeds - 1} ({seeds:,}" + (f" of {data['asked']:,} asked" if seeds < data["asked"] else "")
+             + f"), {_sessions_text(data)}, {data['deals']:,} deals, {_duration(data['seconds'])}. A score: "
+             f"{data['unit']}" + (f"; parameters {', '.join(f'{k}={v}' for k, v in data['params'].items())}"
+                                  if data["params"] else "") + ".",
+             "", "| rank | player | mu | sigma | mu - 3 sigma | sessions won-drawn-lost |", "|---|---|---|---|---|---|"]
+    lines += [f"| {i} | `{r['player']}` | {r['mu']:.2f} | {r['sigma']:.2f} | {r['ordinal']:.2f} | "
+              f"{r['won']}-{r['drawn']}-{r['lost']} |" for i, r in enumerate(data["ratings"], 1)]
+    lines += ["", "| A | B | A's gain a deal | 95 % interval | seeds A better, B better, even | sessions A won-drawn-lost |",
+              "|---|---|---|---|---|---|"]
+    for p in data["pairs"]:
+        g, won = p["gain"], p["sessions"]
+        interval = "n/a" if g["low"] is None else f"[{_signed(g['low'])}, {_signed(g['high'])}]"
+        lines.append(f"| `{p['a']}` | `{p['b']}` | {_signed(g['value'])} | {interval} | {p['a_better']['k']}, "
+                     f"{p['b_better']['k']}, {p['even']} | {won['a_won']}-{won['drawn']}-{won['b_won']} |")
+    return "\n".join(lines) + "\n"
+
+
 def write_rows(rows: Sequence[Row], labels: Sequence[str], path: Path) -> None:
     """A row per session and seat, as CSV (COLUMNS), written whole."""
     with written_whole(path) as temporary, open(temporary, "w", encoding="utf-8", newline="") as handle:
@@ -115,11 +136,14 @@ def write_rows(rows: Sequence[Row], labels: Sequence[str], path: Path) -> None:
                           f"{r.score / r.deals:.6g}" if r.deals else "", int(r.won), r.place])
 
 
-def write_all(data: Mapping[str, Any], rows: Sequence[Row], text: str, out: Path) -> None:
-    """The files of --out: the rows, the table, then the summary (last: what it counts is written)."""
+def write_all(data: Mapping[str, Any], rows: Sequence[Row], text: str, title: str, out: Path) -> None:
+    """The files of --out: the rows, the table as text and as Markdown, then the summary (last:
+    what it counts is written)."""
     out.mkdir(parents=True, exist_ok=True)
     write_rows(rows, data["players"], out / "sessions.csv")
     with written_whole(out / "league.txt") as path:
         path.write_text(text, encoding="utf-8")
+    with written_whole(out / "league.md") as path:
+        path.write_text(markdown(data, title), encoding="utf-8")
     with written_whole(out / "league.json") as path:
         path.write_text(json.dumps(dict(data), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
