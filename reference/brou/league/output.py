@@ -13,6 +13,7 @@ from typing import Any
 
 from ..engine.session import GAMES_AND_MARKS, session_kind
 from ..spec.tables import table_text as plain_table
+from ..spec.tables import width
 from ..study.output import written_whole
 from ..study.play import unit_of
 from .figures import pairs, ratings
@@ -74,6 +75,12 @@ def _share(r: Mapping[str, Any]) -> str:
     return "n/a" if r["value"] is None else f"{r['k']} ({100 * r['value']:.0f} %)"
 
 
+def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[str]) -> str:
+    """A table whose cells are never folded: as wide as the terminal, or as its widest row."""
+    natural = sum(max(len(c) for c in column) for column in zip(headers, *rows, strict=True)) + 2 * len(headers)
+    return plain_table(headers, rows, right=right, no_wrap=headers, columns=max(width(), natural))
+
+
 def table_text(data: Mapping[str, Any], title: str) -> str:
     """The league as text: what was played, the ratings, and each pair's gain."""
     n, pair_tables = len(data["players"]), len(data["tables"]) // max(1, len(data["pairs"]))
@@ -89,10 +96,11 @@ def table_text(data: Mapping[str, Any], title: str) -> str:
              "the mean place of each one's seats):"]
     rows = [[str(i), r["player"], f"{r['mu']:.2f}", f"{r['sigma']:.2f}", f"{r['ordinal']:.2f}", str(r["won"]),
              str(r["drawn"]), str(r["lost"])] for i, r in enumerate(data["ratings"], 1)]
-    lines.append(plain_table(("rank", "player", "mu", "sigma", "mu - 3 sigma", "won", "drawn", "lost"), rows,
-                             right=("rank", "mu", "sigma", "mu - 3 sigma", "won", "drawn", "lost"), no_wrap=("player",)))
+    lines.append(_table(("rank", "player", "mu", "sigma", "mu - 3 sigma", "won", "drawn", "lost"), rows,
+                        right=("rank", "mu", "sigma", "mu - 3 sigma", "won", "drawn", "lost")))
     lines += ["", "Pairs: A's mean gain per deal over B (A's score less B's on the same cards and seats), 95 % interval "
-                  "over the seeds (Student's); the seeds on which each did better; the sessions A won, drew and lost:"]
+                  "over the seeds (Student's); the seeds on which each did better; the sessions A won, drew and lost "
+                  "against B:"]
     rows = []
     for p in data["pairs"]:
         g = p["gain"]
@@ -100,8 +108,8 @@ def table_text(data: Mapping[str, Any], title: str) -> str:
         won = p["sessions"]
         rows.append([p["a"], p["b"], _signed(g["value"]), interval, _share(p["a_better"]), _share(p["b_better"]),
                      str(p["even"]), f"{won['a_won']}-{won['drawn']}-{won['b_won']}"])
-    lines.append(plain_table(("A", "B", "gain", "95 % interval", "A better", "B better", "even", "sessions A won-drawn-lost"),
-                             rows, right=("gain", "even"), no_wrap=("A", "B", "95 % interval")))
+    lines.append(_table(("A", "B", "gain", "95 % interval", "A better", "B better", "even", "won-drawn-lost"), rows,
+                        right=("gain", "even")))
     return "\n".join(lines) + "\n"
 
 
