@@ -219,10 +219,12 @@ class Report:
     clauses: dict[tuple[str, str], dict[str, int]]
     scenarios: dict[str, dict[str, Any]]
     exit_status: int | None
+    file: str = ""  # the name of the file it was uploaded from, as the page gave it
     uploaded: float = field(default_factory=time.time)
 
     def summary(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "implementation": self.implementation, "counts": self.counts,
+        return {"id": self.id, "name": self.name, "file": self.file, "implementation": self.implementation,
+                "counts": self.counts,
                 "headline": self.headline, "suspects": self.suspects, "exit_status": self.exit_status,
                 "scenarios": len(self.scenarios)}
 
@@ -284,7 +286,7 @@ def read_report(raw: bytes, name: str = "") -> Report:
     exit_status = data.get("exit_status")
     return Report(secrets.token_urlsafe(6), shown, command, {k: _int(counts.get(k)) for k in STATUSES},
                   _text(verdict.get("headline", ""), MAX_VALUE), suspects, clauses, kept,
-                  exit_status if type(exit_status) is int else None)
+                  exit_status if type(exit_status) is int else None, _text(name, 100) if name else "")
 
 
 class Reports:

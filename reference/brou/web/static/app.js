@@ -763,13 +763,14 @@ async function pageReports(query) {
   if (token !== pageToken) return;
   if (!m.reports.length) { main().append(el("p", {text: t("noReports")})); return; }
   main().append(el("ul", {class: "report-list"}, m.reports.map((r) => el("li", {},
-    el("b", {text: r.name}), r.implementation && r.implementation !== r.name ? el("span", {class: "meta", text: ` (${r.implementation})`}) : "",
+    el("b", {text: r.name}), r.file ? el("span", {class: "meta", text: ` · ${r.file}`}) : "",
+    r.implementation && r.implementation !== r.name ? el("div", {class: "meta", text: r.implementation}) : "",
     el("div", {class: "counts"}, ["passed", "failed", "errored", "skipped", "xfailed", "xpassed"].filter((s) => r.counts[s]).map((s) =>
       el("span", {class: `count ${s}`, text: `${r.counts[s]} ${t(s)}`}))),
     r.headline ? el("p", {class: "headline", text: r.headline}) : null,
     el("button", {type: "button", class: "small", text: t("remove"), onclick: async () => {
       await api("DELETE", `/api/reports/${r.id}`); route(); }})))));
-  const head = el("tr", {}, el("th", {text: t("ruleset")}), el("th", {text: t("clause")}), m.reports.map((r) => el("th", {scope: "col", text: r.name})));
+  const head = el("tr", {}, el("th", {text: t("ruleset")}), el("th", {text: t("clause")}), m.reports.map((r) => el("th", {scope: "col"}, r.name, r.file ? el("div", {class: "meta", text: r.file}) : null)));
   const body = m.rows.map((row) => el("tr", {}, el("td", {text: row.ruleset}), el("th", {scope: "row", text: row.clause}),
     row.cells.map((cell, k) => {
       if (!cell) return el("td", {class: "none", text: "·"});
