@@ -8,20 +8,28 @@ the request gives.
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from ..conformance.witnesses import pairs, scenario_ids
 from ..errors import UsageError
-from ..spec.ambiguities import Entry, load_register
+from ..spec.ambiguities import Entry, Register, load_register
 from ..study.output import FIGURES_FILE, headlines, load_figures, plot_name
 from .replay import catalogue
 from .requests import RequestError
 
 
+@cache
+def the_register() -> Register:
+    """The register, read and checked once (a second of a core: it is the package's data, which
+    does not change while the server runs)."""
+    return load_register()
+
+
 def _entry(amb_id: str) -> Entry:
     try:
-        return load_register().entry(amb_id)
+        return the_register().entry(amb_id)
     except UsageError as exc:
         raise RequestError(str(exc), "path", 404) from None
 
@@ -29,7 +37,7 @@ def _entry(amb_id: str) -> Entry:
 def entries(lang: str) -> list[dict[str, Any]]:
     """Every entry: its id, question, each ruleset's default option and witness status."""
     return [{"id": e.id, "question": e.text("question", lang), "defaults": {r: d["option"] for r, d in e.defaults.items()},
-             "witness": {r: w.get("status") for r, w in e.witness.items()}} for e in load_register().entries]
+             "witness": {r: w.get("status") for r, w in e.witness.items()}} for e in the_register().entries]
 
 
 def plot_path(amb_id: str, ruleset: str) -> Path | None:
@@ -79,7 +87,7 @@ def readings(ruleset: str, lang: str) -> list[dict[str, Any]]:
     """The entries that give `ruleset` a default, with their playable options for it: the
     readings a table may be opened with."""
     out = []
-    for e in load_register().entries:
+    for e in the_register().entries:
         if ruleset not in e.defaults:
             continue
         options = [o.name for o in e.options if o.playable and ruleset in o.overrides]

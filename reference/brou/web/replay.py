@@ -167,9 +167,9 @@ def _step(table: Table, number: int, step: Mapping[str, Any]) -> dict[str, Any]:
                 "agrees": refused is None}
     elif "reject" in step:
         answer = table.act(str(step["reject"]), player)
-        got = "accepted" if answer["ok"] else {"refused": answer["code"], "message": answer["message"]}
+        answered = "accepted" if answer["ok"] else {"refused": answer["code"], "message": answer["message"]}
         out |= {"kind": "reject", "text": str(step["reject"]), "expected": {"refused": step.get("code")},
-                "reference": got, "agrees": not answer["ok"] and step.get("code") in (None, answer["code"])}
+                "reference": answered, "agrees": not answer["ok"] and step.get("code") in (None, answer["code"])}
     elif "expect" in step:
         expect = step["expect"]
         got: dict[str, Any] = {}
@@ -235,6 +235,11 @@ class Report:
                 and (ruleset is None or s["ruleset"] == ruleset) and (clause is None or clause in s["clauses"])]
 
 
+def _object(value: Any) -> dict[str, Any]:
+    """A JSON object of a report, {} for anything else."""
+    return value if isinstance(value, dict) else {}
+
+
 def _int(value: Any) -> int:
     return value if type(value) is int and 0 <= value < 10**12 else 0
 
@@ -250,8 +255,8 @@ def read_report(raw: bytes, name: str = "") -> Report:
     scenarios = data.get("scenarios")
     if not isinstance(scenarios, list):
         raise RequestError("a report's scenarios are a list", "body.scenarios")
-    hello = data.get("hello") if isinstance(data.get("hello"), dict) else {}
-    impl = hello.get("implementation") if isinstance(hello.get("implementation"), dict) else {}
+    hello = _object(data.get("hello"))
+    impl = _object(hello.get("implementation"))
     who = " ".join(_text(impl.get(k), 100) for k in ("name", "version") if isinstance(impl.get(k), str)).strip()
     command = _text(data.get("implementation", ""))
     kept: dict[str, dict[str, Any]] = {}
@@ -276,8 +281,8 @@ def read_report(raw: bytes, name: str = "") -> Report:
         for c in its:
             row = clauses.setdefault((ruleset, c), dict.fromkeys(STATUSES, 0))
             row[s["status"]] += 1
-    counts = data.get("counts") if isinstance(data.get("counts"), dict) else {}
-    verdict = data.get("verdict") if isinstance(data.get("verdict"), dict) else {}
+    counts = _object(data.get("counts"))
+    verdict = _object(data.get("verdict"))
     suspects = [{"ruleset": _text(x.get("ruleset", ""), 60), "clause": _text(x.get("clause", ""), 100),
                  "evidence": _text(x.get("evidence", ""), MAX_VALUE)}
                 for x in verdict.get("suspects", []) if isinstance(x, dict)][:10] if isinstance(

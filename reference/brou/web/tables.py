@@ -42,11 +42,11 @@ from ..laws.auction import words as auction_words
 from ..laws.talon import TalonDeal
 from ..players.names import PlayerSpec, parse_player
 from ..spec import available_rulesets
-from ..spec.ambiguities import load_register
 from ..spec.rules import Rules
-from .board import board
-from .requests import RequestError
+from .board import board, seat_of
 from .refusals import Rule, refusal_rule
+from .register import the_register
+from .requests import RequestError
 
 MAX_DEALS = 300  # deals a table plays (a Brouc match is about 30, a game of L'Hombre 30 to 40 coups)
 MAX_ACTIONS = 30_000  # actions in a table's log (a deal has at most about 60)
@@ -126,8 +126,10 @@ def read_rules(ruleset: object, params: object, readings: object) -> Rules:
             raise RequestError(f"{field_name} is an object of names and values", f"body.{field_name}")
         if len(given) > MAX_PARAMS:
             raise RequestError(f"at most {MAX_PARAMS} {field_name}, not {len(given):,}", f"body.{field_name}")
-    register = load_register() if readings else None
-    for amb, option in (readings or {}).items():
+    readings = readings if isinstance(readings, dict) else {}
+    params = params if isinstance(params, dict) else {}
+    register = the_register() if readings else None
+    for amb, option in readings.items():
         where = f"body.readings.{str(amb)[:40]}"
         assert register is not None
         try:
@@ -148,7 +150,7 @@ def read_rules(ruleset: object, params: object, readings: object) -> Rules:
                 raise RequestError(f"{entry.id} sets {name}={value}, which another reading sets to {chosen[name]}", where)
             chosen[name] = value
     known = Rules.load(ruleset).data["parameters"]
-    for name, value in (params or {}).items():
+    for name, value in params.items():
         where = f"body.params.{str(name)[:40]}"
         if name not in known:
             raise RequestError(f"{ruleset} has no parameter {quoted(str(name))}", where)
@@ -483,14 +485,16 @@ class GameTable:
         if viewer is None:
             acting = self.to_act
             viewer = acting if acting in humans else (humans[0] if humans else 0)
-        deal, seating = self.deal, self.seating
-        seat = self.seat_of(viewer)
+        done = self.finished if self.paused or self.over else None
+        # a deal just over stays on the table until the players go on (the session has dealt the next)
+        deal, seating = (done.deal, done.seating) if done is not None else (self.deal, self.seating)
+        seat = seat_of(seating, viewer)
         seen = view(deal, seat, seating) if seat is not None else view(deal, None, seating, player=viewer)
         n = len(self.seats)
         sitting_out = seating.sitting_out()
         players = []
         for p in range(n):
-            s = self.seat_of(p)
+            s = seat_of(seating, p)
             players.append({"player": p, "who": self.seats[p].text, "human": self.seats[p].human,
                             "seat": s, "dealer": s == self.rules.dealer if s is not None else False,
                             "out": p in sitting_out, "side": None if s is None else seating.side_of(s)})
@@ -615,7 +619,8 @@ class TableStore:
     def open(self, request: Mapping[str, Any]) -> GameTable:
         """A new table from a request: `ruleset`, `params`, `readings`, `seats` (one per table
         player: "you" or a player's spec), `mode` (`deal` or `session`), `seed`, `open`; or
-        `paste` (a position or a record) with `seats` and `open`."""
+        `paste` (a position or a record) with `seats`, `open` and `mode` (a record goes on as a
+        session unless `mode` is `deal`; a position is one deal)."""
         self.expire()
         if len(self.tables) >= self.max_tables:
             raise RequestError(f"{len(self.tables):,} tables are open, the most this server keeps: close one or wait "
@@ -625,14 +630,15 @@ class TableStore:
         if unknown:
             raise RequestError(f"unknown field {quoted(unknown[0][:40])} (fields: {', '.join(sorted(known))})",
                              f"body.{unknown[0][:40]}")
-        mode = request.get("mode", "deal")
+        pasted = request.get("paste") is not None
+        mode = request.get("mode", "session" if pasted else "deal")  # a record pasted in goes on as a game
         if mode not in ("deal", "session"):
             raise RequestError(f"mode is \"deal\" or \"session\", not {quoted(str(mode)[:40])}", "body.mode")
         open_hands = request.get("open", False)
         if not isinstance(open_hands, bool):
             raise RequestError("open is true or false", "body.open")
         log: list[tuple[int, int | None]] = []
-        if request.get("paste") is not None:
+        if pasted:
             if "ruleset" in request or "params" in request or "readings" in request:
                 raise RequestError("a pasted position or record gives its own ruleset and parameters", "body.paste")
             rules, origin, log = read_paste(request["paste"])
@@ -660,6 +666,7 @@ class TableStore:
                               bot_seed=origin.seed ^ 0x5DEECE66D)
         except IllegalAction as exc:  # a record's action that its own replay took: should not happen
             raise RequestError(f"the pasted actions do not replay: {exc}", "body.paste") from None
+        table.touched = self.clock()
         self.tables[table_id] = table
         return table
 
