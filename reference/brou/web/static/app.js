@@ -239,8 +239,18 @@ async function pageHome() {
       const sel = el("select", {id: `f-seat-${p}`, "data-seat": p, "aria-label": `${t("player")} ${p}`},
         el("option", {value: "you", text: t("you")}), names.map((name) => el("option", {value: name, text: name})));
       sel.value = p === 0 ? "you" : "careful";
-      const extra = el("input", {id: `f-seat-${p}-params`, "data-seat-params": p, placeholder: "samples=4",
-        "aria-label": `${t("player")} ${p}: ${t("params")}`, size: 12});
+      const extra = el("input", {id: `f-seat-${p}-params`, "data-seat-params": p,
+        "aria-label": `${t("player")} ${p}: ${t("params")}`, size: 16});
+      const showParams = () => {
+        // the player's parameters, for those that take some (pimc, search): their defaults as the hint
+        const player = m.players.find((x) => x.name === sel.value);
+        const params = player ? player.params : [];
+        extra.hidden = !params.length;
+        extra.placeholder = params.map((x) => `${x.name}=${x.default}`).join(":");
+        extra.title = params.map((x) => `${x.name}: ${x.about} (${x.takes})`).join("\n");
+      };
+      sel.addEventListener("change", showParams);
+      showParams();
       seats.append(el("div", {class: "seat-row"}, el("label", {for: `f-seat-${p}`, text: `${t("player")} ${p}`}), sel, extra));
     }
   }
@@ -303,7 +313,8 @@ async function pageHome() {
       if (JSON.stringify(value) !== JSON.stringify(p.default)) body.params[input.dataset.param] = value;
     }
     for (const sel of form.querySelectorAll("[data-seat]")) {
-      const extra = form.querySelector(`[data-seat-params="${sel.dataset.seat}"]`).value.trim();
+      const box = form.querySelector(`[data-seat-params="${sel.dataset.seat}"]`);
+      const extra = box.hidden ? "" : box.value.trim();
       body.seats.push(sel.value === "you" || !extra ? sel.value : `${sel.value}:${extra.replaceAll(",", ":")}`);
     }
     if (seed.value !== "") body.seed = Number(seed.value);
@@ -711,11 +722,11 @@ async function pageScenario(id, query, report) {
   const total = walked.steps.length;
   pageKeys = replayKeys(base, walked.at, total);
   const controls = el("div", {class: "tools", role: "group", "aria-label": t("step")},
-    el("a", {class: "button", href: `${base}?at=0`, "aria-label": t("first"), text: "⏮"}),
+    el("a", {class: "button", href: `${base}?at=0`, "aria-label": t("first"), text: "|◀"}),
     el("a", {class: "button", id: "s-prev", href: `${base}?at=${Math.max(0, walked.at - 1)}`, "aria-label": t("prev"), text: "◀"}),
     el("span", {class: "at", text: `${walked.at} / ${total}`}),
     el("a", {class: "button", id: "s-next", href: `${base}?at=${Math.min(total, walked.at + 1)}`, "aria-label": t("fwd"), text: "▶"}),
-    el("a", {class: "button", href: `${base}?at=${total}`, "aria-label": t("last"), text: "⏭"}));
+    el("a", {class: "button", href: `${base}?at=${total}`, "aria-label": t("last"), text: "▶|"}));
   const parts = [el("h1", {class: "scenario-id", text: walked.id}), el("p", {class: "description", text: walked.description}),
     el("p", {class: "line", text: `${walked.title} · ${walked.origin}` + (Object.keys(walked.params || {}).length ? ` · ${show(walked.params)}` : "")}),
     clausesBox(walked)];
