@@ -438,3 +438,19 @@ def test_idle_tables_expire_and_the_store_is_bounded() -> None:
     assert len(store.tables) == 2
     now[0] = 200.0
     assert len(store.expire()) == 2 and not store.tables
+
+
+def test_brou_web_refuses_a_port_it_cannot_take_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    from brou.cli.main import main
+
+    assert main(["web", "--port", "99999"]) == 2
+    assert "a port is a whole number from 0 to 65535" in capsys.readouterr().err
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["web", "--port", str(port)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"cannot listen on 127.0.0.1 port {port}" in err and "Traceback" not in err
