@@ -185,6 +185,7 @@ def test_a_whole_deal_of_each_game_against_the_careful_player(client: TestClient
         assert state["over"], ruleset["id"]
         finished = state["finished"]
         assert finished["number"] == 1 and len(finished["dealt"]) == n and finished["notation"].startswith(ruleset["id"])
+        assert sorted(finished["seats"]) == list(range(n)) and finished["text"]  # the engine's account, seat by seat
         board = state["board"]  # the deal just over stays on the table, every hand open
         assert board["over"] and board["tricks"] == board["of"] and all(p["hand"] is not None for p in board["players"])
         refused(client.post(f"/api/tables/{state['id']}/act", json={"player": 0, "action": "AS"}), 409, "body.action")

@@ -39,15 +39,17 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is in t
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    """`brou web` on a free port of the loopback address, its players thinking in threads; its address."""
-    process = subprocess.Popen([sys.executable, "-m", "brou", "web", "--port", "0", "--workers", "0"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """`brou web` on a free port of the loopback address, its players thinking in threads; its
+    address.  What it writes on standard error may hold no traceback and no internal error."""
+    log = tmp_path_factory.mktemp("server") / "stderr.txt"
+    with log.open("w") as stderr:
+        process = subprocess.Popen([sys.executable, "-m", "brou", "web", "--port", "0", "--workers", "0"],
+                                   stdout=subprocess.PIPE, stderr=stderr, text=True)
     try:
         assert process.stdout is not None
         line = process.stdout.readline()
-        assert line.startswith("brou web: serving on http://127.0.0.1:"), line + (process.stderr.read()
-                                                                                  if process.poll() is not None else "")
+        assert line.startswith("brou web: serving on http://127.0.0.1:"), line + log.read_text()
         yield line.split()[-1]
     finally:
         process.terminate()
@@ -56,8 +58,8 @@ def server() -> Iterator[str]:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
-        stderr = process.stderr.read() if process.stderr is not None else ""
-        assert "Traceback" not in stderr and "internal error" not in stderr, stderr
+        said = log.read_text()
+        assert "Traceback" not in said and "internal error" not in said, said
 
 
 @pytest.fixture(scope="module")
@@ -225,3 +227,33 @@ def test_an_entry_of_the_register_with_its_witnesses(browser: Any, server: str, 
         page.wait_for_selector(".scenario-list a")
         view.shot("replay-list")
         view.close()
+
+
+def test_a_whole_deal_of_each_game_played_with_the_keyboard(browser: Any, server: str, shots: Path) -> None:
+    """Each game from the form to the end of a deal against the careful player: each turn the
+    first card or word the rules allow, given the focus and played with Enter."""
+    view = Page(browser, DESKTOP, shots, "desktop")
+    page = view.page
+    page.goto(server)
+    page.wait_for_selector("#f-start")
+    rulesets = page.eval_on_selector_all("#f-game option", "options => options.map(o => o.value)")
+    assert len(rulesets) == 5
+    for ruleset in rulesets:
+        page.goto(server + "#/")
+        page.wait_for_selector("#f-start")
+        page.select_option("#f-game", ruleset)
+        page.fill("#f-seed", "7")
+        page.click("#f-start")
+        page.wait_for_selector(".hand .card")
+        for _ in range(300):
+            until(page, "document.querySelector('.hand .card.legal, .words .word:not(.illegal), .finished') !== null")
+            if page.query_selector(".finished") is not None:
+                break
+            target = page.query_selector(".hand .card.legal, .words .word:not(.illegal)")
+            target.focus()
+            page.keyboard.press("Enter")
+            target.wait_for_element_state("hidden")  # the table drawn again once the server has answered
+        finished = page.inner_text(".finished")
+        assert "The table is over" in finished and ruleset in page.inner_text(".finished .notation"), finished
+        view.shot(f"deal-over-{ruleset}")
+    view.close()

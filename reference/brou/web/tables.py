@@ -543,6 +543,7 @@ class GameTable:
         entry = self.session.deals[done.number - 1] if self.session is not None and done.number <= len(
             self.session.deals) else None
         return {"number": done.number, "notation": position_notation(deal), "dealt": hands,
+                "seats": [seating.player(s) for s in range(rules.n_players)],
                 "entry": _plain(entry) if entry is not None else None, "text": _deal_lines(deal)}
 
 

@@ -32,7 +32,8 @@ const WORDS = {
     notFound: "Not found", said: "What was said", score: "Score", lead: "leads", side: "side",
     paused: "The deal is over: look, then go on to the next deal.", back: "back", card: "card",
     notPlayable: "not playable", openTable: "Open tables", error: "Error", setup: "Setup",
-    implementation: "Implementation",
+    implementation: "Implementation", seatsAre: "The engine's account numbers the seats of the deal",
+    seatWord: "seat",
   },
   fr: {
     table: "Table", replay: "Rejouer", register: "Registre", reports: "Rapports", other: "English",
@@ -64,7 +65,8 @@ const WORDS = {
     scenario: "Scénario", notFound: "Introuvable", said: "Ce qui a été dit", score: "Marque", lead: "entame",
     side: "camp", paused: "La donne est finie : regardez, puis passez à la donne suivante.", back: "dos",
     card: "carte", notPlayable: "injouable", openTable: "Tables ouvertes", error: "Erreur", setup: "Donne de départ",
-    implementation: "Implémentation",
+    implementation: "Implémentation", seatsAre: "Le compte du moteur numérote les places de la donne",
+    seatWord: "place",
   },
 };
 const FIELDS = {
@@ -536,13 +538,14 @@ function renderTable(state) {
   const said = viewList(state);
   if (said) side.append(el("section", {class: "said-box"}, el("h2", {text: t("said")}), said));
   const sheet = sheetBox(state);
-  if (sheet) side.append(sheet);
+  const wide = sheet && state.sheet.kind === "match";  // the marque or the slate: drawn wide, under the board
+  if (sheet && !wide) side.append(sheet);
   side.append(el("p", {class: "keys"}, el("b", {text: `${t("keys")}: `}), t("keysTable")));
 
   const board = el("section", {class: "board", "aria-label": t("table")}, ring, centre, mySeat);
   const parts = [top];
   if (state.paused || state.over) parts.push(finishedBox(state));
-  parts.push(el("div", {class: "table-body"}, board, side));
+  parts.push(el("div", {class: "table-body"}, el("div", {class: "main-col"}, board, wide ? sheet : null), side));
   const focused = document.activeElement ? document.activeElement.dataset.card || document.activeElement.id : null;
   main().replaceChildren(...parts);
   if (focused) {
@@ -571,7 +574,12 @@ function finishedBox(state) {
   box.append(el("h2", {id: "finished-title", text: state.over ? t("sessionOver") : `${t("dealOver")} (${f ? f.number : ""})`}));
   if (!state.over) box.append(el("p", {text: t("paused")}));
   if (f) {
-    if (f.text && f.text.length) box.append(el("pre", {class: "result", text: f.text.join("\n")}));
+    if (f.text && f.text.length) {
+      // the engine's account numbers the deal's seats and teams, not the table's players
+      box.append(el("p", {class: "meta", text: `${t("seatsAre")}: ` +
+        f.seats.map((p, seat) => `${t("seatWord")} ${seat} = ${t("player")} ${p}`).join(" · ")}),
+        el("pre", {class: "result", text: f.text.join("\n")}));
+    }
     box.append(el("h3", {text: t("hands")}), el("div", {class: "dealt"}, Object.entries(f.dealt).map(([p, cards]) =>
       el("div", {class: "dealt-row"}, el("span", {class: "name", text: `${t("player")} ${p}`}), cardsRow(state.ruleset, cards, true)))));
     box.append(el("h3", {text: t("line")}), el("code", {class: "notation", text: f.notation}));
