@@ -33,7 +33,7 @@ const WORDS = {
     paused: "The deal is over: look, then go on to the next deal.", back: "back", card: "card",
     notPlayable: "not playable", openTable: "Open tables", error: "Error", setup: "Setup",
     implementation: "Implementation", seatsAre: "The engine's account numbers the seats of the deal",
-    seatWord: "seat",
+    seatWord: "seat", previous: "previous", following: "next",
   },
   fr: {
     table: "Table", replay: "Rejouer", register: "Registre", reports: "Rapports", other: "English",
@@ -66,7 +66,7 @@ const WORDS = {
     side: "camp", paused: "La donne est finie : regardez, puis passez à la donne suivante.", back: "dos",
     card: "carte", notPlayable: "injouable", openTable: "Tables ouvertes", error: "Erreur", setup: "Donne de départ",
     implementation: "Implémentation", seatsAre: "Le compte du moteur numérote les places de la donne",
-    seatWord: "place",
+    seatWord: "place", previous: "précédents", following: "suivants",
   },
 };
 const FIELDS = {
@@ -430,7 +430,7 @@ function seatPlate(state, p, info) {
   return el("div", {class: classes.join(" ")},
     el("span", {class: "name", text: playerName(state, p)}),
     notes.length ? el("span", {class: "notes", text: notes.join(" · ")}) : null,
-    el("span", {class: "won", text: `${info.won} ${t("won")}`}));
+    el("span", {class: "won", text: `${t("won")}: ${info.won}`}));
 }
 
 function cardsRow(ruleset, cards, small) {
@@ -443,6 +443,21 @@ function trickBox(state, cards, title, winner) {
       cardImg(state.ruleset, c.card), el("span", {class: "by", text: `${t("player")} ${c.player}`})))));
 }
 
+function showEntry(entry) {
+  // one entry of a list the view gives (a trick taken, an announcement, a bid, a discard) as short
+  // text: "Trick 2: 10♠ 8♠ 7♠ 8♣", "Player 2: KQC +40", "Player 0: demande"
+  if (!entry || typeof entry !== "object" || Array.isArray(entry)) return show(entry);
+  const plain = new Set(["marriage", "bid", "card", "cards", "word", "points"]);
+  const head = entry.trick !== undefined ? `${t("trick")} ${entry.trick}` : entry.player !== undefined ? `${t("player")} ${entry.player}` : "";
+  const body = Object.entries(entry).filter(([k]) => k !== "trick" && (k !== "player" || entry.trick === undefined)).map(([k, v]) => {
+    if (k === "cards" && Array.isArray(v)) return v.map((c) => (c && typeof c === "object" ? show(c.card) : show(c))).join(" ");
+    if (k === "points" && typeof v === "number") return v >= 0 ? `+${v}` : String(v);
+    if (k === "player" && entry.trick === undefined) return null;
+    return plain.has(k) ? show(v) : `${FIELDS[lang][k] ?? k} ${show(v)}`;
+  }).filter((x) => x !== null).join(" ");
+  return head ? `${head}: ${body}` : body;
+}
+
 function viewList(state) {
   // what the player sees beyond the cards: what was said, shown, counted (the engine's view)
   const skip = new Set(["player", "phase", "to_act", "trump", "turnup", "hand", "held", "talon", "trick", "tricks",
@@ -451,8 +466,8 @@ function viewList(state) {
   for (const [key, value] of Object.entries(state.view)) {
     if (skip.has(key) || value === null || (Array.isArray(value) && !value.length)) continue;
     let shown;
-    if (Array.isArray(value) && value.length && typeof value[0] === "object") {
-      shown = value.map((v) => show(v)).join(" · ");
+    if (Array.isArray(value) && value.length && value[0] && typeof value[0] === "object") {
+      shown = value.map(showEntry).join(" · ");
     } else shown = show(value);
     rows.push(el("dt", {text: FIELDS[lang][key] ?? key}), el("dd", {text: shown}));
   }
@@ -651,11 +666,19 @@ async function pageReplayList(query) {
   main().append(heading(t("replay")), form,
     el("p", {class: "upload"}, el("label", {for: "r-files", text: t("openReports")}), " ", files), list);
   try {
-    const found = await api("GET", `/api/scenarios?q=${encodeURIComponent(query.q || "")}&ruleset=${query.ruleset || ""}&origin=${query.origin || ""}`);
+    const offset = /^[0-9]+$/.test(query.offset || "") ? Number(query.offset) : 0;
+    const search = `q=${encodeURIComponent(query.q || "")}&ruleset=${encodeURIComponent(query.ruleset || "")}&origin=${encodeURIComponent(query.origin || "")}`;
+    const found = await api("GET", `/api/scenarios?${search}&offset=${offset}`);
     if (token !== pageToken) return;
-    list.append(el("p", {text: `${found.total} ${t("results")}`}), el("ul", {class: "scenario-list"},
+    const shown = found.scenarios.length;
+    const pages = el("p", {class: "pages"},
+      offset > 0 ? el("a", {href: `#/replay?${search}&offset=${Math.max(0, offset - 100)}`, text: `← ${t("previous")}`}) : null,
+      ` ${shown ? offset + 1 : 0}–${offset + shown} ${t("of")} ${found.total} ${t("results")} `,
+      offset + shown < found.total ? el("a", {href: `#/replay?${search}&offset=${offset + 100}`, text: `${t("following")} →`}) : null);
+    list.append(pages, el("ul", {class: "scenario-list"},
       found.scenarios.map((s) => el("li", {}, el("a", {href: `#/replay/${encodeURIComponent(s.id)}`, text: s.id}),
         el("span", {class: "meta", text: ` ${s.origin} · ${s.clauses.join(", ")}`})))));
+    if (found.total > shown) list.append(pages.cloneNode(true));
   } catch (err) { list.append(errorBox(err)); }
   q.focus();
 }
@@ -668,7 +691,7 @@ function boardView(ruleset, board) {
   const players = el("div", {class: "replay-hands"}, board.players.map((p) => el("div", {class: "dealt-row" + (p.to_act ? " acting" : "")},
     el("span", {class: "name", text: `${t("player")} ${p.player}` + (p.dealer ? ` · ${t("dealer")}` : "") + (p.to_act ? ` · ${t("toAct")}` : "") + (p.out ? ` · ${t("out")}` : "")}),
     p.hand ? cardsRow(ruleset, p.hand, true) : el("span", {text: `${p.count}`}),
-    el("span", {class: "won", text: `${p.won} ${t("won")}`}))));
+    el("span", {class: "won", text: `${t("won")}: ${p.won}`}))));
   const infos = [];
   if (board.trump) infos.push(el("span", {class: "info"}, `${t("trump")}: `, el("b", {class: "suit-" + board.trump, text: SUITS[board.trump] || board.trump})));
   if (board.turnup) infos.push(el("span", {class: "info"}, `${t("turnup")}: `, cardImg(ruleset, board.turnup, "card-img tiny")));
