@@ -75,10 +75,11 @@ api: $(STAMP)
 	$(PY) -m sphinx -W --keep-going -q -b html docs/api build/api
 
 ## the speed table (the engine compiled with mypyc; `$(PY) tools/bench` gives the pure one's), then the diagnosis benchmark (docs/conformance.md, "The verdict": 138 single-bug
-## implementations through brou check, about 20 minutes on 2 cores)
+## implementations through brou check, about 20 minutes on 2 cores), then brou web under load (200 tables at once, docs/web.md)
 bench: $(BENCH_STAMP) $(MYPYC_STAMP)
 	$(MPY) tools/bench --book-python $(PY)
 	$(PY) tools/diagnosis-bench
+	$(PY) tools/web-bench
 
 bench-diagnosis: $(STAMP)
 	$(PY) tools/diagnosis-bench

@@ -228,7 +228,7 @@ def test_an_entry_of_the_register_with_its_witnesses(browser: Any, server: str, 
         view.shot("replay-list")
         first = page.inner_text(".scenario-list a")
         page.click(".pages a >> nth=0")  # the next hundred
-        until(page, "document.querySelector('.pages')?.textContent.includes('101–200')")
+        until(page, "document.querySelector('.pages')?.textContent.includes('101\u2013200')")
         assert page.inner_text(".scenario-list a") != first
         view.close()
 

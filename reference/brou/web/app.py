@@ -32,6 +32,7 @@ import contextlib
 import ipaddress
 import random
 import sys
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from functools import cache
@@ -44,7 +45,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .. import __version__, spec
+from .. import __version__
 from ..engine.picture import card_back_picture, card_picture
 from ..errors import message_line, one_line
 from ..players.names import registry_data
@@ -52,7 +53,7 @@ from ..spec.rules import Rules
 from . import register, replay
 from .replay import Reports, read_report
 from .requests import RequestError, read_json
-from .tables import BOT_LIMITS, MAX_DEALS, SEARCH_SECONDS, GameTable, Refused, TableStore
+from .tables import BOT_LIMITS, MAX_DEALS, SEARCH_SECONDS, GameTable, Refused, TableStore, rulesets
 from .workers import SolveTimeout, Workers
 
 MAX_BODY = 64 * 1024  # bytes of a request's body (a pasted record: MAX_PASTE characters and a little more)
@@ -107,7 +108,8 @@ def _error(message: str, where: str, status: int, **extra: Any) -> JSONResponse:
 class Guard:
     """The outer layer of every request: loopback Host names only when bound to loopback, an
     Origin from elsewhere refused on a request that changes something, the security headers
-    on every answer, and any failure a one-line 500 (logged) rather than a traceback."""
+    and the server's own time (Server-Timing) on every answer, and any failure a one-line 500
+    (logged) rather than a traceback."""
 
     def __init__(self, app: ASGIApp, config: Config) -> None:
         self.app = app
@@ -130,13 +132,14 @@ class Guard:
                 refusal = _error(f"a request from another origin ({origin[:60]}) may not change anything here",
                                  "header.origin", 403)
         started = False
+        began = time.perf_counter()
 
         async def send_with_headers(message: Message) -> None:
             nonlocal started
             if message["type"] == "http.response.start":
                 started = True
-                message.setdefault("headers", [])
-                message["headers"] = list(message["headers"]) + SECURITY_HEADERS
+                took = f"app;dur={1000 * (time.perf_counter() - began):.2f}".encode()  # the server's own time, in ms
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS, (b"server-timing", took)]
             await send(message)
 
         if refusal is not None:
@@ -294,7 +297,7 @@ def build(config: Config) -> tuple[Starlette, Server]:
 
     async def card(request: Request) -> Response:
         ruleset, text = request.path_params["ruleset"], request.path_params["card"]
-        if ruleset not in spec.available_rulesets():
+        if ruleset not in rulesets():
             raise RequestError(f"no ruleset {ruleset[:40]!r}", "path", 404)
         return Response(_card_svg(ruleset, text, lang_of(request)), media_type="image/svg+xml",
                         headers={"cache-control": "max-age=86400"})
@@ -380,7 +383,7 @@ def build(config: Config) -> tuple[Starlette, Server]:
     async def scenarios(request: Request) -> Response:
         q = request.query_params
         ruleset, origin = q.get("ruleset", ""), q.get("origin", "")
-        if ruleset and ruleset not in spec.available_rulesets():
+        if ruleset and ruleset not in rulesets():
             raise RequestError(f"no ruleset {ruleset[:40]!r}", "query.ruleset")
         offset = int_param(request, "offset", 0) or 0
         return JSONResponse(await _off(replay.search, q.get("q", "")[:200], ruleset, origin[:40], 100, offset))
@@ -436,7 +439,7 @@ def build(config: Config) -> tuple[Starlette, Server]:
 
     async def plot(request: Request) -> Response:
         ruleset = request.path_params["ruleset"]
-        if ruleset not in spec.available_rulesets():
+        if ruleset not in rulesets():
             raise RequestError(f"no ruleset {ruleset[:40]!r}", "path", 404)
         path = register.plot_path(_check_id(request.path_params["amb"], "entry"), ruleset)
         if path is None:
@@ -507,7 +510,7 @@ def _warm() -> None:
 
 @cache
 def _rulesets(lang: str) -> list[dict[str, Any]]:
-    return [_ruleset(r, lang) for r in spec.available_rulesets()]
+    return [_ruleset(r, lang) for r in rulesets()]
 
 
 def _ruleset(ruleset: str, lang: str) -> dict[str, Any]:

@@ -47,6 +47,7 @@ def serve(config: Config, port: int, open_browser: bool = False, log_level: str 
     print("brou web: Ctrl-C stops it", file=sys.stderr, flush=True)
     if open_browser:
         threading.Timer(0.8, webbrowser.open, (url,)).start()
+    # connections kept alive 30 s (uvicorn's default is 5): a person thinks longer than that between moves
     uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=False, server_header=False,
-                date_header=False, timeout_graceful_shutdown=2, limit_concurrency=4096)
+                date_header=False, timeout_graceful_shutdown=2, limit_concurrency=4096, timeout_keep_alive=30)
     return 0

@@ -24,6 +24,7 @@ import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from ..cards.deal import Deal
@@ -111,13 +112,19 @@ def read_seat(text: object, where: str) -> Seat:
     return Seat(False, spec)
 
 
+@cache
+def rulesets() -> tuple[str, ...]:
+    """The rulesets of the package, listed once (the spec does not change while the server runs)."""
+    return tuple(available_rulesets())
+
+
 def read_rules(ruleset: object, params: object, readings: object) -> Rules:
     """The rules of a table: a ruleset id, parameters by name (each one of its options), and
     readings of the register by entry (`{"AMB-05": "undertrump-true"}`: that option's overrides
     for this ruleset).  RequestError naming the field for anything else."""
-    if not isinstance(ruleset, str) or ruleset not in available_rulesets():
+    if not isinstance(ruleset, str) or ruleset not in rulesets():
         shown = quoted(ruleset) if isinstance(ruleset, str) else type(ruleset).__name__
-        raise RequestError(f"no ruleset {shown} (known: {', '.join(available_rulesets())})", "body.ruleset")
+        raise RequestError(f"no ruleset {shown} (known: {', '.join(rulesets())})", "body.ruleset")
     chosen: dict[str, Any] = {}
     for field_name, given in (("readings", readings), ("params", params)):
         if given is None:
@@ -282,6 +289,9 @@ class GameTable:
     lone: PhaseDeal | None = None
     lone_seating: Seating | None = None
     bot_seed: int = 0
+    # the last score sheet drawn, by language and deals done: it changes only when a deal ends,
+    # and drawing 1802's marque takes milliseconds (one kept, so a table's memory stays bounded)
+    _sheet: tuple[tuple[str, int], dict[str, Any]] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self._build(list(self.log))
@@ -290,6 +300,7 @@ class GameTable:
 
     def _fresh(self) -> None:
         origin, rules = self.origin, self.rules
+        self._sheet = None
         self.finished = None
         self.paused = False
         if origin.position is not None:
@@ -465,6 +476,12 @@ class GameTable:
         session = self.session
         if session is None:
             return {"kind": "deal", "players": len(self.seats), "rows": [], "totals": None}
+        key = (lang, len(session.deals))
+        if self._sheet is None or self._sheet[0] != key:
+            self._sheet = key, self._draw_sheet(session, lang)
+        return self._sheet[1]
+
+    def _draw_sheet(self, session: Session, lang: str) -> dict[str, Any]:
         data = session.record()
         if not self.rules.on_phases:
             return {"kind": "match", "svg": sheet_svg(data, lang=lang) if data["deals"] else None,
