@@ -323,6 +323,7 @@ def test_the_pages_are_served_with_their_headers(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200 and '<script src="/static/app.js"' in page.text
     assert "default-src 'self'" in page.headers["content-security-policy"]
+    assert page.headers["server-timing"].startswith("app;dur=")  # the server's own time, read by tools/web-bench
     assert client.get("/static/app.js").headers["content-type"].startswith("text/javascript")
     assert client.get("/static/style.css").headers["content-type"].startswith("text/css")
 
