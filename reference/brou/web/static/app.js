@@ -553,7 +553,7 @@ function renderTable(state) {
   const said = viewList(state);
   if (said) side.append(el("section", {class: "said-box"}, el("h2", {text: t("said")}), said));
   const sheet = sheetBox(state);
-  const wide = sheet && state.sheet.kind === "match";  // the marque or the slate: drawn wide, under the board
+  const wide = sheet && state.sheet.kind === "match" && state.sheet.svg;  // the marque or the slate: drawn wide, under the board
   if (sheet && !wide) side.append(sheet);
   side.append(el("p", {class: "keys"}, el("b", {text: `${t("keys")}: `}), t("keysTable")));
 
