@@ -3,8 +3,9 @@ server as `brou web` starts it (a process of its own on a free loopback port).
 
 At a desktop's width and at a phone's: the table of Brouc against the careful player, a card
 played by the keyboard, a card the rules refuse tried by its key and answered with the booklet's
-rule and clause; the pages in French; a report's failure opened from the matrix and replayed at
-its failing step; an entry of the register with its witnesses side by side.  Each page is saved
+rule and clause; the pages in French; a whole deal of each of the five games played with the
+keyboard, the solver asked late in Brouc's; a report's failure opened from the matrix and
+replayed at its failing step; an entry of the register with its witnesses side by side.  Each page is saved
 as a PNG, for a person to look at before a change to the pages lands (docs/web.md, "Tests"):
 into $BROU_WEB_SHOTS if it is set, else the test's own temporary folder.  No page may scroll
 sideways at a phone's width, and no script may fail.
