@@ -33,7 +33,7 @@ const WORDS = {
     paused: "The deal is over: look, then go on to the next deal.", back: "back", card: "card",
     notPlayable: "not playable", openTable: "Open tables", error: "Error", setup: "Setup",
     implementation: "Implementation", seatsAre: "The engine's account numbers the seats of the deal",
-    seatWord: "seat", previous: "previous", following: "next",
+    seatWord: "seat", previous: "previous", following: "next", seedWord: "seed",
   },
   fr: {
     table: "Table", replay: "Rejouer", register: "Registre", reports: "Rapports", other: "English",
@@ -66,7 +66,7 @@ const WORDS = {
     side: "camp", paused: "La donne est finie : regardez, puis passez à la donne suivante.", back: "dos",
     card: "carte", notPlayable: "injouable", openTable: "Tables ouvertes", error: "Erreur", setup: "Donne de départ",
     implementation: "Implémentation", seatsAre: "Le compte du moteur numérote les places de la donne",
-    seatWord: "place", previous: "précédents", following: "suivants",
+    seatWord: "place", previous: "précédents", following: "suivants", seedWord: "graine",
   },
 };
 const FIELDS = {
@@ -92,6 +92,7 @@ let pageKeys = null;   // the keys of the page shown: a function of the keydown 
 let pageToken = 0;     // bumped on each new page: pending polls of an older page stop
 
 const t = (key) => (WORDS[lang][key] ?? WORDS.en[key] ?? key);
+const colon = () => (lang === "fr" ? "\u202f: " : ": ");  // French sets a thin space before a colon
 const main = () => document.getElementById("main");
 
 // -- small helpers -------------------------------------------------------------------------
@@ -144,7 +145,7 @@ function toast(text) {
 }
 
 function errorBox(err) {
-  return el("p", {class: "error", role: "alert"}, `${t("error")}: ${err.message}`,
+  return el("p", {class: "error", role: "alert"}, `${t("error")}${colon()}${err.message}`,
     err.data && err.data.where ? ` (${err.data.where})` : "");
 }
 
@@ -430,7 +431,7 @@ function seatPlate(state, p, info) {
   return el("div", {class: classes.join(" ")},
     el("span", {class: "name", text: playerName(state, p)}),
     notes.length ? el("span", {class: "notes", text: notes.join(" · ")}) : null,
-    el("span", {class: "won", text: `${t("won")}: ${info.won}`}));
+    el("span", {class: "won", text: `${t("won")}${colon()}${info.won}`}));
 }
 
 function cardsRow(ruleset, cards, small) {
@@ -481,7 +482,7 @@ function sheetBox(state) {
   if (sheet.kind === "match") {
     if (sheet.svg) box.append(el("img", {class: "sheet-svg", alt: t("sheet"),
       src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(sheet.svg)}));
-    box.append(el("p", {text: `${FIELDS[lang].marks}: ${sheet.marks.join(" – ")}`}));
+    box.append(el("p", {text: `${FIELDS[lang].marks}${colon()}${sheet.marks.join(" – ")}`}));
     return box;
   }
   const head = el("tr", {}, el("th", {text: t("deal")}), [...Array(sheet.players).keys()].map((p) => el("th", {text: `${t("player")} ${p}`})));
@@ -500,7 +501,7 @@ function renderTable(state) {
   const mine = b.players.find((p) => p.player === me);
   const top = el("div", {class: "table-head"},
     el("h1", {}, state.title, el("span", {class: "sub", text: ` ${t("deal")} ${state.deal_number}`})),
-    el("p", {class: "line", text: state.ruleset_line + (state.seed !== null ? ` · seed ${state.seed}` : "")}),
+    el("p", {class: "line", text: state.ruleset_line + (state.seed !== null ? ` · ${t("seedWord")} ${state.seed}` : "")}),
     el("div", {class: "tools"},
       el("button", {type: "button", id: "b-undo", disabled: !state.can_undo, onclick: () => tableCall("POST", "/undo"), "aria-keyshortcuts": "u", text: t("undo")}),
       el("button", {type: "button", id: "b-solve", disabled: state.over || state.paused, onclick: solve, "aria-keyshortcuts": "s", text: t("solve")}),
@@ -513,10 +514,10 @@ function renderTable(state) {
       [...Array(Math.min(p.count, 12)).keys()].map(() => backImg()), p.count > 12 ? ` ×${p.count}` : ""))));
 
   const infos = [];
-  if (b.trump) infos.push(el("span", {class: "info trump"}, `${t("trump")}: `, el("b", {class: "suit-" + b.trump, text: SUITS[b.trump] || b.trump})));
+  if (b.trump) infos.push(el("span", {class: "info trump"}, `${t("trump")}${colon()}`, el("b", {class: "suit-" + b.trump, text: SUITS[b.trump] || b.trump})));
   const turned = state.view.turnup || b.turnup;
-  if (turned) infos.push(el("span", {class: "info"}, `${t("turnup")}: `, cardImg(state.ruleset, turned, "card-img tiny")));
-  if (b.talon) infos.push(el("span", {class: "info", text: `${t("talon")}: ${b.talon}`}));
+  if (turned) infos.push(el("span", {class: "info"}, `${t("turnup")}${colon()}`, cardImg(state.ruleset, turned, "card-img tiny")));
+  if (b.talon) infos.push(el("span", {class: "info", text: `${t("talon")}${colon()}${b.talon}`}));
   infos.push(el("span", {class: "info", text: `${t("trick")} ${Math.min(b.tricks + 1, b.of)} ${t("of")} ${b.of}`}));
   const centre = el("div", {class: "centre"}, el("div", {class: "infos"}, infos),
     b.trick.length ? trickBox(state, b.trick, `${t("trick")} ${b.tricks + 1}`, null)
@@ -555,7 +556,7 @@ function renderTable(state) {
   const sheet = sheetBox(state);
   const wide = sheet && state.sheet.kind === "match" && state.sheet.svg;  // the marque or the slate: drawn wide, under the board
   if (sheet && !wide) side.append(sheet);
-  side.append(el("p", {class: "keys"}, el("b", {text: `${t("keys")}: `}), t("keysTable")));
+  side.append(el("p", {class: "keys"}, el("b", {text: `${t("keys")}${colon()}`}), t("keysTable")));
 
   const board = el("section", {class: "board", "aria-label": t("table")}, ring, centre, mySeat);
   const parts = [top];
@@ -577,7 +578,7 @@ function renderTable(state) {
 function refusalBox(refusal) {
   const rule = refusal.rule ? refusal.rule[lang] : null;
   return el("section", {class: "refusal", id: "refusal", tabindex: "-1", role: "alert"},
-    el("h2", {text: `${t("refused")}: ${refusal.code}`}),
+    el("h2", {text: `${t("refused")}${colon()}${refusal.code}`}),
     rule ? el("p", {class: "rule"}, el("b", {text: `${t("rule")} ${rule.number}`}), rule.chapter ? ` (${rule.chapter})` : "", " — ", rule.text) : null,
     rule ? el("p", {class: "clause", text: `${t("clause")} ${rule.clause}`}) : null,
     el("p", {class: "engine", text: refusal.error}));
@@ -591,7 +592,7 @@ function finishedBox(state) {
   if (f) {
     if (f.text && f.text.length) {
       // the engine's account numbers the deal's seats and teams, not the table's players
-      box.append(el("p", {class: "meta", text: `${t("seatsAre")}: ` +
+      box.append(el("p", {class: "meta", text: `${t("seatsAre")}${colon()}` +
         f.seats.map((p, seat) => `${t("seatWord")} ${seat} = ${t("player")} ${p}`).join(" · ")}),
         el("pre", {class: "result", text: f.text.join("\n")}));
     }
@@ -599,7 +600,7 @@ function finishedBox(state) {
       el("div", {class: "dealt-row"}, el("span", {class: "name", text: `${t("player")} ${p}`}), cardsRow(state.ruleset, cards, true)))));
     box.append(el("h3", {text: t("line")}), el("code", {class: "notation", text: f.notation}));
   }
-  if (state.sheet && state.sheet.winners && state.over) box.append(el("p", {text: `${t("winners")}: ${state.sheet.winners.map((p) => `${t("player")} ${p}`).join(", ")}`}));
+  if (state.sheet && state.sheet.winners && state.over) box.append(el("p", {text: `${t("winners")}${colon()}${state.sheet.winners.map((p) => `${t("player")} ${p}`).join(", ")}`}));
   if (!state.over) box.append(el("button", {type: "button", class: "primary", id: "b-next", "aria-keyshortcuts": "n",
     onclick: () => tableCall("POST", "/next"), text: t("next")}));
   return box;
@@ -618,8 +619,8 @@ async function solve() {
 
 function solvedBox(state, solved) {
   const box = el("section", {class: "solved", id: "solved", "aria-labelledby": "solved-title"}, el("h2", {id: "solved-title", text: t("values")}));
-  if (solved.error) { box.append(el("p", {class: "error", text: `${t("noSolve")}: ${solved.error}`})); return box; }
-  box.append(el("p", {text: `${t("value")}: ${solved.value} (${solved.goal}; ${t("side")}: ${solved.side.map((p) => `${t("player")} ${p}`).join(", ")}) · ${solved.seconds} s`}));
+  if (solved.error) { box.append(el("p", {class: "error", text: `${t("noSolve")}${colon()}${solved.error}`})); return box; }
+  box.append(el("p", {text: `${t("value")}${colon()}${solved.value} (${solved.goal}; ${t("side")}${colon()}${solved.side.map((p) => `${t("player")} ${p}`).join(", ")}) · ${solved.seconds} s`}));
   box.append(el("table", {}, el("tbody", {}, solved.actions.map((a) => el("tr", {class: solved.best.includes(a.action) ? "best" : ""},
     el("td", {text: show(a.action)}), el("td", {text: String(a.value)}), el("td", {text: solved.best.includes(a.action) ? t("best") : ""}))))));
   return box;
@@ -649,10 +650,10 @@ async function pageReplayList(query) {
   const token = setPage("replay");
   const m = await loadMeta();
   const q = el("input", {id: "r-q", type: "search", value: query.q || "", "aria-label": t("search"), placeholder: t("search")});
-  const rs = el("select", {id: "r-ruleset", "aria-label": t("ruleset")}, el("option", {value: "", text: `${t("ruleset")}: ${t("any")}`}),
+  const rs = el("select", {id: "r-ruleset", "aria-label": t("ruleset")}, el("option", {value: "", text: `${t("ruleset")}${colon()}${t("any")}`}),
     m.rulesets.map((r) => el("option", {value: r.id, text: r.title})));
   rs.value = query.ruleset || "";
-  const origin = el("select", {id: "r-origin", "aria-label": t("origin")}, el("option", {value: "", text: `${t("origin")}: ${t("any")}`}),
+  const origin = el("select", {id: "r-origin", "aria-label": t("origin")}, el("option", {value: "", text: `${t("origin")}${colon()}${t("any")}`}),
     ["hand-written", "generated", "boundary", "perft", "fuzzed"].map((o) => el("option", {value: o, text: o})));
   origin.value = query.origin || "";
   const list = el("div", {class: "results", "aria-live": "polite"});
@@ -691,11 +692,11 @@ function boardView(ruleset, board) {
   const players = el("div", {class: "replay-hands"}, board.players.map((p) => el("div", {class: "dealt-row" + (p.to_act ? " acting" : "")},
     el("span", {class: "name", text: `${t("player")} ${p.player}` + (p.dealer ? ` · ${t("dealer")}` : "") + (p.to_act ? ` · ${t("toAct")}` : "") + (p.out ? ` · ${t("out")}` : "")}),
     p.hand ? cardsRow(ruleset, p.hand, true) : el("span", {text: `${p.count}`}),
-    el("span", {class: "won", text: `${t("won")}: ${p.won}`}))));
+    el("span", {class: "won", text: `${t("won")}${colon()}${p.won}`}))));
   const infos = [];
-  if (board.trump) infos.push(el("span", {class: "info"}, `${t("trump")}: `, el("b", {class: "suit-" + board.trump, text: SUITS[board.trump] || board.trump})));
-  if (board.turnup) infos.push(el("span", {class: "info"}, `${t("turnup")}: `, cardImg(ruleset, board.turnup, "card-img tiny")));
-  if (board.talon) infos.push(el("span", {class: "info", text: `${t("talon")}: ${board.talon}`}));
+  if (board.trump) infos.push(el("span", {class: "info"}, `${t("trump")}${colon()}`, el("b", {class: "suit-" + board.trump, text: SUITS[board.trump] || board.trump})));
+  if (board.turnup) infos.push(el("span", {class: "info"}, `${t("turnup")}${colon()}`, cardImg(ruleset, board.turnup, "card-img tiny")));
+  if (board.talon) infos.push(el("span", {class: "info", text: `${t("talon")}${colon()}${board.talon}`}));
   infos.push(el("span", {class: "info", text: `${t("trick")} ${Math.min(board.tricks + 1, board.of)} ${t("of")} ${board.of} · ${board.phase}`}));
   const state = {ruleset};
   const trick = board.trick.length ? trickBox(state, board.trick, t("trick"), null)
@@ -710,8 +711,8 @@ function stepsList(walked, failure, base) {
     return el("li", {class: (current ? "current " : "") + (failing ? "failing " : "") + (s.agrees ? "" : "disagrees"), value: s.number,
       "aria-current": current ? "step" : null},
       el("a", {href: `${base}?at=${s.number - 1}`}, el("b", {text: `${s.kind}`}), ` ${s.text}` + (s.player !== null && s.player !== undefined ? ` (${t("player")} ${s.player})` : "")),
-      el("div", {class: "pair"}, el("span", {class: "label", text: `${t("expected")}: `}), stepCell(s.expected)),
-      el("div", {class: "pair"}, el("span", {class: "label", text: `${t("reference")}: `}), stepCell(s.reference),
+      el("div", {class: "pair"}, el("span", {class: "label", text: `${t("expected")}${colon()}`}), stepCell(s.expected)),
+      el("div", {class: "pair"}, el("span", {class: "label", text: `${t("reference")}${colon()}`}), stepCell(s.reference),
         el("span", {class: s.agrees ? "ok" : "bad", text: s.agrees ? ` ✓ ${t("agrees")}` : ` ✗ ${t("differs")}`})));
   }));
 }
@@ -766,7 +767,7 @@ async function pageScenario(id, query, report) {
     el("section", {class: "position", "aria-labelledby": "pos-title"},
       el("h2", {id: "pos-title", text: walked.at < total ? `${t("before")} ${walked.at + 1}` : t("after")}), boardView(walked.ruleset, walked.board)),
     el("section", {class: "steps-box"}, el("h2", {text: t("step")}), stepsList(walked, walked.failure, base))),
-    el("p", {class: "keys"}, el("b", {text: `${t("keys")}: `}), t("keysReplay")));
+    el("p", {class: "keys"}, el("b", {text: `${t("keys")}${colon()}`}), t("keysReplay")));
   main().append(...parts);
   document.querySelector(".steps li.current")?.scrollIntoView({block: "nearest"});
 }
@@ -775,11 +776,11 @@ function failureBox(walked) {
   const f = walked.failure;
   const rule = f.rule;
   return el("section", {class: "failure", "aria-labelledby": "failure-title"},
-    el("h2", {id: "failure-title", text: `${t("failure")}: ${walked.report.name} · ${f.status}` + (f.step ? ` · ${t("step")} ${f.step}` : "")}),
+    el("h2", {id: "failure-title", text: `${t("failure")}${colon()}${walked.report.name} · ${f.status}` + (f.step ? ` · ${t("step")} ${f.step}` : "")}),
     el("div", {class: "side-by-side"},
       el("div", {}, el("h3", {text: t("expected")}), stepCell(f.expected)),
       el("div", {}, el("h3", {text: t("got")}), stepCell(f.got))),
-    el("p", {}, el("b", {text: `${t("detail")}: `}), f.detail),
+    el("p", {}, el("b", {text: `${t("detail")}${colon()}`}), f.detail),
     rule ? el("p", {class: "rule"}, el("b", {text: `${t("rule")} ${rule.number}`}), ` (${rule.clause}) — ${rule.text}`) : null,
     f.step ? el("p", {}, el("a", {href: `#/report/${walked.report.id}/${encodeURIComponent(walked.id)}?at=${f.step - 1}`, text: t("openAt")})) : null);
 }
@@ -829,7 +830,7 @@ async function pageReports(query) {
     try {
       const found = await api("GET", `/api/reports/${query.report}/failures?ruleset=${query.ruleset || ""}&clause=${encodeURIComponent(query.clause || "")}`);
       if (token !== pageToken) return;
-      const list = el("section", {class: "failures", id: "failures"}, el("h2", {text: `${t("failures")}: ${found.report.name} · ${query.clause || ""}`}),
+      const list = el("section", {class: "failures", id: "failures"}, el("h2", {text: `${t("failures")}${colon()}${found.report.name} · ${query.clause || ""}`}),
         el("ul", {}, found.failures.map((f) => el("li", {},
           el("a", {href: `#/report/${query.report}/${encodeURIComponent(f.id)}`, text: f.id}),
           el("span", {class: "meta", text: ` ${f.status}` + (f.step ? ` · ${t("step")} ${f.step}` : "")}),
