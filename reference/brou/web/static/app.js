@@ -467,7 +467,9 @@ function viewList(state) {
   for (const [key, value] of Object.entries(state.view)) {
     if (skip.has(key) || value === null || (Array.isArray(value) && !value.length)) continue;
     let shown;
-    if (Array.isArray(value) && value.length && value[0] && typeof value[0] === "object") {
+    if (["homme", "hombre"].includes(key) && typeof value === "number") {
+      shown = `${t("player")} ${value}`;  // who plays the deal alone, a player of the table
+    } else if (Array.isArray(value) && value.length && value[0] && typeof value[0] === "object") {
       shown = value.map(showEntry).join(" · ");
     } else shown = show(value);
     rows.push(el("dt", {text: FIELDS[lang][key] ?? key}), el("dd", {text: shown}));
