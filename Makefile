@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-dev
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: install test test-slow lint run bench bench-diagnosis rulebook api clean
+.PHONY: install test test-slow lint run bench bench-diagnosis rulebook api clean chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -47,9 +47,19 @@ test: $(STAMP)
 	$(VENV)/bin/ruff check .
 
 ## the tests marked slow (tests/conftest.py, SLOW): the properties at scale, every z3 fact,
-## OpenSpiel's simulations, the books, the wheel; CI runs them after make test
-test-slow: $(STAMP)
+## OpenSpiel's simulations, the books, the wheel, brou web in Chromium; CI runs them after make test
+test-slow: $(STAMP) chromium
 	$(PY) -m pytest -n 2 -m slow
+
+## Debian's Chromium, which tests/test_web_browser.py drives (Playwright, in the dev extra, drives
+## it; no browser is downloaded): installed with apt-get where it is missing (as root, or with
+## sudo); without apt-get the browser test is skipped and says why
+CHROMIUM := /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+chromium:
+	@if [ -x $(CHROMIUM) ]; then :; \
+	elif command -v apt-get >/dev/null; then $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q chromium; \
+	else echo "no apt-get here: install Chromium at $(CHROMIUM) for tests/test_web_browser.py (skipped without it)"; fi
 
 lint: $(STAMP)
 	$(PY) -m mypy
@@ -65,10 +75,11 @@ api: $(STAMP)
 	$(PY) -m sphinx -W --keep-going -q -b html docs/api build/api
 
 ## the speed table (the engine compiled with mypyc; `$(PY) tools/bench` gives the pure one's), then the diagnosis benchmark (docs/conformance.md, "The verdict": 138 single-bug
-## implementations through brou check, about 20 minutes on 2 cores)
+## implementations through brou check, about 20 minutes on 2 cores), then brou web under load (200 tables at once, docs/web.md)
 bench: $(BENCH_STAMP) $(MYPYC_STAMP)
 	$(MPY) tools/bench --book-python $(PY)
 	$(PY) tools/diagnosis-bench
+	$(PY) tools/web-bench
 
 bench-diagnosis: $(STAMP)
 	$(PY) tools/diagnosis-bench

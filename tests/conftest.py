@@ -37,6 +37,7 @@ SLOW: dict[str, str] = {
         "L'Hombre's auction valued by solving the play of each bid in the pure engine",
     "tests/test_hostile_commands.py::test_a_study_stopped_by_a_signal_keeps_what_it_finished":
         "plays the register's studies until one is done, then stops them, twice",
+    "tests/test_web_browser.py": "Chromium drives brou web's pages at two widths, a deal of each game (under a minute)",
 }
 
 

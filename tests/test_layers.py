@@ -20,7 +20,7 @@ import brou
 PACKAGE = Path(brou.__file__).parent
 LAYERS = ("brou.conformance", "brou.book")  # subpackages taken as one node each
 # the modules allowed to import the conformance layer: products built on it
-MAY_IMPORT_CONFORMANCE = ("brou.conformance", "brou.book", "brou.cli", "brou.openspiel")
+MAY_IMPORT_CONFORMANCE = ("brou.conformance", "brou.book", "brou.web", "brou.cli", "brou.openspiel")
 
 # The folders of the package from the bottom (docs/design.md, "The map"): a module may import
 # the modules of its own folder and of the folders of a lower rank, none of a higher one.
@@ -41,6 +41,7 @@ RANKS = {
     "brou.study": 7,
     "brou.league": 8,
     "brou.book": 9,
+    "brou.web": 9,  # `brou web`: a product beside the books, on the study and the conformance layer
     "brou.cli": 10,
 }
 # The package's own `__init__` re-exports the library (the spec, the cards, the laws and the

@@ -255,7 +255,43 @@ def build_parser() -> Parser:
     _study_parser(sub)
     _spec_parser(sub)
     _league_parser(sub)
+    _web_parser(sub)
     return parser
+
+
+def _port(text: str) -> int:
+    """A TCP port, 0 (a free one) to 65535."""
+    if not text.isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"a port is a whole number from 0 to 65535, not {quoted(text)}")
+    return int(text)
+
+
+def _web_parser(sub: Any) -> None:
+    """`brou web`'s arguments."""
+    web = sub.add_parser("web", help="the games, the rules and the conformance reports in a browser: play against the "
+                                     "players, replay scenarios and reports, read the register (docs/web.md)")
+    web.add_argument("--host", default="127.0.0.1",
+                     help="the address to listen on (default 127.0.0.1: this machine only); another, such as "
+                          "0.0.0.0, lets every machine that reaches it play: no login, no encryption (docs/web.md)")
+    web.add_argument("--port", type=_port, default=8000, help="the port (default 8000; 0: a free one)")
+    web.add_argument("--open", action="store_true", help="open the address in the default browser")
+    web.add_argument("--workers", type=int, default=1, choices=range(0, 9), metavar="N",
+                     help="processes the players of the registry think in (default 1; 0: threads of the server)")
+    web.add_argument("--solve-seconds", type=float, default=20.0, metavar="S",
+                     help="the solver's time for one position before it is cut (default 20)")
+
+
+def cmd_web(args: argparse.Namespace) -> int:
+    """`brou web`: serve the application until Ctrl-C; its address printed first."""
+    try:
+        from ..web.app import Config
+        from ..web.server import serve
+    except ModuleNotFoundError as exc:
+        raise UsageError(f"brou web needs the web extra (pip install 'brou[web]'): no module {exc.name}") from None
+    if not 0.1 <= args.solve_seconds <= 3600:
+        raise UsageError("brou web: --solve-seconds is a number of seconds from 0.1 to 3600")
+    return serve(Config(host=args.host, bot_processes=args.workers, solve_seconds=args.solve_seconds), args.port,
+                 args.open)
 
 
 def _count(text: str) -> int:
@@ -990,6 +1026,8 @@ def _main(argv: Sequence[str] | None = None, stdout_closed: bool = False) -> int
             return cmd_spec(args)
         if args.command == "league":
             return cmd_league(args)
+        if args.command == "web":
+            return cmd_web(args)
         return cmd_deal(args)
     except BrouError as exc:
         print(message_line(_one_prefix(command, str(exc))), file=sys.stderr)

@@ -161,6 +161,21 @@ def _card(pic: _Picture, rules: Rules, card: int, x: float, y: float, lang: Lang
     pic.close("g")
 
 
+def card_picture(rules: Rules, card: int, lang: Lang = "en") -> str:
+    """One card face up, alone, as standalone SVG: the book's card (`brou web` draws every card
+    of its tables with it)."""
+    pic = _Picture()
+    _card(pic, rules, card, 0.5, 0.5, lang, big=True)
+    return pic.document(TRICK_W + 1, TRICK_H + 1, card_label(rules, card, lang))
+
+
+def card_back_picture() -> str:
+    """The back of a card, alone, as standalone SVG."""
+    pic = _Picture()
+    _card_back(pic, 0.5, 0.5)
+    return pic.document(CARD_W + 1, CARD_H + 1, "card back")
+
+
 def _card_back(pic: _Picture, x: float, y: float) -> None:
     pic.el("rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=3, fill="#4f6f9f", stroke=GREY, stroke_width=0.9)
     pic.el("rect", x=x + 3, y=y + 3, width=CARD_W - 6, height=CARD_H - 6, rx=2, fill="none", stroke="#d9e2ef",

@@ -1,0 +1,97 @@
+"""The register's pages: each open question with its sources and options (spec/ambiguities.yaml,
+`brou.spec.ambiguities`), its witness scenarios under each option (`brou.conformance.witnesses`:
+the pair of scenarios, one per option, that the options answer differently), and what the study
+of its readings found (`brou.study.output`: the figures file's headline, and the plot drawn
+beside it when there is one).  A plot is found by the entry and the ruleset, never by a name
+the request gives.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ..conformance.witnesses import pairs, scenario_ids
+from ..errors import UsageError
+from ..spec.ambiguities import Entry, Register, load_register
+from ..study.output import FIGURES_FILE, headlines, load_figures, plot_name
+from .replay import catalogue
+from .requests import RequestError
+
+
+@cache
+def the_register() -> Register:
+    """The register, read and checked once (a second of a core: it is the package's data, which
+    does not change while the server runs)."""
+    return load_register()
+
+
+def _entry(amb_id: str) -> Entry:
+    try:
+        return the_register().entry(amb_id)
+    except UsageError as exc:
+        raise RequestError(str(exc), "path", 404) from None
+
+
+def entries(lang: str) -> list[dict[str, Any]]:
+    """Every entry: its id, question, each ruleset's default option and witness status."""
+    return [{"id": e.id, "question": e.text("question", lang), "defaults": {r: d["option"] for r, d in e.defaults.items()},
+             "witness": {r: w.get("status") for r, w in e.witness.items()}} for e in the_register().entries]
+
+
+def plot_path(amb_id: str, ruleset: str) -> Path | None:
+    """The study's plot of an entry for a ruleset (SVG), if one was drawn beside the figures file."""
+    entry = _entry(amb_id)
+    if ruleset not in entry.defaults:
+        return None
+    path = FIGURES_FILE.parent / f"{plot_name({'entry': entry.id, 'ruleset': ruleset})}.svg"
+    return path if path.is_file() else None
+
+
+def entry(amb_id: str, lang: str) -> dict[str, Any]:
+    """One entry: its question, sources, options, defaults, witness pairs (scenario ids by
+    option, those of the corpus) and study figures, in `lang`."""
+    e = _entry(amb_id)
+    listed = catalogue()
+    witnesses: dict[str, Any] = {}
+    figures: dict[str, Any] = {}
+    try:
+        data = load_figures()
+    except (OSError, ValueError):
+        data = {"studies": []}
+    for ruleset in e.defaults:
+        found = []
+        for names in pairs(e, ruleset):
+            ids = scenario_ids(e, ruleset, names)
+            if all(i in listed for i in ids):
+                found.append({"options": list(names), "scenarios": list(ids)})
+        record = e.witness.get(ruleset, {})
+        witnesses[ruleset] = {"status": record.get("status"), "pairs": found}
+        got = headlines(e.id, ruleset, lang, data)
+        if got is not None:
+            about, parts = got
+            figures[ruleset] = {"about": about, "options": parts, "plot": plot_path(e.id, ruleset) is not None}
+    return {
+        "id": e.id, "question": e.text("question", lang),
+        "sources": [{"source": s.get("source", ""), "section": s.get("section", ""), "says": e.text("says", lang, k)}
+                    for k, s in enumerate(e.sources)],
+        "options": [{"name": o.name, "playable": o.playable, "why": o.text(lang), "overrides": o.overrides}
+                    for o in e.options],
+        "defaults": {r: {"option": d["option"], "why": e.text("default", lang, r)} for r, d in e.defaults.items()},
+        "witnesses": witnesses, "figures": figures,
+    }
+
+
+def readings(ruleset: str, lang: str) -> list[dict[str, Any]]:
+    """The entries that give `ruleset` a default, with their playable options for it: the
+    readings a table may be opened with."""
+    out = []
+    for e in the_register().entries:
+        if ruleset not in e.defaults:
+            continue
+        options = [o.name for o in e.options if o.playable and ruleset in o.overrides]
+        if len(options) > 1:
+            out.append({"id": e.id, "question": e.text("question", lang), "default": e.defaults[ruleset]["option"],
+                        "options": options})
+    return out
