@@ -37,6 +37,8 @@ SLOW: dict[str, str] = {
         "L'Hombre's auction valued by solving the play of each bid in the pure engine",
     "tests/test_hostile_commands.py::test_a_study_stopped_by_a_signal_keeps_what_it_finished":
         "plays the register's studies until one is done, then stops them, twice",
+    "tests/test_study_campaign.py::test_a_study_stopped_and_run_again_goes_on_and_ends_with_the_figures_of_one_run":
+        "a study of 150 sessions on a local Dask cluster, stopped, run again, and played once more in one process",
 }
 
 
