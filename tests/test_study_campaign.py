@@ -168,3 +168,55 @@ def test_a_study_stopped_and_run_again_goes_on_and_ends_with_the_figures_of_one_
     figures = json.loads((out / "figures.json").read_text(encoding="utf-8"))
     (whole,) = run([PLAN], 3 * CHUNK, 0, PLAYERS, jobs=0)
     assert figures["studies"] == [json.loads(json.dumps(whole))]
+
+
+def _workers_of(pid: int) -> list[int]:
+    """The Dask worker processes a command started (spawned Python processes, its children)."""
+    out = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            command = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(stat[1]) == pid and b"spawn_main" in command:
+            out.append(int(entry.name))
+    return out
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="no /proc")
+def test_a_killed_worker_then_a_killed_scheduler_lose_nothing_finished(tmp_path: Path) -> None:
+    """A worker killed mid-campaign (its chunk is played again), then the command and the
+    scheduler it runs killed outright (SIGKILL, no clean-up): the same command run again ends
+    with the figures of one run without a stop."""
+    import os
+
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "brou", "study", "AMB-55", "--deals", str(4 * CHUNK), "--jobs", "2",
+               "--out", str(out)]
+    child = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             start_new_session=True)
+    try:
+        deadline = time.monotonic() + 240
+        while not list((out / "sessions").glob("*.parquet")):  # the workers are at work
+            assert child.poll() is None and time.monotonic() < deadline, "no chunk finished"
+            time.sleep(0.1)
+        os.kill(_workers_of(child.pid)[0], signal.SIGKILL)
+        while len(list((out / "sessions").glob("*.parquet"))) < 2:
+            assert child.poll() is None and time.monotonic() < deadline, "no chunk finished after a worker was killed"
+            time.sleep(0.1)
+        os.killpg(child.pid, signal.SIGKILL)
+        child.wait(timeout=30)
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+    kept = len(list((out / "sessions").glob("*.parquet")))
+    assert 2 <= kept < 4, kept
+    again = subprocess.run(command, cwd=tmp_path, capture_output=True, check=False, timeout=300)
+    assert again.returncode == 0, again.stderr.decode()
+    assert len(list((out / "sessions").glob("*.parquet"))) == 4
+    figures = json.loads((out / "figures.json").read_text(encoding="utf-8"))
+    (whole,) = run([PLAN], 4 * CHUNK, 0, PLAYERS, jobs=0)
+    assert figures["studies"] == [json.loads(json.dumps(whole))]

@@ -84,10 +84,16 @@ def _client(jobs: int, scheduler: str | None) -> tuple[Any, Any]:
         except (OSError, TimeoutError, ValueError, TypeError) as exc:
             why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             raise UsageError(f"brou study: cannot reach the Dask scheduler {scheduler!r}: {why}") from None
-    with _without_ctrl_c():
-        cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, host="127.0.0.1",
-                               dashboard_address="127.0.0.1:0",
-                               silence_logs=logging.CRITICAL)
+    for attempt in (1, 2):  # a worker killed as it starts fails the cluster's start: tried once more
+        try:
+            with _without_ctrl_c():
+                cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                       dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL)
+            break
+        except (RuntimeError, OSError, TimeoutError) as exc:
+            if attempt == 2:
+                why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                raise UsageError(f"brou study: the local Dask cluster of {jobs} workers did not start: {why}") from None
     return Client(cluster, set_as_default=False), cluster
 
 
