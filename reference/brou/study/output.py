@@ -273,14 +273,25 @@ def headlines(amb_id: str, ruleset: str, lang: str = "en",
     players = ",".join(s["players"])
     parts = []
     for o in s["options"][1:]:
+        a = o.get("arising")
         if lang == "fr":
             parts.append(f"«\u00a0{o['option']}\u00a0»\u00a0: première donne changée dans {_fr_pct(o['first_deal_changed'])} "
                          f"des cas, une donne au moins dans {_fr_pct(o['any_deal_changed'])}, vainqueur dans "
-                         f"{_fr_pct(o['winner_changed'])}")
+                         f"{_fr_pct(o['winner_changed'])}" + (
+                             f"\u202f; le cas se présente dans {_fr_pct(a['per_deal'])} des donnes, et le résultat "
+                             f"de la donne y change dans {_fr_pct(a['result_changed'])}"
+                             if a and a["per_deal"]["value"] is not None and a["result_changed"]["value"] is not None
+                             else f"\u202f; le cas se présente dans {_fr_pct(a['per_deal'])} des donnes"
+                             if a and a["per_deal"]["value"] is not None else ""))
         else:
             parts.append(f"{o['option']}: first deal's result changed in {_pct(o['first_deal_changed'])} of "
                          f"{'matches' if match else 'games'}, some deal's result in {_pct(o['any_deal_changed'])}, "
-                         f"the winner in {_pct(o['winner_changed'])}")
+                         f"the winner in {_pct(o['winner_changed'])}" + (
+                             f"; the case arises in {_pct(a['per_deal'])} of deals, and there the deal's result "
+                             f"changes in {_pct(a['result_changed'])}"
+                             if a and a["per_deal"]["value"] is not None and a["result_changed"]["value"] is not None
+                             else f"; the case arises in {_pct(a['per_deal'])} of deals"
+                             if a and a["per_deal"]["value"] is not None else ""))
     if lang == "fr":
         unit = "matchs" if match else "parties"
         return f"{n:,}".replace(",", "\u202f") + f" {unit} par lecture, mêmes donnes, joueurs {players}", parts
