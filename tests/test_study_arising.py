@@ -39,16 +39,17 @@ def test_a_reading_against_itself_never_arises() -> None:
             assert arising(ruleset, {}, {}, s.seed, s.actions, players=["careful"]) == (NEVER,) * len(s.actions)
 
 
-@pytest.mark.parametrize("entry", sorted(CANNOT_ARISE))
-def test_an_entry_whose_readings_cannot_part_never_arises_and_says_why(entry: str) -> None:
+@pytest.mark.parametrize(("entry", "players"), [*((e, ["careful"]) for e in sorted(CANNOT_ARISE)),
+                                                 ("AMB-58", ["careful", "random", "greedy"])])
+def test_an_entry_whose_readings_cannot_part_never_arises_and_says_why(entry: str, players: list[str]) -> None:
     assert len(CANNOT_ARISE[entry]) > 40  # a reason, in words
     studies, _ = chosen(entry)
     assert studies
     for plan in studies:
         default = plan.readings[0]
-        for s in play_sessions(plan.ruleset, default.params, ["careful"], range(3), deals=6):
+        for s in play_sessions(plan.ruleset, default.params, players, range(3), deals=6):
             for reading in plan.readings[1:]:
-                steps = arising(plan.ruleset, default.params, reading.params, s.seed, s.actions, players=["careful"])
+                steps = arising(plan.ruleset, default.params, reading.params, s.seed, s.actions, players=players)
                 assert arose_in(steps) == 0, (plan.ruleset, reading.option, s.seed, steps)
 
 

@@ -55,6 +55,9 @@ CANNOT_ARISE = {
     "AMB-01": "the next dealer is the dealer's right or left neighbour, both of the other side, so every deal is "
               "dealt and played the same by seat of the deal and every side's count is the same; only which of two "
               "partners holds which hand changes, and that matters only when partners are different players",
+    "AMB-58": "the table's players are numbered in the order of play, so whether that order runs to the right or "
+              "to the left is a name for the same deals: each seat deals, bids and plays after the same players "
+              "either way, whoever sits there",
 }
 
 
