@@ -98,8 +98,7 @@ def test_a_study_run_in_parts_has_the_figures_of_one_run_and_plays_no_seed_twice
     assert again == whole
     assert played == [(10, 14), (14, 16)]
     assert run([PLAN], 6, 10, PLAYERS, out=out) == whole and played == [(10, 14), (14, 16)]  # read from the store
-    rows = sum(1 for _ in (out / "sessions").glob("*.parquet"))
-    assert rows == 2
+    assert len(_chunk_files(out)) == 2
 
 
 def test_one_worker_two_workers_and_a_given_scheduler_give_the_same_figures() -> None:
@@ -147,7 +146,7 @@ def test_a_study_stopped_and_run_again_goes_on_and_ends_with_the_figures_of_one_
                              start_new_session=True)
     try:
         deadline = time.monotonic() + 240
-        while not list((out / "sessions").glob("*.parquet")):
+        while not _chunk_files(out):
             assert child.poll() is None and time.monotonic() < deadline, "no chunk finished"
             time.sleep(0.1)
         child.send_signal(signal.SIGINT)
@@ -159,15 +158,20 @@ def test_a_study_stopped_and_run_again_goes_on_and_ends_with_the_figures_of_one_
             os.killpg(child.pid, signal.SIGKILL)
     err = stderr.decode()
     assert child.returncode == 130 and "Traceback" not in err, err
-    kept = len(list((out / "sessions").glob("*.parquet")))
+    kept = len(_chunk_files(out))
     assert 1 <= kept < 3, kept
     again = subprocess.run(command, cwd=tmp_path, capture_output=True, check=False, timeout=300)
     assert again.returncode == 0, again.stderr.decode()
     assert f"{kept * CHUNK * 2:,} of {3 * CHUNK * 2:,} sessions are in the store already" in again.stderr.decode()
-    assert len(list((out / "sessions").glob("*.parquet"))) == 3
+    assert len(_chunk_files(out)) == 3
     figures = json.loads((out / "figures.json").read_text(encoding="utf-8"))
     (whole,) = run([PLAN], 3 * CHUNK, 0, PLAYERS, jobs=0)
     assert figures["studies"] == [json.loads(json.dumps(whole))]
+
+
+def _chunk_files(out: Path) -> list[Path]:
+    """The chunks written whole in the store under `out` (not a temporary file being written)."""
+    return [p for p in (out / "sessions").glob("*.parquet") if not p.name.startswith(".")]
 
 
 def _workers_of(pid: int) -> list[int]:
@@ -200,11 +204,11 @@ def test_a_killed_worker_then_a_killed_scheduler_lose_nothing_finished(tmp_path:
                              start_new_session=True)
     try:
         deadline = time.monotonic() + 240
-        while not list((out / "sessions").glob("*.parquet")):  # the workers are at work
+        while not _chunk_files(out):  # the workers are at work
             assert child.poll() is None and time.monotonic() < deadline, "no chunk finished"
             time.sleep(0.1)
         os.kill(_workers_of(child.pid)[0], signal.SIGKILL)
-        while len(list((out / "sessions").glob("*.parquet"))) < 2:
+        while len(_chunk_files(out)) < 2:
             assert child.poll() is None and time.monotonic() < deadline, "no chunk finished after a worker was killed"
             time.sleep(0.1)
         os.killpg(child.pid, signal.SIGKILL)
@@ -212,11 +216,11 @@ def test_a_killed_worker_then_a_killed_scheduler_lose_nothing_finished(tmp_path:
     finally:
         if child.poll() is None:
             os.killpg(child.pid, signal.SIGKILL)
-    kept = len(list((out / "sessions").glob("*.parquet")))
+    kept = len(_chunk_files(out))
     assert 2 <= kept < 4, kept
     again = subprocess.run(command, cwd=tmp_path, capture_output=True, check=False, timeout=300)
     assert again.returncode == 0, again.stderr.decode()
-    assert len(list((out / "sessions").glob("*.parquet"))) == 4
+    assert len(_chunk_files(out)) == 4
     figures = json.loads((out / "figures.json").read_text(encoding="utf-8"))
     (whole,) = run([PLAN], 4 * CHUNK, 0, PLAYERS, jobs=0)
     assert figures["studies"] == [json.loads(json.dumps(whole))]
