@@ -38,6 +38,10 @@ SLOW: dict[str, str] = {
     "tests/test_hostile_commands.py::test_a_study_stopped_by_a_signal_keeps_what_it_finished":
         "plays the register's studies until one is done, then stops them, twice",
     "tests/test_web_browser.py": "Chromium drives brou web's pages at two widths, a deal of each game (under a minute)",
+    "tests/test_study_campaign.py::test_a_study_stopped_and_run_again_goes_on_and_ends_with_the_figures_of_one_run":
+        "a study of 150 sessions on a local Dask cluster, stopped, run again, and played once more in one process",
+    "tests/test_study_campaign.py::test_a_killed_worker_then_a_killed_scheduler_lose_nothing_finished":
+        "a study of 200 sessions on a local Dask cluster, a worker and then the command killed, run again, and once more",
 }
 
 

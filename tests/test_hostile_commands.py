@@ -118,7 +118,8 @@ def test_study_processes_are_bounded_by_the_work_and_the_cores(tmp_path: Path) -
     assert processes(1, 3) == 1
     done = brou_io(tmp_path, "study", "AMB-55", "--deals", "2", "--jobs", "200")
     assert done.status == 0 and done.out.startswith("AMB-55 homme-d-auvergne\n  2 games per reading"), done
-    assert f"{processes(200, 2)} processes play (200 asked" in done.err, done.err
+    # one chunk of work: the two seeds under both readings (brou.study.chunk), so one worker
+    assert f"{processes(200, 1)} processes play (200 asked" in done.err, done.err
 
 
 # -- reads of a record or a position: bounded, a regular file or standard input --------------------

@@ -127,7 +127,7 @@ def test_the_command_writes_the_table_the_figures_and_the_plots(tmp_path: Path, 
     assert main(["study", "amb-55", "--deals", "3", "--jobs", "1", "--out", str(out)]) == 0
     assert "seven" in capsys.readouterr().out
     assert {p.name for p in out.iterdir()} == {"figures.json", "studies.md", "AMB-55-homme-d-auvergne.png",
-                                               "AMB-55-homme-d-auvergne.svg"}
+                                               "AMB-55-homme-d-auvergne.svg", "sessions"}
     assert (out / "AMB-55-homme-d-auvergne.png").read_bytes()[:4] == b"\x89PNG"
     assert main(["study", "AMB-55", "--deals", "2", "--jobs", "1", "--json"]) == 0
     printed = json.loads(capsys.readouterr().out)

@@ -319,17 +319,26 @@ def _study_parser(sub: Any) -> None:
     study.add_argument("--players", default="careful", metavar="A,B,...",
                        help="the players by seat, taken in turn (default: careful at every seat), each a name or "
                             "NAME:KEY=VALUE:KEY=VALUE (docs/players.md)")
-    study.add_argument("--jobs", type=_count, default=2, metavar="J", help="processes playing (default 2)")
+    study.add_argument("--jobs", type=_count, default=None, metavar="J",
+                       help="Dask workers on this machine, one process each (default: one per core)")
+    study.add_argument("--scheduler", metavar="ADDRESS",
+                       help="play on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:PORT) instead of on "
+                            "this machine; its workers need brou installed")
     study.add_argument("--out", metavar="DIR", type=Path,
-                       help="write figures.json, studies.md and a plot per entry and ruleset (PNG, SVG) into DIR")
+                       help="keep every session in DIR/sessions (Parquet, a file per chunk as it finishes: the same "
+                            "command run again goes on where it stopped) and write figures.json, studies.md and a "
+                            "plot per entry and ruleset (PNG, SVG) into DIR")
     study.add_argument("--json", action="store_true", help="print the figures as JSON")
+    study.add_argument("--no-progress", action="store_true", help="no progress on standard error")
 
 
 def cmd_study(args: argparse.Namespace) -> int:
-    """`brou study AMB-nn` or `brou study --all`: the figures as a table (or JSON), and with --out
-    the files, written again as each study ends (an interrupted run keeps the studies done)."""
+    """`brou study AMB-nn` or `brou study --all`: the sessions played on Dask, each chunk kept
+    in the store as it finishes, the figures as a table (or JSON), and with --out the files,
+    written again as each study is whole (an interrupted run keeps every chunk finished)."""
+    from ..study.campaign import run_each
     from ..study.output import output_names, table_text, write_all
-    from ..study.play import check_seeds, chosen, run_each, stderr_progress
+    from ..study.play import check_seeds, chosen
 
     if args.all == (args.id is not None):
         raise UsageError("brou study: give an entry id or --all, not " + ("both" if args.all else "neither"))
@@ -337,31 +346,61 @@ def cmd_study(args: argparse.Namespace) -> int:
         raise UsageError("brou study: --ruleset chooses a ruleset of one entry; --all takes every one")
     if args.ruleset is not None and args.ruleset not in spec.available_rulesets():
         raise UsageError(f"brou study: unknown ruleset {quoted(args.ruleset)} (known: {', '.join(spec.available_rulesets())})")
+    if args.scheduler is not None and args.jobs is not None:
+        raise UsageError("brou study: --jobs sets the workers of a cluster on this machine; a --scheduler has its own")
     check_seeds(args.deals, args.seed)
+    check_scheduler(args.scheduler)
     players = [spec.text for spec in parse_players(args.players)]
     plans, unplayed = chosen(None if args.all else args.id, args.ruleset, players)
     if args.out is not None:
         writable_folder("study", args.out, output_names((p.entry, p.ruleset) for p in plans))
-    progress = None if args.json and args.out is None else stderr_progress
-    done: list[dict[str, Any]] = []
+    jobs = args.jobs if args.jobs is not None else (0 if args.scheduler else os.cpu_count() or 1)
+    found: dict[tuple[str, str], dict[str, Any]] = {}
+    order = [(p.entry, p.ruleset) for p in plans]
+
+    def done() -> list[dict[str, Any]]:
+        return [found[k] for k in order if k in found]
+
     previous = signal.signal(signal.SIGTERM, _terminated)
     try:
-        for finished in run_each(plans, args.deals, args.seed, players, args.jobs, progress=progress):
-            if args.out is not None:
-                write_all({"studies": [*done, finished], "unplayed": unplayed}, args.out, plotted=[finished])
-            done.append(finished)
+        for finished in run_each(plans, args.deals, args.seed, players, jobs, args.scheduler, args.out,
+                                 progress=not args.no_progress):
+            key = (finished["entry"], finished["ruleset"])
+            if args.out is not None:  # counted as finished once its files are written
+                write_all({"studies": [s for k, s in ((k, found.get(k, finished if k == key else None)) for k in order)
+                                       if s is not None], "unplayed": unplayed}, args.out, plotted=[finished])
+            found[key] = finished
     except KeyboardInterrupt as exc:
         status = exc.args[0] if exc.args and isinstance(exc.args[0], int) else 130
-        if done:
-            _print_study({"studies": done, "unplayed": []}, args.json, table_text)
-        kept = f"; {len(done)} finished, written to {args.out}" if done and args.out is not None else (
-            f"; {len(done)} finished, shown above" if done else "")
-        print(message_line(f"brou study: interrupted after {len(done)} of {len(plans)} studies{kept}"), file=sys.stderr)
+        if found:
+            _print_study({"studies": done(), "unplayed": []}, args.json, table_text)
+        kept = f"; {len(found)} finished, written to {args.out}" if found and args.out is not None else (
+            f"; {len(found)} finished, shown above" if found else "")
+        stored = (f"; every chunk finished is kept in {args.out / 'sessions'}: the same command goes on from there"
+                  if args.out is not None else "")
+        print(message_line(f"brou study: interrupted after {len(found)} of {len(plans)} studies{kept}{stored}"),
+              file=sys.stderr)
         return status
     finally:
         signal.signal(signal.SIGTERM, previous)
-    _print_study({"studies": done, "unplayed": unplayed}, args.json, table_text)
+    _print_study({"studies": done(), "unplayed": unplayed}, args.json, table_text)
     return EXIT_OK
+
+
+def check_scheduler(address: str | None) -> None:
+    """UsageError unless a --scheduler address reads as one (tcp://HOST:PORT, HOST:PORT, or
+    another of Dask's protocols): a typo is said before any connection is tried."""
+    if address is None:
+        return
+    from urllib.parse import urlsplit
+
+    url = urlsplit(address if "://" in address else "tcp://" + address)
+    try:
+        port = url.port
+    except ValueError:
+        port = None
+    if url.scheme not in ("tcp", "tls", "ws", "wss", "inproc", "ucx") or not url.hostname or port is None:
+        raise UsageError(f"brou study: --scheduler {quoted(address)} is not a scheduler's address (tcp://HOST:PORT)")
 
 
 def _league_parser(sub: Any) -> None:

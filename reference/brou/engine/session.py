@@ -344,6 +344,29 @@ class Session:
         if self.deal.is_over:
             self._close_deal()
 
+    def under(self, rules: Rules) -> Session:
+        """This session as it stands at the start of its current deal, under other rules of
+        the same game (another reading of an ambiguity, brou.study.arising): the same
+        standing (the table's seating, the marks, jetons, scores and carried marriages, the
+        games and deals played) and the current deal dealt again from the same deal seed under
+        `rules`, before any action (a deal that ends as it is dealt is counted at once)."""
+        other = object.__new__(Session)
+        other.__dict__.update(self.__dict__)
+        other.rules = rules
+        other.kind = session_kind(rules)
+        other._kind = KINDS[other.kind]
+        other.marks, other.jetons = list(self.marks), list(self.jetons)
+        other.scores, other.carried = list(self.scores), list(self.carried)
+        other.games, other.deals = list(self.games), list(self.deals)
+        if self._dealt is not None or self._deal_seed is None:
+            raise BrouError("only a session dealt from its seed can be dealt again under other rules")
+        marks, context = other._kind.starts(other)
+        dealt = (talon_deal_from_seed if rules.on_phases else deal_from_seed)(rules, self._deal_seed)
+        other.deal = new_deal(rules, dealt, marks, context)
+        if other.deal.is_over:
+            other._close_deal()
+        return other
+
     def _notation(self, deal: PhaseDeal) -> str:
         """A finished deal's line: its players are the table's; at a table of more (L'Hombre
         with four) the deal's seats."""

@@ -4,7 +4,8 @@ plots, and the figures file the register's renderings read (docs/studies/figures
 
 from __future__ import annotations
 
-from .play import DEFAULT_PLAYERS, figures, plans, play_sessions, study, study_all, unplayed
+from .campaign import study, study_all
+from .play import DEFAULT_PLAYERS, figures, plans, play_sessions, unplayed
 from .stats import Mean, Rate, mean, ratio, wilson
 
 __all__ = [

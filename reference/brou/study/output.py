@@ -45,12 +45,33 @@ COLUMNS = ("option", "1st deal changed", "any deal changed", "winner changed", "
 SCORES = COLUMNS.index("score per deal by side")
 
 
+ARISING = ("arises per deal", "arises per session", "where it arises: result changed", "score moved",
+           "winner changed")
+
+
+def _arising_cells(a: Mapping[str, Any] | None) -> list[str]:
+    if not a:
+        return ["\u2013"] * len(ARISING)
+    return [_pct(a["per_deal"]), _pct(a["per_session"]), _pct(a["result_changed"]), _num(a["score_moved"]),
+            _pct(a["winner_changed"])]
+
+
 def _row(study: Mapping[str, Any], o: Mapping[str, Any], default: str) -> list[str]:
     scores = "; ".join(f"{name} {_num(m)}" for name, m in zip(side_names(study), o["score_per_deal"], strict=True))
     name = o["option"] + (" (default)" if o["option"] == default else "")
     return [name, _pct(o["first_deal_changed"]), _pct(o["any_deal_changed"]), _pct(o["winner_changed"]), scores,
             _num(o["dealer_advantage"]), _num(o["eldest_advantage"]), _pct(o["first_dealer_wins"]),
             _pct(o["contract_made"]) if study["contract"] else "n/a", _num(o["deals_per_session"])]
+
+
+def arising_text(a: Mapping[str, Any]) -> str:
+    """How often an option's situation arises and what it changes when it does, in a line."""
+    text = (f"arises in {_pct(a['per_deal'])} of deals, {_pct(a['per_session'])} of sessions; where it does: "
+            f"the deal's result changes in {_pct(a['result_changed'])}, a side's score moves by "
+            f"{_num(a['score_moved'])} a deal, the winner changes in {_pct(a['winner_changed'])} of sessions")
+    if a.get("unexplained"):
+        text += f"; {a['unexplained']} sessions differ where it never arose"
+    return text
 
 
 def _about(study: Mapping[str, Any]) -> list[str]:
@@ -61,6 +82,8 @@ def _about(study: Mapping[str, Any]) -> list[str]:
              f"score: {study['unit']}, per deal; advantage: that side's score less the other sides' mean, per deal"]
     if study["contract"]:
         lines.append(f"contract made: {study['contract']}")
+    if study.get("cannot_arise"):
+        lines.append(f"its readings cannot part here: {study['cannot_arise']}")
     moved = [o["option"] for o in study["options"] if o["same_first_cards"]["value"] != 1.0]
     if moved:
         lines.append(f"the first deal's cards or dealer differ under {', '.join(moved)}: its change rate counts that too")
@@ -80,10 +103,12 @@ def table_text(data: Mapping[str, Any]) -> str:
             width = max(len(r[i]) for r in rows)
             for r in rows:
                 r[i] = r[i].ljust(width)
-        for r in rows:
+        for r, o in zip(rows, [None, *s["options"]], strict=True):
             out.append("  " + "  ".join(c for i, c in enumerate(r) if i != SCORES).rstrip())
             if r[SCORES] != COLUMNS[SCORES]:
                 out.append("      score per deal: " + r[SCORES])
+            if o is not None and o.get("arising"):
+                out.append("      " + arising_text(o["arising"]))
         out.append("")
     for u in data["unplayed"]:
         out.append(f"{u['entry']} {u['ruleset']}: not studied: {u['why']}")
@@ -100,10 +125,11 @@ def markdown(data: Mapping[str, Any], plots: bool = True) -> str:
     for s in data["studies"]:
         out += [f"## {s['entry']} · {SHORT.get(s['ruleset'], s['ruleset'])}", ""]
         out += [f"- {line}" for line in _about(s)] + [""]
-        out.append("| " + " | ".join(COLUMNS) + " |")
-        out.append("|" + "---|" * len(COLUMNS))
+        out.append("| " + " | ".join(COLUMNS + ARISING) + " |")
+        out.append("|" + "---|" * (len(COLUMNS) + len(ARISING)))
         for o in s["options"]:
-            out.append("| " + " | ".join(c.replace("|", "\\|") for c in _row(s, o, s["default"])) + " |")
+            cells = _row(s, o, s["default"]) + _arising_cells(o.get("arising"))
+            out.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
         out.append("")
         if plots:
             out += [f"![{s['entry']} {s['ruleset']}]({plot_name(s)}.svg)", ""]
@@ -130,7 +156,7 @@ def plot(study: Mapping[str, Any], stem: Path) -> None:
     options = study["options"]
     names = [o["option"] + ("\n(default)" if o["option"] == study["default"] else "") for o in options]
     xs = list(range(len(options)))
-    fig, axes = plt.subplots(1, 3, figsize=(13, 4.2), layout="constrained")
+    fig, axes = plt.subplots(1, 4, figsize=(17, 4.2), layout="constrained")
     unit = "matches" if study["session"] == "match" else "games"
 
     def bars(ax: Any, series: Sequence[tuple[str, list[Mapping[str, Any] | None]]], scale: float) -> None:
@@ -157,6 +183,14 @@ def plot(study: Mapping[str, Any], stem: Path) -> None:
     axes[2].axhline(0, color="black", linewidth=0.6)
     axes[2].set_ylabel("per deal: score less the others' mean")
     axes[2].set_title("Dealer's and eldest hand's advantage", fontsize=10)
+    arising = [o.get("arising") for o in options]
+    bars(axes[3], [("deals where it arises", [a["per_deal"] if a else None for a in arising]),
+                   (f"{unit} where it arises", [a["per_session"] if a else None for a in arising]),
+                   ("there: the deal's result changes", [a["result_changed"] if a else None for a in arising]),
+                   (f"there: the {study['session']}'s winner changes", [a["winner_changed"] if a else None
+                                                                        for a in arising])], 100)
+    axes[3].set_ylabel("% (against the default's sessions)")
+    axes[3].set_title("How often it arises, what it changes there", fontsize=10)
     base = "".join(f", {k}={v}" for k, v in study["base"].items())
     fig.suptitle(f"{study['entry']} \u00b7 {study['ruleset']}{base}: {study['sessions']:,} {unit} per reading, seeds from "
                  f"{study['seed']}, players {','.join(study['players'])}; bars: 95 % intervals", fontsize=10)
@@ -239,14 +273,25 @@ def headlines(amb_id: str, ruleset: str, lang: str = "en",
     players = ",".join(s["players"])
     parts = []
     for o in s["options"][1:]:
+        a = o.get("arising")
         if lang == "fr":
             parts.append(f"«\u00a0{o['option']}\u00a0»\u00a0: première donne changée dans {_fr_pct(o['first_deal_changed'])} "
                          f"des cas, une donne au moins dans {_fr_pct(o['any_deal_changed'])}, vainqueur dans "
-                         f"{_fr_pct(o['winner_changed'])}")
+                         f"{_fr_pct(o['winner_changed'])}" + (
+                             f"\u202f; le cas se présente dans {_fr_pct(a['per_deal'])} des donnes, et le résultat "
+                             f"de la donne y change dans {_fr_pct(a['result_changed'])}"
+                             if a and a["per_deal"]["value"] is not None and a["result_changed"]["value"] is not None
+                             else f"\u202f; le cas se présente dans {_fr_pct(a['per_deal'])} des donnes"
+                             if a and a["per_deal"]["value"] is not None else ""))
         else:
             parts.append(f"{o['option']}: first deal's result changed in {_pct(o['first_deal_changed'])} of "
                          f"{'matches' if match else 'games'}, some deal's result in {_pct(o['any_deal_changed'])}, "
-                         f"the winner in {_pct(o['winner_changed'])}")
+                         f"the winner in {_pct(o['winner_changed'])}" + (
+                             f"; the case arises in {_pct(a['per_deal'])} of deals, and there the deal's result "
+                             f"changes in {_pct(a['result_changed'])}"
+                             if a and a["per_deal"]["value"] is not None and a["result_changed"]["value"] is not None
+                             else f"; the case arises in {_pct(a['per_deal'])} of deals"
+                             if a and a["per_deal"]["value"] is not None else ""))
     if lang == "fr":
         unit = "matchs" if match else "parties"
         return f"{n:,}".replace(",", "\u202f") + f" {unit} par lecture, mêmes donnes, joueurs {players}", parts

@@ -14,14 +14,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
 import os
 import random
 import signal
-import sys
-import time
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards.shuffle import MAX_SEED
@@ -42,14 +39,11 @@ __all__ = [
     "figures",
     "plans",
     "play_sessions",
-    "run",
-    "run_each",
-    "study",
+    "processes",
     "unplayed",
 ]
 
 DEFAULT_PLAYERS = ("careful",)
-CHUNK = 50  # sessions a worker plays at a time
 MAX_SESSIONS = 100_000  # sessions per reading in one run (the register's studies: 500; 100,000 of Brouc take days on two cores)
 # what a first deal's score-sheet entry says, per kind of session: what is compared between readings
 RESULT_KEYS = {GAMES_AND_MARKS: ("how", "scores_after", "marks", "game_winner", "carried_in"),
@@ -62,7 +56,9 @@ class Summary:
     between readings) and its cards and dealer; a digest of every deal's result; the players who won; the first dealer; per deal
     each side's score, the dealer's and the eldest hand's side (-1: none acted), and the
     contract (None: none was played, else whether it was made); the sides, each a tuple of
-    table players (the league reads each player's score from them)."""
+    table players (the league reads each player's score from them); the actions of each deal,
+    in order, and the state of the players' random generator as each deal's first action was
+    chosen (what brou.study.arising replays and plays again under another reading)."""
 
     seed: int
     first: str
@@ -75,6 +71,8 @@ class Summary:
     eldest: tuple[int, ...]
     contract: tuple[bool | None, ...]
     sides: tuple[tuple[int, ...], ...] = ()
+    actions: tuple[tuple[int, ...], ...] = ()
+    states: tuple[Any, ...] = field(default=(), compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -132,32 +130,79 @@ def _contract(entry: dict[str, Any]) -> bool | None:
     return None
 
 
+@dataclass(frozen=True)
+class Opening:
+    """How a targeted study reaches the deal it plays (brou.study.targeted): the deals before
+    it played by `players` (specs, a cheap player) under the ruleset with `params` (the
+    default reading's), as the search that found the deal played them."""
+
+    players: tuple[str, ...]
+    params: dict[str, Any]
+
+
+def opened(ruleset: str, params: dict[str, Any], seed: int, start: int, opening: Opening | None,
+           bots: dict[tuple[str, ...], list[Any]] | None = None) -> tuple[Session, random.Random]:
+    """A session of `ruleset` with `params` from `seed`, at the start of deal `start` (0: as
+    drawn and dealt), and the random generator its players draw from: the deals before `start`
+    played by the opening's players under the opening's parameters, then the session taken
+    on under `params` (`Session.under`)."""
+    rules = Rules.load(ruleset, **params)
+    rng = random.Random(seed)
+    if start == 0:
+        return Session(rules, seed), rng
+    if opening is None:
+        raise ValueError("a study that starts after the first deal needs the players of the deals before")
+    first = Rules.load(ruleset, **opening.params)
+    cache = bots if bots is not None else {}
+    openers = cache.setdefault(opening.players, [player_bot(first, spec) for spec in opening.players])
+    session = Session(first, seed)
+    while len(session.deals) < start:
+        if session.is_over:
+            raise ValueError(f"{ruleset} seed {seed}: the session ends before deal {start + 1}")
+        player = session.seating.player(session.deal.to_act)
+        session.apply(openers[player % len(openers)](session.deal, rng))
+    return (session if rules.params == first.params else session.under(rules)), rng
+
+
 def play_sessions(ruleset: str, params: dict[str, Any], players: Sequence[str], seeds: Sequence[int],
-                  deals: int | None = None) -> list[Summary]:
+                  deals: int | None = None, starts: Sequence[int] | None = None,
+                  opening: Opening | None = None, keep_states: bool = False) -> list[Summary]:
     """Play a session from each seed under `ruleset` with `params`, the player `players[p %
     len(players)]` (a spec: `careful`, `pimc:samples=8`) choosing for table player p (the bots'
     own choices drawn from random.Random(seed)); with `deals`, each session stops after that
-    many deals if it is not over (its winners then none)."""
+    many deals if it is not over (its winners then none).  With `starts`, the session of
+    `seeds[i]` is played from the start of its deal `starts[i]`, the deals before played by
+    `opening` (`opened`), and summed up from there; each summary keeps every action of every
+    deal it sums up (what brou.study.arising replays), and with `keep_states` the players'
+    random state as each deal began (what it plays again under another reading)."""
     rules = Rules.load(ruleset, **params)
     bots = [player_bot(rules, spec) for spec in players]
+    openers: dict[tuple[str, ...], list[Any]] = {}
     kind = session_kind(rules)
     keys = RESULT_KEYS[GAMES_AND_MARKS if kind == GAMES_AND_MARKS else "other"]
     out = []
-    for seed in seeds:
-        rng = random.Random(seed)
-        session = Session(rules, seed)
+    for index, seed in enumerate(seeds):
+        start = starts[index] if starts is not None else 0
+        session, rng = opened(ruleset, params, seed, start, opening, openers)
         cards = json.dumps([session.dealer, list(session.deal.deal)], default=str)
-        first_dealer = session.dealer if not session.deals else session.deals[0]["dealer"]
+        first_dealer = session.dealer if len(session.deals) == start else session.deals[start]["dealer"]
         eldest: dict[int, int] = {}
-        while not session.is_over and (deals is None or len(session.deals) < deals):
+        actions: dict[int, list[int]] = {}
+        states: dict[int, Any] = {}
+        while not session.is_over and (deals is None or len(session.deals) - start < deals):
             if len(session.deals) > 100_000:
                 raise RuntimeError(f"{ruleset} seed {seed}: the session did not end within 100,000 deals")
+            number = len(session.deals) - start
             player = session.seating.player(session.deal.to_act)
-            eldest.setdefault(len(session.deals), player)
-            session.apply(bots[player % len(bots)](session.deal, rng))
+            eldest.setdefault(number, player)
+            if keep_states and number not in states:
+                states[number] = rng.getstate()
+            action = bots[player % len(bots)](session.deal, rng)
+            actions.setdefault(number, []).append(action)
+            session.apply(action)
         sides = session.sides
         side_of = {p: i for i, side in enumerate(sides) for p in side}
-        played = session.deals
+        played = session.deals[start:]
         results = [{k: d[k] for k in keys if k in d} for d in played]
         out.append(Summary(
             seed, json.dumps(results[0], sort_keys=True),
@@ -166,7 +211,9 @@ def play_sessions(ruleset: str, params: dict[str, Any], players: Sequence[str], 
             tuple(_scores(rules, kind, sides, d) for d in played),
             tuple(side_of.get(d["dealer"], -1) for d in played),
             tuple(side_of.get(eldest[i], -1) if i in eldest else -1 for i in range(len(played))),
-            tuple(_contract(d) for d in played), tuple(tuple(side) for side in sides)))
+            tuple(_contract(d) for d in played), tuple(tuple(side) for side in sides),
+            tuple(tuple(actions.get(i, ())) for i in range(len(played))),
+            tuple(states.get(i) for i in range(len(played)))))
     return out
 
 
@@ -264,10 +311,6 @@ def unplayed(entry: Entry) -> list[dict[str, str]]:
 # -- running ------------------------------------------------------------------------------------
 
 
-def _task(args: tuple[str, dict[str, Any], tuple[str, ...], range]) -> list[Summary]:
-    return play_sessions(*args)
-
-
 def worker_start() -> None:
     """A worker of the pool leaves Ctrl-C to the command, and is ended by SIGTERM as a process
     is (not by a handler the command may have set before the pool was made): the pool stops
@@ -304,51 +347,6 @@ def _key(ruleset: str, params: dict[str, Any]) -> tuple[str, str]:
 def processes(jobs: int, tasks: int) -> int:
     """The processes that play: as asked, but no more than the chunks of work or the cores."""
     return max(1, min(jobs, tasks, os.cpu_count() or 1))
-
-
-def run_each(studies: Sequence[Plan], sessions: int, seed: int, players: Sequence[str], jobs: int = 2,
-             progress: Callable[[str], None] | None = None) -> Iterator[dict[str, Any]]:
-    """Play every study (`sessions` seeds from `seed` under each reading, in at most `jobs`
-    processes) and yield each study's figures as soon as its readings are played, in order.
-    Readings that set the same parameters are played once.  The seeds are never listed whole."""
-    check_seeds(sessions, seed)
-    seeds = range(seed, seed + sessions)
-    keys: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {}
-    for p in studies:
-        for r in p.readings:
-            keys.setdefault(_key(p.ruleset, r.params), (p.ruleset, r.params))
-    per_reading = -(-sessions // CHUNK)
-    tasks = ((ruleset, params, tuple(players), seeds[i:i + CHUNK])
-             for ruleset, params in keys.values() for i in range(0, sessions, CHUNK))
-    used = processes(jobs, per_reading * len(keys))
-    if progress and used < jobs:
-        progress(f"{used} processes play ({jobs} asked: {os.cpu_count() or 1} cores, "
-                 f"{per_reading * len(keys):,} chunks of {CHUNK} sessions)")
-    start = time.monotonic()
-    results: Iterator[list[Summary]]
-    pool = multiprocessing.Pool(used, initializer=worker_start) if used > 1 else None
-    played: dict[tuple[str, str], list[Summary]] = {}
-    try:
-        results = pool.imap(_task, tasks) if pool else map(_task, tasks)
-        pending = iter(keys)
-        for number, plan in enumerate(studies, 1):
-            wanted = [_key(plan.ruleset, r.params) for r in plan.readings]
-            while any(k not in played for k in wanted):
-                played[next(pending)] = [s for _ in range(per_reading) for s in next(results)]
-            yield _study_data(plan, [played[k] for k in wanted], sessions, seed, players)
-            if progress:
-                progress(f"{plan.entry} {plan.ruleset}: {len(plan.readings)} readings, {sessions} sessions each "
-                         f"({number}/{len(studies)}, {time.monotonic() - start:.0f} s)")
-    finally:
-        if pool:
-            pool.terminate()
-            pool.join()
-
-
-def run(studies: Sequence[Plan], sessions: int, seed: int, players: Sequence[str], jobs: int = 2,
-        progress: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
-    """Every study's figures (`run_each`), in order."""
-    return list(run_each(studies, sessions, seed, players, jobs, progress))
 
 
 def _study_data(plan: Plan, played: list[list[Summary]], sessions: int, seed: int,
@@ -390,23 +388,3 @@ def chosen(amb_id: str | None, ruleset: str | None = None, players: Sequence[str
         skipped = [u for u in unplayed(entry) if ruleset is None or u["ruleset"] == ruleset]
     check_players(players, sorted({p.ruleset for p in plans_}))
     return plans_, skipped
-
-
-def study(amb_id: str, ruleset: str | None = None, sessions: int = 200, seed: int = 0,
-          players: Sequence[str] = DEFAULT_PLAYERS, jobs: int = 2, register: Register | None = None,
-          progress: Callable[[str], None] | None = None) -> dict[str, Any]:
-    """The study of one entry (`brou study AMB-nn`): its figures per ruleset, and the rulesets with none and why."""
-    plans_, skipped = chosen(amb_id, ruleset, players, register)
-    return {"studies": run(plans_, sessions, seed, players, jobs, progress), "unplayed": skipped}
-
-
-def study_all(sessions: int, seed: int, players: Sequence[str] = DEFAULT_PLAYERS, jobs: int = 2,
-              register: Register | None = None, progress: Callable[[str], None] | None = None) -> dict[str, Any]:
-    """Every entry with playable options (`brou study --all`), and every entry or ruleset without, with why."""
-    plans_, skipped = chosen(None, None, players, register)
-    return {"studies": run(plans_, sessions, seed, players, jobs, progress), "unplayed": skipped}
-
-
-def stderr_progress(line: str) -> None:
-    """A progress line on stderr."""
-    print(line, file=sys.stderr, flush=True)

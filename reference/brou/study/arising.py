@@ -1,0 +1,198 @@
+"""Whether the situation a reading is about arises, deal by deal: one detector for every entry
+of the register (docs/ambiguities.md, "How often it arises").
+
+A session played under the default reading is replayed action by action, and beside it the
+engine of another reading is kept in step: the same actions applied to it.  At the start of
+each deal the other reading's engine is taken from the default's session as it stands
+(`Session.under`: the same standing, the deal dealt again from the same deal seed under the
+other rules; the first deal from the seed itself, so that a reading of the draw for the first
+dealer is seen too).  The situation **arises** in a deal at the first step where the two
+engines part:
+
+- what the players may do differs (each seat that may act and its legal actions), or what a
+  seat that may act sees (its `view`: its hand, the table, the scores, the outcome shown);
+- the action played is not legal under the other reading;
+- the deal ends under one reading and not the other, or its count differs: the result of the
+  deal as the score sheet keeps it, the session's standing after it (marks, jetons, the game's
+  scores and carried marriages, the games won), who has won the session, the side of the next
+  dealer.
+
+Everything is compared by side or in the table's numbering, not by seat of a deal, and a seat
+by the player (the spec) who sits there: a reading that only changes which of two partners
+holds a hand (1802's next dealer to the left or the right, AMB-01) does not arise when the
+partners are the same player (`CANNOT_ARISE` says why for each such entry).  A deal's step is
+0 when the two part as the deal is dealt, k when they part at its k-th action (before it, on
+it, or after it); -1 when they never do.
+
+Where it arises, what it changes (`consequences`): the deal is played again from its start
+under the other reading, by the same players drawing from the same random state, and its
+count compared with the default's: whether its result changes, and each side's score.  Up to
+the step where the readings part the two plays are the same; from there each reading goes its
+own way.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.session import GAMES_AND_MARKS, Session, session_kind
+from ..engine.view import view
+from ..players import player_bot
+from ..spec.rules import Rules
+from .play import RESULT_KEYS, Opening, _scores, opened
+
+__all__ = ["CANNOT_ARISE", "NEVER", "Deal", "arising", "arose_in", "consequences"]
+
+NEVER = -1  # a deal where the situation did not arise
+
+# entries whose readings cannot part in the study's play, and why (the figures show the reason,
+# a test checks that the detector never fires for them)
+CANNOT_ARISE = {
+    "AMB-01": "the next dealer is the dealer's right or left neighbour, both of the other side, so every deal is "
+              "dealt and played the same by seat of the deal and every side's count is the same; only which of two "
+              "partners holds which hand changes, and that matters only when partners are different players",
+    "AMB-58": "the table's players are numbered in the order of play, so whether that order runs to the right or "
+              "to the left is a name for the same deals: each seat deals, bids and plays after the same players "
+              "either way, whoever sits there",
+}
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One deal of a session under the default reading, against the other reading: the step at
+    which the two part (NEVER: they do not); where they part, whether the deal's result changes
+    when it is played again under the other reading, and each side's score there less under
+    the default (empty where not played again)."""
+
+    step: int
+    changed: bool = False
+    delta: tuple[float, ...] = ()
+
+
+def _state(session: Session, players: Sequence[str]) -> tuple[Any, ...]:
+    """What the players of the current deal may do now and what each who may act sees, by seat
+    of the deal (the two sessions compared stand at the same seating), with the player who sits
+    there.  A seat that may not act is not looked at: what it sees differently shows when it
+    acts, or in the deal's count."""
+    deal = session.deal
+    if deal.is_over:
+        return ("over",)
+    speakers = deal.speakers()
+    at = session.seating
+    who = [players[at.player(seat) % len(players)] if players else "" for seat in range(deal.rules.n_players)]
+    return deal.to_act, who[deal.to_act] if deal.to_act is not None else None, [
+        (seat, who[seat], sorted(speakers[seat]), view(deal, seat, at)) for seat in sorted(speakers)]
+
+
+def _result(session: Session, entry: dict[str, Any]) -> str:
+    kind = GAMES_AND_MARKS if session.kind == GAMES_AND_MARKS else "other"
+    return json.dumps({k: entry[k] for k in RESULT_KEYS[kind] if k in entry}, sort_keys=True, default=str)
+
+
+def _standing(session: Session, since: int, players: Sequence[str]) -> tuple[Any, ...]:
+    """What the deals closed since deal `since` gave, and the session's standing after them, by
+    side or by table player: each deal's result as the score sheet keeps it, the marks,
+    jetons, scores, carried marriages and games, the winners, the next dealer's side, and the
+    player (spec) at each seat of the next deal."""
+    results = [_result(session, d) for d in session.deals[since:]]
+    next_side = None if session.is_over else next(
+        (i for i, side in enumerate(session.sides) if session.dealer in side), None)
+    at = session.seating
+    seats = [players[at.player(seat) % len(players)] for seat in range(session.rules.n_players)] if players else []
+    return (results, list(session.marks), list(session.jetons), list(session.scores), list(session.carried),
+            len(session.games), sorted(session.winners or []), next_side, seats)
+
+
+def _deal_step(session: Session, shadow: Session, actions: Sequence[int], players: Sequence[str]) -> int:
+    """Replay one deal's actions on `session` (at the deal's start), with `shadow` (the other
+    reading, at the same start) kept in step until the two part: the step where they do
+    (NEVER if they do not).  `session` ends at the start of the next deal either way."""
+    number = len(session.deals)
+    step = NEVER
+    if (_state(session, players) != _state(shadow, players) or len(shadow.deals) != number
+            or _standing(session, number, players) != _standing(shadow, number, players)):
+        step = 0
+    for k, action in enumerate(actions, 1):
+        if step == NEVER and action not in shadow.deal.legal_actions():
+            step = k
+        session.apply(action)
+        if step != NEVER:
+            continue
+        shadow.apply(action)
+        closed = len(session.deals) > number
+        if closed != (len(shadow.deals) > number):
+            step = k
+        elif closed:
+            if _standing(session, number, players) != _standing(shadow, number, players):
+                step = k
+        elif _state(session, players) != _state(shadow, players):
+            step = k
+    return step
+
+
+def _played_again(counter: Session, bots: Sequence[Any], state: Any) -> dict[str, Any] | None:
+    """The current deal of `counter` played to its end by `bots`, drawing from a generator at
+    `state`: its score-sheet entry (None if the session ends before it is counted)."""
+    number = len(counter.deals)
+    rng = random.Random()
+    if state is not None:
+        rng.setstate(state)
+    while len(counter.deals) == number and not counter.is_over:
+        player = counter.seating.player(counter.deal.to_act)
+        counter.apply(bots[player % len(bots)](counter.deal, rng))
+    return counter.deals[number] if len(counter.deals) > number else None
+
+
+def consequences(ruleset: str, params: dict[str, Any], other: dict[str, Any], seed: int,
+                 actions: Sequence[Sequence[int]], players: Sequence[str] = (), states: Sequence[Any] = (),
+                 start: int = 0, opening: Opening | None = None) -> tuple[Deal, ...]:
+    """For each deal of a session played under `params` by `players` (its actions, deal by
+    deal, from the start of deal `start`, and its players' random states, as `play_sessions`
+    keeps them), where the reading with `other` parts from it and, when `states` are given,
+    what that changes in the deal (the module's docstring)."""
+    other_rules = Rules.load(ruleset, **other)
+    session, _ = opened(ruleset, params, seed, start, opening)
+    bots = [player_bot(other_rules, spec) for spec in players] if states else []
+    out = []
+    for index, deal_actions in enumerate(actions):
+        number = start + index
+        if len(session.deals) > number:  # ended as it was dealt: judged with the deal before
+            out.append(Deal(NEVER))
+            continue
+        if session.is_over:
+            raise ValueError(f"{ruleset} seed {seed}: the actions go past the end of the session")
+        shadow = Session(other_rules, seed) if number == 0 else session.under(other_rules)
+        counter = Session(other_rules, seed) if number == 0 and bots else session.under(other_rules) if bots else None
+        step = _deal_step(session, shadow, deal_actions, players)
+        if step == NEVER or counter is None:
+            out.append(Deal(step))
+            continue
+        again = _played_again(counter, bots, states[index])
+        mine = session.deals[number]
+        if again is None:
+            out.append(Deal(step, True))
+            continue
+        kind, other_kind = session_kind(session.rules), session_kind(other_rules)
+        before = _scores(session.rules, kind, session.sides, mine)
+        after = _scores(other_rules, other_kind, counter.sides, again)
+        out.append(Deal(step, _result(session, mine) != _result(counter, again),
+                        tuple(a - b for a, b in zip(after, before, strict=True))))
+    return tuple(out)
+
+
+def arising(ruleset: str, params: dict[str, Any], other: dict[str, Any], seed: int,
+            actions: Sequence[Sequence[int]], start: int = 0, opening: Opening | None = None,
+            players: Sequence[str] = ()) -> tuple[int, ...]:
+    """For each deal of a session played under `params` (its actions, deal by deal, from the
+    start of deal `start`, as `play_sessions` keeps them), the step at which the reading with
+    `other` parts from it (NEVER where it does not): the module's docstring."""
+    return tuple(d.step for d in consequences(ruleset, params, other, seed, actions, players, (), start, opening))
+
+
+def arose_in(steps: Sequence[int]) -> int:
+    """The deals of a session where the situation arose."""
+    return sum(1 for s in steps if s != NEVER)
