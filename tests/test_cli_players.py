@@ -49,7 +49,7 @@ def test_the_text_says_who_played(capsys: pytest.CaptureFixture[str]) -> None:
     (("--players", "greedy,random"), "brou match: --players names 2 players; brouc is played by 4"),
     (("--players", "greedy,random,greedy,random", "--bots", "greedy,random"),
      "brou match: give --players or --bots, not both"),
-    (("--players", "greedy,random,foo,random"), "'foo' is none of them"),
+    (("--players", "greedy,random,foo,random"), "no player 'foo' (the players: random, greedy"),
 ])
 def test_wrong_players_are_one_line_and_status_2(capsys: pytest.CaptureFixture[str], args: tuple[str, ...],
                                                  message: str) -> None:

@@ -109,4 +109,4 @@ def test_the_command_prints_checks_and_gives_json(capsys: pytest.CaptureFixture[
     assert main(["sources", "--check"]) == 0
     assert "0 problems" in capsys.readouterr().err
     assert main(["sources", "--source", "S9"]) == 2
-    assert capsys.readouterr().err.startswith("brou sources: no source S9")
+    assert capsys.readouterr().err.startswith("brou sources: no source 'S9'")

@@ -39,8 +39,9 @@ RANKS = {
     "brou.prove": 6,
     "brou.openspiel": 6,
     "brou.study": 7,
-    "brou.book": 8,
-    "brou.cli": 9,
+    "brou.league": 8,
+    "brou.book": 9,
+    "brou.cli": 10,
 }
 # The package's own `__init__` re-exports the library (the spec, the cards, the laws and the
 # engine), so it stands at the engine's rank: the conformance layer and the rulebook import it

@@ -105,7 +105,7 @@ def test_entries_with_no_two_playable_options_are_listed_with_why() -> None:
     (["study", "AMB-55", "--deals", "many"], "--deals"),
     (["study", "AMB-55", "--jobs", "-1"], "--jobs"),
     (["study", "AMB-55", "--seed", "-3"], "--seed"),
-    (["study", "AMB-55", "--players", "nobody"], "no player nobody"),
+    (["study", "AMB-55", "--players", "nobody"], "no player 'nobody'"),
     (["study", "AMB-55", "--out", "/nonexistent/folder/x"], "cannot write"),
     (["study"], "give an entry id or --all"),
     (["study", "AMB-55", "--all"], "give an entry id or --all"),

@@ -53,7 +53,7 @@ from ..engine.sheet import sheet_svg, sheet_text
 from ..engine.text import deal_text, deal_to_data, session_text
 from ..errors import BrouError, SpecError, UsageError, message_line, quoted
 from ..laws.talon import talon_deal_from_seed
-from ..players import PLAYER_NAMES, players_of
+from ..players import PLAYER_NAMES, PlayerSpec, parse_players, players_of
 from ..spec.rules import Rules
 from ..spec.tables import table_text
 from .files import MAX_RECORD_BYTES, read_line, read_text, writable_file, writable_folder
@@ -162,11 +162,12 @@ def build_parser() -> Parser:
     match.add_argument("--record", metavar="FILE", help="also write the match's game record to FILE (docs/notation.md)")
     match.add_argument("--bots", type=_bots, metavar="BOT,BOT",
                        help=f"the players of team 0+2 and team 1+3 (in the other games: of the even and the odd "
-                            f"players), from {', '.join(PLAYER_NAMES)} (default greedy,random); the same as "
-                            f"--players with the two names alternating")
+                            f"players), from {', '.join(PLAYER_NAMES)} (default greedy,random), each a name or "
+                            f"NAME:KEY=VALUE:KEY=VALUE (e.g. pimc:samples=8:early=4; docs/players.md); the same as "
+                            f"--players with the two alternating")
     match.add_argument("--players", type=_players, metavar="P,P,...",
-                       help="instead of --bots: one player's name per player at the table, player 0 first "
-                            "(e.g. pimc,pimc,greedy,random), from the same names")
+                       help="instead of --bots: one player per player at the table, player 0 first "
+                            "(e.g. pimc:samples=8,pimc,greedy,random), named as for --bots")
     match.add_argument("--param", type=_param, action="append", default=[], metavar="NAME=VALUE",
                        help="choose a parameter of the ruleset (an option of an ambiguity)")
     match.add_argument("--json", action="store_true", help="print the match record as JSON")
@@ -253,6 +254,7 @@ def build_parser() -> Parser:
     coverage.add_argument("--json", action="store_true", help="print the coverage (or the clause) as JSON")
     _study_parser(sub)
     _spec_parser(sub)
+    _league_parser(sub)
     return parser
 
 
@@ -279,7 +281,8 @@ def _study_parser(sub: Any) -> None:
                             "(default 200)")
     study.add_argument("--seed", type=_seed, default=0, metavar="S", help="the first seed (default 0)")
     study.add_argument("--players", default="careful", metavar="A,B,...",
-                       help="the players by seat, taken in turn (default: careful at every seat)")
+                       help="the players by seat, taken in turn (default: careful at every seat), each a name or "
+                            "NAME:KEY=VALUE:KEY=VALUE (docs/players.md)")
     study.add_argument("--jobs", type=_count, default=2, metavar="J", help="processes playing (default 2)")
     study.add_argument("--out", metavar="DIR", type=Path,
                        help="write figures.json, studies.md and a plot per entry and ruleset (PNG, SVG) into DIR")
@@ -299,7 +302,7 @@ def cmd_study(args: argparse.Namespace) -> int:
     if args.ruleset is not None and args.ruleset not in spec.available_rulesets():
         raise UsageError(f"brou study: unknown ruleset {quoted(args.ruleset)} (known: {', '.join(spec.available_rulesets())})")
     check_seeds(args.deals, args.seed)
-    players = [p.strip() for p in args.players.split(",")]
+    players = [spec.text for spec in parse_players(args.players)]
     plans, unplayed = chosen(None if args.all else args.id, args.ruleset, players)
     if args.out is not None:
         writable_folder("study", args.out, output_names((p.entry, p.ruleset) for p in plans))
@@ -323,6 +326,75 @@ def cmd_study(args: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, previous)
     _print_study({"studies": done, "unplayed": unplayed}, args.json, table_text)
     return EXIT_OK
+
+
+def _league_parser(sub: Any) -> None:
+    """`brou league`'s arguments."""
+    league = sub.add_parser("league", help="which player is better, and by how much: duplicate sessions (the same cards, "
+                                           "the seats turned between each pair), each player's rating and each pair's "
+                                           "mean gain per deal with its 95 %% interval (docs/players.md)")
+    league.add_argument("--ruleset", required=True, help=f"a ruleset id ({', '.join(spec.available_rulesets())}) or a file")
+    league.add_argument("--players", required=True, type=_players, metavar="P,P,...",
+                        help=f"two players or more, each a name ({', '.join(PLAYER_NAMES)}) or NAME:KEY=VALUE:KEY=VALUE "
+                             f"(e.g. pimc:samples=8:early=4; docs/players.md)")
+    league.add_argument("--deals", type=_count, default=20, metavar="N",
+                        help="the seeds S..S+N-1, each a session (a match in 1802 and Brouc, a game elsewhere) played "
+                             "at every table of the league (default 20)")
+    league.add_argument("--seed", type=_seed, default=0, metavar="S", help="the first seed (default 0)")
+    league.add_argument("--session-deals", type=_count, default=None, metavar="K",
+                        help="play only the first K deals of each session (default: whole sessions)")
+    league.add_argument("--param", type=_param, action="append", default=[], metavar="NAME=VALUE",
+                        help="choose a parameter of the ruleset (an option of an ambiguity)")
+    league.add_argument("--jobs", type=_count, default=2, metavar="J", help="processes playing (default 2)")
+    league.add_argument("--out", metavar="DIR", type=Path,
+                        help="write sessions.csv (a row per session and seat), league.txt, league.md and league.json "
+                             "into DIR")
+    league.add_argument("--json", action="store_true", help="print the summary as JSON")
+    league.add_argument("--no-progress", action="store_true", help="no progress on standard error")
+
+
+def cmd_league(args: argparse.Namespace) -> int:
+    """`brou league`: the league played, its table (or JSON) printed and with --out its files
+    written; Ctrl-C or SIGTERM keep the seeds whose every table was played."""
+    from ..league.output import FILES, summary, table_text, write_all
+    from ..league.play import CHUNK, League, Played, Progress, check_league, play
+    from ..study.play import processes
+
+    rules = _rules("league", args)
+    league = League(args.ruleset, dict(args.param), tuple(p.text for p in args.players), args.seed, args.deals,
+                    args.session_deals)
+    check_league(league)
+    if args.out is not None:
+        writable_folder("league", args.out, FILES)
+    progress = None if args.no_progress else Progress()
+    chunks = -(-args.deals // CHUNK) * len(league.tables())
+    if progress and processes(args.jobs, chunks) < args.jobs:
+        print(f"brou league: {processes(args.jobs, chunks)} processes play ({args.jobs} asked: {os.cpu_count() or 1} "
+              f"cores, {chunks:,} chunks of work)", file=sys.stderr, flush=True)
+    played = Played(league)
+    previous = signal.signal(signal.SIGTERM, _terminated)
+    status = EXIT_OK
+    try:
+        play(league, args.jobs, progress, played)
+    except KeyboardInterrupt as exc:
+        status = exc.args[0] if exc.args and isinstance(exc.args[0], int) else 130
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    if progress:
+        progress.close()
+    if played.complete:
+        data = summary(league, played)
+        title = rules.data["title"]["en"]
+        text = table_text(data, title)
+        if args.out is not None:
+            write_all(data, played.kept(), text, title, args.out)
+        print(json.dumps(data, indent=1, ensure_ascii=False) if args.json else text, end="\n" if args.json else "")
+    if status != EXIT_OK:
+        kept = (f"; the {played.complete:,} seeds whose every table was played are shown above"
+                + (f" and written to {args.out}" if args.out is not None else "")) if played.complete else ""
+        print(message_line(f"brou league: interrupted after {played.complete:,} of {args.deals:,} seeds{kept}"),
+              file=sys.stderr)
+    return status
 
 
 def _terminated(signum: int, frame: object) -> None:
@@ -368,21 +440,20 @@ def cmd_spec(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _players(text: str) -> tuple[str, ...]:
-    names = tuple(text.split(","))
-    unknown = [n for n in names if n not in PLAYER_NAMES]
-    if unknown:
-        raise argparse.ArgumentTypeError(f"--players takes names from {', '.join(PLAYER_NAMES)} separated by commas; "
-                                         f"{quoted(unknown[0])} is none of them")
-    return names
+def _players(text: str) -> tuple[PlayerSpec, ...]:
+    """--players: one player's spec per player at the table (brou.players.names)."""
+    try:
+        return parse_players(text)
+    except UsageError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def _bots(text: str) -> tuple[str, str]:
-    names = text.split(",")
-    if len(names) != 2 or any(n not in PLAYER_NAMES for n in names):
-        raise argparse.ArgumentTypeError(f"--bots takes two of {', '.join(PLAYER_NAMES)} separated by a comma, not "
-                                         f"{quoted(text)}")
-    return names[0], names[1]
+def _bots(text: str) -> tuple[PlayerSpec, PlayerSpec]:
+    """--bots: two players' specs, separated by a comma."""
+    specs = _players(text)
+    if len(specs) != 2:
+        raise argparse.ArgumentTypeError(f"--bots takes two players separated by a comma, not {quoted(text)}")
+    return specs[0], specs[1]
 
 
 def cmd_validate(files: Sequence[str], as_json: bool = False) -> int:
@@ -430,11 +501,11 @@ def _record_tags(args: argparse.Namespace, names: Sequence[str]) -> dict[str, st
             "Players": "; ".join(f"{name} bot" for name in names)}
 
 
-def _player_names(args: argparse.Namespace, rules: Rules) -> tuple[str, ...]:
-    """The name of each player at the table: --players, else --bots alternating (default greedy,random)."""
+def _player_specs(args: argparse.Namespace, rules: Rules) -> tuple[PlayerSpec, ...]:
+    """Each player at the table: --players, else --bots alternating (default greedy,random)."""
     players = rules.table_size
     if args.players is None:
-        bots = args.bots or ("greedy", "random")
+        bots = args.bots or (PlayerSpec("greedy"), PlayerSpec("random"))
         return tuple(bots[p % 2] for p in range(players))
     if len(args.players) != players:
         raise UsageError(f"brou match: --players names {len(args.players)} players; {rules.id} is played by {players}")
@@ -489,9 +560,10 @@ def cmd_match(args: argparse.Namespace) -> int:
         raise UsageError(f"brou match: --svg draws the score sheet of the partnership games, not of {rules.id}")
     if game is not None:
         return _show_replayed(args, game)
-    names = _player_names(args, rules)
+    specs = _player_specs(args, rules)
+    names = tuple(spec.text for spec in specs)
     session = Session(rules, args.seed)
-    bots = [players_of(rules)[name] for name in names]
+    bots = [spec.bot(rules) for spec in specs]
     rng = random.Random(args.seed)
     by_teams = session.kind == GAMES_AND_MARKS  # 1802, Brouc: the score sheet as it grows
     shown = ""
@@ -705,7 +777,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 # what each value counts (docs/solve.md), as `brou solve` says it
 GOAL_TEXT = {"count": "its count less the other team's: card points and marriages; in a game, 1000 a party or coche",
-             "points": "its card points", "jetons": "its net jetons from every brusquembille payment, the others' brusquembilles included", "marks": "its marks",
+             "points": "its card points",
+             "jetons": "its net jetons from every brusquembille payment, the others' brusquembilles included",
+             "marks": "its marks",
              "score": "the hombre's points on the score sheet, as it gains or loses them (their sign changed for the tiers)"}
 
 
@@ -914,6 +988,8 @@ def _main(argv: Sequence[str] | None = None, stdout_closed: bool = False) -> int
             return cmd_study(args)
         if args.command == "spec":
             return cmd_spec(args)
+        if args.command == "league":
+            return cmd_league(args)
         return cmd_deal(args)
     except BrouError as exc:
         print(message_line(_one_prefix(command, str(exc))), file=sys.stderr)

@@ -59,9 +59,9 @@ from ..engine.notation import position_notation
 from ..engine.phases import PhaseDeal
 from ..laws.auction import words
 from ..laws.exchange import discard_bounds
-from ..solve import solve
+from ..solve import goals, score, solve
 from ..solve.solution import light
-from ..spec.rules import Rules, card_order, cards_of
+from ..spec.rules import card_order, cards_of
 from .careful import careful_bot
 from .pimc import EARLY_CARDS, Worlds, in_game, mates, own_actions, restart
 
@@ -120,33 +120,33 @@ def settled(state: PhaseDeal) -> PhaseDeal:
 
 def share(state: PhaseDeal, seat: int) -> float:
     """The value of an ended deal, or of one the solver takes, for `seat`: his side's value (the
-    solver's, double dummy) divided among the side's players; in L'Homme d'Auvergne, where a
-    lost deal gives each opponent a mark rather than taking them from anyone, his marks less the
-    mean of the others' (`race`)."""
+    solver's, double dummy) divided among the side's players; in L'Homme d'Auvergne, a race to a
+    number of marks where a lost deal gives each opponent a mark rather than taking it from
+    anyone, his marks less the mean of the others' at the end of the deal played double dummy
+    (`race`)."""
+    if deal_kind(state.rules) == "speech":
+        return race(state if state.is_over else principal_variation(state), seat)
     solution = solve(state, seat=seat, each=False)
-    if deal_kind(state.rules) == "speech" and state.homme is not None:
-        return race(state.rules, state.homme, seat, solution.value, solution.side)
     return solution.value / len(solution.side)
 
 
-def race(rules: Rules, homme: int, seat: int, value: int, side: Sequence[int]) -> float:
-    """L'Homme d'Auvergne, a race to a number of marks: what the deal is worth to `seat`, his
-    marks less the mean of the other players', from his side's value (the homme's marks, or the
-    others' together, auv.count.won and auv.count.lost).  The homme who wins scores one; one who
-    loses gives up one, and each opponent scores one (or only the deal's winner, counted here as
-    one share each)."""
-    n = rules.n_players
-    each = rules.data["result"]["loser_pays"] == "each-opponent"
-    won = value > 0 if seat == homme else value == 0
-    marks = [0.0] * n
-    if won:
-        marks[homme] = 1.0
-    else:
-        marks[homme] = -1.0
-        for s in range(n):
-            if s != homme:
-                marks[s] = 1.0 if each else 1.0 / (n - 1)
-    others = [marks[s] for s in range(n) if s != seat]
+def principal_variation(state: PhaseDeal) -> PhaseDeal:
+    """A copy of `state` played to its end double dummy: each player to act takes the action
+    best for his side (the solver's, ties to the lowest action id)."""
+    line = state.copy()
+    while not line.is_over:
+        solution = solve(line, seat=line.to_act)
+        line.apply(min(solution.best))
+    return line
+
+
+def race(ended: PhaseDeal, seat: int) -> float:
+    """What an ended deal of L'Homme d'Auvergne is worth to `seat`: the marks it gave him less
+    the mean of the marks it gave each other player (auv.count.won, auv.count.lost, the kings)."""
+    rules = ended.rules
+    goal = goals(rules)[0]
+    marks = [score(ended, goal, (s,)) for s in range(rules.n_players)]
+    others = [m for s, m in enumerate(marks) if s != seat]
     return marks[seat] - sum(others) / len(others)
 
 

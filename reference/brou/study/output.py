@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["FIGURES_FILE", "FILES", "FORMAT", "headline", "headlines", "load_figures", "markdown", "output_names", "plot",
-           "table_text", "write_all"]
+           "table_text", "write_all", "written_whole"]
 
 FIGURES_FILE = Path(__file__).resolve().parents[3] / "docs" / "studies" / "figures.json"
 FORMAT = "brou-studies/1"
@@ -160,9 +160,9 @@ def plot(study: Mapping[str, Any], stem: Path) -> None:
     base = "".join(f", {k}={v}" for k, v in study["base"].items())
     fig.suptitle(f"{study['entry']} \u00b7 {study['ruleset']}{base}: {study['sessions']:,} {unit} per reading, seeds from "
                  f"{study['seed']}, players {','.join(study['players'])}; bars: 95 % intervals", fontsize=10)
-    with _whole(stem.with_suffix(".png")) as path:
+    with written_whole(stem.with_suffix(".png")) as path:
         fig.savefig(path, dpi=90, format="png")
-    with _whole(stem.with_suffix(".svg")) as path:
+    with written_whole(stem.with_suffix(".svg")) as path:
         fig.savefig(path, metadata={"Date": None}, format="svg")
     plt.close(fig)
 
@@ -177,7 +177,7 @@ def output_names(studies: Iterable[tuple[str, str]]) -> list[str]:
 
 
 @contextmanager
-def _whole(path: Path) -> Iterator[Path]:
+def written_whole(path: Path) -> Iterator[Path]:
     """A temporary path beside `path` to write to, moved onto it when the block ends without an
     error and removed otherwise: a file is written whole or not at all (an interrupted run
     leaves the last whole one)."""
@@ -200,9 +200,9 @@ def write_all(data: Mapping[str, Any], out: Path, with_plots: bool = True,
     if with_plots:
         for s in data["studies"] if plotted is None else plotted:
             plot(s, out / plot_name(s))
-    with _whole(out / "studies.md") as path:
+    with written_whole(out / "studies.md") as path:
         path.write_text(markdown(data, with_plots), encoding="utf-8")
-    with _whole(out / "figures.json") as path:  # last: what it lists is written
+    with written_whole(out / "figures.json") as path:  # last: what it lists is written
         path.write_text(json.dumps({"format": FORMAT} | dict(data), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 

@@ -27,7 +27,7 @@ from typing import Any
 from ..cards.shuffle import MAX_SEED
 from ..engine.session import GAMES_AND_MARKS, Session, session_kind
 from ..errors import UsageError
-from ..players import players_of
+from ..players import parse_player, player_bot
 from ..spec.ambiguities import PLANS, Entry, Register, load_register
 from ..spec.rules import Rules
 from .stats import Mean, Rate, mean, ratio, wilson
@@ -61,7 +61,8 @@ class Summary:
     """One session, as far as the figures need it: the first deal's result (a key compared
     between readings) and its cards and dealer; a digest of every deal's result; the players who won; the first dealer; per deal
     each side's score, the dealer's and the eldest hand's side (-1: none acted), and the
-    contract (None: none was played, else whether it was made)."""
+    contract (None: none was played, else whether it was made); the sides, each a tuple of
+    table players (the league reads each player's score from them)."""
 
     seed: int
     first: str
@@ -73,6 +74,7 @@ class Summary:
     dealer: tuple[int, ...]
     eldest: tuple[int, ...]
     contract: tuple[bool | None, ...]
+    sides: tuple[tuple[int, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -130,12 +132,14 @@ def _contract(entry: dict[str, Any]) -> bool | None:
     return None
 
 
-def play_sessions(ruleset: str, params: dict[str, Any], players: Sequence[str], seeds: Sequence[int]) -> list[Summary]:
-    """Play a session from each seed under `ruleset` with `params`, `players[p % len(players)]`
-    choosing for table player p (the bots' own choices drawn from random.Random(seed))."""
+def play_sessions(ruleset: str, params: dict[str, Any], players: Sequence[str], seeds: Sequence[int],
+                  deals: int | None = None) -> list[Summary]:
+    """Play a session from each seed under `ruleset` with `params`, the player `players[p %
+    len(players)]` (a spec: `careful`, `pimc:samples=8`) choosing for table player p (the bots'
+    own choices drawn from random.Random(seed)); with `deals`, each session stops after that
+    many deals if it is not over (its winners then none)."""
     rules = Rules.load(ruleset, **params)
-    table = players_of(rules)
-    bots = [table[name] for name in players]
+    bots = [player_bot(rules, spec) for spec in players]
     kind = session_kind(rules)
     keys = RESULT_KEYS[GAMES_AND_MARKS if kind == GAMES_AND_MARKS else "other"]
     out = []
@@ -145,7 +149,7 @@ def play_sessions(ruleset: str, params: dict[str, Any], players: Sequence[str], 
         cards = json.dumps([session.dealer, list(session.deal.deal)], default=str)
         first_dealer = session.dealer if not session.deals else session.deals[0]["dealer"]
         eldest: dict[int, int] = {}
-        while not session.is_over:
+        while not session.is_over and (deals is None or len(session.deals) < deals):
             if len(session.deals) > 100_000:
                 raise RuntimeError(f"{ruleset} seed {seed}: the session did not end within 100,000 deals")
             player = session.seating.player(session.deal.to_act)
@@ -153,16 +157,16 @@ def play_sessions(ruleset: str, params: dict[str, Any], players: Sequence[str], 
             session.apply(bots[player % len(bots)](session.deal, rng))
         sides = session.sides
         side_of = {p: i for i, side in enumerate(sides) for p in side}
-        deals = session.deals
-        results = [{k: d[k] for k in keys if k in d} for d in deals]
+        played = session.deals
+        results = [{k: d[k] for k in keys if k in d} for d in played]
         out.append(Summary(
             seed, json.dumps(results[0], sort_keys=True),
             hashlib.sha256(json.dumps(results, sort_keys=True).encode()).hexdigest(), cards,
             tuple(sorted(session.winners or [])), first_dealer,
-            tuple(_scores(rules, kind, sides, d) for d in deals),
-            tuple(side_of.get(d["dealer"], -1) for d in deals),
-            tuple(side_of.get(eldest[i], -1) if i in eldest else -1 for i in range(len(deals))),
-            tuple(_contract(d) for d in deals)))
+            tuple(_scores(rules, kind, sides, d) for d in played),
+            tuple(side_of.get(d["dealer"], -1) for d in played),
+            tuple(side_of.get(eldest[i], -1) if i in eldest else -1 for i in range(len(played))),
+            tuple(_contract(d) for d in played), tuple(tuple(side) for side in sides)))
     return out
 
 
@@ -264,7 +268,7 @@ def _task(args: tuple[str, dict[str, Any], tuple[str, ...], range]) -> list[Summ
     return play_sessions(*args)
 
 
-def _worker_start() -> None:
+def worker_start() -> None:
     """A worker of the pool leaves Ctrl-C to the command, and is ended by SIGTERM as a process
     is (not by a handler the command may have set before the pool was made): the pool stops
     it, without each worker printing a traceback."""
@@ -273,13 +277,11 @@ def _worker_start() -> None:
 
 
 def check_players(players: Sequence[str], rulesets: Sequence[str]) -> None:
-    """UsageError unless each name is a player of every ruleset and there are no more than seats."""
+    """UsageError unless each is a player's spec (brou.players.names) and there are no more than seats."""
+    for spec in players:
+        parse_player(spec)
     for r in rulesets:
         rules = Rules.load(r)
-        known = players_of(rules)
-        bad = [p for p in players if p not in known]
-        if bad:
-            raise UsageError(f"brou study: no player {', '.join(bad)} for {r} (known: {', '.join(known)})")
         if not 1 <= len(players) <= rules.table_size:
             raise UsageError(f"brou study: {len(players)} players for {r}, which seats {rules.table_size}")
 
@@ -324,7 +326,7 @@ def run_each(studies: Sequence[Plan], sessions: int, seed: int, players: Sequenc
                  f"{per_reading * len(keys):,} chunks of {CHUNK} sessions)")
     start = time.monotonic()
     results: Iterator[list[Summary]]
-    pool = multiprocessing.Pool(used, initializer=_worker_start) if used > 1 else None
+    pool = multiprocessing.Pool(used, initializer=worker_start) if used > 1 else None
     played: dict[tuple[str, str], list[Summary]] = {}
     try:
         results = pool.imap(_task, tasks) if pool else map(_task, tasks)

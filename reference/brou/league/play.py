@@ -1,0 +1,233 @@
+"""Playing a league: every table of every seed (`brou.league.seating`), each a session played
+as `brou study` plays them (`brou.study.play.play_sessions`: a match in 1802 and Brouc, a game
+elsewhere), in independent chunks of seeds, in one process or a pool, the rows of each session
+and seat in a fixed order whatever the number of processes.
+
+A chunk is one table and a range of seeds; the chunks come back in order (seeds first, then
+tables), so the seeds whose every table is played are known at any moment, and an interrupted
+league keeps them (`Played.complete`).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards.shuffle import MAX_SEED
+from ..engine.session import Session
+from ..errors import UsageError
+from ..spec.rules import Rules
+from ..study.play import Summary, play_sessions, processes, worker_start
+from .seating import Table, tables
+
+__all__ = ["CHUNK", "MAX_PLAYERS", "MAX_SEEDS", "MAX_SESSIONS", "MAX_SESSION_DEALS", "League", "Played", "Progress",
+           "Row", "check_league", "play", "rows_of"]
+
+CHUNK = 1  # seeds of one table a worker plays at a time (one: a slow player's seeds are kept one by one)
+MAX_PLAYERS = 8  # players in one league (28 pairs)
+MAX_SEEDS = 100_000  # seeds in one run, as brou study's sessions per reading
+MAX_SESSIONS = 200_000  # sessions in one run, every table of every seed (their rows stay in memory)
+MAX_SESSION_DEALS = 10_000  # --session-deals
+
+
+@dataclass(frozen=True)
+class League:
+    """What a league plays: a ruleset with its parameters, the players (specs, by index), the
+    seeds seed..seed+seeds-1, and at most `session_deals` deals a session (None: whole sessions)."""
+
+    ruleset: str
+    params: dict[str, Any]
+    players: tuple[str, ...]
+    seed: int
+    seeds: int
+    session_deals: int | None = None
+
+    def rules(self) -> Rules:
+        return Rules.load(self.ruleset, **self.params)
+
+    def sides(self) -> list[list[int]]:
+        """The sides of the table (a session's: they do not depend on the seed)."""
+        return Session(self.rules(), self.seed).sides
+
+    def tables(self) -> list[Table]:
+        """The tables every seed is played at, in order."""
+        return tables(len(self.players), self.sides())
+
+    def labels(self) -> list[str]:
+        """Each player's name in the tables: its spec, with `#2`, `#3` for a spec named again."""
+        seen: dict[str, int] = {}
+        out = []
+        for spec in self.players:
+            seen[spec] = seen.get(spec, 0) + 1
+            out.append(spec if seen[spec] == 1 else f"{spec}#{seen[spec]}")
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One seat of one session: the seed, the table (its index among the seed's), the table
+    player, the league player there and the other of the pair, its side, the deals played, the
+    side's score summed over them, whether the seat won the session, and its place (1: best;
+    the sides ranked by winning, then by score)."""
+
+    seed: int
+    table: int
+    seat: int
+    player: int
+    opponent: int
+    side: int
+    deals: int
+    score: float
+    won: bool
+    place: int
+
+
+def rows_of(summary: Summary, index: int, table: Table) -> list[Row]:
+    """The rows of one session played at `table` (the `index`-th of its seed)."""
+    sides = summary.sides
+    totals = [sum(deal[i] for deal in summary.scores) for i in range(len(sides))]
+    won = [any(p in summary.winners for p in side) for side in sides]
+    keys = list(zip(won, totals, strict=True))
+    places = [1 + sum(1 for other in keys if other > key) for key in keys]
+    a, b = table.pair
+    out = []
+    for i, side in enumerate(sides):
+        for seat in side:
+            player = table.seats[seat]
+            out.append(Row(summary.seed, index, seat, player, b if player == a else a, i, len(summary.scores),
+                           totals[i], won[i], places[i]))
+    return sorted(out, key=lambda r: r.seat)
+
+
+def _chunk(args: tuple[League, int, Table, range]) -> list[Row]:
+    """One table's sessions over a range of seeds, as rows (a worker's task)."""
+    league, index, table, seeds = args
+    specs = [league.players[p] for p in table.seats]
+    summaries = play_sessions(league.ruleset, league.params, specs, seeds, league.session_deals)
+    sides = league.sides()
+    out = []
+    for summary in summaries:
+        if [list(side) for side in summary.sides] != sides:
+            raise RuntimeError(f"{league.ruleset} seed {summary.seed}: the sides {summary.sides} are not the league's")
+        out.extend(rows_of(summary, index, table))
+    return out
+
+
+@dataclass
+class Played:
+    """The rows played so far, in order, and how far: `complete` seeds from the first have every
+    table played."""
+
+    league: League
+    rows: list[Row] = field(default_factory=list)
+    complete: int = 0
+    sessions: int = 0
+    seconds: float = 0.0
+
+    def kept(self) -> list[Row]:
+        """The rows of the complete seeds, by seed, table and seat."""
+        last = self.league.seed + self.complete
+        return sorted((r for r in self.rows if r.seed < last), key=lambda r: (r.seed, r.table, r.seat))
+
+
+def check_league(league: League) -> None:
+    """UsageError unless the league can be played: two players or more, each a spec of the
+    registry, the seeds within bounds, and not more sessions than MAX_SESSIONS."""
+    from ..players import parse_player
+
+    if not 2 <= len(league.players) <= MAX_PLAYERS:
+        raise UsageError(f"a league compares 2 to {MAX_PLAYERS} players, not {len(league.players)}")
+    for spec in league.players:
+        parse_player(spec)
+    if not 1 <= league.seeds <= MAX_SEEDS:
+        raise UsageError(f"--deals is a number of seeds from 1 to {MAX_SEEDS:,}; split a larger league by --seed")
+    if league.seed + league.seeds - 1 > MAX_SEED:
+        raise UsageError(f"seeds {league.seed} to {league.seed} + {league.seeds:,} - 1 go past the last seed, {MAX_SEED}")
+    if league.session_deals is not None and not 1 <= league.session_deals <= MAX_SESSION_DEALS:
+        raise UsageError(f"--session-deals is a number of deals from 1 to {MAX_SESSION_DEALS:,}")
+    per_seed = len(league.tables())
+    if per_seed * league.seeds > MAX_SESSIONS:
+        raise UsageError(f"{league.seeds:,} seeds at {per_seed} tables each are {per_seed * league.seeds:,} sessions; "
+                         f"a league plays at most {MAX_SESSIONS:,} in one run: fewer seeds or players, or split it by --seed")
+
+
+def _tasks(league: League, order: Sequence[Table]) -> Iterator[tuple[League, int, Table, range]]:
+    for start in range(league.seed, league.seed + league.seeds, CHUNK):
+        seeds = range(start, min(start + CHUNK, league.seed + league.seeds))
+        for index, table in enumerate(order):
+            yield league, index, table, seeds
+
+
+def play(league: League, jobs: int = 2, progress: Callable[[Played, int], None] | None = None,
+         played: Played | None = None) -> Played:
+    """Play every table of every seed in at most `jobs` processes, the rows into `played` (made
+    if None: a caller that keeps it has what was done if the league is interrupted);
+    `progress(played, total sessions)` after each chunk."""
+    check_league(league)
+    order = league.tables()
+    total = len(order) * league.seeds
+    chunks = -(-league.seeds // CHUNK) * len(order)
+    used = processes(jobs, chunks)
+    out = played if played is not None else Played(league)
+    start = time.monotonic()
+    pool = multiprocessing.Pool(used, initializer=worker_start) if used > 1 else None
+    try:
+        results = pool.imap(_chunk, _tasks(league, order)) if pool else map(_chunk, _tasks(league, order))
+        for number, rows in enumerate(results, 1):
+            out.rows.extend(rows)
+            out.sessions += len({(r.seed, r.table) for r in rows})
+            if number % len(order) == 0:
+                out.complete = min(league.seeds, number // len(order) * CHUNK)
+            out.seconds = time.monotonic() - start
+            if progress:
+                progress(out, total)
+    finally:
+        if pool:
+            pool.terminate()
+            pool.join()
+    out.seconds = time.monotonic() - start
+    return out
+
+
+def _duration(seconds: float) -> str:
+    seconds = round(seconds)
+    if seconds < 60:
+        return f"{seconds} s"
+    if seconds < 3600:
+        return f"{seconds // 60} min {seconds % 60:02d} s"
+    return f"{seconds // 3600} h {seconds % 3600 // 60:02d} min"
+
+
+class Progress:
+    """Progress on standard error: sessions done of all, the rate, and the time left; one line
+    rewritten on a terminal, else a line every `every` seconds and the last."""
+
+    def __init__(self, every: float = 10.0) -> None:
+        self.every = every
+        self.shown = -every
+        self.tty = sys.stderr is not None and sys.stderr.isatty()
+
+    def __call__(self, played: Played, total: int) -> None:
+        now = played.seconds
+        done = played.sessions
+        if done < total and now - self.shown < (0.5 if self.tty else self.every):
+            return
+        self.shown = now
+        rate = done / now if now > 0 else 0.0
+        left = f", about {_duration((total - done) / rate)} left" if rate and done < total else ""
+        line = (f"brou league: {done:,} of {total:,} sessions ({100 * done / total:.0f} %), {played.complete:,} seeds "
+                f"done, {rate:.2f} sessions/s, {_duration(now)}{left}")
+        if self.tty:
+            end = "\n" if done == total else ""
+            print(f"\r{line}\x1b[K", end=end, file=sys.stderr, flush=True)
+        else:
+            print(line, file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        """End a rewritten line (an interrupted league)."""
+        if self.tty and self.shown >= 0:
+            print(file=sys.stderr, flush=True)
