@@ -37,6 +37,12 @@ SLOW: dict[str, str] = {
         "L'Hombre's auction valued by solving the play of each bid in the pure engine",
     "tests/test_hostile_commands.py::test_a_study_stopped_by_a_signal_keeps_what_it_finished":
         "plays the register's studies until one is done, then stops them, twice",
+    "tests/test_search_options.py::test_the_solver_says_it_pays_slowly":
+        "the solver in the pure engine on a position with many cards, or L'Hombre played on from each bid",
+    "tests/test_search_options.py::test_the_search_player_takes_it_slowly":
+        "the search player in the pure engine on a position with many cards, or L'Hombre's auction",
+    "tests/test_search_options.py::test_the_search_finds_the_same_situation_again":
+        "searches an option's deals again, in the pure engine",
 }
 
 

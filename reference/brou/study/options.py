@@ -14,7 +14,7 @@ allowed but no longer pays (`no-gain`).  Where it is, the action is valued in th
 every card known (`truth`): by `brou.solve.solve` for the card play and a deal of a game; before
 the card play of L'Hombre and L'Homme d'Auvergne, each action played on by the careful player
 until the card play begins and solved there (`rolled`, as the search player's `Search._rolled`
-does; L'Homme d'Auvergne counted as the race with every mark, the kings' included: `race`); for
+does; L'Homme d'Auvergne counted as the race, every mark the deal gives included); for
 an action out of turn, the position solved after it against the position solved without it.  It
 pays when it is the unique best by at least the game's margin (`MARGINS`).  Of the situations
 met, the one kept is refused by the most other readings, then the best in the most of the worlds
@@ -23,7 +23,7 @@ cannot see, the less the worlds the player deals can hide what pays).
 
 The situations are chosen by the solver alone; whether the search player then takes the action
 is what tests/test_search_options.py asks (`chosen_by`).  tools/find-option-situations writes
-them, with the entries and options that have none and why (`WHY`, `WHY_OPTION`), to
+them, with the entries and options that have none and why (`WHY`, `WHY_OPTION`, `NEVER_PAYS`), to
 tests/fixtures/option-situations.json.
 """
 
@@ -45,7 +45,6 @@ from ..engine.phases import PhaseDeal
 from ..engine.positions import parse_position
 from ..errors import BrouError, IllegalAction
 from ..laws.game import GameContext, reaches_target
-from ..laws.ledger import balances
 from ..laws.talon import talon_deal_from_seed
 from ..players.careful import careful_bot
 from ..players.pimc import Worlds
@@ -54,9 +53,9 @@ from ..solve import solve
 from ..spec.ambiguities import Entry, Register
 from ..spec.rules import Rules
 
-__all__ = ["FORMAT", "MARGINS", "OVER", "PLAYER", "TARGETS", "WHY", "WHY_OPTION", "WORLDS", "Found", "Target",
+__all__ = ["FORMAT", "MARGINS", "NEVER_PAYS", "OVER", "PLAYER", "TARGETS", "WHY", "WHY_OPTION", "WORLDS", "Found", "Target",
            "best_in_worlds", "chosen_by", "document", "entry_record", "find", "kind_of", "load", "margin_of",
-           "option_record", "option_rules", "pays", "race", "readings", "rolled", "searched_options", "status_under",
+           "option_record", "option_rules", "pays", "readings", "rolled", "searched_options", "status_under",
            "truth", "under", "unseen", "why_option"]
 
 FORMAT: Final = "brou-option-situations/1"
@@ -122,35 +121,37 @@ TARGETS: Final[dict[str, Target]] = {
     # a partie et vole pays only against a team written below zero: any other team ends the game by a
     # wrong claim for less than the declaration (docs/option-situations.md)
     "AMB-18": Target((HDB,), ("declare",), game=True, scores=((150, 189), (-60, -1)), most_cards=20,
-                     players="careful+random", deals=500),
+                     players="careful+random", deals=200),
     "AMB-19": Target((HDB,), ("declare",), game=True, scores=((150, 300), (0, 300)), most_cards=20),
-    "AMB-20": Target((HDB,), ("concede",), game=True, scores=NEAR, impossible=("concede",), most_cards=20),
+    "AMB-20": Target((HDB,), ("concede",), game=True, scores=NEAR, impossible=("concede",), most_cards=20,
+                     deals=40),
     "AMB-21": Target((BROUC,), ("declare", "declare-double"), game=True, scores=((190, 290), (0, 290)), most_cards=20),
     "AMB-28": Target(BOTH, ("claim",), game=True, scores=NEAR, impossible=("round",), most_cards=20),
     "AMB-29": Target(BOTH, ("claim",), game=True, scores=((150, 300), (0, 300)), steer={"declare": 0.9},
                      most_cards=20),
-    "AMB-30": Target((HDB,), ("declare",), game=True, scores=((150, 300), (0, 300)), most_cards=20),
+    "AMB-30": Target((HDB,), ("declare",), game=True, scores=((150, 300), (0, 300)), most_cards=20, deals=150),
     "AMB-31": Target((BROUC,), ("claim",), game=True, scores=((301, 340), (200, 300)), impossible=("round", "play"),
-                     out_of_turn=True, most_cards=16, above_target=True),
+                     out_of_turn=True, most_cards=8, above_target=True, deals=300),
     "AMB-32": Target((HDB,), ("concede",), game=True, scores=((240, 300), (0, 300)), impossible=("concede",),
                      steer={"declare": 0.9}, most_cards=20),
     "AMB-34": Target((HDB,), ("concede",), game=True, scores=((260, 300), (0, 300)), impossible=("concede",),
                      most_cards=20),
     "AMB-35": Target((HDB,), ("declare",), game=True, scores=((0, 150), (-60, -1)), worth=True, most_cards=20,
-                     players="careful+random"),
-    "AMB-36": Target((HDB,), ("declare",), game=True, scores=((150, 300), (0, 300)), most_cards=20),
+                     players="careful+random", deals=200),
+    "AMB-36": Target((HDB,), ("declare",), game=True, scores=((150, 300), (0, 300)), most_cards=20, deals=200),
     "AMB-37": Target((HDB,), ("declare",), game=True, scores=((150, 189), (-60, -1)),
                      base={HDB: {"partie_et_vole_190": "precondition"}}, most_cards=20, players="careful+random",
-                     deals=500),
+                     deals=200),
     # L'Homme d'Auvergne: who turns, showing a king
-    "AMB-49": Target((AUV,), ("turn", "leave"), impossible=("turn-offer",), deals=200),
-    "AMB-51": Target((AUV,), ("show", "pass@showing"), impossible=("speech", "showing"), deals=400),
+    "AMB-49": Target((AUV,), ("turn", "leave"), impossible=("turn-offer",), deals=60),
+    "AMB-51": Target((AUV,), ("show", "pass@showing"), impossible=("speech", "showing"), deals=150),
     # L'Hombre: the auction, the naming of trump, the exchange, the surrender
-    "AMB-59": Target((HOM,), ("bid",), deals=400),
-    "AMB-60": Target((HOM,), ("trump",), players="careful", steer={"bid": 0.5}, deals=18000),
-    "AMB-62": Target((HOM,), ("surrender", "play-on"), impossible=("play",), players="careful", deals=400),
-    "AMB-65": Target((HOM,), ("bid", "spil"), players="careful", deals=400),
-    "AMB-66": Target((HOM,), ("draw",), players="careful", deals=300),
+    "AMB-59": Target((HOM,), ("bid",), deals=200),
+    "AMB-60": Target((HOM,), ("trump",), players="careful", steer={"bid": 0.5},
+                     deals=18_000),
+    "AMB-62": Target((HOM,), ("surrender", "play-on"), impossible=("play",), players="careful", deals=150),
+    "AMB-65": Target((HOM,), ("bid", "spil"), players="careful", deals=20),
+    "AMB-66": Target((HOM,), ("draw",), players="careful", deals=150),
 }
 
 # the entries whose readings do not differ in what a player may do, and why
@@ -214,7 +215,7 @@ WHY: Final[dict[str, str]] = {
     "AMB-71": "What three or more players tied at the top take: the payment differs, no action does.",
 }
 
-# options of a searched entry that allow nothing another reading forbids, and why
+# options of a searched entry that allow nothing another reading forbids, and why (not searched)
 WHY_OPTION: Final[dict[tuple[str, str], str]] = {
     ("AMB-03", "brouc"): "Allows nothing whist does not: its rules only narrow whist's (follow suit; then trump, "
                          "overtrump, no undertrump), so every card it allows whist allows.",
@@ -230,37 +231,19 @@ WHY_OPTION: Final[dict[tuple[str, str], str]] = {
     ("AMB-14", "between-tricks"): "Allows nothing own-turn does not: a claim between tricks is a claim on one's own "
                                   "turn, before the trick's first card.",
     ("AMB-18", "precondition"): "Allows nothing the other reading does not: it only refuses a declaration below 190.",
+    ("AMB-19", "before-first-trick"): "Not searched, and never the unique best: a declaration pays only for a team "
+                                      "that takes every trick, and such a team, having taken the first, is on lead "
+                                      "before the second, where every reading lets it declare for the same value "
+                                      "(the concession asked meanwhile changes nothing: refused, it binds the team as "
+                                      "a declaration does).  Nor could the solver value a deal of a game with all 32 "
+                                      "cards in the hands in any time a search can give.",
     ("AMB-19", "not-before-first-trick"): "Allows nothing the other reading does not: it only refuses a declaration "
                                           "before the first trick.",
-    ("AMB-19", "before-first-trick"): "Never the unique best, so no situation: a declaration pays only for a team that "
-                                      "takes every trick, and such a team, having taken the first, is on lead before "
-                                      "the second, where every reading lets it declare for the same value (the "
-                                      "concession asked meanwhile changes nothing: refused, it binds the team as a "
-                                      "declaration does).  Nor could the solver value a deal of a game with all 32 "
-                                      "cards in the hands in any time a test can give.",
-    ("AMB-20", "any"): "Never the unique best, so no situation: where the team at the target has lost a trick it can "
-                       "make no vole, and it may claim on its first turn, before any trick is finished, for what an "
-                       "accepted concession gives (a refused one binds it to every trick, already lost); conceding is "
-                       "worth what playing on is (none found in 2 searches of 90 s).",
-    ("AMB-30", "any-player-of-team"): "Never the unique best, so no situation: a declaration pays only for a team that "
-                                      "takes every trick, so its player is on lead before each trick up to the fifth, "
-                                      "where the default reading lets him declare for the same value; declaring in "
-                                      "the middle of a trick comes earlier, never for more (none found in 90 s).",
-    ("AMB-32", "after-declaration"): "Never the unique best, so no situation: once a declaration binds the team at the "
-                                     "target, a concession only lets it choose between the game now (accept) and the "
-                                     "declaration it has (refuse), so conceding can only help it (none found in 12,804 "
-                                     "deals).",
-    ("AMB-34", "also-before-trick-5"): "Never the unique best, so no situation: before the fifth trick the team at the "
-                                       "target with every trick may still claim or declare at its lead, which is what "
-                                       "accepting or refusing the concession gives it (none found in 5,967 deals).",
     ("AMB-35", "declaration-fails"): "Allows nothing the other readings do not, and a declaration is worth no more under "
                                      "it: a team that takes every trick but stays under 301 fails.",
     ("AMB-35", "vole-only"): "Allows nothing the other readings do not, and a declaration is worth no more under it: "
                              "a team that takes every trick but stays under 301 marks the vole it would have marked "
                              "without declaring.",
-    ("AMB-36", "partner-too"): "Never the unique best, so no situation: a declaration pays only for a team that takes "
-                               "every trick, and the trick's winner, who leads next, may declare at his lead for the "
-                               "same value (none found in 90 s).",
     ("AMB-20", "other-team-has-all-tricks"): "Allows nothing the other reading does not: the concession is offered "
                                              "in fewer positions.",
     ("AMB-21", "all-tricks-so-far"): "Allows nothing the other reading does not: it only refuses a declaration once "
@@ -270,6 +253,12 @@ WHY_OPTION: Final[dict[tuple[str, str], str]] = {
     ("AMB-28", "no-claim"): "Allows nothing the other readings do not: nobody claims once the last card is played.",
     ("AMB-29", "no-escape"): "Allows nothing the other reading does not: it only refuses a claim to a bound team.",
     ("AMB-30", "player-on-lead"): "Allows nothing the other reading does not: only the player on lead declares.",
+    ("AMB-31", "before-first-card"): "Adds a moment, not an option: in the round before the first card a player of "
+                                     "a team written above 300 may declare dehors, which wins the game at once; the "
+                                     "other readings let him declare it at his first turn (own-turn) or at any "
+                                     "moment (any-moment) for the same game.  (Nor could the solver value the "
+                                     "round's positions, all 32 cards in the hands of a deal of a game, in any time "
+                                     "a search can give.)",
     ("AMB-32", "not-after-declaration"): "Allows nothing the other reading does not: no concession while a "
                                          "declaration binds.",
     ("AMB-34", "before-tricks-2-to-4"): "Allows nothing the other reading does not: no concession before the fifth "
@@ -290,6 +279,38 @@ WHY_OPTION: Final[dict[tuple[str, str], str]] = {
     ("AMB-60", "not-spades"): "Allows nothing the other reading does not: it only refuses spades in a sans prendre.",
     ("AMB-66", "tiers-at-least-one"): "Allows nothing the other reading does not: a tier must discard at least one "
                                       "card.",
+}
+
+# options of a searched entry that allow what another reading does not, but where it never pays by
+# a clear margin, and why (their deals are searched all the same: the file says how many)
+NEVER_PAYS: Final[dict[tuple[str, str], str]] = {
+    ("AMB-18", "none"): "Never the unique best: where a team under 190 can take every trick, playing them out was "
+                        "worth what declaring was (4,000 and 4,000 in the positions met), and where it cannot, the "
+                        "declaration loses the game.",
+    ("AMB-66", "tiers-may-keep"): "Never the unique best: a tier's value moves by whole results (half the hombre's "
+                                  "points won or lost, his side's share), and keeping every card was never the one "
+                                  "way to beat the hombre in the positions met: worth what the best discard was, or "
+                                  "less.",
+    ("AMB-20", "any"): "Never the unique best: where the team at the target has lost a trick it can make no vole, and "
+                       "it may claim on its first turn, before any trick is finished, for what an accepted concession "
+                       "gives (a refused one binds it to every trick, already lost); conceding is worth what playing "
+                       "on is.",
+    ("AMB-30", "any-player-of-team"): "Never the unique best: a declaration pays only for a team that takes every "
+                                      "trick, so its player is on lead before each trick up to the fifth, where the "
+                                      "default reading lets him declare for the same value; declaring in the middle "
+                                      "of a trick comes earlier, never for more.",
+    ("AMB-32", "after-declaration"): "Never the unique best: once a declaration binds the team at the target, a "
+                                     "concession only lets it choose between the game now (accept) and the "
+                                     "declaration it has (refuse), so conceding can only help it.",
+    ("AMB-34", "also-before-trick-5"): "Never the unique best: before the fifth trick the team at the target with "
+                                       "every trick may still claim or declare at its lead, which is what accepting "
+                                       "or refusing the concession gives it.",
+    ("AMB-36", "partner-too"): "Never the unique best: a declaration pays only for a team that takes every trick, and "
+                               "the trick's winner, who leads next, may declare at his lead for the same value.",
+    ("AMB-37", "with-card-points"): "Never the unique best: the teams their card points lift to 190 could not take "
+                                    "every trick in the positions met, and declaring lost the game (-7,000 against "
+                                    "-40 to -120 playing on); where a team can take every trick, playing them out "
+                                    "is worth what declaring is, as under AMB-18's `none`.",
 }
 
 
@@ -359,30 +380,16 @@ def _value_of(state: PhaseDeal, seat: int) -> float:
     return float(solve(state, seat=seat, each=False).value)
 
 
-def race(state: PhaseDeal, seat: int) -> float:
-    """L'Homme d'Auvergne: what a deal the solver takes (its card play begun, or over) is worth
-    to `seat` as the race to the target counts it, every mark of the ledger included (the kings
-    turned and shown as well as the deal's result): his marks less the mean of the others', at
-    the end of the play the solver finds best for the homme's side and the others' (each step the
-    player to act's best action for his side, the lowest action id among equals)."""
-    state = state.copy()
-    while not state.is_over:
-        solution = solve(state, seat=state.to_act)
-        state.apply(min(solution.best))
-    marks = balances(state.ledger, state.rules.n_players)
-    others = [m for s, m in enumerate(marks) if s != seat]
-    return marks[seat] - sum(others) / len(others)
-
-
 def rolled(state: PhaseDeal, action: int, seat: int) -> float:
     """A decision before the card play valued in the true deal: `action` taken, the deal played
     on by the careful player until the card play begins (`brou.players.search.settled`), then
-    solved: for L'Hombre the seat's share of his side's value (`brou.players.search.share`, as
-    the search player values it), for L'Homme d'Auvergne the race with every mark (`race`)."""
+    valued as the search player values it (`brou.players.search.share`): for L'Hombre the seat's
+    share of his side's value, for L'Homme d'Auvergne the race, every mark the deal gives counted
+    (the kings' too) at the end of the play double dummy."""
     after = state.copy()
     after.apply(action)
     settled(after)
-    return race(after, seat) if deal_kind(state.rules) == "speech" else share(after, seat)
+    return share(after, seat)
 
 
 def truth(state: PhaseDeal, seat: int, action: int | None = None) -> tuple[str, dict[str, float]]:
@@ -623,8 +630,14 @@ def _judge(target: Target, entry_id: str, ruleset: str, option: str, others: Map
 
 
 def why_option(entry_id: str, option: str, ruleset: str) -> str | None:
-    """The written reason an option has no situation (for the ruleset, or for every ruleset)."""
-    return WHY_OPTION.get((entry_id, f"{option}@{ruleset}")) or WHY_OPTION.get((entry_id, option))
+    """The written reason an option has no situation (for the ruleset, or for every ruleset):
+    it allows nothing another reading forbids (`WHY_OPTION`), or what it allows never pays
+    (`NEVER_PAYS`)."""
+    for reasons in (WHY_OPTION, NEVER_PAYS):
+        why = reasons.get((entry_id, f"{option}@{ruleset}")) or reasons.get((entry_id, option))
+        if why:
+            return why
+    return None
 
 
 def option_record(entry_id: str, ruleset: str, option: str, found: Found | None, searched: dict[str, Any]) -> dict[str, Any]:
@@ -667,7 +680,8 @@ def searched_options(register: Register, entry_id: str) -> list[tuple[str, str]]
     entry = register.entry(entry_id)
     out: list[tuple[str, str]] = []
     for ruleset in TARGETS[entry.id].rulesets:
-        out += [(ruleset, name) for name in readings(entry, ruleset) if not why_option(entry.id, name, ruleset)]
+        out += [(ruleset, name) for name in readings(entry, ruleset)
+                if (entry.id, name) not in WHY_OPTION and (entry.id, f"{name}@{ruleset}") not in WHY_OPTION]
     return out
 
 
