@@ -42,6 +42,12 @@ SLOW: dict[str, str] = {
         "a study of 150 sessions on a local Dask cluster, stopped, run again, and played once more in one process",
     "tests/test_study_campaign.py::test_a_killed_worker_then_a_killed_scheduler_lose_nothing_finished":
         "a study of 200 sessions on a local Dask cluster, a worker and then the command killed, run again, and once more",
+    "tests/test_search_options.py::test_the_solver_says_it_pays_slowly":
+        "the solver in the pure engine on a position with many cards, or L'Hombre played on from each bid",
+    "tests/test_search_options.py::test_the_search_player_takes_it_slowly":
+        "the search player in the pure engine on a position with many cards, or L'Hombre's auction",
+    "tests/test_search_options.py::test_the_search_finds_the_same_situation_again":
+        "searches an option's deals again, in the pure engine",
 }
 
 
