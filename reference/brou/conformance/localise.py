@@ -28,8 +28,11 @@ that fail a few rules), each against the hypothesis that h is fine:
   that parts two clauses with alike variants, such as the two clauses of one function).
 
 Each hypothesis gets the log-likelihood of the run under it; the highest is the verdict
-("most likely broken: X (then Y, Z)"). Scores are compared within a ruleset only; a run
-over several rulesets gives a verdict for each, the ruleset with the most failures first.
+("most likely broken: X (then Y, Z)"). A protocol failure (an answer not of the protocol's shape:
+brou.conformance.compare.shape_problem) breaks no rule: it is left out of the scores, and the
+verdict names it first ("protocol failure: the `trick` observable is not a list of cards").
+Scores are compared within a ruleset only; a run over several rulesets gives a verdict for each,
+the ruleset with the most failures first.
 docs/conformance.md, "The verdict", explains it with an example.
 """
 
@@ -160,12 +163,19 @@ def _ledger_clauses(s: Scenario) -> set[str]:
     return found
 
 
+def protocol_failures(outcomes: Iterable[_Outcome]) -> list[tuple[str, int]]:
+    """The run's protocol failures: each problem (`Verdict.protocol`) with the number of
+    scenarios that fail so, the most first."""
+    return Counter(o.verdict.protocol for o in outcomes if o.verdict.status == FAILED and o.verdict.protocol).most_common()
+
+
 def suspects(outcomes: Iterable[_Outcome], limit: int = 3) -> list[Suspect]:
-    """The clauses most likely broken, best first: `limit` for each ruleset with a failure,
-    the ruleset with the most failures first."""
+    """The clauses most likely broken, best first: `limit` for each ruleset with a failure
+    of a rule (a protocol failure breaks none), the ruleset with the most failures first."""
     by_ruleset: dict[str, list[_Outcome]] = defaultdict(list)
     for o in outcomes:
-        by_ruleset[o.scenario.ruleset].append(o)
+        if not o.verdict.protocol:
+            by_ruleset[o.scenario.ruleset].append(o)
     failing = Counter({r: sum(1 for o in os_ if o.verdict.status == FAILED) for r, os_ in by_ruleset.items()})
     out: list[Suspect] = []
     for ruleset, n in failing.most_common():
@@ -193,6 +203,7 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
     symptoms: Counter[str] = Counter()  # the other failures, by the clause each is laid on
     explains: Counter[str] = Counter()  # failures each clause could explain (named, listed, or read by these)
     nameable_here = set(nameable())
+    outcomes = [o for o in outcomes if not o.verdict.protocol]  # a protocol failure breaks no rule
     for o in outcomes:
         if o.verdict.status not in (FAILED, PASSED):
             continue
@@ -264,8 +275,15 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
     return sorted(scored, key=lambda s: (-s.score, -s.explained, chapter_rank(s.clause), s.clause))
 
 
-def headline(found: Sequence[Suspect]) -> str:
-    """The verdict in one line: "most likely broken: X (then Y, Z)", per ruleset."""
+def headline(found: Sequence[Suspect], protocol: Sequence[tuple[str, int]] = ()) -> str:
+    """The verdict in one line: the protocol failures first (`protocol_failures`), then "most
+    likely broken: X (then Y, Z)", per ruleset."""
+    broken = "; ".join(f"{problem} ({n:,} scenario{'s' if n != 1 else ''})" for problem, n in protocol)
+    rules = _rules_line(found)
+    return "; ".join(part for part in (f"protocol failure: {broken}" if broken else "", rules) if part)
+
+
+def _rules_line(found: Sequence[Suspect]) -> str:
     if not found:
         return ""
     parts = []
