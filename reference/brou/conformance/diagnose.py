@@ -118,7 +118,10 @@ def _diagnosed(s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
     table = Table(rules, s.data["setup"])
     step, action = _replayed(table, s, verdict)
     if action is not None:
-        clause = _in_ruleset(rules, action_clause(table, action))
+        said = str(verdict.got)  # "refused: CODE" (the program refuses it), or "accepted"
+        exposed = _turnup_in_question(table, [action]) and (
+            "not-in-hand" in said if len(action) == 2 else "marriage-not-held" in said or said == "accepted")
+        clause = _in_ruleset(rules, "hdb.deal.turnup-exposed" if exposed else action_clause(table, action))
         return None if clause is None else (clause, False)
     if "perft" in step:
         clause = _in_ruleset(rules, "hdb.play.follow")
@@ -153,8 +156,17 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
                 return _in_ruleset_pair(rules, clause, True)
         return None
     if name == "view":
-        found = re.search(r"\[\d+\]\.(\w+)", verdict.detail)
-        return _in_ruleset_pair(rules, clause_of(rules, found.group(1)) if found else None, True)
+        found = re.search(r"\[(\d+)\]\.(\w+)", verdict.detail)
+        if found and found.group(2) == "turnup_drawn_by" and isinstance(got, list):
+            view = got[int(found.group(1))] if int(found.group(1)) < len(got) else None
+            if isinstance(view, dict) and isinstance(view.get("turnup_drawn_by"), int):
+                return _in_ruleset_pair(rules, "brus.talon.last-draw", True)  # shown, to another drawer
+        return _in_ruleset_pair(rules, clause_of(rules, found.group(2)) if found else None, True)
+    if name == "events" and isinstance(got, list):
+        table = Table(rules, s.data["setup"])
+        _replayed(table, s, verdict)
+        if _turnup_drawn_apart(table, step["expect"].get("events"), got):
+            return _in_ruleset_pair(rules, "brus.talon.last-draw", True)
     if name == "session":
         dealt = _session_field(verdict)
         if dealt is not None:
@@ -171,6 +183,21 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
         order = _tricks_clause(table, verdict, step["expect"].get("tricks"))
         return _in_ruleset_pair(rules, order or "brus.play.trick-winner", True)
     return _in_ruleset_pair(rules, _PHASE_OBSERVED.get(name or ""), name in _PRECISE or name in ("events", "ledger"))
+
+
+def _turnup_drawn_apart(table: Any, want: Any, got: list[Any]) -> bool:
+    """Whether the first event that differs is the draw of the turned card, as expected or as
+    given (brus.talon.last-draw: who draws it)."""
+    turnup = table.state.deal.turnup
+    if turnup < 0 or not isinstance(want, list):
+        return False
+    text = table.rules.card_text(turnup)
+    for i in range(max(len(want), len(got))):
+        w = want[i] if i < len(want) else None
+        g = got[i] if i < len(got) else None
+        if w != g:
+            return any(isinstance(e, dict) and e.get("draw") == text for e in (w, g))
+    return False
 
 
 def _deal_field(rules: Rules, verdict: Verdict, packets: str) -> str | None:
@@ -272,6 +299,9 @@ def _hand_clause(table: Any, verdict: Verdict, prefix: str) -> str | None:
             return _plain_order(rules, state.tricks[-1], others[0], state.trump) or who
         return who
     if prefix == "brus" and state.tricks and any(not mine >> c & 1 for c in offered):
+        turnup = state.deal.turnup
+        if turnup >= 0 and (turnup in offered) != bool(mine >> turnup & 1):
+            return "brus.talon.last-draw"  # the turned trump in another hand: who draws it last
         return "brus.talon.draw"  # the right player, other cards: what he drew
     return None
 
@@ -547,6 +577,8 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
             order = _plain_order(state.rules, state.tricks[-1], seats[0], state.trump) if seats else None
             return order or "hdb.play.next-lead"
         differing = sorted(set(want) ^ given, key=_action_order)
+        if _turnup_in_question(table, differing):
+            return "hdb.deal.turnup-exposed"  # the turned card while it lies on show: the dealer's, or not yet
         return action_clause(table, differing[0]) if differing else None
     if name == "speakers" and isinstance(got, list):
         return _speakers_clause(table, want, got)
@@ -601,6 +633,28 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
     if name == "tricks":
         return _tricks_clause(table, verdict, want) or "hdb.play.trick-winner"
     return _OBSERVED.get(name)
+
+
+def _turnup_in_question(table: Table, actions: list[str]) -> bool:
+    """Whether the actions that differ are the dealer's use of the turned card while it lies on
+    show (hdb.deal.turnup-exposed): in the first trick, the turned card alone; in the window
+    after it, an announcement of a marriage it belongs to."""
+    state = table.state
+    rules = state.rules
+    if not actions or state.to_act != rules.dealer or len(state.tricks) > 1:
+        return False
+    turnup = state.turnup
+    if not state.tricks:
+        return actions == [rules.card_text(turnup)]
+    first = actions[0]
+    if state.phase != "window" or not first.startswith("announce"):
+        return False
+    try:
+        action = parse_action(rules, first)
+    except (BrouError, ValueError, IndexError):
+        return False
+    suit, kind = divmod(action - rules.n_indices, len(rules.kinds))
+    return 0 <= suit < len(rules.suits) and bool(rules.kinds[kind].masks[suit] >> turnup & 1)
 
 
 def _one_factor(want: list[Any], got: list[Any]) -> bool:
@@ -708,6 +762,8 @@ def following_clause(rules: Rules, hand: int, card: int, trick: list[int], trump
     trumps = hand & rules.suit_mask[trump]
     higher = trumps & rules.stronger[best] if rules.suit_of[best] == trump else trumps
     if rules.suit_of[card] != trump:
+        if holds_led and led == trump and not higher:
+            return "brouc.play.trump-led-lower"  # a trump led he cannot beat: still a trump, any one
         return "brouc.play.follow"
     if holds_led and led == trump:
         if higher and not higher >> card & 1 and rules.honours[trump] >> card & 1:
