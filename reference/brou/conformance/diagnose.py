@@ -463,12 +463,23 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
     if name == "outcome" and isinstance(want, dict):
         how = str(want.get("how"))
         nolo = state.contract is not None and state.contract.nolo
+        differs = _fields_apart(want, verdict.got)
+        if differs and "vole" in differs and not differs & {"how", "result", "hombre", "contract"}:
+            return _in_ruleset_pair(rules, "hom.count.vole", True)
+        if differs == {"points"}:  # the same end, other points: what the result scores
+            return _in_ruleset_pair(rules, "hom.count.score", True)
         return _in_ruleset_pair(rules, _HOMBRE_OUTCOME.get(how) or ("hom.count.nolo" if nolo else "hom.count.result"),
                                 True)
+    if name == "result" and isinstance(want, list) and isinstance(verdict.got, list):
+        rows = [_fields_apart(w, g) for w, g in zip(want, verdict.got, strict=False)]
+        if any(rows) and all(r <= {"points"} for r in rows):  # the same tricks, other points: what they score
+            return _in_ruleset_pair(rules, "hom.count.score", True)
     if name == "ledger":
         return _in_ruleset_pair(rules, _ledger_clause(rules, want, verdict.got), True)
     if name == "session" and _session_field(verdict) is not None:
         return _in_ruleset_pair(rules, "hom.match.next-dealer", True)
+    if name == "session" and _fields_apart(want, verdict.got) == {"points"}:
+        return _in_ruleset_pair(rules, "hom.count.score", True)  # the coups counted right, other points
     if name == "events" and isinstance(want, list):
         shows = any(isinstance(e, dict) and "show" in e for e in want)
         turns = any(isinstance(e, dict) and "turn" in e for e in want)
@@ -482,6 +493,16 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
     if name == "tricks":
         return _in_ruleset_pair(rules, _tricks_clause(table, verdict, want) or "hom.play.trick-winner", True)
     return _in_ruleset_pair(rules, _HOMBRE_OBSERVED.get(name or ""), name in _PRECISE)
+
+
+def _fields_apart(want: Any, got: Any) -> set[str]:
+    """The fields of a record the scenario gives that the answer gives otherwise (every field
+    given, when the answer is no record)."""
+    if not isinstance(want, dict):
+        return set()
+    if not isinstance(got, dict):
+        return set(want)
+    return {k for k, v in want.items() if got.get(k) != v}
 
 
 def _hombre_words_apart(want: Any, got: Any) -> set[str]:

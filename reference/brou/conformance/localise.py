@@ -272,7 +272,18 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
             score += READING * reading.reproduced * reading.reproduced / reading.tried
             score += OWN_READING * sum(1 for p in reading.purposes if _resolved(ruleset, p) == h)
         scored.append(Suspect(ruleset, h, score, own_failed[h], own_total[h], explains[h], failures, reading))
-    return sorted(scored, key=lambda s: (-s.score, -s.explained, chapter_rank(s.clause), s.clause))
+
+    # a clause with no evidence of its own (no failing scenario of its own, no failure laid on it,
+    # no variant of it reproducing them) is only an upstream cause of what fails: it heads the
+    # verdict only as the common cause of failures laid on two or more of the rules reading it,
+    # never over a clause the failures name or its own scenarios accuse (one failure, or several
+    # all laid on one rule: that rule is the simpler explanation)
+    def unsupported(h: str) -> bool:
+        if own_failed[h] or h in laid or h in readings:
+            return False
+        return len({where for where in laid if h in graph.above.get(where, ())}) < 2
+
+    return sorted(scored, key=lambda s: (unsupported(s.clause), -s.score, -s.explained, chapter_rank(s.clause), s.clause))
 
 
 def headline(found: Sequence[Suspect], protocol: Sequence[tuple[str, int]] = ()) -> str:

@@ -21,7 +21,7 @@ from .bounds import MAX_SHOWN, printable
 from .compare import ERRORED, FAILED, PASSED, SKIPPED
 from .diagnose import chapter_rank
 from .harness import PARTIAL, XFAILED, XPASSED, Outcome, Run, clause_text
-from .localise import Suspect, headline, protocol_failures, suspects
+from .localise import Suspect, headline, links, protocol_failures, suspects
 from .protocol import PROTOCOL_VERSION
 
 COLUMNS = (PASSED, FAILED, ERRORED, SKIPPED, XFAILED, XPASSED)
@@ -120,9 +120,13 @@ def print_text(run: Run, out: TextIO, failures: int = 20, changes: list[tuple[st
     if bad and changes is None:
         console.print()
         shown = bad if failures == 0 else bad[:failures]
+        heads: dict[str, str] = {}  # each ruleset's rule most likely broken
+        for suspect in verdict:
+            heads.setdefault(suspect.ruleset, suspect.clause)
         for o in shown:
             s = o.scenario
             breaks = f"  breaks {o.verdict.clause}" if o.verdict.clause else "  breaks the protocol" if o.verdict.protocol else ""
+            breaks += _reading_the_verdict(o, heads.get(s.ruleset))
             console.print(f"[bold]{o.status.upper()}[/bold] {escape(printable(s.id))}  ({escape(printable(s.where))})"
                           f"{escape(breaks)}", markup=True)
             console.print(f"  {printable(s.description)}", markup=False)
@@ -141,6 +145,19 @@ def print_text(run: Run, out: TextIO, failures: int = 20, changes: list[tuple[st
         console.print(f"... and {len(run.stale_xfails) - failures:,} more such entries (--failures 0 shows all)")
     console.print()
     console.print(summary_line(run), markup=False, soft_wrap=True)  # one line, however long
+
+
+def _reading_the_verdict(o: Outcome, head: str | None) -> str:
+    """", which reads X" when a failure shows on another rule than X, the verdict's, and that rule
+    reads X (directly or further along the clauses' `uses`): how the failure is evidence for it."""
+    clause = o.verdict.clause
+    if head is None or clause is None or clause == head:
+        return ""
+    try:
+        above = links(o.scenario.ruleset).above.get(clause, frozenset())
+    except BrouError:
+        return ""
+    return f", which reads {head}" if head in above else ""
 
 
 def shown_failures(run: Run, verdict: list[Suspect] | None = None) -> list[Outcome]:
