@@ -598,7 +598,7 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
             order = _plain_order(state.rules, state.tricks[-1], seats[0], state.trump) if seats else None
             return order or "hdb.play.next-lead"
         differing = sorted(set(want) ^ given, key=_action_order)
-        if _turnup_in_question(table, differing):
+        if _turnup_in_question(table, differing) or _legal_without_turnup(table, given):
             return "hdb.deal.turnup-exposed"  # the turned card while it lies on show: the dealer's, or not yet
         return action_clause(table, differing[0]) if differing else None
     if name == "speakers" and isinstance(got, list):
@@ -676,6 +676,20 @@ def _turnup_in_question(table: Table, actions: list[str]) -> bool:
         return False
     suit, kind = divmod(action - rules.n_indices, len(rules.kinds))
     return 0 <= suit < len(rules.suits) and bool(rules.kinds[kind].masks[suit] >> turnup & 1)
+
+
+def _legal_without_turnup(table: Table, given: set[str]) -> bool:
+    """Whether the cards offered are those the dealer could play in the first trick without the
+    turned card in his hand (it taken to lie apart while on show)."""
+    state = table.state
+    rules = state.rules
+    if state.tricks or state.to_act != rules.dealer or not state.hands[state.to_act] >> state.turnup & 1:
+        return False
+    apart = state.copy()
+    apart.hands[apart.to_act] &= ~(1 << state.turnup)
+    mask = apart.legal_cards()
+    cards = {a for a in given if len(a) == 2}
+    return cards == {rules.card_text(c) for c in range(mask.bit_length()) if mask >> c & 1}
 
 
 def _one_factor(want: list[Any], got: list[Any]) -> bool:
