@@ -127,8 +127,6 @@ FAULTS += [
         ("pas-dedouble-stake-five", BROUC, "brouc.game.cape-pas-dedouble", "the stake of pas dédoublé is five coches"),
         ("cape-et-dehors-last-card", BROUC, "brouc.game.cape-et-dehors",
          "la cape et dehors may be declared by a player holding a single card"),
-        ("rounding-with-marriages", BROUC, "brouc.count.rounding",
-         "the rounding is done on card points and marriages together"),
         ("ace-worth-ten", BROUC, "hdb.deck.points", "an ace counts 10 card points, not 11"),
     )
 ]
@@ -423,8 +421,6 @@ class Deal:
         if how == "total-half-away-from-zero":
             totals = [cards[t] + marriages[t] for t in (0, 1)]
             return [(round_half_up(cards[t]), round_half_up(abs(x)) * (1 if x >= 0 else -1)) for t, x in enumerate(totals)]
-        if fault("rounding-with-marriages"):
-            return [(round_half_up(cards[t]), round_half_up(cards[t] + marriages[t])) for t in (0, 1)]
         return [(round_half_up(cards[t]), round_half_up(cards[t]) + marriages[t]) for t in (0, 1)]
 
     def result(self) -> list[dict[str, int]]:

@@ -18,7 +18,7 @@ and on equal numbers by the order of the chapters (CHAPTERS).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -151,6 +151,9 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
         want = step["expect"].get("result", [])
         for field, clause in _PHASE_RESULT.items():
             if any(isinstance(g, dict) and field in w and w[field] != g.get(field) for w, g in zip(want, got, strict=False)):
+                played = _played_to(rules, s, verdict) if field == "card_points" else None
+                if played is not None and _last_trick_apart(played, want, got, played.player):
+                    return _in_ruleset_pair(rules, "brus.count.points", True)  # what the last trick earns
                 if field == "card_points" and _total(got, field) != _total(want, field):
                     return _in_ruleset_pair(rules, "brus.deck.points", True)  # the cards count otherwise
                 return _in_ruleset_pair(rules, clause, True)
@@ -296,7 +299,8 @@ def _hand_clause(table: Any, verdict: Verdict, prefix: str) -> str | None:
               if seat != state.to_act and all(state.hands[seat] >> c & 1 for c in offered)]
     if others:  # another player's cards: the rules ask someone else (after a trick: who won it, or who leads)
         if state.tricks and not state.trick:
-            return _plain_order(rules, state.tricks[-1], others[0], state.trump) or who
+            return (_plain_order(rules, state.tricks[-1], others[0], state.trump)
+                    or _another_trump(rules, state.tricks, len(state.tricks) - 1, others[0], state.trump) or who)
         return who
     if prefix == "brus" and state.tricks and any(not mine >> c & 1 for c in offered):
         turnup = state.deal.turnup
@@ -327,9 +331,42 @@ def _plain_order(rules: Rules, trick: tuple[int, Any, int], seat: int, trump: in
     return None
 
 
+# the clause whose outcome is the trump suit, by game (L'Hombre's trump is the contract's: not here)
+_TRUMP_SUIT = {"hdb": "hdb.deal.turnup", "brouc": "hdb.deal.turnup", "brus": "brus.deal.turned", "auv": "auv.speech.trump"}
+
+
+def _winner_under(rules: Rules, trick: tuple[int, Any, int], trump: int) -> int:
+    """The seat that wins a trick's cards with `trump` for trump (the highest trump, else the
+    highest card of the suit led)."""
+    leader, cards, _ = trick
+    order = card_order(rules, trump)
+    best = 0
+    for i, card in enumerate(cards[1:], 1):
+        mine, top = order.class_of[card], order.class_of[cards[best]]
+        if (mine == top and order.place[card] < order.place[cards[best]]) or (mine == trump != top):
+            best = i
+    return (leader + best) % len(cards)
+
+
+def _another_trump(rules: Rules, tricks: Sequence[tuple[int, Any, int]], index: int, seat: int,
+                   trump: int | None) -> str | None:
+    """When another seat than a trick's winner is taken to have won it: the rule of the trump
+    suit, if that seat wins it with another suit for trump, under which every trick before it
+    goes as it went (the program plays another trump throughout); None otherwise."""
+    clause = _TRUMP_SUIT.get(rules.data["clause_prefix"])
+    if clause is None or trump is None or not 0 <= index < len(tricks) or seat == tricks[index][2]:
+        return None
+    for other in range(len(rules.suits)):
+        if other != trump and _winner_under(rules, tricks[index], other) == seat \
+                and all(_winner_under(rules, t, other) == t[2] for t in tricks[:index]):
+            return clause
+    return None
+
+
 def _tricks_clause(table: Any, verdict: Verdict, want: Any) -> str | None:
     """The rule behind a list of trick winners that differs: the plain order of the cards where
-    the first trick given to another player was decided within the suit led."""
+    the first trick given to another player was decided within the suit led; the trump suit
+    where that player wins it with another trump (`_another_trump`)."""
     got = verdict.got
     if not isinstance(want, list) or not isinstance(got, list):
         return None
@@ -337,7 +374,9 @@ def _tricks_clause(table: Any, verdict: Verdict, want: Any) -> str | None:
     for i, (w, g) in enumerate(zip(want, got, strict=False)):
         if w != g:
             if i < len(state.tricks) and isinstance(g, int) and 0 <= g < len(state.hands):
-                return _plain_order(table.rules, state.tricks[i], table.seat(g), state.trump)
+                seat = table.seat(g)
+                return (_plain_order(table.rules, state.tricks[i], seat, state.trump)
+                        or _another_trump(table.rules, state.tricks, i, seat, state.trump))
             return None
     return None
 
@@ -595,7 +634,9 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
         if strangers and state.tricks and not state.trick and state.phase == "play":
             # another player leads: who leads after a trick (its winner) differs; decided within the suit led, the order
             seats = [p for p in range(len(state.hands)) if all(state.hands[p] >> state.rules.card(a) & 1 for a in strangers)]
-            order = _plain_order(state.rules, state.tricks[-1], seats[0], state.trump) if seats else None
+            last = len(state.tricks) - 1
+            order = (_plain_order(state.rules, state.tricks[last], seats[0], state.trump)
+                     or _another_trump(state.rules, state.tricks, last, seats[0], state.trump)) if seats else None
             return order or "hdb.play.next-lead"
         differing = sorted(set(want) ^ given, key=_action_order)
         if _turnup_in_question(table, differing) or _legal_without_turnup(table, given):
@@ -618,6 +659,9 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
             if any(isinstance(g, dict) and field in w and w[field] != g.get(field) for w, g in zip(want, got, strict=False)):
                 if field == "marriages":  # announced or on the table; when the count cannot tell, their values
                     return _marriage_clause(table, got) or "hdb.marriage.kinds"
+                if field == "card_points" and _last_trick_apart(table, want, got,
+                                                                 lambda seat: table.team(table.rules.team_of[seat])):
+                    return "hdb.count.card-points"  # the last trick's winners alone count otherwise: a bonus for it
                 if field == "card_points" and _total(got, field) != _total(want, field):
                     return "hdb.deck.points"  # not shared out otherwise: the cards themselves count otherwise
                 return clause
@@ -630,6 +674,8 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
             # a wrong claim's rule says whose count its marks are read on (Brouc: the coches the
             # other side would have marked); the others read the game's value on the losers' count
             return "hdb.game.claim-wrong" if how == "claim-wrong" else "hdb.game.value"
+        if isinstance(got, dict) and {how, got.get("how")} == {"claim-right", "claim-wrong"}:
+            return "hdb.game.claim"  # right taken for wrong: what the claim counts towards 301 (Brouc: the dehors)
         declared = table.state.declared
         if how.startswith("declaration") and declared is not None and declared[1]:  # Brouc's pas dédoublé: its stake
             return "brouc.game.cape-pas-dedouble"
@@ -690,6 +736,24 @@ def _legal_without_turnup(table: Table, given: set[str]) -> bool:
     mask = apart.legal_cards()
     cards = {a for a in given if len(a) == 2}
     return cards == {rules.card_text(c) for c in range(mask.bit_length()) if mask >> c & 1}
+
+
+def _played_to(rules: Rules, s: Scenario, verdict: Verdict) -> Table:
+    """The reference table with the scenario played up to its failing step."""
+    table = Table(rules, s.data["setup"])
+    _replayed(table, s, verdict)
+    return table
+
+
+def _last_trick_apart(table: Any, want: Any, got: Any, row: Callable[[int], int]) -> bool:
+    """Whether, every trick played, the card points of the row (`row`: a seat's team or player)
+    that won the last trick alone differ: what the last trick earns, not what the cards are worth."""
+    state = table.state
+    if not state.tricks or any(state.hands) or not isinstance(want, list) or not isinstance(got, list):
+        return False
+    apart = {i for i, (w, g) in enumerate(zip(want, got, strict=False))
+             if isinstance(w, dict) and isinstance(g, dict) and "card_points" in w and w["card_points"] != g.get("card_points")}
+    return apart == {row(state.tricks[-1][2])}
 
 
 def _one_factor(want: list[Any], got: list[Any]) -> bool:

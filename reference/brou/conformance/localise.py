@@ -60,6 +60,7 @@ from .diagnose import PURPOSEFUL, chapter_rank, nameable, symptom_clause
 # tools/diagnosis-bench (docs/conformance.md).
 OWN = (1.0, 1.0)
 DOWNSTREAM = (1.0, 9.0)
+FURTHER = (1.0, 19.0)  # a clause that reads h through another: the error leaks into fewer of them still
 UPSTREAM = (1.0, 9.0)
 BASELINE = 0.02  # if h is fine, how often a scenario written for it fails all the same (another fault)
 SHOWN = 5.0  # weight of log(1 + the other scenarios' failures laid on h)
@@ -243,6 +244,7 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
     candidates = [h for h in explains
                   if h in laid or h not in nameable_here or h in readings
                   or any(where is None or where == h or h in graph.above.get(where, ()) for where in shows[h])]
+    accused = {h for h in candidates if own_failed[h] and h in laid}
     scored = []
     for h in candidates:
         score = 0.0
@@ -251,6 +253,8 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
                 prior = OWN
             elif purpose in read_by[h]:
                 prior = DOWNSTREAM
+            elif h in accused and h in graph.above.get(purpose, ()):
+                prior = FURTHER  # (only for a rule its own scenarios and the failures accuse: the error starts there)
             elif purpose in graph.uses.get(h, ()):
                 prior = UPSTREAM
             else:
@@ -259,6 +263,8 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
             # against "h is fine", where they fail for another fault at the BASELINE rate
             explained = sum(n for where, n in shows[purpose].items()
                             if where is None or where == h or h in graph.above.get(where, ()))
+            if prior is FURTHER and not explained:
+                continue  # far downstream, an error is rare: its absence says nothing
             passed = total - own_failed[purpose]
             score += _beta(explained, explained + passed, *prior)
             score -= explained * math.log(BASELINE) + passed * math.log(1 - BASELINE)
