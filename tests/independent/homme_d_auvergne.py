@@ -357,8 +357,8 @@ class Deal:
         if led != trump and card[1] != trump and any(c[1] == trump for c in hand) and not fault("no-must-trump"):
             return "must-trump", f"player {p} is void in {led} and holds a trump"
         if fault("void-must-overtrump") and led != trump and card[1] == trump:
-            best = max((strength(c) for _, c in self.trick if c[1] == trump), default=None)
-            if best is not None and strength(card) < best and any(c[1] == trump and strength(c) > best for c in hand):
+            top = max((strength(c) for _, c in self.trick if c[1] == trump), default=None)
+            if top is not None and strength(card) < top and any(c[1] == trump and strength(c) > top for c in hand):
                 return "must-trump", f"player {p} holds a trump that beats the trick"
         return None
 
