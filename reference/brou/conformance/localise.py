@@ -66,6 +66,7 @@ BASELINE = 0.02  # if h is fine, how often a scenario written for it fails all t
 SHOWN = 5.0  # weight of log(1 + the other scenarios' failures laid on h)
 READING = 20.0  # weight of each failure that a variant of h reproduces, times the share reproduced
 OWN_READING = 5.0  # more for each of those written for h itself (a variant of two clauses, or two alike)
+FEW = 3  # where little fails: at most this many failures of other scenarios laid on the rules reading a clause
 
 
 class _Outcome(Protocol):
@@ -241,9 +242,20 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
 
     readings = by_clause(reproductions(ruleset, [(o.scenario, o.verdict) for o in outcomes if o.verdict.status == FAILED],
                                        [o.scenario for o in outcomes if o.verdict.status == PASSED], reach=could_cause))
+    def neighbours(h: str) -> frozenset[str]:
+        """The clauses h reads directly and those that read it directly."""
+        return graph.uses.get(h, frozenset()) | read_by[h]
+
+    # a failure of a scenario written for h that shows on a rule next to h (one it reads, or one
+    # reading it) is h's own evidence: which of two neighbouring rules decided a step is where the
+    # per-failure diagnosis errs (the order of the cards or the trick's rule, the result or what it
+    # scores), and the scenario says which behaviour it checks
+    def own_explained(h: str, where: str | None) -> bool:
+        return where is None or where == h or h in graph.above.get(where, ()) or where in neighbours(h)
+
     candidates = [h for h in explains
                   if h in laid or h not in nameable_here or h in readings
-                  or any(where is None or where == h or h in graph.above.get(where, ()) for where in shows[h])]
+                  or any(own_explained(h, where) for where in shows[h])]
     accused = {h for h in candidates if own_failed[h] and h in laid}
     scored = []
     for h in candidates:
@@ -262,7 +274,8 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
             # only the failures h can explain count for it (they show on h or on a rule reading it);
             # against "h is fine", where they fail for another fault at the BASELINE rate
             explained = sum(n for where, n in shows[purpose].items()
-                            if where is None or where == h or h in graph.above.get(where, ()))
+                            if (own_explained(h, where) if prior is OWN
+                                else where is None or where == h or h in graph.above.get(where, ())))
             if prior is FURTHER and not explained:
                 continue  # far downstream, an error is rare: its absence says nothing
             passed = total - own_failed[purpose]
@@ -272,6 +285,12 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
         score += SHOWN * math.log1p(symptoms[h])
         if h not in nameable_here:
             score += SHOWN * sum(math.log1p(symptoms[d]) for d in read_by[h])
+        # and, for a rule its own scenarios accuse, those laid on a neighbour that none of its own accuse
+        # (the same doubt between neighbours: a result's failures laid on what it scores, whose own
+        # scenarios pass or are none)
+        if any(n for where, n in shows[h].items() if own_explained(h, where)):
+            beside = neighbours(h) - (read_by[h] if h not in nameable_here else set())
+            score += SHOWN * sum(math.log1p(symptoms[d]) for d in beside if not own_failed[d])
         # a variant of h under which the reference fails as the implementation does
         reading = readings.get(h)
         if reading is not None:
@@ -281,13 +300,15 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
 
     # a clause with no evidence of its own (no failing scenario of its own, no failure laid on it,
     # no variant of it reproducing them) is only an upstream cause of what fails: it heads the
-    # verdict only as the common cause of failures laid on two or more of the rules reading it,
-    # never over a clause the failures name or its own scenarios accuse (one failure, or several
-    # all laid on one rule: that rule is the simpler explanation)
+    # verdict only as the common cause of failures laid on two or more of the rules reading it, or
+    # of more than a few failures of other scenarios than their own (FEW), never over a clause the
+    # failures name or its own scenarios accuse where little fails (one failure, or a few all laid
+    # on one rule: that rule is the simpler explanation)
     def unsupported(h: str) -> bool:
         if own_failed[h] or h in laid or h in readings:
             return False
-        return len({where for where in laid if h in graph.above.get(where, ())}) < 2
+        below = {where for where in laid if h in graph.above.get(where, ())}
+        return len(below) < 2 and sum(symptoms[where] for where in below) <= FEW
 
     return sorted(scored, key=lambda s: (unsupported(s.clause), -s.score, -s.explained, chapter_rank(s.clause), s.clause))
 
