@@ -114,24 +114,6 @@ def test_a_claim_after_a_refused_concession_is_laid_on_the_answer() -> None:
     assert symptom_clause(plain, Verdict(FAILED, "claim was accepted, it must be refused", step)) == "hdb.game.claim"
 
 
-def test_an_exchange_where_a_nolo_keeps_one_from_it_is_laid_on_the_nolo_exchange() -> None:
-    """L'Hombre, pure nolo: nobody exchanges. A program that asks the hombre to exchange has him to
-    act, and refuses the leader's card, at the first lead: the nolo's exchange rule
-    (hom.exchange.nolo), not who leads; another seat to act in a demande is still who leads."""
-    s = _scenario("hombre", "hom.exchange.nolo.pur-nolo-nobody")
-    step = _step(s, lambda st: "to_act" in st.get("expect", {}))
-    hombre = Verdict(FAILED, "to_act: value is 1, expected 0", step, 0, 1, observed="to_act")
-    assert symptom_clause(s, hombre) == "hom.exchange.nolo"
-    lead = next(x for x in corpus("hombre") if x.id == "hom.count.nolo.no-trick-won")
-    first = _step(lead, lambda st: "do" in st)
-    refused = Verdict(FAILED, "step 1, action 4 of 30: KS was refused (not-in-hand), it is legal", first,
-                      "accepted", "refused: not-in-hand")
-    assert symptom_clause(lead, refused) == "hom.exchange.nolo"
-    demande = _scenario("hombre", "hom.exchange.hombre.discards-and-draws")
-    assert symptom_clause(demande, Verdict(FAILED, "to_act: value is 1, expected 0", 2, 0, 1, observed="to_act")) \
-        != "hom.exchange.nolo"
-
-
 def test_a_deal_ended_early_is_laid_on_how_long_play_lasts() -> None:
     """Brusquembille: a program that says nobody is to act (the deal over) where a player is to
     lead breaks the rule that play goes on until the hands are empty, not the rule of who leads."""

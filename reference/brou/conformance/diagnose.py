@@ -29,7 +29,6 @@ from ..engine.view import clause_of, view_clauses
 from ..errors import BrouError
 from ..laws.auction import standing
 from ..laws.contracts import has_auction
-from ..laws.exchange import exchangers
 from ..laws.following import matadors_of
 from ..laws.speech import has_speech
 from ..spec.chapters import CHAPTERS
@@ -487,9 +486,7 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
     step, action = _replayed(table, s, verdict)
     state = table.state
     if action is not None:
-        refused = isinstance(verdict.got, str) and "not-in-hand" in verdict.got
-        clause = (_nolo_exchange(table, None) if refused else None) or (
-            _hand_clause(table, verdict, "hom") if "do" in step else None)
+        clause = _hand_clause(table, verdict, "hom") if "do" in step else None
         return _in_ruleset_pair(rules, clause or _hombre_action_clause(table, action), False)
     if "perft" in step:
         return _in_ruleset_pair(rules, _HOMBRE_PHASE.get(state.phase, "hom.play.follow"), False)
@@ -499,9 +496,8 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         clause = _hombre_word_clause(table, words) or _hand_clause(table, verdict, "hom")
         return _in_ruleset_pair(rules, clause or _hombre_action_clause(table, ""), False)
     if name == "to_act":
-        seat = table.seat(verdict.got) if isinstance(verdict.got, int) and 0 <= verdict.got < len(state.hands) else None
-        clause = _HOMBRE_PHASE.get(state.phase) or _nolo_exchange(table, seat) or (
-            "hom.play.lead" if not state.tricks and not state.trick else "hom.play.trick-winner")
+        clause = _HOMBRE_PHASE.get(state.phase) or ("hom.play.lead" if not state.tricks and not state.trick
+                                                     else "hom.play.trick-winner")
         return _in_ruleset_pair(rules, clause, False)
     if name == "outcome" and isinstance(want, dict):
         how = str(want.get("how"))
@@ -536,20 +532,6 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
     if name == "tricks":
         return _in_ruleset_pair(rules, _tricks_clause(table, verdict, want) or "hom.play.trick-winner", True)
     return _in_ruleset_pair(rules, _HOMBRE_OBSERVED.get(name or ""), name in _PRECISE)
-
-
-def _nolo_exchange(table: Table, seat: int | None) -> str | None:
-    """At the first lead of a nolo that keeps someone from exchanging (pure and open nolo:
-    everyone; nolo with exchange: the tiers), another player to act (`seat`, when known: one kept
-    from it) or the leader's card refused as not in hand: the program is still exchanging, which
-    is hom.exchange.nolo's to decide, not who leads."""
-    state = table.state
-    row = state.contract
-    if state.phase != "play" or state.tricks or state.trick or row is None or not row.nolo or row.exchange == "all":
-        return None
-    if seat is not None and state.hombre is not None and seat in exchangers(table.rules, row, state.hombre):
-        return None
-    return "hom.exchange.nolo"
 
 
 def _fields_apart(want: Any, got: Any) -> set[str]:

@@ -13,8 +13,10 @@ that fail a few rules), each against the hypothesis that h is fine:
   fail at any rate (`OWN`); those whose purpose is a rule reading h directly (the clauses'
   `uses` in the ruleset), or a rule h reads, fail at a low rate (`DOWNSTREAM`, `UPSTREAM`).
   Only the failures h can explain count for it: those that show on h or on a rule reading it
-  (directly or further along the links). If h is fine, a scenario of its own fails only by
-  another fault (`BASELINE`).
+  (directly or further along the links), and, for a scenario of its own, on a rule next to it
+  (which of two neighbours decided a step is where the per-failure diagnosis errs; the scenario
+  says which behaviour it checks). If h is fine, a scenario of its own fails only by another
+  fault (`BASELINE`).
 - **Where the failures show.** The other scenarios' failures laid on h (`SHOWN`, on a
   logarithmic scale, so that thousands of alike failures do not drown the rest); a clause that
   no failure can ever be laid on (the order of the cards, their points) takes those laid on
@@ -285,12 +287,6 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
         score += SHOWN * math.log1p(symptoms[h])
         if h not in nameable_here:
             score += SHOWN * sum(math.log1p(symptoms[d]) for d in read_by[h])
-        # and, for a rule its own scenarios accuse, those laid on a neighbour that none of its own accuse
-        # (the same doubt between neighbours: a result's failures laid on what it scores, whose own
-        # scenarios pass or are none)
-        if any(n for where, n in shows[h].items() if own_explained(h, where)):
-            beside = neighbours(h) - (read_by[h] if h not in nameable_here else set())
-            score += SHOWN * sum(math.log1p(symptoms[d]) for d in beside if not own_failed[d])
         # a variant of h under which the reference fails as the implementation does
         reading = readings.get(h)
         if reading is not None:
