@@ -126,3 +126,62 @@ def test_a_deal_ended_early_is_laid_on_how_long_play_lasts() -> None:
     other = (seat + 1) % 2
     wrong_seat = Verdict(FAILED, f"to_act: value is {other}, expected {seat}", step, seat, other, observed="to_act")
     assert symptom_clause(s, wrong_seat) == "brus.play.next-lead"
+
+
+def test_the_turned_card_drawn_by_another_player_is_laid_on_the_last_draw() -> None:
+    """Brusquembille: the turned trump in another drawer's events, view or hand is the last draw's
+    rule (brus.talon.last-draw), and the scenario written for it names it, not the draws."""
+    s = _scenario("brusquembille-1718", "brus.talon.last-draw.turned-trump")
+    step = _step(s, lambda st: "events" in st.get("expect", {}))
+    want = s.data["steps"][step - 1]["expect"]["events"]
+    got = [dict(e) for e in want]
+    got[-3]["draw"], got[-1]["draw"] = want[-1]["draw"], want[-3]["draw"]  # the turned nine to the first drawer
+    verdict = Verdict(FAILED, "events: [18].draw is ...", step, want, got, observed="events")
+    assert symptom_clause(s, verdict) == "brus.talon.last-draw"
+    other = [dict(e) for e in want]
+    other[3]["draw"], other[4]["draw"] = want[4]["draw"], want[3]["draw"]  # two ordinary cards drawn the other way
+    assert symptom_clause(s, verdict._replace(got=other)) == "brus.talon.draw"
+    played = _scenario("brusquembille-1718", "brus.talon.last-draw.drawer-plays-it")
+    legal = _step(played, lambda st: "legal" in st.get("expect", {}))
+    hand = Verdict(FAILED, "legal: missing 9H; not allowed 7H", legal, ["QC", "9C", "9H"], ["QC", "9C", "7H"], observed="legal")
+    assert symptom_clause(played, hand) == "brus.talon.last-draw"
+
+
+def test_a_free_choice_under_a_trump_lead_is_laid_on_the_trump_led_exception() -> None:
+    """Brouc: a plain card allowed under a trump lead that the player cannot beat breaks the
+    trump-led exception (he still plays a trump, any one), not following."""
+    rules = load("brouc")
+    card, hearts = rules.card, rules.suits.index("H")
+    hand = sum(1 << card(c) for c in ("TH", "8H", "AD", "JS"))
+    trick = [card("AH"), card("7H")]
+    assert following_clause(rules, hand, card("AD"), trick, hearts, card("AH")) == "brouc.play.trump-led-lower"
+    higher = sum(1 << card(c) for c in ("TH", "8H", "AD", "JS"))
+    assert following_clause(rules, higher, card("AD"), [card("9H")], hearts, card("9H")) == "brouc.play.follow"
+
+
+def test_the_turned_card_on_show_is_laid_on_its_exposure() -> None:
+    """1802: the dealer's turned card alone missing from his legal cards in the first trick, or
+    refused as not in his hand, is the turn-up's exposure (hdb.deal.turnup-exposed)."""
+    s = _scenario("homme-de-brou-1802", "hdb.deal.turnup-exposed.only-card-of-the-suit-led")
+    legal = _step(s, lambda st: "legal" in st.get("expect", {}))
+    apart = ["QS", "9S", "JD", "7D", "AC", "JC", "9C"]  # his hand without the nine of hearts: no heart, any card
+    offered = Verdict(FAILED, "legal: missing 9H; not allowed QS", legal, ["9H"], apart, observed="legal")
+    assert symptom_clause(s, offered) == "hdb.deal.turnup-exposed"
+    play = _step(s, lambda st: st.get("do") == "9H")
+    refused = Verdict(FAILED, "9H was refused (not-in-hand), it is legal", play, "accepted", "refused: not-in-hand")
+    assert symptom_clause(s, refused) == "hdb.deal.turnup-exposed"
+    elsewhere = refused._replace(detail="9H was refused (must-follow-suit), it is legal", got="refused: must-follow-suit")
+    assert symptom_clause(s, elsewhere) != "hdb.deal.turnup-exposed"
+
+
+def test_other_points_for_the_same_end_are_what_a_result_scores() -> None:
+    """L'Hombre: an outcome or a result whose points alone differ is laid on the score the result
+    earns (hom.count.score, which reads the contract table), not on the result."""
+    s = next(x for x in corpus("hombre") if x.origin == "generated"
+             and any(isinstance(st.get("expect", {}).get("outcome"), dict) and "points" in st["expect"]["outcome"]
+                     for st in x.data["steps"]))
+    step = _step(s, lambda st: isinstance(st.get("expect", {}).get("outcome"), dict))
+    want = s.data["steps"][step - 1]["expect"]["outcome"]
+    got = dict(want, points=[p * 2 for p in want["points"]])
+    assert symptom_clause(s, Verdict(FAILED, "outcome: points", step, want, got, observed="outcome")) == "hom.count.score"
+    assert "hom.contract.table" in links("hombre").above["hom.count.score"]

@@ -51,9 +51,10 @@ def test_the_faults_are_listed_with_clauses_of_the_ruleset() -> None:
     names = [f["name"] for f in faults]
     assert len(names) == len(set(names))
     for fault in faults:
-        assert set(fault) == {"name", "clause", "description"}, fault
+        assert set(fault) - {"batch"} == {"name", "clause", "description"}, fault  # batch: when it was written
+        assert fault.get("batch", "issue-63") == "issue-63", fault
         assert all(isinstance(fault[k], str) and fault[k] for k in fault), fault
-        assert fault["clause"] in clauses, fault
+        assert fault["clause"] in clauses or fault["clause"] == "protocol", fault  # protocol: an answer not of its shape
     chapters = {f["clause"].split(".")[1] for f in faults}
     assert {"deck", "deal", "play", "talon", "count", "pay", "stakes", "match"} <= chapters
 

@@ -80,6 +80,86 @@ def test_the_rule_whose_own_scenarios_fail_wins_when_the_upstream_ones_pass() ->
     assert ranked("homme-de-brou-1802", outcomes)[0].clause == "hdb.play.trick-winner"
 
 
+def test_a_scenario_of_its_own_failing_on_a_neighbour_is_its_evidence() -> None:
+    """A scenario written for the trick's winner fails where the diagnosis lays the step on the
+    card order (a later card of the suit led taken to win): it is the trick winner's own
+    evidence, which makes the trick's winner a suspect (it was none: the one failure showed on
+    a rule it reads), ranked with the order by their scores."""
+    outcomes = [_outcome(_scenario("winner.0", ["hdb.play.trick-winner"]), True, "hdb.deck.order")]
+    outcomes += [_outcome(_scenario(f"winner.{i}", ["hdb.play.trick-winner"]), False) for i in range(1, 5)]
+    outcomes += [_outcome(_scenario(f"order.{i}", ["hdb.deck.order"]), False) for i in range(15)]
+    found = {s.clause: s for s in ranked("homme-de-brou-1802", outcomes)}
+    assert found["hdb.play.trick-winner"].own_failed == 1 and "hdb.deck.order" in found
+
+
+def test_a_rule_no_failure_can_be_laid_on_heads_where_many_fail_on_the_one_rule_reading_it() -> None:
+    """The pack (hdb.deck.cards), none of its own scenarios failing: with more than a few failures
+    of generated deals laid on the packets, it is ranked by its score; with one, never over the
+    packets (`test_one_failure_heads_the_verdict_with_the_clause_it_names`)."""
+    def run_with(n: int) -> list[str]:
+        outcomes = [_outcome(_scenario(f"cards.{i}", ["hdb.deck.cards"]), False) for i in range(2)]
+        outcomes += [_outcome(_scenario(f"packets.{i}", ["hdb.deal.packets"]), i < 1, "hdb.deal.packets")
+                     for i in range(30)]
+        outcomes += [_outcome(_scenario(f"gen.{i}", ["hdb.deal.packets"], "generated"), True, "hdb.deal.packets")
+                     for i in range(n)]
+        return [s.clause for s in ranked("homme-de-brou-1802", outcomes)]
+    assert run_with(0)[0] == "hdb.deal.packets"
+    assert run_with(40)[0] == "hdb.deck.cards"
+
+
+def test_one_failure_heads_the_verdict_with_the_clause_it_names() -> None:
+    """A run with one failure (issue 63): a clause none of whose scenarios fails and on which no
+    failure is laid (the pack, upstream of everything) does not head the verdict over the clause
+    the failure names, though its few passing scenarios cost it less than the one failure of
+    thirty-one costs the rounding."""
+    outcomes = [_outcome(_scenario(f"cards.{i}", ["hdb.deck.cards"], ruleset="brouc"), False) for i in range(4)]
+    outcomes += [_outcome(_scenario("rounding.0", ["brouc.count.rounding"], ruleset="brouc"), True, "brouc.count.rounding")]
+    outcomes += [_outcome(_scenario(f"rounding.{i}", ["brouc.count.rounding"], ruleset="brouc"), False) for i in range(1, 31)]
+    outcomes += [_outcome(_scenario(f"gen.{i}", ["hdb.deck.cards", "brouc.count.rounding"], "generated", "brouc"), False)
+                 for i in range(100)]
+    found = ranked("brouc", outcomes)
+    assert found[0].clause == "brouc.count.rounding"
+    assert "most likely broken: brouc.count.rounding" in headline(found)
+
+
+def test_a_protocol_failure_is_named_in_every_report_and_left_out_of_the_verdict() -> None:
+    """An answer not of the protocol's shape (the `trick` as records): a protocol failure, laid on
+    no clause, named first in the text, JSON and JUnit reports, not counted against a rule."""
+    from brou.conformance.compare import judge, passing_results
+    from brou.conformance.harness import Run
+
+    s = next(x for x in load_corpus([SCENARIO_DIR / "homme-de-brou-1802" / "play"])
+             if x.id == "hdb.play.lead.turn-passes-counterclockwise")
+    results = passing_results(s.data, [])
+    assert results is not None
+    where = next(i for i, r in enumerate(results) if r.get("trick"))
+
+    def answer(trick: Any) -> dict[str, Any]:
+        return {"results": [r | {"trick": trick} if i == where else r for i, r in enumerate(results)]}
+
+    verdict = judge(s, answer([{"player": 0, "card": c} for c in results[where]["trick"]]))
+    assert verdict.status == FAILED and verdict.protocol == "the `trick` observable is not a list of cards"
+    assert "protocol failure" in verdict.detail
+    assert judge(s, answer(["7S"])).protocol == ""  # a card, the wrong one: a rule's failure
+    rule = _outcome(_scenario("winner.0", ["hdb.play.trick-winner"]), True, "hdb.play.trick-winner")
+    result = Run("x", None, [Outcome(s, verdict), Outcome(s, verdict), rule])
+    assert [f.clause for f in suspects(result.outcomes)][:1] == ["hdb.play.trick-winner"]
+    assert suspects(result.outcomes[:2]) == []
+    out = io.StringIO()
+    print_text(result, out)
+    text = out.getvalue()
+    assert "protocol failure: the `trick` observable is not a list of cards (2 scenarios); most likely broken: " in text
+    assert "breaks the protocol" in text
+    data = to_json(result)
+    assert data["verdict"]["protocol"] == [{"problem": "the `trick` observable is not a list of cards", "scenarios": 2}]
+    assert data["verdict"]["first_failure_protocol"] == "the `trick` observable is not a list of cards"
+    assert data["scenarios"][0]["clause"] is None and data["scenarios"][0]["protocol"]
+    root = ET.fromstring(to_junit(result).split("\n", 1)[1])
+    prop = root.find("testsuite/properties/property[@name='protocol-failures']")
+    assert prop is not None and "not a list of cards" in prop.get("value", "")
+    assert root.find("testsuite/testcase[@classname='protocol']") is not None
+
+
 def test_no_failure_no_verdict() -> None:
     outcomes = [_outcome(_scenario("a", ["hdb.deck.order"]), False)]
     assert suspects(outcomes) == [] and headline([]) == ""
@@ -171,6 +251,7 @@ def test_a_failure_is_laid_on_the_rule_that_decides_it(ruleset: str, fault: str,
     [only] = report["scenarios"]
     assert only["status"] == "failed" and only["clause"] == clause
     assert report["verdict"]["first_failure_clause"] == clause
+    assert report["verdict"]["suspects"][0]["clause"] == clause  # one failure: the verdict is the clause it names
 
 
 def test_the_clauses_the_diagnosis_names_are_found_without_its_source() -> None:

@@ -48,6 +48,8 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
     if name == "legal":
         return deal.legal()
     if name == "trick":
+        if indep_engine.fault("trick-as-records"):
+            return [{"player": p, "card": c} for p, c in deal.trick]
         return [c for _, c in deal.trick]
     if name == "tricks":
         return [w for w, _ in deal.tricks]

@@ -81,6 +81,55 @@ FAULTS: list[dict[str, str]] = [
         ("rounding-five-down", BROUC, "brouc.count.rounding", "card points ending in 5 are rounded down"),
     )
 ]
+# The faults written for issue 63 (batch "issue-63"), after the diagnosis had been tuned on those above:
+# tools/diagnosis-bench holds part of them out of its tuning (docs/conformance.md, "The verdict").
+FAULTS += [
+    {"name": n, "ruleset": r, "clause": c, "description": d, "batch": "issue-63"} for n, r, c, d in (
+        ("trump-dealers-last-card", HDB, "hdb.deal.turnup",
+         "trump is the suit of the last card listed in the dealer's hand, not of the turned card"),
+        ("queen-jack-points-swapped", HDB, "hdb.deck.points", "a queen counts 2 card points and a jack 3"),
+        ("jack-above-queen", HDB, "hdb.deck.order", "the jack ranks above the queen in tricks"),
+        ("highest-card-wins", HDB, "hdb.play.trick-winner",
+         "without a trump in the trick, the highest card of any suit wins it, not only of the suit led"),
+        ("void-may-not-ruff", HDB, "hdb.play.void-free",
+         "a player void in the suit led may trump only if he holds nothing but trumps"),
+        ("trump-marriage-single", HDB, "hdb.marriage.kinds", "a marriage in trumps is worth its plain value, not double"),
+        ("double-below-100", HDB, "hdb.game.value", "the game is double only when the losers' count is under 100"),
+        ("claim-without-marriages", HDB, "hdb.game.claim",
+         "a claim is judged on the score and the cards of the coup, leaving out the coup's marriages"),
+        ("last-coup-rounded", HDB, "hdb.game.last-coup",
+         "whether a team has reached 301 at the end of a coup is read on its rounded count"),
+        ("last-trick-ten", HDB, "hdb.count.card-points", "the winners of the last trick count 10 card points more"),
+        ("turnup-not-playable-first-trick", HDB, "hdb.deal.turnup-exposed",
+         "the dealer may not play the turned card to the first trick: it joins his hand after it"),
+        ("vole-marriages-kept-on-marque", HDB, "hdb.sheet.marque",
+         "after a vole the marque keeps the coup's marriages as written, not annulled"),
+        ("left-hand-leads", HDB, "hdb.play.lead", "the player on the dealer's left leads to the first trick"),
+        ("wrong-claim-one-partie", HDB, "hdb.game.claim-wrong", "a wrong claim gives the other team one partie only"),
+        ("vole-keeps-points", HDB, "hdb.game.vole",
+         "after a vole the coup's card points and marriages stay in the counts"),
+        ("trick-as-records", HDB, "protocol",
+         "the `trick` observable lists {player, card} records instead of cards"),
+        ("trump-led-lower-free", BROUC, "brouc.play.trump-led-lower",
+         "on a trump lead, a player whose trumps are all lower than the best in the trick may play any card"),
+        ("only-trumps-lowest", BROUC, "brouc.play.only-trumps",
+         "a player holding only trumps, none able to beat the ruff, must play his lowest trump"),
+        ("exception-king-only", BROUC, "brouc.play.marriage-exception",
+         "only the king of trumps may use the marriage exception, not the queen or the jack"),
+        ("dehors-without-table-marriages", BROUC, "brouc.game.dehors",
+         "a dehors is judged without the deal's table marriages"),
+        ("cape-scores-kept", BROUC, "brouc.game.cape", "after a cape the deal's rounded points are added to the scores"),
+        ("coches-under-140", BROUC, "brouc.game.coches", "losers mark two coches only when written under 140"),
+        ("wrong-dehors-own-score", BROUC, "brouc.game.dehors-wrong",
+         "the coches of a wrong dehors are read on the declarers' own score, not the other team's"),
+        ("table-marriage-not-against", BROUC, "brouc.marriage.table",
+         "a table marriage does not count against the team that lost the trick"),
+        ("pas-dedouble-stake-five", BROUC, "brouc.game.cape-pas-dedouble", "the stake of pas dédoublé is five coches"),
+        ("cape-et-dehors-last-card", BROUC, "brouc.game.cape-et-dehors",
+         "la cape et dehors may be declared by a player holding a single card"),
+        ("ace-worth-ten", BROUC, "hdb.deck.points", "an ace counts 10 card points, not 11"),
+    )
+]
 
 
 def fault(name: str) -> bool:
@@ -100,7 +149,8 @@ def above_300(count: int) -> bool:
 
 def rank_index(rank: str) -> int:
     """A rank's place in the order of a suit, 0 the strongest."""
-    return ("AKTQJ987" if fault("ten-below-king") else RANKS).index(rank)
+    order = "AKTQJ987" if fault("ten-below-king") else "ATKJQ987" if fault("jack-above-queen") else RANKS
+    return order.index(rank)
 
 # every parameter's default reading, from the `parameters` sections of spec/rulesets/*.yaml
 COMMON_DEFAULTS: dict[str, object] = {
@@ -214,7 +264,18 @@ def seeded_deal(ruleset: str, seed: int, dealer: int, params: dict[str, Any]) ->
 
 def card_points(cards: list[str]) -> int:
     """The card points of some cards."""
-    return sum(1 if fault("jack-worth-one") and c[0] == "J" else POINTS[c[0]] for c in cards)
+    return sum(_points(c[0]) for c in cards)
+
+
+def _points(rank: str) -> int:
+    """The card points of a rank, as this engine counts them."""
+    if fault("jack-worth-one") and rank == "J":
+        return 1
+    if fault("queen-jack-points-swapped") and rank in "QJ":
+        return 5 - POINTS[rank]
+    if fault("ace-worth-ten") and rank == "A":
+        return 10
+    return POINTS[rank]
 
 
 def round_half_up(points: int) -> int:
@@ -268,8 +329,10 @@ class Deal:
 
     def __post_init__(self) -> None:
         """Trump, the first leader and, with dehors_above_300=before-first-card, the dehors round."""
-        self.trump = self.turnup[1]
+        self.trump = self.hands[self.dealer][-1][1] if fault("trump-dealers-last-card") else self.turnup[1]
         self.leader = self.dealer if fault("dealer-leads") else (self.dealer + 1) % 4
+        if fault("left-hand-leads"):
+            self.leader = (self.dealer + 3) % 4
         self.to_act = self.leader
         self.hands = [list(h) for h in self.hands]
         self.window = [p for p in ((self.leader + i) % 4 for i in range(4)) if self.round_team(team(p))]
@@ -314,7 +377,7 @@ class Deal:
         base = 20 if len(name) == 3 else 30
         if fault("marriage-values-swapped"):
             base = 50 - base
-        return base * 2 if name[-1] == self.trump else base
+        return base * 2 if name[-1] == self.trump and not fault("trump-marriage-single") else base
 
     def tricks_of(self, t: int) -> int:
         """Tricks won by a team so far."""
@@ -322,15 +385,20 @@ class Deal:
 
     def cards_of(self, t: int) -> int:
         """Card points a team has in its tricks so far."""
-        return sum(card_points(cs) for w, cs in self.tricks if team(w) == t)
+        bonus = 10 if fault("last-trick-ten") and len(self.tricks) == 8 and team(self.tricks[-1][0]) == t else 0
+        return sum(card_points(cs) for w, cs in self.tricks if team(w) == t) + bonus
 
     def marriages_of(self, t: int) -> int:
         """Marriage points of a team in this deal so far: announced (with those carried in) and table."""
         announced = sum(p for pl, _, p in self.announcements if team(pl) == t) + self.carried[t]
         if fault("announce-costs-others"):
             announced -= sum(p for pl, _, p in self.announcements if team(pl) != t)
-        table = sum(p if tm == t else 0 if fault("table-costs-nothing") else -p for _, _, tm, p in self.table)
-        return announced + table
+        return announced + self.table_points(t)
+
+    def table_points(self, t: int) -> int:
+        """A team's points of table marriages so far."""
+        nothing = fault("table-costs-nothing") or fault("table-marriage-not-against")
+        return sum(p if tm == t else 0 if nothing else -p for _, _, tm, p in self.table)
 
     def count(self, t: int) -> int:
         """A team's exact count: score before the deal, card points so far and marriages."""
@@ -370,7 +438,7 @@ class Deal:
 
     def makes_trump_marriage(self, card: str) -> bool:
         """Whether a trump K, Q or J makes or enlarges a trump marriage with the trumps in the trick."""
-        if card[1] != self.trump or card[0] not in "KQJ":
+        if card[1] != self.trump or card[0] not in ("K" if fault("exception-king-only") else "KQJ"):
             return False
         present = {c[0] for _, c in self.trick if c[1] == self.trump}
         return any(card[0] in ranks and all(r in present for r in ranks if r != card[0]) for ranks, _ in KINDS)
@@ -378,16 +446,27 @@ class Deal:
     def card_refusal(self, player: int, card: str) -> Refused | None:
         """Why a card in the player's hand may not be played now, or None (following rules)."""
         hand = self.hands[player]
+        if self.turnup_withheld(player):
+            if card == self.turnup:
+                return Refused("not-in-hand", f"{card} is on show until the first trick is over")
+            hand = [c for c in hand if c != self.turnup]
         if not self.trick:
             return None
         led = self.trick[0][1][1]
         holds_led = any(c[1] == led for c in hand)
+        best_now = self.best_trump()
+        if fault("trump-led-lower-free") and self.brouc_following and led == self.trump and holds_led \
+                and best_now is not None and not any(c[1] == self.trump and rank_index(c[0]) < best_now for c in hand):
+            return None
         if holds_led and card[1] != led and not (fault("trump-lead-free") and led == self.trump):
             what = "a trump" if led == self.trump else f"a card of {led}"
             return Refused("must-follow-suit", f"{card} does not follow: the player holds {what}")
         if fault("void-must-ruff") and not self.brouc_following and not holds_led and card[1] != self.trump \
                 and any(c[1] == self.trump for c in hand):
             return Refused("must-follow-suit", f"{card} does not ruff: the player holds a trump")
+        if fault("void-may-not-ruff") and not self.brouc_following and not holds_led and card[1] == self.trump \
+                and any(c[1] != self.trump for c in hand):
+            return Refused("must-follow-suit", f"{card} may not ruff: the player holds another suit")
         if not self.brouc_following or card[1] != self.trump or fault("no-overtrump"):
             return None
         best = self.best_trump()
@@ -397,6 +476,10 @@ class Deal:
         if rank_index(card[0]) < best:
             return None
         bound = led == self.trump or all(c[1] == self.trump for c in hand)
+        if fault("only-trumps-lowest") and led != self.trump and not higher and all(c[1] == self.trump for c in hand):
+            lowest = max(rank_index(c[0]) for c in hand)
+            if rank_index(card[0]) != lowest:
+                return Refused("must-overtrump", f"{card} is not the player's lowest trump")
         exception = bound or self.param("marriage_exception") == "any-trump-play"
         if exception and self.makes_trump_marriage(card) and not fault("no-marriage-exception"):
             return None
@@ -405,6 +488,11 @@ class Deal:
         if bound or self.param("undertrump_when_void") or fault("undertrump-allowed"):
             return None
         return Refused("no-undertrump", f"{card} undertrumps the ruff while the player holds other cards")
+
+    def turnup_withheld(self, player: int) -> bool:
+        """Under the fault turnup-not-playable-first-trick: whether the turned card is kept out of the dealer's play."""
+        return (fault("turnup-not-playable-first-trick") and not self.brouc and not self.tricks and player == self.dealer
+                and self.turnup in self.hands[player])
 
     def announcing_hand(self, player: int) -> set[str]:
         """The cards a player may announce from: his hand, less the turn-up in the first window if it is not in it yet."""
@@ -471,7 +559,8 @@ class Deal:
         if self.brouc:
             # cape_et_dehors_all_tricks=false: only the tricks from the declaration on must be taken
             least = 180 if fault("cape-et-dehors-at-180") else 190
-            if (lost and self.param("cape_et_dehors_all_tricks")) or len(self.hands[player]) < 2 or self.scores[t] < least:
+            fewest = 1 if fault("cape-et-dehors-last-card") else 2
+            if (lost and self.param("cape_et_dehors_all_tricks")) or len(self.hands[player]) < fewest or self.scores[t] < least:
                 return False
             return not double or self.scores[1 - t] <= (150 if fault("pas-dedouble-at-150") else 140)
         if lost:
@@ -694,7 +783,7 @@ class Deal:
 
         def strength(pc: tuple[int, str]) -> tuple[int, int]:
             c = pc[1]
-            level = 2 if c[1] == self.trump else 1 if c[1] == led else 0
+            level = 2 if c[1] == self.trump else 1 if c[1] == led or fault("highest-card-wins") else 0
             if level == 2 and fault("first-trump-wins"):
                 return level, -self.trick.index(pc)
             return level, -rank_index(c[0])
@@ -778,7 +867,9 @@ class Deal:
     def write_marque(self, how: str, winner: int | None, marks: list[int], scores: list[int]) -> None:
         """The rows the end of a 1802 coup writes in the marque (after its marriages)."""
         if how in ("all-tricks", "replay"):
-            self.sheet = [("annulled", nous, eux) if kind == "marriage" else (kind, nous, eux) for kind, nous, eux in self.sheet]
+            if how == "replay" or not fault("vole-marriages-kept-on-marque"):
+                self.sheet = [("annulled", nous, eux) if kind == "marriage" else (kind, nous, eux)
+                              for kind, nous, eux in self.sheet]
             self.sheet.append(self.marks_row("vole", marks) if how == "all-tricks" else ("replay", None, None))
             self.sheet.append(("total", scores[0], scores[1]))
             return
@@ -803,13 +894,14 @@ class Deal:
     def value(self, loser_count: int) -> int:
         """Parties of a 1802 game, read on the losers' count (at-or-below-zero: 0 is quadruple too)."""
         quadruple = loser_count <= 0 if self.param("quadruple_below") == "at-or-below-zero" else loser_count < 0
-        return 4 if quadruple else 2 if loser_count < (151 if fault("double-at-150") else 150) else 1
+        below = 151 if fault("double-at-150") else 100 if fault("double-below-100") else 150
+        return 4 if quadruple else 2 if loser_count < below else 1
 
     def coches(self, loser: int, counts: list[int]) -> int:
         """Coches the losers of a Brouc game mark, read on their written score (or, at-dehors, their count now)."""
         assert self.scores is not None
         read = counts[loser] if self.param("coches_threshold") == "at-dehors" else self.scores[loser]
-        return 2 if read < (151 if fault("two-coches-at-150") else 150) else 1
+        return 2 if read < (151 if fault("two-coches-at-150") else 140 if fault("coches-under-140") else 150) else 1
 
     def pair(self, t: int, mine: int, theirs: int) -> list[int]:
         """A per-team list: `mine` for team t, `theirs` for the other."""
@@ -819,13 +911,19 @@ class Deal:
         """A claim (1802) or dehors (Brouc): right or wrong, the game ends."""
         t = team(p)
         counts = [self.count(0), self.count(1)]
-        right = above_300(counts[t]) if self.brouc else reaches_target(counts[t])
+        judged = list(counts)
+        if fault("claim-without-marriages"):
+            judged[t] -= self.marriages_of(t) - self.carried[t]
+        if fault("dehors-without-table-marriages"):
+            judged[t] -= self.table_points(t)
+        right = above_300(judged[t]) if self.brouc else reaches_target(judged[t])
         assert self.scores is not None
         if self.brouc:
             if right:
                 self.finish("claim-right", t, self.pair(1 - t, self.coches(1 - t, counts), 0), counts)
             else:
-                lost = 1 if fault("wrong-dehors-one-coche") else self.coches(1 - t, counts)
+                lost = 1 if fault("wrong-dehors-one-coche") else self.coches(t if fault("wrong-dehors-own-score") else 1 - t,
+                                                                             counts)
                 self.finish("claim-wrong", 1 - t, self.pair(t, lost, 0), counts)
             return
         if right:
@@ -841,7 +939,8 @@ class Deal:
             kept = self.marriages_of(t) if self.param("wrong_claim_marriages") == "card-points-only" else 0
             counts[t] = self.scores[t] + kept + (self.cards_of(t) if fault("wrong-claim-keeps-cards") else 0)
             read = counts[1 - t] if self.param("wrong_claim_parties") == "other-team" else counts[t]
-            self.finish("claim-wrong", 1 - t, self.pair(1 - t, self.value(read), 0), counts)
+            value = 1 if fault("wrong-claim-one-partie") else self.value(read)
+            self.finish("claim-wrong", 1 - t, self.pair(1 - t, value, 0), counts)
 
     def accept(self) -> None:
         """The team at 301 accepts a concession: the game is counted at once."""
@@ -855,7 +954,7 @@ class Deal:
         assert self.declared is not None
         d = self.declared
         if self.brouc:
-            stake = 4 if self.double else 3
+            stake = (5 if fault("pas-dedouble-stake-five") else 4) if self.double else 3
             self.finish("declaration-failed", 1 - d, self.pair(d, stake, 0), counts)
         else:
             marks = 3 + self.value(counts[1 - d])
@@ -873,7 +972,8 @@ class Deal:
         if self.declared is not None:
             d = self.declared
             if self.brouc:
-                self.finish("declaration-made", d, self.pair(1 - d, 4 if self.double else 3, 0), counts)
+                stake = (5 if fault("pas-dedouble-stake-five") else 4) if self.double else 3
+                self.finish("declaration-made", d, self.pair(1 - d, stake, 0), counts)
             elif reaches_target(counts[d]):
                 bonus = 0 if fault("declared-vole-no-bonus") else 3
                 self.finish("declaration-made", d, self.pair(d, bonus + self.value(counts[1 - d]), 0), counts)
@@ -881,16 +981,19 @@ class Deal:
                 self.finish("declaration-failed", 1 - d, self.pair(1 - d, 3 + self.value(counts[1 - d]), 0), counts)
             return
         if sweep:
+            kept = [self.scores[t] + total for t, (_, total) in enumerate(self.rounded())]
             if self.brouc:
-                self.finish("all-tricks", None, self.pair(1 - taker, 2, 0), list(self.scores))
+                self.finish("all-tricks", None, self.pair(1 - taker, 2, 0),
+                            kept if fault("cape-scores-kept") else list(self.scores))
             else:
-                self.finish("all-tricks", None, self.pair(taker, 2 if fault("vole-worth-two") else 3, 0), list(self.scores))
+                self.finish("all-tricks", None, self.pair(taker, 2 if fault("vole-worth-two") else 3, 0),
+                            counts if fault("vole-keeps-points") else list(self.scores))
             return
         rounded = [self.scores[t] + total for t, (_, total) in enumerate(self.rounded())]
         if self.brouc:
             self.finish("played-out", None, [0, 0], rounded)
             return
-        reached = [t for t in (0, 1) if reaches_target(counts[t])]
+        reached = [t for t in (0, 1) if reaches_target(rounded[t] if fault("last-coup-rounded") else counts[t])]
         if not reached:
             self.finish("played-out", None, [0, 0], rounded)
             return

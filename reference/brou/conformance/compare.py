@@ -5,6 +5,11 @@ whose answer differs, with what was expected and what came back); or errored (th
 answer is not shaped as the protocol says, so nothing can be judged).  Any JSON value
 in any place of an answer gets one of these verdicts; the values a verdict keeps are
 cut to a bounded size (brou.conformance.bounds).
+
+A failed observation whose value does not have the shape the protocol gives that observable
+(conformance/protocol/run.answer.schema.json: the `trick` as records rather than cards) is a
+protocol failure (`Verdict.protocol` says what is wrong): it breaks the protocol, not a rule, and
+is laid on no clause.
 """
 
 from __future__ import annotations
@@ -12,14 +17,16 @@ from __future__ import annotations
 import json
 import marshal
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, NamedTuple
+
+import jsonschema_rs
 
 from ..engine import view
 from ..errors import BrouError
 from ..spec.rules import Rules
 from .bounds import as_text, bounded, cut
-from .corpus import Omit, Scenario, all_steps, step_kept
+from .corpus import CONFORMANCE_DIR, Omit, Scenario, all_steps, step_kept
 
 PASSED, FAILED, ERRORED, SKIPPED = "passed", "failed", "errored", "skipped"
 
@@ -36,6 +43,7 @@ class Verdict(NamedTuple):
     clause: str | None = None  # a failure: the one clause it breaks (brou.conformance.diagnose)
     observed: str | None = None  # a failure at an `expect` step: the observable that differs
     reading_steps: int = 0  # steps left out, whole or in part, because they depend on a declared reading
+    protocol: str = ""  # a failure where the answer does not have the protocol's shape: what is wrong (`shape_problem`)
 
 
 class Malformed(Exception):
@@ -124,8 +132,57 @@ def judge(scenario: Scenario, answer: Mapping[str, Any], codes: bool = True, fea
             return Verdict(ERRORED, f"{where}: malformed result: {exc}", number)
         if problem is not None:
             detail, exp, have, observed = problem
+            shape = shape_problem(observed, exp, have) if observed is not None else None
+            if shape is not None:
+                return Verdict(FAILED, f"{where}: protocol failure: {shape}", number, bounded(exp), bounded(have),
+                               observed=observed, protocol=shape)
             return Verdict(FAILED, f"{where}: {detail}", number, bounded(exp), bounded(have), observed=observed)
     return Verdict(PASSED)
+
+
+# what each observable is, in the protocol's words (conformance/PROTOCOL.md), for a protocol failure
+SHAPES = {
+    "to_act": "a player or null", "legal": "a list of distinct actions",
+    "speakers": "a list, by player, of lists of distinct actions", "trick": "a list of cards",
+    "tricks": "a list of players", "trump": "a suit or null", "over": "true or false",
+    "announcements": "a list of {player, marriage, points}", "table": "a list of {trick, marriage, team, points}",
+    "result": "a list of records, one per team or player", "outcome": "null or a record of how the deal ended",
+    "auction": "a list of {player, bid}", "hombre": "a player or null", "contract": "null or {name, trump}",
+    "exchange": "a list of {player, discarded}", "events": "a list of {trick, player} records, each with its card",
+    "homme": "a player or null", "words": "a list of {player, word}",
+    "ledger": "a list of payments {trick, from, to, card, clause} with their jetons, marks or points",
+    "talon": "a number of cards", "session": "a record {deals, winners, next_dealer, ...}",
+    "match": "a record {marks, winner, next_dealer}", "start": "a record {dealer, scores, carried, marks}",
+    "deal": "a record {hands, and a turnup or a talon}", "sheet": "a list of rows {kind, nous, eux}",
+    "view": "a list of views, one per player",
+}
+# `view` is judged field by field (a field more is a leak, a rule's failure): its shape is a list of objects
+_VIEW_SHAPE = {"type": "array", "items": {"type": "object"}}
+
+
+@cache
+def _shape_validator(name: str) -> Any:
+    """A validator of one observable's value against the protocol's schema of answers (None for
+    an observable the schema does not describe)."""
+    root = json.loads((CONFORMANCE_DIR / "protocol" / "run.answer.schema.json").read_text(encoding="utf-8"))
+    defs = root.get("$defs", {})
+    shape = _VIEW_SHAPE if name == "view" else defs.get("observation", {}).get("properties", {}).get(name)
+    if shape is None:
+        return None
+    return jsonschema_rs.validator_for({"$schema": root["$schema"], "$defs": defs, **shape})
+
+
+def shape_problem(name: str, expected: Any, got: Any) -> str | None:
+    """What is wrong with an observation that does not have the protocol's shape ("the `trick`
+    observable is not a list of cards"), or None: it has, or the expected value has not either (a
+    shape the schema does not describe well enough to judge by)."""
+    try:
+        validator = _shape_validator(name)
+    except (OSError, ValueError):  # no schema beside the corpus: nothing judged by it
+        return None
+    if validator is None or validator.is_valid(got) or not validator.is_valid(expected):
+        return None
+    return f"the `{name}` observable is not {SHAPES.get(name, 'of the shape the protocol gives it')}"
 
 
 def departures(scenario: Scenario, answer: Mapping[str, Any]) -> tuple[Omit | None, str]:

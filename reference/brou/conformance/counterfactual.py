@@ -11,9 +11,10 @@ Three kinds of variant, each tied to the clauses it belongs to:
 - **A number or an order moved by one.** The data a clause states (its `data` paths in the
   ruleset: the target, the cards' points, a contract's value, an order of the cards) with one
   number one more or one less, a list of numbers one longer or one shorter, an order with two
-  neighbours swapped or one card moved to the top or the bottom, and the places of an order a
-  clause names (the matadors: its first three) holding another card: the slips a program is
-  most likely to have.
+  neighbours swapped or one card moved to the top or the bottom, the places of an order a
+  clause names (the matadors: its first three) holding another card, and the numbers of two
+  neighbouring items swapped (the queen's points and the jack's): the slips a program is most
+  likely to have.
 - **A slip in the rule's function.** A mutant of the one function that implements a clause,
   or of a function it calls (brou.conformance.mutants: a comparison turned, a number moved by
   one, a constant for another...): a fault of logic rather than of data. Only the mutants
@@ -31,7 +32,8 @@ it; docs/conformance.md, "The verdict").
 Deterministic and bounded: at most `TRIED` failures are replayed (one per scenario, spread
 over the clauses where they show, in the run's order), a variant is dropped as soon as it
 misses twice more than it reproduces, the readings, numbers and orders stop after `SECONDS`
-and the mutants after `MUTANT_SECONDS` more.
+of this process's CPU time (not of the clock: a busy machine tries as many) and the mutants
+after `MUTANT_SECONDS` more.
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ from __future__ import annotations
 import contextlib
 import copy
 import hashlib
+import itertools
+import math
 import os
 import pickle
 import re
@@ -62,12 +66,12 @@ from ..spec import data_places, data_values, item_name, load_document
 from ..spec.rules import NOT_EXECUTABLE_YET, Rules
 from .compare import FAILED, Verdict, same_answer
 from .corpus import Scenario, reference_verdict
-from .mutants import Mutant, callees, lines_run, mutable, mutants, played
+from .mutants import Mutant, callees, cpu_time, lines_run, mutable, mutants, played
 
 TRIED = 8  # failures replayed at most, per ruleset
-SECONDS = 20.0  # the readings, numbers and orders, per ruleset; what is not tried by then counts as not reproduced
+SECONDS = 20.0  # CPU seconds for the readings, numbers and orders, per ruleset; what is left untried is not reproduced
 MUTANT_LEAST = 2  # failures a mutant must reproduce, however few are tried
-MUTANT_SECONDS = 30.0  # the mutants of the clauses' functions, per ruleset, after the other variants
+MUTANT_SECONDS = 30.0  # CPU seconds (the children's) for the mutants of the clauses' functions, per ruleset
 STEP_SECONDS = 5.0  # the reference engine's time for one replay
 
 
@@ -245,7 +249,30 @@ def _numbers(ruleset: str) -> tuple[_Variant, ...]:
                     overlay = {"extends": ruleset, section: edited}
                     out.append(_Variant(owners or tuple(whole[path]), _label(data, full), text, _written(was),
                                         _with_data(overlay)))
+        if whole.get(path):
+            out += _swapped_values(data, ruleset, data_values(data, path), tuple(whole[path]))
     return tuple(out)
+
+
+def _swapped_values(data: Mapping[str, Any], ruleset: str, values: Sequence[tuple[tuple[str | int, ...], Any]],
+                    owners: tuple[str, ...]) -> list[_Variant]:
+    """The numbers of one data path taken from neighbouring items (two ranks' points, two
+    contracts' values), each two that differ swapped: the slip of writing one for the other."""
+    out = []
+    for (one, a), (two, b) in itertools.pairwise(values):
+        if not (isinstance(a, int) and isinstance(b, int)) or isinstance(a, bool) or isinstance(b, bool) or a == b \
+                or one[0] != two[0]:
+            continue
+        section = str(one[0])
+        edited = copy.deepcopy(data[section])
+        for where, value in ((one, b), (two, a)):
+            node: Any = edited
+            for key in where[1:-1]:
+                node = node[key]
+            node[where[-1]] = value
+        out.append(_Variant(owners, f"{_label(data, one)} and {_label(data, two)}", f"{b} and {a}", f"{a} and {b}",
+                            _with_data({"extends": ruleset, section: edited})))
+    return out
 
 
 def _replaced(value: Any, places: Sequence[range]) -> Iterator[tuple[tuple[str, ...], Any, str]]:
@@ -366,12 +393,14 @@ def _search(ruleset: str, variants: Sequence[_Variant], sample: Sequence[tuple[S
             reach: Callable[[Scenario, Verdict], Collection[str]] | None) -> list[Reproduction]:
     found = []
     with tempfile.TemporaryDirectory(prefix="brou-variants-") as folder:
-        deadline = time.monotonic() + seconds
+        # the readings, numbers and orders are replayed here: their time is this process's CPU
+        # time, so that a machine busy with other work tries as many as an idle one
+        deadline = time.process_time() + seconds
         for variant in variants:
-            if time.monotonic() >= deadline:
+            if time.process_time() >= deadline:
                 break
-            found.append(_tried(ruleset, variant, sample, passes, Path(folder), deadline, reach))
-        deadline = time.monotonic() + mutant_seconds
+            found.append(_tried(ruleset, variant, sample, passes, Path(folder), deadline, reach, time.process_time))
+        deadline = cpu_time() + mutant_seconds  # CPU time too, the children's included
         # no mutants where the engine's modules or a child process cannot be had: the rest stands
         with contextlib.suppress(ImportError, OSError):
             found += _mutants_tried(ruleset, sample, passes, Path(folder), deadline, reach)
@@ -391,7 +420,8 @@ def _search_in_pure_child(ruleset: str, sample: Sequence[tuple[Scenario, Verdict
     command = [sys.executable, "-c", "from brou.conformance.counterfactual import search_child; search_child()"]
     try:
         done = subprocess.run(command, input=payload, capture_output=True, check=False,
-                              env={**os.environ, PURE_VARIABLE: "1"}, timeout=seconds + mutant_seconds + 120)
+                              env={**os.environ, PURE_VARIABLE: "1"},
+                              timeout=10 * (seconds + mutant_seconds) + 120)  # CPU-time budgets: a busy machine takes longer
         found = pickle.loads(done.stdout) if done.returncode == 0 else []
     except (OSError, subprocess.TimeoutExpired, pickle.UnpicklingError, EOFError, AttributeError):
         return []
@@ -433,7 +463,7 @@ def _mutants_tried(ruleset: str, sample: Sequence[tuple[Scenario, Verdict]], pas
     runs = [lines_run([f for f, _ in funcs], partial(_replay, s, _AS_IS, folder, STEP_SECONDS)) for s, _ in sample]
     need = max(MUTANT_LEAST, (len(sample) + 1) // 2)
     for func, owned in funcs:
-        if time.monotonic() >= deadline:
+        if cpu_time() >= deadline:
             break
         covered = Counter(line for run in runs for line in run.get(func, ()))
         if not covered:
@@ -442,21 +472,23 @@ def _mutants_tried(ruleset: str, sample: Sequence[tuple[Scenario, Verdict]], pas
         # one of thousands of slips may fail one step as the program does by chance: two at least
         variants_of = {m: _Variant(owned, f"{m.function}, line {m.line}", m.now, m.was, _as_is, least=MUTANT_LEAST)
                        for m in batch}
-        work = partial(_tried_mutant, ruleset, variants_of, sample, passes, folder, deadline, reach)
+        # (in the child, each mutant is bounded by its own CPU time: no deadline of this process's)
+        work = partial(_tried_mutant, ruleset, variants_of, sample, passes, folder, math.inf, reach)
         found += played(func, batch, work, deadline, STEP_SECONDS)
     return found
 
 
 def _tried(ruleset: str, variant: _Variant, sample: Sequence[tuple[Scenario, Verdict]], passes: Sequence[Scenario],
            folder: Path, deadline: float,
-           reach: Callable[[Scenario, Verdict], Collection[str]] | None) -> Reproduction | None:
+           reach: Callable[[Scenario, Verdict], Collection[str]] | None,
+           clock: Callable[[], float] = time.monotonic) -> Reproduction | None:
     """The variant replayed on the failures, then on the passes (`_passes_kept`): a
     reproduction if it reproduces at least half of the failures tried, and `least` of them,
-    and no pass refutes it."""
+    and no pass refutes it. `deadline` is on `clock`."""
     hit = miss = 0
     purposes: list[str] = []  # the clauses the failures reproduced were written for
     for s, theirs in sample:
-        left = deadline - time.monotonic()
+        left = deadline - clock()
         if left <= 0 or miss > hit + 1:
             break
         if reach is not None and not any(c in reach(s, theirs) for c in variant.clauses):
@@ -472,7 +504,7 @@ def _tried(ruleset: str, variant: _Variant, sample: Sequence[tuple[Scenario, Ver
             miss += 1
     if hit < (min(2, len(sample)) if variant.least is None else variant.least) or 2 * hit < hit + miss:
         return None
-    kept = _passes_kept(ruleset, variant, passes, folder, deadline, {s.clauses[0] for s, _ in sample if s.clauses})
+    kept = _passes_kept(ruleset, variant, passes, folder, deadline, {s.clauses[0] for s, _ in sample if s.clauses}, clock)
     if kept is None:
         return None
     return Reproduction(variant.clauses, variant.what, variant.value, variant.default, hit, hit + miss, kept,
@@ -528,7 +560,7 @@ _AS_IS = _Variant((), "", None, None, _as_is)  # the reference as it is
 
 
 def _passes_kept(ruleset: str, variant: _Variant, passes: Sequence[Scenario], folder: Path,
-                 deadline: float, purposes: Collection[str]) -> int | None:
+                 deadline: float, purposes: Collection[str], clock: Callable[[], float] = time.monotonic) -> int | None:
     """How many of the passed scenarios written for the variant's clauses (their purpose
     first), and of those written for the rules the failures were written for (`purposes`), the
     reference passes too under it (up to TRIED of each); None if it fails one: the
@@ -539,7 +571,7 @@ def _passes_kept(ruleset: str, variant: _Variant, passes: Sequence[Scenario], fo
     theirs = [s for s in passes if s.ruleset == ruleset and s.clauses[:1] and s.clauses[0] in purposes and s not in mine]
     kept = 0
     for s in mine[:TRIED] + theirs[:TRIED]:
-        left = deadline - time.monotonic()
+        left = deadline - clock()
         if left <= 0:
             break
         verdict = _replay(s, variant, folder, min(STEP_SECONDS, left))

@@ -18,7 +18,7 @@ and on equal numbers by the order of the chapters (CHAPTERS).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -118,7 +118,10 @@ def _diagnosed(s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
     table = Table(rules, s.data["setup"])
     step, action = _replayed(table, s, verdict)
     if action is not None:
-        clause = _in_ruleset(rules, action_clause(table, action))
+        said = str(verdict.got)  # "refused: CODE" (the program refuses it), or "accepted"
+        exposed = _turnup_in_question(table, [action]) and (
+            "not-in-hand" in said if len(action) == 2 else "marriage-not-held" in said or said == "accepted")
+        clause = _in_ruleset(rules, "hdb.deal.turnup-exposed" if exposed else action_clause(table, action))
         return None if clause is None else (clause, False)
     if "perft" in step:
         clause = _in_ruleset(rules, "hdb.play.follow")
@@ -148,13 +151,25 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
         want = step["expect"].get("result", [])
         for field, clause in _PHASE_RESULT.items():
             if any(isinstance(g, dict) and field in w and w[field] != g.get(field) for w, g in zip(want, got, strict=False)):
+                played = _played_to(rules, s, verdict) if field == "card_points" else None
+                if played is not None and _last_trick_apart(played, want, got, played.player):
+                    return _in_ruleset_pair(rules, "brus.count.points", True)  # what the last trick earns
                 if field == "card_points" and _total(got, field) != _total(want, field):
                     return _in_ruleset_pair(rules, "brus.deck.points", True)  # the cards count otherwise
                 return _in_ruleset_pair(rules, clause, True)
         return None
     if name == "view":
-        found = re.search(r"\[\d+\]\.(\w+)", verdict.detail)
-        return _in_ruleset_pair(rules, clause_of(rules, found.group(1)) if found else None, True)
+        found = re.search(r"\[(\d+)\]\.(\w+)", verdict.detail)
+        if found and found.group(2) == "turnup_drawn_by" and isinstance(got, list):
+            view = got[int(found.group(1))] if int(found.group(1)) < len(got) else None
+            if isinstance(view, dict) and isinstance(view.get("turnup_drawn_by"), int):
+                return _in_ruleset_pair(rules, "brus.talon.last-draw", True)  # shown, to another drawer
+        return _in_ruleset_pair(rules, clause_of(rules, found.group(2)) if found else None, True)
+    if name == "events" and isinstance(got, list):
+        table = Table(rules, s.data["setup"])
+        _replayed(table, s, verdict)
+        if _turnup_drawn_apart(table, step["expect"].get("events"), got):
+            return _in_ruleset_pair(rules, "brus.talon.last-draw", True)
     if name == "session":
         dealt = _session_field(verdict)
         if dealt is not None:
@@ -171,6 +186,21 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
         order = _tricks_clause(table, verdict, step["expect"].get("tricks"))
         return _in_ruleset_pair(rules, order or "brus.play.trick-winner", True)
     return _in_ruleset_pair(rules, _PHASE_OBSERVED.get(name or ""), name in _PRECISE or name in ("events", "ledger"))
+
+
+def _turnup_drawn_apart(table: Any, want: Any, got: list[Any]) -> bool:
+    """Whether the first event that differs is the draw of the turned card, as expected or as
+    given (brus.talon.last-draw: who draws it)."""
+    turnup = table.state.deal.turnup
+    if turnup < 0 or not isinstance(want, list):
+        return False
+    text = table.rules.card_text(turnup)
+    for i in range(max(len(want), len(got))):
+        w = want[i] if i < len(want) else None
+        g = got[i] if i < len(got) else None
+        if w != g:
+            return any(isinstance(e, dict) and e.get("draw") == text for e in (w, g))
+    return False
 
 
 def _deal_field(rules: Rules, verdict: Verdict, packets: str) -> str | None:
@@ -269,9 +299,13 @@ def _hand_clause(table: Any, verdict: Verdict, prefix: str) -> str | None:
               if seat != state.to_act and all(state.hands[seat] >> c & 1 for c in offered)]
     if others:  # another player's cards: the rules ask someone else (after a trick: who won it, or who leads)
         if state.tricks and not state.trick:
-            return _plain_order(rules, state.tricks[-1], others[0], state.trump) or who
+            return (_plain_order(rules, state.tricks[-1], others[0], state.trump)
+                    or _another_trump(rules, state.tricks, len(state.tricks) - 1, others[0], state.trump) or who)
         return who
     if prefix == "brus" and state.tricks and any(not mine >> c & 1 for c in offered):
+        turnup = state.deal.turnup
+        if turnup >= 0 and (turnup in offered) != bool(mine >> turnup & 1):
+            return "brus.talon.last-draw"  # the turned trump in another hand: who draws it last
         return "brus.talon.draw"  # the right player, other cards: what he drew
     return None
 
@@ -297,9 +331,42 @@ def _plain_order(rules: Rules, trick: tuple[int, Any, int], seat: int, trump: in
     return None
 
 
+# the clause whose outcome is the trump suit, by game (L'Hombre's trump is the contract's: not here)
+_TRUMP_SUIT = {"hdb": "hdb.deal.turnup", "brouc": "hdb.deal.turnup", "brus": "brus.deal.turned", "auv": "auv.speech.trump"}
+
+
+def _winner_under(rules: Rules, trick: tuple[int, Any, int], trump: int) -> int:
+    """The seat that wins a trick's cards with `trump` for trump (the highest trump, else the
+    highest card of the suit led)."""
+    leader, cards, _ = trick
+    order = card_order(rules, trump)
+    best = 0
+    for i, card in enumerate(cards[1:], 1):
+        mine, top = order.class_of[card], order.class_of[cards[best]]
+        if (mine == top and order.place[card] < order.place[cards[best]]) or (mine == trump != top):
+            best = i
+    return (leader + best) % len(cards)
+
+
+def _another_trump(rules: Rules, tricks: Sequence[tuple[int, Any, int]], index: int, seat: int,
+                   trump: int | None) -> str | None:
+    """When another seat than a trick's winner is taken to have won it: the rule of the trump
+    suit, if that seat wins it with another suit for trump, under which every trick before it
+    goes as it went (the program plays another trump throughout); None otherwise."""
+    clause = _TRUMP_SUIT.get(rules.data["clause_prefix"])
+    if clause is None or trump is None or not 0 <= index < len(tricks) or seat == tricks[index][2]:
+        return None
+    for other in range(len(rules.suits)):
+        if other != trump and _winner_under(rules, tricks[index], other) == seat \
+                and all(_winner_under(rules, t, other) == t[2] for t in tricks[:index]):
+            return clause
+    return None
+
+
 def _tricks_clause(table: Any, verdict: Verdict, want: Any) -> str | None:
     """The rule behind a list of trick winners that differs: the plain order of the cards where
-    the first trick given to another player was decided within the suit led."""
+    the first trick given to another player was decided within the suit led; the trump suit
+    where that player wins it with another trump (`_another_trump`)."""
     got = verdict.got
     if not isinstance(want, list) or not isinstance(got, list):
         return None
@@ -307,7 +374,9 @@ def _tricks_clause(table: Any, verdict: Verdict, want: Any) -> str | None:
     for i, (w, g) in enumerate(zip(want, got, strict=False)):
         if w != g:
             if i < len(state.tricks) and isinstance(g, int) and 0 <= g < len(state.hands):
-                return _plain_order(table.rules, state.tricks[i], table.seat(g), state.trump)
+                seat = table.seat(g)
+                return (_plain_order(table.rules, state.tricks[i], seat, state.trump)
+                        or _another_trump(table.rules, state.tricks, i, seat, state.trump))
             return None
     return None
 
@@ -433,12 +502,23 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
     if name == "outcome" and isinstance(want, dict):
         how = str(want.get("how"))
         nolo = state.contract is not None and state.contract.nolo
+        differs = _fields_apart(want, verdict.got)
+        if differs and "vole" in differs and not differs & {"how", "result", "hombre", "contract"}:
+            return _in_ruleset_pair(rules, "hom.count.vole", True)
+        if differs == {"points"}:  # the same end, other points: what the result scores
+            return _in_ruleset_pair(rules, "hom.count.score", True)
         return _in_ruleset_pair(rules, _HOMBRE_OUTCOME.get(how) or ("hom.count.nolo" if nolo else "hom.count.result"),
                                 True)
+    if name == "result" and isinstance(want, list) and isinstance(verdict.got, list):
+        rows = [_fields_apart(w, g) for w, g in zip(want, verdict.got, strict=False)]
+        if any(rows) and all(r <= {"points"} for r in rows):  # the same tricks, other points: what they score
+            return _in_ruleset_pair(rules, "hom.count.score", True)
     if name == "ledger":
         return _in_ruleset_pair(rules, _ledger_clause(rules, want, verdict.got), True)
     if name == "session" and _session_field(verdict) is not None:
         return _in_ruleset_pair(rules, "hom.match.next-dealer", True)
+    if name == "session" and _fields_apart(want, verdict.got) == {"points"}:
+        return _in_ruleset_pair(rules, "hom.count.score", True)  # the coups counted right, other points
     if name == "events" and isinstance(want, list):
         shows = any(isinstance(e, dict) and "show" in e for e in want)
         turns = any(isinstance(e, dict) and "turn" in e for e in want)
@@ -452,6 +532,16 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
     if name == "tricks":
         return _in_ruleset_pair(rules, _tricks_clause(table, verdict, want) or "hom.play.trick-winner", True)
     return _in_ruleset_pair(rules, _HOMBRE_OBSERVED.get(name or ""), name in _PRECISE)
+
+
+def _fields_apart(want: Any, got: Any) -> set[str]:
+    """The fields of a record the scenario gives that the answer gives otherwise (every field
+    given, when the answer is no record)."""
+    if not isinstance(want, dict):
+        return set()
+    if not isinstance(got, dict):
+        return set(want)
+    return {k for k, v in want.items() if got.get(k) != v}
 
 
 def _hombre_words_apart(want: Any, got: Any) -> set[str]:
@@ -544,9 +634,13 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
         if strangers and state.tricks and not state.trick and state.phase == "play":
             # another player leads: who leads after a trick (its winner) differs; decided within the suit led, the order
             seats = [p for p in range(len(state.hands)) if all(state.hands[p] >> state.rules.card(a) & 1 for a in strangers)]
-            order = _plain_order(state.rules, state.tricks[-1], seats[0], state.trump) if seats else None
+            last = len(state.tricks) - 1
+            order = (_plain_order(state.rules, state.tricks[last], seats[0], state.trump)
+                     or _another_trump(state.rules, state.tricks, last, seats[0], state.trump)) if seats else None
             return order or "hdb.play.next-lead"
         differing = sorted(set(want) ^ given, key=_action_order)
+        if _turnup_in_question(table, differing) or _legal_without_turnup(table, given):
+            return "hdb.deal.turnup-exposed"  # the turned card while it lies on show: the dealer's, or not yet
         return action_clause(table, differing[0]) if differing else None
     if name == "speakers" and isinstance(got, list):
         return _speakers_clause(table, want, got)
@@ -565,6 +659,9 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
             if any(isinstance(g, dict) and field in w and w[field] != g.get(field) for w, g in zip(want, got, strict=False)):
                 if field == "marriages":  # announced or on the table; when the count cannot tell, their values
                     return _marriage_clause(table, got) or "hdb.marriage.kinds"
+                if field == "card_points" and _last_trick_apart(table, want, got,
+                                                                 lambda seat: table.team(table.rules.team_of[seat])):
+                    return "hdb.count.card-points"  # the last trick's winners alone count otherwise: a bonus for it
                 if field == "card_points" and _total(got, field) != _total(want, field):
                     return "hdb.deck.points"  # not shared out otherwise: the cards themselves count otherwise
                 return clause
@@ -577,6 +674,8 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
             # a wrong claim's rule says whose count its marks are read on (Brouc: the coches the
             # other side would have marked); the others read the game's value on the losers' count
             return "hdb.game.claim-wrong" if how == "claim-wrong" else "hdb.game.value"
+        if isinstance(got, dict) and {how, got.get("how")} == {"claim-right", "claim-wrong"}:
+            return "hdb.game.claim"  # right taken for wrong: what the claim counts towards 301 (Brouc: the dehors)
         declared = table.state.declared
         if how.startswith("declaration") and declared is not None and declared[1]:  # Brouc's pas dédoublé: its stake
             return "brouc.game.cape-pas-dedouble"
@@ -601,6 +700,60 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
     if name == "tricks":
         return _tricks_clause(table, verdict, want) or "hdb.play.trick-winner"
     return _OBSERVED.get(name)
+
+
+def _turnup_in_question(table: Table, actions: list[str]) -> bool:
+    """Whether the actions that differ are the dealer's use of the turned card while it lies on
+    show (hdb.deal.turnup-exposed): in the first trick, the turned card alone; in the window
+    after it, an announcement of a marriage it belongs to."""
+    state = table.state
+    rules = state.rules
+    if not actions or state.to_act != rules.dealer or len(state.tricks) > 1:
+        return False
+    turnup = state.turnup
+    if not state.tricks:
+        return actions == [rules.card_text(turnup)]
+    first = actions[0]
+    if state.phase != "window" or not first.startswith("announce"):
+        return False
+    try:
+        action = parse_action(rules, first)
+    except (BrouError, ValueError, IndexError):
+        return False
+    suit, kind = divmod(action - rules.n_indices, len(rules.kinds))
+    return 0 <= suit < len(rules.suits) and bool(rules.kinds[kind].masks[suit] >> turnup & 1)
+
+
+def _legal_without_turnup(table: Table, given: set[str]) -> bool:
+    """Whether the cards offered are those the dealer could play in the first trick without the
+    turned card in his hand (it taken to lie apart while on show)."""
+    state = table.state
+    rules = state.rules
+    if state.tricks or state.to_act != rules.dealer or not state.hands[state.to_act] >> state.turnup & 1:
+        return False
+    apart = state.copy()
+    apart.hands[apart.to_act] &= ~(1 << state.turnup)
+    mask = apart.legal_cards()
+    cards = {a for a in given if len(a) == 2}
+    return cards == {rules.card_text(c) for c in range(mask.bit_length()) if mask >> c & 1}
+
+
+def _played_to(rules: Rules, s: Scenario, verdict: Verdict) -> Table:
+    """The reference table with the scenario played up to its failing step."""
+    table = Table(rules, s.data["setup"])
+    _replayed(table, s, verdict)
+    return table
+
+
+def _last_trick_apart(table: Any, want: Any, got: Any, row: Callable[[int], int]) -> bool:
+    """Whether, every trick played, the card points of the row (`row`: a seat's team or player)
+    that won the last trick alone differ: what the last trick earns, not what the cards are worth."""
+    state = table.state
+    if not state.tricks or any(state.hands) or not isinstance(want, list) or not isinstance(got, list):
+        return False
+    apart = {i for i, (w, g) in enumerate(zip(want, got, strict=False))
+             if isinstance(w, dict) and isinstance(g, dict) and "card_points" in w and w["card_points"] != g.get("card_points")}
+    return apart == {row(state.tricks[-1][2])}
 
 
 def _one_factor(want: list[Any], got: list[Any]) -> bool:
@@ -708,6 +861,8 @@ def following_clause(rules: Rules, hand: int, card: int, trick: list[int], trump
     trumps = hand & rules.suit_mask[trump]
     higher = trumps & rules.stronger[best] if rules.suit_of[best] == trump else trumps
     if rules.suit_of[card] != trump:
+        if holds_led and led == trump and not higher:
+            return "brouc.play.trump-led-lower"  # a trump led he cannot beat: still a trump, any one
         return "brouc.play.follow"
     if holds_led and led == trump:
         if higher and not higher >> card & 1 and rules.honours[trump] >> card & 1:

@@ -13,8 +13,10 @@ that fail a few rules), each against the hypothesis that h is fine:
   fail at any rate (`OWN`); those whose purpose is a rule reading h directly (the clauses'
   `uses` in the ruleset), or a rule h reads, fail at a low rate (`DOWNSTREAM`, `UPSTREAM`).
   Only the failures h can explain count for it: those that show on h or on a rule reading it
-  (directly or further along the links). If h is fine, a scenario of its own fails only by
-  another fault (`BASELINE`).
+  (directly or further along the links), and, for a scenario of its own, on a rule next to it
+  (which of two neighbours decided a step is where the per-failure diagnosis errs; the scenario
+  says which behaviour it checks). If h is fine, a scenario of its own fails only by another
+  fault (`BASELINE`).
 - **Where the failures show.** The other scenarios' failures laid on h (`SHOWN`, on a
   logarithmic scale, so that thousands of alike failures do not drown the rest); a clause that
   no failure can ever be laid on (the order of the cards, their points) takes those laid on
@@ -28,8 +30,11 @@ that fail a few rules), each against the hypothesis that h is fine:
   that parts two clauses with alike variants, such as the two clauses of one function).
 
 Each hypothesis gets the log-likelihood of the run under it; the highest is the verdict
-("most likely broken: X (then Y, Z)"). Scores are compared within a ruleset only; a run
-over several rulesets gives a verdict for each, the ruleset with the most failures first.
+("most likely broken: X (then Y, Z)"). A protocol failure (an answer not of the protocol's shape:
+brou.conformance.compare.shape_problem) breaks no rule: it is left out of the scores, and the
+verdict names it first ("protocol failure: the `trick` observable is not a list of cards").
+Scores are compared within a ruleset only; a run over several rulesets gives a verdict for each,
+the ruleset with the most failures first.
 docs/conformance.md, "The verdict", explains it with an example.
 """
 
@@ -57,11 +62,13 @@ from .diagnose import PURPOSEFUL, chapter_rank, nameable, symptom_clause
 # tools/diagnosis-bench (docs/conformance.md).
 OWN = (1.0, 1.0)
 DOWNSTREAM = (1.0, 9.0)
+FURTHER = (1.0, 19.0)  # a clause that reads h through another: the error leaks into fewer of them still
 UPSTREAM = (1.0, 9.0)
 BASELINE = 0.02  # if h is fine, how often a scenario written for it fails all the same (another fault)
 SHOWN = 5.0  # weight of log(1 + the other scenarios' failures laid on h)
 READING = 20.0  # weight of each failure that a variant of h reproduces, times the share reproduced
 OWN_READING = 5.0  # more for each of those written for h itself (a variant of two clauses, or two alike)
+FEW = 3  # where little fails: at most this many failures of other scenarios laid on the rules reading a clause
 
 
 class _Outcome(Protocol):
@@ -160,12 +167,19 @@ def _ledger_clauses(s: Scenario) -> set[str]:
     return found
 
 
+def protocol_failures(outcomes: Iterable[_Outcome]) -> list[tuple[str, int]]:
+    """The run's protocol failures: each problem (`Verdict.protocol`) with the number of
+    scenarios that fail so, the most first."""
+    return Counter(o.verdict.protocol for o in outcomes if o.verdict.status == FAILED and o.verdict.protocol).most_common()
+
+
 def suspects(outcomes: Iterable[_Outcome], limit: int = 3) -> list[Suspect]:
-    """The clauses most likely broken, best first: `limit` for each ruleset with a failure,
-    the ruleset with the most failures first."""
+    """The clauses most likely broken, best first: `limit` for each ruleset with a failure
+    of a rule (a protocol failure breaks none), the ruleset with the most failures first."""
     by_ruleset: dict[str, list[_Outcome]] = defaultdict(list)
     for o in outcomes:
-        by_ruleset[o.scenario.ruleset].append(o)
+        if not o.verdict.protocol:
+            by_ruleset[o.scenario.ruleset].append(o)
     failing = Counter({r: sum(1 for o in os_ if o.verdict.status == FAILED) for r, os_ in by_ruleset.items()})
     out: list[Suspect] = []
     for ruleset, n in failing.most_common():
@@ -193,6 +207,7 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
     symptoms: Counter[str] = Counter()  # the other failures, by the clause each is laid on
     explains: Counter[str] = Counter()  # failures each clause could explain (named, listed, or read by these)
     nameable_here = set(nameable())
+    outcomes = [o for o in outcomes if not o.verdict.protocol]  # a protocol failure breaks no rule
     for o in outcomes:
         if o.verdict.status not in (FAILED, PASSED):
             continue
@@ -229,9 +244,21 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
 
     readings = by_clause(reproductions(ruleset, [(o.scenario, o.verdict) for o in outcomes if o.verdict.status == FAILED],
                                        [o.scenario for o in outcomes if o.verdict.status == PASSED], reach=could_cause))
+    def neighbours(h: str) -> frozenset[str]:
+        """The clauses h reads directly and those that read it directly."""
+        return graph.uses.get(h, frozenset()) | read_by[h]
+
+    # a failure of a scenario written for h that shows on a rule next to h (one it reads, or one
+    # reading it) is h's own evidence: which of two neighbouring rules decided a step is where the
+    # per-failure diagnosis errs (the order of the cards or the trick's rule, the result or what it
+    # scores), and the scenario says which behaviour it checks
+    def own_explained(h: str, where: str | None) -> bool:
+        return where is None or where == h or h in graph.above.get(where, ()) or where in neighbours(h)
+
     candidates = [h for h in explains
                   if h in laid or h not in nameable_here or h in readings
-                  or any(where is None or where == h or h in graph.above.get(where, ()) for where in shows[h])]
+                  or any(own_explained(h, where) for where in shows[h])]
+    accused = {h for h in candidates if own_failed[h] and h in laid}
     scored = []
     for h in candidates:
         score = 0.0
@@ -240,6 +267,8 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
                 prior = OWN
             elif purpose in read_by[h]:
                 prior = DOWNSTREAM
+            elif h in accused and h in graph.above.get(purpose, ()):
+                prior = FURTHER  # (only for a rule its own scenarios and the failures accuse: the error starts there)
             elif purpose in graph.uses.get(h, ()):
                 prior = UPSTREAM
             else:
@@ -247,7 +276,10 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
             # only the failures h can explain count for it (they show on h or on a rule reading it);
             # against "h is fine", where they fail for another fault at the BASELINE rate
             explained = sum(n for where, n in shows[purpose].items()
-                            if where is None or where == h or h in graph.above.get(where, ()))
+                            if (own_explained(h, where) if prior is OWN
+                                else where is None or where == h or h in graph.above.get(where, ())))
+            if prior is FURTHER and not explained:
+                continue  # far downstream, an error is rare: its absence says nothing
             passed = total - own_failed[purpose]
             score += _beta(explained, explained + passed, *prior)
             score -= explained * math.log(BASELINE) + passed * math.log(1 - BASELINE)
@@ -261,11 +293,31 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
             score += READING * reading.reproduced * reading.reproduced / reading.tried
             score += OWN_READING * sum(1 for p in reading.purposes if _resolved(ruleset, p) == h)
         scored.append(Suspect(ruleset, h, score, own_failed[h], own_total[h], explains[h], failures, reading))
-    return sorted(scored, key=lambda s: (-s.score, -s.explained, chapter_rank(s.clause), s.clause))
+
+    # a clause with no evidence of its own (no failing scenario of its own, no failure laid on it,
+    # no variant of it reproducing them) is only an upstream cause of what fails: it heads the
+    # verdict only as the common cause of failures laid on two or more of the rules reading it, or
+    # of more than a few failures of other scenarios than their own (FEW), never over a clause the
+    # failures name or its own scenarios accuse where little fails (one failure, or a few all laid
+    # on one rule: that rule is the simpler explanation)
+    def unsupported(h: str) -> bool:
+        if own_failed[h] or h in laid or h in readings:
+            return False
+        below = {where for where in laid if h in graph.above.get(where, ())}
+        return len(below) < 2 and sum(symptoms[where] for where in below) <= FEW
+
+    return sorted(scored, key=lambda s: (unsupported(s.clause), -s.score, -s.explained, chapter_rank(s.clause), s.clause))
 
 
-def headline(found: Sequence[Suspect]) -> str:
-    """The verdict in one line: "most likely broken: X (then Y, Z)", per ruleset."""
+def headline(found: Sequence[Suspect], protocol: Sequence[tuple[str, int]] = ()) -> str:
+    """The verdict in one line: the protocol failures first (`protocol_failures`), then "most
+    likely broken: X (then Y, Z)", per ruleset."""
+    broken = "; ".join(f"{problem} ({n:,} scenario{'s' if n != 1 else ''})" for problem, n in protocol)
+    rules = _rules_line(found)
+    return "; ".join(part for part in (f"protocol failure: {broken}" if broken else "", rules) if part)
+
+
+def _rules_line(found: Sequence[Suspect]) -> str:
     if not found:
         return ""
     parts = []

@@ -28,7 +28,9 @@ The slips, each a standard mutation operator, one change per mutant:
 
 A mutant is played in a child process (`os.fork`, where the platform has it): it cannot hang
 the harness or leave its results in the engine's caches. Where there is no fork, there are no
-mutants.
+mutants. The time they are given is CPU time (`cpu_time`: this process's and its children's),
+each mutant's bounded in the child by a profiling timer: a machine busy with other work plays
+as many as an idle one, only more slowly.
 """
 
 from __future__ import annotations
@@ -54,6 +56,31 @@ from typing import Any, TypeVar
 from ..spec.clauses import FUNCTIONS, all_implementations
 
 T = TypeVar("T")
+
+try:
+    import resource
+except ImportError:  # (no such module where there is no fork either)
+    resource = None  # type: ignore[assignment]
+
+WALL_SAFETY = 60.0  # seconds of the clock a child may go without answering before it is stopped
+
+
+def cpu_time() -> float:
+    """The CPU time of this process and of its children that have ended (seconds): the clock
+    the mutants' search is bounded by."""
+    if resource is None:
+        return time.process_time()
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
+
+
+class _Overtime(BaseException):
+    """A mutant that used up its CPU time (the profiling timer's signal, in the child; not an
+    Exception, which the engine's own handlers could take for theirs)."""
+
+
+def _overtime(signum: int, frame: FrameType | None) -> None:
+    raise _Overtime
 
 _COMPARE: dict[type[ast.cmpop], tuple[type[ast.cmpop], ...]] = {
     ast.Lt: (ast.LtE, ast.Gt), ast.LtE: (ast.Lt, ast.GtE), ast.Gt: (ast.GtE, ast.Lt), ast.GtE: (ast.Gt, ast.LtE),
@@ -378,30 +405,29 @@ def played(func: FunctionType, batch: Sequence[Mutant], work: Callable[[Mutant],
            seconds_each: float) -> list[T | None]:
     """What `work(m)` returns with each mutant `m` of the batch in turn in place of the function,
     computed in a child process, so that a mutant can neither hang this one nor leave its results
-    in this one's caches. None for a mutant that fails or takes longer than `seconds_each` (the
-    child is then stopped, and another plays the rest). Stops at `deadline` (time.monotonic);
-    nothing where the platform cannot fork."""
+    in this one's caches. None for a mutant that fails or uses more than `seconds_each` of CPU
+    time. Stops at `deadline` (on `cpu_time`); nothing where the platform cannot fork."""
     out: list[T | None] = []
     if not hasattr(os, "fork"):
         return out
-    while len(out) < len(batch) and time.monotonic() < deadline:
-        got = _child(func, batch[len(out):], work, deadline, seconds_each)
+    while len(out) < len(batch) and cpu_time() < deadline:
+        got = _child(func, batch[len(out):], work, deadline - cpu_time(), seconds_each)
         out += got
-        if len(out) < len(batch) and time.monotonic() < deadline:
+        if len(out) < len(batch) and cpu_time() < deadline:
             out.append(None)  # the one it stopped on
     return out
 
 
-def _child(func: FunctionType, batch: Sequence[Mutant], work: Callable[[Mutant], T], deadline: float,
+def _child(func: FunctionType, batch: Sequence[Mutant], work: Callable[[Mutant], T], budget: float,
            seconds_each: float) -> list[T | None]:
-    """One child playing the batch from its start: the results it gave before it ended or was
-    stopped."""
+    """One child playing the batch from its start, for `budget` seconds of its CPU time at most:
+    the results it gave before it ended, or was stopped for going silent."""
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: it never returns
         os.close(read)
         try:
-            _play_each(func, batch, work, write)
+            _play_each(func, batch, work, write, budget, seconds_each)
         finally:
             os._exit(0)
     os.close(write)
@@ -409,8 +435,7 @@ def _child(func: FunctionType, batch: Sequence[Mutant], work: Callable[[Mutant],
     buffer = b""
     try:
         while len(out) < len(batch):
-            left = min(deadline, time.monotonic() + seconds_each) - time.monotonic()
-            if left <= 0 or not select.select([read], [], [], left)[0]:
+            if not select.select([read], [], [], WALL_SAFETY + seconds_each)[0]:
                 break
             chunk = os.read(read, 1 << 16)
             if not chunk:
@@ -428,21 +453,31 @@ def _child(func: FunctionType, batch: Sequence[Mutant], work: Callable[[Mutant],
     return out
 
 
-def _play_each(func: FunctionType, batch: Sequence[Mutant], work: Callable[[Mutant], T], write: int) -> None:
-    """In the child: each mutant in place of the function, `work` done, its result written; the
-    engine's caches emptied first (a table computed with the function as written would hide the
-    mutant), and between two mutants every cache of the engine that computed something."""
+def _play_each(func: FunctionType, batch: Sequence[Mutant], work: Callable[[Mutant], T], write: int,
+               budget: float, seconds_each: float) -> None:
+    """In the child: each mutant in place of the function, `work` done (for `seconds_each` of
+    CPU time at most: a profiling timer), its result written, until `budget` seconds of CPU
+    time are spent; the engine's caches emptied first (a table computed with the function as
+    written would hide the mutant), and between two mutants every cache of the engine that
+    computed something."""
     caches = _caches()
     _empty(_engine_caches())  # what the parent computed with the function as written must not serve a mutant
     original = func.__code__
+    started = time.process_time()
+    signal.signal(signal.SIGPROF, _overtime)
     with os.fdopen(write, "wb", buffering=0) as pipe:
         for mutant in batch:
+            if time.process_time() - started >= budget:
+                break
             before = [c.cache_info().misses for c in caches]
             func.__code__ = mutant.code
             try:
+                signal.setitimer(signal.ITIMER_PROF, seconds_each)
                 result: Any = work(mutant)
-            except Exception:  # a mutant may break anything; it then reproduces nothing
+            except (Exception, _Overtime):  # a mutant may break anything, or loop: it then reproduces nothing
                 result = None
+            finally:
+                signal.setitimer(signal.ITIMER_PROF, 0)
             func.__code__ = original
             for cache, misses in zip(caches, before, strict=True):
                 if cache.cache_info().misses != misses:

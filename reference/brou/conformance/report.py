@@ -21,7 +21,7 @@ from .bounds import MAX_SHOWN, printable
 from .compare import ERRORED, FAILED, PASSED, SKIPPED
 from .diagnose import chapter_rank
 from .harness import PARTIAL, XFAILED, XPASSED, Outcome, Run, clause_text
-from .localise import Suspect, headline, suspects
+from .localise import Suspect, headline, links, protocol_failures, suspects
 from .protocol import PROTOCOL_VERSION
 
 COLUMNS = (PASSED, FAILED, ERRORED, SKIPPED, XFAILED, XPASSED)
@@ -93,8 +93,9 @@ def print_text(run: Run, out: TextIO, failures: int = 20, changes: list[tuple[st
     console.print(f"[bold]Brou conformance[/bold]: {escape(printable(who, 4 * MAX_SHOWN))} "
                   f"({escape(printable(run.implementation, MAX_SHOWN))})")
     verdict = suspects(run.outcomes)
-    if verdict:  # first: the rule most likely broken (brou.conformance.localise), then the evidence
-        console.print(f"[bold]{escape(headline(verdict))}[/bold]")
+    protocol = protocol_failures(run.outcomes)
+    if verdict or protocol:  # first: the protocol failures and the rule most likely broken (brou.conformance.localise)
+        console.print(f"[bold]{escape(headline(verdict, protocol))}[/bold]")
         for suspect in verdict:
             console.print(f"  - {suspect.clause}: {suspect.evidence}", markup=False)
     for line in readings_played(run):
@@ -119,9 +120,13 @@ def print_text(run: Run, out: TextIO, failures: int = 20, changes: list[tuple[st
     if bad and changes is None:
         console.print()
         shown = bad if failures == 0 else bad[:failures]
+        heads: dict[str, str] = {}  # each ruleset's rule most likely broken
+        for suspect in verdict:
+            heads.setdefault(suspect.ruleset, suspect.clause)
         for o in shown:
             s = o.scenario
-            breaks = f"  breaks {o.verdict.clause}" if o.verdict.clause else ""
+            breaks = f"  breaks {o.verdict.clause}" if o.verdict.clause else "  breaks the protocol" if o.verdict.protocol else ""
+            breaks += _reading_the_verdict(o, heads.get(s.ruleset))
             console.print(f"[bold]{o.status.upper()}[/bold] {escape(printable(s.id))}  ({escape(printable(s.where))})"
                           f"{escape(breaks)}", markup=True)
             console.print(f"  {printable(s.description)}", markup=False)
@@ -129,8 +134,9 @@ def print_text(run: Run, out: TextIO, failures: int = 20, changes: list[tuple[st
             if o.verdict.step is not None and o.status == FAILED:
                 console.print(f"  expected: {printable(json.dumps(o.verdict.expected, ensure_ascii=False))}", markup=False)
                 console.print(f"  got:      {printable(json.dumps(o.verdict.got, ensure_ascii=False))}", markup=False)
-            clause = o.verdict.clause or s.clauses[0]
-            console.print(f"  {clause}: {clause_text(s, clause)}", markup=False)
+            if not o.verdict.protocol:  # (a protocol failure breaks no clause: its detail says what is wrong)
+                clause = o.verdict.clause or s.clauses[0]
+                console.print(f"  {clause}: {clause_text(s, clause)}", markup=False)
         if len(shown) < len(bad):
             console.print(f"... and {len(bad) - len(shown)} more (--failures 0 shows all)")
     for p in run.stale_xfails[:failures or None]:
@@ -141,9 +147,23 @@ def print_text(run: Run, out: TextIO, failures: int = 20, changes: list[tuple[st
     console.print(summary_line(run), markup=False, soft_wrap=True)  # one line, however long
 
 
+def _reading_the_verdict(o: Outcome, head: str | None) -> str:
+    """", which reads X" when a failure shows on another rule than X, the verdict's, and that rule
+    reads X (directly or further along the clauses' `uses`): how the failure is evidence for it."""
+    clause = o.verdict.clause
+    if head is None or clause is None or clause == head:
+        return ""
+    try:
+        above = links(o.scenario.ruleset).above.get(clause, frozenset())
+    except BrouError:
+        return ""
+    return f", which reads {head}" if head in above else ""
+
+
 def shown_failures(run: Run, verdict: list[Suspect] | None = None) -> list[Outcome]:
     """What did not pass, in the order the report shows it. Failures come first, grouped by
-    the clause they break: first the groups of the verdict's clauses, in its order (the
+    the clause they break: first the protocol failures (they break no rule, and come first in the
+    verdict), then the groups of the verdict's clauses, in its order (the
     evidence for the rule most likely broken comes first), then the clause most failures name
     (one broken rule makes many scenarios fail that name it, and a few others that name the
     rules it disturbs), on equal numbers the most basic rule first (by chapter); hand-written
@@ -156,6 +176,8 @@ def shown_failures(run: Run, verdict: list[Suspect] | None = None) -> list[Outco
 
     def order(o: Outcome) -> tuple[int, int, int, int, int]:
         clause = o.verdict.clause
+        if o.status == FAILED and o.verdict.protocol:
+            return 0, -1, 0, 0, 0
         if o.status == FAILED and clause:
             return (0, first.get(clause, len(first)), -named[clause], chapter_rank(clause),
                     int(o.scenario.origin != "hand-written"))
@@ -165,13 +187,18 @@ def shown_failures(run: Run, verdict: list[Suspect] | None = None) -> list[Outco
 
 
 def verdict_data(found: list[Suspect], run: Run) -> dict[str, Any]:
-    """The verdict as JSON: the headline, the suspects with their evidence, and the clause the
-    first failure shown names."""
+    """The verdict as JSON: the headline, the protocol failures (each problem and how many
+    scenarios fail so), the suspects with their evidence, and the clause the first failure shown
+    names (or, for a protocol failure, what is wrong)."""
     shown = shown_failures(run, found)
-    return {"headline": headline(found),
+    protocol = protocol_failures(run.outcomes)
+    first = shown[0].verdict if shown else None
+    return {"headline": headline(found, protocol),
+            "protocol": [{"problem": problem, "scenarios": n} for problem, n in protocol],
             "suspects": [{"ruleset": s.ruleset, "clause": s.clause, "score": round(s.score, 2), "evidence": s.evidence}
                          for s in found],
-            "first_failure_clause": shown[0].verdict.clause if shown else None}
+            "first_failure_clause": first.clause if first is not None else None,
+            **({"first_failure_protocol": first.protocol} if first is not None and first.protocol else {})}
 
 
 def to_json(run: Run) -> dict[str, Any]:
@@ -195,7 +222,8 @@ def to_json(run: Run) -> dict[str, Any]:
              **({"reading_steps": o.verdict.reading_steps} if o.verdict.reading_steps else {}),
              **({"step": o.verdict.step, "clause": o.verdict.clause, "observed": o.verdict.observed,
                  "expected": o.verdict.expected, "got": o.verdict.got}
-                if o.status == FAILED else {})}
+                if o.status == FAILED else {}),
+             **({"protocol": o.verdict.protocol} if o.verdict.protocol else {})}
             for o in run.outcomes
         ],
     }
@@ -213,7 +241,7 @@ def json_text(run: Run) -> str:
 
 def to_junit(run: Run) -> str:
     """JUnit XML: one test suite per ruleset, one test case per scenario (classname: the clause a
-    failure breaks, else the scenario's purpose, its first clause)."""
+    failure breaks, `protocol` for a protocol failure, else the scenario's purpose, its first clause)."""
     root = ET.Element("testsuites", name="brou-conformance", tests=str(len(run.outcomes)), time=f"{run.seconds:.3f}")
     suites: dict[str, ET.Element] = {}
     counts: dict[str, dict[str, int]] = defaultdict(lambda: {"tests": 0, "failures": 0, "errors": 0, "skipped": 0})
@@ -222,7 +250,8 @@ def to_junit(run: Run) -> str:
         suite = suites.get(s.ruleset)
         if suite is None:
             suite = suites[s.ruleset] = ET.SubElement(root, "testsuite", name=s.ruleset)
-        case = ET.SubElement(suite, "testcase", classname=o.verdict.clause or s.clauses[0], name=s.id, file=s.file,
+        classname = o.verdict.clause or ("protocol" if o.verdict.protocol else s.clauses[0])
+        case = ET.SubElement(suite, "testcase", classname=classname, name=s.id, file=s.file,
                              line=str(s.line), time=f"{o.seconds:.4f}")
         c = counts[s.ruleset]
         c["tests"] += 1
@@ -245,6 +274,9 @@ def to_junit(run: Run) -> str:
             suite.set(key, str(value))
         mine = [s for s in found if s.ruleset == name]
         properties = ET.Element("properties")
+        protocol = protocol_failures(o for o in run.outcomes if o.scenario.ruleset == name)
+        if protocol:  # answers not of the protocol's shape: no rule is broken by them
+            ET.SubElement(properties, "property", name="protocol-failures", value=headline([], protocol))
         if mine:  # the verdict first: the rule most likely broken in this ruleset, then the next two
             ET.SubElement(properties, "property", name="most-likely-broken", value=headline(mine))
         if left[name]:  # steps left out because they depend on a declared reading (the rest of each scenario ran)

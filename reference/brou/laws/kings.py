@@ -38,11 +38,22 @@ def turned_king_entries(rules: Rules, seat: int, card: int, trick: int = 0) -> l
 implements_clauses(turned_king_entries, "auv.king.turned")
 
 
+def not_scored_yet(kings: Iterable[int], scored: Iterable[int]) -> list[int]:
+    """A king scores only once: of `kings`, those that have not scored yet.  (A king scored
+    stays scored, even when the deal is not played: nothing takes its entry back.)"""
+    done = set(scored)
+    return [k for k in kings if k not in done]
+
+
+implements_clauses(not_scored_yet, "auv.king.once")
+
+
 def showable_king(rules: Rules, hand: int, suit: int, scored: Iterable[int]) -> int | None:
-    """The king a player may show now: the king of the suit just turned, if he holds it and it
-    has not scored yet (it is shown in the round of speech of that turn, or never)."""
+    """The king a player may show now: the king of the suit just turned, if he holds it (it is
+    shown in the round of speech of that turn, or never) and it may still score
+    (`not_scored_yet`)."""
     king = king_of(rules, suit)
-    return king if hand >> king & 1 and king not in set(scored) else None
+    return king if hand >> king & 1 and not_scored_yet([king], scored) else None
 
 
 implements_clauses(showable_king, "auv.king.show")
@@ -51,19 +62,18 @@ implements_clauses(showable_king, "auv.king.show")
 def held_king_entries(rules: Rules, seat: int, hand: int, king: int, scored: Iterable[int]) -> list[Entry]:
     """What showing the king of the turned suit scores: one point for it; under
     trump-and-others one more for each other king in the same hand; nothing yet under
-    trump-only.  A king that scored once never scores again."""
+    trump-only.  A king that scored once never scores again (`not_scored_yet`)."""
     mode = rules.data["speech"]["kings"]
     if mode == "trump-only":
         return []
-    done = set(scored)
     kings = [king]
     if mode == "trump-and-others":
         kings += [king_of(rules, s) for s in range(len(rules.suits))
                   if king_of(rules, s) != king and hand >> king_of(rules, s) & 1]
-    return [Entry(SHEET, seat, 1, "auv.king.held", 0, k) for k in kings if k not in done]
+    return [Entry(SHEET, seat, 1, "auv.king.held", 0, k) for k in not_scored_yet(kings, scored)]
 
 
-implements_clauses(held_king_entries, "auv.king.held", "auv.king.once")
+implements_clauses(held_king_entries, "auv.king.held")
 
 
 def trump_king_entries(rules: Rules, turned: Sequence[tuple[int, int]], shown: Mapping[int, int],
