@@ -411,10 +411,12 @@ class Deal:
         marriages = [self.marriages_of(0), self.marriages_of(1)]
         how = self.param("rounding")
         if how == "complement-of-smaller":
-            small = 0 if cards[0] < cards[1] else 1
+            # the team with fewer card points rounds first; on equal card points, the dealer's team
+            # (docs/game.md); the other gets the rest of what both have taken, rounded
+            small = (0 if cards[0] < cards[1] else 1) if cards[0] != cards[1] else self.dealer % 2
             out = [0, 0]
             out[small] = round_half_up(cards[small])
-            out[1 - small] = round_half_up(sum(cards)) - out[small] if cards[0] != cards[1] else round_half_up(cards[1 - small])
+            out[1 - small] = round_half_up(sum(cards)) - out[small]
             return [(out[t], out[t] + marriages[t]) for t in (0, 1)]
         if how == "total-half-up":
             return [(round_half_up(cards[t]), round_half_up(cards[t] + marriages[t])) for t in (0, 1)]
