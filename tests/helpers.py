@@ -10,8 +10,9 @@ import subprocess
 import sys
 import types
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pytest
 
@@ -24,6 +25,9 @@ from brou.laws.game import GameContext
 from brou.laws.play import beats
 from brou.laws.talon import talon_deal_from_seed
 from brou.spec.rules import Rules
+
+if TYPE_CHECKING:
+    from brou.conformance.corpus import Scenario
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -205,6 +209,15 @@ def random_params(rules: Rules, rng: random.Random, rate: float) -> dict[str, An
 
 
 T = TypeVar("T")
+
+
+@cache
+def whole_corpus() -> tuple[Scenario, ...]:
+    """The shipped corpus, loaded once per process (about 4 s of a core) for the tests that read it
+    all (tests/test_conformance.py, test_traceability.py, test_harness_survival.py)."""
+    from brou.conformance.corpus import load_corpus
+
+    return tuple(load_corpus())
 
 
 def built_once(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], T]) -> T:

@@ -34,7 +34,7 @@ from brou.conformance.harness import MAX_START_FAILURES, Run, run
 from brou.conformance.protocol import MAX_LINE
 from brou.conformance.runner import ImplementationError, InProcess, Subprocess
 from brou.conformance.server import Reference
-from helpers import SCENARIO_HANDS
+from helpers import SCENARIO_HANDS, whole_corpus
 
 FAKE = Path(__file__).resolve().parent / "fakes" / "broken.py"
 REPO = Path(__file__).resolve().parents[1]
@@ -649,7 +649,7 @@ class _SecondAnswerLater(InProcess):
 
 
 def test_an_answer_given_twice_is_laid_on_the_last_scenario_answered_past_a_skipped_one() -> None:
-    corpus = load_corpus()
+    corpus = whole_corpus()
     old = [s for s in corpus if s.ruleset == "homme-de-brou-1802" and s.origin == "hand-written"][:3]
     new = next(s for s in corpus if s.ruleset == "brouc")
     result = run(_SecondAnswerLater(), [old[0], old[1], new, old[2]])

@@ -113,9 +113,9 @@ def test_every_parameter_the_rules_use_is_named_by_a_clause(name: str) -> None:
 
 def test_every_clause_of_every_ruleset_has_a_hand_written_scenario() -> None:
     from brou.conformance.cli import coverage
-    from brou.conformance.corpus import load_corpus
+    from helpers import whole_corpus
 
-    table = coverage(load_corpus())
+    table = coverage(list(whole_corpus()))
     missing = [f"{r} {c}" for r, clauses in table.items() for c, n in clauses.items() if not n["hand-written"]]
     assert not missing, f"clauses no hand-written scenario checks: {missing}"
 
