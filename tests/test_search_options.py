@@ -8,7 +8,7 @@ whose readings differ in what a player may do, the situations of tests/fixtures/
 (b) the double-dummy solver, run again on the true deal, still says it is the unique best by a
     clear margin;
 (c) the search player, at the data's strength and seed, takes it.  Where it does not, the test
-    is an expected failure that says why (`FINDINGS`, `OUT_OF_TURN`), strict: it fails once the
+    is an expected failure that says why (`FINDINGS`), strict: it fails once the
     player takes the action.
 
 Every entry of the register has a situation or a written reason, and every option of a searched
@@ -53,11 +53,6 @@ DATA = Path(__file__).parent / "fixtures" / "option-situations.json"
 RECORD: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))
 REGISTER = load_register()
 
-# The engine asks a player only on its turn (`brou.engine.bots.Bot`; brou match, brou league and
-# the studies do the same): nobody is ever offered an action out of turn, so no player takes one.
-OUT_OF_TURN = ("an action out of turn: the engine's players are asked only on their turn (brou.engine.bots.Bot), "
-               "so the search player is never offered it")
-
 # Situations where the search player does not take the action, by test id, each with what it
 # does instead and why (reported with issue 58): strict, so that the test fails once it takes it.
 FINDINGS: dict[str, str] = {}
@@ -92,7 +87,7 @@ def _params(kept: list[tuple[str, str, str, int, dict[str, Any]]], taken: bool =
     params = []
     for entry, ruleset, option, k, situation in kept:
         name = f"{entry}-{ruleset}-{option}-{k}"
-        why = (OUT_OF_TURN if situation["out_of_turn"] else FINDINGS.get(name)) if taken else None
+        why = FINDINGS.get(name) if taken else None
         marks = [pytest.mark.xfail(strict=True, reason=why)] if why else []
         params.append(pytest.param(entry, ruleset, option, situation, id=name, marks=marks))
     return params
@@ -151,7 +146,7 @@ def test_the_solver_says_it_pays_slowly(entry: str, ruleset: str, option: str, s
 def _taken(situation: dict[str, Any]) -> None:
     player = Search(worlds=RECORD["player"]["worlds"], early=RECORD["player"]["early"])
     chosen = chosen_by(situation["position"], situation["seat"], player, RECORD["player"]["seed"])
-    assert chosen is not None, "the player is only asked on its turn: it never acts out of turn"
+    assert chosen is not None, "asked out of turn, the player let the deal go on"
     assert chosen == situation["action"]
 
 

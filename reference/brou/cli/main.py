@@ -41,6 +41,7 @@ from .. import spec
 from ..cards.deal import deal_from_seed
 from ..cards.shuffle import MAX_SEED
 from ..compiled import PURE_VARIABLE, is_compiled
+from ..engine.bots import acts_out_of_turn, next_move, seated
 from ..engine.deals import new_deal
 from ..engine.hombre import HombreDeal
 from ..engine.homme import HommeDeal
@@ -644,10 +645,10 @@ def cmd_match(args: argparse.Namespace) -> int:
     shown = ""
     if not args.json and session.draw is not None:
         print(_first_dealer_text(session.draw.data(rules)))
+    asks = acts_out_of_turn(bots)
     while not session.is_over:
         deals = len(session.deals)
-        player = session.seating.player(session.deal.to_act)
-        session.apply(bots[player](session.deal, rng))
+        session.apply(*next_move(session.deal, seated(bots, session.seating), rng, asks))
         if by_teams and len(session.deals) > deals and not args.json:
             text = sheet_text(session.record(), upto_deal=len(session.deals))
             print(text[len(shown):].lstrip("\n") if text.startswith(shown) else "\n" + text)

@@ -42,7 +42,7 @@ from ..laws.results import stakes
 from ..laws.talon import TalonDeal, talon_deal_from_seed
 from ..spec.clauses import implements
 from ..spec.rules import Rules
-from .bots import Bot
+from .bots import Bot, acts_out_of_turn, next_move, seated
 from .deals import new_deal
 from .hombre import HombreDeal
 from .homme import HommeDeal, marriage_text
@@ -379,12 +379,14 @@ class Session:
 
     def play(self, bots: Sequence[Bot], rng: random.Random, max_deals: int = 100_000) -> None:
         """Play to the end: `bots[p % len(bots)]` chooses for table player p (two bots: one for
-        the even players and one for the odd, in 1802 and Brouc one per team; one: every player)."""
+        the even players and one for the odd, in 1802 and Brouc one per team; one: every player),
+        a bot that acts out of turn asked where its seat may (`brou.engine.bots.next_move`)."""
+        asks = acts_out_of_turn(bots)
         while not self.is_over:
             if len(self.deals) >= max_deals:
                 raise RuntimeError(f"the session did not end within {max_deals} deals")
-            player = self.seating.player(self.deal.to_act)
-            self.apply(bots[player % len(bots)](self.deal, rng))
+            action, seat = next_move(self.deal, seated(bots, self.seating), rng, asks)
+            self.apply(action, seat)
 
     def record(self) -> dict[str, Any]:
         """The whole session as plain data (`brou match --json`, the game record, the score sheets)."""

@@ -259,6 +259,37 @@ class Search:
         return Values(actions, {a: game.mean(a) for a in extra}, game.mean(GOING_ON) if own and extra else None,
                       worlds)
 
+    def out_of_turn(self, deal: PhaseDeal, seat: int, rng: random.Random) -> int | None:
+        """An action of `seat` though it is not its turn, where the reading lets it (a claim at
+        any moment, AMB-14 and AMB-31; `brou.engine.bots.next_move` asks): in a deal of a game,
+        each game action the seat may take now is valued over its worlds against letting the
+        deal go on, as on its turn (exactly once `exact_cards` or fewer cards are in the hands,
+        else by playing each world out), and taken only where it does better on average."""
+        if not isinstance(deal, HommeDeal) or not in_game(deal):
+            return None
+        legal = deal.legal_actions(seat)
+        extra = [a for a in legal if a not in own_actions(deal, legal)]
+        if not extra:
+            return None
+        exact = sum(h.bit_count() for h in deal.hands) <= self.exact_cards
+        sampler = Worlds(deal, seat)
+        means = _Means()
+        started = time.monotonic()
+        for _ in range(self.count(deal)):
+            world = sampler.world(rng)
+            weight = surprise_weight(world, seat, self.surprise)
+            found: dict[int, float] = {}
+            for action in extra:
+                state = world.copy()
+                state.apply(action, seat)
+                found[action] = share(state if exact or state.is_over else _played_out(state), seat)
+            found[GOING_ON] = share(world.copy() if exact else _played_out(world.copy()), seat)
+            means.add(weight, found)
+            if self.seconds is not None and time.monotonic() - started >= self.seconds:
+                break
+        best = min(extra, key=lambda a: (-means.mean(a), a))
+        return best if means.mean(best) > means.mean(GOING_ON) else None
+
     def _before_play(self, deal: PhaseDeal, rng: random.Random, sampler: Worlds, seat: int,
                      legal: Sequence[int]) -> Values:
         """A decision before the card play: each action taken in each world and the deal played

@@ -39,6 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine.bots import Step, acts_out_of_turn, next_move, seated
 from ..engine.session import GAMES_AND_MARKS, Session, session_kind
 from ..engine.view import view
 from ..players import player_bot
@@ -107,7 +108,7 @@ def _standing(session: Session, since: int, players: Sequence[str]) -> tuple[Any
             len(session.games), sorted(session.winners or []), next_side, seats)
 
 
-def _deal_step(session: Session, shadow: Session, actions: Sequence[int], players: Sequence[str]) -> int:
+def _deal_step(session: Session, shadow: Session, actions: Sequence[Step], players: Sequence[str]) -> int:
     """Replay one deal's actions on `session` (at the deal's start), with `shadow` (the other
     reading, at the same start) kept in step until the two part: the step where they do
     (NEVER if they do not).  `session` ends at the start of the next deal either way."""
@@ -116,13 +117,14 @@ def _deal_step(session: Session, shadow: Session, actions: Sequence[int], player
     if (_state(session, players) != _state(shadow, players) or len(shadow.deals) != number
             or _standing(session, number, players) != _standing(shadow, number, players)):
         step = 0
-    for k, action in enumerate(actions, 1):
-        if step == NEVER and action not in shadow.deal.legal_actions():
+    for k, taken in enumerate(actions, 1):
+        action, seat = (taken, None) if isinstance(taken, int) else taken
+        if step == NEVER and action not in shadow.deal.legal_actions(seat):
             step = k
-        session.apply(action)
+        session.apply(action, seat)
         if step != NEVER:
             continue
-        shadow.apply(action)
+        shadow.apply(action, seat)
         closed = len(session.deals) > number
         if closed != (len(shadow.deals) > number):
             step = k
@@ -141,14 +143,15 @@ def _played_again(counter: Session, bots: Sequence[Any], state: Any) -> dict[str
     rng = random.Random()
     if state is not None:
         rng.setstate(state)
+    asks = acts_out_of_turn(bots)
     while len(counter.deals) == number and not counter.is_over:
-        player = counter.seating.player(counter.deal.to_act)
-        counter.apply(bots[player % len(bots)](counter.deal, rng))
+        action, seat = next_move(counter.deal, seated(bots, counter.seating), rng, asks)
+        counter.apply(action, seat)
     return counter.deals[number] if len(counter.deals) > number else None
 
 
 def consequences(ruleset: str, params: dict[str, Any], other: dict[str, Any], seed: int,
-                 actions: Sequence[Sequence[int]], players: Sequence[str] = (), states: Sequence[Any] = (),
+                 actions: Sequence[Sequence[Step]], players: Sequence[str] = (), states: Sequence[Any] = (),
                  start: int = 0, opening: Opening | None = None) -> tuple[Deal, ...]:
     """For each deal of a session played under `params` by `players` (its actions, deal by
     deal, from the start of deal `start`, and its players' random states, as `play_sessions`
@@ -185,7 +188,7 @@ def consequences(ruleset: str, params: dict[str, Any], other: dict[str, Any], se
 
 
 def arising(ruleset: str, params: dict[str, Any], other: dict[str, Any], seed: int,
-            actions: Sequence[Sequence[int]], start: int = 0, opening: Opening | None = None,
+            actions: Sequence[Sequence[Step]], start: int = 0, opening: Opening | None = None,
             players: Sequence[str] = ()) -> tuple[int, ...]:
     """For each deal of a session played under `params` (its actions, deal by deal, from the
     start of deal `start`, as `play_sessions` keeps them), the step at which the reading with

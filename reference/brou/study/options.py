@@ -448,13 +448,14 @@ def status_under(line: str, rules: Rules, seat: int, action: str, worth: bool = 
 
 
 def chosen_by(line: str, seat: int, player: Search | None = None, seed: int | None = None) -> str | None:
-    """The action the search player takes in a situation, as text; None if the seat is not the
-    player to act (the player is only ever asked on its turn)."""
+    """The action the search player takes in a situation, as text: on its turn, its choice; out
+    of turn, what it takes when asked (`Search.out_of_turn`), None if it lets the deal go on."""
     state = load(line)
-    if seat != state.to_act:
-        return None
     player = player or Search(worlds=PLAYER["worlds"], early=PLAYER["early"])
     rng = random.Random(PLAYER["seed"] if seed is None else seed)
+    if seat != state.to_act:
+        action = player.out_of_turn(state.copy(), seat, rng)
+        return None if action is None else state.action_text(action)
     return state.action_text(player(state.copy(), rng))
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards.shuffle import MAX_SEED
+from ..engine.bots import Step, acts_out_of_turn, next_move, seated
 from ..engine.session import GAMES_AND_MARKS, Session, session_kind
 from ..errors import UsageError
 from ..players import parse_player, player_bot
@@ -57,7 +58,8 @@ class Summary:
     each side's score, the dealer's and the eldest hand's side (-1: none acted), and the
     contract (None: none was played, else whether it was made); the sides, each a tuple of
     table players (the league reads each player's score from them); the actions of each deal,
-    in order, and the state of the players' random generator as each deal's first action was
+    in order (one taken out of turn with its seat, `brou.engine.bots.Step`), and the state of
+    the players' random generator as each deal's first action was
     chosen (what brou.study.arising replays and plays again under another reading)."""
 
     seed: int
@@ -71,7 +73,7 @@ class Summary:
     eldest: tuple[int, ...]
     contract: tuple[bool | None, ...]
     sides: tuple[tuple[int, ...], ...] = ()
-    actions: tuple[tuple[int, ...], ...] = ()
+    actions: tuple[tuple[Step, ...], ...] = ()
     states: tuple[Any, ...] = field(default=(), compare=False, repr=False)
 
 
@@ -177,6 +179,7 @@ def play_sessions(ruleset: str, params: dict[str, Any], players: Sequence[str], 
     random state as each deal began (what it plays again under another reading)."""
     rules = Rules.load(ruleset, **params)
     bots = [player_bot(rules, spec) for spec in players]
+    asks = acts_out_of_turn(bots)
     openers: dict[tuple[str, ...], list[Any]] = {}
     kind = session_kind(rules)
     keys = RESULT_KEYS[GAMES_AND_MARKS if kind == GAMES_AND_MARKS else "other"]
@@ -187,7 +190,7 @@ def play_sessions(ruleset: str, params: dict[str, Any], players: Sequence[str], 
         cards = json.dumps([session.dealer, list(session.deal.deal)], default=str)
         first_dealer = session.dealer if len(session.deals) == start else session.deals[start]["dealer"]
         eldest: dict[int, int] = {}
-        actions: dict[int, list[int]] = {}
+        actions: dict[int, list[Step]] = {}
         states: dict[int, Any] = {}
         while not session.is_over and (deals is None or len(session.deals) - start < deals):
             if len(session.deals) > 100_000:
@@ -197,9 +200,9 @@ def play_sessions(ruleset: str, params: dict[str, Any], players: Sequence[str], 
             eldest.setdefault(number, player)
             if keep_states and number not in states:
                 states[number] = rng.getstate()
-            action = bots[player % len(bots)](session.deal, rng)
-            actions.setdefault(number, []).append(action)
-            session.apply(action)
+            action, seat = next_move(session.deal, seated(bots, session.seating), rng, asks)
+            actions.setdefault(number, []).append(action if seat is None else (action, seat))
+            session.apply(action, seat)
         sides = session.sides
         side_of = {p: i for i, side in enumerate(sides) for p in side}
         played = session.deals[start:]
