@@ -214,7 +214,8 @@ CASES = [
     Case("results-not-objects", {"h.play": E}, 3, fake=("--on", "h.play"), options=("--id", "h.play"),
          detail={"h.play": "step 1: malformed result: expected an object, got 1"}),
     Case("results-wrong-types", {"h.play": F}, 1, fake=("--on", "h.play"), options=("--id", "h.play"),
-         detail={"h.play": 'step 1: to_act: value is "0", expected 0'}),
+         detail={"h.play": 'step 1: protocol failure: the `to_act` observable is not a player or null '
+                               '(to_act: value is "0", expected 0)'}),
     Case("ok-not-bool", {"h.play": E}, 3, fake=("--on", "h.play"), options=("--id", "h.play"),
          detail={"h.play": "step 2: malformed result: an action's result needs \"ok\""}),
     Case("deal-int-cards", {"h.deal": E}, 3, fake=("--on", "h.deal"), options=("--id", "h.deal"),

@@ -134,8 +134,8 @@ def judge(scenario: Scenario, answer: Mapping[str, Any], codes: bool = True, fea
             detail, exp, have, observed = problem
             shape = shape_problem(observed, exp, have) if observed is not None else None
             if shape is not None:
-                return Verdict(FAILED, f"{where}: protocol failure: {shape}", number, bounded(exp), bounded(have),
-                               observed=observed, protocol=shape)
+                return Verdict(FAILED, f"{where}: protocol failure: {shape} ({detail})", number, bounded(exp),
+                               bounded(have), observed=observed, protocol=shape)
             return Verdict(FAILED, f"{where}: {detail}", number, bounded(exp), bounded(have), observed=observed)
     return Verdict(PASSED)
 
@@ -180,8 +180,13 @@ def shape_problem(name: str, expected: Any, got: Any) -> str | None:
         validator = _shape_validator(name)
     except (OSError, ValueError):  # no schema beside the corpus: nothing judged by it
         return None
-    if validator is None or validator.is_valid(got) or not validator.is_valid(expected):
+    if validator is None or not validator.is_valid(expected):
         return None
+    try:
+        if validator.is_valid(got):
+            return None
+    except UnicodeError:  # a string no UTF-8 can carry (a lone surrogate): not of any shape the protocol gives
+        pass
     return f"the `{name}` observable is not {SHAPES.get(name, 'of the shape the protocol gives it')}"
 
 
