@@ -22,8 +22,9 @@ def test_a_session_taken_on_under_the_same_rules_is_the_same_session() -> None:
     rules = Rules.load("brouc")
     session = Session(rules, 11)
     played = play_sessions("brouc", {}, ["careful"], [11], deals=3)[0]
-    for action in [a for deal in played.actions[:2] for a in deal]:
-        session.apply(action)
+    for step in [a for deal in played.actions[:2] for a in deal]:
+        assert isinstance(step, int)  # the careful player is never asked out of turn
+        session.apply(step)
     again = session.under(rules)
     assert again.deal.deal == session.deal.deal and again.dealer == session.dealer
     assert again.deals == session.deals and again.scores == session.scores and again.marks == session.marks
