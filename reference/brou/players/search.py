@@ -35,7 +35,9 @@ it decides every phase itself:
   `brou.solve.GAME_MARK`), every legal action valued exactly; before that, each game action and
   the deal's own play are compared by playing each world to its end with the careful player at
   every seat, and a game action is taken only where it does better on average; otherwise the
-  card, announcement or pass is chosen as above.
+  card, announcement or pass is chosen as above.  Where the reading lets a seat claim or
+  declare out of turn, it is asked then too (`out_of_turn`, `brou.engine.bots.next_move`), and
+  values those actions against letting the deal go on in the same way.
 
 `worlds` sets its strength (how many worlds a decision; fewer, `early`, in the first tricks of
 1802 and Brouc, the solver's costliest); `seconds`, if given, stops dealing worlds once a
