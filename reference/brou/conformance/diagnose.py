@@ -32,7 +32,7 @@ from ..laws.contracts import has_auction
 from ..laws.following import matadors_of
 from ..laws.speech import has_speech
 from ..spec.chapters import CHAPTERS
-from ..spec.rules import Rules, card_order
+from ..spec.rules import Rules, card_order, in_ruleset
 from .compare import Verdict
 from .corpus import Scenario, rules_for
 from .table import Table
@@ -41,7 +41,7 @@ from .table import Table
 PURPOSEFUL = ("hand-written", "boundary")
 
 # observables and the rule that produces them, by 1802 id (a ruleset that replaces the
-# clause, Brouc, names its own: see _in_ruleset)
+# clause, Brouc, names its own: see brou.spec.rules.in_ruleset)
 _OBSERVED = {"tricks": "hdb.play.trick-winner", "trick": "hdb.play.trick-winner", "to_act": "hdb.play.next-lead",
              "trump": "hdb.deal.turnup", "announcements": "hdb.marriage.announce-score", "table": "hdb.marriage.table",
              "match": "hdb.match.target", "sheet": "hdb.sheet.marque", "deal": "hdb.deal.packets"}
@@ -121,12 +121,12 @@ def _diagnosed(s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
         said = str(verdict.got)  # "refused: CODE" (the program refuses it), or "accepted"
         exposed = _turnup_in_question(table, [action]) and (
             "not-in-hand" in said if len(action) == 2 else "marriage-not-held" in said or said == "accepted")
-        clause = _in_ruleset(rules, "hdb.deal.turnup-exposed" if exposed else action_clause(table, action))
+        clause = in_ruleset(rules, "hdb.deal.turnup-exposed" if exposed else action_clause(table, action))
         return None if clause is None else (clause, False)
     if "perft" in step:
-        clause = _in_ruleset(rules, "hdb.play.follow")
+        clause = in_ruleset(rules, "hdb.play.follow")
         return None if clause is None else (clause, False)
-    clause = _in_ruleset(rules, _observed_clause(table, step["expect"], verdict))
+    clause = in_ruleset(rules, _observed_clause(table, step["expect"], verdict))
     return None if clause is None else (clause, verdict.observed in _PRECISE)
 
 
@@ -613,7 +613,7 @@ def _hombre_action_clause(table: Table, text: str) -> str:
 
 
 def _in_ruleset_pair(rules: Rules, clause: str | None, precise: bool) -> tuple[str, bool] | None:
-    found = _in_ruleset(rules, clause)
+    found = in_ruleset(rules, clause)
     return None if found is None else (found, precise)
 
 
@@ -877,19 +877,6 @@ def following_clause(rules: Rules, hand: int, card: int, trick: list[int], trump
     if rules.honours[trump] >> card & 1:
         return "brouc.play.marriage-exception"
     return "brouc.play.overtrump" if higher else "brouc.play.no-undertrump"
-
-
-def _in_ruleset(rules: Rules, clause: str | None) -> str | None:
-    """The clause as the ruleset names it: itself, or the clause of the ruleset that replaces it."""
-    if clause is None:
-        return None
-    clauses: Mapping[str, Any] = rules.data["clauses"]
-    if clause in clauses:
-        return clause
-    found = next((cid for cid, c in clauses.items() if clause in c.get("replaces", [])), None)
-    if found is None and clause.startswith("brouc.play.") and "hdb.play.void-free" in clauses:
-        return "hdb.play.void-free"  # 1802 played with following=brouc: the parameter of that clause
-    return found
 
 
 def _round_clause(state: Any) -> str:

@@ -21,6 +21,7 @@ from ..cards.shuffle import MAX_SEED
 from ..engine.session import Session
 from ..errors import UsageError
 from ..spec.rules import Rules
+from ..study.cluster import duration
 from ..study.play import Summary, play_sessions, processes, worker_start
 from .seating import Table, tables
 
@@ -193,15 +194,6 @@ def play(league: League, jobs: int = 2, progress: Callable[[Played, int], None] 
     return out
 
 
-def _duration(seconds: float) -> str:
-    seconds = round(seconds)
-    if seconds < 60:
-        return f"{seconds} s"
-    if seconds < 3600:
-        return f"{seconds // 60} min {seconds % 60:02d} s"
-    return f"{seconds // 3600} h {seconds % 3600 // 60:02d} min"
-
-
 class Progress:
     """Progress on standard error: sessions done of all, the rate, and the time left; one line
     rewritten on a terminal, else a line every `every` seconds and the last."""
@@ -218,9 +210,9 @@ class Progress:
             return
         self.shown = now
         rate = done / now if now > 0 else 0.0
-        left = f", about {_duration((total - done) / rate)} left" if rate and done < total else ""
+        left = f", about {duration((total - done) / rate)} left" if rate and done < total else ""
         line = (f"brou league: {done:,} of {total:,} sessions ({100 * done / total:.0f} %), {played.complete:,} seeds "
-                f"done, {rate:.2f} sessions/s, {_duration(now)}{left}")
+                f"done, {rate:.2f} sessions/s, {duration(now)}{left}")
         if self.tty:
             end = "\n" if done == total else ""
             print(f"\r{line}\x1b[K", end=end, file=sys.stderr, flush=True)

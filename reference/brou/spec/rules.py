@@ -660,3 +660,18 @@ def _probe(shape: tuple[int, tuple[int, ...]] | None) -> Callable[[int], bool]:
         return x != 0
 
     return probe
+
+
+def in_ruleset(rules: Rules, clause: str | None) -> str | None:
+    """The clause as the ruleset names it: itself, or the clause of the ruleset that replaces it
+    (None if neither; 1802 played with following=brouc answers with hdb.play.void-free, the
+    clause whose parameter that is)."""
+    if clause is None:
+        return None
+    clauses = rules.data["clauses"]
+    if clause in clauses:
+        return clause
+    found = next((cid for cid, c in clauses.items() if clause in c.get("replaces", [])), None)
+    if found is None and clause.startswith("brouc.play.") and "hdb.play.void-free" in clauses:
+        return "hdb.play.void-free"
+    return found

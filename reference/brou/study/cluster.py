@@ -51,10 +51,11 @@ class Progress:
         left = (self.total - self.done) / rate if rate > 0 else None
         share = 100 * self.done / self.total if self.total else 100.0
         self.say(f"brou study: {self.done:,} of {self.total:,} sessions ({share:.1f} %), {rate:.1f} sessions/s, "
-                 + (f"about {_duration(left)} left" if left is not None else "time left not known yet"))
+                 + (f"about {duration(left)} left" if left is not None else "time left not known yet"))
 
 
-def _duration(seconds: float) -> str:
+def duration(seconds: float) -> str:
+    """A time as the progress lines say it: '42 s', '3 min 07 s', '1 h 05 min'."""
     s = round(seconds)
     if s < 60:
         return f"{s} s"

@@ -24,7 +24,7 @@ from ..engine.hombre import HombreDeal
 from ..engine.phases import PhaseDeal
 from ..errors import BrouError, SpecError
 from ..spec.chapters import booklet_numbers, chapter_of
-from ..spec.rules import Rules
+from ..spec.rules import Rules, in_ruleset
 
 LANGS = ("en", "fr")
 
@@ -63,19 +63,6 @@ def _numbers(rules: Rules) -> dict[str, str]:
 @cache
 def _numbers_of(rules: Rules) -> dict[str, str]:
     return booklet_numbers(rules, chapter_titles(rules.id) or None)
-
-
-def in_ruleset(rules: Rules, clause: str | None) -> str | None:
-    """The clause as the ruleset names it: itself, or the clause of the ruleset that replaces it."""
-    if clause is None:
-        return None
-    clauses: Mapping[str, Any] = rules.data["clauses"]
-    if clause in clauses:
-        return clause
-    found = next((cid for cid, c in clauses.items() if clause in c.get("replaces", [])), None)
-    if found is None and clause.startswith("brouc.play.") and "hdb.play.void-free" in clauses:
-        return "hdb.play.void-free"  # 1802 played with following=brouc: that clause's parameter
-    return found
 
 
 def rule_of(rules: Rules, clause: str) -> Rule | None:
