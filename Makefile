@@ -39,9 +39,15 @@ run: $(STAMP)
 	$(VENV)/bin/brou validate
 	$(VENV)/bin/brou check
 
-## the tests (on two cores: pytest-xdist) but those marked slow, then the type and lint checks
+## the tests (on two cores: pytest-xdist) but those marked slow, then the type and lint checks.
+## The tests start `brou` in a new process some hundreds of times: where the environment says
+## not to write bytecode (PYTHONDONTWRITEBYTECODE, as some machine images do) each of them would
+## compile the package again (0.4 s of a core each), so the test targets let Python keep it in
+## __pycache__ (ignored by git).  A worker that is done takes tests from the other (worksteal),
+## so one long test at the end does not leave a core idle.
+TEST_ENV := PYTHONDONTWRITEBYTECODE=
 test: $(STAMP)
-	$(PY) -m pytest -n 2 -m "not slow"
+	$(TEST_ENV) $(PY) -m pytest -n 2 --dist worksteal -m "not slow"
 	$(PY) -m mypy
 	for script in $(SCRIPTS); do $(PY) -m mypy $$script || exit 1; done
 	$(VENV)/bin/ruff check .
@@ -49,7 +55,7 @@ test: $(STAMP)
 ## the tests marked slow (tests/conftest.py, SLOW): the properties at scale, every z3 fact,
 ## OpenSpiel's simulations, the books, the wheel, brou web in Chromium; CI runs them after make test
 test-slow: $(STAMP) chromium
-	$(PY) -m pytest -n 2 -m slow
+	$(TEST_ENV) $(PY) -m pytest -n 2 --dist worksteal -m slow
 
 ## Debian's Chromium, which tests/test_web_browser.py drives (Playwright, in the dev extra, drives
 ## it; no browser is downloaded): installed with apt-get where it is missing (as root, or with

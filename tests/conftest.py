@@ -13,12 +13,27 @@ if TYPE_CHECKING:
 # (thousands of random deals, every z3 fact, the OpenSpiel simulations, the books' PDFs, the
 # wheel), so a change to the engine, the spec or the books is worth `make test-slow` before
 # it is merged.  A node id prefix, and why it is slow.
+DIAGNOSIS_AT_SCALE = ("a planted fault's whole corpus through the diagnosis (20 to 75 s at load 8): make test keeps one "
+                      "fault of each chapter (rounding, the marriage table, the game's value, overtrumping, the trick's "
+                      "winner), make bench the 138 of tests/independent/")
 SLOW: dict[str, str] = {
     "tests/test_properties.py::test_ten_thousand_random_deals": "10,000 random deals a ruleset, every action tried",
     "tests/test_match_properties.py::test_a_thousand_random_matches": "1,000 random matches a ruleset",
     "tests/test_stateful.py::test_deal_machine": "hypothesis's state machine over many deals",
     "tests/test_hombre_properties.py::test_a_later_speaker_who_may_equal_is_a_counterexample": "z3 over every auction",
     "tests/test_prove.py::test_every_fact_has_its_expected_status_and_the_table_shows_it": "every z3 fact",
+    "tests/test_prove.py::test_the_record_the_rulebook_shows_is_that_of_a_fresh_run":
+        "every z3 fact again, to hold docs/rulebook/facts.json to a fresh run (50 s of a core quiet, 200 s at load 8)",
+    "tests/test_diagnosis.py::test_the_verdict_names_the_broken_clause[homme-de-brou-1802:hdb.deck.points]":
+        DIAGNOSIS_AT_SCALE,
+    "tests/test_diagnosis.py::test_the_verdict_names_the_broken_clause[brouc:brouc.count.rounding]":
+        DIAGNOSIS_AT_SCALE,
+    "tests/test_diagnosis.py::test_the_verdict_names_the_broken_clause[brouc:brouc.marriage.table]":
+        DIAGNOSIS_AT_SCALE,
+    "tests/test_diagnosis.py::test_the_verdict_names_the_broken_clause[homme-de-brou-1802:hdb.marriage.kinds]":
+        DIAGNOSIS_AT_SCALE,
+    "tests/test_diagnosis.py::test_the_verdict_names_the_broken_clause[homme-de-brou-1802:hdb.game.vole]":
+        DIAGNOSIS_AT_SCALE,
     "tests/test_openspiel.py::test_random_sim_test": "OpenSpiel's random simulation, 1,000 games",
     "tests/test_openspiel.py::test_games_sim_test_checks": "OpenSpiel's simulation checks, 1,000 games",
     "tests/test_input_files.py::test_a_full_corpus_run_through_the_protocol_stays_under_150_megabytes":
