@@ -13,8 +13,19 @@ from pathlib import Path
 import pytest
 
 from brou.book.booklet import booklet_file, load_booklet
-from brou.book.played import PLAYER, Note, Recorded, load_records, play, recorded, solver_notes, write_records
-from brou.book.walkthrough import SOLVER_NOTES, commented_deal, play_deal
+from brou.book.played import (
+    PLAYER,
+    SOLVER_NOTES,
+    Note,
+    Recorded,
+    load_records,
+    play,
+    play_deal,
+    recorded,
+    solver_notes,
+    write_records,
+)
+from brou.book.walkthrough import commented_deal
 from brou.engine.session import Session
 from brou.solve import solve
 from brou.spec import available_rulesets

@@ -59,6 +59,7 @@ from brou.laws import auction, contracts, following, results
 from brou.laws.auction import words
 from brou.laws.ledger import SHEET, account_balance
 from brou.laws.talon import talon_deal_from_cards, talon_deal_from_seed
+from brou.prove import hombre
 from brou.spec.rules import Rules, cards_of
 from helpers import own_attributes
 
@@ -571,7 +572,7 @@ def test_a_later_speaker_who_may_equal_is_a_counterexample(monkeypatch: pytest.M
             return row.rank >= rows(rules)[now.bid]["rank"] and contracts.may_name(rules, row, hand)
         return real(rules, seat, row, now, hand)
     monkeypatch.setattr(auction, "may_bid", lax)
-    monkeypatch.setattr(prove, "may_bid", lax)
+    monkeypatch.setattr(hombre, "may_bid", lax)
     res = _run("hom.auction.always-ends")
     assert res.status == prove.COUNTEREXAMPLE and "3 * rank + 2 - seat" in res.details, res.details
 
@@ -585,7 +586,7 @@ def test_a_ponte_below_the_king_is_a_counterexample(monkeypatch: pytest.MonkeyPa
     assert right in text
     path = tmp_path / "hombre.yaml"
     path.write_text(text.replace(right, "red: [espadille, '7', baste, K, A, Q, J,"), encoding="utf-8")
-    monkeypatch.setattr(prove, "hom_rules", lambda **params: Rules.load(str(path), **params))
+    monkeypatch.setattr(hombre, "hom_rules", lambda **params: Rules.load(str(path), **params))
     res = _run("hom.deck.trump-order-total")
     assert res.status == prove.COUNTEREXAMPLE and "trump H" in res.details, res.details
 
@@ -594,7 +595,7 @@ def test_a_ponte_below_the_king_is_a_counterexample(monkeypatch: pytest.MonkeyPa
 def test_the_auction_ends_under_equal_rank_other_contract() -> None:
     """Found by this fact while the engine let the two contracts of a rank alternate for ever;
     since the earlier speaker answered at his own rank must go higher, the walk ends."""
-    check = prove.fact_hom_auction_ends("other-contract")(1802)
+    check = hombre.fact_hom_auction_ends("other-contract")(1802)
     assert check.holds, check.details
 
 

@@ -962,11 +962,11 @@ def test_the_phases_in_order() -> None:
 def test_the_kings_fact_catches_an_earlier_trump_king_scored(monkeypatch: pytest.MonkeyPatch) -> None:
     """brou.prove's built trump-only deals refute an engine that scores a trump king turned in
     an earlier round for its turner (the reading AMB-50's option trump-only excludes)."""
-    prove = pytest.importorskip("brou.prove")
+    homme_d_auvergne = pytest.importorskip("brou.prove.homme_d_auvergne")
     import brou.engine.phases as phases_mod
     import brou.laws.kings as kings_mod
 
-    assert prove._auv_earlier_trump_king() is None
+    assert homme_d_auvergne._auv_earlier_trump_king() is None
 
     def any_round(rules: Rules, turned: Sequence[tuple[int, int]], shown: dict[int, int], trump: int) -> list[Entry]:
         king = kings_mod.king_of(rules, trump)
@@ -974,7 +974,7 @@ def test_the_kings_fact_catches_an_earlier_trump_king_scored(monkeypatch: pytest
         return [Entry(SHEET, seat, 1, "auv.king.turned", 0, king)] if seat is not None else []
 
     monkeypatch.setattr(phases_mod, "trump_king_entries", any_round)
-    found = prove._auv_earlier_trump_king()
+    found = homme_d_auvergne._auv_earlier_trump_king()
     assert found is not None and "cards turned KH 7D 8H: engine 1 kings, encoding 0" in found
 
 

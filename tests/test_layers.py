@@ -24,7 +24,7 @@ MAY_IMPORT_CONFORMANCE = ("brou.conformance", "brou.book", "brou.web", "brou.cli
 
 # The folders of the package from the bottom (docs/design.md, "The map"): a module may import
 # the modules of its own folder and of the folders of a lower rank, none of a higher one.
-# `brou.errors`, `brou.compiled` and `brou.prove` are
+# `brou.errors` and `brou.compiled` are
 # modules at the top of the package that stand as folders of their own.
 RANKS = {
     "brou.errors": 0,
@@ -49,7 +49,7 @@ RANKS = {
 # for `__version__`; nothing below the engine may. `python -m brou` is the command line's.
 PACKAGE_RANKS = {"brou": RANKS["brou.engine"], "brou.__main__": RANKS["brou.cli"]}
 # the modules that stay at the top of the package; every other module lies in a folder
-TOP_LEVEL = {"__init__", "__main__", "errors", "compiled", "prove"}
+TOP_LEVEL = {"__init__", "__main__", "errors", "compiled"}
 # imports that break the order of the folders, each named and said why (none today)
 EXCEPTIONS: dict[tuple[str, str], str] = {}
 

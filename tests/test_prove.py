@@ -17,6 +17,7 @@ from brou.book.text import FACTS_RECORD
 from brou.engine.homme import HommeDeal
 from brou.laws import ledger, payments, results, talon
 from brou.laws.counting import card_points
+from brou.prove import brusquembille, following, homme_de_brou, logic
 from brou.spec.rules import Rules
 
 HDB, BROUC = prove.HDB, prove.BROUC
@@ -83,36 +84,36 @@ def test_following_encodings_agree_with_the_engine() -> None:
     res = proved("crosscheck.following")
     assert "100000" in res.details
     # every part of the Brouc rule is exercised by the sample
-    counts = prove.exception_counts(Rules.load(BROUC), prove.sample_positions(Rules.load(BROUC), 20_000, SEED))
+    counts = following.exception_counts(Rules.load(BROUC), following.sample_positions(Rules.load(BROUC), 20_000, SEED))
     assert all(n > 50 for n in counts.values()), counts
 
 
 @pytest.fixture(scope="module")
-def sample() -> prove.Sample:
-    return prove.sample_positions(Rules.load(BROUC), 20_000, SEED)
+def sample() -> following.Sample:
+    return following.sample_positions(Rules.load(BROUC), 20_000, SEED)
 
 
 @pytest.mark.clause("brouc.play.overtrump", "brouc.play.trump-led-lower", "brouc.play.only-trumps",
                     "brouc.play.marriage-exception", "brouc.play.no-undertrump")
-@pytest.mark.parametrize("part", prove.EXCEPTIONS)
-def test_the_crosscheck_catches_an_encoding_without_one_part_of_the_rule(sample: prove.Sample, part: str) -> None:
+@pytest.mark.parametrize("part", following.EXCEPTIONS)
+def test_the_crosscheck_catches_an_encoding_without_one_part_of_the_rule(sample: following.Sample, part: str) -> None:
     rules = Rules.load(BROUC)
-    assert prove.crosscheck_following(rules, sample) is None
-    found = prove.crosscheck_following(rules, sample, frozenset([part]))
+    assert following.crosscheck_following(rules, sample) is None
+    found = following.crosscheck_following(rules, sample, frozenset([part]))
     assert found is not None and "encoding" in found and "engine" in found
 
 
 @pytest.mark.clause("brouc.play.no-undertrump")
-def test_lifting_the_undertrump_ban_is_the_parameter(sample: prove.Sample) -> None:
+def test_lifting_the_undertrump_ban_is_the_parameter(sample: following.Sample) -> None:
     """With undertrump_when_void the ban is lifted, so an encoding without it is right there."""
     rules = Rules.load(BROUC, undertrump_when_void=True)
-    assert prove.crosscheck_following(rules, sample, frozenset(["no-undertrump"])) is None
+    assert following.crosscheck_following(rules, sample, frozenset(["no-undertrump"])) is None
 
 
 @pytest.mark.clause("brouc.play.only-trumps")
 def test_a_wrong_encoding_makes_the_crosscheck_fact_report_a_counterexample(monkeypatch: pytest.MonkeyPatch) -> None:
     def without_only_trumps(lg: Any, rules: Rules, p: Any, drop: frozenset[str] = frozenset()) -> list[Any]:
-        return prove.brouc_f(lg, rules, p, drop | {"only-trumps"})
+        return following.brouc_f(lg, rules, p, drop | {"only-trumps"})
 
     monkeypatch.setitem(prove.FOLLOWING_F, "brouc", without_only_trumps)
     (fact,) = [f for f in prove.FACTS if f.id == "crosscheck.following"]
@@ -122,17 +123,17 @@ def test_a_wrong_encoding_makes_the_crosscheck_fact_report_a_counterexample(monk
 
 
 @pytest.mark.clause("hdb.play.follow", "brouc.play.follow")
-def test_the_whist_encoding_is_not_the_brouc_engine(monkeypatch: pytest.MonkeyPatch, sample: prove.Sample) -> None:
-    monkeypatch.setitem(prove.FOLLOWING_F, "brouc", prove.whist_f)
-    assert prove.crosscheck_following(Rules.load(BROUC), sample) is not None
+def test_the_whist_encoding_is_not_the_brouc_engine(monkeypatch: pytest.MonkeyPatch, sample: following.Sample) -> None:
+    monkeypatch.setitem(prove.FOLLOWING_F, "brouc", following.whist_f)
+    assert following.crosscheck_following(Rules.load(BROUC), sample) is not None
 
 
 @pytest.mark.clause("brouc.play.overtrump")
-def test_the_z3_term_check_catches_a_wrong_z3_backend(monkeypatch: pytest.MonkeyPatch, sample: prove.Sample) -> None:
+def test_the_z3_term_check_catches_a_wrong_z3_backend(monkeypatch: pytest.MonkeyPatch, sample: following.Sample) -> None:
     rules = Rules.load(BROUC)
-    assert prove.crosscheck_z3_terms(rules, sample, 20) is None
+    assert following.crosscheck_z3_terms(rules, sample, 20) is None
     monkeypatch.setattr(prove.Z3Logic, "or_", lambda self, *xs: z3.And(*xs) if xs else z3.BoolVal(False))
-    assert prove.crosscheck_z3_terms(rules, sample, 20) is not None
+    assert following.crosscheck_z3_terms(rules, sample, 20) is not None
 
 
 @pytest.mark.clause("hdb.count.rounding", "brouc.count.rounding")
@@ -144,7 +145,7 @@ def test_rounding_encodings_agree_with_the_engine() -> None:
 
 
 @pytest.mark.clause("hdb.count.rounding", "brouc.count.rounding")
-@pytest.mark.parametrize("policy", prove.ROUNDINGS)
+@pytest.mark.parametrize("policy", homme_de_brou.ROUNDINGS)
 def test_rounded_card_points_sum_to_120_or_130(policy: str) -> None:
     res = proved(f"rounding.sum-120-or-130.{policy}")
     assert ("never attained" in res.details) == (policy == "complement-of-smaller")
@@ -186,7 +187,7 @@ def test_the_naive_301_statement_is_refuted_by_a_replayed_coup() -> None:
 
 
 @pytest.mark.clause("hdb.game.last-coup", "hdb.count.rounding")
-@pytest.mark.parametrize("policy", prove.ROUNDINGS)
+@pytest.mark.parametrize("policy", homme_de_brou.ROUNDINGS)
 def test_rounding_decides_only_just_above_301(policy: str) -> None:
     top = 305 if policy == "complement-of-smaller" else 304
     proved(f"hdb.301.rounding-decides-only-301-{top}.{policy}")
@@ -210,9 +211,9 @@ def test_brouc_never_leaves_a_player_without_a_card() -> None:
 def test_without_an_exception_a_player_can_be_stuck() -> None:
     """The proof is not vacuous: the same query finds a stuck player once an exception is dropped."""
     rules = Rules.load(BROUC)
-    p = prove.z3_position(rules)
-    legal = prove.brouc_f(prove.Z3Logic(), rules, p, frozenset(["trump-led-lower"]))
-    ok, model = prove.prove(z3.Or(legal), prove.well_formed(rules, p))
+    p = following.z3_position(rules)
+    legal = following.brouc_f(prove.Z3Logic(), rules, p, frozenset(["trump-led-lower"]))
+    ok, model = logic.prove(z3.Or(legal), prove.well_formed(rules, p))
     assert not ok and model is not None
 
 
@@ -289,7 +290,7 @@ def test_brusquembille_facts_are_listed_for_their_ruleset_and_clauses() -> None:
 @pytest.mark.clause("brus.pay.brusquembille", "brus.pay.when")
 def test_brusquembille_payments_are_zero_sum() -> None:
     res = proved("brus.pay.zero-sum")
-    for form in prove.BRUS_FORMS:
+    for form in brusquembille.BRUS_FORMS:
         assert f"{form} (" in res.details
 
 
@@ -319,12 +320,12 @@ def test_a_payment_rule_that_is_not_zero_sum_is_refuted_by_z3() -> None:
     won paid n times its worth, one lost costing n times) is not zero-sum among the n players."""
     rules = Rules.load(prove.BRUS)
     n = rules.n_players
-    cards, leader, winner, paid, premises = prove._trick_vars(rules)
-    seats = [prove.seat_f(prove.Z3_ARITH, leader, i, n) for i in range(n)]
-    worths = [prove.worth_f(prove.Z3_ARITH, rules, c) for c in cards]
-    assert prove.prove(z3.Sum(prove.trick_payments_f(prove.Z3_ARITH, n, seats, worths, winner, paid)) == 0, *premises)[0]
-    greedy = prove.trick_payments_f(prove.Z3_ARITH, n + 1, [*seats, z3.IntVal(n)], [*worths, z3.IntVal(0)], winner, paid)
-    ok, model = prove.prove(z3.Sum(greedy[:n]) == 0, *premises)
+    cards, leader, winner, paid, premises = brusquembille._trick_vars(rules)
+    seats = [logic.seat_f(logic.Z3_ARITH, leader, i, n) for i in range(n)]
+    worths = [brusquembille.worth_f(logic.Z3_ARITH, rules, c) for c in cards]
+    assert logic.prove(z3.Sum(brusquembille.trick_payments_f(logic.Z3_ARITH, n, seats, worths, winner, paid)) == 0, *premises)[0]
+    greedy = brusquembille.trick_payments_f(logic.Z3_ARITH, n + 1, [*seats, z3.IntVal(n)], [*worths, z3.IntVal(0)], winner, paid)
+    ok, model = logic.prove(z3.Sum(greedy[:n]) == 0, *premises)
     assert not ok and model is not None
 
 
@@ -333,9 +334,9 @@ def test_the_most_a_trick_pays_is_reached_on_the_engine() -> None:
     res = proved("brus.pay.trick-extremes")
     assert "three most 8" in res.details and "five least -10" in res.details
     # a bound one jeton too low is refuted, one too high is never reached
-    assert not prove.fact_brus_trick_extremes({"three": (7, -6)})(SEED).holds
-    assert not prove.fact_brus_trick_extremes({"three": (9, -6)})(SEED).holds
-    assert not prove.fact_brus_trick_extremes({"four": (12, -7)})(SEED).holds
+    assert not brusquembille.fact_brus_trick_extremes({"three": (7, -6)})(SEED).holds
+    assert not brusquembille.fact_brus_trick_extremes({"three": (9, -6)})(SEED).holds
+    assert not brusquembille.fact_brus_trick_extremes({"four": (12, -7)})(SEED).holds
 
 
 @pytest.mark.clause("brus.count.winner", "brus.stakes.pool")
@@ -365,8 +366,8 @@ def test_odd_jetons_given_round_and_round_would_break_the_pool(monkeypatch: pyte
         got, bank = right(ar, rules, points, pool, to_bank)
         return [g + ar.ite(pool > 1, 1, 0) for g in got], bank
 
-    right = prove.pool_shares_f
-    monkeypatch.setattr(prove, "pool_shares_f", unbounded)
+    right = brusquembille.pool_shares_f
+    monkeypatch.setattr(brusquembille, "pool_shares_f", unbounded)
     res = run_brus("brus.pool.shared-out")
     assert res.status == prove.COUNTEREXAMPLE
 
@@ -409,8 +410,8 @@ def test_the_pack_holds_120_points_in_every_form() -> None:
 @pytest.mark.clause("brus.count.points")
 def test_sides_that_overlap_would_count_a_card_twice() -> None:
     rules = Rules.load(prove.BRUS)
-    _, sides, premises = prove.side_points_z3(rules, ((0,), (1,), (1, 2)))
-    ok, model = prove.prove(z3.Sum(sides) == 120, *premises)
+    _, sides, premises = brusquembille.side_points_z3(rules, ((0,), (1,), (1, 2)))
+    ok, model = logic.prove(z3.Sum(sides) == 120, *premises)
     assert not ok and model is not None
 
 

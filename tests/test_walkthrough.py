@@ -13,8 +13,9 @@ import pytest
 from docutils.core import publish_parts
 
 from brou.book.booklet import load_booklet
+from brou.book.played import PlayedDeal, play_deal
 from brou.book.seats import seat_name
-from brou.book.walkthrough import PlayedDeal, comment, commented_deal, play_deal
+from brou.book.walkthrough import comment, commented_deal
 from brou.engine.bots import BOTS
 from brou.engine.homme import HommeDeal
 from brou.engine.phases import PhaseDeal

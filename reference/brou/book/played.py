@@ -11,19 +11,26 @@ action of the deal, and the notes: for each card after which the solver's best p
 side of its player was worth more, the action's index in the history, the best card (the
 lowest of the best), the values of both and the goal they are in.  tests/test_booklet_deals.py
 plays the records again and finds the same actions and notes (slow).
+
+`play_deal` plays a booklet's deal from its seed: as recorded, else by the careful player in
+every seat, each action with the careful player's reason (`PlayedDeal`, which
+brou.book.walkthrough comments).
 """
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from ..engine.phases import PhaseDeal
 from ..engine.session import Session
 from ..players import players_of
+from ..players.careful import Choice, choose
 from ..solve import solve
 from ..spec import SPEC_DIR
 from ..spec.rules import Rules
@@ -132,3 +139,69 @@ def play(rules: Rules, seed: int, player: str = PLAYER) -> Recorded:
         session.apply(action)
     done = tuple(actions)
     return Recorded(rules.id, seed, player, done, solver_notes(rules, seed, done))
+
+
+@dataclass(frozen=True)
+class PlayedDeal:
+    """A finished deal: the engine's state, the table player of each deal seat, the record of
+    the match or session after it (what its score sheet is drawn from), the deal's number in
+    it, the careful player's choice behind each action of the deal's history (None where the
+    deal was not played by it; reason "weighed" where the sampling player chose otherwise), the
+    player who deals next (None: the session is over), who played (`player`: "careful", or the
+    sampling player of a recorded deal) and the solver's notes on the cards played
+    (brou.book.played)."""
+
+    rules: Rules
+    seed: int
+    deal: PhaseDeal
+    players: tuple[int, ...]
+    record: dict[str, Any]
+    number: int = 1
+    choices: tuple[Choice | None, ...] = ()
+    next_dealer: int | None = None
+    player: str = "careful"
+    notes: tuple[Note, ...] = ()
+
+    @property
+    def tricks(self) -> list[tuple[int, Sequence[int], int]]:
+        return list(self.deal.tricks)
+
+    @property
+    def winners(self) -> list[int]:
+        """The table player who won each trick."""
+        return [self.players[w] for _, _, w in self.deal.tricks]
+
+    @property
+    def dealer(self) -> int:
+        return self.players[self.rules.dealer]
+
+
+@lru_cache(maxsize=32)
+def play_deal(rules: Rules, seed: int) -> PlayedDeal:
+    """The first deal of a match (or session) of `rules` from `seed`: as recorded for the booklet
+    (brou.book.played: the sampling player in every seat, with the solver's notes), else every
+    player careful.  Each action keeps the careful player's reason where he would have played
+    it too."""
+    record = recorded(rules, seed)
+    session = Session(rules, seed)
+    deal, seating = session.deal, session.seating
+    choices: list[Choice] = []
+    planned = iter(record.actions) if record is not None else None
+    while not deal.is_over:
+        choice = choose(deal)
+        if planned is not None:
+            action = next(planned)
+            if action != choice.action:
+                choice = Choice(action, WEIGHED)
+        choices.append(choice)
+        session.apply(choice.action)
+    players = tuple(seating.player(s) for s in range(rules.n_players))
+    following = None if session.is_over else session.seating.player(rules.dealer)
+    if record is None:
+        return PlayedDeal(rules, seed, deal, players, session.record(), choices=tuple(choices), next_dealer=following)
+    return PlayedDeal(rules, seed, deal, players, session.record(), choices=tuple(choices), next_dealer=following,
+                      player=record.player, notes=record.notes)
+
+
+WEIGHED = "weighed"  # the sampling player's card where the careful player would have played another
+SOLVER_NOTES = 3  # the solver's notes a commented deal tells at most: the largest gains
