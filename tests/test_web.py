@@ -185,10 +185,40 @@ def test_a_whole_deal_of_each_game_against_the_careful_player(client: TestClient
         assert state["over"], ruleset["id"]
         finished = state["finished"]
         assert finished["number"] == 1 and len(finished["dealt"]) == n and finished["notation"].startswith(ruleset["id"])
-        assert sorted(finished["seats"]) == list(range(n)) and finished["text"]  # the engine's account, seat by seat
+        assert sorted(finished["seats"]) == list(range(n))
+        count = finished["count"]  # the booklet's count: a column per team or player, a row each
+        assert count["rows"][0][0] == "Tricks" and all(len(row) == len(count["header"]) for row in count["rows"])
         board = state["board"]  # the deal just over stays on the table, every hand open
         assert board["over"] and board["tricks"] == board["of"] and all(p["hand"] is not None for p in board["players"])
         refused(client.post(f"/api/tables/{state['id']}/act", json={"player": 0, "action": "AS"}), 409, "body.action")
+
+
+@pytest.mark.parametrize("ruleset", ["brouc", "hombre"])
+def test_the_end_of_a_deal_is_told_in_the_pages_language(client: TestClient, ruleset: str) -> None:
+    """The count of a deal just over, in the booklet's words: in French on the French page,
+    the rules cited by their numbers, the players named as the page names them."""
+    n = 4 if ruleset == "brouc" else 3
+    state = new_table(client, ruleset=ruleset, seed=7, seats=["you"] + ["careful"] * (n - 1), mode="session")
+    for _ in range(200):
+        if state["paused"]:
+            break
+        if state["thinking"] or state["actions"] is None:
+            state = client.get(f"/api/tables/{state['id']}?after={state['version']}").json()
+        else:
+            state = play(client, state, legal(state)[0])
+    assert state["paused"]
+    en = client.get(f"/api/tables/{state['id']}").json()["finished"]["count"]
+    fr = client.get(f"/api/tables/{state['id']}?lang=fr").json()["finished"]["count"]
+    assert [row[0] for row in en["rows"]][:1] == ["Tricks"] and [row[0] for row in fr["rows"]][:1] == ["Levées"]
+    assert [row[1:] for row in en["rows"]] == [row[1:] for row in fr["rows"]]  # the same figures
+    assert fr["header"][1].startswith("Joueur 0") and en["header"][1].startswith("Player 0")
+    said = " ".join(fr["said"])
+    assert "règle" in said and "donne la donne suivante" in said and "rule" not in said and "seat" not in said
+    if ruleset == "brouc":
+        assert "la partie continue" in said or "gagnent la partie" in said, said
+    else:
+        assert "l'hombre" in said or "Personne n'a enchéri" in said, said
+    assert " (rule " in " ".join(en["said"])
 
 
 def test_a_session_goes_on_to_the_next_deal_and_the_sheet_grows(client: TestClient) -> None:

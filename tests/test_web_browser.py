@@ -267,5 +267,6 @@ def test_a_whole_deal_of_each_game_played_with_the_keyboard(browser: Any, server
             target.wait_for_element_state("hidden")  # the table drawn again once the server has answered
         finished = page.inner_text(".finished")
         assert "The table is over" in finished and ruleset in page.inner_text(".finished .notation"), finished
+        assert page.locator(".finished table.count tbody tr").count() >= 2 and "Tricks" in finished  # the count
         view.shot(f"deal-over-{ruleset}")
     view.close()

@@ -88,8 +88,10 @@ class Narrator:
     """The commented deal of one PlayedDeal in one language; `numbers` gives each clause's rule
     number in the booklet (a clause not in it is not cited)."""
 
-    def __init__(self, played: PlayedDeal, lang: str, numbers: Mapping[str, str]) -> None:
+    def __init__(self, played: PlayedDeal, lang: str, numbers: Mapping[str, str],
+                 names: Sequence[str] | None = None) -> None:
         self.played = played
+        self.names = names  # the table players' names, where they are not named by their seats
         self.rules = played.rules
         self.lang = lang
         self.i = LANGS.index(lang)
@@ -122,7 +124,9 @@ class Narrator:
         return self.w("rule", n=self.numbers[cid])
 
     def name(self, player: int) -> str:
-        """A table player by his seat's name."""
+        """A table player by his seat's name (or by the name given him)."""
+        if self.names is not None:
+            return self.names[player]
         return seat_name(self.rules, player, self.lang, self.rules.table_size)
 
     def p(self, seat: int) -> str:

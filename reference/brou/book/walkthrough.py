@@ -25,6 +25,7 @@ tells the count and puts the commentary together.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..engine.hombre import HombreDeal
@@ -76,9 +77,10 @@ class _Writer(EventNarrator):
                              cite=self.cite(clause_by_ending(self.rules, "match.next-dealer", "session.next-dealer",
                                                     "deal.next-dealer", "match.dealer"))), out)
 
-    def partnership_count(self) -> list[str]:
-        played, rules = self.played, self.rules
-        state = played.deal
+    def partnership_table(self) -> tuple[list[str], list[list[str]]]:
+        """The count of a partnership deal: a column per team, a row per line of the count."""
+        rules = self.rules
+        state = self.played.deal
         assert isinstance(state, HommeDeal)
         result = state.result()
         teams = self.team_order()
@@ -90,9 +92,19 @@ class _Writer(EventNarrator):
                 [self.w("announced")] + [_signed(result.teams[t].announced) for t in teams],
                 [self.w("table")] + [_signed(result.teams[t].table) for t in teams],
                 [self.w("total")] + [_number(result.teams[t].total) for t in teams]]
-        out = [".. container:: count-table", ""] + indented(self.table(header, rows))
+        return header, rows
+
+    def partnership_said(self) -> list[str]:
+        """What a partnership deal came to (the game goes on, is won, a claim right or wrong...)
+        and who deals next, as paragraphs; nothing for a deal played outside a game."""
+        rules = self.rules
+        state = self.played.deal
+        assert isinstance(state, HommeDeal)
+        result = state.result()
+        teams = self.team_order()
         outcome = state.outcome
-        assert outcome is not None
+        if outcome is None:
+            return []
         unit_name = str(rules.data["match"]["unit"])
         target = rules.data["game"]["target"]
 
@@ -136,13 +148,22 @@ class _Writer(EventNarrator):
         said: list[str] = []
         self.para(text, said)
         self._next_dealer(said)
+        return said
+
+    def partnership_count(self) -> list[str]:
+        rules = self.rules
+        header, rows = self.partnership_table()
+        out = [".. container:: count-table", ""] + indented(self.table(header, rows))
+        said = self.partnership_said()
         sides = len(rules.teams)  # the sheet's columns are the match's teams: team m holds players m, m + 2 ...
         names = [self.listed([self.name(p) for p in range(rules.n_players) if p % sides == m]) for m in range(sides)]
         self.para(self.w("nous-eux", a=names[0], b=names[1], nous=TEAMS[0], eux=TEAMS[1]), said)
-        svg = _sheet(played.record, played.number, self.lang)
+        svg = _sheet(self.played.record, self.played.number, self.lang)
         return out + said + img_html(svg, "deal-sheet")
 
-    def phase_count(self) -> list[str]:
+    def phase_table(self) -> tuple[list[str], list[list[str]]]:
+        """The count of a deal of the phase games: a column per seat (in the order of play), a
+        row for tricks, card points, each clause that made entries in the ledger, and the net."""
         played, rules = self.played, self.rules
         deal = played.deal
         assert isinstance(deal, PhaseDeal)
@@ -164,10 +185,23 @@ class _Writer(EventNarrator):
             rows.append([label + self.cite(clause)] + [_signed(net[s]) for s in seats])
         net = balances(deal.ledger, n)
         rows.append([f"{self.w('net')} ({self.w(unit)})"] + [_signed(net[s]) for s in seats])
-        out = [".. container:: count-table", ""] + indented(self.table(header, rows))
+        return header, rows
+
+    def phase_said(self) -> list[str]:
+        """Who won a deal of the phase games and who deals next, as paragraphs."""
+        deal = self.played.deal
+        assert isinstance(deal, PhaseDeal)
         said: list[str] = []
-        self.para(self.phase_result(deal, result), said)
+        self.para(self.phase_result(deal, deal.seat_results()), said)
         self._next_dealer(said)
+        return said
+
+    def phase_count(self) -> list[str]:
+        played, rules = self.played, self.rules
+        header, rows = self.phase_table()
+        out = [".. container:: count-table", ""] + indented(self.table(header, rows))
+        said = self.phase_said()
+        kind = rules.data["session"]["kind"]
         record = played.record
         table = rules.table_size
         if kind == "pool":
@@ -241,6 +275,33 @@ def comment(played: PlayedDeal, lang: str, numbers: Mapping[str, str] | None = N
     if lang not in LANGS:
         raise ValueError(f"no language '{lang}' (known: {', '.join(LANGS)})")
     return _Writer(played, lang, numbers or {}).write()
+
+
+@dataclass(frozen=True)
+class Count:
+    """The count of a finished deal in one language, as the booklet's commented deal gives it:
+    the table (`header`, a column per team or seat; `rows`) and what the deal came to and who
+    deals next (`said`, a paragraph each)."""
+
+    header: list[str]
+    rows: list[list[str]]
+    said: list[str]
+
+
+def deal_count(played: PlayedDeal, lang: str, numbers: Mapping[str, str] | None = None,
+               names: Sequence[str] | None = None) -> Count:
+    """The count of `played` in `lang` (brou web's end of a deal): rules cited by their
+    `numbers` in the booklet, the table players called by `names` (default: their seats')."""
+    if lang not in LANGS:
+        raise ValueError(f"no language '{lang}' (known: {', '.join(LANGS)})")
+    writer = _Writer(played, lang, numbers or {}, names)
+    if isinstance(played.deal, HommeDeal):
+        header, rows = writer.partnership_table()
+        said = writer.partnership_said()
+    else:
+        header, rows = writer.phase_table()
+        said = writer.phase_said()
+    return Count(header, rows, [s for s in said if s])
 
 
 def commented_deal(rules: Rules, seed: int, lang: str, numbers: Mapping[str, str] | None = None) -> list[str]:

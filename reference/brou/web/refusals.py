@@ -56,12 +56,9 @@ def chapter_titles(ruleset: str) -> dict[str, dict[str, str]]:
     return {str(k): {lang: str(v.get(lang, "")) for lang in LANGS} for k, v in titled.items() if isinstance(v, dict)}
 
 
-def _numbers(rules: Rules) -> dict[str, str]:
-    return _numbers_of(rules)
-
-
 @cache
-def _numbers_of(rules: Rules) -> dict[str, str]:
+def rule_numbers(rules: Rules) -> dict[str, str]:
+    """Each clause's rule number in the ruleset's players' booklet."""
     return booklet_numbers(rules, chapter_titles(rules.id) or None)
 
 
@@ -72,7 +69,7 @@ def rule_of(rules: Rules, clause: str) -> Rule | None:
         return None
     data = rules.data["clauses"][cid]
     titles = chapter_titles(rules.id).get(chapter_of(cid), {})
-    return Rule(_numbers(rules).get(cid, ""), cid, {lang: str(data.get(lang, "")) for lang in LANGS}, titles)
+    return Rule(rule_numbers(rules).get(cid, ""), cid, {lang: str(data.get(lang, "")) for lang in LANGS}, titles)
 
 
 class _At:

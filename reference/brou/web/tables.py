@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from ..book.played import PlayedDeal
+from ..book.walkthrough import deal_count
 from ..cards.deal import Deal
 from ..cards.seating import Seating
 from ..engine.deals import deal_kind
@@ -45,7 +47,7 @@ from ..players.names import PlayerSpec, parse_player
 from ..spec import available_rulesets
 from ..spec.rules import Rules
 from .board import board, seat_of
-from .refusals import Rule, refusal_rule
+from .refusals import Rule, refusal_rule, rule_numbers
 from .register import the_register
 from .requests import RequestError
 
@@ -292,6 +294,7 @@ class GameTable:
     # the last score sheet drawn, by language and deals done: it changes only when a deal ends,
     # and drawing 1802's marque takes milliseconds (one kept, so a table's memory stays bounded)
     _sheet: tuple[tuple[str, int], dict[str, Any]] | None = field(default=None, repr=False)
+    _counted: tuple[tuple[str, int, int], dict[str, Any]] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self._build(list(self.log))
@@ -561,7 +564,30 @@ class GameTable:
             self.session.deals) else None
         return {"number": done.number, "notation": position_notation(deal), "dealt": hands,
                 "seats": [seating.player(s) for s in range(rules.n_players)],
-                "entry": _plain(entry) if entry is not None else None, "text": _deal_lines(deal)}
+                "entry": _plain(entry) if entry is not None else None, "count": self._count(done, lang)}
+
+    def _count(self, done: Finished, lang: str) -> dict[str, Any]:
+        """The count of the deal just over in `lang`, as the booklet's commented deal writes it
+        (`brou.book.walkthrough.deal_count`): the table and what the deal came to, rules cited
+        by their numbers in the booklet, players named as at the table."""
+        key = (lang, done.number, self.version)
+        if self._counted is not None and self._counted[0] == key:
+            return self._counted[1]
+        session = self.session
+        last = session is not None and done.number == len(session.deals)
+        following = session.seating.player(self.rules.dealer) if session is not None and last and \
+            not self.over else None
+        played = PlayedDeal(self.rules, self.origin.seed, done.deal,
+                            tuple(done.seating.player(s) for s in range(self.rules.n_players)), {},
+                            number=done.number, next_dealer=following)
+        word = PLAYER_WORD[lang]
+        count = deal_count(played, lang, rule_numbers(self.rules), [f"{word} {p}" for p in range(len(self.seats))])
+        out = {"header": count.header, "rows": count.rows, "said": count.said}
+        self._counted = key, out
+        return out
+
+
+PLAYER_WORD = {"en": "Player", "fr": "Joueur"}  # as the pages name a table's players (static/app.js)
 
 
 def _plain(entry: Mapping[str, Any]) -> dict[str, Any]:
@@ -575,14 +601,6 @@ def _plain(entry: Mapping[str, Any]) -> dict[str, Any]:
         elif isinstance(value, dict):
             out[key] = {str(k): v for k, v in value.items() if isinstance(v, (str, int, float, bool, list)) or v is None}
     return out
-
-
-def _deal_lines(deal: PhaseDeal) -> list[str]:
-    """The end of a deal as the engine writes it at the foot of its table (its result)."""
-    try:
-        return [line for line in deal._foot() if line]
-    except (BrouError, AttributeError, TypeError, ValueError):
-        return []
 
 
 def phase_words(deal: PhaseDeal) -> list[str]:

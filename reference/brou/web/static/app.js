@@ -32,8 +32,7 @@ const WORDS = {
     notFound: "Not found", said: "What was said", score: "Score", lead: "leads", side: "side",
     paused: "The deal is over: look, then go on to the next deal.", back: "back", card: "card",
     notPlayable: "not playable", openTable: "Open tables", error: "Error", setup: "Setup",
-    implementation: "Implementation", seatsAre: "The engine's account numbers the seats of the deal",
-    seatWord: "seat", previous: "previous", following: "next", seedWord: "seed",
+    implementation: "Implementation", count: "The count", previous: "previous", following: "next", seedWord: "seed",
   },
   fr: {
     table: "Table", replay: "Rejouer", register: "Registre", reports: "Rapports", other: "English",
@@ -65,8 +64,7 @@ const WORDS = {
     scenario: "Scénario", notFound: "Introuvable", said: "Ce qui a été dit", score: "Marque", lead: "entame",
     side: "camp", paused: "La donne est finie : regardez, puis passez à la donne suivante.", back: "dos",
     card: "carte", notPlayable: "injouable", openTable: "Tables ouvertes", error: "Erreur", setup: "Donne de départ",
-    implementation: "Implémentation", seatsAre: "Le compte du moteur numérote les places de la donne",
-    seatWord: "place", previous: "précédents", following: "suivants", seedWord: "graine",
+    implementation: "Implémentation", count: "Le compte", previous: "précédents", following: "suivants", seedWord: "graine",
   },
 };
 const FIELDS = {
@@ -592,11 +590,13 @@ function finishedBox(state) {
   box.append(el("h2", {id: "finished-title", text: state.over ? t("sessionOver") : `${t("dealOver")} (${f ? f.number : ""})`}));
   if (!state.over) box.append(el("p", {text: t("paused")}));
   if (f) {
-    if (f.text && f.text.length) {
-      // the engine's account numbers the deal's seats and teams, not the table's players
-      box.append(el("p", {class: "meta", text: `${t("seatsAre")}${colon()}` +
-        f.seats.map((p, seat) => `${t("seatWord")} ${seat} = ${t("player")} ${p}`).join(" · ")}),
-        el("pre", {class: "result", text: f.text.join("\n")}));
+    if (f.count) {
+      // the count as the booklet's commented deal gives it, in the page's language
+      const c = f.count;
+      box.append(el("h3", {text: t("count")}), el("div", {class: "scroll"}, el("table", {class: "count"},
+        el("thead", {}, el("tr", {}, c.header.map((h, i) => el("th", {scope: "col", text: i ? h : ""})))),
+        el("tbody", {}, c.rows.map((row) => el("tr", {}, row.map((cell, i) => i ? el("td", {text: cell}) : el("th", {scope: "row", text: cell}))))))),
+        ...c.said.map((text) => el("p", {class: "result", text})));
     }
     box.append(el("h3", {text: t("hands")}), el("div", {class: "dealt"}, Object.entries(f.dealt).map(([p, cards]) =>
       el("div", {class: "dealt-row"}, el("span", {class: "name", text: `${t("player")} ${p}`}), cardsRow(state.ruleset, cards, true)))));
