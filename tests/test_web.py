@@ -136,6 +136,39 @@ def test_a_word_refused_in_the_auction_names_its_rule(client: TestClient) -> Non
     assert data["rule"]["en"]["clause"].startswith("hom.") and data["rule"]["en"]["number"]
 
 
+@pytest.mark.parametrize(("ruleset", "expected"), [
+    ("brouc", {"announce": ("announce-needs-trick", "brouc.marriage.announce-window", "6.2"),
+               "declare": ("declaration-not-allowed", "brouc.game.cape-et-dehors", "8.6"),
+               "declare-double": ("declaration-not-allowed", "brouc.game.cape-pas-dedouble", "8.7")}),
+    ("homme-de-brou-1802", {"announce": ("announce-not-now", "hdb.marriage.announce-window", "6.2"),
+                            "declare": ("declaration-not-allowed", "hdb.game.partie-et-vole", "8.8")})])
+def test_announcements_the_rules_refuse_are_shown_and_tried_with_their_rule(
+        client: TestClient, ruleset: str, expected: dict[str, tuple[str, str, str]]) -> None:
+    """1802 and Brouc: a marriage held but not to be announced now (Brouc: the team has no
+    trick yet; 1802: only in the window after a trick) and the declarations of the game are
+    offered faded; tried, each is refused with its booklet rule and the table is unchanged."""
+    state = new_table(client, ruleset=ruleset, seed=2, seats=["you"] * 4, mode="session")
+    found: dict[str, tuple[str, str, str]] = {}
+    while not state["paused"]:
+        words = state["actions"]["words"]
+        hand = set(state["board"]["players"][state["actions"]["player"]]["hand"])
+        for word in (w["text"] for w in words if not w["legal"]):
+            if word.startswith("announce"):
+                marriage = word.split()[1]
+                assert {rank + marriage[-1] for rank in marriage[:-1]} <= hand, word  # only a marriage held
+            if word.split()[0] in found:
+                continue
+            data = refused(client.post(f"/api/tables/{state['id']}/act?lang=fr",
+                                       json={"player": state["actions"]["player"], "action": word}), 422, "body.action")
+            rule = data["rule"]["fr"]
+            assert rule["text"] and data["rule"]["en"]["number"] == rule["number"]
+            found[word.split()[0]] = (data["code"], rule["clause"], rule["number"])
+            again = client.get(f"/api/tables/{state['id']}").json()
+            assert again["version"] == state["version"] and again["board"] == state["board"]
+        state = play(client, state, legal(state)[0])
+    assert found == expected
+
+
 def test_undo_takes_back_the_persons_last_action(client: TestClient) -> None:
     state = new_table(client, ruleset="brusquembille-1718", seed=4, seats=["you"] * 3)
     refused(client.post(f"/api/tables/{state['id']}/undo"), 409, "body")

@@ -33,6 +33,7 @@ from ..cards.deal import Deal
 from ..cards.seating import Seating
 from ..engine.deals import deal_kind
 from ..engine.hombre import HombreDeal
+from ..engine.homme import HommeDeal, action_text
 from ..engine.notation import DealText, NotationError, parse_deal, position_notation, ruleset_text
 from ..engine.phases import PhaseDeal, words_of
 from ..engine.positions import position_from
@@ -42,6 +43,7 @@ from ..engine.sheet import sheet_svg
 from ..engine.view import view
 from ..errors import BrouError, IllegalAction, ParameterError, SpecError, UsageError, quoted
 from ..laws.auction import words as auction_words
+from ..laws.game import game_rules
 from ..laws.talon import TalonDeal
 from ..players.names import PlayerSpec, parse_player
 from ..spec import available_rulesets
@@ -549,7 +551,7 @@ class GameTable:
         rules = self.rules
         cards = [{"card": rules.card_text(c), "legal": c in legal} for c in rules.mask_to_list(deal.hands[seat])]
         words = [deal.action_text(a) for a in sorted(legal) if a >= rules.n_indices]
-        others = [w for w in phase_words(deal) if w not in words] if on_turn else []
+        others = [w for w in phase_words(deal, seat) if w not in words] if on_turn else []
         return {"player": player, "on_turn": on_turn, "cards": cards if on_turn or any(c["legal"] for c in cards) else [],
                 "words": [{"text": w, "legal": True} for w in words] + [{"text": w, "legal": False} for w in others]}
 
@@ -603,11 +605,13 @@ def _plain(entry: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def phase_words(deal: PhaseDeal) -> list[str]:
-    """The words of the moment, legal or not, that a person may try: L'Hombre's bids in the
-    auction and trumps when naming one; L'Homme d'Auvergne's words of the offer, the speech or
-    the showing of kings.  (1802's and Brouc's actions other than cards are shown when legal.)"""
+def phase_words(deal: PhaseDeal, seat: int) -> list[str]:
+    """The words of the moment, legal or not, that a person at `seat` may try: L'Hombre's bids
+    in the auction and trumps when naming one; L'Homme d'Auvergne's words of the offer, the
+    speech or the showing of kings; in 1802 and Brouc the announcements (`announcements`)."""
     rules = deal.rules
+    if isinstance(deal, HommeDeal):
+        return announcements(deal, seat)
     if isinstance(deal, HombreDeal):
         names = auction_words(rules)
         if deal.phase == "auction":
@@ -619,6 +623,27 @@ def phase_words(deal: PhaseDeal) -> list[str]:
         return list({"turn-offer": ("turn", "leave"), "speech": ("play", "pass", "show"),
                      "showing": ("show", "pass")}.get(deal.phase, ()))
     return []
+
+
+def announcements(deal: HommeDeal, seat: int) -> list[str]:
+    """What a player of 1802 or Brouc may try to announce while the cards are played or in the
+    window after a trick: each marriage whose cards he holds (hdb.marriage.announce-in-hand:
+    one he does not hold is no announcement to offer), and in a game the claim and the
+    declarations the ruleset has (hdb.game.claim, hdb.game.partie-et-vole,
+    brouc.game.cape-pas-dedouble), whether or not the rules let him now."""
+    if deal.phase not in ("play", "window"):
+        return []
+    rules = deal.rules
+    hand = deal.hands[seat]
+    out = [action_text(rules, rules.n_indices + suit * len(rules.kinds) + k)
+           for suit in range(len(rules.suits)) for k, kind in enumerate(rules.kinds)
+           if hand & kind.masks[suit] == kind.masks[suit]]
+    if deal.context is not None:
+        out.append("claim")
+        declaration = game_rules(rules).get("declaration")
+        if declaration:
+            out += ["declare", "declare-double"] if "double" in declaration else ["declare"]
+    return out
 
 
 # -- the tables of a server -------------------------------------------------------------------
