@@ -169,7 +169,8 @@ def test_a_card_played_by_the_keyboard_and_one_refused_with_its_rule(browser: An
         until(page, "document.getElementById('refusal')?.innerText.includes('Règle 4.2')")
         assert "fournir" in page.inner_text("#refusal")
         view.shot("table-refused-fr")
-        page.click(".words .word.illegal[data-word='declare']")  # an announcement the rules refuse now, faded
+        page.focus(".words .word.illegal[data-word='declare']")  # an announcement the rules refuse now, faded
+        page.keyboard.press("Enter")
         until(page, "document.getElementById('refusal')?.innerText.includes('Règle 8.6')")
         assert "brouc.game.cape-et-dehors" in page.inner_text("#refusal") and len(hand(page)) == 8 - played
         page.click("#lang")
