@@ -387,6 +387,9 @@ def test_the_pages_are_served_with_their_headers(client: TestClient) -> None:
     assert page.status_code == 200 and '<script src="/static/app.js"' in page.text
     assert "default-src 'self'" in page.headers["content-security-policy"]
     assert page.headers["server-timing"].startswith("app;dur=")  # the server's own time, read by tools/web-bench
+    timing = client.post("/api/tables", json={"ruleset": "brouc", "seed": 1}).headers["server-timing"]
+    app, body = (float(part.split("dur=")[1]) for part in timing.split(", "))  # the wait for the body apart
+    assert timing.startswith("app;dur=") and ", body;dur=" in timing and app > 0 and body >= 0
     assert client.get("/static/app.js").headers["content-type"].startswith("text/javascript")
     assert client.get("/static/style.css").headers["content-type"].startswith("text/css")
 
