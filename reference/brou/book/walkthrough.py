@@ -31,7 +31,8 @@ from ..engine.hombre import HombreDeal
 from ..engine.homme import CLAIM_ACTION, HommeDeal
 from ..engine.phases import PhaseDeal
 from ..engine.session import Session
-from ..engine.sheet import TEAMS, sheet_svg
+from ..engine.sheet import TEAMS
+from ..engine.sheet_svg import sheet_svg
 from ..laws.contracts import contract as contract_row
 from ..laws.following import PRIMITIVES
 from ..laws.ledger import Entry, balances
@@ -461,7 +462,7 @@ def _svg_html(svg: str, classes: str) -> list[str]:
 def _img_html(svg: str, classes: str) -> list[str]:
     """`.. raw:: html` lines holding an SVG picture as an image (a data URI over several lines,
     which a URL may span), for a picture with a style sheet of its own (the filled sheets of
-    brou.engine.sheet), which inline it would impose on the whole page."""
+    brou.engine.sheet_svg), which inline it would impose on the whole page."""
     title = re.search(r"<title>(.*?)</title>", svg, re.S)
     alt = (title.group(1) if title else "").replace('"', "&quot;")
     data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
