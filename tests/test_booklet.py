@@ -19,7 +19,7 @@ from pdf_checks import band_intrusions, destinations, page_margins, sparse_pages
 from brou.book import booklet
 from brou.book.build import LANGS, Built, build
 from brou.book.sheets import SHEET_PAGE_ID, sheet_title
-from brou.engine.sheet import sheet_legend
+from brou.engine.sheet_blank import sheet_legend
 from brou.errors import SpecError
 from brou.spec import available_rulesets
 from brou.spec.ambiguities import load_register

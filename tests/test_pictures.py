@@ -12,7 +12,8 @@ from brou.book.pictures import card_label, deal_picture, load_scenario, scenario
 from brou.engine.bots import BOTS
 from brou.engine.homme import HommeDeal
 from brou.engine.session import Session
-from brou.engine.sheet import empty_sheet_svg, sheet_svg
+from brou.engine.sheet_blank import empty_sheet_svg
+from brou.engine.sheet_svg import sheet_svg
 from brou.errors import BrouError
 from brou.spec.rules import Rules
 

@@ -28,23 +28,11 @@ from brou import Rules
 from brou.book.sheets import BOOKLET_WIDTH_MM, sheet_page_html, sheet_pages
 from brou.engine.bots import BOTS
 from brou.engine.session import Session
-from brou.engine.sheet import (
-    _S_COL,
-    PAGE_H,
-    PAGE_W,
-    PRINT_WIDTH_MM,
-    Row,
-    ardoise_rows,
-    empty_sheet_svg,
-    marks_on_sheet,
-    marque_rows,
-    sheet_legend,
-    sheet_rows,
-    sheet_svg,
-    sheet_text,
-    tally,
-    tens,
-)
+from brou.engine.sheet import Row, ardoise_rows, marks_on_sheet, marque_rows, sheet_rows, tens
+from brou.engine.sheet_blank import empty_sheet_svg, sheet_legend
+from brou.engine.sheet_page import PAGE_H, PAGE_W, PRINT_WIDTH_MM
+from brou.engine.sheet_svg import _S_COL, sheet_svg
+from brou.engine.sheet_text import sheet_text, tally
 
 HDB = "homme-de-brou-1802"
 BROUC = "brouc"

@@ -31,8 +31,10 @@ from brou.laws.ledger import balances
 from brou.laws.marriages import NEEDS_TEAM_TRICK
 from brou.laws.talon import talon_deal_from_seed
 from brou.solve import GAME_MARK, Solution, SolveError, goals, score, solve
-from brou.solve.play import ENDGAME_TRICKS, INFINITE, Play
+from brou.solve.endgame import ENDGAME_TRICKS
+from brou.solve.play import Play
 from brou.solve.solution import light, root_values, side_of
+from brou.solve.state import INFINITE
 from brou.spec.rules import Rules, card_order
 
 # the parameters that change the play, each set a reading of its ruleset (the defaults first)

@@ -36,7 +36,8 @@ COMPILED = (
     "brou.engine.deals", "brou.engine.hombre", "brou.engine.homme", "brou.engine.marks",
     "brou.engine.phases", "brou.engine.position",
     "brou.spec.rules",
-    "brou.solve.play", "brou.solve.solution", "brou.solve.table",
+    "brou.solve.bits", "brou.solve.bounds", "brou.solve.endgame", "brou.solve.ordering", "brou.solve.play",
+    "brou.solve.solution", "brou.solve.state", "brou.solve.table",
 )
 
 PURE_VARIABLE = "BROU_PURE"

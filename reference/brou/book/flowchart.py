@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from ..engine.sheet import svg_attrs
+from ..engine.sheet_page import svg_attrs
 from ..spec.rules import Rules
 from .pictures import FONT, RANKS
 

@@ -6,7 +6,7 @@ and, under it in small type, what each of its numbered call-outs means, all on o
 `.. raw:: html` block holding the SVG inline and the list in `<div class="sheet-page">`, its
 style written inline so that it holds together without any style sheet).  The comparative
 edition prints the list, then the sheet on a page of its own (`legend_lines`,
-`sheet_page_html`).  brou.engine.sheet draws the sheets.
+`sheet_page_html`).  brou.engine.sheet_blank draws the sheets.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from __future__ import annotations
 import html
 import re
 
-from ..engine.sheet import PAGE_H, PAGE_W, PRINT_WIDTH_MM, empty_sheet_svg, sheet_legend
+from ..engine.sheet_blank import empty_sheet_svg, sheet_legend
+from ..engine.sheet_page import PAGE_H, PAGE_W, PRINT_WIDTH_MM
 from ..spec.rules import Rules
 
 # the page of its own: a break before and after, none inside, centred

@@ -58,7 +58,9 @@ from sphinx.util.nodes import make_refnode
 
 from ..engine.bots import BOTS
 from ..engine.session import Session
-from ..engine.sheet import PRINT_WIDTH_MM, empty_sheet_svg, sheet_svg
+from ..engine.sheet_blank import empty_sheet_svg
+from ..engine.sheet_page import PRINT_WIDTH_MM
+from ..engine.sheet_svg import sheet_svg
 from ..errors import BrouError
 from ..spec.rules import Rules
 from . import text

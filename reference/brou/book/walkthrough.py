@@ -31,7 +31,8 @@ from typing import Any
 from ..engine.hombre import HombreDeal
 from ..engine.homme import HommeDeal
 from ..engine.phases import PhaseDeal
-from ..engine.sheet import TEAMS, sheet_svg
+from ..engine.sheet import TEAMS
+from ..engine.sheet_svg import sheet_svg
 from ..laws.ledger import Entry, balances
 from ..laws.results import deal_winner
 from ..spec.rules import Rules

@@ -50,7 +50,8 @@ from ..engine.phases import PhaseDeal
 from ..engine.positions import position_from
 from ..engine.record import RecordError, final_result, parse_record, record_of, record_text, replay
 from ..engine.session import GAMES_AND_MARKS, Session
-from ..engine.sheet import sheet_svg, sheet_text
+from ..engine.sheet_svg import sheet_svg
+from ..engine.sheet_text import sheet_text
 from ..engine.text import deal_text, deal_to_data, session_text
 from ..errors import BrouError, SpecError, UsageError, message_line, quoted
 from ..laws.talon import talon_deal_from_seed

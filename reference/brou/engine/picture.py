@@ -25,7 +25,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ..errors import BrouError
 from ..spec.rules import Rules
-from .sheet import svg_attrs
+from .sheet_page import svg_attrs
 
 
 class Drawn(Protocol):

@@ -1,7 +1,7 @@
 """The search's machine integers and arrays: `i64` and `vec[i64]` as mypyc compiles them, plain
 ints and lists as Python runs them (docs/design.md, "Machine integers in the search").
 
-`brou.solve.play` and `brou.solve.table` take these names from here.  For mypy, and so for
+The search's modules (`brou.solve.state`, `play`, `table`...) take these names from here.  For mypy, and so for
 mypyc, they are mypy_extensions' `i64` and librt's `vec` and `append`, which the compiled
 modules turn into C integers and arrays of words.  Run as Python (a plain install, or
 `BROU_PURE=1`) this module is what is imported, and it gives `int`, lists and an `append` that

@@ -27,7 +27,9 @@ from ..laws.counting import card_points
 from ..laws.ledger import SHEET, balances
 from ..laws.results import side_points
 from ..spec.rules import Rules
-from .play import COUNT, GOALS, INFINITE, JETONS, KINDS, MARKS, POINTS, Play, narrowed
+from .play import Play
+from .state import COUNT, GOALS, INFINITE, JETONS, KINDS, MARKS, POINTS
+from .table import narrowed
 
 GAME_MARK: Final = 1000  # a deal of a game: each party or coche counts this many points (docs/solve.md)
 BRUSQUEMBILLE: Final = "brus.pay.brusquembille"

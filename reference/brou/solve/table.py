@@ -36,6 +36,16 @@ def hashed(key: vec[i64], begin: i64, n: i64) -> i64:
     return h
 
 
+def narrowed(low: int, high: int, value: int, alpha: int, beta: int) -> tuple[int, int]:
+    """A transposition entry's bounds (low, high) after a search of (alpha, beta) found `value`:
+    an upper bound when it failed low, a lower bound when it failed high, else exact."""
+    if value <= alpha:
+        return low, min(high, value)
+    if value >= beta:
+        return max(low, value), high
+    return value, value
+
+
 class Table:
     """Bounds (low, high) and a best action per key; see the module's docstring."""
 

@@ -39,7 +39,7 @@ from ..engine.phases import PhaseDeal, words_of
 from ..engine.positions import position_from
 from ..engine.record import RecordError, parse_record, record_of, record_text, replay
 from ..engine.session import Session
-from ..engine.sheet import sheet_svg
+from ..engine.sheet_svg import sheet_svg
 from ..engine.view import view
 from ..errors import BrouError, IllegalAction, ParameterError, SpecError, UsageError, quoted
 from ..laws.auction import words as auction_words
