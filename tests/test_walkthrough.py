@@ -247,3 +247,16 @@ def test_each_notable_card_says_why(ruleset: str, lang: str) -> None:
 def test_an_unknown_language_is_refused() -> None:
     with pytest.raises(ValueError, match="de"):
         commented_deal(Rules.load("brouc"), 1, "de")
+
+
+def test_a_count_agrees_with_its_noun() -> None:
+    """The count's numbers agree with what they count (issue 60: `a fait zéro levées` on the
+    table's French page): none, one and more tricks or trumps, in both languages."""
+    from brou.book.phrases import counted, tricks_alone, tricks_taken
+
+    assert [tricks_taken(k, "fr") for k in (0, 1, 5)] == ["n'a fait aucune levée", "a fait une levée",
+                                                          "a fait cinq levées"]
+    assert [tricks_taken(k, "en") for k in (0, 1, 5)] == ["took no tricks", "took one trick", "took five tricks"]
+    assert [counted(k, "trump", "fr") for k in (0, 1, 2)] == ["aucun atout", "un atout", "deux atouts"]
+    assert [tricks_alone(k, "fr") for k in (0, 1, 2)] == ["zéro", "une", "deux"]
+    assert [tricks_alone(k, "en") for k in (0, 1, 2)] == ["none", "one", "two"]

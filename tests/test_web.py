@@ -522,3 +522,84 @@ def test_brou_web_refuses_a_port_it_cannot_take_in_one_line(capsys: pytest.Captu
         assert main(["web", "--port", str(port)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f"cannot listen on 127.0.0.1 port {port}" in err and "Traceback" not in err
+
+
+def _words_first(client: TestClient, state: dict[str, Any], avoid: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Play a table of persons on, each taking his first legal word (other than `avoid` and
+    `pass`) where he has one, else his first legal action, until the deal is over."""
+    for _ in range(200):
+        if state["paused"] or state["over"]:
+            break
+        words = [w["text"] for w in state["actions"]["words"] if w["legal"] and w["text"] not in avoid + ("pass",)]
+        state = play(client, state, words[0] if words else legal(state)[0])
+    return state
+
+
+ENGLISH_WORDS = {"announce", "claim", "declare", "declare-double", "pass", "turn", "leave", "play", "show", "draw",
+                 "surrender", "stop", "concede", "accept", "refuse", "mark", "trump"}
+
+
+@pytest.mark.parametrize(("ruleset", "expected"), [
+    ("brouc", {"claim": "déclarer le but atteint", "declare": "annoncer «\u00a0la cape et dehors\u00a0»",
+               "declare-double": "annoncer «\u00a0la cape, dehors et pas dédoublé\u00a0»"}),
+    ("homme-de-brou-1802", {"declare": "annoncer «\u00a0partie et vole\u00a0»"}),
+    ("hombre", {"sans-prendre-a-pique": "sans prendre à pique", "pass": "passer", "nolo-ouvert": "nolo ouvert"}),
+    ("homme-d-auvergne", {"turn": "retourner", "leave": "laisser", "play": "jouer", "pass": "passer"})])
+def test_a_french_page_labels_each_word_in_french_and_sends_the_notations(
+        client: TestClient, ruleset: str, expected: dict[str, str]) -> None:
+    """On a French page each word's button says it in French (a marriage by its cards in words,
+    a declaration by its name, a bid by its contract's name), never the notation's English
+    word; the action sent and played is the notation's word; an English page keeps the notation."""
+    n = 3 if ruleset == "hombre" else 4
+    state = client.post("/api/tables?lang=fr", json={"ruleset": ruleset, "seed": 3, "seats": ["you"] * n,
+                                                     "mode": "session"}).json()
+    labels: dict[str, str] = {}
+    for _ in range(200):
+        if state["paused"]:
+            break
+        for word in state["actions"]["words"]:
+            labels[word["text"]] = word["label"]
+            assert not set(word["label"].replace("-", " ").split()) & ENGLISH_WORDS, word
+        words = [w["text"] for w in state["actions"]["words"] if w["legal"] and w["text"] != "claim"]
+        text = words[len(state["board"]["trick"]) % len(words)] if words else legal(state)[0]
+        response = client.post(f"/api/tables/{state['id']}/act?lang=fr",
+                               json={"player": state["actions"]["player"], "action": text})
+        assert response.status_code == 200, response.text
+        state = response.json()
+    assert expected.items() <= labels.items(), labels
+    marriages = {k: v for k, v in labels.items() if k.startswith("announce ")}
+    for text, label in marriages.items():  # `announce KQH`: `annoncer roi et dame de cœur, mariage simple`
+        assert label.startswith("annoncer roi et dame de ") and "mariage" in label, (text, label)
+    english = client.post("/api/tables", json={"ruleset": ruleset, "seed": 3, "seats": ["you"] * n}).json()
+    assert all(w["label"] == w["text"] for w in english["actions"]["words"])
+
+
+def test_the_hombre_who_took_no_trick_is_told_so_in_french(client: TestClient) -> None:
+    """The count's French agrees with its number: a hombre who won an open nolo `n'a fait aucune
+    levée` (never `zéro levées`), the others' tricks `contre sept et deux`."""
+    state = _words_first(client, new_table(client, ruleset="hombre", seed=3, seats=["you"] * 3, mode="session"))
+    fr = " ".join(client.get(f"/api/tables/{state['id']}?lang=fr").json()["finished"]["count"]["said"])
+    en = " ".join(client.get(f"/api/tables/{state['id']}").json()["finished"]["count"]["said"])
+    assert "l'hombre, n'a fait aucune levée contre sept et deux" in fr and "zéro levées" not in fr, fr
+    assert "the hombre, took no tricks against seven and two" in en, en
+
+
+def test_what_was_said_reads_in_french_on_a_french_page(client: TestClient) -> None:
+    """What was said (the engine's view beyond the cards) in the page's words: a deal's outcome
+    by how it ended and the teams by their players, marriages by their cards, never `team`,
+    `how` or `played-out`; the bids of L'Hombre by their contracts' names."""
+    state = _words_first(client, new_table(client, ruleset="brouc", seed=3, seats=["you"] * 4, mode="session"),
+                         avoid=("claim", "declare", "declare-double"))
+    said = {row["field"]: row for row in client.get(f"/api/tables/{state['id']}?lang=fr").json()["said"]}
+    text = " ".join(f"{row['label']} {row['text']}" for row in said.values())
+    assert said["outcome"]["label"] == "Résultat" and said["outcome"]["text"].startswith("donne jouée jusqu'au bout")
+    assert "Levée" in said["table"]["text"] and "pour Joueur 0 et Joueur 2" in said["table"]["text"], said
+    assert "Joueur 1\u00a0: R♥ D♥ +20" in said["announcements"]["text"], said
+    for english in ("team", "how", "played-out", "winner", "marks", "Player", "trick"):
+        assert english not in text, (english, text)
+    en = {row["field"]: row for row in client.get(f"/api/tables/{state['id']}").json()["said"]}
+    assert en["outcome"]["label"] == "Outcome" and en["outcome"]["text"].startswith("played out")
+    hombre = _words_first(client, new_table(client, ruleset="hombre", seed=3, seats=["you"] * 3, mode="session"))
+    said = {row["field"]: row for row in client.get(f"/api/tables/{hombre['id']}?lang=fr").json()["said"]}
+    assert said["auction"]["label"] == "Enchères" and "Joueur 1\u00a0: demande à pique" in said["auction"]["text"]
+    assert "Joueur 2\u00a0: passer" in said["auction"]["text"] and said["contract"]["text"] == "nolo ouvert", said

@@ -18,7 +18,7 @@ from ..laws.speech import LEAVE, PASS, PLAY, action_word
 from ..players.careful import Choice
 from ..spec.rules import Rules
 from .narrator import Narrator, clause_by_ending
-from .phrases import KIND_WORDS, NUMBERS
+from .phrases import KIND_WORDS, NUMBERS, counted
 
 
 class EventNarrator(Narrator):
@@ -203,7 +203,7 @@ class EventNarrator(Narrator):
             into.append(self.w("leave", P=self.P(seat)))
         elif word == PLAY:
             trumps = choice.number if choice is not None else 0
-            into.append(self.w("homme", P=self.P(seat), k=NUMBERS[self.lang][trumps],
+            into.append(self.w("homme", P=self.P(seat), k=counted(trumps, "trump", self.lang),
                                cite=self.cite(clause_by_ending(rules, "speech.round"))))
         for event in new_events:
             if event.kind == "turn":
@@ -236,7 +236,7 @@ class EventNarrator(Narrator):
                 else:
                     choice = self._choice(at + k)
                     bids.append(self.w("bid", p=self.p(s), b=self._contract_name(name),
-                                       k=NUMBERS[self.lang][choice.number if choice is not None else 0]))
+                                       k=counted(choice.number if choice is not None else 0, "trump", self.lang)))
             text = self.w("auction", said=self.semi().join(bids), cite=self.cite(clause_by_ending(rules, "auction.order")))
             into.append(text)
         if replay.phase in ("exchange", "play", "done") and phase in ("auction", "declare") and replay.contract:

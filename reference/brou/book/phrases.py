@@ -189,8 +189,8 @@ PHRASES: dict[str, tuple[str, str]] = {
     "pass": ("{P} passes.", "{P} passe."),
     "no-show": ("{P} does not show his king.", "{P} ne montre pas son roi."),
     "passes": ("{ps} pass.", "{ps} passent."),
-    "homme": ("{P}, holding {k} trumps, says he plays: he is the homme, alone against all the others{cite}.",
-              "{P}, qui a {k} atouts, dit qu'il joue : il est l'homme, seul contre tous les autres{cite}."),
+    "homme": ("{P}, holding {k}, says he plays: he is the homme, alone against all the others{cite}.",
+              "{P}, qui a {k}, dit qu'il joue : il est l'homme, seul contre tous les autres{cite}."),
     "scores": (" This scores a point for {p}{cite}.", " Cela rapporte un point à {p}{cite}."),
     "king-moves": ("{P} takes {c}, which had scored for {q}: the point goes with it{cite}.",
                    "{P} prend {c}, qui avait marqué pour {q} : le point le suit{cite}."),
@@ -198,7 +198,7 @@ PHRASES: dict[str, tuple[str, str]] = {
                   "{P} perd {c}, qui avait marqué pour lui : il rend le point{cite}."),
     "not-played": ("The deal is not played{cite}.", "La donne n'est pas jouée{cite}."),
     # the auction and the exchange (L'Hombre)
-    "bid": ("{p}, with {k} trumps in his best suit, bids {b}", "{p}, qui a {k} atouts dans sa meilleure couleur, nomme {b}"),
+    "bid": ("{p}, with {k} in his best suit, bids {b}", "{p}, qui a {k} dans sa meilleure couleur, nomme {b}"),
     "bid-pass": ("{p} passes", "{p} passe"),
     "auction": ("The auction{cite}: {said}.", "Les enchères{cite} : {said}."),
     "hombre": ("{P} is the hombre and plays {b}{trump}, alone against the two tiers{cite}.",
@@ -257,13 +257,16 @@ PHRASES: dict[str, tuple[str, str]] = {
     "homme-won": ("{P}, the homme, took the most tricks first: he wins the deal and scores a point{cite}.",
                   "{P}, l'homme, a fait le plus de levées le premier : il gagne la donne et marque un point{cite}."),
     "homme-lost": ("{P}, the homme, did not take the most tricks ({w} did): he loses a point{cite}.",
-                   "{P}, l'homme, n'a pas fait le plus de levées ({w} si) : il perd un point{cite}."),
-    "hombre-won": ("{P}, the hombre, took {k} tricks against {t}: he wins his {b} and scores {v} {unit}{cite}.",
-                   "{P}, l'hombre, a fait {k} levées contre {t} : il gagne {b} et marque {v} {unit}{cite}."),
-    "hombre-remise": ("{P}, the hombre, took {k} tricks against {t}: remise, he loses {v} {unit}{cite}.",
-                      "{P}, l'hombre, a fait {k} levées contre {t} : il fait remise et perd {v} {unit}{cite}."),
-    "hombre-codille": ("{P}, the hombre, took {k} tricks against {t}: codille, he loses {v} {unit}{cite}.",
-                       "{P}, l'hombre, a fait {k} levées contre {t} : il fait codille et perd {v} {unit}{cite}."),
+                   "{P}, l'homme, n'a pas fait le plus de levées (c'est {w} qui les a faites) : il perd un point{cite}."),
+    "hombre-won": ("{P}, the hombre, {took} against {t}: he wins his {b} and scores {v} {unit}{cite}.",
+                   "{P}, l'hombre, {took} contre {t} : il gagne {b} et marque {v} {unit}{cite}."),
+    "hombre-remise": ("{P}, the hombre, {took} against {t}: remise, he loses {v} {unit}{cite}.",
+                      "{P}, l'hombre, {took} contre {t} : il fait remise et perd {v} {unit}{cite}."),
+    "hombre-codille": ("{P}, the hombre, {took} against {t}: codille, he loses {v} {unit}{cite}.",
+                       "{P}, l'hombre, {took} contre {t} : il fait codille et perd {v} {unit}{cite}."),
+    # how many tricks a player took: the verb agrees with none (French: n'a fait aucune levée)
+    "took": ("took {tricks}", "a fait {tricks}"),
+    "took-none": ("took {tricks}", "n'a fait {tricks}"),
     "hombre-surrender": ("{P}, the hombre, gave up: he loses {v} {unit}{cite}.",
                          "{P}, l'hombre, a abandonné : il perd {v} {unit}{cite}."),
     "jetons": ("jetons", "jetons"),
@@ -279,10 +282,52 @@ PHRASES: dict[str, tuple[str, str]] = {
 # how a game ended within a deal (brou.laws.game.Outcome.how), in words
 HOW = {"declaration-made": ("the declaration made", "déclaration tenue"),
        "declaration-failed": ("the declaration failed", "déclaration manquée"),
-       "concession-accepted": ("a concession accepted", "abandon accepté")}
+       "concession-accepted": ("a concession accepted", "abandon accepté"),
+       "played-out": ("played out", "donne jouée jusqu'au bout"),
+       "all-tricks": ("every trick taken", "toutes les levées faites"),
+       "claim-right": ("the claim right", "annonce juste"), "claim-wrong": ("the claim wrong", "annonce fausse"),
+       "replay": ("the coup played again", "coup à rejouer")}
+# the words of the notation as a person says them (brou web's buttons, what was said): the
+# marriages, claims and declarations of 1802 and Brouc, L'Homme d'Auvergne's speech, L'Hombre's
+# auction and exchange (its bids are its contracts' names, brou.laws.contracts); {cards} a
+# marriage's cards, {name} a declaration's, {s} a suit
+WORD_PHRASES: dict[str, tuple[str, str]] = {
+    "announce": ("announce {cards}, a {kind}", "annoncer {cards}, {kind}"),
+    "claim": ("claim the target reached", "déclarer le but atteint"),
+    "declare": ("declare {name}", "annoncer {name}"), "declare-double": ("declare {name}", "annoncer {name}"),
+    "concede": ("offer to concede", "proposer d'abandonner"), "accept": ("accept", "accepter"),
+    "refuse": ("refuse", "refuser"), "mark": ("mark", "marquer"), "pass": ("pass", "passer"),
+    "turn": ("turn", "retourner"), "leave": ("leave", "laisser"), "play": ("play", "jouer"), "show": ("show", "montrer"),
+    "trump": ("{s} trumps", "atout {s}"), "draw": ("draw", "prendre au talon"), "surrender": ("give up", "abandonner"),
+    "stop": ("stop", "s'arrêter"), "play-on": ("play on", "garder le contrat"),
+    "spil": ("bid without naming", "enchérir sans nommer"),
+}
+# what a player is shown of the deal beyond the cards (brou.engine.view's fields), by field
+VIEW_WORDS: dict[str, tuple[str, str]] = {
+    "announcements": ("Announcements", "Annonces"), "declared": ("Declared", "Déclaré"),
+    "table": ("Table marriages", "Mariages sur table"), "scores": ("Scores before the deal", "Points avant la donne"),
+    "carried": ("Marriages carried", "Mariages reportés"), "outcome": ("Outcome", "Résultat"),
+    "jetons": ("Jetons", "Jetons"), "marks": ("Marks", "Marques"), "points": ("Points", "Points"),
+    "auction": ("Auction", "Enchères"), "hombre": ("Hombre", "Hombre"), "contract": ("Contract", "Contrat"),
+    "exchange": ("Exchange", "Écart"), "turned": ("Turned", "Retournées"), "words": ("Words", "Paroles"),
+    "shown": ("Shown", "Montrées"), "homme": ("Homme", "Homme"), "open_hand": ("Open hand", "Main ouverte"),
+    "discards": ("Your discards", "Vos écarts"), "talon_rest": ("Rest of the talon", "Reste du talon"),
+    "partner_hand": ("Partner's hand", "Main du partenaire"),
+    "turnup_drawn_by": ("Turned card drawn by", "Retourne tirée par"), "own_tricks": ("Your tricks", "Vos levées"),
+    "discarded": ("discarded {k}", "a écarté {k}"), "for-team": ("for {team}", "pour {team}"),
+    "won-by": ("game won by {team}", "partie gagnée par {team}"),
+    "marks-of": ("marks {marks}", "marques {marks}"), "scores-of": ("scores {scores}", "points {scores}"),
+    "double": (" (double)", " (double)"),
+}
 NUMBERS = {"en": ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
                   "twelve"),
            "fr": ("zéro", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "onze", "douze")}
+# a count in words with its noun agreeing, for none, one and more (`{n}` the number in words)
+COUNTED = {"trick": (("no tricks", "one trick", "{n} tricks"), ("aucune levée", "une levée", "{n} levées")),
+           "trump": (("no trumps", "one trump", "{n} trumps"), ("aucun atout", "un atout", "{n} atouts"))}
+# a count of tricks alone, the noun understood, where it is not NUMBERS' ("against five and none",
+# "contre huit et une")
+TRICKS_ALONE = {"en": {0: "none"}, "fr": {1: "une"}}
 FEMININE = {"dame", "espadille", "baste", "manille", "ponte", "demande"}
 # what a ledger row of the count is, by the ending of the clause that made its entries
 LEDGER_WORDS = {
@@ -295,6 +340,22 @@ LEDGER_WORDS = {
 KIND_WORDS = {"simple": ("simple marriage", "mariage simple"), "grand": ("grand marriage", "grand mariage")}
 # the careful player's reasons that make a card played to a trick worth a word of its own
 NOTABLE = {"win", "win-master", "ruff", "smear", "table-marriage", "over"}
+
+
+def counted(k: int, noun: str, lang: str) -> str:
+    """`k` of `noun` (a key of COUNTED) in words, the noun agreeing: `aucune levée`, `une levée`, `deux levées`."""
+    forms = COUNTED[noun][0 if lang == "en" else 1]
+    return forms[min(k, 2)].format(n=NUMBERS[lang][k] if k < len(NUMBERS[lang]) else k)
+
+
+def tricks_taken(k: int, lang: str) -> str:
+    """`took no tricks`, `n'a fait aucune levée`, `a fait une levée`, `a fait deux levées`."""
+    return PHRASES["took-none" if k == 0 else "took"][0 if lang == "en" else 1].format(tricks=counted(k, "trick", lang))
+
+
+def tricks_alone(k: int, lang: str) -> str:
+    """A count of tricks, the noun understood: `none`, `une`, `deux`."""
+    return TRICKS_ALONE[lang].get(k) or (NUMBERS[lang][k] if k < len(NUMBERS[lang]) else str(k))
 
 
 def french(text: str) -> str:

@@ -38,7 +38,7 @@ from ..laws.results import deal_winner
 from ..spec.rules import Rules
 from .events import EventNarrator
 from .narrator import LANGS, clause_by_ending, img_html, indented
-from .phrases import HOW, LEDGER_WORDS, NUMBERS
+from .phrases import HOW, LEDGER_WORDS, tricks_alone, tricks_taken
 from .played import PlayedDeal, play_deal
 
 
@@ -230,14 +230,14 @@ class _Writer(EventNarrator):
         if isinstance(deal, HombreDeal) and deal.hombre is not None and deal.contract is not None:
             h = deal.hombre
             tricks = [sum(1 for _, _, w in deal.tricks if w == s) for s in range(n)]
-            others = self.listed([NUMBERS[self.lang][tricks[s]] for s in range(n) if s != h])
+            others = self.listed([tricks_alone(tricks[s], self.lang) for s in range(n) if s != h])
             net = balances(deal.ledger, n)[h]
             unit = self.w("point" if abs(net) == 1 else "points")
             key = {"won": "hombre-won", "remise": "hombre-remise", "codille": "hombre-codille",
                    "surrender": "hombre-surrender"}[deal.outcome or "won"]
             cite = self.cite(clause_by_ending(rules, "count.nolo" if deal.contract.nolo else "count.result"))
-            return self.w(key, P=self.P(h), k=NUMBERS[self.lang][tricks[h]], t=others, b=self._contract_name(deal.contract.name),
-                          v=abs(net), unit=unit, cite=cite)
+            return self.w(key, P=self.P(h), took=tricks_taken(tricks[h], self.lang), t=others,
+                          b=self._contract_name(deal.contract.name), v=abs(net), unit=unit, cite=cite)
         if kind == "most-tricks" and deal.homme is not None:
             winner = deal_winner(n, [w for _, _, w in deal.tricks])
             if winner == deal.homme:

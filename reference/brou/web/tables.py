@@ -52,6 +52,7 @@ from .board import board, seat_of
 from .refusals import Rule, refusal_rule, rule_numbers
 from .register import the_register
 from .requests import RequestError
+from .said import PLAYER_WORD, said_rows, word_label
 
 MAX_DEALS = 300  # deals a table plays (a Brouc match is about 30, a game of L'Hombre 30 to 40 coups)
 MAX_ACTIONS = 30_000  # actions in a table's log (a deal has at most about 60)
@@ -529,16 +530,18 @@ class GameTable:
             "board": board(deal, seating, shown),
             "deal_number": self.deals_done + (0 if self.over or deal.is_over else 1),
             "to_act": self.to_act, "thinking": self.thinking, "paused": self.paused, "over": self.over,
-            "note": self.note, "actions": self._actions(viewer), "position": self.position_line(),
+            "said": said_rows(self.rules, seen, n, lang),
+            "note": self.note, "actions": self._actions(viewer, lang), "position": self.position_line(),
             "can_undo": any(a in humans for a in self.actors),
             "finished": self._finished(lang) if self.paused or self.over else None,
             "sheet": self.sheet(lang),
         }
         return out
 
-    def _actions(self, player: int) -> dict[str, Any] | None:
+    def _actions(self, player: int, lang: str) -> dict[str, Any] | None:
         """What `player` may try now: every card of his hand (legal or not) and the words of the
-        moment (legal ones, and the others of the phase, which are refused with their rule)."""
+        moment (legal ones, and the others of the phase, which are refused with their rule), each
+        word with its label in `lang` (the action sent is the word itself)."""
         if not self.seats[player].human or self.over or self.paused:
             return None
         deal, seat = self.deal, self.seat_of(player)
@@ -553,7 +556,7 @@ class GameTable:
         words = [deal.action_text(a) for a in sorted(legal) if a >= rules.n_indices]
         others = [w for w in phase_words(deal, seat) if w not in words] if on_turn else []
         return {"player": player, "on_turn": on_turn, "cards": cards if on_turn or any(c["legal"] for c in cards) else [],
-                "words": [{"text": w, "legal": True} for w in words] + [{"text": w, "legal": False} for w in others]}
+                "words": [{"text": w, "label": word_label(rules, w, lang), "legal": w in words} for w in words + others]}
 
     def _finished(self, lang: str) -> dict[str, Any] | None:
         done = self.finished
@@ -587,9 +590,6 @@ class GameTable:
         out = {"header": count.header, "rows": count.rows, "said": count.said}
         self._counted = key, out
         return out
-
-
-PLAYER_WORD = {"en": "Player", "fr": "Joueur"}  # as the pages name a table's players (static/app.js)
 
 
 def _plain(entry: Mapping[str, Any]) -> dict[str, Any]:

@@ -32,7 +32,7 @@ const WORDS = {
     notFound: "Not found", said: "What was said", score: "Score", lead: "leads", side: "side",
     paused: "The deal is over: look, then go on to the next deal.", back: "back", card: "card",
     notPlayable: "not playable", openTable: "Open tables", error: "Error", setup: "Setup",
-    implementation: "Implementation", count: "The count", previous: "previous", following: "next", seedWord: "seed",
+    implementation: "Implementation", count: "The count", marks: "Marks", previous: "previous", following: "next", seedWord: "seed",
   },
   fr: {
     table: "Table", replay: "Rejouer", register: "Registre", reports: "Rapports", other: "English",
@@ -64,22 +64,8 @@ const WORDS = {
     scenario: "Scénario", notFound: "Introuvable", said: "Ce qui a été dit", score: "Marque", lead: "entame",
     side: "camp", paused: "La donne est finie : regardez, puis passez à la donne suivante.", back: "dos",
     card: "carte", notPlayable: "injouable", openTable: "Tables ouvertes", error: "Erreur", setup: "Donne de départ",
-    implementation: "Implémentation", count: "Le compte", previous: "précédents", following: "suivants", seedWord: "graine",
+    implementation: "Implémentation", count: "Le compte", marks: "Marques", previous: "précédents", following: "suivants", seedWord: "graine",
   },
-};
-const FIELDS = {
-  en: {announcements: "Announcements", declared: "Declared", table: "Table marriages", scores: "Scores before the deal",
-    carried: "Marriages carried", outcome: "Outcome", jetons: "Jetons", marks: "Marks", points: "Points",
-    auction: "Auction", hombre: "Hombre", contract: "Contract", exchange: "Exchange", turned: "Turned",
-    words: "Words", shown: "Shown", homme: "Homme", open_hand: "Open hand", discards: "Your discards",
-    talon_rest: "Rest of the talon", partner_hand: "Partner's hand", turnup_drawn_by: "Turned card drawn by",
-    last_trick: "Last trick", own_tricks: "Your tricks"},
-  fr: {announcements: "Annonces", declared: "Déclaré", table: "Mariages sur table", scores: "Points avant la donne",
-    carried: "Mariages reportés", outcome: "Résultat", jetons: "Jetons", marks: "Marques", points: "Points",
-    auction: "Enchères", hombre: "Hombre", contract: "Contrat", exchange: "Écart", turned: "Retournées",
-    words: "Paroles", shown: "Montrées", homme: "Homme", open_hand: "Main ouverte", discards: "Vos écarts",
-    talon_rest: "Reste du talon", partner_hand: "Main du partenaire", turnup_drawn_by: "Retourne tirée par",
-    last_trick: "Dernière levée", own_tricks: "Vos levées"},
 };
 const SUITS = {S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663"};
 const RANKS = {en: {T: "10"}, fr: {T: "10", K: "R", Q: "D", J: "V"}};
@@ -442,36 +428,10 @@ function trickBox(state, cards, title, winner) {
       cardImg(state.ruleset, c.card), el("span", {class: "by", text: `${t("player")} ${c.player}`})))));
 }
 
-function showEntry(entry) {
-  // one entry of a list the view gives (a trick taken, an announcement, a bid, a discard) as short
-  // text: "Trick 2: 10♠ 8♠ 7♠ 8♣", "Player 2: KQC +40", "Player 0: demande"
-  if (!entry || typeof entry !== "object" || Array.isArray(entry)) return show(entry);
-  const plain = new Set(["marriage", "bid", "card", "cards", "word", "points"]);
-  const head = entry.trick !== undefined ? `${t("trick")} ${entry.trick}` : entry.player !== undefined ? `${t("player")} ${entry.player}` : "";
-  const body = Object.entries(entry).filter(([k]) => k !== "trick" && (k !== "player" || entry.trick === undefined)).map(([k, v]) => {
-    if (k === "cards" && Array.isArray(v)) return v.map((c) => (c && typeof c === "object" ? show(c.card) : show(c))).join(" ");
-    if (k === "points" && typeof v === "number") return v >= 0 ? `+${v}` : String(v);
-    if (k === "player" && entry.trick === undefined) return null;
-    return plain.has(k) ? show(v) : `${FIELDS[lang][k] ?? k} ${show(v)}`;
-  }).filter((x) => x !== null).join(" ");
-  return head ? `${head}: ${body}` : body;
-}
-
 function viewList(state) {
-  // what the player sees beyond the cards: what was said, shown, counted (the engine's view)
-  const skip = new Set(["player", "phase", "to_act", "trump", "turnup", "hand", "held", "talon", "trick", "tricks",
-    "last_trick"]);
-  const rows = [];
-  for (const [key, value] of Object.entries(state.view)) {
-    if (skip.has(key) || value === null || (Array.isArray(value) && !value.length)) continue;
-    let shown;
-    if (["homme", "hombre"].includes(key) && typeof value === "number") {
-      shown = `${t("player")} ${value}`;  // who plays the deal alone, a player of the table
-    } else if (Array.isArray(value) && value.length && value[0] && typeof value[0] === "object") {
-      shown = value.map(showEntry).join(" · ");
-    } else shown = show(value);
-    rows.push(el("dt", {text: FIELDS[lang][key] ?? key}), el("dd", {text: shown}));
-  }
+  // what the player sees beyond the cards: what was said, shown, counted (the engine's view, put
+  // in words by the server in the page's language: brou/web/said.py)
+  const rows = (state.said || []).flatMap((row) => [el("dt", {text: row.label}), el("dd", {text: row.text})]);
   return rows.length ? el("dl", {class: "said"}, rows) : null;
 }
 
@@ -482,7 +442,7 @@ function sheetBox(state) {
   if (sheet.kind === "match") {
     if (sheet.svg) box.append(el("img", {class: "sheet-svg", alt: t("sheet"),
       src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(sheet.svg)}));
-    box.append(el("p", {text: `${FIELDS[lang].marks}${colon()}${sheet.marks.join(" – ")}`}));
+    box.append(el("p", {text: `${t("marks")}${colon()}${sheet.marks.join(" – ")}`}));
     return box;
   }
   const head = el("tr", {}, el("th", {text: t("deal")}), [...Array(sheet.players).keys()].map((p) => el("th", {text: `${t("player")} ${p}`})));
@@ -542,7 +502,9 @@ function renderTable(state) {
   }
   const wordsBox = el("div", {class: "words", role: "group", "aria-label": t("words")},
     (actions ? actions.words : []).map((w) => el("button", {type: "button", class: "word" + (w.legal ? "" : " illegal"),
-      "data-word": w.text, "aria-disabled": w.legal ? null : "true", onclick: () => act(w.text), text: show(w.text)})));
+      "data-word": w.text, "aria-disabled": w.legal ? null : "true", onclick: () => act(w.text),
+      // the label in the page's language; the notation's word, which is the action sent, as its title
+      title: w.label && w.label !== w.text ? w.text : null, text: w.label || show(w.text)})));
 
   const mySeat = mine ? el("div", {class: "me"}, seatPlate(state, mine.player, mine), hand, wordsBox) : null;
 
