@@ -18,7 +18,7 @@ right, and about one action in sixteen is illegal.  Each case is a scenario whos
 expectations the reference engine gives as it plays: who acts, the legal actions and the
 trick after every action, the tricks and the count after every trick, everything at the end.
 The harness judges the implementation's answers exactly as `brou check` does
-(`harness.verdict_of`).  At the first case that does not pass, a case of several deals is
+(`judging.verdict.verdict_of`, then `diagnosis.diagnose.with_clause`).  At the first case that does not pass, a case of several deals is
 cut to begin at the deal that fails, if that deal alone fails the same way (`_one_deal`: a
 `Start`, the match or session as it stood before that deal given as setup, the bytes then read
 for the actions alone), a shorter one is looked for (`shorter`), then hypothesis shrinks it
@@ -42,10 +42,10 @@ of the other four alone sees the cases it saw before; its cases have a fourth la
 the style of the bidding, the deal of 40 cards (lopsided: the matadors or a long suit moved
 into one hand), then a byte per action (a bid, a contract, a trump, a discard, `draw`,
 `surrender`, `stop` or a card, or about one in sixteen refused).  Every case is played by the
-protocol's table (`brou.conformance.table.Table`).
+protocol's table (`brou.conformance.protocol.table.Table`).
 
 Beyond its deal, every layout reads a block of reach bytes just after the action bytes it may
-read (`reach_of`, brou.conformance.reach): where the implementation offers the features, the
+read (`reach_of`, brou.conformance.cases.reach): where the implementation offers the features, the
 case goes on to the next deals of its match or session (`deal` steps) and asks one player's
 `view`, `speakers` and a small `perft`, each once, at a point the block chooses.  Nothing of the
 deal changes with it, so an implementation without those features sees the cases it always saw.
@@ -69,16 +69,16 @@ from typing import Any, NamedTuple, ParamSpec
 
 import yaml
 
-from ..cards.deal import Deal, deal_from_pack, deal_from_seed
-from ..cards.seating import Seating
-from ..cards.shuffle import MAX_SEED, permuted, swaps
-from ..engine.hombre import AUCTION as HOMBRE_AUCTION
-from ..engine.hombre import DECLARE as HOMBRE_DECLARE
-from ..engine.hombre import EXCHANGE as HOMBRE_EXCHANGE
-from ..engine.hombre import GIVEN_UP as HOMBRE_GIVEN_UP
-from ..engine.hombre import STOPPED as HOMBRE_STOPPED
-from ..engine.hombre import HombreDeal
-from ..engine.homme import (
+from ...cards.deal import Deal, deal_from_pack, deal_from_seed
+from ...cards.seating import Seating
+from ...cards.shuffle import MAX_SEED, permuted, swaps
+from ...engine.hombre import AUCTION as HOMBRE_AUCTION
+from ...engine.hombre import DECLARE as HOMBRE_DECLARE
+from ...engine.hombre import EXCHANGE as HOMBRE_EXCHANGE
+from ...engine.hombre import GIVEN_UP as HOMBRE_GIVEN_UP
+from ...engine.hombre import STOPPED as HOMBRE_STOPPED
+from ...engine.hombre import HombreDeal
+from ...engine.homme import (
     CLAIM_ACTION,
     CONCEDE_ACTION,
     DECLARE_ACTION,
@@ -87,28 +87,31 @@ from ..engine.homme import (
     HommeDeal,
     action_text,
 )
-from ..engine.phases import ALL_PASSED, DONE, NOT_TURNED, PLAY, PLAYED, SPEECH, TURN_OFFER, PhaseDeal
-from ..engine.phases import action_text as phase_action_text
-from ..engine.session import deals_to_play
-from ..errors import BrouError, UsageError
-from ..laws.auction import DRAW as HOMBRE_DRAW
-from ..laws.auction import PASS as HOMBRE_PASS
-from ..laws.auction import words as hombre_words
-from ..laws.contracts import SPADES as HOMBRE_SPADES
-from ..laws.contracts import TURNED as HOMBRE_TURNED
-from ..laws.contracts import contract as hombre_contract
-from ..laws.contracts import contracts as hombre_contracts
-from ..laws.contracts import has_auction
-from ..laws.game import count_so_far, game_rules, reaches_target
-from ..laws.speech import LEAVE, PASS, SHOW, TURN, WORDS, has_speech, word_action
-from ..laws.speech import PLAY as SAY_PLAY
-from ..laws.talon import TalonDeal, deal_with_talon, talon_deal_from_seed
-from ..spec.rules import Rules, card_order, cards_of
-from .compare import ERRORED, FAILED, SKIPPED, Verdict, passing_results
-from .corpus import FORMAT, Scenario, parameter_default, request_of
+from ...engine.phases import ALL_PASSED, DONE, NOT_TURNED, PLAY, PLAYED, SPEECH, TURN_OFFER, PhaseDeal
+from ...engine.phases import action_text as phase_action_text
+from ...engine.session import deals_to_play
+from ...errors import BrouError, UsageError
+from ...laws.auction import DRAW as HOMBRE_DRAW
+from ...laws.auction import PASS as HOMBRE_PASS
+from ...laws.auction import words as hombre_words
+from ...laws.contracts import SPADES as HOMBRE_SPADES
+from ...laws.contracts import TURNED as HOMBRE_TURNED
+from ...laws.contracts import contract as hombre_contract
+from ...laws.contracts import contracts as hombre_contracts
+from ...laws.contracts import has_auction
+from ...laws.game import count_so_far, game_rules, reaches_target
+from ...laws.speech import LEAVE, PASS, SHOW, TURN, WORDS, has_speech, word_action
+from ...laws.speech import PLAY as SAY_PLAY
+from ...laws.talon import TalonDeal, deal_with_talon, talon_deal_from_seed
+from ...spec.rules import Rules, card_order, cards_of
+from ..diagnosis.diagnose import with_clause
+from ..diagnosis.localise import Suspect, headline, suspects
+from ..judging.compare import ERRORED, FAILED, SKIPPED, Verdict, passing_results
+from ..judging.verdict import Outcome, Prepared, Session, send_ahead, verdict_of
+from ..protocol.runner import Ahead, Implementation, ImplementationError, is_time_limit
+from ..protocol.table import Table
+from ..scenarios.corpus import FORMAT, Scenario, parameter_default, request_of
 from .generate import PHASE_RULESETS, RULESETS, NoAliasDumper, clauses_touched
-from .harness import Ahead, Implementation, Outcome, Prepared, Session, send_ahead, verdict_of
-from .localise import Suspect, headline, suspects
 from .reach import (
     DEALS_AT,
     MORE_DEALS,
@@ -124,8 +127,6 @@ from .reach import (
     REACH_BYTES,
     Reach,
 )
-from .runner import ImplementationError, is_time_limit
-from .table import Table
 
 # -- the layout of a case's bytes ----------------------------------------------------------
 
@@ -175,7 +176,7 @@ class Choices:
 
 
 def reach_of(c: Choices) -> bytes:
-    """The reach bytes of a case (brou.conformance.reach): the REACH_BYTES just after the action
+    """The reach bytes of a case (brou.conformance.cases.reach): the REACH_BYTES just after the action
     bytes it may read, so that a case cut shorter keeps them, and bytes past them read 0."""
     base = ACTIONS + min(c.at(LIMIT), MAX_ATTEMPTS)
     return bytes(c.at(base + i) for i in range(REACH_BYTES))
@@ -1453,7 +1454,7 @@ def search_bytes(seed: int, number: int) -> bytes:
     deal_seed = rng.getrandbits(64)
     out[SEED:SEED + 8] = deal_seed.to_bytes(8, "big")
     out[DIGITS:DIGITS + MAX_DIGITS] = bytes(swaps(MAX_DIGITS + 1, deal_seed))
-    # the reach (brou.conformance.reach) from a generator of its own, so that the bytes above
+    # the reach (brou.conformance.cases.reach) from a generator of its own, so that the bytes above
     # are the ones they always were; placed after the action bytes the case may read
     base = ACTIONS + min(out[LIMIT], MAX_ATTEMPTS)
     out = out.ljust(base + REACH_BYTES, b"\0")
@@ -1500,7 +1501,7 @@ class FuzzRun:
     refused: int = 0
     skipped: int = 0
     deals: int = 0  # the deals played, several in a case that goes on to the next deals
-    reach: Counter[str] = field(default_factory=Counter)  # what was asked beyond the deals (brou.conformance.reach)
+    reach: Counter[str] = field(default_factory=Counter)  # what was asked beyond the deals (brou.conformance.cases.reach)
     finding: Finding | None = None
     start_error: str | None = None
 
@@ -1530,7 +1531,7 @@ class _Judge:
         return self.scenario(Scenario(case.data, "brou fuzz", 0))
 
     def scenario(self, s: Scenario, ahead: Prepared | None = None, answered: Callable[[], None] | None = None) -> Verdict:
-        """The verdict on `s` (`ahead`: it was sent already, `harness.send_ahead`; `answered`:
+        """The verdict on `s` (`ahead`: it was sent already, `judging.verdict.send_ahead`; `answered`:
         called once its answer is in, before it is judged)."""
         known = self.cache.get(s.text) if ahead is None else None
         if known is not None:
@@ -1538,6 +1539,7 @@ class _Judge:
         before = self.last
         was = before.verdict.status if before is not None else None
         verdict = verdict_of(self.impl, s, self.session, timeout=self.timeout, max_hangs=0, ahead=ahead, answered=answered)
+        verdict = with_clause(s, verdict)
         if verdict.status in (FAILED, ERRORED):
             self.drop()  # the search stops here: nothing else is asked before its answer is taken
         if before is not None and was != ERRORED and before.verdict.status == ERRORED:
@@ -1555,7 +1557,7 @@ class _Judge:
 
     def fetch_next(self, cases: _Cases, send: bool) -> None:
         """Take the search's next case now, and send it if `send` and the implementation takes
-        requests ahead (`harness.send_ahead`): it plays it while this one is judged."""
+        requests ahead (`judging.verdict.send_ahead`): it plays it while this one is judged."""
         number, data, summary, s, whole = cases.next_whole()
         sent = send_ahead(self.sender, s, self.session, whole) if send and self.sender is not None else None
         self.upcoming = (number, data, summary, s), sent
@@ -1593,7 +1595,7 @@ _ASCII = json.JSONEncoder(separators=(",", ":"), check_circular=False)
 
 
 def _search_main(argv: list[str]) -> int:
-    """`python -m brou.conformance.fuzz SEED OFFER`: the search's cases from case 1 on, one line
+    """`python -m brou.conformance.cases.fuzz SEED OFFER`: the search's cases from case 1 on, one line
     each, until its output is closed: tab-separated JSON texts, [number, bytes as hex, summary,
     the scenario's fields of `_ABOUT`], the scenario, and (empty if none) its whole request
     and the results that pass it (`compare.passing_results`), ASCII, as `brou serve` writes them."""
@@ -1639,7 +1641,7 @@ class _Cases:
         self.number = 0
         self.process: subprocess.Popen[str] | None = None
         if background:
-            self.process = subprocess.Popen([sys.executable, "-m", "brou.conformance.fuzz", str(seed), offer.to_json()],
+            self.process = subprocess.Popen([sys.executable, "-m", "brou.conformance.cases.fuzz", str(seed), offer.to_json()],
                                             stdout=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True,
                                             encoding="utf-8", bufsize=1 << 16)
             with contextlib.suppress(ImportError, AttributeError, OSError):  # a longer queue of cases, where a pipe may grow
@@ -1654,7 +1656,7 @@ class _Cases:
 
     def next_whole(self) -> tuple[int, bytes, Summary, Scenario, tuple[bytes, bytes] | None]:
         """The next case, and from a search process its whole request and passing results as
-        text (`harness.prepare_whole`), or None."""
+        text (`judging.verdict.prepare_whole`), or None."""
         if self.process is None:
             self.number += 1
             data = search_bytes(self.seed, self.number)
@@ -1756,7 +1758,7 @@ def shorter(data: bytes, actions: int, fails: Callable[[bytes], bool], rng: rand
 def later_bytes(data: bytes, later: Later, deal: int) -> bytes:
     """The bytes of a case that starts at a further deal of the case `data` describes (its
     `deal`-th from 0, `later`; the setup comes from `Start`): the actions tried from that deal on,
-    and the reach as it stood there (brou.conformance.reach): the deals still to come, the seed
+    and the reach as it stood there (brou.conformance.cases.reach): the deals still to come, the seed
     of the next, and each question not yet asked at its place among the remaining actions."""
     c = Choices(data)
     limit = min(c.at(LIMIT), MAX_ATTEMPTS)
@@ -2047,7 +2049,7 @@ def write_scenario(scenario: dict[str, Any], folder: Path) -> Path:
 
 
 def finding_suspects(finding: Finding) -> list[Suspect]:
-    """The verdict on the shrunk case alone: the rule most likely broken (brou.conformance.localise)."""
+    """The verdict on the shrunk case alone: the rule most likely broken (brou.conformance.diagnosis.localise)."""
     if finding.verdict.status != FAILED:
         return []
     try:
@@ -2096,8 +2098,8 @@ _ENDINGS = ("played-out", "all-tricks", "claim-right", "claim-wrong", "declarati
 
 def report_text(run: FuzzRun, command: str | None = None) -> str:
     """The run as text: what was tried, and the finding with how to replay it."""
-    from ..errors import one_line
-    from .bounds import as_text
+    from ...errors import one_line
+    from ..protocol.bounds import as_text
 
     rate = f", {run.cases / run.seconds:,.0f} a second" if run.seconds else ""
     head = f"brou fuzz: {_plural(run.cases, 'case')} against {run.implementation} (seed {run.seed}) in {run.seconds:.1f} s{rate}"
