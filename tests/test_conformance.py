@@ -570,7 +570,8 @@ def test_the_sheet_is_a_games_and_never_asked_of_a_deal_alone() -> None:
     asking = [s.id for s in corpus() if "game" not in s.data["setup"]
               and any("sheet" in step.get("expect", {}) for step in s.data["steps"])]
     assert not asking
-    from brou.conformance.cases.fuzz import Offer, build, search_bytes
+    from brou.conformance.cases.build import build
+    from brou.conformance.cases.case import Offer, search_bytes
     offer = Offer.of(Reference().hello(), PARTNERSHIP)
     cases = [build(search_bytes(0, number), offer).data for number in range(60)]
     alone = [c for c in cases if "game" not in c["setup"]]

@@ -24,27 +24,18 @@ import brou.laws.auction
 import brou.laws.following
 import brou.laws.results
 from brou.cli import main
-from brou.conformance.cases.fuzz import (
-    LIMIT,
-    Offer,
-    Start,
-    actions_of,
-    build,
-    finished_scenario,
-    fuzz,
-    later_bytes,
-    report_data,
-    report_text,
-    search_bytes,
-    write_scenario,
-)
+from brou.conformance.cases.build import build
+from brou.conformance.cases.case import LIMIT, Offer, Start, search_bytes
+from brou.conformance.cases.fuzz import fuzz
 from brou.conformance.cases.generate import PHASE_FORMS, PHASE_RULESETS, RULESETS
+from brou.conformance.cases.shrink import actions_of, later_bytes
 from brou.conformance.diagnosis.run import run
 from brou.conformance.judging.compare import FAILED, PASSED
 from brou.conformance.protocol.runner import InProcess, Subprocess
 from brou.conformance.protocol.server import Reference
 from brou.conformance.protocol.table import PARTNERSHIP as PARTNERSHIP_GAMES
 from brou.conformance.protocol.table import Table
+from brou.conformance.reporting.fuzzing import finished_scenario, report_data, report_text, write_scenario
 from brou.conformance.scenarios.corpus import load_file
 from brou.engine.hombre import HombreDeal
 
@@ -670,7 +661,7 @@ def test_the_reach_adds_steps_and_changes_nothing_else() -> None:
 def test_the_reach_is_its_bytes_and_zero_asks_nothing() -> None:
     """The reach's block follows the action bytes a case may read: zeroed, the case asks nothing
     beyond its deal; a case cut to fewer actions keeps it."""
-    from brou.conformance.cases.fuzz import ACTIONS
+    from brou.conformance.cases.case import ACTIONS
     from brou.conformance.cases.reach import REACH_BYTES
 
     offer = Offer.of(Reference().hello())

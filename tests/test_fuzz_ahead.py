@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from brou.conformance.cases.fuzz import BACKGROUND_FROM, Offer, build, fuzz, search_bytes
+from brou.conformance.cases.build import build
+from brou.conformance.cases.case import Offer, search_bytes
+from brou.conformance.cases.fuzz import BACKGROUND_FROM, fuzz
 from brou.conformance.judging.compare import FAILED, PASSED, judge, passing_results
 from brou.conformance.judging.verdict import Session, send_ahead, verdict_of
 from brou.conformance.protocol.runner import Subprocess

@@ -280,7 +280,8 @@ def cmd_coverage(args: argparse.Namespace) -> int:
 def cmd_fuzz(args: argparse.Namespace) -> int:
     """`brou fuzz`: random cases against an implementation, compared with the reference engine
     at every step; the first that does not pass shrunk and written out (docs/fuzzing.md)."""
-    from ..cases.fuzz import fuzz, report_data, report_text, write_scenario
+    from ..cases.fuzz import fuzz
+    from .fuzzing import report_data, report_text, write_scenario
 
     _seconds("--timeout", args.timeout, "fuzz")
     _seconds("--start-timeout", args.start_timeout, "fuzz")
@@ -318,7 +319,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
             result = fuzz(impl, seed=args.seed, deals=deals, seconds=args.seconds, rulesets=rulesets,
                           timeout=args.timeout, shrink_seconds=args.shrink_seconds)
     if result.finding is not None:
-        from ..cases.fuzz import finished_scenario
+        from .fuzzing import finished_scenario
 
         scenario = finished_scenario(result.finding, result)
         result.finding.scenario = scenario
