@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from brou.conformance.runner import InProcess
+from brou.conformance.protocol.runner import InProcess
 from brou.engine import homme, phases
 from brou.laws import counting, game, play
 from brou.laws.counting import DealResult

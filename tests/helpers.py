@@ -27,7 +27,7 @@ from brou.laws.talon import talon_deal_from_seed
 from brou.spec.rules import Rules
 
 if TYPE_CHECKING:
-    from brou.conformance.corpus import Scenario
+    from brou.conformance.scenarios.corpus import Scenario
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -215,7 +215,7 @@ T = TypeVar("T")
 def whole_corpus() -> tuple[Scenario, ...]:
     """The shipped corpus, loaded once per process (about 4 s of a core) for the tests that read it
     all (tests/test_conformance.py, test_traceability.py, test_harness_survival.py)."""
-    from brou.conformance.corpus import load_corpus
+    from brou.conformance.judging.reference import load_corpus
 
     return tuple(load_corpus())
 

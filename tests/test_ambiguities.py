@@ -12,11 +12,11 @@ import yaml
 from jsonschema import Draft202012Validator
 
 from brou import Rules, spec
-from brou.conformance import witnesses
-from brou.conformance.compare import FAILED, PASSED
-from brou.conformance.corpus import SCENARIO_DIR, Scenario, load_file
-from brou.conformance.harness import run
-from brou.conformance.runner import InProcess
+from brou.conformance.cases import witnesses
+from brou.conformance.diagnosis.run import run
+from brou.conformance.judging.compare import FAILED, PASSED
+from brou.conformance.protocol.runner import InProcess
+from brou.conformance.scenarios.corpus import SCENARIO_DIR, Scenario, load_file
 from brou.errors import ParameterError, SpecError, UsageError
 from brou.spec import ambiguities
 

@@ -1,4 +1,5 @@
-"""Brusquembille through the protocol (`brou.conformance.table.Table`) and the command line (`brou deal`, `brou match`)."""
+"""Brusquembille through the protocol (`brou.conformance.protocol.table.Table`) and the command line (`brou deal`,
+`brou match`)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 import pytest
 
 from brou.cli import main
-from brou.conformance.server import Reference
+from brou.conformance.protocol.server import Reference
 
 RULESET = "brusquembille-1718"
 HANDS = [["AS", "KH", "9D"], ["TH", "QC", "8D"], ["AH", "JS", "9C"]]

@@ -517,7 +517,7 @@ def test_ambiguities_by_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
 
 WRONG_DEALER = '''
 import json, sys
-from brou.conformance.server import Reference
+from brou.conformance.protocol.server import Reference
 
 reference = Reference()
 for line in sys.stdin:

@@ -4,7 +4,7 @@ from this tree, installed into a fresh environment, plays as the pure engine doe
 The compiled process says it is compiled and `BROU_PURE=1` gives it its `.py` files; the whole
 corpus gets the same verdict, scenario by scenario, either way; the engine's own tests pass
 against the compiled classes; and the diagnosis still finds a slip that only a mutant of the
-clause's function reproduces (the mutants run in a pure child, brou.conformance.counterfactual).
+clause's function reproduces (the mutants run in a pure child, brou.conformance.diagnosis.counterfactual).
 One wheel and one environment serve every test of the module.
 """
 
@@ -86,12 +86,13 @@ def test_the_engine_tests_pass_against_the_compiled_classes(compiled: Installed)
 FIND_THE_SLIP = textwrap.dedent("""
     import linecache, pickle, sys
     from brou.compiled import is_compiled
-    from brou.conformance.compare import FAILED
-    from brou.conformance.corpus import SCENARIO_DIR, load_corpus, reference_verdict
-    from brou.conformance.harness import Outcome
-    from brou.conformance.localise import ranked
+    from brou.conformance.judging.compare import FAILED
+    from brou.conformance.scenarios.corpus import SCENARIO_DIR
+    from brou.conformance.judging.reference import load_corpus, reference_verdict
+    from brou.conformance.judging.verdict import Outcome
+    from brou.conformance.diagnosis.localise import ranked
     if sys.argv[1] == "play":  # pure: the corpus's scenarios of the count, judged as a program with the slip
-        from brou.conformance.mutants import cpu_time, mutable, mutants, played
+        from brou.conformance.diagnosis.mutants import cpu_time, mutable, mutants, played
         func = mutable("hom.count.result")
         tie = next(m for m in mutants(func) if m.was == "REMISE" and m.now == "CODILLE"
                    and "best_tier" in linecache.getline(m.code.co_filename, m.line))

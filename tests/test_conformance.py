@@ -17,24 +17,17 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
 from brou import Rules, spec
-from brou.conformance import generate
-from brou.conformance.compare import ERRORED, FAILED, PASSED, expectations, judge
-from brou.conformance.corpus import CONFORMANCE_DIR, CorpusError, Scenario, load_corpus, load_file, reference_verdict, request_of
-from brou.conformance.harness import (
-    XFAILED,
-    XPASSED,
-    Run,
-    Selection,
-    offered_features,
-    reading_label,
-    reading_of,
-    run,
-    skip_reason,
-)
-from brou.conformance.report import changes_since, read_track, summary_line, to_json, to_junit, write_track
-from brou.conformance.runner import InProcess, check_hello
-from brou.conformance.server import Reference, perft
-from brou.conformance.table import PARTNERSHIP as PARTNERSHIP_GAMES
+from brou.conformance.cases import generate
+from brou.conformance.diagnosis.run import Run, run
+from brou.conformance.judging.compare import ERRORED, FAILED, PASSED, expectations, judge
+from brou.conformance.judging.expected import XFAILED, XPASSED
+from brou.conformance.judging.readings import offered_features, reading_label, reading_of, skip_reason
+from brou.conformance.judging.reference import load_corpus, reference_verdict
+from brou.conformance.protocol.runner import InProcess, check_hello
+from brou.conformance.protocol.server import Reference, perft
+from brou.conformance.protocol.table import PARTNERSHIP as PARTNERSHIP_GAMES
+from brou.conformance.reporting.report import changes_since, read_track, summary_line, to_json, to_junit, write_track
+from brou.conformance.scenarios.corpus import CONFORMANCE_DIR, CorpusError, Scenario, Selection, load_file, request_of
 from brou.engine.homme import HommeDeal
 from helpers import whole_corpus
 
@@ -501,7 +494,7 @@ def _run_steps(setup: dict[str, Any], steps: list[dict[str, Any]], ruleset: str 
 
 def _played_out(ruleset: str = "brouc", setup: dict[str, Any] = _MATCH_SETUP) -> list[dict[str, Any]]:
     """The act steps that play a seeded deal to its end (the first legal action each time)."""
-    from brou.conformance.table import Table
+    from brou.conformance.protocol.table import Table
     table = Table(Rules.load(ruleset), setup)
     steps = []
     while not table.state.is_over:
@@ -577,7 +570,8 @@ def test_the_sheet_is_a_games_and_never_asked_of_a_deal_alone() -> None:
     asking = [s.id for s in corpus() if "game" not in s.data["setup"]
               and any("sheet" in step.get("expect", {}) for step in s.data["steps"])]
     assert not asking
-    from brou.conformance.fuzz import Offer, build, search_bytes
+    from brou.conformance.cases.build import build
+    from brou.conformance.cases.case import Offer, search_bytes
     offer = Offer.of(Reference().hello(), PARTNERSHIP)
     cases = [build(search_bytes(0, number), offer).data for number in range(60)]
     alone = [c for c in cases if "game" not in c["setup"]]

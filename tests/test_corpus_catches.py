@@ -16,11 +16,13 @@ from typing import Any
 import pytest
 from faults import _first_to_reach_wins, _reached_only_at_trick_ends, _sweep_only_by_first_leaders
 
-from brou.conformance.compare import FAILED
-from brou.conformance.corpus import CONFORMANCE_DIR, load_corpus
-from brou.conformance.harness import PARTIAL, run
-from brou.conformance.report import readings_played, summary_line
-from brou.conformance.runner import ImplementationError, InProcess, check_hello
+from brou.conformance.diagnosis.run import run
+from brou.conformance.judging.compare import FAILED
+from brou.conformance.judging.reference import load_corpus
+from brou.conformance.judging.verdict import PARTIAL
+from brou.conformance.protocol.runner import ImplementationError, InProcess, check_hello
+from brou.conformance.reporting.report import readings_played, summary_line
+from brou.conformance.scenarios.corpus import CONFORMANCE_DIR
 from brou.engine import homme
 from brou.laws import game
 

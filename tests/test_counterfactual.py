@@ -1,4 +1,4 @@
-"""Which reading an implementation plays (brou.conformance.counterfactual): its failures
+"""Which reading an implementation plays (brou.conformance.diagnosis.counterfactual): its failures
 replayed by the reference engine under each other value of the ruleset's parameters."""
 
 from __future__ import annotations
@@ -6,11 +6,20 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from brou.conformance.compare import FAILED, PASSED, Verdict
-from brou.conformance.corpus import SCENARIO_DIR, Scenario, load_corpus, reference_verdict
-from brou.conformance.counterfactual import _numbers, _readings, _replaced, _replay, _Variant, reproductions, same_failure
-from brou.conformance.harness import Outcome
-from brou.conformance.localise import ranked
+from brou.conformance.diagnosis.counterfactual import (
+    _numbers,
+    _readings,
+    _replaced,
+    _replay,
+    _Variant,
+    reproductions,
+    same_failure,
+)
+from brou.conformance.diagnosis.localise import ranked
+from brou.conformance.judging.compare import FAILED, PASSED, Verdict
+from brou.conformance.judging.reference import load_corpus, reference_verdict
+from brou.conformance.judging.verdict import Outcome
+from brou.conformance.scenarios.corpus import SCENARIO_DIR, Scenario
 
 
 def _variant(ruleset: str, what: str, value: object) -> _Variant:

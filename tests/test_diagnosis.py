@@ -2,7 +2,7 @@
 
 Single-bug implementations are made by planting one fault in the reference engine; the
 corpus of the fault's ruleset is run against it in process; the failures are put in the
-order the report shows them (brou.conformance.report.shown_failures), and the first one
+order the report shows them (brou.conformance.reporting.report.shown_failures), and the first one
 must name the clause the fault breaks.
 """
 
@@ -17,13 +17,14 @@ import pytest
 from faults import DIAGNOSIS_FAULTS as FAULTS
 from faults import Faulty, _rounding_five_down
 
-from brou.conformance.compare import FAILED, Verdict
-from brou.conformance.corpus import SCENARIO_DIR, Scenario, load_corpus
-from brou.conformance.diagnose import chapter_rank, following_clause, symptom_clause
-from brou.conformance.harness import Selection, run
-from brou.conformance.localise import links, suspects
-from brou.conformance.report import shown_failures
-from brou.conformance.runner import InProcess
+from brou.conformance.diagnosis.diagnose import chapter_rank, following_clause, symptom_clause
+from brou.conformance.diagnosis.localise import links, suspects
+from brou.conformance.diagnosis.run import run
+from brou.conformance.judging.compare import FAILED, Verdict
+from brou.conformance.judging.reference import load_corpus
+from brou.conformance.protocol.runner import InProcess
+from brou.conformance.reporting.report import shown_failures
+from brou.conformance.scenarios.corpus import SCENARIO_DIR, Scenario, Selection
 from brou.laws import counting
 from helpers import load
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from faults import DIAGNOSIS_FAULTS, FAULTS, Faulty
 
-import brou.conformance.server
+import brou.conformance.protocol.server
 import brou.engine.hombre
 import brou.engine.phases
 import brou.engine.view
@@ -24,28 +24,19 @@ import brou.laws.auction
 import brou.laws.following
 import brou.laws.results
 from brou.cli import main
-from brou.conformance.compare import FAILED, PASSED
-from brou.conformance.corpus import load_file
-from brou.conformance.fuzz import (
-    LIMIT,
-    Offer,
-    Start,
-    actions_of,
-    build,
-    finished_scenario,
-    fuzz,
-    later_bytes,
-    report_data,
-    report_text,
-    search_bytes,
-    write_scenario,
-)
-from brou.conformance.generate import PHASE_FORMS, PHASE_RULESETS, RULESETS
-from brou.conformance.harness import run
-from brou.conformance.runner import InProcess, Subprocess
-from brou.conformance.server import Reference
-from brou.conformance.table import PARTNERSHIP as PARTNERSHIP_GAMES
-from brou.conformance.table import Table
+from brou.conformance.cases.build import build
+from brou.conformance.cases.case import LIMIT, Offer, Start, search_bytes
+from brou.conformance.cases.fuzz import fuzz
+from brou.conformance.cases.generate import PHASE_FORMS, PHASE_RULESETS, RULESETS
+from brou.conformance.cases.shrink import actions_of, later_bytes
+from brou.conformance.diagnosis.run import run
+from brou.conformance.judging.compare import FAILED, PASSED
+from brou.conformance.protocol.runner import InProcess, Subprocess
+from brou.conformance.protocol.server import Reference
+from brou.conformance.protocol.table import PARTNERSHIP as PARTNERSHIP_GAMES
+from brou.conformance.protocol.table import Table
+from brou.conformance.reporting.fuzzing import finished_scenario, report_data, report_text, write_scenario
+from brou.conformance.scenarios.corpus import load_file
 from brou.engine.hombre import HombreDeal
 
 sys.path.append(str(Path(__file__).parent / "fakes"))
@@ -295,7 +286,7 @@ def test_a_folder_of_found_cases_has_its_coverage(tmp_path: Path, capsys: pytest
 
 def test_the_origins_are_the_schemas() -> None:
     from brou import spec
-    from brou.conformance.corpus import ORIGINS
+    from brou.conformance.scenarios.corpus import ORIGINS
 
     schema = json.loads((spec.SCHEMA_DIR / "scenario.schema.json").read_text(encoding="utf-8"))
     assert tuple(schema["$defs"]["scenario"]["properties"]["origin"]["enum"]) == ORIGINS
@@ -613,7 +604,7 @@ def test_a_broken_l_hombre_is_found_and_shrunk(clause: str, module: Any, name: s
     assert named == clause
 
 
-# -- beyond one deal: the next deals, view, speakers, perft (brou.conformance.reach) ----------------
+# -- beyond one deal: the next deals, view, speakers, perft (brou.conformance.cases.reach) ----------------
 
 # the features whose questions the reach asks: one each
 REACH_FEATURES = {"deal": "deals", "view": "view", "speakers": "out-of-turn", "perft": "perft"}
@@ -670,8 +661,8 @@ def test_the_reach_adds_steps_and_changes_nothing_else() -> None:
 def test_the_reach_is_its_bytes_and_zero_asks_nothing() -> None:
     """The reach's block follows the action bytes a case may read: zeroed, the case asks nothing
     beyond its deal; a case cut to fewer actions keeps it."""
-    from brou.conformance.fuzz import ACTIONS
-    from brou.conformance.reach import REACH_BYTES
+    from brou.conformance.cases.case import ACTIONS
+    from brou.conformance.cases.reach import REACH_BYTES
 
     offer = Offer.of(Reference().hello())
     number = next(n for n in range(1, 200) if _asks(build(search_bytes(0, n), offer).data) - {"deal"})
@@ -709,8 +700,8 @@ REACH_FAULTS = [
                  last_trick_any_time, id="view"),
     pytest.param("brouc", "speakers", "brouc.game.dehors", PARTNERSHIP_GAMES.answers, "speakers", no_speaking_out_of_turn,
                  id="speakers"),
-    pytest.param("homme-de-brou-1802", "perft", "hdb.play.follow", brou.conformance.server, "perft", finished_counts_none,
-                 id="perft"),
+    pytest.param("homme-de-brou-1802", "perft", "hdb.play.follow", brou.conformance.protocol.server, "perft",
+                 finished_counts_none, id="perft"),
     pytest.param("homme-de-brou-1802", "deal", "hdb.match.target", Table, "next_deal", marks_forgotten, id="second-deal"),
 ]
 

@@ -12,12 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from brou.conformance.compare import FAILED, PASSED, judge, passing_results
-from brou.conformance.corpus import Scenario, request_of
-from brou.conformance.fuzz import BACKGROUND_FROM, Offer, build, fuzz, search_bytes
-from brou.conformance.harness import Session, send_ahead, verdict_of
-from brou.conformance.runner import Subprocess
-from brou.conformance.server import Reference
+from brou.conformance.cases.build import build
+from brou.conformance.cases.case import Offer, search_bytes
+from brou.conformance.cases.fuzz import BACKGROUND_FROM, fuzz
+from brou.conformance.judging.compare import FAILED, PASSED, judge, passing_results
+from brou.conformance.judging.verdict import Session, send_ahead, verdict_of
+from brou.conformance.protocol.runner import Subprocess
+from brou.conformance.protocol.server import Reference
+from brou.conformance.scenarios.corpus import Scenario, request_of
 
 BROKEN = [sys.executable, str(Path(__file__).parent / "fakes" / "broken.py")]
 AHEAD = BACKGROUND_FROM + 20  # enough cases that the search runs in a process of its own

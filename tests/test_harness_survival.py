@@ -28,12 +28,14 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
-from brou.conformance import report
-from brou.conformance.corpus import Scenario, load_corpus
-from brou.conformance.harness import MAX_START_FAILURES, Run, run
-from brou.conformance.protocol import MAX_LINE
-from brou.conformance.runner import ImplementationError, InProcess, Subprocess
-from brou.conformance.server import Reference
+from brou.conformance.diagnosis.run import Run, run
+from brou.conformance.judging.reference import load_corpus
+from brou.conformance.judging.verdict import MAX_START_FAILURES
+from brou.conformance.protocol.bounds import MAX_LINE
+from brou.conformance.protocol.runner import ImplementationError, InProcess, Subprocess
+from brou.conformance.protocol.server import Reference
+from brou.conformance.reporting import report
+from brou.conformance.scenarios.corpus import Scenario
 from helpers import SCENARIO_HANDS, whole_corpus
 
 FAKE = Path(__file__).resolve().parent / "fakes" / "broken.py"

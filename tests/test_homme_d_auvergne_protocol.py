@@ -1,4 +1,4 @@
-"""L'Homme d'Auvergne through the protocol (`brou.conformance.table.Table`, PROTOCOL.md "Games with a speech") and
+"""L'Homme d'Auvergne through the protocol (`brou.conformance.protocol.table.Table`, PROTOCOL.md "Games with a speech") and
 the command line (`brou deal`, `brou match`)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from brou.cli import main
-from brou.conformance.server import Reference
+from brou.conformance.protocol.server import Reference
 from brou.engine.phases import PhaseDeal
 from brou.engine.session import Session
 from brou.laws.talon import talon_deal_from_cards

@@ -28,12 +28,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from brou.conformance import report
-from brou.conformance.compare import ERRORED, FAILED, PASSED, judge
-from brou.conformance.corpus import Scenario, load_corpus
-from brou.conformance.harness import Expected, Run
-from brou.conformance.protocol import MAX_KNOWN_FAILURES, MAX_KNOWN_GLOBS, MAX_LINE
-from brou.conformance.runner import decode
+from brou.conformance.diagnosis.run import Run
+from brou.conformance.judging.compare import ERRORED, FAILED, PASSED, judge
+from brou.conformance.judging.expected import Expected
+from brou.conformance.judging.reference import load_corpus
+from brou.conformance.protocol.bounds import MAX_KNOWN_FAILURES, MAX_KNOWN_GLOBS, MAX_LINE
+from brou.conformance.protocol.runner import decode
+from brou.conformance.reporting import report
+from brou.conformance.scenarios.corpus import Scenario
 from helpers import SCENARIO_HANDS
 
 FAKE = Path(__file__).resolve().parent / "fakes" / "hostile.py"

@@ -23,10 +23,11 @@ from pathlib import Path
 import pytest
 
 from brou import spec
-from brou.conformance import corpus
-from brou.conformance.harness import run
-from brou.conformance.runner import InProcess
-from brou.conformance.server import Reference
+from brou.conformance.diagnosis.run import run
+from brou.conformance.judging import reference
+from brou.conformance.protocol.runner import InProcess
+from brou.conformance.protocol.server import Reference
+from brou.conformance.scenarios import corpus
 from brou.engine.homme import HommeDeal
 from brou.errors import IllegalAction
 from brou.spec.rules import Rules
@@ -349,17 +350,17 @@ def test_checking_a_file_against_the_reference_engine_is_bounded_in_time(tmp_pat
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     deep = GOOD.replace("      - do: AS", "      - {perft: 9, count: 1}")
     (tmp_path / "s.yaml").write_text(deep, encoding="utf-8")
-    monkeypatch.setattr(corpus, "SUBSTANCE_SECONDS", 0.2)  # each scenario
+    monkeypatch.setattr(reference, "SUBSTANCE_SECONDS", 0.2)  # each scenario
     with pytest.raises(corpus.CorpusError, match=r"s\.yaml:3: at t\.good the reference engine cannot play it: .*gave up"):
-        corpus.load([tmp_path / "s.yaml"])
-    monkeypatch.setattr(corpus, "SUBSTANCE_TOTAL_SECONDS", 0.0)  # all of them
+        reference.load([tmp_path / "s.yaml"])
+    monkeypatch.setattr(reference, "SUBSTANCE_TOTAL_SECONDS", 0.0)  # all of them
     with pytest.raises(corpus.CorpusError, match=r"s\.yaml:3: at t\.good checking .* takes more than 0 s"):
-        corpus.load([tmp_path / "s.yaml"])
+        reference.load([tmp_path / "s.yaml"])
 
 
 def test_perft_depth_nine_from_the_start_of_a_deal_is_affordable() -> None:
     """The schema's bound: the deepest count it allows takes seconds, not hours."""
-    from brou.conformance.server import perft
+    from brou.conformance.protocol.server import perft
 
     started = time.monotonic()
     perft(HommeDeal.from_seed(Rules.load("homme-de-brou-1802"), 3), 9, time.monotonic() + 60)
@@ -399,20 +400,20 @@ def test_a_copy_of_a_shipped_file_that_was_changed_is_replayed(tmp_path: Path) -
     source = next(f for f in corpus.scenario_files() if f.suffix == ".yaml")
     text = source.read_text(encoding="utf-8")
     (tmp_path / "same.yaml").write_text(text, encoding="utf-8")
-    assert corpus.load([tmp_path / "same.yaml"]).scenarios  # listed: not replayed, loads
+    assert reference.load([tmp_path / "same.yaml"]).scenarios  # listed: not replayed, loads
     calls: list[str] = []
-    original = corpus.check_substance
+    original = reference.check_substance
 
-    def spy(s: corpus.Scenario, seconds: float = corpus.SUBSTANCE_SECONDS) -> None:
+    def spy(s: corpus.Scenario, seconds: float = reference.SUBSTANCE_SECONDS) -> None:
         calls.append(s.id)
         original(s, seconds)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(corpus, "check_substance", spy)
-        corpus.load([tmp_path / "same.yaml"])
+        patch.setattr(reference, "check_substance", spy)
+        reference.load([tmp_path / "same.yaml"])
         assert calls == []
         (tmp_path / "same.yaml").write_text(text + "\n# changed\n", encoding="utf-8")
-        loaded = corpus.load([tmp_path / "same.yaml"])
+        loaded = reference.load([tmp_path / "same.yaml"])
     assert calls == [s.id for s in loaded.scenarios]
 
 
@@ -464,7 +465,7 @@ def test_a_seat_that_is_not_a_number_is_the_wrong_seat() -> None:
 def test_one_clause_is_selected_while_loading_and_the_corpus_is_held_as_text() -> None:
     selection: Callable[[corpus.Scenario], bool] = lambda s: "brouc.play.overtrump" in s.clauses  # noqa: E731
     started = time.monotonic()
-    loaded = corpus.load(keep=selection)
+    loaded = reference.load(keep=selection)
     assert time.monotonic() - started < 10
     assert loaded.scenarios and len(loaded.ids) > 10_000
     assert all(selection(s) for s in loaded.scenarios)
@@ -477,7 +478,7 @@ def test_the_corpus_is_held_in_little_memory() -> None:
 
     tracemalloc.start()
     try:
-        loaded = corpus.load([corpus.SCENARIO_DIR / "brouc"])
+        loaded = reference.load([corpus.SCENARIO_DIR / "brouc"])
         held = tracemalloc.get_traced_memory()[0]
     finally:
         tracemalloc.stop()
@@ -518,9 +519,9 @@ def test_a_run_selecting_one_clause_reads_only_its_scenarios_and_no_heavy_librar
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(corpus, "_scenarios", spy)
-        patch.setattr(corpus, "check_substance", lambda s, *a: replayed.append(s.id))
-        patch.setattr(corpus, "substance_problem", lambda s, *a: replayed.append(s.id))
-        loaded = corpus.load(keep=lambda s: "hdb.deck.cards" in s.clauses, disputes=True)
+        patch.setattr(reference, "check_substance", lambda s, *a: replayed.append(s.id))
+        patch.setattr(reference, "substance_problem", lambda s, *a: replayed.append(s.id))
+        loaded = reference.load(keep=lambda s: "hdb.deck.cards" in s.clauses, disputes=True)
     assert loaded.scenarios and sum(parsed) == len(loaded.scenarios) and replayed == []
     assert len(loaded.ids) > 50 * len(loaded.scenarios)  # the others were only listed
     adapter = tmp_path / "adapter.py"

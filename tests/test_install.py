@@ -79,7 +79,7 @@ def test_check_runs_a_slice_of_the_corpus_through_the_protocol(installed: Instal
 
 
 def test_fuzz_runs_and_shrinks_from_the_installed_package(installed: Installed) -> None:
-    """More than 200 cases: the search runs in a process of its own (`python -m brou.conformance.fuzz`)."""
+    """More than 200 cases: the search runs in a process of its own (`python -m brou.conformance.cases.fuzz`)."""
     done = installed.run("fuzz", "--deals", "250", "--report", "json", "--no-progress")
     assert done.returncode == 0, done.stderr[-2000:]
     assert json.loads(done.stdout)["cases"] == 250

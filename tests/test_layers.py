@@ -1,12 +1,15 @@
 """The layers of `brou` (docs/design.md, "The layers" and "The map"): the package's folders
 are ordered, no module imports one of a folder above its own, the import graph has no cycle,
 the engine never imports the conformance layer, and no module stands for a folder that does
-not exist.
+not exist.  Inside the conformance layer the same for its steps (docs/design.md, "The
+conformance steps"): its sub-packages in the order a scenario travels, each importing only
+from the steps before it, and no module of the layer outside them.
 
 The graph is read from the source files with `ast`, not by importing them: every import
 counts as an edge, at the top of a module, under `if TYPE_CHECKING:` or inside a function.
-For the cycles, the subpackages `brou.conformance` and `brou.book` are one node each (their
-modules import each other freely); every other module of `brou` is a node of its own.
+For the cycles, each step of the conformance layer and the subpackage `brou.book` are one
+node each (their modules import each other freely); every other module of `brou` is a node of
+its own.
 """
 
 from __future__ import annotations
@@ -18,7 +21,12 @@ from pathlib import Path
 import brou
 
 PACKAGE = Path(brou.__file__).parent
-LAYERS = ("brou.conformance", "brou.book")  # subpackages taken as one node each
+# the steps of the conformance layer, in the order a scenario travels (docs/design.md, "The
+# conformance steps"): a module of one may import the modules of its own step and of the steps
+# before it, none of a step after it
+CONFORMANCE_STEPS = ("brou.conformance.scenarios", "brou.conformance.protocol", "brou.conformance.judging",
+                     "brou.conformance.diagnosis", "brou.conformance.cases", "brou.conformance.reporting")
+LAYERS = (*CONFORMANCE_STEPS, "brou.book")  # subpackages taken as one node each
 # the modules allowed to import the conformance layer: products built on it
 MAY_IMPORT_CONFORMANCE = ("brou.conformance", "brou.book", "brou.web", "brou.cli", "brou.openspiel")
 
@@ -36,6 +44,7 @@ RANKS = {
     "brou.solve": 5,
     "brou.players": 6,
     "brou.conformance": 6,
+    **{step: 6 for step in CONFORMANCE_STEPS},  # in their own order (CONFORMANCE_STEPS)
     "brou.prove": 6,
     "brou.openspiel": 6,
     "brou.study": 7,
@@ -84,6 +93,29 @@ def rank(module: str) -> int:
     return PACKAGE_RANKS[name] if name in PACKAGE_RANKS else RANKS[name]
 
 
+def in_conformance(module: str) -> bool:
+    return module == "brou.conformance" or module.startswith("brou.conformance.")
+
+
+def step(module: str) -> int | None:
+    """The place of a module's step in CONFORMANCE_STEPS, or None outside them."""
+    return next((i for i, s in enumerate(CONFORMANCE_STEPS) if module == s or module.startswith(s + ".")), None)
+
+
+def later_steps(graph: Mapping[str, set[str]]) -> list[str]:
+    """Every import of a module of the conformance layer from a later step than its own, or of
+    its package `brou.conformance` (which holds no step), as `module -> target`."""
+    wrong = []
+    for module, targets in graph.items():
+        if not in_conformance(module):
+            continue
+        for target in targets:
+            here, there = step(module), step(target)
+            if in_conformance(target) and (there is None or (here is not None and there > here) or here is None):
+                wrong.append(f"{module} -> {target}")
+    return sorted(wrong)
+
+
 def upward(graph: Mapping[str, set[str]]) -> list[str]:
     """Every import of a module from a folder above its own, as `module -> target`, but the
     EXCEPTIONS."""
@@ -111,6 +143,9 @@ def stray_modules(root: Path = PACKAGE) -> list[str]:
         package = _module_name(path, root)
         if package != root.name and package not in RANKS:
             stray.append(f"{package} (a folder outside the map)")
+    conformance = root / "conformance"
+    stray += [f"{_module_name(path, root)} (a module of the conformance layer outside its steps)"
+              for path in sorted(conformance.glob("*.py")) if path.name != "__init__.py"]
     for path in sorted(root.rglob("*.py")):
         module = _module_name(path, root)
         stem = path.stem
@@ -234,8 +269,8 @@ def test_the_graph_is_read_from_the_sources() -> None:
     assert "brou.spec.rules" in graph["brou.engine.homme"]
     assert "brou.laws.game" in graph["brou.engine.homme"]  # `from ...laws import game`
     assert "brou.spec" in graph["brou.spec.rules"]  # `from .. import spec`: the package, the reader of the spec
-    assert "brou.conformance.server" in graph["brou.conformance.runner"]
-    assert "brou.spec.rules" in graph["brou.conformance.runner"]  # inside a function
+    assert "brou.conformance.protocol.server" in graph["brou.conformance.protocol.runner"]
+    assert "brou.spec.rules" in graph["brou.conformance.protocol.runner"]  # inside a function
     assert any(m.startswith("brou.conformance") for m in graph["brou.cli.main"])
     assert "brou.openspiel.game" in graph["brou.openspiel"]  # `import brou.openspiel` registers every game
 
@@ -261,10 +296,18 @@ def test_the_exceptions_are_still_needed() -> None:
     assert not gone, "an exception of the folders' order that no import needs any more: " + "; ".join(gone)
 
 
+def test_the_conformance_steps_are_in_order() -> None:
+    """A scenario's steps: no module of the conformance layer imports one of a later step."""
+    wrong = later_steps(import_graph())
+    assert not wrong, "imported from a later step of the conformance layer (docs/design.md, \"The conformance steps\"): " \
+        + "; ".join(wrong)
+
+
 def test_only_the_products_import_the_conformance_layer() -> None:
     graph = import_graph()
     wrong = sorted(f"{module} -> {target}" for module, targets in graph.items() for target in targets
-                   if _node(target) == "brou.conformance" and folder(module) not in MAY_IMPORT_CONFORMANCE)
+                   if in_conformance(target) and not in_conformance(module)
+                   and folder(module) not in MAY_IMPORT_CONFORMANCE)
     assert not wrong, "the conformance layer imported from below it: " + "; ".join(wrong)
 
 
@@ -284,11 +327,28 @@ def test_every_module_lies_in_a_folder_of_the_map() -> None:
 
 
 def test_a_cycle_is_found_and_reported() -> None:
-    """The checks themselves: a made-up graph with a circle through a layer."""
-    graph = {"brou.a": {"brou.b"}, "brou.b": {"brou.conformance.x"}, "brou.conformance.x": {"brou.conformance.y"},
-             "brou.conformance.y": {"brou.a"}, "brou.c": {"brou.a"}}
-    assert cycles(layer_graph(graph)) == [["brou.a", "brou.b", "brou.conformance", "brou.a"]]
+    """The checks themselves: a made-up graph with a circle through a layer, and one between
+    two steps of the conformance layer (each step is a node: a circle between them is one)."""
+    graph = {"brou.a": {"brou.b"}, "brou.b": {"brou.conformance.judging.x"},
+             "brou.conformance.judging.x": {"brou.conformance.judging.y"},
+             "brou.conformance.judging.y": {"brou.a"}, "brou.c": {"brou.a"}}
+    assert cycles(layer_graph(graph)) == [["brou.a", "brou.b", "brou.conformance.judging", "brou.a"]]
     assert cycles({"brou.a": {"brou.b"}, "brou.b": set()}) == []
+    steps = {"brou.conformance.judging.compare": {"brou.conformance.scenarios.corpus"},
+             "brou.conformance.scenarios.corpus": {"brou.conformance.judging.compare"}}
+    assert cycles(layer_graph(steps)) == [["brou.conformance.judging", "brou.conformance.scenarios",
+                                           "brou.conformance.judging"]]
+    assert cycles(folder_graph(steps)) == cycles(layer_graph(steps))
+
+
+def test_an_import_from_a_later_step_is_found() -> None:
+    """The checks themselves: the scenario model that takes the judge's verdict, the protocol
+    that takes a module of the layer's own package, a report that takes the cases (allowed)."""
+    graph = {"brou.conformance.scenarios.corpus": {"brou.conformance.judging.compare", "brou.spec.rules"},
+             "brou.conformance.protocol.server": {"brou.conformance.scenarios.corpus", "brou.conformance.x"},
+             "brou.conformance.reporting.cli": {"brou.conformance.cases.fuzz"}}
+    assert later_steps(graph) == ["brou.conformance.protocol.server -> brou.conformance.x",
+                                  "brou.conformance.scenarios.corpus -> brou.conformance.judging.compare"]
 
 
 def test_an_import_from_above_is_found() -> None:
@@ -308,10 +368,11 @@ def test_a_module_outside_the_map_is_found(tmp_path: Path) -> None:
     root = tmp_path / "brou"
     for name in ("__init__.py", "errors.py", "phase_view.py", "openspiel_hombre.py", "engine/__init__.py",
                  "engine/phases.py", "engine/engine_view.py", "widgets/__init__.py", "conformance/__init__.py",
-                 "conformance/phase_table.py"):
+                 "conformance/protocol/__init__.py", "conformance/protocol/phase_table.py", "conformance/loose.py"):
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text("", encoding="utf-8")
     assert stray_modules(root) == ["openspiel_hombre.py", "phase_view.py", "brou.widgets (a folder outside the map)",
+                                   "brou.conformance.loose (a module of the conformance layer outside its steps)",
                                    "brou.engine.engine_view (a name that stands for a folder)",
                                    "brou.openspiel_hombre (a name that stands for a folder)",
                                    "brou.phase_view (a name that stands for a folder)"]

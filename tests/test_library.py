@@ -17,8 +17,8 @@ import pytest
 
 import brou
 from brou import BrouError, HombreDeal, HommeDeal, IllegalAction, NothingToUndo, PhaseDeal, Position, Rules
-from brou.conformance.corpus import SCENARIO_DIR, load_file, rules_for
-from brou.conformance.table import Table
+from brou.conformance.protocol.table import Table
+from brou.conformance.scenarios.corpus import SCENARIO_DIR, load_file, rules_for
 from brou.laws.game import GameContext
 from helpers import seeded_deal as start
 
@@ -370,7 +370,7 @@ def test_the_perft_method_is_the_function_and_leaves_the_state_alone(ruleset: st
 
 
 def test_the_conformance_tables_count_with_the_public_perft() -> None:
-    from brou.conformance import server
+    from brou.conformance.protocol import server
     assert server.perft is brou.perft
 
 

@@ -1,4 +1,4 @@
-"""The run's verdict (brou.conformance.localise): the rule most likely broken comes first in every report.
+"""The run's verdict (brou.conformance.diagnosis.localise): the rule most likely broken comes first in every report.
 
 The verdict's accuracy is measured, not asserted, by tools/diagnosis-bench over the faults of the
 independent engines (docs/conformance.md, "The verdict"); these tests pin its behaviour on a few
@@ -20,12 +20,14 @@ import pytest
 import yaml
 from faults import Faulty, _rounding_five_down
 
-from brou.conformance.compare import FAILED, PASSED, Verdict
-from brou.conformance.corpus import SCENARIO_DIR, Scenario, load_corpus
-from brou.conformance.diagnose import following_clause, nameable
-from brou.conformance.harness import Outcome, run
-from brou.conformance.localise import headline, links, ranked, suspects
-from brou.conformance.report import print_text, to_json, to_junit
+from brou.conformance.diagnosis.diagnose import following_clause, nameable
+from brou.conformance.diagnosis.localise import headline, links, ranked, suspects
+from brou.conformance.diagnosis.run import run
+from brou.conformance.judging.compare import FAILED, PASSED, Verdict
+from brou.conformance.judging.reference import load_corpus
+from brou.conformance.judging.verdict import Outcome
+from brou.conformance.reporting.report import print_text, to_json, to_junit
+from brou.conformance.scenarios.corpus import SCENARIO_DIR, Scenario
 from brou.errors import SpecError
 from brou.laws import counting
 from brou.spec import check_document, load_document
@@ -125,8 +127,8 @@ def test_one_failure_heads_the_verdict_with_the_clause_it_names() -> None:
 def test_a_protocol_failure_is_named_in_every_report_and_left_out_of_the_verdict() -> None:
     """An answer not of the protocol's shape (the `trick` as records): a protocol failure, laid on
     no clause, named first in the text, JSON and JUnit reports, not counted against a rule."""
-    from brou.conformance.compare import judge, passing_results
-    from brou.conformance.harness import Run
+    from brou.conformance.diagnosis.run import Run
+    from brou.conformance.judging.compare import judge, passing_results
 
     s = next(x for x in load_corpus([SCENARIO_DIR / "homme-de-brou-1802" / "play"])
              if x.id == "hdb.play.lead.turn-passes-counterclockwise")
@@ -256,7 +258,7 @@ def test_a_failure_is_laid_on_the_rule_that_decides_it(ruleset: str, fault: str,
 
 def test_the_clauses_the_diagnosis_names_are_found_without_its_source() -> None:
     """Read from the module's constants (a compiled module has no source beside it), the same clauses."""
-    from brou.conformance import diagnose
+    from brou.conformance.diagnosis import diagnose
     from brou.engine.view import view_clauses
     found = {c for c in diagnose._constants() if diagnose._CLAUSE_ID.fullmatch(f'"{c}"') and not c.startswith("brou.")}
     assert found | view_clauses() == nameable()

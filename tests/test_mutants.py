@@ -1,5 +1,5 @@
-"""Mutants of the engine's clause functions (brou.conformance.mutants) and the verdict they
-give (brou.conformance.counterfactual): a program whose failures are those of the reference
+"""Mutants of the engine's clause functions (brou.conformance.diagnosis.mutants) and the verdict they
+give (brou.conformance.diagnosis.counterfactual): a program whose failures are those of the reference
 with one slip in a clause's function is found to break that clause."""
 
 from __future__ import annotations
@@ -12,12 +12,13 @@ from types import FunctionType
 import pytest
 
 from brou.cards.deal import cut_pack, packet_positions
-from brou.conformance.compare import FAILED, PASSED
-from brou.conformance.corpus import SCENARIO_DIR, load_corpus, reference_verdict
-from brou.conformance.counterfactual import reproductions
-from brou.conformance.harness import Outcome
-from brou.conformance.localise import ranked
-from brou.conformance.mutants import Mutant, cpu_time, lines_run, mutable, mutants, played
+from brou.conformance.diagnosis.counterfactual import reproductions
+from brou.conformance.diagnosis.localise import ranked
+from brou.conformance.diagnosis.mutants import Mutant, cpu_time, lines_run, mutable, mutants, played
+from brou.conformance.judging.compare import FAILED, PASSED
+from brou.conformance.judging.reference import load_corpus, reference_verdict
+from brou.conformance.judging.verdict import Outcome
+from brou.conformance.scenarios.corpus import SCENARIO_DIR
 from brou.engine.phases import PhaseDeal
 from brou.laws.game import concession_answer
 from brou.laws.results import homme_wins

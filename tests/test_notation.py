@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from brou.conformance.corpus import CorpusError, load_file, scenario_files
-from brou.conformance.table import Table
+from brou.conformance.protocol.table import Table
+from brou.conformance.scenarios.corpus import CorpusError, load_file, scenario_files
 from brou.engine import notation
 from brou.engine.homme import HommeDeal
 from brou.engine.notation import NotationError, parse_deal, plays_to_marks, position_notation

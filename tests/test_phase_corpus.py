@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 from brou import spec
-from brou.conformance import generate
-from brou.conformance.compare import PASSED
-from brou.conformance.corpus import CONFORMANCE_DIR, Scenario, load_file
-from brou.conformance.harness import run
-from brou.conformance.runner import InProcess
+from brou.conformance.cases import generate
+from brou.conformance.diagnosis.run import run
+from brou.conformance.judging.compare import PASSED
+from brou.conformance.protocol.runner import InProcess
+from brou.conformance.scenarios.corpus import CONFORMANCE_DIR, Scenario, load_file
 
 BRUS, AUV, HOM = "brusquembille-1718", "homme-d-auvergne", "hombre"
 # each ruleset and the fewest hand-written scenarios it ships
@@ -112,7 +112,7 @@ def test_the_generated_deals_of_hombre_go_through_the_endings_and_both_forms() -
 def test_the_card_sets_of_a_view_are_compared_in_any_order_and_the_rest_in_order() -> None:
     """PROTOCOL.md, "Order": a view's hand, partner's hand, open nolo hand, discards and talon
     rest are sets of cards; the trick, the bids and the shown cards are in the order they came."""
-    from brou.conformance.compare import _compare_value, view_fields
+    from brou.conformance.judging.compare import _compare_value, view_fields
 
     fields = view_fields(HOM)
     one = {name: None for name in fields[0]}

@@ -13,7 +13,7 @@ pytest_plugins = ["pytester"]
 # list of two or more, and announces itself without the perft feature
 WRONG = '''
 import json, sys
-from brou.conformance.server import Reference
+from brou.conformance.protocol.server import Reference
 ref = Reference()
 for line in sys.stdin:
     msg = json.loads(line)

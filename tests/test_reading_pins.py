@@ -19,10 +19,10 @@ from typing import Any
 
 import pytest
 
-from brou.conformance.compare import PASSED
-from brou.conformance.corpus import SCENARIO_DIR, Scenario, load_file
-from brou.conformance.harness import run
-from brou.conformance.runner import InProcess
+from brou.conformance.diagnosis.run import run
+from brou.conformance.judging.compare import PASSED
+from brou.conformance.protocol.runner import InProcess
+from brou.conformance.scenarios.corpus import SCENARIO_DIR, Scenario, load_file
 from brou.spec import ambiguities
 
 REGISTER = ambiguities.load_register()

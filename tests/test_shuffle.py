@@ -124,7 +124,7 @@ def test_hombre_seat_draw_reference_values(form: str, seed: int, word: int, roun
 def test_hombre_seeded_deal_with_four_reference_values() -> None:
     """docs/shuffle.md, L'Hombre with four: the three seats of the three-player deal go to players
     d + 1, d + 3 and d; the default dealer is 3; player d + 2 receives nothing."""
-    from brou.conformance.table import Table
+    from brou.conformance.protocol.table import Table
 
     three = Table(Rules.load("hombre"), {"seed": 7}).observe("deal")["hands"]  # seats 0, 1, 2 = players 0, 1, 2
     four = Rules.load("hombre", form="four")

@@ -76,10 +76,10 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from brou import ACTION_CODES, HommeDeal, IllegalAction, ParameterError, Rules, action_text, parse_action
 from brou.cards.deal import Deal, deal_from_cards, deal_from_seed, deal_texts
 from brou.cards.shuffle import MAX_SEED
-from brou.conformance.compare import PASSED, judge
-from brou.conformance.corpus import FORMAT, SCENARIO_DIR, Scenario, check_references, load_file
-from brou.conformance.server import Reference
-from brou.conformance.table import Table
+from brou.conformance.judging.compare import PASSED, judge
+from brou.conformance.protocol.server import Reference
+from brou.conformance.protocol.table import Table
+from brou.conformance.scenarios.corpus import FORMAT, SCENARIO_DIR, Scenario, check_references, load_file
 from brou.engine.homme import (
     ACCEPT_ACTION,
     CLAIM_ACTION,

@@ -112,7 +112,7 @@ def test_every_parameter_the_rules_use_is_named_by_a_clause(name: str) -> None:
 
 
 def test_every_clause_of_every_ruleset_has_a_hand_written_scenario() -> None:
-    from brou.conformance.cli import coverage
+    from brou.conformance.reporting.cli import coverage
     from helpers import whole_corpus
 
     table = coverage(list(whole_corpus()))

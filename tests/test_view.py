@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from brou import HommeDeal, Rules
-from brou.conformance.compare import FAILED, PASSED, judge
-from brou.conformance.corpus import Scenario
-from brou.conformance.server import Reference
+from brou.conformance.judging.compare import FAILED, PASSED, judge
+from brou.conformance.protocol.server import Reference
+from brou.conformance.scenarios.corpus import Scenario
 from brou.engine.view import VIEWS, kind_fields, on_turn, view
 from brou.laws.game import GameContext
 from brou.spec import load_document

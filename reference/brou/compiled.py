@@ -5,7 +5,7 @@ and how to run the pure ones instead (docs/design.md, "Speed").
 with mypyc, from the same typed source, as black and mypy ship; a plain install, or one where no
 C compiler is, runs them as Python, with the same results.  A compiled wheel keeps the `.py`
 files beside the compiled ones, and `BROU_PURE=1` in the environment makes a process import
-those: the mutants of the diagnosis (`brou.conformance.mutants`) replace a function's code,
+those: the mutants of the diagnosis (`brou.conformance.diagnosis.mutants`) replace a function's code,
 which a compiled function has none of, so their replays run in a child with `BROU_PURE=1`.
 `make bench`'s environment is compiled twice with GCC, the second time guided by the profile of
 a training run (`pgo_flags`, tools/build-compiled), which notes how it built it (`build_note`).

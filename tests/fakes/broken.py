@@ -2,7 +2,7 @@
 
     python tests/fakes/broken.py MODE [--id ID]... [--nth N] [--known ID,...] [--name NAME] [--count FILE]
 
-It answers like the reference engine (brou.conformance.server.Reference) except where
+It answers like the reference engine (brou.conformance.protocol.server.Reference) except where
 MODE says otherwise.  A misbehaviour of a `run` happens on the scenarios chosen by
 `--id` (repeatable) or on the N-th run request this process receives (`--nth`, counted
 afresh after each restart); with neither, on every run.
@@ -50,7 +50,7 @@ import time
 from typing import Any
 
 NOISE = b"noise " * 40_000 + b"\n"  # 240 kB, several times a pipe's buffer
-BIG = 5 * 1024 * 1024  # more than brou.conformance.protocol.MAX_LINE
+BIG = 5 * 1024 * 1024  # more than brou.conformance.protocol.bounds.MAX_LINE
 
 
 def write_line(data: bytes) -> None:
@@ -97,7 +97,7 @@ def main() -> int:
         sys.stderr.buffer.write(NOISE * 4)
         sys.stderr.buffer.flush()
 
-    from brou.conformance.server import Reference  # after the early exits: starting costs nothing
+    from brou.conformance.protocol.server import Reference  # after the early exits: starting costs nothing
 
     reference = Reference()
     runs = 0

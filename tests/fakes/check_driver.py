@@ -18,7 +18,7 @@ import signal
 import sys
 import time
 
-import brou.conformance.cli  # noqa: F401 - imported once, before the forks
+import brou.conformance.reporting.cli  # noqa: F401 - imported once, before the forks
 from brou.cli import main as brou_main
 
 LIMIT = 90.0

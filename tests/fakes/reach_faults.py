@@ -1,13 +1,13 @@
-"""Faults that only what `brou fuzz` asks beyond one deal can find (brou.conformance.reach), in
+"""Faults that only what `brou fuzz` asks beyond one deal can find (brou.conformance.cases.reach), in
 the manner of tests/faults.py (`Faulty(TARGET, NAME, FAULT)`): each is wrong in one answer the
 fuzzer did not ask for before, and right in every other.
 
 - `last_trick_any_time` (in `brou.engine.view.VIEWS["partnership"]`, its `last_trick` field): a player's view
   shows him the last trick
   at any moment, not only on his turn to play (clause hdb.info.last-trick): only `view` shows it;
-- `no_speaking_out_of_turn` (the `speakers` observable of `brou.conformance.table`): `speakers` lists nothing for the
+- `no_speaking_out_of_turn` (the `speakers` observable of `brou.conformance.protocol.table`): `speakers` lists nothing for the
   players not to act, even one who may claim (Brouc's dehors) out of turn: only `speakers`;
-- `finished_counts_none` (in `brou.conformance.server.perft`): a perft counts a sequence that
+- `finished_counts_none` (in `brou.conformance.protocol.server.perft`): a perft counts a sequence that
   ends the deal as no sequence at all, rather than one: only `perft`;
 - `marks_forgotten` (in `Table.next_deal`): the next deal of a match starts from the marks the
   match had before the deal just played, as if that deal had marked nothing: only a second deal.
@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 import brou.engine.view
-from brou.conformance.table import Table
+from brou.conformance.protocol.table import Table
 from brou.engine.position import Playable
 from brou.engine.view import Field
 

@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from brou.conformance.corpus import Scenario
+    from brou.conformance.scenarios.corpus import Scenario
 
 UNDER_MUTMUT = "MUTANT_UNDER_TEST" in os.environ
 # under mutmut, the mutated copy of the package is mutants/reference/brou: it is imported as
@@ -66,7 +66,7 @@ KEPT_CACHES = {"x__checked"}
 # caches of the harness that hold what a mutated function gave: the fields a view must have
 # (compare.view_fields keeps engine.view.fields' answer, so without clearing it a mutant of
 # `fields` would never run)
-HARNESS_CACHES = (("conformance.compare", "view_fields"),)
+HARNESS_CACHES = (("conformance.judging.compare", "view_fields"),)
 # mutmut's names for the runs of the unmutated engine (the others are mutants, or "fail")
 UNMUTATED = ("", "stats", "list_all_tests", "mutant_generation")
 SCENARIO_SECONDS = 10.0
@@ -102,7 +102,7 @@ class Corpus:
         # a setup given in the notation is written out by the loader (corpus.with_deal_expanded),
         # with the engine's own functions: keep what it was given, to write it out again in each
         # mutant's process (else a mutant that only breaks that step would go unseen)
-        loader: Any = _module("conformance.corpus")
+        loader: Any = _module("conformance.scenarios.corpus")
         expand = loader.with_deal_expanded
         self.notation: dict[str, tuple[str, str, int]] = {}
 
@@ -114,7 +114,7 @@ class Corpus:
 
         loader.with_deal_expanded = keeping
         try:
-            scenarios: list[Scenario] = loader.load_corpus()
+            scenarios: list[Scenario] = _module("conformance.judging.reference").load_corpus()
         finally:
             loader.with_deal_expanded = expand
         self.loaded = len(scenarios)
@@ -128,7 +128,7 @@ class Corpus:
             for s in scenarios:
                 _clear_engine_caches(keep=KEPT_CACHES)
                 recorder.take()
-                why = _play(_module("conformance.server").Reference(), s, self.request_of(s))
+                why = _play(_module("conformance.protocol.server").Reference(), s, self.request_of(s))
                 functions = recorder.take()
                 if why is None:
                     passing.append((s, functions))
@@ -157,7 +157,7 @@ class Corpus:
         if given is None:
             return scenario.request
         text, name, line = given
-        loader: Any = _module("conformance.corpus")
+        loader: Any = _module("conformance.scenarios.corpus")
         request: dict[str, Any] = loader.request_of(loader.with_deal_expanded(json.loads(text), name, line))
         return request
 
@@ -289,7 +289,7 @@ def _dispatch_directly(active: str) -> int:
 
 def _play(reference: Any, scenario: Scenario, request: dict[str, Any]) -> str | None:
     """None if the scenario passes, else why not."""
-    compare = _module("conformance.compare")
+    compare = _module("conformance.judging.compare")
     answer = reference.run(request)
     if "error" in answer:
         return f"errored: the engine reported an error: {str(answer['error'])[:300]}"
@@ -350,7 +350,7 @@ def test_corpus_kills() -> None:
     first = [i for i in _recent_killers(corpus) if i in set(selected)] if UNDER_MUTMUT else []
     chosen = set(first)
     order = first + [i for i in selected if i not in chosen]
-    reference = _module("conformance.server").Reference()
+    reference = _module("conformance.protocol.server").Reference()
     started = time.perf_counter()
     previous = signal.signal(signal.SIGALRM, _on_alarm)
     try:

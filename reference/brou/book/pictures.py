@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..conformance.corpus import SCENARIO_DIR, Scenario, load_file, rules_for
-from ..conformance.table import Table
+from ..conformance.protocol.table import Table
+from ..conformance.scenarios.corpus import SCENARIO_DIR, Scenario, load_file, rules_for
 from ..engine.picture import FONT, RANKS, RED_SUITS, SUIT_SIGNS, TEAM_COLOURS, Lang, card_label, deal_picture
 from ..errors import BrouError
 

@@ -1026,15 +1026,15 @@ def _main(argv: Sequence[str] | None = None, stdout_closed: bool = False) -> int
         if args.command == "match":
             return cmd_match(args)
         if args.command == "check":
-            from ..conformance.cli import cmd_check
+            from ..conformance.reporting.cli import cmd_check
 
             return cmd_check(args)
         if args.command == "fuzz":
-            from ..conformance.cli import cmd_fuzz
+            from ..conformance.reporting.cli import cmd_fuzz
 
             return cmd_fuzz(args)
         if args.command == "serve":
-            from ..conformance.server import serve
+            from ..conformance.protocol.server import serve
 
             return serve()
         if args.command == "ambiguities":
@@ -1047,7 +1047,7 @@ def _main(argv: Sequence[str] | None = None, stdout_closed: bool = False) -> int
                   else register_text(ruleset=args.ruleset))
             return EXIT_OK
         if args.command == "ambiguity":
-            from ..conformance.witnesses import entry_data, entry_text
+            from ..conformance.cases.witnesses import entry_data, entry_text
 
             print(json.dumps(entry_data(args.id), indent=2, ensure_ascii=False) if args.json else entry_text(args.id))
             return EXIT_OK
@@ -1056,7 +1056,7 @@ def _main(argv: Sequence[str] | None = None, stdout_closed: bool = False) -> int
         if args.command == "sources":
             return cmd_sources(args.source, args.check, args.json)
         if args.command == "coverage":
-            from ..conformance.cli import cmd_coverage
+            from ..conformance.reporting.cli import cmd_coverage
 
             return cmd_coverage(args)
         if args.command == "solve":

@@ -12,8 +12,8 @@ in their order, is the table `VIEWS`, one entry per kind of deal (`brou.engine.d
 games (1802, Brouc), a game with a talon (Brusquembille), with a speech (L'Homme d'Auvergne),
 with an auction (L'Hombre).  PROTOCOL.md ("The view" and each game's part) defines every field
 for implementers; each `Field` also names the clause a difference in it is laid on
-(`clause_of`, for brou.conformance.diagnose) and the keys of the records it holds (`fields`, for
-brou.conformance.compare: a key more is a leak).
+(`clause_of`, for brou.conformance.diagnosis.diagnose) and the keys of the records it holds (`fields`, for
+brou.conformance.judging.compare: a key more is a leak).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ a refused action, a different count, outcome, match or score sheet.  This module
 checks the register and says how each entry is searched (`PLANS`); the search itself plays
 seeded random deals (and a few built deals) through the conformance adapter, so what
 differs is exactly what the protocol shows, and lives in the conformance layer
-(`brou.conformance.witnesses`, run by tools/find-witnesses), which stores each witness as
+(`brou.conformance.cases.witnesses`, run by tools/find-witnesses), which stores each witness as
 one scenario per option in conformance/scenarios/<ruleset>/ambiguities/.
 """
 
@@ -259,7 +259,7 @@ def check_register(path: Path | str | None = None) -> Register:
     return register
 
 
-# -- how each entry is searched (brou.conformance.witnesses plays the deals) ----------------
+# -- how each entry is searched (brou.conformance.cases.witnesses plays the deals) ----------------
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ the clause behind it.
 
 The clause is found from the refusal's stable code (docs/errors.md) and the moment of the deal:
 in 1802 and Brouc by the conformance layer's own reading of which rule decides an action
-(`brou.conformance.diagnose.action_clause`), which tells the overtrump from the marriage
+(`brou.conformance.diagnosis.diagnose.action_clause`), which tells the overtrump from the marriage
 exception; in the games on the phase engine from the code and the phase, as the diagnosis of a
 failed step reads them (the auction's priority, the contract a bid opens, the exchange, the
 offer and the speech, following and trumping).
@@ -89,7 +89,7 @@ def refusal_clause(deal: PhaseDeal, text: str, code: str, seat: int | None) -> s
     if kind == "partnership":
         if code == "wrong-seat":
             return "hdb.play.next-lead" if deal.tricks else "hdb.play.lead"
-        from ..conformance.diagnose import action_clause
+        from ..conformance.diagnosis.diagnose import action_clause
 
         try:
             return action_clause(_At(deal), text)  # type: ignore[arg-type]

@@ -1,5 +1,5 @@
 """The register's pages: each open question with its sources and options (spec/ambiguities.yaml,
-`brou.spec.ambiguities`), its witness scenarios under each option (`brou.conformance.witnesses`:
+`brou.spec.ambiguities`), its witness scenarios under each option (`brou.conformance.cases.witnesses`:
 the pair of scenarios, one per option, that the options answer differently), and what the study
 of its readings found (`brou.study.output`: the figures file's headline, and the plot drawn
 beside it when there is one).  A plot is found by the entry and the ruleset, never by a name
@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..conformance.witnesses import pairs, scenario_ids
+from ..conformance.cases.witnesses import pairs, scenario_ids
 from ..errors import UsageError
 from ..spec.ambiguities import Entry, Register, load_register
 from ..study.output import FIGURES_FILE, headlines, load_figures, plot_name

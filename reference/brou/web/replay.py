@@ -4,7 +4,7 @@ failures of `brou check --report json` reports shown at their failing step.
 The corpus is listed once (`catalogue`: every scenario's id, ruleset, origin and clauses, read
 from the verified index where a file is listed there, conformance/verified.jsonl, so that only
 the scenario asked for is parsed), and a scenario is found by its id alone: no request names a
-file.  `walk` plays a scenario on `brou.conformance.table.Table` and gives each step with what
+file.  `walk` plays a scenario on `brou.conformance.protocol.table.Table` and gives each step with what
 it expects and what the reference engine answers, and the position before a given step
 (`brou.web.board`).
 
@@ -27,9 +27,10 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..conformance.compare import same_answer
-from ..conformance.corpus import Scenario, file_hash, load, load_file, rules_for, scenario_files, verified_index
-from ..conformance.table import Table
+from ..conformance.judging.compare import same_answer
+from ..conformance.judging.reference import load
+from ..conformance.protocol.table import Table
+from ..conformance.scenarios.corpus import Scenario, file_hash, load_file, rules_for, scenario_files, verified_index
 from ..engine.position import perft
 from ..errors import BrouError, TimeLimit, message_line
 from ..spec.rules import Rules

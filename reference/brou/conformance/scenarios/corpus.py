@@ -12,26 +12,23 @@ only the action to take or the names of what to report, never the expectations.
 
 from __future__ import annotations
 
+import fnmatch
 import hashlib
 import io
 import json
 import os
 import sys
-import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 import jsonschema_rs
 
-from .. import spec
-from ..errors import ACTION_CODES, ParameterError, SpecError, one_line
-
-if TYPE_CHECKING:
-    from .compare import Verdict
-from ..spec.rules import NOT_EXECUTABLE_YET, Rules
+from ... import spec
+from ...errors import ACTION_CODES, ParameterError, SpecError, one_line
+from ...spec.rules import NOT_EXECUTABLE_YET, Rules
 
 CONFORMANCE_DIR = Path(os.environ.get("BROU_CONFORMANCE_DIR", spec.DATA_ROOT / "conformance"))
 SCENARIO_DIR = CONFORMANCE_DIR / "scenarios"
@@ -190,7 +187,7 @@ def _need(observable: str, ruleset: str) -> str | None:
 
 class Omit(NamedTuple):
     """What of a scenario is left out when it is judged under a reading the implementation
-    declared (harness.reading_of): by step number (from 1), the observables left out of an
+    declared (brou.conformance.judging.readings.reading_of): by step number (from 1), the observables left out of an
     `expect` step, or "code" for a refusal whose error code differs (None: the whole step);
     and `from_step`, the first step left out with all that follow (the line of play parts
     there: an action the reading refuses, or one it allows that the scenario refuses)."""
@@ -273,16 +270,15 @@ def request_of(data: Mapping[str, Any], features: frozenset[str] | None = None, 
 # A file is checked in two ways before any of its scenarios judges an implementation.
 # Structure, always: size, encoding, nesting, the schema, and what the schema cannot say
 # (the ruleset, its parameters and clauses exist, error codes are documented, ids are
-# unique across the files).  Substance: the reference engine plays the scenario in this
-# process and must pass it, or the file is at fault.  Both are skipped for a file whose
+# unique across the files), here (`select`).  Substance: the reference engine plays the
+# scenario in this process and must pass it, or the file is at fault (the next step's,
+# brou.conformance.judging.reference.load).  Both are skipped for a file whose
 # content is listed in VERIFIED (conformance/verified.jsonl: each shipped file's SHA-256
 # and an index of its scenarios, written by tools/verify-corpus after replaying them all;
 # a test keeps it current), and the index selects before the file is parsed.
 
 MAX_FILE_BYTES = 8 << 20  # a JSON lines file (the largest shipped: 0.65 MB)
 MAX_LINE_BYTES = 64 << 10  # one JSON line, one scenario (the largest shipped: 4.5 KB)
-SUBSTANCE_SECONDS = 10.0  # the reference engine's time for one scenario of a file being checked
-SUBSTANCE_TOTAL_SECONDS = 120.0  # and for all the scenarios of one load (the whole corpus takes about 15 s)
 VERIFIED = CONFORMANCE_DIR / "verified.jsonl"
 
 
@@ -418,8 +414,8 @@ def with_deal_expanded(data: Any, name: str, line: int) -> Any:
     setup = data.get("setup") if isinstance(data, dict) else None
     if not isinstance(setup, dict) or "deal" not in setup:
         return data
-    from ..engine.notation import NotationError, parse_deal, players_deal, table_context
-    from ..laws.talon import TalonDeal
+    from ...engine.notation import NotationError, parse_deal, players_deal, table_context
+    from ...laws.talon import TalonDeal
 
     where = "setup.deal"
     try:
@@ -531,39 +527,6 @@ def _check_scenario(s: Scenario, codes: bool = True) -> None:
                 raise CorpusError(f"unknown error code '{code}' (docs/errors.md)", s.file, s.line, s.id)
 
 
-def check_substance(s: Scenario, seconds: float = SUBSTANCE_SECONDS) -> None:
-    """The reference engine plays the scenario in this process and passes it, or CorpusError:
-    a scenario the rules contradict (a card twice, an action they refuse, an expectation no
-    deal can meet) is the file's fault, not the implementation's."""
-    problem = substance_problem(s, seconds)
-    if problem is not None:
-        raise problem[0]
-
-
-def substance_problem(s: Scenario, seconds: float = SUBSTANCE_SECONDS) -> tuple[CorpusError, Verdict] | None:
-    """None if the reference engine passes the scenario; else the error that says why (one
-    line: file, line, id, the step and the difference) and the reference's verdict."""
-    from .compare import ERRORED, PASSED
-
-    verdict = reference_verdict(s, seconds)
-    if verdict.status == PASSED:
-        return None
-    message = verdict.detail if verdict.status == ERRORED else f"the reference engine does not pass it: {verdict.detail}"
-    return CorpusError(message, s.file, s.line, s.id), verdict
-
-
-def reference_verdict(s: Scenario, seconds: float | None = None) -> Verdict:
-    """The reference engine's verdict on a scenario, played in this process (an error it
-    reports is an errored verdict that says so)."""
-    from .compare import ERRORED, Verdict, judge
-    from .server import Reference
-
-    answer = Reference().run(s.request, seconds)
-    if "error" in answer:
-        return Verdict(ERRORED, f"the reference engine cannot play it: {answer['error']}")
-    return judge(s, answer)
-
-
 Row = tuple[str, int, str, str, list[str], list[str], dict[str, Any]]  # id, line, ruleset, origin, clauses, features, params
 ROW_FIELDS = 7
 
@@ -603,33 +566,13 @@ def _row(s: Scenario) -> Row:
     return s.id, s.line, s.ruleset, s.origin, list(s.clauses), sorted(s.features), s.params
 
 
-@dataclass
-class Disputed:
-    """A scenario selected that the reference engine does not pass (or cannot play): not run."""
-
-    scenario: Scenario
-    error: CorpusError  # one line: where, and what the reference answers (the step and the difference)
-    verdict: Verdict
-
-
-@dataclass
-class Loaded:
-    """Scenarios loaded from files: the ones selected, the ids of all, and (load with
-    `disputes`) the selected ones the reference engine does not pass, left out."""
-
-    scenarios: list[Scenario]
-    ids: list[str]
-    disputed: list[Disputed] = field(default_factory=list)
-
-
-def load(paths: Iterable[Path] | None = None, keep: Callable[[Scenario], bool] | None = None, *,
-         trust: bool = True, disputes: bool = False, bounded: bool = True) -> Loaded:
+def select(paths: Iterable[Path] | None = None, keep: Callable[[Scenario], bool] | None = None, *,
+           trust: bool = True) -> tuple[list[Scenario], list[str], list[Scenario]]:
     """The scenarios under the given files or folders (default: the whole corpus) that `keep`
-    keeps, checked (see above).  A verified file (`trust`) is selected from its index and
-    read only for the scenarios kept; any other file is read and checked in full, within
-    SUBSTANCE_TOTAL_SECONDS for all of them (`bounded`; not for the project's own tools).  A
-    scenario the reference engine does not pass is a CorpusError, or with `disputes`, each
-    such scenario is left out and listed in `Loaded.disputed` (brou check runs the rest)."""
+    keeps, their structure checked (see above), the ids of all the scenarios read, and those
+    kept from files not listed in VERIFIED (with `trust`; without it, every file), whose
+    substance is still to be checked (brou.conformance.judging.reference.load).  A verified
+    file is selected from its index and read only for the scenarios kept."""
     files: list[Path] = []
     for p in paths if paths is not None else [SCENARIO_DIR]:
         p = Path(p)
@@ -671,43 +614,44 @@ def load(paths: Iterable[Path] | None = None, keep: Callable[[Scenario], bool] |
                 wanted.add(listed.line)
         if wanted:
             chosen.extend(_scenarios(raw, path.suffix, name, check=False, lines=wanted))
-    budget = SUBSTANCE_TOTAL_SECONDS if bounded else float("inf")
-    deadline = time.monotonic() + budget
-    disputed: list[Disputed] = []
-    for s in unproven:
-        left = deadline - time.monotonic()
-        if left <= 0:
-            raise CorpusError(f"checking the scenarios against the reference engine takes more than "
-                              f"{budget:g} s: select fewer (--id, --clause) or split the files",
-                              s.file, s.line, s.id)
-        if not disputes:
-            check_substance(s, min(SUBSTANCE_SECONDS, left))
-            continue
-        problem = substance_problem(s, min(SUBSTANCE_SECONDS, left))
-        if problem is not None:
-            disputed.append(Disputed(s, *problem))
-    if disputed:
-        out = {id(d.scenario) for d in disputed}
-        chosen = [s for s in chosen if id(s) not in out]
-    return Loaded(chosen, list(seen), disputed)
+    return chosen, list(seen), unproven
 
 
-def load_corpus(paths: Iterable[Path] | None = None) -> list[Scenario]:
-    """Every scenario under the given files or folders (default: the whole corpus), checked."""
-    return load(paths).scenarios
-
-
-def write_verified(path: Path = VERIFIED) -> int:
-    """Replay every shipped scenario against the reference engine (CorpusError at the first
-    it does not pass), then list the schema's hash and each shipped file (path, hash, its
-    scenarios' index); the number of files.  No time bound: the whole corpus is replayed
-    on purpose, and a loaded machine may take minutes."""
-    load(trust=False, bounded=False)
+def index_lines() -> list[str]:
+    """The lines of VERIFIED for the shipped files as they are: the schema's hash, then each
+    file (path, hash, its scenarios' index).  Written once every scenario is replayed
+    (brou.conformance.judging.reference.write_verified)."""
     lines = [json.dumps({"schema": _schema_hash()})]
     for f in scenario_files():
         raw = f.read_bytes()
         entry = {"file": f.relative_to(CONFORMANCE_DIR).as_posix(), "sha256": file_hash(raw),
                  "scenarios": [_row(s) for s in _scenarios(raw, f.suffix, "", check=False)]}
         lines.append(json.dumps(entry, ensure_ascii=False, separators=(",", ":")))
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return len(lines) - 1
+    return lines
+
+
+@dataclass
+class Selection:
+    """Filters: each list keeps a scenario that matches any of its entries."""
+
+    rulesets: Sequence[str] = ()
+    clauses: Sequence[str] = ()  # a clause id or a prefix of one (hdb.play, brouc.game.): the scenario's purpose
+    features: Sequence[str] = ()
+    ids: Sequence[str] = ()  # ids or glob patterns
+    origins: Sequence[str] = ()
+
+    def keeps(self, s: Scenario) -> bool:
+        if self.rulesets and s.ruleset not in self.rulesets:
+            return False
+        purpose = s.clauses[0]  # what the scenario checks, not every clause it touches
+        if self.clauses and not any(purpose == p or purpose.startswith(p.rstrip(".") + ".") for p in self.clauses):
+            return False
+        if self.features and not any(f in s.features for f in self.features):
+            return False
+        if self.ids and not any(fnmatch.fnmatchcase(s.id, p) for p in self.ids):
+            return False
+        return not (self.origins and s.origin not in self.origins)
+
+
+def clause_text(s: Scenario, clause: str) -> str:
+    return str(rules_for(s).data["clauses"][clause]["en"])

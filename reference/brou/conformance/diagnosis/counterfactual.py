@@ -16,7 +16,7 @@ Three kinds of variant, each tied to the clauses it belongs to:
   neighbouring items swapped (the queen's points and the jack's): the slips a program is most
   likely to have.
 - **A slip in the rule's function.** A mutant of the one function that implements a clause,
-  or of a function it calls (brou.conformance.mutants: a comparison turned, a number moved by
+  or of a function it calls (brou.conformance.diagnosis.mutants: a comparison turned, a number moved by
   one, a constant for another...): a fault of logic rather than of data. Only the mutants
   whose line runs in enough of the failures' replays are tried, each in a child process.
 
@@ -26,7 +26,7 @@ variant; a variant under which the reference fails the same step with the same a
 same observation, as the judge compares it, or the same action refused or accepted)
 reproduces them. A variant that reproduces most of the failures tried, and under which the
 reference still passes the scenarios of its clauses that the program passes, names its
-clause as the broken rule and what the program has instead (brou.conformance.localise weighs
+clause as the broken rule and what the program has instead (brou.conformance.diagnosis.localise weighs
 it; docs/conformance.md, "The verdict").
 
 Deterministic and bounded: at most `TRIED` failures are replayed (one per scenario, spread
@@ -60,12 +60,13 @@ from typing import Any
 
 import yaml
 
-from ..compiled import PURE_VARIABLE, is_compiled
-from ..errors import BrouError
-from ..spec import data_places, data_values, item_name, load_document
-from ..spec.rules import NOT_EXECUTABLE_YET, Rules
-from .compare import FAILED, Verdict, same_answer
-from .corpus import Scenario, reference_verdict
+from ...compiled import PURE_VARIABLE, is_compiled
+from ...errors import BrouError
+from ...spec import data_places, data_values, item_name, load_document
+from ...spec.rules import NOT_EXECUTABLE_YET, Rules
+from ..judging.compare import FAILED, Verdict, same_answer
+from ..judging.reference import reference_verdict
+from ..scenarios.corpus import Scenario
 from .mutants import Mutant, callees, cpu_time, lines_run, mutable, mutants, played
 
 TRIED = 8  # failures replayed at most, per ruleset
@@ -417,7 +418,7 @@ def _search_in_pure_child(ruleset: str, sample: Sequence[tuple[Scenario, Verdict
     found if the child fails (as where no mutant can be had)."""
     answers = None if reach is None else {_reach_key(s, v): tuple(reach(s, v)) for s, v in sample}
     payload = pickle.dumps((ruleset, list(sample), list(passes), seconds, mutant_seconds, answers))
-    command = [sys.executable, "-c", "from brou.conformance.counterfactual import search_child; search_child()"]
+    command = [sys.executable, "-c", "from brou.conformance.diagnosis.counterfactual import search_child; search_child()"]
     try:
         done = subprocess.run(command, input=payload, capture_output=True, check=False,
                               env={**os.environ, PURE_VARIABLE: "1"},
@@ -525,7 +526,7 @@ def _reached(ruleset: str, sample: Sequence[tuple[Scenario, Verdict]],
 
 
 def _functions(ruleset: str, clauses: Sequence[str]) -> Iterator[tuple[FunctionType, tuple[str, ...]]]:
-    """The functions whose mutants are tried (brou.conformance.mutants), with the clauses of the
+    """The functions whose mutants are tried (brou.conformance.diagnosis.mutants), with the clauses of the
     ruleset each stands for: the function of each clause, in the clauses' order, standing for
     every clause of the ruleset it implements; then the functions these call that implement no
     clause of the ruleset (a helper, or a function written for another game's rule), each

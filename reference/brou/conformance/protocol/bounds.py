@@ -1,11 +1,22 @@
-"""Keeping what an implementation says small and harmless: cut texts and values (saying
-how big they were) and escape control characters before anything is printed."""
+"""The protocol's version and bounds (conformance/PROTOCOL.md): JSON lines over standard
+input and output, one request and one answer each, numbered by `seq`, and the bounds the
+harness holds an implementation to (docs/robustness.md); and keeping what an implementation
+says small and harmless: cut texts and values (saying how big they were) and escape control
+characters before anything is printed."""
 
 from __future__ import annotations
 
 import json
 import unicodedata
 from typing import Any
+
+PROTOCOL_VERSION = 1
+MAX_LINE = 4 * 1024 * 1024  # bytes of one answer line; a longer one is a protocol error
+MAX_DEPTH = 64  # nesting of arrays and objects in one answer; deeper is a protocol error
+MAX_CONTAINERS = 100_000  # arrays and objects in one answer (each costs memory decoded); more is a protocol error
+MAX_KNOWN_FAILURES = 10_000  # entries of the handshake's known_failures; more is a handshake error
+MAX_KNOWN_GLOBS = 100  # of which glob patterns (with *, ? or [)
+MAX_PATTERN = 200  # characters of one known_failures entry
 
 MAX_DETAIL = 2_000  # characters of a verdict's detail (why a scenario did not pass)
 MAX_VALUE = 2_000  # characters of an expected or received value kept as JSON

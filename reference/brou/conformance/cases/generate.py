@@ -38,19 +38,19 @@ from typing import Any
 
 import yaml
 
-from ..cards.shuffle import splitmix64
-from ..engine.hombre import GIVEN_UP, STOPPED, HombreDeal
-from ..engine.homme import HommeDeal, action_text
-from ..engine.phases import ALL_PASSED, PhaseDeal
-from ..errors import IllegalAction
-from ..laws.auction import words as auction_words
-from ..laws.contracts import TURNED, has_auction
-from ..laws.game import count_so_far, reaches_target
-from ..laws.speech import WORDS, has_speech, word_action
-from ..spec.rules import Rules, cards_of
-from .corpus import FORMAT, SCENARIO_DIR
-from .server import Reference, perft
-from .table import Table
+from ...cards.shuffle import splitmix64
+from ...engine.hombre import GIVEN_UP, STOPPED, HombreDeal
+from ...engine.homme import HommeDeal, action_text
+from ...engine.phases import ALL_PASSED, PhaseDeal
+from ...errors import IllegalAction
+from ...laws.auction import words as auction_words
+from ...laws.contracts import TURNED, has_auction
+from ...laws.game import count_so_far, reaches_target
+from ...laws.speech import WORDS, has_speech, word_action
+from ...spec.rules import Rules, cards_of
+from ..protocol.server import Reference, perft
+from ..protocol.table import Table
+from ..scenarios.corpus import FORMAT, SCENARIO_DIR
 
 RULESETS = {"homme-de-brou-1802": "hdb", "brouc": "brouc"}
 # scenarios per kind and ruleset (the corpus's size)

@@ -1,5 +1,5 @@
 """Mutants of the function that implements a clause: the reference engine with one slip in
-that function, for the replays of brou.conformance.counterfactual.
+that function, for the replays of brou.conformance.diagnosis.counterfactual.
 
 A program that breaks a rule by its logic (the trump taken from the wrong card, a tie counted
 as a loss, the cut lifted from the bottom) plays no other reading, number or order of the
@@ -53,7 +53,7 @@ from functools import cache
 from types import CodeType, FrameType, FunctionType
 from typing import Any, TypeVar
 
-from ..spec.clauses import FUNCTIONS, all_implementations
+from ...spec.clauses import FUNCTIONS, all_implementations
 
 T = TypeVar("T")
 
@@ -498,8 +498,8 @@ def _engine_caches() -> list[Any]:
     cached clause functions): `_caches` but those that outlive a mutant, which read the spec's
     files and compile the rulesets (a mutant is played on the rulesets as loaded) or belong to
     the conformance tools themselves."""
-    from ..spec import _schema
-    from ..spec.rules import _checked, _load
+    from ...spec import _schema
+    from ...spec.rules import _checked, _load
 
     kept = (_checked, _load, _schema)
     tools = __name__.rsplit(".", 1)[0] + "."

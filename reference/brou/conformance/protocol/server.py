@@ -2,7 +2,7 @@
 
 `Reference.handle(message)` answers one protocol message; `serve()` reads JSON lines
 on standard input and answers on standard output (`brou serve`).  Each scenario is played
-on a `brou.conformance.table.Table`, whatever its ruleset.
+on a `brou.conformance.protocol.table.Table`, whatever its ruleset.
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ import time
 from collections.abc import Mapping
 from typing import IO, Any
 
-from .. import __version__, spec
-from ..engine.position import perft as perft  # the engine's (brou.perft); the tests and the generator find it here too
-from ..errors import BrouError, TimeLimit
-from ..spec.rules import Rules
-from .corpus import FEATURES
-from .protocol import PROTOCOL_VERSION
+from ... import __version__, spec
+from ...engine.position import perft as perft  # the engine's (brou.perft); the tests and the generator find it here too
+from ...errors import BrouError, TimeLimit
+from ...spec.rules import Rules
+from ..scenarios.corpus import FEATURES
+from .bounds import PROTOCOL_VERSION
 from .table import Table
 
 NAME = "brou-reference"

@@ -4,7 +4,7 @@ For every clause whose condition has an edge (EDGES lists them, with the edge ea
 module writes scenarios in pairs, one on each side, with the clause as their purpose and
 `origin: boundary` (files `conformance/scenarios/<ruleset>/boundary/*.jsonl`, written by
 `tools/generate-corpus`; `brou check --origin boundary` selects them).  Every expectation is
-what the reference engine (`brou.conformance.table.Table`) gives; nothing is written by hand.
+what the reference engine (`brou.conformance.protocol.table.Table`) gives; nothing is written by hand.
 
 How the positions are found:
 
@@ -39,11 +39,11 @@ from typing import Any
 
 import z3  # type: ignore[import-untyped]
 
-from ..prove import FOLLOWING_F, Position, Z3Logic, marriage_cards_f, well_formed
-from ..spec.rules import Rules, cards_of
-from .corpus import SCENARIO_DIR
-from .server import Reference
-from .table import Table
+from ...prove import FOLLOWING_F, Position, Z3Logic, marriage_cards_f, well_formed
+from ...spec.rules import Rules, cards_of
+from ..protocol.server import Reference
+from ..protocol.table import Table
+from ..scenarios.corpus import SCENARIO_DIR
 
 HDB = "homme-de-brou-1802"
 BROUC = "brouc"
@@ -738,7 +738,7 @@ def count_scenarios(reference: Reference) -> Iterator[dict[str, Any]]:
                             setup, _played_steps(hdb, setup, played))
 
     # declarations from 190 (1802 partie et vole; Brouc's "19") and Brouc's "14"
-    from ..prove import GRAND_DEAL, PLAIN_PLAY
+    from ...prove import GRAND_DEAL, PLAIN_PLAY
 
     grand = {"dealer": 3, "hands": [h.split() for h in GRAND_DEAL], "turnup": "JS"}
     least = least_declaring_score(hdb)

@@ -2,7 +2,7 @@
 
 A hand-written scenario (ambiguity witnesses and mutation scenarios included) checks one
 behaviour: its purpose, the first clause it lists; so does a boundary scenario
-(brou.conformance.boundary), written for one side of one clause's edge.  A generated scenario checks a whole deal
+(brou.conformance.cases.boundary), written for one side of one clause's edge.  A generated scenario checks a whole deal
 and lists every clause it touches; its failure is laid on the clause that decides the first
 step that went wrong, found by playing the scenario with the reference engine up to that
 step: for an action or a set of legal actions, the rule that makes the first action in
@@ -10,8 +10,8 @@ question legal or not (the lead, following suit, overtrumping and its exceptions
 announcement, a claim...); for an observation, the rule that produces it (the trick's
 winner, card points, rounding, table marriages, the game's outcome...).
 
-The report (brou.conformance.report.shown_failures) groups failures by the clause they
-name: the groups of the run's verdict (brou.conformance.localise) first, then the most named,
+The report (brou.conformance.reporting.report.shown_failures) groups failures by the clause they
+name: the groups of the run's verdict (brou.conformance.diagnosis.localise) first, then the most named,
 and on equal numbers by the order of the chapters (CHAPTERS).
 """
 
@@ -23,19 +23,19 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..engine.homme import REFUSE_ACTION, parse_action
-from ..engine.phases import PLAY as PHASE_PLAY
-from ..engine.view import clause_of, view_clauses
-from ..errors import BrouError
-from ..laws.auction import standing
-from ..laws.contracts import has_auction
-from ..laws.following import matadors_of
-from ..laws.speech import has_speech
-from ..spec.chapters import CHAPTERS
-from ..spec.rules import Rules, card_order, in_ruleset
-from .compare import Verdict
-from .corpus import Scenario, rules_for
-from .table import Table
+from ...engine.homme import REFUSE_ACTION, parse_action
+from ...engine.phases import PLAY as PHASE_PLAY
+from ...engine.view import clause_of, view_clauses
+from ...errors import BrouError
+from ...laws.auction import standing
+from ...laws.contracts import has_auction
+from ...laws.following import matadors_of
+from ...laws.speech import has_speech
+from ...spec.chapters import CHAPTERS
+from ...spec.rules import Rules, card_order, in_ruleset
+from ..judging.compare import FAILED, Verdict
+from ..protocol.table import Table
+from ..scenarios.corpus import Scenario, rules_for
 
 # origins whose scenarios check one behaviour, their purpose
 PURPOSEFUL = ("hand-written", "boundary")
@@ -71,6 +71,15 @@ def chapter_rank(clause: str) -> int:
     parts = clause.split(".")
     chapter = parts[1] if len(parts) > 2 else ""
     return CHAPTERS.index(chapter) if chapter in CHAPTERS else len(CHAPTERS)
+
+
+def with_clause(s: Scenario, verdict: Verdict) -> Verdict:
+    """A scenario's verdict with its failure laid on the clause it breaks (`failed_clause`);
+    a protocol failure (an answer not of the protocol's shape) breaks no rule, and any other
+    verdict is as it was."""
+    if verdict.status == FAILED and not verdict.protocol:
+        return verdict._replace(clause=failed_clause(s, verdict))
+    return verdict
 
 
 def failed_clause(s: Scenario, verdict: Verdict) -> str:

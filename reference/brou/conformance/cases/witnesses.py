@@ -2,7 +2,7 @@
 
 For each entry and each ruleset it applies to, the ruleset's default option is played
 against each other option on seeded deals (and a few built deals), as the entry's plan in
-`brou.spec.ambiguities.PLANS` says, through the protocol's table (`brou.conformance.table.Table`), so what
+`brou.spec.ambiguities.PLANS` says, through the protocol's table (`brou.conformance.protocol.table.Table`), so what
 differs is exactly what the protocol shows.  A witness is written as one scenario per option
 in conformance/scenarios/<ruleset>/ambiguities/, and the entry's `witness:` block in the
 register is rewritten (tools/find-witnesses).  `entry_text` and `entry_data` show an entry
@@ -19,15 +19,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..cards.deal import deal_from_seed, deal_texts
-from ..errors import BrouError
-from ..laws.contracts import has_auction
-from ..laws.game import count_so_far, reaches_target
-from ..laws.speech import has_speech
-from ..spec.ambiguities import PLANS, PREFIX, REGISTER_FILE, Entry, Plan, flow, load_register, rewrite_witnesses
-from ..spec.rules import Rules
-from .corpus import SCENARIO_DIR, load_file
-from .table import Table
+from ...cards.deal import deal_from_seed, deal_texts
+from ...errors import BrouError
+from ...laws.contracts import has_auction
+from ...laws.game import count_so_far, reaches_target
+from ...laws.speech import has_speech
+from ...spec.ambiguities import PLANS, PREFIX, REGISTER_FILE, Entry, Plan, flow, load_register, rewrite_witnesses
+from ...spec.rules import Rules
+from ..protocol.table import Table
+from ..scenarios.corpus import SCENARIO_DIR, load_file
 
 __all__ = ["SCENARIO_DIR", "Searched", "Witness", "choose", "entry_data", "entry_text", "find_witnesses", "main", "observe",
            "pairs", "scenario_ids", "scenario_text", "scenarios_of", "search_entry", "search_pair", "witness_file",

@@ -19,11 +19,13 @@ from typing import Any
 
 import pytest
 
-from .bounds import as_text
-from .compare import FAILED, PASSED, judge
-from .corpus import Scenario, load
-from .harness import Expected, Reading, Selection, clause_text, offered_features, read_xfail, reading_of, skip_reason
-from .runner import MAX_TIMEOUT, ImplementationError, Subprocess, is_time_limit
+from ..judging.compare import FAILED, PASSED, judge
+from ..judging.expected import Expected, read_xfail
+from ..judging.readings import Reading, offered_features, reading_of, skip_reason
+from ..judging.reference import load
+from ..protocol.bounds import as_text
+from ..protocol.runner import MAX_TIMEOUT, ImplementationError, Subprocess, is_time_limit
+from ..scenarios.corpus import Scenario, Selection, clause_text
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

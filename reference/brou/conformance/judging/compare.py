@@ -4,7 +4,7 @@
 whose answer differs, with what was expected and what came back); or errored (the
 answer is not shaped as the protocol says, so nothing can be judged).  Any JSON value
 in any place of an answer gets one of these verdicts; the values a verdict keeps are
-cut to a bounded size (brou.conformance.bounds).
+cut to a bounded size (brou.conformance.protocol.bounds).
 
 A failed observation whose value does not have the shape the protocol gives that observable
 (conformance/protocol/run.answer.schema.json: the `trick` as records rather than cards) is a
@@ -22,11 +22,11 @@ from typing import Any, NamedTuple
 
 import jsonschema_rs
 
-from ..engine import view
-from ..errors import BrouError
-from ..spec.rules import Rules
-from .bounds import as_text, bounded, cut
-from .corpus import CONFORMANCE_DIR, Omit, Scenario, all_steps, step_kept
+from ...engine import view
+from ...errors import BrouError
+from ...spec.rules import Rules
+from ..protocol.bounds import as_text, bounded, cut
+from ..scenarios.corpus import CONFORMANCE_DIR, Omit, Scenario, all_steps, step_kept
 
 PASSED, FAILED, ERRORED, SKIPPED = "passed", "failed", "errored", "skipped"
 
@@ -40,7 +40,7 @@ class Verdict(NamedTuple):
     step: int | None = None
     expected: Any = None
     got: Any = None
-    clause: str | None = None  # a failure: the one clause it breaks (brou.conformance.diagnose)
+    clause: str | None = None  # a failure: the one clause it breaks (brou.conformance.diagnosis.diagnose)
     observed: str | None = None  # a failure at an `expect` step: the observable that differs
     reading_steps: int = 0  # steps left out, whole or in part, because they depend on a declared reading
     protocol: str = ""  # a failure where the answer does not have the protocol's shape: what is wrong (`shape_problem`)

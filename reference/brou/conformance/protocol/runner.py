@@ -24,10 +24,21 @@ import subprocess
 import sys
 import time
 from collections.abc import Collection, Mapping, Sequence
-from typing import Any, cast
+from typing import Any, Protocol, cast, runtime_checkable
 
-from .bounds import MAX_SHOWN, MAX_STDERR, as_text, cut
-from .protocol import MAX_CONTAINERS, MAX_DEPTH, MAX_KNOWN_FAILURES, MAX_KNOWN_GLOBS, MAX_LINE, MAX_PATTERN, PROTOCOL_VERSION
+from .bounds import (
+    MAX_CONTAINERS,
+    MAX_DEPTH,
+    MAX_KNOWN_FAILURES,
+    MAX_KNOWN_GLOBS,
+    MAX_LINE,
+    MAX_PATTERN,
+    MAX_SHOWN,
+    MAX_STDERR,
+    PROTOCOL_VERSION,
+    as_text,
+    cut,
+)
 from .server import Reference
 
 MAX_TIMEOUT = 86_400.0  # seconds: the longest time limit that can be given (a day)
@@ -35,6 +46,32 @@ STOP_GRACE = 0.5  # seconds a program has to exit after the stop message before 
 READ_CHUNK = 1 << 16
 STDERR_READS = 64  # reads of what a program wrote to stderr before it was found out (at most 4 MiB)
 EXIT_POLL = 0.1  # seconds between checks that the program is still alive while waiting for it
+
+
+class Implementation(Protocol):
+    """A program under test, or the reference engine: `Subprocess`, `InProcess`."""
+
+    name: str
+
+    def start(self) -> dict[str, Any]: ...
+
+    def run(self, request: Mapping[str, Any], timeout: float) -> dict[str, Any]: ...
+
+    def finish(self) -> str | None:
+        """Stop the implementation; what it wrote after its last answer, if anything."""
+
+    def close(self) -> None: ...
+
+
+@runtime_checkable
+class Ahead(Protocol):
+    """An implementation that can be sent a request before the answer is wanted (`Subprocess`),
+    the request given as text if need be, and that tells an answer that is exactly the results
+    `passing` (None) without decoding it."""
+
+    def send(self, request: Mapping[str, Any] | None, text: bytes | None = None) -> None: ...
+
+    def receive(self, timeout: float, passing: bytes | None = None) -> dict[str, Any] | None: ...
 
 
 class ImplementationError(Exception):
@@ -109,7 +146,7 @@ def check_hello(answer: Any) -> dict[str, Any]:
 def _shipped() -> frozenset[str]:
     """The ids of the shipped rulesets: the only rulesets whose `plays` and `readings` a
     handshake can declare (a scenario names no other)."""
-    from ..spec import available_rulesets
+    from ...spec import available_rulesets
 
     return frozenset(available_rulesets())
 
@@ -118,9 +155,9 @@ def _reading(ruleset: str, declared: dict[str, Any]) -> dict[str, Any]:
     """The parameter values an implementation plays by default where they differ from the
     spec's defaults: its `plays` ({parameter: value}) and its `readings` ({register entry:
     option name}), checked against the spec and the register; a handshake error otherwise."""
-    from ..errors import BrouError
-    from ..spec.ambiguities import load_register
-    from ..spec.rules import Rules
+    from ...errors import BrouError
+    from ...spec.ambiguities import load_register
+    from ...spec.rules import Rules
 
     plays = declared.get("plays") or {}
     readings = declared.get("readings") or {}

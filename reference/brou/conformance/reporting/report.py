@@ -15,14 +15,16 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from .. import __version__
-from ..errors import BrouError
-from .bounds import MAX_SHOWN, printable
-from .compare import ERRORED, FAILED, PASSED, SKIPPED
-from .diagnose import chapter_rank
-from .harness import PARTIAL, XFAILED, XPASSED, Outcome, Run, clause_text
-from .localise import Suspect, headline, links, protocol_failures, suspects
-from .protocol import PROTOCOL_VERSION
+from ... import __version__
+from ...errors import BrouError
+from ..diagnosis.diagnose import chapter_rank
+from ..diagnosis.localise import Suspect, headline, links, protocol_failures, suspects
+from ..diagnosis.run import Run
+from ..judging.compare import ERRORED, FAILED, PASSED, SKIPPED
+from ..judging.expected import XFAILED, XPASSED
+from ..judging.verdict import PARTIAL, Outcome
+from ..protocol.bounds import MAX_SHOWN, PROTOCOL_VERSION, printable
+from ..scenarios.corpus import clause_text
 
 COLUMNS = (PASSED, FAILED, ERRORED, SKIPPED, XFAILED, XPASSED)
 NOT_PASSING = (FAILED, ERRORED, XPASSED)
@@ -94,7 +96,7 @@ def print_text(run: Run, out: TextIO, failures: int = 20, changes: list[tuple[st
                   f"({escape(printable(run.implementation, MAX_SHOWN))})")
     verdict = suspects(run.outcomes)
     protocol = protocol_failures(run.outcomes)
-    if verdict or protocol:  # first: the protocol failures and the rule most likely broken (brou.conformance.localise)
+    if verdict or protocol:  # first: the protocol failures and the rule most likely broken (brou.conformance.diagnosis.localise)
         console.print(f"[bold]{escape(headline(verdict, protocol))}[/bold]")
         for suspect in verdict:
             console.print(f"  - {suspect.clause}: {suspect.evidence}", markup=False)

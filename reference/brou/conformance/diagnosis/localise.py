@@ -2,7 +2,7 @@
 
 One broken rule makes scenarios fail far from it: a wrong order of the cards shows as wrong
 trick winners, wrong card points, wrong windows. Each failure names the clause that decides
-the step that went wrong (brou.conformance.diagnose); the verdict weighs every clause as the
+the step that went wrong (brou.conformance.diagnosis.diagnose); the verdict weighs every clause as the
 one broken rule that would explain the whole run, passes included, and ranks them.
 
 The evidence, for a hypothesis "clause h is broken" (one fault, as in most implementations
@@ -22,7 +22,7 @@ that fail a few rules), each against the hypothesis that h is fine:
   no failure can ever be laid on (the order of the cards, their points) takes those laid on
   the rules reading it.
 - **A variant that reproduces them.** A few failures are replayed by the reference engine under
-  each variant of the ruleset (brou.conformance.counterfactual: another reading, a number or
+  each variant of the ruleset (brou.conformance.diagnosis.counterfactual: another reading, a number or
   an order moved by one, a slip in the function that implements a clause); a variant of h
   under which it fails the same steps with the same answers, and passes what the program
   passes, is what the program has instead (`READING` for each failure reproduced, times the
@@ -31,7 +31,7 @@ that fail a few rules), each against the hypothesis that h is fine:
 
 Each hypothesis gets the log-likelihood of the run under it; the highest is the verdict
 ("most likely broken: X (then Y, Z)"). A protocol failure (an answer not of the protocol's shape:
-brou.conformance.compare.shape_problem) breaks no rule: it is left out of the scores, and the
+brou.conformance.judging.compare.shape_problem) breaks no rule: it is left out of the scores, and the
 verdict names it first ("protocol failure: the `trick` observable is not a list of cards").
 Scores are compared within a ruleset only; a run over several rulesets gives a verdict for each,
 the ruleset with the most failures first.
@@ -47,11 +47,11 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol
 
-from ..errors import BrouError
-from ..spec import used_clause
-from ..spec.rules import Rules
-from .compare import FAILED, PASSED, Verdict
-from .corpus import Scenario
+from ...errors import BrouError
+from ...spec import used_clause
+from ...spec.rules import Rules
+from ..judging.compare import FAILED, PASSED, Verdict
+from ..scenarios.corpus import Scenario
 from .counterfactual import Reproduction, by_clause, reproductions
 from .diagnose import PURPOSEFUL, chapter_rank, nameable, symptom_clause
 
@@ -237,7 +237,7 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
     # scenario of theirs that they can explain), and those no failure can be laid on (the order of
     # the cards...), whose evidence is in the rules that read them
     laid = set(symptoms) | {where for counts in shows.values() for where in counts if where is not None}
-    # the variants (readings, numbers, orders) that reproduce the failures (brou.conformance.counterfactual),
+    # the variants (readings, numbers, orders) that reproduce the failures (brou.conformance.diagnosis.counterfactual),
     # each tried on the failures a fault in its clause could cause
     def could_cause(s: Scenario, v: Verdict) -> set[str]:
         return _with_upstream(graph, (_resolved(ruleset, v.clause), *(_resolved(ruleset, c) for c in s.clauses)))

@@ -17,15 +17,19 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-from .. import spec
-from ..errors import SpecError, UsageError, one_line
-from ..spec.rules import Rules
-from ..spec.tables import table_text
+from ... import spec
+from ...errors import SpecError, UsageError, one_line
+from ...spec.rules import Rules
+from ...spec.tables import table_text
+from ..diagnosis.run import Run, run
+from ..judging.expected import read_xfail
+from ..judging.readings import dispute_lines
+from ..judging.reference import load, load_corpus
+from ..judging.verdict import Outcome
+from ..protocol.bounds import MAX_SHOWN, cut
+from ..protocol.runner import MAX_TIMEOUT, Implementation, InProcess, SignalGuard, Subprocess, is_time_limit, reference_command
+from ..scenarios.corpus import ORIGINS, Selection
 from . import report
-from .bounds import MAX_SHOWN, cut
-from .corpus import ORIGINS, load, load_corpus
-from .harness import Implementation, Outcome, Run, Selection, dispute_lines, read_xfail, run
-from .runner import MAX_TIMEOUT, InProcess, SignalGuard, Subprocess, is_time_limit, reference_command
 
 
 def _seconds(option: str, value: float, command: str = "check") -> float:
@@ -184,8 +188,8 @@ def _known_clause(clause: str) -> dict[str, dict[str, Any]]:
 def clause_data(clause: str, corpus: list[Any]) -> dict[str, Any]:
     """Traceability from a clause id: statement and sources per ruleset, the function that
     implements it, its rulebook page, and the scenarios that check it."""
-    from ..spec.chapters import rulebook_page
-    from ..spec.clauses import all_implementations
+    from ...spec.chapters import rulebook_page
+    from ...spec.clauses import all_implementations
 
     rulesets = _known_clause(clause)
     for ruleset, data in rulesets.items():
@@ -202,8 +206,8 @@ def clause_data(clause: str, corpus: list[Any]) -> dict[str, Any]:
 
 def booklet_rule(ruleset: str, clause: str) -> str:
     """The clause's rule number in the ruleset's players' booklet (`4.2`), "" if it has none."""
-    from ..spec.chapters import booklet_numbers
-    from ..spec.rules import Rules
+    from ...spec.chapters import booklet_numbers
+    from ...spec.rules import Rules
 
     path = spec.SPEC_DIR / "booklets" / f"{ruleset}.yaml"
     try:
@@ -276,7 +280,8 @@ def cmd_coverage(args: argparse.Namespace) -> int:
 def cmd_fuzz(args: argparse.Namespace) -> int:
     """`brou fuzz`: random cases against an implementation, compared with the reference engine
     at every step; the first that does not pass shrunk and written out (docs/fuzzing.md)."""
-    from .fuzz import fuzz, report_data, report_text, write_scenario
+    from ..cases.fuzz import fuzz
+    from .fuzzing import report_data, report_text, write_scenario
 
     _seconds("--timeout", args.timeout, "fuzz")
     _seconds("--start-timeout", args.start_timeout, "fuzz")
@@ -314,7 +319,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
             result = fuzz(impl, seed=args.seed, deals=deals, seconds=args.seconds, rulesets=rulesets,
                           timeout=args.timeout, shrink_seconds=args.shrink_seconds)
     if result.finding is not None:
-        from .fuzz import finished_scenario
+        from .fuzzing import finished_scenario
 
         scenario = finished_scenario(result.finding, result)
         result.finding.scenario = scenario

@@ -4,7 +4,7 @@ next deals of a match or a session (`deal` steps, feature `deals`), a player's `
 `perft`), each at a point of the case its bytes choose.
 
 A case's bytes hold these decisions in a block of their own, `REACH_BYTES` long, just after the
-action bytes the case may read (`brou.conformance.fuzz.reach_of`).  A byte of 0 is the simplest
+action bytes the case may read (`brou.conformance.cases.case.reach_of`).  A byte of 0 is the simplest
 decision here too: no further deal, nothing more asked.  None of it changes a deal's actions
 or what is observed of them: an implementation that offers none of these features sees the
 cases it saw before they were fuzzed, byte for byte, and one that offers them sees the same
@@ -17,9 +17,9 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from ..cards.shuffle import MAX_SEED
-from ..engine.position import Playable, perft
-from ..errors import TimeLimit
+from ...cards.shuffle import MAX_SEED
+from ...engine.position import Playable, perft
+from ...errors import TimeLimit
 
 REACH_BYTES = 15
 # the block: further deals, then for each question its byte (asked or not, and how) and its

@@ -19,25 +19,25 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards.deal import Deal, deal_from_cards, deal_from_seed
-from ..cards.seating import Seating
-from ..engine.deals import new_deal
-from ..engine.hombre import HombreDeal
-from ..engine.homme import HommeDeal, marriage_text
-from ..engine.marks import marks_after, marks_winners
-from ..engine.phases import PLAYED, PhaseDeal
-from ..engine.session import carried_over, deal_entry, deals_to_play, handover, match_winner, next_offset, session_winners
-from ..engine.sheet import sheet_rows
-from ..engine.view import view
-from ..errors import BrouError, IllegalAction
-from ..laws.contracts import has_auction
-from ..laws.first_dealer import dealer_of_draw
-from ..laws.game import GameContext, Outcome
-from ..laws.ledger import BANK, POOL, SHEET, account_balance, balances
-from ..laws.results import deal_winner
-from ..laws.speech import WORDS, has_speech
-from ..laws.talon import TalonDeal, talon_deal_from_cards, talon_deal_from_seed, turns_a_card
-from ..spec.rules import Rules, cards_of
+from ...cards.deal import Deal, deal_from_cards, deal_from_seed
+from ...cards.seating import Seating
+from ...engine.deals import new_deal
+from ...engine.hombre import HombreDeal
+from ...engine.homme import HommeDeal, marriage_text
+from ...engine.marks import marks_after, marks_winners
+from ...engine.phases import PLAYED, PhaseDeal
+from ...engine.session import carried_over, deal_entry, deals_to_play, handover, match_winner, next_offset, session_winners
+from ...engine.sheet import sheet_rows
+from ...engine.view import view
+from ...errors import BrouError, IllegalAction
+from ...laws.contracts import has_auction
+from ...laws.first_dealer import dealer_of_draw
+from ...laws.game import GameContext, Outcome
+from ...laws.ledger import BANK, POOL, SHEET, account_balance, balances
+from ...laws.results import deal_winner
+from ...laws.speech import WORDS, has_speech
+from ...laws.talon import TalonDeal, talon_deal_from_cards, talon_deal_from_seed, turns_a_card
+from ...spec.rules import Rules, cards_of
 
 Observe = Callable[["Table"], Any]
 Record = dict[str, Any]

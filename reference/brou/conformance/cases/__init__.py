@@ -1,0 +1,1 @@
+"""Step 5: making cases: the generated corpus, boundaries, witnesses, fuzzing and shrinking."""

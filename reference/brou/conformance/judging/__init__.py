@@ -1,0 +1,1 @@
+"""Step 3: judging an answer: a step compared with its expectation, a scenario's verdict."""

@@ -1,0 +1,1 @@
+"""Step 2: the line protocol (conformance/PROTOCOL.md), the runner of a program, and the reference engine behind it."""

@@ -1,0 +1,1 @@
+"""Step 1 of the conformance suite: the scenario model, its selection, and the corpus's files."""
