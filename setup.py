@@ -92,7 +92,8 @@ class BuildEngine(build_ext):
 
     def finalize_options(self) -> None:
         super().finalize_options()
-        self.extensions = []  # not the stand-in: `run` decides
+        self.extensions = []  # not the stand-in: `run` decides, and `builder` builds
+        self.builder: build_ext | None = None
         self.compiled = listing()
         self.choice = self.compiled.build_choice(os.environ.get(self.compiled.MYPYC_VARIABLE))
 
@@ -121,22 +122,27 @@ class BuildEngine(build_ext):
         if why_pure and self.choice == "must":
             raise SystemExit(f"brou: {self.compiled.MYPYC_VARIABLE}=1 but {why_pure}")
         if not why_pure:
-            try:
+            try:  # setuptools' own command, made with the true list in place of the stand-in
                 self.distribution.ext_modules = compiled_modules(self.compiled)
-                super().finalize_options()  # the true list in place of the stand-in
-                super().run()
+                builder = build_ext(self.distribution)
+                builder.force, builder.parallel = self.force, self.parallel
+                builder.ensure_finalized()
+                builder.run()
+                self.builder = builder
             except (Exception, SystemExit) as error:
                 if self.choice == "must":
                     raise
                 why_pure = f"the compiled build failed ({one_line(error)})"
                 self.remove_compiled()
-                self.extensions = []
         if why_pure and self.choice != "pure":  # asked for: not news
             print(f"brou: installing the engine as pure Python, its search {self.compiled.SEARCH_SLOWER} slower than "
                   f"compiled: {why_pure}; `brou --version` says which engine runs", file=sys.stderr, flush=True)
         note = f"pure: {why_pure}" if why_pure else "compiled" + self.profile_note()
         Path(self.build_lib, "brou").mkdir(parents=True, exist_ok=True)
         Path(self.build_lib, "brou", self.compiled.ENGINE_NOTE).write_text(note + "\n", encoding="utf-8")
+
+    def get_outputs(self) -> list[str]:
+        return self.builder.get_outputs() if self.builder is not None else []
 
     def profile_note(self) -> str:
         how = os.environ.get(self.compiled.PGO_VARIABLE, "").partition(":")[0]
