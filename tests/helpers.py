@@ -39,10 +39,12 @@ def clean_env(**extra: str) -> dict[str, str]:
 
 
 class Installed:
-    """A fresh virtual environment holding a wheel built from this tree, and a folder outside the
-    repository (tests/test_install.py; tests/test_compiled.py builds with `build`
-    BROU_MYPYC=1).  `also`: more to install beside the wheel; `timeout`: seconds for a command
-    run there (the builds and installs get 300 more)."""
+    """A fresh virtual environment holding a wheel built from this tree as `pip wheel` builds it
+    (with the environment variables `build`), and a folder outside the repository
+    (tests/test_install.py builds where no C compiler is, tests/test_compiled.py as a plain
+    install does where one is); `build_output`, what the build wrote (pip -v).  `also`: more to
+    install beside the wheel; `timeout`: seconds for a command run there (the builds and
+    installs get 300 more)."""
 
     def __init__(self, root: Path, build: Mapping[str, str] | None = None, also: Sequence[str] = (),
                  timeout: float = 600) -> None:
@@ -54,8 +56,8 @@ class Installed:
         (REPO / "build").mkdir(exist_ok=True)
         with open(REPO / "build" / "wheel.lock", "w", encoding="utf-8") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
-            self.pip_run([sys.executable, "-m", "pip", "wheel", str(REPO), "--no-deps", "--quiet", "-w", str(dist)],
-                         **(build or {}))
+            self.build_output = self.pip_run([sys.executable, "-m", "pip", "wheel", str(REPO), "--no-deps", "-v", "-w",
+                                              str(dist)], **(build or {}))
         [self.wheel] = dist.glob("brou-*.whl")
         venv = root / "venv"
         self.pip_run([sys.executable, "-m", "venv", str(venv)])
@@ -64,10 +66,12 @@ class Installed:
         self.work = root / "elsewhere"
         self.work.mkdir()
 
-    def pip_run(self, argv: Sequence[str], **env: str) -> None:
+    def pip_run(self, argv: Sequence[str], **env: str) -> str:
+        """What the command wrote, both streams; it must succeed."""
         done = subprocess.run(argv, capture_output=True, text=True, timeout=self.timeout + 300, env=clean_env(**env),
                               check=False)
         assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+        return done.stdout + done.stderr
 
     def run(self, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
         """`brou ARGS` from the installed console script, run outside the repository."""
