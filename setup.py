@@ -6,8 +6,8 @@ readers keep them; building a wheel copies them into the package as `brou/_data/
 `brou.paths` finds them once installed.  An editable install reads them in place.
 
 `pip install .` compiles the modules `brou.compiled.COMPILED` names with mypyc (the typed
-Python, one source; about a minute of one core), which makes the solver some fifty times
-faster.  It first asks the C compiler for an extension module's one-line file; where that fails
+Python, one source; two to three minutes of one core), which makes the solver some fifty
+times faster.  It first asks the C compiler for an extension module's one-line file; where that fails
 (no compiler, no Python headers), or the compiled build itself fails, the package is installed
 as pure Python, said in one line of the build's output, and written into the package
 (`brou.compiled.ENGINE_NOTE`, which `brou --version` reads).  `BROU_MYPYC=0` asks for pure
