@@ -121,8 +121,13 @@ def slow_warning(command: str) -> str:
     reason = pure_reason()
     if not reason:
         return ""
-    remedy = (f"unset {PURE_VARIABLE} for the compiled engine" if asked_pure() and engine_note().startswith("compiled") else
-              "`pip install .` (not -e) where a C compiler is gives the compiled engine")
+    note = engine_note()
+    if asked_pure() and note.startswith("compiled"):
+        remedy = f"unset {PURE_VARIABLE} for the compiled engine"
+    elif note.startswith(f"pure: {MYPYC_VARIABLE}=0"):
+        remedy = f"`pip install .` without {MYPYC_VARIABLE}=0 gives the compiled engine"
+    else:
+        remedy = "`pip install .` (not -e) where a C compiler is gives the compiled engine"
     return (f"brou {command}: the engine runs as pure Python here ({reason}), {SEARCH_SLOWER} slower to search "
             f"than compiled: {remedy} (docs/solve.md, \"Speed\")")
 
