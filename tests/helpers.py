@@ -38,6 +38,15 @@ def clean_env(**extra: str) -> dict[str, str]:
     return {k: v for k, v in os.environ.items() if not k.startswith(("BROU_", "PYTHON"))} | extra
 
 
+PURE_ENGINE_LINE = ": the engine runs as pure Python here ("  # brou.compiled.slow_warning
+
+
+def but_the_engine_line(err: str) -> str:
+    """Standard error without the line a command that searches writes first where the engine
+    runs as Python (brou.compiled.slow_warning): what the command says either way."""
+    return "".join(line for line in err.splitlines(keepends=True) if PURE_ENGINE_LINE not in line)
+
+
 class Installed:
     """A fresh virtual environment holding a wheel built from this tree as `pip wheel` builds it
     (with the environment variables `build`), and a folder outside the repository

@@ -88,8 +88,14 @@ def test_a_solve_says_once_it_is_slow_here(capsys: pytest.CaptureFixture[str]) -
     code, out, err = call(capsys, "solve", "--from", POSITION)
     assert code == 0, err
     assert "Value for player" in out
-    [line] = warnings(err)
-    assert line.startswith("brou solve: ") and "`pip install .` (not -e) where a C compiler is" in line
+    [line] = err.splitlines()
+    assert line.startswith(f"brou solve: {SLOW_LINE}") and "`pip install .` (not -e) where a C compiler is" in line
+
+
+def test_a_question_the_solver_cannot_answer_is_refused_before_the_engine_is_spoken_of(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = call(capsys, "solve", "--from", POSITION, "--goal", "jetons")
+    assert code == 2 and err == "brou solve: brouc is solved for count, not 'jetons'\n", err
 
 
 def test_a_match_with_a_searching_player_says_it_once(capsys: pytest.CaptureFixture[str]) -> None:
@@ -155,11 +161,13 @@ def test_a_league_says_it_once_before_it_plays_where_a_player_searches(
     assert len(found) == said and all(line.startswith(f"brou league: {SLOW_LINE}") for line in found)
 
 
-def test_brou_web_says_it_before_it_serves(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    pytest.importorskip("starlette")
-    import brou.web.server
-
-    monkeypatch.setattr(brou.web.server, "serve", stop)  # the server: not started here
+def test_brou_web_says_it_once_it_serves(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """After its address, before it serves (a port it cannot take is the one line of a refusal,
+    tests/test_web.py)."""
+    uvicorn = pytest.importorskip("uvicorn")
+    monkeypatch.setattr(uvicorn, "run", stop)  # the server: not started here
     with pytest.raises(Stop):
-        main(["web", "--port", "0"])
-    assert [line.split(":")[0] for line in warnings(capsys.readouterr().err)] == ["brou web"]
+        main(["web", "--port", "0", "--workers", "0"])
+    out, err = capsys.readouterr()
+    assert out.startswith("brou web: serving on http://127.0.0.1:")
+    assert [line.split(":")[0] for line in warnings(err)] == ["brou web"]

@@ -320,7 +320,6 @@ def cmd_web(args: argparse.Namespace) -> int:
         raise UsageError(f"brou web needs the web extra (pip install 'brou[web]'): no module {exc.name}") from None
     if not 0.1 <= args.solve_seconds <= 3600:
         raise UsageError("brou web: --solve-seconds is a number of seconds from 0.1 to 3600")
-    slow_if_pure("web")  # its players and its analysis search
     return serve(Config(host=args.host, bot_processes=args.workers, solve_seconds=args.solve_seconds), args.port,
                  args.open)
 
@@ -843,6 +842,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     """`brou solve`: the value of a position double dummy and of each legal action, as a table or JSON.
     Players are the line's (for --ruleset and --seed, the engine's seats, the dealer last)."""
     from ..solve import solve
+    from ..solve.solution import question
 
     state, dealer = _solve_start(args)
     rules = state.rules
@@ -853,6 +853,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         if not 0 <= args.player < n:
             raise UsageError(f"brou solve: --for {args.player}: {rules.id} has players 0 to {n - 1}")
         seat = (args.player - offset) % n
+    question(state, seat, args.goal)  # a question with no answer said before the line on the engine's speed
     slow_if_pure("solve")
     solution = solve(state, seat, args.goal, each=not args.value_only)
 
