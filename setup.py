@@ -95,7 +95,10 @@ class BuildEngine(build_ext):
         self.extensions = []  # not the stand-in: `run` decides, and `builder` builds
         self.builder: build_ext | None = None
         self.compiled = listing()
-        self.choice = self.compiled.build_choice(os.environ.get(self.compiled.MYPYC_VARIABLE))
+        try:
+            self.choice = self.compiled.build_choice(os.environ.get(self.compiled.MYPYC_VARIABLE))
+        except ValueError as error:  # a value of BROU_MYPYC that asks nothing: said in one line
+            raise SystemExit(f"brou: {error}") from None
 
     def compiler_problem(self) -> str:
         """Why no extension module can be compiled here, or empty: the C compiler (CC, else
@@ -125,7 +128,7 @@ class BuildEngine(build_ext):
             try:  # setuptools' own command, made with the true list in place of the stand-in
                 self.distribution.ext_modules = compiled_modules(self.compiled)
                 builder = build_ext(self.distribution)
-                builder.force, builder.parallel = self.force, self.parallel
+                builder.force, builder.parallel, builder.inplace = self.force, self.parallel, self.inplace
                 builder.ensure_finalized()
                 builder.run()
                 self.builder = builder
