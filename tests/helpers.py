@@ -38,6 +38,17 @@ def clean_env(**extra: str) -> dict[str, str]:
     return {k: v for k, v in os.environ.items() if not k.startswith(("BROU_", "PYTHON"))} | extra
 
 
+def build_wheel(dist: Path, timeout: float, **env: str) -> subprocess.CompletedProcess[str]:
+    """`pip wheel -v` of this tree into `dist`, with the environment variables `env`: what it
+    did and wrote.  One build at a time from this tree (pytest-xdist may run two modules that
+    build): the builds share the tree's build/ folder, and two at once spoil each other's files."""
+    (REPO / "build").mkdir(exist_ok=True)
+    with open(REPO / "build" / "wheel.lock", "w", encoding="utf-8") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return subprocess.run([sys.executable, "-m", "pip", "wheel", str(REPO), "--no-deps", "-v", "-w", str(dist)],
+                              capture_output=True, text=True, timeout=timeout, env=clean_env(**env), check=False)
+
+
 PURE_ENGINE_LINE = ": the engine runs as pure Python here ("  # brou.compiled.slow_warning
 
 
@@ -60,13 +71,9 @@ class Installed:
         self.root = root
         self.timeout = timeout
         dist = root / "dist"
-        # one build at a time from this tree (pytest-xdist may run two modules that build): the
-        # builds share the tree's build/ folder, and two at once spoil each other's files
-        (REPO / "build").mkdir(exist_ok=True)
-        with open(REPO / "build" / "wheel.lock", "w", encoding="utf-8") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            self.build_output = self.pip_run([sys.executable, "-m", "pip", "wheel", str(REPO), "--no-deps", "-v", "-w",
-                                              str(dist)], **(build or {}))
+        built = build_wheel(dist, timeout + 300, **(build or {}))
+        assert built.returncode == 0, built.stdout[-2000:] + built.stderr[-2000:]
+        self.build_output = built.stdout + built.stderr
         [self.wheel] = dist.glob("brou-*.whl")
         venv = root / "venv"
         self.pip_run([sys.executable, "-m", "venv", str(venv)])

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import REPO, Installed
+from helpers import REPO, Installed, build_wheel
 
 
 @pytest.fixture(scope="module")
@@ -40,6 +40,23 @@ def test_without_a_c_compiler_the_engine_is_installed_pure_and_the_build_says_so
     version = installed.run("--version")
     assert version.returncode == 0 and version.stderr == ""
     assert version.stdout.startswith("brou 0.1.0; engine: pure Python (" + NO_COMPILER), version.stdout
+
+
+def test_brou_mypyc_0_builds_the_pure_engine_without_a_word_and_1_compiled_or_not_at_all(tmp_path: Path) -> None:
+    """Asked for pure Python, the build says nothing of it (asked for: not news) and writes why
+    into the package; asked for the compiled engine where no C compiler is, the build fails,
+    naming why in one line."""
+    pure = build_wheel(tmp_path / "pure", 600, BROU_MYPYC="0")
+    assert pure.returncode == 0, pure.stderr[-2000:]
+    assert "installing the engine as pure Python" not in pure.stdout + pure.stderr
+    [wheel] = (tmp_path / "pure").glob("brou-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "brou/engine/phases.py" in names and not [n for n in names if n.endswith(".so")]
+    assert zipfile.ZipFile(wheel).read("brou/_engine.txt").decode() == "pure: BROU_MYPYC=0 was set\n"
+    must = build_wheel(tmp_path / "must", 600, BROU_MYPYC="1", CC="/nonexistent")
+    assert must.returncode != 0 and not list((tmp_path / "must").glob("*.whl"))
+    said = [line.strip() for line in (must.stdout + must.stderr).splitlines() if line.strip().startswith("brou: ")]
+    assert said == ["brou: BROU_MYPYC=1 but " + NO_COMPILER + "[Errno 2] No such file or directory: '/nonexistent')"], said
 
 
 def test_where_it_runs_pure_a_search_says_once_it_is_slow_and_how_to_get_it_compiled(installed: Installed) -> None:
