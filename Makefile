@@ -7,6 +7,8 @@ BENCH_STAMP := $(VENV)/.installed-bench
 
 .PHONY: install test test-slow lint run bench bench-diagnosis rulebook api clean chromium
 
+# editable (-e): the engine stays pure Python here, as the tests of mutants need (setup.py); a plain
+# `pip install .` compiles it with mypyc where a C compiler is
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip

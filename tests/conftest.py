@@ -39,8 +39,9 @@ SLOW: dict[str, str] = {
     "tests/test_input_files.py::test_a_full_corpus_run_through_the_protocol_stays_under_150_megabytes":
         "the whole corpus through the protocol",
     "tests/test_independent.py": "the independent engine plays the whole corpus",
-    "tests/test_install.py": "a wheel built and installed outside the repository",
-    "tests/test_compiled.py": "the engine compiled with mypyc (a minute), installed, the corpus and tests run on it",
+    "tests/test_install.py": "a wheel built where no C compiler is (pure), installed and run outside the repository",
+    "tests/test_compiled.py": "a wheel built as a plain pip install builds it, compiled with mypyc (two to three minutes "
+                              "of a core), installed, the corpus and tests run on it",
     "tests/test_rulebook.py": "builds the comparative edition, HTML and PDF, in both languages",
     "tests/test_french.py": "builds the comparative edition",
     "tests/test_booklet.py": "builds every players' booklet",

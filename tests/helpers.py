@@ -38,24 +38,42 @@ def clean_env(**extra: str) -> dict[str, str]:
     return {k: v for k, v in os.environ.items() if not k.startswith(("BROU_", "PYTHON"))} | extra
 
 
+def build_wheel(dist: Path, timeout: float, **env: str) -> subprocess.CompletedProcess[str]:
+    """`pip wheel -v` of this tree into `dist`, with the environment variables `env`: what it
+    did and wrote.  One build at a time from this tree (pytest-xdist may run two modules that
+    build): the builds share the tree's build/ folder, and two at once spoil each other's files."""
+    (REPO / "build").mkdir(exist_ok=True)
+    with open(REPO / "build" / "wheel.lock", "w", encoding="utf-8") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return subprocess.run([sys.executable, "-m", "pip", "wheel", str(REPO), "--no-deps", "-v", "-w", str(dist)],
+                              capture_output=True, text=True, timeout=timeout, env=clean_env(**env), check=False)
+
+
+PURE_ENGINE_LINE = ": the engine runs as pure Python here ("  # brou.compiled.slow_warning
+
+
+def but_the_engine_line(err: str) -> str:
+    """Standard error without the line a command that searches writes first where the engine
+    runs as Python (brou.compiled.slow_warning): what the command says either way."""
+    return "".join(line for line in err.splitlines(keepends=True) if PURE_ENGINE_LINE not in line)
+
+
 class Installed:
-    """A fresh virtual environment holding a wheel built from this tree, and a folder outside the
-    repository (tests/test_install.py; tests/test_compiled.py builds with `build`
-    BROU_MYPYC=1).  `also`: more to install beside the wheel; `timeout`: seconds for a command
-    run there (the builds and installs get 300 more)."""
+    """A fresh virtual environment holding a wheel built from this tree as `pip wheel` builds it
+    (with the environment variables `build`), and a folder outside the repository
+    (tests/test_install.py builds where no C compiler is, tests/test_compiled.py as a plain
+    install does where one is); `build_output`, what the build wrote (pip -v).  `also`: more to
+    install beside the wheel; `timeout`: seconds for a command run there (the builds and
+    installs get 300 more)."""
 
     def __init__(self, root: Path, build: Mapping[str, str] | None = None, also: Sequence[str] = (),
                  timeout: float = 600) -> None:
         self.root = root
         self.timeout = timeout
         dist = root / "dist"
-        # one build at a time from this tree (pytest-xdist may run two modules that build): the
-        # builds share the tree's build/ folder, and two at once spoil each other's files
-        (REPO / "build").mkdir(exist_ok=True)
-        with open(REPO / "build" / "wheel.lock", "w", encoding="utf-8") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            self.pip_run([sys.executable, "-m", "pip", "wheel", str(REPO), "--no-deps", "--quiet", "-w", str(dist)],
-                         **(build or {}))
+        built = build_wheel(dist, timeout + 300, **(build or {}))
+        assert built.returncode == 0, built.stdout[-2000:] + built.stderr[-2000:]
+        self.build_output = built.stdout + built.stderr
         [self.wheel] = dist.glob("brou-*.whl")
         venv = root / "venv"
         self.pip_run([sys.executable, "-m", "venv", str(venv)])
@@ -64,10 +82,12 @@ class Installed:
         self.work = root / "elsewhere"
         self.work.mkdir()
 
-    def pip_run(self, argv: Sequence[str], **env: str) -> None:
+    def pip_run(self, argv: Sequence[str], **env: str) -> str:
+        """What the command wrote, both streams; it must succeed."""
         done = subprocess.run(argv, capture_output=True, text=True, timeout=self.timeout + 300, env=clean_env(**env),
                               check=False)
         assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+        return done.stdout + done.stderr
 
     def run(self, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
         """`brou ARGS` from the installed console script, run outside the repository."""

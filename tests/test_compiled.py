@@ -1,7 +1,9 @@
-"""The engine compiled with mypyc (`BROU_MYPYC=1`, setup.py; brou.compiled): a wheel built so
-from this tree, installed into a fresh environment, plays as the pure engine does.
+"""The engine compiled with mypyc (setup.py; brou.compiled): a wheel built from this tree as a
+plain `pip install .` builds it where a C compiler is, installed into a fresh environment,
+plays as the pure engine does.
 
-The compiled process says it is compiled and `BROU_PURE=1` gives it its `.py` files; the whole
+The compiled process says it is compiled (`brou --version`, and no word of slowness from a
+command that searches) and `BROU_PURE=1` gives it its `.py` files; the whole
 corpus gets the same verdict, scenario by scenario, either way; the engine's own tests pass
 against the compiled classes; and the diagnosis still finds a slip that only a mutant of the
 clause's function reproduces (the mutants run in a pure child, brou.conformance.diagnosis.counterfactual).
@@ -14,6 +16,7 @@ import json
 import os
 import subprocess
 import textwrap
+import zipfile
 
 import pytest
 
@@ -31,8 +34,8 @@ ENGINE_TESTS = ("tests/test_copy.py", "tests/test_one_engine.py", "tests/test_ho
 
 @pytest.fixture(scope="module")
 def compiled(tmp_path_factory: pytest.TempPathFactory) -> Installed:
-    """The wheel built with BROU_MYPYC=1, pytest beside it."""
-    return Installed(tmp_path_factory.mktemp("compiled"), build={"BROU_MYPYC": "1"}, also=("pytest>=8",), timeout=900)
+    """The wheel a plain build makes (no BROU_MYPYC), pytest beside it."""
+    return Installed(tmp_path_factory.mktemp("compiled"), also=("pytest>=8",), timeout=900)
 
 
 IS_COMPILED = "import brou, brou.compiled as c; print(c.is_compiled(), brou.__file__)"
@@ -45,6 +48,25 @@ def test_the_engine_is_compiled_and_brou_pure_gives_its_python(compiled: Install
     done = compiled.python(IS_COMPILED, BROU_PURE="1")
     assert done.returncode == 0, done.stderr
     assert done.stdout.split()[0] == "False"
+
+
+POSITION = "brouc 3 AT.AT.AT.AT/K9.K9.K9.K9/Q8.Q8.Q8.Q8/J7.J7.J7.J7 JS - : AS KS"
+
+
+def test_a_plain_build_compiles_and_brou_says_which_engine_runs(compiled: Installed) -> None:
+    assert "installing the engine as pure Python" not in compiled.build_output
+    assert zipfile.ZipFile(compiled.wheel).read("brou/_engine.txt").decode() == "compiled\n"
+    version = compiled.run("--version")
+    assert version.returncode == 0 and version.stdout == "brou 0.1.0; engine: compiled with mypyc\n", version.stdout
+    solved = compiled.run("solve", "--from", POSITION)
+    assert solved.returncode == 0 and "Value for player" in solved.stdout and solved.stderr == "", solved.stderr
+    pure = compiled.run("--version", BROU_PURE="1")
+    assert pure.stdout == "brou 0.1.0; engine: pure Python (BROU_PURE=1 is set)\n", pure.stdout
+    solved = compiled.run("solve", "--from", POSITION, BROU_PURE="1")
+    assert solved.returncode == 0 and "Value for player" in solved.stdout, solved.stderr
+    [line] = solved.stderr.splitlines()
+    assert line.startswith("brou solve: the engine runs as pure Python here (BROU_PURE=1 is set)")
+    assert "unset BROU_PURE for the compiled engine" in line
 
 
 REGISTRY = "import json; from brou.spec.clauses import all_implementations; print(json.dumps(all_implementations()))"

@@ -4,7 +4,10 @@ fresh virtual environment, used from a folder outside the repository.
 The spec, the schemas and the corpus must travel inside the wheel (brou/_data, read through
 importlib.resources): `brou validate`, `brou deal`, `brou prove`, `brou check`, `brou fuzz`, `brou sources` and
 `brou ambiguities` work with nothing of the source tree around.  The optional parts say
-how to get them.  One wheel and one environment serve every test of the module.
+how to get them.  The wheel is built as a plain `pip install .` builds it where no C compiler
+is (`CC=/nonexistent`): the pure engine, said in one line of the build's output, by
+`brou --version`, and once by a command that searches (tests/test_compiled.py builds it where
+one is).  One wheel and one environment serve every test of the module.
 """
 
 from __future__ import annotations
@@ -15,12 +18,55 @@ from pathlib import Path
 
 import pytest
 
-from helpers import REPO, Installed
+from helpers import REPO, Installed, build_wheel
 
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
-    return Installed(tmp_path_factory.mktemp("install"))
+    return Installed(tmp_path_factory.mktemp("install"), build={"CC": "/nonexistent"})
+
+
+NO_COMPILER = "no C compiler could build an extension module here ("
+
+
+def test_without_a_c_compiler_the_engine_is_installed_pure_and_the_build_says_so_once(installed: Installed) -> None:
+    said = [line.strip() for line in installed.build_output.splitlines() if "installing the engine as pure Python" in line]
+    assert len(said) == 1, installed.build_output[-3000:]
+    assert said[0].startswith("brou: installing the engine as pure Python") and NO_COMPILER in said[0]
+    assert "/nonexistent" in said[0]
+    wheel = zipfile.ZipFile(installed.wheel)
+    assert not [n for n in wheel.namelist() if n.endswith(".so")]  # nor one left from an earlier build of the tree
+    assert wheel.read("brou/_engine.txt").decode().startswith("pure: " + NO_COMPILER)
+    version = installed.run("--version")
+    assert version.returncode == 0 and version.stderr == ""
+    assert version.stdout.startswith("brou 0.1.0; engine: pure Python (" + NO_COMPILER), version.stdout
+
+
+def test_brou_mypyc_0_builds_the_pure_engine_without_a_word_and_1_compiled_or_not_at_all(tmp_path: Path) -> None:
+    """Asked for pure Python, the build says nothing of it (asked for: not news) and writes why
+    into the package; asked for the compiled engine where no C compiler is, the build fails,
+    naming why in one line."""
+    pure = build_wheel(tmp_path / "pure", 600, BROU_MYPYC="0")
+    assert pure.returncode == 0, pure.stderr[-2000:]
+    assert "installing the engine as pure Python" not in pure.stdout + pure.stderr
+    [wheel] = (tmp_path / "pure").glob("brou-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "brou/engine/phases.py" in names and not [n for n in names if n.endswith(".so")]
+    assert zipfile.ZipFile(wheel).read("brou/_engine.txt").decode() == "pure: BROU_MYPYC=0 was set\n"
+    must = build_wheel(tmp_path / "must", 600, BROU_MYPYC="1", CC="/nonexistent")
+    assert must.returncode != 0 and not list((tmp_path / "must").glob("*.whl"))
+    said = [line.strip() for line in (must.stdout + must.stderr).splitlines() if line.strip().startswith("brou: ")]
+    assert said == ["brou: BROU_MYPYC=1 but " + NO_COMPILER + "[Errno 2] No such file or directory: '/nonexistent')"], said
+
+
+def test_where_it_runs_pure_a_search_says_once_it_is_slow_and_how_to_get_it_compiled(installed: Installed) -> None:
+    solved = installed.run("solve", "--from", "brouc 3 AT.AT.AT.AT/K9.K9.K9.K9/Q8.Q8.Q8.Q8/J7.J7.J7.J7 JS - : AS KS")
+    assert solved.returncode == 0, solved.stderr
+    [line] = solved.stderr.splitlines()
+    assert line.startswith(f"brou solve: the engine runs as pure Python here ({NO_COMPILER}")
+    assert "`pip install .` (not -e) where a C compiler is gives the compiled engine" in line
+    dealt = installed.run("deal", "--ruleset", "brouc", "--seed", "7")
+    assert dealt.returncode == 0 and dealt.stderr == "", dealt.stderr
 
 
 def test_the_wheel_carries_the_spec_the_corpus_and_the_typing_marker(installed: Installed) -> None:
@@ -54,7 +100,7 @@ def test_validate_deal_and_version(installed: Installed) -> None:
     assert deal.returncode == 0, deal.stderr
     assert len(json.loads(deal.stdout)["deal"]["hands"]) == 4
     version = installed.run("--version")
-    assert version.returncode == 0 and version.stdout.strip() == "brou 0.1.0"
+    assert version.returncode == 0 and version.stdout.startswith("brou 0.1.0; engine: pure Python")
 
 
 def test_the_notation_and_the_game_record_from_the_installed_package(installed: Installed) -> None:

@@ -56,11 +56,3 @@ def test_the_flags_of_a_profile_guided_build_are_those_brou_pgo_asks_for() -> No
     for wrong in ("use", "use:", "train:/tmp/profile", "/tmp/profile"):
         with pytest.raises(ValueError, match="BROU_PGO is generate:DIR or use:DIR"):
             compiled.pgo_flags(wrong)
-
-
-def test_the_build_note_is_what_tools_build_compiled_wrote_beside_the_python(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sys, "prefix", str(tmp_path))  # the environment's folder
-    assert compiled.build_note() == ""  # an environment the script did not make
-    (tmp_path / compiled.BUILD_NOTE).write_text("profile-guided\n", encoding="utf-8")
-    assert compiled.build_note() == "profile-guided"

@@ -1,14 +1,16 @@
-"""The compiled engine: which modules mypyc compiles, whether this process runs them compiled,
-and how to run the pure ones instead (docs/design.md, "Speed").
+"""The compiled engine: which modules mypyc compiles, how an install chose to build them, whether
+this process runs them compiled, and how to run the pure ones instead (docs/design.md, "Speed").
 
-`pip install .` with `BROU_MYPYC=1` (and `make bench`) compiles the modules of `COMPILED`
-with mypyc, from the same typed source, as black and mypy ship; a plain install, or one where no
-C compiler is, runs them as Python, with the same results.  A compiled wheel keeps the `.py`
-files beside the compiled ones, and `BROU_PURE=1` in the environment makes a process import
-those: the mutants of the diagnosis (`brou.conformance.diagnosis.mutants`) replace a function's code,
-which a compiled function has none of, so their replays run in a child with `BROU_PURE=1`.
-`make bench`'s environment is compiled twice with GCC, the second time guided by the profile of
-a training run (`pgo_flags`, tools/build-compiled), which notes how it built it (`build_note`).
+`pip install .` compiles the modules of `COMPILED` with mypyc, from the same typed source, as
+black and mypy ship, wherever a C compiler can build an extension module; where none can, it
+installs them as Python, with the same results, and says so in one line (`BROU_MYPYC`,
+`build_choice`).  setup.py writes how it built the package into it (`ENGINE_NOTE`), which
+`brou --version` reads back (`engine_text`), and the commands that search say once where they
+run pure (`slow_warning`).  A compiled wheel keeps the `.py` files beside the compiled ones, and
+`BROU_PURE=1` in the environment makes a process import those: the mutants of the diagnosis
+(`brou.conformance.diagnosis.mutants`) replace a function's code, which a compiled function has none of,
+so their replays run in a child with `BROU_PURE=1`.  tools/build-compiled compiles the engine
+twice with GCC, the second time guided by the profile of a training run (`pgo_flags`).
 
 This module is read by `setup.py` and tools/build-compiled on their own: it imports nothing of
 the package.
@@ -41,8 +43,23 @@ COMPILED = (
 )
 
 PURE_VARIABLE = "BROU_PURE"
+MYPYC_VARIABLE = "BROU_MYPYC"  # how an install builds the engine (`build_choice`)
 PGO_VARIABLE = "BROU_PGO"  # a profile-guided build (`pgo_flags`, tools/build-compiled)
-BUILD_NOTE = "brou-build.txt"  # in an environment tools/build-compiled made: how it built the engine (`build_note`)
+ENGINE_NOTE = "_engine.txt"  # in the built package, beside this module: how setup.py built the engine (`engine_note`)
+# what a compiled engine gains on a pure one where it searches: the solver's median deal, measured
+# from a plain install (docs/design.md, "Speed")
+SEARCH_SLOWER = "about fifty times"
+
+
+def build_choice(setting: str | None) -> str:
+    """What `BROU_MYPYC` asks of a build: unset or empty, `try` (compiled where a C compiler can
+    build it, else pure and said in one line); `0`, `pure`; `1`, `must` (compiled, or the
+    install fails with the compiler's error).  ValueError for any other value."""
+    choices = {None: "try", "": "try", "0": "pure", "1": "must"}
+    if setting not in choices:
+        raise ValueError(f"{MYPYC_VARIABLE} is 0 (pure Python), 1 (compiled, or fail) or unset (compiled where a C "
+                         f"compiler is), not {setting!r}")
+    return choices[setting]
 
 
 def pgo_flags(setting: str) -> tuple[list[str], list[str]]:
@@ -65,14 +82,55 @@ def pgo_flags(setting: str) -> tuple[list[str], list[str]]:
     return ["-fprofile-use", *both, "-fprofile-partial-training", "-Wno-missing-profile"], []
 
 
-def build_note() -> str:
-    """How tools/build-compiled built the engine of this environment (`profile-guided` or
-    `compiled, no profile`), as it wrote it beside the environment's Python; empty where it did
-    not make the environment."""
+def engine_note() -> str:
+    """How setup.py built this package's engine, as it wrote it into the package: `compiled`,
+    `compiled, profile-guided`, or `pure: WHY`; empty where no build wrote it (an editable
+    install, a source tree on the path)."""
     try:
-        return (Path(sys.prefix) / BUILD_NOTE).read_text(encoding="utf-8").strip()
+        return (Path(__file__).parent / ENGINE_NOTE).read_text(encoding="utf-8").strip()
     except OSError:
         return ""
+
+
+def pure_reason() -> str:
+    """Why the engine runs as Python here, in words; empty where it runs compiled."""
+    if is_compiled():
+        return ""
+    if asked_pure():
+        return f"{PURE_VARIABLE}=1 is set"
+    note = engine_note()
+    if note.startswith("pure: "):
+        return note.removeprefix("pure: ")
+    if note:
+        return f"the install was built {note}, but this process imported the engine's .py files"
+    return "not built compiled: an editable install or a source tree"
+
+
+def engine_text() -> str:
+    """Which engine runs, for `brou --version`: `compiled with mypyc` (`, profile-guided` where
+    tools/build-compiled built it so), or `pure Python (WHY)`."""
+    if is_compiled():
+        how = engine_note().removeprefix("compiled").lstrip(", ")
+        return "compiled with mypyc" + (f", {how}" if how else "")
+    return f"pure Python ({pure_reason()})"
+
+
+def slow_warning(command: str) -> str:
+    """The one line a command that searches (`brou solve`, a search player's match) writes on
+    standard error where the engine runs as Python, naming why and how to get the compiled
+    engine; empty where it runs compiled."""
+    reason = pure_reason()
+    if not reason:
+        return ""
+    note = engine_note()
+    if asked_pure() and note.startswith("compiled"):
+        remedy = f"unset {PURE_VARIABLE} for the compiled engine"
+    elif note.startswith(f"pure: {MYPYC_VARIABLE}=0"):
+        remedy = f"`pip install .` without {MYPYC_VARIABLE}=0 gives the compiled engine"
+    else:
+        remedy = "`pip install .` (not -e) where a C compiler is gives the compiled engine"
+    return (f"brou {command}: the engine runs as pure Python here ({reason}), {SEARCH_SLOWER} slower to search "
+            f"than compiled: {remedy} (docs/solve.md, \"Speed\")")
 
 
 def asked_pure() -> bool:

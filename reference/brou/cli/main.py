@@ -40,7 +40,7 @@ from typing import Any, NoReturn
 from .. import spec
 from ..cards.deal import deal_from_seed
 from ..cards.shuffle import MAX_SEED
-from ..compiled import PURE_VARIABLE, is_compiled
+from ..compiled import PURE_VARIABLE, engine_text, is_compiled, slow_warning
 from ..engine.bots import acts_out_of_turn, next_move, seated
 from ..engine.deals import new_deal
 from ..engine.hombre import HombreDeal
@@ -95,6 +95,35 @@ def version() -> str:
         return "unknown (not installed)"
 
 
+def version_line() -> str:
+    """`brou --version`: the version and which engine runs, compiled or pure and why
+    (brou.compiled.engine_text)."""
+    return f"brou {version()}; engine: {engine_text()}"
+
+
+class VersionAction(argparse.Action):
+    """`--version`: the version line as it is (argparse's own would wrap it), then exit 0."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="the version, and which engine runs: compiled or pure Python")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        print(version_line())
+        parser.exit()
+
+
+def slow_if_pure(command: str, players: Sequence[PlayerSpec] | None = None) -> None:
+    """Where the engine runs as Python, one line on standard error before a command that
+    searches (`players`: where one of them searches, brou.players.names.Maker) says it will be
+    slow and how to get the compiled engine; nothing where it runs compiled."""
+    if players is not None and not any(p.maker.searches for p in players):
+        return
+    warning = slow_warning(command)
+    if warning:
+        print(warning, file=sys.stderr, flush=True)
+
+
 DESCRIPTION = ("Executable rules of five old French card games: L'Homme de Brou (1802), Brouc, Brusquembille "
                "(1718), L'Homme d'Auvergne and L'Hombre.")
 
@@ -115,7 +144,7 @@ class SourcesParser(Parser):
 
 def build_parser() -> Parser:
     parser = Parser(prog="brou", description=DESCRIPTION)
-    parser.add_argument("--version", action="version", version=f"brou {version()}")
+    parser.add_argument("--version", action=VersionAction)
     sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
 
     validate = sub.add_parser("validate", help="check ruleset files against the schemas and the spec's own rules")
@@ -352,10 +381,12 @@ def cmd_study(args: argparse.Namespace) -> int:
         raise UsageError("brou study: --jobs sets the workers of a cluster on this machine; a --scheduler has its own")
     check_seeds(args.deals, args.seed)
     check_scheduler(args.scheduler)
-    players = [spec.text for spec in parse_players(args.players)]
+    specs = parse_players(args.players)
+    players = [spec.text for spec in specs]
     plans, unplayed = chosen(None if args.all else args.id, args.ruleset, players)
     if args.out is not None:
         writable_folder("study", args.out, output_names((p.entry, p.ruleset) for p in plans))
+    slow_if_pure("study", specs)
     jobs = args.jobs if args.jobs is not None else (0 if args.scheduler else os.cpu_count() or 1)
     found: dict[tuple[str, str], dict[str, Any]] = {}
     order = [(p.entry, p.ruleset) for p in plans]
@@ -443,6 +474,7 @@ def cmd_league(args: argparse.Namespace) -> int:
     check_league(league)
     if args.out is not None:
         writable_folder("league", args.out, FILES)
+    slow_if_pure("league", args.players)
     progress = None if args.no_progress else Progress()
     chunks = -(-args.deals // CHUNK) * len(league.tables())
     if progress and processes(args.jobs, chunks) < args.jobs:
@@ -639,6 +671,7 @@ def cmd_match(args: argparse.Namespace) -> int:
         return _show_replayed(args, game)
     specs = _player_specs(args, rules)
     names = tuple(spec.text for spec in specs)
+    slow_if_pure("match", specs)
     session = Session(rules, args.seed)
     bots = [spec.bot(rules) for spec in specs]
     rng = random.Random(args.seed)
@@ -810,6 +843,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     """`brou solve`: the value of a position double dummy and of each legal action, as a table or JSON.
     Players are the line's (for --ruleset and --seed, the engine's seats, the dealer last)."""
     from ..solve import solve
+    from ..solve.solution import question
 
     state, dealer = _solve_start(args)
     rules = state.rules
@@ -820,6 +854,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         if not 0 <= args.player < n:
             raise UsageError(f"brou solve: --for {args.player}: {rules.id} has players 0 to {n - 1}")
         seat = (args.player - offset) % n
+    question(state, seat, args.goal)  # a question with no answer said before the line on the engine's speed
+    slow_if_pure("solve")
     solution = solve(state, seat, args.goal, each=not args.value_only)
 
     def player(seat: int) -> int:

@@ -67,13 +67,15 @@ class Param:
 
 @dataclass(frozen=True)
 class Maker:
-    """A player of the registry: its name, what it is, the parameters it takes, and its factory,
-    `make(rules, **params)` with every parameter given (the defaults filled in)."""
+    """A player of the registry: its name, what it is, the parameters it takes, its factory,
+    `make(rules, **params)` with every parameter given (the defaults filled in), and whether it
+    searches with the double-dummy solver (`brou.solve`: slow where the engine runs as Python)."""
 
     name: str
     about: str
     make: Callable[..., Bot]
     params: tuple[Param, ...] = ()
+    searches: bool = False
 
     def param(self, name: str) -> Param:
         """The parameter `name`; UsageError if the player takes none of that name."""
@@ -123,14 +125,15 @@ REGISTRY: dict[str, Maker] = {m.name: m for m in (
     Maker("pimc", "sampling over the double-dummy solver for the card play, the careful player elsewhere", _pimc, (
         Param("samples", int, 1, 1000, SAMPLES, "worlds solved a decision"),
         Param("early", int, 1, 1000, EARLY_SAMPLES, "worlds a decision in the first tricks of 1802 and Brouc "
-                                                    "(none: samples throughout)", none=True))),
+                                                    "(none: samples throughout)", none=True)), searches=True),
     Maker("search", "every phase decided by search over the worlds dealt again, weighted by the others' words", _search, (
         Param("worlds", int, 1, 1000, search.WORLDS, "worlds a decision"),
         Param("early", int, 1, 1000, search.EARLY, "worlds a decision in the first tricks of 1802 and Brouc"),
         Param("surprise", float, 0.0, 1.0, search.SURPRISE, "a world's weight for each word the others would not "
                                                              "have said"),
         Param("seconds", float, 0.0, 86400.0, None, "stop dealing worlds once a decision has taken this long "
-                                                    "(none: no limit; the play then depends on the machine)", none=True))),
+                                                    "(none: no limit; the play then depends on the machine)", none=True)),
+          searches=True),
 )}
 
 

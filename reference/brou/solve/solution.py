@@ -193,20 +193,28 @@ def solve(state: PhaseDeal, seat: int | None = None, goal: str | None = None, ea
             gc.enable()
 
 
-def _solve(state: PhaseDeal, seat: int | None, goal: str | None, each: bool, alone: bool) -> Solution:
-    started = time.perf_counter()
+def question(state: PhaseDeal, seat: int | None, goal: str | None) -> tuple[str, int]:
+    """The goal and the seat `solve` answers for (the defaults filled in); SolveError in one
+    line where the position cannot be solved so, before any search (`brou solve` asks first)."""
     rules = state.rules
     choices = goals(rules)
     goal = choices[0] if goal is None else goal
     if goal not in choices:
         raise SolveError(f"{rules.id} is solved for {' or '.join(choices)}, not '{goal}'")
-    kind = deal_kind(rules)
-    if kind == "auction" and state.phase in ("auction", "declare", "exchange"):
+    if deal_kind(rules) == "auction" and state.phase in ("auction", "declare", "exchange"):
         raise SolveError(f"L'Hombre is solved from the first card of play; this position is in the {state.phase} "
                          "(give it with the auction and the exchange played)")
     seat = default_seat(state) if seat is None else seat
     if type(seat) is not int or not 0 <= seat < rules.n_players:
         raise SolveError(f"there is no seat {seat} in {rules.id} (seats 0 to {rules.n_players - 1})")
+    return goal, seat
+
+
+def _solve(state: PhaseDeal, seat: int | None, goal: str | None, each: bool, alone: bool) -> Solution:
+    started = time.perf_counter()
+    rules = state.rules
+    goal, seat = question(state, seat, goal)
+    kind = deal_kind(rules)
     side = side_of(state, seat)
     # a deal of a game solved alone: its play as a deal on its own, and once over its count's difference
     alone = alone and isinstance(state, HommeDeal) and state.context is not None and (state.is_over or light(state, True))

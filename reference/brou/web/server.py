@@ -8,6 +8,7 @@ import sys
 import threading
 import webbrowser
 
+from ..compiled import slow_warning
 from ..errors import UsageError
 from .app import Config, build, is_loopback
 
@@ -45,6 +46,9 @@ def serve(config: Config, port: int, open_browser: bool = False, log_level: str 
                                            f" (listening on {host}: every machine that reaches it can play; docs/web.md)"),
           flush=True)
     print("brou web: Ctrl-C stops it", file=sys.stderr, flush=True)
+    warning = slow_warning("web")  # its players and its analysis search
+    if warning:
+        print(warning, file=sys.stderr, flush=True)
     if open_browser:
         threading.Timer(0.8, webbrowser.open, (url,)).start()
     # connections kept alive 30 s (uvicorn's default is 5): a person thinks longer than that between moves
