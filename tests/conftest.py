@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 DIAGNOSIS_AT_SCALE = ("a planted fault's whole corpus through the diagnosis (20 to 75 s at load 8): make test keeps one "
                       "fault of each chapter (rounding, the marriage table, the game's value, overtrumping, the trick's "
                       "winner), make bench the 138 of tests/independent/")
+BROUC_STAYS = "1802 on the engine Brouc shares; Brouc's case stays in make test"
 SLOW: dict[str, str] = {
     "tests/test_properties.py::test_ten_thousand_random_deals": "10,000 random deals a ruleset, every action tried",
     "tests/test_match_properties.py::test_a_thousand_random_matches": "1,000 random matches a ruleset",
@@ -71,6 +72,41 @@ SLOW: dict[str, str] = {
         "the search player in the pure engine on a position with many cards, or L'Hombre's auction",
     "tests/test_search_options.py::test_the_search_finds_the_same_situation_again":
         "searches an option's deals again, in the pure engine",
+    # what make test runs elsewhere too: 1802 where Brouc, its engine, stays; a second planted
+    # fault of a kind; a property whose quick form stays (issue 62: make test within 10 minutes)
+    "tests/test_player_names.py::test_match_takes_specs_in_players_and_bots":
+        "two whole matches of L'Homme d'Auvergne with a sampling player (20 s of a core); specs are read in make test",
+    "tests/test_match_record.py::test_seeded_matches_are_written_read_and_replayed[homme-de-brou-1802]": BROUC_STAYS,
+    "tests/test_sheet.py::test_running_totals_are_the_scores_after_each_deal[homme-de-brou-1802]": BROUC_STAYS,
+    "tests/test_sheet.py::test_text_up_to_deal_k_shows_exactly_the_first_k_deals[homme-de-brou-1802]": BROUC_STAYS,
+    "tests/test_one_engine.py::test_every_reading_plays_consistently[homme-de-brou-1802]": BROUC_STAYS,
+    "tests/test_diagnosis.py::test_the_verdict_names_the_broken_clause[homme-de-brou-1802:hdb.marriage.table]":
+        DIAGNOSIS_AT_SCALE,
+    "tests/test_diagnosis.py::test_the_verdict_names_the_broken_clause[homme-de-brou-1802:hdb.game.value]":
+        DIAGNOSIS_AT_SCALE,
+    "tests/test_localise.py::test_a_failure_is_laid_on_the_rule_that_decides_it[brouc-no-marriage-exception":
+        "a planted fault's corpus through the diagnosis; two of the four stay in make test",
+    "tests/test_localise.py::test_a_failure_is_laid_on_the_rule_that_decides_it[homme-de-brou-1802-next-dealer":
+        "a planted fault's corpus through the diagnosis; two of the four stay in make test",
+    "tests/test_mutants.py::test_a_program_that_counts_a_tie_as_codille_is_found_with_that_slip":
+        "a second mutant's replays (13 s of a core); the refused concession's stays in make test",
+    "tests/test_openspiel_brusquembille.py::test_random_sim_test[five]": "OpenSpiel's simulation; two, three, four stay",
+    "tests/test_openspiel_brusquembille.py::test_random_sim_test[four-partners]":
+        "OpenSpiel's simulation; two, three, four stay",
+    "tests/test_study.py::test_a_tiny_study_agrees_with_itself":
+        "a study played twice; tests/test_study_campaign.py's one and two workers agree in make test",
+    "tests/test_prove.py::test_following_encodings_agree_with_the_engine":
+        "z3's encodings of following against the engine (10 s of a core); every fact is in make test-slow",
+    "tests/test_notation.py::test_every_deal_of_the_corpus_round_trips":
+        "every deal of the corpus through the notation; seeded positions round-trip in make test",
+    "tests/test_corpus_catches.py::test_no_scenario_hides_a_game_check_behind_the_score_sheet":
+        "the whole corpus replayed with the score sheet hidden (12 s of a core): it changes only with the corpus",
+    "tests/test_brusquembille_stateful.py::test_brusquembille_deal_machine": "hypothesis's state machine over many deals",
+    "tests/test_hombre_stateful.py::test_hombre_deal_machine": "hypothesis's state machine over many deals",
+}
+# a test of a parameter in a file: every test of that file with that parameter id
+SLOW_PARAMS: dict[tuple[str, str], str] = {
+    ("tests/test_match.py", "homme-de-brou-1802-greedy-random"): BROUC_STAYS,
 }
 
 
@@ -85,6 +121,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             if item.nodeid.startswith(prefix):
                 item.add_marker(pytest.mark.slow(why))
                 break
+        else:
+            for (path, param), why in SLOW_PARAMS.items():
+                if item.nodeid.startswith(path + "::") and item.nodeid.endswith(f"[{param}]"):
+                    item.add_marker(pytest.mark.slow(why))
+                    break
 
 
 @pytest.fixture(scope="session")
