@@ -13,9 +13,8 @@ if TYPE_CHECKING:
 # (thousands of random deals, every z3 fact, the OpenSpiel simulations, the books' PDFs, the
 # wheel), so a change to the engine, the spec or the books is worth `make test-slow` before
 # it is merged.  A node id prefix, and why it is slow.
-DIAGNOSIS_AT_SCALE = ("a planted fault's whole corpus through the diagnosis (20 to 75 s at load 8): make test keeps one "
-                      "fault of each chapter (rounding, the marriage table, the game's value, overtrumping, the trick's "
-                      "winner), make bench the 138 of tests/independent/")
+DIAGNOSIS_AT_SCALE = ("a planted fault's whole corpus through the diagnosis (20 to 75 s at load 8): make test keeps three "
+                      "(rounding, overtrumping, the trick's winner), make bench the 138 of tests/independent/")
 BROUC_STAYS = "1802 on the engine Brouc shares; Brouc's case stays in make test"
 SLOW: dict[str, str] = {
     "tests/test_properties.py::test_ten_thousand_random_deals": "10,000 random deals a ruleset, every action tried",
@@ -73,7 +72,7 @@ SLOW: dict[str, str] = {
     "tests/test_search_options.py::test_the_search_finds_the_same_situation_again":
         "searches an option's deals again, in the pure engine",
     # what make test runs elsewhere too: 1802 where Brouc, its engine, stays; a second planted
-    # fault of a kind; a property whose quick form stays (issue 62: make test within 10 minutes)
+    # fault; a property whose quick form stays (issue 62: make test within 10 minutes)
     "tests/test_player_names.py::test_match_takes_specs_in_players_and_bots":
         "two whole matches of L'Homme d'Auvergne with a sampling player (20 s of a core); specs are read in make test",
     "tests/test_match_record.py::test_seeded_matches_are_written_read_and_replayed[homme-de-brou-1802]": BROUC_STAYS,
