@@ -47,8 +47,8 @@ from .case import (
     TIE_AT,
     Choices,
     Fresh,
-    Layout,
     Offer,
+    SessionLayout,
     observe,
     rules_of,
     seed_of,
@@ -328,7 +328,7 @@ def _hombre_clauses(table: Table, seeded: bool, in_session: bool) -> list[str]:
     return list(dict.fromkeys(clauses))
 
 
-class Auction(Layout):
+class Auction(SessionLayout):
     """A case of L'Hombre (the layout above)."""
 
     def __init__(self, c: Choices, table: Table, setup: Mapping[str, Any], offer: Offer, seeded: bool) -> None:
@@ -389,9 +389,6 @@ class Auction(Layout):
         state = self.table.state
         return state.ended if state.is_over and state.ended is not None else "cut"
 
-    def won(self) -> bool:
-        return bool(self.table.observe("session")["winners"] is not None)
-
     def at_end(self) -> tuple[str, ...]:
         end: tuple[str, ...] = HOMBRE_AT_END
         if self.table.state.vole is not None:
@@ -400,9 +397,6 @@ class Auction(Layout):
 
     def at_next(self) -> tuple[str, ...]:
         return HOMBRE_AT_START + ("session",) + (("deal",) if self.seeded else ())
-
-    def setting(self) -> str:
-        return "session" if self.series else "alone"
 
     def clauses(self, dealt_on: bool) -> list[str]:
         return _hombre_clauses(self.table, self.seeded, self.series)

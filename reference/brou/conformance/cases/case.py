@@ -306,6 +306,17 @@ class Layout:
         raise NotImplementedError
 
 
+class SessionLayout(Layout):
+    """A kind of game played alone or in a session (`talon`, `speech`, `auction`): the session
+    is won when it names its winners."""
+
+    def won(self) -> bool:
+        return bool(self.table.observe("session")["winners"] is not None)
+
+    def setting(self) -> str:
+        return "session" if self.series else "alone"
+
+
 def search_bytes(seed: int, number: int) -> bytes:
     """The bytes of the search's case `number` under `seed`: the deal is the documented
     shuffle of a seed drawn here, four cases in five play the deal out."""

@@ -33,8 +33,8 @@ from .case import (
     TIE_AT,
     Choices,
     Fresh,
-    Layout,
     Offer,
+    SessionLayout,
     digits_of,
     observe,
     rules_of,
@@ -227,7 +227,7 @@ def _speech_start(table: Table, seeded: bool) -> tuple[str, ...]:
     return SPEECH_AT_START + (("events", "ledger") if table.state.events else ()) + (("deal",) if seeded else ())
 
 
-class Speech(Layout):
+class Speech(SessionLayout):
     """A case of L'Homme d'Auvergne (the layout above)."""
 
     def __init__(self, c: Choices, table: Table, setup: Mapping[str, Any], offer: Offer, seeded: bool) -> None:
@@ -283,17 +283,11 @@ class Speech(Layout):
         state = self.table.state
         return state.ended if state.is_over and state.ended is not None else "cut"
 
-    def won(self) -> bool:
-        return bool(self.table.observe("session")["winners"] is not None)
-
     def at_end(self) -> tuple[str, ...]:
         return SPEECH_AT_END + (("session",) if self.series else ())
 
     def at_next(self) -> tuple[str, ...]:
         return _speech_start(self.table, self.seeded) + ("session",)
-
-    def setting(self) -> str:
-        return "session" if self.series else "alone"
 
     def clauses(self, dealt_on: bool) -> list[str]:
         return _speech_clauses(self.table.state, self.seeded, self.series)

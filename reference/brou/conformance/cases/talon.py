@@ -30,8 +30,8 @@ from .case import (
     TIE_AT,
     Choices,
     Fresh,
-    Layout,
     Offer,
+    SessionLayout,
     digits_of,
     observe,
     rules_of,
@@ -175,7 +175,7 @@ def _phase_illegal(table: Table, b: int) -> str:
     return PHASE_UNKNOWN[b % len(PHASE_UNKNOWN)]
 
 
-class Talon(Layout):
+class Talon(SessionLayout):
     """A case of Brusquembille (the layout above)."""
 
     def __init__(self, c: Choices, table: Table, setup: Mapping[str, Any], offer: Offer, seeded: bool) -> None:
@@ -232,17 +232,11 @@ class Talon(Layout):
     def ending(self) -> str:
         return "played-out" if self.table.state.is_over else "cut"
 
-    def won(self) -> bool:
-        return bool(self.table.observe("session")["winners"] is not None)
-
     def at_end(self) -> tuple[str, ...]:
         return PHASE_AT_END + (("session",) if self.series else ())
 
     def at_next(self) -> tuple[str, ...]:
         return PHASE_AT_START + ("session",) + (("deal",) if self.seeded else ())
-
-    def setting(self) -> str:
-        return "session" if self.series else "alone"
 
     def clauses(self, dealt_on: bool) -> list[str]:
         state, rules = self.table.state, self.table.rules
