@@ -21,6 +21,7 @@ import brou.engine.hombre
 import brou.engine.phases
 import brou.engine.view
 import brou.laws.auction
+import brou.laws.exchange
 import brou.laws.following
 import brou.laws.results
 from brou.cli import main
@@ -576,7 +577,7 @@ HOM_FAULTS = [
     pytest.param("hom.count.result", brou.engine.hombre, "hombre_outcome", remise_won, id="hom.count.result"),
     pytest.param("hom.count.nolo", brou.engine.hombre, "hombre_outcome", nolo_one_trick_codille, id="hom.count.nolo"),
     pytest.param("hom.count.vole", brou.engine.hombre, "hombre_entries", no_vole_point, id="hom.count.vole"),
-    pytest.param("hom.exchange.nolo", brou.engine.hombre, "exchangers", nolo_tiers_exchange, id="hom.exchange.nolo"),
+    pytest.param("hom.exchange.nolo", brou.laws.exchange, "nolo_exchange", nolo_tiers_exchange, id="hom.exchange.nolo"),
     pytest.param("hom.exchange.tourne", brou.engine.hombre, "discard_bounds", tourne_one_discard, id="hom.exchange.tourne"),
     pytest.param("hom.exchange.surrender", HombreDeal, "_may_surrender", surrender_later, id="hom.exchange.surrender"),
 ]

@@ -17,8 +17,8 @@ a method, `brou.laws.following.PRIMITIVES` for a primitive of following):
   (clause hom.count.nolo);
 - `no_vole_point` (`brou.engine.hombre.hombre_entries`): the vole undertaken scores nothing, made or
   missed (clause hom.count.vole);
-- `nolo_tiers_exchange` (`brou.engine.hombre.exchangers`): in nolo with exchange the tiers exchange
-  after the hombre (clause hom.exchange.nolo);
+- `nolo_tiers_exchange` (`brou.laws.exchange.nolo_exchange`): in nolo with exchange the tiers
+  exchange after the hombre (clause hom.exchange.nolo);
 - `tourne_one_discard` (`brou.engine.hombre.discard_bounds`): the hombre of a tourné may draw after one
   discard (clause hom.exchange.tourne);
 - `surrender_later` (`HombreDeal._may_surrender`): the hombre may give up whenever he is to
@@ -41,7 +41,7 @@ MayBid = Callable[[Rules, int, Contract, Standing, int], bool]
 Primitive = Callable[..., int]
 HombreOutcome = Callable[..., str]
 HombreEntries = Callable[..., list[Entry]]
-Exchangers = Callable[[Rules, Contract, int], tuple[int, ...]]
+NoloExchange = Callable[[Contract], tuple[bool, bool]]
 Bounds = Callable[[Rules, Contract, int, int, int], tuple[int, int]]
 MaySurrender = Callable[[HombreDeal], bool]
 
@@ -97,14 +97,11 @@ def no_vole_point(original: HombreEntries) -> HombreEntries:
     return faulty
 
 
-def nolo_tiers_exchange(original: Exchangers) -> Exchangers:
-    """The seats that exchange with the tiers after the hombre in nolo with exchange too."""
-    def faulty(rules: Rules, row: Contract, hombre: int) -> tuple[int, ...]:
-        seats = original(rules, row, hombre)
-        if row.exchange == "hombre":
-            n = rules.n_players
-            seats += tuple((hombre + k) % n for k in range(1, n))
-        return seats
+def nolo_tiers_exchange(original: NoloExchange) -> NoloExchange:
+    """Who exchanges in a nolo, with the tiers after the hombre in nolo with exchange too."""
+    def faulty(row: Contract) -> tuple[bool, bool]:
+        hombre, tiers = original(row)
+        return hombre, tiers or hombre
     return faulty
 
 

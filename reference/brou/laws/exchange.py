@@ -9,23 +9,29 @@ tourné the top card, turned to make trump, is the first he draws (hom.exchange.
 
 from __future__ import annotations
 
-from ..spec.clauses import implements_clauses
+from ..spec.clauses import implements, implements_clauses
 from ..spec.rules import Rules
 from .contracts import Contract
 
 
+@implements("hom.exchange.tiers")
 def exchangers(rules: Rules, row: Contract, hombre: int) -> tuple[int, ...]:
-    """The seats that may exchange, in order: the hombre if his contract lets him (every
-    contract with exchange, nolo with exchange included), then the tiers in the order of play
-    from his right (those contracts but nolo with exchange, and the sans prendre contracts);
-    nobody in pure and open nolo.  A tier is passed over when the talon is empty by his turn
-    (`discard_bounds`)."""
+    """The seats that may exchange, in order: the hombre if his contract lets him, then the
+    tiers in the order of play from his right (the contracts with exchange and the sans prendre
+    contracts; a nolo's are hom.exchange.nolo's, `nolo_exchange`).  A tier is passed over when
+    the talon is empty by his turn (`discard_bounds`)."""
     n = rules.n_players
+    hombre_may, tiers_may = nolo_exchange(row) if row.nolo else (row.hombre_exchanges, row.tiers_exchange)
     tiers = tuple((hombre + k) % n for k in range(1, n))
-    return ((hombre,) if row.hombre_exchanges else ()) + (tiers if row.tiers_exchange else ())
+    return ((hombre,) if hombre_may else ()) + (tiers if tiers_may else ())
 
 
-implements_clauses(exchangers, "hom.exchange.tiers", "hom.exchange.nolo")
+@implements("hom.exchange.nolo")
+def nolo_exchange(row: Contract) -> tuple[bool, bool]:
+    """Whether the hombre, and whether the tiers, may exchange in a nolo: the hombre of nolo with
+    exchange (a row whose exchange is not `none`), as in a demande; the tiers never; nobody in
+    pure and open nolo."""
+    return row.exchange != "none", False
 
 
 def discard_bounds(rules: Rules, row: Contract, seat: int, hombre: int, talon: int) -> tuple[int, int]:
