@@ -186,3 +186,50 @@ def test_other_points_for_the_same_end_are_what_a_result_scores() -> None:
     got = dict(want, points=[p * 2 for p in want["points"]])
     assert symptom_clause(s, Verdict(FAILED, "outcome: points", step, want, got, observed="outcome")) == "hom.count.score"
     assert "hom.contract.table" in links("hombre").above["hom.count.score"]
+
+
+def test_the_same_payment_made_the_other_way_is_who_won() -> None:
+    """L'Hombre: the hombre paying the sheet what the sheet should pay him is the result judged
+    otherwise (hom.count.result); the same direction with other points is what it scores; a
+    result whose points alone have the sign changed is the result too."""
+    s = _scenario("hombre", "hom.count.result.won-4-3-2")
+    step = _step(s, lambda st: "ledger" in st.get("expect", {}))
+    want = s.data["steps"][step - 1]["expect"]["ledger"]
+    turned = [dict(e, **{"from": e["to"], "to": e["from"]}) for e in want]
+    assert symptom_clause(s, Verdict(FAILED, "ledger: [0].from", step, want, turned, observed="ledger")) == "hom.count.result"
+    doubled = [dict(e, points=e["points"] * 2) for e in want]
+    assert symptom_clause(s, Verdict(FAILED, "ledger: [0].points", step, want, doubled, observed="ledger")) == "hom.count.score"
+    rows = s.data["steps"][step - 1]["expect"]["result"]
+    negated = [dict(r, points=-r["points"]) for r in rows]
+    assert symptom_clause(s, Verdict(FAILED, "result: [0].points", step, rows, negated, observed="result")) == "hom.count.result"
+    assert symptom_clause(s, Verdict(FAILED, "result: [0].points", step, rows, [dict(r, points=2 * r["points"]) for r in rows],
+                                     observed="result")) == "hom.count.score"
+
+
+def test_a_lost_deals_payments_for_a_won_deals_are_who_won() -> None:
+    """L'Homme d'Auvergne: the payments of a lost deal (auv.count.lost) where those of a won one
+    are expected (auv.count.won) are laid on the rule both read, who won (auv.count.homme-wins)."""
+    s = _scenario("homme-d-auvergne", "auv.count.homme-wins.five-one-each-first-trick")
+    step = _step(s, lambda st: "ledger" in st.get("expect", {}))
+    want = s.data["steps"][step - 1]["expect"]["ledger"]
+    lost = [{"trick": 5, "from": 0, "to": "sheet", "marks": 1, "card": None, "clause": "auv.count.lost"}] + [
+        {"trick": 5, "from": "sheet", "to": seat, "marks": 1, "card": None, "clause": "auv.count.lost"} for seat in range(1, 5)]
+    verdict = Verdict(FAILED, "ledger: list has 5 entries, expected 1", step, want, lost, observed="ledger")
+    assert symptom_clause(s, verdict) == "auv.count.homme-wins"
+    more = [dict(want[0], marks=2)]
+    assert symptom_clause(s, verdict._replace(got=more)) == "auv.count.won"
+
+
+def test_a_player_asked_after_a_contract_without_his_exchange_is_still_exchanging() -> None:
+    """L'Hombre: after a pure nolo, where nobody exchanges, a program that asks the hombre or a
+    tier rather than the first hand is still exchanging (hom.exchange.nolo); after a demande
+    where all three exchanged, another seat asked is who leads (hom.play.lead)."""
+    s = _scenario("hombre", "hom.exchange.nolo.pur-nolo-nobody")
+    step = _step(s, lambda st: "to_act" in st.get("expect", {}))
+    for seat in (1, 2):
+        asked = Verdict(FAILED, f"to_act: value is {seat}, expected 0", step, 0, seat, observed="to_act")
+        assert symptom_clause(s, asked) == "hom.exchange.nolo"
+    demande = _scenario("hombre", "hom.exchange.surrender.before-first-card")
+    first = _step(demande, lambda st: "to_act" in st.get("expect", {}))
+    other = Verdict(FAILED, "to_act: value is 1, expected 0", first, 0, 1, observed="to_act")
+    assert symptom_clause(demande, other) == "hom.play.lead"

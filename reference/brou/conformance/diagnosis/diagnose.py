@@ -260,8 +260,21 @@ def _ledger_clause(rules: Rules, want: Any, got: Any) -> str | None:
             when = str(g.get("clause", "")).rsplit(".", 1)[0] + ".when"
             if when in clauses:
                 return when  # payments the rules do not make in this game
+        if isinstance(w, dict) and isinstance(g, dict) and w.get("clause") != g.get("clause"):
+            decides = _decides_between(clauses, w.get("clause"), g.get("clause"))
+            if decides is not None:
+                return decides  # one kind of payment for the other: the rule that chooses between them
         return clause if isinstance(clause, str) else None
     return None
+
+
+def _decides_between(clauses: Mapping[str, Any], one: Any, other: Any) -> str | None:
+    """The one clause both payment clauses read directly, where there is one: the rule that says
+    which of the two is paid (a won deal's payment and a lost deal's both read who won it)."""
+    if not (isinstance(one, str) and isinstance(other, str) and one in clauses and other in clauses):
+        return None
+    common = set((clauses[one] or {}).get("uses", [])) & set((clauses[other] or {}).get("uses", []))
+    return common.pop() if len(common) == 1 else None
 
 
 def _replayed(table: Any, s: Scenario, verdict: Verdict) -> tuple[dict[str, Any], str | None]:
@@ -496,6 +509,8 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
     state = table.state
     if action is not None:
         clause = _hand_clause(table, verdict, "hom") if "do" in step else None
+        if clause == "hom.play.lead" and isinstance(verdict.got, str) and "not-in-hand" in verdict.got:
+            clause = _hombre_first_to_act(state, None)  # another seat asked: still exchanging, or another leader
         return _in_ruleset_pair(rules, clause or _hombre_action_clause(table, action), False)
     if "perft" in step:
         return _in_ruleset_pair(rules, _HOMBRE_PHASE.get(state.phase, "hom.play.follow"), False)
@@ -505,8 +520,8 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         clause = _hombre_word_clause(table, words) or _hand_clause(table, verdict, "hom")
         return _in_ruleset_pair(rules, clause or _hombre_action_clause(table, ""), False)
     if name == "to_act":
-        clause = _HOMBRE_PHASE.get(state.phase) or ("hom.play.lead" if not state.tricks and not state.trick
-                                                     else "hom.play.trick-winner")
+        clause = _HOMBRE_PHASE.get(state.phase) or (_hombre_first_to_act(state, verdict.got)
+                                                     if not state.tricks and not state.trick else "hom.play.trick-winner")
         return _in_ruleset_pair(rules, clause, False)
     if name == "outcome" and isinstance(want, dict):
         how = str(want.get("how"))
@@ -520,14 +535,15 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
                                 True)
     if name == "result" and isinstance(want, list) and isinstance(verdict.got, list):
         rows = [_fields_apart(w, g) for w, g in zip(want, verdict.got, strict=False)]
-        if any(rows) and all(r <= {"points"} for r in rows):  # the same tricks, other points: what they score
-            return _in_ruleset_pair(rules, "hom.count.score", True)
+        if any(rows) and all(r <= {"points"} for r in rows):  # the same tricks, other points: what they score,
+            return _in_ruleset_pair(rules, "hom.count.result" if _negated(want, verdict.got)  # or who won
+                                    else "hom.count.score", True)
     if name == "ledger":
-        return _in_ruleset_pair(rules, _ledger_clause(rules, want, verdict.got), True)
+        return _in_ruleset_pair(rules, _hombre_ledger_clause(rules, want, verdict.got), True)
     if name == "session" and _session_field(verdict) is not None:
         return _in_ruleset_pair(rules, "hom.match.next-dealer", True)
-    if name == "session" and _fields_apart(want, verdict.got) == {"points"}:
-        return _in_ruleset_pair(rules, "hom.count.score", True)  # the coups counted right, other points
+    if name == "session" and _fields_apart(want, verdict.got) == {"points"}:  # the coups counted right, other points
+        return _in_ruleset_pair(rules, "hom.count.result" if _negated(want, verdict.got) else "hom.count.score", True)
     if name == "events" and isinstance(want, list):
         shows = any(isinstance(e, dict) and "show" in e for e in want)
         turns = any(isinstance(e, dict) and "turn" in e for e in want)
@@ -541,6 +557,63 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
     if name == "tricks":
         return _in_ruleset_pair(rules, _tricks_clause(table, verdict, want) or "hom.play.trick-winner", True)
     return _in_ruleset_pair(rules, _HOMBRE_OBSERVED.get(name or ""), name in _PRECISE)
+
+
+def _hombre_first_to_act(state: Any, got: Any) -> str:
+    """Who is asked when the reference has finished the exchange and waits for the first card:
+    where the program asks a seat the contract did not let exchange (the hombre of a nolo or of
+    sans prendre, a tier of a nolo, a tier the talon could no longer serve), it is still
+    exchanging: the rule of who exchanges (hom.exchange.nolo for a nolo, hom.exchange.tiers
+    otherwise), not who leads (hom.play.lead).  `got` None: the program refused the first card
+    as not in hand, asking another seat; where a seat did not exchange that a wider reading of
+    the contract would let, that is the likelier cause."""
+    contract, hombre = state.contract, state.hombre
+    if contract is None or hombre is None or state.tricks or state.trick:
+        return "hom.play.lead"
+    exchanged = {seat for seat, _ in state.exchanges}
+    if got is None:  # a card refused as not in hand: some seat is asked, which one is not said
+        if len(exchanged) == state.rules.n_players:
+            return "hom.play.lead"
+        return "hom.exchange.nolo" if contract.nolo else "hom.exchange.tiers" if exchanged or not contract.hombre_exchanges \
+            else "hom.play.lead"
+    if not isinstance(got, int) or isinstance(got, bool) or got in exchanged or not 0 <= got < state.rules.n_players:
+        return "hom.play.lead"
+    if contract.nolo:
+        return "hom.exchange.nolo"
+    return "hom.exchange.tiers" if got != hombre or not contract.hombre_exchanges else "hom.play.lead"
+
+
+def _negated(want: Any, got: Any) -> bool:
+    """Whether every number that differs between the two answers (records and lists, to any
+    depth) is the other's with its sign changed: the same value won instead of lost, or lost
+    instead of won (who won, not what it is worth)."""
+    pairs: list[tuple[int, int]] = []
+
+    def walk(w: Any, g: Any) -> bool:
+        if isinstance(w, dict) and isinstance(g, dict):
+            return w.keys() == g.keys() and all(walk(w[k], g[k]) for k in w)
+        if isinstance(w, list) and isinstance(g, list):
+            return len(w) == len(g) and all(walk(a, b) for a, b in zip(w, g, strict=True))
+        if isinstance(w, int) and isinstance(g, int) and not isinstance(w, bool) and not isinstance(g, bool):
+            if w != g:
+                pairs.append((w, g))
+            return True
+        return bool(w == g)
+
+    return walk(want, got) and bool(pairs) and all(g == -w for w, g in pairs)
+
+
+def _hombre_ledger_clause(rules: Rules, want: Any, got: Any) -> str | None:
+    """The rule behind a L'Hombre ledger that differs: the same payments made the other way
+    (the hombre paying the sheet what the sheet should pay him, or the other way round) are the
+    result judged otherwise, won for lost (hom.count.result); else the entry's clause
+    (`_ledger_clause`)."""
+    if isinstance(want, list) and isinstance(got, list) and len(want) == len(got):
+        apart = [(w, g) for w, g in zip(want, got, strict=True) if w != g]
+        if apart and all(isinstance(w, dict) and isinstance(g, dict) and _fields_apart(w, g) == {"from", "to"}
+                         and (w.get("from"), w.get("to")) == (g.get("to"), g.get("from")) for w, g in apart):
+            return "hom.count.result"
+    return _ledger_clause(rules, want, got)
 
 
 def _fields_apart(want: Any, got: Any) -> set[str]:

@@ -262,6 +262,7 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
     scored = []
     for h in candidates:
         score = 0.0
+        shown_on_h = symptoms[h]  # the failures laid on h, of generated scenarios and of those written for far rules
         for purpose, total in own_total.items():
             if purpose == h:
                 prior = OWN
@@ -272,6 +273,7 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
             elif purpose in graph.uses.get(h, ()):
                 prior = UPSTREAM
             else:
+                shown_on_h += shows[purpose][h]  # a scenario of another rule, failing at a step h decides
                 continue
             # only the failures h can explain count for it (they show on h or on a rule reading it);
             # against "h is fine", where they fail for another fault at the BASELINE rate
@@ -284,7 +286,7 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
             score += _beta(explained, explained + passed, *prior)
             score -= explained * math.log(BASELINE) + passed * math.log(1 - BASELINE)
         # where the failures show: on h itself, or (when h can never be named) on the rules reading it
-        score += SHOWN * math.log1p(symptoms[h])
+        score += SHOWN * math.log1p(shown_on_h)
         if h not in nameable_here:
             score += SHOWN * sum(math.log1p(symptoms[d]) for d in read_by[h])
         # a variant of h under which the reference fails as the implementation does
