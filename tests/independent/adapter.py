@@ -25,7 +25,10 @@ def match_view(deal: Deal, marks: list[int]) -> dict[str, Any]:
     """The `match` observable after the deal."""
     out = deal.outcome
     total = [marks[t] + (out.marks[t] if out else 0) for t in (0, 1)]
-    needed = 5 if deal.brouc else deal.param("match_target") + (1 if indep_engine.fault("match-needs-more") else 0)
+    if deal.brouc:
+        needed = 6 if indep_engine.fault("match-sixth-coche") else 5
+    else:
+        needed = deal.param("match_target") + (1 if indep_engine.fault("match-needs-more") else 0)
     reached = [t for t in (0, 1) if total[t] >= needed]
     winner: int | None = None
     if reached:

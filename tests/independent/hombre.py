@@ -77,6 +77,24 @@ NEW_FAULTS: dict[str, tuple[str, str]] = {
     "contract-as-name": ("protocol", "the `contract` observable is the contract's name alone, not {name, trump}"),
 }
 FAULTS.update(NEW_FAULTS)
+# the second batch of issue 63, written blind to the diagnosis (which never saw them): the held-out set
+HELD_OUT_FAULTS: dict[str, tuple[str, str]] = {
+    "nolo-red-ace-lowest": ("hom.deck.nolo-order", "in nolo the red aces rank lowest, like the black ones"),
+    "deal-from-dealer": ("hom.deal.packets", "the first packet goes to the dealer, not the player on his right"),
+    "sans-prendre-spades": ("hom.contract.sans-prendre", "the hombre of a sans prendre may name spades as trump"),
+    "turned-card-to-tiers": ("hom.exchange.tourne", "in a tourne the hombre draws the cards under the turned card, "
+                             "which is left on the talon"),
+    "draw-early-word-not-now": ("hom.exchange.hombre", "draw before the fewest discards is refused word-not-now, "
+                                "not too-few-discards"),
+    "surrender-during-play": ("hom.exchange.surrender", "the hombre may surrender at any of his turns in play, "
+                              "not only before his first card"),
+    "later-matador-forces": ("hom.play.matador-privilege", "a higher matador played after the lead forces the lower "
+                             "matadors as if it had been led"),
+    "missed-vole-loses-win": ("hom.count.vole", "a vole undertaken and missed also loses the win: the hombre loses "
+                              "the contract's first value, and the point of the vole"),
+    "unplayed-same-dealer": ("hom.match.next-dealer", "after a coup nobody bid, the same dealer deals again"),
+}
+FAULTS.update(HELD_OUT_FAULTS)
 FAULT = ""
 
 SUITS = "SHDC"
@@ -150,6 +168,8 @@ def red(suit: str) -> bool:
 def plain_order(suit: str, nolo: bool) -> str:
     """Plain ranks of a suit, highest first."""
     if red(suit):
+        if FAULT == "nolo-red-ace-lowest" and nolo:
+            return "KQJ234567A"
         return "AKQJ234567" if FAULT == "plain-red-ace-high" and not nolo else "KQJA234567"
     if nolo:
         return "AKQJ765432" if FAULT == "nolo-black-ace-high" else "KQJ765432A"
@@ -536,6 +556,9 @@ class Deal:
             mats = matadors(self.trump)
             if all(c in mats for c in same):
                 forced = led in mats and any(mats.index(led) < mats.index(c) for c in same)
+                if FAULT == "later-matador-forces":
+                    played = [c for _, c in self.trick if c in mats]
+                    forced = any(mats.index(m) < mats.index(c) for m in played for c in same)
                 if FAULT == "any-matador-forces":
                     forced = led in mats
                 if not forced:
@@ -552,7 +575,7 @@ class Deal:
 
     def may_surrender(self, p: int) -> bool:
         """Whether the hombre may give up now (at his first card)."""
-        return p == self.hombre and self.row()["surrender"] and not self.hombre_played
+        return p == self.hombre and self.row()["surrender"] and (not self.hombre_played or FAULT == "surrender-during-play")
 
     def beats(self, card: str, best: str, led: str) -> bool:
         """Whether card beats best in a trick led with led."""
@@ -619,6 +642,8 @@ class Deal:
                     result = "codille"
             if result == "won":
                 value = row["won"]
+                if FAULT == "missed-vole-loses-win" and self.vole and mine < 9:
+                    value = -row["won"]
             elif result == "codille":
                 value = -(row["won"] if FAULT == "codille-first-value" else row["codille"])
             else:
@@ -656,7 +681,7 @@ class Deal:
             if self.contract is None:
                 assert self.won_bid is not None
                 return [c for c in CONTRACTS[self.won_bid]["choose"] if self.choose_ok(c)]
-            suits = "HDC" if self.row()["trump"] == "named-not-spades" else SUITS
+            suits = "HDC" if self.row()["trump"] == "named-not-spades" and FAULT != "sans-prendre-spades" else SUITS
             return ["trump " + s for s in suits]
         if self.phase == "exchange":
             return self.exchange_legal(p)
@@ -732,9 +757,12 @@ class Deal:
             if action != "draw":
                 raise Refused("word-not-now", f"{action} is not said in the exchange")
             if len(self.pending) < self.min_discards(p):
-                raise Refused("too-few-discards", "discard more first")
+                raise Refused("word-not-now" if FAULT == "draw-early-word-not-now" else "too-few-discards",
+                              "discard more first")
             k = len(self.pending)
-            if FAULT == "exchange-from-bottom" and k:
+            if FAULT == "turned-card-to-tiers" and p == self.hombre and self.turned is not None and k:
+                drawn, self.talon = self.talon[1:k + 1], self.talon[:1] + self.talon[k + 1:]
+            elif FAULT == "exchange-from-bottom" and k:
                 drawn, self.talon = self.talon[-k:][::-1], self.talon[:-k]
             else:
                 drawn, self.talon = self.talon[:k], self.talon[k:]
@@ -852,7 +880,10 @@ class Table:
             seats, talon = seeded_deal(int(spec["seed"]), spec.get("cut"))
             hands: list[list[str]] = [[] for _ in range(self.n)]
             self.deal = Deal(self.n, dealer, hands, talon)
-            for s, p in enumerate(self.deal.active):
+            order = self.deal.active
+            if FAULT == "deal-from-dealer":
+                order = order[-1:] + order[:-1]
+            for s, p in enumerate(order):
                 self.deal.hands[p] = seats[s]
             self.dealt = {"hands": [list(h) for h in self.deal.hands], "talon": list(talon)}
         else:
@@ -876,6 +907,8 @@ class Table:
         nxt = self.deal.active[0]
         if FAULT == "next-dealer-left":
             nxt = self.deal.active[1]
+        if FAULT == "unplayed-same-dealer" and over and self.deal.outcome and self.deal.outcome.get("how") == "all-passed":
+            nxt = self.deal.dealer
         return {"deals": deals, "points": points, "winners": winners, "next_dealer": nxt}
 
     def next_deal(self, spec: dict[str, Any]) -> None:
@@ -944,7 +977,8 @@ def main() -> int:
     """Serve the protocol on stdin/stdout."""
     args = sys.argv[1:]
     if args[:1] == ["--list-faults"]:
-        print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": "issue-63"} if k in NEW_FAULTS else {})}
+        batches = {**{k: "issue-63" for k in NEW_FAULTS}, **{k: "issue-63-b" for k in HELD_OUT_FAULTS}}
+        print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()]))
         return 0
     if args[:1] == ["--fault"]:

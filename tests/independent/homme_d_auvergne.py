@@ -67,6 +67,25 @@ NEW_FAULTS: dict[str, tuple[str, str]] = {
     "target-after-deal": ("auv.match.target", "the target is checked only once the deal is over"),
 }
 FAULTS.update(NEW_FAULTS)
+# the second batch of issue 63, written blind to the diagnosis (which never saw them): the held-out set
+HELD_OUT_FAULTS: dict[str, tuple[str, str]] = {
+    "three-keep-sevens": ("auv.deck.cards", "with three players the sevens stay in the pack (32 cards)"),
+    "four-rejouissances": ("auv.speech.rejouissance", "allows a fourth réjouissance after three"),
+    "taken-king-to-sheet": ("auv.king.taken", "a scored king won by another player costs its holder the point, "
+                            "which goes to nobody"),
+    "lead-passes-round": ("auv.play.lead", "each trick after the first is led by the player after the last leader, "
+                          "not by the winner"),
+    "won-paid-by-each": ("auv.count.won", "a homme who wins is paid a point by each opponent, not one from the sheet"),
+    "first-dealer-piquet-order": ("auv.match.first-dealer", "the draw for the first dealer ranks the cards as at "
+                                  "Piquet, ace highest"),
+    "must-trump-code-follow": ("auv.play.trump-if-void", "a void player who does not trump is refused must-follow-suit, "
+                               "not must-trump"),
+    "card-in-offer-word-not-now": ("auv.turn.offer", "a card played during the turn-offer is refused word-not-now, "
+                                   "not cards-not-yet"),
+    "target-tie-first-wins": ("auv.match.target", "two players reaching the target together: the first in the order of "
+                              "play wins, instead of play going on"),
+}
+FAULTS.update(HELD_OUT_FAULTS)
 FAULT = ""
 SEVENS = True  # parameter pack_with_four (AMB-48): False plays four with 28 cards
 LOSER_PAYS = "each-opponent"  # parameter loser_pays (AMB-53)
@@ -113,7 +132,7 @@ def strength(card: str) -> int:
 
 def pack(n: int) -> list[str]:
     """The pack in canonical order (suits S H D C, ranks K..7); no sevens with two or three."""
-    ranks = RANKS if n == 5 or (n == 4 and SEVENS) else RANKS[:-1]
+    ranks = RANKS if n == 5 or (n == 4 and SEVENS) or (n == 3 and fault("three-keep-sevens")) else RANKS[:-1]
     return [r + s for s in SUITS for r in ranks]
 
 
@@ -206,7 +225,8 @@ def first_dealer(draw: dict[str, Any], n: int) -> int:
 
 def best_of(rnd: list[str | None], drawing: list[int]) -> list[int]:
     """The players who drew the best card of a round, in the order of play (auv.match.first-dealer)."""
-    values = {p: strength(rnd[p] or "7S") for p in drawing}
+    order = "AKQJT987" if fault("first-dealer-piquet-order") else rank_order()
+    values = {p: 8 - order.index((rnd[p] or "7S")[0]) for p in drawing}
     top = min(values.values()) if fault("first-dealer-lowest") else max(values.values())
     return [p for p in drawing if values[p] == top]
 
@@ -290,6 +310,8 @@ class Deal:
         if fault("target-after-deal") and self.phase != "over":
             return None
         best = [p for p in range(self.n) if total[p] == top]
+        if fault("target-tie-first-wins") and reached and len(best) > 1:
+            return [next(p for p in ((self.dealer + 1 + i) % self.n for i in range(self.n)) if p in best)]
         return best if reached and len(best) == 1 else None
 
     def write(self, trick: int, frm: int | str, to: int | str, card: str | None, clause: str, marks: int = 1) -> None:
@@ -355,7 +377,8 @@ class Deal:
         if has_led:
             return None
         if led != trump and card[1] != trump and any(c[1] == trump for c in hand) and not fault("no-must-trump"):
-            return "must-trump", f"player {p} is void in {led} and holds a trump"
+            code = "must-follow-suit" if fault("must-trump-code-follow") else "must-trump"
+            return code, f"player {p} is void in {led} and holds a trump"
         if fault("void-must-overtrump") and led != trump and card[1] == trump:
             top = max((strength(c) for _, c in self.trick if c[1] == trump), default=None)
             if top is not None and strength(card) < top and any(c[1] == trump and strength(c) > top for c in hand):
@@ -379,7 +402,8 @@ class Deal:
             raise Refused("wrong-seat", f"player {player} is not to act and may not act out of turn")
         if is_card:
             if self.phase != "play":
-                raise Refused("cards-not-yet", "no card is played before the speech names the homme")
+                code = "word-not-now" if fault("card-in-offer-word-not-now") and self.phase == "turn-offer" else "cards-not-yet"
+                raise Refused(code, "no card is played before the speech names the homme")
             error = self.card_error(p, action)
             if error:
                 raise Refused(*error)
@@ -438,7 +462,7 @@ class Deal:
         if self.asked < self.n:
             self.to_act = self.after(p)
             return
-        most = 3 if fault("two-rejouissances") else 4
+        most = 3 if fault("two-rejouissances") else 5 if fault("four-rejouissances") else 4
         if len(self.turned) >= most or not self.talon:
             self.end("all-passed")
             return
@@ -475,15 +499,16 @@ class Deal:
             self.to_act = self.after(p)
             return
         win = self.trick_winner()
+        leader = self.trick[0][0]
         number = len(self.tricks) + 1
         self.tricks.append(win)
         for q, c in self.trick:
             if c[0] != "K" or q == win:
                 continue
             if self.scored.get(c) == q or (fault("unscored-king-moves") and c not in self.scored):
-                self.write(number, q, win, c, "auv.king.taken")
+                self.write(number, q, "sheet" if fault("taken-king-to-sheet") else win, c, "auv.king.taken")
         self.trick = []
-        self.to_act = win
+        self.to_act = self.after(leader) if fault("lead-passes-round") else win
         self.check_target()
         if self.phase != "over" and len(self.tricks) == 5:
             self.count()
@@ -521,7 +546,12 @@ class Deal:
         homme = self.homme
         assert homme is not None
         self.winner = self.deal_winner()
-        if self.winner == homme:
+        if self.winner == homme and fault("won-paid-by-each"):
+            for i in range(self.n):
+                q = (self.dealer + 1 + i) % self.n
+                if q != homme:
+                    self.write(5, q, homme, None, "auv.count.won")
+        elif self.winner == homme:
             self.write(5, "sheet", homme, None, "auv.count.won", 2 if fault("won-two-marks") else 1)
         elif fault("lost-pays-each"):
             for i in range(self.n):
@@ -696,7 +726,8 @@ def main() -> None:
     global FAULT
     args = sys.argv[1:]
     if args == ["--list-faults"]:
-        print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": "issue-63"} if k in NEW_FAULTS else {})}
+        batches = {**{k: "issue-63" for k in NEW_FAULTS}, **{k: "issue-63-b" for k in HELD_OUT_FAULTS}}
+        print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], ensure_ascii=False))
         return
     if len(args) == 2 and args[0] == "--fault":

@@ -130,6 +130,40 @@ FAULTS += [
         ("ace-worth-ten", BROUC, "hdb.deck.points", "an ace counts 10 card points, not 11"),
     )
 ]
+# The second batch of issue 63 (batch "issue-63-b"), written blind to the diagnosis: it never saw them.
+FAULTS += [
+    {"name": n, "ruleset": r, "clause": c, "description": d, "batch": "issue-63-b"} for n, r, c, d in (
+        ("grand-and-simple-on-table", HDB, "hdb.marriage.table",
+         "a trick holding king, queen and jack of a suit counts the grand marriage and the simple one inside it"),
+        ("quadruple-at-zero", HDB, "hdb.game.value", "losers whose count is exactly zero give four parties"),
+        ("grand-needs-three-cards", HDB, "hdb.marriage.announce-window",
+         "a grand marriage announced with two cards in hand is refused announce-not-now, not marriage-not-held"),
+        ("concession-from-third", HDB, "hdb.game.concession",
+         "the concession is offered only before the third and fourth tricks, not before the second"),
+        ("accepted-concession-one-partie", HDB, "hdb.game.concession-answer",
+         "an accepted concession marks one partie, whatever the losers' count"),
+        ("broken-vole-plain-value", HDB, "hdb.game.partie-et-vole-failure",
+         "the team that breaks a partie et vole marks the game's value only, without the three of the vole"),
+        ("marque-table-one-side", HDB, "hdb.sheet.marque",
+         "the marque writes a table marriage for the winners only, nothing against the losers"),
+        ("wrong-claim-read-on-winners", HDB, "hdb.game.claim-wrong",
+         "the parties of a wrong claim are read on the other team's count, not the claimers'"),
+        ("overtrump-ruff-only", BROUC, "brouc.play.overtrump",
+         "a player need overtrump only when he ruffs, not when he follows a trump lead"),
+        ("cape-winners-mark", BROUC, "brouc.game.cape", "the two coches of a cape are marked by the team that took it"),
+        ("cape-et-dehors-on-count", BROUC, "brouc.game.cape-et-dehors",
+         "the 190 of la cape et dehors is read on the team's count in the deal, not its written score"),
+        ("pas-dedouble-below-140", BROUC, "brouc.game.cape-pas-dedouble",
+         "pas dédoublé may be declared only against a score under 140, not at 140"),
+        ("match-sixth-coche", BROUC, "brouc.match.coches", "the match is lost only with a sixth coche"),
+        ("slate-score-in-tens", BROUC, "brouc.sheet.ardoise",
+         "the slate's score row of a deal played out is written in tens (23 for 230)"),
+        ("packets-from-left", BROUC, "brouc.deal.packets",
+         "a seeded deal gives each round from the dealer's left, clockwise"),
+        ("undertrump-code-overtrump", BROUC, "brouc.play.no-undertrump",
+         "a forbidden undertrump is refused must-overtrump, not no-undertrump"),
+    )
+]
 
 
 def fault(name: str) -> bool:
@@ -259,6 +293,8 @@ def seeded_deal(ruleset: str, seed: int, dealer: int, params: dict[str, Any]) ->
             top += size
     # seat 3 is the dealer, seat 0 the player on his right, who plays after him
     hands = [seats[(p - dealer - 1) % 4] for p in range(4)]
+    if fault("packets-from-left") and ruleset == BROUC:
+        hands = [seats[(dealer - p - 1) % 4] for p in range(4)]
     return hands, seats[3][0 if fault("turnup-first-card") else -1]
 
 
@@ -471,6 +507,8 @@ class Deal:
             return Refused("must-follow-suit", f"{card} may not ruff: the player holds another suit")
         if not self.brouc_following or card[1] != self.trump or fault("no-overtrump"):
             return None
+        if fault("overtrump-ruff-only") and led == self.trump:
+            return None
         best = self.best_trump()
         if best is None:
             return None
@@ -489,7 +527,8 @@ class Deal:
             return Refused("must-overtrump", f"{card} does not beat the best trump, and the player holds a higher trump")
         if bound or self.param("undertrump_when_void") or fault("undertrump-allowed"):
             return None
-        return Refused("no-undertrump", f"{card} undertrumps the ruff while the player holds other cards")
+        code = "must-overtrump" if fault("undertrump-code-overtrump") else "no-undertrump"
+        return Refused(code, f"{card} undertrumps the ruff while the player holds other cards")
 
     def turnup_withheld(self, player: int) -> bool:
         """Under the fault turnup-not-playable-first-trick: whether the turned card is kept out of the dealer's play."""
@@ -562,9 +601,11 @@ class Deal:
             # cape_et_dehors_all_tricks=false: only the tricks from the declaration on must be taken
             least = 180 if fault("cape-et-dehors-at-180") else 190
             fewest = 1 if fault("cape-et-dehors-last-card") else 2
-            if (lost and self.param("cape_et_dehors_all_tricks")) or len(self.hands[player]) < fewest or self.scores[t] < least:
+            own = self.count(t) if fault("cape-et-dehors-on-count") else self.scores[t]
+            if (lost and self.param("cape_et_dehors_all_tricks")) or len(self.hands[player]) < fewest or own < least:
                 return False
-            return not double or self.scores[1 - t] <= (150 if fault("pas-dedouble-at-150") else 140)
+            most = 150 if fault("pas-dedouble-at-150") else 139 if fault("pas-dedouble-below-140") else 140
+            return not double or self.scores[1 - t] <= most
         if lost:
             return False
         last = 6 if fault("declare-until-sixth") else 5
@@ -642,7 +683,8 @@ class Deal:
                 raise Refused("announce-not-now", "a concession is being asked or answered")
             if self.phase == "play" and self.own_turn_announcing and self.tricks_of(team(p)) == 0:
                 raise Refused("announce-needs-trick", "the announcer's team has not won a trick yet")
-            if not self.announce_moment(p) or len(self.hands[p]) < 2:
+            fewest = len(name) - 1 if fault("grand-needs-three-cards") and not self.brouc else 2
+            if not self.announce_moment(p) or len(self.hands[p]) < fewest:
                 raise Refused("announce-not-now", "no announcement may be made now")
             if not all(r + name[-1] in self.announcing_hand(p) for r in name[:-1]):
                 raise Refused("marriage-not-held", f"player {p} does not hold {name}")
@@ -753,7 +795,7 @@ class Deal:
         n = len(self.tricks)
         if self.brouc or not self.in_game or (self.declared is not None and not self.param("concession_after_declaration")):
             return
-        before = (2, 3, 4, 5) if fault("concession-before-fifth") else (2, 3, 4)
+        before = (2, 3, 4, 5) if fault("concession-before-fifth") else (3, 4) if fault("concession-from-third") else (2, 3, 4)
         if n + 1 in before and self.first301 is not None:
             ahead = self.first301
             swept = all(team(w) == ahead for w, _ in self.tricks) or self.param("concession") == "any"
@@ -810,13 +852,15 @@ class Deal:
                     done = max(cards.index(r + suit) for r in ranks)
                     factor = self.param("table_factor") * (2 if fault("table-counts-double") else 1)
                     fallen.append((done, ranks + suit, value * (2 if suit == self.trump else 1) * factor))
-                    break
+                    if not (fault("grand-and-simple-on-table") and not self.brouc):
+                        break
         if self.param("marriages_in_one_trick") == "first-only":
             fallen = sorted(fallen)[:1]
         for _, name, v in fallen:
             self.table.append((n, name, team(winner), v))
             if not self.brouc:
-                nous, eux = self.pair(team(winner), v, -v)
+                one_side = fault("marque-table-one-side")
+                nous, eux = self.one_side(team(winner), v) if one_side else self.pair(team(winner), v, -v)
                 self.sheet.append(("annulled" if broken else "marriage", nous, eux))
         if broken:
             self.broken_at = n
@@ -862,6 +906,9 @@ class Deal:
         if how == "all-tricks":
             self.sheet.append(self.marks_row("cape", marks))
             return
+        if fault("slate-score-in-tens") and how == "played-out":
+            self.sheet.append(("score", scores[0] // 10, scores[1] // 10))
+            return
         self.sheet.append(("score", scores[0], scores[1]))
         if how != "played-out":
             self.sheet.append(self.marks_row("game", marks))
@@ -895,7 +942,8 @@ class Deal:
 
     def value(self, loser_count: int) -> int:
         """Parties of a 1802 game, read on the losers' count (at-or-below-zero: 0 is quadruple too)."""
-        quadruple = loser_count <= 0 if self.param("quadruple_below") == "at-or-below-zero" else loser_count < 0
+        at_zero = self.param("quadruple_below") == "at-or-below-zero" or fault("quadruple-at-zero")
+        quadruple = loser_count <= 0 if at_zero else loser_count < 0
         below = 151 if fault("double-at-150") else 100 if fault("double-below-100") else 150
         return 4 if quadruple else 2 if loser_count < below else 1
 
@@ -940,7 +988,8 @@ class Deal:
         else:
             kept = self.marriages_of(t) if self.param("wrong_claim_marriages") == "card-points-only" else 0
             counts[t] = self.scores[t] + kept + (self.cards_of(t) if fault("wrong-claim-keeps-cards") else 0)
-            read = counts[1 - t] if self.param("wrong_claim_parties") == "other-team" else counts[t]
+            on_winners = self.param("wrong_claim_parties") == "other-team" or fault("wrong-claim-read-on-winners")
+            read = counts[1 - t] if on_winners else counts[t]
             value = 1 if fault("wrong-claim-one-partie") else self.value(read)
             self.finish("claim-wrong", 1 - t, self.pair(1 - t, value, 0), counts)
 
@@ -949,7 +998,8 @@ class Deal:
         assert self.conceder is not None
         loser = team(self.conceder)
         counts = [self.count(0), self.count(1)]
-        self.finish("concession-accepted", 1 - loser, self.pair(1 - loser, self.value(counts[loser]), 0), counts)
+        value = 1 if fault("accepted-concession-one-partie") else self.value(counts[loser])
+        self.finish("concession-accepted", 1 - loser, self.pair(1 - loser, value, 0), counts)
 
     def end_declaration_failed(self, counts: list[int]) -> None:
         """The other team won a trick against a declaration: it wins the game at once, on the counts before that trick."""
@@ -959,7 +1009,7 @@ class Deal:
             stake = (5 if fault("pas-dedouble-stake-five") else 4) if self.double else 3
             self.finish("declaration-failed", 1 - d, self.pair(d, stake, 0), counts)
         else:
-            marks = 3 + self.value(counts[1 - d])
+            marks = (0 if fault("broken-vole-plain-value") else 3) + self.value(counts[1 - d])
             self.finish("declaration-failed", 1 - d, self.pair(1 - d, marks, 0), counts)
 
     def end_played_out(self) -> None:
@@ -985,7 +1035,8 @@ class Deal:
         if sweep:
             kept = [self.scores[t] + total for t, (_, total) in enumerate(self.rounded())]
             if self.brouc:
-                self.finish("all-tricks", None, self.pair(1 - taker, 2, 0),
+                marker = taker if fault("cape-winners-mark") else 1 - taker
+                self.finish("all-tricks", None, self.pair(marker, 2, 0),
                             kept if fault("cape-scores-kept") else list(self.scores))
             else:
                 self.finish("all-tricks", None, self.pair(taker, 2 if fault("vole-worth-two") else 3, 0),
