@@ -1,0 +1,36 @@
+"""tools/diagnosis-bench's parts: the blind batch is held out whole, every other fault tunes."""
+
+from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+from collections import Counter
+from pathlib import Path
+from types import ModuleType
+
+TOOL = Path(__file__).resolve().parents[1] / "tools" / "diagnosis-bench"
+
+
+def bench() -> ModuleType:
+    loader = importlib.machinery.SourceFileLoader("diagnosis_bench", str(TOOL))
+    spec = importlib.util.spec_from_loader("diagnosis_bench", loader)
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+def test_the_blind_batch_is_held_out_and_the_rest_tunes() -> None:
+    tool = bench()
+    assert tool.part({"engine": "hombre", "ruleset": "hombre", "name": "x", "batch": "issue-63-b"}) == "held-out"
+    assert tool.part({"engine": "hombre", "ruleset": "hombre", "name": "x", "batch": "issue-63"}) == "tuning"
+    assert tool.part({"engine": "hombre", "ruleset": "hombre", "name": "x", "batch": ""}) == "tuning"
+
+
+def test_every_engine_lists_its_faults_with_a_part() -> None:
+    faults = bench().faults()
+    parts = Counter(f["part"] for f in faults)
+    assert parts["held-out"] == sum(1 for f in faults if f["batch"] == "issue-63-b") >= 40
+    assert parts["tuning"] >= 200
+    assert len({(f["engine"], f["ruleset"], f["name"]) for f in faults}) == len(faults)  # no fault twice
+    assert all(f["clause"] for f in faults)
