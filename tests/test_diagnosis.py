@@ -233,3 +233,32 @@ def test_a_player_asked_after_a_contract_without_his_exchange_is_still_exchangin
     first = _step(demande, lambda st: "to_act" in st.get("expect", {}))
     other = Verdict(FAILED, "to_act: value is 1, expected 0", first, 0, 1, observed="to_act")
     assert symptom_clause(demande, other) == "hom.play.lead"
+
+
+def test_an_announcement_refused_by_an_earlier_check_is_that_checks_rule() -> None:
+    """1802 and Brouc: an announcement the reference refuses for the hand (marriage-not-held) and
+    the program for the moment (announce-not-now) breaks the moment's rule, which is checked first
+    (docs/errors.md); the other way round, or for another action, nothing is decided here."""
+    from brou.conformance.diagnosis.diagnose import _earlier_check
+
+    moment = Verdict(FAILED, "announce KQJC refused with code announce-not-now, expected marriage-not-held", 3,
+                     "marriage-not-held", "announce-not-now")
+    assert _earlier_check("announce KQJC", moment) == "hdb.marriage.announce-window"
+    hand = moment._replace(expected="announce-not-now", got="marriage-not-held")
+    assert _earlier_check("announce KQJC", hand) is None
+    assert _earlier_check("claim", moment) is None
+
+
+def test_a_seat_that_threw_off_asked_to_lead_is_who_leads() -> None:
+    """L'Homme d'Auvergne: after a trick, a program asking to lead a player whose card was neither
+    of the suit led nor a trump (it could win under no order of the cards) has another rule of
+    who leads, not another winner."""
+    from brou.conformance.diagnosis.diagnose import _could_not_win
+
+    rules = load("homme-d-auvergne")
+    card, hearts = rules.card, rules.suits.index("H")
+    trick = (0, tuple(card(c) for c in ("KS", "7S", "8D", "9H")), 0)  # spades led, a diamond, a heart trump
+    assert _could_not_win(rules, trick, 2, hearts)  # the eight of diamonds
+    assert not _could_not_win(rules, trick, 1, hearts)  # a spade
+    assert not _could_not_win(rules, trick, 3, hearts)  # a trump
+    assert not _could_not_win(rules, trick, 0, hearts) and not _could_not_win(rules, trick, 7, hearts)

@@ -130,13 +130,33 @@ def _diagnosed(s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
         said = str(verdict.got)  # "refused: CODE" (the program refuses it), or "accepted"
         exposed = _turnup_in_question(table, [action]) and (
             "not-in-hand" in said if len(action) == 2 else "marriage-not-held" in said or said == "accepted")
-        clause = in_ruleset(rules, "hdb.deal.turnup-exposed" if exposed else action_clause(table, action))
+        earlier = _earlier_check(action, verdict)
+        clause = in_ruleset(rules, "hdb.deal.turnup-exposed" if exposed else earlier or action_clause(table, action))
         return None if clause is None else (clause, False)
     if "perft" in step:
         clause = in_ruleset(rules, "hdb.play.follow")
         return None if clause is None else (clause, False)
     clause = in_ruleset(rules, _observed_clause(table, step["expect"], verdict))
     return None if clause is None else (clause, verdict.observed in _PRECISE)
+
+
+# an announcement is checked in this order (docs/errors.md, "When several rules refuse one action"): the
+# moment (the window; Brouc's trick for the team) before the hand (the cards held, not reused)
+_ANNOUNCE_MOMENT_CODES = {"announce-not-now": "hdb.marriage.announce-window",
+                          "announce-needs-trick": "hdb.marriage.announce-window"}
+_ANNOUNCE_HAND_CODES = frozenset({"marriage-not-held", "marriage-reused"})
+
+
+def _earlier_check(action: str, verdict: Verdict) -> str | None:
+    """An announcement refused, by the program, with the code of a check made before the one the
+    reference refuses it by: that earlier check fired where it should not have, and its rule is
+    the one broken (the moment's, where the reference found the moment right and the hand
+    wrong); None otherwise."""
+    if not action.startswith("announce") or not isinstance(verdict.expected, str) or not isinstance(verdict.got, str):
+        return None
+    if verdict.expected in _ANNOUNCE_HAND_CODES:
+        return _ANNOUNCE_MOMENT_CODES.get(verdict.got)
+    return None
 
 
 def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
@@ -357,6 +377,18 @@ def _plain_order(rules: Rules, trick: tuple[int, Any, int], seat: int, trump: in
 _TRUMP_SUIT = {"hdb": "hdb.deal.turnup", "brouc": "hdb.deal.turnup", "brus": "brus.deal.turned", "auv": "auv.speech.trump"}
 
 
+def _could_not_win(rules: Rules, trick: tuple[int, Any, int], seat: Any, trump: int | None) -> bool:
+    """Whether `seat` played to the finished `trick` a card no reading of the cards' order makes
+    win it (neither of the suit led nor a trump), so that a program asking him to lead next
+    has another rule of who leads, not another winner; False for a seat not in the trick."""
+    leader, cards, _ = trick
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(cards):
+        return False
+    order = card_order(rules, trump)
+    card = cards[(seat - leader) % len(cards)]
+    return (seat - leader) % len(cards) != 0 and order.class_of[card] not in (order.class_of[cards[0]], trump)
+
+
 def _winner_under(rules: Rules, trick: tuple[int, Any, int], trump: int) -> int:
     """The seat that wins a trick's cards with `trump` for trump (the highest trump, else the
     highest card of the suit led)."""
@@ -443,6 +475,8 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         return _in_ruleset_pair(rules, said or _hand_clause(table, verdict, "auv") or _speech_play_clause(table), False)
     if name == "to_act":
         clause = _SPEECH_PHASE.get(state.phase) or ("auv.play.lead" if not state.tricks and not state.trick
+                                                     else "auv.play.lead" if not state.trick
+                                                     and _could_not_win(rules, state.tricks[-1], verdict.got, state.trump)
                                                      else "auv.play.trick-winner")
         return _in_ruleset_pair(rules, clause, False)
     if name == "outcome" and isinstance(want, dict):
