@@ -1,8 +1,8 @@
 """The booklets' commented deals as recorded (brou.book.played, spec/booklets/deals.json): one
-record a booklet, for its seed, played by the sampling player; its actions are the first deal of
+record a booklet, for its seed, played by the search player; its actions are the first deal of
 the session, legal one by one; each solver note names a card that was legal where it stands and
 is worth more than the card played; the commentary tells the largest of them.  Playing a record
-again gives it back (slow: the sampling player and the solver, deal by deal; tools/booklet-deals
+again gives it back (slow: the search player and the solver, deal by deal; tools/booklet-deals
 --check does them all)."""
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from brou.spec.rules import Rules
 
 BOOKLETS = [r for r in available_rulesets() if booklet_file(r).is_file()]
 RECORDS = load_records()
-BETTER = {"en": re.compile(r"Seeing every hand"), "fr": re.compile(r"En voyant toutes les mains")}
+BETTER = {"en": re.compile(r"With every hand"), "fr": re.compile(r"À jeu découvert")}
 
 
 def _seed(ruleset: str) -> int:
