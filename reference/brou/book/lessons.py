@@ -92,7 +92,7 @@ def card_effect(deal: PhaseDeal, tricks: Sequence[TrickSeen], number: int, posit
                           count=seen.legal[position].bit_count())
     is_trump = seen.trump is not None and cls[card] == seen.trump
     led_trump = seen.trump is not None and cls[seen.cards[0]] == seen.trump
-    if position == 0 and led_trump:
+    if position == 0 and led_trump and ours:
         fallen = sum(1 for i, c in enumerate(seen.cards[1:], 1)
                      if cls[c] == seen.trump and (seen.leader + i) % n not in side)
         if fallen:
@@ -105,7 +105,7 @@ def card_effect(deal: PhaseDeal, tricks: Sequence[TrickSeen], number: int, posit
             return Effect("overruffs" if trumped else "ruffs", points)
         return Effect("takes", points)
     legal = cards_of(seen.legal[position])
-    if not ours:
+    if not ours and position > 0:  # a lead's other choices change the whole trick: not weighed here
         cheaper = [c for c in legal if worth(rules, c) < worth(rules, card)]
         if worth(rules, card) and cheaper:
             return Effect("gives-points", rules.points[card], min(cheaper, key=lambda c: worth(rules, c)), seen.winner)
@@ -118,7 +118,7 @@ def card_effect(deal: PhaseDeal, tricks: Sequence[TrickSeen], number: int, posit
         return None
     if worth(rules, card) and position > 0:
         return Effect("smears", rules.points[card])
-    if position == 0:
+    if position == 0 and ours:
         return Effect("partner-takes", points, holder=seen.winner)
     return None
 
@@ -151,7 +151,8 @@ class Difference:
     his side's, `points` in it, `card` its winning card), "marriage" (and a table marriage with it),
     "no-marriage" (the other side would not have had the table marriage), "later" (his side would
     have taken trick `trick` with `card`, held by `holder`), "tricks" (`count` tricks in place of
-    `other`), "points" (`count` card points in place of `other`), "" (nothing to say)."""
+    `other`), "points" (`count` card points in place of `other`), "seat-tricks" (`holder` would
+    have taken `count` tricks in the deal in place of `other`), "" (nothing to say)."""
 
     kind: str
     trick: int = 0
@@ -203,6 +204,11 @@ def difference(start: PhaseDeal, played_line: Sequence[int], best_line: Sequence
         return Difference("tricks", count=tricks_b, other=tricks_a)
     points_a = sum(rules.points[c] for _, cards, w in a.tricks[first:] if w in side for c in cards)
     points_b = sum(rules.points[c] for _, cards, w in b.tricks[first:] if w in side for c in cards)
-    if points_a != points_b:
+    if points_a != points_b and any(rules.points):
         return Difference("points", count=points_b, other=points_a)
+    for s in range(n):  # the same for the side, not for one of its players (L'Hombre's tiers, codille)
+        taken_a = sum(1 for _, _, w in a.tricks if w == s)
+        taken_b = sum(1 for _, _, w in b.tricks if w == s)
+        if taken_a != taken_b:
+            return Difference("seat-tricks", holder=s, count=taken_b, other=taken_a)
     return Difference("")

@@ -19,7 +19,7 @@ from ..players.careful import Choice
 from ..solve.solution import side_of
 from ..spec.rules import Rules, card_order, cards_of
 from .lessons import Difference, Effect, TrickSeen, difference, trick_effects
-from .phrases import FEMININE, NOTABLE, NUMBERS, PHRASES, french
+from .phrases import FEMININE, NOTABLE, NUMBERS, PHRASES, counted, french, tricks_alone
 from .pictures import TEAM_COLOURS, Lang
 from .played import SOLVER_NOTES, WEIGHED, Note, PlayedDeal
 from .refcard import trump_names
@@ -605,6 +605,9 @@ class Narrator:
         who = self.w("better-he" if len(side) == 1 else "better-side")
         if diff.kind == "tricks":
             return self.w("would-tricks", who=who, x=NUMBERS[self.lang][diff.count], y=NUMBERS[self.lang][diff.other])
+        if diff.kind == "seat-tricks":
+            return self.w("would-seat-none" if not diff.count else "would-seat-tricks", h=self.p(diff.holder), x=counted(diff.count, "trick", self.lang),
+                          y=tricks_alone(diff.other, self.lang))
         if diff.kind == "points" and any(rules.points):
             return self.w("would-points", who=who, x=diff.count, y=diff.other)
         return ""
