@@ -14,7 +14,7 @@ the two lines part for the player's side.  brou.book.narrator says both in words
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine.homme import HommeDeal
 from ..engine.phases import PhaseDeal
@@ -39,6 +39,7 @@ class Effect:
     holder: int = -1
     trick: int = 0
     count: int = 0
+    choices: int = 0
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,15 @@ def table_marriages(deal: PhaseDeal, index: int) -> list[tuple[int, int, int, in
 
 
 def card_effect(deal: PhaseDeal, tricks: Sequence[TrickSeen], number: int, position: int) -> Effect | None:
-    """What the card at `position` of trick `number` (1-based) did in the finished `deal`."""
+    """What the card at `position` of trick `number` (1-based) did in the finished `deal`, with
+    how many cards the rules left its player (`choices`: a card forced shows no principle)."""
+    effect = _effect(deal, tricks, number, position)
+    if effect is None:
+        return None
+    return replace(effect, choices=tricks[number - 1].legal[position].bit_count())
+
+
+def _effect(deal: PhaseDeal, tricks: Sequence[TrickSeen], number: int, position: int) -> Effect | None:
     rules = deal.rules
     n = rules.n_players
     seen = tricks[number - 1]
@@ -85,11 +94,10 @@ def card_effect(deal: PhaseDeal, tricks: Sequence[TrickSeen], number: int, posit
     holder = {c: (seen.leader + i) % n for i, c in enumerate(seen.cards)}
     for suit, kind, team, value in table_marriages(deal, number - 1):
         pair = marriage_cards(rules, suit, kind)
-        if card in pair:  # `count`: the cards the rules left him (1: he had no choice)
+        if card in pair:
             other = next(c for c in pair if c != card)
             taken = rules.teams[team]
-            return Effect("makes-marriage" if seat in taken else "gives-marriage", value, other, holder[other],
-                          count=seen.legal[position].bit_count())
+            return Effect("makes-marriage" if seat in taken else "gives-marriage", value, other, holder[other])
     is_trump = seen.trump is not None and cls[card] == seen.trump
     led_trump = seen.trump is not None and cls[seen.cards[0]] == seen.trump
     if position == 0 and led_trump and ours:
@@ -111,10 +119,11 @@ def card_effect(deal: PhaseDeal, tricks: Sequence[TrickSeen], number: int, posit
             return Effect("gives-points", rules.points[card], min(cheaper, key=lambda c: worth(rules, c)), seen.winner)
         dearer = [c for c in legal if worth(rules, c) > worth(rules, card) and
                   not beats(rules, c, _best(rules, seen, position), seen.trump)]
-        if dearer:
+        if dearer:  # a card that counts kept back: said where his side took it later
             kept = max(dearer, key=lambda c: (worth(rules, c), order.place[c] * -1))
             later = _taken_later(deal, tricks, number, kept, side)
-            return Effect("saves", rules.points[kept], kept, seat, later)
+            if later:
+                return Effect("saves", rules.points[kept], kept, seat, later)
         return None
     if worth(rules, card) and position > 0:
         return Effect("smears", rules.points[card])

@@ -598,7 +598,7 @@ class Narrator:
             them = self.side_words([s for s in range(self.rules.n_players) if s not in side])
             return self.w("would-no-marriage", them=them, cards=self.marriage_cards(*diff.marriage), v=diff.points)
         if diff.kind == "later":
-            if diff.holder == seat:
+            if diff.holder == seat and start.hands[seat] >> diff.card & 1:
                 return self.w("would-keep", c=self.card(diff.card, trump), m=diff.trick)
             return self.w("would-later", side=us, c=self.card(diff.card, trump), h=self.p(diff.holder), m=diff.trick)
         rules = self.rules
@@ -606,7 +606,8 @@ class Narrator:
         if diff.kind == "tricks":
             return self.w("would-tricks", who=who, x=NUMBERS[self.lang][diff.count], y=NUMBERS[self.lang][diff.other])
         if diff.kind == "seat-tricks":
-            return self.w("would-seat-none" if not diff.count else "would-seat-tricks", h=self.p(diff.holder), x=counted(diff.count, "trick", self.lang),
+            key = "would-seat-tricks" if diff.count else "would-seat-none"
+            return self.w(key, h=self.p(diff.holder), x=counted(diff.count, "trick", self.lang),
                           y=tricks_alone(diff.other, self.lang))
         if diff.kind == "points" and any(rules.points):
             return self.w("would-points", who=who, x=diff.count, y=diff.other)
@@ -651,10 +652,6 @@ class Narrator:
         key = f"did-{effect.kind}"
         if effect.kind == "draws-trumps" and effect.count == 1:
             key = "did-draws-trump"
-        if effect.kind == "saves" and effect.trick:
-            key = "did-saves-later"
-        if effect.kind in ("takes", "ruffs", "overruffs", "cashes") and effect.points:
-            key += "-points"
         return self.w(key, **fields)
 
     def lesson(self, effects: Sequence[Effect | None], leader: int, cards: Sequence[int], winner: int,
@@ -665,11 +662,11 @@ class Narrator:
 
         n = self.rules.n_players
         self._lessons.add("")  # an effect with no principle of its own
-        found = [(KINDS.index(e.kind), e.count == 1 and "marriage" in e.kind, i, e) for i, e in enumerate(effects)
-                 if e is not None and self._lesson_key(e, (leader + i) % n) not in self._lessons]
+        found = [(KINDS.index(e.kind), i, e) for i, e in enumerate(effects)  # a card forced shows no principle
+                 if e is not None and e.choices > 1 and self._lesson_key(e, (leader + i) % n) not in self._lessons]
         if not found:
             return ""
-        _, _, i, effect = min(found, key=lambda f: f[:3])  # of a marriage, the card its player chose
+        _, i, effect = min(found, key=lambda f: f[:2])
         seat = (leader + i) % n
         key = self._lesson_key(effect, seat)
         self._lessons.add(key)
@@ -684,14 +681,17 @@ class Narrator:
             if effect.card >= 0:
                 fields["ho"] = self.owned(effect.holder, effect.card, trump)
         fields["pc"] = self.owned(seat, cards[i], trump)
+        fields["side"] = self.team_words(self.rules.team_of[winner]) if self.rules.teams and \
+            len(self.rules.teams[self.rules.team_of[winner]]) > 1 else self.p(winner)
         return self.w(key, **fields)
 
     def _lesson_key(self, effect: Effect, seat: int) -> str:
         """The phrase of the principle an effect shows ("" where it shows none worth saying)."""
         key = f"lesson-{effect.kind}"
-        if effect.kind == "gives-marriage" and effect.holder >= 0 and effect.holder != seat and \
-                self.rules.team_of[effect.holder] == self.rules.team_of[seat]:
-            key = "lesson-gives-marriage-partner"
+        if "marriage" in effect.kind:
+            partner = effect.holder >= 0 and effect.holder != seat and \
+                self.rules.team_of[effect.holder] == self.rules.team_of[seat]
+            key = "lesson-gives-marriage-partner" if partner and effect.kind == "gives-marriage" else "lesson-marriage"
         return key if key in PHRASES else ""
 
     def _choice(self, index: int) -> Choice | None:

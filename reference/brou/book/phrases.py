@@ -130,38 +130,29 @@ PHRASES: dict[str, tuple[str, str]] = {
                          ", pour faire tomber les atouts : {n} atouts adverses y passent"),
     "did-draws-trump": (", drawing trumps: one of the other side's falls to it",
                         ", pour faire tomber les atouts : un atout adverse y passe"),
-    "did-saves": (", keeping back {c}", ", et garde {c}"),
-    "did-saves-later": (", keeping back {c}, which goes to {side} in trick {m}",
+    "did-saves": (", keeping back {c}, which goes to {side} in trick {m}",
                         ", et garde {c}, qui revient à {side} à la levée {m}"),
     "did-ruffs": (", and the trump takes the trick", ", et l'atout fait la levée"),
-    "did-ruffs-points": (", and the trump takes the trick's {k} points", ", et l'atout en prend les {k} points"),
     "did-overruffs": (", and takes the trick", ", et fait la levée"),
-    "did-overruffs-points": (", and takes the trick's {k} points", ", et en prend les {k} points"),
     "did-gives-points": (": {k} points to {h}, where {c} would have given less",
                          " : {k} points pour {h}, quand {c} aurait donné moins"),
     "did-smears": (", giving {k} points to his partner's trick", ", qui donne {k} points à la levée de son partenaire"),
     "did-cashes": (", which holds the trick", ", qui fait la levée"),
-    "did-cashes-points": (", which takes the trick and its {k} points", ", qui fait la levée et ses {k} points"),
     "did-takes": (", which takes the trick", ", qui fait la levée"),
-    "did-takes-points": (", which takes the trick and its {k} points", ", qui fait la levée et ses {k} points"),
     "did-partner-takes": (", and {h}, his partner, takes the trick", ", et {h}, son partenaire, fait la levée"),
     # the principle a trick shows (brou.book.narrator.lesson), each once in a deal
-    "lesson-gives-marriage": ("The lesson: the two cards of a marriage that fall in one trick are a table marriage "
-                              "for the side that takes it; here {pc} and {ho} fell together and {w} took "
-                              "them with {b}: {k} points for the other side.",
-                              "À retenir : les deux cartes d'un mariage qui tombent dans la même levée font un "
-                              "mariage sur table pour le camp qui la remporte ; ici {pc} et {ho} sont "
-                              "tombés ensemble et {w} les a pris avec {b} : {k} points pour l'autre camp."),
+    "lesson-marriage": ("The lesson: the two cards of a marriage that fall in one trick are a table marriage for "
+                        "the side that takes it; here {pc} and {ho} fell together and {w} took them with {b}: {k} "
+                        "points for {side}.",
+                        "À retenir : les deux cartes d'un mariage qui tombent dans la même levée font un mariage sur "
+                        "table pour le camp qui la remporte ; ici {pc} et {ho} sont tombés ensemble et {w} les a pris "
+                        "avec {b} : {k} points pour {side}."),
     "lesson-gives-marriage-partner": ("The lesson: do not put {c} on a trick the other side may take while your "
                                       "partner may have to drop {o} in it; here {w} took both with {b}, a table "
                                       "marriage worth {k} points to the other side.",
                                       "À retenir : ne mettez pas {c} sur une levée que l'autre camp peut remporter "
                                       "quand votre partenaire risque d'y laisser tomber {o} ; ici {w} a pris les deux "
                                       "avec {b}, un mariage sur table de {k} points pour l'autre camp."),
-    "lesson-makes-marriage": ("The lesson: when your side takes the trick, put the second card of a marriage on the "
-                              "first; {pc} with {ho} is a table marriage, {k} points.",
-                              "À retenir : quand votre camp fait la levée, mettez la seconde carte d'un mariage sur "
-                              "la première ; {pc} avec {ho} font un mariage sur table, {k} points."),
     "lesson-draws-trumps": ("The lesson: leading trumps draws the other side's ({n} here); once they have none, "
                             "your other high cards cannot be trumped.",
                             "À retenir : entamer atout fait tomber ceux de l'autre camp ({n} ici) ; quand il n'en a "

@@ -139,7 +139,7 @@ def played_out(deal: PhaseDeal, action: int) -> tuple[int, ...]:
     line.apply(action)
     actions = [action]
     while not line.is_over:
-        solution = solve(line, seat=line.to_act)
+        solution = solve(line, seat=line.to_act, alone=True)  # a deal of a game as a deal on its own, as the notes
         actions.append(min(solution.best))
         line.apply(actions[-1])
     return tuple(actions)
