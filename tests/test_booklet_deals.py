@@ -131,7 +131,7 @@ def test_a_record_round_trips(tmp_path: Path) -> None:
     assert load_records(path) == {"hombre": record}
 
 
-@pytest.mark.parametrize("ruleset", ["hombre"])
+@pytest.mark.parametrize("ruleset", ["homme-d-auvergne"])  # the quickest to play again (the search player)
 def test_playing_a_record_again_gives_it_back(ruleset: str) -> None:
     assert play(Rules.load(ruleset), _seed(ruleset)) == RECORDS[ruleset]
 
