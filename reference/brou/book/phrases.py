@@ -21,16 +21,14 @@ PHRASES: dict[str, tuple[str, str]] = {
               "Les joueurs de cette donne jouent avec soin : chacun ne voit que ses cartes et ce qui a été joué. "
               "Les commentaires disent à quoi servait chaque carte notable et, par son numéro, la règle qui l'a "
               "permise ou imposée."),
-    "intro-searched": ("Each player of this deal sees only his own cards and what has been played and said, and "
-                       "reads from it how the others' cards may lie. The comments say what each notable card did and "
-                       "the principle it shows, and by number the rule that allowed or forced it; where a player "
-                       "who could see every hand would have chosen another card, they say which and what it would "
-                       "have won.",
-                       "Chaque joueur de cette donne ne voit que ses cartes, ce qui a été joué et ce qui a été dit, "
-                       "et en déduit comment les cartes des autres peuvent être réparties. Les commentaires disent ce "
-                       "qu'a fait chaque carte notable et le principe qu'elle montre, et par son numéro la règle qui "
-                       "l'a permise ou imposée ; quand un joueur qui verrait toutes les mains aurait choisi une autre "
-                       "carte, ils disent laquelle et ce qu'elle aurait gagné."),
+    "intro-searched": ("Each player sees only his own cards and what has been played and said. The comments say "
+                       "what each notable card did and the principle it shows, with the rule that allowed or forced "
+                       "it; where a player seeing every hand would have played another card, which one and what it "
+                       "would have won.",
+                       "Chaque joueur ne voit que ses cartes et ce qui a été joué et dit. Les commentaires disent ce "
+                       "qu'a fait chaque carte notable et le principe qu'elle montre, avec la règle qui l'a permise "
+                       "ou imposée ; quand un joueur voyant toutes les mains aurait joué une autre carte, laquelle "
+                       "et ce qu'elle aurait gagné."),
     "teams": ("{a} play together against {b}.", "{a} jouent ensemble contre {b}."),
     "alone": ("{n} play, each for himself: {names}.", "On joue à {n}, chacun pour soi : {names}."),
     "deals": ("{p} deals {k} cards to each player", "{p} donne {k} cartes à chacun"),
@@ -141,36 +139,28 @@ PHRASES: dict[str, tuple[str, str]] = {
     "did-takes": (", which takes the trick", ", qui fait la levée"),
     "did-partner-takes": (", and {h}, his partner, takes the trick", ", et {h}, son partenaire, fait la levée"),
     # the principle a trick shows (brou.book.narrator.lesson), each once in a deal
-    "lesson-marriage": ("The lesson: the two cards of a marriage that fall in one trick are a table marriage for "
-                        "the side that takes it; here {pc} and {ho} fell together and {w} took them with {b}: {k} "
-                        "points for {side}.",
-                        "À retenir : les deux cartes d'un mariage qui tombent dans la même levée font un mariage sur "
-                        "table pour le camp qui la remporte ; ici {pc} et {ho} sont tombés ensemble et {w} les a pris "
-                        "avec {b} : {k} points pour {side}."),
-    "lesson-gives-marriage-partner": ("The lesson: do not put {c} on a trick the other side may take while your "
-                                      "partner may have to drop {o} in it; here {w} took both with {b}, a table "
-                                      "marriage worth {k} points to the other side.",
-                                      "À retenir : ne mettez pas {c} sur une levée que l'autre camp peut remporter "
-                                      "quand votre partenaire risque d'y laisser tomber {o} ; ici {w} a pris les deux "
-                                      "avec {b}, un mariage sur table de {k} points pour l'autre camp."),
-    "lesson-draws-trumps": ("The lesson: leading trumps draws the other side's ({n} here); once they have none, "
-                            "your other high cards cannot be trumped.",
-                            "À retenir : entamer atout fait tomber ceux de l'autre camp ({n} ici) ; quand il n'en a "
-                            "plus, vos autres cartes maîtresses ne peuvent plus être coupées."),
-    "lesson-saves": ("The lesson: on a trick you cannot take, play your least card and keep the cards that count: "
-                     "{p} kept {o}.",
-                     "À retenir : sur une levée que vous ne pouvez pas prendre, jouez votre plus petite carte et "
-                     "gardez celles qui comptent : {p} a gardé {o}."),
-    "lesson-ruffs": ("The lesson: a suit you hold none of lets you take its tricks with a trump.",
-                     "À retenir : une couleur où vous n'avez plus rien vous permet d'en prendre les levées avec un "
-                     "atout."),
-    "lesson-gives-points": ("The lesson: on a trick another player takes, give the least you can: {p} could have "
-                            "played {o}.",
-                            "À retenir : sur une levée qu'un autre remporte, donnez le moins possible : {p} pouvait "
-                            "jouer {o}."),
-    "lesson-smears": ("The lesson: on your partner's trick, put the cards that count: {p} added {k} points.",
-                      "À retenir : sur la levée de votre partenaire, mettez les cartes qui comptent : {p} y a mis "
-                      "{k} points."),
+    "lesson-marriage": ("The lesson: the two cards of a marriage in one trick are a table marriage for whoever "
+                        "takes it: {k} points here for {side}.",
+                        "À retenir : les deux cartes d'un mariage dans une même levée font un mariage sur table "
+                        "pour qui la remporte : {k} points ici pour {side}."),
+    "lesson-gives-marriage-partner": ("The lesson: do not drop {c} on a trick the other side may take while your "
+                                      "partner may have to put {o} in it: a table marriage for them ({k} points).",
+                                      "À retenir : ne lâchez pas {c} sur une levée que l'autre camp peut prendre "
+                                      "quand votre partenaire risque d'y mettre {o} : un mariage sur table pour lui "
+                                      "({k} points)."),
+    "lesson-draws-trumps": ("The lesson: leading trumps draws the other side's, so your high cards are not trumped "
+                            "later.",
+                            "À retenir : entamer atout fait tomber ceux de l'autre camp, et vos cartes maîtresses ne "
+                            "seront plus coupées."),
+    "lesson-saves": ("The lesson: on a trick you cannot take, keep the cards that count ({p} kept {o}).",
+                     "À retenir : sur une levée que vous ne pouvez pas prendre, gardez les cartes qui comptent ({p} "
+                     "a gardé {o})."),
+    "lesson-ruffs": ("The lesson: a suit you hold none of lets you trump its tricks.",
+                     "À retenir : une couleur qui vous manque vous permet d'en couper les levées."),
+    "lesson-gives-points": ("The lesson: on a trick another takes, give the least you can.",
+                            "À retenir : sur une levée qu'un autre prend, donnez le moins possible."),
+    "lesson-smears": ("The lesson: on your partner's trick, put the cards that count.",
+                      "À retenir : sur la levée de votre partenaire, mettez les cartes qui comptent."),
     "tail-free": (": while the stock lasts nobody need follow", " : tant que dure le talon, nul n'est tenu de fournir"),
     # where a card would have done better with every hand in view (brou.book.played)
     "better": ("With every hand{stock} in view, {p} would have done better to play {c}: {why}{who} would have "
@@ -219,10 +209,8 @@ PHRASES: dict[str, tuple[str, str]] = {
     "table-marriage": ("The trick holds {cards}, a {kind} on the table: {v} points to {team}{off}{when}{cite}.",
                        "La levée contient {cards}, un {kind} sur table : {v} points pour {team}{off}{when}{cite}."),
     "table-off": (" and as many off {team}", " et autant en moins pour {team}"),
-    "table-marked": ("{P} leaves {c} face up on his side's tricks to mark it{cite}: a table marriage not so marked "
-                     "would not count.",
-                     "{P} laisse {c} visible sur les plis de son camp pour le marquer{cite} : un mariage sur table "
-                     "qui n'est pas ainsi marqué ne compterait pas."),
+    "table-marked": ("{P} leaves {c} face up to mark it{cite}; unmarked, it would not count.",
+                     "{P} laisse {c} visible pour le marquer{cite} ; sans cela, il ne compterait pas."),
     "unmarked": ("The winner of the trick does not mark the {kind} it holds: it counts for nobody{cite}.",
                  "Le gagnant de la levée ne marque pas le {kind} qu'elle contient : il ne compte pour personne{cite}."),
     "claim": ("{P} counts his side's points and declares that {team} have reached the target{cite}.",
