@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from ..engine.deals import deal_kind
 from ..engine.homme import HommeDeal
 from ..engine.phases import PhaseDeal
 from ..laws.play import beats
@@ -86,7 +87,7 @@ def _effect(deal: PhaseDeal, tricks: Sequence[TrickSeen], number: int, position:
     seen = tricks[number - 1]
     seat = (seen.leader + position) % n
     card = seen.cards[position]
-    side = side_of(deal, seat)
+    side = partners(deal, seat)
     ours = seen.winner in side
     points = sum(rules.points[c] for c in seen.cards)
     order = card_order(rules, seen.trump)
@@ -130,6 +131,15 @@ def _effect(deal: PhaseDeal, tricks: Sequence[TrickSeen], number: int, position:
     if position == 0 and ours:
         return Effect("partner-takes", points, holder=seen.winner)
     return None
+
+
+def partners(deal: PhaseDeal, seat: int) -> tuple[int, ...]:
+    """The seats that play with `seat`: his team, or the tiers of L'Hombre; in L'Homme
+    d'Auvergne each player but the homme races for himself (the solver's side of the others is
+    a side for the value, not partners at the table)."""
+    if deal_kind(deal.rules) == "speech":
+        return (seat,)
+    return side_of(deal, seat)
 
 
 def _best(rules: Rules, seen: TrickSeen, position: int) -> int:

@@ -18,7 +18,7 @@ from ..laws.play import beats
 from ..players.careful import Choice
 from ..solve.solution import side_of
 from ..spec.rules import Rules, card_order, cards_of
-from .lessons import Difference, Effect, TrickSeen, difference, trick_effects
+from .lessons import Difference, Effect, TrickSeen, difference, partners, trick_effects
 from .phrases import FEMININE, NOTABLE, NUMBERS, PHRASES, counted, french, tricks_alone
 from .pictures import TEAM_COLOURS, Lang
 from .played import SOLVER_NOTES, WEIGHED, Note, PlayedDeal
@@ -647,7 +647,7 @@ class Narrator:
             fields["h"] = self.p(effect.holder)
             if effect.card >= 0:
                 fields["hc"] = self.owned(effect.holder, effect.card, trump)
-            side = side_of(self.played.deal, effect.holder)
+            side = partners(self.played.deal, effect.holder)
             fields["side"] = self.w("him") if len(side) == 1 else self.w("his-side")
         key = f"did-{effect.kind}"
         if effect.kind == "draws-trumps" and effect.count == 1:
