@@ -212,8 +212,10 @@ def test_the_table_copy_is_at_most_eight_a4_pages(built: dict[tuple[str, str], B
     assert 0 < built[ruleset, lang].pages <= 8
 
 
-# what a players' copy never prints: the spec's and the engine's apparatus, players by number
+# what a players' copy never prints: the spec's and the engine's apparatus, players by number, the
+# sampling player's words (issue 61: "the card that did best over the hands he imagined")
 IMPLEMENTERS = re.compile(
+    r"imagin|over the hands|sampl|\bworlds?\b|échantillon|"
     r"\b(?:hdb|brouc|brus|auv|hom)\.[a-z]|\bAMB-?\d|\b(?:engine|bots?|greedy|seeds?|scenarios?|clauses?|register|"
     r"parameters?|default reading|implementations?|protocol|moteur|germes?|scénarios?|registre|paramètres?|"
     r"implémentations?|protocole|lecture par défaut)\b|\b(?:players?|joueurs?) \d(?![.\d])", re.I)
@@ -230,7 +232,8 @@ def test_the_players_copy_prints_nothing_for_implementers(built: dict[tuple[str,
 
 def test_the_implementers_pattern_finds_what_it_is_for() -> None:
     for text in ("brouc.play.follow", "AMB-05", "the engine's greedy bots", "seed 181", "Player 0 leads",
-                 "le joueur 2", "un germe", "scénario", "the default reading"):
+                 "le joueur 2", "un germe", "scénario", "the default reading",
+                 "the card that did best over the hands he imagined", "les mains qu'il a imaginées", "12 worlds"):
         assert IMPLEMENTERS.search(text), text
     for text in ("South leads", "the dealer's right", "Ouest entame", "the players' hands", "a seedless grape"):
         assert not IMPLEMENTERS.search(text), text

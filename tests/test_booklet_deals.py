@@ -1,8 +1,8 @@
 """The booklets' commented deals as recorded (brou.book.played, spec/booklets/deals.json): one
-record a booklet, for its seed, played by the sampling player; its actions are the first deal of
+record a booklet, for its seed, played by the search player; its actions are the first deal of
 the session, legal one by one; each solver note names a card that was legal where it stands and
 is worth more than the card played; the commentary tells the largest of them.  Playing a record
-again gives it back (slow: the sampling player and the solver, deal by deal; tools/booklet-deals
+again gives it back (slow: the search player and the solver, deal by deal; tools/booklet-deals
 --check does them all)."""
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from brou.spec.rules import Rules
 
 BOOKLETS = [r for r in available_rulesets() if booklet_file(r).is_file()]
 RECORDS = load_records()
-BETTER = {"en": re.compile(r"Seeing every hand"), "fr": re.compile(r"En voyant toutes les mains")}
+BETTER = {"en": re.compile(r"With every hand"), "fr": re.compile(r"À jeu découvert")}
 
 
 def _seed(ruleset: str) -> int:
@@ -131,6 +131,39 @@ def test_a_record_round_trips(tmp_path: Path) -> None:
     assert load_records(path) == {"hombre": record}
 
 
-@pytest.mark.parametrize("ruleset", ["hombre"])
+@pytest.mark.parametrize("ruleset", ["homme-d-auvergne"])  # the quickest to play again (the search player)
 def test_playing_a_record_again_gives_it_back(ruleset: str) -> None:
     assert play(Rules.load(ruleset), _seed(ruleset)) == RECORDS[ruleset]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_better_card_says_what_it_would_have_won(lang: str) -> None:
+    """Each note told says what the better card would have won (issue 61), found by playing
+    the deal out double dummy after each card (Note.played_line, Note.best_line): where the
+    lines part for the player's side, the better card's line is his side's."""
+    from brou.book.lessons import difference
+    from brou.book.walkthrough import _Writer
+    from brou.solve.solution import side_of
+
+    said = 0
+    for ruleset, record in RECORDS.items():
+        rules = Rules.load(ruleset)
+        played = play_deal(rules, _seed(ruleset))
+        writer = _Writer(played, lang, {})
+        text = "\n".join(writer.write())
+        for note in sorted(record.notes, key=lambda n: (-n.gain, n.index))[:SOLVER_NOTES]:
+            assert note.played_line and note.best_line
+            assert note.played_line[0] != note.best_line[0] == note.best
+            start = writer.position(note.index)
+            found = difference(start, note.played_line, note.best_line)
+            side = side_of(start, start.to_act)
+            if found.kind in ("take", "marriage", "later"):
+                line = start.copy()
+                for action in note.best_line:
+                    line.apply(action)
+                assert line.tricks[found.trick - 1][2] in side
+            why = writer.would(found, start, None)
+            if why:
+                said += 1
+                assert why.replace("\u00a0", " ")[:25] in text.replace("\u00a0", " ")
+    assert said

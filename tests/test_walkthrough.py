@@ -260,3 +260,130 @@ def test_a_count_agrees_with_its_noun() -> None:
     assert [counted(k, "trump", "fr") for k in (0, 1, 2)] == ["aucun atout", "un atout", "deux atouts"]
     assert [tricks_alone(k, "fr") for k in (0, 1, 2)] == ["zéro", "une", "deux"]
     assert [tricks_alone(k, "en") for k in (0, 1, 2)] == ["none", "one", "two"]
+
+
+# -- issue 61: the deals as a teacher writes them ------------------------------------------------
+
+SAMPLER = re.compile(r"imagin|over the hands|sampl|worlds?\b|mondes?\b|échantillon|en voyant toutes les mains", re.I)
+
+
+@pytest.mark.parametrize(("ruleset", "lang"), CASES)
+def test_no_word_of_the_sampler(ruleset: str, lang: str) -> None:
+    """The players' copy says what a card did, never how a program chose it (issue 61)."""
+    text = " ".join(prose(lines_of(ruleset, lang)))
+    assert not SAMPLER.search(text), SAMPLER.search(text)
+
+
+@pytest.mark.parametrize("ruleset", list(SEEDS))
+def test_french_words_of_a_teacher(ruleset: str) -> None:
+    """À jeu découvert; nobody « donne la donne »; the winner of a trick is not its « preneur »."""
+    text = " ".join(prose(lines_of(ruleset, "fr")))
+    assert "donne la donne" not in text and "preneur" not in text
+    if play_deal(Rules.load(ruleset), SEEDS[ruleset]).notes:
+        assert "À jeu découvert" in text
+
+
+@pytest.mark.parametrize(("ruleset", "lang"), CASES)
+def test_each_card_chosen_otherwise_says_what_it_did(ruleset: str, lang: str) -> None:
+    """Where the careful player would have played another card, the card played is told with
+    what it did at the table (brou.book.lessons), computed from the deal: a table marriage
+    it made or gave, the trumps it drew, the points it gave, the card it kept back."""
+    from brou.book.lessons import trick_effects
+    from brou.book.walkthrough import _Writer
+
+    rules = Rules.load(ruleset)
+    played = play_deal(rules, SEEDS[ruleset])
+    writer = _Writer(played, lang, {})
+    writer.write()
+    seen = writer.seen_tricks()
+    told = 0
+    for number, _trick in enumerate(seen, 1):
+        for position, effect in enumerate(trick_effects(played.deal, seen, number)):
+            choice = played.choices[writer._trick_context[number][3][position]]
+            said = writer.did(effect)
+            if choice is not None and choice.reason == "weighed" and said:
+                told += 1
+                body = next(b for n, b in trick_blocks(writer.lines, lang) if n == number)[0]
+                assert said.strip(" ,:\u00a0").split(",")[0][:20] in body.replace("\u00a0", " ") or said[:12] in body
+    assert told or not any(c is not None and c.reason == "weighed" for c in played.choices)
+
+
+def test_an_effect_is_the_engines_fact() -> None:
+    """card_effect against the engine: a table marriage given or made is the engine's table
+    marriage and its team; trumps drawn are the other side's trumps in the trick."""
+    from brou.book.lessons import trick_effects
+    from brou.book.walkthrough import _Writer
+    from brou.spec.rules import card_order
+
+    for ruleset in ("brouc", "homme-de-brou-1802"):
+        rules = Rules.load(ruleset)
+        played = play_deal(rules, SEEDS[ruleset])
+        deal = played.deal
+        assert isinstance(deal, HommeDeal)
+        writer = _Writer(played, "en", {})
+        writer.write()
+        seen = writer.seen_tricks()
+        for number, trick in enumerate(seen, 1):
+            table = [entry for entry in deal.table if entry[0] == number - 1]
+            for position, effect in enumerate(trick_effects(deal, seen, number)):
+                seat = (trick.leader + position) % rules.n_players
+                if effect is not None and "marriage" in effect.kind:
+                    teams = {team for _, _, _, team, _ in table}
+                    assert teams == {rules.team_of[trick.winner]}
+                    assert (effect.kind == "makes-marriage") == (rules.team_of[seat] in teams)
+                if effect is not None and effect.kind == "draws-trumps":
+                    cls = card_order(rules, trick.trump).class_of
+                    assert effect.count == sum(1 for i, c in enumerate(trick.cards) if cls[c] == trick.trump
+                                               and rules.team_of[(trick.leader + i) % rules.n_players]
+                                               != rules.team_of[seat])
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_draw_is_shown(lang: str) -> None:
+    """Brusquembille: after each trick while the stock lasts, every card drawn is named with
+    its player, so no card comes from nowhere (issue 61)."""
+    from brou.book.walkthrough import _Writer
+
+    ruleset = "brusquembille-1718"
+    played = play_deal(Rules.load(ruleset), SEEDS[ruleset])
+    deal = played.deal
+    writer = _Writer(played, lang, {})
+    text = " ".join(body[0] for _, body in trick_blocks(lines_of(ruleset, lang), lang))
+    drawn = [e for e in deal.events if e.kind == "draw" and e.card != deal.deal.turnup]
+    assert len(drawn) > rules_players(played) * 3
+    for event in drawn:
+        assert f"{writer.p(event.seat)} ({writer.card(event.card)})" in text
+
+
+def rules_players(played: PlayedDeal) -> int:
+    return played.rules.n_players
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_table_marriage_is_marked_face_up(lang: str) -> None:
+    """Brouc: a table marriage counts only marked, its lowest card left face up on the tricks;
+    the deal says who leaves which card (brouc.marriage.table-marked)."""
+    rules = Rules.load("brouc")
+    played = play_deal(rules, SEEDS["brouc"])
+    deal = played.deal
+    assert isinstance(deal, HommeDeal) and deal.table
+    text = " ".join(prose(lines_of("brouc", lang)))
+    said = re.findall(r"leaves the (queen|jack) of \w+ face up" if lang == "en" else
+                      r"laisse (la dame|le valet) de \w+ visible", text)
+    assert len(said) == len(deal.table)
+
+
+def test_the_hombre_auction_is_contested_and_names_no_trump_early() -> None:
+    """L'Hombre's deal has an auction with more than one bid, and nothing says trumps before
+    a trump is named (issue 61)."""
+    from brou.engine.hombre import HombreDeal
+
+    rules = Rules.load("hombre")
+    played = play_deal(rules, SEEDS["hombre"])
+    assert isinstance(played.deal, HombreDeal)
+    assert sum(1 for _, bid in played.deal.said if bid) >= 2
+    for lang, word, named in (("en", "trump", r"as trumps|are trumps"), ("fr", "atout", r"pour atout|est l'atout")):
+        text = " ".join(prose(lines_of("hombre", lang)))
+        first = re.search(named, text)
+        assert first is not None
+        assert word not in text[:first.start()].lower()

@@ -16,7 +16,7 @@ from ..laws.contracts import contract as contract_row
 from ..laws.ledger import Entry
 from ..laws.speech import LEAVE, PASS, PLAY, action_word
 from ..players.careful import Choice
-from ..spec.rules import Rules
+from ..spec.rules import Rules, card_order
 from .narrator import Narrator, clause_by_ending
 from .phrases import KIND_WORDS, NUMBERS, counted
 
@@ -40,13 +40,14 @@ class EventNarrator(Narrator):
         for index, action in enumerate(state.history):
             seat = out_of_turn.get(index, replay.to_act)
             number = len(replay.tricks) + 1
-            context = self._trick_context.setdefault(number, (replay.trump, [], [], []))
+            context = self._trick_context.setdefault(number, (replay.trump, [], [], [], []))
             before, _after = events.setdefault(number, ([], []))
             previous = events.setdefault(number - 1, ([], []))[1] if number > 1 else before
             if 0 <= action < rules.n_indices:
                 context[1].append(replay.hands[seat])
                 context[2].append(rules.following_primitives)
                 context[3].append(index)
+                context[4].append(self.legal_cards(replay))
             elif rules.n_indices <= action < base:
                 in_window = replay.phase == "window"
                 inline = self._inline.setdefault((number, len(replay.trick)), [])
@@ -81,14 +82,6 @@ class EventNarrator(Narrator):
             self._window = len(replay.tricks)
         into.append(self.w(key, p=self.p(seat), m=text, cite=cite))
 
-    def marriage_cards(self, suit: int, kind: int) -> str:
-        """The cards of a marriage: `the king and queen of clubs`, `le roi et la dame de trèfle`."""
-        rules = self.rules
-        cards = [rules.card(r + rules.suits[suit]) for r in rules.kinds[kind].ranks]
-        if self.lang == "en":
-            return f"the {self.listed([self.card(c, bare=True) for c in cards])} of {self.suit(suit)}"
-        return f"{self.listed([self.card(c, short=True) for c in cards])} de {self.suit(suit)}"
-
     def marriage_words(self, suit: int, kind: int, points: int, team: int, trump: int) -> str:
         rules = self.rules
         mk = rules.kinds[kind]
@@ -112,6 +105,12 @@ class EventNarrator(Narrator):
             into.append(self.w("table-marriage", cards=self.marriage_cards(suit, kind), kind=kind_word, v=points,
                                team=self.team_words(team), off=off, when=when,
                                cite=self.cite(clause_by_ending(rules, "marriage.table"))))
+            marked = clause_by_ending(rules, "marriage.table-marked")
+            if marked is not None and marked in rules.data["clauses"] and self.numbers.get(marked) is not None:
+                pair = [rules.card(r + rules.suits[suit]) for r in mk.ranks]
+                lowest = min(pair, key=lambda c: (rules.points[c], -pair.index(c)))
+                into.append(self.w("table-marked", P=self.P(replay.tricks[index][2]), c=self.card(lowest),
+                                   cite=self.cite(marked)))
         for t_index, _suit, kind, _team, _points in replay.unmarked:
             if t_index == index:
                 kind_word = KIND_WORDS.get(rules.kinds[kind].name, ("marriage", "mariage"))[self.i]
@@ -149,11 +148,12 @@ class EventNarrator(Narrator):
             number = len(replay.tricks) + 1
             seat = replay.to_act
             if phase == "play" and 0 <= action < rules.n_indices:
-                context = self._trick_context.setdefault(number, (replay.trump, [], [], []))
+                context = self._trick_context.setdefault(number, (replay.trump, [], [], [], []))
                 context[1].append(replay.hands[seat])
                 context[2].append(replay.rules.following_primitives if replay.stock or not
                                   rules.following_after_talon else rules.following_after_talon)
                 context[3].append(index)
+                context[4].append(self.legal_cards(replay))
             said = len(getattr(replay, "said", []))
             replay.apply(action)
             new_events = replay.events[seen_events:]
@@ -202,7 +202,9 @@ class EventNarrator(Narrator):
         if word == LEAVE:
             into.append(self.w("leave", P=self.P(seat)))
         elif word == PLAY:
-            trumps = choice.number if choice is not None else 0
+            trump = replay.trump
+            trumps = (replay.hands[seat] & card_order(rules, trump).class_mask[trump]).bit_count() \
+                if trump is not None else choice.number if choice is not None else 0
             into.append(self.w("homme", P=self.P(seat), k=counted(trumps, "trump", self.lang),
                                cite=self.cite(clause_by_ending(rules, "speech.round"))))
         for event in new_events:
@@ -234,9 +236,9 @@ class EventNarrator(Narrator):
                 if name is None:
                     bids.append(self.w("bid-pass", p=self.p(s)))
                 else:
-                    choice = self._choice(at + k)
+                    self._choice(at + k)
                     bids.append(self.w("bid", p=self.p(s), b=self._contract_name(name),
-                                       k=counted(choice.number if choice is not None else 0, "trump", self.lang)))
+                                       k=NUMBERS[self.lang][self._longest(replay.deal.hands[s])]))
             text = self.w("auction", said=self.semi().join(bids), cite=self.cite(clause_by_ending(rules, "auction.order")))
             into.append(text)
         if replay.phase in ("exchange", "play", "done") and phase in ("auction", "declare") and replay.contract:
@@ -262,6 +264,12 @@ class EventNarrator(Narrator):
                 before.append(self.w("surrender", P=self.P(seat), cite=self.cite(clause_by_ending(rules, "exchange.surrender"))))
             elif word == "stop":
                 before.append(self.w("stop", P=self.P(seat), cite=self.cite(clause_by_ending(rules, "count.vole"))))
+
+    def _longest(self, hand: int) -> int:
+        """The cards of a hand that would be trumps in its best suit (the black aces, trumps in
+        every suit of L'Hombre, counted): said of a bid before any trump is named."""
+        rules = self.rules
+        return max((hand & card_order(rules, t).class_mask[t]).bit_count() for t in range(len(rules.suits)))
 
     def _contract_name(self, name: str, article: bool = True) -> str:
         """A contract in a sentence: `demande`, `la demande`, `le tourné`."""
@@ -323,15 +331,14 @@ class EventNarrator(Narrator):
                                    c_bare=self.card(card, bare=True), k=k, unit=unit, cite=self.cite(clause)))
         drawn = [e for e in new_events if e.kind == "draw"]
         if drawn:
-            first, rest = drawn[0], drawn[1:]
             cite = self.cite(clause_by_ending(rules, "talon.draw"))
-            if not self._draws_told:  # the first draw card by card, then in short
+            shown = [e for e in drawn if not (replay.deal.turnup >= 0 and e.card == replay.deal.turnup)]
+            cards = self.listed([self.w("draw-one", p=self.p(e.seat), c=self.card(e.card)) for e in shown])
+            if not self._draws_told:  # how the draw goes the first time; every card drawn is shown
                 self._draws_told = True
-                others = [self.w("draw-one", p=self.p(e.seat), c=self.card(e.card)) for e in rest]
-                into.append(self.w("draws", p=self.p(first.seat), c=self.card(first.card), rest=self.listed(others),
-                                   cite=cite))
-            elif not replay.stock:
-                into.append(self.w("draws-short", p=self.p(first.seat), cite=cite))
+                into.append(self.w("draws", cards=cards, cite=cite))
+            elif shown:
+                into.append(self.w("draws-again", cards=cards, cite=cite))
             if not replay.stock:
                 last = drawn[-1]
                 if replay.deal.turnup >= 0 and last.card == replay.deal.turnup:

@@ -12,11 +12,14 @@ from typing import Any
 
 from ..engine.homme import HommeDeal
 from ..engine.phases import PhaseDeal
+from ..engine.session import Session
 from ..laws.following import PRIMITIVES
 from ..laws.play import beats
 from ..players.careful import Choice
+from ..solve.solution import side_of
 from ..spec.rules import Rules, card_order, cards_of
-from .phrases import FEMININE, NOTABLE, NUMBERS, PHRASES, french
+from .lessons import Difference, Effect, TrickSeen, difference, partners, trick_effects
+from .phrases import FEMININE, NOTABLE, NUMBERS, PHRASES, counted, french, tricks_alone
 from .pictures import TEAM_COLOURS, Lang
 from .played import SOLVER_NOTES, WEIGHED, Note, PlayedDeal
 from .refcard import trump_names
@@ -101,7 +104,11 @@ class Narrator:
         self._passing: list[int] = []  # players whose passes in the speech are not said yet
         self._exchanges_said: list[int] = []
         self._contract_said = False
-        self._trick_context: dict[int, tuple[int | None, list[int], list[Sequence[tuple[str, Any]]], list[int]]] = {}
+        # by trick: the trump, then for each card the hand it came from, the following rules, its
+        # index in the history and the cards the rules left its player
+        self._trick_context: dict[int, tuple[int | None, list[int], list[Sequence[tuple[str, Any]]], list[int],
+                                             list[int]]] = {}
+        self._lessons: set[str] = set()  # the principles told (each once)
         self._inline: dict[tuple[int, int], list[str]] = {}  # (trick, cards down) -> what was said then
         self._named: set[int] = set()  # the permanent trumps named once with their plain names
         self._announced = False  # the first announcement says why
@@ -166,6 +173,14 @@ class Narrator:
             return text
         return f"{text} of {suit}" if self.lang == "en" else f"{text} de {suit}"
 
+    def owned(self, player: int, card: int, trump: int | None = None) -> str:
+        """A card with its player: `North's queen of clubs`, `la dame de trèfle de Nord`."""
+        text = self.card(card, trump)
+        if self.lang == "en":
+            return f"{self.p(player)}'s {text.removeprefix('the ')}"
+        name = self.p(player)
+        return f"{text} d'{name}" if name[0] in "AEIOUÉaeiou" else f"{text} de {name}"
+
     def the(self, noun: str, prep: str = "") -> str:
         """`noun` with its definite article, in French with the preposition `prep` (de, avec, à) folded in."""
         if self.lang == "en":
@@ -177,6 +192,14 @@ class Narrator:
         else:
             article = {"": "le ", "de": "du ", "avec": "avec le ", "à": "au "}[prep]
         return article + noun
+
+    def marriage_cards(self, suit: int, kind: int) -> str:
+        """The cards of a marriage: `the king and queen of clubs`, `le roi et la dame de trèfle`."""
+        rules = self.rules
+        cards = [rules.card(r + rules.suits[suit]) for r in rules.kinds[kind].ranks]
+        if self.lang == "en":
+            return f"the {self.listed([self.card(c, bare=True) for c in cards])} of {self.suit(suit)}"
+        return f"{self.listed([self.card(c, short=True) for c in cards])} de {self.suit(suit)}"
 
     def cards_list(self, cards: Sequence[int], trump: int | None) -> str:
         return self.listed([self.card(c, trump) for c in cards])
@@ -273,11 +296,15 @@ class Narrator:
 
     # -- playing a card: what the rules let the player do, and why he did what he did --------------
 
-    def tail(self, choice: Choice | None, kind: str, hand: int, trump: int | None, wins: bool, last: bool) -> str:
+    def tail(self, choice: Choice | None, kind: str, hand: int, trump: int | None, wins: bool, last: bool,
+             effect: Effect | None = None) -> str:
         """The player's reason, as the end of his sentence ("" when it says nothing new); `wins`:
-        whether his card takes the trick so far, `last` whether it is the trick's last card."""
+        whether his card takes the trick so far, `last` whether it is the trick's last card; where
+        the careful player would have played another card, what the card did (`effect`)."""
         if choice is None:
             return ""
+        if choice.reason == WEIGHED:
+            return self.did(effect)
         rules = self.rules
         counts = any(rules.points) or any(rules.jetons)
         reason, k = choice.reason, choice.number
@@ -290,8 +317,6 @@ class Narrator:
             return self.w("tail-ruff-points", k=k) if k and last else self.w("tail-ruff")
         if reason == "smear":
             return self.w("tail-smear", k=k)
-        if reason == WEIGHED:
-            return self.w("tail-weighed")
         if reason == "table-marriage":
             return self.w("tail-table-marriage")
         if reason == "over":
@@ -309,7 +334,8 @@ class Narrator:
         return ""
 
     def play_phrase(self, seat: int, card: int, hand: int, trick: list[int], trump: int | None,
-                    primitives: Sequence[tuple[str, Any]], choice: Choice | None) -> tuple[str, str]:
+                    primitives: Sequence[tuple[str, Any]], choice: Choice | None,
+                    effect: Effect | None = None) -> tuple[str, str]:
         """What a card played to a trick that has begun (`trick`: the cards before it) says:
         ("follow", the card) for a plain follow of no note, else ("", the words).  The primitives
         of `brou.laws.following` are run on the player's hand: one that narrowed his choice to the
@@ -357,7 +383,7 @@ class Narrator:
         wins = beats(rules, card, best, trump)
 
         def say(key: str, cite: str | None = None, always: bool = False) -> tuple[str, str]:
-            tail = self.tail(choice, key, hand, trump, wins, len(trick) == rules.n_players - 1)
+            tail = self.tail(choice, key, hand, trump, wins, len(trick) == rules.n_players - 1, effect)
             return "", self.w(key, cite=self.cite(cite, always), tail=tail, **fields)
 
         if "matador-privilege" in widened:
@@ -376,7 +402,7 @@ class Narrator:
             if led_trump and "overtrump" in names and not beats(rules, card, best, trump) \
                     and len(cards_of(hand & trumps)) > 1:
                 return say("any-trump", clause_by_ending(rules, "play.trump-led-lower"))
-            if choice is not None and choice.reason in NOTABLE:
+            if choice is not None and (choice.reason in NOTABLE or (choice.reason == WEIGHED and self.did(effect))):
                 return say("plays")
             return "follow", fields["c"]
         if is_trump:
@@ -425,7 +451,8 @@ class Narrator:
     def _free_clause(self) -> str | None:
         return clause_by_ending(self.rules, "play.free", "play.void-free")
 
-    def lead_phrase(self, seat: int, card: int, trump: int | None, number: int, choice: Choice | None) -> str:
+    def lead_phrase(self, seat: int, card: int, trump: int | None, number: int, choice: Choice | None,
+                    effect: Effect | None = None) -> str:
         rules = self.rules
         order = card_order(rules, trump)
         c = self.card(card, trump)
@@ -439,7 +466,7 @@ class Narrator:
                 key = "lead-held"  # a high card or one with points: not small, led from a suit still out
             why = self.w(f"why-{key}", s=self.suit(rules.suit_of[card]))
         elif choice is not None and choice.reason == WEIGHED:
-            why = self.w("why-lead-weighed")
+            why = self.did(effect)
         if number == 1 and seat == rules.first_lead:
             return self.w("lead-first", P=self.P(seat), c=c, why=why, side=next_side(rules, self.lang),
                           cite=self.cite(clause_by_ending(rules, "play.lead")))
@@ -466,11 +493,12 @@ class Narrator:
         and what followed; a block of its own (the style sheets keep it whole)."""
         rules = self.rules
         n = rules.n_players
-        trump, hands, primitives, choice_at = self._trick_context[number]
+        trump, hands, primitives, choice_at, _legal = self._trick_context[number]
         choices = self.played.choices
+        effects = trick_effects(self.played.deal, self.seen_tricks(), number)
         before, after = notes
         parts = list(before) + self._inline.get((number, 0), [])
-        parts.append(self.lead_phrase(leader, cards[0], trump, number, self._choice(choice_at[0])))
+        parts.append(self.lead_phrase(leader, cards[0], trump, number, self._choice(choice_at[0]), effects[0]))
         pieces: list[str] = []
         run: list[str] = []
 
@@ -489,7 +517,8 @@ class Narrator:
                 flush()
                 parts += self._inline[(number, i)]
             choice = self._choice(choice_at[i]) if i < len(choice_at) and choices else None
-            kind, text = self.play_phrase(seat, cards[i], hands[i], cards[:i], trump, primitives[i], choice)
+            kind, text = self.play_phrase(seat, cards[i], hands[i], cards[:i], trump, primitives[i], choice,
+                                          effects[i])
             if kind == "follow":
                 run.append(self.w("follows-too" if run else "follows", p=self.p(seat), c=text))
                 continue
@@ -502,10 +531,13 @@ class Narrator:
         if any(rules.points):
             points = sum(rules.points[c] for c in cards)
             parts[-1] += self.w("worth", k=points) if points else self.w("worth-none")
+        parts += after
         told = self._told_notes()
         parts += [self.better(told[index], (leader + i) % n, trump) for i, index in enumerate(choice_at[:len(cards)])
                   if index in told]
-        parts += after
+        lesson = self.lesson(effects, leader, cards, winner, trump)
+        if lesson:
+            parts.append(lesson)
         plays = [Play(self.p((leader + i) % n), self.colour((leader + i) % n), c) for i, c in enumerate(cards)]
         heading = self.w("trick", n=number)
         svg = trick_picture(rules, plays, (winner - leader) % n, self._lang(), heading)
@@ -522,7 +554,8 @@ class Narrator:
         return {note.index: note for note in notes}
 
     def better(self, note: Note, seat: int, trump: int | None) -> str:
-        """Where the card played at `note.index` would have done better with every hand in view."""
+        """Where the card played at `note.index` would have done better with every hand in view:
+        the better card, what it would have won (brou.book.lessons.difference) and by how much."""
         rules = self.rules
         alone = len(rules.teams[rules.team_of[seat]]) == 1 if rules.teams else True
         k = note.gain
@@ -530,8 +563,136 @@ class Narrator:
         unit = {"count": "unit-point", "points": "unit-card-point"}.get(note.goal, "unit-point")
         unit = unit.replace("point", "points") if plural else unit
         stock = self.w("better-stock") if note.goal == "points" else ""
+        why = ""
+        if note.played_line and note.best_line:
+            start = self.position(note.index)
+            why = self.would(difference(start, note.played_line, note.best_line), start, trump)
+        why = why + self.semi() if why else ""
         return self.w("better", stock=stock, p=self.p(seat), c=self.card(note.best, trump), k=k, unit=self.w(unit),
-                      who=self.w("better-he" if alone else "better-side"))
+                      who=self.w("better-he" if alone else "better-side"), why=why)
+
+    def position(self, index: int) -> PhaseDeal:
+        """The deal as it stood before the action at `index` of its history, replayed."""
+        session = Session(self.rules, self.played.seed)
+        for choice in self.played.choices[:index]:
+            assert choice is not None
+            session.apply(choice.action)
+        return session.deal
+
+    def side_words(self, seats: Sequence[int]) -> str:
+        """A side by its players' names, in the order of play."""
+        return self.listed([self.p(s) for s in sorted(seats, key=lambda s: self.played.players[s])])
+
+    def would(self, diff: Difference, start: PhaseDeal, trump: int | None) -> str:
+        """What the better card would have won, as the middle of the solver's sentence."""
+        seat = start.to_act
+        side = side_of(start, seat)
+        us = self.side_words(side)
+        if diff.kind in ("take", "marriage"):
+            text = self.w("would-take", side=us, c=self.card(diff.card, trump), h=self.p(diff.holder),
+                          pts=self.w("pts", k=diff.points) if diff.points else "")
+            if diff.marriage is not None:
+                text += self.w("would-marriage", cards=self.marriage_cards(*diff.marriage))
+            return text
+        if diff.kind == "no-marriage" and diff.marriage is not None:
+            them = self.side_words([s for s in range(self.rules.n_players) if s not in side])
+            return self.w("would-no-marriage", them=them, cards=self.marriage_cards(*diff.marriage), v=diff.points)
+        if diff.kind == "later":
+            if diff.holder == seat and start.hands[seat] >> diff.card & 1:
+                return self.w("would-keep", c=self.card(diff.card, trump), m=diff.trick)
+            return self.w("would-later", side=us, c=self.card(diff.card, trump), h=self.p(diff.holder), m=diff.trick)
+        rules = self.rules
+        who = self.w("better-he" if len(side) == 1 else "better-side")
+        if diff.kind == "tricks":
+            return self.w("would-tricks", who=who, x=NUMBERS[self.lang][diff.count], y=NUMBERS[self.lang][diff.other])
+        if diff.kind == "seat-tricks":
+            key = "would-seat-tricks" if diff.count else "would-seat-none"
+            return self.w(key, h=self.p(diff.holder), x=counted(diff.count, "trick", self.lang),
+                          y=tricks_alone(diff.other, self.lang))
+        if diff.kind == "points" and any(rules.points):
+            return self.w("would-points", who=who, x=diff.count, y=diff.other)
+        return ""
+
+    # -- what a card did, and the principle it shows (brou.book.lessons) ------------------------------
+
+    @staticmethod
+    def legal_cards(deal: PhaseDeal) -> int:
+        """The cards the player to act may play, as a mask."""
+        n = deal.rules.n_indices
+        mask = 0
+        for action in deal.legal_actions():
+            if 0 <= action < n:
+                mask |= 1 << action
+        return mask
+
+    def seen_tricks(self) -> list[TrickSeen]:
+        """The deal's tricks with what the replay kept of each card (its hand, the cards the
+        rules left its player)."""
+        seen = []
+        for number, (leader, cards, winner) in enumerate(self.played.deal.tricks, 1):
+            trump, hands, _, _, legal = self._trick_context[number]
+            seen.append(TrickSeen(leader, tuple(cards), winner, trump, tuple(hands), tuple(legal)))
+        return seen
+
+    def did(self, effect: Effect | None) -> str:
+        """What a card did, as the end of its player's sentence ("" where it did nothing of note)."""
+        if effect is None or effect.kind in ("spares",):
+            return ""
+        trump = None
+        fields: dict[str, Any] = {"k": effect.points, "n": NUMBERS[self.lang][effect.count]
+                                  if effect.count < len(NUMBERS[self.lang]) else effect.count, "m": effect.trick}
+        if effect.card >= 0:
+            fields["c"] = self.card(effect.card, trump)
+        if effect.holder >= 0:
+            fields["h"] = self.p(effect.holder)
+            if effect.card >= 0:
+                fields["hc"] = self.owned(effect.holder, effect.card, trump)
+            side = partners(self.played.deal, effect.holder)
+            fields["side"] = self.w("him") if len(side) == 1 else self.w("his-side")
+        key = f"did-{effect.kind}"
+        if effect.kind == "draws-trumps" and effect.count == 1:
+            key = "did-draws-trump"
+        return self.w(key, **fields)
+
+    def lesson(self, effects: Sequence[Effect | None], leader: int, cards: Sequence[int], winner: int,
+               trump: int | None) -> str:
+        """The principle the trick shows, from its most instructive card (brou.book.lessons.KINDS),
+        each principle once in the deal ("" for none)."""
+        from .lessons import KINDS
+
+        n = self.rules.n_players
+        self._lessons.add("")  # an effect with no principle of its own
+        found = [(KINDS.index(e.kind), i, e) for i, e in enumerate(effects)  # a card forced shows no principle
+                 if e is not None and e.choices > 1 and self._lesson_key(e, (leader + i) % n) not in self._lessons]
+        if not found:
+            return ""
+        _, i, effect = min(found, key=lambda f: f[:2])
+        seat = (leader + i) % n
+        key = self._lesson_key(effect, seat)
+        self._lessons.add(key)
+        fields: dict[str, Any] = {"p": self.p(seat), "c": self.card(cards[i], trump), "k": effect.points,
+                                  "w": self.p(winner), "b": self.card(cards[(winner - leader) % n], trump),
+                                  "n": NUMBERS[self.lang][effect.count] if effect.count < 13 else effect.count,
+                                  "m": effect.trick}
+        if effect.card >= 0:
+            fields["o"] = self.card(effect.card, trump)
+        if effect.holder >= 0:
+            fields["h"] = self.p(effect.holder)
+            if effect.card >= 0:
+                fields["ho"] = self.owned(effect.holder, effect.card, trump)
+        fields["pc"] = self.owned(seat, cards[i], trump)
+        fields["side"] = self.team_words(self.rules.team_of[winner]) if self.rules.teams and \
+            len(self.rules.teams[self.rules.team_of[winner]]) > 1 else self.p(winner)
+        return self.w(key, **fields)
+
+    def _lesson_key(self, effect: Effect, seat: int) -> str:
+        """The phrase of the principle an effect shows ("" where it shows none worth saying)."""
+        key = f"lesson-{effect.kind}"
+        if "marriage" in effect.kind:
+            partner = effect.holder >= 0 and effect.holder != seat and \
+                self.rules.team_of[effect.holder] == self.rules.team_of[seat]
+            key = "lesson-gives-marriage-partner" if partner and effect.kind == "gives-marriage" else "lesson-marriage"
+        return key if key in PHRASES else ""
 
     def _choice(self, index: int) -> Choice | None:
         choices = self.played.choices

@@ -21,17 +21,14 @@ PHRASES: dict[str, tuple[str, str]] = {
               "Les joueurs de cette donne jouent avec soin : chacun ne voit que ses cartes et ce qui a été joué. "
               "Les commentaires disent à quoi servait chaque carte notable et, par son numéro, la règle qui l'a "
               "permise ou imposée."),
-    "intro-sampled": ("Each player of this deal sees only his own cards and what has been played. Before each "
-                      "card he imagines many ways the unseen cards may lie, each fitting all he has seen, plays each "
-                      "of them out, and chooses the card that does best on average. The comments say what each "
-                      "notable card was for and, by number, the rule that allowed or forced it; where a card would "
-                      "have done better with every hand in view, they say which.",
-                      "Chaque joueur de cette donne ne voit que ses cartes et ce qui a été joué. Avant chaque carte, "
-                      "il imagine bien des façons dont les cartes cachées peuvent être réparties, chacune conforme à "
-                      "tout ce qu'il a vu, les joue toutes jusqu'au bout et choisit la carte qui réussit le mieux en "
-                      "moyenne. Les commentaires disent à quoi servait chaque carte notable et, par son numéro, la "
-                      "règle qui l'a permise ou imposée ; quand une carte aurait mieux valu en voyant toutes les "
-                      "mains, ils disent laquelle."),
+    "intro-searched": ("Each player sees only his own cards and what has been played and said. The comments say "
+                       "what each notable card did and the principle it shows, with the rule that allowed or forced "
+                       "it; where a player seeing every hand would have played another card, which one and what it "
+                       "would have won.",
+                       "Chaque joueur ne voit que ses cartes et ce qui a été joué et dit. Les commentaires disent ce "
+                       "qu'a fait chaque carte notable et le principe qu'elle montre, avec la règle qui l'a permise "
+                       "ou imposée ; quand un joueur voyant toutes les mains aurait joué une autre carte, laquelle "
+                       "et ce qu'elle aurait gagné."),
     "teams": ("{a} play together against {b}.", "{a} jouent ensemble contre {b}."),
     "alone": ("{n} play, each for himself: {names}.", "On joue à {n}, chacun pour soi : {names}."),
     "deals": ("{p} deals {k} cards to each player", "{p} donne {k} cartes à chacun"),
@@ -66,8 +63,6 @@ PHRASES: dict[str, tuple[str, str]] = {
                         ", pour faire tomber les atouts adverses : il a le plus fort de ceux qui restent"),
     "why-lead-low": (", a small card that gives nothing away", ", une petite carte qui ne donne rien"),
     "why-lead-held": (", from a suit the others still hold", ", dans une couleur que les autres ont encore"),
-    "why-lead-weighed": (", the card that did best over the hands he imagined",
-                         ", la carte qui a le mieux réussi sur les mains qu'il a imaginées"),
     "why-lead-nolo": (", his weakest card: he wants no trick", ", sa carte la plus faible : il ne veut aucune levée"),
     # following: a plain card of the suit led
     "follows": ("{p} follows with {c}", "{p} fournit {c}"),
@@ -122,16 +117,74 @@ PHRASES: dict[str, tuple[str, str]] = {
     "tail-keep-trumps": (": the trick is not worth a trump", " : la levée ne vaut pas un atout"),
     "tail-keep": (", keeping his higher cards for later", ", gardant ses cartes hautes pour plus tard"),
     "tail-under": (", the highest card that stays under the trick", ", la plus forte carte qui reste sous la levée"),
-    "tail-weighed": (", the card that did best over the hands he imagined",
-                     ", la carte qui a le mieux réussi sur les mains qu'il a imaginées"),
+    # what a card did (brou.book.lessons.card_effect), where the careful player would have played another
+    "did-gives-marriage": (": it falls in one trick with {hc}, and the other side takes both, a table "
+                           "marriage for them ({k} points)",
+                           " : elle tombe dans la même levée que {hc}, et l'autre camp prend les deux, un "
+                           "mariage sur table pour lui ({k} points)"),
+    "did-makes-marriage": (": with {hc} it makes a table marriage for his side ({k} points)",
+                           " : avec {hc}, elle fait un mariage sur table pour son camp ({k} points)"),
+    "did-draws-trumps": (", drawing trumps: {n} of the other side's fall to it",
+                         ", pour faire tomber les atouts : {n} atouts adverses y passent"),
+    "did-draws-trump": (", drawing trumps: one of the other side's falls to it",
+                        ", pour faire tomber les atouts : un atout adverse y passe"),
+    "did-saves": (", keeping back {c}, which goes to {side} in trick {m}",
+                        ", et garde {c}, qui revient à {side} à la levée {m}"),
+    "did-ruffs": (", and the trump takes the trick", ", et l'atout fait la levée"),
+    "did-overruffs": (", and takes the trick", ", et fait la levée"),
+    "did-gives-points": (": {k} points to {h}, where {c} would have given less",
+                         " : {k} points pour {h}, quand {c} aurait donné moins"),
+    "did-smears": (", giving {k} points to his partner's trick", ", qui donne {k} points à la levée de son partenaire"),
+    "did-cashes": (", which holds the trick", ", qui fait la levée"),
+    "did-takes": (", which takes the trick", ", qui fait la levée"),
+    "did-partner-takes": (", and {h}, his partner, takes the trick", ", et {h}, son partenaire, fait la levée"),
+    # the principle a trick shows (brou.book.narrator.lesson), each once in a deal
+    "lesson-marriage": ("The lesson: the two cards of a marriage in one trick are a table marriage for whoever "
+                        "takes it: {k} points here for {side}.",
+                        "À retenir : les deux cartes d'un mariage dans une même levée font un mariage sur table "
+                        "pour qui la remporte : {k} points ici pour {side}."),
+    "lesson-gives-marriage-partner": ("The lesson: do not drop {c} on a trick the other side may take while your "
+                                      "partner may have to put {o} in it: a table marriage for them ({k} points).",
+                                      "À retenir : ne lâchez pas {c} sur une levée que l'autre camp peut prendre "
+                                      "quand votre partenaire risque d'y mettre {o} : un mariage sur table pour lui "
+                                      "({k} points)."),
+    "lesson-draws-trumps": ("The lesson: leading trumps draws the other side's, so your high cards are not trumped "
+                            "later.",
+                            "À retenir : entamer atout fait tomber ceux de l'autre camp, et vos cartes maîtresses ne "
+                            "seront plus coupées."),
+    "lesson-saves": ("The lesson: on a trick you cannot take, keep the cards that count ({p} kept {o}).",
+                     "À retenir : sur une levée que vous ne pouvez pas prendre, gardez les cartes qui comptent ({p} "
+                     "a gardé {o})."),
+    "lesson-ruffs": ("The lesson: a suit you hold none of lets you trump its tricks.",
+                     "À retenir : une couleur qui vous manque vous permet d'en couper les levées."),
+    "lesson-gives-points": ("The lesson: on a trick another takes, give the least you can.",
+                            "À retenir : sur une levée qu'un autre prend, donnez le moins possible."),
+    "lesson-smears": ("The lesson: on your partner's trick, put the cards that count.",
+                      "À retenir : sur la levée de votre partenaire, mettez les cartes qui comptent."),
     "tail-free": (": while the stock lasts nobody need follow", " : tant que dure le talon, nul n'est tenu de fournir"),
     # where a card would have done better with every hand in view (brou.book.played)
-    "better": ("Seeing every hand{stock}, {p} would have done better to play {c}: {who} would have ended the deal "
-               "{k} {unit} better off.",
-               "En voyant toutes les mains{stock}, {p} aurait mieux fait de jouer {c} : {who} aurait terminé la donne "
+    "better": ("With every hand{stock} in view, {p} would have done better to play {c}: {why}{who} would have "
+               "ended the deal {k} {unit} better off.",
+               "À jeu découvert{stock}, {p} aurait mieux fait de jouer {c} : {why}{who} aurait terminé la donne "
                "avec {k} {unit} de mieux."),
-    "better-stock": (" and the order of the stock", " et l'ordre du talon"),
+    "better-stock": (" and the order of the stock", ", l'ordre du talon connu"),
+    # what the better card would have won (brou.book.lessons.difference), before "; he would have ended..."
+    "pts": (" ({k} card points)", " ({k} points)"),
+    "would-take": ("with it the trick goes to {side}{pts}", "avec elle, la levée revient à {side}{pts}"),
+    "would-marriage": (", and with it the table marriage of {cards}", ", et avec elle le mariage sur table ({cards})"),
+    "would-no-marriage": ("{them} would not have had the table marriage of {cards} ({v} points)",
+                          "{them} n'auraient pas eu le mariage sur table ({cards}, {v} points)"),
+    "would-keep": ("he would have kept {c} to take trick {m}", "il aurait gardé {c} pour faire la levée {m}"),
+    "would-later": ("{h} would then have taken trick {m} with {c}", "{h} aurait ensuite fait la levée {m} avec {c}"),
+    "would-tricks": ("{who} would have taken {x} of the tricks left, not {y}",
+                     "{who} aurait fait {x} des levées restantes, et non {y}"),
+    "would-seat-none": ("{h} would have ended with {x}, not {y}", "{h} n'aurait fait aucune levée, et non {y}"),
+    "would-seat-tricks": ("{h} would have ended with {x}, not {y}", "{h} aurait fini avec {x}, et non {y}"),
+    "would-points": ("{who} would have taken {x} card points in the rest of the deal, not {y}",
+                     "{who} aurait pris {x} points dans la suite de la donne, et non {y}"),
     "better-he": ("he", "il"),
+    "him": ("him", "lui"),
+    "his-side": ("his side", "son camp"),
     "better-side": ("his side", "son camp"),
     "unit-points": ("points", "points"),
     "unit-point": ("point", "point"),
@@ -156,6 +209,8 @@ PHRASES: dict[str, tuple[str, str]] = {
     "table-marriage": ("The trick holds {cards}, a {kind} on the table: {v} points to {team}{off}{when}{cite}.",
                        "La levée contient {cards}, un {kind} sur table : {v} points pour {team}{off}{when}{cite}."),
     "table-off": (" and as many off {team}", " et autant en moins pour {team}"),
+    "table-marked": ("{P} leaves {c} face up to mark it{cite}; unmarked, it would not count.",
+                     "{P} laisse {c} visible pour le marquer{cite} ; sans cela, il ne compterait pas."),
     "unmarked": ("The winner of the trick does not mark the {kind} it holds: it counts for nobody{cite}.",
                  "Le gagnant de la levée ne marque pas le {kind} qu'elle contient : il ne compte pour personne{cite}."),
     "claim": ("{P} counts his side's points and declares that {team} have reached the target{cite}.",
@@ -166,8 +221,9 @@ PHRASES: dict[str, tuple[str, str]] = {
     "refuse": ("{team} refuse, and are bound to take every trick.",
                "{team} refusent et s'engagent à faire toutes les levées."),
     # drawing and paying (Brusquembille)
-    "draws": ("Then {p} draws first ({c}), then {rest}{cite}.", "Puis {p} pioche le premier ({c}), puis {rest}{cite}."),
-    "draws-short": ("Each draws a card, {p} first{cite}.", "Chacun pioche une carte, {p} le premier{cite}."),
+    "draws": ("Each player draws a card from the stock, the winner of the trick first{cite}: {cards}.",
+              "Chacun pioche une carte au talon, celui qui a fait la levée le premier{cite} : {cards}."),
+    "draws-again": ("They draw: {cards}{cite}.", "Pioche : {cards}{cite}."),
     "draw-one": ("{p} ({c})", "{p} ({c})"),
     "draw-last": ("The turned card, {c}, goes to {p}, who draws last{cite}.",
                   "La retourne, {c}, revient à {p}, qui pioche le dernier{cite}."),
@@ -198,22 +254,23 @@ PHRASES: dict[str, tuple[str, str]] = {
                   "{P} perd {c}, qui avait marqué pour lui : il rend le point{cite}."),
     "not-played": ("The deal is not played{cite}.", "La donne n'est pas jouée{cite}."),
     # the auction and the exchange (L'Hombre)
-    "bid": ("{p}, with {k} in his best suit, bids {b}", "{p}, qui a {k} dans sa meilleure couleur, nomme {b}"),
+    "bid": ("{p}, whose longest suit, the black aces counted, makes {k} cards, bids {b}",
+            "{p}, dont la plus longue couleur, les as noirs comptés, fait {k} cartes, nomme {b}"),
     "bid-pass": ("{p} passes", "{p} passe"),
     "auction": ("The auction{cite}: {said}.", "Les enchères{cite} : {said}."),
     "hombre": ("{P} is the hombre and plays {b}{trump}, alone against the two tiers{cite}.",
                "{P} est l'hombre et joue {b}{trump}, seul contre les deux tiers{cite}."),
     "hombre-chooses": ("Having won the auction with {bid}, {P} chooses to play {b}{trump}{cite}.",
                        "Vainqueur des enchères avec {bid}, {P} choisit de jouer {b}{trump}{cite}."),
-    "trump-named": (", with {s} as trumps, his longest suit", ", avec {s} pour atout, sa plus longue couleur"),
+    "trump-named": (", with {s} as trumps", ", avec {s} pour atout"),
     "no-trump": (", without trumps", ", sans atout"),
     "turns-trump": ("He turns the top card of the talon, {c}: {s} are trumps{cite}.",
                     "Il retourne la carte du dessus du talon, {c} : {s} est l'atout{cite}."),
     "shows-cards": ("He shows {cards}{cite}.", "Il montre {cards}{cite}."),
-    "exchange": ("{P} discards {k} weak cards ({cards}) and draws {drawn}{cite}.",
-                 "{P} écarte {k} cartes faibles ({cards}) et prend au talon {drawn}{cite}."),
-    "exchange-one": ("{P} discards {cards}, a weak card, and draws {drawn}{cite}.",
-                     "{P} écarte {cards}, une carte faible, et prend au talon {drawn}{cite}."),
+    "exchange": ("{P} discards {k} cards ({cards}) and draws {drawn}{cite}.",
+                 "{P} écarte {k} cartes ({cards}) et prend au talon {drawn}{cite}."),
+    "exchange-one": ("{P} discards {cards} and draws {drawn}{cite}.",
+                     "{P} écarte {cards} et prend au talon {drawn}{cite}."),
     "exchange-none": ("{P} keeps his hand{cite}.", "{P} garde sa main{cite}."),
     "surrender": ("{P} gives up before his first card{cite}.", "{P} abandonne avant de jouer sa première carte{cite}."),
     "stop": ("{P} has taken the first five tricks and stops there rather than risk the vole{cite}.",
@@ -227,7 +284,7 @@ PHRASES: dict[str, tuple[str, str]] = {
     "nous-eux": ("On the sheet, {a} are “{nous}” and {b} “{eux}”.",
                  "Sur la feuille, {a} sont « {nous} » et {b} « {eux} »."),
     "standings": ("The standings after the deal", "Les comptes après la donne"),
-    "next-dealer": ("{P} deals the next deal{cite}.", "{P} donne la donne suivante{cite}."),
+    "next-dealer": ("{P} deals next{cite}.", "C'est à {P} de donner au coup suivant{cite}."),
     "tricks": ("Tricks", "Levées"),
     "card-points": ("Card points", "Points de cartes"),
     "rounded": ("Rounded to tens{cite}", "Arrondis à la dizaine{cite}"),

@@ -1,16 +1,18 @@
-"""The commented deals' play, recorded (issue 37): each players' booklet comments the first deal
-of a session played by the sampling player (`brou.players.pimc`) in every seat, and says where
-the double-dummy solver (`brou.solve`) finds a better card than the one played (in 1802 and
-Brouc, the deal of a game valued as a deal on its own: the count's difference).
+"""The commented deals' play, recorded (issues 37 and 61): each players' booklet comments the
+first deal of a session played by the search player (`brou.players.search`, docs/players.md)
+in every seat, and says where the double-dummy solver (`brou.solve`) finds a better card than
+the one played (in 1802 and Brouc, the deal of a game valued as a deal on its own: the count's
+difference) and what that card would have won.
 
-Playing that deal costs the sampling player and the solver seconds to minutes, too much for
+Playing that deal costs the search player and the solver seconds to minutes, too much for
 every build of the books; so the actions and the solver's findings are recorded in
 `spec/booklets/deals.json` (`record`, run by `tools/booklet-deals`), and the books replay them
-(`recorded`).  A record holds the ruleset, the seed, the player's name and its samples, every
-action of the deal, and the notes: for each card after which the solver's best play for the
-side of its player was worth more, the action's index in the history, the best card (the
-lowest of the best), the values of both and the goal they are in.  tests/test_booklet_deals.py
-plays the records again and finds the same actions and notes (slow).
+(`recorded`).  A record holds the ruleset, the seed, the player's name, every action of the
+deal, and the notes: for each card after which the solver's best play for the side of its
+player was worth more, the action's index in the history, the best card (the lowest of the
+best), the values of both and the goal they are in, and the deal played out double dummy after
+each of the two cards (brou.book.lessons compares them).  tests/test_booklet_deals.py plays
+the records again and finds the same actions and notes (slow).
 
 `play_deal` plays a booklet's deal from its seed: as recorded, else by the careful player in
 every seat, each action with the careful player's reason (`PlayedDeal`, which
@@ -36,7 +38,7 @@ from ..spec import SPEC_DIR
 from ..spec.rules import Rules
 
 RECORD_FILE = SPEC_DIR / "booklets" / "deals.json"
-PLAYER = "pimc"  # the player of the commented deals
+PLAYER = "search"  # the player of the commented deals (brou.players.search)
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,8 @@ class Note:
     played_value: int
     best_value: int
     goal: str
+    played_line: tuple[int, ...] = ()  # the card played, then the deal played out double dummy
+    best_line: tuple[int, ...] = ()  # the best card, then the same
 
     @property
     def gain(self) -> int:
@@ -68,13 +72,19 @@ class Recorded:
 
     def data(self) -> dict[str, Any]:
         return {"ruleset": self.ruleset, "seed": self.seed, "player": self.player, "actions": list(self.actions),
-                "notes": [[n.index, n.best, n.played_value, n.best_value, n.goal] for n in self.notes]}
+                "notes": [[n.index, n.best, n.played_value, n.best_value, n.goal, list(n.played_line),
+                           list(n.best_line)] for n in self.notes]}
+
+
+def _note(row: Sequence[Any]) -> Note:
+    i, b, p, v, g = row[:5]
+    lines = [tuple(int(a) for a in line) for line in row[5:7]]
+    return Note(int(i), int(b), int(p), int(v), str(g), *lines)
 
 
 def _of_data(data: dict[str, Any]) -> Recorded:
     return Recorded(str(data["ruleset"]), int(data["seed"]), str(data["player"]),
-                    tuple(int(a) for a in data["actions"]),
-                    tuple(Note(int(i), int(b), int(p), int(v), str(g)) for i, b, p, v, g in data["notes"]))
+                    tuple(int(a) for a in data["actions"]), tuple(_note(row) for row in data["notes"]))
 
 
 def load_records(path: Path | None = None) -> dict[str, Recorded]:
@@ -114,9 +124,25 @@ def solver_notes(rules: Rules, seed: int, actions: tuple[int, ...]) -> tuple[Not
             solution = solve(deal, seat=seat, alone=True)
             values = dict(solution.actions)
             if action in values and values[action] < solution.value:
-                notes.append(Note(index, min(solution.best), values[action], solution.value, solution.goal))
+                best = min(solution.best)
+                notes.append(Note(index, best, values[action], solution.value, solution.goal,
+                                  played_out(deal, action), played_out(deal, best)))
         session.apply(action)
     return tuple(notes)
+
+
+def played_out(deal: PhaseDeal, action: int) -> tuple[int, ...]:
+    """`action` taken in a copy of `deal`, then the deal played to its end double dummy (each
+    player to act takes the lowest of the solver's best actions for his side): the actions, what
+    the commentary compares to say what a better card would have won (brou.book.lessons)."""
+    line = deal.copy()
+    line.apply(action)
+    actions = [action]
+    while not line.is_over:
+        solution = solve(line, seat=line.to_act, alone=True)  # a deal of a game as a deal on its own, as the notes
+        actions.append(min(solution.best))
+        line.apply(actions[-1])
+    return tuple(actions)
 
 
 def _solvable(deal: PhaseDeal) -> bool:
@@ -146,9 +172,9 @@ class PlayedDeal:
     """A finished deal: the engine's state, the table player of each deal seat, the record of
     the match or session after it (what its score sheet is drawn from), the deal's number in
     it, the careful player's choice behind each action of the deal's history (None where the
-    deal was not played by it; reason "weighed" where the sampling player chose otherwise), the
+    deal was not played by it; reason "weighed" where the recorded player chose otherwise), the
     player who deals next (None: the session is over), who played (`player`: "careful", or the
-    sampling player of a recorded deal) and the solver's notes on the cards played
+    player of a recorded deal) and the solver's notes on the cards played
     (brou.book.played)."""
 
     rules: Rules
@@ -179,7 +205,7 @@ class PlayedDeal:
 @lru_cache(maxsize=32)
 def play_deal(rules: Rules, seed: int) -> PlayedDeal:
     """The first deal of a match (or session) of `rules` from `seed`: as recorded for the booklet
-    (brou.book.played: the sampling player in every seat, with the solver's notes), else every
+    (brou.book.played: the search player in every seat, with the solver's notes), else every
     player careful.  Each action keeps the careful player's reason where he would have played
     it too."""
     record = recorded(rules, seed)
@@ -203,5 +229,5 @@ def play_deal(rules: Rules, seed: int) -> PlayedDeal:
                       player=record.player, notes=record.notes)
 
 
-WEIGHED = "weighed"  # the sampling player's card where the careful player would have played another
+WEIGHED = "weighed"  # the recorded player's card where the careful player would have played another
 SOLVER_NOTES = 3  # the solver's notes a commented deal tells at most: the largest gains

@@ -50,7 +50,7 @@ class _Writer(EventNarrator):
 
     def write(self) -> list[str]:
         played = self.played
-        self.para(self.w("intro" if self.played.player == "careful" else "intro-sampled"))
+        self.para(self.w("intro" if self.played.player == "careful" else "intro-searched"))
         self.deal_paragraph()
         self.lines += self.hands_lines(played.deal.deal.hands, self.w("hands-caption"), dealt=True)
         events = self.partnership_events() if isinstance(played.deal, HommeDeal) else self.phase_events()
