@@ -28,19 +28,22 @@ def match_view(deal: Deal, marks: list[int]) -> dict[str, Any]:
     if deal.brouc:
         needed = 6 if indep_engine.fault("match-sixth-coche") else 5
     else:
-        needed = deal.param("match_target") + (1 if indep_engine.fault("match-needs-more") else 0)
+        agreed = 10 if indep_engine.fault("match-target-always-ten") else deal.param("match_target")
+        needed = agreed + (1 if indep_engine.fault("match-needs-more") else 0)
     reached = [t for t in (0, 1) if total[t] >= needed]
     winner: int | None = None
     if reached:
-        loses = deal.brouc and deal.param("match_fifth_coche") == "loses" and not indep_engine.fault("fifth-coche-wins")
+        fifth = "loses" if indep_engine.fault("fifth-coche-always-loses") or not deal.brouc else deal.param("match_fifth_coche")
+        loses = deal.brouc and fifth == "loses" and not indep_engine.fault("fifth-coche-wins")
         winner = 1 - reached[0] if loses else reached[0]
     carried = [0, 0]
     if deal.brouc and out is not None and out.how == "all-tricks" and not indep_engine.fault("cape-carries-nothing"):
         carried = [deal.carried[t] + sum(p for pl, _, p in deal.announcements if pl % 2 == t) for t in (0, 1)]
         if deal.param("cape_carry_over") == "cape-side-only":
             taker = 0 if deal.tricks_of(0) == 8 else 1
-            carried[1 - taker] = 0
-    step = 1 if deal.param("next_dealer") == "right" and not indep_engine.fault("next-dealer-left") else 3
+            carried[taker if indep_engine.fault("carry-over-losers-side") else 1 - taker] = 0
+    right = deal.param("next_dealer") == "right" or (indep_engine.fault("next-dealer-always-right") and deal.brouc)
+    step = 1 if right and not indep_engine.fault("next-dealer-left") else 3
     return {"marks": total, "winner": winner, "next_dealer": (deal.dealer + step) % 4, "carried": carried}
 
 

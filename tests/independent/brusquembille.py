@@ -104,6 +104,24 @@ HELD_OUT_FAULTS: dict[str, tuple[str, str]] = {
                                   "reach the target wins, not the highest total"),
 }
 FAULTS.update(HELD_OUT_FAULTS)
+# the third batch of issue 63, written blind to the diagnosis too: a second held-out set
+BATCH_C_FAULTS: dict[str, tuple[str, str]] = {
+    "odd-jetons-bank-ignored": ("brus.count.winner", "the odd jetons of a shared pool go to the first tied players even "
+                                "when odd_jetons is bank"),
+    "all-at-once-one-by-one": ("brus.deal.packets", "the cards are dealt one at a time even when deal_packets is "
+                               "all-at-once"),
+    "ten-second-after-jack": ("brus.deck.order", "the ten ranks second in play even when ten_rank is after-jack"),
+    "pairs-round-four-deals": ("brus.match.rounds", "with two pairs a round is four deals even when pairs_round is "
+                               "dealers"),
+    "points-tie-plays-on": ("brus.match.points", "a tie at the points target is played on even when points_tie is "
+                            "shared"),
+    "partner-hand-hidden": ("brus.info.partners", "in two pairs a player's view does not show his partner's hand"),
+    "points-game-no-stakes": ("brus.stakes.pool", "in the game for points nobody puts in a stake even when points_pool "
+                              "is pool"),
+    "session-jetons-of-deal": ("brus.match.rounds", "the session's jetons are those of the last deal only, not added "
+                               "up over the session"),
+}
+FAULTS.update(BATCH_C_FAULTS)
 FAULT = ""
 
 
@@ -180,7 +198,7 @@ class Rules:
                 red = not red
             omit = ["7H", "7D"] if red else ["7S", "7C"]
         self.pack = [r + s for s in SUITS for r in INDEX_RANKS if r + s not in omit]
-        order = "AKQJT987" if self.p["ten_rank"] == "after-jack" else "ATKQJ987"
+        order = "AKQJT987" if self.p["ten_rank"] == "after-jack" and FAULT != "ten-second-after-jack" else "ATKQJ987"
         if FAULT == "ten-below-king":
             order = "AKTQJ987"
         self.strength = {r: 8 - i for i, r in enumerate(order)}
@@ -196,7 +214,7 @@ class Rules:
             self.paid = True
         if FAULT == "paid-in-pairs" and form == "four-partners" and self.p["scoring"] == "pool":
             self.paid = True
-        self.pool = self.p["scoring"] == "pool" or self.p["points_pool"] == "pool"
+        self.pool = self.p["scoring"] == "pool" or (self.p["points_pool"] == "pool" and FAULT != "points-game-no-stakes")
 
     def side(self, player: int) -> list[int]:
         """The players of a player's side."""
@@ -306,7 +324,8 @@ class Deal:
         seats = [(self.dealer + 1 + s) % n for s in range(n)]
         if FAULT == "deal-from-dealer":
             seats = [(self.dealer + s) % n for s in range(n)]
-        packets = [3] if rules.p["deal_packets"] == "all-at-once" else [1, 1, 1]
+        at_once = rules.p["deal_packets"] == "all-at-once" and FAULT != "all-at-once-one-by-one"
+        packets = [3] if at_once else [1, 1, 1]
         hands: list[list[str]] = [[] for _ in range(n)]
         pos = 0
         for size in packets:
@@ -516,7 +535,7 @@ class Deal:
                 for p in takers:
                     shares[p] = each
                     self.pay(number, "pool", p, each, None, "brus.count.winner")
-                if rules.p["odd_jetons"] == "bank":
+                if rules.p["odd_jetons"] == "bank" and FAULT != "odd-jetons-bank-ignored":
                     bank = odd
                     self.pay(number, "pool", "bank", odd, None, "brus.count.winner")
                 else:
@@ -544,10 +563,13 @@ class Deal:
                     "next_dealer": self.next_dealer()}
         deals = s["deals"] + 1
         jetons = [a + b for a, b in zip(s["jetons"], self.jetons(), strict=True)]
+        if FAULT == "session-jetons-of-deal":
+            jetons = self.jetons()
         totals = [a + b for a, b in zip(s["totals"], self.outcome["points"], strict=True)]
         winners: list[int] | None = None
         if rules.p["scoring"] == "pool":
-            per_round = 2 if rules.pairs and rules.p["pairs_round"] == "dealers" else rules.n
+            dealers = rules.p["pairs_round"] == "dealers" and FAULT != "pairs-round-four-deals"
+            per_round = 2 if rules.pairs and dealers else rules.n
             if FAULT == "round-is-one-deal":
                 per_round = 1
             if deals >= int(rules.p["rounds"]) * per_round:
@@ -559,7 +581,8 @@ class Deal:
             if FAULT == "points-first-reacher-wins":
                 target = int(rules.p["points_target"])
                 winners = [next(p for p in rules.round_from(self.first) if totals[p] >= target)]
-            if len({tuple(rules.side(p)) for p in winners}) > 1 and rules.p["points_tie"] == "play-on":
+            play_on = rules.p["points_tie"] == "play-on" or FAULT == "points-tie-plays-on"
+            if len({tuple(rules.side(p)) for p in winners}) > 1 and play_on:
                 winners = None
         return {"deals": deals, "jetons": jetons, "totals": totals, "winners": winners,
                 "next_dealer": self.next_dealer()}
@@ -569,7 +592,7 @@ class Deal:
     def view(self, player: int) -> dict[str, Any]:
         """What one player may see now."""
         partner = None
-        if self.rules.pairs:
+        if self.rules.pairs and FAULT != "partner-hand-hidden":
             partner = list(self.hands[player ^ 1])
         return {"player": player, "phase": "over" if self.over() else "play", "to_act": self.to_act,
                 "trump": self.trump, "turnup": self.turnup,
@@ -682,7 +705,8 @@ def main(argv: list[str]) -> int:
     """Serve the protocol on stdin/stdout, or list the faults."""
     global FAULT
     if "--list-faults" in argv:
-        batches = {**{k: "issue-63" for k in NEW_FAULTS}, **{k: "issue-63-b" for k in HELD_OUT_FAULTS}}
+        batches = {**{k: "issue-63" for k in NEW_FAULTS}, **{k: "issue-63-b" for k in HELD_OUT_FAULTS},
+                   **{k: "issue-63-c" for k in BATCH_C_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], indent=1))
         return 0

@@ -95,6 +95,25 @@ HELD_OUT_FAULTS: dict[str, tuple[str, str]] = {
     "unplayed-same-dealer": ("hom.match.next-dealer", "after a coup nobody bid, the same dealer deals again"),
 }
 FAULTS.update(HELD_OUT_FAULTS)
+# the third batch of issue 63, written blind to the diagnosis too: a second held-out set
+BATCH_C_FAULTS: dict[str, tuple[str, str]] = {
+    "bid-too-low-cannot-name": ("hom.auction.priority", "a bid that does not outrank the standing one is refused "
+                                "cannot-name, not bid-too-low"),
+    "priority-first-in-duel": ("hom.auction.priority", "in the second duel the third hand, who speaks first in it, "
+                               "takes the priority of equal rank over the survivor"),
+    "tier-discards-past-talon": ("hom.exchange.tiers", "a tier may discard more cards than the talon can replace, "
+                                 "drawing what is left"),
+    "tier-asked-empty-talon": ("hom.exchange.tiers", "the second tier is asked to exchange even when the talon is "
+                               "empty, and must say draw"),
+    "demande-no-nolo-choice": ("hom.contract.demande", "after a demande the hombre may not choose nolo with exchange"),
+    "tourne-turns-bottom": ("hom.exchange.tourne", "in a tourné the card turned for trump is the talon's bottom card, "
+                            "not its top"),
+    "talon-rest-shown": ("hom.info.own-hand", "once the exchange is over every view shows the cards left in the "
+                         "talon"),
+    "discard-counts-private": ("hom.info.public", "the view's exchange lists only the player's own exchange, not how "
+                               "many each discarded"),
+}
+FAULTS.update(BATCH_C_FAULTS)
 FAULT = ""
 
 SUITS = "SHDC"
@@ -153,6 +172,8 @@ def set_fault(name: str) -> None:
         CONTRACTS["sans-prendre"]["won"], CONTRACTS["sans-prendre"]["codille"] = 4, 5
     if name == "a-pique-ranks-with-tourne":
         CONTRACTS["demande-a-pique"]["rank"] = 3
+    if name == "demande-no-nolo-choice":
+        CONTRACTS["demande"]["choose"] = ("demande", "demande-a-pique", "tourne")
     if name == "pure-nolo-exchange":
         CONTRACTS["pur-nolo"]["exchange"], CONTRACTS["pur-nolo"]["min"] = "hombre", 1
 
@@ -400,6 +421,8 @@ class Deal:
             earlier = True
         if FAULT == "earlier-must-exceed":
             earlier = False
+        if FAULT == "priority-first-in-duel" and self.stage == 2:
+            earlier = p == self.active[2]
         ok = rank >= want if earlier else rank > want
         return None if ok else "bid-too-low"
 
@@ -482,7 +505,7 @@ class Deal:
                 for c in ("AS", "AC"):
                     self.shown.append(c)
                     self.events.append({"trick": 0, "player": self.hombre, "show": c})
-            self.turned = self.talon[0]
+            self.turned = self.talon[-1 if FAULT == "tourne-turns-bottom" else 0]
             self.events.append({"trick": 0, "player": self.hombre, "turn": self.turned})
             self.trump = self.turned[1]
         elif kind != "none":
@@ -509,7 +532,7 @@ class Deal:
 
     def next_exchanger(self) -> None:
         """Ask the next player the talon can serve, or start play."""
-        while self.queue and not self.talon:
+        while self.queue and not self.talon and not (FAULT == "tier-asked-empty-talon" and self.queue[0] != self.hombre):
             self.queue.pop(0)
         if self.queue:
             self.to_act = self.queue[0]
@@ -527,10 +550,16 @@ class Deal:
             return 1
         return self.row()["min"] if p == self.hombre else 0
 
+    def most_discards(self, p: int) -> int:
+        """The most cards p may discard: as many as the talon can replace."""
+        if FAULT == "tier-discards-past-talon" and p != self.hombre:
+            return 9
+        return min(9, len(self.talon))
+
     def exchange_legal(self, p: int) -> list[str]:
         """Discards and draw open to p."""
         out: list[str] = []
-        if len(self.pending) < min(9, len(self.talon)):
+        if len(self.pending) < self.most_discards(p):
             out = [c for c in self.hands[p]]
         if len(self.pending) >= self.min_discards(p):
             out.append("draw")
@@ -731,6 +760,8 @@ class Deal:
                     raise Refused("word-not-now", f"{action} is not said in the auction")
                 why = self.may_bid(p, action)
                 if why:
+                    if why == "bid-too-low" and FAULT == "bid-too-low-cannot-name":
+                        why = "cannot-name"
                     raise Refused(why, f"{action} may not be named now")
                 self.speak(p, action)
                 return
@@ -747,7 +778,7 @@ class Deal:
             if card:
                 if action not in self.hands[p]:
                     raise Refused("not-in-hand", f"{action} is not in the hand")
-                if len(self.pending) >= min(9, len(self.talon)):
+                if len(self.pending) >= self.most_discards(p):
                     raise Refused("too-many-discards", "the talon cannot replace more")
                 self.hands[p].remove(action)
                 self.pending.append(action)
@@ -822,6 +853,12 @@ class Deal:
             return [c for d in self.discards for c in d]
         return list(self.discards[p])
 
+    def talon_rest(self) -> list[str] | None:
+        """The cards left in the talon, as the view shows them: face down, so none."""
+        if FAULT == "talon-rest-shown" and self.phase in ("play", "over") and self.contract is not None:
+            return list(self.talon)
+        return None
+
     def view(self, p: int) -> dict[str, Any]:
         """What player p may see now."""
         opened = None
@@ -832,11 +869,12 @@ class Deal:
             "player": p, "phase": self.phase, "to_act": self.to_act, "trump": self.trump,
             "hand": list(self.hands[p]), "held": [len(h) for h in self.hands], "talon": len(self.talon),
             "trick": [{"player": q, "card": c} for q, c in self.trick], "tricks": list(self.tricks),
-            "auction": list(self.auction), "hombre": self.hombre, "exchange": list(self.exchange),
+            "auction": list(self.auction), "hombre": self.hombre,
+            "exchange": [e for e in self.exchange if FAULT != "discard-counts-private" or e["player"] == p],
             "contract": self.contract,
             "turned": None if FAULT == "turned-hombre-only" and p != self.hombre else self.turned,
             "shown": [{"player": self.hombre, "card": c} for c in self.shown],
-            "open_hand": opened, "discards": self.seen_discards(p), "talon_rest": None,
+            "open_hand": opened, "discards": self.seen_discards(p), "talon_rest": self.talon_rest(),
             "points": [r["points"] for r in points],
         }
 
@@ -977,7 +1015,8 @@ def main() -> int:
     """Serve the protocol on stdin/stdout."""
     args = sys.argv[1:]
     if args[:1] == ["--list-faults"]:
-        batches = {**{k: "issue-63" for k in NEW_FAULTS}, **{k: "issue-63-b" for k in HELD_OUT_FAULTS}}
+        batches = {**{k: "issue-63" for k in NEW_FAULTS}, **{k: "issue-63-b" for k in HELD_OUT_FAULTS},
+                   **{k: "issue-63-c" for k in BATCH_C_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()]))
         return 0

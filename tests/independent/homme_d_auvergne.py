@@ -86,6 +86,25 @@ HELD_OUT_FAULTS: dict[str, tuple[str, str]] = {
                               "play wins, instead of play going on"),
 }
 FAULTS.update(HELD_OUT_FAULTS)
+# the third batch of issue 63, written blind to the diagnosis too: a second held-out set
+BATCH_C_FAULTS: dict[str, tuple[str, str]] = {
+    "each-opponent-under-winner": ("auv.count.lost", "a homme who loses gives a point to each opponent even when "
+                                   "loser_pays is the-winner"),
+    "four-always-thirty-two": ("auv.deck.cards", "four players use the 32-card pack even when pack_with_four is "
+                               "twenty-eight"),
+    "show-refused-word-not-now": ("auv.king.show", "show in the speech without a king to show is refused word-not-now, "
+                                  "not no-king-to-show"),
+    "dealer-must-turn": ("auv.turn.offer", "when every other player has left the card, the dealer may not leave it "
+                         "and must turn"),
+    "target-always-five": ("auv.match.target", "the game is won at five points whatever target was agreed"),
+    "show-ends-word": ("auv.king.show", "a player who shows his king in the speech has used his word: it passes to "
+                       "the next player"),
+    "view-last-turned-only": ("auv.info.turned", "the view lists only the last card turned, not those of earlier "
+                              "réjouissances"),
+    "unplayed-deal-not-counted": ("auv.turn.nobody", "a deal that is not played is not counted among the session's "
+                                  "deals"),
+}
+FAULTS.update(BATCH_C_FAULTS)
 FAULT = ""
 SEVENS = True  # parameter pack_with_four (AMB-48): False plays four with 28 cards
 LOSER_PAYS = "each-opponent"  # parameter loser_pays (AMB-53)
@@ -349,6 +368,8 @@ class Deal:
         if p is None:
             return []
         if self.phase == "turn-offer":
+            if fault("dealer-must-turn") and p == self.dealer and self.asked == self.n - 1:
+                return ["turn"]
             return ["turn", "leave"]
         if self.phase == "speech":
             return ["play", "pass"] + (["show"] if self.king_to_show(p) else [])
@@ -409,7 +430,7 @@ class Deal:
                 raise Refused(*error)
             self.play_card(p, action)
             return
-        if action == "show" and self.phase == "speech" and not self.king_to_show(p):
+        if action == "show" and self.phase == "speech" and not self.king_to_show(p) and not fault("show-refused-word-not-now"):
             raise Refused("no-king-to-show", f"player {p} holds no king of the suit turned to show")
         if action not in self.legal():
             raise Refused("word-not-now", f"{action} is not said now")
@@ -452,6 +473,8 @@ class Deal:
         self.write(0, "sheet", p, king, "auv.king.held")
         if self.phase == "showing":
             self.next_in_showing()
+        elif fault("show-ends-word"):
+            self.say_pass(p)
 
     def say_pass(self, p: int) -> None:
         """Pass in the speech (all passing: a réjouissance or the end), or leave the king unshown."""
@@ -611,7 +634,8 @@ class Deal:
                 return None
             return {"how": self.how, "homme": self.homme, "winner": self.winner, "marks": self.net()}
         if name == "session":
-            return {"deals": self.deals + (1 if over else 0), "marks": self.totals(),
+            counted = over and not (fault("unplayed-deal-not-counted") and self.how in ("not-turned", "all-passed"))
+            return {"deals": self.deals + (1 if counted else 0), "marks": self.totals(),
                     "winners": self.winners(), "next_dealer": self.next_dealer()}
         if name == "view":
             return [self.view(p) for p in range(self.n)]
@@ -621,7 +645,7 @@ class Deal:
         """What player p may see now."""
         return {"player": p, "phase": self.phase, "to_act": self.to_act, "trump": self.trump(),
                 "hand": list(self.hands[p]), "held": [len(h) for h in self.hands], "talon": len(self.talon),
-                "turned": [{"player": q, "card": c} for q, c in self.turned],
+                "turned": [{"player": q, "card": c} for q, c in self.turned[-1 if fault("view-last-turned-only") else 0:]],
                 "words": [{"player": q, "word": w} for q, w in self.words],
                 "shown": [{"player": q, "card": c} for q, c in self.shown],
                 "homme": self.homme, "trick": [{"player": q, "card": c} for q, c in self.trick],
@@ -673,7 +697,7 @@ def make_deal(n: int, dealer: int, source: dict[str, Any], params: dict[str, Any
         hands, talon = seeded_deal(n, source["seed"], dealer, source.get("cut"), packets(params))
     else:
         hands, talon = source["hands"], source["talon"]
-    deal = Deal(n, dealer, hands, talon, before, deals, params.get("target", 5))
+    deal = Deal(n, dealer, hands, talon, before, deals, 5 if fault("target-always-five") else params.get("target", 5))
     return deal, {"hands": [list(h) for h in hands], "talon": list(talon)}
 
 
@@ -687,8 +711,8 @@ def run(scenario: dict[str, Any]) -> dict[str, Any]:
             return {"skip": f"parameter {name}={value} is not played"}
     global SEVENS, LOSER_PAYS
     n = FORMS[params.get("form", "four")]
-    SEVENS = params.get("pack_with_four", "thirty-two") == "thirty-two"
-    LOSER_PAYS = params.get("loser_pays", "each-opponent")
+    SEVENS = params.get("pack_with_four", "thirty-two") == "thirty-two" or fault("four-always-thirty-two")
+    LOSER_PAYS = "each-opponent" if fault("each-opponent-under-winner") else params.get("loser_pays", "each-opponent")
     setup = scenario["setup"]
     if "turnup" in setup:
         return {"error": "a deal of this game turns nothing up"}
@@ -726,7 +750,8 @@ def main() -> None:
     global FAULT
     args = sys.argv[1:]
     if args == ["--list-faults"]:
-        batches = {**{k: "issue-63" for k in NEW_FAULTS}, **{k: "issue-63-b" for k in HELD_OUT_FAULTS}}
+        batches = {**{k: "issue-63" for k in NEW_FAULTS}, **{k: "issue-63-b" for k in HELD_OUT_FAULTS},
+                   **{k: "issue-63-c" for k in BATCH_C_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], ensure_ascii=False))
         return

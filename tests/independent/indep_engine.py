@@ -164,6 +164,39 @@ FAULTS += [
          "a forbidden undertrump is refused must-overtrump, not no-undertrump"),
     )
 ]
+# The third batch of issue 63 (batch "issue-63-c"), written blind to the diagnosis: a second held-out set.
+FAULTS += [
+    {"name": n, "ruleset": r, "clause": c, "description": d, "batch": "issue-63-c"} for n, r, c, d in (
+        ("marque-total-of-coup", HDB, "hdb.sheet.marque",
+         "the marque's total row writes what each team gained in the coup, not its score after it"),
+        ("match-target-always-ten", HDB, "hdb.match.target",
+         "the match is won at 10 parties whatever number of parties was agreed"),
+        ("window-partner-first", HDB, "hdb.marriage.announce-window",
+         "after a trick the winner's partner speaks first in the window, then the winner"),
+        ("reused-code-not-held", HDB, "hdb.marriage.announce-window",
+         "a marriage announced a second time is refused marriage-not-held, not marriage-reused"),
+        ("concession-asked-last", HDB, "hdb.game.concession",
+         "the concession is asked of the player sitting before the leader, not the one after him"),
+        ("partie-et-vole-before-first", HDB, "hdb.game.partie-et-vole",
+         "partie et vole may be declared before the first trick, as if partie_et_vole_first_trick were true"),
+        ("both-reach-always-replay", HDB, "hdb.game.last-coup",
+         "when both teams reach 301 in the last coup it is always replayed, the higher total not winning"),
+        ("cape-slate-score-too", BROUC, "brouc.sheet.ardoise",
+         "after a cape the slate writes a score row (the scores unchanged) before the cape row"),
+        ("fifth-coche-always-loses", BROUC, "brouc.match.coches",
+         "the fifth coche loses the match even when match_fifth_coche is wins"),
+        ("dehors-round-not-binding", BROUC, "brouc.game.dehors",
+         "with dehors_above_300 before-first-card, a team above 300 may still claim dehors during play"),
+        ("coches-on-written-score", BROUC, "brouc.game.coches",
+         "the two-coche threshold is read on the written score even when coches_threshold is at-dehors"),
+        ("declaration-code-claim", BROUC, "brouc.game.cape-et-dehors",
+         "a la cape et dehors declared when not allowed is refused claim-not-now, not declaration-not-allowed"),
+        ("carry-over-losers-side", BROUC, "brouc.game.cape",
+         "with cape_carry_over cape-side-only, the marriages of the team caped are carried, not those of the takers"),
+        ("next-dealer-always-right", BROUC, "hdb.match.next-dealer",
+         "the deal passes to the dealer's right even when next_dealer is left"),
+    )
+]
 
 
 def fault(name: str) -> bool:
@@ -609,7 +642,8 @@ class Deal:
         if lost:
             return False
         last = 6 if fault("declare-until-sixth") else 5
-        if double or (not won and not self.param("partie_et_vole_first_trick")) or len(self.tricks) >= last:
+        first_trick = self.param("partie_et_vole_first_trick") or fault("partie-et-vole-before-first")
+        if double or (not won and not first_trick) or len(self.tricks) >= last:
             return False
         if self.param("partie_et_vole_190") == "precondition" and self.scores[t] + self.marriages_of(t) < 190:
             return False
@@ -623,7 +657,8 @@ class Deal:
             return False
         if self.phase in ("concede", "answer") or (self.param("claim_moment") == "between-tricks" and self.trick):
             return False
-        if self.phase != "dehors" and self.to_act is not None and self.round_team(team(self.to_act)):
+        if self.phase != "dehors" and self.to_act is not None and self.round_team(team(self.to_act)) \
+                and not fault("dehors-round-not-binding"):
             return False
         return self.to_act is not None and (self.declared != team(self.to_act) or self.param("escape_commitment"))
 
@@ -689,7 +724,8 @@ class Deal:
             if not all(r + name[-1] in self.announcing_hand(p) for r in name[:-1]):
                 raise Refused("marriage-not-held", f"player {p} does not hold {name}")
             if self.reused(name):
-                raise Refused("marriage-reused", f"{name} or one of its cards already counts in an announcement")
+                code = "marriage-not-held" if fault("reused-code-not-held") and not self.brouc else "marriage-reused"
+                raise Refused(code, f"{name} or one of its cards already counts in an announcement")
         elif kind == "mark":
             # this engine plays table_marking=engine only: every table marriage is marked by itself
             raise Refused("marked-by-engine", "table marriages are marked without a player's action here")
@@ -716,7 +752,8 @@ class Deal:
                 raise Refused("claim-not-now", "no claim may be made now")
             return
         if not self.may_declare(self.to_act, action == "declare-double"):
-            raise Refused("declaration-not-allowed", "the declaration is not allowed now")
+            code = "claim-not-now" if fault("declaration-code-claim") and self.brouc else "declaration-not-allowed"
+            raise Refused(code, "the declaration is not allowed now")
 
     def parse(self, action: str) -> str:
         """The kind of an action text: card, pass, announce or game; refuses what is not in the notation."""
@@ -801,7 +838,8 @@ class Deal:
             swept = all(team(w) == ahead for w, _ in self.tricks) or self.param("concession") == "any"
             if reaches_target(self.count(ahead)) and swept:
                 self.phase = "concede"
-                self.conceder = next(q for q in ((self.leader + i) % 4 for i in range(1, 4)) if team(q) != ahead)
+                order = (3, 2, 1) if fault("concession-asked-last") else (1, 2, 3)
+                self.conceder = next(q for q in ((self.leader + i) % 4 for i in order) if team(q) != ahead)
                 self.to_act = self.conceder
 
     def note_301(self, gainer: int) -> None:
@@ -876,7 +914,9 @@ class Deal:
         if n <= 6 and (window == "after-won-trick" or (window == "team-first-trick" and first_of_team)):
             self.phase = "window"
             self.window = [winner, (winner + (1 if fault("window-to-next-player") else 2)) % 4]
-            self.to_act = winner
+            if fault("window-partner-first") and not self.brouc:
+                self.window.reverse()
+            self.to_act = self.window[0]
             return
         self.after_window()
 
@@ -904,6 +944,8 @@ class Deal:
     def write_slate(self, how: str, marks: list[int], scores: list[int]) -> None:
         """The rows the end of a Brouc deal writes on the slate (after its announcements)."""
         if how == "all-tricks":
+            if fault("cape-slate-score-too"):
+                self.sheet.append(("score", scores[0], scores[1]))
             self.sheet.append(self.marks_row("cape", marks))
             return
         if fault("slate-score-in-tens") and how == "played-out":
@@ -936,6 +978,8 @@ class Deal:
                 self.sheet.append(("void", *self.one_side(claimers, -written)))
         else:
             self.sheet.append(("cards", cards[0], cards[1]))
+        if fault("marque-total-of-coup") and self.scores is not None:
+            scores = [scores[t] - self.scores[t] for t in (0, 1)]
         self.sheet.append(("total", scores[0], scores[1]))
         if winner is not None:
             self.sheet.append(self.marks_row("game", marks))
@@ -950,7 +994,8 @@ class Deal:
     def coches(self, loser: int, counts: list[int]) -> int:
         """Coches the losers of a Brouc game mark, read on their written score (or, at-dehors, their count now)."""
         assert self.scores is not None
-        read = counts[loser] if self.param("coches_threshold") == "at-dehors" else self.scores[loser]
+        at_dehors = self.param("coches_threshold") == "at-dehors" and not fault("coches-on-written-score")
+        read = counts[loser] if at_dehors else self.scores[loser]
         return 2 if read < (151 if fault("two-coches-at-150") else 140 if fault("coches-under-140") else 150) else 1
 
     def pair(self, t: int, mine: int, theirs: int) -> list[int]:
@@ -1053,6 +1098,8 @@ class Deal:
         both = self.param("both_reach_target")
         if fault("both-reach-first-wins"):
             both = "first-during-play"
+        if fault("both-reach-always-replay") and both == "higher-total":
+            both = "replay"
         first = len(reached) == 2 and both == "first-during-play" and self.first301 is not None
         if len(reached) == 2 and not first and (counts[0] == counts[1] or both == "replay"):
             self.finish("replay", None, [0, 0], list(self.scores))
