@@ -18,8 +18,8 @@ from pdf_checks import band_intrusions, destinations, page_margins, sparse_pages
 
 from brou.book import booklet
 from brou.book.build import LANGS, Built, build
-from brou.book.sheets import SHEET_PAGE_ID, sheet_title
-from brou.engine.sheet_blank import sheet_legend
+from brou.book.sheets import SHEET_PAGE_ID, sheet_forms, sheet_title
+from brou.engine.sheet_blank import empty_sheet_svg, sheet_legend
 from brou.errors import SpecError
 from brou.spec import available_rulesets
 from brou.spec.ambiguities import load_register
@@ -49,8 +49,10 @@ def page(b: Built, name: str) -> str:
 
 
 def plain(fragment: str) -> str:
-    """Text of an HTML fragment, apostrophes straightened (smartquotes), spaces collapsed."""
-    return " ".join(html.unescape(TAG.sub(" ", fragment)).replace("\u2019", "'").split())
+    """Text of an HTML fragment, apostrophes and double quotes straightened (smartquotes),
+    spaces collapsed."""
+    text = html.unescape(TAG.sub(" ", fragment)).replace("\u2019", "'").replace("\u201c", '"').replace("\u201d", '"')
+    return " ".join(text.split())
 
 
 def pdf_text(b: Built) -> list[str]:
@@ -178,8 +180,8 @@ def test_the_quick_start_is_there_in_the_language(built: dict[tuple[str, str], B
     text = plain(page(built[ruleset, lang], "index"))
     other = "fr" if lang == "en" else "en"
     for item in booklet.load_booklet(ruleset).data["quick_start"]:
-        assert " ".join(item["text"][lang].split())[:60] in text
-        assert " ".join(item["text"][other].split())[:60] not in text
+        assert plain(html.escape(item["text"][lang]))[:60] in text
+        assert plain(html.escape(item["text"][other]))[:60] not in text
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -207,9 +209,10 @@ def test_the_title_and_quick_start_fill_the_first_page_and_the_rules_follow(
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_table_copy_is_at_most_eight_a4_pages(built: dict[tuple[str, str], Built], ruleset: str,
-                                                  lang: str) -> None:
-    assert 0 < built[ruleset, lang].pages <= 8
+def test_the_table_copy_stays_short(built: dict[tuple[str, str], Built], ruleset: str, lang: str) -> None:
+    """Eight A4 pages as in issue 36, plus a page for "Before you play" and one for each sheet
+    after the first (a sheet for every number of players, issue 61)."""
+    assert 0 < built[ruleset, lang].pages <= 8 + 1 + len(sheet_forms(Rules.load(ruleset))) - 1
 
 
 # what a players' copy never prints: the spec's and the engine's apparatus, players by number, the
@@ -249,40 +252,163 @@ def test_no_page_is_blank_and_the_blank_sheet_ends_the_booklet(built: dict[tuple
     # a page with nothing but its running head (the game, the part) and its number
     blank = [n + 1 for n, t in enumerate(texts) if len(re.sub(r"[\s\d]", "", t)) < 60]
     assert not blank
-    # the last page is the sheet, its title drawn on it, and the notes of its call-outs under it
-    assert destinations(b.pdf)[f"{SHEET_PAGE_ID}{ruleset}"] == len(texts) - 1
-    last = " ".join(texts[-1].replace("\u2019", "'").split())
-    assert sheet_title(Rules.load(ruleset), lang).lower() in last.lower()
-    first_note = sheet_legend(ruleset, lang)[0].replace("\u2019", "'")
-    assert " ".join(first_note.split()[:6]) in last
+    # the last pages are the sheets, one for each number of players, each with its title drawn
+    # on it and the notes of its call-outs under it
+    forms = sheet_forms(Rules.load(ruleset))
+    where = destinations(b.pdf)
+    assert where[f"{SHEET_PAGE_ID}{ruleset}"] == len(texts) - len(forms)
+    for n, form in enumerate(forms):
+        if n:
+            assert where[f"{SHEET_PAGE_ID}{ruleset}-{form.params['form']}"] == len(texts) - len(forms) + n
+        text = " ".join(texts[len(texts) - len(forms) + n].split())
+        assert sheet_title(form, lang).lower().replace("'", "\u2019") in text.lower()
+        first_note = sheet_legend(form, lang)[0].replace("'", "\u2019")
+        assert " ".join(first_note.split()[:6]) in text
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 @pytest.mark.parametrize("lang", LANGS)
-def test_each_open_point_is_said_once_in_players_words_under_its_first_rule(
+def test_each_open_point_is_pointed_to_under_its_first_rule(
         built: dict[tuple[str, str], Built], ruleset: str, lang: str) -> None:
+    """Under the rule that first leaves a point open, its number in the list "Agree before you
+    play"; the point itself is said there only, once."""
     rules, data = Rules.load(ruleset), booklet.load_booklet(ruleset)
     source = page(built[ruleset, lang], "rules")
     blocks = dict(re.findall(r'<div class="booklet-rule[^"]*" id="([^"]+)">(.*?)</div>', source, re.S))
+    points = booklet.agree_points(data, rules, lang)
+    pointers = {cid: [int(n) for n in re.findall(r"\d+", re.search(
+                    r"(?:nos?\.|n\u1d52\u02e2?)\s([\d, andet]+) ", plain(block)).group(1))]  # type: ignore[union-attr]
+                for cid, block in blocks.items() if "rule-open" in block}
+    assert pointers == {cid: [n for n, item in enumerate(points, 1) if item.cid == cid]
+                        for cid in {item.cid for item in points if item.cid}}
+    for item in points:  # the point is not repeated under the rules
+        assert plain(item.point)[:40] not in plain(source)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_list_agree_before_you_play_is_the_registers(built: dict[tuple[str, str], Built], ruleset: str,
+                                                         lang: str) -> None:
+    """One numbered list gathers the open points: every entry of spec/ambiguities.yaml for the
+    game (a default for the ruleset) that the booklet does not keep quiet, each with the reading
+    this copy plays and, each in its own item, the others."""
+    rules, data = Rules.load(ruleset), booklet.load_booklet(ruleset)
     register = load_register()
-    first: dict[str, str] = {}
-    for cid in clause_order(rules):
-        for amb in booklet.open_entries(rules, cid):
-            first.setdefault(amb, cid)
-    assert first and set(first) == set(data.data["open_points"])
-    for amb, cid in first.items():
+    expected = [e.id for e in register.entries if ruleset in e.defaults
+                and "quiet" not in data.data["open_points"][e.id]]
+    source = page(built[ruleset, lang], "table")
+    listed = re.search(r'<div class="agree-list[^"]*">\s*<ol[^>]*>(.*)</ol>\s*</div>', source, re.S)
+    assert listed
+    items = top_items(listed.group(1))
+    assert len(items) == len(expected)
+    texts = [plain(item) for item in items]
+    for amb in expected:
         item = data.data["open_points"][amb]
-        said = [c for c, block in blocks.items() if "rule-open" in block and
-                plain(html.escape(item.get("point", {}).get(lang, "\0")))[:40] in plain(block)]
-        if "quiet" in item:
-            assert not said
-            continue
-        assert said == [cid], amb
         played = booklet.option_in_force(register.entry(amb), rules)
-        note = plain(blocks[cid])
-        assert plain(html.escape(item["readings"][played][lang]))[:40] in note
-        assert note.index(booklet.WORDS[lang]["here"].replace("\u00a0", " ")) < note.index(
-            plain(html.escape(item["readings"][played][lang]))[:40])
+        point = plain(html.escape(item["point"][lang]))[:50]
+        found = [t for t in texts if point in t]
+        assert len(found) == 1, amb
+        assert plain(html.escape(item["readings"][played][lang]))[1:40] in found[0]
+        for name, reading in item["readings"].items():
+            assert plain(html.escape(reading[lang]))[1:40] in found[0], (amb, name)
+    for block in items:  # two or more other readings: one list item each, never run together
+        assert len(re.findall(r"<li>", block)) != 1
+
+
+def top_items(fragment: str) -> list[str]:
+    """The items of a list's HTML (`fragment`, what is inside its <ol>), nested lists kept
+    inside their item."""
+    items, depth, start = [], 0, 0
+    for tag in re.finditer(r"<(/?)li\b[^>]*>", fragment):
+        if not tag.group(1):
+            if depth == 0:
+                start = tag.end()
+            depth += 1
+        else:
+            depth -= 1
+            if depth == 0:
+                items.append(fragment[start:tag.start()])
+    return items
+
+
+TERMS = {
+    "brouc": {"en": ["coche", "dehors", "la cape", "marriage", "30 et 1"], "fr": ["coche", "dehors", "la cape", "mariage"]},
+    "homme-de-brou-1802": {"en": ["coup", "partie", "vole", "marque", "marriage"], "fr": ["coup", "partie", "vole", "marque"]},
+    "brusquembille-1718": {"en": ["brusquembille", "stock", "pool", "fiche", "jeton", "round"],
+                           "fr": ["brusquembille", "talon", "enjeu", "fiche", "jeton", "tour", "cave"]},
+    "homme-d-auvergne": {"en": ["homme", "réjouissance", "talon", "deal"], "fr": ["homme", "réjouissance", "talon", "coup"]},
+    "hombre": {"en": ["coup", "remise", "codille", "matadors", "hombre", "tiers", "vole"],
+               "fr": ["coup", "remise", "codille", "matadors", "hombre", "tiers", "vole"]},
+}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_words_of_the_game_are_defined(built: dict[tuple[str, str], Built], ruleset: str, lang: str) -> None:
+    """A short list of terms (issue 61: "coup" was never defined in the English L'Hombre), and
+    the equipment and who settles a question, in the part before play."""
+    source = page(built[ruleset, lang], "table")
+    terms = re.search(r'<div class="table-terms[^"]*">(.*?)</div>', source, re.S)
+    assert terms
+    defined = [plain(t) for t in re.findall(r"<strong>(.*?)</strong>", terms.group(1), re.S)]
+    for word in TERMS[ruleset][lang]:
+        assert any(word.lower() in d.lower() for d in defined), word
+    text = plain(source)
+    data = booklet.load_booklet(ruleset).data
+    assert plain(html.escape(data["authority"][lang]))[:60] in text
+    for item in data["equipment"]:
+        assert plain(html.escape(item["text"][lang]))[:60] in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_hombre_says_which_hand_for_which_bid(built: dict[tuple[str, str], Built], lang: str) -> None:
+    text = plain(page(built["hombre", lang], "table"))
+    assert ("Which hand for which bid" if lang == "en" else "Quel jeu pour quelle enchère") in text
+    assert ("A guide, not a rule." if lang == "en" else "Un guide, non une règle.") in text.replace("\u00a0", " ")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_first_page_carries_no_software_stamp(built: dict[tuple[str, str], Built], ruleset: str,
+                                                  lang: str) -> None:
+    from brou import __version__
+
+    first = " ".join(pdf_text(built[ruleset, lang])[0].split())
+    for stamp in ("Specification", "Spécification", f"Brou {__version__}", __version__):
+        assert stamp not in first
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_straight_apostrophe_on_any_page(built: dict[tuple[str, str], Built], ruleset: str, lang: str) -> None:
+    """The score sheets, the flowcharts and the table plan are SVG and raw HTML, which no smart
+    quotes reach: they set the typographic apostrophe themselves, so no page has a straight one."""
+    found = [(n, text[max(0, text.index("'") - 20):text.index("'") + 20])
+             for n, text in enumerate(pdf_text(built[ruleset, lang]), 1) if "'" in text]
+    assert not found
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_french_ordinals_are_raised(built: dict[tuple[str, str], Built], ruleset: str) -> None:
+    """5\u1d49, 1\u02b3\u1d49: never "5e" or "1re" on the line (issue 61)."""
+    found = [(n, m.group(0)) for n, text in enumerate(pdf_text(built[ruleset, "fr"]), 1)
+             for m in re.finditer(r"\b\d+(?:e|re|er|ème)\b", text)]
+    assert not found
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_sheet_for_every_number_of_players(ruleset: str, lang: str) -> None:
+    """Brusquembille from two to five (four alone or in pairs), L'Homme d'Auvergne from two to
+    five, L'Hombre for three and for four at the table (40 coups); 1802 and Brouc, four."""
+    forms = sheet_forms(Rules.load(ruleset))
+    counts = sorted(f.table_size for f in forms)
+    expected = {"brusquembille-1718": [2, 3, 4, 4, 5], "homme-d-auvergne": [2, 3, 4, 5], "hombre": [3, 4]}
+    assert counts == expected.get(ruleset, [4])
+    for form in forms if len(forms) > 1 else ():  # the marque and the slate name no player count
+        svg = empty_sheet_svg(form, lang)
+        assert (f"{form.table_size} players" if lang == "en" else f"{form.table_size} joueurs") in svg \
+            or (f"{form.table_size} at the table" if lang == "en" else f"{form.table_size} à la table") in svg
 
 
 def test_the_irregularities_cite_rules_by_number_or_mark_the_suggestion(built: dict[tuple[str, str], Built]) -> None:

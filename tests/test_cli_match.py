@@ -21,7 +21,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 def test_brouc_match_prints_the_slate_as_it_grows(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "--ruleset", "brouc", "--seed", "3")
     assert (code, err) == (0, "")
-    assert "donne 1 " in out and "1re partie" in out
+    assert "donne 1 " in out and "1\u02b3\u1d49 partie" in out
     assert "Match gagné par" in out
     assert out.rstrip().splitlines()[-1].startswith("Nous (players 0 and 2): greedy bot; Eux (players 1 and 3): random bot")
     # printed deal by deal: each deal's line appears once

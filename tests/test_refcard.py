@@ -114,6 +114,26 @@ def test_parties_of_1802_and_coches_of_brouc() -> None:
     assert "in coches, marked by the losers" in new and "loses the match" in new
 
 
+@pytest.mark.parametrize(("name", "term"), [("brouc", "la cape"), ("homme-de-brou-1802", "vole")])
+@pytest.mark.parametrize("lang", LANGS)
+def test_taking_every_trick_is_not_in_the_table_of_what_a_game_is_worth(name: str, term: str, lang: str) -> None:
+    """A deal where one team takes every trick ends no game (brouc.game.cape, hdb.game.vole):
+    the card says it under the table of what a game is worth, and that the game goes on."""
+    card = reference_card(Rules.load(name), lang)
+    assert not any("every trick" in row[0] or "toutes les levées" in row[0] for row in rows(card))
+    text = " ".join(text_of(card).split())
+    assert term in text and ("the game goes on" if lang == "en" else "la partie continue") in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_match_of_1802_is_an_agreed_number_of_parties(lang: str) -> None:
+    """hdb.match.target leaves the number of parties to the players (10, 12 or 14): the card
+    names the three and the one this copy plays, never "10" alone."""
+    text = " ".join(text_of(reference_card(Rules.load("homme-de-brou-1802"), lang)).split())
+    assert ("10, 12 or 14" if lang == "en" else "10, 12 ou 14") in text
+    assert "first team to mark 10 parties" not in text
+
+
 def test_hombre_names_its_matadors_and_ponte() -> None:
     card = rows(reference_card(Rules.load("hombre"), "fr"))
     red = next(r for r in card if r[0] == "Atout ♥ ♦")
@@ -166,6 +186,27 @@ def test_the_stock_phase_is_drawn_from_data() -> None:
     assert primitives_drawn(svg) == {"free", "follow-suit"}
 
 
+def test_one_rule_throughout_is_one_chart() -> None:
+    """Brusquembille played free to the end (its default): one chart, no phases that say the same."""
+    text = svg_text(following_chart(Rules.load("brusquembille-1718"), "en"))
+    assert "While the stock lasts" not in text and "Once the stock is gone" not in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_matador_exemption_is_asked_before_the_duty_to_follow(lang: str) -> None:
+    """hom.play.matador-privilege lifts the duty of hom.play.follow: a reader meets the
+    exemption first, and its answer ends the chart (no "then" back to following suit)."""
+    svg = following_chart(Rules.load("hombre"), lang)
+    order = re.findall(r'data-primitive="([^"]+)"', svg)
+    assert order.index("matador-privilege") < order.index("follow-suit")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", RULESETS)
+def test_no_straight_apostrophe_in_a_chart(name: str, lang: str) -> None:
+    assert "'" not in svg_text(following_chart(Rules.load(name), lang))
+
+
 def test_the_option_of_a_primitive_changes_its_words() -> None:
     plain = following_chart(Rules.load("brouc"), "en")
     lifted = following_chart(Rules.load("brouc", undertrump_when_void=True), "en")
@@ -177,7 +218,7 @@ def test_whist_is_one_question(lang: str) -> None:
     svg = following_chart(Rules.load("homme-de-brou-1802"), lang)
     assert svg.count("data-primitive") == 1
     assert ("Play any card: a trump or a card of another suit" if lang == "en"
-            else "Jouez n'importe quelle carte\u00a0: un atout ou une autre couleur") in svg_text(svg)
+            else "Jouez n\u2019importe quelle carte\u00a0: un atout ou une autre couleur") in svg_text(svg)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -25,7 +25,7 @@ import pytest
 from docutils import nodes
 
 from brou import Rules
-from brou.book.sheets import BOOKLET_WIDTH_MM, sheet_page_html, sheet_pages
+from brou.book.sheets import BOOKLET_WIDTH_MM, sheet_forms, sheet_page_html, sheet_pages
 from brou.engine.bots import BOTS
 from brou.engine.session import Session
 from brou.engine.sheet import Row, ardoise_rows, marks_on_sheet, marque_rows, sheet_rows, tens
@@ -41,7 +41,7 @@ RULESETS = [
     pytest.param(HDB, marks=pytest.mark.clause("hdb.sheet.marque"), id=HDB),
     pytest.param(BROUC, marks=pytest.mark.clause("brouc.sheet.ardoise"), id=BROUC),
 ]
-SECTION = re.compile(r"^\u2500\u2500 (\d+)(?:re|e) partie ", re.MULTILINE)
+SECTION = re.compile(r"^\u2500\u2500 (\d+)(?:\u02b3\u1d49|\u1d49) partie ", re.MULTILINE)
 DEAL_LINE = {HDB: re.compile(r"^coup (\d+) ", re.MULTILINE), BROUC: re.compile(r"^donne (\d+) ", re.MULTILINE)}
 
 
@@ -341,7 +341,7 @@ def test_marque_hand_checked_example() -> None:
 def test_ardoise_hand_checked_example() -> None:
     assert ardoise_rows(BROUC_EXAMPLE) == BROUC_EXPECTED
     lines = sheet_text(BROUC_EXAMPLE).splitlines()
-    assert lines[0] == "L'ARDOISE \u00b7 Brouc (L'Etivaz) \u00b7 en 5 coches, la 5e perd"
+    assert lines[0] == "L'ARDOISE \u00b7 Brouc (L'Etivaz) \u00b7 en 5 coches, la 5\u1d49 perd"
     assert [line.split()[2:4] for line in lines if line.startswith("donne ")][1:] == [
         ["7", "9"], ["11", "17"], ["18", "22"], ["22", "30"], ["31", "33"], ["31", "33"]]
     assert lines[-1] == "         coches : Nous \u2014   Eux |||"
@@ -463,9 +463,36 @@ def test_every_callout_is_explained(ruleset: str, lang: str) -> None:
 def test_blank_slate_holds_nine_games(lang: str) -> None:
     """A match to five coches can take nine games (four lost by each team, then one)."""
     texts = [_all_text(el) for el in _text_elements(empty_sheet_svg(BROUC, lang))]
-    heads = [f"Game {n}" for n in range(1, 10)] if lang == "en" else ["1re partie"] + [f"{n}e partie" for n in range(2, 10)]
+    heads = [f"Game {n}" for n in range(1, 10)] if lang == "en" else \
+        ["1\u02b3\u1d49 partie"] + [f"{n}\u1d49 partie" for n in range(2, 10)]
     assert [t for t in texts if t in heads] == heads
     assert Rules.load(BROUC).data["match"]["target"] == 5
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_no_straight_apostrophe_on_a_sheet(ruleset: str, lang: str) -> None:
+    """A sheet is SVG, which no smart quotes reach: it draws the typographic apostrophe itself
+    (L\u2019Hombre, players\u2019 names), and so do the notes under it in the booklet."""
+    texts = [_all_text(el) for el in _text_elements(empty_sheet_svg(ruleset, lang))]
+    assert texts and not [t for t in texts if "'" in t]
+    page = "\n".join(sheet_pages(Rules.load(ruleset), lang))
+    assert "'" not in re.sub(r"<[^>]*>", "", page)
+
+
+@pytest.mark.clause("brus.match.rounds")
+def test_a_round_closes_with_a_line_a_reader_sees() -> None:
+    """Issue 61: the line that closes a round was grey 146 beside 183; it is dark and thick now,
+    under the start row, after every round and under the last deal."""
+    rules = Rules.load("brusquembille-1718")
+    svg = empty_sheet_svg(rules, "en")
+    lines = re.findall(r'<line [^>]*stroke="([^"]+)" stroke-width="([0-9.]+)"', svg)
+    closing = [(c, float(w)) for c, w in lines if float(w) >= 2]
+    rounds = max(int(r) for r in rules.data["parameters"]["rounds"]["options"])
+    assert len(closing) == rounds + 1  # under the start, then the end of each round
+    for colour, _ in closing:
+        grey = int(colour[1:3], 16)
+        assert grey < 100  # against 180 for an ordinary line
 
 
 def _game_parts(svg: str, lang: str) -> list[tuple[float, float, float, int]]:
@@ -477,7 +504,7 @@ def _game_parts(svg: str, lang: str) -> list[tuple[float, float, float, int]]:
              for el in ET.fromstring(svg).iter(SVG_NS + "line") if el.attrib["y1"] == el.attrib["y2"]]
     out = []
     for x, y, text in texts:
-        if not re.fullmatch(r"Game \d|\d+r?e partie", text):
+        if not re.fullmatch(r"Game \d|\d+(?:\u02b3\u1d49|\u1d49) partie", text):
             continue
         coches = min(ty for tx, ty, t in texts if t == "coches" and abs(tx - x) < 1 and ty > y)
         low = min(ty for tx, ty, t in texts if t == bottom and abs(tx - x) < 1 and ty > y)
@@ -551,15 +578,21 @@ def test_sheet_pages_render_with_plain_docutils(ruleset: str, lang: str) -> None
     sheet and, under it, one note per call-out; nothing that breaks the page inside it."""
     from docutils.core import publish_doctree
 
-    lines = sheet_pages(Rules.load(ruleset), lang)
+    rules = Rules.load(ruleset)
+    lines = sheet_pages(rules, lang)
     doctree = publish_doctree("\n".join(lines), settings_overrides={"report_level": 2, "halt_level": 2})
     assert not list(doctree.findall(nodes.section))
     raw = [n.astext() for n in doctree.findall(nodes.raw)]
-    assert len(raw) == 1 and 'class="sheet-page"' in raw[0] and "break-inside: avoid" in raw[0]
-    assert "break-before" not in raw[0] and "break-after" not in raw[0]
-    assert f'width="{BOOKLET_WIDTH_MM:g}mm"' in raw[0]
-    assert raw[0].index("<svg") < raw[0].index('<ol class="sheet-legend"')  # the notes under the sheet
-    assert raw[0].count("<li>") == len(sheet_legend(ruleset, lang))
+    assert len(raw) == 1
+    forms = sheet_forms(rules)
+    pages = raw[0].split('<div class="sheet-page"')[1:]
+    assert len(pages) == len(forms)  # a page for each number of players
+    for n, (form, sheet) in enumerate(zip(forms, pages, strict=True)):
+        assert "break-inside: avoid" in sheet and "break-after" not in sheet
+        assert ("break-before" in sheet) == (n > 0)  # the first follows the part's heading
+        assert f'width="{BOOKLET_WIDTH_MM:g}mm"' in sheet
+        assert sheet.index("<svg") < sheet.index('<ol class="sheet-legend"')  # the notes under the sheet
+        assert sheet.count("<li>") == len(sheet_legend(form, lang))
 
 
 @pytest.fixture(scope="session")

@@ -1,17 +1,20 @@
-"""The players' booklet of a ruleset, the table copy (issues 21 and 36), in English or French.
+"""The players' booklet of a ruleset, the table copy (issues 21, 36 and 61), in English or French.
 
-A booklet is made from the spec and from one data file, spec/booklets/<ruleset>.yaml
-(spec/schema/booklet.schema.json): its title, the quick start, the chapter titles, the open
-points in players' words, the irregularities and the seed of the commented deal.  So a ruleset
-added later gets its booklet from data alone.  `pages()` writes the booklet as
-reStructuredText pages, in this order: the title block and the quick start on the first page,
-the rules (chapters in the order of play, brou.spec.chapters, numbered 1, 2 ...; each clause
-once, numbered 4.1, 4.2 ..., its statement at the ruleset's defaults, each open point under the
-first rule that leaves it open), the irregularities, the reference card (brou.book.refcard), a
-deal commented (brou.book.walkthrough) and the blank score sheet (brou.book.sheets).  Nothing
-printed names a clause, a register entry or the engine: the clause id is only each rule's HTML
-anchor.  `brou.book.build` builds the pages with docs/booklet/conf.py, whose one extension is
-this module (`setup`: the `booklet-rule` directive).
+A booklet is made from the spec, the ambiguity register and one data file,
+spec/booklets/<ruleset>.yaml (spec/schema/booklet.schema.json): its title, the quick start, the
+chapter titles, the open points in players' words, the equipment, who settles a question, the
+words of the game, the irregularities and the seed of the commented deal.  So a ruleset added
+later gets its booklet from data alone.  `pages()` writes the booklet as reStructuredText
+pages, in this order: the title block and the quick start on the first page, the rules
+(chapters in the order of play, brou.spec.chapters, numbered 1, 2 ...; each clause once,
+numbered 4.1, 4.2 ..., its statement at the ruleset's defaults, under the first rule that
+leaves a point open the number of that point in the list "Agree before you play"), the
+irregularities, "Before you play" (brou.book.beforeplay: that list, the register's entries for
+the ruleset, `agree_points`), the reference card (brou.book.refcard), a deal commented
+(brou.book.walkthrough) and the blank score sheets (brou.book.sheets).  Nothing printed names a
+clause, a register entry or the engine: the clause id is only each rule's HTML anchor.
+`brou.book.build` builds the pages with docs/booklet/conf.py, whose one extension is this
+module (`setup`: the `booklet-rule` directive).
 """
 
 from __future__ import annotations
@@ -33,50 +36,59 @@ from jsonschema.exceptions import best_match
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from .. import __version__
 from ..errors import SpecError
 from ..spec import SCHEMA_DIR, SPEC_DIR, Document, path_text, read_yaml
 from ..spec.ambiguities import Entry, load_register
 from ..spec.chapters import booklet_chapters, booklet_numbers, chapter_of
 from ..spec.rules import Rules
+from .beforeplay import Agree, before_play
 from .refcard import Step, reference_card
 from .seats import PLAN_WORDS, table_svg
 from .text import esc
 
 BOOKLET_DIR = SPEC_DIR / "booklets"
 SCHEMA_FILE = SCHEMA_DIR / "booklet.schema.json"
-DOCS = ("rules", "card", "deal", "sheets")  # the pages after the first (title and quick start), in order
+DOCS = ("rules", "table", "card", "deal", "sheets")  # the pages after the first (title and quick start), in order
 CARD_END = "card-end"  # the anchor at the end of the reference card
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
-        "booklet": "The table copy", "project": "The Brou project", "spec": "Specification of {date}",
-        "version": "Brou {version}", "quick-start": "Quick start", "rules": "The rules",
+        "booklet": "The table copy", "project": "The Brou project",
+        "edition": "This copy gives the rules as they stood on {date}.", "quick-start": "Quick start", "rules": "The rules",
         "irregularities": "Irregularities", "card": "Reference card", "deal": "A deal, commented",
-        "sheets": "The score sheet", "open": "Open point.", "here": "This booklet:", "elsewhere": "Some tables:",
+        "sheets": "The score sheet", "table": "Before you play", "open": "Open point", "open-plural": "Open points",
+        "open-ref": "no. {n} of the list \u201cAgree before you play\u201d.",
+        "open-refs": "nos. {n} of the list \u201cAgree before you play\u201d.", "and": "and", "here": "This booklet:",
+        "elsewhere": "Some tables:", "elsewhere-many": "Other tables play one of these:",
         "see": "Rule", "see-plural": "Rules", "silent": "The rules say nothing of it.",
         "no-remedy": "The rules give no remedy.",
         "suggestion": "Suggested practice, not a rule:",
         "irregularities-intro": "Where the rules above settle a mishap, they are cited by number; where they "
                                 "say nothing, a practice is suggested: agree on it before play.",
         "contents": "Contents", "pdf": "The booklet to print: PDF, A4",
-        "print": "Print these pages as they are: the quick start, the rules, the reference card, a deal "
-                 "commented card by card and a blank score sheet.",
+        "print": "Print these pages as they are: the quick start, the rules, what to agree on before you play "
+                 "and the words of the game, the reference card, a deal commented card by card and a blank score "
+                 "sheet for each number of players.",
     },
     "fr": {
-        "booklet": "L'exemplaire de table", "project": "Le projet Brou", "spec": "Spécification du {date}",
-        "version": "Brou {version}", "quick-start": "Pour commencer", "rules": "Les règles",
+        "booklet": "L'exemplaire de table", "project": "Le projet Brou",
+        "edition": "Ce livret donne les règles telles qu'elles étaient arrêtées le {date}.",
+        "quick-start": "Pour commencer", "rules": "Les règles",
         "irregularities": "Irrégularités", "card": "Aide-mémoire", "deal": "Une donne commentée",
-        "sheets": "La feuille de marque", "open": "Point ouvert.", "here": "Ce livret\u00a0:",
-        "elsewhere": "Certaines tables\u00a0:",
+        "sheets": "La feuille de marque", "table": "Avant de jouer", "open": "Point ouvert",
+        "open-plural": "Points ouverts", "open-ref": "n\u1d52\u00a0{n} de la liste «\u00a0À convenir avant de jouer\u00a0».",
+        "open-refs": "n\u1d52\u02e2\u00a0{n} de la liste «\u00a0À convenir avant de jouer\u00a0».", "and": "et",
+        "here": "Ce livret\u00a0:",
+        "elsewhere": "Certaines tables\u00a0:", "elsewhere-many": "D'autres tables jouent l'une de ces règles\u00a0:",
         "see": "Règle", "see-plural": "Règles", "silent": "Les règles n'en disent rien.",
         "no-remedy": "Les règles ne prévoient pas de remède.",
         "suggestion": "Usage conseillé, non une règle\u00a0:",
         "irregularities-intro": "Les règles qui règlent un incident sont citées par leur numéro\u202f; là où "
                                 "elles se taisent, un usage est proposé\u00a0: convenez-en avant de jouer.",
         "contents": "Sommaire", "pdf": "Le livret à imprimer\u00a0: PDF, A4",
-        "print": "Ces pages s'impriment telles quelles\u00a0: pour commencer, les règles, l'aide-mémoire, une "
-                 "donne commentée carte par carte et une feuille de marque vierge.",
+        "print": "Ces pages s'impriment telles quelles\u00a0: pour commencer, les règles, ce dont il faut convenir "
+                 "avant de jouer et les mots du jeu, l'aide-mémoire, une donne commentée carte par carte et une "
+                 "feuille de marque vierge pour chaque nombre de joueurs.",
     },
 }
 
@@ -148,22 +160,30 @@ def load_booklet(ruleset: str, folder: Path = BOOKLET_DIR) -> Booklet:
 
 
 def _check_open_points(booklet: Booklet, rules: Rules) -> None:
-    """Every register entry the ruleset's clauses name has its open point, and its readings are
-    the entry's options for the ruleset, the one the booklet plays among them."""
+    """Every register entry of the ruleset (spec/ambiguities.yaml: those with a default for it)
+    has its open point, so the list "Agree before you play" is the register's; every entry a
+    rule of the ruleset names is one of them; and the readings are the entry's options for
+    the ruleset (or its default), the one the booklet plays among them."""
     written = booklet.doc.data["open_points"]
-    wanted = sorted({amb for cid in rules.data["clauses"] for amb in open_entries(rules, cid)})
+    register = load_register()
+    wanted = register_entries(rules)
+    for cid in rules.data["clauses"]:
+        for amb in open_entries(rules, cid):
+            if amb not in wanted:
+                raise booklet.error(f"{amb}, which rule {cid} leaves open, has no default for {booklet.ruleset} in the "
+                                    "register", ("open_points",))
     for amb in wanted:
         if amb not in written:
-            raise booklet.error(f"no open point for {amb}, which a rule of {booklet.ruleset} leaves open",
+            raise booklet.error(f"no open point for {amb}, an entry of the register for {booklet.ruleset}",
                                 ("open_points",))
-    register = load_register()
     for amb, item in written.items():
         if amb not in wanted:
-            raise booklet.error(f"{amb} is not open in any rule of {booklet.ruleset}", ("open_points", amb))
+            raise booklet.error(f"{amb} is not an entry of the register for {booklet.ruleset}", ("open_points", amb))
         if "quiet" in item:
             continue
         entry = register.entry(amb)
-        names = [o.name for o in entry.options if booklet.ruleset in o.overrides]
+        names = [o.name for o in entry.options
+                 if booklet.ruleset in o.overrides or o.name == entry.defaults[rules.id]["option"]]
         for name in item["readings"]:
             if name not in names:
                 raise booklet.error(f"{amb} has no option '{name}' for {booklet.ruleset} (options: {', '.join(names)})",
@@ -172,6 +192,11 @@ def _check_open_points(booklet: Booklet, rules: Rules) -> None:
         if played not in item["readings"]:
             raise booklet.error(f"no reading for '{played}', the option of {amb} this booklet plays",
                                 ("open_points", amb, "readings"))
+
+
+def register_entries(rules: Rules) -> list[str]:
+    """The ids of the register's entries for the ruleset: those that give it a default."""
+    return [e.id for e in load_register().entries if rules.id in e.defaults]
 
 
 def option_in_force(entry: Entry, rules: Rules) -> str:
@@ -206,7 +231,7 @@ def spec_date(root: Path = SPEC_DIR) -> datetime.date | None:
 
 
 def date_text(date: datetime.date, lang: str) -> str:
-    day = "1er" if lang == "fr" and date.day == 1 else str(date.day)
+    day = "1\u1d49\u02b3" if lang == "fr" and date.day == 1 else str(date.day)  # 1ᵉʳ, raised
     return f"{day}\u00a0{MONTHS[lang][date.month - 1]} {date.year}"
 
 
@@ -218,17 +243,15 @@ def _bi(value: Mapping[str, str], lang: str) -> str:
     return esc(str(value[lang]))
 
 
-def title_page(booklet: Booklet, rules: Rules, lang: str, date: datetime.date | None) -> list[str]:
-    """The first page: the game, "the table copy", the subtitle, the project and the spec's date
-    in a small block, then the quick start (hand-written, in the data file); then the toctree of
-    the other pages (the HTML site's contents; on paper each part is titled instead)."""
+def title_page(booklet: Booklet, rules: Rules, lang: str) -> list[str]:
+    """The first page: the game, "the table copy", the subtitle and the project in a small
+    block (no date nor version: the edition's date closes the part "Before you play"), then
+    the quick start (hand-written, in the data file); then the toctree of the other pages (the
+    HTML site's contents; on paper each part is titled instead)."""
     w, data = WORDS[lang], booklet.data
-    spec = w["spec"].format(date=date_text(date, lang)) if date else ""
-    version = w["version"].format(version=__version__)
     lines = _heading(_bi(data["title"], lang), "=")
     lines += [".. rst-class:: booklet-kind", "", f"{esc(w['booklet'])} \u2014 {_bi(data['subtitle'], lang)}", ""]
-    lines += [".. rst-class:: booklet-date", "",
-              esc(" \u00b7 ".join(x for x in (w["project"], spec, version) if x)), ""]
+    lines += [".. rst-class:: booklet-date", "", esc(w["project"]), ""]
     lines += [".. rst-class:: booklet-print", "", esc(w["print"]), ""]
     # the HTML site's link to the PDF beside it (brou.book.build puts both there); not printed
     lines += [".. rst-class:: booklet-pdf", "", f"`{esc(w['pdf'])} <../../{pdf_name(booklet.ruleset, lang)}>`__", ""]
@@ -251,39 +274,61 @@ def table_plan(rules: Rules, lang: str) -> list[str]:
             f'   <p class="table-plan-caption">{caption}</p>', "   </div>", ""]
 
 
-def open_point(booklet: Booklet, rules: Rules, amb: str, lang: str) -> str:
-    """An open point in players' words (the data file's `open_points`): what the sources leave
-    open, how this booklet plays it, what some tables do instead; "" for a quiet one."""
-    item = booklet.data.get("open_points", {}).get(amb)
-    if not item or "quiet" in item:
+def agree_points(booklet: Booklet, rules: Rules, lang: str) -> list[Agree]:
+    """The list "Agree before you play": every register entry of the ruleset (register_entries)
+    but the quiet ones, in the order of the rules that first leave them open; an entry no rule
+    names comes last.  Its text is the data file's `open_points`, in `lang`."""
+    titled = booklet.data["chapters"]
+    numbers = booklet_numbers(rules, titled)
+    first: dict[str, str] = {}
+    for _, ids in booklet_chapters(rules, titled):
+        for cid in ids:
+            for amb in open_entries(rules, cid):
+                first.setdefault(amb, cid)
+    place = {cid: n for n, cid in enumerate(cid for _, ids in booklet_chapters(rules, titled) for cid in ids)}
+    register = load_register()
+    out: list[Agree] = []
+    entries = register_entries(rules)
+    for amb in sorted(entries, key=lambda a: (place.get(first.get(a, ""), len(place)), entries.index(a))):
+        item = booklet.data["open_points"][amb]
+        if "quiet" in item:
+            continue
+        readings = item["readings"]
+        played = option_in_force(register.entry(amb), rules)
+        cid = first.get(amb, "")
+        out.append(Agree(amb, cid, numbers[cid] if cid else "", _bi(item["point"], lang), _bi(readings[played], lang),
+                         tuple(_bi(readings[name], lang) for name in readings if name != played)))
+    return out
+
+
+def open_point_note(numbers: list[int], lang: str) -> str:
+    """Under the rule that first leaves points open: their numbers in the list "Agree before
+    you play", where each point and its readings are said once; "" for none."""
+    if not numbers:
         return ""
-    w, readings = WORDS[lang], item["readings"]
-    played = option_in_force(load_register().entry(amb), rules)
-    text = f"**{esc(w['open'])}** {_bi(item['point'], lang)} *{esc(w['here'])}* {_bi(readings[played], lang)}"
-    others = [_bi(readings[name], lang) for name in readings if name != played]
-    if others:
-        text += f" *{esc(w['elsewhere'])}* {' '.join(others)}"
-    return text
+    w = WORDS[lang]
+    if len(numbers) == 1:
+        return f"**{esc(w['open'])}** {esc(w['open-ref'].format(n=numbers[0]))}"
+    listed = ", ".join(str(n) for n in numbers[:-1]) + f" {w['and']} {numbers[-1]}"
+    return f"**{esc(w['open-plural'])}** {esc(w['open-refs'].format(n=listed))}"
 
 
 def rules_page(booklet: Booklet, rules: Rules, lang: str) -> list[str]:
     """The rules, chapter by chapter in the order of play, every clause once and numbered, each
-    open point under the first rule that leaves it open; then the irregularities, which cite
-    the rules by number."""
+    open point pointed to under the first rule that leaves it open; then the irregularities,
+    which cite the rules by number."""
     w, titled = WORDS[lang], booklet.data["chapters"]
     numbers = booklet_numbers(rules, titled)
     lines = _heading(esc(w["rules"]), "=") + [".. container:: booklet-rules", ""]
-    said: set[str] = set()
+    listed = list(enumerate(agree_points(booklet, rules, lang), 1))
     for c, (chapter, ids) in enumerate(booklet_chapters(rules, titled), 1):
         lines += ["   .. rubric:: " + f"{c}. {_bi(titled[chapter], lang)}", "      :class: rules-chapter", ""]
         for cid in ids:
             lines += [f"   .. booklet-rule:: {cid}", f"      :number: {numbers[cid]}", "",
                       f"      {esc(str(rules.data['clauses'][cid][lang]))}", ""]
-            for amb in open_entries(rules, cid):
-                note = "" if amb in said else open_point(booklet, rules, amb, lang)
-                said.add(amb)
-                if note:
-                    lines += ["      .. rst-class:: rule-open", "", f"      {note}", ""]
+            note = open_point_note([n for n, item in listed if item.cid == cid], lang)
+            if note:
+                lines += ["      .. rst-class:: rule-open", "", f"      {note}", ""]
     return lines + irregularities(booklet, numbers, lang)
 
 
@@ -320,11 +365,15 @@ def card_steps(booklet: Booklet, rules: Rules, lang: str) -> list[Step]:
 
 
 def contributed(part: str, booklet: Booklet, rules: Rules, lang: str) -> list[str]:
-    """The reference card, the commented deal (its rules cited by their numbers here) or the
-    score sheets, from their own modules."""
+    """The part before play, the reference card, the commented deal (its rules cited by their
+    numbers here) or the score sheets, from their own modules."""
     from .sheets import sheet_pages
     from .walkthrough import commented_deal
 
+    if part == "table":
+        date = spec_date()
+        edition = WORDS[lang]["edition"].format(date=date_text(date, lang)) if date else ""
+        return before_play(booklet.data, agree_points(booklet, rules, lang), lang, edition)
     if part == "card":
         return reference_card(rules, lang, card_steps(booklet, rules, lang))
     if part == "deal":
@@ -333,14 +382,14 @@ def contributed(part: str, booklet: Booklet, rules: Rules, lang: str) -> list[st
     return sheet_pages(rules, lang, WORDS[lang]["sheets"])
 
 
-def pages(ruleset: str, lang: str, date: datetime.date | None = None) -> dict[str, str]:
+def pages(ruleset: str, lang: str) -> dict[str, str]:
     """The booklet of `ruleset` in `lang` as reStructuredText pages: page name -> text."""
     if lang not in WORDS:
         raise ValueError(f"no language '{lang}' (known: {', '.join(WORDS)})")
     booklet = load_booklet(ruleset)
     rules = Rules.load(ruleset)
-    out = {"index": title_page(booklet, rules, lang, date), "rules": rules_page(booklet, rules, lang)}
-    for part in ("card", "deal", "sheets"):
+    out = {"index": title_page(booklet, rules, lang), "rules": rules_page(booklet, rules, lang)}
+    for part in ("table", "card", "deal", "sheets"):
         body = [".. container:: booklet-" + part, ""] + [f"   {x}" if x else "" for x in contributed(part, booklet, rules, lang)]
         if part == "card":  # where the card ends: the PDF's test finds it on the card's page
             body += ["", "   .. raw:: html", "", f'      <p id="{CARD_END}" class="card-end"></p>', ""]
@@ -354,7 +403,7 @@ def write_pages(ruleset: str, lang: str, folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.glob("*.rst"):
         old.unlink()
-    for name, text in pages(ruleset, lang, spec_date()).items():
+    for name, text in pages(ruleset, lang).items():
         (folder / f"{name}.rst").write_text(text, encoding="utf-8")
     return folder
 

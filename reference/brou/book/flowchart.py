@@ -54,6 +54,7 @@ class Node:
     scope: frozenset[str] = BOTH
     after_yes: frozenset[str] = BOTH
     no_note: dict[str, str] | None = None
+    before: str = ""  # an exemption from that primitive's duty: asked before it, and its "yes" ends the chart
 
 
 def _ranks_text(ranks: list[str], lang: str) -> str:
@@ -132,7 +133,7 @@ def node(rules: Rules, name: str, option: Any) -> Node:
                     {"en": "You need not play one, unless the card led is a higher matador: then play a trump",
                      "fr": "Vous n'êtes pas tenu d'en jouer un, sauf si la carte entamée est un matador plus fort : "
                            "jouez alors un atout"},
-                    scope=frozenset({FOLLOW}), after_yes=frozenset({FOLLOW}))
+                    scope=frozenset({FOLLOW}), after_yes=frozenset(), before="follow-suit")
     raise KeyError(f"no flowchart node for the following primitive '{name}'")
 
 
@@ -141,6 +142,8 @@ def phases(rules: Rules) -> list[tuple[dict[str, str] | None, tuple[tuple[str, A
     its primitives while the stock lasts and once it is gone (brus.talon.last-tricks)."""
     if rules.talon_size and "draw" in rules.after_trick:
         after = rules.following_after_talon or rules.following_primitives
+        if after == rules.following_primitives:  # the same rule throughout: one chart, no title
+            return [(None, after)]
         return [({"en": "While the stock lasts", "fr": "Tant qu'il reste des cartes au talon"},
                  rules.following_primitives),
                 ({"en": "Once the stock is gone", "fr": "Une fois le talon épuisé"}, after)]
@@ -181,7 +184,8 @@ class _Svg:
 
     def text(self, x: float, y: float, content: str, size: float = SIZE, **attrs: object) -> None:
         head = svg_attrs({"x": x, "y": y, "font_family": FONT, "font_size": size, "fill": INK} | attrs)
-        self.parts.append(f"<text{head}>{escape(content)}</text>")
+        body = escape(content.replace("'", "\u2019"))  # the typographic apostrophe: no smart quotes reach an SVG
+        self.parts.append(f"<text{head}>{body}</text>")
 
     def box(self, x: float, y: float, w: float, lines: list[str], fill: str, edge: str, *, bold: bool = False,
             rx: float = 5) -> float:
@@ -230,12 +234,23 @@ DO_W = WIDTH - DO_X - 2
 GAP = 19.0
 
 
+def _drawing_order(nodes: list[tuple[str, Node]]) -> list[tuple[str, Node]]:
+    """The nodes in the order a reader asks the questions: an exemption (`before`) just above
+    the duty it lifts, so that nobody is told to play a card before being told he need not."""
+    out = [item for item in nodes if not item[1].before]
+    for item in nodes:
+        if item[1].before:
+            names = [name for name, _ in out]
+            out.insert(names.index(item[1].before) if item[1].before in names else len(out), item)
+    return out
+
+
 def _chart(pic: _Svg, rules: Rules, primitives: tuple[tuple[str, Any], ...], lang: str, top: float) -> float:
     """One chart from `top`; returns its bottom."""
     w = WORDS[lang]
     spine = ASK_X + ASK_W / 2
     y = top
-    nodes = [(name, node(rules, name, option)) for name, option in primitives]
+    nodes = _drawing_order([(name, node(rules, name, option)) for name, option in primitives])
     merged = False  # whether a "yes" branch has come back to the spine: the end is then "what is left"
     pending: list[tuple[float, float]] = []  # the "then" lines to bring down to the next question
     for i, (name, n) in enumerate(nodes):

@@ -26,6 +26,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from ..engine.sheet import english_ordinal, ordinal
 from ..spec.rules import Rules, card_order
 from .flowchart import following_chart, typeset
 from .pictures import RANKS, RED_SUITS, SUIT_SIGNS
@@ -74,13 +75,18 @@ W: dict[str, dict[str, str]] = {
         "parties": "parties", "coches": "coches", "winner": "winners", "loser": "losers",
         "below-first": "losers' count below {n}", "below": "losers' count below {n}",
         "otherwise": "losers' count {n} or more", "any": "any other end",
-        "all-tricks": "*{name}*: one team takes every trick (the deal's points do not count)",
+        "all-tricks-loser": "*{name}*, every trick of a deal, undeclared: the other team marks {n} {unit}; the "
+                            "deal does not count and the game goes on.",
+        "all-tricks-winner": "*{name}*: a team that takes every trick of a deal marks {n} {unit}; the deal's points "
+                             "are struck out and the game goes on.",
+        "agreed": "the first team to mark the number of {unit} agreed before play, {options}, wins the match "
+                  "(this copy: {n}).",
         "declared": "*{name}*, declared and made", "declared-from": "*{name}*, declared at {n} or more and made",
         "declared-plus": "the game's value +\u00a0{n}",
         "double": "*{name}* (the other team at {n} or less)",
         "declared-failed": "A declaration that fails gives the same to the other team.",
         "match-wins": "the first team to mark {n} {unit} wins the match.",
-        "match-loses": "the team that marks its {n}th {unit} loses the match.",
+        "match-loses": "the team that marks its {nth} {unit} loses the match.",
         "rounding": "Card points are marked in tens at the end of a deal: units 0 to 4 are dropped, "
                     "5 to 9 go up to the next ten.",
         "most-card-points": "Each deal, the player with the most card points in his tricks takes the pool; "
@@ -155,7 +161,7 @@ W: dict[str, dict[str, str]] = {
         "any-time-once-team-has-trick": "à tout moment dès que son équipe a fait une levée",
         "immediately": "aussitôt", "end-of-deal": "à la fin de la donne",
         "game": "La partie", "match": "Le match",
-        "at-end-of-coup": "la première équipe qui atteint {target} points à la fin d'une donne gagne la partie "
+        "at-end-of-coup": "la première équipe qui atteint {target} points à la fin d'un coup gagne la partie "
                           "(ou plus tôt, en l'annonçant).",
         "by-declaration": "une équipe à {target} points ou plus ne gagne qu'en se déclarant « dehors » à son "
                           "tour ; un « dehors » faux perd la partie.",
@@ -163,25 +169,30 @@ W: dict[str, dict[str, str]] = {
         "parties": "parties", "coches": "coches", "winner": "gagnants", "loser": "perdants",
         "below-first": "compte des perdants sous {n}", "below": "compte des perdants sous {n}",
         "otherwise": "compte des perdants de {n} ou plus", "any": "toute autre fin",
-        "all-tricks": "{name} : une équipe fait toutes les levées (les points du coup ne comptent pas)",
+        "all-tricks-loser": "*{name}* sans annonce\u00a0: l'autre équipe marque {n} {unit}\u00a0; la donne ne compte "
+                            "pas, la partie continue.",
+        "all-tricks-winner": "*{name}*\u00a0: l'équipe qui fait toutes les levées d'un coup marque {n} {unit}\u00a0; les "
+                             "points du coup sont annulés et la partie continue.",
+        "agreed": "la première équipe qui marque le nombre de {unit} convenu avant de jouer, {options}, gagne le match "
+                  "(ce livret\u00a0: {n}).",
         "declared": "« {name} », annoncée et réussie", "declared-from": "« {name} », annoncée à {n} ou plus et réussie",
         "declared-plus": "valeur de la partie +\u00a0{n}",
         "double": "« {name} » (l'autre équipe à {n} ou moins)",
         "declared-failed": "Une annonce manquée donne autant à l'autre équipe.",
         "match-wins": "la première équipe qui marque {n} {unit} gagne le match.",
-        "match-loses": "l'équipe qui marque sa {n}e {unit_one} perd le match.",
-        "rounding": "Les points des cartes se marquent en dizaines à la fin de la donne : de 0 à 4 les unités "
-                    "tombent, de 5 à 9 on monte à la dizaine suivante.",
-        "most-card-points": "À chaque donne, le joueur qui a le plus de points dans ses levées prend la poule ; "
-                            "des joueurs à égalité la partagent.",
-        "most-card-points-points": "Chacun additionne ses points de donne en donne ; après la donne où "
+        "match-loses": "l'équipe qui marque sa {nth} {unit_one} perd le match.",
+        "rounding": "En fin de donne, les points de cartes se marquent en dizaines\u00a0: unités de 0 à 4 à la baisse, de 5 "
+                    "à 9 à la hausse.",
+        "most-card-points": "À chaque coup, le joueur qui a le plus de points dans ses levées prend l'enjeu ; "
+                            "des joueurs à égalité le partagent.",
+        "most-card-points-points": "Chacun additionne ses points de coup en coup ; après le coup où "
                                    "quelqu'un atteint {target}, le plus gros total gagne.",
         "brusquembilles": "**Brusquembilles** ({list}) : après chaque levée, qui en a joué une et gagne la levée "
                           "en reçoit la valeur de chacun des autres ; qui en a joué une et perd la levée en paie "
                           "la valeur à chacun des autres.",
         "jeton": "jeton", "jetons-word": "jetons",
         "stakes": "**Enjeux** : une fiche vaut {fiche} jetons ; chacun commence avec {per_round} fiches par tour "
-                  "à jouer et {jetons} jetons, et met {pool} fiche à la poule à chaque donne.",
+                  "à jouer et {jetons} jetons, et met {pool} fiche à l'enjeu à chaque coup.",
         "rounds": "**La partie** : autant de tours que les joueurs en conviennent avant de jouer (l'exemple de la "
                   "source : {n}), chaque joueur donnant une fois par tour.",
         "most-tricks": "L'homme (le premier qui joue sur la couleur retournée) gagne le coup s'il fait plus de "
@@ -193,12 +204,12 @@ W: dict[str, dict[str, str]] = {
         "k-caption": "Les points, chacun pour soi",
         "turned-suit-turned": "un roi retourné du talon", "turned-suit-held": "le roi de la couleur retournée",
         "turned-suit-turned-who": "+1 pour qui l'a retourné", "turned-suit-held-who": "+1 pour qui le tient",
-        "shown": ", si son porteur le montre quand il a la parole", "automatic": "",
+        "shown": ", si son détenteur le montre quand il a la parole", "automatic": "",
         "trump-and-others": "le roi d'atout, et chaque autre roi de la même main",
         "trump-only": "le roi d'atout d'un coup joué",
         "moves": "Un roi qui a compté et qu'un autre joueur gagne dans une levée : son point passe au gagnant "
                  "de la levée.",
-        "owner-pays": "Un roi qui a compté et qu'un autre joueur gagne dans une levée : son porteur perd ce point.",
+        "owner-pays": "Un roi qui a compté et qu'un autre joueur gagne dans une levée : son détenteur perd ce point.",
         "marks": "**La partie** : le premier joueur qui atteint {target} points gagne, sur-le-champ.",
         "owed": "Un point perdu par qui n'en a pas est dû.", "forgiven": "Un joueur ne descend jamais sous zéro.",
         "contracts": "Les contrats, du plus faible au plus fort", "contract": "Contrat", "c-rank": "Rang",
@@ -465,9 +476,7 @@ def _game_part(rules: Rules, lang: str) -> list[str]:
         else:
             case = word(lang, "any")
         rows.append([case, str(step["value"])])
-    all_tricks = game.get("all_tricks")
-    if all_tricks:
-        rows.append([word(lang, "all-tricks", name=esc(all_tricks["name"])), str(all_tricks["value"])])
+    all_tricks = game.get("all_tricks")  # not a game's end: said under the table (the game goes on)
     decl = game.get("declaration")
     if decl:
         value = word(lang, "declared-plus", n=decl["value"]) if game["marked_by"] == "winner" else str(decl["value"])
@@ -484,11 +493,21 @@ def _game_part(rules: Rules, lang: str) -> list[str]:
     notes = []
     if decl:
         notes.append(word(lang, "declared-failed"))
-    if match:
+    if all_tricks:
+        n = int(all_tricks["value"])
+        notes.append(word(lang, f"all-tricks-{game['marked_by']}", name=esc(all_tricks["name"]), n=n,
+                          unit=units if n > 1 else units[:-1]))
+    options = (rules.data["parameters"].get("match_target") or {}).get("options") or []
+    if match and len(options) > 1:
+        listed = ", ".join(str(o) for o in options[:-1]) + (" or " if lang == "en" else " ou ") + str(options[-1])
+        notes.append(f"**{word(lang, 'match')}**" + ("\u00a0: " if lang == "fr" else ": ")
+                     + word(lang, "agreed", unit=units, options=listed, n=match["target"]))
+    elif match:
         key = "match-wins" if match["reaching_target"] == "wins" else "match-loses"
         one = units[:-1] if units.endswith("s") else units
         notes.append(f"**{word(lang, 'match')}**" + ("\u00a0: " if lang == "fr" else ": ")
-                     + word(lang, key, n=match["target"], unit=units if key == "match-wins" else one, unit_one=one))
+                     + word(lang, key, n=match["target"], unit=units if key == "match-wins" else one, unit_one=one,
+                             nth=english_ordinal(match["target"]) if lang == "en" else ordinal(match["target"])))
     if rules.rounding == "cards-half-up":
         notes.append(word(lang, "rounding"))
     return out + ["- " + n for n in notes] + [""]

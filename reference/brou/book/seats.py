@@ -58,7 +58,7 @@ def next_side(rules: Rules, lang: str) -> str:
 PLAN_WORDS = {
     "en": ("The seats round the table: the arrows show the way the deal, the lead and the play go round.",
            "Seats round the table"),
-    "fr": ("Les places autour de la table\u00a0: les flèches montrent le sens de la donne, de l'entame et du jeu.",
+    "fr": ("Les places autour de la table\u00a0: les flèches montrent le sens de la donne, de l\u2019entame et du jeu.",
            "Les places autour de la table"),
 }
 

@@ -47,6 +47,14 @@ _INTRO = {
         "fr": "Imprimez cette page, une par partie, et écrivez le nom des joueurs en tête de leurs colonnes. Les "
               "numéros cerclés renvoient aux notes sous la feuille.",
     },
+    "sheets": {
+        "en": "A sheet for each number of players the game allows, a page each: print the one for your table, one "
+              "for each game, and write the players' names at the head of their columns. The numbers in rings "
+              "refer to the notes under each sheet.",
+        "fr": "Une feuille pour chaque nombre de joueurs que permet le jeu, une page chacune\u00a0: imprimez celle de "
+              "votre table, une par partie, et écrivez le nom des joueurs en tête de leurs colonnes. Les numéros "
+              "cerclés renvoient aux notes sous chaque feuille.",
+    },
 }
 BOOKLET_WIDTH_MM = 136.0  # the sheet on a booklet's last page, its notes under it
 # the booklet's last page: nothing breaks it; the sheet centred, the notes in two columns of small type
@@ -98,19 +106,48 @@ def _esc(text: str) -> str:
     return text.replace("\\", "\\\\").replace("*", "\\*").replace("`", "\\`").replace("|", "\\|")
 
 
+def sheet_forms(rules: Rules) -> list[Rules]:
+    """The ruleset at every number of players it allows (its parameter `form`: Brusquembille,
+    L'Homme d'Auvergne, L'Hombre), fewest players first, the other parameters as `rules` has
+    them; `rules` alone for a game of one form (1802, Brouc)."""
+    options = (rules.data["parameters"].get("form") or {}).get("options") or []
+    if len(options) < 2:
+        return [rules]
+    others = {k: v for k, v in rules.params.items() if k != "form"}
+    forms = [Rules.load(rules.id, **others, form=f) for f in options]
+    return sorted(forms, key=lambda r: (r.table_size, options.index(r.params["form"])))
+
+
+def curly(text: str) -> str:
+    """The typographic apostrophe for the straight one, in text that no smart quotes will see
+    (raw HTML, SVG)."""
+    return text.replace("'", "\u2019")
+
+
 def sheet_pages(rules: Rules, lang: str, part: str = "") -> list[str]:
-    """reStructuredText lines: a booklet's last page, the blank score sheet of `rules` with what
-    its call-outs mean under it, in `lang`; `part`, the page's name in the running head (the
-    booklet prints no heading above the sheet, for room)."""
+    """reStructuredText lines: a booklet's last pages, the blank score sheet of `rules` with what
+    its call-outs mean under it, in `lang`, one page for each number of players the game allows
+    (sheet_forms); `part`, the pages' name in the running head (the booklet prints no heading
+    above the sheet, for room).  The first page's id is SHEET_PAGE_ID + the ruleset, the
+    others' that and "-" + the form."""
     if lang not in ("en", "fr"):
         raise ValueError(f"no language '{lang}' for the score sheets (known: en, fr)")
+    forms = sheet_forms(rules)
     kind = sheet_kind(rules)
-    body = page_svg(empty_sheet_svg(rules, lang), BOOKLET_WIDTH_MM).strip().splitlines()
-    items = [f"<li>{html.escape(text, quote=False)}</li>" for text in sheet_legend(rules, lang)]
+    intro = _INTRO["sheets" if len(forms) > 1 else kind][lang]
     named = html.escape(part.replace("\\", "\\\\").replace("'", "\\27 "))  # a CSS string in an attribute
-    style = ONE_PAGE_STYLE + (f"; string-set: part '{named}'" if part else "")
-    return [".. raw:: html", "", f'   <div class="sheet-page" id="{SHEET_PAGE_ID}{rules.id}" style="{style}">',
-            f'   <p class="sheet-intro" style="{INTRO_STYLE}">{html.escape(_INTRO[kind][lang], quote=False)}</p>',
-            *("   " + line for line in body if line.strip()),
-            f'   <ol class="sheet-legend" style="{LEGEND_STYLE}">', *(f"   {item}" for item in items), "   </ol>",
-            "   </div>", ""]
+    out: list[str] = [".. raw:: html", ""]
+    for n, form in enumerate(forms):
+        body = page_svg(empty_sheet_svg(form, lang), BOOKLET_WIDTH_MM).strip().splitlines()
+        items = [f"<li>{html.escape(curly(text), quote=False)}</li>" for text in sheet_legend(form, lang)]
+        style = ONE_PAGE_STYLE + (f"; string-set: part '{named}'" if part else "")
+        if n:
+            style += "; break-before: page; page-break-before: always"
+        page_id = SHEET_PAGE_ID + rules.id + (f"-{form.params['form']}" if n else "")
+        out += [f'   <div class="sheet-page" id="{page_id}" style="{style}">']
+        if n == 0:
+            out += [f'   <p class="sheet-intro" style="{INTRO_STYLE}">{html.escape(curly(intro), quote=False)}</p>']
+        out += [*("   " + line for line in body if line.strip()),
+                f'   <ol class="sheet-legend" style="{LEGEND_STYLE}">', *(f"   {item}" for item in items), "   </ol>",
+                "   </div>"]
+    return out + [""]

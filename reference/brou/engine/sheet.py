@@ -316,8 +316,15 @@ def marks_on_sheet(rows: Iterable[Row]) -> tuple[int, int]:
 # -- the words of both sheets, in text and drawn --------------------------------------
 
 
+def english_ordinal(n: int) -> str:
+    """An English ordinal in figures: 1st, 2nd, 3rd, 4th, 11th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def ordinal(n: int) -> str:
-    return "1re" if n == 1 else f"{n}e"
+    """A French ordinal in figures, its letters raised as French typography wants: 1ʳᵉ, 2ᵉ."""
+    return "1\u02b3\u1d49" if n == 1 else f"{n}\u1d49"
 
 
 def sheet_title(record: Record, sheet: str, lang: str = "fr") -> str:
@@ -333,7 +340,7 @@ def sheet_title(record: Record, sheet: str, lang: str = "fr") -> str:
         if is_marque(record):
             goal = f"to {target} parties"
         else:
-            goal = f"to {target} coches, the {target}th {'loses' if loses else 'wins'}"
+            goal = f"to {target} coches, the {english_ordinal(target)} {'loses' if loses else 'wins'}"
     elif is_marque(record):
         goal = f"en {target} parties"
     else:

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .sheet import is_marque
+from .sheet import english_ordinal, is_marque, ordinal
 from .sheet_page import (
     HEAD_FILL,
     PAGE,
@@ -47,7 +47,8 @@ _P_WORDS = {
            "deal": "coup", "dealer": "donneur", "brusq": "brusq. \u00b1", "pool": "enjeu \u00b1", "holds": "avoir",
            "points": "points", "total": "total", "player": "nom", "side": "noms", "start": "départ",
            "end": "gain/perte", "trump": "atout", "homme": "homme", "result": "résultat", "hombre": "hombre",
-           "contract": "contrat", "plus": "\u00b1", "players": "{n} joueurs", "rounds": "un tour : {d} coups",
+           "contract": "contrat", "plus": "\u00b1", "players": "{n} joueurs", "pairs": "en deux équipes",
+           "seated": "{n} à la table, {p} jouent chaque coup", "rounds": "un tour : {d} coups",
            "fiche": "une fiche = {j} jetons", "to": "en {n} points", "coups": "{n} coups",
            "values": "Valeur des contrats (gagné / codille ; la vole \u00b1 {v})\u00a0:",
            "aces": "Brusquembilles\u00a0: {cards}. Chaque ligne \u00b1 fait zéro sur l'ensemble des joueurs.",
@@ -56,7 +57,8 @@ _P_WORDS = {
            "deal": "deal", "dealer": "dealer", "brusq": "brusq. \u00b1", "pool": "pool \u00b1", "holds": "holds",
            "points": "points", "total": "total", "player": "name", "side": "names", "start": "start",
            "end": "won/lost", "trump": "trump", "homme": "homme", "result": "result", "hombre": "hombre",
-           "contract": "contract", "plus": "\u00b1", "players": "{n} players", "rounds": "a round: {d} deals",
+           "contract": "contract", "plus": "\u00b1", "players": "{n} players", "pairs": "in two pairs",
+           "seated": "{n} at the table, {p} play each coup", "rounds": "a round: {d} deals",
            "fiche": "a fiche = {j} jetons", "to": "to {n} points", "coups": "{n} coups",
            "values": "Contract values (won / codille; the vole \u00b1 {v}):",
            "aces": "Brusquembilles: {cards}. Each line of \u00b1 adds up to zero over the players.",
@@ -112,15 +114,22 @@ def _brusquembille_page(rules: Rules, lang: str) -> tuple[str, list[str]]:
     paid = rules.pays_brusquembilles
     per_round = rules.table_size
     head = [rules.data["title"][lang], w["players"].format(n=rules.table_size)]
+    if any(len(team) > 1 for team in rules.teams):
+        head[-1] += " " + w["pairs"]
     if by_points:
         head.append(w["to"].format(n=session["target"]))
         per_side: list[tuple[str, float, int]] = [(w["points"], 1, 2), (w["total"], 1.2, 3)]
         keys = ["brus.deal", "brus.points", "brus.total"]
     else:
         head += [w["rounds"].format(r=session["rounds"], d=per_round), w["fiche"].format(j=stakes["fiche"])]
-        per_side = ([(w["brusq"], 1.05, 2)] if paid else []) + [(w["pool"], 1.0, 3 if paid else 2),
-                                                                (w["holds"], 0.95, 4 if paid else 3)]
-        keys = ["brus.deal"] + (["brus.brusq"] if paid else []) + ["brus.pool", "brus.holds", "brus.start", "brus.end"]
+        if paid and rules.table_size >= 4:  # no room for three columns a player: one \u00b1 for the deal
+            per_side = [(w["plus"], 1.0, 2), (w["holds"], 1.0, 3)]
+            keys = ["brus.deal", "brus.both", "brus.holds", "brus.start", "brus.end"]
+        else:
+            per_side = ([(w["brusq"], 1.05, 2)] if paid else []) + [(w["pool"], 1.0, 3 if paid else 2),
+                                                                    (w["holds"], 0.95, 4 if paid else 3)]
+            keys = ["brus.deal"] + (["brus.brusq"] if paid else []) + ["brus.pool", "brus.holds", "brus.start",
+                                                                       "brus.end"]
     page_head(svg, w["brus"], fr_typo(" \u00b7 ".join(head), lang))
     lead = [Col(w["deal"], 58, 1), Col(w["dealer"], 88)]
     foot = 96
@@ -167,7 +176,9 @@ def _hombre_page(rules: Rules, lang: str) -> tuple[str, list[str]]:
     w = _P_WORDS[lang]
     svg = Svg(PAGE)
     coups = int(rules.data["session"]["coups"])
-    head = [rules.data["title"][lang], w["players"].format(n=rules.table_size), w["coups"].format(n=coups)]
+    seats = w["players"].format(n=rules.table_size) if rules.table_size == rules.n_players else \
+        w["seated"].format(n=rules.table_size, p=rules.n_players)
+    head = [rules.data["title"][lang], seats, w["coups"].format(n=coups)]
     page_head(svg, w["hom"], " \u00b7 ".join(head))
     lead = [Col("coup", 58, 1), Col(w["dealer"], 90), Col(w["hombre"], 90, 2), Col(w["contract"], 150, 3),
             Col(w["result"], 100, 4)]
@@ -267,9 +278,9 @@ _LEGEND: dict[str, dict[str, str]] = {
     },
     "brouc.match": {
         "en": "Coches of the match: every coche of every game, in fives (four strokes crossed by the fifth). The "
-              "team that marks its {target}th coche {fate} the match.",
+              "team that marks its {nth} coche {fate} the match.",
         "fr": "Coches du match\u00a0: toutes les coches de toutes les parties, par cinq (quatre traits barrés par "
-              "le cinquième). L'équipe qui marque sa {target}e coche {fate} le match.",
+              "le cinquième). L'équipe qui marque sa {nth} coche {fate} le match.",
     },
     "brus.deal": {
         "en": "Deal and dealer: one line for each deal. A round is one deal by each player; a stronger line "
@@ -284,6 +295,14 @@ _LEGEND: dict[str, dict[str, str]] = {
               "aces and tens played, settled after each trick.",
         "fr": "Brusquembilles \u00b1\u00a0: les jetons qu'un joueur a reçus (+) ou payés (\u2212) pendant le coup "
               "pour les as et les dix joués, réglés après chaque levée.",
+    },
+    "brus.both": {
+        "en": "\u00b1: the jetons a player won (+) or paid (\u2212) in the deal: the aces and tens, settled after each "
+              "trick, and the pool, {stake} jetons from everyone, +{won} for the player with the most card points "
+              "(players tied for the most share it).",
+        "fr": "\u00b1\u00a0: les jetons qu'un joueur a gagnés (+) ou payés (\u2212) dans le coup\u00a0: les as et les "
+              "dix, réglés après chaque levée, et l'enjeu, {stake} jetons de chacun, +{won} pour celui qui a le plus "
+              "de points (les ex æquo en tête se le partagent).",
     },
     "brus.pool": {
         "en": "Pool \u00b1: everyone puts {stake} jetons in the pool before the deal; the player with the most card "
@@ -341,7 +360,7 @@ _LEGEND: dict[str, dict[str, str]] = {
               "taken in a trick, \u22121 for its holder and +1 for the taker; the homme +1 if he wins; if he loses, "
               "\u22121 for him and +1 {loser}.",
         "fr": "\u00b1\u00a0: les points de chacun dans le coup\u00a0: +1 pour un roi retourné ou montré\u00a0; un roi "
-              "qui a compté et qui est pris dans une levée, \u22121 pour son porteur et +1 pour le preneur\u00a0; "
+              "qui a compté et qui est pris dans une levée, \u22121 pour son détenteur et +1 pour le preneur\u00a0; "
               "l'homme +1 s'il gagne\u00a0; s'il perd, \u22121 pour lui et +1 {loser}.",
     },
     "auv.total": {
@@ -440,6 +459,7 @@ def sheet_legend(rules_or_ruleset_id: Rules | str, lang: str = "fr") -> list[str
         loses = rules.data["match"]["reaching_target"] == "loses"
         factor = int(rules.data["marriages"]["table"].get("factor", 1))
         fields = {"target": target, "games": _most_games(target), "most": target - 1,
+                  "nth": english_ordinal(target) if lang == "en" else ordinal(target),
                   "fate": ("loses" if loses else "wins") if lang == "en" else ("perd" if loses else "gagne"),
                   "factor": {1: "", 2: "twice" if lang == "en" else "deux fois"}.get(factor, f"{factor} \u00d7")}
     else:

@@ -48,7 +48,7 @@ class Svg:
         self.parts.append(f"<{tag}{self._attrs(attrs)}/>")
 
     def text(self, x: float, y: float, content: str, **attrs: object) -> None:
-        body = escape(content)
+        body = escape(content.replace("'", APOSTROPHE))
         if self.styles is None:
             for sign in RED_SUITS:
                 body = body.replace(sign, f'<tspan class="red">{sign}</tspan>')
@@ -67,9 +67,13 @@ class Svg:
 
     def document(self, width: float, height: float, title: str) -> str:
         w, h = math.ceil(width), math.ceil(height)
+        title = title.replace("'", APOSTROPHE)
         head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
                 f'role="img" aria-label={quoteattr(title)}>\n<title>{escape(title)}</title>\n')
         return head + "\n".join(self.parts) + "\n</svg>\n"
+
+
+APOSTROPHE = "\u2019"  # every text drawn on a sheet has the typographic apostrophe, never the straight one
 
 
 def minus_signs(text: str) -> str:
@@ -88,6 +92,7 @@ PRINT_WIDTH_MM = 165.0
 X0 = 50  # left edge of the tables; the call-outs stand in the margin before it
 RULE = "#b4b8bb"
 RULE_STRONG = "#8e9397"
+RULE_CLOSE = "#4a4f54"  # the line that closes a round, a game or ten coups: dark enough to see at a glance
 HEAD_FILL = "#f3f3f1"
 TEXT_INK = "#33383d"
 _SOFT = "#676c71"
@@ -210,9 +215,12 @@ def table_rules(svg: Svg, xs: Sequence[float], top: float, bottoms: Sequence[flo
                        stroke_width=1.5 if c in edges else 1)
     strong, double = set(strong), set(double)
     for r, y in enumerate(bottoms):
-        heavy = r in strong or r == len(bottoms) - 1
-        svg.el("line", x1=xs[0], y1=y, x2=xs[-1], y2=y, stroke=RULE_STRONG if heavy else RULE,
-               stroke_width=1.5 if heavy else 1)
+        if r in strong:  # a closing line (a round, a game, ten coups)
+            svg.el("line", x1=xs[0], y1=y, x2=xs[-1], y2=y, stroke=RULE_CLOSE, stroke_width=2.4)
+            continue
+        last = r == len(bottoms) - 1
+        svg.el("line", x1=xs[0], y1=y, x2=xs[-1], y2=y, stroke=RULE_STRONG if last else RULE,
+               stroke_width=1.5 if last else 1)
         if r in double:
             svg.el("line", x1=xs[0], y1=y + 4, x2=xs[-1], y2=y + 4, stroke=RULE_STRONG, stroke_width=1.5)
     svg.el("line", x1=xs[0], y1=y_group, x2=xs[-1], y2=y_group, stroke=RULE_STRONG, stroke_width=1.5)
