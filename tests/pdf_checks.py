@@ -339,12 +339,18 @@ def fill(pdf: Path, top: float, bottom: float) -> list[float]:
     return out
 
 
-def sparse_pages(pdf: Path, top: float, bottom: float, least: float = 0.15, chapter_level: int = 1) -> list[int]:
+def sparse_pages(pdf: Path, top: float, bottom: float, least: float = 0.15, chapter_level: int = 1,
+                 breaks: Sequence[str] | None = None) -> list[int]:
     """The pages (from 1) used less than `least` of their height (`fill`), but for the last page
     of a chapter (a page followed by one where a bookmark of `chapter_level` or less starts)
-    and the book's last page."""
+    and the book's last page; with `breaks`, only the page before one where a named destination
+    starting with one of `breaks` stands (a page break the book forces) and the last page."""
     used = fill(pdf, top, bottom)
-    ends = {page - 1 for level, _title, page in outline(pdf) if level <= chapter_level} | {len(used) - 1}
+    if breaks is None:
+        starts = {page for level, _title, page in outline(pdf) if level <= chapter_level}
+    else:
+        starts = {page for name, page in destinations(pdf).items() if name.startswith(tuple(breaks))}
+    ends = {page - 1 for page in starts} | {len(used) - 1}
     return [n + 1 for n, share in enumerate(used) if share < least and n not in ends]
 
 

@@ -312,7 +312,8 @@ def test_no_ordinary_space_before_a_mark_or_inside_guillemets(french_html: dict[
 
 ENGLISH = ["Engine", "Scenarios", "Search", "Player ", "Cited by", "Rulesets", "Ruleset", "hand-written",
            "Example ", "Contents", "wins the trick", "Trump", "Parameters", "Quick search", "Go", "Next", "Previous",
-           "first exception", "last paragraph", "contracts", "auction", "Related Topics", "Documentation overview"]
+           "first exception", "last paragraph", "contracts", "auction", "Related Topics", "Documentation overview",
+           "careful", "brou study", "editors", "editor", "and d'Alembert", "Wikipedia", "Danish clubs", "edition"]
 
 
 def test_no_english_words_in_the_french_book(french_html: dict[str, Texts]) -> None:
@@ -386,3 +387,15 @@ def test_the_french_booklets_pdfs_are_set_in_french(booklets: list[Built]) -> No
     assert len(found) == len(available_rulesets())
     bad = {book: (len(faults), faults[:3]) for book, faults in found.items() if faults}
     assert not bad, bad
+
+
+def test_the_french_pdf_prints_no_english_words(built: dict[str, Built]) -> None:
+    """The French PDF as read: no English left by the study's figures ("joueurs careful", "(brou
+    study)") nor by the sources' authors ("Diderot and d'Alembert (editors)") (issue 61)."""
+    pdf = built["fr"].pdf
+    assert pdf is not None
+    english = re.compile(r"(?<![\w.-])(?:brou study|careful|and d'Alembert|editors?|Wikipedia contributors|"
+                         r"Danish clubs|same seeds|games per reading)(?![\w.-])")
+    found = [(n + 1, m.group(0)) for n, t in enumerate(pdf_checks.page_texts(pdf))
+             for m in english.finditer(t.replace("\u2019", "'"))]
+    assert not found, found[:10]

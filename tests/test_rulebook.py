@@ -387,14 +387,9 @@ def test_pdf_clause_index_gives_every_clauses_page(built: dict[str, Built], book
     start = where["document-clauses"] - 1  # the index's first page (its title is in every page's running head)
     assert ("Index of clauses" if lang == "en" else "Index des clauses") in texts[start]
     index = re.sub(r"(?<=[._])\r?\n", "", "\n".join(texts[start:]))
-    ids = sorted(book.clauses)
-    at = [index.index(cid + " ", index.index(ids[0])) if n == 0 else -1 for n, cid in enumerate(ids)]
-    for n in range(1, len(ids)):
-        at[n] = index.index(ids[n], at[n - 1] + len(ids[n - 1]))
-    for n, cid in enumerate(ids):
-        row = index[at[n]:at[n + 1] if n + 1 < len(ids) else len(index)]
-        pages = re.findall(r"p\.\u00a0(\d+)", row)
-        assert pages == [str(where[cid])], (cid, row)
+    for cid in sorted(book.clauses):  # each row opens with the clause and its page
+        pages = re.findall(rf"(?<![\w.-]){re.escape(cid)},\s*p\.\u00a0(\d+)", index)
+        assert pages == [str(where[cid])], (cid, pages)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -417,12 +412,15 @@ def test_pdf_keeps_the_body_out_of_the_running_head_and_foot(built: dict[str, Bu
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_pdf_has_no_near_empty_page_but_a_chapters_last(built: dict[str, Built], lang: str) -> None:
-    """Every page is at least 15 % used, but for the last page of a chapter (a widowed row,
-    bullet or field list left alone on a page was the fault)."""
+def test_pdf_has_no_near_empty_page(built: dict[str, Built], lang: str) -> None:
+    """Every page is at least 15 % used, but for the page before one that the book starts anew
+    (the first chapter, a score sheet's page, the subject index) and the last: a widowed row,
+    bullet or field list left alone on a page was the fault, and then a chapter ending with a
+    line or two on a page of its own (issue 61: chapters now run on)."""
     pdf = built[lang].pdf
     assert pdf is not None
-    assert sparse_pages(pdf, *page_margins(PRINT_CSS)) == []
+    breaks = ["document-intro", "document-subjects", SHEET_PAGE_ID]
+    assert sparse_pages(pdf, *page_margins(PRINT_CSS), breaks=breaks) == []
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -647,3 +645,78 @@ def test_the_pdf_has_no_language_switch(built: dict[str, Built]) -> None:
 def test_long_identifiers_break_only_after_their_dots(built: dict[str, Built], lang: str) -> None:
     page = pages(built[lang])["play.html"]
     assert '<span class="pre">brouc.</span><wbr><span class="pre">play.</span><wbr>' in page
+
+
+# -- the reading edition (issue 61) -----------------------------------------------------------
+
+APPARATUS = {"en": ("Engine:", "Scenarios:", "Parameters:", "hand-written", "seed 3"),
+             "fr": ("Moteur\u00a0:", "Scénarios\u00a0:", "Paramètres\u00a0:", "écrits à la main", "germe 3")}
+
+
+def reading_pages(pdf: Path) -> list[str]:
+    """The texts of the pages before the implementer's appendices (the index of clauses first)."""
+    return page_texts(pdf)[:destinations(pdf)["document-clauses"]]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_reading_part_has_no_apparatus(built: dict[str, Built], book: Book, lang: str) -> None:
+    """The rules, the register and the reader's appendices print no engine function, scenario
+    or parameter lines under the clauses, nor a seed under a figure; the index of clauses holds
+    them, one row per clause, which each clause's head links to (and which links back)."""
+    pdf = built[lang].pdf
+    assert pdf is not None
+    found = [(n + 1, word) for n, t in enumerate(reading_pages(pdf)) for word in APPARATUS[lang] if word in t]
+    assert not found, found[:10]
+    functions = {f for f in book.implemented_by.values() if f}
+    assert not [f for t in reading_pages(pdf) for f in functions if f in t]
+    content = pages(built[lang])
+    play = content["play.html"]
+    assert 'class="clause-meta' not in play and 'example-meta' not in play
+    assert 'href="clauses.html#trace-brouc.play.overtrump"' in play
+    index = content["clauses.html"]
+    for cid in book.clauses:
+        assert index.count(f'id="trace-{cid}"') == 1, cid
+    row = index[index.index('id="trace-brouc.play.overtrump"'):]
+    row = row[:row.index("</tr>")]
+    assert "brou.laws.following.overtrump" in plain(row) and 'href="play.html#brouc.play.overtrump"' in row
+
+
+WORDS_OF_THE_INDEX = {"en": ("Index of subjects", ("trump", "marriage", "codille"),
+                             ("Académie universelle des jeux", "Diderot, Denis", "Lalanne"),
+                             ("Lyon", "L'Etivaz", "Vaud", "Paris")),
+                      "fr": ("Index des matières", ("atout", "mariage", "codille"),
+                             ("Académie universelle des jeux", "Diderot, Denis", "Lalanne"),
+                             ("Lyon", "L'Etivaz", "Vaud", "Paris"))}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_pdf_ends_with_a_subject_index_of_terms_people_and_places(built: dict[str, Built], lang: str) -> None:
+    """The subject index is the book's last part: terms, people and places, each with the pages
+    where the reading part names it, and those pages do name it."""
+    from brou.book.subjects import subjects
+
+    pdf = built[lang].pdf
+    assert pdf is not None
+    texts = page_texts(pdf)
+    start = destinations(pdf)["document-subjects"]
+    title, terms, people, places = WORDS_OF_THE_INDEX[lang]
+    assert title in texts[start]
+    index = re.sub(r"\s+", " ", " ".join(texts[start:]))
+    forms = {s.heading[lang]: s.forms[lang] for s in subjects()}
+    for heading in (*terms, *people, *places):
+        either = re.escape(heading).replace("'", "['\u2019]")
+        found = re.search(rf"(?<![\w(]){either} ?\u2014 ((?:\d+(?:\u2013\d+)?(?:, )?)+)", index)
+        assert found, heading
+        first = int(re.split(r"[,\u2013]", found.group(1))[0])
+        page = re.sub(r"\s+", " ", texts[first - 1])
+        assert forms[heading].search(page), (heading, first)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_blank_sheet_has_its_caption_on_its_page(built: dict[str, Built], lang: str) -> None:
+    pdf = built[lang].pdf
+    assert pdf is not None
+    where = destinations(pdf)
+    texts = page_texts(pdf)
+    caption = {"en": "A blank 1802 marque", "fr": "Une marque de 1802 vierge"}[lang]
+    assert caption in re.sub(r"\s+", " ", texts[where[f"{SHEET_PAGE_ID}homme-de-brou-1802"]])

@@ -32,6 +32,9 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+
+from . import subjects
 
 ROOT = Path(__file__).resolve().parents[3]
 SOURCE = ROOT / "docs" / "rulebook"
@@ -198,9 +201,10 @@ def pdf(lang: str, single: Path, html: Path, out: Path, source: Path = SOURCE, t
     log = logging.getLogger("weasyprint")
     handler = Collect(level=logging.ERROR)
     log.addHandler(handler)
+    stylesheets = [CSS(filename=str(source / "_static" / "print.css"))]
     try:
-        document = HTML(string=page, base_url=str(single / "index.html")).render(
-            stylesheets=[CSS(filename=str(source / "_static" / "print.css"))])
+        document = HTML(string=page, base_url=str(single / "index.html")).render(stylesheets=stylesheets)
+        document = with_subject_index(document, page, lang, stylesheets)
         document.write_pdf(str(target))
     finally:
         log.removeHandler(handler)
@@ -211,6 +215,35 @@ def pdf(lang: str, single: Path, html: Path, out: Path, source: Path = SOURCE, t
         raise BuildFailed(f"{target.name} has {len(early)} line(s) ended too early (brou.book.linebreaks); "
                           f"first: {early[0]}")
     return target, len(document.pages)
+
+
+_SUBJECT_HEAD = re.compile(rf'<span id="document-{subjects.DOC}"></span>.*?(?=<div class="{subjects.PLACEHOLDER}\b)', re.S)
+_BOOK_TITLE = re.compile(r"<h1>(.*?)<a", re.S)
+
+
+def with_subject_index(document: Any, page: str, lang: str, stylesheets: list[Any]) -> Any:
+    """The document with its subject index (brou.book.subjects): the entries found on the
+    pages of the reading part (up to the implementer's appendices), with their pages, laid
+    out on their own from the page where the index's heading stands, and put in place of the
+    book's pages from there.  A book without the index is returned as it is."""
+    from weasyprint import CSS, HTML
+
+    where = {name: n for n, p in enumerate(document.pages) for name in p.anchors}
+    start = where.get(f"document-{subjects.DOC}")
+    head = _SUBJECT_HEAD.search(page)
+    if start is None or head is None:
+        return document
+    end = min([where[f"document-{d}"] for d in subjects.APPARATUS_DOCS if f"document-{d}" in where] + [start])
+    texts = dict(enumerate(subjects.page_texts(document), 1))
+    found = subjects.found_in({n: t for n, t in texts.items() if n <= end}, lang)
+    title = _BOOK_TITLE.search(page)
+    book_title = _TAG.sub("", title.group(1)).strip().replace('"', "'") if title else ""
+    numbering = CSS(string=f'@page:first {{ counter-reset: page {start + 1}; @top-left {{ content: "{book_title}" }} '
+                           '@top-right { content: string(chapter) } @bottom-center { content: counter(page) } } '
+                           f'@page {{ @top-left {{ content: "{book_title}" }} }}')
+    body = f'<html lang="{lang}"><body><div class="body">{head.group(0)}{subjects.index_html(found, lang)}</div></body></html>'
+    index = HTML(string=body).render(stylesheets=[*stylesheets, numbering])
+    return document.copy(document.pages[:start] + index.pages)
 
 
 def pngs(pdf_file: Path, pages: Sequence[int], out: Path, scale: float = 1.4) -> list[Path]:

@@ -3,9 +3,10 @@
 The `brou` domain holds the book's link targets, each with a stable anchor that never
 changes: a clause's anchor is its id (`#brouc.play.overtrump`), an ambiguity's its id
 (`#AMB-05`); then `param-NAME`, `fact-ID`, `source-S1`, `example-SCENARIO`,
-`scenario-SCENARIO` and `sheet-NAME`.  Its roles (`:brou:clause:`, `:brou:amb:`,
+`scenario-SCENARIO`, `sheet-NAME` and `trace-ID`, a clause's row in the implementer's
+apparatus (its parameters, function and scenarios: issue 61, out of the reading text).  Its roles (`:brou:clause:`, `:brou:amb:`,
 `:brou:param:`, `:brou:fact:`, `:brou:source:`, `:brou:example:`, `:brou:scenario:`,
-`:brou:sheet:`) link to them, and `:brou:page:` is an empty link to a clause or a register
+`:brou:sheet:`, `:brou:trace:`) link to them, and `:brou:page:` is an empty link to a clause or a register
 entry that the PDF prints as its page number (print.css); a link to a target the book lacks is a warning, and the
 book is built with warnings as errors.  A `:brou:scenario:` link to a scenario the book
 does not show is printed as its id, unlinked.
@@ -25,7 +26,10 @@ Directives:
 - ``.. brou-source:: S1`` a source: the hand-written content says what it contributes,
   the extension adds its author, title, address and the clauses that cite it;
 - ``.. brou-object:: TYPE NAME`` any other target, its content inside;
-- ``.. brou-scenarios::`` the appendix listing every scenario shown as an example, as tables.
+- ``.. brou-scenarios::`` the appendix listing every scenario shown as an example, as tables;
+- ``.. brou-subject-index::`` the subject index (brou.book.subjects): on the HTML site each
+  entry links to its chapters; on the PDF's single page an empty block that the PDF's build
+  fills with page numbers.
 
 On the HTML site a dotted identifier may break after its dots only (`BreakIdentifiers`).
 
@@ -63,15 +67,16 @@ from ..engine.sheet_page import PRINT_WIDTH_MM
 from ..engine.sheet_svg import sheet_svg
 from ..errors import BrouError
 from ..spec.rules import Rules
-from . import text
+from . import subjects, text
 from .model import ALL_RULESETS, RULESETS, Book
 from .pictures import load_scenario, scenario_picture
-from .sheets import legend_lines, sheet_page_html
+from .sheets import PAGE_STYLE, SHEET_PAGE_ID, legend_lines, page_svg
 
 logger = logging.getLogger(__name__)
 
-TYPES = ("clause", "amb", "param", "fact", "source", "example", "scenario", "sheet")
+TYPES = ("clause", "amb", "param", "fact", "source", "example", "scenario", "sheet", "trace")
 SCENARIO_DOC = "scenarios"  # the page that lists the scenarios shown as examples
+BLANK_SHEET_MM = 150  # the width of a blank sheet on its page, its caption under it
 
 
 def refnode(builder: Builder, fromdoc: str, todoc: str, target: str, child: nodes.Node, title: str | None = None
@@ -224,7 +229,20 @@ class GeneratedDirective(_Directive):
             lines = text.generated(book(), self.arguments[0], self.lang)
         except (KeyError, ValueError) as exc:
             raise self.error(str(exc.args[0])) from None
-        return list(self.parse_lines(lines, nodes.container()).children)
+        made = self.parse_lines(lines, nodes.container())
+        if self.arguments[0] == "clause-index":
+            self.trace_rows(made)
+        return list(made.children)
+
+    def trace_rows(self, made: nodes.Element) -> None:
+        """Each row of the apparatus is the target `trace-ID` of its clause, which the clause's
+        head in the text links to."""
+        domain = _domain(self.env)
+        for body in made.findall(nodes.tbody):
+            for row in body.children:
+                ref = next(iter(row.findall(pending_xref)), None)
+                if isinstance(row, nodes.row) and ref is not None and ref.get("reftype") == "clause":
+                    row["ids"] = [domain.note("trace", ref["reftarget"], self.env.docname, self.get_location())]
 
 
 class ObjectDirective(_Directive):
@@ -310,11 +328,8 @@ class ExampleDirective(_Figure):
         domain = _domain(self.env)
         ids = [domain.note("example", sid, self.env.docname, self.get_location())]
         domain.note("scenario", sid, SCENARIO_DOC, self.get_location())
-        w = text.words(self.lang)
-        clauses = ", ".join(f":brou:clause:`{c}`" for c in scenario.clauses)
-        extra = [".. rst-class:: example-meta", "",
-                 f":{w['scenarios']}: :brou:scenario:`{sid}`", f":{w['clauses']}: {clauses}", ""]
-        return [self.figure(svg, extra, ids)]
+        # the scenario and the clauses it checks are in the appendix of scenarios (issue 61)
+        return [self.figure(svg, [], ids)]
 
 
 class SheetDirective(_Directive):
@@ -348,14 +363,16 @@ class SheetDirective(_Directive):
             raise self.error("a sheet needs a caption: the first paragraph of its content")
         body.children[0]["classes"].append("sheet-caption")
         if empty:
-            # the caption and what the call-outs mean, in the flow of the text; then the sheet
-            # on a page of its own
+            # what the call-outs mean, in the flow of the text; then the sheet on a page of its
+            # own with its caption under it (issue 61: a caption is not parted from its picture)
             rules = Rules.load(ruleset)
             legend = self.target("sheet", name, ["brou-sheet-legend"])
-            legend.extend(body.children)
+            legend += nodes.paragraph("", text.words(lang)["callouts"], classes=["sheet-callouts"])
             self.parse_lines(legend_lines(rules, lang), legend)
-            page = sheet_page_html(empty_sheet_svg(rules, lang), rules.id)
-            return [legend, *self.parse_lines(page, nodes.container()).children]
+            # drawn a little narrower than a filled sheet, so that the caption fits under it
+            sheet = page_svg(empty_sheet_svg(rules, lang), BLANK_SHEET_MM).strip()
+            opening = f'<div class="sheet-page" id="{SHEET_PAGE_ID}{rules.id}" style="{PAGE_STYLE}">{sheet}'
+            return [legend, nodes.raw("", opening, format="html"), *body.children, nodes.raw("", "</div>", format="html")]
         # a block, not a figure (figures are the numbered examples): a picture printed 165 mm
         # wide, whatever the style sheet's limits for pictures
         wrapper = self.target("sheet", name, ["brou-sheet"])
@@ -408,6 +425,11 @@ def fill_scenario_listing(app: Sphinx, doctree: nodes.document, docname: str) ->
             head += nodes.Text(f" \u2014 {scenario.file}:{scenario.line} \u2014 ")
             back = refnode(builder, docname, doc, target, nodes.Text(w["shown-in"]))
             head += back
+            head += nodes.Text(f" \u2014 {w['clauses']}{text._colon(lang)} ")
+            for n, cid in enumerate(scenario.clauses):
+                head += nodes.Text(", " if n else "")
+                head += refnode(builder, docname, *domain.objects[("clause", cid)], nodes.literal(cid, cid)) \
+                    if ("clause", cid) in domain.objects else nodes.literal(cid, cid)
             box += head
             description = scenario.description if lang == "en" else example_caption(app.env, doc, target)
             box += nodes.paragraph("", description, classes=["scenario-description"])
@@ -415,6 +437,60 @@ def fill_scenario_listing(app: Sphinx, doctree: nodes.document, docname: str) ->
             box += _table([w["step"], w["action"], w["answer"]], text.scenario_steps(scenario.data, lang),
                           ["scenario-steps"])
             out.append(box)
+        placeholder.replace_self(out)
+
+
+class subject_listing(nodes.General, nodes.Element):
+    """Placeholder for the subject index, filled once every page is read."""
+
+
+class SubjectIndexDirective(_Directive):
+    def run(self) -> list[nodes.Node]:
+        if self.env.docname != subjects.DOC:
+            raise self.error(f"the subject index belongs on the page '{subjects.DOC}'")
+        return [subject_listing()]
+
+
+def _reading_order(env: BuildEnvironment, doc: str) -> list[str]:
+    """The pages in the order the book's toctrees give, depth first from `doc`."""
+    out = [doc]
+    for child in env.toctree_includes.get(doc, []):
+        if child not in out:
+            out += [d for d in _reading_order(env, child) if d not in out]
+    return out
+
+
+def fill_subject_index(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """The subject index: on the single page of the PDF an empty block (build.py fills it with
+    pages); on the HTML site, each entry under its kind with links to the chapters of the
+    reading part where it occurs (the implementer's appendices aside)."""
+    lang = "fr" if app.config.language == "fr" else "en"
+    for placeholder in list(doctree.findall(subject_listing)):
+        if app.builder.name == "singlehtml":
+            placeholder.replace_self(nodes.container(classes=[subjects.PLACEHOLDER]))
+            continue
+        env = app.env
+        docs = [d for d in env.found_docs if d not in subjects.APPARATUS_DOCS and d != subjects.DOC]
+        order = {d: n for n, d in enumerate(_reading_order(env, app.config.root_doc))}
+        texts = {d: env.get_doctree(d).astext() for d in sorted(docs, key=lambda d: order.get(d, -1))}
+        found = subjects.found_in(texts, lang)
+        out: list[nodes.Node] = []
+        for kind in subjects.KINDS:
+            rows = [s for s in subjects.sorted_subjects(kind, lang) if s in found]
+            out.append(nodes.rubric("", subjects.TITLES[lang][kind]))
+            items = nodes.bullet_list(classes=["subjects"])
+            for subject in rows:
+                para = nodes.paragraph()
+                para += nodes.strong("", subject.heading[lang])
+                para += nodes.Text(" \u2014 ")
+                for n, doc in enumerate(found[subject]):
+                    para += nodes.Text(", " if n else "")
+                    title = env.titles[doc].astext() if doc in env.titles else doc
+                    ref = nodes.reference("", title, internal=True,
+                                          refuri=app.builder.get_relative_uri(docname, doc))
+                    para += ref
+                items += nodes.list_item("", para)
+            out.append(items)
         placeholder.replace_self(out)
 
 
@@ -487,6 +563,7 @@ def check_complete(app: Sphinx, env: BuildEnvironment) -> None:
     objects = _domain(env).objects
     wanted = [("clause", c) for c in book().clauses]
     wanted += [("amb", e.id) for e in text.register().entries]
+    wanted += [("trace", c) for c in book().clauses]
     wanted += [("param", p) for p in book().parameters()]
     wanted += [("source", s) for s in book().sources]
     missing = [f"{typ} {name}" for typ, name in wanted if (typ, name) not in objects]
@@ -508,8 +585,10 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("brou-example", ExampleDirective)
     app.add_directive("brou-sheet", SheetDirective)
     app.add_directive("brou-scenarios", ScenariosDirective)
+    app.add_directive("brou-subject-index", SubjectIndexDirective)
     app.add_post_transform(BreakIdentifiers)
     app.connect("doctree-resolved", fill_scenario_listing)
+    app.connect("doctree-resolved", fill_subject_index)
     app.connect("missing-reference", unlinked_scenario)
     app.connect("env-check-consistency", check_complete)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}

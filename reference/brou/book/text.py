@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import SpecError
 from ..prove import FactResult, record_results
-from ..spec import citation
+from ..spec import citation, source_field
 from ..spec.ambiguities import Entry, Register, in_lang, load_register
 from ..study.output import headlines, load_figures
 from . import typography
@@ -37,7 +37,6 @@ from .model import (
     Block,
     Book,
     Clause,
-    chapter_page,
 )
 
 if TYPE_CHECKING:
@@ -73,8 +72,10 @@ WORDS: dict[str, dict[str, str]] = {
         "paragraph": "Paragraph", "says": "What it says", "encoded-by": "Clauses, or why none",
         "brus": "Brusquembille", "auv": "L'Homme d'Auvergne", "hom": "L'Hombre",
         "amb-pending": "not yet in the register",
-        "study": "What the readings change (brou study)",
+        "study": "What the readings change",
         "study-none": "not studied: fewer than two of its options can be played",
+        "after": "After", "page": "Page",
+        "callouts": "The numbers in rings on the blank sheet that follows:", "bent": "Parameters; replaces",
     },
     "fr": {
         "both": "1802 et Brouc", "old-only": "1802 seulement", "new-only": "Brouc seulement",
@@ -103,8 +104,10 @@ WORDS: dict[str, dict[str, str]] = {
         "paragraph": "Paragraphe", "says": "Ce qu'il dit", "encoded-by": "Clauses, ou pourquoi aucune",
         "brus": "Brusquembille", "auv": "L'Homme d'Auvergne", "hom": "L'Hombre",
         "amb-pending": "pas encore au registre",
-        "study": "Ce que changent les lectures (brou study)",
+        "study": "Ce que changent les lectures",
         "study-none": "non étudié : moins de deux de ses options sont jouables",
+        "after": "D'après", "page": "Page",
+        "callouts": "Les numéros cerclés de la feuille vierge qui suit\u00a0:", "bent": "Paramètres ; remplace",
     },
 }
 
@@ -168,31 +171,39 @@ def tags(clause: Clause, lang: str) -> str:
     return w["old-only"] if clause.rulesets == (OLD,) else w["new-only"]
 
 
-def clause_body(book: Book, cid: str, lang: str, max_scenarios: int = 3) -> list[str]:
-    """The inside of one clause's block: its id (a link to itself) and rulesets, its
-    statement, then where it comes from and what links to it."""
-    w = words(lang)
+def clause_body(book: Book, cid: str, lang: str) -> list[str]:
+    """The inside of one clause's block as the reading edition prints it (issue 61): a small
+    head, the clause's id (a link to its row of the implementer's apparatus, `clause_index`)
+    and rulesets; its statement and its variants; then the sources it rests on.  The
+    parameters, the clauses it replaces, the engine's function and the scenarios are in that
+    apparatus, not in the text."""
     clause = book.clauses[cid]
-    out = [".. rst-class:: clause-head", "", f":brou:clause:`{cid}` \u00b7 {tags(clause, lang)}", "",
+    out = [".. rst-class:: clause-head", "", f":brou:trace:`{cid}` \u00b7 {tags(clause, lang)}", "",
            statement(book, clause.statement(lang)), ""]
     variants = clause.data.get("variants")  # under other parameter values; booklets leave it out (issue 21)
     if variants:
         out += [".. rst-class:: clause-variants", "", statement(book, str(variants[lang])), ""]
-    out += [".. rst-class:: clause-meta", ""]
-    fields: list[tuple[str, str]] = [(w["sources"], ", ".join(source_cite(s, lang) for s in clause.sources))]
-    if clause.params:
-        fields.append((w["params"], ", ".join(f":brou:param:`{p}`" for p in clause.params)))
+    if clause.sources:
+        cites = "; ".join(source_cite(s, lang) for s in clause.sources)
+        out += [".. rst-class:: clause-sources", "", f"{words(lang)['after']} {cites}", ""]
+    return out
+
+
+def apparatus(book: Book, cid: str, lang: str, max_scenarios: int = 2) -> list[str]:
+    """The implementer's cells of a clause (issue 61: out of the reading text): its parameters
+    and the clauses it replaces, the engine's function, its hand-written scenarios (the
+    closest `max_scenarios` named)."""
+    w = words(lang)
+    clause = book.clauses[cid]
+    bent = ", ".join(f":brou:param:`{p}`" for p in clause.params)
     if clause.replaces:
-        fields.append((w["replaces"], ", ".join(f":brou:clause:`{r}`" for r in clause.replaces)))
+        bent += ("; " if bent else "") + f"{w['replaces']} " + ", ".join(f":brou:clause:`{r}`" for r in clause.replaces)
     function = book.implemented_by.get(cid)
-    fields.append((w["engine"], f"``{function}``" if function else w["none"]))
     scenarios = sorted(book.scenarios.get(cid, []), key=lambda s: _closeness(cid, s))
     shown = ", ".join(f":brou:scenario:`{s.id}`" for s in scenarios[:max_scenarios])
     more = len(scenarios) - max_scenarios
-    fields.append((w["scenarios"], f"{len(scenarios)} {w['hand-written']}"
-                   + (f": {shown}" if shown else "") + (f", {more} {w['more']}" if more > 0 else "")))
-    out += [f":{name}: {value}" for name, value in fields]
-    return out + [""]
+    listed = (f"{len(scenarios)}" + (f": {shown}" if shown else "") + (f", {more} {w['more']}" if more > 0 else ""))
+    return [bent, f"``{function}``" if function else w["none"], listed]
 
 
 _TOKEN = re.compile(r"[A-Za-z0-9][\w.-]*(?:\w|\.\*)")
@@ -507,7 +518,8 @@ def _value(v: Any) -> str:
 
 
 def ambiguities(book: Book, lang: str) -> list[str]:
-    """The register: each open question, what each source says, the options, the defaults, the witnesses."""
+    """The register: each open question, what each source says, the options, the defaults and
+    what the readings change (its witnesses are the implementer's: `witnesses`)."""
     w = words(lang)
     out: list[str] = []
     for entry in register().entries:
@@ -526,20 +538,29 @@ def ambiguities(book: Book, lang: str) -> list[str]:
         body += ["", ".. rst-class:: amb-label", "", w["defaults"], ""]
         for ruleset, default in entry.defaults.items():
             body.append(f"- {SHORT[ruleset]}: ``{default['option']}`` \u2014 {esc(entry.text('default', lang, ruleset))}")
-        body += ["", ".. rst-class:: amb-label", "", w["witness"], ""]
-        for ruleset, witness in entry.witness.items():
-            status = str(witness.get("status", ""))
-            line = f"- {SHORT[ruleset]}: {esc(w.get('witness-' + status, status))}"
-            ids = [s.id for s in book.scenarios_of_ambiguity(entry.id, ruleset)]
-            if ids:
-                line += ", " + ", ".join(f":brou:scenario:`{sid}`" for sid in ids)
-            why = in_lang(witness, "why", lang)  # written in English only by tools/find-witnesses
-            if why:
-                line += f" \u2014 {esc(why)}"
-            body.append(line)
         body += study_lines(entry, lang)
         out += [f".. brou-object:: amb {entry.id}", ""] + indent(body + [""])
     return out
+
+
+def witnesses(book: Book, lang: str, max_scenarios: int = 2) -> list[str]:
+    """The witnesses of the register, for implementers (issue 61: out of the register's text):
+    per entry and ruleset, whether a pair of scenarios tells its readings apart, how many
+    scenarios do, the first `max_scenarios` named."""
+    w = words(lang)
+    rows = []
+    for entry in register().entries:
+        for ruleset, witness in entry.witness.items():
+            status = str(witness.get("status", ""))
+            ids = [s.id for s in book.scenarios_of_ambiguity(entry.id, ruleset)]
+            why = in_lang(witness, "why", lang)  # written in English only by tools/find-witnesses
+            cell = esc(w.get("witness-" + status, status)) + (f" \u2014 {esc(why)}" if why else "")
+            named = ", ".join(f":brou:scenario:`{sid}`" for sid in ids[:max_scenarios])
+            more = len(ids) - max_scenarios
+            rows.append([f":brou:amb:`{entry.id}`", SHORT[ruleset], cell,
+                         f"{len(ids)}" + (f": {named}" if named else "") + (f", {more} {w['more']}" if more > 0 else "")])
+    return _list_table([w["register"], w["ruleset"], w["witness"], w["scenarios"]], rows, [11, 13, 30, 46],
+                       "witnesses")
 
 
 def study_lines(entry: Entry, lang: str) -> list[str]:
@@ -685,12 +706,15 @@ def _covers(result: FactResult, lang: str) -> str:
 
 
 def clause_index(book: Book, lang: str) -> list[str]:
-    """Every clause by id: its rulesets, the chapter that states it (and in the PDF its page:
-    an empty `:brou:page:` link that print.css fills), the function that runs it."""
+    """The implementer's apparatus (issue 61): every clause by id, linked to where the book
+    states it (and in the PDF its page: an empty `:brou:page:` link that print.css fills), its
+    parameters and the clauses it replaces, the function that runs it and the scenarios that
+    check it.  Each row is the target of the clause's head in the text (`trace-ID`)."""
     w = words(lang)
-    rows = [[f":brou:clause:`{c.id}`", tags(c, lang), f":doc:`{chapter_page(c.chapter)}`\\ :brou:page:`{c.id}`",
-             f"``{book.implemented_by.get(c.id, w['none'])}``"] for c in sorted(book.clauses.values(), key=lambda c: c.id)]
-    return _list_table([w["clause"], w["rulesets"], w["chapter"], w["function"]], rows, [29, 15, 27, 29], "clause-index")
+    rows = [[f":brou:clause:`{c.id}`\\ :brou:page:`{c.id}`", *apparatus(book, c.id, lang)]
+            for c in sorted(book.clauses.values(), key=lambda c: c.id)]
+    return _list_table([w["clause"], w["bent"], w["function"], w["scenarios"]], rows, [23, 16, 31, 30],
+                       "clause-index")
 
 
 def source_lines(book: Book, sid: str, lang: str) -> list[str]:
@@ -699,7 +723,7 @@ def source_lines(book: Book, sid: str, lang: str) -> list[str]:
     w = labels(lang)
     source = book.sources[sid]
     citing = [c.id for c in book.clauses.values() if any(s["source"] == sid for s in c.sources)]
-    fields = [(w[label], esc(str(source[key]))) for key, label in
+    fields = [(w[label], esc(source_field(source, key, lang))) for key, label in
               (("author", "author"), ("title", "title"), ("in", "published"), ("date", "date"), ("original", "original"))
               if source.get(key)]
     if source.get("url"):
@@ -838,7 +862,7 @@ def scenario_steps(data: Mapping[str, Any], lang: str) -> list[list[str]]:
     return [[n, action, answer or "\u2014"] for n, action, answer in rows]
 
 
-GENERATED = ("cards", "marriages", "parameters", "ambiguities", "facts", "clause-index", "concordance")
+GENERATED = ("cards", "marriages", "parameters", "ambiguities", "facts", "clause-index", "concordance", "witnesses")
 
 
 def generated(book: Book, what: str, lang: str) -> list[str]:
@@ -849,7 +873,8 @@ def generated(book: Book, what: str, lang: str) -> list[str]:
     if name == "cards":
         return cards(book, lang, arg.strip())
     makers = {"cards": cards, "marriages": marriages, "parameters": parameters, "ambiguities": ambiguities,
-              "facts": fact_lines, "clause-index": clause_index, "concordance": concordance}
+              "facts": fact_lines, "clause-index": clause_index, "concordance": concordance,
+              "witnesses": witnesses}
     if name not in makers:
         raise KeyError(f"nothing generated is called '{what}' (known: rules CHAPTER, {', '.join(GENERATED)})")
     return makers[name](book, lang)

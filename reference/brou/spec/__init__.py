@@ -646,14 +646,23 @@ def available_rulesets() -> list[str]:
     return sorted(p.stem for p in RULESET_DIR.glob("*.yaml"))
 
 
+def source_field(source: Mapping[str, Any], key: str, lang: str = "en") -> str:
+    """A field of a source in `lang`: one text for both languages (a name), or the text of
+    `lang` where the field holds words (`{en: Danish clubs, fr: clubs danois}`)."""
+    value = source[key]
+    if isinstance(value, Mapping):
+        return str(value.get(lang) or value["en"])
+    return str(value)
+
+
 def citation(source: Mapping[str, Any], lang: str = "en") -> str:
     """A source of a ruleset's `sources` as one line a reader can follow: author, title,
     where and when it appeared, the work it renders, its address."""
-    parts = [str(source[key]) for key in ("author",) if key in source]
+    parts = [source_field(source, key, lang) for key in ("author",) if key in source]
     parts.append(f"« {source['title']} »" if lang == "fr" else f"“{source['title']}”")
-    parts += [str(source[key]) for key in ("in", "date") if key in source]
+    parts += [source_field(source, key, lang) for key in ("in", "date") if key in source]
     if "original" in source:
-        parts.append(("d'après " if lang == "fr" else "after ") + str(source["original"]))
+        parts.append(("d'après " if lang == "fr" else "after ") + source_field(source, "original", lang))
     if "url" in source:
         parts.append(str(source["url"]))
     return ", ".join(parts)

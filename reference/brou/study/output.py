@@ -258,6 +258,10 @@ def _fr_pct(r: Mapping[str, Any]) -> str:
     return (f"{100 * r['value']:.1f}\u00a0% [{100 * r['low']:.1f}\u2013{100 * r['high']:.1f}]").replace(".", ",")
 
 
+# the study's players (brou.players) as the French text calls them
+PLAYERS_FR = {"careful": "prudents", "random": "au hasard", "greedy": "gloutons", "pimc": "par simulation"}
+
+
 def headlines(amb_id: str, ruleset: str, lang: str = "en",
               data: Mapping[str, Any] | None = None) -> tuple[str, list[str]] | None:
     """What the entry's readings change for `ruleset`: how the study was played, and for each
@@ -292,8 +296,9 @@ def headlines(amb_id: str, ruleset: str, lang: str = "en",
                              if a and a["per_deal"]["value"] is not None and a["result_changed"]["value"] is not None
                              else f"; the case arises in {_pct(a['per_deal'])} of deals"
                              if a and a["per_deal"]["value"] is not None else ""))
-    if lang == "fr":
+    if lang == "fr":  # the players by what they do, in French: "careful" is the bot's name in English
         unit = "matchs" if match else "parties"
+        players = " et ".join(dict.fromkeys(PLAYERS_FR.get(p, p) for p in s["players"]))
         return f"{n:,}".replace(",", "\u202f") + f" {unit} par lecture, mêmes donnes, joueurs {players}", parts
     return f"{n:,} {'matches' if match else 'games'} per reading, the same seeds, {players} players", parts
 
