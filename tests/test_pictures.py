@@ -178,14 +178,15 @@ def test_empty_sheets_are_blank_and_print_safe(ruleset: str, lang: str) -> None:
 
 # sha256 of sheet_svg for bot matches (greedy,random as `brou match`): a played sheet must
 # not change by one byte.  Taken when the marque became a line per coup and the slate's
-# letters grew to 8 pt at print size (issue 21), in French, the default language
+# letters grew to 8 pt at print size (issue 21), in French, the default language; taken again
+# when the French ordinals were raised (1ʳᵉ partie, la 5ᵉ perd) and the apostrophes made typographic (issue 61)
 PLAYED_SHEETS = {
-    ("brouc", 3, None): "caf85f4070d3777ae556a3ea5661c813e115364cc842e6edc5da888ff24ebddc",
-    ("brouc", 3, 2): "04a47c0c5b86147b702553c00c9bba1d9b9dbde4528c42f28c6d509a0f2a769f",
-    ("brouc", 7, None): "d0a294854549a9e8d191c8ce2a31f6d82272d1a830e9988a016dc002dfe9c5fd",
-    ("homme-de-brou-1802", 3, None): "b172441b7ac3fd86d41b82b47187e59bcac69509dc627ea14ef6d10cc8f233f4",
-    ("homme-de-brou-1802", 3, 2): "705c318944fb1f22b348c7e5801c52418ef5a20bf483ceca8ea5b2e48f8aa504",
-    ("homme-de-brou-1802", 7, None): "0fabf9ab31fb637d5dfa2230a2713edf047686b6737b00fa0df84ed982b740ca",
+    ("brouc", 3, None): "0f9d8c4aaac2d94170e8ff6bd8335df1ed0dd56688a088b2691f941374316a54",
+    ("brouc", 3, 2): "d23759f117b8427a61470003bf82c315f53f5fa176faeb91328627ccba0328a8",
+    ("brouc", 7, None): "fb2c49509b3647ac70c396cd8c6f5d69df3fe8eb225d243adb05c506265f9542",
+    ("homme-de-brou-1802", 3, None): "b9bd00fcc404ac371c99c6d2fdbc090a1c947177cee826ab790a9b6c4fcc51d8",
+    ("homme-de-brou-1802", 3, 2): "dd22b1d9e6e61e5e3b14f516e06fb526a4da6d588bd039c536bcea70ab7d2187",
+    ("homme-de-brou-1802", 7, None): "5c61a569cd6f73a905e3effb1581c5d9b116e1054dc19f6b302f9d915f2cd21e",
 }
 
 

@@ -246,7 +246,7 @@ def test_the_end_of_a_deal_is_told_in_the_pages_language(client: TestClient, rul
     assert [row[1:] for row in en["rows"]] == [row[1:] for row in fr["rows"]]  # the same figures
     assert fr["header"][1].startswith("Joueur 0") and en["header"][1].startswith("Player 0")
     said = " ".join(fr["said"])
-    assert "règle" in said and "donne la donne suivante" in said and "rule" not in said and "seat" not in said
+    assert "règle" in said and "de donner au coup suivant" in said and "rule" not in said and "seat" not in said
     if ruleset == "brouc":
         assert "la partie continue" in said or "gagnent la partie" in said, said
     else:
