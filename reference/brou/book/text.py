@@ -713,7 +713,7 @@ def clause_index(book: Book, lang: str) -> list[str]:
     w = words(lang)
     rows = [[f":brou:clause:`{c.id}`\\ :brou:page:`{c.id}`", *apparatus(book, c.id, lang)]
             for c in sorted(book.clauses.values(), key=lambda c: c.id)]
-    return _list_table([w["clause"], w["bent"], w["function"], w["scenarios"]], rows, [27, 15, 29, 29],
+    return _list_table([w["clause"], w["bent"], w["function"], w["scenarios"]], rows, [26, 13, 32, 29],
                        "clause-index")
 
 
