@@ -262,3 +262,38 @@ def test_a_seat_that_threw_off_asked_to_lead_is_who_leads() -> None:
     assert not _could_not_win(rules, trick, 1, hearts)  # a spade
     assert not _could_not_win(rules, trick, 3, hearts)  # a trump
     assert not _could_not_win(rules, trick, 0, hearts) and not _could_not_win(rules, trick, 7, hearts)
+
+
+def test_a_speech_apart_right_after_a_show_is_the_shows_rule() -> None:
+    """L'Homme d'Auvergne: showing a king is not the player's word (auv.king.show). A program that
+    asks the next player after a show, or names another homme where the reference's homme had
+    shown a king, breaks the show's rule; the same homme apart with no show is the speech's."""
+    s = _scenario("homme-d-auvergne", "auv.king.show.word-kept")
+    asked = _step(s, lambda st: "to_act" in st.get("expect", {}) and "homme" not in st["expect"])
+    next_one = Verdict(FAILED, "to_act: value is 3, expected 2", asked, 2, 3, observed="to_act")
+    assert symptom_clause(s, next_one) == "auv.king.show"
+    homme = _step(s, lambda st: "homme" in st.get("expect", {}))
+    other = Verdict(FAILED, "homme: value is 3, expected 2", homme, 2, 3, observed="homme")
+    assert symptom_clause(s, other) == "auv.king.show"
+    plain = _scenario("homme-d-auvergne", "auv.king.show.passed-holder-not-asked")
+    apart = Verdict(FAILED, "homme: value is 2, expected 3", 2, 3, 2, observed="homme")
+    assert symptom_clause(plain, apart) == "auv.speech.round"
+
+
+def test_an_unplayed_deal_left_out_of_the_count_is_the_rule_that_left_it_unplayed() -> None:
+    """L'Homme d'Auvergne: a session whose count of deals is one short after a deal nobody turned
+    breaks auv.turn.nobody (the deal passes on as after any other); after all passed to the last
+    réjouissance, auv.speech.rejouissance; another field of the session keeps its own rule."""
+    s = _scenario("homme-d-auvergne", "auv.turn.nobody.counts-as-a-deal")
+    step = _step(s, lambda st: "session" in st.get("expect", {}))
+    want = s.data["steps"][step - 1]["expect"]["session"]
+    short = Verdict(FAILED, "session: deals is 2, expected 3", step, want, dict(want, deals=2), observed="session")
+    assert symptom_clause(s, short) == "auv.turn.nobody"
+    passed = _scenario("homme-d-auvergne", "auv.match.next-dealer.other-dealer-all-passed")
+    last = len(passed.data["steps"])
+    want = passed.data["steps"][last - 1]["expect"]["session"]
+    assert symptom_clause(passed, Verdict(FAILED, "session: deals is 0, expected 1", last, want, dict(want, deals=0),
+                                          observed="session")) == "auv.speech.rejouissance"
+    dealer = Verdict(FAILED, "session: next_dealer is 1, expected 2", last, want, dict(want, next_dealer=1),
+                     observed="session")
+    assert symptom_clause(passed, dealer) == "auv.match.next-dealer"

@@ -30,7 +30,7 @@ from ...errors import BrouError
 from ...laws.auction import standing
 from ...laws.contracts import has_auction
 from ...laws.following import matadors_of
-from ...laws.speech import has_speech
+from ...laws.speech import SHOW, has_speech
 from ...spec.chapters import CHAPTERS
 from ...spec.rules import Rules, card_order, in_ruleset
 from ..judging.compare import FAILED, Verdict
@@ -253,10 +253,15 @@ def _total(rows: Any, field: str) -> int | None:
     return sum(numbers) if numbers and len(numbers) == len(values) else None
 
 
+def _session_apart(verdict: Verdict) -> str | None:
+    """The first field of the `session` observable that differs, as the failure names it."""
+    found = re.search(r"session: (\w+)", verdict.detail)
+    return found.group(1) if found else None
+
+
 def _session_field(verdict: Verdict) -> str | None:
     """The rule behind a field of the `session` observable that differs, when it has its own: who deals next."""
-    found = re.search(r"session: (\w+)", verdict.detail)
-    if found and found.group(1) in ("next_dealer", "dealer"):
+    if _session_apart(verdict) in ("next_dealer", "dealer"):
         return "brus.match.next-dealer"
     return None
 
@@ -463,12 +468,14 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
     table = Table(rules, s.data["setup"])
     step, action = _replayed(table, s, verdict)
     state = table.state
+    name, want = verdict.observed, step.get("expect", {}).get(verdict.observed or "")
+    if _word_after_show(state, name, want, verdict.got, action):
+        return _in_ruleset_pair(rules, "auv.king.show", False)
     if action is not None:
         clause = _hand_clause(table, verdict, "auv") if "do" in step else None
         return _in_ruleset_pair(rules, clause or _speech_action_clause(table, action), False)
     if "perft" in step:
         return _in_ruleset_pair(rules, _SPEECH_PHASE.get(state.phase, "auv.play.follow"), False)
-    name, want = verdict.observed, step["expect"].get(verdict.observed or "")
     if name in ("legal", "speakers"):
         words = _hombre_words_apart(want, verdict.got)
         said = _SPEECH_WORD.get(next((w for w in ("show", "turn", "leave", "play") if w in words), ""))
@@ -485,6 +492,8 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         return _in_ruleset_pair(rules, _ledger_clause(rules, want, verdict.got), True)
     if name == "session" and _session_field(verdict) is not None:
         return _in_ruleset_pair(rules, "auv.match.next-dealer", True)
+    if name == "session" and _session_apart(verdict) == "deals" and state.ended in ("not-turned", "all-passed"):
+        return _in_ruleset_pair(rules, _SPEECH_OUTCOME[state.ended], True)  # the rule that left it unplayed
     if name == "events" and isinstance(want, list):
         shows = any(isinstance(e, dict) and "show" in e for e in want)
         return _in_ruleset_pair(rules, "auv.king.show" if shows else "auv.turn.offer", True)
@@ -496,6 +505,20 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
     if name == "tricks":
         return _in_ruleset_pair(rules, _tricks_clause(table, verdict, want) or "auv.play.trick-winner", True)
     return _in_ruleset_pair(rules, _SPEECH_OBSERVED.get(name or ""), name in _PRECISE)
+
+
+def _word_after_show(state: Any, name: str | None, want: Any, got: Any, action: str | None) -> bool:
+    """Whether a speech goes apart where a king was just shown (`auv.king.show`: the player who
+    shows a king still says his word): the player asked right after his show is not the one
+    the program asks (an action refused, or another player to act), or the homme the reference
+    names showed a king in this speech and the program names another."""
+    words = state.words
+    if not words:
+        return False
+    if words[-1][1] == SHOW and (action is not None or name in ("to_act", "legal")):
+        return True
+    showers = {seat for seat, word in words if word == SHOW}
+    return name == "homme" and isinstance(want, int) and want in showers and got != want
 
 
 def _speech_action_clause(table: Table, text: str) -> str:
