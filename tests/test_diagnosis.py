@@ -297,3 +297,23 @@ def test_an_unplayed_deal_left_out_of_the_count_is_the_rule_that_left_it_unplaye
     dealer = Verdict(FAILED, "session: next_dealer is 1, expected 2", last, want, dict(want, next_dealer=1),
                      observed="session")
     assert symptom_clause(passed, dealer) == "auv.match.next-dealer"
+
+
+def test_another_trump_in_a_tourne_is_the_turned_card() -> None:
+    """L'Hombre: in a tourné the trump is the suit of the card turned from the talon; a program
+    whose contract or trump differs only in that suit turned another card (hom.exchange.tourne),
+    where a contract that names its trump differing only there is the contract's."""
+    s = _scenario("hombre", "hom.exchange.tourne.turned-card-drawn-first")
+    step = _step(s, lambda st: "trump" in st.get("expect", {}))
+    assert symptom_clause(s, Verdict(FAILED, 'trump: value is "C", expected "H"', step, "H", "C",
+                                     observed="trump")) == "hom.exchange.tourne"
+    plays = _scenario("hombre", "hom.contract.demande.plays-tourne")
+    at = _step(plays, lambda st: "contract" in st.get("expect", {}))
+    want = plays.data["steps"][at - 1]["expect"]["contract"]
+    other = Verdict(FAILED, 'contract: trump is "C", expected "H"', at, want, dict(want, trump="C"), observed="contract")
+    assert symptom_clause(plays, other) == "hom.exchange.tourne"
+    named = _scenario("hombre", "hom.contract.demande.names-trump")
+    said = _step(named, lambda st: "contract" in st.get("expect", {}) and st["expect"]["contract"].get("trump"))
+    want = named.data["steps"][said - 1]["expect"]["contract"]
+    assert symptom_clause(named, Verdict(FAILED, 'contract: trump is "C", expected "D"', said, want, dict(want, trump="C"),
+                                         observed="contract")) != "hom.exchange.tourne"

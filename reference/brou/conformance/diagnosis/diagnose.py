@@ -597,6 +597,8 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
                                     else "hom.count.score", True)
     if name == "ledger":
         return _in_ruleset_pair(rules, _hombre_ledger_clause(rules, want, verdict.got), True)
+    if _turned_trump_apart(state, name, want, verdict.got):
+        return _in_ruleset_pair(rules, "hom.exchange.tourne", True)
     if name == "session" and _session_field(verdict) is not None:
         return _in_ruleset_pair(rules, "hom.match.next-dealer", True)
     if name == "session" and _fields_apart(want, verdict.got) == {"points"}:  # the coups counted right, other points
@@ -614,6 +616,15 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
     if name == "tricks":
         return _in_ruleset_pair(rules, _tricks_clause(table, verdict, want) or "hom.play.trick-winner", True)
     return _in_ruleset_pair(rules, _HOMBRE_OBSERVED.get(name or ""), name in _PRECISE)
+
+
+def _turned_trump_apart(state: Any, name: str | None, want: Any, got: Any) -> bool:
+    """Whether only the trump differs in a contract whose trump is the card turned from the talon
+    (tourné, grand tourné): which card is turned and what it makes trump is hom.exchange.tourne's,
+    not the contract's."""
+    if state.contract is None or state.contract.trump != "turned":
+        return False
+    return name == "trump" or (name == "contract" and _fields_apart(want, got) == {"trump"})
 
 
 def _hombre_first_to_act(state: Any, got: Any) -> str:
