@@ -134,6 +134,17 @@ def test_the_match_of_1802_is_an_agreed_number_of_parties(lang: str) -> None:
     assert "first team to mark 10 parties" not in text
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_length_of_a_game_of_hombre_at_each_table(lang: str) -> None:
+    """hom.match.coups: thirty coups with three, forty with four; the card of either form gives both."""
+    three = " ".join(text_of(reference_card(Rules.load("hombre"), lang)).split())
+    four = " ".join(text_of(reference_card(Rules.load("hombre", form="four"), lang)).split())
+    if lang == "en":
+        assert "30 coups (40 with four at the table)" in three and "40 coups (30 with three at the table)" in four
+    else:
+        assert "30 coups (40 à quatre joueurs)" in three and "40 coups (30 à trois joueurs)" in four
+
+
 def test_hombre_names_its_matadors_and_ponte() -> None:
     card = rows(reference_card(Rules.load("hombre"), "fr"))
     red = next(r for r in card if r[0] == "Atout ♥ ♦")

@@ -29,6 +29,7 @@ from typing import Any, NamedTuple
 from ..engine.sheet import english_ordinal, ordinal
 from ..spec.rules import Rules, card_order
 from .flowchart import following_chart, typeset
+from .phrases import NUMBERS
 from .pictures import RANKS, RED_SUITS, SUIT_SIGNS
 
 LANGS = ("en", "fr")
@@ -128,7 +129,8 @@ W: dict[str, dict[str, str]] = {
                   "the second value. Only the hombre scores.",
         "vole": "**Vole**: a hombre who has taken the first {after} tricks and leads again undertakes to take "
                 "them all: {value} more if he does, {value} less if he does not.",
-        "coups": "**A game**: {n} coups; a coup not played counts.",
+        "coups": "**A game**: {n} coups{more}; a coup not played counts.",
+        "coups-at": "{n} with {table} at the table",
     },
     "fr": {
         "card": "Aide-mémoire", "cards": "Les cartes", "following": "Que jouer dans une levée",
@@ -222,7 +224,8 @@ W: dict[str, dict[str, str]] = {
                   "fait plus (codille), il perd la seconde. Seul l'hombre marque.",
         "vole": "**Vole** : l'hombre qui a fait les {after} premières levées et entame encore s'engage à les "
                 "faire toutes : {value} de plus s'il réussit, {value} de moins sinon.",
-        "coups": "**La partie** : {n} coups ; un coup non joué compte.",
+        "coups": "**La partie** : {n} coups{more} ; un coup non joué compte.",
+        "coups-at": "{n} à {table} joueurs",
     },
 }
 
@@ -577,8 +580,23 @@ def _phase_part(rules: Rules, lang: str) -> list[str]:
     if vole:
         tail.append(word(lang, "vole", after=vole["after"], value=vole["value"]))
     if session.get("kind") == "coups":
-        tail.append(word(lang, "coups", n=session["coups"]))
+        tail.append(word(lang, "coups", n=session["coups"], more=_coups_at_other_forms(rules, lang)))
     return out + ["- " + t for t in tail] + ([""] if tail else [])
+
+
+def _coups_at_other_forms(rules: Rules, lang: str) -> str:
+    """After the coups of a game at the card's form (hom.match.coups), those of each other form
+    of the ruleset (parameter `form`) whose game is of another length: " (40 with four at the
+    table)"; "" where there is none."""
+    form = rules.data.get("parameters", {}).get("form")
+    others = []
+    for option in form["options"] if form else ():
+        if option == rules.params.get("form", form["default"]):
+            continue
+        other = Rules.load(rules.id, **{**rules.overrides, "form": option})
+        if other.data["session"]["coups"] != rules.data["session"]["coups"]:
+            others.append(word(lang, "coups-at", n=other.data["session"]["coups"], table=NUMBERS[lang][other.table_size]))
+    return f" ({'; '.join(others)})" if others else ""
 
 
 def scoring_part(rules: Rules, lang: str) -> list[str]:
