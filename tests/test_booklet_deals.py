@@ -167,3 +167,26 @@ def test_the_better_card_says_what_it_would_have_won(lang: str) -> None:
                 said += 1
                 assert why.replace("\u00a0", " ")[:25] in text.replace("\u00a0", " ")
     assert said
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_better_card_of_hombre_names_remise_and_codille(lang: str) -> None:
+    """L'Hombre's notes say how the coup would have ended (brou.book.lessons.difference, `ended`):
+    where the better card turns a remise into codille or back, the note names both."""
+    from brou.book.lessons import difference
+    from brou.book.walkthrough import _Writer
+
+    rules = Rules.load("hombre")
+    writer = _Writer(play_deal(rules, _seed("hombre")), lang, {})
+    text = " ".join("\n".join(writer.write()).replace("\u00a0", " ").split())
+    ends = {"en": {"remise": "a remise", "codille": "codille", "won": "the hombre's win", "surrender": "a surrender"},
+            "fr": {"remise": "une remise", "codille": "la codille", "won": "le gain de l'hombre", "surrender": "un abandon"}}
+    named = 0
+    for note in sorted(RECORDS["hombre"].notes, key=lambda n: (-n.gain, n.index))[:SOLVER_NOTES]:
+        found = difference(writer.position(note.index), note.played_line, note.best_line)
+        if found.ended is not None:
+            better, played = (ends[lang][e] for e in found.ended)
+            said = (f"ended in {better}, not {played}" if lang == "en" else f"soldé par {better}, et non par {played}")
+            assert said in text.replace("\u2019", "'")
+            named += 1
+    assert named

@@ -181,19 +181,30 @@ class Difference:
     count: int = 0
     other: int = 0
     marriage: tuple[int, int] | None = None  # (suit, kind) of a table marriage it speaks of
+    ended: tuple[str, str] | None = None  # how the deal would have ended, and how it ended, where they differ
 
 
 def difference(start: PhaseDeal, played_line: Sequence[int], best_line: Sequence[int]) -> Difference:
     """Compare the two lines from the position `start` (before the card): the first trick where
-    they part for the side of the player to act."""
-    rules = start.rules
-    seat = start.to_act
-    side = side_of(start, seat)
+    they part for the side of the player to act; and, where the game names how a deal ends
+    (L'Hombre: won, remise, codille), the two ends when they differ."""
     a, b = start.copy(), start.copy()
     for action in played_line:
         a.apply(action)
     for action in best_line:
         b.apply(action)
+    found = _parted(start, a, b)
+    ends = getattr(b, "outcome", None), getattr(a, "outcome", None)  # a name in L'Hombre, a record in 1802 and Brouc
+    if isinstance(ends[0], str) and isinstance(ends[1], str) and ends[0] != ends[1]:
+        return replace(found, ended=(ends[0], ends[1]))
+    return found
+
+
+def _parted(start: PhaseDeal, a: PhaseDeal, b: PhaseDeal) -> Difference:
+    """`difference` of the deal `a` played out after the card played and `b` after the better one."""
+    rules = start.rules
+    seat = start.to_act
+    side = side_of(start, seat)
     first = len(start.tricks)
     n = rules.n_players
     for index in range(first, min(len(a.tricks), len(b.tricks))):

@@ -566,7 +566,11 @@ class Narrator:
         why = ""
         if note.played_line and note.best_line:
             start = self.position(note.index)
-            why = self.would(difference(start, note.played_line, note.best_line), start, trump)
+            diff = difference(start, note.played_line, note.best_line)
+            why = self.would(diff, start, trump)
+            if diff.ended is not None:
+                ended = self.w("would-end", x=self.w("end-" + diff.ended[0]), y=self.w("end-" + diff.ended[1]))
+                why = why + self.semi() + ended if why else ended
         why = why + self.semi() if why else ""
         return self.w("better", stock=stock, p=self.p(seat), c=self.card(note.best, trump), k=k, unit=self.w(unit),
                       who=self.w("better-he" if alone else "better-side"), why=why)
