@@ -122,6 +122,25 @@ BATCH_C_FAULTS: dict[str, tuple[str, str]] = {
                                "up over the session"),
 }
 FAULTS.update(BATCH_C_FAULTS)
+# the fourth batch of issue 63, written blind to the diagnosis too: a third held-out set
+BATCH_D_FAULTS: dict[str, tuple[str, str]] = {
+    "held-others-hidden": ("brus.info.own-hand", "a player's view gives only his own number of cards in `held`, the "
+                           "others' as null"),
+    "next-dealer-last-leader": ("brus.match.next-dealer", "the next deal goes to the player who led the deal's last "
+                                "trick, not to the one who led its first"),
+    "session-won-on-card-points": ("brus.match.rounds", "after the agreed rounds the players with the most card points "
+                                   "over the session win, not those with the most jetons"),
+    "points-pool-pays-brusquembilles": ("brus.pay.when", "in the game for points played with a pool (points_pool is "
+                                        "pool) the brusquembilles are paid too"),
+    "deal-over-not-in-hand": ("brus.talon.last-tricks", "a card played once the last trick is over is refused "
+                              "not-in-hand, not deal-over"),
+    "deal-talon-with-turnup": ("brus.deal.talon", "the `deal` observable's talon ends with the turned card lying under "
+                               "it"),
+    "turnup-hidden-once-drawn": ("brus.info.turned", "the view's turnup is null once the turned card has been drawn"),
+    "follow-suit-must-trump": ("brus.play.free", "under following_after_talon follow-suit a player void in the suit "
+                               "led must trump if he can"),
+}
+FAULTS.update(BATCH_D_FAULTS)
 FAULT = ""
 
 
@@ -214,6 +233,9 @@ class Rules:
             self.paid = True
         if FAULT == "paid-in-pairs" and form == "four-partners" and self.p["scoring"] == "pool":
             self.paid = True
+        if (FAULT == "points-pool-pays-brusquembilles" and self.p["scoring"] == "points"
+                and self.p["points_pool"] == "pool" and form not in ("two", "four-partners")):
+            self.paid = True
         self.pool = self.p["scoring"] == "pool" or (self.p["points_pool"] == "pool" and FAULT != "points-game-no-stakes")
 
     def side(self, player: int) -> list[int]:
@@ -292,11 +314,14 @@ class Deal:
         if len(hands) != n:
             raise CannotRun(f"{len(hands)} hands for {n} players")
         self.dealt = {"hands": [list(h) for h in hands], "talon": list(talon), "turnup": turnup}
+        if FAULT == "deal-talon-with-turnup":
+            self.dealt["talon"] = list(talon) + [turnup]
         self.hands = hands
         self.talon = talon
         self.turnup = turnup
         self.trump = talon[0][1] if FAULT == "trump-of-talon-top" and talon else turnup[1]
         self.drawn_by: int | None = None
+        self.last_leader: int | None = None
         self.trick: list[tuple[int, str]] = []
         self.tricks: list[int] = []
         self.won: list[list[str]] = [[] for _ in range(n)]
@@ -381,6 +406,9 @@ class Deal:
             suited = [c for c in hand if c[1] == led]
             if suited:
                 return suited
+            trumps = [c for c in hand if c[1] == self.trump]
+            if FAULT == "follow-suit-must-trump" and self.rules.p["following_after_talon"] == "follow-suit" and trumps:
+                return trumps
         return list(hand)
 
     def jetons(self) -> list[int]:
@@ -417,6 +445,8 @@ class Deal:
         if text not in rules.pack and not (FAULT == "pack-seven-not-in-hand" and text[0] in INDEX_RANKS and text[1] in SUITS):
             raise Refused("unknown-card", f"{text} is not a card of this pack")
         if self.to_act is None:
+            if FAULT == "deal-over-not-in-hand":
+                raise Refused("not-in-hand", f"{text} is not in hand")
             raise Refused("deal-over", "the deal is over")
         if player is not None and player != self.to_act:
             raise Refused("wrong-seat", f"player {self.to_act} is to act, not player {player}")
@@ -457,6 +487,7 @@ class Deal:
         win = self.winner()
         number = len(self.tricks) + 1
         leader = self.trick[0][0]
+        self.last_leader = leader
         self.tricks.append(win)
         self.won[win].extend(c for _, c in self.trick)
         if self.talon_count_true() > 0:
@@ -552,6 +583,8 @@ class Deal:
             return 3 if self.dealer == 1 else 1
         if FAULT == "next-dealer-left":
             return (self.dealer - 1) % self.rules.n
+        if FAULT == "next-dealer-last-leader" and self.last_leader is not None:
+            return self.last_leader
         return (self.dealer + 1) % self.rules.n
 
     def session_now(self) -> dict[str, Any]:
@@ -573,8 +606,9 @@ class Deal:
             if FAULT == "round-is-one-deal":
                 per_round = 1
             if deals >= int(rules.p["rounds"]) * per_round:
-                top = max(jetons)
-                winners = [p for p in range(rules.n) if jetons[p] == top]
+                counted = totals if FAULT == "session-won-on-card-points" else jetons
+                top = max(counted)
+                winners = [p for p in range(rules.n) if counted[p] == top]
         elif max(totals) >= int(rules.p["points_target"]) + (1 if FAULT == "points-target-exceeded" else 0):
             top = max(totals)
             winners = [p for p in range(rules.n) if totals[p] == top]
@@ -594,10 +628,14 @@ class Deal:
         partner = None
         if self.rules.pairs and FAULT != "partner-hand-hidden":
             partner = list(self.hands[player ^ 1])
+        held: list[int | None] = [len(h) for h in self.hands]
+        if FAULT == "held-others-hidden":
+            held = [c if p == player else None for p, c in enumerate(held)]
+        turnup = None if FAULT == "turnup-hidden-once-drawn" and self.drawn_by is not None else self.turnup
         return {"player": player, "phase": "over" if self.over() else "play", "to_act": self.to_act,
-                "trump": self.trump, "turnup": self.turnup,
+                "trump": self.trump, "turnup": turnup,
                 "turnup_drawn_by": None if FAULT == "drawn-by-hidden" else self.drawn_by,
-                "hand": list(self.hands[player]), "held": [len(h) for h in self.hands], "talon": self.talon_count(),
+                "hand": list(self.hands[player]), "held": held, "talon": self.talon_count(),
                 "partner_hand": partner, "trick": [{"player": p, "card": c} for p, c in self.trick],
                 "tricks": list(self.tricks), "jetons": self.jetons()}
 
@@ -706,7 +744,7 @@ def main(argv: list[str]) -> int:
     global FAULT
     if "--list-faults" in argv:
         batches = {**{k: "issue-63" for k in NEW_FAULTS}, **{k: "issue-63-b" for k in HELD_OUT_FAULTS},
-                   **{k: "issue-63-c" for k in BATCH_C_FAULTS}}
+                   **{k: "issue-63-c" for k in BATCH_C_FAULTS}, **{k: "issue-63-d" for k in BATCH_D_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], indent=1))
         return 0

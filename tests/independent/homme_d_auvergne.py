@@ -105,6 +105,25 @@ BATCH_C_FAULTS: dict[str, tuple[str, str]] = {
                                   "deals"),
 }
 FAULTS.update(BATCH_C_FAULTS)
+# the fourth batch of issue 63, written blind to the diagnosis too: a third held-out set
+BATCH_D_FAULTS: dict[str, tuple[str, str]] = {
+    "show-entry-names-turned": ("auv.king.held", "the ledger entry of a king shown names the card turned, not the "
+                                "king"),
+    "talon-counts-turned": ("auv.deal.talon", "the talon's count still includes the cards turned from it"),
+    "passed-suit-barred": ("auv.speech.trump", "a player who passed on a suit may not play on it when it is turned "
+                           "again in a réjouissance"),
+    "not-turned-as-all-passed": ("auv.turn.nobody", "a deal in which nobody turns the card ends as all-passed, not "
+                                 "not-turned"),
+    "speech-card-not-in-hand": ("auv.speech.round", "a card the player does not hold, played before play begins, is "
+                                "refused not-in-hand, not cards-not-yet"),
+    "shown-kings-private": ("auv.info.turned", "a player's view lists only the kings he showed himself, not those "
+                            "the others showed"),
+    "trump-lead-forbidden": ("auv.play.follow", "a player may not lead a trump while he holds a card of another "
+                             "suit"),
+    "turner-leads": ("auv.play.lead", "the player who turned the last card leads the first trick, not the dealer's "
+                     "right-hand neighbour"),
+}
+FAULTS.update(BATCH_D_FAULTS)
 FAULT = ""
 SEVENS = True  # parameter pack_with_four (AMB-48): False plays four with 28 cards
 LOSER_PAYS = "each-opponent"  # parameter loser_pays (AMB-53)
@@ -276,6 +295,7 @@ class Deal:
         self.shown: list[tuple[int, str]] = []
         self.scored: dict[str, int] = {}  # king -> the holder it scored for
         self.shown_this_round: set[int] = set()
+        self.passed_suits: set[tuple[int, str | None]] = set()  # (player, suit) he passed on in the speech
         self.homme: int | None = None
         self.showing: list[int] = []
         self.trick: list[tuple[int, str]] = []
@@ -291,6 +311,10 @@ class Deal:
     def after(self, p: int) -> int:
         """The next player in the order of play."""
         return (p + 1) % self.n
+
+    def talon_count(self) -> int:
+        """The cards left face down in the talon (auv.deal.talon)."""
+        return len(self.talon) + (len(self.turned) if fault("talon-counts-turned") else 0)
 
     def trump(self) -> str | None:
         """The suit of the last card turned (auv.speech.trump)."""
@@ -372,7 +396,8 @@ class Deal:
                 return ["turn"]
             return ["turn", "leave"]
         if self.phase == "speech":
-            return ["play", "pass"] + (["show"] if self.king_to_show(p) else [])
+            barred = fault("passed-suit-barred") and (p, self.trump()) in self.passed_suits
+            return (["pass"] if barred else ["play", "pass"]) + (["show"] if self.king_to_show(p) else [])
         if self.phase == "showing":
             return ["show", "pass"]
         return [c for c in self.hands[p] if self.card_error(p, c) is None]
@@ -383,6 +408,8 @@ class Deal:
         if card not in hand:
             return "not-in-hand", f"{card} is not in player {p}'s hand"
         if not self.trick:
+            if fault("trump-lead-forbidden") and card[1] == self.trump() and any(c[1] != card[1] for c in hand):
+                return "must-follow-suit", f"player {p} holds a plain card and may not lead a trump"
             return None
         led = self.trick[0][1][1]
         trump = self.trump()
@@ -422,6 +449,8 @@ class Deal:
         if player is not None and player != p:
             raise Refused("wrong-seat", f"player {player} is not to act and may not act out of turn")
         if is_card:
+            if self.phase != "play" and fault("speech-card-not-in-hand") and action not in self.hands[p]:
+                raise Refused("not-in-hand", f"{action} is not in player {p}'s hand")
             if self.phase != "play":
                 code = "word-not-now" if fault("card-in-offer-word-not-now") and self.phase == "turn-offer" else "cards-not-yet"
                 raise Refused(code, "no card is played before the speech names the homme")
@@ -458,7 +487,7 @@ class Deal:
         """Leave the card to the next player; all leaving, the deal is not played (auv.turn.nobody)."""
         self.asked += 1
         if self.asked == self.n:
-            self.end("not-turned")
+            self.end("all-passed" if fault("not-turned-as-all-passed") else "not-turned")
         else:
             self.to_act = self.after(p)
 
@@ -470,7 +499,7 @@ class Deal:
         self.shown_this_round.add(p)
         self.shown.append((p, king))
         self.events.append({"trick": 0, "player": p, "show": king})
-        self.write(0, "sheet", p, king, "auv.king.held")
+        self.write(0, "sheet", p, self.turned[-1][1] if fault("show-entry-names-turned") else king, "auv.king.held")
         if self.phase == "showing":
             self.next_in_showing()
         elif fault("show-ends-word"):
@@ -481,6 +510,7 @@ class Deal:
         if self.phase == "showing":
             self.next_in_showing()
             return
+        self.passed_suits.add((p, self.trump()))
         self.asked += 1
         if self.asked < self.n:
             self.to_act = self.after(p)
@@ -513,6 +543,8 @@ class Deal:
             return
         self.phase = "play"
         self.to_act = self.homme if fault("homme-leads") else (self.dealer + 1) % self.n
+        if fault("turner-leads"):
+            self.to_act = self.turned[-1][0]
 
     def play_card(self, p: int, card: str) -> None:
         """Play a card; a full trick is won, its kings move, the target is checked, the count made."""
@@ -617,7 +649,7 @@ class Deal:
         if name == "over":
             return over
         if name == "talon":
-            return len(self.talon)
+            return self.talon_count()
         if name == "homme":
             return self.homme
         if name == "words":
@@ -644,10 +676,10 @@ class Deal:
     def view(self, p: int) -> dict[str, Any]:
         """What player p may see now."""
         return {"player": p, "phase": self.phase, "to_act": self.to_act, "trump": self.trump(),
-                "hand": list(self.hands[p]), "held": [len(h) for h in self.hands], "talon": len(self.talon),
+                "hand": list(self.hands[p]), "held": [len(h) for h in self.hands], "talon": self.talon_count(),
                 "turned": [{"player": q, "card": c} for q, c in self.turned[-1 if fault("view-last-turned-only") else 0:]],
                 "words": [{"player": q, "word": w} for q, w in self.words],
-                "shown": [{"player": q, "card": c} for q, c in self.shown],
+                "shown": [{"player": q, "card": c} for q, c in self.shown if q == p or not fault("shown-kings-private")],
                 "homme": self.homme, "trick": [{"player": q, "card": c} for q, c in self.trick],
                 "tricks": list(self.tricks), "marks": self.net()}
 
@@ -751,7 +783,7 @@ def main() -> None:
     args = sys.argv[1:]
     if args == ["--list-faults"]:
         batches = {**{k: "issue-63" for k in NEW_FAULTS}, **{k: "issue-63-b" for k in HELD_OUT_FAULTS},
-                   **{k: "issue-63-c" for k in BATCH_C_FAULTS}}
+                   **{k: "issue-63-c" for k in BATCH_C_FAULTS}, **{k: "issue-63-d" for k in BATCH_D_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], ensure_ascii=False))
         return
