@@ -114,6 +114,28 @@ BATCH_C_FAULTS: dict[str, tuple[str, str]] = {
                                "many each discarded"),
 }
 FAULTS.update(BATCH_C_FAULTS)
+# the fourth batch of issue 63, written blind to the diagnosis as well: a third held-out set
+BATCH_D_FAULTS: dict[str, tuple[str, str]] = {
+    "nolo-black-aces-trump": ("hom.contract.nolo", "in the nolo contracts the espadille and the baste stay trumps, "
+                              "the only two (the espadille higher): a black ace led asks for the other"),
+    "talon-dealt-first": ("hom.deal.talon", "a seeded deal lays the talon off the top of the pack first, then deals "
+                          "the hands in threes from the 27 cards under it"),
+    "winner-beats-led-card": ("hom.play.trick-winner", "each card of a trick is compared with the card led, not with "
+                              "the best so far: the last card that beats the lead wins"),
+    "first-two-passes-end": ("hom.auction.all-pass", "when the first and second hands both pass, the coup is over "
+                             "unplayed at once, the third hand not asked"),
+    "surrender-costs-codille": ("hom.count.score", "a surrender costs the contract's second value, as a codille, "
+                                "not its first"),
+    "nolo-stops-at-codille": ("hom.count.nolo", "a nolo ends at the trick that gives its hombre a second trick "
+                              "(how: codille), as under nolo_codille=stop-at-codille"),
+    "card-in-auction-word-not-now": ("hom.auction.order", "a card played in the auction is refused word-not-now, "
+                                     "not cards-not-yet"),
+    "sitting-out-sees-nothing": ("hom.info.public", "with four, the view of the player sitting out shows nothing "
+                                 "of the coup: no auction, hombre, contract, trump, trick, tricks or turned card"),
+    "game-ends-a-coup-late": ("hom.match.coups", "the game is over only once more coups than its count are "
+                              "played: winners after the 31st coup (41st with four)"),
+}
+FAULTS.update(BATCH_D_FAULTS)
 FAULT = ""
 
 SUITS = "SHDC"
@@ -215,7 +237,7 @@ def trump_order(trump: str) -> list[str]:
 def is_trump(card: str, trump: str | None) -> bool:
     """Whether a card is a trump (the black aces always are, unless there is no trump)."""
     if trump is None:
-        return False
+        return FAULT == "nolo-black-aces-trump" and card in ("AS", "AC")
     return card[1] == trump or card in ("AS", "AC")
 
 
@@ -281,6 +303,8 @@ def seeded_deal(seed: int, cut: int | None) -> tuple[list[list[str]], list[str]]
     if cut:
         pack = pack[-cut:] + pack[:-cut] if FAULT == "cut-from-bottom" else pack[cut:] + pack[:cut]
     hands: list[list[str]] = [[], [], []]
+    if FAULT == "talon-dealt-first":
+        pack = pack[13:] + pack[:13]
     if FAULT == "deal-nine-at-once":
         for s in range(3):
             hands[s] = pack[9 * s:9 * s + 9]
@@ -463,6 +487,9 @@ class Deal:
             survivor = alive[0] if alive and alive[0] in self.bid else None
             third = self.active[2]
             self.stage = 2
+            if survivor is None and FAULT == "first-two-passes-end":
+                self.finish_auction(None)
+                return
             if survivor is None:
                 self.duel = [third, third]
                 self.to_act = third
@@ -614,7 +641,7 @@ class Deal:
                 return True
             if FAULT == "first-trump-wins":
                 return False
-            order = trump_order(t)  # type: ignore[arg-type]
+            order = ["AS", "AC"] if t is None else trump_order(t)
             return order.index(card) < order.index(best)
         if is_trump(best, t) or card[1] != led[1] or klass(card, t) != klass(led, t):
             return False
@@ -635,11 +662,18 @@ class Deal:
         led = self.trick[0][1]
         win, best = self.trick[0]
         for q, c in self.trick[1:]:
-            if self.beats(c, best, led):
+            if FAULT == "winner-beats-led-card":
+                if self.beats(c, led, led):
+                    win, best = q, c
+            elif self.beats(c, best, led):
                 win, best = q, c
         self.tricks.append(win)
         self.trick = []
         self.to_act = win
+        if FAULT == "nolo-stops-at-codille" and self.nolo() and self.hombre is not None \
+                and self.tricks.count(self.hombre) == 2:
+            self.end("codille", "codille")
+            return
         if len(self.tricks) == 9:
             self.end("played-out", None)
 
@@ -675,6 +709,8 @@ class Deal:
                     value = -row["won"]
             elif result == "codille":
                 value = -(row["won"] if FAULT == "codille-first-value" else row["codille"])
+            elif result == "surrender" and FAULT == "surrender-costs-codille":
+                value = -row["codille"]
             else:
                 value = 0 if FAULT == "remise-costs-nothing" and result == "remise" else -row["won"]
             n = len(self.tricks)
@@ -751,6 +787,8 @@ class Deal:
         assert p is not None
         if self.phase in ("auction", "declare"):
             if card:
+                if FAULT == "card-in-auction-word-not-now" and self.phase == "auction":
+                    raise Refused("word-not-now", "no card in the auction")
                 raise Refused("cards-not-yet", "no card before the exchange")
             if self.phase == "auction":
                 if action == "pass" and not self.forced(p):
@@ -865,6 +903,14 @@ class Deal:
         if self.contract == "nolo-ouvert" and self.phase in ("play", "over") and self.hombre is not None:
             opened = list(self.shown_hand if FAULT == "open-hand-as-dealt" else self.hands[self.hombre])
         points = self.result()
+        if FAULT == "sitting-out-sees-nothing" and p not in self.active:
+            return {
+                "player": p, "phase": self.phase, "to_act": None, "trump": None,
+                "hand": list(self.hands[p]), "held": [len(h) for h in self.hands], "talon": len(self.talon),
+                "trick": [], "tricks": [], "auction": [], "hombre": None, "exchange": [], "contract": None,
+                "turned": None, "shown": [], "open_hand": None, "discards": self.seen_discards(p),
+                "talon_rest": self.talon_rest(), "points": [r["points"] for r in points],
+            }
         return {
             "player": p, "phase": self.phase, "to_act": self.to_act, "trump": self.trump,
             "hand": list(self.hands[p]), "held": [len(h) for h in self.hands], "talon": len(self.talon),
@@ -939,7 +985,7 @@ class Table:
             points = [a + b for a, b in zip(points, self.deal.outcome["points"], strict=True)]
         coups = 40 if self.n == 4 and FAULT != "thirty-with-four" else 30
         winners = None
-        if over and deals >= coups:
+        if over and (deals > coups if FAULT == "game-ends-a-coup-late" else deals >= coups):
             top = max(points)
             winners = [p for p in range(self.n) if points[p] == top]
         nxt = self.deal.active[0]
@@ -1016,7 +1062,7 @@ def main() -> int:
     args = sys.argv[1:]
     if args[:1] == ["--list-faults"]:
         batches = {**{k: "issue-63" for k in NEW_FAULTS}, **{k: "issue-63-b" for k in HELD_OUT_FAULTS},
-                   **{k: "issue-63-c" for k in BATCH_C_FAULTS}}
+                   **{k: "issue-63-c" for k in BATCH_C_FAULTS}, **{k: "issue-63-d" for k in BATCH_D_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()]))
         return 0
