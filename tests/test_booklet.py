@@ -380,6 +380,22 @@ def test_the_first_page_carries_no_software_stamp(built: dict[tuple[str, str], B
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 @pytest.mark.parametrize("lang", LANGS)
+def test_no_page_holds_a_few_lines_spilled_from_the_page_before(built: dict[tuple[str, str], Built], ruleset: str,
+                                                                lang: str) -> None:
+    """A table copy has no page nearly empty (issue 61): every page, its running head and foot
+    aside, holds at least a short paragraph's worth of text; the line that dates the rules is
+    in the foot of the page, where it cannot spill onto a page of its own."""
+    edition = "This copy gives the rules" if lang == "en" else "Ce livret donne les règles"
+    pages = pdf_text(built[ruleset, lang])
+    heads = {line for text in pages[1:] for line in text.splitlines()[-2:]}  # the running head and foot lines
+    thin = [(n, len(body)) for n, text in enumerate(pages, 1)
+            if len(body := " ".join(line for line in text.splitlines() if line not in heads and edition not in line)) < 300]
+    assert not thin
+    assert any(edition in text for text in pages)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("lang", LANGS)
 def test_no_straight_apostrophe_on_any_page(built: dict[tuple[str, str], Built], ruleset: str, lang: str) -> None:
     """The score sheets, the flowcharts and the table plan are SVG and raw HTML, which no smart
     quotes reach: they set the typographic apostrophe themselves, so no page has a straight one."""
