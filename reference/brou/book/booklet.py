@@ -38,13 +38,13 @@ from sphinx.util.docutils import SphinxDirective
 
 from ..errors import SpecError
 from ..spec import SCHEMA_DIR, SPEC_DIR, Document, path_text, read_yaml
-from ..spec.ambiguities import Entry, load_register
+from ..spec.ambiguities import Entry
 from ..spec.chapters import booklet_chapters, booklet_numbers, chapter_of
 from ..spec.rules import Rules
 from .beforeplay import Agree, before_play
 from .refcard import Step, reference_card
 from .seats import PLAN_WORDS, table_svg
-from .text import esc
+from .text import esc, register
 
 BOOKLET_DIR = SPEC_DIR / "booklets"
 SCHEMA_FILE = SCHEMA_DIR / "booklet.schema.json"
@@ -165,7 +165,6 @@ def _check_open_points(booklet: Booklet, rules: Rules) -> None:
     rule of the ruleset names is one of them; and the readings are the entry's options for
     the ruleset (or its default), the one the booklet plays among them."""
     written = booklet.doc.data["open_points"]
-    register = load_register()
     wanted = register_entries(rules)
     for cid in rules.data["clauses"]:
         for amb in open_entries(rules, cid):
@@ -181,7 +180,7 @@ def _check_open_points(booklet: Booklet, rules: Rules) -> None:
             raise booklet.error(f"{amb} is not an entry of the register for {booklet.ruleset}", ("open_points", amb))
         if "quiet" in item:
             continue
-        entry = register.entry(amb)
+        entry = register().entry(amb)
         names = [o.name for o in entry.options
                  if booklet.ruleset in o.overrides or o.name == entry.defaults[rules.id]["option"]]
         for name in item["readings"]:
@@ -196,7 +195,7 @@ def _check_open_points(booklet: Booklet, rules: Rules) -> None:
 
 def register_entries(rules: Rules) -> list[str]:
     """The ids of the register's entries for the ruleset: those that give it a default."""
-    return [e.id for e in load_register().entries if rules.id in e.defaults]
+    return [e.id for e in register().entries if rules.id in e.defaults]
 
 
 def option_in_force(entry: Entry, rules: Rules) -> str:
@@ -286,7 +285,6 @@ def agree_points(booklet: Booklet, rules: Rules, lang: str) -> list[Agree]:
             for amb in open_entries(rules, cid):
                 first.setdefault(amb, cid)
     place = {cid: n for n, cid in enumerate(cid for _, ids in booklet_chapters(rules, titled) for cid in ids)}
-    register = load_register()
     out: list[Agree] = []
     entries = register_entries(rules)
     for amb in sorted(entries, key=lambda a: (place.get(first.get(a, ""), len(place)), entries.index(a))):
@@ -294,7 +292,7 @@ def agree_points(booklet: Booklet, rules: Rules, lang: str) -> list[Agree]:
         if "quiet" in item:
             continue
         readings = item["readings"]
-        played = option_in_force(register.entry(amb), rules)
+        played = option_in_force(register().entry(amb), rules)
         cid = first.get(amb, "")
         out.append(Agree(amb, cid, numbers[cid] if cid else "", _bi(item["point"], lang), _bi(readings[played], lang),
                          tuple(_bi(readings[name], lang) for name in readings if name != played)))
