@@ -197,6 +197,43 @@ FAULTS += [
          "the deal passes to the dealer's right even when next_dealer is left"),
     )
 ]
+# The fourth batch of issue 63 (batch "issue-63-d"), written blind to the diagnosis: a third held-out set.
+FAULTS += [
+    {"name": n, "ruleset": r, "clause": c, "description": d, "batch": "issue-63-d"} for n, r, c, d in (
+        ("announced-credited-at-end", HDB, "hdb.marriage.announce-score",
+         "an announced marriage counts for its team only once the coup's eight tricks are played, not at once"),
+        ("lone-claim-not-now", HDB, "hdb.game.claim",
+         "a claim in a deal played on its own is refused claim-not-now, not not-in-a-game"),
+        ("turnup-window-ignored", HDB, "hdb.deal.turnup-exposed",
+         "with turnup_in_first_window false the dealer may still announce with the turned card in the first window"),
+        ("answer-code-not-open", HDB, "hdb.game.concession-answer",
+         "accept or refuse with no concession to answer is refused concession-not-open, not no-concession"),
+        ("first-only-most-valuable", HDB, "hdb.marriage.table",
+         "with marriages_in_one_trick first-only, a trick keeps its most valuable marriage, not the first completed"),
+        ("packets-dealer-first", HDB, "hdb.deal.packets",
+         "a seeded deal starts each round of packets with the dealer, not the player on his right"),
+        ("made-vole-valued-on-declarers", HDB, "hdb.game.partie-et-vole-success",
+         "a partie et vole made adds the game's value read on the declarers' count, not the losers'"),
+        ("partie-et-vole-above-190", HDB, "hdb.game.partie-et-vole",
+         "with partie_et_vole_190 precondition a team needs more than 190, not 190 or more"),
+        ("turnup-top-of-last-packet", BROUC, "hdb.deal.turnup",
+         "a seeded deal turns the first card of the dealer's last packet of four, not his last card"),
+        ("trump-lead-code-overtrump", BROUC, "brouc.play.follow",
+         "a card not following a trump lead, by a player who holds a trump, is refused must-overtrump, not must-follow-suit"),
+        ("overtrump-first-trump-only", BROUC, "brouc.play.overtrump",
+         "a trump need beat only the first trump played to the trick, not the best one in it"),
+        ("announce-needs-own-trick", BROUC, "brouc.marriage.announce-window",
+         "a player may announce only once he has won a trick himself, his partner's tricks not counting"),
+        ("above-300-wins-without-dehors", BROUC, "brouc.game.target",
+         "a team above 300 when a deal is played out wins the game without declaring dehors"),
+        ("escape-commitment-ignored", BROUC, "brouc.game.dehors",
+         "with escape_commitment true a team bound by its la cape et dehors still may not declare dehors"),
+        ("away-from-zero-as-half-up", BROUC, "brouc.count.rounding",
+         "under total-half-away-from-zero a negative total ending in 5 is rounded up towards zero (-15 to -10)"),
+        ("game-row-under-winners", BROUC, "brouc.sheet.ardoise",
+         "the slate's game row writes the coches under the team that won the game, not the team that marks them"),
+    )
+]
 
 
 def fault(name: str) -> bool:
@@ -328,6 +365,11 @@ def seeded_deal(ruleset: str, seed: int, dealer: int, params: dict[str, Any]) ->
     hands = [seats[(p - dealer - 1) % 4] for p in range(4)]
     if fault("packets-from-left") and ruleset == BROUC:
         hands = [seats[(dealer - p - 1) % 4] for p in range(4)]
+    if fault("packets-dealer-first") and ruleset == HDB:
+        hands = [seats[(p - dealer) % 4] for p in range(4)]
+        return hands, hands[dealer][-1]
+    if fault("turnup-top-of-last-packet") and ruleset == BROUC:
+        return hands, seats[3][packets[0] + packets[1]]
     return hands, seats[3][0 if fault("turnup-first-card") else -1]
 
 
@@ -460,6 +502,8 @@ class Deal:
     def marriages_of(self, t: int) -> int:
         """Marriage points of a team in this deal so far: announced (with those carried in) and table."""
         announced = sum(p for pl, _, p in self.announcements if team(pl) == t) + self.carried[t]
+        if fault("announced-credited-at-end") and not self.brouc and len(self.tricks) < 8:
+            announced = self.carried[t]
         if fault("announce-costs-others"):
             announced -= sum(p for pl, _, p in self.announcements if team(pl) != t)
         return announced + self.table_points(t)
@@ -487,7 +531,7 @@ class Deal:
             out[small] = round_half_up(cards[small])
             out[1 - small] = round_half_up(sum(cards)) - out[small]
             return [(out[t], out[t] + marriages[t]) for t in (0, 1)]
-        if how == "total-half-up":
+        if how == "total-half-up" or (how == "total-half-away-from-zero" and fault("away-from-zero-as-half-up") and self.brouc):
             return [(round_half_up(cards[t]), round_half_up(cards[t] + marriages[t])) for t in (0, 1)]
         if how == "total-half-away-from-zero":
             totals = [cards[t] + marriages[t] for t in (0, 1)]
@@ -505,6 +549,8 @@ class Deal:
     def best_trump(self) -> int | None:
         """The rank index of the best trump in the trick (lower is stronger), or None."""
         ranks = [rank_index(c[0]) for _, c in self.trick if c[1] == self.trump]
+        if fault("overtrump-first-trump-only") and self.brouc and ranks:
+            return ranks[0]
         return min(ranks) if ranks else None
 
     def makes_trump_marriage(self, card: str) -> bool:
@@ -531,7 +577,9 @@ class Deal:
             return None
         if holds_led and card[1] != led and not (fault("trump-lead-free") and led == self.trump):
             what = "a trump" if led == self.trump else f"a card of {led}"
-            return Refused("must-follow-suit", f"{card} does not follow: the player holds {what}")
+            code = "must-overtrump" if fault("trump-lead-code-overtrump") and self.brouc and led == self.trump \
+                else "must-follow-suit"
+            return Refused(code, f"{card} does not follow: the player holds {what}")
         if fault("void-must-ruff") and not self.brouc_following and not holds_led and card[1] != self.trump \
                 and any(c[1] == self.trump for c in hand):
             return Refused("must-follow-suit", f"{card} does not ruff: the player holds a trump")
@@ -574,7 +622,8 @@ class Deal:
         if fault("announce-played-cards"):
             hand |= set(self.played_by(player))
         first_window = self.phase == "window" and len(self.tricks) == 1 and player == self.dealer
-        if first_window and not self.brouc and not self.param("turnup_in_first_window"):
+        if first_window and not self.brouc and not self.param("turnup_in_first_window") \
+                and not fault("turnup-window-ignored"):
             hand.discard(self.turnup)
         return hand
 
@@ -619,8 +668,14 @@ class Deal:
         if self.phase == "window":
             return True
         if self.phase == "play" and self.own_turn_announcing:
-            return self.tricks_of(team(player)) > 0 or fault("announce-before-trick")
+            return self.has_trick(player) or fault("announce-before-trick")
         return False
+
+    def has_trick(self, player: int) -> bool:
+        """Whether the player's team has won a trick in this deal (the moment of own-turn announcements)."""
+        if fault("announce-needs-own-trick") and self.brouc:
+            return any(w == player for w, _ in self.tricks)
+        return self.tricks_of(team(player)) > 0
 
     def may_declare(self, player: int, double: bool) -> bool:
         """Whether `declare` (or `declare-double`) is open to the player to act."""
@@ -645,7 +700,8 @@ class Deal:
         first_trick = self.param("partie_et_vole_first_trick") or fault("partie-et-vole-before-first")
         if double or (not won and not first_trick) or len(self.tricks) >= last:
             return False
-        if self.param("partie_et_vole_190") == "precondition" and self.scores[t] + self.marriages_of(t) < 190:
+        least = 191 if fault("partie-et-vole-above-190") else 190
+        if self.param("partie_et_vole_190") == "precondition" and self.scores[t] + self.marriages_of(t) < least:
             return False
         if self.param("partie_et_vole_declarer") == "any-player-of-team":
             return len(self.tricks) < 4 or not self.trick
@@ -660,7 +716,8 @@ class Deal:
         if self.phase != "dehors" and self.to_act is not None and self.round_team(team(self.to_act)) \
                 and not fault("dehors-round-not-binding"):
             return False
-        return self.to_act is not None and (self.declared != team(self.to_act) or self.param("escape_commitment"))
+        escape = self.param("escape_commitment") and not (fault("escape-commitment-ignored") and self.brouc)
+        return self.to_act is not None and (self.declared != team(self.to_act) or escape)
 
     def legal(self) -> list[str]:
         """Every action the player to act may take."""
@@ -716,7 +773,7 @@ class Deal:
             name = action.split()[1]
             if asking:
                 raise Refused("announce-not-now", "a concession is being asked or answered")
-            if self.phase == "play" and self.own_turn_announcing and self.tricks_of(team(p)) == 0:
+            if self.phase == "play" and self.own_turn_announcing and not self.has_trick(p):
                 raise Refused("announce-needs-trick", "the announcer's team has not won a trick yet")
             fewest = len(name) - 1 if fault("grand-needs-three-cards") and not self.brouc else 2
             if not self.announce_moment(p) or len(self.hands[p]) < fewest:
@@ -736,6 +793,8 @@ class Deal:
         """The checks of a game action (point 7 of the order in docs/errors.md)."""
         assert self.to_act is not None
         if not self.in_game:
+            if fault("lone-claim-not-now") and action == "claim" and not self.brouc:
+                raise Refused("claim-not-now", "no claim may be made now")
             raise Refused("not-in-a-game", f"{action} needs a game around the deal")
         if action == "concede":
             if self.phase != "concede":
@@ -743,7 +802,8 @@ class Deal:
             return
         if action in ("accept", "refuse"):
             if self.phase != "answer":
-                raise Refused("no-concession", "there is no concession to answer")
+                code = "concession-not-open" if fault("answer-code-not-open") and not self.brouc else "no-concession"
+                raise Refused(code, "there is no concession to answer")
             return
         if self.phase in ("concede", "answer"):
             raise Refused("concession-pending", "a concession is being asked or answered")
@@ -893,7 +953,10 @@ class Deal:
                     if not (fault("grand-and-simple-on-table") and not self.brouc):
                         break
         if self.param("marriages_in_one_trick") == "first-only":
-            fallen = sorted(fallen)[:1]
+            if fault("first-only-most-valuable") and not self.brouc:
+                fallen = sorted(fallen, key=lambda f: -f[2])[:1]
+            else:
+                fallen = sorted(fallen)[:1]
         for _, name, v in fallen:
             self.table.append((n, name, team(winner), v))
             if not self.brouc:
@@ -952,8 +1015,8 @@ class Deal:
             self.sheet.append(("score", scores[0] // 10, scores[1] // 10))
             return
         self.sheet.append(("score", scores[0], scores[1]))
-        if how != "played-out":
-            self.sheet.append(self.marks_row("game", marks))
+        if how != "played-out" or (fault("above-300-wins-without-dehors") and any(marks)):
+            self.sheet.append(self.marks_row("game", marks[::-1] if fault("game-row-under-winners") else marks))
 
     def write_marque(self, how: str, winner: int | None, marks: list[int], scores: list[int]) -> None:
         """The rows the end of a 1802 coup writes in the marque (after its marriages)."""
@@ -1073,7 +1136,8 @@ class Deal:
                 self.finish("declaration-made", d, self.pair(1 - d, stake, 0), counts)
             elif reaches_target(counts[d]):
                 bonus = 0 if fault("declared-vole-no-bonus") else 3
-                self.finish("declaration-made", d, self.pair(d, bonus + self.value(counts[1 - d]), 0), counts)
+                read = counts[d] if fault("made-vole-valued-on-declarers") else counts[1 - d]
+                self.finish("declaration-made", d, self.pair(d, bonus + self.value(read), 0), counts)
             else:
                 self.finish("declaration-failed", 1 - d, self.pair(1 - d, 3 + self.value(counts[1 - d]), 0), counts)
             return
@@ -1089,6 +1153,11 @@ class Deal:
             return
         rounded = [self.scores[t] + total for t, (_, total) in enumerate(self.rounded())]
         if self.brouc:
+            over = [t for t in (0, 1) if above_300(counts[t])]
+            if fault("above-300-wins-without-dehors") and over:
+                w = max(over, key=lambda t: counts[t])
+                self.finish("played-out", w, self.pair(1 - w, self.coches(1 - w, counts), 0), counts)
+                return
             self.finish("played-out", None, [0, 0], rounded)
             return
         reached = [t for t in (0, 1) if reaches_target(rounded[t] if fault("last-coup-rounded") else counts[t])]
