@@ -317,3 +317,29 @@ def test_another_trump_in_a_tourne_is_the_turned_card() -> None:
     want = named.data["steps"][said - 1]["expect"]["contract"]
     assert symptom_clause(named, Verdict(FAILED, 'contract: trump is "C", expected "D"', said, want, dict(want, trump="C"),
                                          observed="contract")) != "hom.exchange.tourne"
+
+
+def test_a_refusal_with_another_code_is_the_rule_of_the_references_code() -> None:
+    """An action both refuse, the program with another code: the rule whose check gives the
+    reference's code (docs/errors.md) is the one it applied otherwise: must-follow-suit in
+    Brouc is brouc.play.follow; a card in L'Hombre's auction (cards-not-yet) the auction's
+    order; a card after Brusquembille's last trick (deal-over) how long play lasts. The same
+    code, or an action the program accepts, is left to the other rules."""
+    from types import SimpleNamespace
+
+    from brou.conformance.diagnosis.diagnose import _refused_by
+
+    def refused(want: str, got: str) -> Verdict:
+        return Verdict(FAILED, f"AS refused with code {got}, expected {want}", 3, want, got)
+
+    brouc, hombre, brus = load("brouc"), load("hombre"), load("brusquembille-1718")
+    playing = SimpleNamespace(phase="play")
+    assert _refused_by(brouc, playing, refused("must-follow-suit", "must-overtrump")) == "brouc.play.follow"
+    assert _refused_by(brouc, playing, refused("must-overtrump", "must-follow-suit")) == "brouc.play.overtrump"
+    assert _refused_by(load("homme-de-brou-1802"), playing, refused("must-follow-suit", "not-in-hand")) == "hdb.play.follow"
+    assert _refused_by(hombre, SimpleNamespace(phase="auction"), refused("cards-not-yet", "word-not-now")) \
+        == "hom.auction.order"
+    assert _refused_by(brus, SimpleNamespace(phase="done"), refused("deal-over", "not-in-hand")) == "brus.talon.last-tricks"
+    assert _refused_by(brouc, playing, refused("must-follow-suit", "must-follow-suit")) is None
+    assert _refused_by(brouc, playing, refused("must-follow-suit", "accepted")) is None
+    assert _refused_by(hombre, playing, refused("deal-over", "not-in-hand")) is None  # no rule of how long play lasts

@@ -26,7 +26,7 @@ from typing import Any
 from ...engine.homme import REFUSE_ACTION, parse_action
 from ...engine.phases import PLAY as PHASE_PLAY
 from ...engine.view import clause_of, view_clauses
-from ...errors import BrouError
+from ...errors import ACTION_CODES, BrouError
 from ...laws.auction import standing
 from ...laws.contracts import has_auction
 from ...laws.following import matadors_of
@@ -130,7 +130,7 @@ def _diagnosed(s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
         said = str(verdict.got)  # "refused: CODE" (the program refuses it), or "accepted"
         exposed = _turnup_in_question(table, [action]) and (
             "not-in-hand" in said if len(action) == 2 else "marriage-not-held" in said or said == "accepted")
-        earlier = _earlier_check(action, verdict)
+        earlier = _earlier_check(action, verdict) or _refused_by(rules, table.state, verdict)
         clause = in_ruleset(rules, "hdb.deal.turnup-exposed" if exposed else earlier or action_clause(table, action))
         return None if clause is None else (clause, False)
     if "perft" in step:
@@ -145,6 +145,30 @@ def _diagnosed(s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
 _ANNOUNCE_MOMENT_CODES = {"announce-not-now": "hdb.marriage.announce-window",
                           "announce-needs-trick": "hdb.marriage.announce-window"}
 _ANNOUNCE_HAND_CODES = frozenset({"marriage-not-held", "marriage-reused"})
+
+
+# the rule whose check gives a refusal code, by game (docs/errors.md): the first clause of the ruleset
+_CODE_RULES = {"must-follow-suit": ("brouc.play.follow", "hdb.play.follow", "auv.play.follow", "hom.play.follow"),
+               "must-overtrump": ("brouc.play.overtrump",), "no-undertrump": ("brouc.play.no-undertrump",),
+               "must-trump": ("auv.play.trump-if-void",),
+               "deal-over": ("brus.talon.last-tricks",)}  # Brusquembille: how long play lasts
+# a card before play: the rule of the phase the deal is in
+_NOT_YET_RULES = {"turn-offer": "auv.turn.offer", "speech": "auv.speech.round", "showing": "auv.king.show",
+                  "auction": "hom.auction.order", "declare": "hom.contract.demande", "exchange": "hom.exchange.surrender"}
+
+
+def _refused_by(rules: Rules, state: Any, verdict: Verdict) -> str | None:
+    """An action both refuse, the program with another code than the reference's: the rule whose
+    check gives the reference's code (following suit, overtrumping, not undertrumping, trumping
+    when void; a card before play, the phase's rule; a card after Brusquembille's last trick,
+    how long play lasts) is the one the program applied otherwise.
+    None for any other code, or where both give the same."""
+    want, got = verdict.expected, verdict.got
+    if not isinstance(want, str) or not isinstance(got, str) or want == got or got not in ACTION_CODES:
+        return None
+    if want == "cards-not-yet":
+        return in_ruleset(rules, _NOT_YET_RULES.get(str(getattr(state, "phase", "")), ""))
+    return next((c for c in _CODE_RULES.get(want, ()) if in_ruleset(rules, c) == c), None)
 
 
 def _earlier_check(action: str, verdict: Verdict) -> str | None:
@@ -169,7 +193,8 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
     if "expect" not in step or verdict.observed in ("legal", "speakers"):
         table = Table(rules, s.data["setup"])
         _replayed(table, s, verdict)
-        return _in_ruleset_pair(rules, _hand_clause(table, verdict, "brus") or "brus.play.free", False)
+        clause = _hand_clause(table, verdict, "brus") or _refused_by(rules, table.state, verdict)
+        return _in_ruleset_pair(rules, clause or "brus.play.free", False)
     name, got = verdict.observed, verdict.got
     if (name == "over" and got is True) or (name == "to_act" and got is None and step["expect"].get("to_act") is not None):
         # the program ends the deal where the reference plays on: the rule of how long play lasts
@@ -473,7 +498,8 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         return _in_ruleset_pair(rules, "auv.king.show", False)
     if action is not None:
         clause = _hand_clause(table, verdict, "auv") if "do" in step else None
-        return _in_ruleset_pair(rules, clause or _speech_action_clause(table, action), False)
+        return _in_ruleset_pair(rules, clause or _refused_by(rules, state, verdict) or _speech_action_clause(table, action),
+                                False)
     if "perft" in step:
         return _in_ruleset_pair(rules, _SPEECH_PHASE.get(state.phase, "auv.play.follow"), False)
     if name in ("legal", "speakers"):
@@ -568,6 +594,7 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         clause = _hand_clause(table, verdict, "hom") if "do" in step else None
         if clause == "hom.play.lead" and isinstance(verdict.got, str) and "not-in-hand" in verdict.got:
             clause = _hombre_first_to_act(state, None)  # another seat asked: still exchanging, or another leader
+        clause = clause or _refused_by(rules, state, verdict)
         return _in_ruleset_pair(rules, clause or _hombre_action_clause(table, action), False)
     if "perft" in step:
         return _in_ruleset_pair(rules, _HOMBRE_PHASE.get(state.phase, "hom.play.follow"), False)
