@@ -343,3 +343,27 @@ def test_a_refusal_with_another_code_is_the_rule_of_the_references_code() -> Non
     assert _refused_by(brouc, playing, refused("must-follow-suit", "must-follow-suit")) is None
     assert _refused_by(brouc, playing, refused("must-follow-suit", "accepted")) is None
     assert _refused_by(hombre, playing, refused("deal-over", "not-in-hand")) is None  # no rule of how long play lasts
+
+
+def test_a_deal_the_program_ends_early_is_how_the_phase_ends_a_deal() -> None:
+    """L'Hombre: after two passes the reference asks the third hand; a program that asks nobody,
+    or refuses his word as `deal-over`, ended the auction early (hom.auction.all-pass), not
+    another priority."""
+    s = _scenario("hombre", "hom.auction.all-pass.third-hand-alone")
+    step = _step(s, lambda st: "to_act" in st.get("expect", {}))
+    nobody = Verdict(FAILED, "to_act: value is null, expected 2", step, 2, None, observed="to_act")
+    assert symptom_clause(s, nobody) == "hom.auction.all-pass"
+    other = Verdict(FAILED, "to_act: value is 0, expected 2", step, 2, 0, observed="to_act")
+    assert symptom_clause(s, other) != "hom.auction.all-pass"
+
+
+def test_a_black_ace_apart_in_a_nolo_is_the_nolo() -> None:
+    """L'Hombre: in a nolo the espadille is a spade; a program whose legal cards in a nolo differ
+    by a black ace (it keeps them as trumps) breaks hom.contract.nolo, not following."""
+    s = _scenario("hombre", "hom.contract.nolo.espadille-is-a-spade")
+    step = _step(s, lambda st: st.get("expect", {}).get("legal") == ["AS"])
+    ace = Verdict(FAILED, "legal: missing AS", step, ["AS"], ["KD", "QD"], observed="legal")
+    assert symptom_clause(s, ace) == "hom.contract.nolo"
+    tricks = _step(s, lambda st: "tricks" in st.get("expect", {}))
+    won = Verdict(FAILED, "tricks: [0] is 1, expected 2", tricks, [2], [1], observed="tricks")
+    assert symptom_clause(s, won) == "hom.contract.nolo"

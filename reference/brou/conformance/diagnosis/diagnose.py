@@ -157,6 +157,45 @@ _NOT_YET_RULES = {"turn-offer": "auv.turn.offer", "speech": "auv.speech.round", 
                   "auction": "hom.auction.order", "declare": "hom.contract.demande", "exchange": "hom.exchange.surrender"}
 
 
+# how a deal can end in each phase, where the program ends it and the reference goes on: the auction
+# passed out, the card left by all, every word a pass, Brusquembille's last tricks
+_PHASE_ENDS = {"auction": "hom.auction.all-pass", "turn-offer": "auv.turn.nobody", "speech": "auv.speech.rejouissance",
+               "play": "brus.talon.last-tricks"}
+
+
+def _ended_early(rules: Rules, state: Any, verdict: Verdict) -> str | None:
+    """Where the program ends the deal and the reference goes on (an action the reference takes
+    refused `deal-over`, or nobody asked where the reference asks a player): the rule of how a
+    deal ends in the phase it is in (`_PHASE_ENDS`); None otherwise."""
+    got = verdict.got
+    ended = (verdict.observed is None and isinstance(got, str) and "deal-over" in got and verdict.expected != "deal-over") \
+        or (verdict.observed == "to_act" and got is None and verdict.expected is not None)
+    return in_ruleset(rules, _PHASE_ENDS.get(str(getattr(state, "phase", "")), "")) if ended else None
+
+
+def _nolo_black_aces(rules: Rules, state: Any, name: str | None, want: Any, got: Any) -> bool:
+    """Whether, in a nolo (no trump), what differs turns on a card that is a matador whatever the
+    trump (the espadille and the baste): the legal cards apart, or the first trick apart, hold one
+    (`hom.contract.nolo`: in a nolo they are cards of their suits)."""
+    if state.contract is None or not state.contract.nolo or name not in ("legal", "tricks"):
+        return False
+    always = sum(1 << c for c in rules.pack_cards)
+    for suit in range(len(rules.suits)):
+        always &= matadors_of(rules, suit)
+    if not always:
+        return False
+    if name == "legal":
+        apart = {str(c) for c in (want if isinstance(want, list) else [])} ^ {
+            str(c) for c in (got if isinstance(got, list) else [])}
+        return any(_is_card(rules, c) and always >> rules.card(c) & 1 for c in apart)
+    if not isinstance(want, list) or not isinstance(got, list):
+        return False
+    for i, (w, g) in enumerate(zip(want, got, strict=False)):
+        if w != g:
+            return i < len(state.tricks) and any(always >> c & 1 for c in state.tricks[i][1])
+    return False
+
+
 def _refused_by(rules: Rules, state: Any, verdict: Verdict) -> str | None:
     """An action both refuse, the program with another code than the reference's: the rule whose
     check gives the reference's code (following suit, overtrumping, not undertrumping, trumping
@@ -193,7 +232,8 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
     if "expect" not in step or verdict.observed in ("legal", "speakers"):
         table = Table(rules, s.data["setup"])
         _replayed(table, s, verdict)
-        clause = _hand_clause(table, verdict, "brus") or _refused_by(rules, table.state, verdict)
+        clause = (_hand_clause(table, verdict, "brus") or _ended_early(rules, table.state, verdict)
+                  or _refused_by(rules, table.state, verdict))
         return _in_ruleset_pair(rules, clause or "brus.play.free", False)
     name, got = verdict.observed, verdict.got
     if (name == "over" and got is True) or (name == "to_act" and got is None and step["expect"].get("to_act") is not None):
@@ -498,14 +538,16 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         return _in_ruleset_pair(rules, "auv.king.show", False)
     if action is not None:
         clause = _hand_clause(table, verdict, "auv") if "do" in step else None
-        return _in_ruleset_pair(rules, clause or _refused_by(rules, state, verdict) or _speech_action_clause(table, action),
-                                False)
+        clause = clause or _ended_early(rules, state, verdict) or _refused_by(rules, state, verdict)
+        return _in_ruleset_pair(rules, clause or _speech_action_clause(table, action), False)
     if "perft" in step:
         return _in_ruleset_pair(rules, _SPEECH_PHASE.get(state.phase, "auv.play.follow"), False)
     if name in ("legal", "speakers"):
         words = _hombre_words_apart(want, verdict.got)
         said = _SPEECH_WORD.get(next((w for w in ("show", "turn", "leave", "play") if w in words), ""))
         return _in_ruleset_pair(rules, said or _hand_clause(table, verdict, "auv") or _speech_play_clause(table), False)
+    if name == "to_act" and _ended_early(rules, state, verdict):
+        return _in_ruleset_pair(rules, _ended_early(rules, state, verdict), False)
     if name == "to_act":
         clause = _SPEECH_PHASE.get(state.phase) or ("auv.play.lead" if not state.tricks and not state.trick
                                                      else "auv.play.lead" if not state.trick
@@ -594,11 +636,15 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         clause = _hand_clause(table, verdict, "hom") if "do" in step else None
         if clause == "hom.play.lead" and isinstance(verdict.got, str) and "not-in-hand" in verdict.got:
             clause = _hombre_first_to_act(state, None)  # another seat asked: still exchanging, or another leader
-        clause = clause or _refused_by(rules, state, verdict)
+        clause = clause or _ended_early(rules, state, verdict) or _refused_by(rules, state, verdict)
         return _in_ruleset_pair(rules, clause or _hombre_action_clause(table, action), False)
     if "perft" in step:
         return _in_ruleset_pair(rules, _HOMBRE_PHASE.get(state.phase, "hom.play.follow"), False)
     name, want = verdict.observed, step["expect"].get(verdict.observed or "")
+    if _nolo_black_aces(rules, state, name, want, verdict.got):
+        return _in_ruleset_pair(rules, "hom.contract.nolo", name == "tricks")
+    if name == "to_act" and _ended_early(rules, state, verdict):
+        return _in_ruleset_pair(rules, _ended_early(rules, state, verdict), False)
     if name in ("legal", "speakers"):
         words = _hombre_words_apart(want, verdict.got)
         clause = _hombre_word_clause(table, words) or _hand_clause(table, verdict, "hom")
