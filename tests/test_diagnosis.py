@@ -367,3 +367,39 @@ def test_a_black_ace_apart_in_a_nolo_is_the_nolo() -> None:
     tricks = _step(s, lambda st: "tricks" in st.get("expect", {}))
     won = Verdict(FAILED, "tricks: [0] is 1, expected 2", tricks, [2], [1], observed="tricks")
     assert symptom_clause(s, won) == "hom.contract.nolo"
+
+
+def test_the_last_card_above_the_lead_taken_as_winner_is_the_tricks_rule() -> None:
+    """A trick given to the last card above the card led, played after the best one, is the
+    trick's rule read card against lead (no order gives that), not the order of the cards; a
+    trick given to an earlier card of the suit led is the order."""
+    from brou.conformance.diagnosis.diagnose import _plain_order
+
+    rules = load("brusquembille-1718")
+    card = rules.card
+    spades = rules.suits.index("S")
+    trump = rules.suits.index("H")
+    assert spades != trump
+    later = (0, tuple(card(c) for c in ("8S", "AS", "JS")), 1)  # the ace wins; the jack is above the eight, later
+    assert _plain_order(rules, later, 2, trump) is None
+    earlier = (0, tuple(card(c) for c in ("8S", "JS", "AS")), 2)  # the jack, played before the ace, taken as winner
+    assert _plain_order(rules, earlier, 1, trump) == "brus.deck.order"
+
+
+def test_play_refused_on_a_suit_passed_before_is_the_trumps_rule() -> None:
+    """L'Homme d'Auvergne: a player who passed on diamonds may play on them when they come up
+    again (auv.speech.trump); a program that refuses his `play`, or leaves it out of his words,
+    breaks that rule, not the speech's order. On the first diamond, the same refusal is the speech's."""
+    s = _scenario("homme-d-auvergne", "auv.speech.trump.same-suit-twice-play-after-pass")
+    step = _step(s, lambda st: st.get("do") == "play")
+    refused = Verdict(FAILED, f"step {step}: play was refused (word-not-now), it is legal", step, "accepted",
+                      "refused: word-not-now")
+    assert symptom_clause(s, refused) == "auv.speech.trump"
+    again = _scenario("homme-d-auvergne", "auv.king.show.suit-turned-again")  # diamonds again, player 2 passed them
+    asked = _step(again, lambda st: "legal" in st.get("expect", {}))
+    missing = Verdict(FAILED, "legal: missing play", asked, ["play", "pass", "show"], ["pass", "show"], observed="legal")
+    assert symptom_clause(again, missing) == "auv.speech.trump"
+    first = _scenario("homme-d-auvergne", "auv.king.held.shown-on-his-word")
+    at = _step(first, lambda st: st.get("expect", {}).get("legal") == ["play", "pass"])
+    assert symptom_clause(first, Verdict(FAILED, "legal: missing play", at, ["play", "pass"], ["pass"],
+                                         observed="legal")) != "auv.speech.trump"

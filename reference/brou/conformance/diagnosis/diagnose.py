@@ -30,7 +30,7 @@ from ...errors import ACTION_CODES, BrouError
 from ...laws.auction import standing
 from ...laws.contracts import has_auction
 from ...laws.following import matadors_of
-from ...laws.speech import SHOW, has_speech
+from ...laws.speech import PASS, SHOW, TURN, has_speech
 from ...spec.chapters import CHAPTERS
 from ...spec.rules import Rules, card_order, in_ruleset
 from ..judging.compare import FAILED, Verdict
@@ -429,16 +429,21 @@ _PLAIN_ORDER = {"hdb": "hdb.deck.order", "brouc": "hdb.deck.order", "brus": "bru
 
 def _plain_order(rules: Rules, trick: tuple[int, Any, int], seat: int, trump: int | None) -> str | None:
     """When another seat than the trick's winner is taken to have won it: the order of the cards
-    if both its card and the winner's are of the suit led, not trumps (the trick's rule cannot be
-    the one wrong there: the highest card of the suit led wins); None otherwise."""
+    if both its card and the winner's are of the suit led, not trumps (the highest card of the
+    suit led wins); None otherwise, and None where that seat's card is the last above the card
+    led, played after the best: the trick's rule read as each card against the lead alone."""
     leader, cards, winner = trick
     n = len(cards)
     if not 0 <= seat < n or seat == winner:
         return None
-    classes = card_order(rules, trump).class_of
+    order = card_order(rules, trump)
+    classes = order.class_of
     led = classes[cards[0]]
     mine, best = cards[(seat - leader) % n], cards[(winner - leader) % n]
     if classes[mine] == classes[best] == led and (trump is None or led != trump):
+        above_led = [i for i, c in enumerate(cards) if classes[c] == led and order.place[c] < order.place[cards[0]]]
+        if above_led and above_led[-1] == (seat - leader) % n > (winner - leader) % n:
+            return None  # the last card above the card led, after the best one: each card read against the lead
         return _PLAIN_ORDER.get(rules.data["clause_prefix"])
     return None
 
@@ -539,11 +544,15 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
     if action is not None:
         clause = _hand_clause(table, verdict, "auv") if "do" in step else None
         clause = clause or _ended_early(rules, state, verdict) or _refused_by(rules, state, verdict)
+        if clause is None and action.strip() == "play" and _passed_on_this_suit(rules, state):
+            clause = "auv.speech.trump"  # a suit passed may be played when it comes again
         return _in_ruleset_pair(rules, clause or _speech_action_clause(table, action), False)
     if "perft" in step:
         return _in_ruleset_pair(rules, _SPEECH_PHASE.get(state.phase, "auv.play.follow"), False)
     if name in ("legal", "speakers"):
         words = _hombre_words_apart(want, verdict.got)
+        if "play" in words and _passed_on_this_suit(table.rules, state):
+            return _in_ruleset_pair(rules, "auv.speech.trump", False)  # a suit passed may be played when it comes again
         said = _SPEECH_WORD.get(next((w for w in ("show", "turn", "leave", "play") if w in words), ""))
         return _in_ruleset_pair(rules, said or _hand_clause(table, verdict, "auv") or _speech_play_clause(table), False)
     if name == "to_act" and _ended_early(rules, state, verdict):
@@ -573,6 +582,23 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
     if name == "tricks":
         return _in_ruleset_pair(rules, _tricks_clause(table, verdict, want) or "auv.play.trick-winner", True)
     return _in_ruleset_pair(rules, _SPEECH_OBSERVED.get(name or ""), name in _PRECISE)
+
+
+def _passed_on_this_suit(rules: Rules, state: Any) -> bool:
+    """Whether the player asked in the speech passed earlier in this deal on a card of the suit
+    turned now (a suit come up again in a réjouissance: auv.speech.trump lets him play on it)."""
+    if state.phase != "speech" or state.to_act is None or not state.turned:
+        return False
+    suit_of, turned = rules.suit_of, iter(state.turned)
+    now = suit_of[state.turned[-1][1]]
+    suit = None
+    earlier = False
+    for seat, word in state.words:
+        if word == TURN:
+            suit = suit_of[next(turned)[1]]
+        elif word == PASS and seat == state.to_act and suit == now:
+            earlier = True
+    return earlier and sum(1 for _, w in state.words if w == TURN) > 1
 
 
 def _word_after_show(state: Any, name: str | None, want: Any, got: Any, action: str | None) -> bool:
