@@ -555,8 +555,8 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
             return _in_ruleset_pair(rules, "auv.speech.trump", False)  # a suit passed may be played when it comes again
         said = _SPEECH_WORD.get(next((w for w in ("show", "turn", "leave", "play") if w in words), ""))
         return _in_ruleset_pair(rules, said or _hand_clause(table, verdict, "auv") or _speech_play_clause(table), False)
-    if name == "to_act" and _ended_early(rules, state, verdict):
-        return _in_ruleset_pair(rules, _ended_early(rules, state, verdict), False)
+    if name == "to_act" and (ended := _ended_early(rules, state, verdict)):
+        return _in_ruleset_pair(rules, ended, False)
     if name == "to_act":
         clause = _SPEECH_PHASE.get(state.phase) or ("auv.play.lead" if not state.tricks and not state.trick
                                                      else "auv.play.lead" if not state.trick
@@ -669,8 +669,8 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
     name, want = verdict.observed, step["expect"].get(verdict.observed or "")
     if _nolo_black_aces(rules, state, name, want, verdict.got):
         return _in_ruleset_pair(rules, "hom.contract.nolo", name == "tricks")
-    if name == "to_act" and _ended_early(rules, state, verdict):
-        return _in_ruleset_pair(rules, _ended_early(rules, state, verdict), False)
+    if name == "to_act" and (ended := _ended_early(rules, state, verdict)):
+        return _in_ruleset_pair(rules, ended, False)
     if name in ("legal", "speakers"):
         words = _hombre_words_apart(want, verdict.got)
         clause = _hombre_word_clause(table, words) or _hand_clause(table, verdict, "hom")
