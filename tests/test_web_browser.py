@@ -163,11 +163,15 @@ def test_a_card_played_by_the_keyboard_and_one_refused_with_its_rule(browser: An
         assert "suit led" in text  # the booklet's words
         assert len(hand(page)) == 8 - played  # refused: the hand is as it was
         view.shot("table-refused")
-        page.click("#lang")
-        until(page, "document.getElementById('nav-replay').textContent === 'Rejouer'")
-        page.keyboard.press(str(illegal + 1))
+        page.click("#lang")  # the refusal stays, in French
         until(page, "document.getElementById('refusal')?.innerText.includes('Règle 4.2')")
         assert "fournir" in page.inner_text("#refusal")
+        # the table is drawn again (the page is emptied at the switch): then the key is refused in French
+        until(page, "document.getElementById('nav-replay').textContent === 'Rejouer' && "
+                    "document.querySelector('.hand .card.illegal') !== null")
+        page.evaluate("document.getElementById('refusal').remove()")
+        page.keyboard.press(str(illegal + 1))
+        until(page, "document.getElementById('refusal')?.innerText.includes('Règle 4.2')")
         view.shot("table-refused-fr")
         page.focus(".words .word.illegal[data-word='declare']")  # an announcement the rules refuse now, faded
         page.keyboard.press("Enter")

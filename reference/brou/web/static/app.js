@@ -330,10 +330,14 @@ async function pageHome() {
 // -- a table ------------------------------------------------------------------------------
 
 const tableView = {id: null, state: null, player: null, solved: null, refusal: null, record: null};
+let carried = null;  // {id, refusal}: the table's refusal across a switch of language
 
 async function pageTable(id) {
   const token = setPage("table", tableKeys);
-  Object.assign(tableView, {id, state: null, player: null, solved: null, refusal: null, record: null});
+  // a refusal shown when the language was switched stays on the table, now in the other language
+  const refusal = carried && carried.id === id ? carried.refusal : null;
+  carried = null;
+  Object.assign(tableView, {id, state: null, player: null, solved: null, refusal, record: null});
   try {
     const state = await api("GET", `/api/tables/${encodeURIComponent(id)}`);
     if (token !== pageToken) return;
@@ -897,6 +901,7 @@ function applyLang() {
 document.getElementById("lang").addEventListener("click", () => {
   lang = lang === "en" ? "fr" : "en";
   localStorage.setItem("brou-lang", lang);
+  carried = tableView.refusal && location.hash.startsWith("#/table/") ? {id: tableView.id, refusal: tableView.refusal} : null;
   applyLang();
   route();
 });
