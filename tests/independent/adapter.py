@@ -44,6 +44,8 @@ def match_view(deal: Deal, marks: list[int]) -> dict[str, Any]:
             carried[taker if indep_engine.fault("carry-over-losers-side") else 1 - taker] = 0
     right = deal.param("next_dealer") == "right" or (indep_engine.fault("next-dealer-always-right") and deal.brouc)
     step = 1 if right and not indep_engine.fault("next-dealer-left") else 3
+    if indep_engine.fault("replay-same-dealer") and out is not None and out.how == "replay":
+        step = 0
     return {"marks": total, "winner": winner, "next_dealer": (deal.dealer + step) % 4, "carried": carried}
 
 

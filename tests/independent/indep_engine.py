@@ -234,6 +234,42 @@ FAULTS += [
          "the slate's game row writes the coches under the team that won the game, not the team that marks them"),
     )
 ]
+# The fifth batch of issue 63 (batch "issue-63-e"), written blind to the diagnosis: a fourth held-out set.
+FAULTS += [
+    {"name": n, "ruleset": r, "clause": c, "description": d, "batch": "issue-63-e"} for n, r, c, d in (
+        ("complement-under-half-up", HDB, "hdb.count.rounding",
+         "under the default rounding the team with more card points gets the rest of the rounded total, so two "
+         "counts ending in 5 make 120, not 130"),
+        ("target-checked-after-tricks", HDB, "hdb.game.target",
+         "a team taken to 301 by an announced marriage is seen to reach it only at the end of the next trick"),
+        ("replay-same-dealer", HDB, "hdb.match.next-dealer", "a coup to be replayed is dealt again by the same dealer"),
+        ("claim-right-written-score", HDB, "hdb.game.claim-right",
+         "a right claim values the game on the losers' written score before the coup, not their count at the claim"),
+        ("mark-code-nothing-to-mark", HDB, "hdb.marriage.table-marked",
+         "mark under table_marking engine is refused nothing-to-mark, not marked-by-engine"),
+        ("no-claim-in-window", HDB, "hdb.game.claim", "a claim is not open on a turn in the announcement window"),
+        ("next-lead-last-announcer", HDB, "hdb.play.next-lead",
+         "when the winner's partner announces in the window after a trick, the partner leads the next trick"),
+        ("deck-52-card-names", HDB, "hdb.deck.cards",
+         "cards of a 52-card pack (2H to 6S) are read as cards: refused not-in-hand, not unknown-card"),
+        ("table-trump-not-doubled", BROUC, "hdb.marriage.kinds",
+         "a table marriage in trumps counts its plain value: only an announced one is doubled"),
+        ("trick-cards-counted-early", BROUC, "hdb.count.card-points",
+         "the card points of the trick in progress count already for the team winning it so far"),
+        ("last-trump-wins", BROUC, "hdb.play.trick-winner",
+         "the last trump played to a trick wins it, taken to be the highest since trumps must overtrump"),
+        ("lead-always-player-0", BROUC, "hdb.play.lead",
+         "player 0 leads to the first trick whoever deals (the ruleset's first_lead read as fixed)"),
+        ("unannounced-held-counts", BROUC, "brouc.marriage.unannounced",
+         "at the end of a deal a marriage dealt in one hand, never announced nor on the table, counts for its team"),
+        ("must-ruff-to-beat", BROUC, "brouc.play.follow",
+         "a player void in the suit led who holds a trump able to beat the trick must play a trump, not discard"),
+        ("dehors-on-rounded-count", BROUC, "brouc.game.target",
+         "a dehors is judged on the team's count with its card points rounded to tens"),
+        ("slate-announcements-at-end", BROUC, "brouc.sheet.ardoise",
+         "the slate's announcement rows are written only when the deal ends, not as each marriage is made"),
+    )
+]
 
 
 def fault(name: str) -> bool:
@@ -437,6 +473,7 @@ class Deal:
     outcome: Outcome | None = None
     broken_at: int = 0  # the trick (from 1) that broke a declaration
     sheet: list[tuple[str, int | None, int | None]] = field(default_factory=list)
+    dealt: list[list[str]] = field(default_factory=list)  # the hands as dealt (fault unannounced-held-counts)
 
     def __post_init__(self) -> None:
         """Trump, the first leader and, with dehors_above_300=before-first-card, the dehors round."""
@@ -444,8 +481,11 @@ class Deal:
         self.leader = self.dealer if fault("dealer-leads") else (self.dealer + 1) % 4
         if fault("left-hand-leads"):
             self.leader = (self.dealer + 3) % 4
+        if fault("lead-always-player-0") and self.brouc:
+            self.leader = 0
         self.to_act = self.leader
         self.hands = [list(h) for h in self.hands]
+        self.dealt = [list(h) for h in self.hands]
         self.window = [p for p in ((self.leader + i) % 4 for i in range(4)) if self.round_team(team(p))]
         if self.window:
             self.phase = "dehors"
@@ -497,6 +537,8 @@ class Deal:
     def cards_of(self, t: int) -> int:
         """Card points a team has in its tricks so far."""
         bonus = 10 if fault("last-trick-ten") and len(self.tricks) == 8 and team(self.tricks[-1][0]) == t else 0
+        if fault("trick-cards-counted-early") and self.brouc and self.trick and team(self.trick_winner()) == t:
+            bonus += card_points([c for _, c in self.trick])
         return sum(card_points(cs) for w, cs in self.tricks if team(w) == t) + bonus
 
     def marriages_of(self, t: int) -> int:
@@ -506,7 +548,22 @@ class Deal:
             announced = self.carried[t]
         if fault("announce-costs-others"):
             announced -= sum(p for pl, _, p in self.announcements if team(pl) != t)
+        if fault("unannounced-held-counts") and self.brouc and len(self.tricks) == 8:
+            announced += self.unannounced_held(t)
         return announced + self.table_points(t)
+
+    def unannounced_held(self, t: int) -> int:
+        """Under the fault unannounced-held-counts: the marriages team t was dealt and never announced nor lost to the table."""
+        total = 0
+        for p in (t, t + 2):
+            for suit in SUITS:
+                if "K" + suit not in self.dealt[p] or "Q" + suit not in self.dealt[p]:
+                    continue
+                announced = any(m[-1] == suit for pl, m, _ in self.announcements if pl == p)
+                if announced or any(m[-1] == suit for _, m, _, _ in self.table):
+                    continue
+                total += self.marriage_value(("KQJ" if "J" + suit in self.dealt[p] else "KQ") + suit)
+        return total
 
     def table_points(self, t: int) -> int:
         """A team's points of table marriages so far."""
@@ -523,6 +580,8 @@ class Deal:
         cards = [self.cards_of(0), self.cards_of(1)]
         marriages = [self.marriages_of(0), self.marriages_of(1)]
         how = self.param("rounding")
+        if how == "cards-half-up" and fault("complement-under-half-up") and not self.brouc:
+            how = "complement-of-smaller"
         if how == "complement-of-smaller":
             # the team with fewer card points rounds first; on equal card points, the dealer's team
             # (docs/game.md); the other gets the rest of what both have taken, rounded
@@ -580,6 +639,9 @@ class Deal:
             code = "must-overtrump" if fault("trump-lead-code-overtrump") and self.brouc and led == self.trump \
                 else "must-follow-suit"
             return Refused(code, f"{card} does not follow: the player holds {what}")
+        if fault("must-ruff-to-beat") and self.brouc and not holds_led and card[1] != self.trump \
+                and any(c[1] == self.trump and (best_now is None or rank_index(c[0]) < best_now) for c in hand):
+            return Refused("must-overtrump", f"{card} does not ruff: the player holds a trump that beats the trick")
         if fault("void-must-ruff") and not self.brouc_following and not holds_led and card[1] != self.trump \
                 and any(c[1] == self.trump for c in hand):
             return Refused("must-follow-suit", f"{card} does not ruff: the player holds a trump")
@@ -713,6 +775,8 @@ class Deal:
             return False
         if self.phase in ("concede", "answer") or (self.param("claim_moment") == "between-tricks" and self.trick):
             return False
+        if fault("no-claim-in-window") and not self.brouc and self.phase == "window":
+            return False
         if self.phase != "dehors" and self.to_act is not None and self.round_team(team(self.to_act)) \
                 and not fault("dehors-round-not-binding"):
             return False
@@ -785,7 +849,8 @@ class Deal:
                 raise Refused(code, f"{name} or one of its cards already counts in an announcement")
         elif kind == "mark":
             # this engine plays table_marking=engine only: every table marriage is marked by itself
-            raise Refused("marked-by-engine", "table marriages are marked without a player's action here")
+            code = "nothing-to-mark" if fault("mark-code-nothing-to-mark") and not self.brouc else "marked-by-engine"
+            raise Refused(code, "table marriages are marked without a player's action here")
         else:
             self.check_game_action(action)
 
@@ -829,7 +894,8 @@ class Deal:
                 return "announce"
             raise Refused("malformed-action", f"{action!r} names no marriage")
         if len(action) == 2:
-            if action[0] in RANKS and action[1] in SUITS:
+            ranks = RANKS + "65432" if fault("deck-52-card-names") and not self.brouc else RANKS
+            if action[0] in ranks and action[1] in SUITS:
                 return "card"
             raise Refused("unknown-card", f"{action!r} names no card")
         raise Refused("malformed-action", f"{action!r} is not an action")
@@ -869,9 +935,13 @@ class Deal:
         if self.raises(name):
             value -= self.marriage_value(name[:2] + name[-1])
         self.announcements.append((p, name, value))
-        self.sheet.append(("announcement" if self.brouc else "marriage", *self.one_side(team(p), value)))
+        if not (fault("slate-announcements-at-end") and self.brouc):
+            self.sheet.append(("announcement" if self.brouc else "marriage", *self.one_side(team(p), value)))
         self.used.update(r + name[-1] for r in name[:-1])
-        self.note_301(team(p))
+        if fault("next-lead-last-announcer") and not self.brouc and self.phase == "window" and p != self.leader:
+            self.leader = p
+        if not fault("target-checked-after-tricks"):
+            self.note_301(team(p))
 
     def pass_(self, p: int) -> None:
         """End one's turn in a window or the dehors round, or decline to concede."""
@@ -928,6 +998,8 @@ class Deal:
             level = 2 if c[1] == self.trump else 1 if c[1] == led or fault("highest-card-wins") else 0
             if level == 2 and fault("first-trump-wins"):
                 return level, -self.trick.index(pc)
+            if level == 2 and fault("last-trump-wins") and self.brouc:
+                return level, self.trick.index(pc)
             return level, -rank_index(c[0])
 
         return max(self.trick, key=strength)[0]
@@ -949,7 +1021,8 @@ class Deal:
                 if all(r + suit in cards for r in ranks):
                     done = max(cards.index(r + suit) for r in ranks)
                     factor = self.param("table_factor") * (2 if fault("table-counts-double") else 1)
-                    fallen.append((done, ranks + suit, value * (2 if suit == self.trump else 1) * factor))
+                    trump_factor = 2 if suit == self.trump and not (fault("table-trump-not-doubled") and self.brouc) else 1
+                    fallen.append((done, ranks + suit, value * trump_factor * factor))
                     if not (fault("grand-and-simple-on-table") and not self.brouc):
                         break
         if self.param("marriages_in_one_trick") == "first-only":
@@ -1006,6 +1079,8 @@ class Deal:
 
     def write_slate(self, how: str, marks: list[int], scores: list[int]) -> None:
         """The rows the end of a Brouc deal writes on the slate (after its announcements)."""
+        if fault("slate-announcements-at-end"):
+            self.sheet.extend(("announcement", *self.one_side(team(p), v)) for p, _, v in self.announcements)
         if how == "all-tricks":
             if fault("cape-slate-score-too"):
                 self.sheet.append(("score", scores[0], scores[1]))
@@ -1074,6 +1149,8 @@ class Deal:
             judged[t] -= self.marriages_of(t) - self.carried[t]
         if fault("dehors-without-table-marriages"):
             judged[t] -= self.table_points(t)
+        if fault("dehors-on-rounded-count") and self.brouc:
+            judged[t] = self.scores[t] + round_half_up(self.cards_of(t)) + self.marriages_of(t)
         right = above_300(judged[t]) if self.brouc else reaches_target(judged[t])
         assert self.scores is not None
         if self.brouc:
@@ -1092,6 +1169,8 @@ class Deal:
                 read = self.scores[1 - t] + self.marriages_of(1 - t)
             elif frozen == "cards-so-far-rounded" or fault("claim-right-rounded"):
                 read = self.scores[1 - t] + round_half_up(self.cards_of(1 - t)) + self.marriages_of(1 - t)
+            if fault("claim-right-written-score"):
+                read = self.scores[1 - t]
             self.finish("claim-right", t, self.pair(t, self.value(read), 0), counts)
         else:
             kept = self.marriages_of(t) if self.param("wrong_claim_marriages") == "card-points-only" else 0
