@@ -141,6 +141,25 @@ BATCH_D_FAULTS: dict[str, tuple[str, str]] = {
                                "led must trump if he can"),
 }
 FAULTS.update(BATCH_D_FAULTS)
+# the fifth batch of issue 63, written blind to the diagnosis too: a fourth held-out set
+BATCH_E_FAULTS: dict[str, tuple[str, str]] = {
+    "pairs-totals-own-points": ("brus.match.points", "in two pairs each player's session total adds up the card "
+                                "points of his own tricks, not his side's"),
+    "view-trick-kept": ("brus.info.trick-open", "a view's trick still shows the last finished trick until the next "
+                        "card is led"),
+    "cut-one-fewer": ("brus.deal.cut", "a cut of K lifts K-1 cards off the top, the K-th card being where the pack "
+                      "is cut"),
+    "leader-keeps-lead": ("brus.play.next-lead", "the leader of a trick leads the next one too, whoever wins it"),
+    "four-shows-neighbour-hand": ("brus.info.partners", "with four each for himself a view shows his neighbour's "
+                                  "hand as partner_hand, as in two pairs"),
+    "stakes-from-seat-zero": ("brus.stakes.pool", "the stakes are written in the ledger from player 0, not in the "
+                              "order of play from the first leader"),
+    "result-side-points": ("brus.count.points", "in two pairs the result's card_points of a player is his side's "
+                           "total, not the points of his own tricks"),
+    "wrong-seat-after-hand": ("brus.play.lead", "a card offered for a player who is not to act is refused "
+                              "not-in-hand when the player to act does not hold it, not wrong-seat"),
+}
+FAULTS.update(BATCH_E_FAULTS)
 FAULT = ""
 
 
@@ -322,6 +341,7 @@ class Deal:
         self.trump = talon[0][1] if FAULT == "trump-of-talon-top" and talon else turnup[1]
         self.drawn_by: int | None = None
         self.last_leader: int | None = None
+        self.last_trick: list[tuple[int, str]] = []
         self.trick: list[tuple[int, str]] = []
         self.tricks: list[int] = []
         self.won: list[list[str]] = [[] for _ in range(n)]
@@ -333,7 +353,8 @@ class Deal:
                         "totals": list(session.get("totals", [0] * n))}
         if rules.pool:
             stake = 10 if FAULT == "stake-ten-jetons" else FICHE
-            for p in rules.round_from(self.first):
+            payers = list(range(n)) if FAULT == "stakes-from-seat-zero" else rules.round_from(self.first)
+            for p in payers:
                 self.pay(0, p, "pool", stake, None, "brus.stakes.pool")
 
     def seeded(self, seed: int, cut: Any) -> tuple[list[list[str]], list[str], str]:
@@ -344,6 +365,8 @@ class Deal:
             k = int(cut)
             if not 1 <= k <= len(pack) - 1:
                 raise CannotRun(f"a cut lifts 1 to {len(pack) - 1} cards, not {k}")
+            if FAULT == "cut-one-fewer":
+                k -= 1
             pack = pack[-k:] + pack[:-k] if FAULT == "cut-from-bottom" else pack[k:] + pack[:k]
         n = rules.n
         seats = [(self.dealer + 1 + s) % n for s in range(n)]
@@ -448,6 +471,8 @@ class Deal:
             if FAULT == "deal-over-not-in-hand":
                 raise Refused("not-in-hand", f"{text} is not in hand")
             raise Refused("deal-over", "the deal is over")
+        if FAULT == "wrong-seat-after-hand" and text not in self.hands[self.to_act]:
+            raise Refused("not-in-hand", f"player {self.to_act} does not hold {text}")
         if player is not None and player != self.to_act:
             raise Refused("wrong-seat", f"player {self.to_act} is to act, not player {player}")
         if text not in self.hands[self.to_act]:
@@ -488,6 +513,7 @@ class Deal:
         number = len(self.tricks) + 1
         leader = self.trick[0][0]
         self.last_leader = leader
+        self.last_trick = list(self.trick)
         self.tricks.append(win)
         self.won[win].extend(c for _, c in self.trick)
         if self.talon_count_true() > 0:
@@ -528,6 +554,8 @@ class Deal:
                         self.pay(number, p, q, worth, c, "brus.pay.brusquembille")
         self.trick = []
         next_lead = rules.next(leader) if FAULT == "lead-passes-round" else win
+        if FAULT == "leader-keeps-lead":
+            next_lead = leader
         left = min(len(h) for h in self.hands)
         if all(not h for h in self.hands) or (FAULT == "one-trick-short" and left == 1 and self.talon_count_true() == 0):
             self.to_act = None
@@ -598,7 +626,10 @@ class Deal:
         jetons = [a + b for a, b in zip(s["jetons"], self.jetons(), strict=True)]
         if FAULT == "session-jetons-of-deal":
             jetons = self.jetons()
-        totals = [a + b for a, b in zip(s["totals"], self.outcome["points"], strict=True)]
+        counted_points = self.outcome["points"]
+        if FAULT == "pairs-totals-own-points":
+            counted_points = [self.card_points(p) for p in range(rules.n)]
+        totals = [a + b for a, b in zip(s["totals"], counted_points, strict=True)]
         winners: list[int] | None = None
         if rules.p["scoring"] == "pool":
             dealers = rules.p["pairs_round"] == "dealers" and FAULT != "pairs-round-four-deals"
@@ -628,6 +659,11 @@ class Deal:
         partner = None
         if self.rules.pairs and FAULT != "partner-hand-hidden":
             partner = list(self.hands[player ^ 1])
+        if FAULT == "four-shows-neighbour-hand" and self.rules.form == "four":
+            partner = list(self.hands[player ^ 1])
+        trick = list(self.trick)
+        if FAULT == "view-trick-kept" and not trick and self.last_trick:
+            trick = list(self.last_trick)
         held: list[int | None] = [len(h) for h in self.hands]
         if FAULT == "held-others-hidden":
             held = [c if p == player else None for p, c in enumerate(held)]
@@ -636,7 +672,7 @@ class Deal:
                 "trump": self.trump, "turnup": turnup,
                 "turnup_drawn_by": None if FAULT == "drawn-by-hidden" else self.drawn_by,
                 "hand": list(self.hands[player]), "held": held, "talon": self.talon_count(),
-                "partner_hand": partner, "trick": [{"player": p, "card": c} for p, c in self.trick],
+                "partner_hand": partner, "trick": [{"player": p, "card": c} for p, c in trick],
                 "tricks": list(self.tricks), "jetons": self.jetons()}
 
     def observe(self, name: str) -> Any:
@@ -660,7 +696,8 @@ class Deal:
             return self.talon_count()
         if name == "result":
             jet = self.jetons()
-            return [{"tricks": self.tricks.count(p), "card_points": self.card_points(p), "jetons": jet[p]}
+            shown = self.side_points() if FAULT == "result-side-points" else [self.card_points(p) for p in range(n)]
+            return [{"tricks": self.tricks.count(p), "card_points": shown[p], "jetons": jet[p]}
                     for p in range(n)]
         if name == "outcome":
             return self.outcome
@@ -744,7 +781,8 @@ def main(argv: list[str]) -> int:
     global FAULT
     if "--list-faults" in argv:
         batches = {**{k: "issue-63" for k in NEW_FAULTS}, **{k: "issue-63-b" for k in HELD_OUT_FAULTS},
-                   **{k: "issue-63-c" for k in BATCH_C_FAULTS}, **{k: "issue-63-d" for k in BATCH_D_FAULTS}}
+                   **{k: "issue-63-c" for k in BATCH_C_FAULTS}, **{k: "issue-63-d" for k in BATCH_D_FAULTS},
+                   **{k: "issue-63-e" for k in BATCH_E_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], indent=1))
         return 0

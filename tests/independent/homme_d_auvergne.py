@@ -124,6 +124,26 @@ BATCH_D_FAULTS: dict[str, tuple[str, str]] = {
                      "right-hand neighbour"),
 }
 FAULTS.update(BATCH_D_FAULTS)
+# the fifth batch of issue 63, written blind to the diagnosis too: a fourth held-out set
+BATCH_E_FAULTS: dict[str, tuple[str, str]] = {
+    "view-talon-hidden": ("auv.info.own-hand", "a player's view gives the talon as null, the talon lying face "
+                          "down, instead of how many cards are left in it"),
+    "cut-from-bottom": ("auv.deal.cut", "the cut moves K cards from the bottom of the pack to the top, not from "
+                        "the top to the bottom"),
+    "tie-last-reacher-wins": ("auv.count.homme-wins", "players level at the top for tricks: the one who reached "
+                              "that number last wins the deal, not the first"),
+    "off-suit-highest-wins": ("auv.play.trick-winner", "without a trump in the trick the highest card wins "
+                              "whatever its suit, not the highest of the suit led"),
+    "debt-wiped-on-score": ("auv.count.debt", "a player who owes marks and scores one has his debt wiped: he "
+                            "stands at the mark he scored"),
+    "five-without-sevens": ("auv.deck.cards", "with five players the sevens are taken out too (28 cards), as "
+                            "with two or three"),
+    "deal-talon-bottom-first": ("auv.deal.talon", "the `deal` observable lists the talon from its bottom card, "
+                                "not from its top"),
+    "unplayed-over-cards-not-yet": ("auv.turn.nobody", "a card offered after a deal that was not played is "
+                                    "refused cards-not-yet, not deal-over"),
+}
+FAULTS.update(BATCH_E_FAULTS)
 FAULT = ""
 SEVENS = True  # parameter pack_with_four (AMB-48): False plays four with 28 cards
 LOSER_PAYS = "each-opponent"  # parameter loser_pays (AMB-53)
@@ -170,7 +190,8 @@ def strength(card: str) -> int:
 
 def pack(n: int) -> list[str]:
     """The pack in canonical order (suits S H D C, ranks K..7); no sevens with two or three."""
-    ranks = RANKS if n == 5 or (n == 4 and SEVENS) or (n == 3 and fault("three-keep-sevens")) else RANKS[:-1]
+    five = n == 5 and not fault("five-without-sevens")
+    ranks = RANKS if five or (n == 4 and SEVENS) or (n == 3 and fault("three-keep-sevens")) else RANKS[:-1]
     return [r + s for s in SUITS for r in ranks]
 
 
@@ -224,7 +245,7 @@ def seeded_deal(n: int, seed: int, dealer: int, cut: int | None, packets: list[i
     cards = shuffled(pack(n), seed)
     if cut is not None:
         k = cut + 1 if fault("cut-one-more") else cut
-        cards = cards[k:] + cards[:k]
+        cards = cards[-k:] + cards[:-k] if fault("cut-from-bottom") else cards[k:] + cards[:k]
     hands: list[list[str]] = [[] for _ in range(n)]
     pos = 0
     first = dealer if fault("deal-from-dealer") else dealer + 1
@@ -342,6 +363,8 @@ class Deal:
                 if debts and total[e["from"]] < 0:
                     total[e["from"]] = 0
             if e["to"] != "sheet":
+                if fault("debt-wiped-on-score") and total[e["to"]] < 0:
+                    total[e["to"]] = 0
                 total[e["to"]] += e["marks"]
         return total
 
@@ -443,6 +466,8 @@ class Deal:
             if action not in self.cards:
                 raise Refused("unknown-card", f"{action!r} is no card of this pack")
         if self.phase == "over":
+            if fault("unplayed-over-cards-not-yet") and is_card and self.how in ("not-turned", "all-passed"):
+                raise Refused("cards-not-yet", "no card was played in this deal")
             raise Refused("deal-over", "the deal is over")
         p = self.to_act
         assert p is not None
@@ -577,6 +602,8 @@ class Deal:
                 return trumps[-1][0]
             return max(trumps, key=lambda t: strength(t[1]))[0]
         led = self.trick[0][1][1]
+        if fault("off-suit-highest-wins"):
+            return max(self.trick, key=lambda t: strength(t[1]))[0]
         return max(((q, c) for q, c in self.trick if c[1] == led), key=lambda t: strength(t[1]))[0]
 
     def deal_winner(self) -> int:
@@ -590,6 +617,13 @@ class Deal:
         if fault("homme-wins-ties") and self.homme in level:
             return self.homme
         seen = [0] * self.n
+        if fault("tie-last-reacher-wins") and len(level) > 1:
+            reached: list[int] = []
+            for w in self.tricks:
+                seen[w] += 1
+                if w in level and seen[w] == top:
+                    reached.append(w)
+            return reached[-1]
         for w in self.tricks:
             seen[w] += 1
             if w in level and seen[w] == top:
@@ -676,7 +710,8 @@ class Deal:
     def view(self, p: int) -> dict[str, Any]:
         """What player p may see now."""
         return {"player": p, "phase": self.phase, "to_act": self.to_act, "trump": self.trump(),
-                "hand": list(self.hands[p]), "held": [len(h) for h in self.hands], "talon": self.talon_count(),
+                "hand": list(self.hands[p]), "held": [len(h) for h in self.hands],
+                "talon": None if fault("view-talon-hidden") else self.talon_count(),
                 "turned": [{"player": q, "card": c} for q, c in self.turned[-1 if fault("view-last-turned-only") else 0:]],
                 "words": [{"player": q, "word": w} for q, w in self.words],
                 "shown": [{"player": q, "card": c} for q, c in self.shown if q == p or not fault("shown-kings-private")],
@@ -730,7 +765,8 @@ def make_deal(n: int, dealer: int, source: dict[str, Any], params: dict[str, Any
     else:
         hands, talon = source["hands"], source["talon"]
     deal = Deal(n, dealer, hands, talon, before, deals, 5 if fault("target-always-five") else params.get("target", 5))
-    return deal, {"hands": [list(h) for h in hands], "talon": list(talon)}
+    shown_talon = list(reversed(talon)) if fault("deal-talon-bottom-first") else list(talon)
+    return deal, {"hands": [list(h) for h in hands], "talon": shown_talon}
 
 
 def run(scenario: dict[str, Any]) -> dict[str, Any]:
@@ -783,7 +819,8 @@ def main() -> None:
     args = sys.argv[1:]
     if args == ["--list-faults"]:
         batches = {**{k: "issue-63" for k in NEW_FAULTS}, **{k: "issue-63-b" for k in HELD_OUT_FAULTS},
-                   **{k: "issue-63-c" for k in BATCH_C_FAULTS}, **{k: "issue-63-d" for k in BATCH_D_FAULTS}}
+                   **{k: "issue-63-c" for k in BATCH_C_FAULTS}, **{k: "issue-63-d" for k in BATCH_D_FAULTS},
+                   **{k: "issue-63-e" for k in BATCH_E_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], ensure_ascii=False))
         return
