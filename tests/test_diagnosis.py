@@ -403,3 +403,93 @@ def test_play_refused_on_a_suit_passed_before_is_the_trumps_rule() -> None:
     at = _step(first, lambda st: st.get("expect", {}).get("legal") == ["play", "pass"])
     assert symptom_clause(first, Verdict(FAILED, "legal: missing play", at, ["play", "pass"], ["pass"],
                                          observed="legal")) != "auv.speech.trump"
+
+
+def test_an_overtrump_measured_against_another_trump_is_the_overtrumps_rule() -> None:
+    """Brouc: a player who cannot beat the best trump of the trick but holds one above another of
+    its trumps, refused a lower trump as `must-overtrump` (or given only the trumps above that
+    other one), meets a program that measures "higher" against the wrong trump: the overtrump's
+    rule (brouc.play.overtrump), not the exception that lets him play any trump."""
+    from types import SimpleNamespace
+
+    from brou.conformance.diagnosis.diagnose import _overtrump_measured_otherwise
+
+    rules = load("brouc")
+    card = rules.card
+    hearts = rules.suits.index("H")
+
+    def state(*held: str) -> Any:
+        trick = [card("JH"), card("AH")]  # a trump led, then the ace of trumps: the best
+        return SimpleNamespace(trick=trick, trump=hearts, to_act=2, hands=[0, 0, sum(1 << card(c) for c in held), 0],
+                               best_card=lambda: card("AH"))
+
+    assert _overtrump_measured_otherwise(rules, state("QH", "7H"), ["7H"], None) == "brouc.play.overtrump"
+    assert _overtrump_measured_otherwise(rules, state("QH", "7H"), ["7H"], ["QH"]) == "brouc.play.overtrump"
+    assert _overtrump_measured_otherwise(rules, state("QH", "7H"), ["7H"], ["7H"]) is None  # not the trumps above the jack
+    assert _overtrump_measured_otherwise(rules, state("9H", "7H"), ["7H"], None) is None  # none above another trump
+    assert _overtrump_measured_otherwise(load("homme-de-brou-1802"), state("QH", "7H"), ["7H"], None) is None
+
+
+def test_a_lead_refused_by_a_rule_of_following_is_what_may_be_played() -> None:
+    """A card led, refused by the program with a code of following (no card is on the table to
+    follow), or a legal set at a lead that is only part of the player's cards, is the rule of what
+    may be played (L'Homme d'Auvergne's says a trump may be led), not who leads."""
+    from types import SimpleNamespace
+
+    from brou.conformance.diagnosis.diagnose import _lead_restricted
+
+    leading = SimpleNamespace(phase="play", trick=[], to_act=1)
+    following = SimpleNamespace(phase="play", trick=[3], to_act=1)
+    code = Verdict(FAILED, "step 1, action 3 of 9: QH was refused (must-follow-suit), it is legal", 1, "accepted",
+                   "refused: must-follow-suit")
+    assert _lead_restricted(load("homme-d-auvergne"), leading, code, "QH") == "auv.play.follow"
+    assert _lead_restricted(load("brouc"), leading, code, "QH") == "brouc.play.follow"
+    assert _lead_restricted(load("homme-de-brou-1802"), leading, code, "QH") == "hdb.play.follow"
+    assert _lead_restricted(load("homme-d-auvergne"), following, code, "QH") is None  # a card to follow
+    seat = Verdict(FAILED, "QH was refused (wrong-seat), it is legal", 1, "accepted", "refused: wrong-seat")
+    assert _lead_restricted(load("homme-d-auvergne"), leading, seat, "QH") is None  # who leads
+    part = Verdict(FAILED, "legal: missing QH", 1, ["QH", "7S", "9D"], ["7S", "9D"], observed="legal")
+    assert _lead_restricted(load("homme-d-auvergne"), leading, part, None) == "auv.play.follow"
+    other = Verdict(FAILED, "legal: missing QH", 1, ["QH", "7S", "9D"], ["7S", "8C"], observed="legal")
+    assert _lead_restricted(load("homme-d-auvergne"), leading, other, None) is None  # another player's cards
+
+
+def test_brusquembilles_paid_in_the_game_for_points_are_when_they_are_paid() -> None:
+    """Brusquembille for points: jetons apart by exactly what the trick's ace and ten would pay
+    are the rule of when brusquembilles are paid (brus.pay.when: never in the game for points),
+    not how they are paid; other jetons apart stay on the result's rule."""
+    s = _scenario("brusquembille-1718", "brus.reading.amb-70.pool.most-points-takes-the-pool")
+    step = _step(s, lambda st: st.get("expect", {}).get("result") == [{"jetons": -20}] * 3)
+    want = [{"jetons": -20}] * 3
+    # the first trick: AS (player 0) wins over TS (player 1) and 8S: +4 and +1 for player 0, -2 and -2 for
+    # player 1, -2 and +1 for player 2
+    paid = [{"jetons": -15}, {"jetons": -24}, {"jetons": -21}]
+    verdict = Verdict(FAILED, "result: [0].jetons is -15, expected -20", step, want, paid, observed="result")
+    assert symptom_clause(s, verdict) == "brus.pay.when"
+    other = [{"jetons": -10}, {"jetons": -25}, {"jetons": -25}]
+    assert symptom_clause(s, verdict._replace(got=other)) != "brus.pay.when"
+
+
+def test_hands_dealt_under_a_talon_laid_off_the_top_are_the_talons_rule() -> None:
+    """L'Hombre from a seed: the talon is what is left after the hands (hom.deal.talon). A
+    program whose hands are those of the same pack with the talon laid off its top breaks that
+    rule, not the packets; hands apart otherwise are the packets'."""
+    from brou.cards.deal import packet_positions, shuffled_pack
+    from brou.conformance.protocol.table import Table
+    from brou.laws.talon import deal_with_talon
+
+    s = _scenario("hombre", "hom.deal.packets.seed-7")
+    step = _step(s, lambda st: "deal" in st.get("expect", {}))
+    table = Table(load("hombre"), s.data["setup"])
+    rules = table.rules
+    pack = shuffled_pack(rules, int(s.data["setup"]["seed"]))
+    talon = len(packet_positions(rules)[1])
+    other = deal_with_talon(rules, [*pack[talon:], *pack[:talon]])
+    hands: list[list[str]] = [[] for _ in range(rules.table_size)]
+    for seat, mask in enumerate(other.hands):
+        hands[table.seating.player(seat)] = [rules.card_text(c) for c in range(rules.n_indices) if mask >> c & 1]
+    want = s.data["steps"][step - 1]["expect"]["deal"]
+    verdict = Verdict(FAILED, "deal: hands[0][0] is \"2D\", expected \"2S\"", step, want, {"hands": hands}, observed="deal")
+    assert symptom_clause(s, verdict) == "hom.deal.talon"
+    turned = [hands[-1], *hands[:-1]]  # the same hands to other players: the packets
+    assert symptom_clause(s, verdict._replace(got={"hands": turned})) == "hom.deal.packets"

@@ -23,6 +23,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ...cards.deal import cut_pack, packet_positions, shuffled_pack
 from ...engine.homme import REFUSE_ACTION, parse_action
 from ...engine.phases import PLAY as PHASE_PLAY
 from ...engine.view import clause_of, view_clauses
@@ -30,7 +31,9 @@ from ...errors import ACTION_CODES, BrouError
 from ...laws.auction import standing
 from ...laws.contracts import has_auction
 from ...laws.following import matadors_of
+from ...laws.payments import brusquembille_payments
 from ...laws.speech import PASS, SHOW, TURN, has_speech
+from ...laws.talon import deal_with_talon
 from ...spec.chapters import CHAPTERS
 from ...spec.rules import Rules, card_order, in_ruleset
 from ..judging.compare import FAILED, Verdict
@@ -130,14 +133,19 @@ def _diagnosed(s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
         said = str(verdict.got)  # "refused: CODE" (the program refuses it), or "accepted"
         exposed = _turnup_in_question(table, [action]) and (
             "not-in-hand" in said if len(action) == 2 else "marriage-not-held" in said or said == "accepted")
-        earlier = _earlier_check(action, verdict) or _refused_by(rules, table.state, verdict)
+        if not exposed and len(action) == 2 and (led := _lead_restricted(rules, table.state, verdict, action)):
+            return led, True  # the program's own code names the check it made, at a lead where none applies
+        earlier = (_earlier_check(action, verdict) or _refused_by(rules, table.state, verdict)
+                   or (_overtrump_measured_otherwise(rules, table.state, [action], None)
+                       if verdict.expected == "accepted" and "must-overtrump" in str(verdict.got) else None))
         clause = in_ruleset(rules, "hdb.deal.turnup-exposed" if exposed else earlier or action_clause(table, action))
         return None if clause is None else (clause, False)
     if "perft" in step:
         clause = in_ruleset(rules, "hdb.play.follow")
         return None if clause is None else (clause, False)
     clause = in_ruleset(rules, _observed_clause(table, step["expect"], verdict))
-    return None if clause is None else (clause, verdict.observed in _PRECISE)
+    # the deal's fields are records: a turned card apart while the hands agree is the turn-up's (as in every game)
+    return None if clause is None else (clause, verdict.observed in _PRECISE or verdict.observed == "deal")
 
 
 # an announcement is checked in this order (docs/errors.md, "When several rules refuse one action"): the
@@ -210,6 +218,58 @@ def _refused_by(rules: Rules, state: Any, verdict: Verdict) -> str | None:
     return next((c for c in _CODE_RULES.get(want, ()) if in_ruleset(rules, c) == c), None)
 
 
+def _overtrump_measured_otherwise(rules: Rules, state: Any, refused: Sequence[str], demanded: Sequence[str] | None) -> str | None:
+    """Trumps the reference allows, refused by the program (as `must-overtrump`, or left out of its
+    legal set, which holds only trumps above another trump of the trick, `demanded`), from a player
+    who cannot beat the best trump in the trick but holds one above another trump of it: the program
+    measures the overtrump against that other trump (the first, the last), and the rule of what
+    "higher" means is broken (brouc.play.overtrump), not the exception that lets the card be played."""
+    if rules.following != "brouc" or not state.trick or state.trump is None or state.trump < 0 or not refused:
+        return None
+    cards = [rules.card(c) for c in (*refused, *(demanded or ())) if len(c) == 2]
+    if len(cards) != len(refused) + len(demanded or ()) or any(rules.suit_of[c] != state.trump for c in cards):
+        return None
+    below = cards[: len(refused)]
+    trumps = state.hands[state.to_act] & rules.suit_mask[state.trump]
+    best = state.best_card()
+    others = [c for c in state.trick if rules.suit_of[c] == state.trump and c != best]
+    if rules.suit_of[best] != state.trump or trumps & rules.stronger[best] or not others:
+        return None
+    above = [c for c in others if trumps & rules.stronger[c] and not any(rules.stronger[c] >> r & 1 for r in below)]
+    if not above:
+        return None
+    if demanded is not None:  # its legal set: exactly the trumps above one of those others
+        given = sum(1 << rules.card(c) for c in demanded)
+        if not any(given == trumps & rules.stronger[o] for o in above):
+            return None
+    return "brouc.play.overtrump"
+
+
+_FOLLOWING_CODES = frozenset({"must-follow-suit", "must-trump", "must-overtrump", "no-undertrump"})
+_WHAT_MAY_BE_PLAYED = ("brouc.play.follow", "hdb.play.follow", "auv.play.follow", "hom.play.follow", "brus.play.free")
+
+
+def _lead_restricted(rules: Rules, state: Any, verdict: Verdict, action: str | None) -> str | None:
+    """A lead the reference allows and the program does not, from the player the reference asks:
+    a card refused with a code of following (there is no card to follow), or a legal set that is
+    only a part of his cards: the program restricts what may be led, which the rule of what may be
+    played decides (L'Homme d'Auvergne's says a trump may be led); not who leads (`*.play.lead`:
+    the program would then ask another player). None otherwise."""
+    if getattr(state, "phase", "play") != "play" or state.trick or state.to_act is None:
+        return None
+    if action is not None:
+        said = str(verdict.got)
+        refused = verdict.expected == "accepted" and said.startswith("refused") and any(c in said for c in _FOLLOWING_CODES)
+    else:
+        want, got = verdict.expected, verdict.got
+        if verdict.observed != "legal" or not isinstance(want, list) or not isinstance(got, list):
+            return None
+        cards = [c for c in want if isinstance(c, str) and _is_card(rules, c)]
+        given = {c for c in got if isinstance(c, str)}
+        refused = bool(given) and given < set(cards) and all(_is_card(rules, c) for c in given)
+    return next((c for c in _WHAT_MAY_BE_PLAYED if in_ruleset(rules, c) == c), None) if refused else None
+
+
 def _earlier_check(action: str, verdict: Verdict) -> str | None:
     """An announcement refused, by the program, with the code of a check made before the one the
     reference refuses it by: that earlier check fired where it should not have, and its rule is
@@ -250,6 +310,8 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
                     return _in_ruleset_pair(rules, "brus.count.points", True)  # what the last trick earns
                 if field == "card_points" and _total(got, field) != _total(want, field):
                     return _in_ruleset_pair(rules, "brus.deck.points", True)  # the cards count otherwise
+                if field == "jetons" and _paid_where_none_are(rules, _played_to(rules, s, verdict).state, want, got):
+                    return _in_ruleset_pair(rules, "brus.pay.when", True)  # paid in a form or game that pays none
                 return _in_ruleset_pair(rules, clause, True)
         return None
     if name == "view":
@@ -273,13 +335,31 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
     if name == "ledger":
         return _in_ruleset_pair(rules, _ledger_clause(rules, step["expect"].get("ledger"), got), True)
     if name == "deal":
-        return _in_ruleset_pair(rules, _deal_field(rules, verdict, "brus.deal.packets"), True)
+        return _in_ruleset_pair(rules, _deal_field(rules, verdict, "brus.deal.packets", s), True)
     if name == "tricks":
         table = Table(rules, s.data["setup"])
         _replayed(table, s, verdict)
         order = _tricks_clause(table, verdict, step["expect"].get("tricks"))
         return _in_ruleset_pair(rules, order or "brus.play.trick-winner", True)
     return _in_ruleset_pair(rules, _PHASE_OBSERVED.get(name or ""), name in _PRECISE or name in ("events", "ledger"))
+
+
+def _paid_where_none_are(rules: Rules, state: Any, want: Any, got: Any) -> bool:
+    """Whether the program pays brusquembilles where the form or the game pays none
+    (`brus.pay.when`): each player's jetons differ from the reference's by exactly what the
+    brusquembilles of the tricks played would have paid (`brus.pay.brusquembille`)."""
+    n = rules.n_players
+    if (rules.pays_brusquembilles or not any(rules.jetons) or not isinstance(want, list) or not isinstance(got, list)
+            or len(want) != n or len(got) != n):
+        return False
+    extra = [0] * n
+    for leader, cards, winner in state.tricks:
+        for e in brusquembille_payments(rules, [((leader + i) % n, c) for i, c in enumerate(cards)], winner, 1):
+            extra[e.giver] -= e.jetons
+            extra[e.taker] += e.jetons
+    apart = [g["jetons"] - w["jetons"] if isinstance(w, dict) and isinstance(g, dict) and isinstance(w.get("jetons"), int)
+             and isinstance(g.get("jetons"), int) else None for w, g in zip(want, got, strict=True)]
+    return any(extra) and apart == extra
 
 
 def _turnup_drawn_apart(table: Any, want: Any, got: list[Any]) -> bool:
@@ -297,11 +377,42 @@ def _turnup_drawn_apart(table: Any, want: Any, got: list[Any]) -> bool:
     return False
 
 
-def _deal_field(rules: Rules, verdict: Verdict, packets: str) -> str | None:
+def _talon_from_the_top(rules: Rules, s: Scenario, verdict: Verdict) -> bool:
+    """Whether the program's hands are the reference's deal of the same seeded pack with the
+    talon laid off its top instead of left at its bottom (`*.deal.talon`: the cards left after
+    the hands form the talon): a seeded deal of a game dealt with a talon, every hand as a set."""
+    steps = s.data.get("steps", [])
+    given = next((st["deal"] for st in reversed(steps[: (verdict.step or 1) - 1]) if isinstance(st, dict) and "deal" in st),
+                 s.data.get("setup", {}))
+    got = verdict.got
+    if not rules.on_phases or not isinstance(given, dict) or "seed" not in given or not isinstance(got, dict):
+        return False
+    hands = got.get("hands")
+    table = Table(rules, {**s.data.get("setup", {}), **given})
+    pack = shuffled_pack(table.rules, int(given["seed"]))
+    if given.get("cut") is not None:
+        pack = cut_pack(pack, given["cut"])
+    talon = len(packet_positions(table.rules)[1])
+    if not talon or not isinstance(hands, list) or len(hands) != table.rules.table_size:
+        return False
+    other = deal_with_talon(table.rules, [*pack[talon:], *pack[:talon]])
+    for seat, mask in enumerate(other.hands):
+        held = hands[table.seating.player(seat)]
+        cards = {table.rules.card_text(c) for c in range(table.rules.n_indices) if mask >> c & 1}
+        if not isinstance(held, list) or cards != set(held):
+            return False
+    return True
+
+
+def _deal_field(rules: Rules, verdict: Verdict, packets: str, s: Scenario | None = None) -> str | None:
     """The rule behind a field of the `deal` observable that differs: the turned card; a hand
-    that should be empty (the player who sits out); else the packets."""
+    that should be empty (the player who sits out); the talon, where the hands are those of a
+    talon laid off the top of the pack; else the packets."""
     prefix = packets.split(".")[0]
     clauses: Mapping[str, Any] = rules.data["clauses"]
+    if s is not None and re.search(r"deal: hands\b", verdict.detail) and f"{prefix}.deal.talon" in clauses \
+            and _talon_from_the_top(rules, s, verdict):
+        return f"{prefix}.deal.talon"
     if re.search(r"deal: turnup\b", verdict.detail):
         return next((c for c in (f"{prefix}.deal.turnup", f"{prefix}.deal.turned") if c in clauses), packets)
     if re.search(r"deal: hands\[\d+\] has \d+ entries, expected 0", verdict.detail) and f"{prefix}.players.four" in clauses:
@@ -543,6 +654,8 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         return _in_ruleset_pair(rules, "auv.king.show", False)
     if action is not None:
         clause = _hand_clause(table, verdict, "auv") if "do" in step else None
+        if clause is None and _is_card(rules, action) and (led := _lead_restricted(rules, state, verdict, action)):
+            return _in_ruleset_pair(rules, led, True)  # the program's own code names the check it made
         clause = clause or _ended_early(rules, state, verdict) or _refused_by(rules, state, verdict)
         if clause is None and action.strip() == "play" and _passed_on_this_suit(rules, state):
             clause = "auv.speech.trump"  # a suit passed may be played when it comes again
@@ -554,7 +667,9 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         if "play" in words and _passed_on_this_suit(table.rules, state):
             return _in_ruleset_pair(rules, "auv.speech.trump", False)  # a suit passed may be played when it comes again
         said = _SPEECH_WORD.get(next((w for w in ("show", "turn", "leave", "play") if w in words), ""))
-        return _in_ruleset_pair(rules, said or _hand_clause(table, verdict, "auv") or _speech_play_clause(table), False)
+        restricted = _lead_restricted(rules, state, verdict, None) if name == "legal" else None
+        return _in_ruleset_pair(rules, said or restricted or _hand_clause(table, verdict, "auv") or _speech_play_clause(table),
+                                False)
     if name == "to_act" and (ended := _ended_early(rules, state, verdict)):
         return _in_ruleset_pair(rules, ended, False)
     if name == "to_act":
@@ -578,7 +693,7 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         found = re.search(r"\[\d+\]\.(\w+)", verdict.detail)
         return _in_ruleset_pair(rules, clause_of(rules, found.group(1)) if found else None, True)
     if name == "deal":
-        return _in_ruleset_pair(rules, _deal_field(rules, verdict, "auv.deal.packets"), True)
+        return _in_ruleset_pair(rules, _deal_field(rules, verdict, "auv.deal.packets", s), True)
     if name == "tricks":
         return _in_ruleset_pair(rules, _tricks_clause(table, verdict, want) or "auv.play.trick-winner", True)
     return _in_ruleset_pair(rules, _SPEECH_OBSERVED.get(name or ""), name in _PRECISE)
@@ -711,7 +826,7 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         found = re.search(r"\[\d+\]\.(\w+)", verdict.detail)
         return _in_ruleset_pair(rules, clause_of(rules, found.group(1)) if found else None, True)
     if name == "deal":
-        return _in_ruleset_pair(rules, _deal_field(rules, verdict, "hom.deal.packets"), True)
+        return _in_ruleset_pair(rules, _deal_field(rules, verdict, "hom.deal.packets", s), True)
     if name == "tricks":
         return _in_ruleset_pair(rules, _tricks_clause(table, verdict, want) or "hom.play.trick-winner", True)
     return _in_ruleset_pair(rules, _HOMBRE_OBSERVED.get(name or ""), name in _PRECISE)
@@ -890,6 +1005,12 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
         differing = sorted(set(want) ^ given, key=_action_order)
         if _turnup_in_question(table, differing) or _legal_without_turnup(table, given):
             return "hdb.deal.turnup-exposed"  # the turned card while it lies on show: the dealer's, or not yet
+        if (restricted := _lead_restricted(state.rules, state, verdict, None)) is not None:
+            return restricted
+        measured = _overtrump_measured_otherwise(state.rules, state, sorted(set(want) - given), sorted(given)) \
+            if given <= set(want) and state.phase == "play" else None
+        if measured:
+            return measured
         return action_clause(table, differing[0]) if differing else None
     if name == "speakers" and isinstance(got, list):
         return _speakers_clause(table, want, got)
