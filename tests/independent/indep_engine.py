@@ -1149,10 +1149,10 @@ class Deal:
             judged[t] -= self.marriages_of(t) - self.carried[t]
         if fault("dehors-without-table-marriages"):
             judged[t] -= self.table_points(t)
+        assert self.scores is not None
         if fault("dehors-on-rounded-count") and self.brouc:
             judged[t] = self.scores[t] + round_half_up(self.cards_of(t)) + self.marriages_of(t)
         right = above_300(judged[t]) if self.brouc else reaches_target(judged[t])
-        assert self.scores is not None
         if self.brouc:
             if right:
                 self.finish("claim-right", t, self.pair(1 - t, self.coches(1 - t, counts), 0), counts)
