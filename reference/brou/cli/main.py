@@ -395,6 +395,7 @@ def cmd_study(args: argparse.Namespace) -> int:
         return [found[k] for k in order if k in found]
 
     previous = signal.signal(signal.SIGTERM, _terminated)
+    previous_int = signal.signal(signal.SIGINT, _terminated)
     try:
         for finished in run_each(plans, args.deals, args.seed, players, jobs, args.scheduler, args.out,
                                  progress=not args.no_progress):
@@ -416,6 +417,7 @@ def cmd_study(args: argparse.Namespace) -> int:
         return status
     finally:
         signal.signal(signal.SIGTERM, previous)
+        signal.signal(signal.SIGINT, previous_int)
     _print_study({"studies": done(), "unplayed": unplayed}, args.json, table_text)
     return EXIT_OK
 
@@ -507,7 +509,12 @@ def cmd_league(args: argparse.Namespace) -> int:
 
 
 def _terminated(signum: int, frame: object) -> None:
-    """SIGTERM during a study: stopped as Ctrl-C stops it, keeping what is done (exit 143)."""
+    """Ctrl-C or SIGTERM during a study or a league: stopped, keeping what is done (exit 130 or
+    143). The stop is also noted for the study's loop (brou.study.cluster.request_stop), which
+    sees it even where Python swallows the exception (a garbage collector's callback)."""
+    from ..study.cluster import request_stop
+
+    request_stop(128 + signum)
     raise KeyboardInterrupt(128 + signum)
 
 

@@ -21,7 +21,25 @@ from ..errors import UsageError
 from .chunk import Chunk, play_chunk
 from .play import processes
 
-__all__ = ["CONNECT_SECONDS", "Progress", "play", "processes"]
+__all__ = ["CONNECT_SECONDS", "Progress", "play", "processes", "request_stop"]
+
+_STOP: list[int] = []  # the exit status of a stop asked by a signal (request_stop), once asked
+
+
+def request_stop(status: int) -> None:
+    """A signal asked the command to stop (its handler calls this, then raises KeyboardInterrupt).
+    The exception can be swallowed where Python ignores exceptions (a garbage collector's
+    callback, such as Dask's); `play` checks this too, so that the command still stops."""
+    _STOP.append(status)
+
+
+def _stop_asked() -> None:
+    """Raise KeyboardInterrupt with the status asked if a signal asked to stop (and clear it)."""
+    if _STOP:
+        status = _STOP[-1]
+        _STOP.clear()
+        raise KeyboardInterrupt(status)
+
 
 CONNECT_SECONDS = 5  # an unreachable scheduler is said at once, not after Dask's default of minutes
 IN_FLIGHT = 2  # chunks per worker given at a time
@@ -104,6 +122,7 @@ def play(chunks: Sequence[Chunk], jobs: int, scheduler: str | None) -> Generator
     closed when the generator is (its workers ended: nothing is left running)."""
     if not chunks:
         return
+    _STOP.clear()  # a stop asked of an earlier study of this process is over
     if jobs == 0 and scheduler is None:
         for chunk in chunks:
             yield chunk, play_chunk(chunk)
@@ -129,12 +148,18 @@ def play(chunks: Sequence[Chunk], jobs: int, scheduler: str | None) -> Generator
 
         first = [f for f in (give() for _ in range(IN_FLIGHT * workers)) if f is not None]
         running = as_completed(first, loop=client.loop)
-        for future in running:
-            rows = future.result()
-            yield given.pop(future.key), rows
-            more = give()
-            if more is not None:
-                running.add(more)
+        while not running.is_empty():  # looked at in short steps, so that a stop asked by a signal is seen at once
+            _stop_asked()
+            if not running.has_ready():
+                time.sleep(0.1)
+                continue
+            for future in running.next_batch(block=False):
+                rows = future.result()
+                yield given.pop(future.key), rows
+                _stop_asked()
+                more = give()
+                if more is not None:
+                    running.add(more)
     finally:
         with _without_ctrl_c():
             client.close(timeout=10)
