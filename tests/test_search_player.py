@@ -16,9 +16,11 @@ from brou.engine.phases import PhaseDeal
 from brou.engine.session import Session
 from brou.laws.auction import words
 from brou.laws.exchange import discard_bounds
-from brou.players import Search, careful_bot, players_of
+from brou.players import Pimc, Search, careful_bot, players_of
+from brou.players.pimc import alone
 from brou.players.search import SURPRISE, exchange_plans, surprise_weight
 from brou.solve import solve
+from brou.solve.solution import light
 from brou.spec.rules import Rules, card_order
 
 QUICK = Search(worlds=2, early=1)  # a cheap strength: the tests check what it does, not how well
@@ -196,3 +198,28 @@ def test_a_whole_deal_of_l_homme_d_auvergne_is_played_legally() -> None:
         action = QUICK(deal, rng) if deal.to_act == 0 else careful_bot(deal, rng)
         assert action in deal.legal_actions()
         deal.apply(action)
+
+
+def _in_a_game_and_alone(seed: int) -> tuple[PhaseDeal, PhaseDeal]:
+    """The first deal of a seeded game of L'Homme d'Auvergne, played by the careful player to a
+    card play with a choice, and the same deal at the same moment dealt on its own (no marks)."""
+    rules = Rules.load("homme-d-auvergne")
+    for s in range(seed, seed + 50):
+        game = careful_until(Session(rules, s).deal.copy(), "play")
+        if not game.is_over:
+            break
+    assert game.marks is not None
+    return game, alone(game)
+
+
+def test_a_deal_of_a_game_of_l_homme_d_auvergne_is_searched_as_a_deal_on_its_own() -> None:
+    # The game's marks end a deal the moment someone reaches the target; far from it, the worlds
+    # are the deal alone, and the solver's light state takes the card play (pimc.alone).
+    game, single = _in_a_game_and_alone(3)
+    assert single.marks is None and single._steps() == game._steps() and single.hands == game.hands
+    assert light(single) and not light(game) and light(game, alone=True)
+    for player in (Search(worlds=3), Pimc(samples=3)):
+        assert player(game, random.Random(5)) == player(single, random.Random(5))
+    mine = Search(worlds=3).values(game, random.Random(5))
+    assert mine.actions == Search(worlds=3).values(single, random.Random(5)).actions
+    assert len(set(mine.actions.values())) > 1 or len(mine.actions) == 1

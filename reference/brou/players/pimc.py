@@ -92,6 +92,19 @@ def seen(deal: PhaseDeal, seat: int) -> int:
     return mask
 
 
+def alone(world: PhaseDeal) -> PhaseDeal:
+    """`world` as a deal played on its own: a deal of L'Homme d'Auvergne inside a game (given the
+    players' marks, which end it the moment one of them reaches the target) dealt again without
+    the marks and its steps replayed, so that the solver's light state takes its card play, as a
+    deal of 1802 or Brouc inside a game is solved on its own (`in_game`); any other deal as it is."""
+    if isinstance(world, HommeDeal) or world.marks is None:
+        return world
+    fresh = type(world)(world.rules, world.deal, None)
+    for action, by in world._steps():
+        fresh.apply(action, by)
+    return fresh
+
+
 def restart(deal: PhaseDeal, dealt: TalonDeal) -> PhaseDeal:
     """A fresh deal of the same class, rules and context, dealt as `dealt`."""
     if isinstance(deal, HommeDeal):
@@ -232,10 +245,10 @@ def values(deal: PhaseDeal, rng: random.Random, samples: int) -> dict[int, float
     game's actions are not valued, `in_game`)."""
     seat = deal.to_act
     worlds = Worlds(deal, seat)
-    alone = in_game(deal)
+    in_a_game = in_game(deal)
     total: dict[int, float] = {}
     for _ in range(samples):
-        solution = solve(worlds.world(rng), seat=seat, alone=alone)
+        solution = solve(alone(worlds.world(rng)), seat=seat, alone=in_a_game)
         for action, value in solution.actions:
             total[action] = total.get(action, 0) + value
     return {action: value / samples for action, value in total.items()}

@@ -18,7 +18,9 @@ it decides every phase itself:
 - **Card play** (and 1802's and Brouc's announcements, passes and marks, and a deal of a game
   while many cards are out): each world is solved double dummy for its side, every legal action
   valued in one search (`brou.solve.solve`), as the PIMC player does; in a deal of a game the
-  world is solved as a deal on its own, for the count (`alone`).
+  world is solved as a deal on its own, for the count (`alone`); a deal of a game of L'Homme
+  d'Auvergne is dealt again without the game's marks (`pimc.alone`), so that its card play is
+  solved as a deal's on its own.
 - **What comes before the card play** (L'Hombre's auction, its naming of the contract and trump,
   its exchange; L'Homme d'Auvergne's offer, speech and showing of kings): each legal action is
   taken in each world, the deal is played on by the careful player at every seat until the
@@ -65,7 +67,7 @@ from ..solve import goals, score, solve
 from ..solve.solution import light
 from ..spec.rules import card_order, cards_of
 from .careful import careful_bot
-from .pimc import EARLY_CARDS, Worlds, in_game, mates, own_actions, restart
+from .pimc import EARLY_CARDS, Worlds, alone, in_game, mates, own_actions, restart
 
 WORLDS: Final = 12  # worlds a decision by default
 EARLY: Final = 4  # ... while more than EARLY_CARDS cards are in the hands of 1802 and Brouc
@@ -239,7 +241,7 @@ class Search:
         exact = in_a_game and sum(h.bit_count() for h in deal.hands) <= self.exact_cards
         if isinstance(deal, HombreDeal) and deal.phase == "exchange":
             return self._exchange(deal, rng, sampler, seat, legal)
-        if not in_a_game and not light(deal):
+        if not in_a_game and not light(deal, alone=True):
             return self._before_play(deal, rng, sampler, seat, legal)
         means, game = _Means(), _Means()
         own = own_actions(deal, legal) if isinstance(deal, HommeDeal) and in_a_game and not exact else list(legal)
@@ -247,7 +249,7 @@ class Search:
         started = time.monotonic()
         worlds = 0
         for _ in range(self.count(deal)):
-            world = sampler.world(rng)
+            world = alone(sampler.world(rng))
             worlds += 1
             weight = surprise_weight(world, seat, self.surprise)
             if own:
@@ -278,7 +280,7 @@ class Search:
         means = _Means()
         started = time.monotonic()
         for _ in range(self.count(deal)):
-            world = sampler.world(rng)
+            world = alone(sampler.world(rng))
             weight = surprise_weight(world, seat, self.surprise)
             found: dict[int, float] = {}
             for action in extra:
@@ -335,7 +337,7 @@ class Search:
             if k == cut:
                 ranked = sorted(chosen, key=lambda c: (-means.mean(c), c))[:self.keep]
                 chosen = ranked + ([model] if model in choices and model not in ranked else [])
-            world = sampler.world(rng)
+            world = alone(sampler.world(rng))
             worlds += 1
             weight = surprise_weight(world, seat, self.surprise)
             means.add(weight, {c: self._rolled(world, choices[c], seat, memo) for c in chosen})

@@ -163,12 +163,13 @@ def _outcome_value(state: HommeDeal, team: int) -> int:
 def light(state: PhaseDeal, alone: bool = False) -> bool:
     """Whether the light state of `brou.solve.play` takes this position: play under way (1802's
     and Brouc's windows and marks included) in a deal on its own, or in a deal of a game solved
-    as if on its own (`alone`); L'Hombre from its first card."""
+    as if on its own (`alone`: for L'Homme d'Auvergne, once the deal is dealt again without the
+    game's marks, `brou.players.pimc.alone`); L'Hombre from its first card."""
     phase = state.phase
     if isinstance(state, HommeDeal):
         return (state.context is None or alone) and phase in ("play", "window", "mark")
     if deal_kind(state.rules) == "speech":
-        return phase == "play" and state.marks is None
+        return phase == "play" and (state.marks is None or alone)
     return phase == "play"
 
 
