@@ -20,7 +20,7 @@ import pytest
 from brou.cli import main
 from brou.errors import UsageError
 from brou.league import League, Played, Row, pairs, patterns, play, ratings, summary, tables
-from brou.league.figures import seed_gains, session_results
+from brou.league.figures import ORDERS, rating_orders, seed_gains, session_results
 from brou.league.play import CHUNK, check_league, rows_of
 from brou.study.play import Summary, play_sessions
 from brou.study.stats import student, t_quantile
@@ -143,21 +143,43 @@ def test_the_gains_in_brouc_are_those_counted_by_hand() -> None:
     assert [r["player"] for r in ratings(rows, league.labels())] == ["careful", "greedy", "random"]
 
 
-def test_the_ratings_follow_the_sessions_in_order() -> None:
-    """One update a session, A and B ranked by their seats' mean place (openskill)."""
+def test_the_ratings_are_the_mean_over_the_orders_of_the_sessions() -> None:
+    """One update a session, A and B ranked by their seats' mean place (openskill), the sessions
+    rated in each order of `rating_orders` and mu and sigma averaged."""
     from openskill.models import PlackettLuce
 
     rows = [Row(0, 0, 0, 0, 1, 0, 1, 5.0, True, 1), Row(0, 0, 1, 1, 0, 1, 1, -5.0, False, 2),
             Row(0, 1, 0, 1, 0, 0, 1, 1.0, False, 1), Row(0, 1, 1, 0, 1, 1, 1, 1.0, False, 1),
             Row(1, 0, 0, 0, 1, 0, 1, -2.0, False, 2), Row(1, 0, 1, 1, 0, 1, 1, 2.0, True, 1)]
     assert [r for *_, r in session_results(rows)] == [1, 0, -1]
+    orders = rating_orders(3)
+    assert len(orders) == ORDERS and orders[0] == [0, 1, 2] and all(sorted(o) == [0, 1, 2] for o in orders)
+    assert len({tuple(o) for o in orders}) > 1
     model = PlackettLuce()
-    a, b = model.rating(), model.rating()
-    for ranks in ([1.0, 2.0], [1.0, 1.0], [2.0, 1.0]):
-        [[a], [b]] = model.rate([[a], [b]], ranks=ranks)
+    mu_x = sigma_x = mu_y = 0.0
+    for order in orders:
+        a, b = model.rating(), model.rating()
+        for k in order:
+            [[a], [b]] = model.rate([[a], [b]], ranks=([1.0, 2.0], [1.0, 1.0], [2.0, 1.0])[k])
+        mu_x, sigma_x, mu_y = mu_x + a.mu / ORDERS, sigma_x + a.sigma / ORDERS, mu_y + b.mu / ORDERS
     found = {r["player"]: r for r in ratings(rows, ["x", "y"])}
-    assert (found["x"]["mu"], found["x"]["sigma"], found["y"]["mu"]) == (a.mu, a.sigma, b.mu)
+    assert (found["x"]["mu"], found["x"]["sigma"], found["y"]["mu"]) == pytest.approx((mu_x, sigma_x, mu_y))
+    assert found["x"]["ordinal"] == pytest.approx(found["x"]["mu"] - 3 * found["x"]["sigma"])
     assert (found["x"]["won"], found["x"]["drawn"], found["x"]["lost"]) == (1, 1, 1)
+
+
+def test_a_late_run_of_wins_does_not_reverse_equal_results() -> None:
+    """Forty sessions won by x, then forty by y: rated in that order alone y would come out well
+    ahead; over the orders the two are level."""
+    rows = []
+    for seed in range(80):
+        x_wins = seed < 40
+        rows += [Row(seed, 0, 0, 0, 1, 0, 1, 1.0 if x_wins else -1.0, x_wins, 1 if x_wins else 2),
+                 Row(seed, 0, 1, 1, 0, 1, 1, -1.0 if x_wins else 1.0, not x_wins, 2 if x_wins else 1)]
+    single = {r["player"]: r["mu"] for r in ratings(rows, ["x", "y"], orders=1)}
+    assert single["y"] - single["x"] > 1.0
+    found = {r["player"]: r["mu"] for r in ratings(rows, ["x", "y"])}
+    assert abs(found["y"] - found["x"]) < 0.3 * abs(single["y"] - single["x"])
 
 
 def test_student_quantiles() -> None:

@@ -16,7 +16,7 @@ from brou.engine.phases import PhaseDeal
 from brou.engine.session import Session
 from brou.laws.auction import words
 from brou.laws.exchange import discard_bounds
-from brou.players import Pimc, Search, careful_bot, players_of
+from brou.players import Pimc, Search, careful_bot, parse_player, players_of
 from brou.players.pimc import alone
 from brou.players.search import SURPRISE, exchange_plans, surprise_weight
 from brou.solve import solve
@@ -184,6 +184,15 @@ def test_the_same_seed_gives_the_same_choice(ruleset: str) -> None:
 def test_seconds_bounds_the_worlds() -> None:
     deal = careful_until(dealt("homme-d-auvergne", 4), "play")
     assert Search(worlds=50, seconds=0.0).values(deal, random.Random(0)).worlds == 1
+
+
+def test_before_sets_the_worlds_before_the_card_play_only() -> None:
+    player = Search(worlds=2, early=1, before=3)
+    speech = careful_until(dealt("homme-d-auvergne", 2), "speech")
+    assert player.values(speech, random.Random(0)).worlds == 3
+    play = careful_until(dealt("homme-d-auvergne", 4), "play")
+    assert player.values(play, random.Random(0)).worlds == 2
+    assert parse_player("search:worlds=2:early=1:before=3").bot(Rules.load("hombre")) == player
 
 
 def test_search_is_a_player_of_every_ruleset() -> None:

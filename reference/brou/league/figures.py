@@ -1,5 +1,5 @@
 """What a league says: each player's rating (openskill's Plackett-Luce model, one update a
-session in the league's fixed order) and, for each pair, the mean gain per deal of one over the
+session, averaged over `ORDERS` seeded orders of the sessions) and, for each pair, the mean gain per deal of one over the
 other with a 95 % interval over the seeds, and how often each did better (docs/players.md,
 "Reading the table").
 
@@ -11,17 +11,20 @@ comparison: each seed is one difference).
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import combinations, groupby
-from typing import Any
+from typing import Any, Final
 
 from openskill.models import PlackettLuce
 
 from ..study.stats import student, wilson
 from .play import Row
 
-__all__ = ["pairs", "ratings", "session_results"]
+__all__ = ["ORDERS", "pairs", "rating_orders", "ratings", "session_results"]
+
+ORDERS: Final = 20  # the orders of the sessions a rating is the mean over
 
 
 def session_results(rows: Iterable[Row]) -> list[tuple[int, int, int, int]]:
@@ -37,20 +40,46 @@ def session_results(rows: Iterable[Row]) -> list[tuple[int, int, int, int]]:
     return out
 
 
-def ratings(rows: Sequence[Row], labels: Sequence[str]) -> list[dict[str, Any]]:
-    """Each player's openskill rating (mu, sigma, and mu - 3 sigma, the conservative ordinal),
-    updated once a session in the rows' order (seed, table), A and B ranked by their seats'
-    mean place, a tie a draw; and the sessions it won, drew and lost.  Best first."""
+def rating_orders(sessions: int, orders: int = ORDERS) -> list[list[int]]:
+    """The orders the sessions are rated in: their own (seed, then table), then `orders` - 1
+    shuffles drawn from `random.Random(0)`."""
+    rng = random.Random(0)
+    out = [list(range(sessions))]
+    for _ in range(orders - 1):
+        order = list(range(sessions))
+        rng.shuffle(order)
+        out.append(order)
+    return out
+
+
+def ratings(rows: Sequence[Row], labels: Sequence[str], orders: int = ORDERS) -> list[dict[str, Any]]:
+    """Each player's openskill rating (mu, sigma, and mu - 3 sigma, the conservative ordinal):
+    one update a session, A and B ranked by their seats' mean place, a tie a draw, the sessions
+    taken in each of `rating_orders` and mu and sigma averaged over those orders (a single order
+    would let the last sessions weigh most: a run of late wins can reverse two players of equal
+    results); and the sessions each won, drew and lost.  Best first."""
     model = PlackettLuce()
-    rating = [model.rating(name=label) for label in labels]
+    results = session_results(rows)
+    totals = [[0.0, 0.0] for _ in labels]
     record = [[0, 0, 0] for _ in labels]  # won, drawn, lost
-    for _, a, b, result in session_results(rows):
-        ranks = {1: [1.0, 2.0], 0: [1.0, 1.0], -1: [2.0, 1.0]}[result]
-        [[rating[a]], [rating[b]]] = model.rate([[rating[a]], [rating[b]]], ranks=ranks)
+    for _, a, b, result in results:
         record[a][1 - result] += 1
         record[b][1 + result] += 1
-    out = [{"player": label, "mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal(), "won": w, "drawn": d, "lost": lost}
-           for label, r, (w, d, lost) in zip(labels, rating, record, strict=True)]
+    ranks = {1: [1.0, 2.0], 0: [1.0, 1.0], -1: [2.0, 1.0]}
+    chosen = rating_orders(len(results), orders)
+    for order in chosen:
+        rating = [model.rating(name=label) for label in labels]
+        for k in order:
+            _, a, b, result = results[k]
+            [[rating[a]], [rating[b]]] = model.rate([[rating[a]], [rating[b]]], ranks=ranks[result])
+        for total, r in zip(totals, rating, strict=True):
+            total[0] += r.mu
+            total[1] += r.sigma
+    out = []
+    for label, (mu, sigma), (w, d, lost) in zip(labels, totals, record, strict=True):
+        mu, sigma = mu / len(chosen), sigma / len(chosen)
+        out.append({"player": label, "mu": mu, "sigma": sigma, "ordinal": mu - 3 * sigma, "won": w, "drawn": d,
+                    "lost": lost})
     return sorted(out, key=lambda x: -x["ordinal"])
 
 

@@ -16,7 +16,7 @@ from ..spec.tables import table_text as plain_table
 from ..spec.tables import width
 from ..study.output import written_whole
 from ..study.play import unit_of
-from .figures import pairs, ratings
+from .figures import ORDERS, pairs, ratings
 from .play import League, Played, Row
 
 __all__ = ["COLUMNS", "FILES", "FORMAT", "markdown", "summary", "table_text", "write_all", "write_rows"]
@@ -92,8 +92,8 @@ def table_text(data: Mapping[str, Any], title: str) -> str:
              f"{_sessions_text(data)}, {data['deals']:,} deals, in {_duration(data['seconds'])}.",
              f"A player's score: {data['unit']}, its side's" + (" (a team's, at each of its seats)."
                                                                  if any(len(s) > 1 for s in data["sides"]) else "."),
-             "", "Ratings (openskill, Plackett-Luce; one update a session, in the seeds' order; the pair's result, "
-             "the mean place of each one's seats):"]
+             "", f"Ratings (openskill, Plackett-Luce; one update a session, the mean over {ORDERS} orders of the "
+                 "sessions; the pair's result, the mean place of each one's seats):"]
     rows = [[str(i), r["player"], f"{r['mu']:.2f}", f"{r['sigma']:.2f}", f"{r['ordinal']:.2f}", str(r["won"]),
              str(r["drawn"]), str(r["lost"])] for i, r in enumerate(data["ratings"], 1)]
     lines.append(_table(("rank", "player", "mu", "sigma", "mu - 3 sigma", "won", "drawn", "lost"), rows,

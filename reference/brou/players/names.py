@@ -110,8 +110,8 @@ def _pimc(rules: Rules, samples: int, early: int | None) -> Bot:
 
 
 # Every player by name, in the order the commands list them.  A new player is one entry here.
-def _search(rules: Rules, worlds: int, early: int, surprise: float, seconds: float | None) -> Bot:
-    player = search.Search(worlds=worlds, early=early, surprise=surprise, seconds=seconds)
+def _search(rules: Rules, worlds: int, early: int, before: int | None, surprise: float, seconds: float | None) -> Bot:
+    player = search.Search(worlds=worlds, early=early, before=before, surprise=surprise, seconds=seconds)
     return search.search_bot if player == search.search_bot else player
 
 
@@ -129,6 +129,8 @@ REGISTRY: dict[str, Maker] = {m.name: m for m in (
     Maker("search", "every phase decided by search over the worlds dealt again, weighted by the others' words", _search, (
         Param("worlds", int, 1, 1000, search.WORLDS, "worlds a decision"),
         Param("early", int, 1, 1000, search.EARLY, "worlds a decision in the first tricks of 1802 and Brouc"),
+        Param("before", int, 1, 1000, None, "worlds a decision before the card play: L'Hombre's auction and exchange, "
+                                            "L'Homme d'Auvergne's speech (none: worlds)", none=True),
         Param("surprise", float, 0.0, 1.0, search.SURPRISE, "a world's weight for each word the others would not "
                                                              "have said"),
         Param("seconds", float, 0.0, 86400.0, None, "stop dealing worlds once a decision has taken this long "

@@ -42,7 +42,8 @@ it decides every phase itself:
   values those actions against letting the deal go on in the same way.
 
 `worlds` sets its strength (how many worlds a decision; fewer, `early`, in the first tricks of
-1802 and Brouc, the solver's costliest); `seconds`, if given, stops dealing worlds once a
+1802 and Brouc, the solver's costliest; `before`, where set, before the card play, where a
+decision's worlds are cheap and few of them leave its values noisy); `seconds`, if given, stops dealing worlds once a
 decision has taken that long (at least one world is always solved), at the cost of play that
 depends on the machine's speed.  With `seconds` unset it is deterministic for a given random
 generator.
@@ -207,13 +208,14 @@ class Values:
 @dataclass(frozen=True)
 class Search:
     """The search player as a bot (`brou.engine.bots.Bot`): `worlds` a decision (`early` in the
-    first tricks of 1802 and Brouc), each weighted by `surprise` at each word the others would
-    not have said; `seconds` (None: no limit) stops dealing worlds once a decision has taken
-    that long; `exact_cards` is where a deal of a game begins to be searched for the game's
-    value."""
+    first tricks of 1802 and Brouc, `before` before the card play where it is set), each
+    weighted by `surprise` at each word the others would not have said; `seconds` (None: no
+    limit) stops dealing worlds once a decision has taken that long; `exact_cards` is where a
+    deal of a game begins to be searched for the game's value."""
 
     worlds: int = WORLDS
     early: int = EARLY
+    before: int | None = None
     surprise: float = SURPRISE
     seconds: float | None = None
     exact_cards: int = EXACT_CARDS
@@ -329,7 +331,7 @@ class Search:
         means = _Means()
         memo: dict[str, float] = {}
         chosen = list(choices)
-        total = self.count(deal)
+        total = self.count(deal) if self.before is None else self.before
         cut = min(self.first, total) if len(chosen) > self.keep else total
         started = time.monotonic()
         worlds = 0
