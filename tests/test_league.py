@@ -241,6 +241,9 @@ def test_session_deals_cuts_each_session(capsys: pytest.CaptureFixture[str]) -> 
                  "--json", "--no-progress"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert (data["sessions"], data["deals"], data["session_deals"]) == (6, 6, 1)
+    assert main(["league", "--ruleset", "brouc", "--players", "random,greedy", "--deals", "2", "--session-deals", "1",
+                 "--no-progress"]) == 0
+    assert "4 matches cut at their first deal, 4 deals" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(("args", "says"), [

@@ -58,7 +58,8 @@ def summary(league: League, played: Played) -> dict[str, Any]:
 def _sessions_text(data: Mapping[str, Any]) -> str:
     word = data["session"] + ("es" if data["session"] == "match" else "s")
     if data["session_deals"] is not None:
-        return f"{data['sessions']:,} {word} cut at {data['session_deals']} deals"
+        cut = data["session_deals"]
+        return f"{data['sessions']:,} {word} cut at " + ("their first deal" if cut == 1 else f"{cut} deals")
     return f"{data['sessions']:,} {word}"
 
 
