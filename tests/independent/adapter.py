@@ -32,6 +32,8 @@ def match_view(deal: Deal, marks: list[int]) -> dict[str, Any]:
         needed = agreed + (1 if indep_engine.fault("match-needs-more") else 0)
     reached = [t for t in (0, 1) if total[t] >= needed]
     winner: int | None = None
+    if reached and indep_engine.fault("match-checked-at-game-end") and not deal.brouc and (out is None or out.winner is None):
+        reached = []
     if reached:
         fifth = "loses" if indep_engine.fault("fifth-coche-always-loses") or not deal.brouc else deal.param("match_fifth_coche")
         loses = deal.brouc and fifth == "loses" and not indep_engine.fault("fifth-coche-wins")
@@ -39,6 +41,8 @@ def match_view(deal: Deal, marks: list[int]) -> dict[str, Any]:
     carried = [0, 0]
     if deal.brouc and out is not None and out.how == "all-tricks" and not indep_engine.fault("cape-carries-nothing"):
         carried = [deal.carried[t] + sum(p for pl, _, p in deal.announcements if pl % 2 == t) for t in (0, 1)]
+        if indep_engine.fault("cape-carries-table"):
+            carried = [carried[t] + deal.table_points(t) for t in (0, 1)]
         if deal.param("cape_carry_over") == "cape-side-only":
             taker = 0 if deal.tricks_of(0) == 8 else 1
             carried[taker if indep_engine.fault("carry-over-losers-side") else 1 - taker] = 0

@@ -160,6 +160,24 @@ BATCH_E_FAULTS: dict[str, tuple[str, str]] = {
                               "not-in-hand when the player to act does not hold it, not wrong-seat"),
 }
 FAULTS.update(BATCH_E_FAULTS)
+# the sixth batch of issue 63, written blind to the diagnosis too: a fifth held-out set
+BATCH_F_FAULTS: dict[str, tuple[str, str]] = {
+    "jack-counts-one": ("brus.deck.points", "counts a jack 1 card point instead of 2"),
+    "deal-from-left-clockwise": ("brus.deal.packets", "the cards are dealt from the dealer's left going clockwise, "
+                                 "not from his right going counterclockwise"),
+    "off-suit-card-wins": ("brus.play.trick-winner", "without a trump in the trick the highest card wins whatever its "
+                           "suit, not the highest of the suit led"),
+    "four-not-paid": ("brus.pay.when", "brusquembilles are not paid with four each for himself, as with two"),
+    "returned-ignored": ("brus.count.winner", "three or more sides tied for the most share the pool even when "
+                         "many_tied is returned"),
+    "draw-tie-first-deals": ("brus.match.first-dealer", "players tied for the highest card at the draw do not draw "
+                             "again: the first of them in seat order deals"),
+    "view-talon-null": ("brus.info.own-hand", "a player's view gives the talon as null, the stock lying face down, "
+                        "instead of how many cards are left in it"),
+    "follow-refused-not-in-hand": ("brus.play.free", "under following_after_talon follow-suit a card that does not "
+                                   "follow the suit led is refused not-in-hand, not must-follow-suit"),
+}
+FAULTS.update(BATCH_F_FAULTS)
 FAULT = ""
 
 
@@ -247,7 +265,11 @@ class Rules:
             self.points["Q"], self.points["J"] = 2, 3
         if FAULT == "ace-worth-ten":
             self.points["A"] = 10
+        if FAULT == "jack-counts-one":
+            self.points["J"] = 1
         self.paid = self.p["scoring"] == "pool" and form not in ("two", "four-partners")
+        if FAULT == "four-not-paid" and form == "four":
+            self.paid = False
         if FAULT == "paid-with-two" and form == "two" and self.p["scoring"] == "pool":
             self.paid = True
         if FAULT == "paid-in-pairs" and form == "four-partners" and self.p["scoring"] == "pool":
@@ -308,6 +330,8 @@ def best(drawing: list[int], row: list[str | None], order: str) -> list[int]:
     """The players of a round of the draw holding its highest card."""
     rank = {p: order.index(str(row[p])[0]) for p in drawing}
     top = min(rank.values())
+    if FAULT == "draw-tie-first-deals":
+        return [next(p for p in drawing if rank[p] == top)]
     return [p for p in drawing if rank[p] == top]
 
 
@@ -372,6 +396,8 @@ class Deal:
         seats = [(self.dealer + 1 + s) % n for s in range(n)]
         if FAULT == "deal-from-dealer":
             seats = [(self.dealer + s) % n for s in range(n)]
+        if FAULT == "deal-from-left-clockwise":
+            seats = [(self.dealer - 1 - s) % n for s in range(n)]
         at_once = rules.p["deal_packets"] == "all-at-once" and FAULT != "all-at-once-one-by-one"
         packets = [3] if at_once else [1, 1, 1]
         hands: list[list[str]] = [[] for _ in range(n)]
@@ -478,7 +504,8 @@ class Deal:
         if text not in self.hands[self.to_act]:
             raise Refused("not-in-hand", f"player {self.to_act} does not hold {text}")
         if text not in self.legal():
-            raise Refused("must-follow-suit", f"{text} does not follow the suit led")
+            code = "not-in-hand" if FAULT == "follow-refused-not-in-hand" else "must-follow-suit"
+            raise Refused(code, f"{text} does not follow the suit led")
         self.play(text)
 
     def play(self, card: str) -> None:
@@ -504,6 +531,8 @@ class Deal:
         if FAULT == "beats-led-not-best":
             beaters = [p for p, c in self.trick[1:] if c[1] == led and strength[c[0]] > strength[self.trick[0][1][0]]]
             return beaters[-1] if beaters else self.trick[0][0]
+        if FAULT == "off-suit-card-wins":
+            return max(self.trick, key=lambda pc: strength[pc[1][0]])[0]
         return max(((p, c) for p, c in self.trick if c[1] == led), key=lambda pc: strength[pc[1][0]])[0]
 
     def finish_trick(self) -> None:
@@ -580,7 +609,7 @@ class Deal:
         if rules.pool:
             pool = sum(e["jetons"] for e in self.ledger if e["to"] == "pool")
             order = [p for p in rules.round_from(self.first)]
-            returned = len(sides) >= 3 and rules.p["many_tied"] == "returned"
+            returned = len(sides) >= 3 and rules.p["many_tied"] == "returned" and FAULT != "returned-ignored"
             if returned or (FAULT == "two-tied-returned" and len(sides) == 2):
                 for p in order:
                     back = sum(e["jetons"] for e in self.ledger if e["to"] == "pool" and e["from"] == p)
@@ -671,7 +700,8 @@ class Deal:
         return {"player": player, "phase": "over" if self.over() else "play", "to_act": self.to_act,
                 "trump": self.trump, "turnup": turnup,
                 "turnup_drawn_by": None if FAULT == "drawn-by-hidden" else self.drawn_by,
-                "hand": list(self.hands[player]), "held": held, "talon": self.talon_count(),
+                "hand": list(self.hands[player]), "held": held,
+                "talon": None if FAULT == "view-talon-null" else self.talon_count(),
                 "partner_hand": partner, "trick": [{"player": p, "card": c} for p, c in trick],
                 "tricks": list(self.tricks), "jetons": self.jetons()}
 
@@ -782,7 +812,7 @@ def main(argv: list[str]) -> int:
     if "--list-faults" in argv:
         batches = {**{k: "issue-63" for k in NEW_FAULTS}, **{k: "issue-63-b" for k in HELD_OUT_FAULTS},
                    **{k: "issue-63-c" for k in BATCH_C_FAULTS}, **{k: "issue-63-d" for k in BATCH_D_FAULTS},
-                   **{k: "issue-63-e" for k in BATCH_E_FAULTS}}
+                   **{k: "issue-63-e" for k in BATCH_E_FAULTS}, **{k: "issue-63-f" for k in BATCH_F_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], indent=1))
         return 0

@@ -160,6 +160,27 @@ BATCH_E_FAULTS: dict[str, tuple[str, str]] = {
 FAULTS.update(BATCH_E_FAULTS)
 # replaced in batch issue-63-e, for it failed no scenario (a gap of the corpus): "cut-range-thirty-one"
 # (hom.deal.cut), a cut of more than 31 cards refused as out of range, the range of a 32-card pack
+# the sixth batch of issue 63, written blind to the diagnosis too: a fifth held-out set
+BATCH_F_FAULTS: dict[str, tuple[str, str]] = {
+    "manille-always-seven": ("hom.deck.matadors", "the manille is the seven of the trump suit in black trumps too, "
+                             "not the two"),
+    "cut-ignored": ("hom.deal.cut", "the cut given beside a seed is not applied: the pack is dealt as shuffled"),
+    "first-duel-one-round": ("hom.auction.order", "the first and second hands speak once each: a bid of the second "
+                             "over the first's puts the first out of the auction, as if he had passed"),
+    "turned-black-ace-next": ("hom.exchange.tourne", "a turned espadille or baste is followed by the next card, "
+                              "whose suit is trump, as under turned_black_ace=turn-the-next"),
+    "nolo-lowest-wins": ("hom.play.trick-winner", "in the nolo contracts the lowest card of the suit led wins the "
+                         "trick, not the highest"),
+    "tiers-share-tricks": ("hom.players.count", "the two tiers are taken as partners: the result gives each tier "
+                           "the tricks the two tiers took together"),
+    "sitting-out-deals-next": ("hom.match.next-dealer", "with four, the player who sat the coup out (he prepared "
+                               "the pack) deals the next, not the first hand"),
+    "tricks-own-turn-only": ("hom.info.public", "a view shows the tricks taken only to the player to act, the "
+                             "others' views list none"),
+    "unopened-contract-word-not-now": ("hom.contract.demande", "a contract or trump the won bid does not open is "
+                                       "refused word-not-now, not cannot-name"),
+}
+FAULTS.update(BATCH_F_FAULTS)
 FAULT = ""
 
 SUITS = "SHDC"
@@ -247,6 +268,8 @@ def plain_order(suit: str, nolo: bool) -> str:
 
 def manille(trump: str) -> str:
     """The manille: the lowest plain card of the trump suit."""
+    if FAULT == "manille-always-seven":
+        return "7" + trump
     if red(trump):
         return ("2" if FAULT == "manille-red-two" else "7") + trump
     return "2" + trump
@@ -326,7 +349,7 @@ def shuffled(seed: int) -> list[str]:
 def seeded_deal(seed: int, cut: int | None) -> tuple[list[list[str]], list[str]]:
     """Three hands by seat and the talon (top first) from a seed."""
     pack = shuffled(seed)
-    if cut:
+    if cut and FAULT != "cut-ignored":
         pack = pack[-cut:] + pack[:-cut] if FAULT == "cut-from-bottom" else pack[cut:] + pack[:cut]
     hands: list[list[str]] = [[], [], []]
     if FAULT == "talon-dealt-first":
@@ -490,6 +513,9 @@ class Deal:
     def speak(self, p: int, word: str) -> None:
         """Record a bid or a pass and move the auction on."""
         self.auction.append({"player": p, "bid": word})
+        if FAULT == "first-duel-one-round" and self.stage == 1 and p == self.duel[1] and word != "pass" \
+                and self.duel[0] in self.bid:
+            self.passed.add(self.duel[0])
         if word == "pass":
             self.passed.add(p)
         else:
@@ -564,6 +590,9 @@ class Deal:
                     self.events.append({"trick": 0, "player": self.hombre, "show": c})
             self.turned = self.talon[-1 if FAULT == "tourne-turns-bottom" else 0]
             self.events.append({"trick": 0, "player": self.hombre, "turn": self.turned})
+            if FAULT == "turned-black-ace-next" and self.turned in ("AS", "AC") and len(self.talon) > 1:
+                self.turned = self.talon[1]
+                self.events.append({"trick": 0, "player": self.hombre, "turn": self.turned})
             self.trump = self.turned[1]
         elif kind != "none":
             self.trump = kind
@@ -686,6 +715,8 @@ class Deal:
         if is_trump(best, t) or card[1] != led[1] or klass(card, t) != klass(led, t):
             return False
         ranks = plain_order(card[1], self.nolo())
+        if FAULT == "nolo-lowest-wins" and self.nolo():
+            return ranks.index(card[0]) > ranks.index(best[0])
         return ranks.index(card[0]) < ranks.index(best[0])
 
     def play(self, p: int, card: str) -> None:
@@ -849,6 +880,8 @@ class Deal:
                 return
             if action not in self.legal():
                 code = "cannot-name" if action in CONTRACTS or action.startswith("trump ") else "word-not-now"
+                if FAULT == "unopened-contract-word-not-now":
+                    code = "word-not-now"
                 raise Refused(code, f"{action} may not be named now")
             if self.contract is None:
                 self.settle(action)
@@ -925,6 +958,10 @@ class Deal:
     def result(self) -> list[dict[str, Any]]:
         """Tricks and points by player."""
         pts = self.outcome["points"] if self.outcome else [0] * self.n
+        if FAULT == "tiers-share-tricks" and self.hombre is not None:
+            tiers = [q for q in self.active if q != self.hombre]
+            side = sum(self.tricks.count(q) for q in tiers)
+            return [{"tricks": side if p in tiers else self.tricks.count(p), "points": pts[p]} for p in range(self.n)]
         return [{"tricks": self.tricks.count(p), "points": pts[p]} for p in range(self.n)]
 
     def contract_obs(self) -> dict[str, Any] | str | None:
@@ -963,7 +1000,8 @@ class Deal:
         return {
             "player": p, "phase": self.phase, "to_act": self.to_act, "trump": self.trump,
             "hand": list(self.hands[p]), "held": [len(h) for h in self.hands], "talon": len(self.talon),
-            "trick": [{"player": q, "card": c} for q, c in self.trick], "tricks": list(self.tricks),
+            "trick": [{"player": q, "card": c} for q, c in self.trick],
+            "tricks": [] if FAULT == "tricks-own-turn-only" and p != self.to_act else list(self.tricks),
             "auction": list(self.auction), "hombre": self.hombre,
             "exchange": [e for e in self.exchange if FAULT != "discard-counts-private" or e["player"] == p],
             "contract": self.contract,
@@ -1040,6 +1078,8 @@ class Table:
         nxt = self.deal.active[0]
         if FAULT == "next-dealer-left":
             nxt = self.deal.active[1]
+        if FAULT == "sitting-out-deals-next" and self.n == 4:
+            nxt = (self.deal.dealer + 2) % 4
         if FAULT == "unplayed-same-dealer" and over and self.deal.outcome and self.deal.outcome.get("how") == "all-passed":
             nxt = self.deal.dealer
         return {"deals": deals, "points": points, "winners": winners, "next_dealer": nxt}
@@ -1112,7 +1152,7 @@ def main() -> int:
     if args[:1] == ["--list-faults"]:
         batches = {**{k: "issue-63" for k in NEW_FAULTS}, **{k: "issue-63-b" for k in HELD_OUT_FAULTS},
                    **{k: "issue-63-c" for k in BATCH_C_FAULTS}, **{k: "issue-63-d" for k in BATCH_D_FAULTS},
-                   **{k: "issue-63-e" for k in BATCH_E_FAULTS}}
+                   **{k: "issue-63-e" for k in BATCH_E_FAULTS}, **{k: "issue-63-f" for k in BATCH_F_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()]))
         return 0

@@ -144,6 +144,25 @@ BATCH_E_FAULTS: dict[str, tuple[str, str]] = {
                                     "refused cards-not-yet, not deal-over"),
 }
 FAULTS.update(BATCH_E_FAULTS)
+# the sixth batch of issue 63, written blind to the diagnosis too: a fifth held-out set
+BATCH_F_FAULTS: dict[str, tuple[str, str]] = {
+    "jack-above-queen": ("auv.deck.order", "ranks the jack above the queen in every suit (K J Q A T 9 8 7)"),
+    "deal-clockwise": ("auv.deal.packets", "the packets are dealt from the dealer's left going clockwise, not from "
+                       "his right going counterclockwise"),
+    "taken-king-trumped-only": ("auv.king.taken", "a scored king won by another player moves only when the trick is "
+                                "won by a trump"),
+    "trumped-trick-frees-discard": ("auv.play.trump-if-void", "a player void in the plain suit led need not trump "
+                                    "once someone has trumped before him"),
+    "draw-tie-first-deals": ("auv.match.first-dealer", "players tied for the highest card at the draw do not draw "
+                             "again: the first of them in seat order deals"),
+    "view-held-own-only": ("auv.info.own-hand", "a player's view gives only his own number of cards in `held`, the "
+                           "others' as null"),
+    "words-in-play-malformed": ("auv.play.follow", "a word said during play is refused malformed-action, not "
+                                "word-not-now"),
+    "target-seven-default": ("auv.match.target", "with no target agreed the game is played to seven points, as in "
+                             "the prints from 1718, not to five"),
+}
+FAULTS.update(BATCH_F_FAULTS)
 FAULT = ""
 SEVENS = True  # parameter pack_with_four (AMB-48): False plays four with 28 cards
 LOSER_PAYS = "each-opponent"  # parameter loser_pays (AMB-53)
@@ -180,6 +199,8 @@ def rank_order() -> str:
         return "KQJT987A"
     if fault("ten-above-ace"):
         return "KQJTA987"
+    if fault("jack-above-queen"):
+        return "KJQAT987"
     return RANKS
 
 
@@ -249,9 +270,12 @@ def seeded_deal(n: int, seed: int, dealer: int, cut: int | None, packets: list[i
     hands: list[list[str]] = [[] for _ in range(n)]
     pos = 0
     first = dealer if fault("deal-from-dealer") else dealer + 1
+    step = 1
+    if fault("deal-clockwise"):
+        first, step = dealer - 1, -1
     for size in packets:
         for seat in range(n):
-            hands[(first + seat) % n].extend(cards[pos:pos + size])
+            hands[(first + step * seat) % n].extend(cards[pos:pos + size])
             pos += size
     return hands, cards[pos:]
 
@@ -287,6 +311,8 @@ def best_of(rnd: list[str | None], drawing: list[int]) -> list[int]:
     order = "AKQJT987" if fault("first-dealer-piquet-order") else rank_order()
     values = {p: 8 - order.index((rnd[p] or "7S")[0]) for p in drawing}
     top = min(values.values()) if fault("first-dealer-lowest") else max(values.values())
+    if fault("draw-tie-first-deals"):
+        return [next(p for p in drawing if values[p] == top)]
     return [p for p in drawing if values[p] == top]
 
 
@@ -447,7 +473,9 @@ class Deal:
             return "must-follow-suit", f"player {p} holds {led} and must follow"
         if has_led:
             return None
-        if led != trump and card[1] != trump and any(c[1] == trump for c in hand) and not fault("no-must-trump"):
+        freed = fault("trumped-trick-frees-discard") and any(c[1] == trump for _, c in self.trick)
+        if (led != trump and card[1] != trump and any(c[1] == trump for c in hand) and not fault("no-must-trump")
+                and not freed):
             code = "must-follow-suit" if fault("must-trump-code-follow") else "must-trump"
             return code, f"player {p} is void in {led} and holds a trump"
         if fault("void-must-overtrump") and led != trump and card[1] == trump:
@@ -473,6 +501,8 @@ class Deal:
         assert p is not None
         if player is not None and player != p:
             raise Refused("wrong-seat", f"player {player} is not to act and may not act out of turn")
+        if not is_card and self.phase == "play" and fault("words-in-play-malformed"):
+            raise Refused("malformed-action", f"{action!r} is not a card, the only action of play")
         if is_card:
             if self.phase != "play" and fault("speech-card-not-in-hand") and action not in self.hands[p]:
                 raise Refused("not-in-hand", f"{action} is not in player {p}'s hand")
@@ -582,8 +612,11 @@ class Deal:
         leader = self.trick[0][0]
         number = len(self.tricks) + 1
         self.tricks.append(win)
+        won_by_trump = dict(self.trick)[win][1] == self.trump()
         for q, c in self.trick:
             if c[0] != "K" or q == win:
+                continue
+            if fault("taken-king-trumped-only") and not won_by_trump:
                 continue
             if self.scored.get(c) == q or (fault("unscored-king-moves") and c not in self.scored):
                 self.write(number, q, "sheet" if fault("taken-king-to-sheet") else win, c, "auv.king.taken")
@@ -710,7 +743,9 @@ class Deal:
     def view(self, p: int) -> dict[str, Any]:
         """What player p may see now."""
         return {"player": p, "phase": self.phase, "to_act": self.to_act, "trump": self.trump(),
-                "hand": list(self.hands[p]), "held": [len(h) for h in self.hands],
+                "hand": list(self.hands[p]),
+                "held": [len(h) if q == p or not fault("view-held-own-only") else None
+                         for q, h in enumerate(self.hands)],
                 "talon": None if fault("view-talon-hidden") else self.talon_count(),
                 "turned": [{"player": q, "card": c} for q, c in self.turned[-1 if fault("view-last-turned-only") else 0:]],
                 "words": [{"player": q, "word": w} for q, w in self.words],
@@ -764,7 +799,8 @@ def make_deal(n: int, dealer: int, source: dict[str, Any], params: dict[str, Any
         hands, talon = seeded_deal(n, source["seed"], dealer, source.get("cut"), packets(params))
     else:
         hands, talon = source["hands"], source["talon"]
-    deal = Deal(n, dealer, hands, talon, before, deals, 5 if fault("target-always-five") else params.get("target", 5))
+    agreed = params.get("target", 7 if fault("target-seven-default") else 5)
+    deal = Deal(n, dealer, hands, talon, before, deals, 5 if fault("target-always-five") else agreed)
     shown_talon = list(reversed(talon)) if fault("deal-talon-bottom-first") else list(talon)
     return deal, {"hands": [list(h) for h in hands], "talon": shown_talon}
 
@@ -820,7 +856,7 @@ def main() -> None:
     if args == ["--list-faults"]:
         batches = {**{k: "issue-63" for k in NEW_FAULTS}, **{k: "issue-63-b" for k in HELD_OUT_FAULTS},
                    **{k: "issue-63-c" for k in BATCH_C_FAULTS}, **{k: "issue-63-d" for k in BATCH_D_FAULTS},
-                   **{k: "issue-63-e" for k in BATCH_E_FAULTS}}
+                   **{k: "issue-63-e" for k in BATCH_E_FAULTS}, **{k: "issue-63-f" for k in BATCH_F_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], ensure_ascii=False))
         return

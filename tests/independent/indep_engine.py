@@ -270,6 +270,43 @@ FAULTS += [
          "the slate's announcement rows are written only when the deal ends, not as each marriage is made"),
     )
 ]
+# The sixth batch of issue 63 (batch "issue-63-f"), written blind to the diagnosis: a fifth held-out set.
+FAULTS += [
+    {"name": n, "ruleset": r, "clause": c, "description": d, "batch": "issue-63-f"} for n, r, c, d in (
+        ("teams-from-leader", HDB, "hdb.players.teams",
+         "teams are numbered from the first leader: the player on the dealer's right and his partner are team 0 whoever deals"),
+        ("follow-must-head", HDB, "hdb.play.follow",
+         "a player following suit must play higher than the best card of the suit led in the trick when he can"),
+        ("claim-only-when-right", HDB, "hdb.game.claim",
+         "a claim is open only when the claimers' count has reached 301: a wrong claim is refused claim-not-now"),
+        ("vole-resets-scores", HDB, "hdb.game.vole",
+         "after a vole both counts are set back to zero, not to where they stood before the coup"),
+        ("table-to-king-player", HDB, "hdb.marriage.table",
+         "a table marriage counts for the team of the player who played its king, not the team that wins the trick"),
+        ("brouc-following-ignored", HDB, "hdb.play.void-free",
+         "with following set to brouc the 1802 engine still plays the whist rule: nobody need overtrump"),
+        ("packets-param-ignored", HDB, "hdb.deal.packets",
+         "a seeded deal always gives 3-3-2, whatever the packets parameter asks"),
+        ("match-checked-at-game-end", HDB, "hdb.match.target",
+         "the match is won only when a game ends: the three parties of a vole never end it"),
+        ("turnup-not-for-marriage", BROUC, "brouc.deal.turnup-in-hand",
+         "the dealer may not announce a marriage with the turned card, taken to show trump only"),
+        ("dehors-without-announced", BROUC, "brouc.marriage.announce-score",
+         "a dehors is judged without the marriages announced in the deal, taken to count only once it is over"),
+        ("table-marriage-on-slate", BROUC, "brouc.marriage.table-marked",
+         "a table marriage is written on the slate as an announcement row for the trick's winners"),
+        ("failed-cape-et-dehors-two", BROUC, "brouc.game.cape-et-dehors",
+         "a broken la cape et dehors costs the declarers two coches, a plain cape's value, not three"),
+        ("exception-param-ignored", BROUC, "brouc.play.marriage-exception",
+         "with marriage_exception any-trump-play a player who ruffs by choice still may not use the marriage exception"),
+        ("bankers-rounding", BROUC, "brouc.count.rounding",
+         "card points are rounded half to even (Python's round): 25 goes to 20, 35 to 40"),
+        ("needs-trick-code-not-now", BROUC, "brouc.marriage.announce-window",
+         "an announcement before the team has won a trick is refused announce-not-now, not announce-needs-trick"),
+        ("cape-carries-table", BROUC, "brouc.game.cape",
+         "after a cape the deal's table marriages are carried into the next deal with the announced ones"),
+    )
+]
 
 
 def fault(name: str) -> bool:
@@ -386,6 +423,8 @@ def shuffled_pack(seed: int) -> list[str]:
 def seeded_deal(ruleset: str, seed: int, dealer: int, params: dict[str, Any]) -> tuple[list[list[str]], str]:
     """Hands by player and the turn-up dealt from a seed (docs/shuffle.md, section 3)."""
     packets: list[int] = [1, 3, 4] if ruleset == BROUC else params.get("packets", [3, 3, 2])
+    if fault("packets-param-ignored") and ruleset == HDB:
+        packets = [3, 3, 2]
     if fault("packets-2-3-3") and packets == [3, 3, 2]:
         packets = [2, 3, 3]
     if fault("packets-1-4-3") and packets == [1, 3, 4]:
@@ -430,9 +469,21 @@ def round_half_up(points: int) -> int:
     return (points + (4 if fault("rounding-five-down") else 5)) // 10 * 10
 
 
+_round_half_up = round_half_up
+
+
+def _half_even(points: int) -> int:
+    """Under the fault bankers-rounding: Python's round to tens, a last digit of 5 going to the even ten."""
+    return round(points, -1)
+
+
+# under the fault teams-from-leader: the shift that makes the first leader's team team 0 (else 0)
+_TEAM_SHIFT = 0
+
+
 def team(player: int) -> int:
     """The team of a player: 0 for players 0 and 2, 1 for 1 and 3."""
-    return player % 2
+    return (player + _TEAM_SHIFT) % 2
 
 
 @dataclass
@@ -477,6 +528,8 @@ class Deal:
 
     def __post_init__(self) -> None:
         """Trump, the first leader and, with dehors_above_300=before-first-card, the dehors round."""
+        global _TEAM_SHIFT
+        _TEAM_SHIFT = (self.dealer + 1) % 2 if fault("teams-from-leader") and not self.brouc else 0
         self.trump = self.hands[self.dealer][-1][1] if fault("trump-dealers-last-card") else self.turnup[1]
         self.leader = self.dealer if fault("dealer-leads") else (self.dealer + 1) % 4
         if fault("left-hand-leads"):
@@ -516,7 +569,7 @@ class Deal:
     @property
     def brouc_following(self) -> bool:
         """Whether the Brouc following rule (overtrumping and its exceptions) applies."""
-        return self.brouc or self.param("following") == "brouc"
+        return self.brouc or (self.param("following") == "brouc" and not fault("brouc-following-ignored"))
 
     @property
     def in_game(self) -> bool:
@@ -577,6 +630,7 @@ class Deal:
 
     def rounded(self) -> list[tuple[int, int]]:
         """Per team, the rounded card points and the deal's total, by the rounding parameter."""
+        round_half_up = _half_even if fault("bankers-rounding") and self.brouc else _round_half_up
         cards = [self.cards_of(0), self.cards_of(1)]
         marriages = [self.marriages_of(0), self.marriages_of(1)]
         how = self.param("rounding")
@@ -639,6 +693,10 @@ class Deal:
             code = "must-overtrump" if fault("trump-lead-code-overtrump") and self.brouc and led == self.trump \
                 else "must-follow-suit"
             return Refused(code, f"{card} does not follow: the player holds {what}")
+        if fault("follow-must-head") and not self.brouc_following and holds_led and card[1] == led:
+            top = min(rank_index(c[0]) for _, c in self.trick if c[1] == led)
+            if rank_index(card[0]) > top and any(c[1] == led and rank_index(c[0]) < top for c in hand):
+                return Refused("must-follow-suit", f"{card} does not head the trick: the player holds a higher {led}")
         if fault("must-ruff-to-beat") and self.brouc and not holds_led and card[1] != self.trump \
                 and any(c[1] == self.trump and (best_now is None or rank_index(c[0]) < best_now) for c in hand):
             return Refused("must-overtrump", f"{card} does not ruff: the player holds a trump that beats the trick")
@@ -663,7 +721,8 @@ class Deal:
             lowest = max(rank_index(c[0]) for c in hand)
             if rank_index(card[0]) != lowest:
                 return Refused("must-overtrump", f"{card} is not the player's lowest trump")
-        exception = bound or self.param("marriage_exception") == "any-trump-play"
+        exception = bound or (self.param("marriage_exception") == "any-trump-play"
+                              and not (fault("exception-param-ignored") and self.brouc))
         if exception and self.makes_trump_marriage(card) and not fault("no-marriage-exception"):
             return None
         if higher:
@@ -683,6 +742,8 @@ class Deal:
         hand = set(self.hands[player])
         if fault("announce-played-cards"):
             hand |= set(self.played_by(player))
+        if fault("turnup-not-for-marriage") and self.brouc and player == self.dealer:
+            hand.discard(self.turnup)
         first_window = self.phase == "window" and len(self.tricks) == 1 and player == self.dealer
         if first_window and not self.brouc and not self.param("turnup_in_first_window") \
                 and not fault("turnup-window-ignored"):
@@ -781,6 +842,9 @@ class Deal:
                 and not fault("dehors-round-not-binding"):
             return False
         escape = self.param("escape_commitment") and not (fault("escape-commitment-ignored") and self.brouc)
+        if fault("claim-only-when-right") and not self.brouc and self.to_act is not None \
+                and not reaches_target(self.count(team(self.to_act))):
+            return False
         return self.to_act is not None and (self.declared != team(self.to_act) or escape)
 
     def legal(self) -> list[str]:
@@ -838,7 +902,8 @@ class Deal:
             if asking:
                 raise Refused("announce-not-now", "a concession is being asked or answered")
             if self.phase == "play" and self.own_turn_announcing and not self.has_trick(p):
-                raise Refused("announce-needs-trick", "the announcer's team has not won a trick yet")
+                code = "announce-not-now" if fault("needs-trick-code-not-now") and self.brouc else "announce-needs-trick"
+                raise Refused(code, "the announcer's team has not won a trick yet")
             fewest = len(name) - 1 if fault("grand-needs-three-cards") and not self.brouc else 2
             if not self.announce_moment(p) or len(self.hands[p]) < fewest:
                 raise Refused("announce-not-now", "no announcement may be made now")
@@ -1008,6 +1073,7 @@ class Deal:
         """Score the trick in progress, then end the deal, open a window or let the winner lead."""
         winner = self.trick_winner()
         cards = [c for _, c in self.trick]
+        players = [p for p, _ in self.trick]
         n = len(self.tricks) + 1
         broken = self.declared is not None and team(winner) != self.declared
         counts = [self.count(0), self.count(1)] if broken else []
@@ -1031,7 +1097,12 @@ class Deal:
             else:
                 fallen = sorted(fallen)[:1]
         for _, name, v in fallen:
-            self.table.append((n, name, team(winner), v))
+            gainer = team(winner)
+            if fault("table-to-king-player") and not self.brouc:
+                gainer = team(players[cards.index("K" + name[-1])])
+            self.table.append((n, name, gainer, v))
+            if fault("table-marriage-on-slate") and self.brouc:
+                self.sheet.append(("announcement", *self.one_side(team(winner), v)))
             if not self.brouc:
                 one_side = fault("marque-table-one-side")
                 nous, eux = self.one_side(team(winner), v) if one_side else self.pair(team(winner), v, -v)
@@ -1149,6 +1220,8 @@ class Deal:
             judged[t] -= self.marriages_of(t) - self.carried[t]
         if fault("dehors-without-table-marriages"):
             judged[t] -= self.table_points(t)
+        if fault("dehors-without-announced") and self.brouc:
+            judged[t] -= sum(v for pl, _, v in self.announcements if team(pl) == t)
         assert self.scores is not None
         if fault("dehors-on-rounded-count") and self.brouc:
             judged[t] = self.scores[t] + round_half_up(self.cards_of(t)) + self.marriages_of(t)
@@ -1193,7 +1266,8 @@ class Deal:
         assert self.declared is not None
         d = self.declared
         if self.brouc:
-            stake = (5 if fault("pas-dedouble-stake-five") else 4) if self.double else 3
+            stake = (5 if fault("pas-dedouble-stake-five") else 4) if self.double else \
+                2 if fault("failed-cape-et-dehors-two") else 3
             self.finish("declaration-failed", 1 - d, self.pair(d, stake, 0), counts)
         else:
             marks = (0 if fault("broken-vole-plain-value") else 3) + self.value(counts[1 - d])
@@ -1228,7 +1302,8 @@ class Deal:
                             kept if fault("cape-scores-kept") else list(self.scores))
             else:
                 self.finish("all-tricks", None, self.pair(taker, 2 if fault("vole-worth-two") else 3, 0),
-                            counts if fault("vole-keeps-points") else list(self.scores))
+                            counts if fault("vole-keeps-points") else [0, 0] if fault("vole-resets-scores")
+                            else list(self.scores))
             return
         rounded = [self.scores[t] + total for t, (_, total) in enumerate(self.rounded())]
         if self.brouc:
