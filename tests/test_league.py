@@ -312,3 +312,116 @@ def test_ctrl_c_keeps_the_seeds_played(tmp_path: Path) -> None:
     assert "Traceback" not in stderr
     data = json.loads((out / "league.json").read_text(encoding="utf-8"))
     assert data["seeds"] > 0 and data["asked"] == 30_000 and f"({data['seeds']:,} seeds of 30,000 asked)" in stdout
+
+
+# -- a league in several runs (brou.league.store) -------------------------------------------------
+
+
+def _league_files(out: Path) -> tuple[list[dict[str, str]], dict[str, object]]:
+    with open(out / "sessions.csv", encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    data = json.loads((out / "league.json").read_text(encoding="utf-8"))
+    return rows, {k: v for k, v in data.items() if k not in ("seconds", "held", "asked")}
+
+
+def test_a_league_split_by_seed_into_one_folder_is_the_league_played_at_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    base = ["league", "--ruleset", "homme-d-auvergne", "--players", "random,greedy,careful", "--jobs", "1"]
+    assert main([*base, "--deals", "6", "--seed", "10", "--out", str(tmp_path / "once"), "--no-progress"]) == 0
+    assert main([*base, "--deals", "2", "--seed", "14", "--out", str(tmp_path / "parts"), "--no-progress"]) == 0
+    assert main([*base, "--deals", "4", "--seed", "10", "--out", str(tmp_path / "parts")]) == 0
+    std = capsys.readouterr()
+    assert f"{tmp_path / 'parts'} holds 2 seeds of this league, not played again; 4 to play" in std.err
+    assert "seeds 10 to 15 (6 seeds)" in std.out
+    assert _league_files(tmp_path / "parts") == _league_files(tmp_path / "once")
+    data = json.loads((tmp_path / "parts" / "league.json").read_text(encoding="utf-8"))
+    assert (data["held"], data["seeds"], data["asked"], data["ranges"]) == (2, 6, 6, [[10, 15]])
+    # run again: nothing to play, the same table
+    assert main([*base, "--deals", "6", "--seed", "10", "--out", str(tmp_path / "parts"), "--no-progress"]) == 0
+    assert "seeds 10 to 15 (6 seeds)" in capsys.readouterr().out
+    assert _league_files(tmp_path / "parts") == _league_files(tmp_path / "once")
+
+
+def test_a_folder_with_seeds_apart_counts_them_all_and_says_which(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    base = ["league", "--ruleset", "homme-d-auvergne", "--players", "random,greedy", "--jobs", "1", "--no-progress",
+            "--out", str(tmp_path)]
+    assert main([*base, "--deals", "2", "--seed", "0"]) == 0
+    capsys.readouterr()
+    assert main([*base, "--deals", "1", "--seed", "7"]) == 0
+    assert "seeds 0 to 1, 7 (3 seeds)" in capsys.readouterr().out.splitlines()[0]
+    assert "seeds 0 to 1, 7 (3)" in (tmp_path / "league.md").read_text(encoding="utf-8")
+
+
+def test_a_seed_with_a_table_missing_is_played_again(tmp_path: Path) -> None:
+    league = League("homme-d-auvergne", {}, ("random", "greedy"), 0, 3)
+    played = play(league, jobs=1)
+    data = summary(league, played)
+    from brou.league.output import write_all
+    from brou.league.store import held
+    rows = [r for r in played.kept() if not (r.seed == 1 and r.table == 1)]
+    write_all(data, rows, "", "t", tmp_path)
+    back, _ = held(league, tmp_path)
+    assert {r.seed for r in back} == {0, 2} and back == [r for r in played.kept() if r.seed != 1]
+    again = Played(league)
+    again.hold(back, 0.0)
+    play(league, jobs=1, played=again)
+    assert again.kept() == played.kept() and again.sessions == len(league.tables())
+
+
+@pytest.mark.parametrize(("change", "says"), [
+    (["--players", "random,careful"], "holds another league (players random,greedy there, random,careful here)"),
+    (["--session-deals", "1"], "(--session-deals none there, 1 here)"),
+    (["--ruleset", "hombre"], "(ruleset homme-d-auvergne there, hombre here"),
+])
+def test_a_folder_holding_another_league_is_refused_before_playing(
+        change: list[str], says: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = {"--ruleset": "homme-d-auvergne", "--players": "random,greedy", "--deals": "1"}
+    assert main(["league", *[x for kv in args.items() for x in kv], "--no-progress", "--out", str(tmp_path)]) == 0
+    before = (tmp_path / "sessions.csv").read_bytes()
+    capsys.readouterr()
+    args.update(dict(zip(change[::2], change[1::2], strict=True)))
+    assert main(["league", *[x for kv in args.items() for x in kv], "--no-progress", "--out", str(tmp_path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and says in err and "give another --out" in err, err
+    assert (tmp_path / "sessions.csv").read_bytes() == before
+
+
+@pytest.mark.parametrize(("damage", "says"), [
+    (lambda p: (p / "league.json").write_text("{", encoding="utf-8"), "league.json is not a league's summary"),
+    (lambda p: (p / "league.json").write_text('{"format": "other"}', encoding="utf-8"), "no format brou-league/1"),
+    (lambda p: (p / "sessions.csv").write_text("a,b\n1,2\n", encoding="utf-8"), "sessions.csv: its columns are not"),
+    (lambda p: (p / "sessions.csv").write_text(
+        (p / "sessions.csv").read_text(encoding="utf-8").replace(",greedy,", ",nobody,", 1), encoding="utf-8"),
+     "sessions.csv: line 2: not a row of this league"),
+    (lambda p: (p / "sessions.csv").write_bytes(b"\xff\xfe"), "sessions.csv: "),
+])
+def test_a_folder_whose_files_are_not_a_leagues_is_one_line_and_exit_2(
+        damage: object, says: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["league", "--ruleset", "homme-d-auvergne", "--players", "random,greedy", "--deals", "1", "--no-progress",
+            "--out", str(tmp_path)]
+    assert main(argv) == 0
+    damage(tmp_path)  # type: ignore[operator]
+    capsys.readouterr()
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and says in err and "Traceback" not in err, err
+
+
+def test_the_folder_is_written_again_as_the_league_plays(tmp_path: Path) -> None:
+    from brou.league.store import EVERY, Checkpoint
+    league = League("homme-d-auvergne", {}, ("random", "greedy"), 0, 4)
+    now = [0.0]
+    checkpoint = Checkpoint(league, tmp_path, "t", clock=lambda: now[0])
+    seen: list[int] = []
+
+    def tick(played: Played, total: int) -> None:
+        now[0] += EVERY / 3  # a chunk every third of the interval
+        checkpoint(played)
+        if (tmp_path / "league.json").exists():
+            seen.append(json.loads((tmp_path / "league.json").read_text(encoding="utf-8"))["seeds"])
+
+    play(league, jobs=1, progress=tick)
+    assert seen and seen[0] >= 1 and seen == sorted(seen) and len(set(seen)) >= 2
+    rows, _ = __import__("brou.league.store", fromlist=["held"]).held(league, tmp_path)
+    assert {r.seed for r in rows} == set(range(seen[-1]))

@@ -458,35 +458,53 @@ def _league_parser(sub: Any) -> None:
     league.add_argument("--jobs", type=_count, default=2, metavar="J", help="processes playing (default 2)")
     league.add_argument("--out", metavar="DIR", type=Path,
                         help="write sessions.csv (a row per session and seat), league.txt, league.md and league.json "
-                             "into DIR")
+                             "into DIR, again as the league plays; seeds DIR already holds for the same league are "
+                             "not played again, and the table counts every seed it holds")
     league.add_argument("--json", action="store_true", help="print the summary as JSON")
     league.add_argument("--no-progress", action="store_true", help="no progress on standard error")
 
 
 def cmd_league(args: argparse.Namespace) -> int:
     """`brou league`: the league played, its table (or JSON) printed and with --out its files
-    written; Ctrl-C or SIGTERM keep the seeds whose every table was played."""
+    written, and written again as it plays; the seeds the --out folder already holds for the
+    same league are not played again (brou.league.store); Ctrl-C or SIGTERM keep the seeds
+    whose every table was played."""
     from ..league.output import FILES, summary, table_text, write_all
-    from ..league.play import CHUNK, League, Played, Progress, check_league, play
+    from ..league.play import CHUNK, League, Played, Progress, check_league, play, to_play
+    from ..league.store import Checkpoint, held
     from ..study.play import processes
 
     rules = _rules("league", args)
+    title = rules.data["title"]["en"]
     league = League(args.ruleset, dict(args.param), tuple(p.text for p in args.players), args.seed, args.deals,
                     args.session_deals)
     check_league(league)
+    played = Played(league)
     if args.out is not None:
         writable_folder("league", args.out, FILES)
+        played.hold(*held(league, args.out))
     slow_if_pure("league", args.players)
     progress = None if args.no_progress else Progress()
-    chunks = -(-args.deals // CHUNK) * len(league.tables())
-    if progress and processes(args.jobs, chunks) < args.jobs:
+    seeds = len(to_play(league, played))
+    chunks = -(-seeds // CHUNK) * len(league.tables())
+    if progress and played.held:
+        print(f"brou league: {args.out} holds {played.held:,} seeds of this league, not played again; "
+              f"{seeds:,} to play", file=sys.stderr, flush=True)
+    if progress and 0 < processes(args.jobs, chunks) < args.jobs:
         print(f"brou league: {processes(args.jobs, chunks)} processes play ({args.jobs} asked: {os.cpu_count() or 1} "
               f"cores, {chunks:,} chunks of work)", file=sys.stderr, flush=True)
-    played = Played(league)
+    checkpoint = Checkpoint(league, args.out, title) if args.out is not None else None
+
+    def report(done: Played, total: int) -> None:
+        if progress:
+            progress(done, total)
+        if checkpoint:
+            checkpoint(done)
+
     previous = signal.signal(signal.SIGTERM, _terminated)
     status = EXIT_OK
     try:
-        play(league, args.jobs, progress, played)
+        play(league, args.jobs, report, played)
     except KeyboardInterrupt as exc:
         status = exc.args[0] if exc.args and isinstance(exc.args[0], int) else 130
     finally:
@@ -495,15 +513,16 @@ def cmd_league(args: argparse.Namespace) -> int:
         progress.close()
     if played.complete:
         data = summary(league, played)
-        title = rules.data["title"]["en"]
         text = table_text(data, title)
         if args.out is not None:
             write_all(data, played.kept(), text, title, args.out)
         print(json.dumps(data, indent=1, ensure_ascii=False) if args.json else text, end="\n" if args.json else "")
     if status != EXIT_OK:
+        asked = len(played.done | set(range(args.seed, args.seed + args.deals)))
         kept = (f"; the {played.complete:,} seeds whose every table was played are shown above"
-                + (f" and written to {args.out}" if args.out is not None else "")) if played.complete else ""
-        print(message_line(f"brou league: interrupted after {played.complete:,} of {args.deals:,} seeds{kept}"),
+                + (f" and written to {args.out} (the same command goes on from them)" if args.out is not None else "")
+                ) if played.complete else ""
+        print(message_line(f"brou league: interrupted after {played.complete:,} of {asked:,} seeds{kept}"),
               file=sys.stderr)
     return status
 

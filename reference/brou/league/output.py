@@ -34,14 +34,17 @@ def summary(league: League, played: Played) -> dict[str, Any]:
     order = league.tables()
     firsts = [r for r in rows if r.seat == 0]
     match = session_kind(rules) == GAMES_AND_MARKS
+    ranges = played.ranges()
     return {
         "format": FORMAT,
         "ruleset": league.ruleset,
         "params": league.params,
         "players": labels,
-        "seed": league.seed,
+        "seed": ranges[0][0] if ranges else league.seed,
         "seeds": played.complete,
-        "asked": league.seeds,
+        "asked": len(played.done | set(range(league.seed, league.seed + league.seeds))),
+        "ranges": [list(r) for r in ranges],
+        "held": played.held,
         "session": "match" if match else "game",
         "session_deals": league.session_deals,
         "unit": unit_of(rules),
@@ -49,7 +52,7 @@ def summary(league: League, played: Played) -> dict[str, Any]:
         "tables": [{"pair": [labels[p] for p in t.pair], "seats": [labels[p] for p in t.seats]} for t in order],
         "sessions": len(firsts),
         "deals": sum(r.deals for r in firsts),
-        "seconds": round(played.seconds, 1),
+        "seconds": round(played.seconds + played.held_seconds, 1),
         "ratings": ratings(rows, labels),
         "pairs": pairs(rows, labels),
     }
@@ -61,6 +64,15 @@ def _sessions_text(data: Mapping[str, Any]) -> str:
         cut = data["session_deals"]
         return f"{data['sessions']:,} {word} cut at " + ("their first deal" if cut == 1 else f"{cut} deals")
     return f"{data['sessions']:,} {word}"
+
+
+def _seeds_text(data: Mapping[str, Any], word: str = "") -> str:
+    """'seeds 3 to 7 (5' or 'seeds 0 to 9, 20 to 29 (20', then `word`, and ' of N asked' where
+    fewer were played."""
+    ranges = data.get("ranges") or [[data["seed"], data["seed"] + data["seeds"] - 1]]
+    shown = ", ".join(f"{a} to {b}" if a != b else f"{a}" for a, b in ranges)
+    asked = f" of {data['asked']:,} asked" if data["seeds"] < data["asked"] else ""
+    return f"seeds {shown} ({data['seeds']:,}{word}{asked}"
 
 
 def _duration(seconds: float) -> str:
@@ -85,10 +97,7 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequenc
 def table_text(data: Mapping[str, Any], title: str) -> str:
     """The league as text: what was played, the ratings, and each pair's gain."""
     n, pair_tables = len(data["players"]), len(data["tables"]) // max(1, len(data["pairs"]))
-    seeds = data["seeds"]
-    last = data["seed"] + seeds - 1
-    lines = [f"{title}: a league of {n} players, seeds {data['seed']} to {last} ({seeds:,} seeds"
-             + (f" of {data['asked']:,} asked" if seeds < data["asked"] else "")
+    lines = [f"{title}: a league of {n} players, {_seeds_text(data, ' seeds')}"
              + f"), each at {len(data['tables'])} tables ({pair_tables} a pair, each seat to each of the two in turn): "
              f"{_sessions_text(data)}, {data['deals']:,} deals, in {_duration(data['seconds'])}.",
              f"A player's score: {data['unit']}, its side's" + (" (a team's, at each of its seats)."
@@ -116,9 +125,7 @@ def table_text(data: Mapping[str, Any], title: str) -> str:
 
 def markdown(data: Mapping[str, Any], title: str) -> str:
     """The league as Markdown (docs/players.md's tables): what was played, the ratings, the pairs."""
-    seeds = data["seeds"]
-    lines = [f"**{title}**: players {', '.join(f'`{p}`' for p in data['players'])}; seeds {data['seed']} to "
-             f"{data['seed'] + seeds - 1} ({seeds:,}" + (f" of {data['asked']:,} asked" if seeds < data["asked"] else "")
+    lines = [f"**{title}**: players {', '.join(f'`{p}`' for p in data['players'])}; {_seeds_text(data)}"
              + f"), {_sessions_text(data)}, {data['deals']:,} deals, {_duration(data['seconds'])}. A score: "
              f"{data['unit']}" + (f"; parameters {', '.join(f'{k}={v}' for k, v in data['params'].items())}"
                                   if data["params"] else "") + ".",

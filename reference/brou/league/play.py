@@ -5,7 +5,8 @@ and seat in a fixed order whatever the number of processes.
 
 A chunk is one table and a range of seeds; the chunks come back in order (seeds first, then
 tables), so the seeds whose every table is played are known at any moment, and an interrupted
-league keeps them (`Played.complete`).
+league keeps them (`Played.done`).  Seeds already in `Played.done` when the league starts (read
+back from its folder, `brou.league.store`) are not played again.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from ..study.play import Summary, play_sessions, processes, worker_start
 from .seating import Table, tables
 
 __all__ = ["CHUNK", "MAX_PLAYERS", "MAX_SEEDS", "MAX_SESSIONS", "MAX_SESSION_DEALS", "League", "Played", "Progress",
-           "Row", "check_league", "play", "rows_of"]
+           "Row", "check_league", "play", "rows_of", "to_play"]
 
 CHUNK = 1  # seeds of one table a worker plays at a time (one: a slow player's seeds are kept one by one)
 MAX_PLAYERS = 8  # players in one league (28 pairs)
@@ -120,19 +121,44 @@ def _chunk(args: tuple[League, int, Table, range]) -> list[Row]:
 
 @dataclass
 class Played:
-    """The rows played so far, in order, and how far: `complete` seeds from the first have every
-    table played."""
+    """The rows so far and the seeds `done`, whose every table is played; `held` of them (and
+    `held_seconds` of play) were read back from the league's folder rather than played in this
+    run; `sessions` and `seconds`: this run's."""
 
     league: League
     rows: list[Row] = field(default_factory=list)
-    complete: int = 0
+    done: set[int] = field(default_factory=set)
     sessions: int = 0
     seconds: float = 0.0
+    held: int = 0
+    held_seconds: float = 0.0
+
+    @property
+    def complete(self) -> int:
+        """How many seeds have every table played (held ones included)."""
+        return len(self.done)
 
     def kept(self) -> list[Row]:
-        """The rows of the complete seeds, by seed, table and seat."""
-        last = self.league.seed + self.complete
-        return sorted((r for r in self.rows if r.seed < last), key=lambda r: (r.seed, r.table, r.seat))
+        """The rows of the seeds done, by seed, table and seat."""
+        return sorted((r for r in self.rows if r.seed in self.done), key=lambda r: (r.seed, r.table, r.seat))
+
+    def hold(self, rows: Sequence[Row], seconds: float) -> None:
+        """Take rows read back from the league's folder: their seeds are done and not played again."""
+        self.rows.extend(rows)
+        seeds = {r.seed for r in rows}
+        self.done |= seeds
+        self.held += len(seeds)
+        self.held_seconds += seconds
+
+    def ranges(self) -> list[tuple[int, int]]:
+        """The seeds done as runs of consecutive seeds, first and last of each."""
+        out: list[tuple[int, int]] = []
+        for seed in sorted(self.done):
+            if out and out[-1][1] == seed - 1:
+                out[-1] = (out[-1][0], seed)
+            else:
+                out.append((seed, seed))
+        return out
 
 
 def check_league(league: League) -> None:
@@ -156,33 +182,51 @@ def check_league(league: League) -> None:
                          f"a league plays at most {MAX_SESSIONS:,} in one run: fewer seeds or players, or split it by --seed")
 
 
-def _tasks(league: League, order: Sequence[Table]) -> Iterator[tuple[League, int, Table, range]]:
-    for start in range(league.seed, league.seed + league.seeds, CHUNK):
-        seeds = range(start, min(start + CHUNK, league.seed + league.seeds))
+def _runs(seeds: Sequence[int]) -> Iterator[range]:
+    """The seeds (ascending) in ranges of consecutive seeds of at most CHUNK."""
+    start = 0
+    for i in range(1, len(seeds) + 1):
+        if i == len(seeds) or seeds[i] != seeds[i - 1] + 1 or i - start == CHUNK:
+            yield range(seeds[start], seeds[i - 1] + 1)
+            start = i
+
+
+def _tasks(league: League, order: Sequence[Table], seeds: Sequence[int]) -> Iterator[tuple[League, int, Table, range]]:
+    for run in _runs(seeds):
         for index, table in enumerate(order):
-            yield league, index, table, seeds
+            yield league, index, table, run
+
+
+def to_play(league: League, played: Played) -> list[int]:
+    """The league's seeds not yet done, ascending."""
+    return [s for s in range(league.seed, league.seed + league.seeds) if s not in played.done]
 
 
 def play(league: League, jobs: int = 2, progress: Callable[[Played, int], None] | None = None,
          played: Played | None = None) -> Played:
-    """Play every table of every seed in at most `jobs` processes, the rows into `played` (made
-    if None: a caller that keeps it has what was done if the league is interrupted);
-    `progress(played, total sessions)` after each chunk."""
+    """Play every table of every seed not yet done in at most `jobs` processes, the rows into
+    `played` (made if None: a caller that keeps it has what was done if the league is
+    interrupted); `progress(played, total sessions of this run)` after each chunk."""
     check_league(league)
     order = league.tables()
-    total = len(order) * league.seeds
-    chunks = -(-league.seeds // CHUNK) * len(order)
-    used = processes(jobs, chunks)
     out = played if played is not None else Played(league)
+    seeds = to_play(league, out)
+    total = len(order) * len(seeds)
+    chunks = len(list(_runs(seeds))) * len(order)
+    used = processes(jobs, chunks)
+    tables_back: dict[int, int] = {}
     start = time.monotonic()
-    pool = multiprocessing.Pool(used, initializer=worker_start) if used > 1 else None
+    pool = multiprocessing.Pool(used, initializer=worker_start) if used > 1 and chunks else None
     try:
-        results = pool.imap(_chunk, _tasks(league, order)) if pool else map(_chunk, _tasks(league, order))
-        for number, rows in enumerate(results, 1):
+        tasks = _tasks(league, order, seeds)
+        results = pool.imap(_chunk, tasks) if pool else map(_chunk, tasks)
+        for rows in results:
             out.rows.extend(rows)
             out.sessions += len({(r.seed, r.table) for r in rows})
-            if number % len(order) == 0:
-                out.complete = min(league.seeds, number // len(order) * CHUNK)
+            for seed in {r.seed for r in rows}:
+                tables_back[seed] = tables_back.get(seed, 0) + 1
+                if tables_back[seed] == len(order):
+                    out.done.add(seed)
             out.seconds = time.monotonic() - start
             if progress:
                 progress(out, total)
