@@ -18,7 +18,7 @@ from brou.laws.auction import words
 from brou.laws.exchange import discard_bounds
 from brou.players import Pimc, Search, careful_bot, parse_player, players_of
 from brou.players.pimc import alone
-from brou.players.search import SURPRISE, exchange_plans, surprise_weight
+from brou.players.search import SURPRISE, exchange_plans, own_plans, surprise_weight
 from brou.solve import solve
 from brou.solve.solution import light
 from brou.spec.rules import Rules, card_order
@@ -105,6 +105,37 @@ def test_a_decision_before_the_card_play_is_searched(ruleset: str, phase: str, m
     assert found.worlds == 2 and set(found.actions) == set(legal)
     assert found.best() in legal
     assert solved and set(solved) == {deal.to_act}  # each action played on and solved for the seat
+
+
+def a_king_to_show() -> PhaseDeal:
+    """A seeded deal of L'Homme d'Auvergne, played by the careful player, at a word of the speech
+    where the seat may show the king of the turned suit."""
+    for seed in range(300):
+        deal = dealt("homme-d-auvergne", seed)
+        rng = random.Random(0)
+        while not deal.is_over and deal.phase != "play":
+            if deal.phase == "speech" and any(deal.action_text(a) == "show" for a in deal.legal_actions()):
+                return deal
+            deal.apply(careful_bot(deal, rng))
+    raise AssertionError("no king to show in 300 deals")
+
+
+def test_a_king_shown_is_valued_by_the_seats_best_next_word_not_the_careful_players() -> None:
+    """Showing a king, the seat is asked again at once (play or pass, auv.king.show): `show` is
+    valued by its best plan, show-then-play or show-then-pass, where it was valued by the careful
+    player's next word (he plays), and passing without showing kept the king's mark away."""
+    deal = a_king_to_show()
+    legal = deal.legal_actions()
+    plans = own_plans(deal, legal)
+    text = {tuple(deal.action_text(a) for a in plan) for plan in plans}
+    assert {("show", "play"), ("show", "pass")} <= text and ("show",) not in text
+    assert {p[0] for p in plans} == set(legal) and all(len(p) == 1 for p in plans if deal.action_text(p[0]) != "show")
+    found = QUICK.values(deal, random.Random(1))
+    assert set(found.actions) == set(legal)
+    offer = careful_until(dealt("homme-d-auvergne", 2), "turn-offer")  # a card turned next: nothing followed
+    assert own_plans(offer, offer.legal_actions()) == [(a,) for a in offer.legal_actions()]
+    auction = careful_until(hombre_with_an_hombre(2), "auction")
+    assert own_plans(auction, auction.legal_actions()) == [(a,) for a in auction.legal_actions()]
 
 
 def test_the_exchange_follows_one_plan_to_the_draw(monkeypatch: pytest.MonkeyPatch) -> None:

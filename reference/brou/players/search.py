@@ -299,9 +299,16 @@ class Search:
     def _before_play(self, deal: PhaseDeal, rng: random.Random, sampler: Worlds, seat: int,
                      legal: Sequence[int]) -> Values:
         """A decision before the card play: each action taken in each world and the deal played
-        on to the card play, solved there (`_halved`)."""
-        found, worlds = self._halved(deal, rng, sampler, seat, {a: (a,) for a in legal}, _model(deal))
-        return Values({a: found[a] for a in legal}, {}, None, worlds)
+        on to the card play, solved there (`_halved`); an action after which the seat speaks
+        again at once is valued by its best plan (`own_plans`)."""
+        plans = own_plans(deal, legal)
+        model = _model(deal)
+        careful = next((k for k, plan in enumerate(plans) if plan[0] == model), 0)
+        found, worlds = self._halved(deal, rng, sampler, seat, dict(enumerate(plans)), careful)
+        best: dict[int, float] = {}
+        for k, plan in enumerate(plans):
+            best[plan[0]] = max(best.get(plan[0], found[k]), found[k])
+        return Values({a: best[a] for a in legal}, {}, None, worlds)
 
     def _exchange(self, deal: HombreDeal, rng: random.Random, sampler: Worlds, seat: int,
                   legal: Sequence[int]) -> Values:
@@ -377,6 +384,32 @@ class Search:
             state.apply(model if model in own else own[0])
             found[GOING_ON] = share(_played_out(state), seat)
         return found
+
+
+def own_plans(deal: PhaseDeal, legal: Sequence[int]) -> list[tuple[int, ...]]:
+    """The plans a decision before the card play compares: each legal action alone, except, in
+    L'Homme d'Auvergne's speech, an action after which the same seat is asked again at once in
+    the same phase (a king shown, then `play` or `pass`: auv.king.show), which is followed by
+    each word it may say then.  Valued alone, such an action would be valued by the careful player's next word
+    (he plays after showing), not by the seat's best (showing, then passing, keeps the king's
+    mark without playing).  L'Hombre's bid that ends the auction, followed by the naming of the
+    contract, is still valued with the careful player's naming."""
+    if deal_kind(deal.rules) != "speech":
+        return [(a,) for a in legal]
+    seat = deal.to_act
+    out: list[tuple[int, ...]] = []
+    for action in legal:
+        after = deal.copy()
+        after.apply(action)
+        # asked again at once, in the same phase (a card turned in between would tell the seat
+        # what the worlds do not know yet)
+        again = not after.is_over and after.to_act == seat and after.phase == deal.phase
+        follow = after.legal_actions() if again else []
+        if len(follow) > 1 and not light(after, alone=True):
+            out += [(action, word) for word in follow]
+        else:
+            out.append((action,))
+    return out
 
 
 def exchange_plans(deal: HombreDeal) -> list[tuple[int, ...]]:
