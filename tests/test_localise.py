@@ -262,28 +262,3 @@ def test_the_clauses_the_diagnosis_names_are_found_without_its_source() -> None:
     from brou.engine.view import view_clauses
     found = {c for c in diagnose._constants() if diagnose._CLAUSE_ID.fullmatch(f'"{c}"') and not c.startswith("brou.")}
     assert found | view_clauses() == nameable()
-
-
-def test_a_card_of_no_pack_refused_with_another_code_is_the_packs_rule() -> None:
-    """A run with one failure (issue 63, batch `issue-63-e`, `deck-52-card-names`): a card of a
-    52-card pack refused `not-in-hand` where the pack's rule refuses it `unknown-card`. It was
-    laid on who leads (the step is a lead), whose variant reproduces that one refusal; the code
-    the reference gives is the pack's check, made right after the text (docs/errors.md), so the
-    failure shows on the pack's rule and the verdict heads with it. The other way round, a card
-    of the pack refused `unknown-card` is the pack's rule too."""
-    from brou.conformance.diagnosis.diagnose import _refused_by
-    from brou.spec.rules import Rules
-    for ruleset, pack in (("homme-de-brou-1802", "hdb.deck.cards"), ("brouc", "hdb.deck.cards"),
-                          ("hombre", "hom.deck.cards"), ("brusquembille-1718", "brus.deck.cards")):
-        rules = Rules.load(ruleset)
-        assert _refused_by(rules, None, Verdict(FAILED, "", 1, "not-in-hand", "unknown-card")) == pack
-        assert _refused_by(rules, None, Verdict(FAILED, "", 1, "unknown-card", "not-in-hand")) == pack
-    assert _refused_by(Rules.load("brouc"), None, Verdict(FAILED, "", 1, "unknown-card", "unknown-card")) is None
-    corpus = {s.id: s for s in load_corpus() if s.ruleset == "homme-de-brou-1802"}
-    failing = corpus["hdb.deck.cards.no-sixes-or-lower"]
-    outcomes = [Outcome(failing, Verdict(FAILED, "step 1: 6S refused with code not-in-hand, expected unknown-card", 1,
-                                         "unknown-card", "not-in-hand", "hdb.deck.cards"))]
-    outcomes += [_outcome(s, False) for s in corpus.values()
-                 if s is not failing and s.clauses[0] in ("hdb.deck.cards", "hdb.play.lead")]
-    found = ranked("homme-de-brou-1802", outcomes)
-    assert found[0].clause == "hdb.deck.cards", [(s.clause, s.score) for s in found]

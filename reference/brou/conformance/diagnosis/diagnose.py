@@ -155,14 +155,11 @@ _ANNOUNCE_MOMENT_CODES = {"announce-not-now": "hdb.marriage.announce-window",
 _ANNOUNCE_HAND_CODES = frozenset({"marriage-not-held", "marriage-reused"})
 
 
-# the pack of each game: which cards there are (`unknown-card`, checked right after the text, docs/errors.md)
-_PACK_RULES = ("hdb.deck.cards", "brus.deck.cards", "auv.deck.cards", "hom.deck.cards")
 # the rule whose check gives a refusal code, by game (docs/errors.md): the first clause of the ruleset
 _CODE_RULES = {"must-follow-suit": ("brouc.play.follow", "hdb.play.follow", "auv.play.follow", "hom.play.follow"),
                "must-overtrump": ("brouc.play.overtrump",), "no-undertrump": ("brouc.play.no-undertrump",),
                "must-trump": ("auv.play.trump-if-void",),
-               "deal-over": ("brus.talon.last-tricks",),  # Brusquembille: how long play lasts
-               "unknown-card": _PACK_RULES}
+               "deal-over": ("brus.talon.last-tricks",)}  # Brusquembille: how long play lasts
 # a card before play: the rule of the phase the deal is in
 _NOT_YET_RULES = {"turn-offer": "auv.turn.offer", "speech": "auv.speech.round", "showing": "auv.king.show",
                   "auction": "hom.auction.order", "declare": "hom.contract.demande", "exchange": "hom.exchange.surrender"}
@@ -211,14 +208,11 @@ def _refused_by(rules: Rules, state: Any, verdict: Verdict) -> str | None:
     """An action both refuse, the program with another code than the reference's: the rule whose
     check gives the reference's code (following suit, overtrumping, not undertrumping, trumping
     when void; a card before play, the phase's rule; a card after Brusquembille's last trick,
-    how long play lasts; a card of no pack, the pack's) is the one the program applied otherwise.
-    A card the reference knows refused `unknown-card` is the pack's rule too: the program's pack
-    lacks it.  None for any other code, or where both give the same."""
+    how long play lasts) is the one the program applied otherwise.
+    None for any other code, or where both give the same."""
     want, got = verdict.expected, verdict.got
     if not isinstance(want, str) or not isinstance(got, str) or want == got or got not in ACTION_CODES:
         return None
-    if got == "unknown-card" and want in ACTION_CODES:
-        return next((c for c in _PACK_RULES if in_ruleset(rules, c) == c), None)
     if want == "cards-not-yet":
         return in_ruleset(rules, _NOT_YET_RULES.get(str(getattr(state, "phase", "")), ""))
     return next((c for c in _CODE_RULES.get(want, ()) if in_ruleset(rules, c) == c), None)
