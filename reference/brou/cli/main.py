@@ -518,11 +518,10 @@ def cmd_league(args: argparse.Namespace) -> int:
             write_all(data, played.kept(), text, title, args.out)
         print(json.dumps(data, indent=1, ensure_ascii=False) if args.json else text, end="\n" if args.json else "")
     if status != EXIT_OK:
-        asked = len(played.done | set(range(args.seed, args.seed + args.deals)))
         kept = (f"; the {played.complete:,} seeds whose every table was played are shown above"
                 + (f" and written to {args.out} (the same command goes on from them)" if args.out is not None else "")
                 ) if played.complete else ""
-        print(message_line(f"brou league: interrupted after {played.complete:,} of {asked:,} seeds{kept}"),
+        print(message_line(f"brou league: interrupted after {played.complete:,} of {played.asked:,} seeds{kept}"),
               file=sys.stderr)
     return status
 

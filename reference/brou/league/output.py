@@ -42,7 +42,7 @@ def summary(league: League, played: Played) -> dict[str, Any]:
         "players": labels,
         "seed": ranges[0][0] if ranges else league.seed,
         "seeds": played.complete,
-        "asked": len(played.done | set(range(league.seed, league.seed + league.seeds))),
+        "asked": played.asked,
         "ranges": [list(r) for r in ranges],
         "held": played.held,
         "session": "match" if match else "game",

@@ -138,6 +138,11 @@ class Played:
         """How many seeds have every table played (held ones included)."""
         return len(self.done)
 
+    @property
+    def asked(self) -> int:
+        """How many seeds the league covers: those it asks and those held besides."""
+        return len(self.done | set(range(self.league.seed, self.league.seed + self.league.seeds)))
+
     def kept(self) -> list[Row]:
         """The rows of the seeds done, by seed, table and seat."""
         return sorted((r for r in self.rows if r.seed in self.done), key=lambda r: (r.seed, r.table, r.seat))
@@ -152,13 +157,7 @@ class Played:
 
     def ranges(self) -> list[tuple[int, int]]:
         """The seeds done as runs of consecutive seeds, first and last of each."""
-        out: list[tuple[int, int]] = []
-        for seed in sorted(self.done):
-            if out and out[-1][1] == seed - 1:
-                out[-1] = (out[-1][0], seed)
-            else:
-                out.append((seed, seed))
-        return out
+        return [(run[0], run[-1]) for run in runs(sorted(self.done))]
 
 
 def check_league(league: League) -> None:
@@ -182,17 +181,19 @@ def check_league(league: League) -> None:
                          f"a league plays at most {MAX_SESSIONS:,} in one run: fewer seeds or players, or split it by --seed")
 
 
-def _runs(seeds: Sequence[int]) -> Iterator[range]:
-    """The seeds (ascending) in ranges of consecutive seeds of at most CHUNK."""
+def runs(seeds: Sequence[int], most: int | None = None) -> list[range]:
+    """The seeds (ascending) as ranges of consecutive seeds, each of at most `most` (None: any length)."""
+    out: list[range] = []
     start = 0
     for i in range(1, len(seeds) + 1):
-        if i == len(seeds) or seeds[i] != seeds[i - 1] + 1 or i - start == CHUNK:
-            yield range(seeds[start], seeds[i - 1] + 1)
+        if i == len(seeds) or seeds[i] != seeds[i - 1] + 1 or i - start == most:
+            out.append(range(seeds[start], seeds[i - 1] + 1))
             start = i
+    return out
 
 
-def _tasks(league: League, order: Sequence[Table], seeds: Sequence[int]) -> Iterator[tuple[League, int, Table, range]]:
-    for run in _runs(seeds):
+def _tasks(league: League, order: Sequence[Table], chunks: Sequence[range]) -> Iterator[tuple[League, int, Table, range]]:
+    for run in chunks:
         for index, table in enumerate(order):
             yield league, index, table, run
 
@@ -212,13 +213,14 @@ def play(league: League, jobs: int = 2, progress: Callable[[Played, int], None] 
     out = played if played is not None else Played(league)
     seeds = to_play(league, out)
     total = len(order) * len(seeds)
-    chunks = len(list(_runs(seeds))) * len(order)
+    seed_runs = runs(seeds, CHUNK)
+    chunks = len(seed_runs) * len(order)
     used = processes(jobs, chunks)
     tables_back: dict[int, int] = {}
     start = time.monotonic()
     pool = multiprocessing.Pool(used, initializer=worker_start) if used > 1 and chunks else None
     try:
-        tasks = _tasks(league, order, seeds)
+        tasks = _tasks(league, order, seed_runs)
         results = pool.imap(_chunk, tasks) if pool else map(_chunk, tasks)
         for rows in results:
             out.rows.extend(rows)
