@@ -262,3 +262,61 @@ def test_the_clauses_the_diagnosis_names_are_found_without_its_source() -> None:
     from brou.engine.view import view_clauses
     found = {c for c in diagnose._constants() if diagnose._CLAUSE_ID.fullmatch(f'"{c}"') and not c.startswith("brou.")}
     assert found | view_clauses() == nameable()
+
+
+def test_a_card_of_no_pack_refused_with_another_code_is_the_packs_rule() -> None:
+    """A run with one failure (issue 63, batch `issue-63-e`, `deck-52-card-names`): a card of a
+    52-card pack refused `not-in-hand` where the pack's rule refuses it `unknown-card`. It was
+    laid on who leads (the step is a lead), whose variant reproduces that one refusal; the code
+    the reference gives is the pack's check, made right after the text (docs/errors.md), so the
+    failure shows on the pack's rule and the verdict heads with it. The other way round, a card
+    of the pack refused `unknown-card` is the pack's rule too."""
+    from brou.conformance.diagnosis.diagnose import _refused_by
+    from brou.spec.rules import Rules
+    for ruleset, pack in (("homme-de-brou-1802", "hdb.deck.cards"), ("brouc", "hdb.deck.cards"),
+                          ("hombre", "hom.deck.cards"), ("brusquembille-1718", "brus.deck.cards")):
+        rules = Rules.load(ruleset)
+        assert _refused_by(rules, None, Verdict(FAILED, "", 1, "not-in-hand", "unknown-card")) == pack
+        assert _refused_by(rules, None, Verdict(FAILED, "", 1, "unknown-card", "not-in-hand")) == pack
+    assert _refused_by(Rules.load("brouc"), None, Verdict(FAILED, "", 1, "unknown-card", "unknown-card")) is None
+    corpus = {s.id: s for s in load_corpus() if s.ruleset == "homme-de-brou-1802"}
+    failing = corpus["hdb.deck.cards.no-sixes-or-lower"]
+    outcomes = [Outcome(failing, Verdict(FAILED, "step 1: 6S refused with code not-in-hand, expected unknown-card", 1,
+                                         "unknown-card", "not-in-hand", "hdb.deck.cards"))]
+    outcomes += [_outcome(s, False) for s in corpus.values()
+                 if s is not failing and s.clauses[0] in ("hdb.deck.cards", "hdb.play.lead")]
+    found = ranked("homme-de-brou-1802", outcomes)
+    assert found[0].clause == "hdb.deck.cards", [(s.clause, s.score) for s in found]
+
+
+def test_a_few_failures_that_name_one_clause_put_it_before_a_clause_whose_scenarios_all_pass() -> None:
+    """Issue 63 (batch `issue-63-e`, L'Hombre's first dealer drawn with the wrong modulus): the one
+    failure, a scenario written for the first dealer failing at who speaks first, names the first
+    dealer; the auction's priority, none of whose scenarios fails, came first, the failure showing
+    at a step it decides. Where few fail and all name one clause, a clause none of whose own
+    scenarios fails comes after it."""
+    corpus = [s for s in load_corpus() if s.ruleset == "hombre"]
+    failing = next(s for s in corpus if s.id == "hom.protocol.seat-draw-seed-1-four")
+    outcomes = [Outcome(failing, Verdict(FAILED, "step 1: to_act: value is 3, expected 2", 1, 2, 3,
+                                         "hom.match.first-dealer", "to_act"))]
+    outcomes += [_outcome(s, False) for s in corpus if s is not failing
+                 and s.clauses[0] in ("hom.match.first-dealer", "hom.auction.priority", "hom.players.four")]
+    found = ranked("hombre", outcomes)
+    assert found[0].clause == "hom.match.first-dealer", [(s.clause, s.score) for s in found]
+    assert "hom.auction.priority" in [s.clause for s in found]  # still a suspect, after it
+
+
+@pytest.mark.parametrize(("scenario", "step"), [("auv.play.errors.deal-over", 3),
+                                                ("auv.protocol.deal-over-before-wrong-seat", 4)])
+def test_an_action_refused_otherwise_after_a_deal_ended_unplayed_is_the_rule_that_ended_it(scenario: str,
+                                                                                            step: int) -> None:
+    """Issue 63 (batch `issue-63-e`, a L'Homme d'Auvergne deal nobody turned still taking words):
+    a card the reference refuses `deal-over`, the deal being over unplayed, refused by the program
+    as `cards-not-yet` (it is still before the card play) is the rule that ended the deal, not who
+    leads (where the failure shows, whatever the scenario was written for); likewise a player
+    asked where the reference asks nobody."""
+    from brou.conformance.diagnosis.diagnose import symptom_clause
+    s = next(s for s in load_corpus() if s.id == scenario)
+    assert symptom_clause(s, Verdict(FAILED, "", step, "deal-over", "cards-not-yet")) == "auv.turn.nobody"
+    if scenario == "auv.play.errors.deal-over":  # its last step: nobody is asked, the program asks seat 0
+        assert symptom_clause(s, Verdict(FAILED, "", 4, None, 0, None, "to_act")) == "auv.turn.nobody"

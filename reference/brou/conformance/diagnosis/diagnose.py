@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from ...cards.deal import cut_pack, packet_positions, shuffled_pack
 from ...engine.homme import REFUSE_ACTION, parse_action
@@ -155,11 +155,16 @@ _ANNOUNCE_MOMENT_CODES = {"announce-not-now": "hdb.marriage.announce-window",
 _ANNOUNCE_HAND_CODES = frozenset({"marriage-not-held", "marriage-reused"})
 
 
+# the pack of each game: which cards there are (`unknown-card`, checked right after the text, docs/errors.md).
+# It is named for that one refusal alone: every other fault of the pack (a card's rank, its points)
+# shows in the rules that read it, so it stays out of `nameable` and keeps that evidence
+PACK_RULES: Final = ("hdb.deck.cards", "brus.deck.cards", "auv.deck.cards", "hom.deck.cards")
 # the rule whose check gives a refusal code, by game (docs/errors.md): the first clause of the ruleset
 _CODE_RULES = {"must-follow-suit": ("brouc.play.follow", "hdb.play.follow", "auv.play.follow", "hom.play.follow"),
                "must-overtrump": ("brouc.play.overtrump",), "no-undertrump": ("brouc.play.no-undertrump",),
                "must-trump": ("auv.play.trump-if-void",),
-               "deal-over": ("brus.talon.last-tricks",)}  # Brusquembille: how long play lasts
+               "deal-over": ("brus.talon.last-tricks",),  # Brusquembille: how long play lasts
+               "unknown-card": PACK_RULES}
 # a card before play: the rule of the phase the deal is in
 _NOT_YET_RULES = {"turn-offer": "auv.turn.offer", "speech": "auv.speech.round", "showing": "auv.king.show",
                   "auction": "hom.auction.order", "declare": "hom.contract.demande", "exchange": "hom.exchange.surrender"}
@@ -169,6 +174,22 @@ _NOT_YET_RULES = {"turn-offer": "auv.turn.offer", "speech": "auv.speech.round", 
 # passed out, the card left by all, every word a pass, Brusquembille's last tricks
 _PHASE_ENDS = {"auction": "hom.auction.all-pass", "turn-offer": "auv.turn.nobody", "speech": "auv.speech.rejouissance",
                "play": "brus.talon.last-tricks"}
+
+
+# how the reference's deal ended unplayed, where the program goes on with it
+_UNPLAYED_ENDS = {"not-turned": ("auv.turn.nobody",), "all-passed": ("auv.speech.rejouissance", "hom.auction.all-pass")}
+
+
+def _ended_unplayed(rules: Rules, state: Any, verdict: Verdict) -> str | None:
+    """The other way round from `_ended_early`: the reference's deal is over unplayed (nobody
+    turned the card, every word a pass, the auction passed out) and the program goes on (an
+    action refused with another code than `deal-over`, or a player asked where the reference asks
+    nobody): the rule that ended it (`_UNPLAYED_ENDS`); None otherwise."""
+    rule = _UNPLAYED_ENDS.get(str(getattr(state, "ended", "")))
+    got = verdict.got
+    going_on = (verdict.observed is None and verdict.expected == "deal-over" and isinstance(got, str)
+                and "deal-over" not in got) or (verdict.observed == "to_act" and verdict.expected is None and got is not None)
+    return next((c for c in rule if in_ruleset(rules, c) == c), None) if rule and going_on else None
 
 
 def _ended_early(rules: Rules, state: Any, verdict: Verdict) -> str | None:
@@ -208,11 +229,14 @@ def _refused_by(rules: Rules, state: Any, verdict: Verdict) -> str | None:
     """An action both refuse, the program with another code than the reference's: the rule whose
     check gives the reference's code (following suit, overtrumping, not undertrumping, trumping
     when void; a card before play, the phase's rule; a card after Brusquembille's last trick,
-    how long play lasts) is the one the program applied otherwise.
-    None for any other code, or where both give the same."""
+    how long play lasts; a card of no pack, the pack's) is the one the program applied otherwise.
+    A card the reference knows refused `unknown-card` is the pack's rule too: the program's pack
+    lacks it.  None for any other code, or where both give the same."""
     want, got = verdict.expected, verdict.got
     if not isinstance(want, str) or not isinstance(got, str) or want == got or got not in ACTION_CODES:
         return None
+    if got == "unknown-card" and want in ACTION_CODES:
+        return next((c for c in PACK_RULES if in_ruleset(rules, c) == c), None)
     if want == "cards-not-yet":
         return in_ruleset(rules, _NOT_YET_RULES.get(str(getattr(state, "phase", "")), ""))
     return next((c for c in _CODE_RULES.get(want, ()) if in_ruleset(rules, c) == c), None)
@@ -656,7 +680,8 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         clause = _hand_clause(table, verdict, "auv") if "do" in step else None
         if clause is None and _is_card(rules, action) and (led := _lead_restricted(rules, state, verdict, action)):
             return _in_ruleset_pair(rules, led, True)  # the program's own code names the check it made
-        clause = clause or _ended_early(rules, state, verdict) or _refused_by(rules, state, verdict)
+        clause = (clause or _ended_early(rules, state, verdict) or _ended_unplayed(rules, state, verdict)
+                  or _refused_by(rules, state, verdict))
         if clause is None and action.strip() == "play" and _passed_on_this_suit(rules, state):
             clause = "auv.speech.trump"  # a suit passed may be played when it comes again
         return _in_ruleset_pair(rules, clause or _speech_action_clause(table, action), False)
@@ -670,7 +695,7 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         restricted = _lead_restricted(rules, state, verdict, None) if name == "legal" else None
         return _in_ruleset_pair(rules, said or restricted or _hand_clause(table, verdict, "auv") or _speech_play_clause(table),
                                 False)
-    if name == "to_act" and (ended := _ended_early(rules, state, verdict)):
+    if name == "to_act" and (ended := _ended_early(rules, state, verdict) or _ended_unplayed(rules, state, verdict)):
         return _in_ruleset_pair(rules, ended, False)
     if name == "to_act":
         clause = _SPEECH_PHASE.get(state.phase) or ("auv.play.lead" if not state.tricks and not state.trick
@@ -777,14 +802,15 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         clause = _hand_clause(table, verdict, "hom") if "do" in step else None
         if clause == "hom.play.lead" and isinstance(verdict.got, str) and "not-in-hand" in verdict.got:
             clause = _hombre_first_to_act(state, None)  # another seat asked: still exchanging, or another leader
-        clause = clause or _ended_early(rules, state, verdict) or _refused_by(rules, state, verdict)
+        clause = (clause or _ended_early(rules, state, verdict) or _ended_unplayed(rules, state, verdict)
+                  or _refused_by(rules, state, verdict))
         return _in_ruleset_pair(rules, clause or _hombre_action_clause(table, action), False)
     if "perft" in step:
         return _in_ruleset_pair(rules, _HOMBRE_PHASE.get(state.phase, "hom.play.follow"), False)
     name, want = verdict.observed, step["expect"].get(verdict.observed or "")
     if _nolo_black_aces(rules, state, name, want, verdict.got):
         return _in_ruleset_pair(rules, "hom.contract.nolo", name == "tricks")
-    if name == "to_act" and (ended := _ended_early(rules, state, verdict)):
+    if name == "to_act" and (ended := _ended_early(rules, state, verdict) or _ended_unplayed(rules, state, verdict)):
         return _in_ruleset_pair(rules, ended, False)
     if name in ("legal", "speakers"):
         words = _hombre_words_apart(want, verdict.got)
@@ -1263,12 +1289,14 @@ def nameable() -> frozenset[str]:
     """Every clause a failure can be laid on by the rules of this module (the clauses its tables
     and functions name, and the fields of the view), besides a scenario's own purpose and the
     clause of a ledger entry. A fault in any other clause (the order of the cards, their
-    points...) can only show in the rules that read it."""
+    points...) can only show in the rules that read it.  The packs (`PACK_RULES`) are left out:
+    they are named for the refusal of a card no pack holds alone, and a fault in them mostly
+    shows in the rules that read them."""
     try:
         found = set(_CLAUSE_ID.findall(Path(__file__).read_text(encoding="utf-8")))
     except (OSError, UnicodeDecodeError):  # no source beside the module: the constants of its code
         found = {c for c in _constants() if _CLAUSE_ID.fullmatch(f'"{c}"') and not c.startswith("brou.")}
-    return frozenset(found | view_clauses())
+    return frozenset((found | view_clauses()) - set(PACK_RULES))
 
 
 def _constants() -> set[str]:

@@ -206,6 +206,7 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
     shows: dict[str, Counter[str | None]] = defaultdict(Counter)  # their failures, by purpose: where each shows
     symptoms: Counter[str] = Counter()  # the other failures, by the clause each is laid on
     explains: Counter[str] = Counter()  # failures each clause could explain (named, listed, or read by these)
+    names: Counter[str | None] = Counter()  # the failures, by the clause each names (the first failure shown's)
     nameable_here = set(nameable())
     outcomes = [o for o in outcomes if not o.verdict.protocol]  # a protocol failure breaks no rule
     for o in outcomes:
@@ -216,6 +217,7 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
         nameable_here |= _ledger_clauses(o.scenario)
         named = _resolved(ruleset, o.verdict.clause) if failed else None
         if failed:
+            names[named] += 1
             symptom = _resolved(ruleset, symptom_clause(o.scenario, o.verdict)) if purposeful else named
             explains.update(_with_upstream(graph, (named, symptom, *(_resolved(ruleset, c) for c in o.scenario.clauses))))
         if purposeful:
@@ -301,14 +303,27 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
     # verdict only as the common cause of failures laid on two or more of the rules reading it, or
     # of more than a few failures of other scenarios than their own (FEW), never over a clause the
     # failures name or its own scenarios accuse where little fails (one failure, or a few all laid
-    # on one rule: that rule is the simpler explanation)
+    # on one rule: that rule is the simpler explanation).  Nor does a clause whose only evidence is
+    # a variant reproducing a few failures that are all laid on one other rule: a single refusal
+    # or count is reproduced by many variants, and the rule it shows on is the simpler explanation
     def unsupported(h: str) -> bool:
-        if own_failed[h] or h in laid or h in readings:
+        if own_failed[h] or h in laid:
             return False
+        if h in readings:  # a variant of h that reproduces them, where a few all laid on one other rule name it
+            return failures <= FEW and len(laid) == 1
         below = {where for where in laid if h in graph.above.get(where, ())}
         return len(below) < 2 and sum(symptoms[where] for where in below) <= FEW
 
-    return sorted(scored, key=lambda s: (unsupported(s.clause), -s.score, -s.explained, chapter_rank(s.clause), s.clause))
+    # where little fails and every failure names one clause, a clause none of whose own scenarios
+    # fails does not head the verdict over it (issue 63: one failure named the broken rule, and a
+    # clause whose scenarios all pass was put first)
+    named_alone = next(iter(names)) if failures <= FEW and len(names) == 1 else None
+
+    def below_the_named(h: str) -> bool:
+        return named_alone is not None and h != named_alone and not own_failed[h]
+
+    return sorted(scored, key=lambda s: (below_the_named(s.clause), unsupported(s.clause), -s.score, -s.explained,
+                                         chapter_rank(s.clause), s.clause))
 
 
 def headline(found: Sequence[Suspect], protocol: Sequence[tuple[str, int]] = ()) -> str:
