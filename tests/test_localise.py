@@ -320,3 +320,15 @@ def test_an_action_refused_otherwise_after_a_deal_ended_unplayed_is_the_rule_tha
     assert symptom_clause(s, Verdict(FAILED, "", step, "deal-over", "cards-not-yet")) == "auv.turn.nobody"
     if scenario == "auv.play.errors.deal-over":  # its last step: nobody is asked, the program asks seat 0
         assert symptom_clause(s, Verdict(FAILED, "", 4, None, 0, None, "to_act")) == "auv.turn.nobody"
+
+
+def test_a_sessions_card_point_totals_apart_are_the_points_added_up_in_the_game_for_jetons_too() -> None:
+    """Issue 63 (batch `issue-63-e`, Brusquembille in pairs, each player's total kept apart from his
+    partner's): the session's `totals` differ in a game for jetons; the card points added up deal
+    after deal are `brus.match.points`'s, whatever the game is played for, not the rounds'."""
+    from brou.conformance.diagnosis.diagnose import symptom_clause
+    s = next(s for s in load_corpus() if s.id == "brus.ambiguity.amb-69.players")
+    apart = Verdict(FAILED, "step 2: session: totals[0] is 21, expected 54", 2, None, None, None, "session")
+    assert symptom_clause(s, apart) == "brus.match.points"
+    deals = Verdict(FAILED, "step 2: session: deals is 1, expected 2", 2, None, None, None, "session")
+    assert symptom_clause(s, deals) == "brus.match.rounds"

@@ -354,7 +354,8 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
         dealt = _session_field(verdict)
         if dealt is not None:
             return _in_ruleset_pair(rules, dealt, True)
-        if rules.data["session"]["kind"] == "points":
+        if rules.data["session"]["kind"] == "points" or _session_apart(verdict) == "totals":
+            # the card points added up deal after deal, in the game for points or not
             return _in_ruleset_pair(rules, "brus.match.points", True)
     if name == "ledger":
         return _in_ruleset_pair(rules, _ledger_clause(rules, step["expect"].get("ledger"), got), True)
