@@ -1291,8 +1291,8 @@ def nameable() -> frozenset[str]:
     and functions name, and the fields of the view), besides a scenario's own purpose and the
     clause of a ledger entry. A fault in any other clause (the order of the cards, their
     points...) can only show in the rules that read it.  The packs (`PACK_RULES`) are left out:
-    they are named for the refusal of a card no pack holds alone, and a fault in them mostly
-    shows in the rules that read them."""
+    they are named only where a card is refused as not of the pack (`unknown-card`), and their
+    other faults show in the rules that read them."""
     try:
         found = set(_CLAUSE_ID.findall(Path(__file__).read_text(encoding="utf-8")))
     except (OSError, UnicodeDecodeError):  # no source beside the module: the constants of its code
