@@ -192,6 +192,12 @@ def _ended_unplayed(rules: Rules, state: Any, verdict: Verdict) -> str | None:
     return next((c for c in rule if in_ruleset(rules, c) == c), None) if rule and going_on else None
 
 
+def _ended_apart(rules: Rules, state: Any, verdict: Verdict) -> str | None:
+    """Where the program and the reference disagree on whether the deal is over: the rule of how
+    it ends (`_ended_early`, `_ended_unplayed`); None otherwise."""
+    return _ended_early(rules, state, verdict) or _ended_unplayed(rules, state, verdict)
+
+
 def _ended_early(rules: Rules, state: Any, verdict: Verdict) -> str | None:
     """Where the program ends the deal and the reference goes on (an action the reference takes
     refused `deal-over`, or nobody asked where the reference asks a player): the rule of how a
@@ -681,8 +687,7 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         clause = _hand_clause(table, verdict, "auv") if "do" in step else None
         if clause is None and _is_card(rules, action) and (led := _lead_restricted(rules, state, verdict, action)):
             return _in_ruleset_pair(rules, led, True)  # the program's own code names the check it made
-        clause = (clause or _ended_early(rules, state, verdict) or _ended_unplayed(rules, state, verdict)
-                  or _refused_by(rules, state, verdict))
+        clause = clause or _ended_apart(rules, state, verdict) or _refused_by(rules, state, verdict)
         if clause is None and action.strip() == "play" and _passed_on_this_suit(rules, state):
             clause = "auv.speech.trump"  # a suit passed may be played when it comes again
         return _in_ruleset_pair(rules, clause or _speech_action_clause(table, action), False)
@@ -696,7 +701,7 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         restricted = _lead_restricted(rules, state, verdict, None) if name == "legal" else None
         return _in_ruleset_pair(rules, said or restricted or _hand_clause(table, verdict, "auv") or _speech_play_clause(table),
                                 False)
-    if name == "to_act" and (ended := _ended_early(rules, state, verdict) or _ended_unplayed(rules, state, verdict)):
+    if name == "to_act" and (ended := _ended_apart(rules, state, verdict)):
         return _in_ruleset_pair(rules, ended, False)
     if name == "to_act":
         clause = _SPEECH_PHASE.get(state.phase) or ("auv.play.lead" if not state.tricks and not state.trick
@@ -803,15 +808,14 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         clause = _hand_clause(table, verdict, "hom") if "do" in step else None
         if clause == "hom.play.lead" and isinstance(verdict.got, str) and "not-in-hand" in verdict.got:
             clause = _hombre_first_to_act(state, None)  # another seat asked: still exchanging, or another leader
-        clause = (clause or _ended_early(rules, state, verdict) or _ended_unplayed(rules, state, verdict)
-                  or _refused_by(rules, state, verdict))
+        clause = clause or _ended_apart(rules, state, verdict) or _refused_by(rules, state, verdict)
         return _in_ruleset_pair(rules, clause or _hombre_action_clause(table, action), False)
     if "perft" in step:
         return _in_ruleset_pair(rules, _HOMBRE_PHASE.get(state.phase, "hom.play.follow"), False)
     name, want = verdict.observed, step["expect"].get(verdict.observed or "")
     if _nolo_black_aces(rules, state, name, want, verdict.got):
         return _in_ruleset_pair(rules, "hom.contract.nolo", name == "tricks")
-    if name == "to_act" and (ended := _ended_early(rules, state, verdict) or _ended_unplayed(rules, state, verdict)):
+    if name == "to_act" and (ended := _ended_apart(rules, state, verdict)):
         return _in_ruleset_pair(rules, ended, False)
     if name in ("legal", "speakers"):
         words = _hombre_words_apart(want, verdict.got)
