@@ -165,7 +165,7 @@ def test_brou_web_says_it_once_it_serves(capsys: pytest.CaptureFixture[str], mon
     """After its address, before it serves (a port it cannot take is the one line of a refusal,
     tests/test_web.py)."""
     uvicorn = pytest.importorskip("uvicorn")
-    monkeypatch.setattr(uvicorn, "run", stop)  # the server: not started here
+    monkeypatch.setattr(uvicorn.Server, "run", stop)  # the server: not started here (its socket is open)
     with pytest.raises(Stop):
         main(["web", "--port", "0", "--workers", "0"])
     out, err = capsys.readouterr()
