@@ -31,6 +31,8 @@ def match_view(deal: Deal, marks: list[int]) -> dict[str, Any]:
         agreed = 10 if indep_engine.fault("match-target-always-ten") else deal.param("match_target")
         needed = agreed + (1 if indep_engine.fault("match-needs-more") else 0)
     reached = [t for t in (0, 1) if total[t] >= needed]
+    if indep_engine.fault("match-won-a-deal-late") and not deal.brouc:
+        reached = [t for t in (0, 1) if marks[t] >= needed]
     winner: int | None = None
     if reached and indep_engine.fault("match-checked-at-game-end") and not deal.brouc and (out is None or out.winner is None):
         reached = []
@@ -40,7 +42,7 @@ def match_view(deal: Deal, marks: list[int]) -> dict[str, Any]:
         winner = 1 - reached[0] if loses else reached[0]
     carried = [0, 0]
     if deal.brouc and out is not None and out.how == "all-tricks" and not indep_engine.fault("cape-carries-nothing"):
-        carried = [deal.carried[t] + sum(p for pl, _, p in deal.announcements if pl % 2 == t) for t in (0, 1)]
+        carried = [deal.carried[t] + sum(p for pl, _, p in deal.announcements if indep_engine.team(pl) == t) for t in (0, 1)]
         if indep_engine.fault("cape-carries-table"):
             carried = [carried[t] + deal.table_points(t) for t in (0, 1)]
         if deal.param("cape_carry_over") == "cape-side-only":
@@ -72,11 +74,16 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
     if name == "announcements":
         return [{"player": p, "marriage": m, "points": v} for p, m, v in deal.announcements]
     if name == "table":
+        if indep_engine.fault("table-view-single-value") and not deal.brouc:
+            return [{"trick": n, "marriage": m, "team": t, "points": v // deal.param("table_factor")}
+                    for n, m, t, v in deal.table]
         return [{"trick": n, "marriage": m, "team": t, "points": v} for n, m, t, v in deal.table]
     if name == "result":
         return deal.result()
     if name == "outcome":
         o = deal.outcome
+        if o is not None and o.how == "all-tricks" and deal.brouc and indep_engine.fault("cape-names-winner"):
+            return {"how": o.how, "winner": 0 if deal.tricks_of(0) == 8 else 1, "marks": o.marks, "scores": o.scores}
         return None if o is None else {"how": o.how, "winner": o.winner, "marks": o.marks, "scores": o.scores}
     if name == "match":
         return match_view(deal, marks)

@@ -178,6 +178,26 @@ BATCH_F_FAULTS: dict[str, tuple[str, str]] = {
                                    "follow the suit led is refused not-in-hand, not must-follow-suit"),
 }
 FAULTS.update(BATCH_F_FAULTS)
+# the seventh batch of issue 63, written blind to the diagnosis too: a sixth held-out set
+BATCH_G_FAULTS: dict[str, tuple[str, str]] = {
+    "rank-by-points": ("brus.deck.order", "ranks the cards by their card points, so that a nine, an eight and a "
+                       "seven tie and the first of them played wins"),
+    "turned-before-deal": ("brus.deal.turned", "a seeded deal turns the pack's top card before dealing the hands, "
+                           "not the first card left after them"),
+    "draw-others-in-seat-order": ("brus.talon.draw", "after a trick its winner draws first, then the others in "
+                                  "seat order from player 0, not in the order of play from him"),
+    "pair-share-to-first": ("brus.count.winner", "a pair's share of the pool is not split: it goes whole to the "
+                            "first player of the pair in the order of play"),
+    "pay-order-from-trick-leader": ("brus.pay.brusquembille", "the entries of a brusquembille's payment go round "
+                                    "in the order of play from the trick's leader, not from the deal's first leader"),
+    "word-unknown-card": ("brus.play.free", "a text that is no card (pass, claim) is refused unknown-card, not "
+                          "malformed-action"),
+    "points-target-always-300": ("brus.match.points", "the game for points ends once a total reaches 300, whatever "
+                                 "points_target was agreed"),
+    "held-counts-trick-card": ("brus.info.own-hand", "a view's `held` still counts the card a player has put in the "
+                               "trick in progress"),
+}
+FAULTS.update(BATCH_G_FAULTS)
 FAULT = ""
 
 
@@ -267,6 +287,8 @@ class Rules:
             self.points["A"] = 10
         if FAULT == "jack-counts-one":
             self.points["J"] = 1
+        if FAULT == "rank-by-points":
+            self.strength = dict(self.points)
         self.paid = self.p["scoring"] == "pool" and form not in ("two", "four-partners")
         if FAULT == "four-not-paid" and form == "four":
             self.paid = False
@@ -402,6 +424,8 @@ class Deal:
         packets = [3] if at_once else [1, 1, 1]
         hands: list[list[str]] = [[] for _ in range(n)]
         pos = 0
+        if FAULT == "turned-before-deal":
+            pack = pack[1:3 * n + 1] + pack[:1] + pack[3 * n + 1:]
         for size in packets:
             for p in seats:
                 hands[p].extend(pack[pos:pos + size])
@@ -490,6 +514,8 @@ class Deal:
         """Play a card for the player to act, or refuse it changing nothing."""
         rules = self.rules
         if len(text) != 2 or any(ch.isspace() for ch in text):
+            if FAULT == "word-unknown-card" and text.strip():
+                raise Refused("unknown-card", f"{text!r} is no card of this pack")
             raise Refused("malformed-action", f"{text!r} is not a card")
         if text not in rules.pack and not (FAULT == "pack-seven-not-in-hand" and text[0] in INDEX_RANKS and text[1] in SUITS):
             raise Refused("unknown-card", f"{text} is not a card of this pack")
@@ -549,6 +575,8 @@ class Deal:
             order = rules.round_from(leader if FAULT == "leader-draws-first" else win)
             if FAULT == "draw-winner-last":
                 order = order[1:] + order[:1]
+            if FAULT == "draw-others-in-seat-order":
+                order = [win] + [p for p in range(rules.n) if p != win]
             last_round = self.talon_count_true() == rules.n
             for i, p in enumerate(order):
                 if last_round and FAULT == "turnup-to-first-drawer":
@@ -564,7 +592,7 @@ class Deal:
                 self.hands[p].append(card)
                 self.events.append({"trick": number, "player": p, "draw": card})
         if rules.paid:
-            everyone = rules.round_from(self.first)
+            everyone = rules.round_from(leader if FAULT == "pay-order-from-trick-leader" else self.first)
             for p, c in self.trick:
                 worth = BRUSQUEMBILLES.get(c[0], 0)
                 if FAULT == "ten-worth-two" and c[0] == "T":
@@ -619,6 +647,8 @@ class Deal:
                 takers = [p for p in order if p in winners]
                 if FAULT == "tie-first-takes-all":
                     takers = [p for p in order if p in rules.side(takers[0])]
+                if FAULT == "pair-share-to-first" and rules.pairs:
+                    takers = [p for i, p in enumerate(takers) if not any(q in rules.side(p) for q in takers[:i])]
                 each, odd = divmod(pool, len(takers))
                 for p in takers:
                     shares[p] = each
@@ -643,6 +673,10 @@ class Deal:
         if FAULT == "next-dealer-last-leader" and self.last_leader is not None:
             return self.last_leader
         return (self.dealer + 1) % self.rules.n
+
+    def points_target(self) -> int:
+        """The total that ends the game for points."""
+        return 300 if FAULT == "points-target-always-300" else int(self.rules.p["points_target"])
 
     def session_now(self) -> dict[str, Any]:
         """The session observable: this deal counted once it is over."""
@@ -669,11 +703,11 @@ class Deal:
                 counted = totals if FAULT == "session-won-on-card-points" else jetons
                 top = max(counted)
                 winners = [p for p in range(rules.n) if counted[p] == top]
-        elif max(totals) >= int(rules.p["points_target"]) + (1 if FAULT == "points-target-exceeded" else 0):
+        elif max(totals) >= self.points_target() + (1 if FAULT == "points-target-exceeded" else 0):
             top = max(totals)
             winners = [p for p in range(rules.n) if totals[p] == top]
             if FAULT == "points-first-reacher-wins":
-                target = int(rules.p["points_target"])
+                target = self.points_target()
                 winners = [next(p for p in rules.round_from(self.first) if totals[p] >= target)]
             play_on = rules.p["points_tie"] == "play-on" or FAULT == "points-tie-plays-on"
             if len({tuple(rules.side(p)) for p in winners}) > 1 and play_on:
@@ -694,6 +728,8 @@ class Deal:
         if FAULT == "view-trick-kept" and not trick and self.last_trick:
             trick = list(self.last_trick)
         held: list[int | None] = [len(h) for h in self.hands]
+        if FAULT == "held-counts-trick-card":
+            held = [c + sum(1 for q, _ in self.trick if q == p) for p, c in enumerate(held)]
         if FAULT == "held-others-hidden":
             held = [c if p == player else None for p, c in enumerate(held)]
         turnup = None if FAULT == "turnup-hidden-once-drawn" and self.drawn_by is not None else self.turnup
@@ -812,7 +848,8 @@ def main(argv: list[str]) -> int:
     if "--list-faults" in argv:
         batches = {**{k: "issue-63" for k in NEW_FAULTS}, **{k: "issue-63-b" for k in HELD_OUT_FAULTS},
                    **{k: "issue-63-c" for k in BATCH_C_FAULTS}, **{k: "issue-63-d" for k in BATCH_D_FAULTS},
-                   **{k: "issue-63-e" for k in BATCH_E_FAULTS}, **{k: "issue-63-f" for k in BATCH_F_FAULTS}}
+                   **{k: "issue-63-e" for k in BATCH_E_FAULTS}, **{k: "issue-63-f" for k in BATCH_F_FAULTS},
+                   **{k: "issue-63-g" for k in BATCH_G_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], indent=1))
         return 0

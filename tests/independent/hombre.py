@@ -181,6 +181,28 @@ BATCH_F_FAULTS: dict[str, tuple[str, str]] = {
                                        "refused word-not-now, not cannot-name"),
 }
 FAULTS.update(BATCH_F_FAULTS)
+# the seventh batch of issue 63, written blind to the diagnosis too: a sixth held-out set
+BATCH_G_FAULTS: dict[str, tuple[str, str]] = {
+    "ponte-fourth-matador": ("hom.deck.matadors", "in red trumps the ponte counts as a fourth matador: a player whose "
+                             "only trumps are it and matadors need not play one on a trump lead"),
+    "four-default-dealer-two": ("hom.players.four", "with four at the table and no dealer given, player 2 deals, as "
+                                "with three (the ruleset's players.dealer), not player 3"),
+    "first-pass-skips-second": ("hom.auction.order", "a first hand passing at once makes the second the survivor "
+                                "without a word: the third speaks next, and the second only after him"),
+    "grand-tourne-bid-too-low": ("hom.contract.grand-tourne", "a grand tourné named without both black aces is "
+                                 "refused bid-too-low, not cannot-name"),
+    "nolo-exchange-two": ("hom.exchange.nolo", "the hombre of a nolo with exchange must discard at least two cards, "
+                          "as in the tourné it shares its rank with"),
+    "lead-goes-round": ("hom.play.lead", "after the first trick the lead passes to the player after the last leader, "
+                        "not to the trick's winner"),
+    "tiers-score-opposite": ("hom.count.score", "the tiers score too: each gets the opposite of the hombre's points "
+                             "for the coup"),
+    "open-hand-hidden-from-hombre": ("hom.contract.nolo-ouvert", "in open nolo the hombre's own view shows no "
+                                     "open_hand: only the tiers' views show his hand laid"),
+    "deals-count-coup-in-progress": ("hom.match.coups", "the session's deals count the coup being played from its "
+                                     "start, not only once it is over"),
+}
+FAULTS.update(BATCH_G_FAULTS)
 FAULT = ""
 
 SUITS = "SHDC"
@@ -243,6 +265,8 @@ def set_fault(name: str) -> None:
         CONTRACTS["demande"]["choose"] = ("demande", "demande-a-pique", "tourne")
     if name == "pure-nolo-exchange":
         CONTRACTS["pur-nolo"]["exchange"], CONTRACTS["pur-nolo"]["min"] = "hombre", 1
+    if name == "nolo-exchange-two":
+        CONTRACTS["nolo-en-demande"]["min"] = 2
     if name == "grand-tourne-tourne-values":
         CONTRACTS["grand-tourne"]["won"], CONTRACTS["grand-tourne"]["codille"] = 2, 3
 
@@ -299,6 +323,8 @@ def klass(card: str, trump: str | None) -> str:
 
 def matadors(trump: str) -> list[str]:
     """The three matadors, highest first."""
+    if FAULT == "ponte-fourth-matador" and red(trump):
+        return trump_order(trump)[:4]
     return trump_order(trump)[:3]
 
 
@@ -486,7 +512,7 @@ class Deal:
         if name == "grand-tourne":
             aces = [c for c in ("AS", "AC") if c in self.hands[p]]
             if len(aces) < (1 if FAULT == "grand-tourne-one-ace" else 2):
-                return "cannot-name"
+                return "bid-too-low" if FAULT == "grand-tourne-bid-too-low" else "cannot-name"
         if self.standing is None:
             return None
         holder = self.holder
@@ -527,6 +553,11 @@ class Deal:
         alive = [q for q in self.duel if q not in self.passed]
         if self.stage == 1:
             if p == a and word == "pass" and b not in self.bid and b not in self.passed:
+                if FAULT == "first-pass-skips-second":
+                    self.stage = 2
+                    self.duel = [b, self.active[2]]
+                    self.to_act = self.active[2]
+                    return
                 self.to_act = b
                 return
             if FAULT == "passer-speaks-again" and p == b and word != "pass" and a in self.passed \
@@ -556,6 +587,10 @@ class Deal:
             return
         if len(alive) == 2:
             self.to_act = other
+            return
+        if FAULT == "first-pass-skips-second" and p == b and a not in self.bid and a not in self.passed:
+            self.duel = [a, a]
+            self.to_act = a
             return
         winner = alive[0] if alive and alive[0] in self.bid else None
         self.finish_auction(winner)
@@ -739,8 +774,8 @@ class Deal:
             elif self.beats(c, best, led):
                 win, best = q, c
         self.tricks.append(win)
+        self.to_act = self.next_player(self.trick[0][0]) if FAULT == "lead-goes-round" else win
         self.trick = []
-        self.to_act = win
         if FAULT == "nolo-stops-at-codille" and self.nolo() and self.hombre is not None \
                 and self.tricks.count(self.hombre) == 2:
             self.end("codille", "codille")
@@ -793,6 +828,10 @@ class Deal:
                 self.write(h, bonus if made else -bonus, n, "hom.count.vole")
             for e in self.ledger:
                 points[h] += e["points"] if e["to"] == h else -e["points"]
+            if FAULT == "tiers-score-opposite":
+                for q in self.active:
+                    if q != h:
+                        points[q] = -points[h]
         self.outcome = {"how": how, "hombre": self.hombre, "contract": self.contract,
                         "result": result, "vole": vole, "points": points}
 
@@ -988,6 +1027,8 @@ class Deal:
         if self.contract == "nolo-ouvert" and self.phase in ("play", "over") and self.hombre is not None \
                 and not (FAULT == "open-after-first-trick" and not self.tricks):
             opened = list(self.shown_hand if FAULT == "open-hand-as-dealt" else self.hands[self.hombre])
+            if FAULT == "open-hand-hidden-from-hombre" and p == self.hombre:
+                opened = None
         points = self.result()
         if FAULT == "sitting-out-sees-nothing" and p not in self.active:
             return {
@@ -1039,7 +1080,8 @@ class Table:
         params = scenario.get("params") or {}
         self.n = 4 if params.get("form") == "four" else 3
         setup = scenario["setup"]
-        dealer = draw_dealer(setup["draw"], self.n) if "draw" in setup else setup.get("dealer", self.n - 1)
+        last = 2 if FAULT == "four-default-dealer-two" else self.n - 1
+        dealer = draw_dealer(setup["draw"], self.n) if "draw" in setup else setup.get("dealer", last)
         session = setup.get("session") or {}
         self.deals = session.get("deals", 0)
         self.points = list(session.get("points", [0] * self.n))
@@ -1067,6 +1109,8 @@ class Table:
         unplayed = FAULT == "unplayed-coup-not-counted" and self.deal.outcome is not None \
             and self.deal.outcome.get("how") == "all-passed"
         deals = self.deals + (1 if over and not unplayed else 0)
+        if FAULT == "deals-count-coup-in-progress" and not over:
+            deals += 1
         points = list(self.points)
         if over and self.deal.outcome:
             points = [a + b for a, b in zip(points, self.deal.outcome["points"], strict=True)]
@@ -1152,7 +1196,8 @@ def main() -> int:
     if args[:1] == ["--list-faults"]:
         batches = {**{k: "issue-63" for k in NEW_FAULTS}, **{k: "issue-63-b" for k in HELD_OUT_FAULTS},
                    **{k: "issue-63-c" for k in BATCH_C_FAULTS}, **{k: "issue-63-d" for k in BATCH_D_FAULTS},
-                   **{k: "issue-63-e" for k in BATCH_E_FAULTS}, **{k: "issue-63-f" for k in BATCH_F_FAULTS}}
+                   **{k: "issue-63-e" for k in BATCH_E_FAULTS}, **{k: "issue-63-f" for k in BATCH_F_FAULTS},
+                   **{k: "issue-63-g" for k in BATCH_G_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()]))
         return 0

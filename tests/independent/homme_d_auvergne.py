@@ -163,6 +163,26 @@ BATCH_F_FAULTS: dict[str, tuple[str, str]] = {
                              "the prints from 1718, not to five"),
 }
 FAULTS.update(BATCH_F_FAULTS)
+# the seventh batch of issue 63, written blind to the diagnosis too: a sixth held-out set
+BATCH_G_FAULTS: dict[str, tuple[str, str]] = {
+    "cut-ignored": ("auv.deal.cut", "a seeded deal ignores the cut: the pack is dealt as shuffled"),
+    "show-in-offer-no-king": ("auv.turn.offer", "show during the turn-offer is refused no-king-to-show, not "
+                              "word-not-now"),
+    "trump-named-by-homme": ("auv.speech.trump", "trump is null through the turn-offer and the speech, and becomes "
+                             "the suit of the last card turned only once the homme says play"),
+    "showing-scores-nothing": ("auv.king.show", "a king shown in the showing, after another player said play, is "
+                               "shown but scores nothing"),
+    "trump-lead-free": ("auv.play.follow", "a trump led need not be followed: a player holding a trump may play "
+                        "any card on it"),
+    "tie-first-in-order-wins": ("auv.count.homme-wins", "players level at the top for tricks: the first of them in "
+                                "the order of play from the dealer's right wins the deal, not the first to reach "
+                                "that number"),
+    "next-dealer-self-until-over": ("auv.match.next-dealer", "the session's next_dealer is the dealer himself while "
+                                    "the deal is played, the player on his right only once it is over"),
+    "view-words-speech-only": ("auv.info.turned", "a view's `words` lists only play and pass, leaving out turn, "
+                               "leave and show"),
+}
+FAULTS.update(BATCH_G_FAULTS)
 FAULT = ""
 SEVENS = True  # parameter pack_with_four (AMB-48): False plays four with 28 cards
 LOSER_PAYS = "each-opponent"  # parameter loser_pays (AMB-53)
@@ -264,7 +284,7 @@ def shuffled(cards: list[str], seed: int) -> list[str]:
 def seeded_deal(n: int, seed: int, dealer: int, cut: int | None, packets: list[int]) -> tuple[list[list[str]], list[str]]:
     """Hands by player and the talon (top first) that a seed deals."""
     cards = shuffled(pack(n), seed)
-    if cut is not None:
+    if cut is not None and not fault("cut-ignored"):
         k = cut + 1 if fault("cut-one-more") else cut
         cards = cards[-k:] + cards[:-k] if fault("cut-from-bottom") else cards[k:] + cards[:k]
     hands: list[list[str]] = [[] for _ in range(n)]
@@ -365,7 +385,7 @@ class Deal:
 
     def trump(self) -> str | None:
         """The suit of the last card turned (auv.speech.trump)."""
-        if not self.turned:
+        if not self.turned or (fault("trump-named-by-homme") and self.homme is None):
             return None
         return self.turned[0 if fault("trump-first-turned") else -1][1][1]
 
@@ -469,7 +489,7 @@ class Deal:
                     return "must-follow-suit", f"player {p} holds a higher {led} and must beat the trick"
             return None
         has_led = any(c[1] == led for c in hand)
-        if has_led and not (fault("trump-for-suit") and card[1] == trump):
+        if has_led and not (fault("trump-for-suit") and card[1] == trump) and not (fault("trump-lead-free") and led == trump):
             return "must-follow-suit", f"player {p} holds {led} and must follow"
         if has_led:
             return None
@@ -514,6 +534,8 @@ class Deal:
                 raise Refused(*error)
             self.play_card(p, action)
             return
+        if action == "show" and fault("show-in-offer-no-king") and self.phase == "turn-offer" and not self.king_to_show(p):
+            raise Refused("no-king-to-show", f"player {p} holds no king of the suit turned to show")
         if action == "show" and self.phase == "speech" and not self.king_to_show(p) and not fault("show-refused-word-not-now"):
             raise Refused("no-king-to-show", f"player {p} holds no king of the suit turned to show")
         if action not in self.legal():
@@ -550,6 +572,11 @@ class Deal:
         """Show the king of the suit turned and score it (auv.king.held)."""
         king = self.king_to_show(p)
         assert king is not None
+        if fault("showing-scores-nothing") and self.phase == "showing":
+            self.shown.append((p, king))
+            self.events.append({"trick": 0, "player": p, "show": king})
+            self.next_in_showing()
+            return
         self.scored[king] = p
         self.shown_this_round.add(p)
         self.shown.append((p, king))
@@ -647,6 +674,8 @@ class Deal:
             counts[self.homme] = -1
             top = max(counts)
         level = [p for p in range(self.n) if counts[p] == top]
+        if fault("tie-first-in-order-wins"):
+            return next(q for q in ((self.dealer + 1 + i) % self.n for i in range(self.n)) if q in level)
         if fault("homme-wins-ties") and self.homme in level:
             return self.homme
         seen = [0] * self.n
@@ -695,6 +724,8 @@ class Deal:
         if fault("next-dealer-left"):
             return (self.dealer - 1) % self.n
         if fault("unturned-same-dealer") and self.how == "not-turned":
+            return self.dealer
+        if fault("next-dealer-self-until-over") and self.phase != "over":
             return self.dealer
         return (self.dealer + 1) % self.n
 
@@ -748,7 +779,8 @@ class Deal:
                          for q, h in enumerate(self.hands)],
                 "talon": None if fault("view-talon-hidden") else self.talon_count(),
                 "turned": [{"player": q, "card": c} for q, c in self.turned[-1 if fault("view-last-turned-only") else 0:]],
-                "words": [{"player": q, "word": w} for q, w in self.words],
+                "words": [{"player": q, "word": w} for q, w in self.words
+                          if not fault("view-words-speech-only") or w in ("play", "pass")],
                 "shown": [{"player": q, "card": c} for q, c in self.shown if q == p or not fault("shown-kings-private")],
                 "homme": self.homme, "trick": [{"player": q, "card": c} for q, c in self.trick],
                 "tricks": list(self.tricks), "marks": self.net()}
@@ -856,7 +888,8 @@ def main() -> None:
     if args == ["--list-faults"]:
         batches = {**{k: "issue-63" for k in NEW_FAULTS}, **{k: "issue-63-b" for k in HELD_OUT_FAULTS},
                    **{k: "issue-63-c" for k in BATCH_C_FAULTS}, **{k: "issue-63-d" for k in BATCH_D_FAULTS},
-                   **{k: "issue-63-e" for k in BATCH_E_FAULTS}, **{k: "issue-63-f" for k in BATCH_F_FAULTS}}
+                   **{k: "issue-63-e" for k in BATCH_E_FAULTS}, **{k: "issue-63-f" for k in BATCH_F_FAULTS},
+                   **{k: "issue-63-g" for k in BATCH_G_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], ensure_ascii=False))
         return

@@ -307,6 +307,44 @@ FAULTS += [
          "after a cape the deal's table marriages are carried into the next deal with the announced ones"),
     )
 ]
+# The seventh batch of issue 63 (batch "issue-63-g"), written blind to the diagnosis: a sixth held-out set.
+FAULTS += [
+    {"name": n, "ruleset": r, "clause": c, "description": d, "batch": "issue-63-g"} for n, r, c, d in (
+        ("eux-cards-complement", HDB, "hdb.count.card-points",
+         "team 1's card points are taken as the pack's 120 less team 0's, in the middle of a deal too"),
+        ("ruff-instead-of-follow", HDB, "hdb.play.follow",
+         "a player who holds the suit led may play a trump instead of following"),
+        ("broken-vole-played-on", HDB, "hdb.game.partie-et-vole-failure",
+         "a broken partie et vole does not end the game at once: the coup is played out and then valued as failed"),
+        ("match-won-a-deal-late", HDB, "hdb.match.target",
+         "the match winner is read on the parties marked before the deal, so it shows only a deal after the target"),
+        ("window-after-seventh", HDB, "hdb.marriage.announce-window",
+         "the announcement window also opens after the seventh trick, not only after tricks 1 to 6"),
+        ("claim-code-in-concession", HDB, "hdb.game.concession",
+         "a claim while a concession is asked or answered is refused claim-not-now, not concession-pending"),
+        ("table-view-single-value", HDB, "hdb.marriage.table",
+         "the `table` observable gives a table marriage's points as its value once, not the twice-value the trick moves"),
+        ("loser-count-rounded-ignored", HDB, "hdb.game.last-coup",
+         "with loser_count_last_coup rounded the losers' count that values the game is still read unrounded"),
+        ("partners-side-by-side", BROUC, "hdb.players.teams",
+         "players 0 and 1 are taken as partners against players 2 and 3, not partners sitting opposite"),
+        ("announce-with-partner-cards", BROUC, "hdb.marriage.announce-in-hand",
+         "a player may announce a marriage held between his hand and his partner's, as if the team's hands were one"),
+        ("trump-led-lower-discards", BROUC, "brouc.play.trump-led-lower",
+         "on a trump lead a player whose trumps are all too low and who holds other cards is refused no-undertrump "
+         "for a trump, and discards"),
+        ("pas-dedouble-without-190", BROUC, "brouc.game.cape-pas-dedouble",
+         "pas dédoublé may be declared when the other team stands at 140 or less, whatever the declarers' own score"),
+        ("wrong-dehors-scores-kept", BROUC, "brouc.game.dehors-wrong",
+         "after a wrong dehors the declarers keep their written score before the deal, as after a 1802 wrong claim"),
+        ("slate-game-before-score", BROUC, "brouc.sheet.ardoise",
+         "the slate's game row is written before the deal's score row, not after it"),
+        ("seeded-dealer-ignored", BROUC, "brouc.deal.packets",
+         "a seeded deal is dealt as if player 3 always dealt: the packets start with player 0 whoever deals"),
+        ("cape-names-winner", BROUC, "brouc.game.cape",
+         "after a cape the outcome names the team that took every trick as the winner, not null, the game going on"),
+    )
+]
 
 
 def fault(name: str) -> bool:
@@ -438,6 +476,8 @@ def seeded_deal(ruleset: str, seed: int, dealer: int, params: dict[str, Any]) ->
             top += size
     # seat 3 is the dealer, seat 0 the player on his right, who plays after him
     hands = [seats[(p - dealer - 1) % 4] for p in range(4)]
+    if fault("seeded-dealer-ignored") and ruleset == BROUC:
+        hands = [seats[p] for p in range(4)]
     if fault("packets-from-left") and ruleset == BROUC:
         hands = [seats[(dealer - p - 1) % 4] for p in range(4)]
     if fault("packets-dealer-first") and ruleset == HDB:
@@ -479,10 +519,14 @@ def _half_even(points: int) -> int:
 
 # under the fault teams-from-leader: the shift that makes the first leader's team team 0 (else 0)
 _TEAM_SHIFT = 0
+# under the fault partners-side-by-side (Brouc): players 0 and 1 are team 0, 2 and 3 team 1 (else False)
+_TEAM_HALVES = False
 
 
 def team(player: int) -> int:
     """The team of a player: 0 for players 0 and 2, 1 for 1 and 3."""
+    if _TEAM_HALVES:
+        return player // 2
     return (player + _TEAM_SHIFT) % 2
 
 
@@ -523,13 +567,15 @@ class Deal:
     first301: int | None = None
     outcome: Outcome | None = None
     broken_at: int = 0  # the trick (from 1) that broke a declaration
+    broken_counts: list[int] = field(default_factory=list)  # the counts before it (fault broken-vole-played-on)
     sheet: list[tuple[str, int | None, int | None]] = field(default_factory=list)
     dealt: list[list[str]] = field(default_factory=list)  # the hands as dealt (fault unannounced-held-counts)
 
     def __post_init__(self) -> None:
         """Trump, the first leader and, with dehors_above_300=before-first-card, the dehors round."""
-        global _TEAM_SHIFT
+        global _TEAM_SHIFT, _TEAM_HALVES
         _TEAM_SHIFT = (self.dealer + 1) % 2 if fault("teams-from-leader") and not self.brouc else 0
+        _TEAM_HALVES = fault("partners-side-by-side") and self.brouc
         self.trump = self.hands[self.dealer][-1][1] if fault("trump-dealers-last-card") else self.turnup[1]
         self.leader = self.dealer if fault("dealer-leads") else (self.dealer + 1) % 4
         if fault("left-hand-leads"):
@@ -592,6 +638,8 @@ class Deal:
         bonus = 10 if fault("last-trick-ten") and len(self.tricks) == 8 and team(self.tricks[-1][0]) == t else 0
         if fault("trick-cards-counted-early") and self.brouc and self.trick and team(self.trick_winner()) == t:
             bonus += card_points([c for _, c in self.trick])
+        if fault("eux-cards-complement") and not self.brouc and t == 1:
+            return 120 - self.cards_of(0)
         return sum(card_points(cs) for w, cs in self.tricks if team(w) == t) + bonus
 
     def marriages_of(self, t: int) -> int:
@@ -639,7 +687,8 @@ class Deal:
         if how == "complement-of-smaller":
             # the team with fewer card points rounds first; on equal card points, the dealer's team
             # (docs/game.md); the other gets the rest of what both have taken, rounded
-            small = (0 if cards[0] < cards[1] else 1) if cards[0] != cards[1] else self.dealer % 2
+            dealers = team(self.dealer) if _TEAM_HALVES else self.dealer % 2
+            small = (0 if cards[0] < cards[1] else 1) if cards[0] != cards[1] else dealers
             out = [0, 0]
             out[small] = round_half_up(cards[small])
             out[1 - small] = round_half_up(sum(cards)) - out[small]
@@ -688,7 +737,14 @@ class Deal:
         if fault("trump-led-lower-free") and self.brouc_following and led == self.trump and holds_led \
                 and best_now is not None and not any(c[1] == self.trump and rank_index(c[0]) < best_now for c in hand):
             return None
-        if holds_led and card[1] != led and not (fault("trump-lead-free") and led == self.trump):
+        ruffing = fault("ruff-instead-of-follow") and not self.brouc_following and card[1] == self.trump
+        if fault("trump-led-lower-discards") and self.brouc and led == self.trump and best_now is not None \
+                and not any(c[1] == self.trump and rank_index(c[0]) < best_now for c in hand) \
+                and any(c[1] != self.trump for c in hand):
+            if card[1] == self.trump:
+                return Refused("no-undertrump", f"{card} is lower than the best trump, and the player holds other cards")
+            return None
+        if holds_led and card[1] != led and not (fault("trump-lead-free") and led == self.trump) and not ruffing:
             what = "a trump" if led == self.trump else f"a card of {led}"
             code = "must-overtrump" if fault("trump-lead-code-overtrump") and self.brouc and led == self.trump \
                 else "must-follow-suit"
@@ -742,6 +798,8 @@ class Deal:
         hand = set(self.hands[player])
         if fault("announce-played-cards"):
             hand |= set(self.played_by(player))
+        if fault("announce-with-partner-cards") and self.brouc:
+            hand |= set(self.hands[(player + 2) % 4])
         if fault("turnup-not-for-marriage") and self.brouc and player == self.dealer:
             hand.discard(self.turnup)
         first_window = self.phase == "window" and len(self.tricks) == 1 and player == self.dealer
@@ -813,7 +871,8 @@ class Deal:
             least = 180 if fault("cape-et-dehors-at-180") else 190
             fewest = 1 if fault("cape-et-dehors-last-card") else 2
             own = self.count(t) if fault("cape-et-dehors-on-count") else self.scores[t]
-            if (lost and self.param("cape_et_dehors_all_tricks")) or len(self.hands[player]) < fewest or own < least:
+            short = own < least and not (fault("pas-dedouble-without-190") and double)
+            if (lost and self.param("cape_et_dehors_all_tricks")) or len(self.hands[player]) < fewest or short:
                 return False
             most = 150 if fault("pas-dedouble-at-150") else 139 if fault("pas-dedouble-below-140") else 140
             return not double or self.scores[1 - t] <= most
@@ -935,7 +994,7 @@ class Deal:
                 code = "concession-not-open" if fault("answer-code-not-open") and not self.brouc else "no-concession"
                 raise Refused(code, "there is no concession to answer")
             return
-        if self.phase in ("concede", "answer"):
+        if self.phase in ("concede", "answer") and not (fault("claim-code-in-concession") and action == "claim"):
             raise Refused("concession-pending", "a concession is being asked or answered")
         if action == "claim":
             if not self.may_claim():
@@ -1076,6 +1135,9 @@ class Deal:
         players = [p for p, _ in self.trick]
         n = len(self.tricks) + 1
         broken = self.declared is not None and team(winner) != self.declared
+        played_on = fault("broken-vole-played-on") and not self.brouc
+        if played_on and self.broken_at:  # broken already: the coup is only being played out
+            broken = False
         counts = [self.count(0), self.count(1)] if broken else []
         self.tricks.append((winner, cards))
         if broken and fault("broken-vole-counts-trick"):
@@ -1107,7 +1169,10 @@ class Deal:
                 one_side = fault("marque-table-one-side")
                 nous, eux = self.one_side(team(winner), v) if one_side else self.pair(team(winner), v, -v)
                 self.sheet.append(("annulled" if broken else "marriage", nous, eux))
-        if broken:
+        if broken and played_on:
+            self.broken_at = n
+            self.broken_counts = counts
+        elif broken:
             self.broken_at = n
             self.end_declaration_failed(counts)
             return
@@ -1118,9 +1183,12 @@ class Deal:
             return
         window = self.param("announce_window")
         first_of_team = self.tricks_of(team(winner)) == 1
-        if n <= 6 and (window == "after-won-trick" or (window == "team-first-trick" and first_of_team)):
+        last_window = 7 if fault("window-after-seventh") and not self.brouc else 6
+        if n <= last_window and (window == "after-won-trick" or (window == "team-first-trick" and first_of_team)):
             self.phase = "window"
             self.window = [winner, (winner + (1 if fault("window-to-next-player") else 2)) % 4]
+            if _TEAM_HALVES:
+                self.window[1] = winner ^ 1
             if fault("window-partner-first") and not self.brouc:
                 self.window.reverse()
             self.to_act = self.window[0]
@@ -1160,7 +1228,11 @@ class Deal:
         if fault("slate-score-in-tens") and how == "played-out":
             self.sheet.append(("score", scores[0] // 10, scores[1] // 10))
             return
+        if fault("slate-game-before-score") and how != "played-out":
+            self.sheet.append(self.marks_row("game", marks))
         self.sheet.append(("score", scores[0], scores[1]))
+        if fault("slate-game-before-score") and how != "played-out":
+            return
         if how != "played-out" or (fault("above-300-wins-without-dehors") and any(marks)):
             self.sheet.append(self.marks_row("game", marks[::-1] if fault("game-row-under-winners") else marks))
 
@@ -1232,6 +1304,8 @@ class Deal:
             else:
                 lost = 1 if fault("wrong-dehors-one-coche") else self.coches(t if fault("wrong-dehors-own-score") else 1 - t,
                                                                              counts)
+                if fault("wrong-dehors-scores-kept"):
+                    counts[t] = self.scores[t]
                 self.finish("claim-wrong", 1 - t, self.pair(t, lost, 0), counts)
             return
         if right:
@@ -1282,6 +1356,9 @@ class Deal:
         sweep = self.tricks_of(0) == 8 or self.tricks_of(1) == 8
         taker = 0 if self.tricks_of(0) == 8 else 1
         counts = [self.count(0), self.count(1)]
+        if fault("broken-vole-played-on") and self.broken_at:
+            self.end_declaration_failed(self.broken_counts)
+            return
         if self.declared is not None:
             d = self.declared
             if self.brouc:
@@ -1331,7 +1408,8 @@ class Deal:
         if first:
             assert self.first301 is not None
             w = self.first301
-        read = rounded[1 - w] if self.param("loser_count_last_coup") == "rounded" else counts[1 - w]
+        rounded_read = self.param("loser_count_last_coup") == "rounded" and not fault("loser-count-rounded-ignored")
+        read = rounded[1 - w] if rounded_read else counts[1 - w]
         self.finish("played-out", w, self.pair(w, self.value(read), 0), counts)
 
     def clone(self) -> Deal:
