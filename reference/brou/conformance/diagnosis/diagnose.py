@@ -160,7 +160,11 @@ _ANNOUNCE_HAND_CODES = frozenset({"marriage-not-held", "marriage-reused"})
 # shows in the rules that read it, so it stays out of `nameable` and keeps that evidence
 PACK_RULES: Final = ("hdb.deck.cards", "brus.deck.cards", "auv.deck.cards", "hom.deck.cards")
 # the rule whose check gives a refusal code, by game (docs/errors.md): the first clause of the ruleset
-_CODE_RULES = {"must-follow-suit": ("brouc.play.follow", "hdb.play.follow", "auv.play.follow", "hom.play.follow"),
+_CODE_RULES = {"must-follow-suit": ("brouc.play.follow", "hdb.play.follow", "auv.play.follow", "hom.play.follow",
+                                     "brus.play.free"),  # (Brusquembille: its reading following_after_talon)
+               # an announcement's moment (the window; Brouc's trick for the team), checked before the hand
+               "announce-not-now": ("brouc.marriage.announce-window", "hdb.marriage.announce-window"),
+               "announce-needs-trick": ("brouc.marriage.announce-window", "hdb.marriage.announce-window"),
                "must-overtrump": ("brouc.play.overtrump",), "no-undertrump": ("brouc.play.no-undertrump",),
                "must-trump": ("auv.play.trump-if-void",),
                "deal-over": ("brus.talon.last-tricks",),  # Brusquembille: how long play lasts
@@ -234,8 +238,9 @@ def _nolo_black_aces(rules: Rules, state: Any, name: str | None, want: Any, got:
 def _refused_by(rules: Rules, state: Any, verdict: Verdict) -> str | None:
     """An action both refuse, the program with another code than the reference's: the rule whose
     check gives the reference's code (following suit, overtrumping, not undertrumping, trumping
-    when void; a card before play, the phase's rule; a card after Brusquembille's last trick,
-    how long play lasts; a card of no pack, the pack's) is the one the program applied otherwise.
+    when void; an announcement's moment; a card before play, the phase's rule; a card after
+    Brusquembille's last trick, how long play lasts; a card of no pack, the pack's) is the one the
+    program applied otherwise.
     A card the reference knows refused `unknown-card` is the pack's rule too: the program's pack
     lacks it.  None for any other code, or where both give the same."""
     want, got = verdict.expected, verdict.got
@@ -475,12 +480,13 @@ def _session_field(verdict: Verdict) -> str | None:
 
 def _ledger_clause(rules: Rules, want: Any, got: Any) -> str | None:
     """The rule behind a ledger that differs: the clause of the first entry that differs (an
-    entry names its clause); payments of a kind the ruleset makes none of here: the rule saying
-    when they are made."""
+    entry names its clause); payments of a kind the ruleset makes none of here, or of a kind it
+    makes and the program makes none of at all: the rule saying when they are made."""
     want = want if isinstance(want, list) else []
     got = got if isinstance(got, list) else []
     clauses: Mapping[str, Any] = rules.data["clauses"]
     expected = {e.get("clause") for e in want if isinstance(e, dict)}
+    given = {e.get("clause") for e in got if isinstance(e, dict)}
     for i in range(max(len(want), len(got))):
         w = want[i] if i < len(want) else None
         g = got[i] if i < len(got) else None
@@ -488,10 +494,11 @@ def _ledger_clause(rules: Rules, want: Any, got: Any) -> str | None:
             continue
         entry = w if isinstance(w, dict) else g if isinstance(g, dict) else None
         clause = entry.get("clause") if isinstance(entry, dict) else None
-        if isinstance(g, dict) and g.get("clause") not in expected:
-            when = str(g.get("clause", "")).rsplit(".", 1)[0] + ".when"
-            if when in clauses:
-                return when  # payments the rules do not make in this game
+        for made, by in ((g, expected), (w, given)):
+            if isinstance(made, dict) and made.get("clause") not in by:
+                when = str(made.get("clause", "")).rsplit(".", 1)[0] + ".when"
+                if when in clauses:
+                    return when  # payments one side makes and the other makes none of, of that kind
         if isinstance(w, dict) and isinstance(g, dict) and w.get("clause") != g.get("clause"):
             decides = _decides_between(clauses, w.get("clause"), g.get("clause"))
             if decides is not None:
@@ -544,7 +551,9 @@ def _hand_clause(table: Any, verdict: Verdict, prefix: str) -> str | None:
     who = (f"{prefix}.play.next-lead" if prefix == "brus" else lead) if state.tricks and not state.trick else lead
     got = verdict.got
     if verdict.observed is None:  # an action: refused as not in hand, the player asked is not the one the rules ask
-        return who if isinstance(got, str) and "not-in-hand" in got else None
+        # (unless the reference refuses it too, by a rule of following: its player holds the card, and
+        # that rule's check is the one the program made otherwise, `_refused_by`)
+        return who if isinstance(got, str) and "not-in-hand" in got and verdict.expected not in _FOLLOWING_CODES else None
     offered = {rules.card(c) for c in (got if isinstance(got, list) else []) if isinstance(c, str) and _is_card(rules, c)}
     if not offered:
         return None
@@ -586,8 +595,19 @@ def _plain_order(rules: Rules, trick: tuple[int, Any, int], seat: int, trump: in
         above_led = [i for i, c in enumerate(cards) if classes[c] == led and order.place[c] < order.place[cards[0]]]
         if above_led and above_led[-1] == (seat - leader) % n > (winner - leader) % n:
             return None  # the last card above the card led, after the best one: each card read against the lead
-        return _PLAIN_ORDER.get(rules.data["clause_prefix"])
+        prefix = rules.data["clause_prefix"]
+        of_led = [c for c in cards if classes[c] == led]
+        if len(of_led) >= 3 and order.place[mine] == max(order.place[c] for c in of_led):
+            # the lowest card of three or more taken to win: the trick's rule read the other way
+            # (the highest wins), not two cards' places
+            return _TRICK_WINNER.get(prefix)
+        return "hom.deck.nolo-order" if prefix == "hom" and trump is None else _PLAIN_ORDER.get(prefix)
     return None
+
+
+# the clause of each game's rule of who wins a trick
+_TRICK_WINNER = {"hdb": "hdb.play.trick-winner", "brouc": "hdb.play.trick-winner", "brus": "brus.play.trick-winner",
+                 "auv": "auv.play.trick-winner", "hom": "hom.play.trick-winner"}
 
 
 # the clause whose outcome is the trump suit, by game (L'Hombre's trump is the contract's: not here)
@@ -840,6 +860,8 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         if any(rows) and all(r <= {"points"} for r in rows):  # the same tricks, other points: what they score,
             return _in_ruleset_pair(rules, "hom.count.result" if _negated(want, verdict.got)  # or who won
                                     else "hom.count.score", True)
+        if _pooled(want, verdict.got, "tricks"):  # two players' tricks counted together: who plays with whom
+            return _in_ruleset_pair(rules, "hom.players.count", True)
     if name == "ledger":
         return _in_ruleset_pair(rules, _hombre_ledger_clause(rules, want, verdict.got), True)
     if _turned_trump_apart(state, name, want, verdict.got):
@@ -861,6 +883,25 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
     if name == "tricks":
         return _in_ruleset_pair(rules, _tricks_clause(table, verdict, want) or "hom.play.trick-winner", True)
     return _in_ruleset_pair(rules, _HOMBRE_OBSERVED.get(name or ""), name in _PRECISE)
+
+
+def _pooled(want: Sequence[Any], got: Sequence[Any], field: str) -> bool:
+    """Whether the rows of a result differ in `field` only where the program gives a player his own
+    count and another player's together (players who each play for themselves taken as partners);
+    False where no row differs."""
+    counts: list[int] = []
+    for w in want:
+        count = w.get(field) if isinstance(w, dict) else None
+        if not isinstance(count, int):
+            return False
+        counts.append(count)
+    if len(want) != len(got):
+        return False
+    apart = [i for i, (w, g) in enumerate(zip(want, got, strict=True))
+             if not isinstance(g, dict) or g.get(field) != w.get(field)]
+    return bool(apart) and all(
+        isinstance(got[i], dict) and any(got[i].get(field) == counts[i] + counts[j] for j in range(len(counts)) if j != i)
+        for i in apart)
 
 
 def _turned_trump_apart(state: Any, name: str | None, want: Any, got: Any) -> bool:
@@ -1104,25 +1145,30 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
 
 
 def _turnup_in_question(table: Table, actions: list[str]) -> bool:
-    """Whether the actions that differ are the dealer's use of the turned card while it lies on
-    show (hdb.deal.turnup-exposed): in the first trick, the turned card alone; in the window
-    after it, an announcement of a marriage it belongs to."""
+    """Whether the actions that differ are the dealer's use of the turned card (hdb.deal.turnup-exposed,
+    brouc.deal.turnup-in-hand): in the first trick, the turned card alone; after it, announcements
+    of marriages it belongs to, every one, while it lies on show (1802's first window) or he still
+    holds it (taken up in 1802; in his hand from the start in Brouc)."""
     state = table.state
     rules = state.rules
-    if not actions or state.to_act != rules.dealer or len(state.tricks) > 1:
+    if not actions or state.to_act != rules.dealer:
         return False
     turnup = state.turnup
     if not state.tricks:
         return actions == [rules.card_text(turnup)]
-    first = actions[0]
-    if state.phase != "window" or not first.startswith("announce"):
+    if len(state.tricks) > 1 and not state.hands[rules.dealer] >> turnup & 1:
         return False
-    try:
-        action = parse_action(rules, first)
-    except (BrouError, ValueError, IndexError):
-        return False
-    suit, kind = divmod(action - rules.n_indices, len(rules.kinds))
-    return 0 <= suit < len(rules.suits) and bool(rules.kinds[kind].masks[suit] >> turnup & 1)
+    for text in actions:
+        if not text.startswith("announce"):
+            return False
+        try:
+            action = parse_action(rules, text)
+        except (BrouError, ValueError, IndexError):
+            return False
+        suit, kind = divmod(action - rules.n_indices, len(rules.kinds))
+        if not (0 <= suit < len(rules.suits) and rules.kinds[kind].masks[suit] >> turnup & 1):
+            return False
+    return True
 
 
 def _legal_without_turnup(table: Table, given: set[str]) -> bool:
@@ -1311,8 +1357,9 @@ def _constants() -> set[str]:
     for value in list(globals().values()):
         if isinstance(value, str):
             found.add(value)
-        elif isinstance(value, dict):
-            found |= {v for v in value.values() if isinstance(v, str)}
+        elif isinstance(value, dict):  # (a table's value: a clause, or the clauses of each game)
+            for v in value.values():
+                found |= {v} if isinstance(v, str) else {x for x in v if isinstance(x, str)} if isinstance(v, tuple) else set()
         elif callable(value) and getattr(value, "__module__", None) == __name__ and hasattr(value, "__code__"):
             codes.append(value.__code__)
     while codes:
