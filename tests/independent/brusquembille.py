@@ -198,6 +198,27 @@ BATCH_G_FAULTS: dict[str, tuple[str, str]] = {
                                "trick in progress"),
 }
 FAULTS.update(BATCH_G_FAULTS)
+# the eighth batch of issue 63, written blind to the diagnosis too: a seventh held-out set
+BATCH_H_FAULTS: dict[str, tuple[str, str]] = {
+    "four-plays-in-pairs": ("brus.players.forms", "with four each for himself players 0 and 1, 2 and 3 count "
+                            "their card points together and share the pool as two pairs (\"toujours deux contre "
+                            "deux\")"),
+    "ten-after-nine": ("brus.deck.order", "with ten_rank after-jack the ten ranks below the nine (A K Q J 9 T 8 7), "
+                       "not between the jack and the nine"),
+    "rounds-always-two": ("brus.match.rounds", "the session ends after two rounds whatever number of rounds was "
+                          "agreed"),
+    "pairs-all-draw": ("brus.match.first-dealer", "in two pairs all four players draw for the first dealer, not "
+                       "only the rightmost player of each pair"),
+    "winner-stake-not-returned": ("brus.count.winner", "the player with the most card points is paid only the "
+                                  "others' stakes from the pool; his own stake is not given back"),
+    "follow-suit-one-trick-early": ("brus.play.free", "under following_after_talon follow-suit a player must "
+                                    "follow the suit led already in the last trick before the stock runs out"),
+    "deal-talon-bottom-first": ("brus.deal.talon", "the `deal` observable lists the talon from its bottom card, "
+                                "next to the turned card, not from its top"),
+    "partner-hand-as-dealt": ("brus.info.partners", "in two pairs the view's partner_hand is the partner's hand "
+                              "as dealt, never updated once he plays or draws"),
+}
+FAULTS.update(BATCH_H_FAULTS)
 FAULT = ""
 
 
@@ -277,6 +298,8 @@ class Rules:
         order = "AKQJT987" if self.p["ten_rank"] == "after-jack" and FAULT != "ten-second-after-jack" else "ATKQJ987"
         if FAULT == "ten-below-king":
             order = "AKTQJ987"
+        if FAULT == "ten-after-nine" and self.p["ten_rank"] == "after-jack":
+            order = "AKQJ9T87"
         self.strength = {r: 8 - i for i, r in enumerate(order)}
         self.points = dict(POINTS)
         if FAULT == "king-counts-three":
@@ -303,7 +326,7 @@ class Rules:
 
     def side(self, player: int) -> list[int]:
         """The players of a player's side."""
-        if self.pairs:
+        if self.pairs or (FAULT == "four-plays-in-pairs" and self.form == "four"):
             if FAULT == "partners-opposite":
                 return [player % 2, player % 2 + 2]
             return [0, 1] if player < 2 else [2, 3]
@@ -324,7 +347,7 @@ class Rules:
 def first_dealer(rules: Rules, draw: dict[str, Any]) -> int:
     """The dealer the draw for the first deal chooses (highest card at Piquet, ties draw again)."""
     order = "ATKQJ987" if FAULT == "draw-play-order" else PIQUET
-    drawing = [1, 3] if rules.pairs else list(range(rules.n))
+    drawing = [1, 3] if rules.pairs and FAULT != "pairs-all-draw" else list(range(rules.n))
     rounds: list[list[str | None]]
     if "cards" in draw:
         rounds = draw["cards"]
@@ -381,6 +404,8 @@ class Deal:
         self.dealt = {"hands": [list(h) for h in hands], "talon": list(talon), "turnup": turnup}
         if FAULT == "deal-talon-with-turnup":
             self.dealt["talon"] = list(talon) + [turnup]
+        if FAULT == "deal-talon-bottom-first":
+            self.dealt["talon"] = list(reversed(talon))
         self.hands = hands
         self.talon = talon
         self.turnup = turnup
@@ -470,6 +495,8 @@ class Deal:
             return []
         hand = self.hands[self.to_act]
         follow = self.rules.p["following_after_talon"] == "follow-suit" and self.talon_count() == 0
+        if FAULT == "follow-suit-one-trick-early" and self.rules.p["following_after_talon"] == "follow-suit":
+            follow = self.talon_count() <= self.rules.n
         if FAULT == "must-follow" or (FAULT == "follows-after-talon" and self.talon_count_true() == 0):
             follow = True
         if FAULT == "trump-lead-followed" and self.trick and self.trick[0][1][1] == self.trump:
@@ -645,6 +672,8 @@ class Deal:
                     self.pay(number, "pool", p, back, None, "brus.count.winner")
             else:
                 takers = [p for p in order if p in winners]
+                if FAULT == "winner-stake-not-returned":
+                    pool -= sum(e["jetons"] for e in self.ledger if e["to"] == "pool" and e["from"] in takers)
                 if FAULT == "tie-first-takes-all":
                     takers = [p for p in order if p in rules.side(takers[0])]
                 if FAULT == "pair-share-to-first" and rules.pairs:
@@ -699,7 +728,8 @@ class Deal:
             per_round = 2 if rules.pairs and dealers else rules.n
             if FAULT == "round-is-one-deal":
                 per_round = 1
-            if deals >= int(rules.p["rounds"]) * per_round:
+            agreed = 2 if FAULT == "rounds-always-two" else int(rules.p["rounds"])
+            if deals >= agreed * per_round:
                 counted = totals if FAULT == "session-won-on-card-points" else jetons
                 top = max(counted)
                 winners = [p for p in range(rules.n) if counted[p] == top]
@@ -724,6 +754,8 @@ class Deal:
             partner = list(self.hands[player ^ 1])
         if FAULT == "four-shows-neighbour-hand" and self.rules.form == "four":
             partner = list(self.hands[player ^ 1])
+        if FAULT == "partner-hand-as-dealt" and partner is not None:
+            partner = list(self.dealt["hands"][player ^ 1])
         trick = list(self.trick)
         if FAULT == "view-trick-kept" and not trick and self.last_trick:
             trick = list(self.last_trick)
@@ -849,7 +881,7 @@ def main(argv: list[str]) -> int:
         batches = {**{k: "issue-63" for k in NEW_FAULTS}, **{k: "issue-63-b" for k in HELD_OUT_FAULTS},
                    **{k: "issue-63-c" for k in BATCH_C_FAULTS}, **{k: "issue-63-d" for k in BATCH_D_FAULTS},
                    **{k: "issue-63-e" for k in BATCH_E_FAULTS}, **{k: "issue-63-f" for k in BATCH_F_FAULTS},
-                   **{k: "issue-63-g" for k in BATCH_G_FAULTS}}
+                   **{k: "issue-63-g" for k in BATCH_G_FAULTS}, **{k: "issue-63-h" for k in BATCH_H_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], indent=1))
         return 0

@@ -203,6 +203,28 @@ BATCH_G_FAULTS: dict[str, tuple[str, str]] = {
                                      "start, not only once it is over"),
 }
 FAULTS.update(BATCH_G_FAULTS)
+# the eighth batch of issue 63, written blind to the diagnosis too: a seventh held-out set
+BATCH_H_FAULTS: dict[str, tuple[str, str]] = {
+    "nolo-red-seven-high": ("hom.deck.nolo-order", "in nolo the red cards after the ace rank seven down to two "
+                            "(\"two up to seven\" read as rising), not two down to seven"),
+    "cut-one-short": ("hom.deal.cut", "a cut of K lifts only K - 1 cards: the pack dealt starts with the shuffle's "
+                      "K-th card, not its (K + 1)-th"),
+    "trump-in-auction-cannot-name": ("hom.auction.order", "a trump named in the auction is refused cannot-name, not "
+                                     "word-not-now"),
+    "demande-not-spades": ("hom.contract.demande", "keeping the demande, the hombre may not name spades as trump "
+                           "(refused cannot-name), as in sans prendre"),
+    "surrender-before-any-card": ("hom.exchange.surrender", "the hombre may give up only before any card of the "
+                                  "first trick is played: once the first hand has led, surrender is refused"),
+    "follow-last-card": ("hom.play.follow", "a player must follow the suit (or trump) of the card played just "
+                         "before his, not of the card led"),
+    "vole-ends-when-lost": ("hom.count.vole", "a vole undertaken ends at the first trick the hombre loses after it "
+                            "(vole missed), the coup not played out"),
+    "winners-every-coup": ("hom.match.coups", "the session names the players with the most points as winners at the "
+                           "end of every coup, not only once the game's coups are played"),
+    "four-result-three-entries": ("hom.players.four", "with four at the table the result (and the view's points) "
+                                  "lists only the three players in the deal, not an entry for the one sitting out"),
+}
+FAULTS.update(BATCH_H_FAULTS)
 FAULT = ""
 
 SUITS = "SHDC"
@@ -284,6 +306,8 @@ def plain_order(suit: str, nolo: bool) -> str:
     if red(suit):
         if FAULT == "nolo-red-ace-lowest" and nolo:
             return "KQJ234567A"
+        if FAULT == "nolo-red-seven-high" and nolo:
+            return "KQJA765432"
         return "AKQJ234567" if FAULT == "plain-red-ace-high" and not nolo else "KQJA234567"
     if nolo:
         return "AKQJ765432" if FAULT == "nolo-black-ace-high" else "KQJ765432A"
@@ -375,7 +399,9 @@ def shuffled(seed: int) -> list[str]:
 def seeded_deal(seed: int, cut: int | None) -> tuple[list[list[str]], list[str]]:
     """Three hands by seat and the talon (top first) from a seed."""
     pack = shuffled(seed)
-    if cut and FAULT != "cut-ignored":
+    if cut and FAULT == "cut-one-short":
+        pack = pack[cut - 1:] + pack[:cut - 1]
+    elif cut and FAULT != "cut-ignored":
         pack = pack[-cut:] + pack[:-cut] if FAULT == "cut-from-bottom" else pack[cut:] + pack[:cut]
     hands: list[list[str]] = [[], [], []]
     if FAULT == "talon-dealt-first":
@@ -695,7 +721,7 @@ class Deal:
         hand = self.hands[p]
         if not self.trick:
             return list(hand)
-        led = self.trick[0][1]
+        led = self.trick[-1 if FAULT == "follow-last-card" else 0][1]
         cls = klass(led, self.trump)
         same = [c for c in hand if klass(c, self.trump) == cls]
         if not same:
@@ -735,6 +761,8 @@ class Deal:
 
     def may_surrender(self, p: int) -> bool:
         """Whether the hombre may give up now (at his first card)."""
+        if FAULT == "surrender-before-any-card" and (self.tricks or self.trick):
+            return False
         return p == self.hombre and self.row()["surrender"] and (not self.hombre_played or FAULT == "surrender-during-play")
 
     def beats(self, card: str, best: str, led: str) -> bool:
@@ -779,6 +807,9 @@ class Deal:
         if FAULT == "nolo-stops-at-codille" and self.nolo() and self.hombre is not None \
                 and self.tricks.count(self.hombre) == 2:
             self.end("codille", "codille")
+            return
+        if FAULT == "vole-ends-when-lost" and self.vole and win != self.hombre:
+            self.end("played-out", None)
             return
         if len(self.tricks) == 9:
             self.end("played-out", None)
@@ -857,6 +888,8 @@ class Deal:
                 assert self.won_bid is not None
                 return [c for c in CONTRACTS[self.won_bid]["choose"] if self.choose_ok(c)]
             suits = "HDC" if self.row()["trump"] == "named-not-spades" and FAULT != "sans-prendre-spades" else SUITS
+            if FAULT == "demande-not-spades" and self.contract == "demande":
+                suits = "HDC"
             return ["trump " + s for s in suits]
         if self.phase == "exchange":
             return self.exchange_legal(p)
@@ -909,6 +942,8 @@ class Deal:
                     self.speak(p, action)
                     return
                 if action not in CONTRACTS:
+                    if FAULT == "trump-in-auction-cannot-name" and action.startswith("trump "):
+                        raise Refused("cannot-name", f"{action} may not be named now")
                     raise Refused("word-not-now", f"{action} is not said in the auction")
                 why = self.may_bid(p, action)
                 if why:
@@ -997,6 +1032,8 @@ class Deal:
     def result(self) -> list[dict[str, Any]]:
         """Tricks and points by player."""
         pts = self.outcome["points"] if self.outcome else [0] * self.n
+        if FAULT == "four-result-three-entries" and self.n == 4:
+            return [{"tricks": self.tricks.count(p), "points": pts[p]} for p in range(self.n) if p in self.active]
         if FAULT == "tiers-share-tricks" and self.hombre is not None:
             tiers = [q for q in self.active if q != self.hombre]
             side = sum(self.tricks.count(q) for q in tiers)
@@ -1103,8 +1140,8 @@ class Table:
             self.deal = Deal(self.n, dealer, spec["hands"], spec["talon"])
             self.dealt = {"hands": [list(h) for h in spec["hands"]], "talon": list(spec["talon"])}
 
-    def session(self) -> dict[str, Any]:
-        """The session observable."""
+    def session(self, report: bool = True) -> dict[str, Any]:
+        """The session observable (report: as shown, not as the next deal reads it)."""
         over = self.deal.phase == "over"
         unplayed = FAULT == "unplayed-coup-not-counted" and self.deal.outcome is not None \
             and self.deal.outcome.get("how") == "all-passed"
@@ -1116,7 +1153,8 @@ class Table:
             points = [a + b for a, b in zip(points, self.deal.outcome["points"], strict=True)]
         coups = 40 if self.n == 4 and FAULT != "thirty-with-four" else 30
         winners = None
-        if over and (deals > coups if FAULT == "game-ends-a-coup-late" else deals >= coups):
+        ended = over and (deals > coups if FAULT == "game-ends-a-coup-late" else deals >= coups)
+        if ended or (over and FAULT == "winners-every-coup" and report):
             top = max(points)
             winners = [p for p in range(self.n) if points[p] == top]
         nxt = self.deal.active[0]
@@ -1130,7 +1168,7 @@ class Table:
 
     def next_deal(self, spec: dict[str, Any]) -> None:
         """Deal the next coup of the session."""
-        info = self.session()
+        info = self.session(report=False)
         if self.deal.phase != "over" or info["winners"] is not None:
             raise ValueError("no next deal now")
         self.deals, self.points = info["deals"], info["points"]
@@ -1197,7 +1235,7 @@ def main() -> int:
         batches = {**{k: "issue-63" for k in NEW_FAULTS}, **{k: "issue-63-b" for k in HELD_OUT_FAULTS},
                    **{k: "issue-63-c" for k in BATCH_C_FAULTS}, **{k: "issue-63-d" for k in BATCH_D_FAULTS},
                    **{k: "issue-63-e" for k in BATCH_E_FAULTS}, **{k: "issue-63-f" for k in BATCH_F_FAULTS},
-                   **{k: "issue-63-g" for k in BATCH_G_FAULTS}}
+                   **{k: "issue-63-g" for k in BATCH_G_FAULTS}, **{k: "issue-63-h" for k in BATCH_H_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()]))
         return 0

@@ -183,6 +183,26 @@ BATCH_G_FAULTS: dict[str, tuple[str, str]] = {
                                "leave and show"),
 }
 FAULTS.update(BATCH_G_FAULTS)
+# the eighth batch of issue 63, written blind to the diagnosis too: a seventh held-out set
+BATCH_H_FAULTS: dict[str, tuple[str, str]] = {
+    "lost-points-seat-order": ("auv.count.lost", "when the homme loses, his opponents' points are written in "
+                               "seat order from player 0, not in the order of play from the dealer's right"),
+    "hand-checked-after-suit": ("auv.play.follow", "a card the player does not hold is refused must-follow-suit "
+                                "(or must-trump) when it would not follow, the suit being checked before the hand"),
+    "rejouissance-king-free": ("auv.king.turned", "only a king turned as the first card scores; a king turned in a "
+                               "réjouissance scores nothing"),
+    "all-leave-next-offered": ("auv.turn.nobody", "when every player leaves the card, the next card of the talon is "
+                               "offered as in a réjouissance; the deal is not played only after four offers"),
+    "later-speaker-overplays": ("auv.speech.round", "the speech goes on round the table after a player says play, "
+                                "and a later speaker who also plays takes his place: the last to play is the homme"),
+    "words-cleared-on-rejouissance": ("auv.info.turned", "the words (observable and view) list only those said since "
+                                      "the last réjouissance was offered, not every word of the deal"),
+    "packets-whole-hand": ("auv.deal.packets", "each player receives his packet of three and his packet of two one "
+                           "after the other, five cards in a row, before the next player is dealt"),
+    "draw-winner-speaks-first": ("auv.match.first-dealer", "the player who draws the highest card is made the first "
+                                 "to speak, the player on his left dealing, instead of dealing himself"),
+}
+FAULTS.update(BATCH_H_FAULTS)
 FAULT = ""
 SEVENS = True  # parameter pack_with_four (AMB-48): False plays four with 28 cards
 LOSER_PAYS = "each-opponent"  # parameter loser_pays (AMB-53)
@@ -293,6 +313,12 @@ def seeded_deal(n: int, seed: int, dealer: int, cut: int | None, packets: list[i
     step = 1
     if fault("deal-clockwise"):
         first, step = dealer - 1, -1
+    if fault("packets-whole-hand"):
+        for seat in range(n):
+            for size in packets:
+                hands[(first + step * seat) % n].extend(cards[pos:pos + size])
+                pos += size
+        return hands, cards[pos:]
     for size in packets:
         for seat in range(n):
             hands[(first + step * seat) % n].extend(cards[pos:pos + size])
@@ -302,6 +328,12 @@ def seeded_deal(n: int, seed: int, dealer: int, cut: int | None, packets: list[i
 
 def first_dealer(draw: dict[str, Any], n: int) -> int:
     """The dealer the draw for the first deal names (auv.match.first-dealer; ties: the tied redraw)."""
+    winner = drawn_highest(draw, n)
+    return (winner - 1) % n if fault("draw-winner-speaks-first") else winner
+
+
+def drawn_highest(draw: dict[str, Any], n: int) -> int:
+    """The player who draws the highest card."""
     if "cards" in draw:
         rounds: list[list[str | None]] = draw["cards"]
         drawing = list(range(n))
@@ -363,6 +395,7 @@ class Deal:
         self.scored: dict[str, int] = {}  # king -> the holder it scored for
         self.shown_this_round: set[int] = set()
         self.passed_suits: set[tuple[int, str | None]] = set()  # (player, suit) he passed on in the speech
+        self.left_offers = 0  # offers every player left (fault all-leave-next-offered)
         self.homme: int | None = None
         self.showing: list[int] = []
         self.trick: list[tuple[int, str]] = []
@@ -474,6 +507,14 @@ class Deal:
     def card_error(self, p: int, card: str) -> tuple[str, str] | None:
         """Why p may not play card now, or None."""
         hand = self.hands[p]
+        if card not in hand and fault("hand-checked-after-suit") and self.trick:
+            led = self.trick[0][1][1]
+            trump = self.trump()
+            if card[1] != led and any(c[1] == led for c in hand):
+                return "must-follow-suit", f"player {p} holds {led} and must follow"
+            if (card[1] != led and led != trump and card[1] != trump and not any(c[1] == led for c in hand)
+                    and any(c[1] == trump for c in hand)):
+                return "must-trump", f"player {p} is void in {led} and holds a trump"
         if card not in hand:
             return "not-in-hand", f"{card} is not in player {p}'s hand"
         if not self.trick:
@@ -549,7 +590,7 @@ class Deal:
         card = self.talon.pop(-1 if fault("turn-bottom-card") else 0)
         self.turned.append((p, card))
         self.events.append({"trick": 0, "player": p, "turn": card})
-        if card[0] == "K" and not fault("turned-king-free"):
+        if card[0] == "K" and not fault("turned-king-free") and not (fault("rejouissance-king-free") and len(self.turned) > 1):
             scorer = self.dealer if fault("turned-king-to-dealer") else p
             self.scored[card] = scorer
             self.write(0, "sheet", scorer, card, "auv.king.turned")
@@ -563,7 +604,13 @@ class Deal:
     def say_leave(self, p: int) -> None:
         """Leave the card to the next player; all leaving, the deal is not played (auv.turn.nobody)."""
         self.asked += 1
-        if self.asked == self.n:
+        offers = len(self.turned) + self.left_offers + 1  # this one included
+        if self.asked == self.n and fault("all-leave-next-offered") and offers < 4 and len(self.talon) > 1:
+            self.left_offers += 1
+            self.talon.pop(0)  # the card left is set aside, and the next one offered
+            self.asked = 0
+            self.to_act = self.first_asked()
+        elif self.asked == self.n:
             self.end("all-passed" if fault("not-turned-as-all-passed") else "not-turned")
         else:
             self.to_act = self.after(p)
@@ -597,18 +644,35 @@ class Deal:
         if self.asked < self.n:
             self.to_act = self.after(p)
             return
+        if fault("later-speaker-overplays") and self.homme is not None:
+            self.begin_showing(self.homme)
+            return
         most = 3 if fault("two-rejouissances") else 5 if fault("four-rejouissances") else 4
-        if len(self.turned) >= most or not self.talon:
+        if len(self.turned) + self.left_offers >= most or not self.talon:
             self.end("all-passed")
             return
         self.phase = "turn-offer"
         self.asked = 0
         self.to_act = self.first_asked()
+        if fault("words-cleared-on-rejouissance"):
+            self.words = []
         if fault("rejouissance-from-last-turner"):
             self.to_act = self.after(self.turned[-1][0])
 
     def say_play(self, p: int) -> None:
         """He is the homme; later holders of the turned king are asked to show it (auv.king.show)."""
+        if fault("later-speaker-overplays"):
+            self.homme = p
+            self.asked += 1
+            if self.asked < self.n:
+                self.to_act = self.after(p)
+            else:
+                self.begin_showing(p)
+            return
+        self.begin_showing(p)
+
+    def begin_showing(self, p: int) -> None:
+        """The homme is named: the later holders of the turned king are asked to show it."""
         self.homme = p
         order = [(self.dealer + 1 + i) % self.n for i in range(self.n)]
         later = order[order.index(p) + 1:]
@@ -713,7 +777,7 @@ class Deal:
             self.write(5, homme, "sheet", None, "auv.count.lost")
             if not fault("lost-opponents-nothing"):
                 for i in range(self.n):
-                    q = (self.dealer + 1 + i) % self.n
+                    q = i if fault("lost-points-seat-order") else (self.dealer + 1 + i) % self.n
                     if q != homme and (LOSER_PAYS == "each-opponent" or q == self.winner):
                         self.write(5, "sheet", q, None, "auv.count.lost")
         self.end("played-out")
@@ -889,7 +953,7 @@ def main() -> None:
         batches = {**{k: "issue-63" for k in NEW_FAULTS}, **{k: "issue-63-b" for k in HELD_OUT_FAULTS},
                    **{k: "issue-63-c" for k in BATCH_C_FAULTS}, **{k: "issue-63-d" for k in BATCH_D_FAULTS},
                    **{k: "issue-63-e" for k in BATCH_E_FAULTS}, **{k: "issue-63-f" for k in BATCH_F_FAULTS},
-                   **{k: "issue-63-g" for k in BATCH_G_FAULTS}}
+                   **{k: "issue-63-g" for k in BATCH_G_FAULTS}, **{k: "issue-63-h" for k in BATCH_H_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], ensure_ascii=False))
         return

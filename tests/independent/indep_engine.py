@@ -345,6 +345,49 @@ FAULTS += [
          "after a cape the outcome names the team that took every trick as the winner, not null, the game going on"),
     )
 ]
+# The eighth batch of issue 63 (batch "issue-63-h"), written blind to the diagnosis: a seventh held-out set.
+FAULTS += [
+    {"name": n, "ruleset": r, "clause": c, "description": d, "batch": "issue-63-h"} for n, r, c, d in (
+        ("value-steps-wrong-order", HDB, "hdb.game.value",
+         "the game's value steps are tried from the 150 one first: losers under zero give two parties, never four"),
+        ("complement-rest-of-120", HDB, "hdb.count.rounding",
+         "under complement-of-smaller the team with more card points gets the rest of 120 in the middle of a deal "
+         "too, not the rest of the card points taken so far"),
+        ("wrong-claim-score-zero", HDB, "hdb.game.claim-wrong",
+         "after a wrong claim the claimers' score is set to zero, not kept at its value before the coup, and the "
+         "parties are read on that zero"),
+        ("wrong-claim-cards-zero", HDB, "hdb.sheet.marque",
+         "after a wrong claim the marque's cards row writes 0 for the claimers, not null"),
+        ("pv-190-with-card-points", HDB, "hdb.game.partie-et-vole",
+         "with partie_et_vole_190 precondition the 190 counts the card points of the team's tricks too, as if "
+         "partie_et_vole_190_counts were with-card-points"),
+        ("made-vole-scores-kept", HDB, "hdb.game.partie-et-vole-success",
+         "a partie et vole made leaves the scores from before the coup, as a plain vole does, not the exact counts"),
+        ("raise-to-grand-full-value", HDB, "hdb.marriage.announce-window",
+         "with extend_to_grand difference a simple marriage raised by its jack scores the grand marriage in full, "
+         "not the difference"),
+        ("turnup-never-for-announcing", HDB, "hdb.deal.turnup-exposed",
+         "with turnup_in_first_window false the turned card never counts in the dealer's announcements, in any "
+         "window, not only the first"),
+        ("trick-leader-leads-again", BROUC, "hdb.play.next-lead",
+         "the player who led a trick leads the next one too, whoever won it (play simply goes on round the table)"),
+        ("table-factor-ignored", BROUC, "brouc.marriage.table",
+         "a table marriage moves its value once each way whatever table_factor asks, Brouc's default hard-wired"),
+        ("result-omits-announced", BROUC, "brouc.marriage.announce-score",
+         "the `result` observable leaves the deal's announced marriages out until the deal is over"),
+        ("dehors-between-tricks-ignored", BROUC, "brouc.game.dehors",
+         "with claim_moment between-tricks a dehors is still open while a trick is on the table"),
+        ("made-cape-et-dehors-as-cape", BROUC, "brouc.sheet.ardoise",
+         "a la cape et dehors made is written on the slate as a cape row of the coches, with no score or game row"),
+        ("complement-tie-leaders-first", BROUC, "brouc.count.rounding",
+         "under complement-of-smaller, on equal card points the team of the first leader rounds half up and the "
+         "dealer's team gets the rest"),
+        ("overtrump-opponents-only", BROUC, "brouc.play.overtrump",
+         "a trump need beat only the trumps the other team has played to the trick, not the partner's"),
+        ("unknown-card-malformed", BROUC, "hdb.deck.cards",
+         "two characters that name no card of the pack (6S, 1H) are refused malformed-action, not unknown-card"),
+    )
+]
 
 
 def fault(name: str) -> bool:
@@ -688,10 +731,13 @@ class Deal:
             # the team with fewer card points rounds first; on equal card points, the dealer's team
             # (docs/game.md); the other gets the rest of what both have taken, rounded
             dealers = team(self.dealer) if _TEAM_HALVES else self.dealer % 2
+            if fault("complement-tie-leaders-first") and self.brouc:
+                dealers = 1 - dealers
             small = (0 if cards[0] < cards[1] else 1) if cards[0] != cards[1] else dealers
             out = [0, 0]
             out[small] = round_half_up(cards[small])
-            out[1 - small] = round_half_up(sum(cards)) - out[small]
+            taken = 120 if fault("complement-rest-of-120") and not self.brouc else sum(cards)
+            out[1 - small] = round_half_up(taken) - out[small]
             return [(out[t], out[t] + marriages[t]) for t in (0, 1)]
         if how == "total-half-up" or (how == "total-half-away-from-zero" and fault("away-from-zero-as-half-up") and self.brouc):
             return [(round_half_up(cards[t]), round_half_up(cards[t] + marriages[t])) for t in (0, 1)]
@@ -702,6 +748,12 @@ class Deal:
 
     def result(self) -> list[dict[str, int]]:
         """The `result` observable: per team tricks, card points, marriages, rounded cards and total."""
+        if fault("result-omits-announced") and self.brouc and self.phase != "over" and self.announcements:
+            made, self.announcements = self.announcements, []
+            try:
+                return self.result()
+            finally:
+                self.announcements = made
         rounded = self.rounded()
         return [{"tricks": self.tricks_of(t), "card_points": self.cards_of(t), "marriages": self.marriages_of(t),
                  "rounded": rounded[t][0], "total": rounded[t][1]} for t in (0, 1)]
@@ -767,6 +819,9 @@ class Deal:
         if fault("overtrump-ruff-only") and led == self.trump:
             return None
         best = self.best_trump()
+        if fault("overtrump-opponents-only") and self.brouc:
+            theirs = [rank_index(c[0]) for q, c in self.trick if c[1] == self.trump and team(q) != team(player)]
+            best = min(theirs) if theirs else None
         if best is None:
             return None
         higher = [c for c in hand if c[1] == self.trump and rank_index(c[0]) < best]
@@ -803,6 +858,8 @@ class Deal:
         if fault("turnup-not-for-marriage") and self.brouc and player == self.dealer:
             hand.discard(self.turnup)
         first_window = self.phase == "window" and len(self.tricks) == 1 and player == self.dealer
+        if fault("turnup-never-for-announcing") and player == self.dealer:
+            first_window = True
         if first_window and not self.brouc and not self.param("turnup_in_first_window") \
                 and not fault("turnup-window-ignored"):
             hand.discard(self.turnup)
@@ -883,7 +940,8 @@ class Deal:
         if double or (not won and not first_trick) or len(self.tricks) >= last:
             return False
         least = 191 if fault("partie-et-vole-above-190") else 190
-        if self.param("partie_et_vole_190") == "precondition" and self.scores[t] + self.marriages_of(t) < least:
+        counted = self.scores[t] + self.marriages_of(t) + (self.cards_of(t) if fault("pv-190-with-card-points") else 0)
+        if self.param("partie_et_vole_190") == "precondition" and counted < least:
             return False
         if self.param("partie_et_vole_declarer") == "any-player-of-team":
             return len(self.tricks) < 4 or not self.trick
@@ -893,7 +951,8 @@ class Deal:
         """Whether a claim (dehors) is offered now."""
         if not self.in_game or self.phase == "over":
             return False
-        if self.phase in ("concede", "answer") or (self.param("claim_moment") == "between-tricks" and self.trick):
+        between = self.param("claim_moment") == "between-tricks" and not (fault("dehors-between-tricks-ignored") and self.brouc)
+        if self.phase in ("concede", "answer") or (between and self.trick):
             return False
         if fault("no-claim-in-window") and not self.brouc and self.phase == "window":
             return False
@@ -1021,7 +1080,8 @@ class Deal:
             ranks = RANKS + "65432" if fault("deck-52-card-names") and not self.brouc else RANKS
             if action[0] in ranks and action[1] in SUITS:
                 return "card"
-            raise Refused("unknown-card", f"{action!r} names no card")
+            code = "malformed-action" if fault("unknown-card-malformed") and self.brouc else "unknown-card"
+            raise Refused(code, f"{action!r} names no card")
         raise Refused("malformed-action", f"{action!r} is not an action")
 
     def apply(self, action: str) -> None:
@@ -1056,7 +1116,7 @@ class Deal:
     def announce(self, p: int, name: str) -> None:
         """Announce a marriage: credited at once (1802) or at the end (Brouc); both are in marriages_of."""
         value = self.marriage_value(name)
-        if self.raises(name):
+        if self.raises(name) and not (fault("raise-to-grand-full-value") and not self.brouc):
             value -= self.marriage_value(name[:2] + name[-1])
         self.announcements.append((p, name, value))
         if not (fault("slate-announcements-at-end") and self.brouc):
@@ -1149,6 +1209,8 @@ class Deal:
                 if all(r + suit in cards for r in ranks):
                     done = max(cards.index(r + suit) for r in ranks)
                     factor = self.param("table_factor") * (2 if fault("table-counts-double") else 1)
+                    if fault("table-factor-ignored") and self.brouc:
+                        factor = 1
                     trump_factor = 2 if suit == self.trump and not (fault("table-trump-not-doubled") and self.brouc) else 1
                     fallen.append((done, ranks + suit, value * trump_factor * factor))
                     if not (fault("grand-and-simple-on-table") and not self.brouc):
@@ -1178,6 +1240,8 @@ class Deal:
             return
         self.note_301(team(winner))
         self.leader = (winner + 2) % 4 if fault("partner-leads-next") else winner
+        if fault("trick-leader-leads-again") and self.brouc:
+            self.leader = players[0]
         if n == 8:
             self.end_played_out()
             return
@@ -1220,7 +1284,7 @@ class Deal:
         """The rows the end of a Brouc deal writes on the slate (after its announcements)."""
         if fault("slate-announcements-at-end"):
             self.sheet.extend(("announcement", *self.one_side(team(p), v)) for p, _, v in self.announcements)
-        if how == "all-tricks":
+        if how == "all-tricks" or (fault("made-cape-et-dehors-as-cape") and how == "declaration-made"):
             if fault("cape-slate-score-too"):
                 self.sheet.append(("score", scores[0], scores[1]))
             self.sheet.append(self.marks_row("cape", marks))
@@ -1252,7 +1316,7 @@ class Deal:
         if how == "claim-wrong":
             assert winner is not None
             claimers = 1 - winner
-            cards[claimers] = None
+            cards[claimers] = 0 if fault("wrong-claim-cards-zero") else None
             self.sheet.append(("cards", cards[0], cards[1]))
             written = sum((nous if claimers == 0 else eux) or 0 for kind, nous, eux in self.sheet if kind == "marriage")
             if written and self.param("wrong_claim_marriages") == "all":
@@ -1270,6 +1334,8 @@ class Deal:
         at_zero = self.param("quadruple_below") == "at-or-below-zero" or fault("quadruple-at-zero")
         quadruple = loser_count <= 0 if at_zero else loser_count < 0
         below = 151 if fault("double-at-150") else 100 if fault("double-below-100") else 150
+        if fault("value-steps-wrong-order"):
+            return 2 if loser_count < below else 4 if quadruple else 1
         return 4 if quadruple else 2 if loser_count < below else 1
 
     def coches(self, loser: int, counts: list[int]) -> int:
@@ -1322,6 +1388,8 @@ class Deal:
         else:
             kept = self.marriages_of(t) if self.param("wrong_claim_marriages") == "card-points-only" else 0
             counts[t] = self.scores[t] + kept + (self.cards_of(t) if fault("wrong-claim-keeps-cards") else 0)
+            if fault("wrong-claim-score-zero"):
+                counts[t] = 0
             on_winners = self.param("wrong_claim_parties") == "other-team" or fault("wrong-claim-read-on-winners")
             read = counts[1 - t] if on_winners else counts[t]
             value = 1 if fault("wrong-claim-one-partie") else self.value(read)
@@ -1367,7 +1435,8 @@ class Deal:
             elif reaches_target(counts[d]):
                 bonus = 0 if fault("declared-vole-no-bonus") else 3
                 read = counts[d] if fault("made-vole-valued-on-declarers") else counts[1 - d]
-                self.finish("declaration-made", d, self.pair(d, bonus + self.value(read), 0), counts)
+                written = list(self.scores) if fault("made-vole-scores-kept") else counts
+                self.finish("declaration-made", d, self.pair(d, bonus + self.value(read), 0), written)
             else:
                 self.finish("declaration-failed", 1 - d, self.pair(1 - d, 3 + self.value(counts[1 - d]), 0), counts)
             return
