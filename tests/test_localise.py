@@ -254,12 +254,24 @@ def test_every_clause_the_diagnosis_names_is_a_clause() -> None:
     ("hombre", "tests/independent/hombre.py:tiers-share-tricks", "gen.hom.deal.00001", "hom.players.count"),
     # the lowest of three or more cards of the suit led taking the trick: the trick's rule, not the order
     ("hombre", "tests/independent/hombre.py:nolo-lowest-wins", "gen.hom.deal.00001", "hom.play.trick-winner"),
+    # the misses of issue-63-g: the teams' tricks of another pairing of the players (partners side by side)
+    ("brouc", "partners-side-by-side", "gen.brouc.deal.00004", "hdb.players.teams"),
+    # a team given the rest of the pack's points mid-deal: the count, not the cards' points
+    ("homme-de-brou-1802", "eux-cards-complement", "hdb.ambiguity.amb-11.single", "hdb.count.card-points"),
+    # another code where the reference's is that of an open concession
+    ("homme-de-brou-1802", "claim-code-in-concession", "hdb.game.concession.pending", "hdb.game.concession"),
+    # a word that names no card refused unknown-card: not the pack's rule
+    ("brusquembille-1718", "tests/independent/brusquembille.py:word-unknown-card", "gen.brus.deal.00002",
+     "brus.play.free"),
+    # a word the phase does not take, refused with another rule's code: the phase's rule
+    ("homme-d-auvergne", "tests/independent/homme_d_auvergne.py:show-in-offer-no-king", "gen.auv.deal.00048",
+     "auv.turn.offer"),
 ])
 def test_a_failure_is_laid_on_the_rule_that_decides_it(ruleset: str, fault: str, scenario: str, clause: str) -> None:
     """Through brou check, an implementation written outside the engine (tests/independent) with one
     fault (`FILE:NAME`, or NAME of tests/independent/adapter.py): the match's next dealer, the
     kinds' values, who leads after a trick, the marriage exception, and one of each kind of miss of
-    the blind batch issue-63-f; each failure names that rule, not the first clause the scenario
+    the blind batches issue-63-f and issue-63-g; each failure names that rule, not the first clause the scenario
     lists nor where it shows."""
     file, _, fault = fault.rpartition(":")
     impl = f"{shlex.quote(sys.executable)} {file or 'tests/independent/adapter.py'} --fault {fault}"

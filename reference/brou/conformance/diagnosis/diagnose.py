@@ -135,7 +135,7 @@ def _diagnosed(s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
             "not-in-hand" in said if len(action) == 2 else "marriage-not-held" in said or said == "accepted")
         if not exposed and len(action) == 2 and (led := _lead_restricted(rules, table.state, verdict, action)):
             return led, True  # the program's own code names the check it made, at a lead where none applies
-        earlier = (_earlier_check(action, verdict) or _refused_by(rules, table.state, verdict)
+        earlier = (_earlier_check(action, verdict) or _refused_by(rules, table.state, verdict, action)
                    or (_overtrump_measured_otherwise(rules, table.state, [action], None)
                        if verdict.expected == "accepted" and "must-overtrump" in str(verdict.got) else None))
         clause = in_ruleset(rules, "hdb.deal.turnup-exposed" if exposed else earlier or action_clause(table, action))
@@ -168,8 +168,9 @@ _CODE_RULES = {"must-follow-suit": ("brouc.play.follow", "hdb.play.follow", "auv
                "must-overtrump": ("brouc.play.overtrump",), "no-undertrump": ("brouc.play.no-undertrump",),
                "must-trump": ("auv.play.trump-if-void",),
                "deal-over": ("brus.talon.last-tricks",),  # Brusquembille: how long play lasts
+               "concession-pending": ("hdb.game.concession",),  # a concession open: its answer first
                "unknown-card": PACK_RULES}
-# a card before play: the rule of the phase the deal is in
+# a card before play, or a word the phase does not take: the rule of the phase the deal is in
 _NOT_YET_RULES = {"turn-offer": "auv.turn.offer", "speech": "auv.speech.round", "showing": "auv.king.show",
                   "auction": "hom.auction.order", "declare": "hom.contract.demande", "exchange": "hom.exchange.surrender"}
 
@@ -235,20 +236,23 @@ def _nolo_black_aces(rules: Rules, state: Any, name: str | None, want: Any, got:
     return False
 
 
-def _refused_by(rules: Rules, state: Any, verdict: Verdict) -> str | None:
+def _refused_by(rules: Rules, state: Any, verdict: Verdict, action: str | None = None) -> str | None:
     """An action both refuse, the program with another code than the reference's: the rule whose
     check gives the reference's code (following suit, overtrumping, not undertrumping, trumping
-    when void; an announcement's moment; a card before play, the phase's rule; a card after
-    Brusquembille's last trick, how long play lasts; a card of no pack, the pack's) is the one the
-    program applied otherwise.
-    A card the reference knows refused `unknown-card` is the pack's rule too: the program's pack
-    lacks it.  None for any other code, or where both give the same."""
+    when void; an announcement's moment; an open concession; a card before play or a word out of
+    its phase, the phase's rule; a card after Brusquembille's last trick, how long play lasts; a
+    card of no pack, the pack's) is the one the program applied otherwise. A card the reference
+    knows refused `unknown-card` is the pack's rule too: the program's pack lacks it (not a word
+    that names no card, `action`, refused so: that is no card of any pack). None for any other
+    code, or where both give the same."""
     want, got = verdict.expected, verdict.got
     if not isinstance(want, str) or not isinstance(got, str) or want == got or got not in ACTION_CODES:
         return None
     if got == "unknown-card" and want in ACTION_CODES:
+        if action is not None and not _card_name(action.strip()):
+            return None
         return next((c for c in PACK_RULES if in_ruleset(rules, c) == c), None)
-    if want == "cards-not-yet":
+    if want in ("cards-not-yet", "word-not-now"):  # a card, or a word, the phase does not take now
         return in_ruleset(rules, _NOT_YET_RULES.get(str(getattr(state, "phase", "")), ""))
     return next((c for c in _CODE_RULES.get(want, ()) if in_ruleset(rules, c) == c), None)
 
@@ -326,9 +330,9 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
     step = s.data["steps"][number - 1]
     if "expect" not in step or verdict.observed in ("legal", "speakers"):
         table = Table(rules, s.data["setup"])
-        _replayed(table, s, verdict)
+        _, action = _replayed(table, s, verdict)
         clause = (_hand_clause(table, verdict, "brus") or _ended_early(rules, table.state, verdict)
-                  or _refused_by(rules, table.state, verdict))
+                  or _refused_by(rules, table.state, verdict, action))
         return _in_ruleset_pair(rules, clause or "brus.play.free", False)
     name, got = verdict.observed, verdict.got
     if (name == "over" and got is True) or (name == "to_act" and got is None and step["expect"].get("to_act") is not None):
@@ -672,6 +676,11 @@ def _tricks_clause(table: Any, verdict: Verdict, want: Any) -> str | None:
     return None
 
 
+def _card_name(text: str) -> bool:
+    """Whether a text names a card of some pack (a rank and a suit: `6S` too, of no pack here)."""
+    return len(text) == 2 and text[0] in "AKQJT98765432" and text[1] in "SHDC"
+
+
 def _is_card(rules: Rules, text: str) -> bool:
     try:
         rules.card(text)
@@ -707,7 +716,7 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         clause = _hand_clause(table, verdict, "auv") if "do" in step else None
         if clause is None and _is_card(rules, action) and (led := _lead_restricted(rules, state, verdict, action)):
             return _in_ruleset_pair(rules, led, True)  # the program's own code names the check it made
-        clause = clause or _ended_apart(rules, state, verdict) or _refused_by(rules, state, verdict)
+        clause = clause or _ended_apart(rules, state, verdict) or _refused_by(rules, state, verdict, action)
         if clause is None and action.strip() == "play" and _passed_on_this_suit(rules, state):
             clause = "auv.speech.trump"  # a suit passed may be played when it comes again
         return _in_ruleset_pair(rules, clause or _speech_action_clause(table, action), False)
@@ -828,7 +837,7 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         clause = _hand_clause(table, verdict, "hom") if "do" in step else None
         if clause == "hom.play.lead" and isinstance(verdict.got, str) and "not-in-hand" in verdict.got:
             clause = _hombre_first_to_act(state, None)  # another seat asked: still exchanging, or another leader
-        clause = clause or _ended_apart(rules, state, verdict) or _refused_by(rules, state, verdict)
+        clause = clause or _ended_apart(rules, state, verdict) or _refused_by(rules, state, verdict, action)
         return _in_ruleset_pair(rules, clause or _hombre_action_clause(table, action), False)
     if "perft" in step:
         return _in_ruleset_pair(rules, _HOMBRE_PHASE.get(state.phase, "hom.play.follow"), False)
@@ -842,8 +851,12 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         clause = _hombre_word_clause(table, words) or _hand_clause(table, verdict, "hom")
         return _in_ruleset_pair(rules, clause or _hombre_action_clause(table, ""), False)
     if name == "to_act":
+        # after a trick, a seat whose card could not have won it asked to lead: who leads, not who won
         clause = _HOMBRE_PHASE.get(state.phase) or (_hombre_first_to_act(state, verdict.got)
-                                                     if not state.tricks and not state.trick else "hom.play.trick-winner")
+                                                     if not state.tricks and not state.trick else "hom.play.lead"
+                                                     if not state.trick and _could_not_win(rules, state.tricks[-1],
+                                                                                            verdict.got, state.trump)
+                                                     else "hom.play.trick-winner")
         return _in_ruleset_pair(rules, clause, False)
     if name == "outcome" and isinstance(want, dict):
         how = str(want.get("how"))
@@ -1099,6 +1112,10 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
     if name == "result" and isinstance(got, list):
         for field, clause in _RESULT.items():  # the first field that differs, in the order of counting
             if any(isinstance(g, dict) and field in w and w[field] != g.get(field) for w, g in zip(want, got, strict=False)):
+                if field in ("tricks", "card_points") and _teams_otherwise(table.state, want, got, field):
+                    return "hdb.players.teams"  # the tricks of other pairs of players counted together
+                if field == "card_points" and _rest_of_the_pack(table.rules, want, got):
+                    return "hdb.count.card-points"  # a team given the rest of the pack, not its tricks' points
                 if field == "marriages":  # announced or on the table; when the count cannot tell, their values
                     return _marriage_clause(table, got) or "hdb.marriage.kinds"
                 if field == "card_points" and _last_trick_apart(table, want, got,
@@ -1142,6 +1159,39 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
     if name == "tricks":
         return _tricks_clause(table, verdict, want) or "hdb.play.trick-winner"
     return _OBSERVED.get(name)
+
+
+def _teams_otherwise(state: Any, want: Any, got: Any, field: str) -> bool:
+    """Whether the teams' tricks (or card points) the program gives are those of another pairing
+    of the four players (partners side by side, or the teams numbered from another player), from
+    what each player's tricks hold, and not the reference's (hdb.players.teams)."""
+    if len(state.hands) != 4 or not isinstance(want, list) or not isinstance(got, list) or len(got) != 2:
+        return False
+    given = [g.get(field) if isinstance(g, dict) else None for g in got]
+    if given == [w.get(field) if isinstance(w, dict) else None for w in want] or not all(isinstance(t, int) for t in given):
+        return False
+    won = [0] * 4
+    for _, cards, winner in state.tricks:
+        won[winner] += 1 if field == "tricks" else sum(state.rules.points[c] for c in cards)
+    extra = 0 if field == "tricks" else (_total(want, field) or 0) - sum(won)  # the last trick's points
+    last = state.tricks[-1][2] if state.tricks else -1
+    for partner in (1, 2, 3):
+        pair = (0, partner)
+        counts = [sum(won[p] for p in pair) + (extra if last in pair else 0),
+                  sum(won[p] for p in range(4) if p not in pair) + (0 if last in pair else extra)]
+        if given in (counts, counts[::-1]):
+            return True
+    return False
+
+
+def _rest_of_the_pack(rules: Rules, want: Any, got: Any) -> bool:
+    """Whether the teams' card points the program gives add up to the whole pack's where the
+    reference's do not (part of the deal played), one team's right: the other is given the rest
+    of the pack, not the points of its own tricks (the count's rule, not the cards' points)."""
+    whole, given, wanted = sum(rules.points), _total(got, "card_points"), _total(want, "card_points")
+    return given == whole != wanted and any(
+        isinstance(w, dict) and isinstance(g, dict) and w.get("card_points") == g.get("card_points")
+        for w, g in zip(want, got, strict=False))
 
 
 def _turnup_in_question(table: Table, actions: list[str]) -> bool:
