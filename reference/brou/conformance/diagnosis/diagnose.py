@@ -163,8 +163,8 @@ PACK_RULES: Final = ("hdb.deck.cards", "brus.deck.cards", "auv.deck.cards", "hom
 _CODE_RULES = {"must-follow-suit": ("brouc.play.follow", "hdb.play.follow", "auv.play.follow", "hom.play.follow",
                                      "brus.play.free"),  # (Brusquembille: its reading following_after_talon)
                # an announcement's moment (the window; Brouc's trick for the team), checked before the hand
-               "announce-not-now": ("brouc.marriage.announce-window", "hdb.marriage.announce-window"),
-               "announce-needs-trick": ("brouc.marriage.announce-window", "hdb.marriage.announce-window"),
+               **{code: ("brouc.marriage.announce-window", "hdb.marriage.announce-window")
+                  for code in _ANNOUNCE_MOMENT_CODES},
                "must-overtrump": ("brouc.play.overtrump",), "no-undertrump": ("brouc.play.no-undertrump",),
                "must-trump": ("auv.play.trump-if-void",),
                "deal-over": ("brus.talon.last-tricks",),  # Brusquembille: how long play lasts
