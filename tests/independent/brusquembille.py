@@ -401,7 +401,7 @@ class Deal:
             turnup = deal["turnup"]
         if len(hands) != n:
             raise CannotRun(f"{len(hands)} hands for {n} players")
-        self.dealt = {"hands": [list(h) for h in hands], "talon": list(talon), "turnup": turnup}
+        self.dealt: dict[str, Any] = {"hands": [list(h) for h in hands], "talon": list(talon), "turnup": turnup}
         if FAULT == "deal-talon-with-turnup":
             self.dealt["talon"] = list(talon) + [turnup]
         if FAULT == "deal-talon-bottom-first":
@@ -759,9 +759,10 @@ class Deal:
         trick = list(self.trick)
         if FAULT == "view-trick-kept" and not trick and self.last_trick:
             trick = list(self.last_trick)
-        held: list[int | None] = [len(h) for h in self.hands]
+        counts = [len(h) for h in self.hands]
         if FAULT == "held-counts-trick-card":
-            held = [c + sum(1 for q, _ in self.trick if q == p) for p, c in enumerate(held)]
+            counts = [c + sum(1 for q, _ in self.trick if q == p) for p, c in enumerate(counts)]
+        held: list[int | None] = list(counts)
         if FAULT == "held-others-hidden":
             held = [c if p == player else None for p, c in enumerate(held)]
         turnup = None if FAULT == "turnup-hidden-once-drawn" and self.drawn_by is not None else self.turnup
