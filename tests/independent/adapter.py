@@ -25,6 +25,8 @@ def match_view(deal: Deal, marks: list[int]) -> dict[str, Any]:
     """The `match` observable after the deal."""
     out = deal.outcome
     total = [marks[t] + (out.marks[t] if out else 0) for t in (0, 1)]
+    if indep_engine.fault("cape-coches-not-in-match") and deal.brouc and out is not None and out.how == "all-tricks":
+        total = list(marks)
     if deal.brouc:
         needed = 6 if indep_engine.fault("match-sixth-coche") else 5
     else:

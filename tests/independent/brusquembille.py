@@ -219,6 +219,28 @@ BATCH_H_FAULTS: dict[str, tuple[str, str]] = {
                               "as dealt, never updated once he plays or draws"),
 }
 FAULTS.update(BATCH_H_FAULTS)
+# the ninth batch of issue 63, written blind to the diagnosis too: an eighth held-out set
+BATCH_I_FAULTS: dict[str, tuple[str, str]] = {
+    "ten-after-jack-plain-only": ("brus.deck.order", "with ten_rank after-jack the ten moves between the jack and "
+                                  "the nine in the plain suits only (the ruleset's `orders: plain`); in trumps it "
+                                  "still ranks second, after the ace"),
+    "seed-seat-zero-is-player-zero": ("brus.deal.packets", "a seeded deal gives its first cards to player 0 "
+                                      "whoever deals (docs/shuffle.md's seat 0 taken as player 0), not to the "
+                                      "player on the dealer's right"),
+    "no-trump-once-drawn": ("brus.deal.turned", "once the turned card has been drawn the last tricks are played "
+                            "without trump (trump is null), instead of its suit staying trump for the whole deal"),
+    "card-points-at-end-only": ("brus.count.points", "the result's card_points stay 0 until every card has been "
+                                "played, instead of counting the tricks won so far"),
+    "stake-once-a-session": ("brus.stakes.pool", "the fiche is put in the pool only in the first deal of a "
+                             "session (the starting stake), not at the start of every deal"),
+    "draw-tie-all-redraw": ("brus.match.first-dealer", "when players tie for the highest card at the draw, every "
+                            "player draws again, not only the tied ones"),
+    "view-tricks-on-turn-only": ("brus.info.trick-open", "a view's `tricks` is null unless the player is to play "
+                                 "(as 1802's last_trick), instead of the winners of the finished tricks for all"),
+    "trump-brusquembilles-only": ("brus.pay.brusquembille", "only the ace and the ten of trumps are brusquembilles "
+                                  "and paid for; the aces and tens of the plain suits pay nothing"),
+}
+FAULTS.update(BATCH_I_FAULTS)
 FAULT = ""
 
 
@@ -312,6 +334,9 @@ class Rules:
             self.points["J"] = 1
         if FAULT == "rank-by-points":
             self.strength = dict(self.points)
+        self.trump_strength = dict(self.strength)
+        if FAULT == "ten-after-jack-plain-only" and self.p["ten_rank"] == "after-jack":
+            self.trump_strength = {r: 8 - i for i, r in enumerate("ATKQJ987")}
         self.paid = self.p["scoring"] == "pool" and form not in ("two", "four-partners")
         if FAULT == "four-not-paid" and form == "four":
             self.paid = False
@@ -348,6 +373,7 @@ def first_dealer(rules: Rules, draw: dict[str, Any]) -> int:
     """The dealer the draw for the first deal chooses (highest card at Piquet, ties draw again)."""
     order = "ATKQJ987" if FAULT == "draw-play-order" else PIQUET
     drawing = [1, 3] if rules.pairs and FAULT != "pairs-all-draw" else list(range(rules.n))
+    everyone = list(drawing)
     rounds: list[list[str | None]]
     if "cards" in draw:
         rounds = draw["cards"]
@@ -357,6 +383,8 @@ def first_dealer(rules: Rules, draw: dict[str, Any]) -> int:
             if len(row) != rules.n or [p for p, c in enumerate(row) if c is not None] != drawing:
                 raise CannotRun(f"round {i + 1} of the draw does not list exactly the players drawing")
             drawing = best(drawing, row, order)
+            if FAULT == "draw-tie-all-redraw" and len(drawing) > 1:
+                drawing = everyone
         if len(drawing) > 1:
             raise CannotRun("the draw is not over")
         return drawing[0]
@@ -368,6 +396,8 @@ def first_dealer(rules: Rules, draw: dict[str, Any]) -> int:
         for i, p in enumerate(drawing):
             cards[p] = top[i]
         drawing = best(drawing, cards, order)
+        if FAULT == "draw-tie-all-redraw" and len(drawing) > 1:
+            drawing = everyone
     return drawing[0]
 
 
@@ -422,7 +452,7 @@ class Deal:
         self.outcome: dict[str, Any] | None = None
         self.session = {"deals": session.get("deals", 0), "jetons": list(session.get("jetons", [0] * n)),
                         "totals": list(session.get("totals", [0] * n))}
-        if rules.pool:
+        if rules.pool and (FAULT != "stake-once-a-session" or self.session["deals"] == 0):
             stake = 10 if FAULT == "stake-ten-jetons" else FICHE
             payers = list(range(n)) if FAULT == "stakes-from-seat-zero" else rules.round_from(self.first)
             for p in payers:
@@ -445,6 +475,8 @@ class Deal:
             seats = [(self.dealer + s) % n for s in range(n)]
         if FAULT == "deal-from-left-clockwise":
             seats = [(self.dealer - 1 - s) % n for s in range(n)]
+        if FAULT == "seed-seat-zero-is-player-zero":
+            seats = list(range(n))
         at_once = rules.p["deal_packets"] == "all-at-once" and FAULT != "all-at-once-one-by-one"
         packets = [3] if at_once else [1, 1, 1]
         hands: list[list[str]] = [[] for _ in range(n)]
@@ -576,11 +608,12 @@ class Deal:
         """The player who wins the complete trick."""
         strength = self.rules.strength
         led = self.trick[0][1][1]
-        trumps = [(p, c) for p, c in self.trick if c[1] == self.trump]
+        trumps = [(p, c) for p, c in self.trick if c[1] == self.trump_now()]
         if trumps:
             if FAULT == "first-trump-wins":
                 return trumps[0][0]
-            return max(trumps, key=lambda pc: strength[pc[1][0]])[0]
+            trump_strength = self.rules.trump_strength
+            return max(trumps, key=lambda pc: trump_strength[pc[1][0]])[0]
         if FAULT == "beats-led-not-best":
             beaters = [p for p, c in self.trick[1:] if c[1] == led and strength[c[0]] > strength[self.trick[0][1][0]]]
             return beaters[-1] if beaters else self.trick[0][0]
@@ -626,6 +659,8 @@ class Deal:
                     worth = 2
                 if FAULT == "ace-brusquembille-three" and c[0] == "A":
                     worth = 3
+                if FAULT == "trump-brusquembilles-only" and c[1] != self.trump:
+                    worth = 0
                 if not worth:
                     continue
                 for q in everyone:
@@ -646,6 +681,12 @@ class Deal:
             self.end(number)
         else:
             self.to_act = next_lead
+
+    def trump_now(self) -> str | None:
+        """The trump suit now (the turned card's suit, for the whole deal)."""
+        if FAULT == "no-trump-once-drawn" and self.drawn_by is not None:
+            return None
+        return self.trump
 
     def talon_count_true(self) -> int:
         """Cards left to draw, for the engine's own use."""
@@ -766,13 +807,16 @@ class Deal:
         if FAULT == "held-others-hidden":
             held = [c if p == player else None for p, c in enumerate(held)]
         turnup = None if FAULT == "turnup-hidden-once-drawn" and self.drawn_by is not None else self.turnup
+        tricks: list[int] | None = list(self.tricks)
+        if FAULT == "view-tricks-on-turn-only" and (self.over() or self.to_act != player):
+            tricks = None
         return {"player": player, "phase": "over" if self.over() else "play", "to_act": self.to_act,
-                "trump": self.trump, "turnup": turnup,
+                "trump": self.trump_now(), "turnup": turnup,
                 "turnup_drawn_by": None if FAULT == "drawn-by-hidden" else self.drawn_by,
                 "hand": list(self.hands[player]), "held": held,
                 "talon": None if FAULT == "view-talon-null" else self.talon_count(),
                 "partner_hand": partner, "trick": [{"player": p, "card": c} for p, c in trick],
-                "tricks": list(self.tricks), "jetons": self.jetons()}
+                "tricks": tricks, "jetons": self.jetons()}
 
     def observe(self, name: str) -> Any:
         """One observable (PROTOCOL.md, "Games with a talon")."""
@@ -788,7 +832,7 @@ class Deal:
         if name == "tricks":
             return list(self.tricks)
         if name == "trump":
-            return self.trump
+            return self.trump_now()
         if name == "over":
             return self.over()
         if name == "talon":
@@ -796,6 +840,8 @@ class Deal:
         if name == "result":
             jet = self.jetons()
             shown = self.side_points() if FAULT == "result-side-points" else [self.card_points(p) for p in range(n)]
+            if FAULT == "card-points-at-end-only" and not self.over():
+                shown = [0] * n
             return [{"tricks": self.tricks.count(p), "card_points": shown[p], "jetons": jet[p]}
                     for p in range(n)]
         if name == "outcome":
@@ -882,7 +928,8 @@ def main(argv: list[str]) -> int:
         batches = {**{k: "issue-63" for k in NEW_FAULTS}, **{k: "issue-63-b" for k in HELD_OUT_FAULTS},
                    **{k: "issue-63-c" for k in BATCH_C_FAULTS}, **{k: "issue-63-d" for k in BATCH_D_FAULTS},
                    **{k: "issue-63-e" for k in BATCH_E_FAULTS}, **{k: "issue-63-f" for k in BATCH_F_FAULTS},
-                   **{k: "issue-63-g" for k in BATCH_G_FAULTS}, **{k: "issue-63-h" for k in BATCH_H_FAULTS}}
+                   **{k: "issue-63-g" for k in BATCH_G_FAULTS}, **{k: "issue-63-h" for k in BATCH_H_FAULTS},
+                   **{k: "issue-63-i" for k in BATCH_I_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], indent=1))
         return 0

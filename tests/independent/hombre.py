@@ -225,6 +225,30 @@ BATCH_H_FAULTS: dict[str, tuple[str, str]] = {
                                   "lists only the three players in the deal, not an entry for the one sitting out"),
 }
 FAULTS.update(BATCH_H_FAULTS)
+# the ninth batch of issue 63, written blind to the diagnosis too: an eighth held-out set
+BATCH_I_FAULTS: dict[str, tuple[str, str]] = {
+    "pack-ranks-ascending": ("hom.deck.cards", "the pack a seed shuffles lists each suit from the two up (2 3 4 5 6 7 "
+                             "A J Q K), not from the king down as the ruleset's ranks run"),
+    "direction-clockwise": ("hom.deal.packets", "the game goes clockwise, as H1's text says: the dealer's left-hand "
+                            "neighbour is the first hand, receives the first packet, speaks, exchanges and leads "
+                            "first, and deals the next coup"),
+    "first-named-contract": ("hom.auction.order", "the hombre plays the first contract he named in the auction, not "
+                             "the last: a bidder who raised his own bid keeps his opening one"),
+    "a-pique-opens-choice": ("hom.contract.a-pique", "a demande à pique won in the auction leaves its hombre the "
+                             "demande's choice of contract, as if it were a demande, instead of fixing spades"),
+    "too-many-before-not-in-hand": ("hom.exchange.hombre", "in the exchange a discard beyond what the talon can "
+                                    "replace is refused too-many-discards before the card is looked for in the "
+                                    "hand: a card not held gets too-many-discards, not not-in-hand"),
+    "forced-lower-matador-only": ("hom.play.matador-privilege", "a player forced by a higher matador led must play "
+                                  "one of the matadors it forces (those below it), not any of his trumps"),
+    "four-tricks-win": ("hom.count.result", "four tricks win: a hombre with four tricks level with a tier (four and "
+                        "four) wins instead of losing remise"),
+    "single-winner": ("hom.match.coups", "the game names one winner: of the players level on the most points, only "
+                      "the first in seat order"),
+    "discards-put-away": ("hom.info.own-hand", "a player's view shows his own discards only during the exchange: once "
+                          "play starts they are put away and the view lists none"),
+}
+FAULTS.update(BATCH_I_FAULTS)
 FAULT = ""
 
 SUITS = "SHDC"
@@ -291,6 +315,8 @@ def set_fault(name: str) -> None:
         CONTRACTS["nolo-en-demande"]["min"] = 2
     if name == "grand-tourne-tourne-values":
         CONTRACTS["grand-tourne"]["won"], CONTRACTS["grand-tourne"]["codille"] = 2, 3
+    if name == "a-pique-opens-choice":
+        CONTRACTS["demande-a-pique"]["choose"] = CONTRACTS["demande"]["choose"]
 
 
 # ---------------------------------------------------------------- card orders
@@ -373,7 +399,8 @@ class SplitMix:
 
 def shuffled(seed: int) -> list[str]:
     """The 40-card pack shuffled from a seed, top first (docs/shuffle.md, section 2)."""
-    n = len(PACK)
+    base = [r + s for s in SUITS for r in RANKS[::-1]] if FAULT == "pack-ranks-ascending" else PACK
+    n = len(base)
     fact = 1
     for i in range(2, n + 1):
         fact *= i
@@ -393,7 +420,7 @@ def shuffled(seed: int) -> list[str]:
         j = x % (i + 1)
         x //= i + 1
         pos[i], pos[j] = pos[j], pos[i]
-    return [PACK[p] for p in pos]
+    return [base[p] for p in pos]
 
 
 def seeded_deal(seed: int, cut: int | None) -> tuple[list[list[str]], list[str]]:
@@ -458,8 +485,12 @@ class Deal:
         if table == 4:
             out = (dealer + 3) % 4 if FAULT == "four-left-sits-out" else (dealer + 2) % 4
             self.active = [p for p in ((dealer + i) % 4 for i in (1, 2, 3, 4)) if p != out]
+            if FAULT == "direction-clockwise":
+                self.active = [(dealer + 3) % 4, (dealer + 1) % 4, dealer]
         else:
             self.active = [(dealer + 1) % 3, (dealer + 2) % 3, dealer]
+            if FAULT == "direction-clockwise":
+                self.active = [(dealer + 2) % 3, (dealer + 1) % 3, dealer]
         self.hands = [list(h) for h in hands]
         self.talon = list(talon)
         self.phase = "auction"
@@ -628,6 +659,8 @@ class Deal:
             return
         self.hombre = winner
         self.won_bid = self.bid[winner]
+        if FAULT == "first-named-contract":
+            self.won_bid = next(e["bid"] for e in self.auction if e["player"] == winner and e["bid"] != "pass")
         self.to_act = winner
         if CONTRACTS[self.won_bid]["choose"]:
             self.phase = "declare"
@@ -741,6 +774,8 @@ class Deal:
                     forced = led in mats
                 if not forced:
                     return list(hand)
+                if FAULT == "forced-lower-matador-only" and led in mats:
+                    return [c for c in same if mats.index(led) < mats.index(c)]
         if FAULT == "must-head-trick":
             best = self.trick[0][1]
             for _, c in self.trick[1:]:
@@ -834,7 +869,7 @@ class Deal:
                     result = "won" if mine == 0 else "codille" if mine >= lost_at else "remise"
                 elif FAULT == "win-needs-five" and not self.vole and mine < 5:
                     result = "remise" if mine >= best_tier else "codille"
-                elif self.vole or mine > best_tier:
+                elif self.vole or mine > best_tier or (FAULT == "four-tricks-win" and mine >= 4 and mine >= best_tier):
                     result = "won"
                 elif mine == best_tier:
                     result = "codille" if FAULT == "tie-is-codille" else "remise"
@@ -965,6 +1000,8 @@ class Deal:
             return
         if self.phase == "exchange":
             if card:
+                if FAULT == "too-many-before-not-in-hand" and len(self.pending) >= self.most_discards(p):
+                    raise Refused("too-many-discards", "the talon cannot replace more")
                 if action not in self.hands[p]:
                     raise Refused("not-in-hand", f"{action} is not in the hand")
                 if len(self.pending) >= self.most_discards(p):
@@ -1050,6 +1087,8 @@ class Deal:
         """The discards p may see: his own."""
         if FAULT == "discards-shown":
             return [c for d in self.discards for c in d]
+        if FAULT == "discards-put-away" and self.phase in ("play", "over"):
+            return []
         return list(self.discards[p])
 
     def talon_rest(self) -> list[str] | None:
@@ -1157,6 +1196,8 @@ class Table:
         if ended or (over and FAULT == "winners-every-coup" and report):
             top = max(points)
             winners = [p for p in range(self.n) if points[p] == top]
+            if FAULT == "single-winner":
+                winners = winners[:1]
         nxt = self.deal.active[0]
         if FAULT == "next-dealer-left":
             nxt = self.deal.active[1]
@@ -1235,7 +1276,8 @@ def main() -> int:
         batches = {**{k: "issue-63" for k in NEW_FAULTS}, **{k: "issue-63-b" for k in HELD_OUT_FAULTS},
                    **{k: "issue-63-c" for k in BATCH_C_FAULTS}, **{k: "issue-63-d" for k in BATCH_D_FAULTS},
                    **{k: "issue-63-e" for k in BATCH_E_FAULTS}, **{k: "issue-63-f" for k in BATCH_F_FAULTS},
-                   **{k: "issue-63-g" for k in BATCH_G_FAULTS}, **{k: "issue-63-h" for k in BATCH_H_FAULTS}}
+                   **{k: "issue-63-g" for k in BATCH_G_FAULTS}, **{k: "issue-63-h" for k in BATCH_H_FAULTS},
+                   **{k: "issue-63-i" for k in BATCH_I_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()]))
         return 0

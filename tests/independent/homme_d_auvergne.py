@@ -203,6 +203,28 @@ BATCH_H_FAULTS: dict[str, tuple[str, str]] = {
                                  "to speak, the player on his left dealing, instead of dealing himself"),
 }
 FAULTS.update(BATCH_H_FAULTS)
+# the ninth batch of issue 63, written blind to the diagnosis too: an eighth held-out set
+BATCH_I_FAULTS: dict[str, tuple[str, str]] = {
+    "show-scores-every-king": ("auv.king.held", "a show scores the king of the suit just turned and also every "
+                               "other unscored king in the shower's hand (the 1718 reading taken as the rule)"),
+    "seat-before-deal-over": ("auv.turn.nobody", "an action given for a player who is not to act is refused "
+                              "wrong-seat even once the deal is over, the seat being checked before the deal-over"),
+    "taken-kings-at-count": ("auv.king.taken", "the marks of scored kings won by another player move only at the "
+                             "end of play, after the fifth trick, not after the trick that took them"),
+    "homme-right-leads": ("auv.play.lead", "the player on the homme's right (after him in the order of play) "
+                          "leads the first trick, not the player on the dealer's right"),
+    "speech-round-of-four": ("auv.players.count", "a round of speech is four words whatever the number of players "
+                             "(the game as described for four): with five the dealer never speaks, with two or "
+                             "three the word goes round again"),
+    "hands-gathered-unplayed": ("auv.info.own-hand", "once a deal that is not played is over the cards are "
+                                "gathered: every view's hand is empty and `held` is all zeros"),
+    "session-marks-after-deal": ("auv.match.target", "the session's marks leave out this deal's entries until the "
+                                 "deal is over (as Brusquembille's session does), instead of counting each mark "
+                                 "as soon as it is written"),
+    "trump-cleared-for-rejouissance": ("auv.speech.trump", "when all pass and a réjouissance is offered, trump is "
+                                       "null until its card is turned, not the suit of the last card turned"),
+}
+FAULTS.update(BATCH_I_FAULTS)
 FAULT = ""
 SEVENS = True  # parameter pack_with_four (AMB-48): False plays four with 28 cards
 LOSER_PAYS = "each-opponent"  # parameter loser_pays (AMB-53)
@@ -396,6 +418,7 @@ class Deal:
         self.shown_this_round: set[int] = set()
         self.passed_suits: set[tuple[int, str | None]] = set()  # (player, suit) he passed on in the speech
         self.left_offers = 0  # offers every player left (fault all-leave-next-offered)
+        self.deferred: list[tuple[int, int | str, str]] = []  # king marks moved at the count (fault taken-kings-at-count)
         self.homme: int | None = None
         self.showing: list[int] = []
         self.trick: list[tuple[int, str]] = []
@@ -419,6 +442,8 @@ class Deal:
     def trump(self) -> str | None:
         """The suit of the last card turned (auv.speech.trump)."""
         if not self.turned or (fault("trump-named-by-homme") and self.homme is None):
+            return None
+        if fault("trump-cleared-for-rejouissance") and self.phase == "turn-offer":
             return None
         return self.turned[0 if fault("trump-first-turned") else -1][1][1]
 
@@ -468,6 +493,8 @@ class Deal:
         self.phase = "over"
         self.how = how
         self.to_act = None
+        if fault("hands-gathered-unplayed") and how in ("not-turned", "all-passed"):
+            self.hands = [[] for _ in range(self.n)]
         if fault("unplayed-kings-cancelled") and how in ("not-turned", "all-passed"):
             self.ledger = [e for e in self.ledger if e["clause"] not in ("auv.king.turned", "auv.king.held")]
 
@@ -554,6 +581,8 @@ class Deal:
                 raise Refused("malformed-action", f"{action!r} is not an action of this game")
             if action not in self.cards:
                 raise Refused("unknown-card", f"{action!r} is no card of this pack")
+        if fault("seat-before-deal-over") and player is not None and player != self.to_act:
+            raise Refused("wrong-seat", f"player {player} is not to act")
         if self.phase == "over":
             if fault("unplayed-over-cards-not-yet") and is_card and self.how in ("not-turned", "all-passed"):
                 raise Refused("cards-not-yet", "no card was played in this deal")
@@ -629,6 +658,13 @@ class Deal:
         self.shown.append((p, king))
         self.events.append({"trick": 0, "player": p, "show": king})
         self.write(0, "sheet", p, self.turned[-1][1] if fault("show-entry-names-turned") else king, "auv.king.held")
+        if fault("show-scores-every-king"):
+            for other in ("K" + s for s in SUITS):
+                if other != king and other in self.hands[p] and other not in self.scored:
+                    self.scored[other] = p
+                    self.shown.append((p, other))
+                    self.events.append({"trick": 0, "player": p, "show": other})
+                    self.write(0, "sheet", p, other, "auv.king.held")
         if self.phase == "showing":
             self.next_in_showing()
         elif fault("show-ends-word"):
@@ -641,7 +677,7 @@ class Deal:
             return
         self.passed_suits.add((p, self.trump()))
         self.asked += 1
-        if self.asked < self.n:
+        if self.asked < (4 if fault("speech-round-of-four") else self.n):
             self.to_act = self.after(p)
             return
         if fault("later-speaker-overplays") and self.homme is not None:
@@ -689,6 +725,8 @@ class Deal:
             return
         self.phase = "play"
         self.to_act = self.homme if fault("homme-leads") else (self.dealer + 1) % self.n
+        if fault("homme-right-leads") and self.homme is not None:
+            self.to_act = self.after(self.homme)
         if fault("turner-leads"):
             self.to_act = self.turned[-1][0]
 
@@ -710,9 +748,16 @@ class Deal:
             if fault("taken-king-trumped-only") and not won_by_trump:
                 continue
             if self.scored.get(c) == q or (fault("unscored-king-moves") and c not in self.scored):
-                self.write(number, q, "sheet" if fault("taken-king-to-sheet") else win, c, "auv.king.taken")
+                to: int | str = "sheet" if fault("taken-king-to-sheet") else win
+                if fault("taken-kings-at-count"):
+                    self.deferred.append((q, to, c))
+                    continue
+                self.write(number, q, to, c, "auv.king.taken")
         self.trick = []
         self.to_act = self.after(leader) if fault("lead-passes-round") else win
+        if fault("taken-kings-at-count") and len(self.tricks) == 5:
+            for q, to, c in self.deferred:
+                self.write(number, q, to, c, "auv.king.taken")
         self.check_target()
         if self.phase != "over" and len(self.tricks) == 5:
             self.count()
@@ -829,7 +874,8 @@ class Deal:
             return {"how": self.how, "homme": self.homme, "winner": self.winner, "marks": self.net()}
         if name == "session":
             counted = over and not (fault("unplayed-deal-not-counted") and self.how in ("not-turned", "all-passed"))
-            return {"deals": self.deals + (1 if counted else 0), "marks": self.totals(),
+            marks = self.before if fault("session-marks-after-deal") and not over else self.totals()
+            return {"deals": self.deals + (1 if counted else 0), "marks": list(marks),
                     "winners": self.winners(), "next_dealer": self.next_dealer()}
         if name == "view":
             return [self.view(p) for p in range(self.n)]
@@ -953,7 +999,8 @@ def main() -> None:
         batches = {**{k: "issue-63" for k in NEW_FAULTS}, **{k: "issue-63-b" for k in HELD_OUT_FAULTS},
                    **{k: "issue-63-c" for k in BATCH_C_FAULTS}, **{k: "issue-63-d" for k in BATCH_D_FAULTS},
                    **{k: "issue-63-e" for k in BATCH_E_FAULTS}, **{k: "issue-63-f" for k in BATCH_F_FAULTS},
-                   **{k: "issue-63-g" for k in BATCH_G_FAULTS}, **{k: "issue-63-h" for k in BATCH_H_FAULTS}}
+                   **{k: "issue-63-g" for k in BATCH_G_FAULTS}, **{k: "issue-63-h" for k in BATCH_H_FAULTS},
+                   **{k: "issue-63-i" for k in BATCH_I_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], ensure_ascii=False))
         return

@@ -388,6 +388,48 @@ FAULTS += [
          "two characters that name no card of the pack (6S, 1H) are refused malformed-action, not unknown-card"),
     )
 ]
+# The ninth batch of issue 63 (batch "issue-63-i"), written blind to the diagnosis: an eighth held-out set.
+BATCH_I_FAULTS: list[dict[str, str]] = [
+    {"name": n, "ruleset": r, "clause": c, "description": d, "batch": "issue-63-i"} for n, r, c, d in (
+        ("cards-dealt-singly", HDB, "hdb.deal.packets",
+         "a seeded deal gives the cards one at a time round the table, not in the rounds of packets asked (3-3-2)"),
+        ("follow-winning-suit", HDB, "hdb.play.follow",
+         "once a plain lead is trumped, the next players must follow the trump winning the trick, not the suit led"),
+        ("one-announcement-per-turn", HDB, "hdb.marriage.announce-window",
+         "a player's turn in the window ends with his first announcement: a second marriage must wait for a later window"),
+        ("held-checked-before-moment", HDB, "hdb.marriage.announce-in-hand",
+         "an announcement of a marriage not held, at a moment no announcement is open, is refused marriage-not-held, "
+         "not announce-not-now"),
+        ("partner-declares-in-window", HDB, "hdb.game.partie-et-vole",
+         "the winner's partner may also declare partie et vole on his turn in the window, as if partie_et_vole_window "
+         "were partner-too"),
+        ("claim-while-bound", HDB, "hdb.game.claim",
+         "a team bound by its partie et vole (or a refused concession) may still claim, as if escape_commitment were true"),
+        ("vole-after-301-wins", HDB, "hdb.game.vole",
+         "a team that takes all eight tricks and so reaches 301 wins the game on its count: the vole then cancels nothing"),
+        ("wrong-claim-no-void-row", HDB, "hdb.sheet.marque",
+         "after a wrong claim the marque writes no void row taking off the marriages the claimers scored in the coup"),
+        ("only-trumps-no-undertrump", BROUC, "brouc.play.only-trumps",
+         "a player holding nothing but trumps, none able to beat the ruff, is refused no-undertrump: the exception is missing"),
+        ("hand-checked-after-follow", BROUC, "brouc.play.follow",
+         "a card the player does not hold is refused must-follow-suit (or must-overtrump) when it also breaks the "
+         "following rules, the hand being checked last"),
+        ("announce-only-on-lead", BROUC, "brouc.marriage.announce-window",
+         "a player may announce only on his turn to lead a trick, not on his turn to follow"),
+        ("grand-worth-forty", BROUC, "hdb.marriage.kinds",
+         "a grand marriage (king, queen and jack) is worth 40, 80 in trumps, not 30 and 60"),
+        ("carried-not-towards-dehors", BROUC, "brouc.game.dehors",
+         "a dehors is judged without the marriages carried in from a cape, as if carried_towards_dehors were "
+         "carried-not-counted"),
+        ("cape-et-dehors-after-lost-trick", BROUC, "brouc.game.cape-et-dehors",
+         "la cape et dehors may be declared by a team that has lost a trick, as if cape_et_dehors_all_tricks were false"),
+        ("cape-coches-by-score", BROUC, "brouc.game.cape",
+         "the team caped marks coches as for a lost game: two only when its written score is under 150, else one"),
+        ("cape-coches-not-in-match", BROUC, "brouc.match.coches",
+         "the coches of a cape are not counted towards the match, only those of games"),
+    )
+]
+FAULTS += BATCH_I_FAULTS
 
 
 def fault(name: str) -> bool:
@@ -510,6 +552,8 @@ def seeded_deal(ruleset: str, seed: int, dealer: int, params: dict[str, Any]) ->
         packets = [2, 3, 3]
     if fault("packets-1-4-3") and packets == [1, 3, 4]:
         packets = [1, 4, 3]
+    if fault("cards-dealt-singly") and ruleset == HDB:
+        packets = [1] * 8
     pack = shuffled_pack(seed)
     seats: list[list[str]] = [[], [], [], []]
     top = 0
@@ -667,7 +711,7 @@ class Deal:
 
     def marriage_value(self, name: str) -> int:
         """What an announced marriage is worth (ranks then suit, `KQH`)."""
-        base = 20 if len(name) == 3 else 30
+        base = 20 if len(name) == 3 else 40 if fault("grand-worth-forty") and self.brouc else 30
         if fault("marriage-values-swapped"):
             base = 50 - base
         return base * 2 if name[-1] == self.trump and not fault("trump-marriage-single") else base
@@ -784,6 +828,8 @@ class Deal:
         if not self.trick:
             return None
         led = self.trick[0][1][1]
+        if fault("follow-winning-suit") and not self.brouc_following:
+            led = next(c for q, c in self.trick if q == self.trick_winner())[1]
         holds_led = any(c[1] == led for c in hand)
         best_now = self.best_trump()
         if fault("trump-led-lower-free") and self.brouc_following and led == self.trump and holds_led \
@@ -838,6 +884,8 @@ class Deal:
             return None
         if higher:
             return Refused("must-overtrump", f"{card} does not beat the best trump, and the player holds a higher trump")
+        if fault("only-trumps-no-undertrump") and self.brouc:
+            bound = led == self.trump
         if bound or self.param("undertrump_when_void") or fault("undertrump-allowed"):
             return None
         code = "must-overtrump" if fault("undertrump-code-overtrump") else "no-undertrump"
@@ -906,6 +954,8 @@ class Deal:
         if self.phase == "window":
             return True
         if self.phase == "play" and self.own_turn_announcing:
+            if fault("announce-only-on-lead") and self.brouc and self.trick:
+                return False
             return self.has_trick(player) or fault("announce-before-trick")
         return False
 
@@ -929,7 +979,8 @@ class Deal:
             fewest = 1 if fault("cape-et-dehors-last-card") else 2
             own = self.count(t) if fault("cape-et-dehors-on-count") else self.scores[t]
             short = own < least and not (fault("pas-dedouble-without-190") and double)
-            if (lost and self.param("cape_et_dehors_all_tricks")) or len(self.hands[player]) < fewest or short:
+            all_tricks = self.param("cape_et_dehors_all_tricks") and not fault("cape-et-dehors-after-lost-trick")
+            if (lost and all_tricks) or len(self.hands[player]) < fewest or short:
                 return False
             most = 150 if fault("pas-dedouble-at-150") else 139 if fault("pas-dedouble-below-140") else 140
             return not double or self.scores[1 - t] <= most
@@ -945,6 +996,8 @@ class Deal:
             return False
         if self.param("partie_et_vole_declarer") == "any-player-of-team":
             return len(self.tricks) < 4 or not self.trick
+        if fault("partner-declares-in-window") and self.phase == "window":
+            return True
         return not self.trick and player == self.leader and not (self.phase == "window" and self.window[0] != player)
 
     def may_claim(self) -> bool:
@@ -960,6 +1013,8 @@ class Deal:
                 and not fault("dehors-round-not-binding"):
             return False
         escape = self.param("escape_commitment") and not (fault("escape-commitment-ignored") and self.brouc)
+        if fault("claim-while-bound") and not self.brouc:
+            escape = True
         if fault("claim-only-when-right") and not self.brouc and self.to_act is not None \
                 and not reaches_target(self.count(team(self.to_act))):
             return False
@@ -1007,6 +1062,10 @@ class Deal:
                 raise Refused("play-in-window", "the announcement window is open: announce or pass")
             if asking:
                 raise Refused("concession-pending", "a concession is being asked or answered")
+            if fault("hand-checked-after-follow") and self.brouc:
+                refusal = self.card_refusal(p, action)
+                if refusal is not None:
+                    raise refusal
             if action not in self.hands[p]:
                 raise Refused("not-in-hand", f"{action} is not in the hand of player {p}")
             refusal = self.card_refusal(p, action)
@@ -1019,6 +1078,9 @@ class Deal:
             name = action.split()[1]
             if asking:
                 raise Refused("announce-not-now", "a concession is being asked or answered")
+            if fault("held-checked-before-moment") and not self.brouc \
+                    and not all(r + name[-1] in self.announcing_hand(p) for r in name[:-1]):
+                raise Refused("marriage-not-held", f"player {p} does not hold {name}")
             if self.phase == "play" and self.own_turn_announcing and not self.has_trick(p):
                 code = "announce-not-now" if fault("needs-trick-code-not-now") and self.brouc else "announce-needs-trick"
                 raise Refused(code, "the announcer's team has not won a trick yet")
@@ -1126,6 +1188,8 @@ class Deal:
             self.leader = p
         if not fault("target-checked-after-tricks"):
             self.note_301(team(p))
+        if fault("one-announcement-per-turn") and not self.brouc and self.phase == "window":
+            self.pass_(p)
 
     def pass_(self, p: int) -> None:
         """End one's turn in a window or the dehors round, or decline to concede."""
@@ -1207,6 +1271,8 @@ class Deal:
         for suit in SUITS:
             for ranks, value in reversed(KINDS):
                 if all(r + suit in cards for r in ranks):
+                    if fault("grand-worth-forty") and self.brouc and len(ranks) == 3:
+                        value = 40
                     done = max(cards.index(r + suit) for r in ranks)
                     factor = self.param("table_factor") * (2 if fault("table-counts-double") else 1)
                     if fault("table-factor-ignored") and self.brouc:
@@ -1319,7 +1385,7 @@ class Deal:
             cards[claimers] = 0 if fault("wrong-claim-cards-zero") else None
             self.sheet.append(("cards", cards[0], cards[1]))
             written = sum((nous if claimers == 0 else eux) or 0 for kind, nous, eux in self.sheet if kind == "marriage")
-            if written and self.param("wrong_claim_marriages") == "all":
+            if written and self.param("wrong_claim_marriages") == "all" and not fault("wrong-claim-no-void-row"):
                 self.sheet.append(("void", *self.one_side(claimers, -written)))
         else:
             self.sheet.append(("cards", cards[0], cards[1]))
@@ -1358,6 +1424,8 @@ class Deal:
             judged[t] -= self.marriages_of(t) - self.carried[t]
         if fault("dehors-without-table-marriages"):
             judged[t] -= self.table_points(t)
+        if fault("carried-not-towards-dehors") and self.brouc:
+            judged[t] -= self.carried[t]
         if fault("dehors-without-announced") and self.brouc:
             judged[t] -= sum(v for pl, _, v in self.announcements if team(pl) == t)
         assert self.scores is not None
@@ -1440,11 +1508,14 @@ class Deal:
             else:
                 self.finish("declaration-failed", 1 - d, self.pair(1 - d, 3 + self.value(counts[1 - d]), 0), counts)
             return
+        if fault("vole-after-301-wins") and not self.brouc and any(reaches_target(c) for c in counts):
+            sweep = False
         if sweep:
             kept = [self.scores[t] + total for t, (_, total) in enumerate(self.rounded())]
             if self.brouc:
                 marker = taker if fault("cape-winners-mark") else 1 - taker
-                self.finish("all-tricks", None, self.pair(marker, 2, 0),
+                caped = self.coches(1 - taker, counts) if fault("cape-coches-by-score") else 2
+                self.finish("all-tricks", None, self.pair(marker, caped, 0),
                             kept if fault("cape-scores-kept") else list(self.scores))
             else:
                 self.finish("all-tricks", None, self.pair(taker, 2 if fault("vole-worth-two") else 3, 0),
