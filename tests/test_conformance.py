@@ -152,6 +152,26 @@ def _scenario(steps: list[dict[str, Any]], **extra: Any) -> Scenario:
     return Scenario(data, "t.yaml", 1)
 
 
+def test_a_long_value_is_read_whole_by_the_diagnosis_and_cut_in_the_report_unless_asked() -> None:
+    """A ledger longer than the report keeps (its differing entries at the end): the judge keeps
+    it whole for the diagnosis (`whole=True`, as verdict_of asks), `with_clause` lays the failure
+    and then cuts the values to the report's bound, or keeps them whole (`brou check --whole-values`)."""
+    from brou.conformance.diagnosis.diagnose import with_clause
+    from brou.conformance.protocol.bounds import MAX_VALUE
+    entry = {"trick": 0, "from": 0, "to": "pool", "jetons": 20, "card": None, "clause": "brus.stakes.pool"}
+    want = [entry] * 60
+    s = _scenario([{"expect": {"ledger": want}}])
+    got = [*want[:-1], {**entry, "jetons": 19}]
+    assert len(json.dumps(got)) > MAX_VALUE
+    cut = judge(s, {"results": [{"ledger": got}]})
+    assert cut.status == FAILED and isinstance(cut.got, str) and cut.got.endswith("characters in all)")
+    whole = judge(s, {"results": [{"ledger": got}]}, whole=True)
+    assert whole.got == got and whole.expected == want
+    reported = with_clause(s, whole)
+    assert isinstance(reported.got, str) and len(reported.got) < len(json.dumps(got)) and reported.clause
+    assert with_clause(s, whole, whole=True).got == got
+
+
 def test_judge_compares_legal_as_sets_and_names_missing_and_extra_actions() -> None:
     s = _scenario([{"expect": {"legal": ["AS", "KS"]}}])
     assert judge(s, {"results": [{"legal": ["KS", "AS"]}]}).status == PASSED

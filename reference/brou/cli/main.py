@@ -229,6 +229,9 @@ def build_parser() -> Parser:
     check.add_argument("--output", "-o", metavar="FILE", help="write the report here (a JSON or JUnit report: default stdout)")
     check.add_argument("--track", metavar="FILE", help="show only what changed since the run saved in FILE, then save this one")
     check.add_argument("--failures", type=int, default=20, metavar="N", help="failures shown in full (0: all; default 20)")
+    check.add_argument("--whole-values", action="store_true",
+                       help="keep each failure's expected and received values whole in the report (by default a "
+                            "value longer than 2,000 characters of JSON is cut: a long ledger's end is then not shown)")
     progress = check.add_mutually_exclusive_group()
     progress.add_argument("--progress", dest="progress", action="store_true", default=None, help="show a progress bar")
     progress.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")

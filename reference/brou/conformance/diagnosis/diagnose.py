@@ -36,7 +36,7 @@ from ...laws.speech import PASS, SHOW, TURN, has_speech
 from ...laws.talon import deal_with_talon
 from ...spec.chapters import CHAPTERS
 from ...spec.rules import Rules, card_order, in_ruleset
-from ..judging.compare import FAILED, Verdict
+from ..judging.compare import FAILED, Verdict, bounded_values
 from ..protocol.table import Table
 from ..scenarios.corpus import Scenario, rules_for
 
@@ -76,13 +76,14 @@ def chapter_rank(clause: str) -> int:
     return CHAPTERS.index(chapter) if chapter in CHAPTERS else len(CHAPTERS)
 
 
-def with_clause(s: Scenario, verdict: Verdict) -> Verdict:
-    """A scenario's verdict with its failure laid on the clause it breaks (`failed_clause`);
-    a protocol failure (an answer not of the protocol's shape) breaks no rule, and any other
-    verdict is as it was."""
+def with_clause(s: Scenario, verdict: Verdict, whole: bool = False) -> Verdict:
+    """A scenario's verdict with its failure laid on the clause it breaks (`failed_clause`),
+    read from the values that differ whole (`judge(whole=True)`), which are then cut short
+    (`bounded_values`) unless `whole`; a protocol failure (an answer not of the protocol's
+    shape) breaks no rule, and any other verdict is as it was."""
     if verdict.status == FAILED and not verdict.protocol:
-        return verdict._replace(clause=failed_clause(s, verdict))
-    return verdict
+        verdict = verdict._replace(clause=failed_clause(s, verdict))
+    return bounded_values(verdict) if verdict.status == FAILED and not whole else verdict
 
 
 def failed_clause(s: Scenario, verdict: Verdict) -> str:

@@ -51,10 +51,11 @@ class Run:
 
 def run(impl: Implementation, scenarios: Sequence[Scenario], *, timeout: float = 10.0,
         xfail: Mapping[str, str] | None = None, all_ids: Iterable[str] | None = None,
-        progress: Callable[[Outcome], None] | None = None, max_hangs: int = 5) -> Run:
+        progress: Callable[[Outcome], None] | None = None, max_hangs: int = 5, whole_values: bool = False) -> Run:
     """Run every scenario; an implementation that cannot be started is tried again
     MAX_START_FAILURES times in a row, and one that hangs on `max_hangs` scenarios in a
-    row (0: no limit) is not asked again: its remaining scenarios are errored."""
+    row (0: no limit) is not asked again: its remaining scenarios are errored.  A failure's
+    values are kept cut short when long, or with `whole_values` whole (`diagnose.with_clause`)."""
     started = time.perf_counter()
     result = Run(impl.name, None)
     session = Session()
@@ -71,7 +72,7 @@ def run(impl: Implementation, scenarios: Sequence[Scenario], *, timeout: float =
             t0 = time.perf_counter()
             sent, ahead = ahead, None
             verdict = verdict_of(impl, s, session, timeout=timeout, max_hangs=max_hangs, ahead=sent, answered=send_next)
-            verdict = with_clause(s, verdict)
+            verdict = with_clause(s, verdict, whole=whole_values)
             result.hello = result.hello or session.hello
             session.answered(_record(result, s, verdict, t0, progress))
     finally:

@@ -113,11 +113,15 @@ def passing_results(data: Mapping[str, Any], refusals: Sequence[str]) -> list[An
 
 
 def judge(scenario: Scenario, answer: Mapping[str, Any], codes: bool = True, features: frozenset[str] | None = None,
-          omit: Omit | None = None, data: Mapping[str, Any] | None = None) -> Verdict:
+          omit: Omit | None = None, data: Mapping[str, Any] | None = None, whole: bool = False) -> Verdict:
     """Compare an implementation's `results` with the scenario; `codes`: compare the
     error codes of rejections (feature error-codes); `features`: the implementation's, when
     it was sent only the steps it can answer (`Scenario.request_for`); `omit`: what a
-    declared reading left out of the request; `data`: the scenario's data, if already read."""
+    declared reading left out of the request; `data`: the scenario's data, if already read.
+    A failure keeps the values that differ as JSON cut short when they are long (`bounded`),
+    or with `whole` as they are: for the diagnosis, which reads a long ledger or result
+    whole and then cuts them (`bounded_values`)."""
+    keep = (lambda value: value) if whole else bounded
     results = answer.get("results")
     expected = expectations(scenario, features, omit, data)
     if not isinstance(results, list):
@@ -134,10 +138,15 @@ def judge(scenario: Scenario, answer: Mapping[str, Any], codes: bool = True, fea
             detail, exp, have, observed = problem
             shape = shape_problem(observed, exp, have) if observed is not None else None
             if shape is not None:
-                return Verdict(FAILED, f"{where}: protocol failure: {shape} ({detail})", number, bounded(exp),
-                               bounded(have), observed=observed, protocol=shape)
-            return Verdict(FAILED, f"{where}: {detail}", number, bounded(exp), bounded(have), observed=observed)
+                return Verdict(FAILED, f"{where}: protocol failure: {shape} ({detail})", number, keep(exp),
+                               keep(have), observed=observed, protocol=shape)
+            return Verdict(FAILED, f"{where}: {detail}", number, keep(exp), keep(have), observed=observed)
     return Verdict(PASSED)
+
+
+def bounded_values(verdict: Verdict) -> Verdict:
+    """The verdict with its expected and received values cut short when long (`bounded`)."""
+    return verdict._replace(expected=bounded(verdict.expected), got=bounded(verdict.got))
 
 
 # what each observable is, in the protocol's words (conformance/PROTOCOL.md), for a protocol failure

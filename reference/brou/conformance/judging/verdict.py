@@ -141,7 +141,9 @@ def send_ahead(impl: Ahead, s: Scenario, session: Session, whole: tuple[bytes, b
 def verdict_of(impl: Implementation, s: Scenario, session: Session, *, timeout: float = 10.0, max_hangs: int = 5,
                ahead: Prepared | None = None, answered: Callable[[], None] | None = None) -> Verdict:
     """One scenario's verdict (started, skipped, sent and judged: `compare.judge`; a failure is
-    laid on the clause it breaks afterwards, by `brou.conformance.diagnosis.diagnose.with_clause`);
+    laid on the clause it breaks afterwards, by `brou.conformance.diagnosis.diagnose.with_clause`,
+    which reads the values that differ whole and then cuts them short: a caller keeps a verdict
+    only after it);
     an answer that turns out to be the previous scenario's second answer errors that scenario,
     and this one is asked again of a restarted implementation.  `ahead`: the scenario was sent
     already (`send_ahead`); `answered`: called once its answer is in, before it is judged (to
@@ -201,7 +203,7 @@ def verdict_of(impl: Implementation, s: Scenario, session: Session, *, timeout: 
             return Verdict(SKIPPED, f"the implementation skipped it: {as_text(answer['skip'], 300)}")
         if "error" in answer:
             return Verdict(ERRORED, f"the implementation reported an error: {as_text(answer['error'], 300)}")
-        verdict = judge(s, answer, codes="error-codes" in features, features=features, omit=omit, data=data)
+        verdict = judge(s, answer, codes="error-codes" in features, features=features, omit=omit, data=data, whole=True)
         if reading is not None and reading.steps:
             verdict = verdict._replace(reading_steps=reading.steps)
         if verdict.status == FAILED:  # laid on the clause it breaks by the diagnosis (diagnosis.diagnose.with_clause)

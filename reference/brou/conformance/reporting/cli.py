@@ -115,8 +115,9 @@ def _run_check(args: argparse.Namespace, impl: Implementation, chosen: list[Any]
                 progress.update(task, advance=1, bad=f"[red]{bad[0]} not passing" if bad[0] else "")
 
             return run(impl, chosen, timeout=args.timeout, xfail=xfail, all_ids=ids, progress=tick,
-                       max_hangs=args.max_hangs)
-    return run(impl, chosen, timeout=args.timeout, xfail=xfail, all_ids=ids, max_hangs=args.max_hangs)
+                       max_hangs=args.max_hangs, whole_values=args.whole_values)
+    return run(impl, chosen, timeout=args.timeout, xfail=xfail, all_ids=ids, max_hangs=args.max_hangs,
+               whole_values=args.whole_values)
 
 
 EXIT_DISPUTED = 2  # bad input: scenarios the reference engine does not pass
