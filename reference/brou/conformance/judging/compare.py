@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import marshal
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
@@ -121,7 +121,7 @@ def judge(scenario: Scenario, answer: Mapping[str, Any], codes: bool = True, fea
     A failure keeps the values that differ as JSON cut short when they are long (`bounded`),
     or with `whole` as they are: for the diagnosis, which reads a long ledger or result
     whole and then cuts them (`bounded_values`)."""
-    keep = (lambda value: value) if whole else bounded
+    keep: Callable[[Any], Any] = _as_is if whole else bounded
     results = answer.get("results")
     expected = expectations(scenario, features, omit, data)
     if not isinstance(results, list):
@@ -142,6 +142,10 @@ def judge(scenario: Scenario, answer: Mapping[str, Any], codes: bool = True, fea
                                keep(have), observed=observed, protocol=shape)
             return Verdict(FAILED, f"{where}: {detail}", number, keep(exp), keep(have), observed=observed)
     return Verdict(PASSED)
+
+
+def _as_is(value: Any) -> Any:
+    return value
 
 
 def bounded_values(verdict: Verdict) -> Verdict:
