@@ -266,13 +266,30 @@ def test_every_clause_the_diagnosis_names_is_a_clause() -> None:
     # a word the phase does not take, refused with another rule's code: the phase's rule
     ("homme-d-auvergne", "tests/independent/homme_d_auvergne.py:show-in-offer-no-king", "gen.auv.deal.00048",
      "auv.turn.offer"),
+    # the misses of issue-63-h: a marriage raised to the grand scored in full, not the raise's difference
+    ("homme-de-brou-1802", "raise-to-grand-full-value", "hdb.reading.amb-07.difference.raise-scores-ten",
+     "hdb.marriage.announce-window"),
+    # four each for himself played as two pairs: the pool paid to a pair (a ledger longer than the report keeps)
+    ("brusquembille-1718", "tests/independent/brusquembille.py:four-plays-in-pairs", "gen.brus.deal.00003",
+     "brus.players.forms"),
+    # the words kept only since the last réjouissance: what is public, not who speaks
+    ("homme-d-auvergne", "tests/independent/homme_d_auvergne.py:words-cleared-on-rejouissance", "gen.auv.deal.00011",
+     "auv.info.turned"),
+    # a seeded deal cut one card short: the cut, not the packets
+    ("hombre", "tests/independent/hombre.py:cut-one-short", "hom.deal.cut.seed-7-cut-10", "hom.deal.cut"),
+    # with four at the table, a result row for each player of the deal only: the one who sits out
+    ("hombre", "tests/independent/hombre.py:four-result-three-entries", "gen.hom.deal.00002", "hom.players.four"),
+    # one failure, named by its scenario's clause and shown on another rule: the clause it names is a
+    # suspect even where the diagnosis can name it (it heads the verdict, the failures being few)
+    ("hombre", "tests/independent/hombre.py:four-default-dealer-two", "hom.protocol.four-default-dealer",
+     "hom.players.four"),
 ])
 def test_a_failure_is_laid_on_the_rule_that_decides_it(ruleset: str, fault: str, scenario: str, clause: str) -> None:
     """Through brou check, an implementation written outside the engine (tests/independent) with one
     fault (`FILE:NAME`, or NAME of tests/independent/adapter.py): the match's next dealer, the
     kinds' values, who leads after a trick, the marriage exception, and one of each kind of miss of
-    the blind batches issue-63-f and issue-63-g; each failure names that rule, not the first clause the scenario
-    lists nor where it shows."""
+    the blind batches issue-63-f, issue-63-g and issue-63-h; each failure names that rule, not the first clause
+    the scenario lists nor where it shows."""
     file, _, fault = fault.rpartition(":")
     impl = f"{shlex.quote(sys.executable)} {file or 'tests/independent/adapter.py'} --fault {fault}"
     done = subprocess.run([sys.executable, "-c", "import sys; from brou.cli import main; sys.exit(main())", "check",
@@ -323,7 +340,8 @@ def test_a_few_failures_that_name_one_clause_put_it_before_a_clause_whose_scenar
     failure, a scenario written for the first dealer failing at who speaks first, names the first
     dealer; the auction's priority, none of whose scenarios fails, came first, the failure showing
     at a step it decides. Where few fail and all name one clause, a clause none of whose own
-    scenarios fails comes after it."""
+    scenarios fails comes after it. (Since `issue-63-h`, who is asked first after a drawn dealer
+    also shows on the draw's rule, and the auction's priority is no longer a suspect at all.)"""
     corpus = [s for s in load_corpus() if s.ruleset == "hombre"]
     failing = next(s for s in corpus if s.id == "hom.protocol.seat-draw-seed-1-four")
     outcomes = [Outcome(failing, Verdict(FAILED, "step 1: to_act: value is 3, expected 2", 1, 2, 3,
@@ -332,7 +350,24 @@ def test_a_few_failures_that_name_one_clause_put_it_before_a_clause_whose_scenar
                  and s.clauses[0] in ("hom.match.first-dealer", "hom.auction.priority", "hom.players.four")]
     found = ranked("hombre", outcomes)
     assert found[0].clause == "hom.match.first-dealer", [(s.clause, s.score) for s in found]
-    assert "hom.auction.priority" in [s.clause for s in found]  # still a suspect, after it
+
+
+def test_who_is_asked_first_after_a_drawn_dealer_shows_on_the_draw() -> None:
+    """Issue 63 (batch `issue-63-h`, L'Homme d'Auvergne's winner of the draw made to speak first):
+    nine scenarios of the first dealer, each failing at who is asked first before any action,
+    showed on the turn-offer's rule (who speaks after the dealer), none of whose own scenarios
+    fails, and it headed the verdict. In a deal whose dealer is drawn, the seat asked first
+    shows on the draw's rule; with the dealer given, on the turn-offer's."""
+    from brou.conformance.diagnosis.diagnose import symptom_clause
+    corpus = {s.id: s for s in load_corpus() if s.ruleset == "homme-d-auvergne"}
+    drawn = corpus["auv.match.first-dealer.highest-card"]
+    assert "draw" in drawn.data["setup"]
+    asked = Verdict(FAILED, "step 1: to_act: value is 1, expected 2", 1, 2, 1, None, "to_act")
+    assert symptom_clause(drawn, asked) == "auv.match.first-dealer"
+    given = next(s for s in corpus.values() if "draw" not in s.data["setup"] and "dealer" in s.data["setup"]
+                 and s.data["steps"] and "to_act" in s.data["steps"][0].get("expect", {}))
+    assert symptom_clause(given, asked._replace(expected=given.data["steps"][0]["expect"]["to_act"])) != \
+        "auv.match.first-dealer"
 
 
 @pytest.mark.parametrize(("scenario", "step"), [("auv.play.errors.deal-over", 3),

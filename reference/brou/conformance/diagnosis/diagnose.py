@@ -122,6 +122,10 @@ def _diagnosed(s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
     """(the clause, whether it was read off a count or a record rather than a legal set or
     an action), or None."""
     rules = rules_for(s)
+    if _first_asked_after_a_draw(s, verdict):  # who deals (the draw's rule), then who is asked first
+        drawn = in_ruleset(rules, f"{rules.data['clause_prefix']}.match.first-dealer")
+        if drawn is not None:
+            return drawn, True
     if has_auction(rules):
         return _diagnosed_hombre(rules, s, verdict)
     if has_speech(rules):
@@ -374,7 +378,13 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
             # the card points added up deal after deal, in the game for points or not
             return _in_ruleset_pair(rules, "brus.match.points", True)
     if name == "ledger":
-        return _in_ruleset_pair(rules, _ledger_clause(rules, step["expect"].get("ledger"), got), True)
+        want = step["expect"].get("ledger")
+        if _another_form(rules, _pool_payees(want), _pool_payees(got)):
+            return _in_ruleset_pair(rules, "brus.players.forms", True)  # the pool paid to the sides of another form
+        return _in_ruleset_pair(rules, _ledger_clause(rules, want, got), True)
+    if (name == "outcome" and isinstance(got, dict) and isinstance(want := step["expect"].get("outcome"), dict)
+            and _another_form(rules, _players_in(want.get("winners")), _players_in(got.get("winners")))):
+        return _in_ruleset_pair(rules, "brus.players.forms", True)  # the winners are a side of another form
     if name == "deal":
         return _in_ruleset_pair(rules, _deal_field(rules, verdict, "brus.deal.packets", s), True)
     if name == "tricks":
@@ -383,6 +393,44 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
         order = _tricks_clause(table, verdict, step["expect"].get("tricks"))
         return _in_ruleset_pair(rules, order or "brus.play.trick-winner", True)
     return _in_ruleset_pair(rules, _PHASE_OBSERVED.get(name or ""), name in _PRECISE or name in ("events", "ledger"))
+
+
+def _pool_payees(entries: Any) -> set[int]:
+    """The players a ledger pays from the pool."""
+    return {e["to"] for e in entries if isinstance(e, dict) and e.get("from") == "pool" and isinstance(e.get("to"), int)} \
+        if isinstance(entries, list) else set()
+
+
+def _players_in(players: Any) -> set[int]:
+    return {p for p in players if isinstance(p, int)} if isinstance(players, list) else set()
+
+
+@cache
+def _other_forms(ruleset: str, teams: tuple[tuple[int, ...], ...]) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """The sides of each other form of the game (parameter `form`) for as many players."""
+    n = sum(len(t) for t in teams)
+    out = []
+    for option in Rules.load(ruleset).data["parameters"].get("form", {}).get("options", []):
+        other = tuple(tuple(t) for t in Rules.load(ruleset, form=option).data["players"]["teams"])
+        if other != teams and sum(len(t) for t in other) == n:
+            out.append(other)
+    return tuple(out)
+
+
+def _another_form(rules: Rules, wanted: set[int], given: set[int]) -> bool:
+    """Whether the players the program names (the deal's winners, or those paid from the pool)
+    are whole sides of another form of the game for as many players where the reference's are
+    not (four in two pairs for four each for himself): the form's rule (brus.players.forms).
+    The other way round (each for himself where the form has pairs) is not told apart from a
+    pair's share paid to one of its players, and is not named here."""
+    if not given or given == wanted:
+        return False
+    ours = tuple(tuple(t) for t in rules.data["players"]["teams"])
+
+    def whole(players: set[int], sides: tuple[tuple[int, ...], ...]) -> bool:
+        return all(set(t) <= players or not set(t) & players for t in sides)
+
+    return any(whole(given, other) and not whole(wanted, other) for other in _other_forms(str(rules.data["id"]), ours))
 
 
 def _paid_where_none_are(rules: Rules, state: Any, want: Any, got: Any) -> bool:
@@ -445,6 +493,44 @@ def _talon_from_the_top(rules: Rules, s: Scenario, verdict: Verdict) -> bool:
     return True
 
 
+def _cut_otherwise(rules: Rules, s: Scenario, verdict: Verdict) -> bool:
+    """Whether the program's deal is the reference's deal of the same seeded pack cut at
+    another card (one more or one fewer lifted, or none): the cut's rule, not the packets'."""
+    steps = s.data.get("steps", [])
+    number = verdict.step or 1
+    if number > len(steps) or "deal" in steps[number - 1]:
+        return False  # (a later deal's own step: `next_deal`, not the setup)
+    setup = s.data.get("setup", {})
+    if not isinstance(setup, dict) or "seed" not in setup or not isinstance(verdict.got, dict):
+        return False
+    cut = setup.get("cut")
+    if cut is not None and (isinstance(cut, bool) or not isinstance(cut, int)):
+        return False
+    near = {k for k in (cut - 1, cut + 1) if 1 <= k < rules.n_cards} if cut is not None else set()
+    for other in sorted({None, *near} - {cut}, key=lambda k: -1 if k is None else k):
+        given = {k: v for k, v in setup.items() if k != "cut"} | ({} if other is None else {"cut": other})
+        try:
+            dealt = Table(rules, given).observe("deal")
+        except (BrouError, KeyError, ValueError, TypeError):
+            continue
+        if isinstance(dealt, dict) and _same_deal(dealt, verdict.got):
+            return True
+    return False
+
+
+def _same_deal(one: Mapping[str, Any], other: Mapping[str, Any]) -> bool:
+    """Whether two `deal` observables hold the same hands (each as a set of cards: a hand's
+    order is the order received or sorted), the same talon and the same turned card."""
+    def hands(deal: Mapping[str, Any]) -> list[frozenset[str]] | None:
+        given = deal.get("hands")
+        if not isinstance(given, list) or not all(isinstance(h, list) for h in given):
+            return None
+        return [frozenset(str(c) for c in h) for h in given]
+
+    return hands(one) is not None and hands(one) == hands(other) and all(
+        one.get(k) == other.get(k) for k in ("talon", "turnup") if k in one or k in other)
+
+
 def _deal_field(rules: Rules, verdict: Verdict, packets: str, s: Scenario | None = None) -> str | None:
     """The rule behind a field of the `deal` observable that differs: the turned card; a hand
     that should be empty (the player who sits out); the talon, where the hands are those of a
@@ -454,6 +540,8 @@ def _deal_field(rules: Rules, verdict: Verdict, packets: str, s: Scenario | None
     if s is not None and re.search(r"deal: hands\b", verdict.detail) and f"{prefix}.deal.talon" in clauses \
             and _talon_from_the_top(rules, s, verdict):
         return f"{prefix}.deal.talon"
+    if s is not None and f"{prefix}.deal.cut" in clauses and _cut_otherwise(rules, s, verdict):
+        return f"{prefix}.deal.cut"
     if re.search(r"deal: turnup\b", verdict.detail):
         return next((c for c in (f"{prefix}.deal.turnup", f"{prefix}.deal.turned") if c in clauses), packets)
     if re.search(r"deal: hands\[\d+\] has \d+ entries, expected 0", verdict.detail) and f"{prefix}.players.four" in clauses:
@@ -596,11 +684,11 @@ def _plain_order(rules: Rules, trick: tuple[int, Any, int], seat: int, trump: in
     classes = order.class_of
     led = classes[cards[0]]
     mine, best = cards[(seat - leader) % n], cards[(winner - leader) % n]
+    prefix = rules.data["clause_prefix"]
     if classes[mine] == classes[best] == led and (trump is None or led != trump):
         above_led = [i for i, c in enumerate(cards) if classes[c] == led and order.place[c] < order.place[cards[0]]]
         if above_led and above_led[-1] == (seat - leader) % n > (winner - leader) % n:
             return None  # the last card above the card led, after the best one: each card read against the lead
-        prefix = rules.data["clause_prefix"]
         of_led = [c for c in cards if classes[c] == led]
         if len(of_led) >= 3 and order.place[mine] == max(order.place[c] for c in of_led):
             # the lowest card of three or more taken to win: the trick's rule read the other way
@@ -741,6 +829,8 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         return _in_ruleset_pair(rules, clause, False)
     if name == "outcome" and isinstance(want, dict):
         return _in_ruleset_pair(rules, _SPEECH_OUTCOME.get(str(want.get("how"))), True)
+    if name == "words" and _only_the_last(want, verdict.got):
+        return _in_ruleset_pair(rules, "auv.info.turned", True)  # the words said so far, not all of them: what is public
     if name == "ledger":
         return _in_ruleset_pair(rules, _ledger_clause(rules, want, verdict.got), True)
     if name == "session" and _session_field(verdict) is not None:
@@ -758,6 +848,12 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
     if name == "tricks":
         return _in_ruleset_pair(rules, _tricks_clause(table, verdict, want) or "auv.play.trick-winner", True)
     return _in_ruleset_pair(rules, _SPEECH_OBSERVED.get(name or ""), name in _PRECISE)
+
+
+def _only_the_last(want: Any, got: Any) -> bool:
+    """Whether a record the program gives is only the end of the reference's, the words said
+    since some moment: the record is kept from the wrong moment, not each word judged otherwise."""
+    return isinstance(want, list) and isinstance(got, list) and len(got) < len(want) and want[len(want) - len(got):] == got
 
 
 def _passed_on_this_suit(rules: Rules, state: Any) -> bool:
@@ -869,6 +965,8 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
             return _in_ruleset_pair(rules, "hom.count.score", True)
         return _in_ruleset_pair(rules, _HOMBRE_OUTCOME.get(how) or ("hom.count.nolo" if nolo else "hom.count.result"),
                                 True)
+    if _deal_players_only(rules, name, want, verdict):  # a row per player of the deal, none for the one out
+        return _in_ruleset_pair(rules, "hom.players.four", True)
     if name == "result" and isinstance(want, list) and isinstance(verdict.got, list):
         rows = [_fields_apart(w, g) for w, g in zip(want, verdict.got, strict=False)]
         if any(rows) and all(r <= {"points"} for r in rows):  # the same tricks, other points: what they score,
@@ -897,6 +995,19 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
     if name == "tricks":
         return _in_ruleset_pair(rules, _tricks_clause(table, verdict, want) or "hom.play.trick-winner", True)
     return _in_ruleset_pair(rules, _HOMBRE_OBSERVED.get(name or ""), name in _PRECISE)
+
+
+def _deal_players_only(rules: Rules, name: str | None, want: Any, verdict: Verdict) -> bool:
+    """Whether, at a table with more players than a deal has, the program gives a list of a row
+    per player (the result, a view's points) a row per player of the deal only: the rule of the
+    player who sits out (L'Hombre with four), not what each row holds."""
+    if rules.table_size <= rules.n_players:
+        return False
+    if name == "view":
+        found = re.search(r"\[\d+\]\.\w+ has (\d+) entries, expected (\d+)", verdict.detail)
+        return found is not None and (int(found.group(1)), int(found.group(2))) == (rules.n_players, rules.table_size)
+    return (isinstance(want, list) and isinstance(verdict.got, list)
+            and (len(verdict.got), len(want)) == (rules.n_players, rules.table_size))
 
 
 def _pooled(want: Sequence[Any], got: Sequence[Any], field: str) -> bool:
@@ -1062,6 +1173,16 @@ def _hombre_action_clause(table: Table, text: str) -> str:
     return "hom.play.follow"
 
 
+def _first_asked_after_a_draw(s: Scenario, verdict: Verdict) -> bool:
+    """Whether the failure is who is asked first, before any action, in a deal whose dealer the
+    players draw (the setup's `draw`): the seat asked is the drawn dealer's neighbour, and a
+    program that asks another has drawn another dealer (the rule of the first dealer), where
+    the rule of who is asked after the dealer is checked by every other deal."""
+    if verdict.observed != "to_act" or "draw" not in s.data.get("setup", {}) or verdict.step is None:
+        return False
+    return not any("do" in step for step in s.data["steps"][: verdict.step - 1])
+
+
 def _in_ruleset_pair(rules: Rules, clause: str | None, precise: bool) -> tuple[str, bool] | None:
     found = in_ruleset(rules, clause)
     return None if found is None else (found, precise)
@@ -1151,6 +1272,9 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
         if same and any(w.get("points") != g.get("points") for w, g in zip(want, got, strict=True)):
             if name == "table" and _one_factor(want, got):
                 return "hdb.marriage.table"  # every table marriage by one factor: the table's, not the kinds'
+            wrong = [i for i, (w, g) in enumerate(zip(want, got, strict=True)) if w.get("points") != g.get("points")]
+            if all(_raised(want, i) for i in wrong):
+                return "hdb.marriage.announce-window"  # a marriage raised to the grand: what the raise earns
             return "hdb.marriage.kinds"
     if name == "view":  # the field that differs, as compare names it: [player].field
         found = re.search(r"\[\d+\]\.(\w+)", verdict.detail)
@@ -1160,6 +1284,17 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
     if name == "tricks":
         return _tricks_clause(table, verdict, want) or "hdb.play.trick-winner"
     return _OBSERVED.get(name)
+
+
+def _raised(entries: list[Any], i: int) -> bool:
+    """Whether announcement `i` raises a marriage the same player announced before it to the
+    grand one (its cards hold the earlier one's): its points are the raise's
+    (extend_to_grand, hdb.marriage.announce-window), not a marriage's value."""
+    entry = entries[i]
+    marriage = str(entry.get("marriage", ""))
+    return any(isinstance(e, dict) and e.get("player") == entry.get("player") and isinstance(e.get("marriage"), str)
+               and len(e["marriage"]) < len(marriage) and set(e["marriage"]) <= set(marriage)
+               for e in entries[:i])
 
 
 def _teams_otherwise(state: Any, want: Any, got: Any, field: str) -> bool:

@@ -257,8 +257,12 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
     def own_explained(h: str, where: str | None) -> bool:
         return where is None or where == h or h in graph.above.get(where, ()) or where in neighbours(h)
 
+    # where little fails and every failure names one clause, that clause is a suspect, and a
+    # clause none of whose own scenarios fails does not head the verdict over it (issue 63: one
+    # failure named the broken rule, and a clause whose scenarios all pass was put first)
+    named_alone = next(iter(names)) if failures <= FEW and len(names) == 1 else None
     candidates = [h for h in explains
-                  if h in laid or h not in nameable_here or h in readings
+                  if h in laid or h not in nameable_here or h in readings or h == named_alone or own_failed[h]
                   or any(own_explained(h, where) for where in shows[h])]
     accused = {h for h in candidates if own_failed[h] and h in laid}
     scored = []
@@ -314,10 +318,6 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
         below = {where for where in laid if h in graph.above.get(where, ())}
         return len(below) < 2 and sum(symptoms[where] for where in below) <= FEW
 
-    # where little fails and every failure names one clause, a clause none of whose own scenarios
-    # fails does not head the verdict over it (issue 63: one failure named the broken rule, and a
-    # clause whose scenarios all pass was put first)
-    named_alone = next(iter(names)) if failures <= FEW and len(names) == 1 else None
 
     def below_the_named(h: str) -> bool:
         return named_alone is not None and h != named_alone and not own_failed[h]
