@@ -54,7 +54,8 @@ def match_view(deal: Deal, marks: list[int]) -> dict[str, Any]:
     step = 1 if right and not indep_engine.fault("next-dealer-left") else 3
     if indep_engine.fault("replay-same-dealer") and out is not None and out.how == "replay":
         step = 0
-    return {"marks": total, "winner": winner, "next_dealer": (deal.dealer + step) % 4, "carried": carried}
+    dealer = 3 if indep_engine.fault("next-dealer-always-0") and not deal.brouc else deal.dealer
+    return {"marks": total, "winner": winner, "next_dealer": (dealer + step) % 4, "carried": carried}
 
 
 def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> Any:

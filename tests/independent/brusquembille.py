@@ -241,6 +241,27 @@ BATCH_I_FAULTS: dict[str, tuple[str, str]] = {
                                   "and paid for; the aces and tens of the plain suits pay nothing"),
 }
 FAULTS.update(BATCH_I_FAULTS)
+# the tenth batch of issue 63, written blind to the diagnosis too: a ninth held-out set
+BATCH_J_FAULTS: dict[str, tuple[str, str]] = {
+    "five-sevens-always-black": ("brus.deck.cards", "with five players the black sevens are taken out whatever "
+                                 "sevens_removed says; the parameter is read for three players only"),
+    "follow-suit-must-head": ("brus.play.free", "under following_after_talon follow-suit a player holding the suit "
+                              "led must also beat its best card in the trick if he can, not merely follow"),
+    "winner-most-tricks": ("brus.count.winner", "the pool goes to the player (or pair) who won the most tricks, not "
+                           "to the one with the most card points"),
+    "brusquembilles-paid-at-end": ("brus.pay.brusquembille", "the brusquembilles are settled all together once "
+                                   "the last trick is played, not after each trick"),
+    "pairs-stake-per-side": ("brus.stakes.pool", "in two pairs each pair puts one fiche in the pool (its first "
+                             "player in the order of play), not one fiche a player"),
+    "session-ends-a-deal-late": ("brus.match.rounds", "the agreed rounds are checked against the deals played "
+                                 "before this one, so the session ends one deal after the last round"),
+    "no-partner-empty-list": ("brus.info.partners", "a player without a partner (every form but two pairs) has "
+                              "partner_hand [] in his view, not null"),
+    "speakers-every-hand": ("brus.players.count", "the speakers observable lists every player's hand, as if each "
+                            "could play now, instead of the legal cards of the player to act and nothing for the "
+                            "others"),
+}
+FAULTS.update(BATCH_J_FAULTS)
 FAULT = ""
 
 
@@ -313,6 +334,8 @@ class Rules:
         sevens_out = form == "three" or (form == "five" and FAULT != "five-keeps-sevens")
         if sevens_out or (form == "two" and FAULT == "two-removes-sevens"):
             red = self.p["sevens_removed"] == "red"
+            if FAULT == "five-sevens-always-black" and form == "five":
+                red = False
             if FAULT == "red-sevens-out":
                 red = not red
             omit = ["7H", "7D"] if red else ["7S", "7C"]
@@ -443,6 +466,7 @@ class Deal:
         self.drawn_by: int | None = None
         self.last_leader: int | None = None
         self.last_trick: list[tuple[int, str]] = []
+        self.unpaid: list[tuple[int, list[tuple[int, str]], int, int]] = []  # fault brusquembilles-paid-at-end
         self.trick: list[tuple[int, str]] = []
         self.tricks: list[int] = []
         self.won: list[list[str]] = [[] for _ in range(n)]
@@ -455,6 +479,8 @@ class Deal:
         if rules.pool and (FAULT != "stake-once-a-session" or self.session["deals"] == 0):
             stake = 10 if FAULT == "stake-ten-jetons" else FICHE
             payers = list(range(n)) if FAULT == "stakes-from-seat-zero" else rules.round_from(self.first)
+            if FAULT == "pairs-stake-per-side" and rules.pairs:
+                payers = [p for i, p in enumerate(payers) if not any(q in rules.side(p) for q in payers[:i])]
             for p in payers:
                 self.pay(0, p, "pool", stake, None, "brus.stakes.pool")
 
@@ -498,6 +524,7 @@ class Deal:
         other.hands = [list(h) for h in self.hands]
         other.talon = list(self.talon)
         other.trick = list(self.trick)
+        other.unpaid = list(self.unpaid)
         other.tricks = list(self.tricks)
         other.won = [list(w) for w in self.won]
         other.events = list(self.events)
@@ -536,6 +563,12 @@ class Deal:
         if follow and self.trick:
             led = self.trick[0][1][1]
             suited = [c for c in hand if c[1] == led]
+            if suited and FAULT == "follow-suit-must-head" and self.rules.p["following_after_talon"] == "follow-suit":
+                order = self.rules.trump_strength if led == self.trump else self.rules.strength
+                best = max(order[c[0]] for _, c in self.trick if c[1] == led)
+                heading = [c for c in suited if order[c[0]] > best]
+                if heading:
+                    return heading
             if suited:
                 return suited
             trumps = [c for c in hand if c[1] == self.trump]
@@ -651,36 +684,46 @@ class Deal:
                     self.drawn_by = p
                 self.hands[p].append(card)
                 self.events.append({"trick": number, "player": p, "draw": card})
-        if rules.paid:
-            everyone = rules.round_from(leader if FAULT == "pay-order-from-trick-leader" else self.first)
-            for p, c in self.trick:
-                worth = BRUSQUEMBILLES.get(c[0], 0)
-                if FAULT == "ten-worth-two" and c[0] == "T":
-                    worth = 2
-                if FAULT == "ace-brusquembille-three" and c[0] == "A":
-                    worth = 3
-                if FAULT == "trump-brusquembilles-only" and c[1] != self.trump:
-                    worth = 0
-                if not worth:
-                    continue
-                for q in everyone:
-                    if q == p:
-                        continue
-                    if p == win:
-                        if FAULT != "won-brusquembille-unpaid":
-                            self.pay(number, q, p, worth, c, "brus.pay.brusquembille")
-                    elif FAULT != "lost-pays-winner-only" or q == win:
-                        self.pay(number, p, q, worth, c, "brus.pay.brusquembille")
+        if rules.paid and FAULT == "brusquembilles-paid-at-end":
+            self.unpaid.append((number, list(self.trick), win, leader))
+        elif rules.paid:
+            self.pay_brusquembilles(number, list(self.trick), win, leader)
         self.trick = []
         next_lead = rules.next(leader) if FAULT == "lead-passes-round" else win
         if FAULT == "leader-keeps-lead":
             next_lead = leader
         left = min(len(h) for h in self.hands)
         if all(not h for h in self.hands) or (FAULT == "one-trick-short" and left == 1 and self.talon_count_true() == 0):
+            for paid_number, paid_trick, paid_win, paid_leader in self.unpaid:
+                self.pay_brusquembilles(paid_number, paid_trick, paid_win, paid_leader)
+            self.unpaid = []
             self.to_act = None
             self.end(number)
         else:
             self.to_act = next_lead
+
+    def pay_brusquembilles(self, number: int, trick: list[tuple[int, str]], win: int, leader: int) -> None:
+        """Settle the brusquembilles of one finished trick (brus.pay.brusquembille)."""
+        rules = self.rules
+        everyone = rules.round_from(leader if FAULT == "pay-order-from-trick-leader" else self.first)
+        for p, c in trick:
+            worth = BRUSQUEMBILLES.get(c[0], 0)
+            if FAULT == "ten-worth-two" and c[0] == "T":
+                worth = 2
+            if FAULT == "ace-brusquembille-three" and c[0] == "A":
+                worth = 3
+            if FAULT == "trump-brusquembilles-only" and c[1] != self.trump:
+                worth = 0
+            if not worth:
+                continue
+            for q in everyone:
+                if q == p:
+                    continue
+                if p == win:
+                    if FAULT != "won-brusquembille-unpaid":
+                        self.pay(number, q, p, worth, c, "brus.pay.brusquembille")
+                elif FAULT != "lost-pays-winner-only" or q == win:
+                    self.pay(number, p, q, worth, c, "brus.pay.brusquembille")
 
     def trump_now(self) -> str | None:
         """The trump suit now (the turned card's suit, for the whole deal)."""
@@ -697,8 +740,11 @@ class Deal:
         rules = self.rules
         n = rules.n
         points = self.side_points()
-        top = max(points)
-        winners = [p for p in range(n) if points[p] == top]
+        ranking = points
+        if FAULT == "winner-most-tricks":
+            ranking = [sum(self.tricks.count(q) for q in rules.side(p)) for p in range(n)]
+        top = max(ranking)
+        winners = [p for p in range(n) if ranking[p] == top]
         shares = [0] * n
         bank = 0
         sides = {tuple(rules.side(p)) for p in winners}
@@ -770,7 +816,8 @@ class Deal:
             if FAULT == "round-is-one-deal":
                 per_round = 1
             agreed = 2 if FAULT == "rounds-always-two" else int(rules.p["rounds"])
-            if deals >= agreed * per_round:
+            played = s["deals"] if FAULT == "session-ends-a-deal-late" else deals
+            if played >= agreed * per_round:
                 counted = totals if FAULT == "session-won-on-card-points" else jetons
                 top = max(counted)
                 winners = [p for p in range(rules.n) if counted[p] == top]
@@ -795,6 +842,8 @@ class Deal:
             partner = list(self.hands[player ^ 1])
         if FAULT == "four-shows-neighbour-hand" and self.rules.form == "four":
             partner = list(self.hands[player ^ 1])
+        if FAULT == "no-partner-empty-list" and not self.rules.pairs:
+            partner = []
         if FAULT == "partner-hand-as-dealt" and partner is not None:
             partner = list(self.dealt["hands"][player ^ 1])
         trick = list(self.trick)
@@ -826,6 +875,8 @@ class Deal:
         if name == "legal":
             return self.legal()
         if name == "speakers":
+            if FAULT == "speakers-every-hand":
+                return [self.legal() if p == self.to_act else list(self.hands[p]) for p in range(n)]
             return [self.legal() if p == self.to_act else [] for p in range(n)]
         if name == "trick":
             return [c for _, c in self.trick]
@@ -929,7 +980,7 @@ def main(argv: list[str]) -> int:
                    **{k: "issue-63-c" for k in BATCH_C_FAULTS}, **{k: "issue-63-d" for k in BATCH_D_FAULTS},
                    **{k: "issue-63-e" for k in BATCH_E_FAULTS}, **{k: "issue-63-f" for k in BATCH_F_FAULTS},
                    **{k: "issue-63-g" for k in BATCH_G_FAULTS}, **{k: "issue-63-h" for k in BATCH_H_FAULTS},
-                   **{k: "issue-63-i" for k in BATCH_I_FAULTS}}
+                   **{k: "issue-63-i" for k in BATCH_I_FAULTS}, **{k: "issue-63-j" for k in BATCH_J_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], indent=1))
         return 0

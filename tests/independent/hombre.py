@@ -249,6 +249,30 @@ BATCH_I_FAULTS: dict[str, tuple[str, str]] = {
                           "play starts they are put away and the view lists none"),
 }
 FAULTS.update(BATCH_I_FAULTS)
+# the tenth batch of issue 63, written blind to the diagnosis too: a ninth held-out set
+BATCH_J_FAULTS: dict[str, tuple[str, str]] = {
+    "deal-one-by-one": ("hom.deal.packets", "a seeded deal gives the cards one at a time round the three seats, "
+                        "from the first hand, not in packets of three"),
+    "draw-first-king-dealt": ("hom.match.first-dealer", "a seeded draw deals the shuffled pack face up one card to "
+                              "each player in turn from player 0, and the player who gets the first king deals"),
+    "nolo-codille-at-three": ("hom.count.nolo", "a nolo hombre with one or two tricks loses remise; only three "
+                              "tricks or more are codille"),
+    "follow-before-not-in-hand": ("hom.play.follow", "in play a card that does not answer the suit led, when the "
+                                  "player must follow, is refused must-follow-suit before it is looked for in the "
+                                  "hand: a card not held gets must-follow-suit, not not-in-hand"),
+    "off-suit-can-win": ("hom.play.trick-winner", "with no trump in the trick the highest plain card wins whatever "
+                         "its suit, a higher card of another suit beating the suit led"),
+    "grand-tourne-names-trump": ("hom.contract.grand-tourne", "the hombre of a grand tourné shows the black aces, "
+                                 "then names the trump as in a demande instead of turning the talon's top card"),
+    "view-auction-no-passes": ("hom.info.public", "a view's auction lists only the contracts named, not the "
+                               "passes"),
+    "sans-prendre-ranks-with-grand-tourne": ("hom.contract.table", "sans prendre shares grand tourné's rank (both "
+                                             "score 3, codille 4) instead of ranking above it, having no exchange "
+                                             "for the hombre"),
+    "codille-needs-five": ("hom.count.result", "the hombre loses codille only when a tier takes five tricks or "
+                           "more; a tier ahead of him with four tricks or fewer makes it a remise"),
+}
+FAULTS.update(BATCH_J_FAULTS)
 FAULT = ""
 
 SUITS = "SHDC"
@@ -317,6 +341,8 @@ def set_fault(name: str) -> None:
         CONTRACTS["grand-tourne"]["won"], CONTRACTS["grand-tourne"]["codille"] = 2, 3
     if name == "a-pique-opens-choice":
         CONTRACTS["demande-a-pique"]["choose"] = CONTRACTS["demande"]["choose"]
+    if name == "sans-prendre-ranks-with-grand-tourne":
+        CONTRACTS["sans-prendre"]["rank"] = CONTRACTS["grand-tourne"]["rank"]
 
 
 # ---------------------------------------------------------------- card orders
@@ -436,6 +462,9 @@ def seeded_deal(seed: int, cut: int | None) -> tuple[list[list[str]], list[str]]
     if FAULT == "deal-nine-at-once":
         for s in range(3):
             hands[s] = pack[9 * s:9 * s + 9]
+    elif FAULT == "deal-one-by-one":
+        for i in range(27):
+            hands[i % 3].append(pack[i])
     else:
         pos = 0
         for _ in range(3):
@@ -454,6 +483,8 @@ def draw_dealer(draw: dict[str, Any], table: int) -> int:
         w = SplitMix(int(draw["seed"])).next()
         if FAULT == "draw-king-mod-three":
             return w % 3
+        if FAULT == "draw-first-king-dealt":
+            return next(i for i, c in enumerate(shuffled(w)) if c[0] == "K") % table
         return (w + 1) % table if FAULT == "queen-deals" else w % table
     rounds = draw["cards"]
     if len(rounds) != 1:
@@ -682,6 +713,8 @@ class Deal:
                 for c in ("AS", "AC"):
                     self.shown.append(c)
                     self.events.append({"trick": 0, "player": self.hombre, "show": c})
+            if name == "grand-tourne" and FAULT == "grand-tourne-names-trump":
+                return
             self.turned = self.talon[-1 if FAULT == "tourne-turns-bottom" else 0]
             self.events.append({"trick": 0, "player": self.hombre, "turn": self.turned})
             if FAULT == "turned-black-ace-next" and self.turned in ("AS", "AC") and len(self.talon) > 1:
@@ -810,6 +843,8 @@ class Deal:
                 return False
             order = ["AS", "AC"] if t is None else trump_order(t)
             return order.index(card) < order.index(best)
+        if FAULT == "off-suit-can-win" and not is_trump(best, t):
+            return plain_order(card[1], self.nolo()).index(card[0]) < plain_order(best[1], self.nolo()).index(best[0])
         if is_trump(best, t) or card[1] != led[1] or klass(card, t) != klass(led, t):
             return False
         ranks = plain_order(card[1], self.nolo())
@@ -865,7 +900,7 @@ class Deal:
             best_tier = max(self.tricks.count(q) for q in self.active if q != h)
             if result is None:
                 if self.nolo():
-                    lost_at = 1 if FAULT == "nolo-one-trick-codille" else 2
+                    lost_at = 1 if FAULT == "nolo-one-trick-codille" else 3 if FAULT == "nolo-codille-at-three" else 2
                     result = "won" if mine == 0 else "codille" if mine >= lost_at else "remise"
                 elif FAULT == "win-needs-five" and not self.vole and mine < 5:
                     result = "remise" if mine >= best_tier else "codille"
@@ -873,6 +908,8 @@ class Deal:
                     result = "won"
                 elif mine == best_tier:
                     result = "codille" if FAULT == "tie-is-codille" else "remise"
+                elif FAULT == "codille-needs-five" and best_tier < 5:
+                    result = "remise"
                 else:
                     result = "codille"
             if result == "won":
@@ -1036,6 +1073,10 @@ class Deal:
             self.next_exchanger()
             return
         if card:
+            if FAULT == "follow-before-not-in-hand":
+                allowed = self.play_legal(p)
+                if len(allowed) < len(self.hands[p]) and action not in allowed:
+                    raise Refused("must-follow-suit", f"{action} does not follow")
             if action not in self.hands[p]:
                 raise Refused("not-in-hand", f"{action} is not in the hand")
             if action not in self.play_legal(p):
@@ -1119,7 +1160,8 @@ class Deal:
             "hand": list(self.hands[p]), "held": [len(h) for h in self.hands], "talon": len(self.talon),
             "trick": [{"player": q, "card": c} for q, c in self.trick],
             "tricks": [] if FAULT == "tricks-own-turn-only" and p != self.to_act else list(self.tricks),
-            "auction": list(self.auction), "hombre": self.hombre,
+            "auction": [e for e in self.auction if FAULT != "view-auction-no-passes" or e["bid"] != "pass"],
+            "hombre": self.hombre,
             "exchange": [e for e in self.exchange if FAULT != "discard-counts-private" or e["player"] == p],
             "contract": self.contract,
             "turned": None if FAULT == "turned-hombre-only" and p != self.hombre else self.turned,
@@ -1277,7 +1319,7 @@ def main() -> int:
                    **{k: "issue-63-c" for k in BATCH_C_FAULTS}, **{k: "issue-63-d" for k in BATCH_D_FAULTS},
                    **{k: "issue-63-e" for k in BATCH_E_FAULTS}, **{k: "issue-63-f" for k in BATCH_F_FAULTS},
                    **{k: "issue-63-g" for k in BATCH_G_FAULTS}, **{k: "issue-63-h" for k in BATCH_H_FAULTS},
-                   **{k: "issue-63-i" for k in BATCH_I_FAULTS}}
+                   **{k: "issue-63-i" for k in BATCH_I_FAULTS}, **{k: "issue-63-j" for k in BATCH_J_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()]))
         return 0

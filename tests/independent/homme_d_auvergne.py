@@ -225,6 +225,27 @@ BATCH_I_FAULTS: dict[str, tuple[str, str]] = {
                                        "null until its card is turned, not the suit of the last card turned"),
 }
 FAULTS.update(BATCH_I_FAULTS)
+# the tenth batch of issue 63, written blind to the diagnosis too: a ninth held-out set
+BATCH_J_FAULTS: dict[str, tuple[str, str]] = {
+    "unknown-card-not-yet": ("auv.deck.cards", "before play begins a two-character text naming no card of the pack "
+                             "(a seven taken out, 1H) is refused cards-not-yet, the moment being checked before the "
+                             "card, not unknown-card"),
+    "talon-before-hands": ("auv.deal.talon", "a seeded deal takes the talon off the top of the pack and deals the "
+                           "hands from the cards under it, instead of the talon being the cards left after the hands"),
+    "rejouissance-turned-at-once": ("auv.speech.rejouissance", "when all pass, the talon's next card is turned at "
+                                    "once by the player on the dealer's right, without being offered (no turn or "
+                                    "leave)"),
+    "show-any-turned-suit": ("auv.king.show", "a player may show the king of any suit turned earlier in the deal, "
+                             "not only the king of the suit just turned"),
+    "own-king-moves": ("auv.king.taken", "a scored king won back in a trick by its own holder still writes a "
+                       "king-taken entry, from the holder to himself"),
+    "dealer-leads": ("auv.play.lead", "the dealer leads the first trick, not the player on his right"),
+    "no-next-dealer-after-win": ("auv.match.next-dealer", "once a player has won the game the session's next_dealer "
+                                 "is null, no deal following, instead of the player on the dealer's right"),
+    "view-showing-as-speech": ("auv.info.turned", "the view's phase stays speech while the later holders of the "
+                               "turned king are asked to show it, instead of showing"),
+}
+FAULTS.update(BATCH_J_FAULTS)
 FAULT = ""
 SEVENS = True  # parameter pack_with_four (AMB-48): False plays four with 28 cards
 LOSER_PAYS = "each-opponent"  # parameter loser_pays (AMB-53)
@@ -331,6 +352,10 @@ def seeded_deal(n: int, seed: int, dealer: int, cut: int | None, packets: list[i
         cards = cards[-k:] + cards[:-k] if fault("cut-from-bottom") else cards[k:] + cards[:k]
     hands: list[list[str]] = [[] for _ in range(n)]
     pos = 0
+    if fault("talon-before-hands"):
+        pos = len(cards) - n * sum(packets)
+        cards = cards[pos:] + cards[:pos]
+        pos = 0
     first = dealer if fault("deal-from-dealer") else dealer + 1
     step = 1
     if fault("deal-clockwise"):
@@ -508,6 +533,11 @@ class Deal:
         if not self.turned:
             return None
         king = "K" + self.turned[-1][1][1]
+        if fault("show-any-turned-suit"):
+            for _, card in reversed(self.turned):
+                other = "K" + card[1]
+                if other in self.hands[p] and other not in self.scored:
+                    return other
         if king in self.hands[p] and (king not in self.scored or fault("king-scores-again")):
             if fault("king-scores-again") and p in self.shown_this_round:
                 return None
@@ -579,6 +609,8 @@ class Deal:
         if is_card:
             if len(action) != 2 or action != action.strip() or " " in action:
                 raise Refused("malformed-action", f"{action!r} is not an action of this game")
+            if action not in self.cards and fault("unknown-card-not-yet") and self.phase in ("turn-offer", "speech", "showing"):
+                raise Refused("cards-not-yet", "no card is played before the speech names the homme")
             if action not in self.cards:
                 raise Refused("unknown-card", f"{action!r} is no card of this pack")
         if fault("seat-before-deal-over") and player is not None and player != self.to_act:
@@ -694,6 +726,8 @@ class Deal:
             self.words = []
         if fault("rejouissance-from-last-turner"):
             self.to_act = self.after(self.turned[-1][0])
+        if fault("rejouissance-turned-at-once"):
+            self.say_turn(self.to_act)
 
     def say_play(self, p: int) -> None:
         """He is the homme; later holders of the turned king are asked to show it (auv.king.show)."""
@@ -725,6 +759,8 @@ class Deal:
             return
         self.phase = "play"
         self.to_act = self.homme if fault("homme-leads") else (self.dealer + 1) % self.n
+        if fault("dealer-leads"):
+            self.to_act = self.dealer
         if fault("homme-right-leads") and self.homme is not None:
             self.to_act = self.after(self.homme)
         if fault("turner-leads"):
@@ -743,7 +779,7 @@ class Deal:
         self.tricks.append(win)
         won_by_trump = dict(self.trick)[win][1] == self.trump()
         for q, c in self.trick:
-            if c[0] != "K" or q == win:
+            if c[0] != "K" or (q == win and not fault("own-king-moves")):
                 continue
             if fault("taken-king-trumped-only") and not won_by_trump:
                 continue
@@ -875,15 +911,18 @@ class Deal:
         if name == "session":
             counted = over and not (fault("unplayed-deal-not-counted") and self.how in ("not-turned", "all-passed"))
             marks = self.before if fault("session-marks-after-deal") and not over else self.totals()
+            won = self.winners()
+            following = None if fault("no-next-dealer-after-win") and won is not None else self.next_dealer()
             return {"deals": self.deals + (1 if counted else 0), "marks": list(marks),
-                    "winners": self.winners(), "next_dealer": self.next_dealer()}
+                    "winners": won, "next_dealer": following}
         if name == "view":
             return [self.view(p) for p in range(self.n)]
         raise CannotRun(f"observable {name} is not implemented")
 
     def view(self, p: int) -> dict[str, Any]:
         """What player p may see now."""
-        return {"player": p, "phase": self.phase, "to_act": self.to_act, "trump": self.trump(),
+        phase = "speech" if fault("view-showing-as-speech") and self.phase == "showing" else self.phase
+        return {"player": p, "phase": phase, "to_act": self.to_act, "trump": self.trump(),
                 "hand": list(self.hands[p]),
                 "held": [len(h) if q == p or not fault("view-held-own-only") else None
                          for q, h in enumerate(self.hands)],
@@ -1000,7 +1039,7 @@ def main() -> None:
                    **{k: "issue-63-c" for k in BATCH_C_FAULTS}, **{k: "issue-63-d" for k in BATCH_D_FAULTS},
                    **{k: "issue-63-e" for k in BATCH_E_FAULTS}, **{k: "issue-63-f" for k in BATCH_F_FAULTS},
                    **{k: "issue-63-g" for k in BATCH_G_FAULTS}, **{k: "issue-63-h" for k in BATCH_H_FAULTS},
-                   **{k: "issue-63-i" for k in BATCH_I_FAULTS}}
+                   **{k: "issue-63-i" for k in BATCH_I_FAULTS}, **{k: "issue-63-j" for k in BATCH_J_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], ensure_ascii=False))
         return

@@ -430,6 +430,48 @@ BATCH_I_FAULTS: list[dict[str, str]] = [
     )
 ]
 FAULTS += BATCH_I_FAULTS
+# The tenth batch of issue 63 (batch "issue-63-j"), written blind to the diagnosis: a ninth held-out set.
+BATCH_J_FAULTS: list[dict[str, str]] = [
+    {"name": n, "ruleset": r, "clause": c, "description": d, "batch": "issue-63-j"} for n, r, c, d in (
+        ("spaces-stripped", HDB, "hdb.deck.cards",
+         "an action is read with the spaces around it stripped: `AD ` or ` pass` is taken, not refused malformed-action"),
+        ("trump-marriage-plus-twenty", HDB, "hdb.marriage.kinds",
+         "a marriage in trumps is worth 20 more than its plain value (40 and 50), not double (40 and 60)"),
+        ("concession-after-lost-trick", HDB, "hdb.game.concession",
+         "the concession is offered before tricks 2 to 4 whenever the other team is at 301, even if it has lost a trick "
+         "(as if concession were any)"),
+        ("claim-right-valued-on-claimers", HDB, "hdb.game.claim-right",
+         "a right claim values the game on the claimers' own count, not the losers' count at the claim"),
+        ("declared-vole-short-made", HDB, "hdb.game.partie-et-vole-success",
+         "a declaring team that takes every trick has made its partie et vole even with a count under 301 "
+         "(as if declared_vole_short_of_target were declaration-made)"),
+        ("next-dealer-always-0", HDB, "hdb.match.next-dealer",
+         "the next dealer is counted from player 3 whoever dealt, so player 0 (his right-hand neighbour) always deals next"),
+        ("trick-winner-by-place", HDB, "hdb.play.trick-winner",
+         "the trick's winner is reported as the place of the winning card in the trick (0 for the leader), not the "
+         "player who played it"),
+        ("one-table-marriage-per-trick", HDB, "hdb.marriage.table",
+         "a trick holding two marriages counts only the first suit's one, as if marriages_in_one_trick were first-only "
+         "in suit order"),
+        ("pack-dealt-from-bottom", BROUC, "brouc.deal.packets",
+         "a seeded deal is dealt from the bottom of the shuffled pack (its last card first), not from its top"),
+        ("trump-jack-nine-high", BROUC, "hdb.deck.order",
+         "in trumps the jack and then the nine rank highest, above the ace (the order of Jass), instead of the plain order"),
+        ("overtrump-with-lowest", BROUC, "brouc.play.overtrump",
+         "a player bound to overtrump must play the lowest of his trumps that beat the trick, not any of them"),
+        ("announce-while-winning-trick", BROUC, "brouc.marriage.announce-window",
+         "a team is taken to have a trick, and may announce, as soon as it is winning the trick on the table"),
+        ("coches-four-below-zero", BROUC, "brouc.game.coches",
+         "losers written below zero mark four coches, 1802's step of the quadruple game kept, not two"),
+        ("slate-score-without-announced", BROUC, "brouc.sheet.ardoise",
+         "the slate's score row leaves out the deal's announced marriages, already written as announcement rows"),
+        ("cape-et-dehors-needs-trick", BROUC, "brouc.game.cape-et-dehors",
+         "la cape et dehors may be declared only once the team has won a trick, as 1802's partie et vole"),
+        ("dehors-own-tricks-only", BROUC, "brouc.game.dehors",
+         "a dehors is judged on the card points of the declarer's own tricks, leaving out his partner's"),
+    )
+]
+FAULTS += BATCH_J_FAULTS
 
 
 def fault(name: str) -> bool:
@@ -555,6 +597,8 @@ def seeded_deal(ruleset: str, seed: int, dealer: int, params: dict[str, Any]) ->
     if fault("cards-dealt-singly") and ruleset == HDB:
         packets = [1] * 8
     pack = shuffled_pack(seed)
+    if fault("pack-dealt-from-bottom") and ruleset == BROUC:
+        pack.reverse()
     seats: list[list[str]] = [[], [], [], []]
     top = 0
     for size in packets:
@@ -685,6 +729,12 @@ class Deal:
 
     # ----- counting -----
 
+    def rank_of(self, card: str) -> int:
+        """A card's place in the order of its suit, 0 the strongest (under trump-jack-nine-high, trumps in Jass order)."""
+        if fault("trump-jack-nine-high") and self.brouc and card[1] == self.trump:
+            return "J9ATKQ87".index(card[0])
+        return rank_index(card[0])
+
     @property
     def brouc(self) -> bool:
         """Whether this is a Brouc deal."""
@@ -714,6 +764,8 @@ class Deal:
         base = 20 if len(name) == 3 else 40 if fault("grand-worth-forty") and self.brouc else 30
         if fault("marriage-values-swapped"):
             base = 50 - base
+        if fault("trump-marriage-plus-twenty") and not self.brouc and name[-1] == self.trump:
+            return base + 20
         return base * 2 if name[-1] == self.trump and not fault("trump-marriage-single") else base
 
     def tricks_of(self, t: int) -> int:
@@ -806,7 +858,7 @@ class Deal:
 
     def best_trump(self) -> int | None:
         """The rank index of the best trump in the trick (lower is stronger), or None."""
-        ranks = [rank_index(c[0]) for _, c in self.trick if c[1] == self.trump]
+        ranks = [self.rank_of(c) for _, c in self.trick if c[1] == self.trump]
         if fault("overtrump-first-trump-only") and self.brouc and ranks:
             return ranks[0]
         return min(ranks) if ranks else None
@@ -833,11 +885,11 @@ class Deal:
         holds_led = any(c[1] == led for c in hand)
         best_now = self.best_trump()
         if fault("trump-led-lower-free") and self.brouc_following and led == self.trump and holds_led \
-                and best_now is not None and not any(c[1] == self.trump and rank_index(c[0]) < best_now for c in hand):
+                and best_now is not None and not any(c[1] == self.trump and self.rank_of(c) < best_now for c in hand):
             return None
         ruffing = fault("ruff-instead-of-follow") and not self.brouc_following and card[1] == self.trump
         if fault("trump-led-lower-discards") and self.brouc and led == self.trump and best_now is not None \
-                and not any(c[1] == self.trump and rank_index(c[0]) < best_now for c in hand) \
+                and not any(c[1] == self.trump and self.rank_of(c) < best_now for c in hand) \
                 and any(c[1] != self.trump for c in hand):
             if card[1] == self.trump:
                 return Refused("no-undertrump", f"{card} is lower than the best trump, and the player holds other cards")
@@ -848,11 +900,11 @@ class Deal:
                 else "must-follow-suit"
             return Refused(code, f"{card} does not follow: the player holds {what}")
         if fault("follow-must-head") and not self.brouc_following and holds_led and card[1] == led:
-            top = min(rank_index(c[0]) for _, c in self.trick if c[1] == led)
-            if rank_index(card[0]) > top and any(c[1] == led and rank_index(c[0]) < top for c in hand):
+            top = min(self.rank_of(c) for _, c in self.trick if c[1] == led)
+            if self.rank_of(card) > top and any(c[1] == led and self.rank_of(c) < top for c in hand):
                 return Refused("must-follow-suit", f"{card} does not head the trick: the player holds a higher {led}")
         if fault("must-ruff-to-beat") and self.brouc and not holds_led and card[1] != self.trump \
-                and any(c[1] == self.trump and (best_now is None or rank_index(c[0]) < best_now) for c in hand):
+                and any(c[1] == self.trump and (best_now is None or self.rank_of(c) < best_now) for c in hand):
             return Refused("must-overtrump", f"{card} does not ruff: the player holds a trump that beats the trick")
         if fault("void-must-ruff") and not self.brouc_following and not holds_led and card[1] != self.trump \
                 and any(c[1] == self.trump for c in hand):
@@ -866,17 +918,19 @@ class Deal:
             return None
         best = self.best_trump()
         if fault("overtrump-opponents-only") and self.brouc:
-            theirs = [rank_index(c[0]) for q, c in self.trick if c[1] == self.trump and team(q) != team(player)]
+            theirs = [self.rank_of(c) for q, c in self.trick if c[1] == self.trump and team(q) != team(player)]
             best = min(theirs) if theirs else None
         if best is None:
             return None
-        higher = [c for c in hand if c[1] == self.trump and rank_index(c[0]) < best]
-        if rank_index(card[0]) < best:
+        higher = [c for c in hand if c[1] == self.trump and self.rank_of(c) < best]
+        if self.rank_of(card) < best:
+            if fault("overtrump-with-lowest") and self.brouc and self.rank_of(card) != max(self.rank_of(c) for c in higher):
+                return Refused("must-overtrump", f"{card} is not the lowest trump that beats the trick")
             return None
         bound = led == self.trump or all(c[1] == self.trump for c in hand)
         if fault("only-trumps-lowest") and led != self.trump and not higher and all(c[1] == self.trump for c in hand):
-            lowest = max(rank_index(c[0]) for c in hand)
-            if rank_index(card[0]) != lowest:
+            lowest = max(self.rank_of(c) for c in hand)
+            if self.rank_of(card) != lowest:
                 return Refused("must-overtrump", f"{card} is not the player's lowest trump")
         exception = bound or (self.param("marriage_exception") == "any-trump-play"
                               and not (fault("exception-param-ignored") and self.brouc))
@@ -963,6 +1017,8 @@ class Deal:
         """Whether the player's team has won a trick in this deal (the moment of own-turn announcements)."""
         if fault("announce-needs-own-trick") and self.brouc:
             return any(w == player for w, _ in self.tricks)
+        if fault("announce-while-winning-trick") and self.brouc and self.trick and team(self.trick_winner()) == team(player):
+            return True
         return self.tricks_of(team(player)) > 0
 
     def may_declare(self, player: int, double: bool) -> bool:
@@ -981,6 +1037,8 @@ class Deal:
             short = own < least and not (fault("pas-dedouble-without-190") and double)
             all_tricks = self.param("cape_et_dehors_all_tricks") and not fault("cape-et-dehors-after-lost-trick")
             if (lost and all_tricks) or len(self.hands[player]) < fewest or short:
+                return False
+            if fault("cape-et-dehors-needs-trick") and not any(team(w) == t for w in won):
                 return False
             most = 150 if fault("pas-dedouble-at-150") else 139 if fault("pas-dedouble-below-140") else 140
             return not double or self.scores[1 - t] <= most
@@ -1148,6 +1206,8 @@ class Deal:
 
     def apply(self, action: str) -> None:
         """Take an action of the player to act, or raise Refused and change nothing."""
+        if fault("spaces-stripped") and not self.brouc:
+            action = action.strip()
         self.check(action)
         assert self.to_act is not None
         p = self.to_act
@@ -1213,7 +1273,8 @@ class Deal:
         before = (2, 3, 4, 5) if fault("concession-before-fifth") else (3, 4) if fault("concession-from-third") else (2, 3, 4)
         if n + 1 in before and self.first301 is not None:
             ahead = self.first301
-            swept = all(team(w) == ahead for w, _ in self.tricks) or self.param("concession") == "any"
+            swept = all(team(w) == ahead for w, _ in self.tricks) or self.param("concession") == "any" \
+                or fault("concession-after-lost-trick")
             if reaches_target(self.count(ahead)) and swept:
                 self.phase = "concede"
                 order = (3, 2, 1) if fault("concession-asked-last") else (1, 2, 3)
@@ -1248,9 +1309,12 @@ class Deal:
                 return level, -self.trick.index(pc)
             if level == 2 and fault("last-trump-wins") and self.brouc:
                 return level, self.trick.index(pc)
-            return level, -rank_index(c[0])
+            return level, -self.rank_of(c)
 
-        return max(self.trick, key=strength)[0]
+        best = max(self.trick, key=strength)
+        if fault("trick-winner-by-place") and not self.brouc:
+            return self.trick.index(best)
+        return best[0]
 
     def finish_trick(self) -> None:
         """Score the trick in progress, then end the deal, open a window or let the winner lead."""
@@ -1278,9 +1342,14 @@ class Deal:
                     if fault("table-factor-ignored") and self.brouc:
                         factor = 1
                     trump_factor = 2 if suit == self.trump and not (fault("table-trump-not-doubled") and self.brouc) else 1
-                    fallen.append((done, ranks + suit, value * trump_factor * factor))
+                    worth = value * trump_factor
+                    if fault("trump-marriage-plus-twenty") and not self.brouc and suit == self.trump:
+                        worth = value + 20
+                    fallen.append((done, ranks + suit, worth * factor))
                     if not (fault("grand-and-simple-on-table") and not self.brouc):
                         break
+        if fault("one-table-marriage-per-trick") and not self.brouc:
+            fallen = fallen[:1]
         if self.param("marriages_in_one_trick") == "first-only":
             if fault("first-only-most-valuable") and not self.brouc:
                 fallen = sorted(fallen, key=lambda f: -f[2])[:1]
@@ -1360,6 +1429,8 @@ class Deal:
             return
         if fault("slate-game-before-score") and how != "played-out":
             self.sheet.append(self.marks_row("game", marks))
+        if fault("slate-score-without-announced"):
+            scores = [scores[t] - sum(v for pl, _, v in self.announcements if team(pl) == t) for t in (0, 1)]
         self.sheet.append(("score", scores[0], scores[1]))
         if fault("slate-game-before-score") and how != "played-out":
             return
@@ -1409,6 +1480,8 @@ class Deal:
         assert self.scores is not None
         at_dehors = self.param("coches_threshold") == "at-dehors" and not fault("coches-on-written-score")
         read = counts[loser] if at_dehors else self.scores[loser]
+        if fault("coches-four-below-zero") and read < 0:
+            return 4
         return 2 if read < (151 if fault("two-coches-at-150") else 140 if fault("coches-under-140") else 150) else 1
 
     def pair(self, t: int, mine: int, theirs: int) -> list[int]:
@@ -1426,6 +1499,8 @@ class Deal:
             judged[t] -= self.table_points(t)
         if fault("carried-not-towards-dehors") and self.brouc:
             judged[t] -= self.carried[t]
+        if fault("dehors-own-tricks-only") and self.brouc:
+            judged[t] -= sum(card_points(cs) for w, cs in self.tricks if w == (p + 2) % 4)
         if fault("dehors-without-announced") and self.brouc:
             judged[t] -= sum(v for pl, _, v in self.announcements if team(pl) == t)
         assert self.scores is not None
@@ -1452,6 +1527,8 @@ class Deal:
                 read = self.scores[1 - t] + round_half_up(self.cards_of(1 - t)) + self.marriages_of(1 - t)
             if fault("claim-right-written-score"):
                 read = self.scores[1 - t]
+            if fault("claim-right-valued-on-claimers"):
+                read = counts[t]
             self.finish("claim-right", t, self.pair(t, self.value(read), 0), counts)
         else:
             kept = self.marriages_of(t) if self.param("wrong_claim_marriages") == "card-points-only" else 0
@@ -1500,7 +1577,7 @@ class Deal:
             if self.brouc:
                 stake = (5 if fault("pas-dedouble-stake-five") else 4) if self.double else 3
                 self.finish("declaration-made", d, self.pair(1 - d, stake, 0), counts)
-            elif reaches_target(counts[d]):
+            elif reaches_target(counts[d]) or fault("declared-vole-short-made"):
                 bonus = 0 if fault("declared-vole-no-bonus") else 3
                 read = counts[d] if fault("made-vole-valued-on-declarers") else counts[1 - d]
                 written = list(self.scores) if fault("made-vole-scores-kept") else counts
