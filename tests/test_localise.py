@@ -279,6 +279,22 @@ def test_every_clause_the_diagnosis_names_is_a_clause() -> None:
     ("hombre", "tests/independent/hombre.py:cut-one-short", "hom.deal.cut.seed-7-cut-10", "hom.deal.cut"),
     # with four at the table, a result row for each player of the deal only: the one who sits out
     ("hombre", "tests/independent/hombre.py:four-result-three-entries", "gen.hom.deal.00002", "hom.players.four"),
+    # the misses of issue-63-i: an announcement refused for the hand where the moment refuses it
+    ("homme-de-brou-1802", "tests/independent/adapter.py:held-checked-before-moment", "gen.hdb.deal.00006",
+     "hdb.marriage.announce-in-hand"),
+    # a trick won without the trump, the turned card drawn: the trump's rule, not the trick's
+    ("brusquembille-1718", "tests/independent/brusquembille.py:no-trump-once-drawn", "gen.brus.deal.00001",
+     "brus.deal.turned"),
+    # two trumps ranked otherwise where an earlier trick refutes the first trump winning: the order
+    ("brusquembille-1718", "tests/independent/brusquembille.py:ten-after-nine", "gen.brus.variant.00060",
+     "brus.deck.order"),
+    # no card points counted mid-deal: when they are counted, not what the cards are worth
+    ("brusquembille-1718", "tests/independent/brusquembille.py:card-points-at-end-only", "gen.brus.deal.00002",
+     "brus.count.points"),
+    # the contract of an earlier bid of the auction played: which bid stands
+    ("hombre", "tests/independent/hombre.py:first-named-contract", "gen.hom.deal.00001", "hom.auction.order"),
+    # a contract still to choose after a bid that fixes it: that bid's contract
+    ("hombre", "tests/independent/hombre.py:a-pique-opens-choice", "gen.hom.deal.00006", "hom.contract.a-pique"),
     # one failure, named by its scenario's clause and shown on another rule: the clause it names is a
     # suspect even where the diagnosis can name it (it heads the verdict, the failures being few)
     ("hombre", "tests/independent/hombre.py:four-default-dealer-two", "hom.protocol.four-default-dealer",
@@ -288,8 +304,8 @@ def test_a_failure_is_laid_on_the_rule_that_decides_it(ruleset: str, fault: str,
     """Through brou check, an implementation written outside the engine (tests/independent) with one
     fault (`FILE:NAME`, or NAME of tests/independent/adapter.py): the match's next dealer, the
     kinds' values, who leads after a trick, the marriage exception, and one of each kind of miss of
-    the blind batches issue-63-f, issue-63-g and issue-63-h; each failure names that rule, not the first clause
-    the scenario lists nor where it shows."""
+    the blind batches issue-63-f to issue-63-i; each failure names that rule, not the first clause the
+    scenario lists nor where it shows."""
     file, _, fault = fault.rpartition(":")
     impl = f"{shlex.quote(sys.executable)} {file or 'tests/independent/adapter.py'} --fault {fault}"
     done = subprocess.run([sys.executable, "-c", "import sys; from brou.cli import main; sys.exit(main())", "check",

@@ -29,6 +29,7 @@ from ...engine.phases import PLAY as PHASE_PLAY
 from ...engine.view import clause_of, view_clauses
 from ...errors import ACTION_CODES, BrouError
 from ...laws.auction import standing
+from ...laws.auction import words as auction_words
 from ...laws.contracts import has_auction
 from ...laws.following import matadors_of
 from ...laws.payments import brusquembille_payments
@@ -315,14 +316,18 @@ def _lead_restricted(rules: Rules, state: Any, verdict: Verdict, action: str | N
 
 
 def _earlier_check(action: str, verdict: Verdict) -> str | None:
-    """An announcement refused, by the program, with the code of a check made before the one the
-    reference refuses it by: that earlier check fired where it should not have, and its rule is
-    the one broken (the moment's, where the reference found the moment right and the hand
-    wrong); None otherwise."""
+    """An announcement refused, by the program, with the code of another check than the one the
+    reference refuses it by: where the program's check is made first (the moment's, where the
+    reference found the moment right and the hand wrong), it fired where it should not have,
+    and its rule is the one broken; where the program's is made after (the hand's, where the
+    reference refuses the moment), the program made it first: the hand's rule, out of its order
+    (docs/errors.md); None otherwise."""
     if not action.startswith("announce") or not isinstance(verdict.expected, str) or not isinstance(verdict.got, str):
         return None
     if verdict.expected in _ANNOUNCE_HAND_CODES:
         return _ANNOUNCE_MOMENT_CODES.get(verdict.got)
+    if verdict.expected in _ANNOUNCE_MOMENT_CODES and verdict.got.removeprefix("refused: ") in _ANNOUNCE_HAND_CODES:
+        return "hdb.marriage.announce-in-hand"
     return None
 
 
@@ -352,6 +357,9 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
                 played = _played_to(rules, s, verdict) if field == "card_points" else None
                 if played is not None and _last_trick_apart(played, want, got, played.player):
                     return _in_ruleset_pair(rules, "brus.count.points", True)  # what the last trick earns
+                if field == "card_points" and _total(got, field) == 0 != _total(want, field) \
+                        and played is not None and any(played.state.hands):
+                    return _in_ruleset_pair(rules, "brus.count.points", True)  # none counted yet mid-deal: when
                 if field == "card_points" and _total(got, field) != _total(want, field):
                     return _in_ruleset_pair(rules, "brus.deck.points", True)  # the cards count otherwise
                 if field == "jetons" and _paid_where_none_are(rules, _played_to(rules, s, verdict).state, want, got):
@@ -656,7 +664,8 @@ def _hand_clause(table: Any, verdict: Verdict, prefix: str) -> str | None:
     if others:  # another player's cards: the rules ask someone else (after a trick: who won it, or who leads)
         if state.tricks and not state.trick:
             return (_plain_order(rules, state.tricks[-1], others[0], state.trump)
-                    or _another_trump(rules, state.tricks, len(state.tricks) - 1, others[0], state.trump) or who)
+                    or _another_trump(rules, state.tricks, len(state.tricks) - 1, others[0], state.trump)
+                    or _no_trump(rules, state.tricks[-1], others[0], state.trump) or who)
         return who
     if prefix == "brus" and state.tricks and any(not mine >> c & 1 for c in offered):
         turnup = state.deal.turnup
@@ -747,6 +756,23 @@ def _another_trump(rules: Rules, tricks: Sequence[tuple[int, Any, int]], index: 
     return None
 
 
+def _no_trump(rules: Rules, trick: tuple[int, Any, int], seat: int, trump: int | None) -> str | None:
+    """When another seat than a trick's winner is taken to have won it, the winner by a trump:
+    the rule of the trump suit, if that seat wins the trick's cards with no trump at all (the
+    program has no trump there); None otherwise."""
+    clause = _TRUMP_SUIT.get(rules.data["clause_prefix"])
+    leader, cards, winner = trick
+    if clause is None or trump is None or seat == winner:
+        return None
+    classes = card_order(rules, trump).class_of
+    if classes[cards[(winner - leader) % len(cards)]] != trump or classes[cards[0]] == trump:
+        return None
+    order = card_order(rules, None)
+    led = [k for k, c in enumerate(cards) if order.class_of[c] == order.class_of[cards[0]]]
+    best = min(led, key=lambda k: order.place[cards[k]])
+    return clause if (leader + best) % len(cards) == seat else None
+
+
 def _tricks_clause(table: Any, verdict: Verdict, want: Any) -> str | None:
     """The rule behind a list of trick winners that differs: the plain order of the cards where
     the first trick given to another player was decided within the suit led; the trump suit
@@ -760,9 +786,53 @@ def _tricks_clause(table: Any, verdict: Verdict, want: Any) -> str | None:
             if i < len(state.tricks) and isinstance(g, int) and 0 <= g < len(state.hands):
                 seat = table.seat(g)
                 return (_plain_order(table.rules, state.tricks[i], seat, state.trump)
-                        or _another_trump(table.rules, state.tricks, i, seat, state.trump))
+                        or _trumps_ordered_otherwise(table.rules, state.tricks, i, seat, state.trump)
+                        or _another_trump(table.rules, state.tricks, i, seat, state.trump)
+                        or _no_trump(table.rules, state.tricks[i], seat, state.trump))
             return None
     return None
+
+
+def _trumps_ordered_otherwise(rules: Rules, tricks: Sequence[tuple[int, Any, int]], index: int, seat: int,
+                              trump: int | None) -> str | None:
+    """When another seat than a trick's winner is taken to have won it, both their cards trumps
+    that rank between themselves as in the plain suits: the order of the cards, where the trick's
+    rule read otherwise (the first trump played winning, or the last) does not fit the program's
+    winner, or the tricks before it, on which the program agrees, refute it (one had two trumps
+    or more and was won by another than that reading's); None otherwise (L'Hombre's trumps have
+    an order of their own)."""
+    prefix = rules.data["clause_prefix"]
+    if trump is None or prefix == "hom":
+        return None
+    leader, cards, winner = tricks[index]
+    n = len(cards)
+    classes = card_order(rules, trump).class_of
+    mine, best = cards[(seat - leader) % n], cards[(winner - leader) % n]
+    if not classes[mine] == classes[best] == trump or not _ranked_as_plain(rules, trump, mine, best):
+        return None
+
+    def refuted(pick: int) -> bool:
+        for first, played, won in tricks[:index]:
+            trumps = [k for k, c in enumerate(played) if classes[c] == trump]
+            if len(trumps) >= 2 and (first + trumps[pick]) % n != won:
+                return True
+        return False
+
+    trumps = [k for k, c in enumerate(cards) if classes[c] == trump]
+    readings = [pick for pick in (0, -1) if trumps[pick] == (seat - leader) % n]  # those the program's winner fits
+    return _PLAIN_ORDER.get(prefix) if all(refuted(pick) for pick in readings) else None
+
+
+def _ranked_as_plain(rules: Rules, trump: int, one: int, other: int) -> bool:
+    """Whether two trumps rank between themselves as their ranks do in the other suits (their
+    order is then the order of the cards, not a rule of the trumps' own: a seven or a two
+    raised in trumps)."""
+    order = card_order(rules, trump)
+    rank = {c: rules.card_text(c)[0] for c in range(rules.n_cards)}
+    higher = order.place[one] < order.place[other]
+    plain = [order.place[a] < order.place[b] for a in range(rules.n_cards) for b in range(rules.n_cards)
+             if rank[a] == rank[one] and rank[b] == rank[other] and rules.suit_of[a] == rules.suit_of[b] != trump]
+    return bool(plain) and all(h == higher for h in plain)
 
 
 def _card_name(text: str) -> bool:
@@ -976,6 +1046,8 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
             return _in_ruleset_pair(rules, "hom.players.count", True)
     if name == "ledger":
         return _in_ruleset_pair(rules, _hombre_ledger_clause(rules, want, verdict.got), True)
+    if name == "contract" and _another_bid_stands(state, want, verdict.got):
+        return _in_ruleset_pair(rules, "hom.auction.order", True)  # a bid of the auction other than the one that won
     if _turned_trump_apart(state, name, want, verdict.got):
         return _in_ruleset_pair(rules, "hom.exchange.tourne", True)
     if name == "session" and _session_field(verdict) is not None:
@@ -995,6 +1067,17 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
     if name == "tricks":
         return _in_ruleset_pair(rules, _tricks_clause(table, verdict, want) or "hom.play.trick-winner", True)
     return _in_ruleset_pair(rules, _HOMBRE_OBSERVED.get(name or ""), name in _PRECISE)
+
+
+def _another_bid_stands(state: Any, want: Any, got: Any) -> bool:
+    """Whether the contract the program plays is another one than the reference's, named as a
+    bid in this deal's auction: the rule of which bid stands (the auction's order), not the
+    contract's."""
+    if not isinstance(want, dict) or not isinstance(got, dict) or got.get("name") == want.get("name"):
+        return False
+    names, start = auction_words(state.rules), state.rules.n_indices
+    said = {names[a - start] for a in state.history if start <= a < start + len(names)}
+    return got.get("name") in said
 
 
 def _deal_players_only(rules: Rules, name: str | None, want: Any, verdict: Verdict) -> bool:
@@ -1125,7 +1208,9 @@ def _hombre_word_clause(table: Table, words: set[str]) -> str | None:
         return "hom.exchange.surrender"
     if "grand-tourne" in words:  # in the auction, who may name it; once a demande is won, what it opens
         return "hom.contract.grand-tourne" if state.phase == "auction" else "hom.contract.demande"
-    if any(w.startswith("trump ") for w in words) and state.bid is not None:  # naming a trump, or not
+    contracts = {c["name"] for c in table.rules.data.get("auction", {}).get("contracts", []) if isinstance(c, dict)}
+    if state.bid is not None and (any(w.startswith("trump ") for w in words)  # naming a trump, or not
+                                  or (words & contracts and state.phase != "declare")):  # choosing a contract, or not
         return ("hom.contract.a-pique" if state.bid.endswith("a-pique")
                 else "hom.contract.sans-prendre" if state.bid == "sans-prendre" else "hom.contract.demande")
     if "spil" in words:
@@ -1207,7 +1292,8 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
             seats = [p for p in range(len(state.hands)) if all(state.hands[p] >> state.rules.card(a) & 1 for a in strangers)]
             last = len(state.tricks) - 1
             order = (_plain_order(state.rules, state.tricks[last], seats[0], state.trump)
-                     or _another_trump(state.rules, state.tricks, last, seats[0], state.trump)) if seats else None
+                     or _another_trump(state.rules, state.tricks, last, seats[0], state.trump)
+                     or _no_trump(state.rules, state.tricks[last], seats[0], state.trump)) if seats else None
             return order or "hdb.play.next-lead"
         differing = sorted(set(want) ^ given, key=_action_order)
         if _turnup_in_question(table, differing) or _legal_without_turnup(table, given):
