@@ -238,14 +238,16 @@ def test_a_player_asked_after_a_contract_without_his_exchange_is_still_exchangin
 def test_an_announcement_refused_by_an_earlier_check_is_that_checks_rule() -> None:
     """1802 and Brouc: an announcement the reference refuses for the hand (marriage-not-held) and
     the program for the moment (announce-not-now) breaks the moment's rule, which is checked first
-    (docs/errors.md); the other way round, or for another action, nothing is decided here."""
+    (docs/errors.md); the other way round (issue 63, batch `issue-63-i`), the program checked the
+    hand first: the hand's rule; for another action, nothing is decided here."""
     from brou.conformance.diagnosis.diagnose import _earlier_check
 
     moment = Verdict(FAILED, "announce KQJC refused with code announce-not-now, expected marriage-not-held", 3,
                      "marriage-not-held", "announce-not-now")
     assert _earlier_check("announce KQJC", moment) == "hdb.marriage.announce-window"
     hand = moment._replace(expected="announce-not-now", got="marriage-not-held")
-    assert _earlier_check("announce KQJC", hand) is None
+    assert _earlier_check("announce KQJC", hand) == "hdb.marriage.announce-in-hand"
+    assert _earlier_check("announce KQJC", hand._replace(got="must-follow-suit")) is None
     assert _earlier_check("claim", moment) is None
 
 
