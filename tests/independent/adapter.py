@@ -44,7 +44,8 @@ def match_view(deal: Deal, marks: list[int]) -> dict[str, Any]:
         winner = 1 - reached[0] if loses else reached[0]
     carried = [0, 0]
     if deal.brouc and out is not None and out.how == "all-tricks" and not indep_engine.fault("cape-carries-nothing"):
-        carried = [deal.carried[t] + sum(p for pl, _, p in deal.announcements if indep_engine.team(pl) == t) for t in (0, 1)]
+        before = [0, 0] if indep_engine.fault("cape-drops-old-carried") else deal.carried
+        carried = [before[t] + sum(p for pl, _, p in deal.announcements if indep_engine.team(pl) == t) for t in (0, 1)]
         if indep_engine.fault("cape-carries-table"):
             carried = [carried[t] + deal.table_points(t) for t in (0, 1)]
         if deal.param("cape_carry_over") == "cape-side-only":

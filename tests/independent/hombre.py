@@ -273,6 +273,28 @@ BATCH_J_FAULTS: dict[str, tuple[str, str]] = {
                            "more; a tier ahead of him with four tricks or fewer makes it a remise"),
 }
 FAULTS.update(BATCH_J_FAULTS)
+# the eleventh batch of issue 63, written blind to the diagnosis too: a tenth held-out set
+BATCH_K_FAULTS: dict[str, tuple[str, str]] = {
+    "red-trump-six-high": ("hom.deck.trump-order", "in red trumps the cards after the jack rank six, five, four, "
+                           "three, two, as in black trumps, not two up to six"),
+    "cut-before-shuffle": ("hom.deal.cut", "a seeded deal cuts the unshuffled pack and then shuffles it, instead of "
+                           "cutting the shuffled pack"),
+    "void-may-not-trump": ("hom.play.follow", "a player void in the suit led must discard a plain card if he has one: "
+                           "he may trump only when he holds nothing but trumps"),
+    "vole-must-be-announced": ("hom.count.vole", "leading a sixth card after the first five tricks does not undertake "
+                               "the vole: the coup is played out as a plain win, with no vole point made or missed"),
+    "codille-tier-scores": ("hom.count.score", "in a codille the tier with the most tricks scores the contract's "
+                            "second value that the hombre loses"),
+    "next-dealer-mod-three": ("hom.match.next-dealer", "the next dealer is the seat after the dealer counted modulo "
+                              "three even with four at the table"),
+    "trump-announced-at-play": ("hom.info.public", "the views show the trump only once play starts, not as soon as "
+                                "it is named or turned"),
+    "sans-prendre-turns-trump": ("hom.contract.sans-prendre", "the hombre of a sans prendre turns the talon's top "
+                                 "card for trump, as in a tourné, instead of naming a suit other than spades"),
+    "exchange-words-malformed": ("hom.exchange.hombre", "in the exchange any word but draw (surrender, stop, pass, a "
+                                 "contract) is refused malformed-action, not word-not-now"),
+}
+FAULTS.update(BATCH_K_FAULTS)
 FAULT = ""
 
 SUITS = "SHDC"
@@ -343,6 +365,8 @@ def set_fault(name: str) -> None:
         CONTRACTS["demande-a-pique"]["choose"] = CONTRACTS["demande"]["choose"]
     if name == "sans-prendre-ranks-with-grand-tourne":
         CONTRACTS["sans-prendre"]["rank"] = CONTRACTS["grand-tourne"]["rank"]
+    if name == "sans-prendre-turns-trump":
+        CONTRACTS["sans-prendre"]["trump"] = "turned"
 
 
 # ---------------------------------------------------------------- card orders
@@ -380,6 +404,8 @@ def trump_order(trump: str) -> list[str]:
     top = ["AS", "AC", manille(trump)] if FAULT == "baste-above-manille" else ["AS", manille(trump), "AC"]
     black = "KQJ234567" if FAULT == "black-trump-ascending" else "KQJ765432"
     rest = ("KQJ2345672A" if FAULT == "no-ponte" else "AKQJ234567") if red(trump) else black
+    if FAULT == "red-trump-six-high" and red(trump):
+        rest = "AKQJ765432"
     return top + [r + trump for r in rest if r + trump not in top]
 
 
@@ -423,9 +449,11 @@ class SplitMix:
         return z ^ (z >> 31)
 
 
-def shuffled(seed: int) -> list[str]:
+def shuffled(seed: int, pre_cut: int = 0) -> list[str]:
     """The 40-card pack shuffled from a seed, top first (docs/shuffle.md, section 2)."""
     base = [r + s for s in SUITS for r in RANKS[::-1]] if FAULT == "pack-ranks-ascending" else PACK
+    if pre_cut:
+        base = base[pre_cut:] + base[:pre_cut]
     n = len(base)
     fact = 1
     for i in range(2, n + 1):
@@ -452,7 +480,9 @@ def shuffled(seed: int) -> list[str]:
 def seeded_deal(seed: int, cut: int | None) -> tuple[list[list[str]], list[str]]:
     """Three hands by seat and the talon (top first) from a seed."""
     pack = shuffled(seed)
-    if cut and FAULT == "cut-one-short":
+    if cut and FAULT == "cut-before-shuffle":
+        pack = shuffled(seed, cut)
+    elif cut and FAULT == "cut-one-short":
         pack = pack[cut - 1:] + pack[:cut - 1]
     elif cut and FAULT != "cut-ignored":
         pack = pack[-cut:] + pack[:-cut] if FAULT == "cut-from-bottom" else pack[cut:] + pack[:cut]
@@ -795,6 +825,10 @@ class Deal:
                 trumps = [c for c in hand if is_trump(c, self.trump)]
                 if trumps:
                     return trumps
+            if FAULT == "void-may-not-trump":
+                plain = [c for c in hand if not is_trump(c, self.trump)]
+                if plain:
+                    return plain
             return list(hand)
         if cls == "T" and self.trump is not None and FAULT != "no-matador-privilege":
             mats = matadors(self.trump)
@@ -855,7 +889,7 @@ class Deal:
     def play(self, p: int, card: str) -> None:
         """Play a card to the trick."""
         if p == self.hombre:
-            if not self.trick and len(self.tricks) == 5 and self.may_stop(p):
+            if not self.trick and len(self.tricks) == 5 and self.may_stop(p) and FAULT != "vole-must-be-announced":
                 self.vole = True
             self.hombre_played = True
         self.hands[p].remove(card)
@@ -931,6 +965,10 @@ class Deal:
                 self.write(h, bonus if made else -bonus, n, "hom.count.vole")
             for e in self.ledger:
                 points[h] += e["points"] if e["to"] == h else -e["points"]
+            if FAULT == "codille-tier-scores" and result == "codille":
+                tiers = [q for q in self.active if q != h]
+                top = max(tiers, key=self.tricks.count)
+                points[top] += row["codille"]
             if FAULT == "tiers-score-opposite":
                 for q in self.active:
                     if q != h:
@@ -1053,7 +1091,8 @@ class Deal:
                 self.end("surrender", "surrender")
                 return
             if action != "draw":
-                raise Refused("word-not-now", f"{action} is not said in the exchange")
+                raise Refused("malformed-action" if FAULT == "exchange-words-malformed" else "word-not-now",
+                              f"{action} is not said in the exchange")
             if len(self.pending) < self.min_discards(p):
                 raise Refused("word-not-now" if FAULT == "draw-early-word-not-now" else "too-few-discards",
                               "discard more first")
@@ -1156,7 +1195,8 @@ class Deal:
                 "talon_rest": self.talon_rest(), "points": [r["points"] for r in points],
             }
         return {
-            "player": p, "phase": self.phase, "to_act": self.to_act, "trump": self.trump,
+            "player": p, "phase": self.phase, "to_act": self.to_act,
+            "trump": None if FAULT == "trump-announced-at-play" and self.phase not in ("play", "over") else self.trump,
             "hand": list(self.hands[p]), "held": [len(h) for h in self.hands], "talon": len(self.talon),
             "trick": [{"player": q, "card": c} for q, c in self.trick],
             "tricks": [] if FAULT == "tricks-own-turn-only" and p != self.to_act else list(self.tricks),
@@ -1243,6 +1283,8 @@ class Table:
         nxt = self.deal.active[0]
         if FAULT == "next-dealer-left":
             nxt = self.deal.active[1]
+        if FAULT == "next-dealer-mod-three":
+            nxt = (self.deal.dealer + 1) % 3
         if FAULT == "sitting-out-deals-next" and self.n == 4:
             nxt = (self.deal.dealer + 2) % 4
         if FAULT == "unplayed-same-dealer" and over and self.deal.outcome and self.deal.outcome.get("how") == "all-passed":
@@ -1319,7 +1361,8 @@ def main() -> int:
                    **{k: "issue-63-c" for k in BATCH_C_FAULTS}, **{k: "issue-63-d" for k in BATCH_D_FAULTS},
                    **{k: "issue-63-e" for k in BATCH_E_FAULTS}, **{k: "issue-63-f" for k in BATCH_F_FAULTS},
                    **{k: "issue-63-g" for k in BATCH_G_FAULTS}, **{k: "issue-63-h" for k in BATCH_H_FAULTS},
-                   **{k: "issue-63-i" for k in BATCH_I_FAULTS}, **{k: "issue-63-j" for k in BATCH_J_FAULTS}}
+                   **{k: "issue-63-i" for k in BATCH_I_FAULTS}, **{k: "issue-63-j" for k in BATCH_J_FAULTS},
+                   **{k: "issue-63-k" for k in BATCH_K_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()]))
         return 0

@@ -246,6 +246,25 @@ BATCH_J_FAULTS: dict[str, tuple[str, str]] = {
                                "turned king are asked to show it, instead of showing"),
 }
 FAULTS.update(BATCH_J_FAULTS)
+# the eleventh batch of issue 63, written blind to the diagnosis too: a tenth held-out set
+BATCH_K_FAULTS: dict[str, tuple[str, str]] = {
+    "four-pack-default-28": ("auv.deck.cards", "with four players and no pack_with_four given the pack is the "
+                             "28-card one, the sevens out, instead of the 32-card default"),
+    "packets-param-ignored": ("auv.deal.packets", "a seeded deal always deals three then two, even when packets "
+                              "is two-three"),
+    "pass-in-offer-is-leave": ("auv.turn.offer", "pass said during the turn-offer is taken as leave, instead of "
+                               "being refused word-not-now"),
+    "speech-skips-turner": ("auv.speech.round", "the player who turned the card is not asked in the speech, "
+                            "having had his say by turning"),
+    "turner-not-reoffered": ("auv.speech.rejouissance", "in a réjouissance the card is not offered to the player "
+                             "who turned the previous one"),
+    "first-trump-wins": ("auv.play.trick-winner", "the first trump played wins the trick, not the highest"),
+    "target-tie-both-win": ("auv.match.target", "two players reaching the target together both win the game, "
+                            "instead of play going on"),
+    "view-hand-dealt": ("auv.info.own-hand", "a player's view shows his hand as dealt, never updated as he plays "
+                        "his cards"),
+}
+FAULTS.update(BATCH_K_FAULTS)
 FAULT = ""
 SEVENS = True  # parameter pack_with_four (AMB-48): False plays four with 28 cards
 LOSER_PAYS = "each-opponent"  # parameter loser_pays (AMB-53)
@@ -426,6 +445,7 @@ class Deal:
         self.n = n
         self.dealer = dealer
         self.hands = [list(h) for h in hands]
+        self.dealt_hands = [list(h) for h in hands]  # fault view-hand-dealt
         self.talon = list(talon)
         self.before = list(before)  # each player's marks before this deal
         self.deals = deals
@@ -505,6 +525,8 @@ class Deal:
         if fault("target-after-deal") and self.phase != "over":
             return None
         best = [p for p in range(self.n) if total[p] == top]
+        if fault("target-tie-both-win") and reached:
+            return best
         if fault("target-tie-first-wins") and reached and len(best) > 1:
             return [next(p for p in ((self.dealer + 1 + i) % self.n for i in range(self.n)) if p in best)]
         return best if reached and len(best) == 1 else None
@@ -640,6 +662,8 @@ class Deal:
             raise Refused("no-king-to-show", f"player {p} holds no king of the suit turned to show")
         if action == "show" and self.phase == "speech" and not self.king_to_show(p) and not fault("show-refused-word-not-now"):
             raise Refused("no-king-to-show", f"player {p} holds no king of the suit turned to show")
+        if action == "pass" and self.phase == "turn-offer" and fault("pass-in-offer-is-leave"):
+            action = "leave"
         if action not in self.legal():
             raise Refused("word-not-now", f"{action} is not said now")
         self.words.append((p, action))
@@ -659,6 +683,9 @@ class Deal:
         self.asked = 0
         self.shown_this_round = set()
         self.to_act = p if fault("speech-from-turner") else (self.dealer + 1) % self.n
+        if fault("speech-skips-turner") and self.to_act == p:
+            self.asked = 1
+            self.to_act = self.after(p)
         if fault("speech-from-dealer"):
             self.to_act = self.dealer
 
@@ -673,6 +700,12 @@ class Deal:
             self.to_act = self.first_asked()
         elif self.asked == self.n:
             self.end("all-passed" if fault("not-turned-as-all-passed") else "not-turned")
+        elif fault("turner-not-reoffered") and self.turned and self.after(p) == self.turned[-1][0]:
+            self.asked += 1
+            if self.asked == self.n:
+                self.end("not-turned")
+            else:
+                self.to_act = self.after(self.after(p))
         else:
             self.to_act = self.after(p)
 
@@ -709,8 +742,12 @@ class Deal:
             return
         self.passed_suits.add((p, self.trump()))
         self.asked += 1
+        following = self.after(p)
+        if fault("speech-skips-turner") and following == self.turned[-1][0] and self.asked < self.n:
+            self.asked += 1
+            following = self.after(following)
         if self.asked < (4 if fault("speech-round-of-four") else self.n):
-            self.to_act = self.after(p)
+            self.to_act = following
             return
         if fault("later-speaker-overplays") and self.homme is not None:
             self.begin_showing(self.homme)
@@ -722,6 +759,9 @@ class Deal:
         self.phase = "turn-offer"
         self.asked = 0
         self.to_act = self.first_asked()
+        if fault("turner-not-reoffered") and self.to_act == self.turned[-1][0]:
+            self.asked = 1
+            self.to_act = self.after(self.to_act)
         if fault("words-cleared-on-rejouissance"):
             self.words = []
         if fault("rejouissance-from-last-turner"):
@@ -805,6 +845,8 @@ class Deal:
         if trumps:
             if fault("last-trump-wins"):
                 return trumps[-1][0]
+            if fault("first-trump-wins"):
+                return trumps[0][0]
             return max(trumps, key=lambda t: strength(t[1]))[0]
         led = self.trick[0][1][1]
         if fault("off-suit-highest-wins"):
@@ -923,7 +965,7 @@ class Deal:
         """What player p may see now."""
         phase = "speech" if fault("view-showing-as-speech") and self.phase == "showing" else self.phase
         return {"player": p, "phase": phase, "to_act": self.to_act, "trump": self.trump(),
-                "hand": list(self.hands[p]),
+                "hand": list((self.dealt_hands if fault("view-hand-dealt") else self.hands)[p]),
                 "held": [len(h) if q == p or not fault("view-held-own-only") else None
                          for q, h in enumerate(self.hands)],
                 "talon": None if fault("view-talon-hidden") else self.talon_count(),
@@ -967,7 +1009,7 @@ def hello(seq: int) -> dict[str, Any]:
 
 def packets(params: dict[str, Any]) -> list[int]:
     """The packet sizes (auv.deal.packets)."""
-    two_three = params.get("packets") == "two-three"
+    two_three = params.get("packets") == "two-three" and not fault("packets-param-ignored")
     if fault("deal-two-three"):
         two_three = not two_three
     return [2, 3] if two_three else [3, 2]
@@ -996,7 +1038,8 @@ def run(scenario: dict[str, Any]) -> dict[str, Any]:
             return {"skip": f"parameter {name}={value} is not played"}
     global SEVENS, LOSER_PAYS
     n = FORMS[params.get("form", "four")]
-    SEVENS = params.get("pack_with_four", "thirty-two") == "thirty-two" or fault("four-always-thirty-two")
+    pack_default = "twenty-eight" if fault("four-pack-default-28") else "thirty-two"
+    SEVENS = params.get("pack_with_four", pack_default) == "thirty-two" or fault("four-always-thirty-two")
     LOSER_PAYS = "each-opponent" if fault("each-opponent-under-winner") else params.get("loser_pays", "each-opponent")
     setup = scenario["setup"]
     if "turnup" in setup:
@@ -1039,7 +1082,8 @@ def main() -> None:
                    **{k: "issue-63-c" for k in BATCH_C_FAULTS}, **{k: "issue-63-d" for k in BATCH_D_FAULTS},
                    **{k: "issue-63-e" for k in BATCH_E_FAULTS}, **{k: "issue-63-f" for k in BATCH_F_FAULTS},
                    **{k: "issue-63-g" for k in BATCH_G_FAULTS}, **{k: "issue-63-h" for k in BATCH_H_FAULTS},
-                   **{k: "issue-63-i" for k in BATCH_I_FAULTS}, **{k: "issue-63-j" for k in BATCH_J_FAULTS}}
+                   **{k: "issue-63-i" for k in BATCH_I_FAULTS}, **{k: "issue-63-j" for k in BATCH_J_FAULTS},
+                   **{k: "issue-63-k" for k in BATCH_K_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], ensure_ascii=False))
         return
