@@ -27,12 +27,15 @@ def test_the_blind_batch_is_held_out_and_the_rest_tunes() -> None:
                  "issue-63-g", "issue-63-h", "issue-63-i"):  # measured, read: tuning
         assert tool.part({"engine": "hombre", "ruleset": "hombre", "name": "x", "batch": seen}) == "tuning"
     assert tool.part({"engine": "hombre", "ruleset": "hombre", "name": "x", "batch": ""}) == "tuning"
+    # written blind ahead of its turn: neither tuned on nor measured until it is the held-out part
+    assert tool.part({"engine": "hombre", "ruleset": "hombre", "name": "x", "batch": "issue-63-k"}) == "sealed"
 
 
 def test_every_engine_lists_its_faults_with_a_part() -> None:
     faults = bench().faults()
     parts = Counter(f["part"] for f in faults)
     assert parts["held-out"] == sum(1 for f in faults if f["batch"] == "issue-63-j") >= 30
+    assert parts["sealed"] == sum(1 for f in faults if f["batch"] == "issue-63-k") >= 30
     assert parts["tuning"] >= 240
     assert len({(f["engine"], f["ruleset"], f["name"]) for f in faults}) == len(faults)  # no fault twice
     assert all(f["clause"] for f in faults)
