@@ -295,6 +295,9 @@ def test_every_clause_the_diagnosis_names_is_a_clause() -> None:
     ("hombre", "tests/independent/hombre.py:first-named-contract", "gen.hom.deal.00001", "hom.auction.order"),
     # a contract still to choose after a bid that fixes it: that bid's contract
     ("hombre", "tests/independent/hombre.py:a-pique-opens-choice", "gen.hom.deal.00006", "hom.contract.a-pique"),
+    # the misses of issue-63-j: the next card offered at once after all passed, a réjouissance's offer
+    ("homme-d-auvergne", "tests/independent/homme_d_auvergne.py:rejouissance-turned-at-once", "gen.auv.deal.00011",
+     "auv.speech.rejouissance"),
     # one failure, named by its scenario's clause and shown on another rule: the clause it names is a
     # suspect even where the diagnosis can name it (it heads the verdict, the failures being few)
     ("hombre", "tests/independent/hombre.py:four-default-dealer-two", "hom.protocol.four-default-dealer",
@@ -304,7 +307,7 @@ def test_a_failure_is_laid_on_the_rule_that_decides_it(ruleset: str, fault: str,
     """Through brou check, an implementation written outside the engine (tests/independent) with one
     fault (`FILE:NAME`, or NAME of tests/independent/adapter.py): the match's next dealer, the
     kinds' values, who leads after a trick, the marriage exception, and one of each kind of miss of
-    the blind batches issue-63-f to issue-63-i; each failure names that rule, not the first clause the
+    the blind batches issue-63-f to issue-63-j; each failure names that rule, not the first clause the
     scenario lists nor where it shows."""
     file, _, fault = fault.rpartition(":")
     impl = f"{shlex.quote(sys.executable)} {file or 'tests/independent/adapter.py'} --fault {fault}"
@@ -366,6 +369,20 @@ def test_a_few_failures_that_name_one_clause_put_it_before_a_clause_whose_scenar
                  and s.clauses[0] in ("hom.match.first-dealer", "hom.auction.priority", "hom.players.four")]
     found = ranked("hombre", outcomes)
     assert found[0].clause == "hom.match.first-dealer", [(s.clause, s.score) for s in found]
+
+
+def test_a_card_refused_for_a_concession_the_reference_never_opened_is_the_concessions_rule() -> None:
+    """Issue 63 (batch `issue-63-j`, 1802's concession offered after a lost trick): the program
+    refuses the next card `concession-pending` where the reference, which never let the
+    concession be offered, takes it. Only the concession's rule opens that state: the failure
+    shows on it (when a concession may be offered), not on who leads."""
+    from brou.conformance.diagnosis.diagnose import _open_only_by, symptom_clause
+    s = next(s for s in load_corpus() if s.id == "hdb.game.claim-right.param-rounded-count")
+    refused = Verdict(FAILED, "step 4, action 1 of 2: KS was refused (concession-pending), it is legal", 4,
+                      "accepted", "refused: concession-pending")
+    assert symptom_clause(s, refused) == "hdb.game.concession"
+    assert _open_only_by(refused._replace(got="refused: must-follow-suit")) is None
+    assert _open_only_by(refused._replace(expected="must-follow-suit")) is None
 
 
 def test_who_is_asked_first_after_a_drawn_dealer_shows_on_the_draw() -> None:

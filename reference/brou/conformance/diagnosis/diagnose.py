@@ -142,6 +142,7 @@ def _diagnosed(s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
         if not exposed and len(action) == 2 and (led := _lead_restricted(rules, table.state, verdict, action)):
             return led, True  # the program's own code names the check it made, at a lead where none applies
         earlier = (_earlier_check(action, verdict) or _refused_by(rules, table.state, verdict, action)
+                   or _open_only_by(verdict)
                    or (_overtrump_measured_otherwise(rules, table.state, [action], None)
                        if verdict.expected == "accepted" and "must-overtrump" in str(verdict.got) else None))
         clause = in_ruleset(rules, "hdb.deal.turnup-exposed" if exposed else earlier or action_clause(table, action))
@@ -313,6 +314,20 @@ def _lead_restricted(rules: Rules, state: Any, verdict: Verdict, action: str | N
         given = {c for c in got if isinstance(c, str)}
         refused = bool(given) and given < set(cards) and all(_is_card(rules, c) for c in given)
     return next((c for c in _WHAT_MAY_BE_PLAYED if in_ruleset(rules, c) == c), None) if refused else None
+
+
+# refusals that say a state is open that only one rule opens: where the reference takes the
+# action, the program opened that state where the rule does not let it be opened
+_OPENED_BY = {"concession-pending": "hdb.game.concession"}
+
+
+def _open_only_by(verdict: Verdict) -> str | None:
+    """An action the reference takes, refused by the program with the code of a state one rule
+    alone opens (a concession waiting for its answer): that rule (when a concession may be
+    offered), not the action's own."""
+    if verdict.expected != "accepted" or not isinstance(verdict.got, str):
+        return None
+    return next((c for code, c in _OPENED_BY.items() if code in verdict.got), None)
 
 
 def _earlier_check(action: str, verdict: Verdict) -> str | None:
@@ -886,6 +901,8 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         if "play" in words and _passed_on_this_suit(table.rules, state):
             return _in_ruleset_pair(rules, "auv.speech.trump", False)  # a suit passed may be played when it comes again
         said = _SPEECH_WORD.get(next((w for w in ("show", "turn", "leave", "play") if w in words), ""))
+        if said == "auv.turn.offer" and state.phase == "turn-offer" and state.turned:
+            said = "auv.speech.rejouissance"  # the offer of a card after one was turned: a réjouissance's
         restricted = _lead_restricted(rules, state, verdict, None) if name == "legal" else None
         return _in_ruleset_pair(rules, said or restricted or _hand_clause(table, verdict, "auv") or _speech_play_clause(table),
                                 False)
