@@ -327,7 +327,7 @@ def _open_only_by(verdict: Verdict) -> str | None:
     offered), not the action's own."""
     if verdict.expected != "accepted" or not isinstance(verdict.got, str):
         return None
-    return next((c for code, c in _OPENED_BY.items() if code in verdict.got), None)
+    return _OPENED_BY.get(verdict.got.removeprefix("refused: "))
 
 
 def _earlier_check(action: str, verdict: Verdict) -> str | None:
@@ -341,7 +341,7 @@ def _earlier_check(action: str, verdict: Verdict) -> str | None:
         return None
     if verdict.expected in _ANNOUNCE_HAND_CODES:
         return _ANNOUNCE_MOMENT_CODES.get(verdict.got)
-    if verdict.expected in _ANNOUNCE_MOMENT_CODES and verdict.got.removeprefix("refused: ") in _ANNOUNCE_HAND_CODES:
+    if verdict.expected in _ANNOUNCE_MOMENT_CODES and verdict.got in _ANNOUNCE_HAND_CODES:
         return "hdb.marriage.announce-in-hand"
     return None
 
@@ -743,9 +743,9 @@ def _could_not_win(rules: Rules, trick: tuple[int, Any, int], seat: Any, trump: 
     return (seat - leader) % len(cards) != 0 and order.class_of[card] not in (order.class_of[cards[0]], trump)
 
 
-def _winner_under(rules: Rules, trick: tuple[int, Any, int], trump: int) -> int:
+def _winner_under(rules: Rules, trick: tuple[int, Any, int], trump: int | None) -> int:
     """The seat that wins a trick's cards with `trump` for trump (the highest trump, else the
-    highest card of the suit led)."""
+    highest card of the suit led; None: no trump)."""
     leader, cards, _ = trick
     order = card_order(rules, trump)
     best = 0
@@ -782,10 +782,7 @@ def _no_trump(rules: Rules, trick: tuple[int, Any, int], seat: int, trump: int |
     classes = card_order(rules, trump).class_of
     if classes[cards[(winner - leader) % len(cards)]] != trump or classes[cards[0]] == trump:
         return None
-    order = card_order(rules, None)
-    led = [k for k, c in enumerate(cards) if order.class_of[c] == order.class_of[cards[0]]]
-    best = min(led, key=lambda k: order.place[cards[k]])
-    return clause if (leader + best) % len(cards) == seat else None
+    return clause if _winner_under(rules, trick, None) == seat else None
 
 
 def _tricks_clause(table: Any, verdict: Verdict, want: Any) -> str | None:
