@@ -298,6 +298,19 @@ def test_every_clause_the_diagnosis_names_is_a_clause() -> None:
     # the misses of issue-63-j: the next card offered at once after all passed, a réjouissance's offer
     ("homme-d-auvergne", "tests/independent/homme_d_auvergne.py:rejouissance-turned-at-once", "gen.auv.deal.00011",
      "auv.speech.rejouissance"),
+    # the misses of issue-63-k: no card points counted mid-deal (1802), when they are counted
+    ("homme-de-brou-1802", "cards-counted-at-end", "hdb.ambiguity.amb-10.both", "hdb.count.card-points"),
+    # the jack and nine of trumps given other points: the trick of trumps the cards' own scenario plays
+    ("homme-de-brou-1802", "belote-trump-points", "hdb.deck.points.trumps-count-as-any-suit", "hdb.deck.points"),
+    # a card of the pack refused unknown-card where the reference takes it: the program's pack lacks it
+    ("homme-d-auvergne", "tests/independent/homme_d_auvergne.py:four-pack-default-28", "gen.auv.deal.00117",
+     "auv.deck.cards"),
+    # a seeded deal of the pack cut before it is shuffled: the cut, not the packets
+    ("hombre", "tests/independent/hombre.py:cut-before-shuffle", "hom.deal.cut.seed-7-cut-10", "hom.deal.cut"),
+    # the shuffle's positions landing on other cards (the pack listed in another order): the pack's rule
+    ("hombre", "tests/independent/hombre.py:pack-ranks-ascending", "hom.deal.cut.seed-7-cut-10", "hom.deck.cards"),
+    # a word refused otherwise in the exchange: what the exchange takes (the hombre's), not giving up
+    ("hombre", "tests/independent/hombre.py:exchange-words-malformed", "gen.hom.deal.00032", "hom.exchange.hombre"),
     # one failure, named by its scenario's clause and shown on another rule: the clause it names is a
     # suspect even where the diagnosis can name it (it heads the verdict, the failures being few)
     ("hombre", "tests/independent/hombre.py:four-default-dealer-two", "hom.protocol.four-default-dealer",
@@ -307,7 +320,7 @@ def test_a_failure_is_laid_on_the_rule_that_decides_it(ruleset: str, fault: str,
     """Through brou check, an implementation written outside the engine (tests/independent) with one
     fault (`FILE:NAME`, or NAME of tests/independent/adapter.py): the match's next dealer, the
     kinds' values, who leads after a trick, the marriage exception, and one of each kind of miss of
-    the blind batches issue-63-f to issue-63-j; each failure names that rule, not the first clause the
+    the blind batches issue-63-f to issue-63-k; each failure names that rule, not the first clause the
     scenario lists nor where it shows."""
     file, _, fault = fault.rpartition(":")
     impl = f"{shlex.quote(sys.executable)} {file or 'tests/independent/adapter.py'} --fault {fault}"

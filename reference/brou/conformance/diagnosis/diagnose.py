@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ...cards.deal import cut_pack, packet_positions, shuffled_pack
+from ...cards.shuffle import shuffled
 from ...engine.homme import REFUSE_ACTION, parse_action
 from ...engine.phases import PLAY as PHASE_PLAY
 from ...engine.view import clause_of, view_clauses
@@ -179,7 +180,7 @@ _CODE_RULES = {"must-follow-suit": ("brouc.play.follow", "hdb.play.follow", "auv
                "unknown-card": PACK_RULES}
 # a card before play, or a word the phase does not take: the rule of the phase the deal is in
 _NOT_YET_RULES = {"turn-offer": "auv.turn.offer", "speech": "auv.speech.round", "showing": "auv.king.show",
-                  "auction": "hom.auction.order", "declare": "hom.contract.demande", "exchange": "hom.exchange.surrender"}
+                  "auction": "hom.auction.order", "declare": "hom.contract.demande", "exchange": "hom.exchange.hombre"}
 
 
 # how a deal can end in each phase, where the program ends it and the reference goes on: the auction
@@ -249,10 +250,13 @@ def _refused_by(rules: Rules, state: Any, verdict: Verdict, action: str | None =
     when void; an announcement's moment; an open concession; a card before play or a word out of
     its phase, the phase's rule; a card after Brusquembille's last trick, how long play lasts; a
     card of no pack, the pack's) is the one the program applied otherwise. A card the reference
-    knows refused `unknown-card` is the pack's rule too: the program's pack lacks it (not a word
+    knows refused `unknown-card`, whether the reference refuses it too or takes it, is the pack's
+    rule too: the program's pack lacks it (not a word
     that names no card, `action`, refused so: that is no card of any pack). None for any other
     code, or where both give the same."""
     want, got = verdict.expected, verdict.got
+    if want == "accepted" and got == "refused: unknown-card" and action is not None and _card_name(action.strip()):
+        return next((c for c in PACK_RULES if in_ruleset(rules, c) == c), None)  # a card its pack lacks
     if not isinstance(want, str) or not isinstance(got, str) or want == got or got not in ACTION_CODES:
         return None
     if got == "unknown-card" and want in ACTION_CODES:
@@ -541,6 +545,66 @@ def _cut_otherwise(rules: Rules, s: Scenario, verdict: Verdict) -> bool:
     return False
 
 
+def _cut_before_the_shuffle(rules: Rules, s: Scenario, verdict: Verdict) -> bool:
+    """Whether the program's hands of a seeded deal are the reference's packets dealt off the
+    pack cut before it is shuffled (the cut's rule, `*.deal.cut`: shuffled, then cut;
+    docs/shuffle.md, "The cut"), each hand as a set."""
+    steps = s.data.get("steps", [])
+    given = next((st["deal"] for st in reversed(steps[: (verdict.step or 1) - 1]) if isinstance(st, dict) and "deal" in st),
+                 s.data.get("setup", {}))
+    got = verdict.got
+    if not isinstance(given, dict) or given.get("cut") is None or "seed" not in given or not isinstance(got, dict) \
+            or not isinstance(hands := got.get("hands"), list):
+        return False
+    try:
+        table = Table(rules, {**s.data.get("setup", {}), **given})
+        listing = cut_pack(table.rules.pack_cards, given["cut"])
+        pack = [listing[k] for k in shuffled(table.rules.n_cards, int(given["seed"]))]
+    except (BrouError, KeyError, TypeError, ValueError):
+        return False
+    seats, _ = packet_positions(table.rules)
+    if len(hands) != len(seats):
+        return False
+    for seat, positions in enumerate(seats):
+        held = hands[table.seating.player(seat)]
+        if not isinstance(held, list) or {table.rules.card_text(pack[p]) for p in positions} != set(map(str, held)):
+            return False
+    return True
+
+
+def _pack_listed_otherwise(rules: Rules, s: Scenario, verdict: Verdict) -> bool:
+    """Whether the program's hands of a seeded deal, of the pack's very cards, are not dealt off
+    the reference's pack at all: read along that pack (shuffled and cut as docs/shuffle.md says),
+    the holders of its cards do not come round in one order packet after packet, as any way of
+    dealing it in packets would give. The shuffle's positions then land on other cards: the pack
+    is listed in another order (`*.deck.cards`), where no cut explains it (`_cut_otherwise`,
+    `_cut_before_the_shuffle`)."""
+    steps = s.data.get("steps", [])
+    given = next((st["deal"] for st in reversed(steps[: (verdict.step or 1) - 1]) if isinstance(st, dict) and "deal" in st),
+                 s.data.get("setup", {}))
+    got = verdict.got
+    if not isinstance(given, dict) or "seed" not in given or not isinstance(got, dict) \
+            or not isinstance(hands := got.get("hands"), list) or not all(isinstance(h, list) for h in hands):
+        return False
+    try:
+        table = Table(rules, {**s.data.get("setup", {}), **given})
+        pack = shuffled_pack(table.rules, int(given["seed"]))
+        if given.get("cut") is not None:
+            pack = cut_pack(pack, given["cut"])
+    except (BrouError, KeyError, TypeError, ValueError):
+        return False
+    texts = [table.rules.card_text(c) for c in pack]
+    holder = {str(card): player for player, held in enumerate(hands) for card in held}
+    talon = got.get("talon")
+    dealt = {*holder, *(map(str, talon) if isinstance(talon, list) else ()), *([str(got["turnup"])] if got.get("turnup") else ())}
+    if dealt != set(texts) or len(holder) != sum(len(h) for h in hands):
+        return False  # another pack, or a card dealt twice: not a matter of the pack's order
+    along = [holder[text] for text in texts if text in holder]
+    turns = [p for i, p in enumerate(along) if not i or along[i - 1] != p]  # the packets, by holder
+    n = len(set(turns))
+    return n > 1 and (len(set(turns[:n])) < n or any(turns[i] != turns[i + n] for i in range(len(turns) - n)))
+
+
 def _same_deal(one: Mapping[str, Any], other: Mapping[str, Any]) -> bool:
     """Whether two `deal` observables hold the same hands (each as a set of cards: a hand's
     order is the order received or sorted), the same talon and the same turned card."""
@@ -563,8 +627,12 @@ def _deal_field(rules: Rules, verdict: Verdict, packets: str, s: Scenario | None
     if s is not None and re.search(r"deal: hands\b", verdict.detail) and f"{prefix}.deal.talon" in clauses \
             and _talon_from_the_top(rules, s, verdict):
         return f"{prefix}.deal.talon"
-    if s is not None and f"{prefix}.deal.cut" in clauses and _cut_otherwise(rules, s, verdict):
+    if s is not None and f"{prefix}.deal.cut" in clauses and (
+            _cut_otherwise(rules, s, verdict)
+            or (re.search(r"deal: hands\b", verdict.detail) is not None and _cut_before_the_shuffle(rules, s, verdict))):
         return f"{prefix}.deal.cut"
+    if s is not None and re.search(r"deal: hands\b", verdict.detail) and _pack_listed_otherwise(rules, s, verdict):
+        return next((c for c in PACK_RULES if in_ruleset(rules, c) == c), packets)
     if re.search(r"deal: turnup\b", verdict.detail):
         return next((c for c in (f"{prefix}.deal.turnup", f"{prefix}.deal.turned") if c in clauses), packets)
     if re.search(r"deal: hands\[\d+\] has \d+ entries, expected 0", verdict.detail) and f"{prefix}.players.four" in clauses:
@@ -1343,6 +1411,8 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
                 if field == "card_points" and _last_trick_apart(table, want, got,
                                                                  lambda seat: table.team(table.rules.team_of[seat])):
                     return "hdb.count.card-points"  # the last trick's winners alone count otherwise: a bonus for it
+                if field == "card_points" and _total(got, field) == 0 != _total(want, field) and any(table.state.hands):
+                    return "hdb.count.card-points"  # none counted yet mid-deal: when the count is made
                 if field == "card_points" and _total(got, field) != _total(want, field):
                     return "hdb.deck.points"  # not shared out otherwise: the cards themselves count otherwise
                 return clause
