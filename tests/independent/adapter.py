@@ -33,6 +33,8 @@ def match_view(deal: Deal, marks: list[int]) -> dict[str, Any]:
         agreed = 10 if indep_engine.fault("match-target-always-ten") else deal.param("match_target")
         needed = agreed + (1 if indep_engine.fault("match-needs-more") else 0)
     reached = [t for t in (0, 1) if total[t] >= needed]
+    if indep_engine.fault("match-exactly-five") and deal.brouc:
+        reached = [t for t in (0, 1) if total[t] == needed]
     if indep_engine.fault("match-won-a-deal-late") and not deal.brouc:
         reached = [t for t in (0, 1) if marks[t] >= needed]
     winner: int | None = None
@@ -70,6 +72,8 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
             return [{"player": p, "card": c} for p, c in deal.trick]
         return [c for _, c in deal.trick]
     if name == "tricks":
+        if indep_engine.fault("tricks-by-team") and not deal.brouc:
+            return [indep_engine.team(w) for w, _ in deal.tricks]
         return [w for w, _ in deal.tricks]
     if name == "trump":
         return deal.trump
@@ -116,6 +120,8 @@ def run(scenario: dict[str, Any]) -> dict[str, Any]:
                 carried=list(game.get("carried", [0, 0])) if game else [0, 0])
     marks = list(setup.get("match", {}).get("marks", [0, 0]))
     dealt = {"hands": [list(h) for h in hands], "turnup": turnup}
+    if indep_engine.fault("deal-turnup-set-aside") and ruleset == indep_engine.BROUC:
+        dealt = {"hands": [[c for c in h if c != turnup or p != dealer] for p, h in enumerate(hands)], "turnup": turnup}
     results: list[dict[str, Any]] = []
     for step in scenario["steps"]:
         if "act" in step:

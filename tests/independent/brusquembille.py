@@ -286,6 +286,26 @@ BATCH_K_FAULTS: dict[str, tuple[str, str]] = {
 # card for a player who is not to act; and "view-hand-sorted" (brus.info.own-hand: the view's hand sorted by
 # suit and rank) -- no scenario compares the order of a hand in a view
 FAULTS.update(BATCH_K_FAULTS)
+# the twelfth batch of issue 63, written blind to the diagnosis too: an eleventh held-out set
+BATCH_L_FAULTS: dict[str, tuple[str, str]] = {
+    "trump-order-piquet": ("brus.deck.order", "the trumps rank in the Piquet order of the draw (A K Q J T 9 8 7), "
+                           "the ruleset giving an order for the plain suits only; the plain suits follow ten_rank"),
+    "shuffle-read-bottom-first": ("brus.deal.packets", "a seeded deal takes the shuffled list as the pack from its "
+                                  "bottom card up: the first cards dealt are the list's last"),
+    "next-lead-after-winner": ("brus.play.next-lead", "the player after the trick's winner in the order of play "
+                               "leads the next trick, not the winner himself"),
+    "left-of-dealer-leads": ("brus.play.lead", "the player on the dealer's left (the one before him in the order "
+                             "of play) leads the first trick; play still goes round counterclockwise"),
+    "lost-brusquembille-to-pool": ("brus.pay.brusquembille", "a brusquembille lost is paid into the pool (its "
+                                   "worth for each other player, in one entry), not to each other player"),
+    "dealers-round-every-form": ("brus.match.rounds", "under pairs_round dealers a round is two deals whatever "
+                                 "the form, not only in two pairs where two players deal"),
+    "drawn-by-trick-winner": ("brus.info.turned", "the view's turnup_drawn_by names the winner of the trick after "
+                              "which the turned card was drawn, not the player who drew it"),
+    "card-in-no-hand-unknown": ("brus.deck.cards", "a card of the pack that is in no player's hand (in the talon, "
+                                "the turned card, already played) is refused unknown-card, not not-in-hand"),
+}
+FAULTS.update(BATCH_L_FAULTS)
 FAULT = ""
 
 
@@ -384,6 +404,8 @@ class Rules:
         if FAULT == "rank-by-points":
             self.strength = dict(self.points)
         self.trump_strength = dict(self.strength)
+        if FAULT == "trump-order-piquet":
+            self.trump_strength = {r: 8 - i for i, r in enumerate(PIQUET)}
         if FAULT == "ten-after-jack-plain-only" and self.p["ten_rank"] == "after-jack":
             self.trump_strength = {r: 8 - i for i, r in enumerate("ATKQJ987")}
         self.paid = self.p["scoring"] == "pool" and form not in ("two", "four-partners")
@@ -474,6 +496,8 @@ class Deal:
             raise CannotRun(f"no player {dealer}")
         self.dealer = dealer
         self.first = dealer if FAULT == "dealer-leads" else (dealer + 1) % n
+        if FAULT == "left-of-dealer-leads":
+            self.first = (dealer - 1) % n
         if "seed" in deal:
             hands, talon, turnup = self.seeded(int(deal["seed"]), deal.get("cut"))
         else:
@@ -492,6 +516,7 @@ class Deal:
         self.turnup = turnup
         self.trump = talon[0][1] if FAULT == "trump-of-talon-top" and talon else turnup[1]
         self.drawn_by: int | None = None
+        self.drawn_after_win: int | None = None  # fault drawn-by-trick-winner
         self.last_leader: int | None = None
         self.last_trick: list[tuple[int, str]] = []
         self.unpaid: list[tuple[int, list[tuple[int, str]], int, int]] = []  # fault brusquembilles-paid-at-end
@@ -516,6 +541,8 @@ class Deal:
         """Hands, talon and turned card from a seed (docs/shuffle.md, "Games with a talon")."""
         rules = self.rules
         pack = shuffle(rules.pack, seed)
+        if FAULT == "shuffle-read-bottom-first":
+            pack.reverse()
         if cut is not None:
             k = int(cut)
             if not 1 <= k <= len(pack) - 1:
@@ -643,6 +670,8 @@ class Deal:
             raise Refused("malformed-action", f"{text!r} is not a card")
         if text not in rules.pack and not (FAULT == "pack-seven-not-in-hand" and text[0] in INDEX_RANKS and text[1] in SUITS):
             raise Refused("unknown-card", f"{text} is not a card of this pack")
+        if FAULT == "card-in-no-hand-unknown" and not any(text in h for h in self.hands):
+            raise Refused("unknown-card", f"{text} is not a card in play")
         if self.to_act is None:
             if FAULT == "deal-over-not-in-hand":
                 raise Refused("not-in-hand", f"{text} is not in hand")
@@ -716,6 +745,7 @@ class Deal:
                     card = self.turnup
                 if card == self.turnup:
                     self.drawn_by = p
+                    self.drawn_after_win = win
                 self.hands[p].append(card)
                 self.events.append({"trick": number, "player": p, "draw": card})
         if rules.paid and FAULT == "brusquembilles-paid-at-end":
@@ -726,6 +756,8 @@ class Deal:
         next_lead = rules.next(leader) if FAULT == "lead-passes-round" else win
         if FAULT == "leader-keeps-lead":
             next_lead = leader
+        if FAULT == "next-lead-after-winner":
+            next_lead = rules.next(win)
         left = min(len(h) for h in self.hands)
         if FAULT == "deal-ends-with-talon" and self.talon_count_true() == 0:
             left = 0
@@ -755,6 +787,9 @@ class Deal:
             if FAULT == "trump-brusquembilles-only" and c[1] != self.trump:
                 worth = 0
             if not worth:
+                continue
+            if FAULT == "lost-brusquembille-to-pool" and p != win:
+                self.pay(number, p, "pool", worth * (rules.n - 1), c, "brus.pay.brusquembille")
                 continue
             for q in everyone:
                 if q == p:
@@ -853,6 +888,8 @@ class Deal:
         if rules.p["scoring"] == "pool":
             dealers = rules.p["pairs_round"] == "dealers" and FAULT != "pairs-round-four-deals"
             per_round = 2 if rules.pairs and dealers else rules.n
+            if FAULT == "dealers-round-every-form" and rules.p["pairs_round"] == "dealers":
+                per_round = 2
             if FAULT == "round-is-one-deal":
                 per_round = 1
             agreed = 2 if FAULT == "rounds-always-two" else int(rules.p["rounds"])
@@ -898,12 +935,13 @@ class Deal:
         if FAULT == "held-others-hidden":
             held = [c if p == player else None for p, c in enumerate(held)]
         turnup = None if FAULT == "turnup-hidden-once-drawn" and self.drawn_by is not None else self.turnup
+        drawn_by = self.drawn_after_win if FAULT == "drawn-by-trick-winner" else self.drawn_by
         tricks: list[int] | None = list(self.tricks)
         if FAULT == "view-tricks-on-turn-only" and (self.over() or self.to_act != player):
             tricks = None
         return {"player": player, "phase": "over" if self.over() else "play", "to_act": self.to_act,
                 "trump": self.trump_now(), "turnup": turnup,
-                "turnup_drawn_by": None if FAULT == "drawn-by-hidden" else self.drawn_by,
+                "turnup_drawn_by": None if FAULT == "drawn-by-hidden" else drawn_by,
                 "hand": list(self.hands[player]), "held": held,
                 "talon": None if FAULT == "view-talon-null" else self.talon_count(),
                 "partner_hand": partner, "trick": [{"player": p, "card": c} for p, c in trick],
@@ -1023,7 +1061,7 @@ def main(argv: list[str]) -> int:
                    **{k: "issue-63-e" for k in BATCH_E_FAULTS}, **{k: "issue-63-f" for k in BATCH_F_FAULTS},
                    **{k: "issue-63-g" for k in BATCH_G_FAULTS}, **{k: "issue-63-h" for k in BATCH_H_FAULTS},
                    **{k: "issue-63-i" for k in BATCH_I_FAULTS}, **{k: "issue-63-j" for k in BATCH_J_FAULTS},
-                   **{k: "issue-63-k" for k in BATCH_K_FAULTS}}
+                   **{k: "issue-63-k" for k in BATCH_K_FAULTS}, **{k: "issue-63-l" for k in BATCH_L_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], indent=1))
         return 0

@@ -295,6 +295,30 @@ BATCH_K_FAULTS: dict[str, tuple[str, str]] = {
                                  "contract) is refused malformed-action, not word-not-now"),
 }
 FAULTS.update(BATCH_K_FAULTS)
+# the twelfth batch of issue 63, written blind to the diagnosis too: an eleventh held-out set
+BATCH_L_FAULTS: dict[str, tuple[str, str]] = {
+    "codille-doubles": ("hom.contract.table", "a codille costs twice the contract's first value (the second value read "
+                        "as double the first), not the table's second value"),
+    "turned-card-off-talon": ("hom.deal.talon", "the card turned in a tourné is taken off the talon when it is turned: "
+                              "the talon counts twelve until the hombre draws it first"),
+    "forced-only-below-all": ("hom.play.matador-privilege", "a matador led forces a player whose only trumps are "
+                              "matadors only when it is higher than every matador he holds"),
+    "seat-zero-leads": ("hom.play.lead", "player 0 leads the first trick whoever dealt (players.first_lead read as a "
+                        "seat), not the first hand"),
+    "sans-prendre-opens-pur-nolo": ("hom.contract.sans-prendre", "the winner of a sans prendre may also choose pure "
+                                    "nolo, the other contract without exchange of the next rank"),
+    "result-against-weaker-tier": ("hom.count.result", "the hombre's tricks are compared with the weaker tier's: more "
+                                   "than his wins, as many is a remise, fewer a codille"),
+    "winners-among-last-three": ("hom.match.coups", "with four at the table the game's winners are taken among the "
+                                 "three who played the last coup, the one sitting it out left aside"),
+    "form-from-hands": ("hom.players.four", "the table size is read from the hands given (three when a seed deals), "
+                        "not from the parameter form"),
+    "last-trick-left-on-table": ("hom.info.public", "a view's trick shows the last trick taken until the next card is "
+                                 "led, instead of an empty table"),
+    "tier-surrender-wrong-seat": ("hom.exchange.surrender", "surrender said by a tier at his turn is refused "
+                                  "wrong-seat, not word-not-now"),
+}
+FAULTS.update(BATCH_L_FAULTS)
 FAULT = ""
 
 SUITS = "SHDC"
@@ -367,6 +391,11 @@ def set_fault(name: str) -> None:
         CONTRACTS["sans-prendre"]["rank"] = CONTRACTS["grand-tourne"]["rank"]
     if name == "sans-prendre-turns-trump":
         CONTRACTS["sans-prendre"]["trump"] = "turned"
+    if name == "codille-doubles":
+        for row in CONTRACTS.values():
+            row["codille"] = 2 * row["won"]
+    if name == "sans-prendre-opens-pur-nolo":
+        CONTRACTS["sans-prendre"]["choose"] += ("pur-nolo",)
 
 
 # ---------------------------------------------------------------- card orders
@@ -582,6 +611,8 @@ class Deal:
         self.ledger: list[dict[str, Any]] = []
         self.outcome: dict[str, Any] | None = None
         self.first_pass_again = False
+        self.turned_off = False
+        self.last_trick: list[tuple[int, str]] = []
 
     def clone(self) -> Deal:
         """A copy that shares nothing mutable."""
@@ -746,6 +777,9 @@ class Deal:
             if name == "grand-tourne" and FAULT == "grand-tourne-names-trump":
                 return
             self.turned = self.talon[-1 if FAULT == "tourne-turns-bottom" else 0]
+            if FAULT == "turned-card-off-talon":
+                self.talon.pop(0)
+                self.turned_off = True
             self.events.append({"trick": 0, "player": self.hombre, "turn": self.turned})
             if FAULT == "turned-black-ace-next" and self.turned in ("AS", "AC") and len(self.talon) > 1:
                 self.turned = self.talon[1]
@@ -784,6 +818,8 @@ class Deal:
         if self.hombre is not None:
             self.shown_hand = list(self.hands[self.hombre])
         self.to_act = self.active[1] if FAULT == "left-hand-leads" else self.active[0]
+        if FAULT == "seat-zero-leads":
+            self.to_act = 0
         if FAULT == "hombre-leads":
             self.to_act = self.hombre
 
@@ -797,6 +833,8 @@ class Deal:
         """The most cards p may discard: as many as the talon can replace."""
         if FAULT == "tier-discards-past-talon" and p != self.hombre:
             return 9
+        if self.turned_off and p == self.hombre:
+            return min(9, len(self.talon) + 1)
         return min(9, len(self.talon))
 
     def exchange_legal(self, p: int) -> list[str]:
@@ -839,6 +877,8 @@ class Deal:
                     forced = any(mats.index(m) < mats.index(c) for m in played for c in same)
                 if FAULT == "any-matador-forces":
                     forced = led in mats
+                if FAULT == "forced-only-below-all":
+                    forced = led in mats and all(mats.index(led) < mats.index(c) for c in same)
                 if not forced:
                     return list(hand)
                 if FAULT == "forced-lower-matador-only" and led in mats:
@@ -906,6 +946,7 @@ class Deal:
             elif self.beats(c, best, led):
                 win, best = q, c
         self.tricks.append(win)
+        self.last_trick = list(self.trick)
         self.to_act = self.next_player(self.trick[0][0]) if FAULT == "lead-goes-round" else win
         self.trick = []
         if FAULT == "nolo-stops-at-codille" and self.nolo() and self.hombre is not None \
@@ -932,6 +973,8 @@ class Deal:
             row = self.row()
             mine = self.tricks.count(h)
             best_tier = max(self.tricks.count(q) for q in self.active if q != h)
+            if FAULT == "result-against-weaker-tier":
+                best_tier = min(self.tricks.count(q) for q in self.active if q != h)
             if result is None:
                 if self.nolo():
                     lost_at = 1 if FAULT == "nolo-one-trick-codille" else 3 if FAULT == "nolo-codille-at-three" else 2
@@ -1042,6 +1085,9 @@ class Deal:
             raise Refused("wrong-seat", f"player {player} is not to act")
         p = self.to_act
         assert p is not None
+        if FAULT == "tier-surrender-wrong-seat" and action == "surrender" and self.hombre is not None \
+                and p != self.hombre:
+            raise Refused("wrong-seat", "only the hombre may give up")
         if self.phase in ("auction", "declare"):
             if card:
                 if FAULT == "card-in-auction-word-not-now" and self.phase == "auction":
@@ -1101,6 +1147,9 @@ class Deal:
                 drawn, self.talon = self.talon[1:k + 1], self.talon[:1] + self.talon[k + 1:]
             elif FAULT == "exchange-from-bottom" and k:
                 drawn, self.talon = self.talon[-k:][::-1], self.talon[:-k]
+            elif self.turned_off and p == self.hombre and self.turned is not None and k:
+                drawn, self.talon = [self.turned] + self.talon[:k - 1], self.talon[k - 1:]
+                self.turned_off = False
             else:
                 drawn, self.talon = self.talon[:k], self.talon[k:]
             for c in drawn:
@@ -1198,7 +1247,8 @@ class Deal:
             "player": p, "phase": self.phase, "to_act": self.to_act,
             "trump": None if FAULT == "trump-announced-at-play" and self.phase not in ("play", "over") else self.trump,
             "hand": list(self.hands[p]), "held": [len(h) for h in self.hands], "talon": len(self.talon),
-            "trick": [{"player": q, "card": c} for q, c in self.trick],
+            "trick": [{"player": q, "card": c} for q, c in
+                      (self.last_trick if FAULT == "last-trick-left-on-table" and not self.trick else self.trick)],
             "tricks": [] if FAULT == "tricks-own-turn-only" and p != self.to_act else list(self.tricks),
             "auction": [e for e in self.auction if FAULT != "view-auction-no-passes" or e["bid"] != "pass"],
             "hombre": self.hombre,
@@ -1238,6 +1288,8 @@ class Table:
         params = scenario.get("params") or {}
         self.n = 4 if params.get("form") == "four" else 3
         setup = scenario["setup"]
+        if FAULT == "form-from-hands":
+            self.n = len(setup["hands"]) if "hands" in setup else 3
         last = 2 if FAULT == "four-default-dealer-two" else self.n - 1
         dealer = draw_dealer(setup["draw"], self.n) if "draw" in setup else setup.get("dealer", last)
         session = setup.get("session") or {}
@@ -1278,6 +1330,9 @@ class Table:
         if ended or (over and FAULT == "winners-every-coup" and report):
             top = max(points)
             winners = [p for p in range(self.n) if points[p] == top]
+            if FAULT == "winners-among-last-three":
+                top = max(points[p] for p in self.deal.active)
+                winners = sorted(p for p in self.deal.active if points[p] == top)
             if FAULT == "single-winner":
                 winners = winners[:1]
         nxt = self.deal.active[0]
@@ -1362,7 +1417,7 @@ def main() -> int:
                    **{k: "issue-63-e" for k in BATCH_E_FAULTS}, **{k: "issue-63-f" for k in BATCH_F_FAULTS},
                    **{k: "issue-63-g" for k in BATCH_G_FAULTS}, **{k: "issue-63-h" for k in BATCH_H_FAULTS},
                    **{k: "issue-63-i" for k in BATCH_I_FAULTS}, **{k: "issue-63-j" for k in BATCH_J_FAULTS},
-                   **{k: "issue-63-k" for k in BATCH_K_FAULTS}}
+                   **{k: "issue-63-k" for k in BATCH_K_FAULTS}, **{k: "issue-63-l" for k in BATCH_L_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()]))
         return 0

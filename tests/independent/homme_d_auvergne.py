@@ -265,6 +265,29 @@ BATCH_K_FAULTS: dict[str, tuple[str, str]] = {
                         "his cards"),
 }
 FAULTS.update(BATCH_K_FAULTS)
+# the twelfth batch of issue 63, written blind to the diagnosis too: an eleventh held-out set
+BATCH_L_FAULTS: dict[str, tuple[str, str]] = {
+    "pack-listed-ace-ten": ("auv.deal.packets", "the pack a seed shuffles lists each suit in the shuffle's common "
+                            "order A T K Q J 9 8 7, not in the game's own K Q J A T 9 8 7, so a seed deals (and "
+                            "draws) other cards"),
+    "last-beater-wins": ("auv.play.trick-winner", "without a trump in the trick, the last card of the suit led that "
+                         "beats the card led wins, not the highest card of the suit led"),
+    "level-homme-loses": ("auv.count.homme-wins", "the homme level at the top for tricks never wins the deal (as a "
+                          "remise): the first of the others to reach that number wins it, even if the homme got "
+                          "there first"),
+    "view-homme-at-play": ("auv.speech.round", "the view's homme stays null while the later holders of the turned "
+                           "king are asked to show it, and is named only once play begins"),
+    "stripped-action": ("auv.turn.offer", "an action written with spaces before or after it is read with them "
+                        "stripped and taken, instead of being refused malformed-action"),
+    "marks-not-carried": ("auv.match.target", "a deal step starts the next deal from the marks written in the deal "
+                          "just played, leaving out the marks each player had before it"),
+    "winner-reading-homme-keeps-mark": ("auv.count.lost", "under loser_pays the-winner a homme who loses keeps his "
+                                        "mark: only the deal's winner scores one, nothing goes from the homme to "
+                                        "the sheet"),
+    "kings-score-unshown": ("auv.king.show", "the holder of the king of a suit just turned scores it at once, "
+                            "without showing it (as under king_showing automatic), so nobody is asked to show"),
+}
+FAULTS.update(BATCH_L_FAULTS)
 FAULT = ""
 SEVENS = True  # parameter pack_with_four (AMB-48): False plays four with 28 cards
 LOSER_PAYS = "each-opponent"  # parameter loser_pays (AMB-53)
@@ -314,7 +337,8 @@ def strength(card: str) -> int:
 def pack(n: int) -> list[str]:
     """The pack in canonical order (suits S H D C, ranks K..7); no sevens with two or three."""
     five = n == 5 and not fault("five-without-sevens")
-    ranks = RANKS if five or (n == 4 and SEVENS) or (n == 3 and fault("three-keep-sevens")) else RANKS[:-1]
+    listed = "ATKQJ987" if fault("pack-listed-ace-ten") else RANKS
+    ranks = listed if five or (n == 4 and SEVENS) or (n == 3 and fault("three-keep-sevens")) else listed[:-1]
     return [r + s for s in SUITS for r in ranks]
 
 
@@ -627,6 +651,8 @@ class Deal:
     # -- actions
     def apply(self, action: str, player: int | None = None) -> None:
         """Take an action of the player to act, or raise Refused leaving the state unchanged."""
+        if fault("stripped-action"):
+            action = action.strip()
         is_card = action not in WORDS
         if is_card:
             if len(action) != 2 or action != action.strip() or " " in action:
@@ -679,6 +705,15 @@ class Deal:
             scorer = self.dealer if fault("turned-king-to-dealer") else p
             self.scored[card] = scorer
             self.write(0, "sheet", scorer, card, "auv.king.turned")
+        if fault("kings-score-unshown"):
+            for i in range(self.n):
+                q = (self.dealer + 1 + i) % self.n
+                king = "K" + card[1]
+                if king in self.hands[q] and king not in self.scored:
+                    self.scored[king] = q
+                    self.shown.append((q, king))
+                    self.events.append({"trick": 0, "player": q, "show": king})
+                    self.write(0, "sheet", q, king, "auv.king.held")
         self.phase = "speech"
         self.asked = 0
         self.shown_this_round = set()
@@ -849,6 +884,9 @@ class Deal:
                 return trumps[0][0]
             return max(trumps, key=lambda t: strength(t[1]))[0]
         led = self.trick[0][1][1]
+        if fault("last-beater-wins"):
+            beaters = [q for q, c in self.trick[1:] if c[1] == led and strength(c) > strength(self.trick[0][1])]
+            return beaters[-1] if beaters else self.trick[0][0]
         if fault("off-suit-highest-wins"):
             return max(self.trick, key=lambda t: strength(t[1]))[0]
         return max(((q, c) for q, c in self.trick if c[1] == led), key=lambda t: strength(t[1]))[0]
@@ -861,6 +899,8 @@ class Deal:
             counts[self.homme] = -1
             top = max(counts)
         level = [p for p in range(self.n) if counts[p] == top]
+        if fault("level-homme-loses") and self.homme in level and len(level) > 1:
+            level = [p for p in level if p != self.homme]
         if fault("tie-first-in-order-wins"):
             return next(q for q in ((self.dealer + 1 + i) % self.n for i in range(self.n)) if q in level)
         if fault("homme-wins-ties") and self.homme in level:
@@ -897,7 +937,8 @@ class Deal:
                 if q != homme:
                     self.write(5, homme, q, None, "auv.count.lost")
         else:
-            self.write(5, homme, "sheet", None, "auv.count.lost")
+            if not (fault("winner-reading-homme-keeps-mark") and LOSER_PAYS == "the-winner"):
+                self.write(5, homme, "sheet", None, "auv.count.lost")
             if not fault("lost-opponents-nothing"):
                 for i in range(self.n):
                     q = i if fault("lost-points-seat-order") else (self.dealer + 1 + i) % self.n
@@ -973,7 +1014,8 @@ class Deal:
                 "words": [{"player": q, "word": w} for q, w in self.words
                           if not fault("view-words-speech-only") or w in ("play", "pass")],
                 "shown": [{"player": q, "card": c} for q, c in self.shown if q == p or not fault("shown-kings-private")],
-                "homme": self.homme, "trick": [{"player": q, "card": c} for q, c in self.trick],
+                "homme": None if fault("view-homme-at-play") and self.phase == "showing" else self.homme,
+                "trick": [{"player": q, "card": c} for q, c in self.trick],
                 "tricks": list(self.tricks), "marks": self.net()}
 
 
@@ -1064,7 +1106,8 @@ def run(scenario: dict[str, Any]) -> dict[str, Any]:
             elif "deal" in step:
                 if deal.phase != "over" or deal.winners() is not None:
                     return {"error": "a deal step before the deal is over or after the game is won"}
-                deal, dealt = make_deal(n, deal.next_dealer(), step["deal"], params, deal.totals(), deal.deals + 1)
+                carried = deal.net() if fault("marks-not-carried") else deal.totals()
+                deal, dealt = make_deal(n, deal.next_dealer(), step["deal"], params, carried, deal.deals + 1)
                 results.append({"ok": True})
             else:
                 raise CannotRun(f"unknown step {sorted(step)}")
@@ -1083,7 +1126,7 @@ def main() -> None:
                    **{k: "issue-63-e" for k in BATCH_E_FAULTS}, **{k: "issue-63-f" for k in BATCH_F_FAULTS},
                    **{k: "issue-63-g" for k in BATCH_G_FAULTS}, **{k: "issue-63-h" for k in BATCH_H_FAULTS},
                    **{k: "issue-63-i" for k in BATCH_I_FAULTS}, **{k: "issue-63-j" for k in BATCH_J_FAULTS},
-                   **{k: "issue-63-k" for k in BATCH_K_FAULTS}}
+                   **{k: "issue-63-k" for k in BATCH_K_FAULTS}, **{k: "issue-63-l" for k in BATCH_L_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], ensure_ascii=False))
         return

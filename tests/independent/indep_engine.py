@@ -512,6 +512,46 @@ BATCH_K_FAULTS: list[dict[str, str]] = [
 # Replaced in batch k: lowercase-cards-read (hdb.deck.cards, a card named in lower case, `ah`, read as that
 # card instead of refused unknown-card) failed no scenario: the corpus shows a gap there.
 FAULTS += BATCH_K_FAULTS
+# The twelfth batch of issue 63 (batch "issue-63-l"), written blind to the diagnosis: an eleventh held-out set.
+BATCH_L_FAULTS: list[dict[str, str]] = [
+    {"name": n, "ruleset": r, "clause": c, "description": d, "batch": "issue-63-l"} for n, r, c, d in (
+        ("last-coup-scores-rounded", HDB, "hdb.game.last-coup",
+         "a game won at the end of a coup writes each team's rounded count as its score, not the exact count"),
+        ("concession-after-declaration-ignored", HDB, "hdb.game.concession",
+         "with concession_after_declaration true no concession is asked once a declaration stands"),
+        ("declare-double-as-declare", HDB, "hdb.game.partie-et-vole",
+         "in 1802 declare-double is taken as partie et vole wherever declare is open, not refused declaration-not-allowed"),
+        ("whist-no-undertrump", HDB, "hdb.play.void-free",
+         "under the whist rule a void player holding other cards may not undertrump a ruffed plain lead (refused no-undertrump)"),
+        ("grand-after-simple-allowed", HDB, "hdb.marriage.announce-window",
+         "without card_reuse only the same marriage twice is refused: a grand marriage after its simple one (or the "
+         "reverse) is taken and scores in full"),
+        ("accepted-concession-scores-kept", HDB, "hdb.game.concession-answer",
+         "an accepted concession leaves each team's score as written before the coup, not its exact count"),
+        ("rank-before-trump", HDB, "hdb.play.trick-winner",
+         "cards of the suit led and trumps are compared by rank first, trump only breaking ties: a low trump loses to a "
+         "higher card of the suit led"),
+        ("tricks-by-team", HDB, "hdb.info.trick-piles",
+         "the `tricks` observable gives the team that won each trick (its pile), not the player"),
+        ("cape-worth-three", BROUC, "brouc.game.cape", "the team caped marks three coches (1802's vole), not two"),
+        ("undertrump-param-frees-ruff", BROUC, "brouc.play.no-undertrump",
+         "with undertrump_when_void true a void player ruffing a plain lead may play any trump, even holding one that "
+         "beats the ruff"),
+        ("dehors-round-lead-rotates", BROUC, "hdb.play.lead",
+         "after the dehors round before the first card, the player after the last one asked plays first, not the leader"),
+        ("pass-malformed-in-play", BROUC, "brouc.marriage.announce-window",
+         "a pass during play is refused malformed-action (Brouc read as having no pass), not pass-not-allowed"),
+        ("complement-larger-first", BROUC, "brouc.count.rounding",
+         "under complement-of-smaller the team with more card points rounds half up and the other gets the rest"),
+        ("match-exactly-five", BROUC, "brouc.match.coches",
+         "the match ends only when a team's coches come to exactly five, not when they pass five"),
+        ("first-only-ignored", BROUC, "brouc.marriage.table",
+         "with marriages_in_one_trick first-only a Brouc trick still counts every marriage in it"),
+        ("deal-turnup-set-aside", BROUC, "brouc.deal.turnup-in-hand",
+         "the `deal` observable lists the dealer's hand without the turned card, given apart as `turnup`"),
+    )
+]
+FAULTS += BATCH_L_FAULTS
 
 
 def fault(name: str) -> bool:
@@ -877,6 +917,8 @@ class Deal:
             if fault("complement-tie-leaders-first") and self.brouc:
                 dealers = 1 - dealers
             small = (0 if cards[0] < cards[1] else 1) if cards[0] != cards[1] else dealers
+            if fault("complement-larger-first") and self.brouc and cards[0] != cards[1]:
+                small = 1 - small
             out = [0, 0]
             out[small] = round_half_up(cards[small])
             taken = 120 if fault("complement-rest-of-120") and not self.brouc else sum(cards)
@@ -959,6 +1001,10 @@ class Deal:
         if fault("void-may-not-ruff") and not self.brouc_following and not holds_led and card[1] == self.trump \
                 and any(c[1] != self.trump for c in hand):
             return Refused("must-follow-suit", f"{card} may not ruff: the player holds another suit")
+        if fault("whist-no-undertrump") and not self.brouc_following and not holds_led and led != self.trump \
+                and card[1] == self.trump and best_now is not None and self.rank_of(card) > best_now \
+                and any(c[1] != self.trump for c in hand):
+            return Refused("no-undertrump", f"{card} undertrumps the ruff while the player holds other cards")
         if not self.brouc_following or card[1] != self.trump or fault("no-overtrump"):
             return None
         if fault("overtrump-ruff-only") and led == self.trump:
@@ -968,6 +1014,9 @@ class Deal:
             theirs = [self.rank_of(c) for q, c in self.trick if c[1] == self.trump and team(q) != team(player)]
             best = min(theirs) if theirs else None
         if best is None:
+            return None
+        if fault("undertrump-param-frees-ruff") and self.brouc and self.param("undertrump_when_void") \
+                and led != self.trump and not holds_led and any(c[1] != self.trump for c in hand):
             return None
         higher = [c for c in hand if c[1] == self.trump and self.rank_of(c) < best]
         if self.rank_of(card) < best:
@@ -1054,6 +1103,8 @@ class Deal:
             return all(c in self.used for c in cards)
         if name in [m for _, m, _ in self.announcements]:
             return True
+        if fault("grand-after-simple-allowed") and not self.brouc:
+            return False
         return not self.raises(name) and any(c in self.used for c in cards)
 
     def announce_moment(self, player: int) -> bool:
@@ -1185,6 +1236,8 @@ class Deal:
             if refusal is not None:
                 raise refusal
         elif kind == "pass":
+            if fault("pass-malformed-in-play") and self.brouc and self.phase == "play":
+                raise Refused("malformed-action", "'pass' is not an action of Brouc")
             if self.phase not in ("window", "concede", "dehors"):
                 raise Refused("pass-not-allowed", "pass is only for an announcement window or a concession question")
         elif kind == "announce":
@@ -1263,6 +1316,8 @@ class Deal:
         """Take an action of the player to act, or raise Refused and change nothing."""
         if fault("spaces-stripped") and not self.brouc:
             action = action.strip()
+        if fault("declare-double-as-declare") and not self.brouc and action == "declare-double":
+            action = "declare"
         self.check(action)
         assert self.to_act is not None
         p = self.to_act
@@ -1312,8 +1367,9 @@ class Deal:
     def pass_(self, p: int) -> None:
         """End one's turn in a window or the dehors round, or decline to concede."""
         if self.phase in ("concede", "dehors") and (self.phase == "concede" or len(self.window) == 1):
+            rotates = fault("dehors-round-lead-rotates") and self.brouc and self.phase == "dehors"
             self.phase = "play"
-            self.to_act = self.leader
+            self.to_act = (p + 1) % 4 if rotates else self.leader
             return
         self.window.pop(0)
         if self.window:
@@ -1326,7 +1382,8 @@ class Deal:
         self.phase = "play"
         self.to_act = self.leader
         n = len(self.tricks)
-        if self.brouc or not self.in_game or (self.declared is not None and not self.param("concession_after_declaration")):
+        if self.brouc or not self.in_game or (self.declared is not None and not (
+                self.param("concession_after_declaration") and not fault("concession-after-declaration-ignored"))):
             return
         before = (2, 3, 4, 5) if fault("concession-before-fifth") else (3, 4) if fault("concession-from-third") else (2, 3, 4)
         if n + 1 in before and self.first301 is not None:
@@ -1360,9 +1417,11 @@ class Deal:
         """The player who wins the complete trick in progress."""
         led = self.trick[0][1][1]
 
-        def strength(pc: tuple[int, str]) -> tuple[int, int]:
+        def strength(pc: tuple[int, str]) -> tuple[int, ...]:
             c = pc[1]
             level = 2 if c[1] == self.trump else 1 if c[1] == led or fault("highest-card-wins") else 0
+            if fault("rank-before-trump") and not self.brouc:
+                return int(level > 0), -self.rank_of(c), level
             if level == 2 and fault("first-trump-wins"):
                 return level, -self.trick.index(pc)
             if level == 2 and fault("last-trump-wins") and self.brouc:
@@ -1408,7 +1467,7 @@ class Deal:
                         break
         if fault("one-table-marriage-per-trick") and not self.brouc:
             fallen = fallen[:1]
-        if self.param("marriages_in_one_trick") == "first-only":
+        if self.param("marriages_in_one_trick") == "first-only" and not (fault("first-only-ignored") and self.brouc):
             if fault("first-only-most-valuable") and not self.brouc:
                 fallen = sorted(fallen, key=lambda f: -f[2])[:1]
             else:
@@ -1611,7 +1670,8 @@ class Deal:
         loser = team(self.conceder)
         counts = [self.count(0), self.count(1)]
         value = 1 if fault("accepted-concession-one-partie") else self.value(counts[loser])
-        self.finish("concession-accepted", 1 - loser, self.pair(1 - loser, value, 0), counts)
+        written = list(self.scores or []) if fault("accepted-concession-scores-kept") else counts
+        self.finish("concession-accepted", 1 - loser, self.pair(1 - loser, value, 0), written)
 
     def end_declaration_failed(self, counts: list[int]) -> None:
         """The other team won a trick against a declaration: it wins the game at once, on the counts before that trick."""
@@ -1657,7 +1717,8 @@ class Deal:
             kept = [self.scores[t] + total for t, (_, total) in enumerate(self.rounded())]
             if self.brouc:
                 marker = taker if fault("cape-winners-mark") else 1 - taker
-                caped = self.coches(1 - taker, counts) if fault("cape-coches-by-score") else 2
+                caped = self.coches(1 - taker, counts) if fault("cape-coches-by-score") else \
+                    3 if fault("cape-worth-three") else 2
                 self.finish("all-tricks", None, self.pair(marker, caped, 0),
                             kept if fault("cape-scores-kept") else list(self.scores))
             else:
@@ -1693,7 +1754,8 @@ class Deal:
             w = self.first301
         rounded_read = self.param("loser_count_last_coup") == "rounded" and not fault("loser-count-rounded-ignored")
         read = rounded[1 - w] if rounded_read else counts[1 - w]
-        self.finish("played-out", w, self.pair(w, self.value(read), 0), counts)
+        written = rounded if fault("last-coup-scores-rounded") else counts
+        self.finish("played-out", w, self.pair(w, self.value(read), 0), written)
 
     def clone(self) -> Deal:
         """A deep copy, for perft."""
