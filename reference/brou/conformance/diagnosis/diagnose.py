@@ -493,13 +493,19 @@ def _turnup_drawn_apart(table: Any, want: Any, got: list[Any]) -> bool:
     return False
 
 
+def _deal_given(s: Scenario, verdict: Verdict) -> Any:
+    """What the failing step's deal was dealt from: the last `deal` step before it (a later
+    deal of the session), else the setup."""
+    steps = s.data.get("steps", [])
+    return next((st["deal"] for st in reversed(steps[: (verdict.step or 1) - 1]) if isinstance(st, dict) and "deal" in st),
+                s.data.get("setup", {}))
+
+
 def _talon_from_the_top(rules: Rules, s: Scenario, verdict: Verdict) -> bool:
     """Whether the program's hands are the reference's deal of the same seeded pack with the
     talon laid off its top instead of left at its bottom (`*.deal.talon`: the cards left after
     the hands form the talon): a seeded deal of a game dealt with a talon, every hand as a set."""
-    steps = s.data.get("steps", [])
-    given = next((st["deal"] for st in reversed(steps[: (verdict.step or 1) - 1]) if isinstance(st, dict) and "deal" in st),
-                 s.data.get("setup", {}))
+    given = _deal_given(s, verdict)
     got = verdict.got
     if not rules.on_phases or not isinstance(given, dict) or "seed" not in given or not isinstance(got, dict):
         return False
@@ -549,9 +555,7 @@ def _cut_before_the_shuffle(rules: Rules, s: Scenario, verdict: Verdict) -> bool
     """Whether the program's hands of a seeded deal are the reference's packets dealt off the
     pack cut before it is shuffled (the cut's rule, `*.deal.cut`: shuffled, then cut;
     docs/shuffle.md, "The cut"), each hand as a set."""
-    steps = s.data.get("steps", [])
-    given = next((st["deal"] for st in reversed(steps[: (verdict.step or 1) - 1]) if isinstance(st, dict) and "deal" in st),
-                 s.data.get("setup", {}))
+    given = _deal_given(s, verdict)
     got = verdict.got
     if not isinstance(given, dict) or given.get("cut") is None or "seed" not in given or not isinstance(got, dict) \
             or not isinstance(hands := got.get("hands"), list):
@@ -579,9 +583,7 @@ def _pack_listed_otherwise(rules: Rules, s: Scenario, verdict: Verdict) -> bool:
     dealing it in packets would give. The shuffle's positions then land on other cards: the pack
     is listed in another order (`*.deck.cards`), where no cut explains it (`_cut_otherwise`,
     `_cut_before_the_shuffle`)."""
-    steps = s.data.get("steps", [])
-    given = next((st["deal"] for st in reversed(steps[: (verdict.step or 1) - 1]) if isinstance(st, dict) and "deal" in st),
-                 s.data.get("setup", {}))
+    given = _deal_given(s, verdict)
     got = verdict.got
     if not isinstance(given, dict) or "seed" not in given or not isinstance(got, dict) \
             or not isinstance(hands := got.get("hands"), list) or not all(isinstance(h, list) for h in hands):
