@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.machinery
 import importlib.util
+import json
 from collections import Counter
 from pathlib import Path
 from types import ModuleType
@@ -42,3 +43,22 @@ def test_every_engine_lists_its_faults_with_a_part() -> None:
     assert parts["tuning"] >= 240
     assert len({(f["engine"], f["ruleset"], f["name"]) for f in faults}) == len(faults)  # no fault twice
     assert all(f["clause"] for f in faults)
+
+
+def test_the_second_readings_name_clauses_of_their_faults_rulesets() -> None:
+    """tests/independent/readings.jsonl: each row a fault the engines list, read by one of two
+    readers, naming a clause of the fault's ruleset; every fault read by both, once each."""
+    from brou.spec.rules import Rules
+    tool = bench()
+    known = {(f["engine"], f["ruleset"], f["name"]) for f in tool.faults()}
+    rows = [json.loads(line) for line in tool.READINGS.read_text(encoding="utf-8").splitlines()]
+    assert len(rows) >= 240
+    seen = Counter((r["engine"], r["ruleset"], r["name"], r["reader"]) for r in rows)
+    assert set(seen.values()) == {1} and {k[3] for k in seen} == {"A", "B"}
+    assert Counter(k[:3] for k in seen).most_common()[-1][1] == 2  # both read every fault they read
+    for r in rows:
+        assert (r["engine"], r["ruleset"], r["name"]) in known
+        clauses = Rules.load(r["ruleset"]).data["clauses"]
+        assert r["first"] in clauses and (r["second"] is None or r["second"] in clauses), r
+    assert tool.second_readings([{**f, "verdict": [f["clause"]], "failed": 1} for f in tool.faults()])[
+        "verdict first"] == (len({k[:3] for k in seen}),) * 2
