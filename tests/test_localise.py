@@ -311,6 +311,14 @@ def test_every_clause_the_diagnosis_names_is_a_clause() -> None:
     ("hombre", "tests/independent/hombre.py:pack-ranks-ascending", "hom.deal.cut.seed-7-cut-10", "hom.deck.cards"),
     # a word refused otherwise in the exchange: what the exchange takes (the hombre's), not giving up
     ("hombre", "tests/independent/hombre.py:exchange-words-malformed", "gen.hom.deal.00032", "hom.exchange.hombre"),
+    # the misses of issue-63-l: 1802's declare-double, a form of declaring it lacks, taken as a declaration
+    ("homme-de-brou-1802", "declare-double-as-declare", "gen.hdb.game.01515", "hdb.game.partie-et-vole"),
+    # as many hands as the hands given, not a hand for each of the four at the table
+    ("hombre", "tests/independent/hombre.py:form-from-hands", "gen.hom.seeded.00008", "hom.players.four"),
+    # the dealer's hand dealt without the turned card: where the turned card lies (Brouc: in his hand)
+    ("brouc", "deal-turnup-set-aside", "gen.brouc.seeded.00132", "brouc.deal.turnup-in-hand"),
+    # each trick's team given for its winner: the pile it goes to
+    ("homme-de-brou-1802", "tricks-by-team", "gen.hdb.deal.00001", "hdb.info.trick-piles"),
     # one failure, named by its scenario's clause and shown on another rule: the clause it names is a
     # suspect even where the diagnosis can name it (it heads the verdict, the failures being few)
     ("hombre", "tests/independent/hombre.py:four-default-dealer-two", "hom.protocol.four-default-dealer",
@@ -320,7 +328,7 @@ def test_a_failure_is_laid_on_the_rule_that_decides_it(ruleset: str, fault: str,
     """Through brou check, an implementation written outside the engine (tests/independent) with one
     fault (`FILE:NAME`, or NAME of tests/independent/adapter.py): the match's next dealer, the
     kinds' values, who leads after a trick, the marriage exception, and one of each kind of miss of
-    the blind batches issue-63-f to issue-63-k; each failure names that rule, not the first clause the
+    the blind batches issue-63-f to issue-63-l; each failure names that rule, not the first clause the
     scenario lists nor where it shows."""
     file, _, fault = fault.rpartition(":")
     impl = f"{shlex.quote(sys.executable)} {file or 'tests/independent/adapter.py'} --fault {fault}"

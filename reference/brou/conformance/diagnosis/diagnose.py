@@ -607,6 +607,20 @@ def _pack_listed_otherwise(rules: Rules, s: Scenario, verdict: Verdict) -> bool:
     return n > 1 and (len(set(turns[:n])) < n or any(turns[i] != turns[i + n] for i in range(len(turns) - n)))
 
 
+def _turnup_apart(want: Any, got: Any) -> bool:
+    """Whether two `deal` observables differ only by the turned card in one hand: in the
+    reference's and not in the program's, or the other way round."""
+    if not isinstance(want, dict) or not isinstance(got, dict) or not want.get("turnup"):
+        return False
+    turnup = str(want["turnup"])
+    mine, theirs = want.get("hands"), got.get("hands")
+    if not isinstance(mine, list) or not isinstance(theirs, list) or len(mine) != len(theirs):
+        return False
+    apart = [(set(map(str, m)) ^ set(map(str, t))) if isinstance(m, list) and isinstance(t, list) else None
+             for m, t in zip(mine, theirs, strict=True)]
+    return None not in apart and [a for a in apart if a] == [{turnup}]
+
+
 def _same_deal(one: Mapping[str, Any], other: Mapping[str, Any]) -> bool:
     """Whether two `deal` observables hold the same hands (each as a set of cards: a hand's
     order is the order received or sorted), the same talon and the same turned card."""
@@ -635,9 +649,13 @@ def _deal_field(rules: Rules, verdict: Verdict, packets: str, s: Scenario | None
         return f"{prefix}.deal.cut"
     if s is not None and re.search(r"deal: hands\b", verdict.detail) and _pack_listed_otherwise(rules, s, verdict):
         return next((c for c in PACK_RULES if in_ruleset(rules, c) == c), packets)
+    if re.search(r"deal: hands\b", verdict.detail) and _turnup_apart(verdict.expected, verdict.got) \
+            and (held := in_ruleset(rules, "hdb.deal.turnup-exposed")) is not None:
+        return held  # the dealer's hand with or without the turned card: where the turned card lies
     if re.search(r"deal: turnup\b", verdict.detail):
         return next((c for c in (f"{prefix}.deal.turnup", f"{prefix}.deal.turned") if c in clauses), packets)
-    if re.search(r"deal: hands\[\d+\] has \d+ entries, expected 0", verdict.detail) and f"{prefix}.players.four" in clauses:
+    if re.search(r"deal: hands(\[\d+\] has \d+ entries, expected 0| has \d+ entries)\b", verdict.detail) \
+            and f"{prefix}.players.four" in clauses:  # the one who sits out, or a hand for each at the table
         return f"{prefix}.players.four"
     if re.search(r"deal: talon\b", verdict.detail):  # the hands right: what is left, less a card turned from it
         return next((c for c in (f"{prefix}.deal.turned", f"{prefix}.deal.talon") if c in clauses), packets)
@@ -862,6 +880,8 @@ def _tricks_clause(table: Any, verdict: Verdict, want: Any) -> str | None:
     got = verdict.got
     if not isinstance(want, list) or not isinstance(got, list):
         return None
+    if (piles := in_ruleset(table.rules, "hdb.info.trick-piles")) is not None and _piles_for_winners(table, want, got):
+        return piles  # the team's pile each went to, not its winner
     state = table.state
     for i, (w, g) in enumerate(zip(want, got, strict=False)):
         if w != g:
@@ -873,6 +893,18 @@ def _tricks_clause(table: Any, verdict: Verdict, want: Any) -> str | None:
                         or _no_trump(table.rules, state.tricks[i], seat, state.trump))
             return None
     return None
+
+
+def _piles_for_winners(table: Any, want: list[Any], got: list[Any]) -> bool:
+    """Whether the program gives, for every trick, the team of the reference's winner (its
+    pile) where the reference gives the player who won it."""
+    if len(want) != len(got) or want == got or not all(isinstance(w, int) and 0 <= w < 4 for w in want):
+        return False
+    try:
+        piles = [table.team(table.rules.team_of[table.seat(w)]) for w in want]
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+        return False
+    return got == piles
 
 
 def _trumps_ordered_otherwise(rules: Rules, tricks: Sequence[tuple[int, Any, int]], index: int, seat: int,
@@ -1634,6 +1666,8 @@ def action_clause(table: Table, text: str) -> str:
     if text in _GAME_ACTIONS:
         if text in ("claim", "declare", "declare-double") and rules.pass_action + REFUSE_ACTION in state.history:
             return "hdb.game.concession-answer"  # a refusal binds its team: what it may claim or declare after
+        if in_ruleset(rules, _GAME_ACTIONS[text]) is None:
+            return "hdb.game.partie-et-vole"  # a form of declaring the ruleset lacks (1802's declare-double): its declaration
         return _GAME_ACTIONS[text]
     if state.phase == "round":
         return _round_clause(state)
