@@ -53,11 +53,15 @@ def match_view(deal: Deal, marks: list[int]) -> dict[str, Any]:
         if deal.param("cape_carry_over") == "cape-side-only":
             taker = 0 if deal.tricks_of(0) == 8 else 1
             carried[taker if indep_engine.fault("carry-over-losers-side") else 1 - taker] = 0
+    if indep_engine.fault("carried-kept-without-cape") and deal.brouc and not (out is not None and out.how == "all-tricks"):
+        carried = list(deal.carried)
     right = deal.param("next_dealer") == "right" or (indep_engine.fault("next-dealer-always-right") and deal.brouc)
     step = 1 if right and not indep_engine.fault("next-dealer-left") else 3
     if indep_engine.fault("replay-same-dealer") and out is not None and out.how == "replay":
         step = 0
     dealer = 3 if indep_engine.fault("next-dealer-always-0") and not deal.brouc else deal.dealer
+    if indep_engine.fault("match-won-dealer-kept") and not deal.brouc and winner is not None:
+        step = 0
     return {"marks": total, "winner": winner, "next_dealer": (dealer + step) % 4, "carried": carried}
 
 

@@ -306,6 +306,30 @@ BATCH_L_FAULTS: dict[str, tuple[str, str]] = {
                                 "the turned card, already played) is refused unknown-card, not not-in-hand"),
 }
 FAULTS.update(BATCH_L_FAULTS)
+# the thirteenth batch of issue 63, written blind to the diagnosis too: a twelfth held-out set
+BATCH_M_FAULTS: dict[str, tuple[str, str]] = {
+    "trick-winner-by-position": ("brus.play.trick-winner", "the trick's winner is taken as the place of the winning "
+                                 "card in the trick (0 for the card led), not the player who played it"),
+    "turnup-drawn-first": ("brus.deal.turned", "the turned card is laid on top of the stock, not half under it: the "
+                           "winner of the first trick draws it first, and the stock's last card is drawn last"),
+    "view-hand-of-player-to-act": ("brus.info.own-hand", "every view's hand is the hand of the player to act (his "
+                                   "own once the deal is over), not the viewing player's own"),
+    "tie-broken-by-tricks": ("brus.count.winner", "players tied for the most card points do not share the pool: "
+                             "the one (or the pair) with more tricks takes it, and they share only if their tricks "
+                             "tie too"),
+    "next-dealer-deal-winner": ("brus.match.next-dealer", "the next deal is dealt by the winner of the deal (the "
+                                "first of them in the order of play when tied), not by the player on the dealer's "
+                                "right"),
+    "stake-three-fiches": ("brus.stakes.pool", "each player puts three fiches (60 jetons) in the pool at the start "
+                           "of every deal, the three fiches a round read as the stake of each deal"),
+    "captured-brusquembilles-paid": ("brus.pay.brusquembille", "the trick's winner is paid every brusquembille in "
+                                     "the trick by each other player, whoever played it; losing one costs its "
+                                     "player nothing more"),
+    "lead-carried-to-next-deal": ("brus.play.lead", "after a `deal` step the first trick of the new deal is led by "
+                                  "the winner of the last trick of the deal before, not by the player on the new "
+                                  "dealer's right"),
+}
+FAULTS.update(BATCH_M_FAULTS)
 FAULT = ""
 
 
@@ -531,6 +555,8 @@ class Deal:
                         "totals": list(session.get("totals", [0] * n))}
         if rules.pool and (FAULT != "stake-once-a-session" or self.session["deals"] == 0):
             stake = 10 if FAULT == "stake-ten-jetons" else FICHE
+            if FAULT == "stake-three-fiches":
+                stake = 3 * FICHE
             payers = list(range(n)) if FAULT == "stakes-from-seat-zero" else rules.round_from(self.first)
             if FAULT == "pairs-stake-per-side" and rules.pairs:
                 payers = [p for i, p in enumerate(payers) if not any(q in rules.side(p) for q in payers[:i])]
@@ -700,6 +726,13 @@ class Deal:
 
     def winner(self) -> int:
         """The player who wins the complete trick."""
+        win = self.winning_player()
+        if FAULT == "trick-winner-by-position":
+            return [p for p, _ in self.trick].index(win)
+        return win
+
+    def winning_player(self) -> int:
+        """The player who played the trick's winning card."""
         strength = self.rules.strength
         led = self.trick[0][1][1]
         trumps = [(p, c) for p, c in self.trick if c[1] == self.trump_now()]
@@ -735,7 +768,9 @@ class Deal:
                 order = [win] + [p for p in range(rules.n) if p != win]
             last_round = self.talon_count_true() == rules.n
             for i, p in enumerate(order):
-                if last_round and FAULT == "turnup-to-first-drawer":
+                if FAULT == "turnup-drawn-first" and self.drawn_by is None and i == 0:
+                    card = self.turnup
+                elif last_round and FAULT == "turnup-to-first-drawer":
                     card = self.turnup if i == 0 else self.talon.pop(0)
                 elif last_round and FAULT == "turned-to-dealer":
                     card = self.turnup if p == self.dealer else self.talon.pop(0)
@@ -788,6 +823,11 @@ class Deal:
                 worth = 0
             if not worth:
                 continue
+            if FAULT == "captured-brusquembilles-paid":
+                for q in everyone:
+                    if q != win:
+                        self.pay(number, q, win, worth, c, "brus.pay.brusquembille")
+                continue
             if FAULT == "lost-brusquembille-to-pool" and p != win:
                 self.pay(number, p, "pool", worth * (rules.n - 1), c, "brus.pay.brusquembille")
                 continue
@@ -820,6 +860,9 @@ class Deal:
             ranking = [sum(self.tricks.count(q) for q in rules.side(p)) for p in range(n)]
         top = max(ranking)
         winners = [p for p in range(n) if ranking[p] == top]
+        if FAULT == "tie-broken-by-tricks" and len({tuple(rules.side(p)) for p in winners}) > 1:
+            won = {p: sum(self.tricks.count(q) for q in rules.side(p)) for p in winners}
+            winners = [p for p in winners if won[p] == max(won.values())]
         shares = [0] * n
         bank = 0
         sides = {tuple(rules.side(p)) for p in winners}
@@ -861,6 +904,8 @@ class Deal:
             return 3 if self.dealer == 1 else 1
         if FAULT == "next-dealer-left":
             return (self.dealer - 1) % self.rules.n
+        if FAULT == "next-dealer-deal-winner" and self.outcome is not None:
+            return next(p for p in self.rules.round_from(self.first) if p in self.outcome["winners"])
         if FAULT == "next-dealer-last-leader" and self.last_leader is not None:
             return self.last_leader
         return (self.dealer + 1) % self.rules.n
@@ -942,7 +987,8 @@ class Deal:
         return {"player": player, "phase": "over" if self.over() else "play", "to_act": self.to_act,
                 "trump": self.trump_now(), "turnup": turnup,
                 "turnup_drawn_by": None if FAULT == "drawn-by-hidden" else drawn_by,
-                "hand": list(self.hands[player]), "held": held,
+                "hand": list(self.hands[player if FAULT != "view-hand-of-player-to-act" or self.to_act is None
+                                        else self.to_act]), "held": held,
                 "talon": None if FAULT == "view-talon-null" else self.talon_count(),
                 "partner_hand": partner, "trick": [{"player": p, "card": c} for p, c in trick],
                 "tricks": tricks, "jetons": self.jetons()}
@@ -1034,7 +1080,10 @@ def run(seq: int, scenario: dict[str, Any]) -> dict[str, Any]:
                 if not deal.over() or deal.session_now()["winners"] is not None:
                     raise CannotRun("no next deal now")
                 s = deal.session_now()
+                last_winner = deal.tricks[-1] if deal.tricks else None
                 deal = Deal(deal.rules, s["next_dealer"], step["deal"], s)
+                if FAULT == "lead-carried-to-next-deal" and last_winner is not None:
+                    deal.to_act = last_winner
                 results.append({"ok": True})
             else:
                 raise CannotRun(f"unknown step {sorted(step)}")
@@ -1061,7 +1110,8 @@ def main(argv: list[str]) -> int:
                    **{k: "issue-63-e" for k in BATCH_E_FAULTS}, **{k: "issue-63-f" for k in BATCH_F_FAULTS},
                    **{k: "issue-63-g" for k in BATCH_G_FAULTS}, **{k: "issue-63-h" for k in BATCH_H_FAULTS},
                    **{k: "issue-63-i" for k in BATCH_I_FAULTS}, **{k: "issue-63-j" for k in BATCH_J_FAULTS},
-                   **{k: "issue-63-k" for k in BATCH_K_FAULTS}, **{k: "issue-63-l" for k in BATCH_L_FAULTS}}
+                   **{k: "issue-63-k" for k in BATCH_K_FAULTS}, **{k: "issue-63-l" for k in BATCH_L_FAULTS},
+                   **{k: "issue-63-m" for k in BATCH_M_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], indent=1))
         return 0

@@ -319,6 +319,30 @@ BATCH_L_FAULTS: dict[str, tuple[str, str]] = {
                                   "wrong-seat, not word-not-now"),
 }
 FAULTS.update(BATCH_L_FAULTS)
+# the thirteenth batch of issue 63, written blind to the diagnosis too: a twelfth held-out set
+BATCH_M_FAULTS: dict[str, tuple[str, str]] = {
+    "a-pique-scores-more": ("hom.contract.table", "demande à pique scores 2 (codille 3), one more than the demande, "
+                            "as sans prendre à pique scores more than sans prendre"),
+    "pack-dealt-bottom-up": ("hom.deal.packets", "a seeded deal reads the shuffled pack from its bottom card up: seat 0 "
+                             "takes the shuffle's last three cards first, and the talon is its first thirteen, reversed"),
+    "all-pass-espadille-plays": ("hom.auction.all-pass", "when all three pass, the player holding the espadille must "
+                                 "play: he is the hombre of a demande, the coup unplayed only if the espadille is in "
+                                 "the talon"),
+    "pur-nolo-open": ("hom.contract.nolo-ouvert", "pure nolo too is played with the hombre's hand laid face up, as "
+                      "the nolo without exchange"),
+    "follow-or-trump": ("hom.play.follow", "a player holding the plain suit led may trump instead of following it"),
+    "lead-after-hombre": ("hom.play.lead", "the player after the hombre in the order of play leads the first trick, "
+                          "not the first hand"),
+    "missed-vole-free": ("hom.count.vole", "a vole undertaken and missed costs nothing: the hombre keeps his win and "
+                         "loses no point"),
+    "draw-seed-unmixed": ("hom.match.first-dealer", "a seeded draw gives the king to player D mod t, D the draw seed "
+                          "itself, not SplitMix's first output w"),
+    "talon-count-hidden": ("hom.info.own-hand", "the views show no count of the talon (null), the talon being face "
+                           "down"),
+    "contract-late-cannot-name": ("hom.auction.order", "a contract named after the auction, in the exchange or in "
+                                  "play, is refused cannot-name, not word-not-now"),
+}
+FAULTS.update(BATCH_M_FAULTS)
 FAULT = ""
 
 SUITS = "SHDC"
@@ -396,6 +420,8 @@ def set_fault(name: str) -> None:
             row["codille"] = 2 * row["won"]
     if name == "sans-prendre-opens-pur-nolo":
         CONTRACTS["sans-prendre"]["choose"] += ("pur-nolo",)
+    if name == "a-pique-scores-more":
+        CONTRACTS["demande-a-pique"]["won"], CONTRACTS["demande-a-pique"]["codille"] = 2, 3
 
 
 # ---------------------------------------------------------------- card orders
@@ -516,6 +542,8 @@ def seeded_deal(seed: int, cut: int | None) -> tuple[list[list[str]], list[str]]
     elif cut and FAULT != "cut-ignored":
         pack = pack[-cut:] + pack[:-cut] if FAULT == "cut-from-bottom" else pack[cut:] + pack[:cut]
     hands: list[list[str]] = [[], [], []]
+    if FAULT == "pack-dealt-bottom-up":
+        pack = pack[::-1]
     if FAULT == "talon-dealt-first":
         pack = pack[13:] + pack[:13]
     if FAULT == "deal-nine-at-once":
@@ -542,6 +570,8 @@ def draw_dealer(draw: dict[str, Any], table: int) -> int:
         w = SplitMix(int(draw["seed"])).next()
         if FAULT == "draw-king-mod-three":
             return w % 3
+        if FAULT == "draw-seed-unmixed":
+            return int(draw["seed"]) % table
         if FAULT == "draw-first-king-dealt":
             return next(i for i, c in enumerate(shuffled(w)) if c[0] == "K") % table
         return (w + 1) % table if FAULT == "queen-deals" else w % table
@@ -746,6 +776,10 @@ class Deal:
 
     def finish_auction(self, winner: int | None) -> None:
         """The auction is over: settle the hombre, or end the coup unplayed."""
+        if winner is None and FAULT == "all-pass-espadille-plays":
+            winner = next((q for q in self.active if "AS" in self.hands[q]), None)
+            if winner is not None:
+                self.bid[winner] = "demande"
         if winner is None:
             self.end("all-passed", None)
             return
@@ -820,6 +854,8 @@ class Deal:
         self.to_act = self.active[1] if FAULT == "left-hand-leads" else self.active[0]
         if FAULT == "seat-zero-leads":
             self.to_act = 0
+        if FAULT == "lead-after-hombre" and self.hombre is not None:
+            self.to_act = self.next_player(self.hombre)
         if FAULT == "hombre-leads":
             self.to_act = self.hombre
 
@@ -868,6 +904,8 @@ class Deal:
                 if plain:
                     return plain
             return list(hand)
+        if FAULT == "follow-or-trump" and cls != "T":
+            return [c for c in hand if klass(c, self.trump) == cls or is_trump(c, self.trump)]
         if cls == "T" and self.trump is not None and FAULT != "no-matador-privilege":
             mats = matadors(self.trump)
             if all(c in mats for c in same):
@@ -1005,7 +1043,8 @@ class Deal:
                 made = mine == 9
                 vole = "made" if made else "missed"
                 bonus = 2 if FAULT == "vole-bonus-two" else 1
-                self.write(h, bonus if made else -bonus, n, "hom.count.vole")
+                if made or FAULT != "missed-vole-free":
+                    self.write(h, bonus if made else -bonus, n, "hom.count.vole")
             for e in self.ledger:
                 points[h] += e["points"] if e["to"] == h else -e["points"]
             if FAULT == "codille-tier-scores" and result == "codille":
@@ -1136,6 +1175,8 @@ class Deal:
                     and self.row()["surrender"]:
                 self.end("surrender", "surrender")
                 return
+            if FAULT == "contract-late-cannot-name" and action in CONTRACTS:
+                raise Refused("cannot-name", f"{action} may not be named now")
             if action != "draw":
                 raise Refused("malformed-action" if FAULT == "exchange-words-malformed" else "word-not-now",
                               f"{action} is not said in the exchange")
@@ -1177,6 +1218,8 @@ class Deal:
         if action == "surrender" and self.may_surrender(p):
             self.end("surrender", "surrender")
             return
+        if FAULT == "contract-late-cannot-name" and action in CONTRACTS:
+            raise Refused("cannot-name", f"{action} may not be named now")
         raise Refused("word-not-now", f"{action} is not said now")
 
     def perft(self, depth: int) -> int:
@@ -1229,7 +1272,8 @@ class Deal:
     def view(self, p: int) -> dict[str, Any]:
         """What player p may see now."""
         opened = None
-        if self.contract == "nolo-ouvert" and self.phase in ("play", "over") and self.hombre is not None \
+        laid = self.contract == "nolo-ouvert" or (FAULT == "pur-nolo-open" and self.contract == "pur-nolo")
+        if laid and self.phase in ("play", "over") and self.hombre is not None \
                 and not (FAULT == "open-after-first-trick" and not self.tricks):
             opened = list(self.shown_hand if FAULT == "open-hand-as-dealt" else self.hands[self.hombre])
             if FAULT == "open-hand-hidden-from-hombre" and p == self.hombre:
@@ -1246,7 +1290,8 @@ class Deal:
         return {
             "player": p, "phase": self.phase, "to_act": self.to_act,
             "trump": None if FAULT == "trump-announced-at-play" and self.phase not in ("play", "over") else self.trump,
-            "hand": list(self.hands[p]), "held": [len(h) for h in self.hands], "talon": len(self.talon),
+            "hand": list(self.hands[p]), "held": [len(h) for h in self.hands],
+            "talon": None if FAULT == "talon-count-hidden" else len(self.talon),
             "trick": [{"player": q, "card": c} for q, c in
                       (self.last_trick if FAULT == "last-trick-left-on-table" and not self.trick else self.trick)],
             "tricks": [] if FAULT == "tricks-own-turn-only" and p != self.to_act else list(self.tricks),
@@ -1417,7 +1462,8 @@ def main() -> int:
                    **{k: "issue-63-e" for k in BATCH_E_FAULTS}, **{k: "issue-63-f" for k in BATCH_F_FAULTS},
                    **{k: "issue-63-g" for k in BATCH_G_FAULTS}, **{k: "issue-63-h" for k in BATCH_H_FAULTS},
                    **{k: "issue-63-i" for k in BATCH_I_FAULTS}, **{k: "issue-63-j" for k in BATCH_J_FAULTS},
-                   **{k: "issue-63-k" for k in BATCH_K_FAULTS}, **{k: "issue-63-l" for k in BATCH_L_FAULTS}}
+                   **{k: "issue-63-k" for k in BATCH_K_FAULTS}, **{k: "issue-63-l" for k in BATCH_L_FAULTS},
+                   **{k: "issue-63-m" for k in BATCH_M_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()]))
         return 0

@@ -288,6 +288,29 @@ BATCH_L_FAULTS: dict[str, tuple[str, str]] = {
                             "without showing it (as under king_showing automatic), so nobody is asked to show"),
 }
 FAULTS.update(BATCH_L_FAULTS)
+# the thirteenth batch of issue 63, written blind to the diagnosis too: a twelfth held-out set
+BATCH_M_FAULTS: dict[str, tuple[str, str]] = {
+    "trick-winner-by-position": ("auv.play.trick-winner", "the trick's winner is taken as the place of the winning "
+                                 "card in the trick (0 for the card led), not the player who played it"),
+    "dealer-turns-first-card": ("auv.deal.talon", "once the cards are dealt the dealer turns the talon's top card "
+                                "himself, without a word (as Brusquembille's dealer turns the trump), and the speech "
+                                "begins; the first card is never offered"),
+    "held-counts-trick-card": ("auv.info.own-hand", "a view's `held` still counts the card a player has put in the "
+                               "trick in progress"),
+    "debt-floored-in-marks": ("auv.count.debt", "the session's marks never show less than zero: a mark owed is kept "
+                              "aside and paid back from the next marks, but the marks show 0, not the debt"),
+    "dealer-three-every-form": ("auv.players.count", "when the setup names no dealer player 3 deals in every form, "
+                                "the dealer of the game for four (counted round the table: player 0 with three), not "
+                                "the last player"),
+    "winner-paid-by-homme": ("auv.count.lost", "under loser_pays the-winner the homme's lost mark is written as one "
+                             "entry from the homme to the deal's winner, not as a mark lost to the sheet and one "
+                             "scored from it"),
+    "talon-card-unknown": ("auv.deck.cards", "a card of the pack that is in no player's hand (in the talon, turned or "
+                           "played) is refused unknown-card, not not-in-hand"),
+    "play-needs-the-suit": ("auv.speech.round", "a player may say he plays only if he holds a card of the suit "
+                            "turned; without one, play is refused word-not-now"),
+}
+FAULTS.update(BATCH_M_FAULTS)
 FAULT = ""
 SEVENS = True  # parameter pack_with_four (AMB-48): False plays four with 28 cards
 LOSER_PAYS = "each-opponent"  # parameter loser_pays (AMB-53)
@@ -494,6 +517,8 @@ class Deal:
         self.tricks: list[int] = []
         self.how: str | None = None
         self.winner: int | None = None
+        if fault("dealer-turns-first-card") and self.talon:
+            self.say_turn(dealer)
 
     # -- helpers
     def first_asked(self) -> int:
@@ -602,6 +627,8 @@ class Deal:
             return ["turn", "leave"]
         if self.phase == "speech":
             barred = fault("passed-suit-barred") and (p, self.trump()) in self.passed_suits
+            if fault("play-needs-the-suit") and not any(c[1] == self.trump() for c in self.hands[p]):
+                barred = True
             return (["pass"] if barred else ["play", "pass"]) + (["show"] if self.king_to_show(p) else [])
         if self.phase == "showing":
             return ["show", "pass"]
@@ -661,6 +688,8 @@ class Deal:
                 raise Refused("cards-not-yet", "no card is played before the speech names the homme")
             if action not in self.cards:
                 raise Refused("unknown-card", f"{action!r} is no card of this pack")
+            if fault("talon-card-unknown") and not any(action in h for h in self.hands):
+                raise Refused("unknown-card", f"{action!r} is in no player's hand")
         if fault("seat-before-deal-over") and player is not None and player != self.to_act:
             raise Refused("wrong-seat", f"player {player} is not to act")
         if self.phase == "over":
@@ -849,6 +878,8 @@ class Deal:
             self.to_act = self.after(p)
             return
         win = self.trick_winner()
+        if fault("trick-winner-by-position"):
+            win = [q for q, _ in self.trick].index(win)
         leader = self.trick[0][0]
         number = len(self.tricks) + 1
         self.tricks.append(win)
@@ -936,6 +967,8 @@ class Deal:
                 q = (self.dealer + 1 + i) % self.n
                 if q != homme:
                     self.write(5, homme, q, None, "auv.count.lost")
+        elif fault("winner-paid-by-homme") and LOSER_PAYS == "the-winner":
+            self.write(5, homme, self.winner, None, "auv.count.lost")
         else:
             if not (fault("winner-reading-homme-keeps-mark") and LOSER_PAYS == "the-winner"):
                 self.write(5, homme, "sheet", None, "auv.count.lost")
@@ -994,6 +1027,8 @@ class Deal:
         if name == "session":
             counted = over and not (fault("unplayed-deal-not-counted") and self.how in ("not-turned", "all-passed"))
             marks = self.before if fault("session-marks-after-deal") and not over else self.totals()
+            if fault("debt-floored-in-marks"):
+                marks = [max(0, m) for m in marks]
             won = self.winners()
             following = None if fault("no-next-dealer-after-win") and won is not None else self.next_dealer()
             return {"deals": self.deals + (1 if counted else 0), "marks": list(marks),
@@ -1007,7 +1042,8 @@ class Deal:
         phase = "speech" if fault("view-showing-as-speech") and self.phase == "showing" else self.phase
         return {"player": p, "phase": phase, "to_act": self.to_act, "trump": self.trump(),
                 "hand": list((self.dealt_hands if fault("view-hand-dealt") else self.hands)[p]),
-                "held": [len(h) if q == p or not fault("view-held-own-only") else None
+                "held": [len(h) + (sum(1 for r, _ in self.trick if r == q) if fault("held-counts-trick-card") else 0)
+                         if q == p or not fault("view-held-own-only") else None
                          for q, h in enumerate(self.hands)],
                 "talon": None if fault("view-talon-hidden") else self.talon_count(),
                 "turned": [{"player": q, "card": c} for q, c in self.turned[-1 if fault("view-last-turned-only") else 0:]],
@@ -1086,7 +1122,7 @@ def run(scenario: dict[str, Any]) -> dict[str, Any]:
     setup = scenario["setup"]
     if "turnup" in setup:
         return {"error": "a deal of this game turns nothing up"}
-    dealer = setup.get("dealer", n - 1)
+    dealer = setup.get("dealer", 3 % n if fault("dealer-three-every-form") else n - 1)
     if "draw" in setup:
         dealer = first_dealer(setup["draw"], n)
     session = setup.get("session", {})
@@ -1126,7 +1162,8 @@ def main() -> None:
                    **{k: "issue-63-e" for k in BATCH_E_FAULTS}, **{k: "issue-63-f" for k in BATCH_F_FAULTS},
                    **{k: "issue-63-g" for k in BATCH_G_FAULTS}, **{k: "issue-63-h" for k in BATCH_H_FAULTS},
                    **{k: "issue-63-i" for k in BATCH_I_FAULTS}, **{k: "issue-63-j" for k in BATCH_J_FAULTS},
-                   **{k: "issue-63-k" for k in BATCH_K_FAULTS}, **{k: "issue-63-l" for k in BATCH_L_FAULTS}}
+                   **{k: "issue-63-k" for k in BATCH_K_FAULTS}, **{k: "issue-63-l" for k in BATCH_L_FAULTS},
+                   **{k: "issue-63-m" for k in BATCH_M_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], ensure_ascii=False))
         return

@@ -552,6 +552,51 @@ BATCH_L_FAULTS: list[dict[str, str]] = [
     )
 ]
 FAULTS += BATCH_L_FAULTS
+# The thirteenth batch of issue 63 (batch "issue-63-m"), written blind to the diagnosis: a twelfth held-out set.
+BATCH_M_FAULTS: list[dict[str, str]] = [
+    {"name": n, "ruleset": r, "clause": c, "description": d, "batch": "issue-63-m"} for n, r, c, d in (
+        ("announced-counts-twice", HDB, "hdb.marriage.announce-score",
+         "an announced marriage scores twice its value for its team, as a table marriage moves, not its value once"),
+        ("turnup-free-in-first-trick", HDB, "hdb.deal.turnup-exposed",
+         "during the first trick the turned card on show does not bind the dealer to follow suit: with no other card of "
+         "the suit led he may play any card"),
+        ("frozen-count-param-ignored", HDB, "hdb.game.claim-right",
+         "the losers' count at a right claim always holds their card points so far unrounded, whatever claim_frozen_count asks"),
+        ("marque-always-rounded", HDB, "hdb.sheet.marque",
+         "the marque's cards row always writes rounded card points, the coup that ends a game (counted exactly) included"),
+        ("count-floored-at-zero", HDB, "hdb.marriage.table",
+         "a team's count never falls below zero: a table marriage lost takes it down to 0 at most"),
+        ("match-won-dealer-kept", HDB, "hdb.match.next-dealer",
+         "once the match is won the `match` observable names the same dealer as the next one, the deal no longer moving"),
+        ("bound-claim-code-declaration", HDB, "hdb.game.claim",
+         "a claim by a team bound by its partie et vole (or a refused concession) is refused declaration-not-allowed, "
+         "not claim-not-now"),
+        ("both-reach-tie-to-nous", HDB, "hdb.game.last-coup",
+         "when both teams end the coup on the same count above 300 the first team (Nous) wins the game, the coup not "
+         "being replayed"),
+        ("ranked-by-points", BROUC, "hdb.deck.order",
+         "cards rank by their card points, so the nine, eight and seven of a suit rank equal: none beats another and the "
+         "first played of them holds the trick"),
+        ("exception-partner-marriage-only", BROUC, "brouc.play.marriage-exception",
+         "the marriage exception lets a trump honour through only when the other cards of the marriage in the trick were "
+         "played by the player's partner"),
+        ("extend-param-ignored", BROUC, "brouc.marriage.announce-window",
+         "with extend_to_grand difference a Brouc player still may not raise an announced simple marriage to the grand one "
+         "(refused marriage-reused)"),
+        ("wrong-dehors-no-winner", BROUC, "brouc.game.dehors-wrong",
+         "a wrong dehors costs the declarers their coches but ends no game: the outcome names no winner"),
+        ("carried-kept-without-cape", BROUC, "brouc.game.cape",
+         "the marriages carried into a deal are carried on to the next one even when the deal ends without a cape"),
+        ("cape-et-dehors-on-lead-only", BROUC, "brouc.game.cape-et-dehors",
+         "la cape et dehors may be declared only by the player on lead, before the trick's first card, as 1802's partie et vole"),
+        ("last-trick-table-ignored", BROUC, "brouc.marriage.table",
+         "a marriage that falls in the eighth trick is not counted, the deal being counted before that trick's marriages"),
+        ("pas-dedouble-failure-three", BROUC, "brouc.game.cape-pas-dedouble",
+         "a broken la cape, dehors et pas dédoublé costs the declarers three coches, the stake of four being only for a "
+         "made one"),
+    )
+]
+FAULTS += BATCH_M_FAULTS
 
 
 def fault(name: str) -> bool:
@@ -815,6 +860,8 @@ class Deal:
             return "J9ATKQ87".index(card[0])
         if fault("ace-low") and not self.brouc:
             return "TKQJ987A".index(card[0])
+        if fault("ranked-by-points") and self.brouc:
+            return "ATKQJ".index(card[0]) if card[0] in "ATKQJ" else 5
         return rank_index(card[0])
 
     @property
@@ -900,7 +947,10 @@ class Deal:
     def count(self, t: int) -> int:
         """A team's exact count: score before the deal, card points so far and marriages."""
         assert self.scores is not None
-        return self.scores[t] + self.cards_of(t) + self.marriages_of(t)
+        exact = self.scores[t] + self.cards_of(t) + self.marriages_of(t)
+        if fault("count-floored-at-zero") and not self.brouc:
+            return max(exact, 0)
+        return exact
 
     def rounded(self) -> list[tuple[int, int]]:
         """Per team, the rounded card points and the deal's total, by the rounding parameter."""
@@ -952,11 +1002,13 @@ class Deal:
             return ranks[0]
         return min(ranks) if ranks else None
 
-    def makes_trump_marriage(self, card: str) -> bool:
+    def makes_trump_marriage(self, card: str, player: int = -1) -> bool:
         """Whether a trump K, Q or J makes or enlarges a trump marriage with the trumps in the trick."""
         if card[1] != self.trump or card[0] not in ("K" if fault("exception-king-only") else "KQJ"):
             return False
         present = {c[0] for _, c in self.trick if c[1] == self.trump}
+        if fault("exception-partner-marriage-only") and self.brouc:
+            present = {c[0] for q, c in self.trick if c[1] == self.trump and q == (player + 2) % 4}
         return any(card[0] in ranks and all(r in present for r in ranks if r != card[0]) for ranks, _ in KINDS)
 
     def card_refusal(self, player: int, card: str) -> Refused | None:
@@ -971,7 +1023,10 @@ class Deal:
         led = self.trick[0][1][1]
         if fault("follow-winning-suit") and not self.brouc_following:
             led = next(c for q, c in self.trick if q == self.trick_winner())[1]
-        holds_led = any(c[1] == led for c in hand)
+        follow_hand = hand
+        if fault("turnup-free-in-first-trick") and not self.brouc and not self.tricks and player == self.dealer:
+            follow_hand = [c for c in hand if c != self.turnup]
+        holds_led = any(c[1] == led for c in follow_hand)
         best_now = self.best_trump()
         if fault("trump-led-lower-free") and self.brouc_following and led == self.trump and holds_led \
                 and best_now is not None and not any(c[1] == self.trump and self.rank_of(c) < best_now for c in hand):
@@ -1032,7 +1087,7 @@ class Deal:
                               and not (fault("exception-param-ignored") and self.brouc))
         own = fault("exception-from-own-hand") and self.brouc and card[1] == self.trump and card[0] in "KQ" \
             and ("Q" if card[0] == "K" else "K") + self.trump in hand
-        if exception and (self.makes_trump_marriage(card) or own) and not fault("no-marriage-exception"):
+        if exception and (self.makes_trump_marriage(card, player) or own) and not fault("no-marriage-exception"):
             return None
         if higher:
             return Refused("must-overtrump", f"{card} does not beat the best trump, and the player holds a higher trump")
@@ -1094,6 +1149,8 @@ class Deal:
         """Whether this grand marriage raises a simple one already announced (extend_to_grand=difference, no card reuse)."""
         names = [m for _, m, _ in self.announcements]
         raising = self.param("extend_to_grand") == "difference" and not self.param("card_reuse")
+        if fault("extend-param-ignored") and self.brouc:
+            raising = False
         return raising and len(name) == 4 and name[:2] + name[-1] in names
 
     def reused(self, name: str) -> bool:
@@ -1143,6 +1200,8 @@ class Deal:
             if (lost and all_tricks) or len(self.hands[player]) < fewest or short:
                 return False
             if fault("cape-et-dehors-needs-trick") and not any(team(w) == t for w in won):
+                return False
+            if fault("cape-et-dehors-on-lead-only") and (self.trick or player != self.leader):
                 return False
             most = 150 if fault("pas-dedouble-at-150") else 139 if fault("pas-dedouble-below-140") else 140
             return not double or self.scores[1 - t] <= most
@@ -1285,7 +1344,10 @@ class Deal:
             raise Refused("concession-pending", "a concession is being asked or answered")
         if action == "claim":
             if not self.may_claim():
-                raise Refused("claim-not-now", "no claim may be made now")
+                bound = self.declared is not None and self.declared == team(self.to_act)
+                code = "declaration-not-allowed" if fault("bound-claim-code-declaration") and not self.brouc and bound \
+                    else "claim-not-now"
+                raise Refused(code, "no claim may be made now")
             return
         if not self.may_declare(self.to_act, action == "declare-double"):
             code = "claim-not-now" if fault("declaration-code-claim") and self.brouc else "declaration-not-allowed"
@@ -1352,6 +1414,8 @@ class Deal:
         value = self.marriage_value(name)
         if self.raises(name) and not (fault("raise-to-grand-full-value") and not self.brouc):
             value -= self.marriage_value(name[:2] + name[-1])
+        if fault("announced-counts-twice") and not self.brouc:
+            value *= 2
         self.announcements.append((p, name, value))
         if not (fault("slate-announcements-at-end") and self.brouc):
             written = value // 10 if fault("announcement-row-in-tens") and self.brouc else value
@@ -1467,6 +1531,8 @@ class Deal:
                         break
         if fault("one-table-marriage-per-trick") and not self.brouc:
             fallen = fallen[:1]
+        if fault("last-trick-table-ignored") and self.brouc and n == 8:
+            fallen = []
         if self.param("marriages_in_one_trick") == "first-only" and not (fault("first-only-ignored") and self.brouc):
             if fault("first-only-most-valuable") and not self.brouc:
                 fallen = sorted(fallen, key=lambda f: -f[2])[:1]
@@ -1576,6 +1642,8 @@ class Deal:
             if written and self.param("wrong_claim_marriages") == "all" and not fault("wrong-claim-no-void-row"):
                 self.sheet.append(("void", *self.one_side(claimers, -written)))
         else:
+            if fault("marque-always-rounded"):
+                cards = [None if c is None else round_half_up(c) for c in cards]
             self.sheet.append(("cards", cards[0], cards[1]))
         if fault("marque-total-of-coup") and self.scores is not None:
             scores = [scores[t] - self.scores[t] for t in (0, 1)]
@@ -1638,11 +1706,14 @@ class Deal:
                 if fault("wrong-dehors-scores-kept"):
                     counts[t] = self.scores[t]
                 marker = 1 - t if fault("wrong-dehors-winners-mark") else t
-                self.finish("claim-wrong", 1 - t, self.pair(marker, lost, 0), counts)
+                winner: int | None = None if fault("wrong-dehors-no-winner") else 1 - t
+                self.finish("claim-wrong", winner, self.pair(marker, lost, 0), counts)
             return
         if right:
             # the game's value is read on the losers' frozen count; the outcome reports the exact counts
             frozen = self.param("claim_frozen_count")
+            if fault("frozen-count-param-ignored"):
+                frozen = "cards-so-far-unrounded"
             read = counts[1 - t]
             if frozen == "marriages-only":
                 read = self.scores[1 - t] + self.marriages_of(1 - t)
@@ -1680,6 +1751,8 @@ class Deal:
         if self.brouc:
             stake = (5 if fault("pas-dedouble-stake-five") else 4) if self.double else \
                 2 if fault("failed-cape-et-dehors-two") else 3
+            if fault("pas-dedouble-failure-three") and self.double:
+                stake = 3
             self.finish("declaration-failed", 1 - d, self.pair(d, stake, 0), counts)
         else:
             read = counts[d] if fault("broken-vole-valued-on-declarers") else counts[1 - d]
@@ -1727,6 +1800,8 @@ class Deal:
                             else list(self.scores))
             return
         rounded = [self.scores[t] + total for t, (_, total) in enumerate(self.rounded())]
+        if fault("count-floored-at-zero") and not self.brouc:
+            rounded = [max(r, 0) for r in rounded]
         if self.brouc:
             over = [t for t in (0, 1) if above_300(counts[t])]
             if fault("above-300-wins-without-dehors") and over:
@@ -1745,7 +1820,8 @@ class Deal:
         if fault("both-reach-always-replay") and both == "higher-total":
             both = "replay"
         first = len(reached) == 2 and both == "first-during-play" and self.first301 is not None
-        if len(reached) == 2 and not first and (counts[0] == counts[1] or both == "replay"):
+        tie = counts[0] == counts[1] and not (fault("both-reach-tie-to-nous") and both == "higher-total")
+        if len(reached) == 2 and not first and (tie or both == "replay"):
             self.finish("replay", None, [0, 0], list(self.scores))
             return
         w = max(reached, key=lambda t: counts[t])
