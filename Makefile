@@ -82,8 +82,8 @@ rulebook: $(STAMP) api
 api: $(STAMP)
 	$(PY) -m sphinx -W --keep-going -q -b html docs/api build/api
 
-## the speed table (the engine compiled with mypyc; `$(PY) tools/bench` gives the pure one's), then the diagnosis benchmark (docs/conformance.md, "The verdict": 282 single-bug
-## implementations through brou check, about an hour and a half on 2 cores; the held-out part alone, --part held-out, about 6 minutes), then brou web under load (200 tables at once, docs/web.md)
+## the speed table (the engine compiled with mypyc; `$(PY) tools/bench` gives the pure one's), then the diagnosis benchmark (docs/conformance.md, "The verdict": 694 single-bug
+## implementations through brou check, some hours on 2 cores; the held-out part alone, --part held-out, 42 of them), then brou web under load (200 tables at once, docs/web.md)
 bench: $(BENCH_STAMP) $(MYPYC_STAMP)
 	$(MPY) tools/bench --book-python $(PY)
 	$(PY) tools/diagnosis-bench
