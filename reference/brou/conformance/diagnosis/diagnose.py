@@ -18,7 +18,7 @@ and on equal numbers by the order of the chapters (CHAPTERS).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any, Final
@@ -37,7 +37,7 @@ from ...laws.payments import brusquembille_payments
 from ...laws.speech import PASS, SHOW, TURN, has_speech
 from ...laws.talon import deal_with_talon
 from ...spec.chapters import CHAPTERS
-from ...spec.rules import Rules, card_order, in_ruleset
+from ...spec.rules import Rules, card_order, cards_of, in_ruleset
 from ..judging.compare import FAILED, Verdict, bounded_values
 from ..protocol.table import Table
 from ..scenarios.corpus import Scenario, rules_for
@@ -376,8 +376,7 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
                 played = _played_to(rules, s, verdict) if field == "card_points" else None
                 if played is not None and _last_trick_apart(played, want, got, played.player):
                     return _in_ruleset_pair(rules, "brus.count.points", True)  # what the last trick earns
-                if field == "card_points" and _total(got, field) == 0 != _total(want, field) \
-                        and played is not None and any(played.state.hands):
+                if field == "card_points" and played is not None and _none_counted_yet(played.state, want, got):
                     return _in_ruleset_pair(rules, "brus.count.points", True)  # none counted yet mid-deal: when
                 if field == "card_points" and _total(got, field) != _total(want, field):
                     return _in_ruleset_pair(rules, "brus.deck.points", True)  # the cards count otherwise
@@ -501,29 +500,48 @@ def _deal_given(s: Scenario, verdict: Verdict) -> Any:
                 s.data.get("setup", {}))
 
 
+def _seeded_pack(rules: Rules, s: Scenario, verdict: Verdict, *, cut_first: bool = False) -> tuple[Table, list[int]] | None:
+    """The reference's table for the failing step's seeded deal (`_deal_given`) and its pack, top
+    first: shuffled, then cut where a cut is given (docs/shuffle.md); `cut_first`, the pack cut
+    before it is shuffled. None where the deal is not seeded (or, cutting first, not cut), or the
+    program gave no deal."""
+    given = _deal_given(s, verdict)
+    if not isinstance(given, dict) or "seed" not in given or not isinstance(verdict.got, dict):
+        return None
+    cut = given.get("cut")
+    if cut_first and cut is None:
+        return None
+    table = Table(rules, {**s.data.get("setup", {}), **given})
+    if cut_first:
+        listing = cut_pack(table.rules.pack_cards, cut)
+        return table, [listing[k] for k in shuffled(table.rules.n_cards, int(given["seed"]))]
+    pack = shuffled_pack(table.rules, int(given["seed"]))
+    return table, pack if cut is None else cut_pack(pack, cut)
+
+
+def _holds(table: Table, seats: Sequence[Iterable[int]], hands: list[Any]) -> bool:
+    """Whether the program's hands (by player) are these cards, seat by seat, each as a set."""
+    for seat, cards in enumerate(seats):
+        held = hands[table.seating.player(seat)]
+        if not isinstance(held, list) or {table.rules.card_text(c) for c in cards} != set(map(str, held)):
+            return False
+    return True
+
+
 def _talon_from_the_top(rules: Rules, s: Scenario, verdict: Verdict) -> bool:
     """Whether the program's hands are the reference's deal of the same seeded pack with the
     talon laid off its top instead of left at its bottom (`*.deal.talon`: the cards left after
     the hands form the talon): a seeded deal of a game dealt with a talon, every hand as a set."""
-    given = _deal_given(s, verdict)
-    got = verdict.got
-    if not rules.on_phases or not isinstance(given, dict) or "seed" not in given or not isinstance(got, dict):
+    seeded = _seeded_pack(rules, s, verdict) if rules.on_phases else None
+    if seeded is None:
         return False
-    hands = got.get("hands")
-    table = Table(rules, {**s.data.get("setup", {}), **given})
-    pack = shuffled_pack(table.rules, int(given["seed"]))
-    if given.get("cut") is not None:
-        pack = cut_pack(pack, given["cut"])
+    table, pack = seeded
+    hands = verdict.got.get("hands")
     talon = len(packet_positions(table.rules)[1])
     if not talon or not isinstance(hands, list) or len(hands) != table.rules.table_size:
         return False
     other = deal_with_talon(table.rules, [*pack[talon:], *pack[:talon]])
-    for seat, mask in enumerate(other.hands):
-        held = hands[table.seating.player(seat)]
-        cards = {table.rules.card_text(c) for c in range(table.rules.n_indices) if mask >> c & 1}
-        if not isinstance(held, list) or cards != set(held):
-            return False
-    return True
+    return _holds(table, [cards_of(mask) for mask in other.hands], hands)
 
 
 def _cut_otherwise(rules: Rules, s: Scenario, verdict: Verdict) -> bool:
@@ -555,25 +573,15 @@ def _cut_before_the_shuffle(rules: Rules, s: Scenario, verdict: Verdict) -> bool
     """Whether the program's hands of a seeded deal are the reference's packets dealt off the
     pack cut before it is shuffled (the cut's rule, `*.deal.cut`: shuffled, then cut;
     docs/shuffle.md, "The cut"), each hand as a set."""
-    given = _deal_given(s, verdict)
-    got = verdict.got
-    if not isinstance(given, dict) or given.get("cut") is None or "seed" not in given or not isinstance(got, dict) \
-            or not isinstance(hands := got.get("hands"), list):
-        return False
     try:
-        table = Table(rules, {**s.data.get("setup", {}), **given})
-        listing = cut_pack(table.rules.pack_cards, given["cut"])
-        pack = [listing[k] for k in shuffled(table.rules.n_cards, int(given["seed"]))]
+        seeded = _seeded_pack(rules, s, verdict, cut_first=True)
     except (BrouError, KeyError, TypeError, ValueError):
         return False
-    seats, _ = packet_positions(table.rules)
-    if len(hands) != len(seats):
+    if seeded is None or not isinstance(hands := verdict.got.get("hands"), list):
         return False
-    for seat, positions in enumerate(seats):
-        held = hands[table.seating.player(seat)]
-        if not isinstance(held, list) or {table.rules.card_text(pack[p]) for p in positions} != set(map(str, held)):
-            return False
-    return True
+    table, pack = seeded
+    seats, _ = packet_positions(table.rules)
+    return len(hands) == len(seats) and _holds(table, [[pack[p] for p in positions] for positions in seats], hands)
 
 
 def _pack_listed_otherwise(rules: Rules, s: Scenario, verdict: Verdict) -> bool:
@@ -583,18 +591,14 @@ def _pack_listed_otherwise(rules: Rules, s: Scenario, verdict: Verdict) -> bool:
     dealing it in packets would give. The shuffle's positions then land on other cards: the pack
     is listed in another order (`*.deck.cards`), where no cut explains it (`_cut_otherwise`,
     `_cut_before_the_shuffle`)."""
-    given = _deal_given(s, verdict)
-    got = verdict.got
-    if not isinstance(given, dict) or "seed" not in given or not isinstance(got, dict) \
-            or not isinstance(hands := got.get("hands"), list) or not all(isinstance(h, list) for h in hands):
-        return False
     try:
-        table = Table(rules, {**s.data.get("setup", {}), **given})
-        pack = shuffled_pack(table.rules, int(given["seed"]))
-        if given.get("cut") is not None:
-            pack = cut_pack(pack, given["cut"])
+        seeded = _seeded_pack(rules, s, verdict)
     except (BrouError, KeyError, TypeError, ValueError):
         return False
+    got = verdict.got
+    if seeded is None or not isinstance(hands := got.get("hands"), list) or not all(isinstance(h, list) for h in hands):
+        return False
+    table, pack = seeded
     texts = [table.rules.card_text(c) for c in pack]
     holder = {str(card): player for player, held in enumerate(hands) for card in held}
     talon = got.get("talon")
@@ -667,6 +671,12 @@ def _total(rows: Any, field: str) -> int | None:
     values = [r.get(field) for r in rows if isinstance(r, dict)] if isinstance(rows, list) else []
     numbers = [v for v in values if isinstance(v, int)]
     return sum(numbers) if numbers and len(numbers) == len(values) else None
+
+
+def _none_counted_yet(state: Any, want: Any, got: Any) -> bool:
+    """Whether, cards still in the hands, the program's `result` has no card points at all where
+    the reference's has some: when the count is made, not what the cards are worth."""
+    return _total(got, "card_points") == 0 != _total(want, "card_points") and any(state.hands)
 
 
 def _session_apart(verdict: Verdict) -> str | None:
@@ -766,9 +776,7 @@ def _hand_clause(table: Any, verdict: Verdict, prefix: str) -> str | None:
               if seat != state.to_act and all(state.hands[seat] >> c & 1 for c in offered)]
     if others:  # another player's cards: the rules ask someone else (after a trick: who won it, or who leads)
         if state.tricks and not state.trick:
-            return (_plain_order(rules, state.tricks[-1], others[0], state.trump)
-                    or _another_trump(rules, state.tricks, len(state.tricks) - 1, others[0], state.trump)
-                    or _no_trump(rules, state.tricks[-1], others[0], state.trump) or who)
+            return _given_otherwise(rules, state.tricks, len(state.tricks) - 1, others[0], state.trump) or who
         return who
     if prefix == "brus" and state.tricks and any(not mine >> c & 1 for c in offered):
         turnup = state.deal.turnup
@@ -873,6 +881,17 @@ def _no_trump(rules: Rules, trick: tuple[int, Any, int], seat: int, trump: int |
     return clause if _winner_under(rules, trick, None) == seat else None
 
 
+def _given_otherwise(rules: Rules, tricks: Sequence[tuple[int, Any, int]], index: int, seat: int, trump: int | None,
+                     *, orders: bool = False) -> str | None:
+    """When `seat`, not its winner, is taken to have won trick `index`: the rule read otherwise,
+    the first that fits of the plain order of the cards, (`orders`: with the whole list of winners,
+    two trumps ordered otherwise,) another suit for trump, no trump at all; None if none fits."""
+    return (_plain_order(rules, tricks[index], seat, trump)
+            or (_trumps_ordered_otherwise(rules, tricks, index, seat, trump) if orders else None)
+            or _another_trump(rules, tricks, index, seat, trump)
+            or _no_trump(rules, tricks[index], seat, trump))
+
+
 def _tricks_clause(table: Any, verdict: Verdict, want: Any) -> str | None:
     """The rule behind a list of trick winners that differs: the plain order of the cards where
     the first trick given to another player was decided within the suit led; the trump suit
@@ -887,10 +906,7 @@ def _tricks_clause(table: Any, verdict: Verdict, want: Any) -> str | None:
         if w != g:
             if i < len(state.tricks) and isinstance(g, int) and 0 <= g < len(state.hands):
                 seat = table.seat(g)
-                return (_plain_order(table.rules, state.tricks[i], seat, state.trump)
-                        or _trumps_ordered_otherwise(table.rules, state.tricks, i, seat, state.trump)
-                        or _another_trump(table.rules, state.tricks, i, seat, state.trump)
-                        or _no_trump(table.rules, state.tricks[i], seat, state.trump))
+                return _given_otherwise(table.rules, state.tricks, i, seat, state.trump, orders=True)
             return None
     return None
 
@@ -1407,9 +1423,7 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
             # another player leads: who leads after a trick (its winner) differs; decided within the suit led, the order
             seats = [p for p in range(len(state.hands)) if all(state.hands[p] >> state.rules.card(a) & 1 for a in strangers)]
             last = len(state.tricks) - 1
-            order = (_plain_order(state.rules, state.tricks[last], seats[0], state.trump)
-                     or _another_trump(state.rules, state.tricks, last, seats[0], state.trump)
-                     or _no_trump(state.rules, state.tricks[last], seats[0], state.trump)) if seats else None
+            order = _given_otherwise(state.rules, state.tricks, last, seats[0], state.trump) if seats else None
             return order or "hdb.play.next-lead"
         differing = sorted(set(want) ^ given, key=_action_order)
         if _turnup_in_question(table, differing) or _legal_without_turnup(table, given):
@@ -1445,7 +1459,7 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
                 if field == "card_points" and _last_trick_apart(table, want, got,
                                                                  lambda seat: table.team(table.rules.team_of[seat])):
                     return "hdb.count.card-points"  # the last trick's winners alone count otherwise: a bonus for it
-                if field == "card_points" and _total(got, field) == 0 != _total(want, field) and any(table.state.hands):
+                if field == "card_points" and _none_counted_yet(table.state, want, got):
                     return "hdb.count.card-points"  # none counted yet mid-deal: when the count is made
                 if field == "card_points" and _total(got, field) != _total(want, field):
                     return "hdb.deck.points"  # not shared out otherwise: the cards themselves count otherwise
