@@ -10,9 +10,10 @@ from __future__ import annotations
 import pytest
 
 from brou.engine.session import Session
+from brou.players import player_bot
 from brou.spec.ambiguities import load_register
 from brou.spec.rules import Rules
-from brou.study.arising import CANNOT_ARISE, NEVER, arising, arose_in, consequences
+from brou.study.arising import CANNOT_ARISE, NEVER, Replay, _played_again, arising, arose_in, consequences
 from brou.study.play import chosen, plans, play_sessions
 
 REGISTER = load_register()
@@ -90,3 +91,51 @@ def test_where_it_never_arises_nothing_changes_and_where_it_first_does_the_deal_
             assert (d.step == NEVER) == (not d.delta) or d.changed
             assert d.changed or not any(d.delta)
     assert arose, "the situation should arise in a few sessions of this entry"
+
+
+def test_a_replay_by_the_session_players_themselves_gives_what_the_sessions_give() -> None:
+    """The careful player draws nothing at random, so his replays under the default reading are
+    the deals as played: every deal's figures as without a replay, and chance changes nothing."""
+    (plan,) = [p for p in plans(REGISTER.entry("AMB-05")) if p.ruleset == "brouc"]
+    default, other = plan.readings[0], plan.readings[1]
+    for s in play_sessions("brouc", default.params, ["careful"], range(3), keep_states=True):
+        plain = consequences("brouc", default.params, other.params, s.seed, s.actions, ["careful"], s.states)
+        again = consequences("brouc", default.params, other.params, s.seed, s.actions, ["careful"], s.states,
+                             replay=Replay(("careful",), 99))
+        assert [(d.step, d.changed, d.delta) for d in plain] == [(d.step, d.changed, d.delta) for d in again]
+        assert all(d.noise is False for d in again if d.replayed)
+        assert all(d.noise is None for d in plain)
+
+
+def test_a_replay_plays_again_its_budget_of_deals_and_shows_what_its_players_do_with_a_reading() -> None:
+    """AMB-06 (when 1802 and Brouc allow an announcement): the careful players announce where
+    every reading allows it, so in their own replays nothing changes; players who announce at
+    any moment allowed (random ones) meet the moments one reading forbids, and the results
+    change, at most `budget` deals a session played again."""
+    (plan,) = [p for p in plans(REGISTER.entry("AMB-06")) if p.ruleset == "brouc"]
+    default, other = plan.readings[0], plan.readings[1]
+    changed = noise = replayed = 0
+    for s in play_sessions("brouc", default.params, ["careful"], range(4), keep_states=True):
+        plain = consequences("brouc", default.params, other.params, s.seed, s.actions, ["careful"], s.states)
+        assert not any(d.changed for d in plain)
+        again = consequences("brouc", default.params, other.params, s.seed, s.actions, ["careful"], s.states,
+                             replay=Replay(("random",), 2), budget=2)
+        assert [d.step for d in again] == [d.step for d in plain]  # the arising is the sessions' own
+        done = [d for d in again if d.replayed]
+        assert len(done) == min(2, sum(1 for d in plain if d.step != NEVER))
+        assert done == [d for d in again if d.step != NEVER][:len(done)]  # the first where it arises
+        changed += sum(d.changed for d in done)
+        noise += sum(bool(d.noise) for d in done)
+        replayed += len(done)
+    assert replayed == 8 and changed and noise
+
+
+def test_replays_draw_common_random_numbers_so_the_same_deal_under_the_same_rules_is_played_the_same() -> None:
+    """Each decision of a replay draws from a generator seeded by the deal's actions so far: two
+    plays of one deal by random players under the same rules are the same play."""
+    rules = Rules.load("brouc")
+    bots = [player_bot(rules, "random")]
+    one, two = Session(rules, 7), Session(rules, 7)
+    assert _played_again(one, bots, None, "7:0") == _played_again(two, bots, None, "7:0")
+    three = Session(rules, 7)
+    assert _played_again(three, bots, None, "7:0:again") != _played_again(Session(rules, 7), bots, None, "7:0")

@@ -22,8 +22,9 @@ from brou.cli.main import main
 from brou.errors import UsageError
 from brou.spec.ambiguities import load_register
 from brou.study import campaign
+from brou.study.arising import Replay
 from brou.study.campaign import run
-from brou.study.chunk import CHUNK, Chunk, chunks_of, play_chunk
+from brou.study.chunk import CHUNK, Chunk, chunks_of, play_chunk, steering
 from brou.study.play import Plan, plans
 from brou.study.store import MARKER, Store
 
@@ -78,6 +79,94 @@ def test_the_store_keeps_chunks_whole_and_refuses_a_folder_that_is_not_one(tmp_p
     (other / MARKER).write_text(json.dumps({"format": "someone-else/3"}))
     with pytest.raises(UsageError, match="of another kind"):
         Store(other).open()
+
+
+def test_a_chunk_with_a_replay_plays_again_at_most_its_deals_and_is_kept_apart(tmp_path: Path) -> None:
+    """With a replay, the sessions and the arising are the session players' own, at most the
+    replay's deals of a chunk are played again (by its players), the rows say by whom, and they
+    are kept under another key than the same study's without a replay."""
+    plain = Chunk(PLAN, PLAYERS, 0, 6)
+    replayed = Chunk(PLAN, PLAYERS, 0, 6, Replay(("random",), 3))
+    assert plain.key != replayed.key
+    rows, again = play_chunk(plain), play_chunk(replayed)
+    for r, a in zip(rows, again, strict=True):
+        assert (r["seed"], r["option"], r["every"], r["arising"]) == (a["seed"], a["option"], a["every"], a["arising"])
+        assert a["replayed_by"] == ("" if a["default"] else "random, the first 3 deals of each 25 seeds where it arises") \
+            or a["default"]
+    other = [a for a in again if not a["default"]]
+    arose = sum(a["arose"] for a in other)
+    assert arose > 3  # seven marks against five parts every game: more deals than the replay's budget
+    assert sum(len(a["changed"]) for a in other) == sum(len(a["noise"]) for a in other) == 3
+    store = Store(tmp_path / "sessions").open()
+    store.write(replayed, again)
+    assert store.done(plain.key, range(0, 6)) == set() and store.done(replayed.key, range(0, 6)) == set(range(6))
+    assert store.rows(replayed.key, range(0, 6), ["seven"])["seven"] == other
+    figures = campaign.arising_figures(other, [a for a in again if a["default"]])
+    assert figures["replayed"] == 3 and figures["winner_changed"] is None and figures["by_chance"]["n"] == 3
+
+
+def test_the_registers_headline_gives_what_the_deals_played_again_say() -> None:
+    """The register's headline of an option (brou.study.output.headlines) adds, from a study
+    with a replay, how many deals were played again, by whom, and how often the result changed
+    there against chance alone; a study without a replay adds nothing."""
+    from brou.study.output import headlines
+
+    plain = {"studies": run([PLAN], 6, 0, PLAYERS)}
+    again = {"studies": run([PLAN], 6, 0, PLAYERS, replay=Replay(("random",), 3))}
+    assert again["studies"][0]["replay"]["players"] == ["random"]
+    found = headlines("AMB-55", "homme-d-auvergne", "en", plain, again)
+    assert found is not None
+    (part,) = found[1]
+    assert "played again by random players in 3 deals where it arises, the result changes in" in part
+    assert "by the players' chance alone in" in part
+    fr = headlines("AMB-55", "homme-d-auvergne", "fr", plain, again)
+    assert fr is not None and "dans 3 donnes où le cas se présente, rejouées par des joueurs au hasard" in fr[1][0]
+    assert headlines("AMB-55", "homme-d-auvergne", "en", plain, plain) == headlines("AMB-55", "homme-d-auvergne",
+                                                                                     "en", plain)
+
+
+def test_a_steered_study_meets_the_case_its_players_never_meet_and_is_kept_apart() -> None:
+    """AMB-07 (a marriage extended to the grand): careful players never announce so that the
+    question comes up; steered toward announcing (brou.study.options.TARGETS), they do, in the
+    same seeds, and the study is kept under its own key with its rows saying so."""
+    (plan,) = [p for p in plans(REGISTER.entry("AMB-07")) if p.ruleset == "brouc"]
+    nudge = steering(plan)
+    assert dict(nudge) == {"announce": 0.95}
+    assert steering(PLAN) == ()  # AMB-55 has no steering
+    replay = Replay(("careful",), 2)
+    plain, steered = Chunk(plan, PLAYERS, 0, 6, replay), Chunk(plan, PLAYERS, 0, 6, replay, nudge)
+    assert plain.key != steered.key
+    assert sum(r["arose"] for r in play_chunk(plain)) == 0
+    rows = play_chunk(steered)
+    assert sum(r["arose"] for r in rows) > 0 and sum(len(r["changed"]) for r in rows) == 2
+    assert {r["players"] for r in rows} == {"careful (steered: announce 0.95)"}
+
+
+def test_a_store_written_before_replays_is_read_as_it_was(tmp_path: Path) -> None:
+    """Files of the store written before the replay's columns existed are read, those columns
+    empty: a campaign under way is not lost."""
+    import pyarrow.parquet as pq
+
+    store = Store(tmp_path / "sessions").open()
+    chunk = Chunk(PLAN, PLAYERS, 0, 2)
+    rows = play_chunk(chunk)
+    path = store.write(chunk, rows)
+    pq.write_table(pq.read_table(path).drop_columns(["replayed_by", "noise"]), path)
+    assert store.rows(chunk.key, range(0, 2), ["seven"])["seven"] == [r for r in rows if r["option"] == "seven"]
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["--replay-deals", "2"], "give both"),
+    (["--replay-players", "nobody"], "nobody"),
+    (["--replay-players", "careful", "--replay-deals", "0"], "--replay-deals"),
+    (["--steer"], "--steer needs --replay-players"),
+    (["--steer", "--replay-players", "careful"], "AMB-55 has no steering"),
+])
+def test_a_replay_asked_wrong_is_one_line_and_exit_2(args: list[str], says: str,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["study", "AMB-55", "--deals", "2", "--no-progress", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("brou study") and says in err and err.count("\n") == 1, err
 
 
 def test_a_study_run_in_parts_has_the_figures_of_one_run_and_plays_no_seed_twice(tmp_path: Path,

@@ -21,7 +21,7 @@ from ..errors import SpecError
 from ..prove import FactResult, record_results
 from ..spec import citation, source_field
 from ..spec.ambiguities import Entry, Register, in_lang, load_register
-from ..study.output import headlines, load_figures
+from ..study.output import REPLAYED_FILE, headlines, load_figures
 from . import typography
 from .model import (
     ALL_RULESETS,
@@ -572,7 +572,7 @@ def study_lines(entry: Entry, lang: str) -> list[str]:
     w = words(lang)
     lines = ["", ".. rst-class:: amb-label", "", w["study"], ""]
     for ruleset in entry.rulesets:
-        found = headlines(entry.id, ruleset, lang, figures)
+        found = headlines(entry.id, ruleset, lang, figures, load_figures(REPLAYED_FILE))
         if found is None:
             lines.append(f"- {SHORT[ruleset]}: {esc(w['study-none'])}")
             continue

@@ -343,7 +343,7 @@ def _study_parser(sub: Any) -> None:
     """`brou study`'s arguments."""
     study = sub.add_parser("study", help="what each reading of a register entry changes: seeded sessions played under "
                                          "every playable option, paired by seed, with 95 %% intervals and plots")
-    study.add_argument("id", nargs="?", help="an entry id: AMB-05 (or amb-5, 5)")
+    study.add_argument("id", nargs="*", help="entry ids: AMB-05 (or amb-5, 5); several are studied in one run")
     study.add_argument("--all", action="store_true", help="every entry with playable options (writes the table with --out)")
     study.add_argument("--ruleset", metavar="RULESET", help="only this ruleset of the entry")
     study.add_argument("--deals", type=_count, default=200, metavar="N",
@@ -353,6 +353,18 @@ def _study_parser(sub: Any) -> None:
     study.add_argument("--players", default="careful", metavar="A,B,...",
                        help="the players by seat, taken in turn (default: careful at every seat), each a name or "
                             "NAME:KEY=VALUE:KEY=VALUE (docs/players.md)")
+    study.add_argument("--replay-players", metavar="A,B,...",
+                       help="play again the deals where a reading arises by these players (specs, as --players), "
+                            "under the default and under the reading, and say what changes there from their play: "
+                            "the sessions stay the cheap players', the consequences are the strong ones' "
+                            "(docs/ambiguities.md)")
+    study.add_argument("--replay-deals", type=_count, default=1, metavar="K",
+                       help="with --replay-players, the first K deals of a session where a reading arises are played "
+                            "again (default 1)")
+    study.add_argument("--steer", action="store_true",
+                       help="with --replay-players, a targeted study: the session players take the kind of action "
+                            "the entry is about now and then (as the search for option situations does), so that a "
+                            "case they never meet comes up; how often it arises is then the steered play's")
     study.add_argument("--jobs", type=_count, default=None, metavar="J",
                        help="Dask workers on this machine, one process each (default: one per core)")
     study.add_argument("--scheduler", metavar="ADDRESS",
@@ -370,11 +382,12 @@ def cmd_study(args: argparse.Namespace) -> int:
     """`brou study AMB-nn` or `brou study --all`: the sessions played on Dask, each chunk kept
     in the store as it finishes, the figures as a table (or JSON), and with --out the files,
     written again as each study is whole (an interrupted run keeps every chunk finished)."""
+    from ..study.arising import Replay
     from ..study.campaign import run_each
     from ..study.output import output_names, table_text, write_all
-    from ..study.play import check_seeds, chosen
+    from ..study.play import check_seeds
 
-    if args.all == (args.id is not None):
+    if args.all == bool(args.id):
         raise UsageError("brou study: give an entry id or --all, not " + ("both" if args.all else "neither"))
     if args.all and args.ruleset:
         raise UsageError("brou study: --ruleset chooses a ruleset of one entry; --all takes every one")
@@ -386,9 +399,27 @@ def cmd_study(args: argparse.Namespace) -> int:
     check_scheduler(args.scheduler)
     specs = parse_players(args.players)
     players = [spec.text for spec in specs]
-    plans, unplayed = chosen(None if args.all else args.id, args.ruleset, players)
+    plans, unplayed = _chosen_studies(args, players)
+    replay = None
+    if args.replay_players is not None:
+        replay_specs = parse_players(args.replay_players)
+        replay = Replay(tuple(spec.text for spec in replay_specs), args.replay_deals)
+        _chosen_studies(args, replay.players)
+        specs = (*specs, *replay_specs)
+    elif args.replay_deals != 1:
+        raise UsageError("brou study: --replay-deals counts the deals --replay-players play again; give both")
+    if args.steer:
+        from ..study.chunk import steering
+
+        if replay is None:
+            raise UsageError("brou study: --steer needs --replay-players: steered sessions are where a case is found, "
+                             "the replay's players say what it changes")
+        bare = sorted({p.entry for p in plans if not steering(p)})
+        if bare:
+            raise UsageError(f"brou study: --steer: {', '.join(bare)} {'has' if len(bare) == 1 else 'have'} no steering "
+                             "toward its cases (brou.study.options.TARGETS)")
     if args.out is not None:
-        writable_folder("study", args.out, output_names((p.entry, p.ruleset) for p in plans))
+        writable_folder("study", args.out, output_names(((p.entry, p.ruleset) for p in plans), args.steer))
     slow_if_pure("study", specs)
     jobs = args.jobs if args.jobs is not None else (0 if args.scheduler else os.cpu_count() or 1)
     found: dict[tuple[str, str], dict[str, Any]] = {}
@@ -401,7 +432,7 @@ def cmd_study(args: argparse.Namespace) -> int:
     previous_int = signal.signal(signal.SIGINT, _terminated)
     try:
         for finished in run_each(plans, args.deals, args.seed, players, jobs, args.scheduler, args.out,
-                                 progress=not args.no_progress):
+                                 progress=not args.no_progress, replay=replay, steer=args.steer):
             key = (finished["entry"], finished["ruleset"])
             if args.out is not None:  # counted as finished once its files are written
                 write_all({"studies": [s for k, s in ((k, found.get(k, finished if k == key else None)) for k in order)
@@ -423,6 +454,24 @@ def cmd_study(args: argparse.Namespace) -> int:
         signal.signal(signal.SIGINT, previous_int)
     _print_study({"studies": done(), "unplayed": unplayed}, args.json, table_text)
     return EXIT_OK
+
+
+def _chosen_studies(args: argparse.Namespace, players: Sequence[str]) -> tuple[list[Any], list[dict[str, str]]]:
+    """The studies `brou study` runs: every entry's (--all), or those of each id given, in order,
+    each entry once; UsageError for an id, a ruleset or players that cannot be studied."""
+    from ..spec.ambiguities import load_register
+    from ..study.play import chosen
+
+    if args.all:
+        return chosen(None, args.ruleset, players)
+    plans: list[Any] = []
+    unplayed: list[dict[str, str]] = []
+    register = load_register()
+    for amb_id in dict.fromkeys(register.entry(i).id for i in args.id):
+        some, none = chosen(amb_id, args.ruleset, players, register)
+        plans += some
+        unplayed += none
+    return plans, unplayed
 
 
 def check_scheduler(address: str | None) -> None:

@@ -28,7 +28,9 @@ Where it arises, what it changes (`consequences`): the deal is played again from
 under the other reading, by the same players drawing from the same random state, and its
 count compared with the default's: whether its result changes, and each side's score.  Up to
 the step where the readings part the two plays are the same; from there each reading goes its
-own way.
+own way.  With a `Replay`, the deal is played on by stronger players from the action where the
+readings part, under both readings, from common random numbers, and once more under the
+default for what chance alone changes (docs/ambiguities.md, "Played again by stronger players").
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ from ..players import player_bot
 from ..spec.rules import Rules
 from .play import RESULT_KEYS, Opening, _scores, opened
 
-__all__ = ["CANNOT_ARISE", "NEVER", "Deal", "arising", "arose_in", "consequences"]
+__all__ = ["CANNOT_ARISE", "NEVER", "Deal", "Replay", "arising", "arose_in", "consequences"]
 
 NEVER = -1  # a deal where the situation did not arise
 
@@ -65,13 +67,17 @@ CANNOT_ARISE = {
 @dataclass(frozen=True)
 class Deal:
     """One deal of a session under the default reading, against the other reading: the step at
-    which the two part (NEVER: they do not); where they part, whether the deal's result changes
-    when it is played again under the other reading, and each side's score there less under
-    the default (empty where not played again)."""
+    which the two part (NEVER: they do not); where they part and the deal is played again
+    (`replayed`), whether the deal's result changes under the other reading, and each side's
+    score there less under the default (empty where either play ends the session first); with
+    a replay (`Replay`), whether the default's deal played again from another random state
+    has another result too (`noise`: the players' chance alone)."""
 
     step: int
     changed: bool = False
     delta: tuple[float, ...] = ()
+    replayed: bool = False
+    noise: bool | None = None
 
 
 def _state(session: Session, players: Sequence[str]) -> tuple[Any, ...]:
@@ -136,30 +142,71 @@ def _deal_step(session: Session, shadow: Session, actions: Sequence[Step], playe
     return step
 
 
-def _played_again(counter: Session, bots: Sequence[Any], state: Any) -> dict[str, Any] | None:
-    """The current deal of `counter` played to its end by `bots`, drawing from a generator at
-    `state`: its score-sheet entry (None if the session ends before it is counted)."""
+def _played_again(counter: Session, bots: Sequence[Any], state: Any, keyed: str | None = None,
+                  prefix: Sequence[Step] = ()) -> dict[str, Any] | None:
+    """The current deal of `counter` played to its end by `bots` after the actions `prefix`,
+    drawing from a generator at `state`, or with `keyed`, each decision from a generator seeded
+    by `keyed` and the deal's actions so far (common random numbers: two readings whose deals
+    stand at the same actions draw the same worlds, so that they part only where a player's
+    choice does): its score-sheet entry (None if the session ends before it is counted)."""
     number = len(counter.deals)
     rng = random.Random()
     if state is not None:
         rng.setstate(state)
     asks = acts_out_of_turn(bots)
+    history: list[str] = []
+    for taken in prefix:
+        action, seat = (taken, None) if isinstance(taken, int) else taken
+        counter.apply(action, seat)
+        history.append(f"{action}@{seat}" if seat is not None else str(action))
     while len(counter.deals) == number and not counter.is_over:
+        if keyed is not None:
+            rng = random.Random(f"{keyed}|{' '.join(history)}")
         action, seat = next_move(counter.deal, seated(bots, counter.seating), rng, asks)
         counter.apply(action, seat)
+        history.append(f"{action}@{seat}" if seat is not None else str(action))
     return counter.deals[number] if len(counter.deals) > number else None
+
+
+@dataclass(frozen=True)
+class Replay:
+    """Other players for the deals where a reading arises (`consequences`): such a deal is taken
+    as the session's players played it up to the action where the readings part, and played on
+    from there by `players` (specs) under the default reading and under the other, each decision
+    drawing from a generator seeded by the deal's actions so far (the same under both readings
+    until a choice parts them), and the two counts compared; and once more under the default
+    from other generators, for how often the players' own chance alone changes the deal's
+    result.  Only the first `deals` deals where it arises in each chunk of a study
+    (25 seeds, brou.study.chunk) are played again, so that an entry whose case arises in every
+    deal costs no more than `deals` replays a chunk while a rare one has all of its own.  The
+    sessions and the arising stay the session players' (cheap); the consequences are the
+    replay players' (dear)."""
+
+    players: tuple[str, ...]
+    deals: int = 1
+
+    def text(self) -> str:
+        """How a study's figures name it: the players, and how many deals of a chunk."""
+        deals = "the first deal" if self.deals == 1 else f"the first {self.deals} deals"
+        return f"{','.join(self.players)}, {deals} of each 25 seeds where it arises"
 
 
 def consequences(ruleset: str, params: dict[str, Any], other: dict[str, Any], seed: int,
                  actions: Sequence[Sequence[Step]], players: Sequence[str] = (), states: Sequence[Any] = (),
-                 start: int = 0, opening: Opening | None = None) -> tuple[Deal, ...]:
+                 start: int = 0, opening: Opening | None = None, replay: Replay | None = None,
+                 budget: int | None = None) -> tuple[Deal, ...]:
     """For each deal of a session played under `params` by `players` (its actions, deal by
     deal, from the start of deal `start`, and its players' random states, as `play_sessions`
     keeps them), where the reading with `other` parts from it and, when `states` are given,
-    what that changes in the deal (the module's docstring)."""
+    what that changes in the deal (the module's docstring): played again under `other` by the
+    same players and compared with the deal as played, or, with `replay`, played again under
+    both readings by the replay's players, at most `budget` deals (None: every one)."""
     other_rules = Rules.load(ruleset, **other)
     session, _ = opened(ruleset, params, seed, start, opening)
-    bots = [player_bot(other_rules, spec) for spec in players] if states else []
+    again_by = (replay.players if replay else players) if states else ()
+    bots = [player_bot(other_rules, spec) for spec in again_by]
+    mine_bots = [player_bot(session.rules, spec) for spec in again_by] if replay else []
+    left = len(actions) if budget is None else budget
     out = []
     for index, deal_actions in enumerate(actions):
         number = start + index
@@ -169,21 +216,35 @@ def consequences(ruleset: str, params: dict[str, Any], other: dict[str, Any], se
         if session.is_over:
             raise ValueError(f"{ruleset} seed {seed}: the actions go past the end of the session")
         shadow = Session(other_rules, seed) if number == 0 else session.under(other_rules)
-        counter = Session(other_rules, seed) if number == 0 and bots else session.under(other_rules) if bots else None
+        again = bool(bots) and left > 0
+        counter = (Session(other_rules, seed) if number == 0 else session.under(other_rules)) if again else None
+        mine_counters = [Session(session.rules, seed) if number == 0 else session.under(session.rules)
+                         for _ in range(2)] if again and replay else []
         step = _deal_step(session, shadow, deal_actions, players)
         if step == NEVER or counter is None:
             out.append(Deal(step))
             continue
-        again = _played_again(counter, bots, states[index])
-        mine = session.deals[number]
-        if again is None:
-            out.append(Deal(step, True))
+        left -= 1
+        keyed = f"{seed}:{number}" if replay else None
+        before = deal_actions[:max(step - 1, 0)] if replay else ()  # a replay plays on from where they part
+        theirs = _played_again(counter, bots, states[index], keyed, before)
+        noise = None
+        if mine_counters:
+            played = mine_counters[0]
+            mine = _played_again(played, mine_bots, states[index], keyed, before)
+            chance = _played_again(mine_counters[1], mine_bots, None, f"{seed}:{number}:again", before)
+            noise = (mine is None) != (chance is None) or (
+                mine is not None and chance is not None and _result(played, mine) != _result(mine_counters[1], chance))
+        else:
+            mine, played = session.deals[number], session
+        if theirs is None or mine is None:
+            out.append(Deal(step, (theirs is None) != (mine is None), replayed=True, noise=noise))
             continue
         kind, other_kind = session_kind(session.rules), session_kind(other_rules)
-        before = _scores(session.rules, kind, session.sides, mine)
-        after = _scores(other_rules, other_kind, counter.sides, again)
-        out.append(Deal(step, _result(session, mine) != _result(counter, again),
-                        tuple(a - b for a, b in zip(after, before, strict=True))))
+        ours = _scores(session.rules, kind, played.sides, mine)
+        after = _scores(other_rules, other_kind, counter.sides, theirs)
+        out.append(Deal(step, _result(played, mine) != _result(counter, theirs),
+                        tuple(a - b for a, b in zip(after, ours, strict=True)), True, noise))
     return tuple(out)
 
 

@@ -12,11 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from ..spec.ambiguities import Register
-from .arising import CANNOT_ARISE
-from .chunk import Chunk, chunks_of, study_key, summary_of
+from .arising import CANNOT_ARISE, Replay
+from .chunk import Chunk, chunks_of, steering, study_key, summary_of
 from .cluster import Progress, play, processes
 from .play import DEFAULT_PLAYERS, Plan, _study_data, check_seeds, chosen
-from .stats import ratio, wilson
+from .stats import ratio, student, wilson
 from .store import Store
 
 __all__ = ["MemoryStore", "arising_figures", "run", "run_each", "study", "study_all"]
@@ -45,26 +45,49 @@ class MemoryStore:
 def arising_figures(rows: Sequence[dict[str, Any]], default: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """How often an option's situation arises in the default's sessions (per deal, per session)
     and, in the deals where it does, how often the deal's result changes, each side's score
-    change and its mean size, and among the sessions where it does, how often the winner
-    changes; `unexplained`: sessions where it never arose and yet some deal's result differs
-    (0 unless the detector misses a case)."""
+    change and its mean size (over the deals played again: every one, or a replay's), and among
+    the sessions where it does, how often the winner changes (not with a replay, which plays
+    deals, not sessions); with a replay, `by_chance`: how often the default's deal played again
+    from another random state has another result, the players' chance alone (brou.study.arising.Replay);
+    `unexplained`: sessions where it never arose and yet some deal's result differs (0 unless the
+    detector misses a case)."""
     if [r["seed"] for r in rows] != [d["seed"] for d in default]:
         raise ValueError("an option and the default were not played on the same seeds")
     arose = [r["arose"] for r in rows]
     sides = max((len(r["totals"]) for r in rows), default=0)
     where = [(r, d) for r, d in zip(rows, default, strict=True) if r["arose"]]
+    again = [len(r["changed"]) for r in rows]
+    replayed_by = next((r.get("replayed_by") for r in rows if r.get("replayed_by")), None)
 
     def moved(r: dict[str, Any]) -> float:
         return float(sum(sum(abs(x) for x in deal) / len(deal) for deal in r["delta"] if deal))
 
+    if replayed_by:  # a few deals of many sessions: each deal one draw, not a session's deals taken together
+        deals = [(c, d) for r in rows for c, d in zip(r["changed"], r["delta"], strict=True)]
+        there: dict[str, Any] = {
+            "result_changed": wilson(sum(1 for c, _ in deals if c), len(deals)).data(),
+            "score_change": [student([d[i] for _, d in deals if d]).data() for i in range(sides)],
+            "score_moved": student([sum(abs(x) for x in d) / len(d) for _, d in deals if d]).data(),
+        }
+    else:
+        there = {
+            "result_changed": _within(ratio([float(sum(r["changed"])) for r in rows], again).data()),
+            "score_change": [ratio([sum(deal[i] for deal in r["delta"] if deal) for r in rows], again).data()
+                             for i in range(sides)],
+            "score_moved": ratio([moved(r) for r in rows], again).data(),
+        }
     return {
         "per_deal": _within(ratio([float(a) for a in arose], [len(r["arising"]) for r in rows]).data()),
         "per_session": wilson(sum(1 for a in arose if a), len(rows)).data(),
-        "result_changed": _within(ratio([float(sum(r["changed"])) for r in rows], arose).data()),
-        "score_change": [ratio([sum(deal[i] for deal in r["delta"] if deal) for r in rows], arose).data()
-                         for i in range(sides)],
-        "score_moved": ratio([moved(r) for r in rows], arose).data(),
-        "winner_changed": wilson(sum(1 for r, d in where if r["winners"] != d["winners"]), len(where)).data(),
+        "replayed": sum(again),
+        "replayed_by": replayed_by,
+        "result_changed": there["result_changed"],
+        "by_chance": wilson(sum(sum(r.get("noise") or []) for r in rows),
+                            sum(len(r.get("noise") or []) for r in rows)).data() if replayed_by else None,
+        "score_change": there["score_change"],
+        "score_moved": there["score_moved"],
+        "winner_changed": None if replayed_by else wilson(sum(1 for r, d in where if r["winners"] != d["winners"]),
+                                                          len(where)).data(),
         "unexplained": sum(1 for r, d in zip(rows, default, strict=True) if not r["arose"] and r["every"] != d["every"]),
     }
 
@@ -76,10 +99,12 @@ def _within(m: dict[str, Any]) -> dict[str, Any]:
     return m | {"low": max(0.0, m["low"]), "high": min(1.0, m["high"])}
 
 
-def _figures(plan: Plan, store: Any, sessions: int, seed: int, players: Sequence[str]) -> dict[str, Any]:
+def _figures(plan: Plan, store: Any, sessions: int, seed: int, players: Sequence[str],
+             replay: Replay | None = None, steer: bool = False) -> dict[str, Any]:
     """A study's figures from the store (every seed of it there)."""
     seeds = range(seed, seed + sessions)
-    rows = store.rows(study_key(plan, players), seeds, [r.option for r in plan.readings])
+    nudge = steering(plan) if steer else ()
+    rows = store.rows(study_key(plan, players, replay, nudge), seeds, [r.option for r in plan.readings])
     played = [[summary_of(r) for r in rows[reading.option]] for reading in plan.readings]
     data = _study_data(plan, played, sessions, seed, players)
     default = rows[plan.default]
@@ -87,37 +112,48 @@ def _figures(plan: Plan, store: Any, sessions: int, seed: int, players: Sequence
         option["arising"] = None if option["option"] == plan.default else arising_figures(rows[option["option"]],
                                                                                            default)
     data["cannot_arise"] = CANNOT_ARISE.get(plan.entry)
+    data["replay"] = None if replay is None else {"players": list(replay.players), "deals": replay.deals,
+                                                  "text": replay.text()}
+    data["steered"] = dict(nudge) or None
     return data
 
 
 def run_each(studies: Sequence[Plan], sessions: int, seed: int, players: Sequence[str], jobs: int = 0,
              scheduler: str | None = None, out: Path | None = None, progress: bool = False,
-             say: Callable[[str], None] | None = None) -> Iterator[dict[str, Any]]:
+             say: Callable[[str], None] | None = None, replay: Replay | None = None,
+             steer: bool = False) -> Iterator[dict[str, Any]]:
     """Play every study (`sessions` seeds from `seed` under each reading) and yield each study's
     figures as soon as all its seeds are in the store, the studies already whole first.  With
     `out`, the store is `out`/sessions and a run stopped and started again plays only what it
     lacks; `jobs` Dask workers on this machine (0: in this process) or the cluster of
-    `scheduler`; `progress`: sessions done, rate and time left on standard error (or `say`)."""
+    `scheduler`; `progress`: sessions done, rate and time left on standard error (or `say`);
+    `replay`: other players for the deals where a reading arises (brou.study.arising.Replay);
+    `steer`: the players nudged toward each entry's moments (brou.study.chunk.steering)."""
     check_seeds(sessions, seed)
     seeds = range(seed, seed + sessions)
     store: Any = Store(out / "sessions").open() if out is not None else MemoryStore()
     todo: dict[str, list[Chunk]] = {}
     already = 0
+
+    def key_of(plan: Plan) -> str:
+        return study_key(plan, players, replay, steering(plan) if steer else ())
+
     for plan in studies:
-        key = study_key(plan, players)
+        key = key_of(plan)
         have = store.done(key, seeds)
         already += len(have) * len(plan.readings)
-        todo[key] = chunks_of(plan, players, [s for s in seeds if s not in have]) if len(have) < sessions else []
+        todo[key] = chunks_of(plan, players, [s for s in seeds if s not in have], replay,
+                              steering(plan) if steer else ()) if len(have) < sessions else []
     total = sum(sessions * len(p.readings) for p in studies)
-    chunks = [c for plan in studies for c in todo[study_key(plan, players)]]
+    chunks = [c for plan in studies for c in todo[key_of(plan)]]
     workers = processes(jobs, len(chunks)) if jobs else 0
     if progress and chunks and scheduler is None and jobs and workers < jobs:
         (say or _stderr)(f"{workers} processes play ({jobs} asked: {_cores()} cores, {len(chunks):,} chunks of work)")
     shown = Progress(total, already, say=say) if progress else None
     left = {key: len(cs) for key, cs in todo.items()}
-    ready = [p for p in studies if not left[study_key(p, players)]]
+    ready = [p for p in studies if not left[key_of(p)]]
     for plan in ready:
-        yield _figures(plan, store, sessions, seed, players)
+        yield _figures(plan, store, sessions, seed, players, replay, steer)
     with closing(play(chunks, workers, scheduler)) as playing:
         for chunk, rows in playing:
             store.write(chunk, rows)
@@ -125,7 +161,7 @@ def run_each(studies: Sequence[Plan], sessions: int, seed: int, players: Sequenc
             if shown:
                 shown.add(chunk.sessions)
             if not left[chunk.key]:
-                yield _figures(chunk.plan, store, sessions, seed, players)
+                yield _figures(chunk.plan, store, sessions, seed, players, replay, steer)
 
 
 def _stderr(line: str) -> None:
@@ -141,23 +177,24 @@ def _cores() -> int:
 
 
 def run(studies: Sequence[Plan], sessions: int, seed: int, players: Sequence[str], jobs: int = 0,
-        scheduler: str | None = None, out: Path | None = None) -> list[dict[str, Any]]:
+        scheduler: str | None = None, out: Path | None = None, replay: Replay | None = None) -> list[dict[str, Any]]:
     """Every study's figures (`run_each`), in the order of `studies`."""
-    found = {(s["entry"], s["ruleset"]): s for s in run_each(studies, sessions, seed, players, jobs, scheduler, out)}
+    found = {(s["entry"], s["ruleset"]): s
+             for s in run_each(studies, sessions, seed, players, jobs, scheduler, out, replay=replay)}
     return [found[(p.entry, p.ruleset)] for p in studies]
 
 
 def study(amb_id: str, ruleset: str | None = None, sessions: int = 200, seed: int = 0,
           players: Sequence[str] = DEFAULT_PLAYERS, jobs: int = 0, register: Register | None = None,
-          scheduler: str | None = None, out: Path | None = None) -> dict[str, Any]:
+          scheduler: str | None = None, out: Path | None = None, replay: Replay | None = None) -> dict[str, Any]:
     """The study of one entry (`brou study AMB-nn`): its figures per ruleset, and the rulesets with none and why."""
     plans_, skipped = chosen(amb_id, ruleset, players, register)
-    return {"studies": run(plans_, sessions, seed, players, jobs, scheduler, out), "unplayed": skipped}
+    return {"studies": run(plans_, sessions, seed, players, jobs, scheduler, out, replay), "unplayed": skipped}
 
 
 def study_all(sessions: int, seed: int, players: Sequence[str] = DEFAULT_PLAYERS, jobs: int = 0,
               register: Register | None = None, scheduler: str | None = None,
-              out: Path | None = None) -> dict[str, Any]:
+              out: Path | None = None, replay: Replay | None = None) -> dict[str, Any]:
     """Every entry with playable options (`brou study --all`), and every entry or ruleset without, with why."""
     plans_, skipped = chosen(None, None, players, register)
-    return {"studies": run(plans_, sessions, seed, players, jobs, scheduler, out), "unplayed": skipped}
+    return {"studies": run(plans_, sessions, seed, players, jobs, scheduler, out, replay), "unplayed": skipped}

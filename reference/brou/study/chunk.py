@@ -16,34 +16,44 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .arising import NEVER, consequences
+from .arising import NEVER, Replay, consequences
+from .options import TARGETS
 from .play import Plan, Summary, play_sessions
 
-__all__ = ["CHUNK", "Chunk", "chunks_of", "play_chunk", "study_key", "summary_of"]
+__all__ = ["CHUNK", "Chunk", "chunks_of", "play_chunk", "steering", "study_key", "summary_of"]
 
 CHUNK = 25  # sessions of each reading a chunk plays: small enough to lose little, large enough to cost little
 
 
-def study_key(plan: Plan, players: Sequence[str]) -> str:
+def study_key(plan: Plan, players: Sequence[str], replay: Replay | None = None,
+              steer: Sequence[tuple[str, float]] = ()) -> str:
     """What decides a study's sessions, as a short digest: its entry, ruleset, every reading's
-    parameters and the players.  Rows are kept under it: a register whose options changed, or
-    other players, start a new set of rows and never mix with the old."""
-    what = [plan.entry, plan.ruleset, [[r.option, r.params] for r in plan.readings], list(players)]
+    parameters, the players, who plays again the deals where a reading arises and how the
+    players are steered.  Rows are kept under it: a register whose options changed, or other
+    players, start a new set of rows and never mix with the old."""
+    what: list[Any] = [plan.entry, plan.ruleset, [[r.option, r.params] for r in plan.readings], list(players)]
+    if replay is not None:
+        what.append([list(replay.players), replay.deals])
+    if steer:
+        what.append([list(k) for k in steer])
     return hashlib.sha256(json.dumps(what, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
 @dataclass(frozen=True)
 class Chunk:
-    """Seeds `start`..`stop`-1 of a study (`plan`) played by `players` (specs)."""
+    """Seeds `start`..`stop`-1 of a study (`plan`) played by `players` (specs), the deals where a
+    reading arises played again by the replay's players if there is one."""
 
     plan: Plan
     players: tuple[str, ...]
     start: int
     stop: int
+    replay: Replay | None = None
+    steer: tuple[tuple[str, float], ...] = ()
 
     @property
     def key(self) -> str:
-        return study_key(self.plan, self.players)
+        return study_key(self.plan, self.players, self.replay, self.steer)
 
     @property
     def sessions(self) -> int:
@@ -51,7 +61,15 @@ class Chunk:
         return (self.stop - self.start) * len(self.plan.readings)
 
 
-def chunks_of(plan: Plan, players: Sequence[str], seeds: Sequence[int]) -> list[Chunk]:
+def steering(plan: Plan) -> tuple[tuple[str, float], ...]:
+    """How the players of a steered study of `plan` are nudged: its entry's steering in the
+    search for option situations (brou.study.options.TARGETS), in a fixed order; () if none."""
+    target = TARGETS.get(plan.entry)
+    return tuple(sorted(target.steer.items())) if target is not None and plan.ruleset in target.rulesets else ()
+
+
+def chunks_of(plan: Plan, players: Sequence[str], seeds: Sequence[int], replay: Replay | None = None,
+              steer: Sequence[tuple[str, float]] = ()) -> list[Chunk]:
     """The chunks that play `seeds` (in increasing order) of a study: runs of consecutive seeds
     within the same block of CHUNK (seeds CHUNK*k to CHUNK*(k+1)-1), so that a study resumed with
     other bounds plays the same chunks as before."""
@@ -59,46 +77,55 @@ def chunks_of(plan: Plan, players: Sequence[str], seeds: Sequence[int]) -> list[
     start = previous = None
     for seed in seeds:
         if start is not None and previous is not None and (seed != previous + 1 or seed // CHUNK != start // CHUNK):
-            out.append(Chunk(plan, tuple(players), start, previous + 1))
+            out.append(Chunk(plan, tuple(players), start, previous + 1, replay, tuple(steer)))
             start = None
         if start is None:
             start = seed
         previous = seed
     if start is not None and previous is not None:
-        out.append(Chunk(plan, tuple(players), start, previous + 1))
+        out.append(Chunk(plan, tuple(players), start, previous + 1, replay, tuple(steer)))
     return out
 
 
 def _row(chunk: Chunk, option: str, s: Summary) -> dict[str, Any]:
     return {
         "entry": chunk.plan.entry, "ruleset": chunk.plan.ruleset, "key": chunk.key, "option": option,
-        "default": option == chunk.plan.default, "players": ",".join(chunk.players), "seed": s.seed,
+        "default": option == chunk.plan.default, "seed": s.seed,
+        "players": ",".join(chunk.players) + "".join(f" (steered: {k} {v:g})" for k, v in chunk.steer),
         "deals": len(s.scores), "winners": list(s.winners), "first": s.first, "every": s.every, "cards": s.cards,
         "first_dealer": s.first_dealer, "scores": [list(x) for x in s.scores],
         "totals": [sum(x[i] for x in s.scores) for i in range(len(s.sides))],
         "dealer": list(s.dealer), "eldest": list(s.eldest), "contract": list(s.contract),
         "sides": [list(x) for x in s.sides],
         "arising": [], "arose": 0, "first_arising": NEVER, "changed": [], "delta": [],
+        "replayed_by": chunk.replay.text() if chunk.replay else "", "noise": [],
     }
 
 
 def play_chunk(chunk: Chunk) -> list[dict[str, Any]]:
     """The chunk's rows: for each seed, the default reading's session, then each other option's
     with how often (deal by deal) its situation arose in the default's session and, in each deal
-    where it did, whether that deal's result and scores change under it (brou.study.arising)."""
+    where it did and that was played again (every one, or the replay's), whether that deal's
+    result and scores change under it (brou.study.arising)."""
     plan, seeds = chunk.plan, range(chunk.start, chunk.stop)
     default = plan.readings[0]
-    played = play_sessions(plan.ruleset, default.params, chunk.players, seeds, keep_states=True)
+    steer = dict(chunk.steer) or None
+    played = play_sessions(plan.ruleset, default.params, chunk.players, seeds, keep_states=True, steer=steer)
     rows = [_row(chunk, default.option, s) for s in played]
     for reading in plan.readings[1:]:
-        for s, o in zip(played, play_sessions(plan.ruleset, reading.params, chunk.players, seeds), strict=True):
+        budget = chunk.replay.deals if chunk.replay else None
+        for s, o in zip(played, play_sessions(plan.ruleset, reading.params, chunk.players, seeds, steer=steer),
+                        strict=True):
             deals = consequences(plan.ruleset, default.params, reading.params, s.seed, s.actions, chunk.players,
-                                 s.states)
-            arose = [d for d in deals if d.step != NEVER]
+                                 s.states, replay=chunk.replay, budget=budget)
+            again = [d for d in deals if d.replayed]
+            if budget is not None:
+                budget -= len(again)
             rows.append(_row(chunk, reading.option, o) | {
-                "arising": [d.step for d in deals], "arose": len(arose),
+                "arising": [d.step for d in deals], "arose": sum(1 for d in deals if d.step != NEVER),
                 "first_arising": next((i for i, d in enumerate(deals) if d.step != NEVER), NEVER),
-                "changed": [d.changed for d in arose], "delta": [list(d.delta) for d in arose]})
+                "changed": [d.changed for d in again], "delta": [list(d.delta) for d in again],
+                "noise": [bool(d.noise) for d in again if d.noise is not None]})
     return rows
 
 

@@ -14,10 +14,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-__all__ = ["FIGURES_FILE", "FILES", "FORMAT", "headline", "headlines", "load_figures", "markdown", "output_names", "plot",
-           "table_text", "write_all", "written_whole"]
+__all__ = ["FIGURES_FILE", "FILES", "FORMAT", "REPLAYED_FILE", "headline", "headlines", "load_figures", "markdown",
+           "output_names", "plot", "table_text", "write_all", "written_whole"]
 
 FIGURES_FILE = Path(__file__).resolve().parents[3] / "docs" / "studies" / "figures.json"
+# the figures of the studies whose deals were played again by the search player (--replay-players)
+REPLAYED_FILE = FIGURES_FILE.parent / "replayed" / "figures.json"
 FORMAT = "brou-studies/1"
 SHORT = {"homme-de-brou-1802": "1802", "brouc": "Brouc", "brusquembille-1718": "Brusquembille",
          "homme-d-auvergne": "L'Homme d'Auvergne", "hombre": "L'Hombre"}
@@ -49,11 +51,17 @@ ARISING = ("arises per deal", "arises per session", "where it arises: result cha
            "winner changed")
 
 
-def _arising_cells(a: Mapping[str, Any] | None) -> list[str]:
+# a study whose deals were played again (--replay-players): chance alone in place of the session's winner
+ARISING_REPLAYED = (*ARISING[:-1], "mean change by side", "played again", "by chance alone")
+
+
+def _arising_cells(a: Mapping[str, Any] | None, replayed: bool = False) -> list[str]:
     if not a:
-        return ["\u2013"] * len(ARISING)
-    return [_pct(a["per_deal"]), _pct(a["per_session"]), _pct(a["result_changed"]), _num(a["score_moved"]),
-            _pct(a["winner_changed"])]
+        return ["\u2013"] * len(ARISING_REPLAYED if replayed else ARISING)
+    cells = [_pct(a["per_deal"]), _pct(a["per_session"]), _pct(a["result_changed"]), _num(a["score_moved"])]
+    if not replayed:
+        return [*cells, _pct(a["winner_changed"])]
+    return [*cells, "; ".join(_num(m) for m in a["score_change"]), f"{a.get('replayed', 0):,}", _pct(a.get("by_chance"))]
 
 
 def _row(study: Mapping[str, Any], o: Mapping[str, Any], default: str) -> list[str]:
@@ -66,9 +74,17 @@ def _row(study: Mapping[str, Any], o: Mapping[str, Any], default: str) -> list[s
 
 def arising_text(a: Mapping[str, Any]) -> str:
     """How often an option's situation arises and what it changes when it does, in a line."""
-    text = (f"arises in {_pct(a['per_deal'])} of deals, {_pct(a['per_session'])} of sessions; where it does: "
-            f"the deal's result changes in {_pct(a['result_changed'])}, a side's score moves by "
-            f"{_num(a['score_moved'])} a deal, the winner changes in {_pct(a['winner_changed'])} of sessions")
+    text = f"arises in {_pct(a['per_deal'])} of deals, {_pct(a['per_session'])} of sessions; where it does"
+    if a.get("replayed_by"):
+        text += f" ({a.get('replayed', 0):,} deals played again by {a['replayed_by']})"
+    text += f": the deal's result changes in {_pct(a['result_changed'])}"
+    if a.get("by_chance"):
+        text += f" (by the players' chance alone in {_pct(a['by_chance'])})"
+    text += f", a side's score moves by {_num(a['score_moved'])} a deal"
+    if a.get("replayed_by"):
+        text += " (the sides' mean change: " + "; ".join(_num(m) for m in a["score_change"]) + ")"
+    if a.get("winner_changed") is not None:
+        text += f", the winner changes in {_pct(a['winner_changed'])} of sessions"
     if a.get("unexplained"):
         text += f"; {a['unexplained']} sessions differ where it never arose"
     return text
@@ -84,6 +100,13 @@ def _about(study: Mapping[str, Any]) -> list[str]:
         lines.append(f"contract made: {study['contract']}")
     if study.get("cannot_arise"):
         lines.append(f"its readings cannot part here: {study['cannot_arise']}")
+    if study.get("steered"):
+        nudges = ", ".join(f"{kind} taken with probability {p:g} where legal" for kind, p in study["steered"].items())
+        lines.append(f"a targeted study: the session players steered toward the case ({nudges}), so how often it "
+                     "arises is the steered play's, not a table's")
+    if study.get("replay"):
+        lines.append(f"where a reading arises, the deal played again under the default and under the reading by "
+                     f"{study['replay']['text']}: what it changes there is their play")
     moved = [o["option"] for o in study["options"] if o["same_first_cards"]["value"] != 1.0]
     if moved:
         lines.append(f"the first deal's cards or dealer differ under {', '.join(moved)}: its change rate counts that too")
@@ -123,12 +146,14 @@ def markdown(data: Mapping[str, Any], plots: bool = True) -> str:
            "the ruleset's default option on each seed. Intervals are 95 %: Wilson for rates, normal for means "
            "(per deal: over the sessions, a session's deals taken together).", ""]
     for s in data["studies"]:
-        out += [f"## {s['entry']} · {SHORT.get(s['ruleset'], s['ruleset'])}", ""]
+        out += [f"## {s['entry']} · {SHORT.get(s['ruleset'], s['ruleset'])}" + (" · steered" if s.get("steered") else ""),
+                ""]
         out += [f"- {line}" for line in _about(s)] + [""]
-        out.append("| " + " | ".join(COLUMNS + ARISING) + " |")
-        out.append("|" + "---|" * (len(COLUMNS) + len(ARISING)))
+        arising = ARISING_REPLAYED if s.get("replay") else ARISING
+        out.append("| " + " | ".join(COLUMNS + arising) + " |")
+        out.append("|" + "---|" * (len(COLUMNS) + len(arising)))
         for o in s["options"]:
-            cells = _row(s, o, s["default"]) + _arising_cells(o.get("arising"))
+            cells = _row(s, o, s["default"]) + _arising_cells(o.get("arising"), bool(s.get("replay")))
             out.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
         out.append("")
         if plots:
@@ -139,7 +164,8 @@ def markdown(data: Mapping[str, Any], plots: bool = True) -> str:
 
 
 def plot_name(study: Mapping[str, Any]) -> str:
-    return f"{study['entry']}-{study['ruleset']}"
+    """A study's plot's file name without its suffix; a steered study's (--steer) apart."""
+    return f"{study['entry']}-{study['ruleset']}" + ("-steered" if study.get("steered") else "")
 
 
 def plot(study: Mapping[str, Any], stem: Path) -> None:
@@ -187,13 +213,17 @@ def plot(study: Mapping[str, Any], stem: Path) -> None:
     bars(axes[3], [("deals where it arises", [a["per_deal"] if a else None for a in arising]),
                    (f"{unit} where it arises", [a["per_session"] if a else None for a in arising]),
                    ("there: the deal's result changes", [a["result_changed"] if a else None for a in arising]),
-                   (f"there: the {study['session']}'s winner changes", [a["winner_changed"] if a else None
-                                                                        for a in arising])], 100)
+                   *([("there: by the players' chance alone", [a.get("by_chance") if a else None for a in arising])]
+                     if study.get("replay") else
+                     [(f"there: the {study['session']}'s winner changes", [a["winner_changed"] if a else None
+                                                                          for a in arising])])], 100)
     axes[3].set_ylabel("% (against the default's sessions)")
     axes[3].set_title("How often it arises, what it changes there", fontsize=10)
     base = "".join(f", {k}={v}" for k, v in study["base"].items())
     fig.suptitle(f"{study['entry']} \u00b7 {study['ruleset']}{base}: {study['sessions']:,} {unit} per reading, seeds from "
-                 f"{study['seed']}, players {','.join(study['players'])}; bars: 95 % intervals", fontsize=10)
+                 f"{study['seed']}, players {','.join(study['players'])}"
+                 + (f"; where it arises, played on by {','.join(study['replay']['players'])}" if study.get("replay") else "")
+                 + "; bars: 95 % intervals", fontsize=10)
     with written_whole(stem.with_suffix(".png")) as path:
         fig.savefig(path, dpi=90, format="png")
     with written_whole(stem.with_suffix(".svg")) as path:
@@ -204,9 +234,9 @@ def plot(study: Mapping[str, Any], stem: Path) -> None:
 FILES = ("figures.json", "studies.md")  # beside a plot per study (plot_name, .png and .svg)
 
 
-def output_names(studies: Iterable[tuple[str, str]]) -> list[str]:
-    """Every file `write_all` may write for the studies of (entry, ruleset) pairs."""
-    stems = [plot_name({"entry": entry, "ruleset": ruleset}) for entry, ruleset in studies]
+def output_names(studies: Iterable[tuple[str, str]], steered: bool = False) -> list[str]:
+    """Every file `write_all` may write for the studies of (entry, ruleset) pairs (steered ones)."""
+    stems = [plot_name({"entry": entry, "ruleset": ruleset, "steered": steered}) for entry, ruleset in studies]
     return [*FILES, *(stem + suffix for stem in stems for suffix in (".png", ".svg"))]
 
 
@@ -259,14 +289,61 @@ def _fr_pct(r: Mapping[str, Any]) -> str:
 
 
 # the study's players (brou.players) as the French text calls them
-PLAYERS_FR = {"careful": "prudents", "random": "au hasard", "greedy": "gloutons", "pimc": "par simulation"}
+PLAYERS_FR = {"careful": "prudents", "random": "au hasard", "greedy": "gloutons", "pimc": "par simulation",
+              "search": "qui cherchent à chaque phase"}
 
 
-def headlines(amb_id: str, ruleset: str, lang: str = "en",
-              data: Mapping[str, Any] | None = None) -> tuple[str, list[str]] | None:
+def _replayers(a: Mapping[str, Any] | None, lang: str) -> str:
+    """Who played again the deals where the case arises, for a headline ("" if the session players)."""
+    if not a or not a.get("replayed_by"):
+        return ""
+    names = a["replayed_by"].split(" (")[0].split(",")
+    if lang == "fr":
+        return " (rejouée par des joueurs " + " et ".join(dict.fromkeys(PLAYERS_FR.get(n.split(":")[0], n)
+                                                                            for n in names)) + ")"
+    return f" (played again by {','.join(names)} players)"
+
+
+def _played_again(replayed: Mapping[str, Any] | None, amb_id: str, ruleset: str, option: str, lang: str) -> str:
+    """What the studies with a replay (`REPLAYED_FILE`, a steered one too) say of an option
+    where its deals were played again: how often the result changes there, against chance
+    alone, and for two teams the first team's mean change; "" where they have nothing."""
+    text = ""
+    for study in (replayed or {}).get("studies", []):
+        if study["entry"] != amb_id or study["ruleset"] != ruleset or not study.get("replay"):
+            continue
+        o = next((o for o in study["options"] if o["option"] == option), None)
+        a = o.get("arising") if o else None
+        if not a or not a.get("replayed") or a["result_changed"]["value"] is None:
+            continue
+        n = a["replayed"]
+        two = len(study["sides"]) == 2 and a["score_change"] and a["score_change"][0]["value"] is not None
+        if lang == "fr":
+            who = " et ".join(dict.fromkeys(PLAYERS_FR.get(x.split(":")[0], x) for x in study["replay"]["players"]))
+            where = " (joueurs poussés vers le cas)" if study.get("steered") else ""
+            text += (f"\u202f; dans {n} donnes où le cas se présente{where}, rejouées par des joueurs {who}, le résultat "
+                     f"change dans {_fr_pct(a['result_changed'])} (par le seul hasard des joueurs dans "
+                     f"{_fr_pct(a['by_chance'])})")
+            if two:
+                team = side_names(study)[0].removeprefix("team ")
+                mean = _num(a["score_change"][0], "\u202f; ").replace(".", ",")
+                text += f", variation moyenne pour l'équipe {team}\u00a0: {mean}"
+            continue
+        who = ",".join(study["replay"]["players"])
+        where = " (the players steered toward it)" if study.get("steered") else ""
+        text += (f"; played again by {who} players in {n} deals where it arises{where}, the result changes in "
+                 f"{_pct(a['result_changed'])} (by the players' chance alone in {_pct(a['by_chance'])})")
+        if two:
+            text += f", {side_names(study)[0]}'s mean change {_num(a['score_change'][0])}"
+    return text
+
+
+def headlines(amb_id: str, ruleset: str, lang: str = "en", data: Mapping[str, Any] | None = None,
+              replayed: Mapping[str, Any] | None = None) -> tuple[str, list[str]] | None:
     """What the entry's readings change for `ruleset`: how the study was played, and for each
     option other than the default how often the first deal's result, some deal's result and
-    the winner change; None if it was not studied."""
+    the winner change, and with `replayed` (a figures file of studies with a replay) what the
+    deals played again by stronger players say; None if it was not studied."""
     figures = data if data is not None else load_figures()
     found = [s for s in figures["studies"] if s["entry"] == amb_id and s["ruleset"] == ruleset]
     if not found:
@@ -283,19 +360,21 @@ def headlines(amb_id: str, ruleset: str, lang: str = "en",
                          f"des cas, une donne au moins dans {_fr_pct(o['any_deal_changed'])}, vainqueur dans "
                          f"{_fr_pct(o['winner_changed'])}" + (
                              f"\u202f; le cas se présente dans {_fr_pct(a['per_deal'])} des donnes, et le résultat "
-                             f"de la donne y change dans {_fr_pct(a['result_changed'])}"
+                             f"de la donne{_replayers(a, 'fr')} y change dans {_fr_pct(a['result_changed'])}"
                              if a and a["per_deal"]["value"] is not None and a["result_changed"]["value"] is not None
                              else f"\u202f; le cas se présente dans {_fr_pct(a['per_deal'])} des donnes"
-                             if a and a["per_deal"]["value"] is not None else ""))
+                             if a and a["per_deal"]["value"] is not None else "")
+                         + _played_again(replayed, amb_id, ruleset, o["option"], "fr"))
         else:
             parts.append(f"{o['option']}: first deal's result changed in {_pct(o['first_deal_changed'])} of "
                          f"{'matches' if match else 'games'}, some deal's result in {_pct(o['any_deal_changed'])}, "
                          f"the winner in {_pct(o['winner_changed'])}" + (
-                             f"; the case arises in {_pct(a['per_deal'])} of deals, and there the deal's result "
-                             f"changes in {_pct(a['result_changed'])}"
+                             f"; the case arises in {_pct(a['per_deal'])} of deals, and there the deal's result"
+                             f"{_replayers(a, 'en')} changes in {_pct(a['result_changed'])}"
                              if a and a["per_deal"]["value"] is not None and a["result_changed"]["value"] is not None
                              else f"; the case arises in {_pct(a['per_deal'])} of deals"
-                             if a and a["per_deal"]["value"] is not None else ""))
+                             if a and a["per_deal"]["value"] is not None else "")
+                         + _played_again(replayed, amb_id, ruleset, o["option"], "en"))
     if lang == "fr":  # the players by what they do, in French: "careful" is the bot's name in English
         unit = "matchs" if match else "parties"
         players = " et ".join(dict.fromkeys(PLAYERS_FR.get(p, p) for p in s["players"]))

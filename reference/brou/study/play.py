@@ -17,7 +17,7 @@ import json
 import os
 import random
 import signal
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +28,7 @@ from ..errors import UsageError
 from ..players import parse_player, player_bot
 from ..spec.ambiguities import PLANS, Entry, Register, load_register
 from ..spec.rules import Rules
+from .options import kind_of
 from .stats import Mean, Rate, mean, ratio, wilson
 
 __all__ = [
@@ -168,7 +169,8 @@ def opened(ruleset: str, params: dict[str, Any], seed: int, start: int, opening:
 
 def play_sessions(ruleset: str, params: dict[str, Any], players: Sequence[str], seeds: Sequence[int],
                   deals: int | None = None, starts: Sequence[int] | None = None,
-                  opening: Opening | None = None, keep_states: bool = False) -> list[Summary]:
+                  opening: Opening | None = None, keep_states: bool = False,
+                  steer: Mapping[str, float] | None = None) -> list[Summary]:
     """Play a session from each seed under `ruleset` with `params`, the player `players[p %
     len(players)]` (a spec: `careful`, `pimc:samples=8`) choosing for table player p (the bots'
     own choices drawn from random.Random(seed)); with `deals`, each session stops after that
@@ -176,7 +178,10 @@ def play_sessions(ruleset: str, params: dict[str, Any], players: Sequence[str], 
     `seeds[i]` is played from the start of its deal `starts[i]`, the deals before played by
     `opening` (`opened`), and summed up from there; each summary keeps every action of every
     deal it sums up (what brou.study.arising replays), and with `keep_states` the players'
-    random state as each deal began (what it plays again under another reading)."""
+    random state as each deal began (what it plays again under another reading).  With
+    `steer` (an action's kind, brou.study.options.kind_of, to a probability), the player to act
+    takes an action of a steered kind with its probability when he may, as the search for
+    option situations does, so that the moments a rare reading is about come up."""
     rules = Rules.load(ruleset, **params)
     bots = [player_bot(rules, spec) for spec in players]
     asks = acts_out_of_turn(bots)
@@ -200,7 +205,9 @@ def play_sessions(ruleset: str, params: dict[str, Any], players: Sequence[str], 
             eldest.setdefault(number, player)
             if keep_states and number not in states:
                 states[number] = rng.getstate()
-            action, seat = next_move(session.deal, seated(bots, session.seating), rng, asks)
+            nudged = _steered(session.deal, steer, rng) if steer else None
+            action, seat = (nudged, None) if nudged is not None else next_move(
+                session.deal, seated(bots, session.seating), rng, asks)
             actions.setdefault(number, []).append(action if seat is None else (action, seat))
             session.apply(action, seat)
         sides = session.sides
@@ -218,6 +225,14 @@ def play_sessions(ruleset: str, params: dict[str, Any], players: Sequence[str], 
             tuple(tuple(actions.get(i, ())) for i in range(len(played))),
             tuple(states.get(i) for i in range(len(played)))))
     return out
+
+
+def _steered(deal: Any, steer: Mapping[str, float], rng: random.Random) -> int | None:
+    """An action of a steered kind for the player to act, each legal one drawn with its kind's
+    probability (brou.study.options: the same nudge as the search for option situations); None
+    where none is drawn."""
+    nudged = [a for a in deal.legal_actions() if rng.random() < steer.get(kind_of(deal, a), 0.0)]
+    return rng.choice(nudged) if nudged else None
 
 
 # -- the figures -----------------------------------------------------------------------------

@@ -42,7 +42,7 @@ def _schema() -> Any:
         ("first_dealer", pa.int32()), ("scores", pa.list_(floats)), ("totals", floats), ("dealer", ints),
         ("eldest", ints), ("contract", pa.list_(pa.bool_())), ("sides", pa.list_(ints)), ("arising", ints),
         ("arose", pa.int32()), ("first_arising", pa.int32()), ("changed", pa.list_(pa.bool_())),
-        ("delta", pa.list_(floats)),
+        ("delta", pa.list_(floats)), ("replayed_by", pa.string()), ("noise", pa.list_(pa.bool_())),
     ])
 
 
@@ -110,6 +110,7 @@ class Store:
     def rows(self, key: str, seeds: range, options: Iterable[str]) -> dict[str, list[dict[str, Any]]]:
         """The rows of study `key` for `seeds`, by option (each in seed order, each session once);
         UsageError for a file that cannot be read as the store's."""
+        import pyarrow as pa
         import pyarrow.parquet as pq
 
         wanted = {o: {} for o in options}  # type: dict[str, dict[int, dict[str, Any]]]
@@ -117,8 +118,12 @@ class Store:
             if stop <= seeds.start or start >= seeds.stop:
                 continue
             try:
-                table = pq.read_table(path, schema=_schema())
-            except (OSError, ValueError) as exc:
+                table = pq.read_table(path)
+                if "replayed_by" not in table.column_names:  # written before replays: the same rows otherwise
+                    table = table.append_column("replayed_by", pa.array([""] * table.num_rows, pa.string()))
+                    table = table.append_column("noise", pa.array([[]] * table.num_rows, pa.list_(pa.bool_())))
+                table = table.select(_schema().names).cast(_schema())
+            except (OSError, ValueError, KeyError) as exc:
                 raise UsageError(f"brou study: {path} is not a file of the results store: "
                                  f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
             for row in table.to_pylist():

@@ -15,7 +15,7 @@ from typing import Any
 from ..conformance.cases.witnesses import pairs, scenario_ids
 from ..errors import UsageError
 from ..spec.ambiguities import Entry, Register, load_register
-from ..study.output import FIGURES_FILE, headlines, load_figures, plot_name
+from ..study.output import FIGURES_FILE, REPLAYED_FILE, headlines, load_figures, plot_name
 from .replay import catalogue
 from .requests import RequestError
 
@@ -60,6 +60,10 @@ def entry(amb_id: str, lang: str) -> dict[str, Any]:
         data = load_figures()
     except (OSError, ValueError):
         data = {"studies": []}
+    try:
+        replayed = load_figures(REPLAYED_FILE)
+    except (OSError, ValueError):
+        replayed = {"studies": []}
     for ruleset in e.defaults:
         found = []
         for names in pairs(e, ruleset):
@@ -68,7 +72,7 @@ def entry(amb_id: str, lang: str) -> dict[str, Any]:
                 found.append({"options": list(names), "scenarios": list(ids)})
         record = e.witness.get(ruleset, {})
         witnesses[ruleset] = {"status": record.get("status"), "pairs": found}
-        got = headlines(e.id, ruleset, lang, data)
+        got = headlines(e.id, ruleset, lang, data, replayed)
         if got is not None:
             about, parts = got
             figures[ruleset] = {"about": about, "options": parts, "plot": plot_path(e.id, ruleset) is not None}
