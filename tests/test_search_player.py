@@ -176,6 +176,43 @@ def test_the_exchange_follows_one_plan_to_the_draw(monkeypatch: pytest.MonkeyPat
     assert steps >= 1
 
 
+def test_a_search_player_taking_over_in_the_middle_of_an_exchange_follows_its_own_plan(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seat that has discarded a card already (by another player's hand: a study's replay
+    plays on from where two readings part) makes its plan there, and each later step is the
+    plan's next card, counted from that card, not from the exchange's start (an IndexError, or
+    another card, until 2026-11-29)."""
+    import brou.players.search as search
+
+    def trumps(state: PhaseDeal, seat: int) -> float:
+        trump = state.trump
+        assert trump is not None
+        return float((state.hands[seat] & card_order(state.rules, trump).class_mask[trump]).bit_count())
+
+    monkeypatch.setattr(search, "share", trumps)
+    for seed in range(28, 60):
+        deal = careful_until(hombre_with_an_hombre(seed), "exchange")
+        assert isinstance(deal, HombreDeal)
+        seat = deal.to_act
+        first = [a for a in deal.legal_actions() if a < deal.rules.n_indices]
+        if len(exchange_plans(deal)) < 3 or not first:
+            continue
+        deal.apply(first[0])  # one card discarded by someone else's choice
+        search._PLANS.clear()
+        rng = random.Random(seed)
+        plan = exchange_plans(deal)
+        steps = []
+        while deal.phase == "exchange" and deal.to_act == seat:
+            action = QUICK.values(deal, rng).best()
+            assert action in deal.legal_actions()
+            steps.append(action)
+            deal.apply(action)
+        assert tuple(steps) in {tuple(p) for p in plan}, (steps, plan)
+        if len(steps) >= 2:  # a plan followed past its first step
+            return
+    raise AssertionError("no plan of two steps or more taken over in 32 deals")
+
+
 def test_a_claim_is_made_when_the_deal_is_searched_for_the_game() -> None:
     """A deal of Brouc inside a game, played by the careful players to its last tricks: the
     search player's values come from the game's exact search, and where it claims the solver

@@ -443,12 +443,16 @@ def _plan_key(player: Search, deal: PhaseDeal) -> tuple[str, str]:
 
 
 def _remember(player: Search, deal: HombreDeal, plan: Sequence[int]) -> None:
+    """Keep each later step of an exchange plan made at `deal`, by the position it follows; the
+    plan counts from the cards `deal` has discarded already (a player who takes over in the
+    middle of an exchange, as a study's replay does, makes it there)."""
     if len(_PLANS) > _PLANS_KEPT:
         _PLANS.clear()
+    done = len(deal.discarding)
     state = deal.copy()
     for action in plan[:-1]:
         state.apply(action)
-        _PLANS[_plan_key(player, state)] = plan[len(state.discarding)] if state.phase == "exchange" else plan[-1]
+        _PLANS[_plan_key(player, state)] = plan[len(state.discarding) - done] if state.phase == "exchange" else plan[-1]
 
 
 search_bot = Search()
