@@ -156,3 +156,32 @@ def test_every_entry_with_playable_options_has_its_figures() -> None:
         assert headline(p.entry, p.ruleset, "en", data) and headline(p.entry, p.ruleset, "fr", data)
     assert data["unplayed"] == [u for e in REGISTER.entries for u in unplayed(e)]
     assert len({s["sessions"] for s in data["studies"]}) == 1 and len({s["seed"] for s in data["studies"]}) == 1
+
+
+def test_the_deals_played_again_by_the_search_player_are_the_registers_studies_and_shown() -> None:
+    """docs/studies/replayed/figures.json (brou study ... --replay-players search, and --steer):
+    each study is one of the register's, with its options, played again by the search player
+    within the replay's budget, with the chance-alone figure beside each change; and the
+    register's headline shows what they say wherever a deal was played again."""
+    from brou.study.chunk import CHUNK
+    from brou.study.output import REPLAYED_FILE, headlines
+
+    data = load_figures(REPLAYED_FILE)
+    wanted = {(p.entry, p.ruleset): p for e in REGISTER.entries for p in plans(e)}
+    assert data["studies"], f"no studies in {REPLAYED_FILE}"
+    shown = 0
+    for s in data["studies"]:
+        p = wanted[s["entry"], s["ruleset"]]
+        assert [(o["option"], o["params"]) for o in s["options"]] == [(r.option, r.params) for r in p.readings]
+        assert s["replay"]["players"] == ["search"] and s["options"][0]["arising"] is None
+        chunks = -(-s["sessions"] // CHUNK)
+        for o in s["options"][1:]:
+            a = o["arising"]
+            assert a["replayed"] <= s["replay"]["deals"] * chunks
+            assert a["replayed"] == a["result_changed"]["n"] == a["by_chance"]["n"]
+            assert a["winner_changed"] is None  # one deal of a session played again, not the session
+            if a["replayed"]:
+                en = headlines(s["entry"], s["ruleset"], "en", load_figures(), data)
+                assert en is not None and f"played again by search players in {a['replayed']} deals" in " ".join(en[1])
+                shown += 1
+    assert shown

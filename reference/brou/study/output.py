@@ -222,6 +222,7 @@ def plot(study: Mapping[str, Any], stem: Path) -> None:
     base = "".join(f", {k}={v}" for k, v in study["base"].items())
     fig.suptitle(f"{study['entry']} \u00b7 {study['ruleset']}{base}: {study['sessions']:,} {unit} per reading, seeds from "
                  f"{study['seed']}, players {','.join(study['players'])}"
+                 + (" steered toward the case" if study.get("steered") else "")
                  + (f"; where it arises, played on by {','.join(study['replay']['players'])}" if study.get("replay") else "")
                  + "; bars: 95 % intervals", fontsize=10)
     with written_whole(stem.with_suffix(".png")) as path:
