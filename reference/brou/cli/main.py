@@ -359,8 +359,9 @@ def _study_parser(sub: Any) -> None:
                             "the sessions stay the cheap players', the consequences are the strong ones' "
                             "(docs/ambiguities.md)")
     study.add_argument("--replay-deals", type=_count, default=1, metavar="K",
-                       help="with --replay-players, the first K deals of a session where a reading arises are played "
-                            "again (default 1)")
+                       help="with --replay-players, at most K deals of each 25 seeds are played again, the first "
+                            "where a reading arises (default 1; counted by chunk, so the figures do not depend on "
+                            "the workers)")
     study.add_argument("--steer", action="store_true",
                        help="with --replay-players, a targeted study: the session players take the kind of action "
                             "the entry is about now and then (as the search for option situations does), so that a "

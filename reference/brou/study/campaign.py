@@ -130,6 +130,8 @@ def run_each(studies: Sequence[Plan], sessions: int, seed: int, players: Sequenc
     `replay`: other players for the deals where a reading arises (brou.study.arising.Replay);
     `steer`: the players nudged toward each entry's moments (brou.study.chunk.steering)."""
     check_seeds(sessions, seed)
+    if steer and replay is None:
+        raise ValueError("a steered study's deals are played on by a replay's players: give one")
     seeds = range(seed, seed + sessions)
     store: Any = Store(out / "sessions").open() if out is not None else MemoryStore()
     todo: dict[str, list[Chunk]] = {}

@@ -41,8 +41,9 @@ def study_key(plan: Plan, players: Sequence[str], replay: Replay | None = None,
 
 @dataclass(frozen=True)
 class Chunk:
-    """Seeds `start`..`stop`-1 of a study (`plan`) played by `players` (specs), the deals where a
-    reading arises played again by the replay's players if there is one."""
+    """Seeds `start`..`stop`-1 of a study (`plan`) played by `players` (specs), nudged by
+    `steer` if given (`steering`), the deals where a reading arises played again by the
+    replay's players if there is one."""
 
     plan: Plan
     players: tuple[str, ...]
