@@ -123,6 +123,10 @@ def test_the_registers_headline_gives_what_the_deals_played_again_say() -> None:
     assert fr is not None and "dans 3 donnes où le cas se présente, rejouées par des joueurs au hasard" in fr[1][0]
     assert headlines("AMB-55", "homme-d-auvergne", "en", plain, plain) == headlines("AMB-55", "homme-d-auvergne",
                                                                                      "en", plain)
+    alone = headlines("AMB-55", "homme-d-auvergne", "en", again)  # the replayed figures as the study's own
+    assert alone is not None and "the deal's result (played again by random players) changes in" in alone[1][0]
+    fr_alone = headlines("AMB-55", "homme-d-auvergne", "fr", again)
+    assert fr_alone is not None and "(rejouée par des joueurs au hasard) y change" in fr_alone[1][0]
 
 
 def test_a_steered_study_meets_the_case_its_players_never_meet_and_is_kept_apart() -> None:

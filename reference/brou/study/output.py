@@ -294,14 +294,18 @@ PLAYERS_FR = {"careful": "prudents", "random": "au hasard", "greedy": "gloutons"
               "search": "qui cherchent à chaque phase"}
 
 
-def _replayers(a: Mapping[str, Any] | None, lang: str) -> str:
+def _fr_players(names: Sequence[str]) -> str:
+    """Player specs as the French text names them, by what they do (`PLAYERS_FR`)."""
+    return " et ".join(dict.fromkeys(PLAYERS_FR.get(n.split(":")[0], n) for n in names))
+
+
+def _replayers(study: Mapping[str, Any], lang: str) -> str:
     """Who played again the deals where the case arises, for a headline ("" if the session players)."""
-    if not a or not a.get("replayed_by"):
+    if not study.get("replay"):
         return ""
-    names = a["replayed_by"].split(" (")[0].split(",")
+    names = study["replay"]["players"]
     if lang == "fr":
-        return " (rejouée par des joueurs " + " et ".join(dict.fromkeys(PLAYERS_FR.get(n.split(":")[0], n)
-                                                                            for n in names)) + ")"
+        return f" (rejouée par des joueurs {_fr_players(names)})"
     return f" (played again by {','.join(names)} players)"
 
 
@@ -320,7 +324,7 @@ def _played_again(replayed: Mapping[str, Any] | None, amb_id: str, ruleset: str,
         n = a["replayed"]
         two = len(study["sides"]) == 2 and a["score_change"] and a["score_change"][0]["value"] is not None
         if lang == "fr":
-            who = " et ".join(dict.fromkeys(PLAYERS_FR.get(x.split(":")[0], x) for x in study["replay"]["players"]))
+            who = _fr_players(study["replay"]["players"])
             where = " (joueurs poussés vers le cas)" if study.get("steered") else ""
             text += (f"\u202f; dans {n} donnes où le cas se présente{where}, rejouées par des joueurs {who}, le résultat "
                      f"change dans {_fr_pct(a['result_changed'])} (par le seul hasard des joueurs dans "
@@ -361,7 +365,7 @@ def headlines(amb_id: str, ruleset: str, lang: str = "en", data: Mapping[str, An
                          f"des cas, une donne au moins dans {_fr_pct(o['any_deal_changed'])}, vainqueur dans "
                          f"{_fr_pct(o['winner_changed'])}" + (
                              f"\u202f; le cas se présente dans {_fr_pct(a['per_deal'])} des donnes, et le résultat "
-                             f"de la donne{_replayers(a, 'fr')} y change dans {_fr_pct(a['result_changed'])}"
+                             f"de la donne{_replayers(s, 'fr')} y change dans {_fr_pct(a['result_changed'])}"
                              if a and a["per_deal"]["value"] is not None and a["result_changed"]["value"] is not None
                              else f"\u202f; le cas se présente dans {_fr_pct(a['per_deal'])} des donnes"
                              if a and a["per_deal"]["value"] is not None else "")
@@ -371,7 +375,7 @@ def headlines(amb_id: str, ruleset: str, lang: str = "en", data: Mapping[str, An
                          f"{'matches' if match else 'games'}, some deal's result in {_pct(o['any_deal_changed'])}, "
                          f"the winner in {_pct(o['winner_changed'])}" + (
                              f"; the case arises in {_pct(a['per_deal'])} of deals, and there the deal's result"
-                             f"{_replayers(a, 'en')} changes in {_pct(a['result_changed'])}"
+                             f"{_replayers(s, 'en')} changes in {_pct(a['result_changed'])}"
                              if a and a["per_deal"]["value"] is not None and a["result_changed"]["value"] is not None
                              else f"; the case arises in {_pct(a['per_deal'])} of deals"
                              if a and a["per_deal"]["value"] is not None else "")
