@@ -386,7 +386,7 @@ def cmd_study(args: argparse.Namespace) -> int:
     from ..study.arising import Replay
     from ..study.campaign import run_each
     from ..study.output import output_names, table_text, write_all
-    from ..study.play import check_seeds
+    from ..study.play import check_players, check_seeds
 
     if args.all == bool(args.id):
         raise UsageError("brou study: give an entry id or --all, not " + ("both" if args.all else "neither"))
@@ -405,7 +405,7 @@ def cmd_study(args: argparse.Namespace) -> int:
     if args.replay_players is not None:
         replay_specs = parse_players(args.replay_players)
         replay = Replay(tuple(spec.text for spec in replay_specs), args.replay_deals)
-        _chosen_studies(args, replay.players)
+        check_players(replay.players, sorted({p.ruleset for p in plans}))
         specs = (*specs, *replay_specs)
     elif args.replay_deals != 1:
         raise UsageError("brou study: --replay-deals counts the deals --replay-players play again; give both")

@@ -59,15 +59,18 @@ def arising_figures(rows: Sequence[dict[str, Any]], default: Sequence[dict[str, 
     again = [len(r["changed"]) for r in rows]
     replayed_by = next((r.get("replayed_by") for r in rows if r.get("replayed_by")), None)
 
+    def size(deal: Sequence[float]) -> float:  # a side's score moved, on average over the sides
+        return sum(abs(x) for x in deal) / len(deal)
+
     def moved(r: dict[str, Any]) -> float:
-        return float(sum(sum(abs(x) for x in deal) / len(deal) for deal in r["delta"] if deal))
+        return float(sum(size(deal) for deal in r["delta"] if deal))
 
     if replayed_by:  # a few deals of many sessions: each deal one draw, not a session's deals taken together
         deals = [(c, d) for r in rows for c, d in zip(r["changed"], r["delta"], strict=True)]
         there: dict[str, Any] = {
             "result_changed": wilson(sum(1 for c, _ in deals if c), len(deals)).data(),
             "score_change": [student([d[i] for _, d in deals if d]).data() for i in range(sides)],
-            "score_moved": student([sum(abs(x) for x in d) / len(d) for _, d in deals if d]).data(),
+            "score_moved": student([size(d) for _, d in deals if d]).data(),
         }
     else:
         there = {
@@ -137,15 +140,17 @@ def run_each(studies: Sequence[Plan], sessions: int, seed: int, players: Sequenc
     todo: dict[str, list[Chunk]] = {}
     already = 0
 
+    nudges = {(p.entry, p.ruleset): steering(p) if steer else () for p in studies}
+
     def key_of(plan: Plan) -> str:
-        return study_key(plan, players, replay, steering(plan) if steer else ())
+        return study_key(plan, players, replay, nudges[plan.entry, plan.ruleset])
 
     for plan in studies:
         key = key_of(plan)
         have = store.done(key, seeds)
         already += len(have) * len(plan.readings)
         todo[key] = chunks_of(plan, players, [s for s in seeds if s not in have], replay,
-                              steering(plan) if steer else ()) if len(have) < sessions else []
+                              nudges[plan.entry, plan.ruleset]) if len(have) < sessions else []
     total = sum(sessions * len(p.readings) for p in studies)
     chunks = [c for plan in studies for c in todo[key_of(plan)]]
     workers = processes(jobs, len(chunks)) if jobs else 0
