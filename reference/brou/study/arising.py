@@ -191,6 +191,13 @@ class Replay:
         return f"{','.join(self.players)}, {deals} of each 25 seeds where it arises"
 
 
+def _at_start(base: Session | None, rules: Rules, seed: int) -> Session:
+    """The deal `base` stands at the start of, dealt again under `rules`; the first deal (no
+    `base`) dealt from the session's seed, so that a reading of the draw for the first dealer
+    is seen too."""
+    return Session(rules, seed) if base is None else base.under(rules)
+
+
 def consequences(ruleset: str, params: dict[str, Any], other: dict[str, Any], seed: int,
                  actions: Sequence[Sequence[Step]], players: Sequence[str] = (), states: Sequence[Any] = (),
                  start: int = 0, opening: Opening | None = None, replay: Replay | None = None,
@@ -217,13 +224,14 @@ def consequences(ruleset: str, params: dict[str, Any], other: dict[str, Any], se
             raise ValueError(f"{ruleset} seed {seed}: the actions go past the end of the session")
         shadow = Session(other_rules, seed) if number == 0 else session.under(other_rules)
         again = bool(bots) and left > 0
-        counter = (Session(other_rules, seed) if number == 0 else session.under(other_rules)) if again else None
-        mine_counters = [Session(session.rules, seed) if number == 0 else session.under(session.rules)
-                         for _ in range(2)] if again and replay else []
+        # the deal's start, kept to be dealt again from (the first deal is dealt from the seed itself)
+        base = session.under(session.rules) if again and number > 0 else None
         step = _deal_step(session, shadow, deal_actions, players)
-        if step == NEVER or counter is None:
+        if step == NEVER or not again:
             out.append(Deal(step))
             continue
+        counter = _at_start(base, other_rules, seed)
+        mine_counters = [_at_start(base, session.rules, seed) for _ in range(2)] if replay else []
         left -= 1
         keyed = f"{seed}:{number}" if replay else None
         before = deal_actions[:max(step - 1, 0)] if replay else ()  # a replay plays on from where they part
