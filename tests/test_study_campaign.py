@@ -21,12 +21,14 @@ import pytest
 from brou.cli.main import main
 from brou.errors import UsageError
 from brou.spec.ambiguities import load_register
+from brou.spec.rules import Rules
 from brou.study import campaign
 from brou.study.arising import Replay
 from brou.study.campaign import run
-from brou.study.chunk import CHUNK, Chunk, chunks_of, play_chunk, steering
-from brou.study.play import Plan, plans
+from brou.study.chunk import CHUNK, Chunk, chunks_of, play_chunk
+from brou.study.play import Plan, Standing, begun, plans
 from brou.study.store import MARKER, Store
+from brou.study.targeted import aim_of
 
 REGISTER = load_register()
 (PLAN,) = plans(REGISTER.entry("AMB-55"))  # L'Homme d'Auvergne, five or seven marks: quick games
@@ -134,16 +136,40 @@ def test_a_steered_study_meets_the_case_its_players_never_meet_and_is_kept_apart
     question comes up; steered toward announcing (brou.study.options.TARGETS), they do, in the
     same seeds, and the study is kept under its own key with its rows saying so."""
     (plan,) = [p for p in plans(REGISTER.entry("AMB-07")) if p.ruleset == "brouc"]
-    nudge = steering(plan)
-    assert dict(nudge) == {"announce": 0.95}
-    assert steering(PLAN) == ()  # AMB-55 has no steering
+    aim = aim_of(plan)
+    assert aim is not None and dict(aim.steer) == {"announce": 0.95} and aim.standing is None
+    assert aim_of(PLAN) is None  # AMB-55 has no aim
     replay = Replay(("careful",), 2)
-    plain, steered = Chunk(plan, PLAYERS, 0, 6, replay), Chunk(plan, PLAYERS, 0, 6, replay, nudge)
+    plain, steered = Chunk(plan, PLAYERS, 0, 6, replay), Chunk(plan, PLAYERS, 0, 6, replay, aim)
     assert plain.key != steered.key
     assert sum(r["arose"] for r in play_chunk(plain)) == 0
     rows = play_chunk(steered)
     assert sum(r["arose"] for r in rows) > 0 and sum(len(r["changed"]) for r in rows) == 2
     assert {r["players"] for r in rows} == {"careful (steered: announce 0.95)"}
+
+
+def test_a_study_aimed_inside_a_game_meets_a_case_plain_play_never_meets() -> None:
+    """AMB-15 (both teams past 301 at the end of one coup): plain careful matches never meet it;
+    aimed (brou.study.targeted.AIMS: the first game's scores drawn near 301, players who never
+    claim on their own) they do, every reading of a seed starts from the same standing, and the
+    rows say how the sessions were aimed."""
+    (plan,) = plans(REGISTER.entry("AMB-15"))
+    aim = aim_of(plan)
+    assert aim is not None and aim.standing is not None and aim.players == ("random",)
+    rows = play_chunk(Chunk(plan, aim.players, 0, 8, Replay(("careful",), 2), aim))
+    assert sum(r["arose"] for r in rows) > 0
+    assert {r["players"] for r in rows} == {f"random (from {aim.standing.text()})"}
+    for seed in range(3):
+        scores, _, _ = aim.standing.drawn(seed)
+        assert all(260 <= s <= 300 and s % 10 == 0 for s in scores)
+        sessions = [begun(Rules.load(plan.ruleset, **r.params), seed, aim.standing) for r in plan.readings]
+        assert {tuple(s.scores) for s in sessions} == {tuple(scores)}
+        assert len({str(s.deal.deal) for s in sessions}) == 1  # the same cards under every reading
+
+
+def test_a_standing_is_for_a_match_of_games_only() -> None:
+    with pytest.raises(ValueError, match="a match of games"):
+        begun(Rules.load("hombre"), 0, Standing(((0, 10), (0, 10))))
 
 
 def test_a_store_written_before_replays_is_read_as_it_was(tmp_path: Path) -> None:
@@ -164,7 +190,7 @@ def test_a_store_written_before_replays_is_read_as_it_was(tmp_path: Path) -> Non
     (["--replay-players", "nobody"], "nobody"),
     (["--replay-players", "careful", "--replay-deals", "0"], "--replay-deals"),
     (["--steer"], "--steer needs --replay-players"),
-    (["--steer", "--replay-players", "careful"], "AMB-55 has no steering"),
+    (["--steer", "--replay-players", "careful"], "AMB-55 has no aim"),
 ])
 def test_a_replay_asked_wrong_is_one_line_and_exit_2(args: list[str], says: str,
                                                      capsys: pytest.CaptureFixture[str]) -> None:

@@ -410,15 +410,15 @@ def cmd_study(args: argparse.Namespace) -> int:
     elif args.replay_deals != 1:
         raise UsageError("brou study: --replay-deals counts the deals --replay-players play again; give both")
     if args.steer:
-        from ..study.chunk import steering
+        from ..study.targeted import aim_of
 
         if replay is None:
             raise UsageError("brou study: --steer needs --replay-players: steered sessions are where a case is found, "
                              "the replay's players say what it changes")
-        bare = sorted({p.entry for p in plans if not steering(p)})
+        bare = sorted({p.entry for p in plans if aim_of(p) is None})
         if bare:
-            raise UsageError(f"brou study: --steer: {', '.join(bare)} {'has' if len(bare) == 1 else 'have'} no steering "
-                             "toward its cases (brou.study.options.TARGETS)")
+            raise UsageError(f"brou study: --steer: {', '.join(bare)} {'has' if len(bare) == 1 else 'have'} no aim "
+                             "at its cases (brou.study.targeted.AIMS, brou.study.options.TARGETS)")
     if args.out is not None:
         writable_folder("study", args.out, output_names(((p.entry, p.ruleset) for p in plans), args.steer))
     slow_if_pure("study", specs)

@@ -46,23 +46,12 @@ from ..engine.session import GAMES_AND_MARKS, Session, session_kind
 from ..engine.view import view
 from ..players import player_bot
 from ..spec.rules import Rules
-from .play import RESULT_KEYS, Opening, _scores, opened
+from .play import RESULT_KEYS, Standing, _scores, begun
+from .reasons import CANNOT_ARISE
 
 __all__ = ["CANNOT_ARISE", "NEVER", "Deal", "Replay", "arising", "arose_in", "consequences"]
 
 NEVER = -1  # a deal where the situation did not arise
-
-# entries whose readings cannot part in the study's play, and why (the figures show the reason,
-# a test checks that the detector never fires for them)
-CANNOT_ARISE = {
-    "AMB-01": "the next dealer is the dealer's right or left neighbour, both of the other side, so every deal is "
-              "dealt and played the same by seat of the deal and every side's count is the same; only which of two "
-              "partners holds which hand changes, and that matters only when partners are different players",
-    "AMB-58": "the table's players are numbered in the order of play, so whether that order runs to the right or "
-              "to the left is a name for the same deals: each seat deals, bids and plays after the same players "
-              "either way, whoever sits there",
-}
-
 
 @dataclass(frozen=True)
 class Deal:
@@ -191,38 +180,37 @@ class Replay:
         return f"{','.join(self.players)}, {deals} of each 25 seeds where it arises"
 
 
-def _at_start(base: Session | None, rules: Rules, seed: int) -> Session:
+def _at_start(base: Session | None, rules: Rules, seed: int, standing: Standing | None) -> Session:
     """The deal `base` stands at the start of, dealt again under `rules`; the first deal (no
-    `base`) dealt from the session's seed, so that a reading of the draw for the first dealer
-    is seen too."""
-    return Session(rules, seed) if base is None else base.under(rules)
+    `base`) dealt from the session's seed (and `standing`), so that a reading of the draw for
+    the first dealer is seen too."""
+    return begun(rules, seed, standing) if base is None else base.under(rules)
 
 
 def consequences(ruleset: str, params: dict[str, Any], other: dict[str, Any], seed: int,
                  actions: Sequence[Sequence[Step]], players: Sequence[str] = (), states: Sequence[Any] = (),
-                 start: int = 0, opening: Opening | None = None, replay: Replay | None = None,
+                 standing: Standing | None = None, replay: Replay | None = None,
                  budget: int | None = None) -> tuple[Deal, ...]:
     """For each deal of a session played under `params` by `players` (its actions, deal by
-    deal, from the start of deal `start`, and its players' random states, as `play_sessions`
-    keeps them), where the reading with `other` parts from it and, when `states` are given,
+    deal, and its players' random states, as `play_sessions` keeps them; from `standing` if it
+    started inside a game), where the reading with `other` parts from it and, when `states` are given,
     what that changes in the deal (the module's docstring): played again under `other` by the
     same players and compared with the deal as played, or, with `replay`, played again under
     both readings by the replay's players, at most `budget` deals (None: every one)."""
     other_rules = Rules.load(ruleset, **other)
-    session, _ = opened(ruleset, params, seed, start, opening)
+    session = begun(Rules.load(ruleset, **params), seed, standing)
     again_by = (replay.players if replay else players) if states else ()
     bots = [player_bot(other_rules, spec) for spec in again_by]
     mine_bots = [player_bot(session.rules, spec) for spec in again_by] if replay else []
     left = len(actions) if budget is None else budget
     out = []
-    for index, deal_actions in enumerate(actions):
-        number = start + index
+    for number, deal_actions in enumerate(actions):
         if len(session.deals) > number:  # ended as it was dealt: judged with the deal before
             out.append(Deal(NEVER))
             continue
         if session.is_over:
             raise ValueError(f"{ruleset} seed {seed}: the actions go past the end of the session")
-        shadow = Session(other_rules, seed) if number == 0 else session.under(other_rules)
+        shadow = begun(other_rules, seed, standing) if number == 0 else session.under(other_rules)
         again = bool(bots) and left > 0
         # the deal's start, kept to be dealt again from (the first deal is dealt from the seed itself)
         base = session.under(session.rules) if again and number > 0 else None
@@ -230,16 +218,16 @@ def consequences(ruleset: str, params: dict[str, Any], other: dict[str, Any], se
         if step == NEVER or not again:
             out.append(Deal(step))
             continue
-        counter = _at_start(base, other_rules, seed)
-        mine_counters = [_at_start(base, session.rules, seed) for _ in range(2)] if replay else []
+        counter = _at_start(base, other_rules, seed, standing)
+        mine_counters = [_at_start(base, session.rules, seed, standing) for _ in range(2)] if replay else []
         left -= 1
         keyed = f"{seed}:{number}" if replay else None
         before = deal_actions[:max(step - 1, 0)] if replay else ()  # a replay plays on from where they part
-        theirs = _played_again(counter, bots, states[index], keyed, before)
+        theirs = _played_again(counter, bots, states[number], keyed, before)
         noise = None
         if mine_counters:
             played = mine_counters[0]
-            mine = _played_again(played, mine_bots, states[index], keyed, before)
+            mine = _played_again(played, mine_bots, states[number], keyed, before)
             chance = _played_again(mine_counters[1], mine_bots, None, f"{seed}:{number}:again", before)
             noise = (mine is None) != (chance is None) or (
                 mine is not None and chance is not None and _result(played, mine) != _result(mine_counters[1], chance))
@@ -257,12 +245,12 @@ def consequences(ruleset: str, params: dict[str, Any], other: dict[str, Any], se
 
 
 def arising(ruleset: str, params: dict[str, Any], other: dict[str, Any], seed: int,
-            actions: Sequence[Sequence[Step]], start: int = 0, opening: Opening | None = None,
+            actions: Sequence[Sequence[Step]], standing: Standing | None = None,
             players: Sequence[str] = ()) -> tuple[int, ...]:
-    """For each deal of a session played under `params` (its actions, deal by deal, from the
-    start of deal `start`, as `play_sessions` keeps them), the step at which the reading with
-    `other` parts from it (NEVER where it does not): the module's docstring."""
-    return tuple(d.step for d in consequences(ruleset, params, other, seed, actions, players, (), start, opening))
+    """For each deal of a session played under `params` (its actions, deal by deal, as
+    `play_sessions` keeps them; from `standing` if it started inside a game), the step at which
+    the reading with `other` parts from it (NEVER where it does not): the module's docstring."""
+    return tuple(d.step for d in consequences(ruleset, params, other, seed, actions, players, (), standing))
 
 
 def arose_in(steps: Sequence[int]) -> int:

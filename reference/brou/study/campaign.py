@@ -13,11 +13,12 @@ from typing import Any
 
 from ..spec.ambiguities import Register
 from .arising import CANNOT_ARISE, Replay
-from .chunk import Chunk, chunks_of, steering, study_key, summary_of
+from .chunk import Chunk, chunks_of, study_key, summary_of
 from .cluster import Progress, play, processes
 from .play import DEFAULT_PLAYERS, Plan, _study_data, check_seeds, chosen
 from .stats import ratio, student, wilson
 from .store import Store
+from .targeted import Aim, aim_of
 
 __all__ = ["MemoryStore", "arising_figures", "run", "run_each", "study", "study_all"]
 
@@ -106,8 +107,9 @@ def _figures(plan: Plan, store: Any, sessions: int, seed: int, players: Sequence
              replay: Replay | None = None, steer: bool = False) -> dict[str, Any]:
     """A study's figures from the store (every seed of it there)."""
     seeds = range(seed, seed + sessions)
-    nudge = steering(plan) if steer else ()
-    rows = store.rows(study_key(plan, players, replay, nudge), seeds, [r.option for r in plan.readings])
+    aim = aim_of(plan) if steer else None
+    players = _players(players, aim)
+    rows = store.rows(study_key(plan, players, replay, aim), seeds, [r.option for r in plan.readings])
     played = [[summary_of(r) for r in rows[reading.option]] for reading in plan.readings]
     data = _study_data(plan, played, sessions, seed, players)
     default = rows[plan.default]
@@ -117,8 +119,14 @@ def _figures(plan: Plan, store: Any, sessions: int, seed: int, players: Sequence
     data["cannot_arise"] = CANNOT_ARISE.get(plan.entry)
     data["replay"] = None if replay is None else {"players": list(replay.players), "deals": replay.deals,
                                                   "text": replay.text()}
-    data["steered"] = dict(nudge) or None
+    data["steered"] = (dict(aim.steer) or None) if aim else None
+    data["standing"] = aim.standing.text() if aim and aim.standing else None
     return data
+
+
+def _players(players: Sequence[str], aim: Aim | None) -> tuple[str, ...]:
+    """Who plays a study's sessions: its aim's players if it has some, else the study's."""
+    return aim.players if aim is not None and aim.players else tuple(players)
 
 
 def run_each(studies: Sequence[Plan], sessions: int, seed: int, players: Sequence[str], jobs: int = 0,
@@ -131,7 +139,7 @@ def run_each(studies: Sequence[Plan], sessions: int, seed: int, players: Sequenc
     lacks; `jobs` Dask workers on this machine (0: in this process) or the cluster of
     `scheduler`; `progress`: sessions done, rate and time left on standard error (or `say`);
     `replay`: other players for the deals where a reading arises (brou.study.arising.Replay);
-    `steer`: the players nudged toward each entry's moments (brou.study.chunk.steering)."""
+    `steer`: the sessions aimed at each entry's case (brou.study.targeted.aim_of)."""
     check_seeds(sessions, seed)
     if steer and replay is None:
         raise ValueError("a steered study's deals are played on by a replay's players: give one")
@@ -140,17 +148,19 @@ def run_each(studies: Sequence[Plan], sessions: int, seed: int, players: Sequenc
     todo: dict[str, list[Chunk]] = {}
     already = 0
 
-    nudges = {(p.entry, p.ruleset): steering(p) if steer else () for p in studies}
+    aims = {(p.entry, p.ruleset): aim_of(p) if steer else None for p in studies}
 
     def key_of(plan: Plan) -> str:
-        return study_key(plan, players, replay, nudges[plan.entry, plan.ruleset])
+        aim = aims[plan.entry, plan.ruleset]
+        return study_key(plan, _players(players, aim), replay, aim)
 
     for plan in studies:
         key = key_of(plan)
         have = store.done(key, seeds)
         already += len(have) * len(plan.readings)
-        todo[key] = chunks_of(plan, players, [s for s in seeds if s not in have], replay,
-                              nudges[plan.entry, plan.ruleset]) if len(have) < sessions else []
+        aim = aims[plan.entry, plan.ruleset]
+        todo[key] = chunks_of(plan, _players(players, aim), [s for s in seeds if s not in have], replay,
+                              aim) if len(have) < sessions else []
     total = sum(sessions * len(p.readings) for p in studies)
     chunks = [c for plan in studies for c in todo[key_of(plan)]]
     workers = processes(jobs, len(chunks)) if jobs else 0

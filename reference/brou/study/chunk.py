@@ -17,44 +17,46 @@ from dataclasses import dataclass
 from typing import Any
 
 from .arising import NEVER, Replay, consequences
-from .options import TARGETS
 from .play import Plan, Summary, play_sessions
+from .targeted import Aim
 
-__all__ = ["CHUNK", "Chunk", "chunks_of", "play_chunk", "steering", "study_key", "summary_of"]
+__all__ = ["CHUNK", "Chunk", "chunks_of", "play_chunk", "study_key", "summary_of"]
 
 CHUNK = 25  # sessions of each reading a chunk plays: small enough to lose little, large enough to cost little
 
 
-def study_key(plan: Plan, players: Sequence[str], replay: Replay | None = None,
-              steer: Sequence[tuple[str, float]] = ()) -> str:
+def study_key(plan: Plan, players: Sequence[str], replay: Replay | None = None, aim: Aim | None = None) -> str:
     """What decides a study's sessions, as a short digest: its entry, ruleset, every reading's
     parameters, the players, who plays again the deals where a reading arises and how the
-    players are steered.  Rows are kept under it: a register whose options changed, or other
-    players, start a new set of rows and never mix with the old."""
+    sessions are aimed (brou.study.targeted).  Rows are kept under it: a register whose options
+    changed, or other players, start a new set of rows and never mix with the old."""
     what: list[Any] = [plan.entry, plan.ruleset, [[r.option, r.params] for r in plan.readings], list(players)]
     if replay is not None:
         what.append([list(replay.players), replay.deals])
-    if steer:
-        what.append([list(k) for k in steer])
+    if aim is not None and aim.steer:
+        what.append([list(k) for k in aim.steer])
+    if aim is not None and aim.standing is not None:
+        s = aim.standing
+        what.append(["standing", [list(r) for r in s.scores], list(s.carried), list(s.marks)])
     return hashlib.sha256(json.dumps(what, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
 @dataclass(frozen=True)
 class Chunk:
-    """Seeds `start`..`stop`-1 of a study (`plan`) played by `players` (specs), nudged by
-    `steer` if given (`steering`), the deals where a reading arises played again by the
-    replay's players if there is one."""
+    """Seeds `start`..`stop`-1 of a study (`plan`) played by `players` (specs), aimed at its
+    case if an `aim` is given (brou.study.targeted), the deals where a reading arises played
+    again by the replay's players if there is one."""
 
     plan: Plan
     players: tuple[str, ...]
     start: int
     stop: int
     replay: Replay | None = None
-    steer: tuple[tuple[str, float], ...] = ()
+    aim: Aim | None = None
 
     @property
     def key(self) -> str:
-        return study_key(self.plan, self.players, self.replay, self.steer)
+        return study_key(self.plan, self.players, self.replay, self.aim)
 
     @property
     def sessions(self) -> int:
@@ -62,15 +64,8 @@ class Chunk:
         return (self.stop - self.start) * len(self.plan.readings)
 
 
-def steering(plan: Plan) -> tuple[tuple[str, float], ...]:
-    """How the players of a steered study of `plan` are nudged: its entry's steering in the
-    search for option situations (brou.study.options.TARGETS), in a fixed order; () if none."""
-    target = TARGETS.get(plan.entry)
-    return tuple(sorted(target.steer.items())) if target is not None and plan.ruleset in target.rulesets else ()
-
-
 def chunks_of(plan: Plan, players: Sequence[str], seeds: Sequence[int], replay: Replay | None = None,
-              steer: Sequence[tuple[str, float]] = ()) -> list[Chunk]:
+              aim: Aim | None = None) -> list[Chunk]:
     """The chunks that play `seeds` (in increasing order) of a study: runs of consecutive seeds
     within the same block of CHUNK (seeds CHUNK*k to CHUNK*(k+1)-1), so that a study resumed with
     other bounds plays the same chunks as before."""
@@ -78,13 +73,13 @@ def chunks_of(plan: Plan, players: Sequence[str], seeds: Sequence[int], replay: 
     start = previous = None
     for seed in seeds:
         if start is not None and previous is not None and (seed != previous + 1 or seed // CHUNK != start // CHUNK):
-            out.append(Chunk(plan, tuple(players), start, previous + 1, replay, tuple(steer)))
+            out.append(Chunk(plan, tuple(players), start, previous + 1, replay, aim))
             start = None
         if start is None:
             start = seed
         previous = seed
     if start is not None and previous is not None:
-        out.append(Chunk(plan, tuple(players), start, previous + 1, replay, tuple(steer)))
+        out.append(Chunk(plan, tuple(players), start, previous + 1, replay, aim))
     return out
 
 
@@ -92,7 +87,9 @@ def _row(chunk: Chunk, option: str, s: Summary) -> dict[str, Any]:
     return {
         "entry": chunk.plan.entry, "ruleset": chunk.plan.ruleset, "key": chunk.key, "option": option,
         "default": option == chunk.plan.default, "seed": s.seed,
-        "players": ",".join(chunk.players) + "".join(f" (steered: {k} {v:g})" for k, v in chunk.steer),
+        "players": ",".join(chunk.players) + ("".join(f" (steered: {k} {v:g})" for k, v in chunk.aim.steer)
+                                              + (f" (from {chunk.aim.standing.text()})" if chunk.aim.standing else "")
+                                              if chunk.aim else ""),
         "deals": len(s.scores), "winners": list(s.winners), "first": s.first, "every": s.every, "cards": s.cards,
         "first_dealer": s.first_dealer, "scores": [list(x) for x in s.scores],
         "totals": [sum(x[i] for x in s.scores) for i in range(len(s.sides))],
@@ -110,15 +107,17 @@ def play_chunk(chunk: Chunk) -> list[dict[str, Any]]:
     result and scores change under it (brou.study.arising)."""
     plan, seeds = chunk.plan, range(chunk.start, chunk.stop)
     default = plan.readings[0]
-    steer = dict(chunk.steer) or None
-    played = play_sessions(plan.ruleset, default.params, chunk.players, seeds, keep_states=True, steer=steer)
+    steer = dict(chunk.aim.steer) if chunk.aim else None
+    standing = chunk.aim.standing if chunk.aim else None
+    played = play_sessions(plan.ruleset, default.params, chunk.players, seeds, standing=standing, keep_states=True,
+                           steer=steer)
     rows = [_row(chunk, default.option, s) for s in played]
     for reading in plan.readings[1:]:
         budget = chunk.replay.deals if chunk.replay else None
-        for s, o in zip(played, play_sessions(plan.ruleset, reading.params, chunk.players, seeds, steer=steer),
-                        strict=True):
+        for s, o in zip(played, play_sessions(plan.ruleset, reading.params, chunk.players, seeds, standing=standing,
+                                              steer=steer), strict=True):
             deals = consequences(plan.ruleset, default.params, reading.params, s.seed, s.actions, chunk.players,
-                                 s.states, replay=chunk.replay, budget=budget)
+                                 s.states, standing, replay=chunk.replay, budget=budget)
             again = [d for d in deals if d.replayed]
             if budget is not None:
                 budget -= len(again)

@@ -14,6 +14,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from .reasons import why_nothing
+
 __all__ = ["FIGURES_FILE", "FILES", "FORMAT", "REPLAYED_FILE", "headline", "headlines", "load_figures", "markdown",
            "output_names", "plot", "table_text", "write_all", "written_whole"]
 
@@ -100,10 +102,12 @@ def _about(study: Mapping[str, Any]) -> list[str]:
         lines.append(f"contract made: {study['contract']}")
     if study.get("cannot_arise"):
         lines.append(f"its readings cannot part here: {study['cannot_arise']}")
-    if study.get("steered"):
-        nudges = ", ".join(f"{kind} taken with probability {p:g} where legal" for kind, p in study["steered"].items())
-        lines.append(f"a targeted study: the session players steered toward the case ({nudges}), so how often it "
-                     "arises is the steered play's, not a table's")
+    if targeted(study):
+        aimed = [f"{kind} taken with probability {p:g} where legal" for kind, p in (study.get("steered") or {}).items()]
+        if study.get("standing"):
+            aimed.append(f"every session started inside a game: {study['standing']}")
+        lines.append(f"a targeted study: the sessions aimed at the case ({'; '.join(aimed)}), so how often it "
+                     "arises is the aimed play's, not a table's")
     if study.get("replay"):
         lines.append(f"where a reading arises, the deal played again under the default and under the reading by "
                      f"{study['replay']['text']}: what it changes there is their play")
@@ -146,7 +150,7 @@ def markdown(data: Mapping[str, Any], plots: bool = True) -> str:
            "the ruleset's default option on each seed. Intervals are 95 %: Wilson for rates, normal for means "
            "(per deal: over the sessions, a session's deals taken together).", ""]
     for s in data["studies"]:
-        out += [f"## {s['entry']} · {SHORT.get(s['ruleset'], s['ruleset'])}" + (" · steered" if s.get("steered") else ""),
+        out += [f"## {s['entry']} · {SHORT.get(s['ruleset'], s['ruleset'])}" + (" · targeted" if targeted(s) else ""),
                 ""]
         out += [f"- {line}" for line in _about(s)] + [""]
         arising = ARISING_REPLAYED if s.get("replay") else ARISING
@@ -163,9 +167,14 @@ def markdown(data: Mapping[str, Any], plots: bool = True) -> str:
     return "\n".join(out)
 
 
+def targeted(study: Mapping[str, Any]) -> bool:
+    """Whether a study's sessions were aimed at its case (`brou study --steer`, brou.study.targeted)."""
+    return bool(study.get("steered") or study.get("standing"))
+
+
 def plot_name(study: Mapping[str, Any]) -> str:
-    """A study's plot's file name without its suffix; a steered study's (--steer) apart."""
-    return f"{study['entry']}-{study['ruleset']}" + ("-steered" if study.get("steered") else "")
+    """A study's plot's file name without its suffix; a targeted study's (--steer) apart."""
+    return f"{study['entry']}-{study['ruleset']}" + ("-steered" if targeted(study) else "")
 
 
 def plot(study: Mapping[str, Any], stem: Path) -> None:
@@ -222,7 +231,7 @@ def plot(study: Mapping[str, Any], stem: Path) -> None:
     base = "".join(f", {k}={v}" for k, v in study["base"].items())
     fig.suptitle(f"{study['entry']} \u00b7 {study['ruleset']}{base}: {study['sessions']:,} {unit} per reading, seeds from "
                  f"{study['seed']}, players {','.join(study['players'])}"
-                 + (" steered toward the case" if study.get("steered") else "")
+                 + (" aimed at the case" if targeted(study) else "")
                  + (f"; where it arises, played on by {','.join(study['replay']['players'])}" if study.get("replay") else "")
                  + "; bars: 95 % intervals", fontsize=10)
     with written_whole(stem.with_suffix(".png")) as path:
@@ -237,7 +246,7 @@ FILES = ("figures.json", "studies.md")  # beside a plot per study (plot_name, .p
 
 def output_names(studies: Iterable[tuple[str, str]], steered: bool = False) -> list[str]:
     """Every file `write_all` may write for the studies of (entry, ruleset) pairs (steered ones)."""
-    stems = [plot_name({"entry": entry, "ruleset": ruleset, "steered": steered}) for entry, ruleset in studies]
+    stems = [plot_name({"entry": entry, "ruleset": ruleset, "steered": steered or None}) for entry, ruleset in studies]
     return [*FILES, *(stem + suffix for stem in stems for suffix in (".png", ".svg"))]
 
 
@@ -310,37 +319,54 @@ def _replayers(study: Mapping[str, Any], lang: str) -> str:
 
 
 def _played_again(replayed: Mapping[str, Any] | None, amb_id: str, ruleset: str, option: str, lang: str) -> str:
-    """What the studies with a replay (`REPLAYED_FILE`, a steered one too) say of an option
-    where its deals were played again: how often the result changes there, against chance
-    alone, and for two teams the first team's mean change; "" where they have nothing."""
+    """What the studies with a replay (`REPLAYED_FILE`, a targeted one too) say of an option
+    where its deals were played again: for a targeted study how often the case arises in the
+    aimed play, then how often the result changes where it was played again, against chance
+    alone, and the first team's mean change (two teams) or how far a side's score moves; for a
+    targeted study how often some deal of its sessions changes; "" where they have nothing."""
     text = ""
+    fr = lang == "fr"
     for study in (replayed or {}).get("studies", []):
         if study["entry"] != amb_id or study["ruleset"] != ruleset or not study.get("replay"):
             continue
         o = next((o for o in study["options"] if o["option"] == option), None)
         a = o.get("arising") if o else None
-        if not a or not a.get("replayed") or a["result_changed"]["value"] is None:
+        if o is None or not a or not a.get("replayed") or a["result_changed"]["value"] is None:
             continue
-        n = a["replayed"]
-        two = len(study["sides"]) == 2 and a["score_change"] and a["score_change"][0]["value"] is not None
-        if lang == "fr":
-            who = _fr_players(study["replay"]["players"])
-            where = " (joueurs poussés vers le cas)" if study.get("steered") else ""
-            text += (f"\u202f; dans {n} donnes où le cas se présente{where}, rejouées par des joueurs {who}, le résultat "
-                     f"change dans {_fr_pct(a['result_changed'])} (par le seul hasard des joueurs dans "
-                     f"{_fr_pct(a['by_chance'])})")
-            if two:
-                team = side_names(study)[0].removeprefix("team ")
-                mean = _num(a["score_change"][0], "\u202f; ").replace(".", ",")
-                text += f", variation moyenne pour l'équipe {team}\u00a0: {mean}"
-            continue
-        who = ",".join(study["replay"]["players"])
-        where = " (the players steered toward it)" if study.get("steered") else ""
-        text += (f"; played again by {who} players in {n} deals where it arises{where}, the result changes in "
-                 f"{_pct(a['result_changed'])} (by the players' chance alone in {_pct(a['by_chance'])})")
-        if two:
-            text += f", {side_names(study)[0]}'s mean change {_num(a['score_change'][0])}"
+        n, aimed, pct = a["replayed"], targeted(study), _fr_pct if fr else _pct
+        unit = ("matchs dirigés" if fr else "matches") if study["session"] == "match" else (
+            "parties dirigées" if fr else "games")
+        if fr:
+            text += (f"\u202f; en parties dirigées vers le cas, il se présente dans {pct(a['per_deal'])} des donnes"
+                     if aimed else "")
+            text += (f"\u202f; dans {n} donnes où le cas se présente, rejouées par des joueurs "
+                     f"{_fr_players(study['replay']['players'])}, le résultat change dans {pct(a['result_changed'])} "
+                     f"(par le seul hasard des joueurs dans {pct(a['by_chance'])})")
+        else:
+            text += f"; in play aimed at it, the case arises in {pct(a['per_deal'])} of deals" if aimed else ""
+            text += (f"; played again by {','.join(study['replay']['players'])} players in {n} deals where it "
+                     f"arises, the result changes in {pct(a['result_changed'])} (by the players' chance alone in "
+                     f"{pct(a['by_chance'])})")
+        if len(study["sides"]) == 2 and a["score_change"] and a["score_change"][0]["value"] is not None:
+            team = side_names(study)[0]
+            text += (f", variation moyenne pour l'équipe {team.removeprefix('team ')}\u00a0: "
+                     + _num(a["score_change"][0], "\u202f; ").replace(".", ",") if fr
+                     else f", {team}'s mean change {_num(a['score_change'][0])}")
+        elif a.get("score_moved") and a["score_moved"]["value"] is not None:
+            text += (", le score d'un camp bougeant en moyenne de " + _num(a["score_moved"], "\u202f; ").replace(".", ",")
+                     if fr else f", a side's score moving by {_num(a['score_moved'])} on average")
+        if aimed and o["any_deal_changed"]["k"]:
+            text += (f"\u202f; une donne au moins change dans {pct(o['any_deal_changed'])} des {unit}" if fr
+                     else f"; some deal's result changes in {pct(o['any_deal_changed'])} of the aimed {unit}")
     return text
+
+
+def _why(amb_id: str, ruleset: str, option: Mapping[str, Any], lang: str) -> str:
+    """Why an option changes nothing in any study, where the register says (brou.study.reasons)."""
+    reason = why_nothing(amb_id, ruleset, option["option"])
+    if reason is None:
+        return ""
+    return f"\u202f; rien ne change\u00a0: {reason.text('fr')}" if lang == "fr" else f"; nothing changes: {reason.en}"
 
 
 def headlines(amb_id: str, ruleset: str, lang: str = "en", data: Mapping[str, Any] | None = None,
@@ -369,7 +395,7 @@ def headlines(amb_id: str, ruleset: str, lang: str = "en", data: Mapping[str, An
                              if a and a["per_deal"]["value"] is not None and a["result_changed"]["value"] is not None
                              else f"\u202f; le cas se présente dans {_fr_pct(a['per_deal'])} des donnes"
                              if a and a["per_deal"]["value"] is not None else "")
-                         + _played_again(replayed, amb_id, ruleset, o["option"], "fr"))
+                         + _played_again(replayed, amb_id, ruleset, o["option"], "fr") + _why(amb_id, ruleset, o, "fr"))
         else:
             parts.append(f"{o['option']}: first deal's result changed in {_pct(o['first_deal_changed'])} of "
                          f"{'matches' if match else 'games'}, some deal's result in {_pct(o['any_deal_changed'])}, "
@@ -379,7 +405,7 @@ def headlines(amb_id: str, ruleset: str, lang: str = "en", data: Mapping[str, An
                              if a and a["per_deal"]["value"] is not None and a["result_changed"]["value"] is not None
                              else f"; the case arises in {_pct(a['per_deal'])} of deals"
                              if a and a["per_deal"]["value"] is not None else "")
-                         + _played_again(replayed, amb_id, ruleset, o["option"], "en"))
+                         + _played_again(replayed, amb_id, ruleset, o["option"], "en") + _why(amb_id, ruleset, o, "en"))
     if lang == "fr":  # the players by what they do, in French: "careful" is the bot's name in English
         unit = "matchs" if match else "parties"
         players = " et ".join(dict.fromkeys(PLAYERS_FR.get(p, p) for p in s["players"]))

@@ -134,73 +134,84 @@ def _contract(entry: dict[str, Any]) -> bool | None:
 
 
 @dataclass(frozen=True)
-class Opening:
-    """How a targeted study reaches the deal it plays (brou.study.targeted): the deals before
-    it played by `players` (specs, a cheap player) under the ruleset with `params` (the
-    default reading's), as the search that found the deal played them."""
+class Standing:
+    """Where a targeted study's sessions start (docs/ambiguities.md, "A targeted study"): inside
+    the first game of a match of 1802 or Brouc, each team's score (in tens, from `scores`, the
+    two ranges given to the teams in an order drawn too), the marriages carried into it (Brouc,
+    in twenties, from `carried`) and the games each team has marked (from `marks`), drawn from
+    a generator seeded by the session's seed alone: every reading of a study starts the same
+    seed from the same standing, as the witness search draws its games
+    (brou.conformance.cases.witnesses)."""
 
-    players: tuple[str, ...]
-    params: dict[str, Any]
+    scores: tuple[tuple[int, int], tuple[int, int]] = ((0, 0), (0, 0))
+    carried: tuple[int, int] = (0, 0)
+    marks: tuple[int, int] = (0, 0)
+
+    def drawn(self, seed: int) -> tuple[list[int], list[int], list[int]]:
+        """The scores, carried marriages and marks by team (table numbering) for `seed`."""
+        rng = random.Random(f"standing:{seed}")
+        scores = [rng.randrange(lo // 10 * 10, hi + 1, 10) if hi > lo else lo for lo, hi in self.scores]
+        if rng.random() < 0.5:
+            scores.reverse()
+        carried = [rng.randrange(self.carried[0], self.carried[1] + 1, 20) if self.carried[1] else 0 for _ in range(2)]
+        return scores, carried, [rng.randint(*self.marks) for _ in range(2)]
+
+    def text(self) -> str:
+        """The standing in words, for the figures."""
+        (a, b), (c, d) = self.scores
+        parts = [f"the first game's scores drawn from {a}..{b} and {c}..{d}"]
+        if self.carried[1]:
+            parts.append(f"marriages carried into it {self.carried[0]}..{self.carried[1]}")
+        if self.marks[1]:
+            parts.append(f"games marked {self.marks[0]}..{self.marks[1]}")
+        return ", ".join(parts)
 
 
-def opened(ruleset: str, params: dict[str, Any], seed: int, start: int, opening: Opening | None,
-           bots: dict[tuple[str, ...], list[Any]] | None = None) -> tuple[Session, random.Random]:
-    """A session of `ruleset` with `params` from `seed`, at the start of deal `start` (0: as
-    drawn and dealt), and the random generator its players draw from: the deals before `start`
-    played by the opening's players under the opening's parameters, then the session taken
-    on under `params` (`Session.under`)."""
-    rules = Rules.load(ruleset, **params)
-    rng = random.Random(seed)
-    if start == 0:
-        return Session(rules, seed), rng
-    if opening is None:
-        raise ValueError("a study that starts after the first deal needs the players of the deals before")
-    first = Rules.load(ruleset, **opening.params)
-    cache = bots if bots is not None else {}
-    openers = cache.setdefault(opening.players, [player_bot(first, spec) for spec in opening.players])
-    session = Session(first, seed)
-    while len(session.deals) < start:
-        if session.is_over:
-            raise ValueError(f"{ruleset} seed {seed}: the session ends before deal {start + 1}")
-        player = session.seating.player(session.deal.to_act)
-        session.apply(openers[player % len(openers)](session.deal, rng))
-    return (session if rules.params == first.params else session.under(rules)), rng
+def begun(rules: Rules, seed: int, standing: Standing | None = None) -> Session:
+    """A session of `rules` from `seed` as drawn and dealt, or with a `standing` taken inside a
+    game: the standing set and the first deal dealt again from the same deal seed under it."""
+    session = Session(rules, seed)
+    if standing is None:
+        return session
+    if session.kind != GAMES_AND_MARKS:
+        raise ValueError(f"{rules.id}: a standing inside a game is for a match of games (1802, Brouc)")
+    scores, carried, marks = standing.drawn(seed)
+    session.scores, session.marks = scores, marks
+    if rules.data["game"]["marked_by"] == "loser":  # Brouc: the losers mark, and marriages are carried
+        session.carried = carried
+    return session.under(rules)
 
 
 def play_sessions(ruleset: str, params: dict[str, Any], players: Sequence[str], seeds: Sequence[int],
-                  deals: int | None = None, starts: Sequence[int] | None = None,
-                  opening: Opening | None = None, keep_states: bool = False,
+                  deals: int | None = None, standing: Standing | None = None, keep_states: bool = False,
                   steer: Mapping[str, float] | None = None) -> list[Summary]:
     """Play a session from each seed under `ruleset` with `params`, the player `players[p %
     len(players)]` (a spec: `careful`, `pimc:samples=8`) choosing for table player p (the bots'
     own choices drawn from random.Random(seed)); with `deals`, each session stops after that
-    many deals if it is not over (its winners then none).  With `starts`, the session of
-    `seeds[i]` is played from the start of its deal `starts[i]`, the deals before played by
-    `opening` (`opened`), and summed up from there; each summary keeps every action of every
-    deal it sums up (what brou.study.arising replays), and with `keep_states` the players'
-    random state as each deal began (what it plays again under another reading).  With
-    `steer` (an action's kind, brou.study.options.kind_of, to a probability), the player to act
-    takes an action of a steered kind with its probability when he may, as the search for
-    option situations does, so that the moments a rare reading is about come up."""
+    many deals if it is not over (its winners then none).  With `standing`, each session starts
+    inside a game (`begun`).  Each summary keeps every action of every deal (what
+    brou.study.arising replays), and with `keep_states` the players' random state as each deal
+    began (what it plays again under another reading).  With `steer` (an action's kind,
+    brou.study.options.kind_of, to a probability), the player to act takes an action of a
+    steered kind with its probability when he may, as the search for option situations does, so
+    that the moments a rare reading is about come up."""
     rules = Rules.load(ruleset, **params)
     bots = [player_bot(rules, spec) for spec in players]
     asks = acts_out_of_turn(bots)
-    openers: dict[tuple[str, ...], list[Any]] = {}
     kind = session_kind(rules)
     keys = RESULT_KEYS[GAMES_AND_MARKS if kind == GAMES_AND_MARKS else "other"]
     out = []
-    for index, seed in enumerate(seeds):
-        start = starts[index] if starts is not None else 0
-        session, rng = opened(ruleset, params, seed, start, opening, openers)
+    for seed in seeds:
+        session, rng = begun(rules, seed, standing), random.Random(seed)
         cards = json.dumps([session.dealer, list(session.deal.deal)], default=str)
-        first_dealer = session.dealer if len(session.deals) == start else session.deals[start]["dealer"]
+        first_dealer = session.dealer if not session.deals else session.deals[0]["dealer"]
         eldest: dict[int, int] = {}
         actions: dict[int, list[Step]] = {}
         states: dict[int, Any] = {}
-        while not session.is_over and (deals is None or len(session.deals) - start < deals):
+        while not session.is_over and (deals is None or len(session.deals) < deals):
             if len(session.deals) > 100_000:
                 raise RuntimeError(f"{ruleset} seed {seed}: the session did not end within 100,000 deals")
-            number = len(session.deals) - start
+            number = len(session.deals)
             player = session.seating.player(session.deal.to_act)
             eldest.setdefault(number, player)
             if keep_states and number not in states:
@@ -212,7 +223,7 @@ def play_sessions(ruleset: str, params: dict[str, Any], players: Sequence[str], 
             session.apply(action, seat)
         sides = session.sides
         side_of = {p: i for i, side in enumerate(sides) for p in side}
-        played = session.deals[start:]
+        played = session.deals
         results = [{k: d[k] for k in keys if k in d} for d in played]
         out.append(Summary(
             seed, json.dumps(results[0], sort_keys=True),
@@ -229,9 +240,11 @@ def play_sessions(ruleset: str, params: dict[str, Any], players: Sequence[str], 
 
 def _steered(deal: Any, steer: Mapping[str, float], rng: random.Random) -> int | None:
     """An action of a steered kind for the player to act, each legal one drawn with its kind's
-    probability (brou.study.options: the same nudge as the search for option situations); None
-    where none is drawn."""
-    nudged = [a for a in deal.legal_actions() if rng.random() < steer.get(kind_of(deal, a), 0.0)]
+    probability (brou.study.options: the same nudge as the search for option situations), or
+    its text's where the steering names the action itself (L'Hombre's `tourne`); None where
+    none is drawn."""
+    nudged = [a for a in deal.legal_actions()
+              if rng.random() < steer.get(kind_of(deal, a), steer.get(deal.action_text(a), 0.0))]
     return rng.choice(nudged) if nudged else None
 
 
