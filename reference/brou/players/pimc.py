@@ -200,33 +200,93 @@ class Worlds:
             to.update(zip(g.cards, sorted(chosen), strict=True))
         return to
 
-    def world(self, rng: random.Random, attempts: int = ATTEMPTS) -> PhaseDeal:
-        """A deal `seat` cannot tell from this one, at the same moment; RuntimeError if none is
-        found in `attempts` draws."""
+    def _matched(self, rng: random.Random) -> dict[int, int] | None:
+        """A relabelling of the unseen cards that gives every place cards it may hold whenever
+        any does: each place's cards drawn in a random order, a card kept only if the places
+        still to fill can then be filled (Hall's condition over the places with forbidden
+        cards; the others take any card); None if no relabelling gives every place its cards."""
+        hidden = self.hidden
+        need = [len(g.cards) for g in self.groups]
+        bound = [i for i, g in enumerate(self.groups) if g.forbidden & hidden]
+        subsets = [[bound[j] for j in range(len(bound)) if k >> j & 1] for k in range(1, 1 << len(bound))]
+
+        def fillable(left: int) -> bool:
+            for subset in subsets:
+                wanted = sum(need[i] for i in subset)
+                if wanted:
+                    barred = hidden
+                    for i in subset:
+                        barred &= self.groups[i].forbidden
+                    if (left & ~barred).bit_count() < wanted:
+                        return False
+            return True
+
+        left = hidden
+        if not fillable(left):
+            return None
+        pool = self.cards[:]
+        rng.shuffle(pool)
+        to: dict[int, int] = {}
+        for i, g in enumerate(self.groups):
+            chosen: list[int] = []
+            for c in pool:
+                if len(chosen) == len(g.cards):
+                    break
+                if not left >> c & 1 or g.forbidden >> c & 1:
+                    continue
+                need[i] -= 1
+                if fillable(left & ~(1 << c)):
+                    left &= ~(1 << c)
+                    chosen.append(c)
+                else:
+                    need[i] += 1
+            if len(chosen) < len(g.cards):
+                return None
+            to.update(zip(g.cards, sorted(chosen), strict=True))
+        return to
+
+    def _built(self, to: dict[int, int], rng: random.Random) -> PhaseDeal | None:
+        """The world the relabelling `to` gives, its steps played again, if it is one `seat`
+        cannot tell from this deal (every step legal in it, the same view); else None."""
         deal = self.deal
         rules = deal.rules
         dealt = deal.deal
+        hands = tuple(sum(1 << to.get(c, c) for c in rules.mask_to_list(h)) for h in dealt.hands)
+        stock = tuple(to.get(c, c) for c in dealt.stock)
+        turnup = to.get(dealt.turnup, dealt.turnup)
+        if isinstance(deal, HommeDeal) and not turnup_known(deal, self.seat):
+            trumps = rules.mask_to_list(hands[rules.dealer] & rules.suit_mask[dealt.trump])
+            if not trumps:
+                return None
+            turnup = rng.choice(trumps)
+        world = restart(deal, TalonDeal(hands, stock, turnup, dealt.trump))
+        try:
+            for action, by in self.steps:
+                world.apply(to.get(action, action) if action < rules.n_indices else action, by)
+        except IllegalAction:
+            return None
+        return world if view(world, self.seat) == self.view else None
+
+    def world(self, rng: random.Random, attempts: int = ATTEMPTS) -> PhaseDeal:
+        """A deal `seat` cannot tell from this one, at the same moment; RuntimeError if none is
+        found in `attempts` draws of the quick relabelling (`_assign`), then as many of the one
+        that fills every place whenever it can (`_matched`: the quick one fails most draws
+        where a few cards may go to one place only)."""
         for attempt in range(attempts):
             to = self._assign(rng)
             if to is None:
                 if attempt < attempts // 2:
                     continue
                 to = dict(zip(self.cards, rng.sample(self.cards, len(self.cards)), strict=True))
-            hands = tuple(sum(1 << to.get(c, c) for c in rules.mask_to_list(h)) for h in dealt.hands)
-            stock = tuple(to.get(c, c) for c in dealt.stock)
-            turnup = to.get(dealt.turnup, dealt.turnup)
-            if isinstance(deal, HommeDeal) and not turnup_known(deal, self.seat):
-                trumps = rules.mask_to_list(hands[rules.dealer] & rules.suit_mask[dealt.trump])
-                if not trumps:
-                    continue
-                turnup = rng.choice(trumps)
-            world = restart(deal, TalonDeal(hands, stock, turnup, dealt.trump))
-            try:
-                for action, by in self.steps:
-                    world.apply(to.get(action, action) if action < rules.n_indices else action, by)
-            except IllegalAction:
-                continue
-            if view(world, self.seat) == self.view:
+            world = self._built(to, rng)
+            if world is not None:
+                return world
+        for _ in range(attempts):
+            matched = self._matched(rng)
+            if matched is None:
+                break
+            world = self._built(matched, rng)
+            if world is not None:
                 return world
         raise RuntimeError(f"no world consistent with seat {self.seat}'s view in {attempts} draws")
 
