@@ -66,6 +66,21 @@ def test_amb_01_arises_when_partners_are_different_players() -> None:
     assert steps[:2] == (len(s.actions[0]), len(s.actions[1])), steps
 
 
+def test_a_reading_of_which_card_beats_which_arises_as_the_deal_starts() -> None:
+    """AMB-43 (where Brusquembille's ten ranks): the careful players choose by the cards' order,
+    so under the other reading they may play otherwise before any trick is won otherwise (seed
+    39: every deal's result the same at first, the sessions' plays not).  The order every seat
+    plays by is part of what the detector compares, so the case arises at each deal's start,
+    and no session differs where it did not arise."""
+    (plan,) = plans(REGISTER.entry("AMB-43"))
+    default, other = plan.readings
+    mine = play_sessions(plan.ruleset, default.params, ["careful"], [39])[0]
+    theirs = play_sessions(plan.ruleset, other.params, ["careful"], [39])[0]
+    assert mine.actions[0] != theirs.actions[0] and mine.scores[0] == theirs.scores[0]
+    steps = arising(plan.ruleset, default.params, other.params, 39, mine.actions, players=["careful"])
+    assert steps == (0,) * len(mine.actions)
+
+
 @pytest.mark.parametrize(("entry", "ruleset"), [("AMB-05", "homme-de-brou-1802"), ("AMB-05", "brouc"),
                                                 ("AMB-55", "homme-d-auvergne")])
 def test_where_it_never_arises_nothing_changes_and_where_it_first_does_the_deal_played_again_is_the_options(

@@ -10,7 +10,8 @@ dealer is seen too).  The situation **arises** in a deal at the first step where
 engines part:
 
 - what the players may do differs (each seat that may act and its legal actions), or what a
-  seat that may act sees (its `view`: its hand, the table, the scores, the outcome shown);
+  seat that may act sees (its `view`: its hand, the table, the scores, the outcome shown), or
+  which card beats which (the order every seat plays by: AMB-43's ten);
 - the action played is not legal under the other reading;
 - the deal ends under one reading and not the other, or its count differs: the result of the
   deal as the score sheet keeps it, the session's standing after it (marks, jetons, the game's
@@ -45,7 +46,7 @@ from ..engine.bots import Step, acts_out_of_turn, next_move, seated
 from ..engine.session import GAMES_AND_MARKS, Session, session_kind
 from ..engine.view import view
 from ..players import player_bot
-from ..spec.rules import Rules
+from ..spec.rules import Rules, card_order
 from .play import RESULT_KEYS, Standing, _scores, begun
 from .reasons import CANNOT_ARISE
 
@@ -72,15 +73,17 @@ class Deal:
 def _state(session: Session, players: Sequence[str]) -> tuple[Any, ...]:
     """What the players of the current deal may do now and what each who may act sees, by seat
     of the deal (the two sessions compared stand at the same seating), with the player who sits
-    there.  A seat that may not act is not looked at: what it sees differently shows when it
-    acts, or in the deal's count."""
+    there, and what every seat knows of the cards: which beats which (the order under the
+    deal's trump, `card_order`), since a player chooses by it before any trick goes otherwise
+    (AMB-43, where the ten ranks).  A seat that may not act is not looked at: what it sees
+    differently shows when it acts, or in the deal's count."""
     deal = session.deal
     if deal.is_over:
         return ("over",)
     speakers = deal.speakers()
     at = session.seating
     who = [players[at.player(seat) % len(players)] if players else "" for seat in range(deal.rules.n_players)]
-    return deal.to_act, who[deal.to_act] if deal.to_act is not None else None, [
+    return deal.to_act, who[deal.to_act] if deal.to_act is not None else None, card_order(deal.rules, deal.trump).place, [
         (seat, who[seat], sorted(speakers[seat]), view(deal, seat, at)) for seat in sorted(speakers)]
 
 
