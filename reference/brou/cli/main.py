@@ -363,9 +363,10 @@ def _study_parser(sub: Any) -> None:
                             "where a reading arises (default 1; counted by chunk, so the figures do not depend on "
                             "the workers)")
     study.add_argument("--steer", action="store_true",
-                       help="with --replay-players, a targeted study: the session players take the kind of action "
-                            "the entry is about now and then (as the search for option situations does), so that a "
-                            "case they never meet comes up; how often it arises is then the steered play's")
+                       help="with --replay-players, a targeted study: the sessions are aimed at the entry's case "
+                            "(brou.study.targeted.AIMS: the players take its kind of action now and then, start "
+                            "inside a game near its end, or are players who never claim on their own), so that a "
+                            "case plain play never meets comes up; how often it arises is then the aimed play's")
     study.add_argument("--jobs", type=_count, default=None, metavar="J",
                        help="Dask workers on this machine, one process each (default: one per core)")
     study.add_argument("--scheduler", metavar="ADDRESS",

@@ -1,16 +1,16 @@
-"""Every option of the register shows what it changes, or says why it cannot (issue 59; docs/
-ambiguities.md, "Why some readings change nothing"): an option of a study shows a change when
-some study of it, played by the careful players (docs/studies/figures.json) or played again by
-the search players, plain or aimed at its case (docs/studies/replayed/figures.json), finds a
-deal or a session whose result differs (`shows_change`).  An option that shows none has a
-written reason here (`WHY_NOTHING`), in English and French: its readings cannot part in play,
-or they are one game, or good players meet its case and do the same under both readings, or
-its case is dealt by the cards too rarely to be met.  `gaps` lists the options with neither,
-and the options with a reason that a study contradicts; a test keeps both lists empty."""
+"""Every option of the register shows what it changes when good players play it, or says why it
+cannot (issue 59; docs/ambiguities.md, "Why some readings change nothing"): an option of a
+study shows a change when its deals where the case arises, played again by the search player
+in a study with a replay, plain or aimed at its case (docs/studies/replayed/figures.json), have
+another result or score under it (`shows_change`).  An option that shows none has a written
+reason here (`WHY_NOTHING`), in English and French: its readings cannot part in play, or they
+are one game, or good players meet its case and do the same under both readings, or what it
+changes lies outside the deal where it arises.  `gaps` lists the options with neither, and
+the options with a reason that a replay contradicts; a test keeps both lists empty."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -56,6 +56,26 @@ _NO_CLAIM = Reason(
     PLANS["AMB-28"].same["no-claim"],
     "le compte venant d'abord et rien ne se disant après lui, aucune demande n'est entendue après la dernière carte "
     "non plus\u202f: les deux lectures sont un même jeu")
+_ESCAPE = Reason(
+    "a bound team can escape only while it has taken every trick (a lost trick ends its declaration at once), "
+    "and it may escape at any later turn as well; the solver values claiming now and playing on alike there, so "
+    "the search player plays on and never escaped in the deals played again, and both readings gave it the same "
+    "deal; the careful players, who claim the moment they reach 301, escape, and their aimed matches change",
+    "une équipe engagée ne peut s'échapper que tant qu'elle a fait toutes les levées (une levée perdue fait tomber "
+    "sa déclaration sur-le-champ), et elle le peut aussi à tout tour suivant\u202f; le solveur estime alors "
+    "autant réclamer tout de suite que continuer\u202f: le joueur qui cherche continue et ne s'est jamais échappé "
+    "dans les donnes rejouées, si bien que les deux lectures lui ont donné la même donne\u202f; les joueurs "
+    "prudents, qui réclament dès qu'ils atteignent 301, s'échappent, et leurs matchs dirigés changent")
+_LAST_ROUND = Reason(
+    "the reading adds a round of claims once the last card is played; every card is then known, a claim is right "
+    "only where the count already gives the team the game and a wrong one loses it, and in the deals played "
+    "again the search player always passed, so the count decided under both readings; the careful players claim "
+    "where they may, which writes the game as a claim, and some of their matches change",
+    "la lecture ajoute un tour de réclamations une fois la dernière carte jouée\u202f; toutes les cartes sont "
+    "alors connues, une réclamation n'est juste que là où le compte donne déjà la partie à l'équipe, et une fausse "
+    "la perd\u202f; dans les donnes rejouées, le joueur qui cherche a toujours passé, si bien que le compte a "
+    "décidé sous les deux lectures\u202f; les joueurs prudents réclament où ils le peuvent, ce qui inscrit la "
+    "partie comme réclamée, et quelques-uns de leurs matchs changent")
 # (entry, ruleset, option) -> why the option shows no change in any study
 WHY_NOTHING: Final[dict[tuple[str, str, str], Reason]] = {
     ("AMB-01", HDB, "left"): _NEXT_DEALER,
@@ -108,6 +128,50 @@ WHY_NOTHING: Final[dict[tuple[str, str, str], Reason]] = {
         "les équipes que leurs seuls points de cartes portent à 190 ne pouvaient pas faire toutes les levées dans "
         "les positions rencontrées, où déclarer perd la partie\u202f; et là où une équipe peut toutes les faire, les "
         "jouer sans rien déclarer vaut autant que déclarer"),
+    ("AMB-22", BROUC, "wins"): Reason(
+        "the reading decides whether the team that marks the fifth coche loses or wins the match, which is read "
+        "after the deal that marks it; the players play each deal for its game, so that deal is played and counted "
+        "alike under both readings, its replays do not differ, and only the match's winner does",
+        "la lecture décide si l'équipe qui marque la cinquième coche perd ou gagne le match, ce qui se lit après la "
+        "donne qui la marque\u202f; les joueurs jouent chaque donne pour sa partie, si bien que cette donne se joue et "
+        "se compte de même sous les deux lectures et que ses donnes rejouées ne diffèrent pas\u202f: seul change le "
+        "vainqueur du match"),
+    ("AMB-23", BROUC, "cape-side-only"): Reason(
+        "what the reading changes is carried out of the deal where it arises: the losers' announced marriages go "
+        "with the cape into the next deal or not, so the cape's own deal is counted alike and its replays cannot "
+        "differ; the next deal starts from other carried marriages, which the aimed matches show (some deal's "
+        "result changes in a few of them)",
+        "ce que la lecture change sort de la donne où le cas se présente\u202f: les mariages annoncés des perdants "
+        "passent ou non avec la cape dans la donne suivante, si bien que la donne de la cape se compte de même et "
+        "que ses donnes rejouées ne peuvent différer\u202f; la donne suivante part d'autres mariages reportés, ce "
+        "que montrent les matchs dirigés (une donne au moins y change dans quelques-uns)"),
+    ("AMB-28", HDB, "one-round-in-seat-order"): _LAST_ROUND,
+    ("AMB-28", BROUC, "one-round-in-seat-order"): _LAST_ROUND,
+    ("AMB-29", HDB, "escape"): _ESCAPE,
+    ("AMB-29", BROUC, "escape"): _ESCAPE,
+    ("AMB-47", BRUS, "shared"): Reason(
+        "the reading decides who wins a game for points when players tie at the top after its last deal; that "
+        "deal is counted alike under both readings, so its replays cannot differ, and only the game's winners do "
+        "(in the few games where the tie comes)",
+        "la lecture décide qui gagne une partie aux points quand des joueurs sont à égalité en tête après sa "
+        "dernière donne\u202f; cette donne se compte de même sous les deux lectures, si bien que ses donnes "
+        "rejouées ne peuvent différer\u202f: seuls changent les gagnants de la partie (dans les rares parties où "
+        "l'égalité vient)"),
+    ("AMB-69", BRUS, "dealers"): Reason(
+        "the reading sets how many deals a round of two pairs lasts, so it decides whether another deal is played, "
+        "not how a deal is played or counted: the deal after which the readings part counts alike, and only the "
+        "session's length and winners change",
+        "la lecture fixe combien de donnes dure un tour de deux paires\u202f: elle décide si une autre donne se "
+        "joue, non comment une donne se joue ni se compte\u202f; la donne après laquelle les lectures se séparent "
+        "se compte de même, et seuls changent la longueur de la séance et ses gagnants"),
+    ("AMB-59", HOM, "other-contract"): Reason(
+        "in the deals played again the search player never answered a bid with the other contract of the same "
+        "rank, the one action the reading adds, so both readings gave it the same deal; the careful players, "
+        "steered to name contracts at random, did, and their aimed games change",
+        "dans les donnes rejouées, le joueur qui cherche n'a jamais répondu à une enchère par l'autre contrat du même "
+        "rang, la seule action que la lecture ajoute\u202f: les deux lectures lui ont donné la même donne\u202f; "
+        "les joueurs prudents, poussés à nommer des contrats au hasard, l'ont fait, et leurs parties dirigées "
+        "changent"),
     ("AMB-58", HOM, "clockwise"): Reason(
         CANNOT_ARISE["AMB-58"],
         "le moteur numérote les joueurs dans l'ordre du jeu\u202f: que cet ordre tourne à droite ou à gauche ne fait "
@@ -120,34 +184,35 @@ def why_nothing(entry: str, ruleset: str, option: str) -> Reason | None:
     return WHY_NOTHING.get((entry, ruleset, option))
 
 
-def _positive(m: Mapping[str, Any] | None, key: str = "value") -> bool:
-    return bool(m) and m is not None and m.get(key) is not None and m[key] > 0
+def _positive(m: Mapping[str, Any] | None) -> bool:
+    return bool(m) and m is not None and m.get("value") is not None and m["value"] > 0
 
 
 def shows_change(study: Mapping[str, Any], option: Mapping[str, Any]) -> bool:
-    """Whether an option's figures in a study find a result that differs: in the study's
-    sessions (its players', aimed at the case or not) some deal's result or the winner
-    (`any_deal_changed`, `winner_changed`); in deals played again by a replay's players, the
-    deal's result or a side's score."""
+    """Whether an option's deals played again by a study's replay players (the search player,
+    brou.study.arising.Replay) change: the deal's result or a side's score, in some deal where
+    the case arose.  A study without a replay shows the careful players' play only: False."""
     a = option.get("arising") or {}
-    again = bool(study.get("replay")) and (_positive(a.get("result_changed")) or _positive(a.get("score_moved")))
-    return again or _positive(option.get("any_deal_changed"), "k") or _positive(option.get("winner_changed"), "k")
+    return bool(study.get("replay")) and (_positive(a.get("result_changed")) or _positive(a.get("score_moved")))
 
 
-def _options(figures: Mapping[str, Any]) -> Iterable[tuple[tuple[str, str, str], bool]]:
-    for study in figures.get("studies", []):
-        for option in study["options"][1:]:
-            yield (study["entry"], study["ruleset"], option["option"]), shows_change(study, option)
+def _studied(figures: Mapping[str, Any]) -> list[tuple[str, str, str]]:
+    return [(s["entry"], s["ruleset"], o["option"]) for s in figures.get("studies", []) for o in s["options"][1:]]
 
 
 def gaps(figures: Mapping[str, Any], replayed: Mapping[str, Any]) -> tuple[list[tuple[str, str, str]],
                                                                              list[tuple[str, str, str]]]:
-    """The options of the studies in `figures` that show no change in it nor in `replayed` and
-    have no written reason; and the options with a reason that some study shows changing."""
+    """The options of the register's studies (`figures`) whose deals played again by good
+    players (`replayed`: studies with a replay, plain or aimed) change nothing, or were never
+    played again, and that have no written reason; and the options with a reason that some
+    replay shows changing."""
     changed: dict[tuple[str, str, str], bool] = {}
-    for key, shown in [*_options(figures), *_options(replayed)]:
-        changed[key] = changed.get(key, False) or shown
-    studied = {key for key, _ in _options(figures)}
-    bare = sorted(k for k in studied if not changed[k] and k not in WHY_NOTHING)
+    for study in replayed.get("studies", []):
+        if not study.get("replay"):
+            continue
+        for option in study["options"][1:]:
+            key = (study["entry"], study["ruleset"], option["option"])
+            changed[key] = changed.get(key, False) or shows_change(study, option)
+    bare = sorted(k for k in _studied(figures) if not changed.get(k) and k not in WHY_NOTHING)
     contradicted = sorted(k for k in WHY_NOTHING if changed.get(k))
     return bare, contradicted
