@@ -49,5 +49,6 @@ def test_a_change_is_read_from_the_deals_good_players_played_again() -> None:
 def test_the_register_headline_gives_the_reason() -> None:
     en = headlines("AMB-12", "brouc", "en")
     fr = headlines("AMB-12", "brouc", "fr")
-    assert en is not None and "nothing changes: marriages are worth whole tens" in en[1][0]
-    assert fr is not None and "rien ne change\u00a0: les mariages valent des dizaines entières" in fr[1][0]
+    assert en is not None and "why the deals played again do not change: marriages are worth whole tens" in en[1][0]
+    assert fr is not None and ("pourquoi les donnes rejouées ne changent pas\u00a0: les mariages valent des dizaines "
+                               "entières") in fr[1][0]

@@ -362,11 +362,14 @@ def _played_again(replayed: Mapping[str, Any] | None, amb_id: str, ruleset: str,
 
 
 def _why(amb_id: str, ruleset: str, option: Mapping[str, Any], lang: str) -> str:
-    """Why an option changes nothing in any study, where the register says (brou.study.reasons)."""
+    """Why an option's deals played again by the search player do not change, where the
+    register says (brou.study.reasons)."""
     reason = why_nothing(amb_id, ruleset, option["option"])
     if reason is None:
         return ""
-    return f"\u202f; rien ne change\u00a0: {reason.text('fr')}" if lang == "fr" else f"; nothing changes: {reason.en}"
+    if lang == "fr":
+        return f"\u202f; pourquoi les donnes rejouées ne changent pas\u00a0: {reason.text('fr')}"
+    return f"; why the deals played again do not change: {reason.en}"
 
 
 def headlines(amb_id: str, ruleset: str, lang: str = "en", data: Mapping[str, Any] | None = None,
