@@ -78,12 +78,17 @@ _LAST_ROUND = Reason(
     "partie comme réclamée, et quelques-uns de leurs matchs changent")
 # (entry, ruleset, option) -> why the option shows no change in any study
 WHY_NOTHING: Final[dict[tuple[str, str, str], Reason]] = {
+    # their readings cannot part in play, or are one game: the case never arises
     ("AMB-01", HDB, "left"): _NEXT_DEALER,
     ("AMB-01", BROUC, "left"): _NEXT_DEALER,
     ("AMB-12", HDB, "total-half-up"): _ROUNDING,
     ("AMB-12", BROUC, "total-half-up"): _ROUNDING,
     ("AMB-28", HDB, "no-claim"): _NO_CLAIM,
     ("AMB-28", BROUC, "no-claim"): _NO_CLAIM,
+    ("AMB-58", HOM, "clockwise"): Reason(
+        CANNOT_ARISE["AMB-58"],
+        "le moteur numérote les joueurs dans l'ordre du jeu\u202f: que cet ordre tourne à droite ou à gauche ne fait "
+        "que nommer autrement les mêmes donnes, chaque place donnant, enchérissant et jouant après les mêmes joueurs"),
     # the case arises, and good players do the same under both readings
     ("AMB-06", BROUC, "any-time-once-team-has-trick"): Reason(
         "a marriage's two cards stay in its holder's hand until he plays one of them, at his own turn, where the "
@@ -109,6 +114,10 @@ WHY_NOTHING: Final[dict[tuple[str, str, str], Reason]] = {
         "une déclaration ne rapporte qu'à une équipe qui fait toutes les levées\u202f; une telle équipe, ayant fait "
         "la première, entame la deuxième, où toute lecture la laisse déclarer pour la même valeur\u202f: déclarer "
         "avant la première levée ne vaut jamais plus"),
+    ("AMB-28", HDB, "one-round-in-seat-order"): _LAST_ROUND,
+    ("AMB-28", BROUC, "one-round-in-seat-order"): _LAST_ROUND,
+    ("AMB-29", HDB, "escape"): _ESCAPE,
+    ("AMB-29", BROUC, "escape"): _ESCAPE,
     ("AMB-30", HDB, "any-player-of-team"): Reason(
         "a declaration pays only for a team that takes every trick, so one of its players leads each trick up to "
         "the fifth, where the default lets him declare for the same value; declaring at another player's turn "
@@ -128,6 +137,15 @@ WHY_NOTHING: Final[dict[tuple[str, str, str], Reason]] = {
         "les équipes que leurs seuls points de cartes portent à 190 ne pouvaient pas faire toutes les levées dans "
         "les positions rencontrées, où déclarer perd la partie\u202f; et là où une équipe peut toutes les faire, les "
         "jouer sans rien déclarer vaut autant que déclarer"),
+    ("AMB-59", HOM, "other-contract"): Reason(
+        "in the deals played again the search player never answered a bid with the other contract of the same "
+        "rank, the one action the reading adds, so both readings gave it the same deal; the careful players, "
+        "steered to name contracts at random, did, and their aimed games change",
+        "dans les donnes rejouées, le joueur qui cherche n'a jamais répondu à une enchère par l'autre contrat du même "
+        "rang, la seule action que la lecture ajoute\u202f: les deux lectures lui ont donné la même donne\u202f; "
+        "les joueurs prudents, poussés à nommer des contrats au hasard, l'ont fait, et leurs parties dirigées "
+        "changent"),
+    # what the reading changes lies after the deal where it arises
     ("AMB-22", BROUC, "wins"): Reason(
         "the reading decides whether the team that marks the fifth coche loses or wins the match, which is read "
         "after the deal that marks it; the players play each deal for its game, so that deal is played and counted "
@@ -145,10 +163,6 @@ WHY_NOTHING: Final[dict[tuple[str, str, str], Reason]] = {
         "passent ou non avec la cape dans la donne suivante, si bien que la donne de la cape se compte de même et "
         "que ses donnes rejouées ne peuvent différer\u202f; la donne suivante part d'autres mariages reportés, ce "
         "que montrent les matchs dirigés (une donne au moins y change dans quelques-uns)"),
-    ("AMB-28", HDB, "one-round-in-seat-order"): _LAST_ROUND,
-    ("AMB-28", BROUC, "one-round-in-seat-order"): _LAST_ROUND,
-    ("AMB-29", HDB, "escape"): _ESCAPE,
-    ("AMB-29", BROUC, "escape"): _ESCAPE,
     ("AMB-47", BRUS, "shared"): Reason(
         "the reading decides who wins a game for points when players tie at the top after its last deal; that "
         "deal is counted alike under both readings, so its replays cannot differ, and only the game's winners do "
@@ -164,18 +178,6 @@ WHY_NOTHING: Final[dict[tuple[str, str, str], Reason]] = {
         "la lecture fixe combien de donnes dure un tour de deux paires\u202f: elle décide si une autre donne se "
         "joue, non comment une donne se joue ni se compte\u202f; la donne après laquelle les lectures se séparent "
         "se compte de même, et seuls changent la longueur de la séance et ses gagnants"),
-    ("AMB-59", HOM, "other-contract"): Reason(
-        "in the deals played again the search player never answered a bid with the other contract of the same "
-        "rank, the one action the reading adds, so both readings gave it the same deal; the careful players, "
-        "steered to name contracts at random, did, and their aimed games change",
-        "dans les donnes rejouées, le joueur qui cherche n'a jamais répondu à une enchère par l'autre contrat du même "
-        "rang, la seule action que la lecture ajoute\u202f: les deux lectures lui ont donné la même donne\u202f; "
-        "les joueurs prudents, poussés à nommer des contrats au hasard, l'ont fait, et leurs parties dirigées "
-        "changent"),
-    ("AMB-58", HOM, "clockwise"): Reason(
-        CANNOT_ARISE["AMB-58"],
-        "le moteur numérote les joueurs dans l'ordre du jeu\u202f: que cet ordre tourne à droite ou à gauche ne fait "
-        "que nommer autrement les mêmes donnes, chaque place donnant, enchérissant et jouant après les mêmes joueurs"),
 }
 
 
