@@ -369,8 +369,17 @@ def test_the_register_gives_each_question_its_sources_options_witnesses_and_stud
         if figures["plot"]:
             plot = client.get(f"/api/register/AMB-05/plot/{ruleset}.svg")
             assert plot.status_code == 200 and plot.text.lstrip().startswith("<")
+        assert figures["plots"] == ["careful", "replayed"]  # the search player's replays drawn too
+        for kind in figures["plots"]:
+            plot = client.get(f"/api/register/AMB-05/plot/{ruleset}.svg?of={kind}")
+            assert plot.status_code == 200 and plot.text.lstrip().startswith("<")
+    aimed = client.get("/api/register/AMB-15").json()["figures"]["homme-de-brou-1802"]
+    assert aimed["plots"] == ["careful", "replayed", "aimed"]
+    assert client.get("/api/register/AMB-15/plot/homme-de-brou-1802.svg?of=aimed").status_code == 200
     refused(client.get("/api/register/AMB-999"), 404, "path")
     refused(client.get("/api/register/AMB-05/plot/nosuchgame.svg"), 404, "path")
+    refused(client.get("/api/register/AMB-05/plot/brouc.svg?of=everything"), 400, "query.of")
+    refused(client.get("/api/register/AMB-05/plot/brouc.svg?of=aimed"), 404, "path")  # AMB-05 was not aimed
 
 
 def test_the_cards_are_the_booklets_pictures(client: TestClient) -> None:

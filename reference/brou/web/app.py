@@ -15,7 +15,7 @@ package as it is), which shows the table, the replay, the register and the repor
     GET  /api/scenarios?q=&ruleset=&origin=&offset=   GET /api/scenarios/{id}?at=K
     POST /api/reports (the JSON report as the body)   GET /api/reports, /api/reports/{id},
     GET  /api/reports/{id}/failures?ruleset=&clause=, /api/reports/{id}/scenarios/{sid}, /api/matrix?ids=a,b
-    GET  /api/register, /api/register/{AMB}, /api/register/{AMB}/plot/{ruleset}.svg
+    GET  /api/register, /api/register/{AMB}, /api/register/{AMB}/plot/{ruleset}.svg[?of=careful|replayed|aimed]
 
 Every refusal is a 4xx answer `{"error": one line, "where": what in the request}` (docs/web.md,
 "Robustness"); an unexpected failure is a 500 of one line, logged, never a traceback; a request
@@ -455,9 +455,12 @@ def build(config: Config) -> tuple[Starlette, Server]:
         ruleset = request.path_params["ruleset"]
         if ruleset not in rulesets():
             raise RequestError(f"no ruleset {ruleset[:40]!r}", "path", 404)
-        path = register.plot_path(_check_id(request.path_params["amb"], "entry"), ruleset)
+        kind = request.query_params.get("of", "careful")
+        if kind not in register.PLOTS:
+            raise RequestError(f"of is {', '.join(register.PLOTS)}, not {kind[:20]!r}", "query.of")
+        path = register.plot_path(_check_id(request.path_params["amb"], "entry"), ruleset, kind)
         if path is None:
-            raise RequestError("no plot of that entry for that ruleset", "path", 404)
+            raise RequestError(f"no {kind} plot of that entry for that ruleset", "path", 404)
         return Response(path.read_bytes(), media_type="image/svg+xml")
 
     routes = [

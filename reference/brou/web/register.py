@@ -40,12 +40,19 @@ def entries(lang: str) -> list[dict[str, Any]]:
              "witness": {r: w.get("status") for r, w in e.witness.items()}} for e in the_register().entries]
 
 
-def plot_path(amb_id: str, ruleset: str) -> Path | None:
-    """The study's plot of an entry for a ruleset (SVG), if one was drawn beside the figures file."""
+# the plots of a study: the careful players' campaign, its deals played again by the search
+# player, and the study aimed at its case (brou.study.targeted), each where it was drawn
+PLOTS = ("careful", "replayed", "aimed")
+
+
+def plot_path(amb_id: str, ruleset: str, kind: str = "careful") -> Path | None:
+    """One of the study's plots of an entry for a ruleset (SVG, `PLOTS`), if it was drawn beside
+    its figures file."""
     entry = _entry(amb_id)
-    if ruleset not in entry.defaults:
+    if ruleset not in entry.defaults or kind not in PLOTS:
         return None
-    path = FIGURES_FILE.parent / f"{plot_name({'entry': entry.id, 'ruleset': ruleset})}.svg"
+    folder = FIGURES_FILE.parent if kind == "careful" else REPLAYED_FILE.parent
+    path = folder / f"{plot_name({'entry': entry.id, 'ruleset': ruleset, 'steered': kind == 'aimed' or None})}.svg"
     return path if path.is_file() else None
 
 
@@ -75,7 +82,8 @@ def entry(amb_id: str, lang: str) -> dict[str, Any]:
         got = headlines(e.id, ruleset, lang, data, replayed)
         if got is not None:
             about, parts = got
-            figures[ruleset] = {"about": about, "options": parts, "plot": plot_path(e.id, ruleset) is not None}
+            figures[ruleset] = {"about": about, "options": parts, "plot": plot_path(e.id, ruleset) is not None,
+                                "plots": [k for k in PLOTS if plot_path(e.id, ruleset, k) is not None]}
     return {
         "id": e.id, "question": e.text("question", lang),
         "sources": [{"source": s.get("source", ""), "section": s.get("section", ""), "says": e.text("says", lang, k)}

@@ -26,6 +26,8 @@ const WORDS = {
     verdict: "Verdict", detail: "Detail", question: "Question", sources: "What the sources say",
     options: "Options", defaults: "Defaults", witness: "Witness", figures: "What the study found",
     witnessNone: "No witness scenario in the corpus", studyNone: "Not studied",
+    plot_careful: "Careful players at every seat", plot_replayed: "Where a reading arises, played on by the search player",
+    plot_aimed: "Play aimed at the case, played on by the search player",
     matrix: "Implementations and clauses", failures: "Failures", remove: "Remove", noReports: "No report yet.",
     upload: "Upload", passed: "passed", failed: "failed", errored: "errored", skipped: "skipped",
     xfailed: "xfailed", xpassed: "xpassed", openAt: "Open at the failing step", scenario: "Scenario",
@@ -58,6 +60,8 @@ const WORDS = {
     failure: "L'échec", verdict: "Verdict", detail: "Détail", question: "Question", sources: "Ce que disent les sources",
     options: "Options", defaults: "Par défaut", witness: "Témoin", figures: "Ce qu'a trouvé l'étude",
     witnessNone: "Aucun scénario témoin dans le corpus", studyNone: "Pas étudié",
+    plot_careful: "Joueurs prudents à chaque place", plot_replayed: "Là où une lecture se présente, rejouée par le joueur qui cherche",
+    plot_aimed: "Parties dirigées vers le cas, rejouées par le joueur qui cherche",
     matrix: "Implémentations et clauses", failures: "Échecs", remove: "Retirer", noReports: "Aucun rapport pour l'instant.",
     upload: "Envoyer", passed: "réussis", failed: "échoués", errored: "en erreur", skipped: "sautés",
     xfailed: "échecs attendus", xpassed: "réussites inattendues", openAt: "Ouvrir à l'étape qui échoue",
@@ -858,7 +862,11 @@ async function pageEntry(id) {
     const figBox = el("div", {class: "figures"}, el("h3", {text: `${t("figures")} · ${ruleset}`}));
     if (fig) {
       figBox.append(el("p", {text: fig.about}), el("ul", {}, fig.options.map((o) => el("li", {text: o}))));
-      if (fig.plot) figBox.append(el("img", {class: "plot", src: `/api/register/${e.id}/plot/${ruleset}.svg`, alt: `${e.id} ${ruleset}`, loading: "lazy"}));
+      for (const kind of fig.plots) {
+        figBox.append(el("figure", {class: "plot-box"},
+          el("img", {class: "plot", src: `/api/register/${e.id}/plot/${ruleset}.svg?of=${kind}`, alt: `${e.id} ${ruleset}: ${t(`plot_${kind}`)}`, loading: "lazy"}),
+          el("figcaption", {text: t(`plot_${kind}`)})));
+      }
     } else figBox.append(el("p", {text: t("studyNone")}));
     section.append(figBox);
   }
