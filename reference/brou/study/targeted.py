@@ -1,12 +1,12 @@
 """A targeted study (docs/ambiguities.md, "A targeted study"): sessions aimed at the case a
 reading is about, for the entries whose case plain play meets rarely or never.  An aim (`Aim`)
 nudges the session players toward the entry's kind of action (`steer`: an action's kind,
-brou.study.options.kind_of, to the probability the player to act takes one where he may), and
-for an entry about the end of a game starts every session inside a game of a match (`standing`,
-brou.study.play.Standing: the scores, carried marriages and marks drawn per seed).  A steering
-may name an action itself rather than its kind (`tourne`).  How often
-the case arises is then the aimed play's, not a table's: the figures say so, beside the plain
-study's rate.
+brou.study.options.kind_of, or the action's own text such as L'Hombre's `tourne`, to the
+probability the player to act takes one where he may); for an entry about the end of a game it
+starts every session inside a game of a match (`standing`, brou.study.play.Standing: the
+scores, carried marriages and marks drawn per seed); and where the case needs them it names the
+players (`random`, who never claims on his own).  How often the case arises is then the aimed
+play's, not a table's: the figures say so, beside the plain study's rate.
 
 An entry's aim is its row of `AIMS` if it has one, else the steering the search for option
 situations gives it (brou.study.options.TARGETS), else none."""
