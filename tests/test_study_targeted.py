@@ -52,3 +52,15 @@ def test_brou_study_steer_plays_an_aimed_study(tmp_path: Path) -> None:
     assert study["players"] == ["random"] and study["steered"] is None
     assert study["standing"].startswith("the first game's scores drawn from 260..300")
     assert (out / "AMB-15-homme-de-brou-1802-steered.svg").is_file()
+
+
+def test_one_deal_played_again_is_one_deal() -> None:
+    """A rare case played again once is said in the singular, in the table and the headline."""
+    from brou.study.output import arising_text
+
+    rate = {"k": 1, "n": 1, "value": 1.0, "low": 0.2, "high": 1.0}
+    mean = {"n": 1, "value": 0.0, "low": 0.0, "high": 0.0}
+    a = {"per_deal": rate, "per_session": rate, "replayed": 1, "replayed_by": "search, the first deal",
+         "result_changed": rate, "by_chance": rate, "score_moved": mean, "score_change": [mean], "winner_changed": None}
+    assert "(1 deal played again by search" in arising_text(a)
+    assert "(2 deals played again by search" in arising_text(a | {"replayed": 2})

@@ -78,7 +78,8 @@ def arising_text(a: Mapping[str, Any]) -> str:
     """How often an option's situation arises and what it changes when it does, in a line."""
     text = f"arises in {_pct(a['per_deal'])} of deals, {_pct(a['per_session'])} of sessions; where it does"
     if a.get("replayed_by"):
-        text += f" ({a.get('replayed', 0):,} deals played again by {a['replayed_by']})"
+        n = a.get("replayed", 0)
+        text += f" ({n:,} deal{'' if n == 1 else 's'} played again by {a['replayed_by']})"
     text += f": the deal's result changes in {_pct(a['result_changed'])}"
     if a.get("by_chance"):
         text += f" (by the players' chance alone in {_pct(a['by_chance'])})"
@@ -339,14 +340,15 @@ def _played_again(replayed: Mapping[str, Any] | None, amb_id: str, ruleset: str,
         if fr:
             text += (f"\u202f; en parties dirigées vers le cas, il se présente dans {pct(a['per_deal'])} des donnes"
                      if aimed else "")
-            text += (f"\u202f; dans {n} donnes où le cas se présente, rejouées par des joueurs "
+            text += (f"\u202f; dans {n} donne{'' if n == 1 else 's'} où le cas se présente, "
+                     f"rejouée{'' if n == 1 else 's'} par des joueurs "
                      f"{_fr_players(study['replay']['players'])}, le résultat change dans {pct(a['result_changed'])} "
                      f"(par le seul hasard des joueurs dans {pct(a['by_chance'])})")
         else:
             text += f"; in play aimed at it, the case arises in {pct(a['per_deal'])} of deals" if aimed else ""
-            text += (f"; played again by {','.join(study['replay']['players'])} players in {n} deals where it "
-                     f"arises, the result changes in {pct(a['result_changed'])} (by the players' chance alone in "
-                     f"{pct(a['by_chance'])})")
+            text += (f"; played again by {','.join(study['replay']['players'])} players in {n} "
+                     f"deal{'' if n == 1 else 's'} where it arises, the result changes in {pct(a['result_changed'])} "
+                     f"(by the players' chance alone in {pct(a['by_chance'])})")
         if len(study["sides"]) == 2 and a["score_change"] and a["score_change"][0]["value"] is not None:
             team = side_names(study)[0]
             text += (f", variation moyenne pour l'équipe {team.removeprefix('team ')}\u00a0: "
