@@ -208,17 +208,20 @@ class Worlds:
         hidden = self.hidden
         need = [len(g.cards) for g in self.groups]
         bound = [i for i, g in enumerate(self.groups) if g.forbidden & hidden]
-        subsets = [[bound[j] for j in range(len(bound)) if k >> j & 1] for k in range(1, 1 << len(bound))]
+        # each set of bound places, with the cards none of them may hold
+        subsets: list[tuple[list[int], int]] = []
+        for k in range(1, 1 << len(bound)):
+            places = [bound[j] for j in range(len(bound)) if k >> j & 1]
+            barred = hidden
+            for i in places:
+                barred &= self.groups[i].forbidden
+            subsets.append((places, barred))
 
         def fillable(left: int) -> bool:
-            for subset in subsets:
-                wanted = sum(need[i] for i in subset)
-                if wanted:
-                    barred = hidden
-                    for i in subset:
-                        barred &= self.groups[i].forbidden
-                    if (left & ~barred).bit_count() < wanted:
-                        return False
+            for places, barred in subsets:
+                wanted = sum(need[i] for i in places)
+                if wanted and (left & ~barred).bit_count() < wanted:
+                    return False
             return True
 
         left = hidden

@@ -213,7 +213,7 @@ def consequences(ruleset: str, params: dict[str, Any], other: dict[str, Any], se
             continue
         if session.is_over:
             raise ValueError(f"{ruleset} seed {seed}: the actions go past the end of the session")
-        shadow = begun(other_rules, seed, standing) if number == 0 else session.under(other_rules)
+        shadow = _at_start(session if number else None, other_rules, seed, standing)
         again = bool(bots) and left > 0
         # the deal's start, kept to be dealt again from (the first deal is dealt from the seed itself)
         base = session.under(session.rules) if again and number > 0 else None

@@ -413,7 +413,7 @@ def headlines(amb_id: str, ruleset: str, lang: str = "en", data: Mapping[str, An
                          + _played_again(replayed, amb_id, ruleset, o["option"], "en") + _why(amb_id, ruleset, o, "en"))
     if lang == "fr":  # the players by what they do, in French: "careful" is the bot's name in English
         unit = "matchs" if match else "parties"
-        players = " et ".join(dict.fromkeys(PLAYERS_FR.get(p, p) for p in s["players"]))
+        players = _fr_players(s["players"])
         return f"{n:,}".replace(",", "\u202f") + f" {unit} par lecture, mêmes donnes, joueurs {players}", parts
     return f"{n:,} {'matches' if match else 'games'} per reading, the same seeds, {players} players", parts
 

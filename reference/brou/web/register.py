@@ -82,8 +82,8 @@ def entry(amb_id: str, lang: str) -> dict[str, Any]:
         got = headlines(e.id, ruleset, lang, data, replayed)
         if got is not None:
             about, parts = got
-            figures[ruleset] = {"about": about, "options": parts, "plot": plot_path(e.id, ruleset) is not None,
-                                "plots": [k for k in PLOTS if plot_path(e.id, ruleset, k) is not None]}
+            plots = [k for k in PLOTS if plot_path(e.id, ruleset, k) is not None]
+            figures[ruleset] = {"about": about, "options": parts, "plot": "careful" in plots, "plots": plots}
     return {
         "id": e.id, "question": e.text("question", lang),
         "sources": [{"source": s.get("source", ""), "section": s.get("section", ""), "says": e.text("says", lang, k)}
