@@ -18,7 +18,7 @@ from brou.laws.auction import words
 from brou.laws.exchange import discard_bounds
 from brou.players import Pimc, Search, careful_bot, parse_player, players_of
 from brou.players.pimc import alone
-from brou.players.search import SURPRISE, exchange_plans, own_plans, surprise_weight
+from brou.players.search import SURPRISE, exchange_plans, own_plans, principal_variation, settled, surprise_weight
 from brou.solve import solve
 from brou.solve.solution import light
 from brou.spec.rules import Rules, card_order
@@ -300,3 +300,23 @@ def test_a_deal_of_a_game_of_l_homme_d_auvergne_is_searched_as_a_deal_on_its_own
     mine = Search(worlds=3).values(game, random.Random(5))
     assert mine.actions == Search(worlds=3).values(single, random.Random(5)).actions
     assert len(set(mine.actions.values())) > 1 or len(mine.actions) == 1
+
+
+def test_the_line_played_double_dummy_is_the_solvers_step_by_step() -> None:
+    # principal_variation moves one light state per side along the line (its table kept); the
+    # line is the one solving the position again at every step gives (ties to the lowest id).
+    rules = Rules.load("homme-d-auvergne")
+    checked = 0
+    for seed in range(40, 44):
+        state = settled(alone(Session(rules, seed).deal.copy()))
+        rng = random.Random(seed)
+        while not state.is_over:
+            step = state.copy()
+            while not step.is_over:
+                step.apply(min(solve(step, seat=step.to_act).best))
+            assert principal_variation(state)._steps() == step._steps()
+            checked += 1
+            for _ in range(2):  # two cards on, at random
+                if not state.is_over:
+                    state.apply(rng.choice(state.legal_actions()))
+    assert checked >= 20
