@@ -141,7 +141,7 @@ def principal_variation(state: PhaseDeal) -> PhaseDeal:
     best for his side (the solver's, ties to the lowest action id).  Where the solver's light
     state takes the position, each side's light state is made once and moved along the line, its
     transposition table kept from one step to the next (the values are exact either way: making
-    it again at every step cost twice the searches' time)."""
+    it again at every step cost more than the searches did)."""
     line = state.copy()
     rules = line.rules
     kind = deal_kind(rules)
