@@ -217,9 +217,13 @@ CASES: dict[str, tuple[str, bytes, tuple[str, ...]]] = {
 @pytest.fixture(scope="module")
 def checked(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Done | str]:
     """`brou check` on every case, four at a time (each is mostly the interpreter starting);
-    a case whose run went wrong holds what happened, for its own test to report."""
+    a case whose run went wrong holds what happened, for its own test to report.  The folders
+    are made before the threads start: pytest makes its temporary folders without a lock, and two
+    threads making the first at once fail with FileExistsError."""
+    folders = {case: tmp_path_factory.mktemp("case") for case in CASES}
+
     def one(case: str) -> Done | str:
-        folder = tmp_path_factory.mktemp("case")
+        folder = folders[case]
         name, content, _ = CASES[case]
         (folder / name).write_bytes(content)
         try:
