@@ -110,9 +110,8 @@ def _pimc(rules: Rules, samples: int, early: int | None) -> Bot:
 
 
 # Every player by name, in the order the commands list them.  A new player is one entry here.
-def _search(rules: Rules, worlds: int, early: int, before: int | None, surprise: float, cards: float,
-            seconds: float | None) -> Bot:
-    player = search.Search(worlds=worlds, early=early, before=before, surprise=surprise, cards=cards, seconds=seconds)
+def _search(rules: Rules, worlds: int, early: int, before: int | None, surprise: float, seconds: float | None) -> Bot:
+    player = search.Search(worlds=worlds, early=early, before=before, surprise=surprise, seconds=seconds)
     return search.search_bot if player == search.search_bot else player
 
 
@@ -134,8 +133,6 @@ REGISTRY: dict[str, Maker] = {m.name: m for m in (
                                             "L'Homme d'Auvergne's speech (none: worlds)", none=True),
         Param("surprise", float, 0.0, 1.0, search.SURPRISE, "a world's weight for each word the others would not "
                                                              "have said"),
-        Param("cards", float, 0.0, 1.0, search.CARDS, "a world's weight for each card another player chose that "
-                                                       "loses double dummy in it (1: cards not read)"),
         Param("seconds", float, 0.0, 86400.0, None, "stop dealing worlds once a decision has taken this long "
                                                     "(none: no limit; the play then depends on the machine)", none=True)),
           searches=True),

@@ -74,7 +74,6 @@ from .pimc import EARLY_CARDS, Worlds, alone, in_game, mates, own_actions, resta
 WORLDS: Final = 12  # worlds a decision by default
 EARLY: Final = 4  # ... while more than EARLY_CARDS cards are in the hands of 1802 and Brouc
 SURPRISE: Final = 0.1  # a world's weight is multiplied by this at each word the model would not have said
-CARDS: Final = 1.0  # ... and by this at each card another player chose that loses double dummy in it (1: not read)
 EXACT_CARDS: Final = 12  # in a deal of a game, the game's value is searched exactly once this few cards are in the hands
 KEEP: Final = 4  # before the card play, the actions still valued after the first worlds (and the careful player's)
 FIRST: Final = 2  # ... the worlds every action is valued in
@@ -91,17 +90,14 @@ def _is_card(deal: PhaseDeal, action: int) -> bool:
 
 
 def surprise_weight(world: PhaseDeal, seat: int, surprise: float = SURPRISE,
-                    model: Callable[[PhaseDeal], int] = _model, cards: float = 1.0) -> float:
-    """How well a world explains what the other players said and played (the module's
-    docstring): 1, multiplied by `surprise` at each step of another player where a word was said,
-    or could have been, and the model would have done another kind of thing with this world's
-    cards; and, where `cards` is below 1, by `cards` at each card another player chose among
-    several that loses against his best card, double dummy in this world (`_card_lost`)."""
+                    model: Callable[[PhaseDeal], int] = _model) -> float:
+    """How well a world explains what the other players said (the module's docstring): 1,
+    multiplied by `surprise` at each step of another player where a word was said, or could have
+    been, and the model would have done another kind of thing with this world's cards."""
     steps = world._steps()
     probe = _fresh(world)
     sees = mates(world, seat)
     weight = 1.0
-    plays: dict[tuple[int, ...], Play] = {}
     for action, by in steps:
         actor = probe.to_act if by is None else by
         if by is None and actor not in sees:
@@ -111,33 +107,8 @@ def surprise_weight(world: PhaseDeal, seat: int, surprise: float = SURPRISE,
                 same = expected == action or (_is_card(probe, expected) and _is_card(probe, action))
                 if not same:
                     weight *= surprise
-            elif cards < 1.0 and len(legal) > 1 and _card_lost(probe, action, plays):
-                weight *= cards
         probe.apply(action, by)
-        if by is not None:
-            plays.clear()
-        for play in plays.values():
-            play.apply(action)
     return weight
-
-
-def _card_lost(probe: PhaseDeal, action: int, plays: dict[tuple[int, ...], Play]) -> bool:
-    """Whether `action`, a card of the player to act in a world's replay, is worth less to his
-    side, double dummy, than his best card there.  Read only where the solver's light state takes
-    the position and at most `EARLY_CARDS` cards are in the hands; each side's light state is made
-    once (kept in `plays`, which the caller moves along the replay)."""
-    if not light(probe) or sum(h.bit_count() for h in probe.hands) > EARLY_CARDS:
-        plays.clear()
-        return False
-    side = side_of(probe, probe.to_act)
-    play = plays.get(side)
-    if play is None:
-        rules = probe.rules
-        kind = deal_kind(rules)
-        play = plays[side] = Play.of(probe, kind, goals(rules)[0], [s in side for s in range(rules.n_players)])
-    found, _ = root_values(play)
-    values = dict(found)
-    return action in values and values[action] < max(values.values())
 
 
 def _fresh(deal: PhaseDeal) -> PhaseDeal:
@@ -266,7 +237,6 @@ class Search:
     early: int = EARLY
     before: int | None = None
     surprise: float = SURPRISE
-    cards: float = CARDS
     seconds: float | None = None
     exact_cards: int = EXACT_CARDS
     keep: int = KEEP
@@ -303,7 +273,7 @@ class Search:
         for _ in range(self.count(deal)):
             world = alone(sampler.world(rng))
             worlds += 1
-            weight = surprise_weight(world, seat, self.surprise, cards=self.cards)
+            weight = surprise_weight(world, seat, self.surprise)
             if own:
                 solution = solve(world, seat=seat, alone=in_a_game and not exact)
                 means.add(weight, {a: float(v) for a, v in solution.actions if a in own})
@@ -333,7 +303,7 @@ class Search:
         started = time.monotonic()
         for _ in range(self.count(deal)):
             world = alone(sampler.world(rng))
-            weight = surprise_weight(world, seat, self.surprise, cards=self.cards)
+            weight = surprise_weight(world, seat, self.surprise)
             found: dict[int, float] = {}
             for action in extra:
                 state = world.copy()
@@ -398,7 +368,7 @@ class Search:
                 chosen = ranked + ([model] if model in choices and model not in ranked else [])
             world = alone(sampler.world(rng))
             worlds += 1
-            weight = surprise_weight(world, seat, self.surprise, cards=self.cards)
+            weight = surprise_weight(world, seat, self.surprise)
             means.add(weight, {c: self._rolled(world, choices[c], seat, memo) for c in chosen})
             if self.seconds is not None and time.monotonic() - started >= self.seconds:
                 break
