@@ -18,7 +18,17 @@ from brou.laws.auction import words
 from brou.laws.exchange import discard_bounds
 from brou.players import Pimc, Search, careful_bot, parse_player, players_of
 from brou.players.pimc import alone
-from brou.players.search import SURPRISE, exchange_plans, own_plans, principal_variation, settled, surprise_weight
+from brou.players.search import (
+    GAME_BEFORE,
+    GAME_WORLDS,
+    SURPRISE,
+    WORLDS,
+    exchange_plans,
+    own_plans,
+    principal_variation,
+    settled,
+    surprise_weight,
+)
 from brou.solve import solve
 from brou.solve.solution import light
 from brou.spec.rules import Rules, card_order
@@ -261,6 +271,24 @@ def test_before_sets_the_worlds_before_the_card_play_only() -> None:
     play = careful_until(dealt("homme-d-auvergne", 4), "play")
     assert player.values(play, random.Random(0)).worlds == 2
     assert parse_player("search:worlds=2:early=1:before=3").bot(Rules.load("hombre")) == player
+
+
+def test_unset_worlds_are_the_games_own() -> None:
+    """docs/players.md, "More worlds in L'Homme d'Auvergne": 48 worlds a decision and 64 before
+    the card play there where neither is set, 12 elsewhere; a `worlds` set holds before the card
+    play too, as it always did."""
+    speech = careful_until(dealt("homme-d-auvergne", 2), "speech")
+    play = careful_until(dealt("homme-d-auvergne", 4), "play")
+    default = Search()
+    assert (default.count(play), default.count_before(speech)) == (GAME_WORLDS["speech"], GAME_BEFORE["speech"])
+    assert (GAME_WORLDS["speech"], GAME_BEFORE["speech"]) == (48, 64)
+    assert (Search(worlds=8).count(play), Search(worlds=8).count_before(speech)) == (8, 8)
+    assert Search(before=32).count_before(speech) == 32 and Search(before=32).count(play) == 48
+    hombre = careful_until(hombre_with_an_hombre(2), "play")
+    assert (default.count(hombre), default.count_before(hombre)) == (WORLDS, WORLDS)
+    assert parse_player("search").bot(Rules.load("homme-d-auvergne")) == default
+    twelve = parse_player("search:worlds=12").bot(Rules.load("homme-d-auvergne"))
+    assert isinstance(twelve, Search) and twelve.count_before(speech) == 12
 
 
 def test_search_is_a_player_of_every_ruleset() -> None:

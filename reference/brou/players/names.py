@@ -110,7 +110,7 @@ def _pimc(rules: Rules, samples: int, early: int | None) -> Bot:
 
 
 # Every player by name, in the order the commands list them.  A new player is one entry here.
-def _search(rules: Rules, worlds: int, early: int, before: int | None, surprise: float, seconds: float | None) -> Bot:
+def _search(rules: Rules, worlds: int | None, early: int, before: int | None, surprise: float, seconds: float | None) -> Bot:
     player = search.Search(worlds=worlds, early=early, before=before, surprise=surprise, seconds=seconds)
     return search.search_bot if player == search.search_bot else player
 
@@ -127,10 +127,14 @@ REGISTRY: dict[str, Maker] = {m.name: m for m in (
         Param("early", int, 1, 1000, EARLY_SAMPLES, "worlds a decision in the first tricks of 1802 and Brouc "
                                                     "(none: samples throughout)", none=True)), searches=True),
     Maker("search", "every phase decided by search over the worlds dealt again, weighted by the others' words", _search, (
-        Param("worlds", int, 1, 1000, search.WORLDS, "worlds a decision"),
+        Param("worlds", int, 1, 1000, None, "worlds a decision (none: the game's own, "
+                                            f"{search.GAME_WORLDS['speech']} in L'Homme d'Auvergne, else {search.WORLDS})",
+              none=True),
         Param("early", int, 1, 1000, search.EARLY, "worlds a decision in the first tricks of 1802 and Brouc"),
         Param("before", int, 1, 1000, None, "worlds a decision before the card play: L'Hombre's auction and exchange, "
-                                            "L'Homme d'Auvergne's speech (none: worlds)", none=True),
+                                            "L'Homme d'Auvergne's speech (none: the card play's, or where worlds is none "
+                                            f"too the game's own, {search.GAME_BEFORE['speech']} in L'Homme "
+                                            "d'Auvergne)", none=True),
         Param("surprise", float, 0.0, 1.0, search.SURPRISE, "a world's weight for each word the others would not "
                                                              "have said"),
         Param("seconds", float, 0.0, 86400.0, None, "stop dealing worlds once a decision has taken this long "

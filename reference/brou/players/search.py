@@ -41,9 +41,11 @@ it decides every phase itself:
   declare out of turn, it is asked then too (`out_of_turn`, `brou.engine.bots.next_move`), and
   values those actions against letting the deal go on in the same way.
 
-`worlds` sets its strength (how many worlds a decision; fewer, `early`, in the first tricks of
-1802 and Brouc, the solver's costliest; `before`, where set, before the card play, where a
-decision's worlds are cheap and few of them leave its values noisy); `seconds`, if given, stops dealing worlds once a
+`worlds` sets its strength (how many worlds a decision; unset, the game's own: 12, and 48 in
+L'Homme d'Auvergne, whose card play is cheap and hides 27 cards; fewer, `early`, in the first
+tricks of 1802 and Brouc, the solver's costliest; `before`, before the card play, where a
+decision's worlds are cheap and few of them leave its values noisy: unset, as many as the card
+play's, except 64 in L'Homme d'Auvergne where `worlds` is unset too); `seconds`, if given, stops dealing worlds once a
 decision has taken that long (at least one world is always solved), at the cost of play that
 depends on the machine's speed.  With `seconds` unset it is deterministic for a given random
 generator.
@@ -72,6 +74,10 @@ from .careful import careful_bot
 from .pimc import EARLY_CARDS, Worlds, alone, in_game, mates, own_actions, restart
 
 WORLDS: Final = 12  # worlds a decision by default
+# ... where a game's card play is cheap and gains from more, by deal kind (docs/players.md, "Why more
+# worlds in L'Homme d'Auvergne"): L'Homme d'Auvergne's 27 unseen cards, 12 of them in the talon
+GAME_WORLDS: Final = {"speech": 48}
+GAME_BEFORE: Final = {"speech": 64}  # worlds a decision before the card play, by deal kind (else: the worlds)
 EARLY: Final = 4  # ... while more than EARLY_CARDS cards are in the hands of 1802 and Brouc
 SURPRISE: Final = 0.1  # a world's weight is multiplied by this at each word the model would not have said
 EXACT_CARDS: Final = 12  # in a deal of a game, the game's value is searched exactly once this few cards are in the hands
@@ -227,13 +233,14 @@ class Values:
 
 @dataclass(frozen=True)
 class Search:
-    """The search player as a bot (`brou.engine.bots.Bot`): `worlds` a decision (`early` in the
-    first tricks of 1802 and Brouc, `before` before the card play where it is set), each
+    """The search player as a bot (`brou.engine.bots.Bot`): `worlds` a decision (None: the
+    game's own, `count`; `early` in the first tricks of 1802 and Brouc; `before` before the card
+    play, None: the game's own, `count_before`), each
     weighted by `surprise` at each word the others would not have said; `seconds` (None: no
     limit) stops dealing worlds once a decision has taken that long; `exact_cards` is where a
     deal of a game begins to be searched for the game's value."""
 
-    worlds: int = WORLDS
+    worlds: int | None = None
     early: int = EARLY
     before: int | None = None
     surprise: float = SURPRISE
@@ -249,10 +256,21 @@ class Search:
         return self.values(deal, rng).best()
 
     def count(self, deal: PhaseDeal) -> int:
-        """Worlds for this decision: `early` in the first tricks of 1802 and Brouc."""
+        """Worlds for this decision: `worlds`, unset the game's own (`GAME_WORLDS`, else
+        `WORLDS`); `early` in the first tricks of 1802 and Brouc."""
+        worlds = self.worlds if self.worlds is not None else GAME_WORLDS.get(deal_kind(deal.rules), WORLDS)
         if isinstance(deal, HommeDeal) and sum(h.bit_count() for h in deal.hands) > EARLY_CARDS:
-            return max(1, min(self.early, self.worlds))
-        return max(1, self.worlds)
+            return max(1, min(self.early, worlds))
+        return max(1, worlds)
+
+    def count_before(self, deal: PhaseDeal) -> int:
+        """Worlds for a decision before the card play: `before`; unset, as many as a decision
+        of the card play (`count`), except where `worlds` is unset too and the game has its own
+        (`GAME_BEFORE`)."""
+        if self.before is not None:
+            return max(1, self.before)
+        own = GAME_BEFORE.get(deal_kind(deal.rules)) if self.worlds is None else None
+        return own or self.count(deal)
 
     def values(self, deal: PhaseDeal, rng: random.Random) -> Values:
         """The decision of the player to act: each legal action valued over the worlds."""
@@ -358,7 +376,7 @@ class Search:
         means = _Means()
         memo: dict[str, float] = {}
         chosen = list(choices)
-        total = self.count(deal) if self.before is None else self.before
+        total = self.count_before(deal)
         cut = min(self.first, total) if len(chosen) > self.keep else total
         started = time.monotonic()
         worlds = 0
