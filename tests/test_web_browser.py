@@ -143,6 +143,10 @@ def test_a_card_played_by_the_keyboard_and_one_refused_with_its_rule(browser: An
         assert loaded < 30, f"the first page took {loaded:.1f} s"
         page.select_option("#f-game", "brouc")
         page.fill("#f-seed", "5")
+        page.select_option("#f-seat-1", "search")  # its parameters' hint, as a spec writes them
+        hint = page.get_attribute("#f-seat-1-params", "placeholder") or ""
+        assert hint.startswith("worlds=none:early=4:before=none:") and "null" not in hint, hint
+        page.select_option("#f-seat-1", "careful")
         view.shot("new-table")
         page.focus("#f-start")
         page.keyboard.press("Enter")

@@ -237,7 +237,7 @@ async function pageHome() {
         const player = m.players.find((x) => x.name === sel.value);
         const params = player ? player.params : [];
         extra.hidden = !params.length;
-        extra.placeholder = params.map((x) => `${x.name}=${x.default}`).join(":");
+        extra.placeholder = params.map((x) => `${x.name}=${x.default === null ? "none" : x.default}`).join(":");  // as a spec writes it
         extra.title = params.map((x) => `${x.name}: ${x.about} (${x.takes})`).join("\n");
       };
       sel.addEventListener("change", showParams);
