@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import fcntl
+import importlib.machinery
+import importlib.util
 import os
 import pickle
 import random
@@ -30,6 +32,16 @@ if TYPE_CHECKING:
     from brou.conformance.scenarios.corpus import Scenario
 
 REPO = Path(__file__).resolve().parents[1]
+
+
+def load_tool(name: str) -> types.ModuleType:
+    """A script of tools/ (a `__main__` without a .py name) loaded as a module, to test its functions."""
+    loader = importlib.machinery.SourceFileLoader(name.replace("-", "_"), str(REPO / "tools" / name))
+    spec = importlib.util.spec_from_loader(loader.name, loader)
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
 
 
 def clean_env(**extra: str) -> dict[str, str]:

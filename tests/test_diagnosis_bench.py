@@ -2,25 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.machinery
-import importlib.util
 import json
 from collections import Counter
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-TOOL = Path(__file__).resolve().parents[1] / "tools" / "diagnosis-bench"
+from helpers import load_tool
 
 
 def bench() -> ModuleType:
-    loader = importlib.machinery.SourceFileLoader("diagnosis_bench", str(TOOL))
-    spec = importlib.util.spec_from_loader("diagnosis_bench", loader)
-    assert spec is not None
-    module = importlib.util.module_from_spec(spec)
-    loader.exec_module(module)
-    return module
+    return load_tool("diagnosis-bench")
 
 
 def test_the_blind_batch_is_held_out_and_the_rest_tunes(monkeypatch: pytest.MonkeyPatch) -> None:

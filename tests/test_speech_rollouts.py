@@ -5,8 +5,6 @@ are refused with exit status 2."""
 
 from __future__ import annotations
 
-import importlib.machinery
-import importlib.util
 import random
 import subprocess
 import sys
@@ -20,17 +18,13 @@ from brou.engine.session import Session
 from brou.players.pimc import alone
 from brou.solve import solve
 from brou.spec.rules import Rules
+from helpers import load_tool
 
 TOOL = Path(__file__).resolve().parents[1] / "tools" / "speech-rollouts"
 
 
 def _tool() -> ModuleType:
-    loader = importlib.machinery.SourceFileLoader("speech_rollouts", str(TOOL))
-    spec = importlib.util.spec_from_loader("speech_rollouts", loader)
-    assert spec is not None
-    module = importlib.util.module_from_spec(spec)
-    loader.exec_module(module)
-    return module
+    return load_tool("speech-rollouts")
 
 
 def test_the_oracles_card_is_the_best_double_dummy_in_the_deal_as_dealt() -> None:
