@@ -45,9 +45,9 @@ it decides every phase itself:
 L'Homme d'Auvergne, whose card play is cheap and hides 27 cards; fewer, `early`, in the first
 tricks of 1802 and Brouc, the solver's costliest; `before`, before the card play, where a
 decision's worlds are cheap and few of them leave its values noisy: unset, as many as the card
-play's, except 64 in L'Homme d'Auvergne where `worlds` is unset too); `seconds`, if given, stops dealing worlds once a
-decision has taken that long (at least one world is always solved), at the cost of play that
-depends on the machine's speed.  With `seconds` unset it is deterministic for a given random
+play's, except 64 in L'Homme d'Auvergne where `worlds` is unset too); `seconds`, if given, stops
+dealing worlds once a decision has taken that long (at least one world is always solved), at the
+cost of play that depends on the machine's speed.  With `seconds` unset it is deterministic for a given random
 generator.
 """
 
@@ -74,7 +74,7 @@ from .careful import careful_bot
 from .pimc import EARLY_CARDS, Worlds, alone, in_game, mates, own_actions, restart
 
 WORLDS: Final = 12  # worlds a decision by default
-# ... where a game's card play is cheap and gains from more, by deal kind (docs/players.md, "Why more
+# ... where a game's card play is cheap and gains from more, by deal kind (docs/players.md, "More
 # worlds in L'Homme d'Auvergne"): L'Homme d'Auvergne's 27 unseen cards, 12 of them in the talon
 GAME_WORLDS: Final = {"speech": 48}
 GAME_BEFORE: Final = {"speech": 64}  # worlds a decision before the card play, by deal kind (else: the worlds)
@@ -234,11 +234,10 @@ class Values:
 @dataclass(frozen=True)
 class Search:
     """The search player as a bot (`brou.engine.bots.Bot`): `worlds` a decision (None: the
-    game's own, `count`; `early` in the first tricks of 1802 and Brouc; `before` before the card
-    play, None: the game's own, `count_before`), each
-    weighted by `surprise` at each word the others would not have said; `seconds` (None: no
-    limit) stops dealing worlds once a decision has taken that long; `exact_cards` is where a
-    deal of a game begins to be searched for the game's value."""
+    game's own, `count`; `early` in the first tricks of 1802 and Brouc), `before` before the card
+    play (None: `count_before`), each weighted by `surprise` at each word the others would not
+    have said; `seconds` (None: no limit) stops dealing worlds once a decision has taken that
+    long; `exact_cards` is where a deal of a game begins to be searched for the game's value."""
 
     worlds: int | None = None
     early: int = EARLY
