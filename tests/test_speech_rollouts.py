@@ -8,8 +8,6 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -18,19 +16,15 @@ from brou.engine.session import Session
 from brou.players.pimc import alone
 from brou.solve import solve
 from brou.spec.rules import Rules
-from helpers import load_tool
+from helpers import REPO, load_tool
 
-TOOL = Path(__file__).resolve().parents[1] / "tools" / "speech-rollouts"
-
-
-def _tool() -> ModuleType:
-    return load_tool("speech-rollouts")
+TOOL = REPO / "tools" / "speech-rollouts"
 
 
 def test_the_oracles_card_is_the_best_double_dummy_in_the_deal_as_dealt() -> None:
     rules = Rules.load("homme-d-auvergne")
     deal = alone(Session(rules, 3).deal)
-    tool = _tool()
+    tool = load_tool("speech-rollouts")
     while deal.phase != PLAY or len(deal.legal_actions()) < 2:
         deal.apply(tool._careful(deal))
     values = dict(solve(deal, seat=deal.to_act).actions)

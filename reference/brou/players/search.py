@@ -47,8 +47,8 @@ tricks of 1802 and Brouc, the solver's costliest; `before`, before the card play
 decision's worlds are cheap and few of them leave its values noisy: unset, as many as the card
 play's, except 64 in L'Homme d'Auvergne where `worlds` is unset too); `seconds`, if given, stops
 dealing worlds once a decision has taken that long (at least one world is always solved), at the
-cost of play that depends on the machine's speed.  With `seconds` unset it is deterministic for a given random
-generator.
+cost of play that depends on the machine's speed.  With `seconds` unset it is deterministic for a
+given random generator.
 """
 
 from __future__ import annotations
