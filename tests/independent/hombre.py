@@ -343,6 +343,27 @@ BATCH_M_FAULTS: dict[str, tuple[str, str]] = {
                                   "play, is refused cannot-name, not word-not-now"),
 }
 FAULTS.update(BATCH_M_FAULTS)
+# the fourteenth batch of issue 63, written blind to the diagnosis too: a thirteenth held-out set
+BATCH_N_FAULTS: dict[str, tuple[str, str]] = {
+    "nolo-demande-surrender": ("hom.exchange.surrender", "the hombre of a nolo with exchange may give up too, as in "
+                               "the other contracts with exchange"),
+    "demande-opens-no-exchange": ("hom.contract.demande", "after a demande the hombre may choose any contract but "
+                                  "grand tourné, the contracts without exchange included"),
+    "dealer-sits-out": ("hom.players.four", "with four at the table the dealer sits the deal out, the three others "
+                        "playing it from his right, not the player opposite him"),
+    "vole-one-ledger-row": ("hom.count.vole", "the vole's point is written in the contract's ledger entry (one entry "
+                            "under hom.count.score), not in an entry of its own"),
+    "pur-nolo-three": ("hom.contract.table", "pure nolo scores 3 (codille 4), as sans prendre, not 4 (codille 5)"),
+    "hombre-discards-eight": ("hom.exchange.hombre", "the hombre may discard at most eight cards, keeping one of his "
+                              "hand, not nine"),
+    "talon-seen-after-draw": ("hom.info.own-hand", "a player who has exchanged sees the cards left in the talon "
+                              "after his draw (talon_rest in his view), having drawn from it"),
+    "second-duel-fresh": ("hom.auction.order", "the second duel starts afresh: the third hand may name any contract, "
+                          "the survivor's bid not standing against him"),
+    "black-aces-free-on-trump-lead": ("hom.play.follow", "a trump led does not ask for the espadille or the baste: a "
+                                      "player may keep them back, and one whose only trumps they are plays any card"),
+}
+FAULTS.update(BATCH_N_FAULTS)
 FAULT = ""
 
 SUITS = "SHDC"
@@ -420,6 +441,12 @@ def set_fault(name: str) -> None:
             row["codille"] = 2 * row["won"]
     if name == "sans-prendre-opens-pur-nolo":
         CONTRACTS["sans-prendre"]["choose"] += ("pur-nolo",)
+    if name == "nolo-demande-surrender":
+        CONTRACTS["nolo-en-demande"]["surrender"] = True
+    if name == "demande-opens-no-exchange":
+        CONTRACTS["demande"]["choose"] += ("sans-prendre", "sans-prendre-a-pique", "pur-nolo", "nolo-ouvert")
+    if name == "pur-nolo-three":
+        CONTRACTS["pur-nolo"]["won"], CONTRACTS["pur-nolo"]["codille"] = 3, 4
     if name == "a-pique-scores-more":
         CONTRACTS["demande-a-pique"]["won"], CONTRACTS["demande-a-pique"]["codille"] = 2, 3
 
@@ -604,6 +631,8 @@ class Deal:
         self.dealer = dealer
         if table == 4:
             out = (dealer + 3) % 4 if FAULT == "four-left-sits-out" else (dealer + 2) % 4
+            if FAULT == "dealer-sits-out":
+                out = dealer
             self.active = [p for p in ((dealer + i) % 4 for i in (1, 2, 3, 4)) if p != out]
             if FAULT == "direction-clockwise":
                 self.active = [(dealer + 3) % 4, (dealer + 1) % 4, dealer]
@@ -760,6 +789,8 @@ class Deal:
             else:
                 self.duel = [survivor, third]
                 self.to_act = survivor if FAULT == "survivor-speaks-first" else third
+                if FAULT == "second-duel-fresh":
+                    self.standing = None
             return
         if a == b:
             self.finish_auction(None if word == "pass" else p)
@@ -871,6 +902,8 @@ class Deal:
             return 9
         if self.turned_off and p == self.hombre:
             return min(9, len(self.talon) + 1)
+        if FAULT == "hombre-discards-eight" and p == self.hombre:
+            return min(8, len(self.talon))
         return min(9, len(self.talon))
 
     def exchange_legal(self, p: int) -> list[str]:
@@ -894,6 +927,12 @@ class Deal:
         led = self.trick[-1 if FAULT == "follow-last-card" else 0][1]
         cls = klass(led, self.trump)
         same = [c for c in hand if klass(c, self.trump) == cls]
+        kept: list[str] = []
+        if FAULT == "black-aces-free-on-trump-lead" and cls == "T":
+            kept = [c for c in same if c in ("AS", "AC")]
+            same = [c for c in same if c not in kept]
+            if not same:
+                return list(hand)
         if not same:
             if FAULT == "must-trump-when-void":
                 trumps = [c for c in hand if is_trump(c, self.trump)]
@@ -929,7 +968,7 @@ class Deal:
             higher = [c for c in same if self.beats(c, best, led)]
             if higher:
                 return higher
-        return same
+        return [c for c in hand if c in same or c in kept] if kept else same
 
     def may_stop(self, p: int) -> bool:
         """Whether the hombre may stop now (leading the sixth trick after the first five)."""
@@ -1038,8 +1077,10 @@ class Deal:
             else:
                 value = 0 if FAULT == "remise-costs-nothing" and result == "remise" else -row["won"]
             n = len(self.tricks)
+            if FAULT == "vole-one-ledger-row" and self.vole:
+                value += 1 if mine == 9 else -1
             self.write(h, value, n, "hom.count.score")
-            if self.vole:
+            if self.vole and FAULT != "vole-one-ledger-row":
                 made = mine == 9
                 vole = "made" if made else "missed"
                 bonus = 2 if FAULT == "vole-bonus-two" else 1
@@ -1301,7 +1342,9 @@ class Deal:
             "contract": self.contract,
             "turned": None if FAULT == "turned-hombre-only" and p != self.hombre else self.turned,
             "shown": [{"player": self.hombre, "card": c} for c in self.shown],
-            "open_hand": opened, "discards": self.seen_discards(p), "talon_rest": self.talon_rest(),
+            "open_hand": opened, "discards": self.seen_discards(p),
+            "talon_rest": list(self.talon) if FAULT == "talon-seen-after-draw"
+            and any(e["player"] == p for e in self.exchange) else self.talon_rest(),
             "points": [r["points"] for r in points],
         }
 
@@ -1463,7 +1506,7 @@ def main() -> int:
                    **{k: "issue-63-g" for k in BATCH_G_FAULTS}, **{k: "issue-63-h" for k in BATCH_H_FAULTS},
                    **{k: "issue-63-i" for k in BATCH_I_FAULTS}, **{k: "issue-63-j" for k in BATCH_J_FAULTS},
                    **{k: "issue-63-k" for k in BATCH_K_FAULTS}, **{k: "issue-63-l" for k in BATCH_L_FAULTS},
-                   **{k: "issue-63-m" for k in BATCH_M_FAULTS}}
+                   **{k: "issue-63-m" for k in BATCH_M_FAULTS}, **{k: "issue-63-n" for k in BATCH_N_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()]))
         return 0

@@ -311,6 +311,25 @@ BATCH_M_FAULTS: dict[str, tuple[str, str]] = {
                             "turned; without one, play is refused word-not-now"),
 }
 FAULTS.update(BATCH_M_FAULTS)
+# the fourteenth batch of issue 63, written blind to the diagnosis too: a thirteenth held-out set
+BATCH_N_FAULTS: dict[str, tuple[str, str]] = {
+    "offer-skips-dealer": ("auv.turn.offer", "the dealer is never offered the card: when the others have all left "
+                           "it, the deal is not played"),
+    "third-rejouissance-not-turned": ("auv.speech.rejouissance", "when all pass after the third réjouissance the deal "
+                                      "ends as not-turned, not all-passed"),
+    "trump-led-code-must-trump": ("auv.play.follow", "a player who does not follow a trump led though he holds one is "
+                                  "refused must-trump, not must-follow-suit"),
+    "draw-tie-all-redraw": ("auv.match.first-dealer", "at a seeded draw for the first dealer, a tie for the highest "
+                            "card has every player draw again, not only the tied ones"),
+    "taken-king-trick-from-zero": ("auv.king.taken", "the ledger entry of a king taken numbers the trick from 0 (the "
+                                   "first trick is 0), not from 1"),
+    "show-not-in-events": ("auv.info.turned", "a king shown is scored but not recorded among the events"),
+    "won-entry-trick-zero": ("auv.count.won", "the homme's won mark is written at trick 0, like the marks of the "
+                             "speech, not at trick 5"),
+    "deal-from-bottom": ("auv.deal.packets", "a seeded deal gives the packets from the bottom of the shuffled pack, "
+                         "the talon being the cards left on top"),
+}
+FAULTS.update(BATCH_N_FAULTS)
 FAULT = ""
 SEVENS = True  # parameter pack_with_four (AMB-48): False plays four with 28 cards
 LOSER_PAYS = "each-opponent"  # parameter loser_pays (AMB-53)
@@ -416,6 +435,9 @@ def seeded_deal(n: int, seed: int, dealer: int, cut: int | None, packets: list[i
     if cut is not None and not fault("cut-ignored"):
         k = cut + 1 if fault("cut-one-more") else cut
         cards = cards[-k:] + cards[:-k] if fault("cut-from-bottom") else cards[k:] + cards[:k]
+    if fault("deal-from-bottom"):
+        rest = len(cards) - n * sum(packets)
+        cards = cards[rest:][::-1] + cards[:rest]
     hands: list[list[str]] = [[] for _ in range(n)]
     pos = 0
     if fault("talon-before-hands"):
@@ -469,6 +491,8 @@ def drawn_highest(draw: dict[str, Any], n: int) -> int:
         drawing = best_of(drawn, drawing)
         if len(drawing) == 1:
             return drawing[0]
+        if fault("draw-tie-all-redraw"):
+            drawing = list(range(n))
 
 
 def best_of(rnd: list[str | None], drawing: list[int]) -> list[int]:
@@ -661,6 +685,8 @@ class Deal:
             return None
         has_led = any(c[1] == led for c in hand)
         if has_led and not (fault("trump-for-suit") and card[1] == trump) and not (fault("trump-lead-free") and led == trump):
+            if fault("trump-led-code-must-trump") and led == trump:
+                return "must-trump", f"player {p} holds a trump and must play it on the trump led"
             return "must-follow-suit", f"player {p} holds {led} and must follow"
         if has_led:
             return None
@@ -756,6 +782,8 @@ class Deal:
     def say_leave(self, p: int) -> None:
         """Leave the card to the next player; all leaving, the deal is not played (auv.turn.nobody)."""
         self.asked += 1
+        if fault("offer-skips-dealer") and self.after(p) == self.dealer:
+            self.asked = self.n
         offers = len(self.turned) + self.left_offers + 1  # this one included
         if self.asked == self.n and fault("all-leave-next-offered") and offers < 4 and len(self.talon) > 1:
             self.left_offers += 1
@@ -785,7 +813,8 @@ class Deal:
         self.scored[king] = p
         self.shown_this_round.add(p)
         self.shown.append((p, king))
-        self.events.append({"trick": 0, "player": p, "show": king})
+        if not fault("show-not-in-events"):
+            self.events.append({"trick": 0, "player": p, "show": king})
         self.write(0, "sheet", p, self.turned[-1][1] if fault("show-entry-names-turned") else king, "auv.king.held")
         if fault("show-scores-every-king"):
             for other in ("K" + s for s in SUITS):
@@ -818,7 +847,8 @@ class Deal:
             return
         most = 3 if fault("two-rejouissances") else 5 if fault("four-rejouissances") else 4
         if len(self.turned) + self.left_offers >= most or not self.talon:
-            self.end("all-passed")
+            limit = len(self.turned) + self.left_offers >= most
+            self.end("not-turned" if fault("third-rejouissance-not-turned") and limit else "all-passed")
             return
         self.phase = "turn-offer"
         self.asked = 0
@@ -894,7 +924,7 @@ class Deal:
                 if fault("taken-kings-at-count"):
                     self.deferred.append((q, to, c))
                     continue
-                self.write(number, q, to, c, "auv.king.taken")
+                self.write(number - 1 if fault("taken-king-trick-from-zero") else number, q, to, c, "auv.king.taken")
         self.trick = []
         self.to_act = self.after(leader) if fault("lead-passes-round") else win
         if fault("taken-kings-at-count") and len(self.tricks) == 5:
@@ -961,7 +991,8 @@ class Deal:
                 if q != homme:
                     self.write(5, q, homme, None, "auv.count.won")
         elif self.winner == homme:
-            self.write(5, "sheet", homme, None, "auv.count.won", 2 if fault("won-two-marks") else 1)
+            self.write(0 if fault("won-entry-trick-zero") else 5, "sheet", homme, None, "auv.count.won",
+                       2 if fault("won-two-marks") else 1)
         elif fault("lost-pays-each"):
             for i in range(self.n):
                 q = (self.dealer + 1 + i) % self.n
@@ -1163,7 +1194,7 @@ def main() -> None:
                    **{k: "issue-63-g" for k in BATCH_G_FAULTS}, **{k: "issue-63-h" for k in BATCH_H_FAULTS},
                    **{k: "issue-63-i" for k in BATCH_I_FAULTS}, **{k: "issue-63-j" for k in BATCH_J_FAULTS},
                    **{k: "issue-63-k" for k in BATCH_K_FAULTS}, **{k: "issue-63-l" for k in BATCH_L_FAULTS},
-                   **{k: "issue-63-m" for k in BATCH_M_FAULTS}}
+                   **{k: "issue-63-m" for k in BATCH_M_FAULTS}, **{k: "issue-63-n" for k in BATCH_N_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], ensure_ascii=False))
         return

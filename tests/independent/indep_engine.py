@@ -597,6 +597,43 @@ BATCH_M_FAULTS: list[dict[str, str]] = [
     )
 ]
 FAULTS += BATCH_M_FAULTS
+# The fourteenth batch of issue 63 (batch "issue-63-n"), written blind to the diagnosis: a thirteenth held-out set.
+BATCH_N_FAULTS: list[dict[str, str]] = [
+    {"name": n, "ruleset": r, "clause": c, "description": d, "batch": "issue-63-n"} for n, r, c, d in (
+        ("rounding-param-ignored", HDB, "hdb.count.rounding",
+         "a 1802 coup always rounds each team's card points half up and adds the marriages, whatever rounding asks"),
+        ("pv-declarer-param-ignored", HDB, "hdb.game.partie-et-vole",
+         "with partie_et_vole_declarer any-player-of-team only the player on lead, before the trick's first card, may "
+         "still declare partie et vole"),
+        ("turnup-lost-after-first-trick", HDB, "hdb.deal.turnup-exposed",
+         "a turned card the dealer has not played to the first trick is set aside after it, not taken into his hand"),
+        ("window-one-announcer", HDB, "hdb.marriage.announce-window",
+         "once the trick's winner has announced in the window his partner's turn is skipped: only one of them may announce"),
+        ("marque-table-at-end", HDB, "hdb.sheet.marque",
+         "the marque writes the coup's table marriages at its end, after the announced ones, not as each trick makes them"),
+        ("low-cards-reversed", HDB, "hdb.deck.order",
+         "the three low cards rank seven, eight, nine from strongest to weakest: the seven beats the nine"),
+        ("concession-without-301", HDB, "hdb.game.concession",
+         "the concession is offered whenever the other team has won every trick so far, whether or not it holds 301"),
+        ("exception-any-honour", BROUC, "brouc.play.marriage-exception",
+         "the marriage exception lets a trump king, queen or jack through whenever another trump honour is in the trick, "
+         "a marriage made or not (a jack on the king alone)"),
+        ("dehors-round-all-players", BROUC, "brouc.game.dehors",
+         "with dehors_above_300 before-first-card all four players are asked in turn from the leader, not only the "
+         "players of the team above 300"),
+        ("slate-announcement-as-marriage", BROUC, "brouc.sheet.ardoise",
+         "an announced marriage is written on the slate as a marriage row, the 1802 marque's kind, not an announcement row"),
+        ("cape-carries-takers-only", BROUC, "brouc.game.cape",
+         "after a cape only the marriages of the team that took it are carried, as if cape_carry_over were cape-side-only"),
+        ("window-param-ignored", BROUC, "brouc.marriage.announce-window",
+         "a Brouc deal announces on the player's own turn whatever announce_window asks (after-won-trick, team-first-trick)"),
+        ("made-declaration-scores-kept", BROUC, "brouc.game.cape-et-dehors",
+         "a la cape et dehors made leaves the scores written before the deal, as a plain cape does, not the exact counts"),
+        ("coches-threshold-in-tens", BROUC, "brouc.game.coches",
+         "the slate's \"15\" is read as 15 points, not 150: losers mark two coches only when written under 15"),
+    )
+]
+FAULTS += BATCH_N_FAULTS
 
 
 def fault(name: str) -> bool:
@@ -826,6 +863,7 @@ class Deal:
     broken_counts: list[int] = field(default_factory=list)  # the counts before it (fault broken-vole-played-on)
     sheet: list[tuple[str, int | None, int | None]] = field(default_factory=list)
     dealt: list[list[str]] = field(default_factory=list)  # the hands as dealt (fault unannounced-held-counts)
+    table_rows: list[tuple[str, int | None, int | None]] = field(default_factory=list)  # fault marque-table-at-end
 
     def __post_init__(self) -> None:
         """Trump, the first leader and, with dehors_above_300=before-first-card, the dehors round."""
@@ -842,6 +880,8 @@ class Deal:
         self.hands = [list(h) for h in self.hands]
         self.dealt = [list(h) for h in self.hands]
         self.window = [p for p in ((self.leader + i) % 4 for i in range(4)) if self.round_team(team(p))]
+        if fault("dehors-round-all-players") and self.brouc and self.window:
+            self.window = [(self.leader + i) % 4 for i in range(4)]
         if self.window:
             self.phase = "dehors"
             self.to_act = self.window[0]
@@ -860,6 +900,8 @@ class Deal:
             return "J9ATKQ87".index(card[0])
         if fault("ace-low") and not self.brouc:
             return "TKQJ987A".index(card[0])
+        if fault("low-cards-reversed") and not self.brouc:
+            return "ATKQJ789".index(card[0])
         if fault("ranked-by-points") and self.brouc:
             return "ATKQJ".index(card[0]) if card[0] in "ATKQJ" else 5
         return rank_index(card[0])
@@ -871,6 +913,10 @@ class Deal:
 
     def param(self, name: str) -> Any:
         """A parameter's value: the scenario's override or the ruleset's default."""
+        if fault("window-param-ignored") and self.brouc and name == "announce_window":
+            return DEFAULTS[BROUC][name]
+        if fault("cape-carries-takers-only") and self.brouc and name == "cape_carry_over":
+            return "cape-side-only"
         return self.params.get(name, DEFAULTS[self.ruleset][name])
 
     @property
@@ -958,6 +1004,8 @@ class Deal:
         cards = [self.cards_of(0), self.cards_of(1)]
         marriages = [self.marriages_of(0), self.marriages_of(1)]
         how = self.param("rounding")
+        if fault("rounding-param-ignored") and not self.brouc:
+            how = "cards-half-up"
         if how == "cards-half-up" and fault("complement-under-half-up") and not self.brouc:
             how = "complement-of-smaller"
         if how == "complement-of-smaller":
@@ -1007,6 +1055,8 @@ class Deal:
         if card[1] != self.trump or card[0] not in ("K" if fault("exception-king-only") else "KQJ"):
             return False
         present = {c[0] for _, c in self.trick if c[1] == self.trump}
+        if fault("exception-any-honour") and self.brouc:
+            return any(r in present for r in "KQJ" if r != card[0])
         if fault("exception-partner-marriage-only") and self.brouc:
             present = {c[0] for q, c in self.trick if c[1] == self.trump and q == (player + 2) % 4}
         return any(card[0] in ranks and all(r in present for r in ranks if r != card[0]) for ranks, _ in KINDS)
@@ -1215,7 +1265,7 @@ class Deal:
         counted = self.scores[t] + self.marriages_of(t) + (self.cards_of(t) if fault("pv-190-with-card-points") else 0)
         if self.param("partie_et_vole_190") == "precondition" and counted < least:
             return False
-        if self.param("partie_et_vole_declarer") == "any-player-of-team":
+        if self.param("partie_et_vole_declarer") == "any-player-of-team" and not fault("pv-declarer-param-ignored"):
             return len(self.tricks) < 4 or not self.trick
         if fault("partner-declares-in-window") and self.phase == "window":
             return True
@@ -1419,7 +1469,8 @@ class Deal:
         self.announcements.append((p, name, value))
         if not (fault("slate-announcements-at-end") and self.brouc):
             written = value // 10 if fault("announcement-row-in-tens") and self.brouc else value
-            self.sheet.append(("announcement" if self.brouc else "marriage", *self.one_side(team(p), written)))
+            kind = "announcement" if self.brouc and not fault("slate-announcement-as-marriage") else "marriage"
+            self.sheet.append((kind, *self.one_side(team(p), written)))
         self.used.update(r + name[-1] for r in name[:-1])
         if fault("next-lead-last-announcer") and not self.brouc and self.phase == "window" and p != self.leader:
             self.leader = p
@@ -1427,6 +1478,8 @@ class Deal:
             self.note_301(team(p))
         if fault("one-announcement-per-turn") and not self.brouc and self.phase == "window":
             self.pass_(p)
+        elif fault("window-one-announcer") and not self.brouc and self.phase == "window" and self.window[:1] == [p]:
+            self.window = [p]
 
     def pass_(self, p: int) -> None:
         """End one's turn in a window or the dehors round, or decline to concede."""
@@ -1450,11 +1503,16 @@ class Deal:
                 self.param("concession_after_declaration") and not fault("concession-after-declaration-ignored"))):
             return
         before = (2, 3, 4, 5) if fault("concession-before-fifth") else (3, 4) if fault("concession-from-third") else (2, 3, 4)
-        if n + 1 in before and self.first301 is not None:
-            ahead = self.first301
+        ahead301 = self.first301
+        anyway = fault("concession-without-301") and ahead301 is None and bool(self.tricks) \
+            and all(team(w) == team(self.tricks[0][0]) for w, _ in self.tricks)
+        if anyway:
+            ahead301 = team(self.tricks[0][0])
+        if n + 1 in before and ahead301 is not None:
+            ahead = ahead301
             swept = all(team(w) == ahead for w, _ in self.tricks) or self.param("concession") == "any" \
                 or fault("concession-after-lost-trick")
-            if reaches_target(self.count(ahead)) and swept:
+            if (reaches_target(self.count(ahead)) or anyway) and swept:
                 self.phase = "concede"
                 order = (3, 2, 1) if fault("concession-asked-last") else (1, 2, 3)
                 self.conceder = next(q for q in ((self.leader + i) % 4 for i in order) if team(q) != ahead)
@@ -1509,6 +1567,8 @@ class Deal:
             broken = False
         counts = [self.count(0), self.count(1)] if broken else []
         self.tricks.append((winner, cards))
+        if fault("turnup-lost-after-first-trick") and not self.brouc and n == 1 and self.turnup in self.hands[self.dealer]:
+            self.hands[self.dealer].remove(self.turnup)
         if broken and fault("broken-vole-counts-trick"):
             counts = [self.count(0), self.count(1)]
         self.trick = []
@@ -1548,7 +1608,8 @@ class Deal:
             if not self.brouc:
                 one_side = fault("marque-table-one-side")
                 nous, eux = self.one_side(team(winner), v) if one_side else self.pair(team(winner), v, -v)
-                self.sheet.append(("annulled" if broken else "marriage", nous, eux))
+                row = ("annulled" if broken else "marriage", nous, eux)
+                (self.table_rows if fault("marque-table-at-end") else self.sheet).append(row)
         if broken and played_on:
             self.broken_at = n
             self.broken_counts = counts
@@ -1587,6 +1648,7 @@ class Deal:
         if self.brouc:
             self.write_slate(how, marks, scores)
         else:
+            self.sheet.extend(self.table_rows)
             self.write_marque(how, winner, marks, scores)
 
     @staticmethod
@@ -1671,7 +1733,10 @@ class Deal:
         read = counts[loser] if at_dehors else self.scores[loser]
         if fault("coches-four-below-zero") and read < 0:
             return 4
-        return 2 if read < (151 if fault("two-coches-at-150") else 140 if fault("coches-under-140") else 150) else 1
+        least = 151 if fault("two-coches-at-150") else 140 if fault("coches-under-140") else 150
+        if fault("coches-threshold-in-tens"):
+            least = 15
+        return 2 if read < least else 1
 
     def pair(self, t: int, mine: int, theirs: int) -> list[int]:
         """A per-team list: `mine` for team t, `theirs` for the other."""
@@ -1775,7 +1840,8 @@ class Deal:
             d = self.declared
             if self.brouc:
                 stake = (5 if fault("pas-dedouble-stake-five") else 4) if self.double else 3
-                self.finish("declaration-made", d, self.pair(1 - d, stake, 0), counts)
+                written = list(self.scores) if fault("made-declaration-scores-kept") else counts
+                self.finish("declaration-made", d, self.pair(1 - d, stake, 0), written)
             elif reaches_target(counts[d]) or fault("declared-vole-short-made"):
                 bonus = 0 if fault("declared-vole-no-bonus") else 3
                 read = counts[d] if fault("made-vole-valued-on-declarers") else counts[1 - d]
