@@ -126,3 +126,36 @@ def test_open_ended_places_are_the_places_the_list_has() -> None:
     walked."""
     swapped = [v for _, v, _ in _replaced(["A", "K", "Q", "J"], [range(2, 1 << 30)])]
     assert swapped == [["Q", "K", "A", "J"], ["J", "K", "Q", "A"], ["A", "J", "Q", "K"]]
+
+
+def test_a_program_that_does_not_read_the_match_target_is_found_playing_ten_whatever_is_asked() -> None:
+    """A program that plays 1802's match to ten coches whatever `match_target` the scenario asks:
+    the scenarios that ask for twelve or fourteen fail, and the variant that plays the default
+    wherever another value is asked reproduces them (a reading played where the scenario asks
+    for the default would not: those scenarios pass)."""
+    outcomes = _played_under("homme-de-brou-1802", "match_target", "10 whatever the scenario asks", "hdb.match.")
+    failures = [(o.scenario, o.verdict) for o in outcomes if o.verdict.status == FAILED]
+    assert failures and all(s.params.get("match_target", 10) != 10 for s, _ in failures)
+    found = reproductions("homme-de-brou-1802", failures, [o.scenario for o in outcomes if o.verdict.status == PASSED])
+    assert [r.text for r in found][:1] == ["match_target: 10 whatever the scenario asks (the rules: the value it asks)"]
+    assert len(found[0].shown) == found[0].reproduced  # where each failure it reproduces is laid
+
+
+def test_a_parameter_of_two_values_not_read_is_its_default_played_where_the_other_is_asked() -> None:
+    """Of two values, the other one played whatever is asked is the reading itself (played where
+    the default is asked, the scenarios asking for it unchanged): it is not offered twice."""
+    readings = [(v.what, str(v.value)) for v in _readings("homme-de-brou-1802") if v.what == "table_factor"]
+    assert readings == [("table_factor", "1"), ("table_factor", "2 whatever the scenario asks")]
+    always = _variant("homme-de-brou-1802", "table_factor", "2 whatever the scenario asks")
+    asks = Scenario({"id": "x", "description": "d", "clauses": ["hdb.marriage.table"], "ruleset": "homme-de-brou-1802",
+                     "origin": "hand-written", "params": {"table_factor": 2}, "setup": {}, "steps": []}, "test", 1)
+    assert always.play(asks, Path(".")) is None  # it asks for what the program plays
+    other = always.play(Scenario(asks.data | {"params": {"table_factor": 1}}, "test", 1), Path("."))
+    assert other is not None and other.params["table_factor"] == 2
+
+
+def test_numbers_are_also_doubled_and_zeroed() -> None:
+    """A number counted twice, or not at all: a marriage's value doubled, a card's points zero."""
+    moved = {(v.what, str(v.value)) for v in _numbers("homme-de-brou-1802")}
+    assert {("game.target", "602"), ("game.target", "0"), ("deck.ranks.A.points", "22"),
+            ("deck.ranks.A.points", "0")} <= moved

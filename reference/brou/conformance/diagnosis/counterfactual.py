@@ -7,14 +7,16 @@ Three kinds of variant, each tied to the clauses it belongs to:
   sources leave open: the table marriage counted once or twice, the concession before the
   fifth trick or not. The variant plays another value where the scenario asks for the
   default (a scenario that sets the parameter to another value is left out: a program may
-  play that value right).
+  play that value right), or plays one value whatever the scenario asks (a program that
+  does not read the parameter: the default where the scenario asks for another, or, of
+  three values or more, any one of them where it asks for another).
 - **A number or an order moved by one.** The data a clause states (its `data` paths in the
   ruleset: the target, the cards' points, a contract's value, an order of the cards) with one
-  number one more or one less, a list of numbers one longer or one shorter, an order with two
-  neighbours swapped or one card moved to the top or the bottom, the places of an order a
-  clause names (the matadors: its first three) holding another card, and the numbers of two
-  neighbouring items swapped (the queen's points and the jack's): the slips a program is most
-  likely to have.
+  number one more or one less (or doubled, or zero: counted twice, or not at all), a list of
+  numbers one longer or one shorter, an order with two neighbours swapped or one card moved to
+  the top or the bottom, the places of an order a clause names (the matadors: its first three)
+  holding another card, and the numbers of two neighbouring items swapped (the queen's points
+  and the jack's): the slips a program is most likely to have.
 - **A slip in the rule's function.** A mutant of the one function that implements a clause,
   or of a function it calls (brou.conformance.diagnosis.mutants: a comparison turned, a number moved by
   one, a constant for another...): a fault of logic rather than of data. Only the mutants
@@ -91,6 +93,7 @@ class Reproduction:
     tried: int
     passes_kept: int = 0
     purposes: tuple[str, ...] = ()  # the clause each failure reproduced was written for (its first)
+    shown: tuple[str | None, ...] = ()  # the clause each failure reproduced is laid on
 
     @property
     def text(self) -> str:
@@ -124,11 +127,20 @@ def _readings(ruleset: str) -> tuple[_Variant, ...]:
     out = []
     for name in sorted(data["parameters"]):
         spec = data["parameters"][name]
-        for value in spec["options"]:
-            frozen = (name, tuple(value) if isinstance(value, list) else value)
-            if value != spec.get("default") and frozen not in NOT_EXECUTABLE_YET and owners.get(name):
-                default = spec.get("default")
+        default = spec.get("default")
+        executable = [v for v in spec["options"]
+                      if (name, tuple(v) if isinstance(v, list) else v) not in NOT_EXECUTABLE_YET]
+        if not owners.get(name):
+            continue
+        for value in executable:
+            if value != default:
                 out.append(_Variant(tuple(owners[name]), name, value, default, _with_param(name, value, default)))
+        for value in executable:
+            # the parameter not read: one value played whatever the scenario asks (where there
+            # are two values, the other one so played is the reading above, or the default)
+            if value == default or len(executable) > 2:
+                out.append(_Variant(tuple(owners[name]), name, f"{_text(value)} whatever the scenario asks",
+                                    "the value it asks", _always(name, value, default)))
     return tuple(out)
 
 
@@ -140,19 +152,31 @@ def _with_param(name: str, value: Any, default: Any) -> Callable[[Scenario, Path
     return play
 
 
+def _always(name: str, value: Any, default: Any) -> Callable[[Scenario, Path], Scenario | None]:
+    """The scenario played with `value` for the parameter, where it asks for another one (an
+    implementation that does not read the parameter, or reads it wrong)."""
+    def play(s: Scenario, _: Path) -> Scenario | None:
+        if s.params.get(name, default) == value:
+            return None  # it asks for that value, which the program plays
+        return Scenario(s.data | {"params": dict(s.params) | {name: value}}, s.file, s.line)
+    return play
+
+
 ANYWHERE = 8  # an order of at most this many cards or ranks has each moved to any place (49 orders at most)
 
 
 def _moved(value: Any) -> Iterator[tuple[tuple[str, ...], Any, str]]:
     """The value's variants, each as (the keys inside it, the new value, how it is written):
-    a number one less (not below zero) and one more; a list of numbers one shorter and one
+    a number one less (not below zero) and one more, twice itself (counted twice) and zero
+    (not counted); a list of numbers one shorter and one
     longer (its last number, plus one); an order (a list of cards or ranks, strongest first)
     with two neighbours swapped, or one of them moved to the top or the bottom (in a short
     order, to any place); a mapping, each of its values so."""
     if isinstance(value, bool):
         return
     if isinstance(value, int):
-        yield from (((), v, _written(v)) for v in (value - 1, value + 1) if v >= 0)
+        yield from (((), v, _written(v)) for v in dict.fromkeys((value - 1, value + 1, 2 * value, 0))
+                    if v >= 0 and v != value)
     elif isinstance(value, dict):
         for key, inner in value.items():
             yield from (((str(key), *keys), v, text) for keys, v, text in _moved(inner))
@@ -488,6 +512,7 @@ def _tried(ruleset: str, variant: _Variant, sample: Sequence[tuple[Scenario, Ver
     and no pass refutes it. `deadline` is on `clock`."""
     hit = miss = 0
     purposes: list[str] = []  # the clauses the failures reproduced were written for
+    shown: list[str | None] = []  # and those they are laid on
     for s, theirs in sample:
         left = deadline - clock()
         if left <= 0 or miss > hit + 1:
@@ -501,6 +526,7 @@ def _tried(ruleset: str, variant: _Variant, sample: Sequence[tuple[Scenario, Ver
         if same_failure(mine, theirs):
             hit += 1
             purposes += s.clauses[:1]
+            shown.append(theirs.clause)
         else:
             miss += 1
     if hit < (min(2, len(sample)) if variant.least is None else variant.least) or 2 * hit < hit + miss:
@@ -509,7 +535,7 @@ def _tried(ruleset: str, variant: _Variant, sample: Sequence[tuple[Scenario, Ver
     if kept is None:
         return None
     return Reproduction(variant.clauses, variant.what, variant.value, variant.default, hit, hit + miss, kept,
-                        tuple(purposes))
+                        tuple(purposes), tuple(shown))
 
 
 def _reached(ruleset: str, sample: Sequence[tuple[Scenario, Verdict]],

@@ -27,7 +27,16 @@ that fail a few rules), each against the hypothesis that h is fine:
   under which it fails the same steps with the same answers, and passes what the program
   passes, is what the program has instead (`READING` for each failure reproduced, times the
   share of those replayed, and `OWN_READING` more for each of them that was written for h:
-  that parts two clauses with alike variants, such as the two clauses of one function).
+  that parts two clauses with alike variants, such as the two clauses of one function). A
+  variant of a clause with no evidence of its own, whose failures reproduced are all laid on
+  one rule reading it, is that rule's: the slip shows only through it (unless a clause with a
+  failing scenario of its own has one reproducing as many).
+
+Two rules of order stand over the scores, both for a clause with no evidence of its own (none
+of its own scenarios fails, no failure is laid on it, no variant of it reproduces them): where
+little fails, it does not head the rules the failures name; and it comes after a nearer common
+cause (a suspect it is upstream of, reading every rule the failures are laid on under it) unless
+its score leads by more than `SHOWN`.
 
 Each hypothesis gets the log-likelihood of the run under it; the highest is the verdict
 ("most likely broken: X (then Y, Z)"). A protocol failure (an answer not of the protocol's shape:
@@ -244,8 +253,21 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
     def could_cause(s: Scenario, v: Verdict) -> set[str]:
         return _with_upstream(graph, (_resolved(ruleset, v.clause), *(_resolved(ruleset, c) for c in s.clauses)))
 
-    readings = by_clause(reproductions(ruleset, [(o.scenario, o.verdict) for o in outcomes if o.verdict.status == FAILED],
-                                       [o.scenario for o in outcomes if o.verdict.status == PASSED], reach=could_cause))
+    readings = dict(by_clause(reproductions(ruleset, [(o.scenario, o.verdict) for o in outcomes if o.verdict.status == FAILED],
+                                            [o.scenario for o in outcomes if o.verdict.status == PASSED],
+                                            reach=could_cause)))
+    # a variant of a rule whose own scenarios all pass and on which no failure is laid, that
+    # reproduces failures all laid on one rule reading it, is that rule's evidence: a slip in
+    # what both use, seen only through the one (a marriage's kind found wrong only in the table);
+    # unless a rule with a failing scenario of its own has a variant reproducing as many, the
+    # better explanation
+    accounted = max((r.reproduced for c, r in readings.items() if own_failed[c]), default=0)
+    for h, variant in list(readings.items()):
+        shown = {_resolved(ruleset, c) for c in variant.shown}
+        reader = next(iter(shown)) if len(shown) == 1 else None
+        if (reader is not None and reader != h and not own_failed[h] and h not in laid and h in nameable_here
+                and h in graph.above.get(reader, ()) and reader not in readings and variant.reproduced > accounted):
+            readings[reader] = readings.pop(h)
     def neighbours(h: str) -> frozenset[str]:
         """The clauses h reads directly and those that read it directly."""
         return graph.uses.get(h, frozenset()) | read_by[h]
@@ -322,7 +344,25 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
     def below_the_named(h: str) -> bool:
         return named_alone is not None and h != named_alone and not own_failed[h]
 
-    return sorted(scored, key=lambda s: (below_the_named(s.clause), unsupported(s.clause), -s.score, -s.explained,
+    # of two common causes of what fails, one reading the other, the nearer one is the simpler
+    # explanation: a clause with no evidence of its own comes after a suspect that it is
+    # upstream of and that reads, or is, every rule the failures are laid on under it, unless its
+    # score is ahead by more than the weight of the failures shown (SHOWN): fewer passing
+    # scenarios of its own is no evidence (the number of players behind the pack, when every
+    # failure is a card the pack should hold)
+    score_of = {s.clause: s.score for s in scored}
+
+    def behind_a_nearer_cause(h: str) -> bool:
+        if own_failed[h] or h in laid or h in readings:
+            return False
+        below = [where for where in laid if h in graph.above.get(where, ())]
+        return bool(below) and any(
+            d != h and h in graph.above.get(d, ()) and score_of[h] - score_of[d] < SHOWN
+            and all(w == d or d in graph.above.get(w, ()) for w in below)
+            for d in score_of)
+
+    return sorted(scored, key=lambda s: (below_the_named(s.clause), unsupported(s.clause),
+                                         behind_a_nearer_cause(s.clause), -s.score, -s.explained,
                                          chapter_rank(s.clause), s.clause))
 
 
