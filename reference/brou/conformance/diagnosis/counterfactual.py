@@ -168,10 +168,10 @@ ANYWHERE = 8  # an order of at most this many cards or ranks has each moved to a
 def _moved(value: Any) -> Iterator[tuple[tuple[str, ...], Any, str]]:
     """The value's variants, each as (the keys inside it, the new value, how it is written):
     a number one less (not below zero) and one more, twice itself (counted twice) and zero
-    (not counted); a list of numbers one shorter and one
-    longer (its last number, plus one); an order (a list of cards or ranks, strongest first)
-    with two neighbours swapped, or one of them moved to the top or the bottom (in a short
-    order, to any place); a mapping, each of its values so."""
+    (not counted); a list of numbers one shorter and one longer (its last number, plus one);
+    an order (a list of cards or ranks, strongest first) with two neighbours swapped, or one of
+    them moved to the top or the bottom (in a short order, to any place); a mapping, each of its
+    values so."""
     if isinstance(value, bool):
         return
     if isinstance(value, int):
