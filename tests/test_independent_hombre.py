@@ -56,9 +56,7 @@ def test_the_list_of_faults_names_clauses_of_the_ruleset() -> None:
     assert len({f["name"] for f in faults}) == len(faults)
     for fault in faults:
         assert set(fault) - {"batch"} == {"name", "clause", "description"}, fault  # batch: when it was written
-        assert fault.get("batch", "issue-63") in ("issue-63", "issue-63-b", "issue-63-c", "issue-63-d",
-                                                 "issue-63-e", "issue-63-f", "issue-63-g", "issue-63-h", "issue-63-i",
-                                                 "issue-63-j", "issue-63-k", "issue-63-l", "issue-63-m", "issue-63-n"), fault
+        assert fault.get("batch", "issue-63") in ("issue-63", *(f"issue-63-{b}" for b in "bcdefghijklmno")), fault
         assert fault["clause"] in clauses or fault["clause"] == "protocol", fault  # protocol: an answer not of its shape
         assert fault["description"], fault
 

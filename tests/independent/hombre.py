@@ -364,6 +364,30 @@ BATCH_N_FAULTS: dict[str, tuple[str, str]] = {
                                       "player may keep them back, and one whose only trumps they are plays any card"),
 }
 FAULTS.update(BATCH_N_FAULTS)
+# dropped in batch issue-63-o, for it failed no scenario: "shown-cleared-at-play" (hom.info.public), the black
+# aces shown for a grand tourné leaving the views once play starts
+# the fifteenth batch of issue 63, written blind to the diagnosis too: a fourteenth held-out set
+BATCH_O_FAULTS: dict[str, tuple[str, str]] = {
+    "pur-nolo-tiers-exchange": ("hom.exchange.nolo", "in pure nolo and open nolo the tiers exchange, as in sans "
+                                "prendre, the hombre alone not exchanging"),
+    "next-after-winner-leads": ("hom.play.lead", "after each trick the player after its winner leads the next, not "
+                                "the winner"),
+    "won-scores-second-value": ("hom.count.score", "a win scores the contract's second value, the one a codille "
+                                "loses, not its first"),
+    "nolo-en-demande-one": ("hom.contract.table", "nolo with exchange scores 1 (codille 2), as the demande it is "
+                            "played from, not 2 (codille 3)"),
+    "packets-by-seat-number": ("hom.deal.packets", "a seeded deal gives the packets to the seats in the order of "
+                               "their numbers, the first packet to the lowest seat in the deal, not to the first hand"),
+    "second-tier-never": ("hom.exchange.tiers", "only the tier on the hombre's right exchanges: the other is never "
+                          "asked, even while the talon has cards"),
+    "discard-not-held-unknown-card": ("hom.exchange.hombre", "in the exchange a discard of a card not in the hand is "
+                                      "refused unknown-card, not not-in-hand"),
+    "shared-rank-split": ("hom.auction.priority", "of each pair of contracts sharing a rank the second ranks above the "
+                          "first: nolo with exchange above tourné, pure nolo above sans prendre in spades"),
+    "held-counts-private": ("hom.info.own-hand", "a view's held shows only the player's own count of cards, the "
+                            "others' counts null"),
+}
+FAULTS.update(BATCH_O_FAULTS)
 FAULT = ""
 
 SUITS = "SHDC"
@@ -449,6 +473,13 @@ def set_fault(name: str) -> None:
         CONTRACTS["pur-nolo"]["won"], CONTRACTS["pur-nolo"]["codille"] = 3, 4
     if name == "a-pique-scores-more":
         CONTRACTS["demande-a-pique"]["won"], CONTRACTS["demande-a-pique"]["codille"] = 2, 3
+    if name == "pur-nolo-tiers-exchange":
+        CONTRACTS["pur-nolo"]["exchange"] = CONTRACTS["nolo-ouvert"]["exchange"] = "tiers"
+    if name == "nolo-en-demande-one":
+        CONTRACTS["nolo-en-demande"]["won"], CONTRACTS["nolo-en-demande"]["codille"] = 1, 2
+    if name == "shared-rank-split":
+        CONTRACTS["nolo-en-demande"]["rank"] += 0.5
+        CONTRACTS["pur-nolo"]["rank"] += 0.5
 
 
 # ---------------------------------------------------------------- card orders
@@ -863,6 +894,8 @@ class Deal:
         tiers = [self.next_player(self.hombre), self.next_player(self.next_player(self.hombre))]
         if FAULT == "tiers-from-left":
             tiers.reverse()
+        if FAULT == "second-tier-never":
+            tiers = tiers[:1]
         self.queue = []
         if kind in ("all", "hombre"):
             self.queue.append(self.hombre)
@@ -1025,6 +1058,8 @@ class Deal:
         self.tricks.append(win)
         self.last_trick = list(self.trick)
         self.to_act = self.next_player(self.trick[0][0]) if FAULT == "lead-goes-round" else win
+        if FAULT == "next-after-winner-leads":
+            self.to_act = self.next_player(win)
         self.trick = []
         if FAULT == "nolo-stops-at-codille" and self.nolo() and self.hombre is not None \
                 and self.tricks.count(self.hombre) == 2:
@@ -1067,7 +1102,7 @@ class Deal:
                 else:
                     result = "codille"
             if result == "won":
-                value = row["won"]
+                value = row["codille"] if FAULT == "won-scores-second-value" else row["won"]
                 if FAULT == "missed-vole-loses-win" and self.vole and mine < 9:
                     value = -row["won"]
             elif result == "codille":
@@ -1204,7 +1239,8 @@ class Deal:
                 if FAULT == "too-many-before-not-in-hand" and len(self.pending) >= self.most_discards(p):
                     raise Refused("too-many-discards", "the talon cannot replace more")
                 if action not in self.hands[p]:
-                    raise Refused("not-in-hand", f"{action} is not in the hand")
+                    raise Refused("unknown-card" if FAULT == "discard-not-held-unknown-card" else "not-in-hand",
+                                  f"{action} is not in the hand")
                 if len(self.pending) >= self.most_discards(p):
                     raise Refused("too-many-discards", "the talon cannot replace more")
                 self.hands[p].remove(action)
@@ -1331,7 +1367,8 @@ class Deal:
         return {
             "player": p, "phase": self.phase, "to_act": self.to_act,
             "trump": None if FAULT == "trump-announced-at-play" and self.phase not in ("play", "over") else self.trump,
-            "hand": list(self.hands[p]), "held": [len(h) for h in self.hands],
+            "hand": list(self.hands[p]),
+            "held": [len(h) if FAULT != "held-counts-private" or q == p else None for q, h in enumerate(self.hands)],
             "talon": None if FAULT == "talon-count-hidden" else len(self.talon),
             "trick": [{"player": q, "card": c} for q, c in
                       (self.last_trick if FAULT == "last-trick-left-on-table" and not self.trick else self.trick)],
@@ -1394,6 +1431,8 @@ class Table:
             order = self.deal.active
             if FAULT == "deal-from-dealer":
                 order = order[-1:] + order[:-1]
+            if FAULT == "packets-by-seat-number":
+                order = sorted(order)
             for s, p in enumerate(order):
                 self.deal.hands[p] = seats[s]
             self.dealt = {"hands": [list(h) for h in self.deal.hands], "talon": list(talon)}
@@ -1506,7 +1545,8 @@ def main() -> int:
                    **{k: "issue-63-g" for k in BATCH_G_FAULTS}, **{k: "issue-63-h" for k in BATCH_H_FAULTS},
                    **{k: "issue-63-i" for k in BATCH_I_FAULTS}, **{k: "issue-63-j" for k in BATCH_J_FAULTS},
                    **{k: "issue-63-k" for k in BATCH_K_FAULTS}, **{k: "issue-63-l" for k in BATCH_L_FAULTS},
-                   **{k: "issue-63-m" for k in BATCH_M_FAULTS}, **{k: "issue-63-n" for k in BATCH_N_FAULTS}}
+                   **{k: "issue-63-m" for k in BATCH_M_FAULTS}, **{k: "issue-63-n" for k in BATCH_N_FAULTS},
+                   **{k: "issue-63-o" for k in BATCH_O_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()]))
         return 0

@@ -330,6 +330,26 @@ BATCH_N_FAULTS: dict[str, tuple[str, str]] = {
                          "the talon being the cards left on top"),
 }
 FAULTS.update(BATCH_N_FAULTS)
+# the fifteenth batch of issue 63, written blind to the diagnosis too: a fourteenth held-out set
+BATCH_O_FAULTS: dict[str, tuple[str, str]] = {
+    "cut-before-shuffle": ("auv.deal.cut", "a seeded deal cuts the pack before it is shuffled, not the shuffled "
+                           "pack before the deal"),
+    "show-entry-clause-turned": ("auv.king.held", "the ledger entry of a king shown is written under the clause of "
+                                 "a king turned (auv.king.turned), not auv.king.held"),
+    "won-by-tricks": ("auv.count.won", "a homme who wins the deal scores one point for each trick he took, not one "
+                      "point"),
+    "follow-winning-suit": ("auv.play.follow", "a player must follow the suit of the card winning the trick so far "
+                            "(a trump once the trick is trumped), not the suit led"),
+    "turned-king-entry-no-card": ("auv.king.turned", "the ledger entry of a king turned names no card (card null), "
+                                  "not the king"),
+    "draw-from-bottom": ("auv.match.first-dealer", "at a seeded draw for the first dealer the players take their "
+                         "cards from the bottom of the shuffled pack, not from its top"),
+    "target-on-deal-marks": ("auv.match.target", "the target is checked against the marks of the deal in progress "
+                             "alone, leaving out the marks each player had before it"),
+    "leave-not-in-words": ("auv.info.turned", "the word leave is not recorded among the words (observable and view), "
+                           "as if leaving the card were said to nobody"),
+}
+FAULTS.update(BATCH_O_FAULTS)
 FAULT = ""
 SEVENS = True  # parameter pack_with_four (AMB-48): False plays four with 28 cards
 LOSER_PAYS = "each-opponent"  # parameter loser_pays (AMB-53)
@@ -432,7 +452,9 @@ def shuffled(cards: list[str], seed: int) -> list[str]:
 def seeded_deal(n: int, seed: int, dealer: int, cut: int | None, packets: list[int]) -> tuple[list[list[str]], list[str]]:
     """Hands by player and the talon (top first) that a seed deals."""
     cards = shuffled(pack(n), seed)
-    if cut is not None and not fault("cut-ignored"):
+    if fault("cut-before-shuffle") and cut is not None:
+        cards = shuffled(pack(n)[cut:] + pack(n)[:cut], seed)
+    elif cut is not None and not fault("cut-ignored"):
         k = cut + 1 if fault("cut-one-more") else cut
         cards = cards[-k:] + cards[:-k] if fault("cut-from-bottom") else cards[k:] + cards[:k]
     if fault("deal-from-bottom"):
@@ -485,6 +507,8 @@ def drawn_highest(draw: dict[str, Any], n: int) -> int:
     drawing = list(range(n))
     while True:
         cards = shuffled(pack(n), rng.next())
+        if fault("draw-from-bottom"):
+            cards = cards[::-1]
         drawn: list[str | None] = [None] * n
         for i, p in enumerate(drawing):
             drawn[p] = cards[i]
@@ -592,7 +616,7 @@ class Deal:
 
     def winners(self) -> list[int] | None:
         """The player alone at the top at or above the target, else None."""
-        total = self.totals()
+        total = self.net() if fault("target-on-deal-marks") else self.totals()
         top = max(total)
         reached = top > self.target if fault("target-exceeded") else top >= self.target
         if fault("target-after-deal") and self.phase != "over":
@@ -677,6 +701,8 @@ class Deal:
             return None
         led = self.trick[0][1][1]
         trump = self.trump()
+        if fault("follow-winning-suit"):
+            led = dict(self.trick)[self.trick_winner()][1]
         if card[1] == led:
             if fault("follow-must-head") and not any(c[1] == trump for _, c in self.trick):
                 best = max(strength(c) for _, c in self.trick if c[1] == led)
@@ -747,7 +773,8 @@ class Deal:
             action = "leave"
         if action not in self.legal():
             raise Refused("word-not-now", f"{action} is not said now")
-        self.words.append((p, action))
+        if not (fault("leave-not-in-words") and action == "leave"):
+            self.words.append((p, action))
         getattr(self, "say_" + action)(p)
         self.check_target()
 
@@ -759,7 +786,7 @@ class Deal:
         if card[0] == "K" and not fault("turned-king-free") and not (fault("rejouissance-king-free") and len(self.turned) > 1):
             scorer = self.dealer if fault("turned-king-to-dealer") else p
             self.scored[card] = scorer
-            self.write(0, "sheet", scorer, card, "auv.king.turned")
+            self.write(0, "sheet", scorer, None if fault("turned-king-entry-no-card") else card, "auv.king.turned")
         if fault("kings-score-unshown"):
             for i in range(self.n):
                 q = (self.dealer + 1 + i) % self.n
@@ -815,7 +842,8 @@ class Deal:
         self.shown.append((p, king))
         if not fault("show-not-in-events"):
             self.events.append({"trick": 0, "player": p, "show": king})
-        self.write(0, "sheet", p, self.turned[-1][1] if fault("show-entry-names-turned") else king, "auv.king.held")
+        clause = "auv.king.turned" if fault("show-entry-clause-turned") else "auv.king.held"
+        self.write(0, "sheet", p, self.turned[-1][1] if fault("show-entry-names-turned") else king, clause)
         if fault("show-scores-every-king"):
             for other in ("K" + s for s in SUITS):
                 if other != king and other in self.hands[p] and other not in self.scored:
@@ -992,7 +1020,7 @@ class Deal:
                     self.write(5, q, homme, None, "auv.count.won")
         elif self.winner == homme:
             self.write(0 if fault("won-entry-trick-zero") else 5, "sheet", homme, None, "auv.count.won",
-                       2 if fault("won-two-marks") else 1)
+                       2 if fault("won-two-marks") else self.tricks.count(homme) if fault("won-by-tricks") else 1)
         elif fault("lost-pays-each"):
             for i in range(self.n):
                 q = (self.dealer + 1 + i) % self.n
@@ -1194,7 +1222,8 @@ def main() -> None:
                    **{k: "issue-63-g" for k in BATCH_G_FAULTS}, **{k: "issue-63-h" for k in BATCH_H_FAULTS},
                    **{k: "issue-63-i" for k in BATCH_I_FAULTS}, **{k: "issue-63-j" for k in BATCH_J_FAULTS},
                    **{k: "issue-63-k" for k in BATCH_K_FAULTS}, **{k: "issue-63-l" for k in BATCH_L_FAULTS},
-                   **{k: "issue-63-m" for k in BATCH_M_FAULTS}, **{k: "issue-63-n" for k in BATCH_N_FAULTS}}
+                   **{k: "issue-63-m" for k in BATCH_M_FAULTS}, **{k: "issue-63-n" for k in BATCH_N_FAULTS},
+                   **{k: "issue-63-o" for k in BATCH_O_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], ensure_ascii=False))
         return

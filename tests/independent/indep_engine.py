@@ -634,6 +634,41 @@ BATCH_N_FAULTS: list[dict[str, str]] = [
     )
 ]
 FAULTS += BATCH_N_FAULTS
+# The fifteenth batch of issue 63 (batch "issue-63-o"), written blind to the diagnosis: a fourteenth held-out set.
+BATCH_O_FAULTS: list[dict[str, str]] = [
+    {"name": n, "ruleset": r, "clause": c, "description": d, "batch": "issue-63-o"} for n, r, c, d in (
+        ("vole-marked-by-losers", HDB, "hdb.game.vole",
+         "the three parties of a vole are marked by the team that lost every trick, not the team that took them"),
+        ("grand-counts-simple-too", HDB, "hdb.marriage.kinds",
+         "an announced grand marriage is worth its 30 plus the 20 of the simple marriage inside it (50, 100 in trumps)"),
+        ("play-clockwise", HDB, "hdb.play.lead",
+         "within a trick play goes round clockwise, each player followed by the one on his left"),
+        ("trick-points-to-leader", HDB, "hdb.count.card-points",
+         "a trick's card points are counted for the team of the player who led it, not the team that won it"),
+        ("marque-announced-both-sides", HDB, "hdb.sheet.marque",
+         "the marque writes an announced marriage plus for the announcers and minus for the other team, as a table one"),
+        ("card-in-window-code", HDB, "hdb.marriage.announce-window",
+         "a card played while an announcement window is open is refused announce-not-now, not play-in-window"),
+        ("accepted-concession-counts-rounded", HDB, "hdb.game.concession-answer",
+         "an accepted concession counts the coup as at its end: each team's card points rounded, the value read on that"),
+        ("no-undertrump-partner-ruff", BROUC, "brouc.play.no-undertrump",
+         "a void player may undertrump a ruff when the best trump in the trick is his partner's"),
+        ("slate-cape-row-as-game", BROUC, "brouc.sheet.ardoise",
+         "the coches of a plain cape are written on the slate in a game row, not a cape row"),
+        ("table-grand-as-simple", BROUC, "brouc.marriage.table",
+         "a trick holding king, queen and jack of a suit counts only the simple marriage of king and queen"),
+        ("dehors-needs-own-trick", BROUC, "brouc.game.dehors",
+         "a team may declare dehors only once it has won a trick in the deal (refused claim-not-now before)"),
+        ("exception-simple-only", BROUC, "brouc.play.marriage-exception",
+         "the marriage exception covers only a simple marriage made: a trump jack enlarging king and queen to the grand "
+         "one must still overtrump"),
+        ("overtrump-code-follow", BROUC, "brouc.play.overtrump",
+         "a trump that fails to overtrump while the player holds a higher one is refused must-follow-suit, not must-overtrump"),
+        ("made-declaration-declarers-mark", BROUC, "brouc.game.cape-et-dehors",
+         "a la cape et dehors made marks its coches for the declaring team, not for the team caped"),
+    )
+]
+FAULTS += BATCH_O_FAULTS
 
 
 def fault(name: str) -> bool:
@@ -937,6 +972,8 @@ class Deal:
     def marriage_value(self, name: str) -> int:
         """What an announced marriage is worth (ranks then suit, `KQH`)."""
         base = 20 if len(name) == 3 else 40 if fault("grand-worth-forty") and self.brouc else 30
+        if fault("grand-counts-simple-too") and not self.brouc and len(name) == 4:
+            base = 50
         if fault("marriage-values-swapped"):
             base = 50 - base
         if fault("trump-marriage-plus-twenty") and not self.brouc and name[-1] == self.trump:
@@ -959,6 +996,8 @@ class Deal:
             return 0
         if fault("eux-cards-complement") and not self.brouc and t == 1:
             return 120 - self.cards_of(0)
+        if fault("trick-points-to-leader") and not self.brouc:
+            return sum(card_points(cs) for i, (_, cs) in enumerate(self.tricks) if team(self.leader_of(i)) == t) + bonus
         return sum(card_points(cs) for w, cs in self.tricks if team(w) == t) + bonus
 
     def marriages_of(self, t: int) -> int:
@@ -1059,7 +1098,8 @@ class Deal:
             return any(r in present for r in "KQJ" if r != card[0])
         if fault("exception-partner-marriage-only") and self.brouc:
             present = {c[0] for q, c in self.trick if c[1] == self.trump and q == (player + 2) % 4}
-        return any(card[0] in ranks and all(r in present for r in ranks if r != card[0]) for ranks, _ in KINDS)
+        kinds = KINDS[:1] if fault("exception-simple-only") and self.brouc else KINDS
+        return any(card[0] in ranks and all(r in present for r in ranks if r != card[0]) for ranks, _ in kinds)
 
     def card_refusal(self, player: int, card: str) -> Refused | None:
         """Why a card in the player's hand may not be played now, or None (following rules)."""
@@ -1140,13 +1180,17 @@ class Deal:
         if exception and (self.makes_trump_marriage(card, player) or own) and not fault("no-marriage-exception"):
             return None
         if higher:
-            return Refused("must-overtrump", f"{card} does not beat the best trump, and the player holds a higher trump")
+            return Refused("must-follow-suit" if fault("overtrump-code-follow") and self.brouc else "must-overtrump",
+                    f"{card} does not beat the best trump, and the player holds a higher trump")
         if fault("trump-led-lower-highest") and self.brouc and led == self.trump \
                 and self.rank_of(card) != min(self.rank_of(c) for c in hand if c[1] == self.trump):
             return Refused("must-overtrump", f"{card} is not the player's highest trump")
         if fault("only-trumps-no-undertrump") and self.brouc:
             bound = led == self.trump
         lifted = self.param("undertrump_when_void") and not (fault("undertrump-param-ignored") and self.brouc)
+        if fault("no-undertrump-partner-ruff") and self.brouc and led != self.trump and any(
+                c[1] == self.trump and self.rank_of(c) == best and team(q) == team(player) for q, c in self.trick):
+            return None
         if bound or lifted or fault("undertrump-allowed"):
             return None
         code = "must-overtrump" if fault("undertrump-code-overtrump") else "no-undertrump"
@@ -1282,6 +1326,9 @@ class Deal:
             return False
         if fault("no-claim-in-window") and not self.brouc and self.phase == "window":
             return False
+        if fault("dehors-needs-own-trick") and self.brouc and self.to_act is not None \
+                and self.tricks_of(team(self.to_act)) == 0:
+            return False
         if self.phase != "dehors" and self.to_act is not None and self.round_team(team(self.to_act)) \
                 and not fault("dehors-round-not-binding"):
             return False
@@ -1332,7 +1379,8 @@ class Deal:
         asking = self.phase in ("concede", "answer")
         if kind == "card":
             if self.phase == "window":
-                raise Refused("play-in-window", "the announcement window is open: announce or pass")
+                code = "announce-not-now" if fault("card-in-window-code") and not self.brouc else "play-in-window"
+                raise Refused(code, "the announcement window is open: announce or pass")
             if asking:
                 raise Refused("concession-pending", "a concession is being asked or answered")
             if fault("hand-checked-after-follow") and self.brouc:
@@ -1470,7 +1518,10 @@ class Deal:
         if not (fault("slate-announcements-at-end") and self.brouc):
             written = value // 10 if fault("announcement-row-in-tens") and self.brouc else value
             kind = "announcement" if self.brouc and not fault("slate-announcement-as-marriage") else "marriage"
-            self.sheet.append((kind, *self.one_side(team(p), written)))
+            row = self.one_side(team(p), written)
+            if fault("marque-announced-both-sides") and not self.brouc:
+                row = tuple(self.pair(team(p), written, -written))  # type: ignore[assignment]
+            self.sheet.append((kind, *row))
         self.used.update(r + name[-1] for r in name[:-1])
         if fault("next-lead-last-announcer") and not self.brouc and self.phase == "window" and p != self.leader:
             self.leader = p
@@ -1531,7 +1582,7 @@ class Deal:
         self.hands[p].remove(card)
         self.trick.append((p, card))
         if len(self.trick) < 4:
-            self.to_act = (p + 1) % 4
+            self.to_act = (p + (3 if fault("play-clockwise") and not self.brouc else 1)) % 4
             return
         self.finish_trick()
 
@@ -1575,6 +1626,8 @@ class Deal:
         fallen: list[tuple[int, str, int]] = []  # (index of the card that completed it, marriage, value)
         for suit in SUITS:
             for ranks, value in reversed(KINDS):
+                if fault("table-grand-as-simple") and self.brouc and len(ranks) == 3:
+                    continue
                 if all(r + suit in cards for r in ranks):
                     if fault("grand-worth-forty") and self.brouc and len(ranks) == 3:
                         value = 40
@@ -1667,7 +1720,8 @@ class Deal:
         if how == "all-tricks" or (fault("made-cape-et-dehors-as-cape") and how == "declaration-made"):
             if fault("cape-slate-score-too"):
                 self.sheet.append(("score", scores[0], scores[1]))
-            self.sheet.append(self.marks_row("cape", marks))
+            self.sheet.append(self.marks_row("game" if fault("slate-cape-row-as-game") and how == "all-tricks" else "cape",
+                                             marks))
             return
         if fault("slate-score-in-tens") and how == "played-out":
             self.sheet.append(("score", scores[0] // 10, scores[1] // 10))
@@ -1805,6 +1859,9 @@ class Deal:
         assert self.conceder is not None
         loser = team(self.conceder)
         counts = [self.count(0), self.count(1)]
+        if fault("accepted-concession-counts-rounded") and not self.brouc:
+            assert self.scores is not None
+            counts = [self.scores[t] + total for t, (_, total) in enumerate(self.rounded())]
         value = 1 if fault("accepted-concession-one-partie") else self.value(counts[loser])
         written = list(self.scores or []) if fault("accepted-concession-scores-kept") else counts
         self.finish("concession-accepted", 1 - loser, self.pair(1 - loser, value, 0), written)
@@ -1841,7 +1898,8 @@ class Deal:
             if self.brouc:
                 stake = (5 if fault("pas-dedouble-stake-five") else 4) if self.double else 3
                 written = list(self.scores) if fault("made-declaration-scores-kept") else counts
-                self.finish("declaration-made", d, self.pair(1 - d, stake, 0), written)
+                marker = d if fault("made-declaration-declarers-mark") else 1 - d
+                self.finish("declaration-made", d, self.pair(marker, stake, 0), written)
             elif reaches_target(counts[d]) or fault("declared-vole-short-made"):
                 bonus = 0 if fault("declared-vole-no-bonus") else 3
                 read = counts[d] if fault("made-vole-valued-on-declarers") else counts[1 - d]
@@ -1861,7 +1919,8 @@ class Deal:
                 self.finish("all-tricks", None, self.pair(marker, caped, 0),
                             kept if fault("cape-scores-kept") else list(self.scores))
             else:
-                self.finish("all-tricks", None, self.pair(taker, 2 if fault("vole-worth-two") else 3, 0),
+                voler = 1 - taker if fault("vole-marked-by-losers") else taker
+                self.finish("all-tricks", None, self.pair(voler, 2 if fault("vole-worth-two") else 3, 0),
                             counts if fault("vole-keeps-points") else [0, 0] if fault("vole-resets-scores")
                             else list(self.scores))
             return
