@@ -126,12 +126,12 @@ def _readings(ruleset: str) -> tuple[_Variant, ...]:
             owners.setdefault(name, []).append(cid)
     out = []
     for name in sorted(data["parameters"]):
+        if not owners.get(name):
+            continue
         spec = data["parameters"][name]
         default = spec.get("default")
         executable = [v for v in spec["options"]
                       if (name, tuple(v) if isinstance(v, list) else v) not in NOT_EXECUTABLE_YET]
-        if not owners.get(name):
-            continue
         for value in executable:
             if value != default:
                 out.append(_Variant(tuple(owners[name]), name, value, default, _with_param(name, value, default)))
