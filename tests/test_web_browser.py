@@ -95,8 +95,16 @@ class Page:
         self.name = name
 
     def shot(self, what: str) -> None:
-        """The page saved as a PNG, once its pictures are in; none may scroll sideways."""
-        until(self.page, "[...document.images].every((i) => i.complete)")
+        """The page saved as a PNG, once its pictures are in; none may scroll sideways.  (A picture
+        loaded lazily starts loading only once it comes near the viewport, and boards filled in
+        later push it down: each one still loading is brought into view until none is left.)"""
+        try:
+            until(self.page, "[...document.images].filter((i) => !i.complete)"
+                             ".map((i) => i.scrollIntoView()).length === 0")
+        except AssertionError:
+            waiting = self.page.evaluate("[...document.images].filter((i) => !i.complete).map((i) => i.src)")
+            raise AssertionError(f"{what}: pictures still loading after 30 s: {waiting[:3]}") from None
+        self.page.evaluate("window.scrollTo(0, 0)")
         broken = self.page.evaluate("[...document.images].filter((i) => !i.naturalWidth).map((i) => i.src)")
         assert not broken, f"{what}: pictures that did not load: {broken[:3]}"
         self.page.screenshot(path=str(self.shots / f"{what}-{self.name}.png"), full_page=True)
