@@ -175,6 +175,41 @@ def test_the_turned_card_on_show_is_laid_on_its_exposure() -> None:
     assert symptom_clause(s, elsewhere) != "hdb.deal.turnup-exposed"
 
 
+def _dealer_later_with_turnup(ruleset: str) -> tuple[Scenario, int, list[str]]:
+    """A scenario, a step after the first trick where the dealer, holding the turned card, is
+    shown his legal cards, and those cards as his hand without the turned card would give."""
+    from brou.conformance.diagnosis.diagnose import _played_to
+    from brou.conformance.scenarios.corpus import rules_for
+
+    for s in corpus(ruleset):
+        rules = rules_for(s)
+        for i, step in enumerate(s.data["steps"], 1):
+            if step.get("expect", {}).get("legal") is None:
+                continue
+            state = _played_to(rules, s, Verdict(FAILED, "", i, None, None)).state
+            if (len(state.tricks) > 1 and state.to_act == rules.dealer and state.hands[rules.dealer] >> state.turnup & 1
+                    and state.legal_cards() != 1 << state.turnup):
+                apart = state.copy()
+                apart.hands[rules.dealer] &= ~(1 << state.turnup)
+                mask = apart.legal_cards()
+                return s, i, [rules.card_text(c) for c in range(mask.bit_length()) if mask >> c & 1]
+    raise AssertionError(f"no step of {ruleset} has the dealer holding the turned card after the first trick")
+
+
+def test_the_turned_card_never_taken_up_is_laid_on_its_exposure() -> None:
+    """1802: after the first trick the dealer takes the turned card into his hand; legal cards
+    offered as if he never had are the turn-up's rule (hdb.deal.turnup-exposed). In Brouc the
+    card is his from the start, like any other, and the same answer says nothing of it."""
+    s, step, apart = _dealer_later_with_turnup("homme-de-brou-1802")
+    want = s.data["steps"][step - 1]["expect"]["legal"]
+    offered = Verdict(FAILED, "legal", step, want, apart, observed="legal")
+    assert symptom_clause(s, offered) == "hdb.deal.turnup-exposed"
+    s, step, apart = _dealer_later_with_turnup("brouc")
+    want = s.data["steps"][step - 1]["expect"]["legal"]
+    offered = Verdict(FAILED, "legal", step, want, apart, observed="legal")
+    assert symptom_clause(s, offered) not in ("hdb.deal.turnup-exposed", "brouc.deal.turnup-in-hand")
+
+
 def test_other_points_for_the_same_end_are_what_a_result_scores() -> None:
     """L'Hombre: an outcome or a result whose points alone differ is laid on the score the result
     earns (hom.count.score, which reads the contract table), not on the result."""

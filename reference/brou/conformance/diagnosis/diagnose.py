@@ -1550,9 +1550,10 @@ def _rest_of_the_pack(rules: Rules, want: Any, got: Any) -> bool:
 
 def _turnup_in_question(table: Table, actions: list[str]) -> bool:
     """Whether the actions that differ are the dealer's use of the turned card (hdb.deal.turnup-exposed,
-    brouc.deal.turnup-in-hand): in the first trick, the turned card alone; after it, announcements
-    of marriages it belongs to, every one, while it lies on show (1802's first window) or he still
-    holds it (taken up in 1802; in his hand from the start in Brouc)."""
+    brouc.deal.turnup-in-hand): the turned card alone, in the first trick, or after it where he
+    takes it up once that trick is over (1802) and still holds it; announcements of marriages it
+    belongs to, every one, while it lies on show (1802's first window) or he still holds it (taken
+    up in 1802; in his hand from the start in Brouc)."""
     state = table.state
     rules = state.rules
     if not actions or state.to_act != rules.dealer:
@@ -1562,6 +1563,8 @@ def _turnup_in_question(table: Table, actions: list[str]) -> bool:
         return actions == [rules.card_text(turnup)]
     if len(state.tricks) > 1 and not state.hands[rules.dealer] >> turnup & 1:
         return False
+    if actions == [rules.card_text(turnup)]:
+        return bool(rules.turnup_exposed == "first-trick")
     for text in actions:
         if not text.startswith("announce"):
             return False
@@ -1576,11 +1579,14 @@ def _turnup_in_question(table: Table, actions: list[str]) -> bool:
 
 
 def _legal_without_turnup(table: Table, given: set[str]) -> bool:
-    """Whether the cards offered are those the dealer could play in the first trick without the
-    turned card in his hand (it taken to lie apart while on show)."""
+    """Whether the cards offered are those the dealer could play without the turned card in his
+    hand: in the first trick (it taken to lie apart while on show), or after it where he takes it
+    up once that trick is over (1802: it never taken up)."""
     state = table.state
     rules = state.rules
-    if state.tricks or state.to_act != rules.dealer or not state.hands[state.to_act] >> state.turnup & 1:
+    if state.to_act != rules.dealer or not state.hands[state.to_act] >> state.turnup & 1:
+        return False
+    if state.tricks and rules.turnup_exposed != "first-trick":
         return False
     apart = state.copy()
     apart.hands[apart.to_act] &= ~(1 << state.turnup)
