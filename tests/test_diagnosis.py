@@ -175,6 +175,17 @@ def test_the_turned_card_on_show_is_laid_on_its_exposure() -> None:
     assert symptom_clause(s, elsewhere) != "hdb.deal.turnup-exposed"
 
 
+def test_a_question_the_reference_never_asks_is_laid_on_its_rule_not_on_the_claim() -> None:
+    """The program asks for a concession (`concede`, `pass`) where the reference plays on (cards,
+    `claim`, `declare`): the two sides are not at the same moment, and the concession's word
+    tells which; a claim or a declaration, offered at every turn of play, does not."""
+    s = _scenario("homme-de-brou-1802", "bnd.hdb.game.partie-et-vole.inside-1")
+    step = next(i for i, st in enumerate(s.data["steps"], 1) if "claim" in (st.get("expect", {}).get("legal") or []))
+    want = s.data["steps"][step - 1]["expect"]["legal"]
+    asked = Verdict(FAILED, "legal", step, want, ["concede", "pass"], observed="legal")
+    assert symptom_clause(s, asked) == "hdb.game.concession"
+
+
 def _dealer_later_with_turnup(ruleset: str) -> tuple[Scenario, int, list[str]]:
     """A scenario, a step after the first trick where the dealer, holding the turned card, is
     shown his legal cards, and those cards as his hand without the turned card would give."""

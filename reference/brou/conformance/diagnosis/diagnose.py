@@ -1671,12 +1671,17 @@ def _marriage_clause(table: Table, got: list[Any]) -> str | None:
 
 
 def _action_order(text: str) -> tuple[int, str]:
-    """The action whose rule a difference in legal sets is laid on: a game action or `pass`
-    (the two sides are not at the same moment: a question, a window) before an announcement,
-    before a card."""
+    """The action whose rule a difference in legal sets is laid on: a word of a question or a
+    window (`concede`, `pass`: the two sides are not at the same moment), before a claim or a
+    declaration (offered at every turn of play, they say only that one side is not playing),
+    before an announcement, before a card."""
     if len(text) == 2:
-        return 2, text
-    return (1 if text.startswith("announce") else 0), text
+        return 3, text
+    return (2 if text.startswith("announce") else 1 if text in _STANDING else 0), text
+
+
+# the game actions a side may take at any turn of play
+_STANDING = frozenset({"claim", "declare", "declare-double"})
 
 
 def action_clause(table: Table, text: str) -> str:
