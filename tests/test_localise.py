@@ -470,6 +470,23 @@ def test_of_two_common_causes_with_no_evidence_of_their_own_the_nearer_comes_fir
     assert found.index("auv.deck.cards") < found.index("auv.players.count")
 
 
+def test_failures_shown_on_a_sibling_reader_are_that_readers_evidence() -> None:
+    """1802's concession offered without 301 (issue-63-n): the target's own scenarios (5 of 5) and
+    those of the other rules reading it (the last coup, the value) fail where the program opens a
+    concession the reference never opens, every failure laid on the concession. Those of the last
+    coup and the value went round the target through the concession, not through their own rule:
+    they are the concession's evidence, and the concession, 15 of its own 29 failing, comes first."""
+    rules = "homme-de-brou-1802"
+    concession = "hdb.game.concession"
+    assert "hdb.game.target" in links(rules).uses[concession] and "hdb.game.target" in nameable()
+    outcomes = [_outcome(_scenario(f"target.{i}", ["hdb.game.target"]), True, concession) for i in range(5)]
+    outcomes += [_outcome(_scenario(f"concession.{i}", [concession]), i < 15, concession) for i in range(29)]
+    outcomes += [_outcome(_scenario(f"last-coup.{i}", ["hdb.game.last-coup"]), i < 23, concession) for i in range(34)]
+    outcomes += [_outcome(_scenario(f"value.{i}", ["hdb.game.value"]), i < 9, concession) for i in range(18)]
+    found = [s.clause for s in ranked(rules, outcomes)]
+    assert found[:2] == [concession, "hdb.game.target"]
+
+
 def test_a_variant_of_a_rule_that_shows_only_through_one_reader_is_that_readers(monkeypatch: pytest.MonkeyPatch) -> None:
     """Brouc's table marriages of the last trick left out: every failure is laid on the table,
     and a slip in the function that finds a marriage's kind (which the table reads) reproduces

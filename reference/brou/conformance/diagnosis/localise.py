@@ -13,7 +13,9 @@ that fail a few rules), each against the hypothesis that h is fine:
   fail at any rate (`OWN`); those whose purpose is a rule reading h directly (the clauses'
   `uses` in the ruleset), or a rule h reads, fail at a low rate (`DOWNSTREAM`, `UPSTREAM`).
   Only the failures h can explain count for it: those that show on h or on a rule reading it
-  (directly or further along the links), and, for a scenario of its own, on a rule next to it
+  (directly or further along the links; for a rule failures could be laid on and none is, only
+  on the scenario's own rule, one between it and h, or one reading it: a failure shown on
+  another rule reading h went round h, and is that rule's evidence), and, for a scenario of its own, on a rule next to it
   (which of two neighbours decided a step is where the per-failure diagnosis errs; the scenario
   says which behaviour it checks). If h is fine, a scenario of its own fails only by another
   fault (`BASELINE`).
@@ -279,6 +281,17 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
     def own_explained(h: str, where: str | None) -> bool:
         return where is None or where == h or h in graph.above.get(where, ()) or where in neighbours(h)
 
+    # a failure of a scenario written for another rule p, linked to h, is h's if it shows on h or
+    # on a rule reading h; but for a rule that failures could be laid on and none is, only if it
+    # shows on p, or on a rule between them or after p: a failure of p's scenario shown on another
+    # rule reading h (not p) went round h, and is that rule's evidence
+    def through(h: str, p: str, where: str | None) -> bool:
+        if where is None or where == h:
+            return True
+        above = graph.above.get(where, frozenset())
+        return h in above and (h not in nameable_here or h in laid or where == p or p in above
+                               or where in graph.above.get(p, ()))
+
     # where little fails and every failure names one clause, that clause is a suspect, and a
     # clause none of whose own scenarios fails does not head the verdict over it (issue 63: one
     # failure named the broken rule, and a clause whose scenarios all pass was put first)
@@ -306,8 +319,7 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
             # only the failures h can explain count for it (they show on h or on a rule reading it);
             # against "h is fine", where they fail for another fault at the BASELINE rate
             explained = sum(n for where, n in shows[purpose].items()
-                            if (own_explained(h, where) if prior is OWN
-                                else where is None or where == h or h in graph.above.get(where, ())))
+                            if (own_explained(h, where) if prior is OWN else through(h, purpose, where)))
             if prior is FURTHER and not explained:
                 continue  # far downstream, an error is rare: its absence says nothing
             passed = total - own_failed[purpose]
