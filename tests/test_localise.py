@@ -487,6 +487,23 @@ def test_failures_shown_on_a_sibling_reader_are_that_readers_evidence() -> None:
     assert found[:2] == [concession, "hdb.game.target"]
 
 
+def test_failures_all_of_one_rules_scenarios_put_it_before_a_rule_whose_scenarios_pass(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Brouc's dehors asked of every player (issue-63-n): six of its forty scenarios fail and
+    nothing else does; two of them show on who leads next. Who leads next, its own scenarios
+    passing, does not head the verdict over the rule every failing scenario was written for."""
+    from brou.conformance.diagnosis import localise
+
+    rules = "brouc"
+    shown_on = {f"dehors.{i}": "hdb.play.next-lead" for i in range(2)}
+    monkeypatch.setattr(localise, "symptom_clause", lambda s, v: shown_on.get(s.id, v.clause))
+    outcomes = [_outcome(_scenario(f"dehors.{i}", ["brouc.game.dehors"], ruleset=rules), i < 6, "brouc.game.dehors")
+                for i in range(40)]
+    outcomes += [_outcome(_scenario(f"next.{i}", ["hdb.play.next-lead"], ruleset=rules), False) for i in range(2)]
+    outcomes += [_outcome(_scenario(f"gen.{i}", ["brouc.deal.packets"], "generated", rules), False) for i in range(50)]
+    assert ranked(rules, outcomes)[0].clause == "brouc.game.dehors"
+
+
 def test_a_variant_of_a_rule_that_shows_only_through_one_reader_is_that_readers(monkeypatch: pytest.MonkeyPatch) -> None:
     """Brouc's table marriages of the last trick left out: every failure is laid on the table,
     and a slip in the function that finds a marriage's kind (which the table reads) reproduces

@@ -36,7 +36,8 @@ that fail a few rules), each against the hypothesis that h is fine:
 
 Two rules of order stand over the scores, both for a clause with no evidence of its own (none
 of its own scenarios fails, no failure is laid on it, no variant of it reproduces them): where
-little fails, it does not head the rules the failures name; and it comes after a nearer common
+little fails, or every failure is of scenarios written for one rule, it does not head the rule
+the failures name; and it comes after a nearer common
 cause (a suspect it is upstream of, reading every rule the failures are laid on under it) unless
 its score leads by more than `SHOWN`.
 
@@ -292,10 +293,13 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
         return h in above and (h not in nameable_here or h in laid or where == p or p in above
                                or where in graph.above.get(p, ()))
 
-    # where little fails and every failure names one clause, that clause is a suspect, and a
-    # clause none of whose own scenarios fails does not head the verdict over it (issue 63: one
-    # failure named the broken rule, and a clause whose scenarios all pass was put first)
-    named_alone = next(iter(names)) if failures <= FEW and len(names) == 1 else None
+    # where little fails and every failure names one clause, or every failure is of a scenario
+    # written for it, that clause is a suspect, and a clause none of whose own scenarios fails
+    # does not head the verdict over it (issue 63: one failure named the broken rule, and a
+    # clause whose scenarios all pass was put first; six of Brouc's dehors, two of them shown on
+    # who leads next, and who leads, its own scenarios passing, was put first)
+    alone = next(iter(names)) if len(names) == 1 else None
+    named_alone = alone if alone is not None and (failures <= FEW or own_failed[alone] == failures) else None
     candidates = [h for h in explains
                   if h in laid or h not in nameable_here or h in readings or h == named_alone or own_failed[h]
                   or any(own_explained(h, where) for where in shows[h])]
