@@ -186,6 +186,19 @@ def test_a_question_the_reference_never_asks_is_laid_on_its_rule_not_on_the_clai
     assert symptom_clause(s, asked) == "hdb.game.concession"
 
 
+def test_a_king_shown_left_out_of_the_public_record_is_what_is_public() -> None:
+    """L'Homme d'Auvergne: the program accepted the king shown, and its record of what was
+    turned and shown leaves it out, the rest as it is: what is public (auv.info.turned), not
+    showing. A record with another king in its place is showing's."""
+    s, step = next((x, i) for x in corpus("homme-d-auvergne") for i, st in enumerate(x.data["steps"], 1)
+                   if any(isinstance(e, dict) and "show" in e for e in st.get("expect", {}).get("events") or []))
+    want = s.data["steps"][step - 1]["expect"]["events"]
+    left_out = [e for e in want if "show" not in e]
+    assert symptom_clause(s, Verdict(FAILED, "events", step, want, left_out, observed="events")) == "auv.info.turned"
+    other = [dict(e, show="KS" if e["show"] != "KS" else "KH") if "show" in e else e for e in want]
+    assert symptom_clause(s, Verdict(FAILED, "events", step, want, other, observed="events")) == "auv.king.show"
+
+
 def _dealer_later_with_turnup(ruleset: str) -> tuple[Scenario, int, list[str]]:
     """A scenario, a step after the first trick where the dealer, holding the turned card, is
     shown his legal cards, and those cards as his hand without the turned card would give."""

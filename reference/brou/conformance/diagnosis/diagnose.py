@@ -1039,6 +1039,8 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         return _in_ruleset_pair(rules, "auv.match.next-dealer", True)
     if name == "session" and _session_apart(verdict) == "deals" and state.ended in ("not-turned", "all-passed"):
         return _in_ruleset_pair(rules, _SPEECH_OUTCOME[state.ended], True)  # the rule that left it unplayed
+    if name == "events" and _left_out(want, verdict.got):
+        return _in_ruleset_pair(rules, "auv.info.turned", True)  # cards turned or kings shown, as played, not made public
     if name == "events" and isinstance(want, list):
         shows = any(isinstance(e, dict) and "show" in e for e in want)
         return _in_ruleset_pair(rules, "auv.king.show" if shows else "auv.turn.offer", True)
@@ -1050,6 +1052,17 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
     if name == "tricks":
         return _in_ruleset_pair(rules, _tricks_clause(table, verdict, want) or "auv.play.trick-winner", True)
     return _in_ruleset_pair(rules, _SPEECH_OBSERVED.get(name or ""), name in _PRECISE)
+
+
+def _left_out(want: Any, got: Any) -> bool:
+    """Whether a public record the program gives is the reference's with entries left out, the
+    rest as they are and in order: what the players did (their actions were accepted) not all
+    made public, rather than done otherwise. (Not where the record's entries are the rules' own
+    doing, as L'Hombre's matadors shown for a grand tourné: one left out is that rule's.)"""
+    if not (isinstance(want, list) and isinstance(got, list) and len(got) < len(want)):
+        return False
+    rest = iter(want)
+    return all(any(entry == kept for kept in rest) for entry in got)
 
 
 def _only_the_last(want: Any, got: Any) -> bool:
