@@ -24,7 +24,7 @@ from brou.conformance.judging.compare import FAILED, Verdict
 from brou.conformance.judging.reference import load_corpus
 from brou.conformance.protocol.runner import InProcess
 from brou.conformance.reporting.report import shown_failures
-from brou.conformance.scenarios.corpus import SCENARIO_DIR, Scenario, Selection
+from brou.conformance.scenarios.corpus import SCENARIO_DIR, Scenario, Selection, rules_for
 from brou.laws import counting
 from helpers import load
 
@@ -199,11 +199,45 @@ def test_a_king_shown_left_out_of_the_public_record_is_what_is_public() -> None:
     assert symptom_clause(s, Verdict(FAILED, "events", step, want, other, observed="events")) == "auv.king.show"
 
 
+def test_lower_bids_offered_where_a_bid_stands_are_the_auctions_order() -> None:
+    """L'Hombre: where a bid stands, the program offers every contract the player could name
+    were none standing, lower ones among them (the second duel begun afresh): which bid stands
+    is the auction's order (hom.auction.order). Offering the standing rank to the later speaker
+    as well is the priority within a rank (hom.auction.priority)."""
+    from brou.conformance.diagnosis.diagnose import _played_to
+    from brou.laws.auction import standing
+    from brou.laws.contracts import contracts, may_name
+
+    for s in corpus("hombre"):
+        if s.origin != "generated":
+            continue
+        rules = rules_for(s)
+        for i, st in enumerate(s.data["steps"], 1):
+            want = st.get("expect", {}).get("legal")
+            if not want:
+                continue
+            state = _played_to(rules, s, Verdict(FAILED, "", i, None, None)).state
+            now = standing(rules, state.said) if state.phase == "auction" else None
+            if now is None or now.bid is None or now.to_speak is None or now.to_speak < (now.bidder or 0):
+                continue
+            rank = {row.name: row.rank for row in contracts(rules)}
+            free = [row.name for row in contracts(rules) if may_name(rules, row, state.hands[now.to_speak])]
+            if not any(rank[n] < rank[now.bid] for n in free):
+                continue
+            afresh = Verdict(FAILED, "legal", i, want, [*free, "pass"], observed="legal")
+            assert symptom_clause(s, afresh) == "hom.auction.order"
+            equal = [n for n in free if rank[n] == rank[now.bid] and n not in want]
+            if equal:
+                within = Verdict(FAILED, "legal", i, want, [*want, *equal], observed="legal")
+                assert symptom_clause(s, within) == "hom.auction.priority"
+                return
+    raise AssertionError("no generated L'Hombre step has a later speaker facing a bid at a rank he may equal")
+
+
 def _dealer_later_with_turnup(ruleset: str) -> tuple[Scenario, int, list[str]]:
     """A scenario, a step after the first trick where the dealer, holding the turned card, is
     shown his legal cards, and those cards as his hand without the turned card would give."""
     from brou.conformance.diagnosis.diagnose import _played_to
-    from brou.conformance.scenarios.corpus import rules_for
 
     for s in corpus(ruleset):
         rules = rules_for(s)

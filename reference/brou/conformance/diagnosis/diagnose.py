@@ -31,7 +31,8 @@ from ...engine.view import clause_of, view_clauses
 from ...errors import ACTION_CODES, BrouError
 from ...laws.auction import standing
 from ...laws.auction import words as auction_words
-from ...laws.contracts import has_auction
+from ...laws.contracts import contracts as contract_rows
+from ...laws.contracts import has_auction, may_name
 from ...laws.following import matadors_of
 from ...laws.payments import brusquembille_payments
 from ...laws.speech import PASS, SHOW, TURN, has_speech
@@ -1342,11 +1343,31 @@ def _hombre_words_apart(want: Any, got: Any) -> set[str]:
     return {w for w in flat(want) ^ flat(got) if len(w) != 2}
 
 
+def _bids_as_if_none_stood(table: Table, words: set[str]) -> bool:
+    """Whether, in the auction with a bid standing, the bids one side offers and the other does
+    not are those the player could name if none stood (lower ones among them): the program
+    reckons with no bid, or another one, where the reference has one standing (the duel started
+    afresh: the auction's order), not the priority within a rank."""
+    state, rules = table.state, table.rules
+    if state.phase != "auction" or not words:
+        return False
+    now = standing(rules, state.said)
+    if now.bid is None or now.to_speak is None:
+        return False
+    hand = state.hands[now.to_speak]
+    free = {row.name for row in contract_rows(rules) if may_name(rules, row, hand)}
+    rank = {row.name: row.rank for row in contract_rows(rules)}
+    lower = {name for name in free if rank[name] < rank[now.bid]}
+    return bool(lower) and lower <= words <= free
+
+
 def _hombre_word_clause(table: Table, words: set[str]) -> str | None:
     """The rule a legal set that differs by a word breaks: `surrender` (giving up), `stop` (the
     vole), `draw` (the exchange: who exchanges, once the reference is playing; else how many a
     player discards)."""
     state = table.state
+    if _bids_as_if_none_stood(table, words):  # the bid standing forgotten: which bid stands, the auction's order
+        return "hom.auction.order"
     if words == {"pass"} and state.phase == "auction":  # passing refused or offered: after two passes, the third's right
         return "hom.auction.all-pass" if len(standing(table.rules, state.said).passed) == 2 else "hom.auction.pass-final"
     if "surrender" in words or "play-on" in words:
