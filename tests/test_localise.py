@@ -485,6 +485,13 @@ def test_failures_shown_on_a_sibling_reader_are_that_readers_evidence() -> None:
     outcomes += [_outcome(_scenario(f"value.{i}", ["hdb.game.value"]), i < 9, concession) for i in range(18)]
     found = [s.clause for s in ranked(rules, outcomes)]
     assert found[:2] == [concession, "hdb.game.target"]
+    # failures laid on two of its readers make the target their common cause: its readers'
+    # scenarios count for it again, wherever among them they show
+    score = {s.clause: s.score for s in ranked(rules, outcomes)}
+    outcomes += [_outcome(_scenario(f"gen.{i}", ["hdb.play.lead"], "generated"), True, "hdb.game.last-coup")
+                 for i in range(3)]
+    again = {s.clause: s.score for s in ranked(rules, outcomes)}
+    assert again["hdb.game.target"] > score["hdb.game.target"] + 50
 
 
 def test_failures_all_of_one_rules_scenarios_put_it_before_a_rule_whose_scenarios_pass(

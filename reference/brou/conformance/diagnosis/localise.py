@@ -283,15 +283,21 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
         return where is None or where == h or h in graph.above.get(where, ()) or where in neighbours(h)
 
     # a failure of a scenario written for another rule p, linked to h, is h's if it shows on h or
-    # on a rule reading h; but for a rule that failures could be laid on and none is, only if it
-    # shows on p, or on a rule between them or after p: a failure of p's scenario shown on another
-    # rule reading h (not p) went round h, and is that rule's evidence
+    # on a rule reading h; but for a rule that failures could be laid on and none is, and whose
+    # readers have failures laid on one of them only, only if it shows on p, or on a rule between
+    # them or after p: a failure of p's scenario shown on that other reader went round h, and is
+    # that reader's evidence (a rule whose failures show on several readers is their common cause)
     def through(h: str, p: str, where: str | None) -> bool:
         if where is None or where == h:
             return True
         above = graph.above.get(where, frozenset())
-        return h in above and (h not in nameable_here or h in laid or where == p or p in above
-                               or where in graph.above.get(p, ()))
+        return h in above and (h not in nameable_here or h in laid or len(laid_below(h)) > 1 or where == p
+                               or p in above or where in graph.above.get(p, ()))
+
+    @cache
+    def laid_below(h: str) -> frozenset[str]:
+        """The rules reading h, directly or further along, that failures are laid on."""
+        return frozenset(where for where in laid if h in graph.above.get(where, ()))
 
     # where little fails and every failure names one clause, or every failure is of a scenario
     # written for it, that clause is a suspect, and a clause none of whose own scenarios fails
