@@ -59,6 +59,8 @@ def match_view(deal: Deal, marks: list[int]) -> dict[str, Any]:
     step = 1 if right and not indep_engine.fault("next-dealer-left") else 3
     if indep_engine.fault("replay-same-dealer") and out is not None and out.how == "replay":
         step = 0
+    if indep_engine.fault("cape-same-dealer") and deal.brouc and out is not None and out.how == "all-tricks":
+        step = 0
     dealer = 3 if indep_engine.fault("next-dealer-always-0") and not deal.brouc else deal.dealer
     if indep_engine.fault("match-won-dealer-kept") and not deal.brouc and winner is not None:
         step = 0
@@ -80,12 +82,19 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
             return [indep_engine.team(w) for w, _ in deal.tricks]
         return [w for w, _ in deal.tricks]
     if name == "trump":
+        if indep_engine.fault("trump-observable-card") and not deal.brouc:
+            return deal.turnup
         return deal.trump
     if name == "over":
         return deal.phase == "over"
     if name == "announcements":
+        if indep_engine.fault("announcement-view-plain-value") and deal.brouc:
+            return [{"player": p, "marriage": m, "points": v // 2 if m[-1] == deal.trump else v}
+                    for p, m, v in deal.announcements]
         return [{"player": p, "marriage": m, "points": v} for p, m, v in deal.announcements]
     if name == "table":
+        if indep_engine.fault("table-view-at-end") and deal.brouc and deal.phase != "over":
+            return []
         if indep_engine.fault("table-view-single-value") and not deal.brouc:
             return [{"trick": n, "marriage": m, "team": t, "points": v // deal.param("table_factor")}
                     for n, m, t, v in deal.table]

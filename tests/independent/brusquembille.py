@@ -378,6 +378,27 @@ BATCH_O_FAULTS: dict[str, tuple[str, str]] = {
 # each for himself the deal passes two places) -- no scenario follows the deal from one dealer to the next with
 # four each for himself
 FAULTS.update(BATCH_O_FAULTS)
+# the sixteenth batch of issue 63, written blind to the diagnosis too: a fifteenth held-out set
+BATCH_P_FAULTS: dict[str, tuple[str, str]] = {
+    "follow-suit-ignored": ("brus.play.free", "play stays free once the stock is gone even when "
+                            "following_after_talon is follow-suit"),
+    "pairs-other-neighbours": ("brus.players.forms", "in two pairs the partners are the other neighbours: players "
+                               "1 and 2 play together, and players 3 and 0"),
+    "draw-from-full-pack": ("brus.match.first-dealer", "a seeded draw for the first dealer shuffles the whole "
+                            "32-card pack, not the game's own pack without the two sevens"),
+    "two-no-pool": ("brus.stakes.pool", "with two players nobody puts a fiche in the pool, no jetons changing "
+                    "hands in that form"),
+    "own-cards-in-tricks": ("brus.count.points", "a player counts only the points of the cards he played himself "
+                            "in the tricks he won, not every card of those tricks"),
+    "session-tie-first-wins": ("brus.match.rounds", "at the end of the session players tied for the most jetons "
+                               "do not all win: the first of them in seat order alone wins"),
+    "turnup-draw-unlogged": ("brus.talon.last-draw", "the draw of the turned trump writes no draw event, the card "
+                             "being known to all"),
+    "sevens-unknown-every-form": ("brus.deck.cards", "a card text is checked against the 30-card pack of three "
+                                  "players in every form, so a black seven is refused unknown-card with two or "
+                                  "four"),
+}
+FAULTS.update(BATCH_P_FAULTS)
 FAULT = ""
 
 
@@ -491,12 +512,16 @@ class Rules:
                 and self.p["points_pool"] == "pool" and form not in ("two", "four-partners")):
             self.paid = True
         self.pool = self.p["scoring"] == "pool" or (self.p["points_pool"] == "pool" and FAULT != "points-game-no-stakes")
+        if FAULT == "two-no-pool" and form == "two":
+            self.pool = False
 
     def side(self, player: int) -> list[int]:
         """The players of a player's side."""
         if self.pairs or (FAULT == "four-plays-in-pairs" and self.form == "four"):
             if FAULT == "partners-opposite":
                 return [player % 2, player % 2 + 2]
+            if FAULT == "pairs-other-neighbours":
+                return [1, 2] if player in (1, 2) else [3, 0]
             return [0, 1] if player < 2 else [2, 3]
         return [player]
 
@@ -536,7 +561,8 @@ def first_dealer(rules: Rules, draw: dict[str, Any]) -> int:
     state = int(draw["seed"])
     while len(drawing) > 1:
         state, word = splitmix(state)
-        top = shuffle(rules.pack, word)
+        top = shuffle([r + s for s in SUITS for r in INDEX_RANKS] if FAULT == "draw-from-full-pack" else rules.pack,
+                      word)
         cards: list[str | None] = [None] * rules.n
         for i, p in enumerate(drawing):
             cards[p] = top[i]
@@ -599,6 +625,7 @@ class Deal:
         self.trick: list[tuple[int, str]] = []
         self.tricks: list[int] = []
         self.leaders: list[int] = []  # fault view-tricks-leaders
+        self.player_of: dict[str, int] = {}  # fault own-cards-in-tricks
         self.won: list[list[str]] = [[] for _ in range(n)]
         self.to_act: int | None = self.first
         self.events: list[dict[str, Any]] = []
@@ -698,6 +725,8 @@ class Deal:
             return []
         hand = self.hands[self.to_act]
         follow = self.rules.p["following_after_talon"] == "follow-suit" and self.talon_count() == 0
+        if FAULT == "follow-suit-ignored":
+            follow = False
         if FAULT == "follow-suit-one-trick-early" and self.rules.p["following_after_talon"] == "follow-suit":
             follow = self.talon_count() <= self.rules.n
         if FAULT == "must-follow" or (FAULT == "follows-after-talon" and self.talon_count_true() == 0):
@@ -733,6 +762,8 @@ class Deal:
     def card_points(self, player: int) -> int:
         """The card points in a player's own tricks."""
         bonus = 0
+        if FAULT == "own-cards-in-tricks":
+            bonus -= sum(self.rules.points[c[0]] for c in self.won[player] if self.player_of.get(c) != player)
         if FAULT == "last-trick-ten" and self.tricks and self.tricks[-1] == player and not any(self.hands):
             bonus = 10
         if FAULT == "turned-card-not-counted":
@@ -755,6 +786,8 @@ class Deal:
             if FAULT == "word-unknown-card" and text.strip():
                 raise Refused("unknown-card", f"{text!r} is no card of this pack")
             raise Refused("malformed-action", f"{text!r} is not a card")
+        if FAULT == "sevens-unknown-every-form" and text in ("7S", "7C") and rules.form in ("two", "four", "four-partners"):
+            raise Refused("unknown-card", f"{text} is not a card of this pack")
         if text not in rules.pack and not (FAULT == "pack-seven-not-in-hand" and text[0] in INDEX_RANKS and text[1] in SUITS):
             raise Refused("unknown-card", f"{text} is not a card of this pack")
         if FAULT == "card-in-no-hand-unknown" and not any(text in h for h in self.hands):
@@ -779,6 +812,7 @@ class Deal:
         rules = self.rules
         assert self.to_act is not None
         self.hands[self.to_act].remove(card)
+        self.player_of[card] = self.to_act  # fault own-cards-in-tricks (a card is only ever played by its holder)
         self.trick.append((self.to_act, card))
         if len(self.trick) < rules.n:
             self.to_act = rules.next(self.to_act)
@@ -847,6 +881,8 @@ class Deal:
                     self.drawn_after_win = win
                 self.hands[p].append(card)
                 drew_for = number + 1 if FAULT == "draw-events-next-trick" else number
+                if FAULT == "turnup-draw-unlogged" and card == self.turnup:
+                    continue
                 self.events.append({"trick": drew_for, "player": p, "draw": card})
         if rules.paid and FAULT == "brusquembilles-paid-at-end":
             self.unpaid.append((number, list(self.trick), win, leader))
@@ -1018,6 +1054,8 @@ class Deal:
                 counted = totals if FAULT == "session-won-on-card-points" else jetons
                 top = max(counted)
                 winners = [p for p in range(rules.n) if counted[p] == top]
+                if FAULT == "session-tie-first-wins":
+                    winners = winners[:1]
         elif max(totals) >= self.points_target() + (1 if FAULT == "points-target-exceeded" else 0):
             top = max(totals)
             winners = [p for p in range(rules.n) if totals[p] == top]
@@ -1039,6 +1077,8 @@ class Deal:
         partner = None
         if self.rules.pairs and FAULT != "partner-hand-hidden":
             partner = list(self.hands[player ^ 1])
+            if FAULT == "pairs-other-neighbours":
+                partner = list(self.hands[next(q for q in self.rules.side(player) if q != player)])
             if FAULT == "partner-hand-next-seat":
                 partner = list(self.hands[self.rules.next(player)])
         if FAULT == "four-shows-neighbour-hand" and self.rules.form == "four":
@@ -1193,7 +1233,7 @@ def main(argv: list[str]) -> int:
                    **{k: "issue-63-i" for k in BATCH_I_FAULTS}, **{k: "issue-63-j" for k in BATCH_J_FAULTS},
                    **{k: "issue-63-k" for k in BATCH_K_FAULTS}, **{k: "issue-63-l" for k in BATCH_L_FAULTS},
                    **{k: "issue-63-m" for k in BATCH_M_FAULTS}, **{k: "issue-63-n" for k in BATCH_N_FAULTS},
-                   **{k: "issue-63-o" for k in BATCH_O_FAULTS}}
+                   **{k: "issue-63-o" for k in BATCH_O_FAULTS}, **{k: "issue-63-p" for k in BATCH_P_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], indent=1))
         return 0

@@ -388,6 +388,30 @@ BATCH_O_FAULTS: dict[str, tuple[str, str]] = {
                             "others' counts null"),
 }
 FAULTS.update(BATCH_O_FAULTS)
+# the sixteenth batch of issue 63, written blind to the diagnosis too: a fifteenth held-out set
+BATCH_P_FAULTS: dict[str, tuple[str, str]] = {
+    "plain-red-ace-lowest": ("hom.deck.plain-order", "in the trump contracts a plain red ace ranks lowest of its "
+                             "suit, below the seven, not between the jack and the two"),
+    "earlier-equals-same-name-only": ("hom.auction.priority", "the earlier of two bidders may equal only by naming "
+                                      "the very contract the other named, not the other contract of its rank"),
+    "grand-tourne-discard-one": ("hom.exchange.tourne", "the hombre of a grand tourné need discard only one card, "
+                                 "the minimum of two being read for the tourné alone"),
+    "tiers-only-in-sans-prendre": ("hom.exchange.tiers", "the tiers exchange only in sans prendre (\"in sans prendre "
+                                   "only the tiers exchange\" read as \"only in sans prendre\"): after a demande or a "
+                                   "tourné the hombre alone exchanges"),
+    "nolo-vole-allowed": ("hom.count.nolo", "a nolo hombre who took the first five tricks may stop or undertake the "
+                          "vole as in the other contracts"),
+    "ledger-direction-swapped": ("hom.count.score", "the ledger writes a win as paid from the hombre to the sheet and "
+                                 "a loss as paid from the sheet to him, the points being right"),
+    "pack-suits-alphabetical": ("hom.deck.cards", "the pack a seed shuffles lists the suits clubs, diamonds, hearts, "
+                                "spades, not spades, hearts, diamonds, clubs as the ruleset's suits run"),
+    "discard-counts-at-play": ("hom.info.public", "the views list how many each player discarded only once play "
+                               "starts, not as each says it in the exchange"),
+    "privilege-needs-two-matadors": ("hom.play.matador-privilege", "the privilege is read for a player holding "
+                                     "matadors in the plural: one whose only trump is a single matador must play it "
+                                     "on a trump lead"),
+}
+FAULTS.update(BATCH_P_FAULTS)
 FAULT = ""
 
 SUITS = "SHDC"
@@ -480,6 +504,8 @@ def set_fault(name: str) -> None:
     if name == "shared-rank-split":
         CONTRACTS["nolo-en-demande"]["rank"] += 0.5
         CONTRACTS["pur-nolo"]["rank"] += 0.5
+    if name == "grand-tourne-discard-one":
+        CONTRACTS["grand-tourne"]["min"] = 1
 
 
 # ---------------------------------------------------------------- card orders
@@ -497,6 +523,8 @@ def plain_order(suit: str, nolo: bool) -> str:
             return "KQJ234567A"
         if FAULT == "nolo-red-seven-high" and nolo:
             return "KQJA765432"
+        if FAULT == "plain-red-ace-lowest" and not nolo:
+            return "KQJ234567A"
         return "AKQJ234567" if FAULT == "plain-red-ace-high" and not nolo else "KQJA234567"
     if nolo:
         return "AKQJ765432" if FAULT == "nolo-black-ace-high" else "KQJ765432A"
@@ -565,6 +593,8 @@ class SplitMix:
 def shuffled(seed: int, pre_cut: int = 0) -> list[str]:
     """The 40-card pack shuffled from a seed, top first (docs/shuffle.md, section 2)."""
     base = [r + s for s in SUITS for r in RANKS[::-1]] if FAULT == "pack-ranks-ascending" else PACK
+    if FAULT == "pack-suits-alphabetical":
+        base = [r + s for s in "CDHS" for r in RANKS]
     if pre_cut:
         base = base[pre_cut:] + base[:pre_cut]
     n = len(base)
@@ -764,6 +794,8 @@ class Deal:
         if FAULT == "priority-first-in-duel" and self.stage == 2:
             earlier = p == self.active[2]
         ok = rank >= want if earlier else rank > want
+        if FAULT == "earlier-equals-same-name-only" and earlier and rank == want and name != self.standing:
+            ok = False
         return None if ok else "bid-too-low"
 
     def auction_legal(self, p: int) -> list[str]:
@@ -899,7 +931,7 @@ class Deal:
         self.queue = []
         if kind in ("all", "hombre"):
             self.queue.append(self.hombre)
-        if kind in ("all", "tiers"):
+        if kind in ("all", "tiers") and not (FAULT == "tiers-only-in-sans-prendre" and kind == "all"):
             self.queue += tiers
         self.phase = "exchange"
         self.pending = []
@@ -980,7 +1012,7 @@ class Deal:
             return [c for c in hand if klass(c, self.trump) == cls or is_trump(c, self.trump)]
         if cls == "T" and self.trump is not None and FAULT != "no-matador-privilege":
             mats = matadors(self.trump)
-            if all(c in mats for c in same):
+            if all(c in mats for c in same) and not (FAULT == "privilege-needs-two-matadors" and len(same) < 2):
                 forced = led in mats and any(mats.index(led) < mats.index(c) for c in same)
                 if FAULT == "later-matador-forces":
                     played = [c for _, c in self.trick if c in mats]
@@ -1005,7 +1037,7 @@ class Deal:
 
     def may_stop(self, p: int) -> bool:
         """Whether the hombre may stop now (leading the sixth trick after the first five)."""
-        if self.nolo() or p != self.hombre or self.trick or self.vole:
+        if (self.nolo() and FAULT != "nolo-vole-allowed") or p != self.hombre or self.trick or self.vole:
             return False
         if FAULT == "stop-after-any-five":
             return len(self.tricks) >= 5 and self.tricks.count(p) == 5
@@ -1131,6 +1163,8 @@ class Deal:
                 for q in self.active:
                     if q != h:
                         points[q] = -points[h]
+        if FAULT == "ledger-direction-swapped":
+            self.ledger = [{**e, "from": e["to"], "to": e["from"]} for e in self.ledger]
         self.outcome = {"how": how, "hombre": self.hombre, "contract": self.contract,
                         "result": result, "vole": vole, "points": points}
 
@@ -1375,7 +1409,8 @@ class Deal:
             "tricks": [] if FAULT == "tricks-own-turn-only" and p != self.to_act else list(self.tricks),
             "auction": [e for e in self.auction if FAULT != "view-auction-no-passes" or e["bid"] != "pass"],
             "hombre": self.hombre,
-            "exchange": [e for e in self.exchange if FAULT != "discard-counts-private" or e["player"] == p],
+            "exchange": [] if FAULT == "discard-counts-at-play" and self.phase not in ("play", "over") else
+            [e for e in self.exchange if FAULT != "discard-counts-private" or e["player"] == p],
             "contract": self.contract,
             "turned": None if FAULT == "turned-hombre-only" and p != self.hombre else self.turned,
             "shown": [{"player": self.hombre, "card": c} for c in self.shown],
@@ -1546,7 +1581,7 @@ def main() -> int:
                    **{k: "issue-63-i" for k in BATCH_I_FAULTS}, **{k: "issue-63-j" for k in BATCH_J_FAULTS},
                    **{k: "issue-63-k" for k in BATCH_K_FAULTS}, **{k: "issue-63-l" for k in BATCH_L_FAULTS},
                    **{k: "issue-63-m" for k in BATCH_M_FAULTS}, **{k: "issue-63-n" for k in BATCH_N_FAULTS},
-                   **{k: "issue-63-o" for k in BATCH_O_FAULTS}}
+                   **{k: "issue-63-o" for k in BATCH_O_FAULTS}, **{k: "issue-63-p" for k in BATCH_P_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()]))
         return 0

@@ -350,6 +350,24 @@ BATCH_O_FAULTS: dict[str, tuple[str, str]] = {
                            "as if leaving the card were said to nobody"),
 }
 FAULTS.update(BATCH_O_FAULTS)
+# the sixteenth batch of issue 63, written blind to the diagnosis too: a fifteenth held-out set
+BATCH_P_FAULTS: dict[str, tuple[str, str]] = {
+    "trumps-never-cut": ("auv.play.trick-winner", "a trump wins a trick only when trump was led: on a plain suit led "
+                         "the highest card of that suit wins, trumps played to it included"),
+    "turned-king-two-marks": ("auv.king.turned", "a player who turns a king scores two points, not one"),
+    "lost-skips-trickless": ("auv.count.lost", "when the homme loses, only the opponents who took a trick score a "
+                             "point, not each of them"),
+    "view-words-own-only": ("auv.info.turned", "a player's view lists only the words he said himself, not those of "
+                            "the whole table"),
+    "sevens-known-without": ("auv.deck.cards", "with the 28-card pack a seven is still taken for a card of the pack, "
+                             "refused not-in-hand (or cards-not-yet), not unknown-card"),
+    "eight-above-nine": ("auv.deck.order", "ranks the eight above the nine in every suit (K Q J A T 8 9 7)"),
+    "showing-includes-homme": ("auv.king.show", "when a player says he plays, he is asked himself first to show the "
+                               "king of the suit turned if he holds it unshown, before the later holders"),
+    "offer-clockwise": ("auv.turn.offer", "after the player on the dealer's right the card is offered going to the "
+                        "left (clockwise), the dealer next, not on round to the right"),
+}
+FAULTS.update(BATCH_P_FAULTS)
 FAULT = ""
 SEVENS = True  # parameter pack_with_four (AMB-48): False plays four with 28 cards
 LOSER_PAYS = "each-opponent"  # parameter loser_pays (AMB-53)
@@ -388,6 +406,8 @@ def rank_order() -> str:
         return "KQJTA987"
     if fault("jack-above-queen"):
         return "KJQAT987"
+    if fault("eight-above-nine"):
+        return "KQJAT897"
     return RANKS
 
 
@@ -546,6 +566,8 @@ class Deal:
         self.deals = deals
         self.target = target
         self.cards = set(pack(n))
+        if fault("sevens-known-without"):
+            self.cards |= {"7" + s for s in SUITS}
         self.phase = "turn-offer"
         self.to_act: int | None = self.first_asked()
         self.asked = 0  # players asked in this offer / speakers in this round
@@ -786,7 +808,8 @@ class Deal:
         if card[0] == "K" and not fault("turned-king-free") and not (fault("rejouissance-king-free") and len(self.turned) > 1):
             scorer = self.dealer if fault("turned-king-to-dealer") else p
             self.scored[card] = scorer
-            self.write(0, "sheet", scorer, None if fault("turned-king-entry-no-card") else card, "auv.king.turned")
+            self.write(0, "sheet", scorer, None if fault("turned-king-entry-no-card") else card, "auv.king.turned",
+                       2 if fault("turned-king-two-marks") else 1)
         if fault("kings-score-unshown"):
             for i in range(self.n):
                 q = (self.dealer + 1 + i) % self.n
@@ -825,6 +848,8 @@ class Deal:
                 self.end("not-turned")
             else:
                 self.to_act = self.after(self.after(p))
+        elif fault("offer-clockwise"):
+            self.to_act = (p - 1) % self.n
         else:
             self.to_act = self.after(p)
 
@@ -907,7 +932,7 @@ class Deal:
         """The homme is named: the later holders of the turned king are asked to show it."""
         self.homme = p
         order = [(self.dealer + 1 + i) % self.n for i in range(self.n)]
-        later = order[order.index(p) + 1:]
+        later = order[order.index(p) + (0 if fault("showing-includes-homme") else 1):]
         if fault("showing-asks-all"):
             later = [q for q in order if q != p]
         self.showing = [q for q in later if self.king_to_show(q)] if not fault("no-showing-after-play") else []
@@ -966,6 +991,8 @@ class Deal:
         """The highest trump, else the highest card of the suit led (auv.play.trick-winner)."""
         trump = self.trump()
         trumps = [(q, c) for q, c in self.trick if c[1] == trump]
+        if fault("trumps-never-cut") and self.trick[0][1][1] != trump:
+            trumps = []
         if trumps:
             if fault("last-trump-wins"):
                 return trumps[-1][0]
@@ -1034,6 +1061,8 @@ class Deal:
             if not fault("lost-opponents-nothing"):
                 for i in range(self.n):
                     q = i if fault("lost-points-seat-order") else (self.dealer + 1 + i) % self.n
+                    if fault("lost-skips-trickless") and q not in self.tricks:
+                        continue
                     if q != homme and (LOSER_PAYS == "each-opponent" or q == self.winner):
                         self.write(5, "sheet", q, None, "auv.count.lost")
         self.end("played-out")
@@ -1107,7 +1136,8 @@ class Deal:
                 "talon": None if fault("view-talon-hidden") else self.talon_count(),
                 "turned": [{"player": q, "card": c} for q, c in self.turned[-1 if fault("view-last-turned-only") else 0:]],
                 "words": [{"player": q, "word": w} for q, w in self.words
-                          if not fault("view-words-speech-only") or w in ("play", "pass")],
+                          if (not fault("view-words-speech-only") or w in ("play", "pass"))
+                          and (q == p or not fault("view-words-own-only"))],
                 "shown": [{"player": q, "card": c} for q, c in self.shown if q == p or not fault("shown-kings-private")],
                 "homme": None if fault("view-homme-at-play") and self.phase == "showing" else self.homme,
                 "trick": [{"player": q, "card": c} for q, c in self.trick],
@@ -1223,7 +1253,7 @@ def main() -> None:
                    **{k: "issue-63-i" for k in BATCH_I_FAULTS}, **{k: "issue-63-j" for k in BATCH_J_FAULTS},
                    **{k: "issue-63-k" for k in BATCH_K_FAULTS}, **{k: "issue-63-l" for k in BATCH_L_FAULTS},
                    **{k: "issue-63-m" for k in BATCH_M_FAULTS}, **{k: "issue-63-n" for k in BATCH_N_FAULTS},
-                   **{k: "issue-63-o" for k in BATCH_O_FAULTS}}
+                   **{k: "issue-63-o" for k in BATCH_O_FAULTS}, **{k: "issue-63-p" for k in BATCH_P_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], ensure_ascii=False))
         return

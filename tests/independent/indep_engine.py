@@ -669,6 +669,41 @@ BATCH_O_FAULTS: list[dict[str, str]] = [
     )
 ]
 FAULTS += BATCH_O_FAULTS
+# The sixteenth batch of issue 63 (batch "issue-63-p"), written blind to the diagnosis: a fifteenth held-out set.
+BATCH_P_FAULTS: list[dict[str, str]] = [
+    {"name": n, "ruleset": r, "clause": c, "description": d, "batch": "issue-63-p"} for n, r, c, d in (
+        ("window-skips-empty-hands", HDB, "hdb.marriage.announce-window",
+         "a player of the window who holds no marriage to announce is passed over at once, not asked to pass"),
+        ("pv-not-in-window", HDB, "hdb.game.partie-et-vole",
+         "partie et vole may not be declared in the announcement window, only once play has resumed"),
+        ("marque-vole-no-total", HDB, "hdb.sheet.marque",
+         "after a vole the marque writes no total row, the counts being unchanged, only the annulled marriages and the vole"),
+        ("concession-asks-partner-too", HDB, "hdb.game.concession",
+         "when the player asked to concede passes, his partner is asked in turn before play resumes"),
+        ("vole-table-marriages-kept", HDB, "hdb.game.vole",
+         "after a vole the coup's table marriages stay in the counts, only its card points and announced marriages cancelled"),
+        ("trump-observable-card", HDB, "hdb.deal.turnup",
+         "the `trump` observable gives the turned card (`7H`), not its suit"),
+        ("wrong-claim-winners-at-301", HDB, "hdb.game.claim-wrong",
+         "after a wrong claim the other team's count is written as 301, as though it had reached it, not its own count"),
+        ("slate-marks-zero", BROUC, "brouc.sheet.ardoise",
+         "the slate's game and cape rows write 0 for the team that marks no coche, not null"),
+        ("coches-at-dehors-default", BROUC, "brouc.game.coches",
+         "the losers' two-coche threshold is read on their count at the end of the game, as if coches_threshold were "
+         "at-dehors, not on their written score"),
+        ("legal-ignores-overtrump", BROUC, "brouc.play.overtrump",
+         "the `legal` list leaves out the overtrump rule: a trump that fails to beat the trick is listed, though refused"),
+        ("cape-same-dealer", BROUC, "hdb.match.next-dealer",
+         "after a cape the same player deals again, the game going on, not the player on his right"),
+        ("table-view-at-end", BROUC, "brouc.marriage.table",
+         "the `table` observable lists a deal's table marriages only once the deal is over, as they count at its end"),
+        ("announcement-view-plain-value", BROUC, "hdb.marriage.kinds",
+         "the `announcements` observable gives a trump marriage's plain value (20, 30), not the doubled one it counts"),
+        ("dehors-ignores-table-losses", BROUC, "brouc.game.dehors",
+         "a dehors is judged with the table marriages the team won, leaving out those it lost to the other team"),
+    )
+]
+FAULTS += BATCH_P_FAULTS
 
 
 def fault(name: str) -> bool:
@@ -1301,6 +1336,8 @@ class Deal:
             return not double or self.scores[1 - t] <= most
         if lost:
             return False
+        if fault("pv-not-in-window") and self.phase == "window":
+            return False
         last = 6 if fault("declare-until-sixth") else 5
         first_trick = self.param("partie_et_vole_first_trick") or fault("partie-et-vole-before-first")
         if double or (not won and not first_trick) or len(self.tricks) >= last:
@@ -1353,7 +1390,10 @@ class Deal:
         if self.phase == "answer":
             return ["accept", "refuse"]
         if self.phase == "play":
-            out += [c for c in self.hands[p] if self.card_refusal(p, c) is None]
+            if fault("legal-ignores-overtrump") and self.brouc:
+                out += [c for c in self.hands[p] if (r := self.card_refusal(p, c)) is None or r.code == "must-overtrump"]
+            else:
+                out += [c for c in self.hands[p] if self.card_refusal(p, c) is None]
         if self.phase == "window":
             out.append("pass")
         if self.announce_moment(p) and len(self.hands[p]) >= 2:
@@ -1534,6 +1574,12 @@ class Deal:
 
     def pass_(self, p: int) -> None:
         """End one's turn in a window or the dehors round, or decline to concede."""
+        if fault("concession-asks-partner-too") and not self.brouc and self.phase == "concede" \
+                and not getattr(self, "_partner_asked", False):
+            self._partner_asked = True
+            self.conceder = (p + 2) % 4
+            self.to_act = self.conceder
+            return
         if self.phase in ("concede", "dehors") and (self.phase == "concede" or len(self.window) == 1):
             rotates = fault("dehors-round-lead-rotates") and self.brouc and self.phase == "dehors"
             self.phase = "play"
@@ -1687,6 +1733,11 @@ class Deal:
                 self.window[1] = winner ^ 1
             if fault("window-partner-first") and not self.brouc:
                 self.window.reverse()
+            if fault("window-skips-empty-hands") and not self.brouc:
+                self.window = [q for q in self.window if len(self.hands[q]) >= 2 and self.held_marriages(q)]
+                if not self.window:
+                    self.after_window()
+                    return
             self.to_act = self.window[0]
             return
         self.after_window()
@@ -1711,6 +1762,8 @@ class Deal:
 
     def marks_row(self, kind: str, marks: list[int]) -> tuple[str, int | None, int | None]:
         """A row of parties or coches: the marks, null where a team marks nothing."""
+        if fault("slate-marks-zero") and self.brouc:
+            return kind, marks[0], marks[1]
         return kind, marks[0] or None, marks[1] or None
 
     def write_slate(self, how: str, marks: list[int], scores: list[int]) -> None:
@@ -1743,7 +1796,8 @@ class Deal:
                 self.sheet = [("annulled", nous, eux) if kind == "marriage" else (kind, nous, eux)
                               for kind, nous, eux in self.sheet]
             self.sheet.append(self.marks_row("vole", marks) if how == "all-tricks" else ("replay", None, None))
-            self.sheet.append(("total", scores[0], scores[1]))
+            if not (fault("marque-vole-no-total") and how == "all-tricks"):
+                self.sheet.append(("total", scores[0], scores[1]))
             return
         tricks = self.tricks[: self.broken_at - 1] if self.broken_at else self.tricks
         cards: list[int | None] = [sum(card_points(cs) for w, cs in tricks if team(w) == t) for t in (0, 1)]
@@ -1784,6 +1838,8 @@ class Deal:
         """Coches the losers of a Brouc game mark, read on their written score (or, at-dehors, their count now)."""
         assert self.scores is not None
         at_dehors = self.param("coches_threshold") == "at-dehors" and not fault("coches-on-written-score")
+        if fault("coches-at-dehors-default") and self.brouc:
+            at_dehors = True
         read = counts[loser] if at_dehors else self.scores[loser]
         if fault("coches-four-below-zero") and read < 0:
             return 4
@@ -1809,6 +1865,8 @@ class Deal:
             judged[t] -= self.carried[t]
         if fault("dehors-own-tricks-only") and self.brouc:
             judged[t] -= sum(card_points(cs) for w, cs in self.tricks if w == (p + 2) % 4)
+        if fault("dehors-ignores-table-losses") and self.brouc:
+            judged[t] += sum(v for _, _, tm, v in self.table if tm != t)
         if fault("dehors-without-announced") and self.brouc:
             judged[t] -= sum(v for pl, _, v in self.announcements if team(pl) == t)
         assert self.scores is not None
@@ -1849,6 +1907,8 @@ class Deal:
             counts[t] = self.scores[t] + kept + (self.cards_of(t) if fault("wrong-claim-keeps-cards") else 0)
             if fault("wrong-claim-score-zero"):
                 counts[t] = 0
+            if fault("wrong-claim-winners-at-301"):
+                counts[1 - t] = 301
             on_winners = self.param("wrong_claim_parties") == "other-team" or fault("wrong-claim-read-on-winners")
             read = counts[1 - t] if on_winners else counts[t]
             value = 1 if fault("wrong-claim-one-partie") else self.value(read)
@@ -1920,8 +1980,11 @@ class Deal:
                             kept if fault("cape-scores-kept") else list(self.scores))
             else:
                 voler = 1 - taker if fault("vole-marked-by-losers") else taker
+                if fault("vole-table-marriages-kept"):
+                    counts = [self.scores[t] + self.table_points(t) for t in (0, 1)]
                 self.finish("all-tricks", None, self.pair(voler, 2 if fault("vole-worth-two") else 3, 0),
-                            counts if fault("vole-keeps-points") else [0, 0] if fault("vole-resets-scores")
+                            counts if fault("vole-keeps-points") or fault("vole-table-marriages-kept")
+                            else [0, 0] if fault("vole-resets-scores")
                             else list(self.scores))
             return
         rounded = [self.scores[t] + total for t, (_, total) in enumerate(self.rounded())]
