@@ -13,11 +13,12 @@ that fail a few rules), each against the hypothesis that h is fine:
   fail at any rate (`OWN`); those whose purpose is a rule reading h directly (the clauses'
   `uses` in the ruleset), or a rule h reads, fail at a low rate (`DOWNSTREAM`, `UPSTREAM`).
   Only the failures h can explain count for it: those that show on h or on a rule reading it
-  (directly or further along the links; for a rule failures could be laid on and none is, only
-  on the scenario's own rule, one between it and h, or one reading it: a failure shown on
-  another rule reading h went round h, and is that rule's evidence), and, for a scenario of its own, on a rule next to it
-  (which of two neighbours decided a step is where the per-failure diagnosis errs; the scenario
-  says which behaviour it checks). If h is fine, a scenario of its own fails only by another
+  (directly or further along the links; for a rule failures could be laid on and none is, with
+  failures laid on one of its readers only, on the scenario's own rule, one between it and h,
+  or one reading it: a failure shown on another rule reading h went round h, and is that
+  rule's evidence), and, for a scenario of its own, on a rule next to it (which of two
+  neighbours decided a step is where the per-failure diagnosis errs; the scenario says which
+  behaviour it checks). If h is fine, a scenario of its own fails only by another
   fault (`BASELINE`).
 - **Where the failures show.** The other scenarios' failures laid on h (`SHOWN`, on a
   logarithmic scale, so that thousands of alike failures do not drown the rest); a clause that
@@ -37,9 +38,9 @@ that fail a few rules), each against the hypothesis that h is fine:
 Two rules of order stand over the scores, both for a clause with no evidence of its own (none
 of its own scenarios fails, no failure is laid on it, no variant of it reproduces them): where
 little fails, or every failure is of scenarios written for one rule, it does not head the rule
-the failures name; and it comes after a nearer common
-cause (a suspect it is upstream of, reading every rule the failures are laid on under it) unless
-its score leads by more than `SHOWN`.
+the failures name; and it comes after a nearer common cause (a suspect it is upstream of,
+reading every rule the failures are laid on under it) unless its score leads by more than
+`SHOWN`.
 
 Each hypothesis gets the log-likelihood of the run under it; the highest is the verdict
 ("most likely broken: X (then Y, Z)"). A protocol failure (an answer not of the protocol's shape:
