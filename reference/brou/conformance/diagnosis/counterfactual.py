@@ -144,11 +144,16 @@ def _readings(ruleset: str) -> tuple[_Variant, ...]:
     return tuple(out)
 
 
+def _set_param(s: Scenario, name: str, value: Any) -> Scenario:
+    """The scenario with the parameter set to `value`."""
+    return Scenario(s.data | {"params": dict(s.params) | {name: value}}, s.file, s.line)
+
+
 def _with_param(name: str, value: Any, default: Any) -> Callable[[Scenario, Path], Scenario | None]:
     def play(s: Scenario, _: Path) -> Scenario | None:
         if s.params.get(name, default) != default:
             return None  # it asks for another value, which the program may play right
-        return Scenario(s.data | {"params": dict(s.params) | {name: value}}, s.file, s.line)
+        return _set_param(s, name, value)
     return play
 
 
@@ -158,7 +163,7 @@ def _always(name: str, value: Any, default: Any) -> Callable[[Scenario, Path], S
     def play(s: Scenario, _: Path) -> Scenario | None:
         if s.params.get(name, default) == value:
             return None  # it asks for that value, which the program plays
-        return Scenario(s.data | {"params": dict(s.params) | {name: value}}, s.file, s.line)
+        return _set_param(s, name, value)
     return play
 
 
