@@ -148,6 +148,22 @@ def test_the_turned_card_drawn_by_another_player_is_laid_on_the_last_draw() -> N
     assert symptom_clause(played, hand) == "brus.talon.last-draw"
 
 
+def test_the_cards_held_in_a_view_are_each_games_own_hand() -> None:
+    """L'Hombre and L'Homme d'Auvergne: a view's hand, count of cards held or talon apart is laid
+    on the game's own-hand rule (hom.info.own-hand, auv.info.own-hand), as in the other games,
+    not on what is said aloud."""
+    for ruleset, scenario_id, clause in (("hombre", "hom.info.public.auction-contract-exchange", "hom.info.own-hand"),
+                                         ("homme-d-auvergne", "auv.info.turned.speech", "auv.info.own-hand")):
+        s = _scenario(ruleset, scenario_id)
+        step = _step(s, lambda st: "view" in st.get("expect", {}))
+        want = s.data["steps"][step - 1]["expect"]["view"]
+        for field in ("held", "hand", "talon"):
+            got = [dict(v) for v in want]
+            got[1][field] = None  # another player's count (or hand) hidden
+            verdict = Verdict(FAILED, f"view: [1].{field} is null", step, want, got, observed="view")
+            assert symptom_clause(s, verdict) == clause, (ruleset, field)
+
+
 def test_a_free_choice_under_a_trump_lead_is_laid_on_the_trump_led_exception() -> None:
     """Brouc: a plain card allowed under a trump lead that the player cannot beat breaks the
     trump-led exception (he still plays a trump, any one), not following."""

@@ -342,18 +342,20 @@ VIEWS: dict[str, tuple[Field, ...]] = {
         Field("partner_hand", partner_hand, "brus.info.partners"), Field("trick", trick, "brus.info.trick-open", CARD),
         Field("tricks", tricks, "brus.info.trick-open"), Field("jetons", net, "brus.pay.brusquembille")),
     # a field with no clause: a difference in it is laid on none by the view (these named
-    # Brusquembille's clauses, which L'Homme d'Auvergne and L'Hombre neither have nor replace)
+    # Brusquembille's clauses, which L'Homme d'Auvergne and L'Hombre neither have nor replace);
+    # the hand, the cards held and the talon are each game's own-hand, as in the games above
     "speech": (
         Field("player", player), Field("phase", phase), Field("to_act", to_act), Field("trump", trump),
-        Field("hand", hand), Field("held", held), Field("talon", talon),
+        Field("hand", hand, "auv.info.own-hand"), Field("held", held, "auv.info.own-hand"),
+        Field("talon", talon, "auv.info.own-hand"),
         Field("turned", turned, "auv.info.turned", CARD),
         Field("words", words, "auv.info.turned", ("player", "word")), Field("shown", shown, "auv.info.turned", CARD),
         Field("homme", homme, "auv.speech.round"), Field("trick", trick, None, CARD), Field("tricks", tricks),
         Field("marks", net, "auv.king.held")),
     "auction": (
         Field("player", player), Field("phase", phase), Field("to_act", to_act), Field("trump", trump),
-        Field("hand", hand), Field("held", held), Field("talon", talon),
-        Field("auction", auction, "hom.info.public", ("player", "bid")), Field("hombre", hombre, "hom.auction.order"),
+        Field("hand", hand, "hom.info.own-hand"), Field("held", held, "hom.info.own-hand"),
+        Field("talon", talon, "hom.info.own-hand"), Field("auction", auction, "hom.info.public", ("player", "bid")), Field("hombre", hombre, "hom.auction.order"),
         Field("contract", contract, "hom.info.public"),
         Field("exchange", exchange, "hom.info.public", ("player", "discarded")), Field("turned", tourne_card),
         Field("shown", shown, None, CARD), Field("open_hand", open_hand, "hom.contract.nolo-ouvert"),
