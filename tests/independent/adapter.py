@@ -25,6 +25,10 @@ def match_view(deal: Deal, marks: list[int]) -> dict[str, Any]:
     """The `match` observable after the deal."""
     out = deal.outcome
     total = [marks[t] + (out.marks[t] if out else 0) for t in (0, 1)]
+    if indep_engine.fault("match-marks-deal-only") and not deal.brouc:
+        total = [out.marks[t] if out else 0 for t in (0, 1)]
+    if indep_engine.fault("match-coches-to-winners") and deal.brouc:
+        total = [marks[t] + (out.marks[1 - t] if out else 0) for t in (0, 1)]
     if indep_engine.fault("cape-coches-not-in-match") and deal.brouc and out is not None and out.how == "all-tricks":
         total = list(marks)
     if deal.brouc:
@@ -53,6 +57,8 @@ def match_view(deal: Deal, marks: list[int]) -> dict[str, Any]:
         if deal.param("cape_carry_over") == "cape-side-only":
             taker = 0 if deal.tricks_of(0) == 8 else 1
             carried[taker if indep_engine.fault("carry-over-losers-side") else 1 - taker] = 0
+    if indep_engine.fault("cape-announced-into-score") and deal.brouc and out is not None and out.how == "all-tricks":
+        carried = [0, 0]
     if indep_engine.fault("carried-kept-without-cape") and deal.brouc and not (out is not None and out.how == "all-tricks"):
         carried = list(deal.carried)
     right = deal.param("next_dealer") == "right" or (indep_engine.fault("next-dealer-always-right") and deal.brouc)

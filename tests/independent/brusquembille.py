@@ -399,6 +399,30 @@ BATCH_P_FAULTS: dict[str, tuple[str, str]] = {
                                   "four"),
 }
 FAULTS.update(BATCH_P_FAULTS)
+# the seventeenth batch of issue 63, written blind to the diagnosis too: a sixteenth held-out set
+BATCH_Q_FAULTS: dict[str, tuple[str, str]] = {
+    "cut-before-shuffle": ("brus.deal.cut", "a seeded deal cuts the pack in index order first and only then "
+                           "shuffles it, instead of cutting the shuffled pack"),
+    "ledger-card-null": ("brus.pay.brusquembille", "the ledger entries of a brusquembille's payment give the card "
+                         "as null, as the stakes' do, not the ace or ten paid for"),
+    "draw-stops-round-early": ("brus.talon.draw", "the players draw after a trick only while the stock holds more "
+                               "cards than there are players, so its last round is never drawn"),
+    "view-tricks-counted": ("brus.info.trick-open", "a view's `tricks` gives how many tricks each player has won, "
+                            "not the winner of each finished trick in turn"),
+    "to-act-after-deal": ("brus.talon.last-tricks", "once the last trick is played the winner of it stays to act "
+                          "(to_act names him) instead of nobody"),
+    "redraw-same-shuffle": ("brus.match.first-dealer", "a seeded draw's tied players draw again from the same "
+                            "shuffled pack, taking its next cards, not from a new shuffle with the next seed word"),
+    "next-dealer-null-during-deal": ("brus.match.next-dealer", "the session's next_dealer is null while the deal "
+                                     "is played, named only once it is over"),
+    "outcome-bank-zero": ("brus.count.winner", "the outcome's bank stays 0 when odd_jetons is bank, though the odd "
+                          "jetons are paid to the bank in the ledger"),
+}
+# replaced in this batch after failing no scenario: "points-partners-tie-plays-on" (brus.match.points: in the game
+# for points the tie at the target checked by player, not by side, so two partners level at the top play on) -- no
+# scenario plays the game for points in two pairs; and "bad-text-malformed" (brus.deck.cards: a two-character text
+# naming no card, 1H or TX, refused malformed-action, not unknown-card) -- no scenario offers such a text
+FAULTS.update(BATCH_Q_FAULTS)
 FAULT = ""
 
 
@@ -559,7 +583,19 @@ def first_dealer(rules: Rules, draw: dict[str, Any]) -> int:
             raise CannotRun("the draw is not over")
         return drawing[0]
     state = int(draw["seed"])
+    taken = 0
+    top: list[str] = []
     while len(drawing) > 1:
+        if FAULT == "redraw-same-shuffle" and top:
+            top = top[taken:]
+            taken = 0
+            cards = [None] * rules.n
+            for i, p in enumerate(drawing):
+                cards[p] = top[i]
+            taken = len(drawing)
+            drawing = best(drawing, cards, order)
+            continue
+        taken = len(drawing)
         state, word = splitmix(state)
         top = shuffle([r + s for s in SUITS for r in INDEX_RANKS] if FAULT == "draw-from-full-pack" else rules.pack,
                       word)
@@ -650,6 +686,9 @@ class Deal:
         """Hands, talon and turned card from a seed (docs/shuffle.md, "Games with a talon")."""
         rules = self.rules
         pack = shuffle(rules.pack, seed)
+        if FAULT == "cut-before-shuffle" and cut is not None and 1 <= int(cut) <= len(pack) - 1:
+            pack = shuffle(rules.pack[int(cut):] + rules.pack[:int(cut)], seed)
+            cut = None
         if FAULT == "shuffle-then-omit":
             pack = [c for c in shuffle([r + s for s in SUITS for r in INDEX_RANKS], seed) if c in rules.pack]
         if FAULT == "shuffle-read-bottom-first":
@@ -704,6 +743,8 @@ class Deal:
 
     def pay(self, trick: int, payer: int | str, payee: int | str, jetons: int, card: str | None, clause: str) -> None:
         """Write one ledger entry (never one of 0)."""
+        if FAULT == "ledger-card-null" and clause == "brus.pay.brusquembille":
+            card = None
         if jetons:
             self.ledger.append({"trick": trick, "from": payer, "to": payee, "jetons": jetons, "card": card,
                                 "clause": clause})
@@ -856,7 +897,7 @@ class Deal:
         self.last_trick = list(self.trick)
         self.tricks.append(win)
         self.won[win].extend(c for _, c in self.trick)
-        if self.talon_count_true() > 0:
+        if self.talon_count_true() > (rules.n if FAULT == "draw-stops-round-early" else 0):
             order = rules.round_from(leader if FAULT == "leader-draws-first" else win)
             if FAULT == "draw-winner-last":
                 order = order[1:] + order[:1]
@@ -907,6 +948,8 @@ class Deal:
                     self.won[win].remove(c)
             self.to_act = None
             self.end(number)
+            if FAULT == "to-act-after-deal":
+                self.to_act = win
         else:
             self.to_act = next_lead
 
@@ -994,7 +1037,7 @@ class Deal:
                     shares[p] = each
                     self.pay(number, "pool", p, each, None, "brus.count.winner")
                 if rules.p["odd_jetons"] == "bank" and FAULT != "odd-jetons-bank-ignored":
-                    bank = odd
+                    bank = 0 if FAULT == "outcome-bank-zero" else odd
                     self.pay(number, "pool", "bank", odd, None, "brus.count.winner")
                 else:
                     if FAULT == "odd-jetons-from-seat-zero":
@@ -1029,7 +1072,7 @@ class Deal:
         if self.outcome is None:
             return {"deals": s["deals"] + (1 if FAULT == "deal-counted-when-dealt" else 0), "jetons": list(s["jetons"]),
                     "totals": list(s["totals"]), "winners": None,
-                    "next_dealer": self.next_dealer()}
+                    "next_dealer": None if FAULT == "next-dealer-null-during-deal" else self.next_dealer()}
         deals = s["deals"] + 1
         jetons = [a + b for a, b in zip(s["jetons"], self.jetons(), strict=True)]
         if FAULT == "session-jetons-of-deal":
@@ -1103,6 +1146,8 @@ class Deal:
         tricks: list[int] | None = list(self.tricks)
         if FAULT == "view-tricks-leaders":
             tricks = list(self.leaders)
+        if FAULT == "view-tricks-counted":
+            tricks = [self.tricks.count(p) for p in range(self.rules.n)]
         if FAULT == "view-tricks-on-turn-only" and (self.over() or self.to_act != player):
             tricks = None
         return {"player": player, "phase": "over" if self.over() else "play", "to_act": self.to_act,
@@ -1233,7 +1278,8 @@ def main(argv: list[str]) -> int:
                    **{k: "issue-63-i" for k in BATCH_I_FAULTS}, **{k: "issue-63-j" for k in BATCH_J_FAULTS},
                    **{k: "issue-63-k" for k in BATCH_K_FAULTS}, **{k: "issue-63-l" for k in BATCH_L_FAULTS},
                    **{k: "issue-63-m" for k in BATCH_M_FAULTS}, **{k: "issue-63-n" for k in BATCH_N_FAULTS},
-                   **{k: "issue-63-o" for k in BATCH_O_FAULTS}, **{k: "issue-63-p" for k in BATCH_P_FAULTS}}
+                   **{k: "issue-63-o" for k in BATCH_O_FAULTS}, **{k: "issue-63-p" for k in BATCH_P_FAULTS},
+                   **{k: "issue-63-q" for k in BATCH_Q_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], indent=1))
         return 0

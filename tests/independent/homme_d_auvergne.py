@@ -368,6 +368,26 @@ BATCH_P_FAULTS: dict[str, tuple[str, str]] = {
                         "left (clockwise), the dealer next, not on round to the right"),
 }
 FAULTS.update(BATCH_P_FAULTS)
+# the seventeenth batch of issue 63, written blind to the diagnosis too: a sixteenth held-out set
+BATCH_Q_FAULTS: dict[str, tuple[str, str]] = {
+    "taken-king-two-entries": ("auv.king.taken", "a scored king won by another player is written as two entries, "
+                               "a mark lost by its holder to the sheet and one scored by the trick's winner from it, "
+                               "not as one entry from the holder to the winner"),
+    "speech-skips-dealer": ("auv.speech.round", "the dealer has no word in the speech: once the others have passed, "
+                            "all have passed"),
+    "nine-above-ten": ("auv.deck.order", "ranks the nine above the ten in every suit (K Q J A 9 T 8 7)"),
+    "talon-less-offered": ("auv.deal.talon", "while a card is offered for turning the talon's count leaves it out, "
+                           "as if it were already lifted"),
+    "turn-event-trick-one": ("auv.info.turned", "the event of a card turned is recorded at trick 1, the trick to "
+                             "come, not at trick 0 with the speech"),
+    "trumping-code-must-trump": ("auv.play.follow", "a player holding the plain suit led who plays a trump is "
+                                 "refused must-trump, not must-follow-suit"),
+    "showing-must-show": ("auv.king.show", "a holder asked in the showing must show his king: pass is refused "
+                          "word-not-now"),
+    "level-first-trick-wins": ("auv.count.homme-wins", "players level at the top for tricks: the one who took the "
+                               "earliest trick wins the deal, not the first to reach that number"),
+}
+FAULTS.update(BATCH_Q_FAULTS)
 FAULT = ""
 SEVENS = True  # parameter pack_with_four (AMB-48): False plays four with 28 cards
 LOSER_PAYS = "each-opponent"  # parameter loser_pays (AMB-53)
@@ -408,6 +428,8 @@ def rank_order() -> str:
         return "KJQAT987"
     if fault("eight-above-nine"):
         return "KQJAT897"
+    if fault("nine-above-ten"):
+        return "KQJA9T87"
     return RANKS
 
 
@@ -601,6 +623,8 @@ class Deal:
 
     def talon_count(self) -> int:
         """The cards left face down in the talon (auv.deal.talon)."""
+        if fault("talon-less-offered") and self.phase == "turn-offer" and self.talon:
+            return len(self.talon) - 1
         return len(self.talon) + (len(self.turned) if fault("talon-counts-turned") else 0)
 
     def trump(self) -> str | None:
@@ -701,7 +725,7 @@ class Deal:
                 barred = True
             return (["pass"] if barred else ["play", "pass"]) + (["show"] if self.king_to_show(p) else [])
         if self.phase == "showing":
-            return ["show", "pass"]
+            return ["show"] if fault("showing-must-show") else ["show", "pass"]
         return [c for c in self.hands[p] if self.card_error(p, c) is None]
 
     def card_error(self, p: int, card: str) -> tuple[str, str] | None:
@@ -733,6 +757,8 @@ class Deal:
             return None
         has_led = any(c[1] == led for c in hand)
         if has_led and not (fault("trump-for-suit") and card[1] == trump) and not (fault("trump-lead-free") and led == trump):
+            if fault("trumping-code-must-trump") and card[1] == trump and led != trump:
+                return "must-trump", f"player {p} holds {led} and may not trump"
             if fault("trump-led-code-must-trump") and led == trump:
                 return "must-trump", f"player {p} holds a trump and must play it on the trump led"
             return "must-follow-suit", f"player {p} holds {led} and must follow"
@@ -804,7 +830,7 @@ class Deal:
         """Turn the talon's top card (auv.turn.offer)."""
         card = self.talon.pop(-1 if fault("turn-bottom-card") else 0)
         self.turned.append((p, card))
-        self.events.append({"trick": 0, "player": p, "turn": card})
+        self.events.append({"trick": 1 if fault("turn-event-trick-one") else 0, "player": p, "turn": card})
         if card[0] == "K" and not fault("turned-king-free") and not (fault("rejouissance-king-free") and len(self.turned) > 1):
             scorer = self.dealer if fault("turned-king-to-dealer") else p
             self.scored[card] = scorer
@@ -892,6 +918,8 @@ class Deal:
         if fault("speech-skips-turner") and following == self.turned[-1][0] and self.asked < self.n:
             self.asked += 1
             following = self.after(following)
+        if fault("speech-skips-dealer") and following == self.dealer:
+            self.asked = self.n
         if self.asked < (4 if fault("speech-round-of-four") else self.n):
             self.to_act = following
             return
@@ -977,6 +1005,10 @@ class Deal:
                 if fault("taken-kings-at-count"):
                     self.deferred.append((q, to, c))
                     continue
+                if fault("taken-king-two-entries"):
+                    self.write(number, q, "sheet", c, "auv.king.taken")
+                    self.write(number, "sheet", to, c, "auv.king.taken")
+                    continue
                 self.write(number - 1 if fault("taken-king-trick-from-zero") else number, q, to, c, "auv.king.taken")
         self.trick = []
         self.to_act = self.after(leader) if fault("lead-passes-round") else win
@@ -1021,6 +1053,8 @@ class Deal:
             return next(q for q in ((self.dealer + 1 + i) % self.n for i in range(self.n)) if q in level)
         if fault("homme-wins-ties") and self.homme in level:
             return self.homme
+        if fault("level-first-trick-wins") and len(level) > 1:
+            return next(w for w in self.tricks if w in level)
         seen = [0] * self.n
         if fault("tie-last-reacher-wins") and len(level) > 1:
             reached: list[int] = []
@@ -1253,7 +1287,8 @@ def main() -> None:
                    **{k: "issue-63-i" for k in BATCH_I_FAULTS}, **{k: "issue-63-j" for k in BATCH_J_FAULTS},
                    **{k: "issue-63-k" for k in BATCH_K_FAULTS}, **{k: "issue-63-l" for k in BATCH_L_FAULTS},
                    **{k: "issue-63-m" for k in BATCH_M_FAULTS}, **{k: "issue-63-n" for k in BATCH_N_FAULTS},
-                   **{k: "issue-63-o" for k in BATCH_O_FAULTS}, **{k: "issue-63-p" for k in BATCH_P_FAULTS}}
+                   **{k: "issue-63-o" for k in BATCH_O_FAULTS}, **{k: "issue-63-p" for k in BATCH_P_FAULTS},
+                   **{k: "issue-63-q" for k in BATCH_Q_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], ensure_ascii=False))
         return

@@ -704,6 +704,44 @@ BATCH_P_FAULTS: list[dict[str, str]] = [
     )
 ]
 FAULTS += BATCH_P_FAULTS
+# The seventeenth batch of issue 63 (batch "issue-63-q"), written blind to the diagnosis: a sixteenth held-out set.
+BATCH_Q_FAULTS: list[dict[str, str]] = [
+    {"name": n, "ruleset": r, "clause": c, "description": d, "batch": "issue-63-q"} for n, r, c, d in (
+        ("quadruple-param-ignored", HDB, "hdb.game.value",
+         "with quadruple_below at-or-below-zero losers whose count is exactly zero still give two parties, not four"),
+        ("match-marks-deal-only", HDB, "hdb.match.target",
+         "the `match` observable's marks (and the winner read on them) hold only the parties of this deal, not those "
+         "marked before it"),
+        ("vole-names-winner", HDB, "hdb.game.vole",
+         "after a vole the outcome names the team that took every trick as the game's winner, not null, the game going on"),
+        ("concede-code-no-concession", HDB, "hdb.game.concession",
+         "a concede with no concession being asked is refused no-concession, not concession-not-open"),
+        ("claim-right-losers-score-kept", HDB, "hdb.game.claim-right",
+         "after a right claim the outcome writes the losers' score from before the coup, not their count at the claim"),
+        ("accept-valued-on-winners", HDB, "hdb.game.concession-answer",
+         "an accepted concession values the game on the accepting team's count, not the conceding team's"),
+        ("pv-made-fixed-four", HDB, "hdb.game.partie-et-vole-success",
+         "a partie et vole made always marks four parties (the three of the vole and one), whatever the losers' count"),
+        ("dehors-scores-rounded", BROUC, "brouc.game.dehors",
+         "after a right dehors the outcome writes each team's score with its card points rounded, not its exact count"),
+        ("announce-ends-turn", BROUC, "brouc.marriage.announce-window",
+         "an announcement ends the player's turn: the next player is to act, the announcer playing no card to the trick"),
+        ("pas-dedouble-after-declare", BROUC, "brouc.game.cape-pas-dedouble",
+         "a team that has declared la cape et dehors may later raise it to pas dédoublé (declare-double), not only "
+         "declare it instead"),
+        ("match-coches-to-winners", BROUC, "brouc.match.coches",
+         "the `match` observable counts a deal's coches for the other team (the game's winners, a cape's takers), not "
+         "the team that marks them"),
+        ("slate-dehors-no-score", BROUC, "brouc.sheet.ardoise",
+         "a game ended by a dehors, right or wrong, writes only its game row on the slate, no score row"),
+        ("cape-announced-into-score", BROUC, "brouc.game.cape",
+         "after a cape the announced marriages (the deal's and those carried into it) are added to the written scores "
+         "at once, nothing being carried into the next deal"),
+        ("legal-omits-announce", BROUC, "brouc.marriage.announce-window",
+         "the `legal` list leaves out the announcements open to the player, giving only cards and game actions"),
+    )
+]
+FAULTS += BATCH_Q_FAULTS
 
 
 def fault(name: str) -> bool:
@@ -1313,7 +1351,9 @@ class Deal:
 
     def may_declare(self, player: int, double: bool) -> bool:
         """Whether `declare` (or `declare-double`) is open to the player to act."""
-        if not self.in_game or self.declared is not None or self.phase not in ("play", "window"):
+        raising = fault("pas-dedouble-after-declare") and self.brouc and double and not self.double \
+            and self.declared is not None and self.declared == team(player)
+        if not self.in_game or (self.declared is not None and not raising) or self.phase not in ("play", "window"):
             return False
         assert self.scores is not None
         t = team(player)
@@ -1396,7 +1436,7 @@ class Deal:
                 out += [c for c in self.hands[p] if self.card_refusal(p, c) is None]
         if self.phase == "window":
             out.append("pass")
-        if self.announce_moment(p) and len(self.hands[p]) >= 2:
+        if self.announce_moment(p) and len(self.hands[p]) >= 2 and not (fault("legal-omits-announce") and self.brouc):
             out += ["announce " + m for m in self.held_marriages(p)]
         if self.may_claim():
             out.append("claim")
@@ -1471,7 +1511,8 @@ class Deal:
             raise Refused("not-in-a-game", f"{action} needs a game around the deal")
         if action == "concede":
             if self.phase != "concede":
-                raise Refused("concession-not-open", "no concession is being asked")
+                code = "no-concession" if fault("concede-code-no-concession") and not self.brouc else "concession-not-open"
+                raise Refused(code, "no concession is being asked")
             return
         if action in ("accept", "refuse"):
             if self.phase != "answer":
@@ -1567,6 +1608,8 @@ class Deal:
             self.leader = p
         if not fault("target-checked-after-tricks"):
             self.note_301(team(p))
+        if fault("announce-ends-turn") and self.brouc and self.phase == "play":
+            self.to_act = (p + 1) % 4
         if fault("one-announcement-per-turn") and not self.brouc and self.phase == "window":
             self.pass_(p)
         elif fault("window-one-announcer") and not self.brouc and self.phase == "window" and self.window[:1] == [p]:
@@ -1781,6 +1824,9 @@ class Deal:
             return
         if fault("slate-game-before-score") and how != "played-out":
             self.sheet.append(self.marks_row("game", marks))
+        if fault("slate-dehors-no-score") and how in ("claim-right", "claim-wrong"):
+            self.sheet.append(self.marks_row("game", marks))
+            return
         if fault("slate-score-without-announced"):
             scores = [scores[t] - sum(v for pl, _, v in self.announcements if team(pl) == t) for t in (0, 1)]
         self.sheet.append(("score", scores[0], scores[1]))
@@ -1828,6 +1874,8 @@ class Deal:
     def value(self, loser_count: int) -> int:
         """Parties of a 1802 game, read on the losers' count (at-or-below-zero: 0 is quadruple too)."""
         at_zero = self.param("quadruple_below") == "at-or-below-zero" or fault("quadruple-at-zero")
+        if fault("quadruple-param-ignored") and not self.brouc:
+            at_zero = False
         quadruple = loser_count <= 0 if at_zero else loser_count < 0
         below = 151 if fault("double-at-150") else 100 if fault("double-below-100") else 150
         if fault("value-steps-wrong-order"):
@@ -1876,7 +1924,9 @@ class Deal:
         if self.brouc:
             if right:
                 read_on = t if fault("coches-read-on-winners") else 1 - t
-                self.finish("claim-right", t, self.pair(1 - t, self.coches(read_on, counts), 0), counts)
+                written = [self.scores[u] + total for u, (_, total) in enumerate(self.rounded())] \
+                    if fault("dehors-scores-rounded") else counts
+                self.finish("claim-right", t, self.pair(1 - t, self.coches(read_on, counts), 0), written)
             else:
                 lost = 1 if fault("wrong-dehors-one-coche") else self.coches(t if fault("wrong-dehors-own-score") else 1 - t,
                                                                              counts)
@@ -1900,6 +1950,8 @@ class Deal:
                 read = self.scores[1 - t]
             if fault("claim-right-valued-on-claimers"):
                 read = counts[t]
+            if fault("claim-right-losers-score-kept"):
+                counts[1 - t] = self.scores[1 - t]
             self.finish("claim-right", t, self.pair(t, self.value(read), 0), counts)
         else:
             keeps = self.param("wrong_claim_marriages") == "card-points-only" or fault("wrong-claim-keeps-marriages")
@@ -1923,6 +1975,8 @@ class Deal:
             assert self.scores is not None
             counts = [self.scores[t] + total for t, (_, total) in enumerate(self.rounded())]
         value = 1 if fault("accepted-concession-one-partie") else self.value(counts[loser])
+        if fault("accept-valued-on-winners") and not self.brouc:
+            value = self.value(counts[1 - loser])
         written = list(self.scores or []) if fault("accepted-concession-scores-kept") else counts
         self.finish("concession-accepted", 1 - loser, self.pair(1 - loser, value, 0), written)
 
@@ -1964,7 +2018,8 @@ class Deal:
                 bonus = 0 if fault("declared-vole-no-bonus") else 3
                 read = counts[d] if fault("made-vole-valued-on-declarers") else counts[1 - d]
                 written = list(self.scores) if fault("made-vole-scores-kept") else counts
-                self.finish("declaration-made", d, self.pair(d, bonus + self.value(read), 0), written)
+                made = 4 if fault("pv-made-fixed-four") else bonus + self.value(read)
+                self.finish("declaration-made", d, self.pair(d, made, 0), written)
             else:
                 self.finish("declaration-failed", 1 - d, self.pair(1 - d, 3 + self.value(counts[1 - d]), 0), counts)
             return
@@ -1976,13 +2031,17 @@ class Deal:
                 marker = taker if fault("cape-winners-mark") else 1 - taker
                 caped = self.coches(1 - taker, counts) if fault("cape-coches-by-score") else \
                     3 if fault("cape-worth-three") else 2
+                if fault("cape-announced-into-score"):
+                    kept = [self.scores[u] + self.carried[u] + sum(v for pl, _, v in self.announcements if team(pl) == u)
+                            for u in (0, 1)]
                 self.finish("all-tricks", None, self.pair(marker, caped, 0),
-                            kept if fault("cape-scores-kept") else list(self.scores))
+                            kept if fault("cape-scores-kept") or fault("cape-announced-into-score") else list(self.scores))
             else:
                 voler = 1 - taker if fault("vole-marked-by-losers") else taker
                 if fault("vole-table-marriages-kept"):
                     counts = [self.scores[t] + self.table_points(t) for t in (0, 1)]
-                self.finish("all-tricks", None, self.pair(voler, 2 if fault("vole-worth-two") else 3, 0),
+                self.finish("all-tricks", taker if fault("vole-names-winner") else None,
+                            self.pair(voler, 2 if fault("vole-worth-two") else 3, 0),
                             counts if fault("vole-keeps-points") or fault("vole-table-marriages-kept")
                             else [0, 0] if fault("vole-resets-scores")
                             else list(self.scores))
