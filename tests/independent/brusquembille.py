@@ -589,7 +589,7 @@ def first_dealer(rules: Rules, draw: dict[str, Any]) -> int:
         if FAULT == "redraw-same-shuffle" and top:
             top = top[taken:]
             taken = 0
-            cards = [None] * rules.n
+            cards: list[str | None] = [None] * rules.n
             for i, p in enumerate(drawing):
                 cards[p] = top[i]
             taken = len(drawing)
@@ -599,7 +599,7 @@ def first_dealer(rules: Rules, draw: dict[str, Any]) -> int:
         state, word = splitmix(state)
         top = shuffle([r + s for s in SUITS for r in INDEX_RANKS] if FAULT == "draw-from-full-pack" else rules.pack,
                       word)
-        cards: list[str | None] = [None] * rules.n
+        cards = [None] * rules.n
         for i, p in enumerate(drawing):
             cards[p] = top[i]
         drawing = best(drawing, cards, order)

@@ -1105,7 +1105,8 @@ class Deal:
     def play(self, p: int, card: str) -> None:
         """Play a card to the trick."""
         if p == self.hombre:
-            if not self.trick and len(self.tricks) == (6 if FAULT == "stop-after-six" else 5) and self.may_stop(p) and FAULT != "vole-must-be-announced":
+            stops_after = 6 if FAULT == "stop-after-six" else 5
+            if not self.trick and len(self.tricks) == stops_after and self.may_stop(p) and FAULT != "vole-must-be-announced":
                 self.vole = True
             self.hombre_played = True
         self.hands[p].remove(card)

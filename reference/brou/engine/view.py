@@ -355,8 +355,8 @@ VIEWS: dict[str, tuple[Field, ...]] = {
     "auction": (
         Field("player", player), Field("phase", phase), Field("to_act", to_act), Field("trump", trump),
         Field("hand", hand, "hom.info.own-hand"), Field("held", held, "hom.info.own-hand"),
-        Field("talon", talon, "hom.info.own-hand"), Field("auction", auction, "hom.info.public", ("player", "bid")), Field("hombre", hombre, "hom.auction.order"),
-        Field("contract", contract, "hom.info.public"),
+        Field("talon", talon, "hom.info.own-hand"), Field("auction", auction, "hom.info.public", ("player", "bid")),
+        Field("hombre", hombre, "hom.auction.order"), Field("contract", contract, "hom.info.public"),
         Field("exchange", exchange, "hom.info.public", ("player", "discarded")), Field("turned", tourne_card),
         Field("shown", shown, None, CARD), Field("open_hand", open_hand, "hom.contract.nolo-ouvert"),
         Field("discards", discards, "hom.info.own-hand"), Field("talon_rest", talon_rest, "hom.info.own-hand"),
