@@ -164,6 +164,23 @@ def test_the_cards_held_in_a_view_are_each_games_own_hand() -> None:
             assert symptom_clause(s, verdict) == clause, (ruleset, field)
 
 
+def test_hombre_payments_the_other_way_are_who_won_only_near_the_line() -> None:
+    """L'Hombre: a ledger whose payments go the other way, the points right, is the result
+    judged otherwise (hom.count.result) where the hombre's tricks are near the line between a
+    win and a remise (four or five); after a surrender, which no trick decides, it is the
+    payments written the other way (hom.count.score)."""
+    def swapped(ruleset: str, scenario_id: str) -> str | None:
+        s = _scenario(ruleset, scenario_id)
+        step = _step(s, lambda st: bool(st.get("expect", {}).get("ledger")))
+        want = s.data["steps"][step - 1]["expect"]["ledger"]
+        got = [dict(e, **{"from": e["to"], "to": e["from"]}) for e in want]
+        return symptom_clause(s, Verdict(FAILED, "ledger: [0].from is ...", step, want, got, observed="ledger"))
+
+    assert swapped("hombre", "hom.contract.table.demande-remise") == "hom.count.score"  # he surrendered
+    assert swapped("hombre", "hom.count.result.won-4-3-2") == "hom.count.result"
+    assert swapped("hombre", "hom.count.result.remise-4-4-1") == "hom.count.result"
+
+
 def test_a_free_choice_under_a_trump_lead_is_laid_on_the_trump_led_exception() -> None:
     """Brouc: a plain card allowed under a trump lead that the player cannot beat breaks the
     trump-led exception (he still plays a trump, any one), not following."""

@@ -35,6 +35,7 @@ from ...laws.contracts import contracts as contract_rows
 from ...laws.contracts import has_auction, may_name
 from ...laws.following import matadors_of
 from ...laws.payments import brusquembille_payments
+from ...laws.results import SURRENDER
 from ...laws.speech import PASS, SHOW, TURN, has_speech
 from ...laws.talon import deal_with_talon
 from ...spec.chapters import CHAPTERS
@@ -1191,7 +1192,7 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         if _pooled(want, verdict.got, "tricks"):  # two players' tricks counted together: who plays with whom
             return _in_ruleset_pair(rules, "hom.players.count", True)
     if name == "ledger":
-        return _in_ruleset_pair(rules, _hombre_ledger_clause(rules, want, verdict.got), True)
+        return _in_ruleset_pair(rules, _hombre_ledger_clause(rules, state, want, verdict.got), True)
     if name == "contract" and _another_bid_stands(state, want, verdict.got):
         return _in_ruleset_pair(rules, "hom.auction.order", True)  # a bid of the auction other than the one that won
     if _turned_trump_apart(state, name, want, verdict.got):
@@ -1311,15 +1312,25 @@ def _negated(want: Any, got: Any) -> bool:
     return walk(want, got) and bool(pairs) and all(g == -w for w, g in pairs)
 
 
-def _hombre_ledger_clause(rules: Rules, want: Any, got: Any) -> str | None:
+# the hombre's tricks where a reading of who won can part from the rules' (five win, four may
+# tie): the result is judged there, and nowhere else can it be misjudged won for a remise
+_CLOSE_RESULT = frozenset({4, 5})
+
+
+def _hombre_ledger_clause(rules: Rules, state: Any, want: Any, got: Any) -> str | None:
     """The rule behind a L'Hombre ledger that differs: the same payments made the other way
     (the hombre paying the sheet what the sheet should pay him, or the other way round) are the
-    result judged otherwise, won for lost (hom.count.result); else the entry's clause
-    (`_ledger_clause`)."""
+    result judged otherwise, won for lost (hom.count.result), where the hombre's tricks are
+    near the line between them; after a surrender, or tricks far from it, they are the payments
+    written the other way (hom.count.score); else the entry's clause (`_ledger_clause`)."""
     if isinstance(want, list) and isinstance(got, list) and len(want) == len(got):
         apart = [(w, g) for w, g in zip(want, got, strict=True) if w != g]
         if apart and all(isinstance(w, dict) and isinstance(g, dict) and _fields_apart(w, g) == {"from", "to"}
                          and (w.get("from"), w.get("to")) == (g.get("to"), g.get("from")) for w, g in apart):
+            taken = sum(1 for _, _, winner in state.tricks if winner == state.hombre)
+            plain = state.contract is not None and not state.contract.nolo
+            if state.outcome == SURRENDER or (plain and taken not in _CLOSE_RESULT):
+                return "hom.count.score"
             return "hom.count.result"
     return _ledger_clause(rules, want, got)
 
