@@ -530,3 +530,33 @@ def test_a_variant_of_a_rule_that_shows_only_through_one_reader_is_that_readers(
     assert found[0].clause == "brouc.marriage.table"
     assert "marriage_in, line 24" in found[0].evidence
     assert all(s.reading is None for s in found if s.clause == "hdb.marriage.kinds")
+
+
+def test_a_slip_in_the_function_of_a_rule_no_failure_names_is_its_readers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """L'Hombre's privilege read for two matadors or more: every failure is laid on the
+    privilege, and a slip in the function that finds the matadors (which no failure can be laid
+    on) reproduces most of them. The slip shows only through the privilege: the privilege comes
+    first. A number or order of the matadors' data so reproducing them stays theirs, whose
+    evidence is always in the rules reading them."""
+    from brou.conformance.diagnosis import localise
+    from brou.conformance.diagnosis.counterfactual import Reproduction
+
+    def run(reading: Reproduction) -> list[Any]:
+        monkeypatch.setattr(localise, "reproductions", lambda *args, **kwargs: [reading])
+        outcomes = [_outcome(_scenario(f"matadors.{i}", ["hom.deck.matadors"], ruleset="hombre"), False) for i in range(3)]
+        outcomes += [_outcome(_scenario(f"privilege.{i}", ["hom.play.matador-privilege"], ruleset="hombre"), i < 5,
+                              "hom.play.matador-privilege") for i in range(12)]
+        outcomes += [_outcome(_scenario(f"gen.{i}", ["hom.deal.packets"], "generated", "hombre"), True,
+                              "hom.play.matador-privilege") for i in range(32)]
+        return ranked("hombre", outcomes)
+
+    slip = Reproduction(("hom.deck.matadors",), "brou.laws.following.matadors_of, line 162", "2", "1", 6, 8, 16,
+                        ("hom.deal.packets",) * 6, ("hom.play.matador-privilege",) * 6)
+    assert slip.slip
+    found = run(slip)
+    assert found[0].clause == "hom.play.matador-privilege"
+    assert "matadors_of, line 162" in found[0].evidence
+    data = slip.__class__(("hom.deck.matadors",), "orders.trump.matadors", "4", "3", 6, 8, 16,
+                          ("hom.deal.packets",) * 6, ("hom.play.matador-privilege",) * 6)
+    assert not data.slip
+    assert run(data)[0].clause == "hom.deck.matadors"

@@ -99,6 +99,20 @@ class Reproduction:
     def text(self) -> str:
         return f"{self.what}: {_text(self.value)} (the rules: {_text(self.default)})"
 
+    @property
+    def slip(self) -> bool:
+        """Whether the variant is a slip in a function (a mutant), not another reading, number or
+        order of the rules' data."""
+        return _SLIP.search(self.what) is not None
+
+
+def _slip_what(function: str, line: int) -> str:
+    """What a mutant changes, as the evidence names it: its function and line."""
+    return f"{function}, line {line}"
+
+
+_SLIP = re.compile(r", line \d+$")
+
 
 def _text(value: Any) -> str:
     if isinstance(value, bool):
@@ -500,7 +514,7 @@ def _mutants_tried(ruleset: str, sample: Sequence[tuple[Scenario, Verdict]], pas
             continue
         batch = [m for m in mutants(func) if covered[m.line] >= need]
         # one of thousands of slips may fail one step as the program does by chance: two at least
-        variants_of = {m: _Variant(owned, f"{m.function}, line {m.line}", m.now, m.was, _as_is, least=MUTANT_LEAST)
+        variants_of = {m: _Variant(owned, _slip_what(m.function, m.line), m.now, m.was, _as_is, least=MUTANT_LEAST)
                        for m in batch}
         # (in the child, each mutant is bounded by its own CPU time: no deadline of this process's)
         work = partial(_tried_mutant, ruleset, variants_of, sample, passes, folder, math.inf, reach)

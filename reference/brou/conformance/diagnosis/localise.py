@@ -264,12 +264,15 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
     # reproduces failures all laid on one rule reading it, is that rule's evidence: a slip in
     # what both use, seen only through the one (a marriage's kind found wrong only in the table);
     # unless a rule with a failing scenario of its own has a variant reproducing as many, the
-    # better explanation
+    # better explanation. For a rule no failure can be laid on (the matadors, the order of the
+    # cards), whose data shows only through its readers, only a slip in its function is so
+    # moved: the matadors' function counting one more card, seen only in the privilege
     accounted = max((r.reproduced for c, r in readings.items() if own_failed[c]), default=0)
     for h, variant in list(readings.items()):
         shown = {_resolved(ruleset, c) for c in variant.shown}
         reader = next(iter(shown)) if len(shown) == 1 else None
-        if (reader is not None and reader != h and not own_failed[h] and h not in laid and h in nameable_here
+        if (reader is not None and reader != h and not own_failed[h] and h not in laid
+                and (h in nameable_here or variant.slip)
                 and h in graph.above.get(reader, ()) and reader not in readings and variant.reproduced > accounted):
             readings[reader] = readings.pop(h)
     def neighbours(h: str) -> frozenset[str]:
