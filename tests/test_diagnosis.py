@@ -181,6 +181,21 @@ def test_hombre_payments_the_other_way_are_who_won_only_near_the_line() -> None:
     assert swapped("hombre", "hom.count.result.remise-4-4-1") == "hom.count.result"
 
 
+def test_stopping_offered_in_a_nolo_is_the_nolos_count() -> None:
+    """L'Hombre: `stop` (the vole) offered or refused apart is the vole's rule, but in a nolo,
+    which has no vole, it is the nolo's count (hom.count.nolo)."""
+    s = _scenario("hombre", "hom.contract.nolo.no-trump")
+    step = _step(s, lambda st: "legal" in st.get("expect", {}))
+    want = s.data["steps"][step - 1]["expect"]["legal"]
+    offered = Verdict(FAILED, "legal: not allowed stop", step, want, [*want, "stop"], observed="legal")
+    assert symptom_clause(s, offered) == "hom.count.nolo"
+    vole = _scenario("hombre", "hom.count.result.won-5-after-five")  # a demande: the hombre may stop
+    step = _step(vole, lambda st: "stop" in (st.get("expect", {}).get("legal") or []))
+    want = vole.data["steps"][step - 1]["expect"]["legal"]
+    refused = Verdict(FAILED, "legal: missing stop", step, want, [c for c in want if c != "stop"], observed="legal")
+    assert symptom_clause(vole, refused) == "hom.count.vole"
+
+
 def test_a_free_choice_under_a_trump_lead_is_laid_on_the_trump_led_exception() -> None:
     """Brouc: a plain card allowed under a trump lead that the player cannot beat breaks the
     trump-led exception (he still plays a trump, any one), not following."""

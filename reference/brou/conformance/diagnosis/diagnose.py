@@ -1374,7 +1374,7 @@ def _bids_as_if_none_stood(table: Table, words: set[str]) -> bool:
 
 def _hombre_word_clause(table: Table, words: set[str]) -> str | None:
     """The rule a legal set that differs by a word breaks: `surrender` (giving up), `stop` (the
-    vole), `draw` (the exchange: who exchanges, once the reference is playing; else how many a
+    vole, which a nolo has not), `draw` (the exchange: who exchanges, once the reference is playing; else how many a
     player discards)."""
     state = table.state
     if _bids_as_if_none_stood(table, words):  # the bid standing forgotten: which bid stands, the auction's order
@@ -1392,8 +1392,8 @@ def _hombre_word_clause(table: Table, words: set[str]) -> str | None:
                 else "hom.contract.sans-prendre" if state.bid == "sans-prendre" else "hom.contract.demande")
     if "spil" in words:
         return "hom.auction.order"
-    if "stop" in words:
-        return "hom.count.vole"
+    if "stop" in words:  # the vole; in a nolo there is none (its own count's rule says so)
+        return "hom.count.nolo" if state.contract is not None and state.contract.nolo else "hom.count.vole"
     if "draw" in words:
         if state.phase == "play" and state.contract is not None:
             return "hom.exchange.nolo" if state.contract.exchange == "hombre" else "hom.exchange.tiers"
