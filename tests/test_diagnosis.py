@@ -196,6 +196,18 @@ def test_stopping_offered_in_a_nolo_is_the_nolos_count() -> None:
     assert symptom_clause(vole, refused) == "hom.count.vole"
 
 
+def test_a_player_asked_at_the_first_lead_who_could_show_the_king_is_the_showing() -> None:
+    """L'Homme d'Auvergne: play has begun, and the program asks a player who holds the turned
+    suit's king unshown (he passed without showing it): it is still asking him to show it
+    (auv.king.show); a player with no such king asked is who leads (auv.play.lead)."""
+    s = _scenario("homme-d-auvergne", "auv.king.show.passed-holder-not-asked")
+    step = _step(s, lambda st: "to_act" in st.get("expect", {}))
+    holder = Verdict(FAILED, "to_act: value is 2, expected 0", step, 0, 2, observed="to_act")
+    assert symptom_clause(s, holder) == "auv.king.show"
+    other = Verdict(FAILED, "to_act: value is 1, expected 0", step, 0, 1, observed="to_act")
+    assert symptom_clause(s, other) == "auv.play.lead"
+
+
 def test_a_free_choice_under_a_trump_lead_is_laid_on_the_trump_led_exception() -> None:
     """Brouc: a plain card allowed under a trump lead that the player cannot beat breaks the
     trump-led exception (he still plays a trump, any one), not following."""

@@ -34,6 +34,7 @@ from ...laws.auction import words as auction_words
 from ...laws.contracts import contracts as contract_rows
 from ...laws.contracts import has_auction, may_name
 from ...laws.following import matadors_of
+from ...laws.kings import scored_kings, showable_king
 from ...laws.payments import brusquembille_payments
 from ...laws.results import SURRENDER
 from ...laws.speech import PASS, SHOW, TURN, has_speech
@@ -992,6 +993,29 @@ _SPEECH_WORD = {"show": "auv.king.show", "turn": "auv.turn.offer", "leave": "auv
 _SPEECH_PHASE = {"turn-offer": "auv.turn.offer", "speech": "auv.speech.round", "showing": "auv.king.show"}
 
 
+def _seat_of(table: Table, player: Any) -> Any:
+    """The deal seat of a player as the protocol numbers him (an answer's `to_act`); the answer
+    as it is where it names no player of the deal."""
+    if not isinstance(player, int) or isinstance(player, bool):
+        return player
+    try:
+        return table.seating.seat(player)
+    except ValueError:
+        return player
+
+
+def _may_show(table: Table, player: Any) -> bool:
+    """Whether the player (as the protocol numbers him) holds the king of the suit turned last,
+    unshown and not yet scored: one the program may be asking to show it (auv.king.show) where
+    the reference has begun play."""
+    state, rules = table.state, table.rules
+    seat = _seat_of(table, player)
+    if not state.turned or not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.hands):
+        return False
+    done = set(scored_kings(state.ledger)) | set(state.shown)
+    return showable_king(rules, state.hands[seat], rules.suit_of[state.turned[-1][1]], done) is not None
+
+
 def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
     """`_diagnosed` for a game with a speech: the scenario is played on the reference table up
     to the failing step; an action is judged by the phase it came in (the turn-offer, the
@@ -1025,10 +1049,14 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
                                 False)
     if name == "to_act" and (ended := _ended_apart(rules, state, verdict)):
         return _in_ruleset_pair(rules, ended, False)
+    if name == "to_act" and state.phase == PHASE_PLAY and not state.tricks and not state.trick \
+            and _may_show(table, verdict.got):
+        return _in_ruleset_pair(rules, "auv.king.show", False)  # play begun, and the program asks one to show
     if name == "to_act":
+        asked = _seat_of(table, verdict.got)
         clause = _SPEECH_PHASE.get(state.phase) or ("auv.play.lead" if not state.tricks and not state.trick
                                                      else "auv.play.lead" if not state.trick
-                                                     and _could_not_win(rules, state.tricks[-1], verdict.got, state.trump)
+                                                     and _could_not_win(rules, state.tricks[-1], asked, state.trump)
                                                      else "auv.play.trick-winner")
         return _in_ruleset_pair(rules, clause, False)
     if name == "outcome" and isinstance(want, dict):
@@ -1166,10 +1194,11 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         return _in_ruleset_pair(rules, clause or _hombre_action_clause(table, ""), False)
     if name == "to_act":
         # after a trick, a seat whose card could not have won it asked to lead: who leads, not who won
-        clause = _HOMBRE_PHASE.get(state.phase) or (_hombre_first_to_act(state, verdict.got)
+        clause = _HOMBRE_PHASE.get(state.phase) or (_hombre_first_to_act(state, _seat_of(table, verdict.got))
                                                      if not state.tricks and not state.trick else "hom.play.lead"
                                                      if not state.trick and _could_not_win(rules, state.tricks[-1],
-                                                                                            verdict.got, state.trump)
+                                                                                            _seat_of(table, verdict.got),
+                                                                                            state.trump)
                                                      else "hom.play.trick-winner")
         return _in_ruleset_pair(rules, clause, False)
     if name == "outcome" and isinstance(want, dict):
