@@ -208,6 +208,20 @@ def test_a_player_asked_at_the_first_lead_who_could_show_the_king_is_the_showing
     assert symptom_clause(s, other) == "auv.play.lead"
 
 
+def test_the_winners_a_side_of_another_pairing_are_the_forms() -> None:
+    """Brusquembille in two pairs: winners who make a side only if the partners are the other
+    neighbours (1 with 2, 3 with 0) or the players opposite break the form's rule
+    (brus.players.forms); the right pair short of one player is not that."""
+    s = _scenario("brusquembille-1718", "brus.players.forms.pairs-sit-next-to-each-other")
+    step = _step(s, lambda st: "outcome" in st.get("expect", {}))
+    want = s.data["steps"][step - 1]["expect"]["outcome"]
+    for winners in ([2, 1], [0, 2]):
+        verdict = Verdict(FAILED, "outcome: winners ...", step, want, dict(want, winners=winners), observed="outcome")
+        assert symptom_clause(s, verdict) == "brus.players.forms", winners
+    short = Verdict(FAILED, "outcome: winners ...", step, want, dict(want, winners=[2]), observed="outcome")
+    assert symptom_clause(s, short) != "brus.players.forms"
+
+
 def test_a_free_choice_under_a_trump_lead_is_laid_on_the_trump_led_exception() -> None:
     """Brouc: a plain card allowed under a trump lead that the player cannot beat breaks the
     trump-led exception (he still plays a trump, any one), not following."""

@@ -446,12 +446,32 @@ def _other_forms(ruleset: str, teams: tuple[tuple[int, ...], ...]) -> tuple[tupl
     return tuple(out)
 
 
+@cache
+def _other_pairings(teams: tuple[tuple[int, ...], ...]) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """The other ways to seat the same players in sides of two (the partners of four in two
+    pairs read as the other neighbours, or as the players opposite); none where a side is not
+    a pair."""
+    if not teams or any(len(t) != 2 for t in teams):
+        return ()
+    players = sorted(p for t in teams for p in t)
+
+    def pairings(rest: list[int]) -> list[tuple[tuple[int, ...], ...]]:
+        if not rest:
+            return [()]
+        first, others = rest[0], rest[1:]
+        return [((first, mate), *more) for mate in others for more in pairings([p for p in others if p != mate])]
+
+    ours = {frozenset(t) for t in teams}
+    return tuple(p for p in pairings(players) if {frozenset(t) for t in p} != ours)
+
+
 def _another_form(rules: Rules, wanted: set[int], given: set[int]) -> bool:
     """Whether the players the program names (the deal's winners, or those paid from the pool)
-    are whole sides of another form of the game for as many players where the reference's are
-    not (four in two pairs for four each for himself): the form's rule (brus.players.forms).
-    The other way round (each for himself where the form has pairs) is not told apart from a
-    pair's share paid to one of its players, and is not named here."""
+    are whole sides of another form of the game for as many players, or of another pairing of
+    its pairs, where the reference's are not (four in two pairs for four each for himself; the
+    partners read as the other neighbours): the form's rule (brus.players.forms). The other way
+    round (each for himself where the form has pairs) is not told apart from a pair's share
+    paid to one of its players, and is not named here."""
     if not given or given == wanted:
         return False
     ours = tuple(tuple(t) for t in rules.data["players"]["teams"])
@@ -459,7 +479,8 @@ def _another_form(rules: Rules, wanted: set[int], given: set[int]) -> bool:
     def whole(players: set[int], sides: tuple[tuple[int, ...], ...]) -> bool:
         return all(set(t) <= players or not set(t) & players for t in sides)
 
-    return any(whole(given, other) and not whole(wanted, other) for other in _other_forms(str(rules.data["id"]), ours))
+    return any(whole(given, other) and not whole(wanted, other)
+               for other in (*_other_forms(str(rules.data["id"]), ours), *_other_pairings(ours)))
 
 
 def _paid_where_none_are(rules: Rules, state: Any, want: Any, got: Any) -> bool:
