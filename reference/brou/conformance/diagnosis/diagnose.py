@@ -1431,8 +1431,8 @@ def _hombre_word_clause(table: Table, words: set[str]) -> str | None:
         return "hom.auction.order"
     if words == {"pass"} and state.phase == "auction":  # passing refused or offered: after two passes, the third's right
         return "hom.auction.all-pass" if len(standing(table.rules, state.said).passed) == 2 else "hom.auction.pass-final"
-    if "surrender" in words or "play-on" in words:
-        return "hom.exchange.surrender"
+    if ("surrender" in words or "play-on" in words) and "draw" not in words:  # (with `draw`: one side exchanging,
+        return "hom.exchange.surrender"                                   # the other playing: who exchanges)
     if "grand-tourne" in words:  # in the auction, who may name it; once a demande is won, what it opens
         return "hom.contract.grand-tourne" if state.phase == "auction" else "hom.contract.demande"
     contracts = {c["name"] for c in table.rules.data.get("auction", {}).get("contracts", []) if isinstance(c, dict)}
