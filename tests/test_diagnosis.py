@@ -222,6 +222,20 @@ def test_the_winners_a_side_of_another_pairing_are_the_forms() -> None:
     assert symptom_clause(s, short) != "brus.players.forms"
 
 
+def test_a_tier_asked_to_play_instead_of_exchanging_is_who_exchanges() -> None:
+    """L'Hombre: where the reference asks a tier to exchange (`draw` among his words) and the
+    program has him play (his cards, with the hombre's `surrender` of the first card), the
+    words apart are who exchanges (hom.exchange.tiers), not the surrender the program offers."""
+    s = _scenario("hombre", "hom.exchange.hombre.discards-and-draws")  # the hombre has exchanged: tier 1 to draw
+    step = _step(s, lambda st: st.get("expect", {}).get("to_act") == 1)
+    want = s.data["steps"][step - 1]["expect"]["legal"]
+    got = [c for c in want if c != "draw"] + ["surrender"]
+    verdict = Verdict(FAILED, "legal: missing draw; not allowed surrender", step, want, got, observed="legal")
+    assert symptom_clause(s, verdict) == "hom.exchange.tiers"
+    alone = Verdict(FAILED, "legal: not allowed surrender", step, want, [*want, "surrender"], observed="legal")
+    assert symptom_clause(s, alone) == "hom.exchange.surrender"
+
+
 def test_a_free_choice_under_a_trump_lead_is_laid_on_the_trump_led_exception() -> None:
     """Brouc: a plain card allowed under a trump lead that the player cannot beat breaks the
     trump-led exception (he still plays a trump, any one), not following."""
