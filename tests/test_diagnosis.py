@@ -236,6 +236,25 @@ def test_a_tier_asked_to_play_instead_of_exchanging_is_who_exchanges() -> None:
     assert symptom_clause(s, alone) == "hom.exchange.surrender"
 
 
+def test_card_points_apart_are_the_cards_worth_only_if_a_rank_worth_another_number_explains_them() -> None:
+    """Brusquembille: card points whose total differs are what the cards are worth
+    (brus.deck.points) where one rank worth another number gives each player's difference (the
+    aces worth ten: players 0 and 2 took two aces each, two points less each); a difference no
+    rank explains (points for a player who took no trick) is how they are counted
+    (brus.count.points)."""
+    s = _scenario("brusquembille-1718", "brus.players.forms.pairs-sit-next-to-each-other")
+    step = _step(s, lambda st: "result" in st.get("expect", {}))
+    want = s.data["steps"][step - 1]["expect"]["result"]
+
+    def laid(points: list[int]) -> str | None:
+        got = [dict(row, card_points=p) for row, p in zip(want, points, strict=True)]
+        return symptom_clause(s, Verdict(FAILED, "result: [0].card_points ...", step, want, got, observed="result"))
+
+    assert [row["card_points"] for row in want] == [53, 0, 54, 13]
+    assert laid([51, 0, 52, 13]) == "brus.deck.points"
+    assert laid([53, 5, 54, 13]) == "brus.count.points"
+
+
 def test_a_free_choice_under_a_trump_lead_is_laid_on_the_trump_led_exception() -> None:
     """Brouc: a plain card allowed under a trump lead that the player cannot beat breaks the
     trump-led exception (he still plays a trump, any one), not following."""

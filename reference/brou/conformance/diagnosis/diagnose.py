@@ -381,7 +381,8 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
                     return _in_ruleset_pair(rules, "brus.count.points", True)  # what the last trick earns
                 if field == "card_points" and played is not None and _none_counted_yet(played.state, want, got):
                     return _in_ruleset_pair(rules, "brus.count.points", True)  # none counted yet mid-deal: when
-                if field == "card_points" and _total(got, field) != _total(want, field):
+                if field == "card_points" and _total(got, field) != _total(want, field) \
+                        and (played is None or _ranks_worth_otherwise(played, want, got)):
                     return _in_ruleset_pair(rules, "brus.deck.points", True)  # the cards count otherwise
                 if field == "jetons" and _paid_where_none_are(rules, _played_to(rules, s, verdict).state, want, got):
                     return _in_ruleset_pair(rules, "brus.pay.when", True)  # paid in a form or game that pays none
@@ -1706,6 +1707,44 @@ def _last_trick_apart(table: Any, want: Any, got: Any, row: Callable[[int], int]
     apart = {i for i, (w, g) in enumerate(zip(want, got, strict=False))
              if isinstance(w, dict) and isinstance(g, dict) and "card_points" in w and w["card_points"] != g.get("card_points")}
     return apart == {row(state.tricks[-1][2])}
+
+
+def _ranks_worth_otherwise(table: Table, want: Any, got: Any) -> bool:
+    """Whether each player's card points apart are what his tricks hold when one rank is worth
+    another number, or two ranks' numbers are swapped (`brus.deck.points`: what the cards are
+    worth), and not some other way of counting them (which cards count, for whom)."""
+    rules, state = table.rules, table.state
+    if not isinstance(want, list) or not isinstance(got, list) or len(want) != len(got):
+        return False
+    apart: list[int] = []
+    for w, g in zip(want, got, strict=True):
+        was, now = (w.get("card_points"), g.get("card_points")) if isinstance(w, dict) and isinstance(g, dict) else (None, None)
+        if not isinstance(was, int) or not isinstance(now, int):
+            return False
+        apart.append(now - was)
+    n_ranks = len(rules.points) // len(rules.suits)
+    held = [[0] * n_ranks for _ in apart]  # by row: the cards of each rank in the tricks it took
+    for _, cards, winner in state.tricks:
+        row = table.player(winner)
+        if not 0 <= row < len(held):
+            return False
+        for card in cards:
+            held[row][card % n_ranks] += 1
+    worth = rules.points[:n_ranks]
+    for r in range(n_ranks):
+        for other in (None, *range(n_ranks)):
+            if other == r:
+                continue
+            # one rank worth `delta` more (or less); or two ranks' numbers swapped
+            if other is None:
+                steps = {d // n for d, counts in zip(apart, held, strict=True) if (n := counts[r]) and d % n == 0}
+                delta = next(iter(steps)) if len(steps) == 1 else 0
+                found = [delta * counts[r] for counts in held]
+            else:
+                found = [(worth[other] - worth[r]) * (counts[r] - counts[other]) for counts in held]
+            if any(found) and found == apart:
+                return True
+    return False
 
 
 def _one_factor(want: list[Any], got: list[Any]) -> bool:
