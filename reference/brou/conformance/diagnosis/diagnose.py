@@ -1216,11 +1216,11 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         return _in_ruleset_pair(rules, clause or _hombre_action_clause(table, ""), False)
     if name == "to_act":
         # after a trick, a seat whose card could not have won it asked to lead: who leads, not who won
-        clause = _HOMBRE_PHASE.get(state.phase) or (_hombre_first_to_act(state, _seat_of(table, verdict.got))
+        asked = _seat_of(table, verdict.got)
+        clause = _HOMBRE_PHASE.get(state.phase) or (_hombre_first_to_act(state, asked)
                                                      if not state.tricks and not state.trick else "hom.play.lead"
                                                      if not state.trick and _could_not_win(rules, state.tricks[-1],
-                                                                                            _seat_of(table, verdict.got),
-                                                                                            state.trump)
+                                                                                            asked, state.trump)
                                                      else "hom.play.trick-winner")
         return _in_ruleset_pair(rules, clause, False)
     if name == "outcome" and isinstance(want, dict):
@@ -1424,16 +1424,17 @@ def _bids_as_if_none_stood(table: Table, words: set[str]) -> bool:
 
 
 def _hombre_word_clause(table: Table, words: set[str]) -> str | None:
-    """The rule a legal set that differs by a word breaks: `surrender` (giving up), `stop` (the
-    vole, which a nolo has not), `draw` (the exchange: who exchanges, once the reference is playing; else how many a
+    """The rule a legal set that differs by a word breaks: `surrender` (giving up, unless `draw`
+    differs too: one side exchanging, the other playing), `stop` (the vole, which a nolo has
+    not), `draw` (the exchange: who exchanges, once the reference is playing; else how many a
     player discards)."""
     state = table.state
     if _bids_as_if_none_stood(table, words):  # the bid standing forgotten: which bid stands, the auction's order
         return "hom.auction.order"
     if words == {"pass"} and state.phase == "auction":  # passing refused or offered: after two passes, the third's right
         return "hom.auction.all-pass" if len(standing(table.rules, state.said).passed) == 2 else "hom.auction.pass-final"
-    if ("surrender" in words or "play-on" in words) and "draw" not in words:  # (with `draw`: one side exchanging,
-        return "hom.exchange.surrender"                                   # the other playing: who exchanges)
+    if ("surrender" in words or "play-on" in words) and "draw" not in words:
+        return "hom.exchange.surrender"
     if "grand-tourne" in words:  # in the auction, who may name it; once a demande is won, what it opens
         return "hom.contract.grand-tourne" if state.phase == "auction" else "hom.contract.demande"
     contracts = {c["name"] for c in table.rules.data.get("auction", {}).get("contracts", []) if isinstance(c, dict)}
