@@ -556,7 +556,7 @@ def test_a_slip_in_the_function_of_a_rule_no_failure_names_is_its_readers(monkey
     found = run(slip)
     assert found[0].clause == "hom.play.matador-privilege"
     assert "matadors_of, line 162" in found[0].evidence
-    data = slip.__class__(("hom.deck.matadors",), "orders.trump.matadors", "4", "3", 6, 8, 16,
-                          ("hom.deal.packets",) * 6, ("hom.play.matador-privilege",) * 6)
+    data = Reproduction(("hom.deck.matadors",), "orders.trump.matadors", "4", "3", 6, 8, 16,
+                        ("hom.deal.packets",) * 6, ("hom.play.matador-privilege",) * 6)
     assert not data.slip
     assert run(data)[0].clause == "hom.deck.matadors"
