@@ -210,7 +210,7 @@ class PhaseDeal(Position):
         if self.phase == TURN_OFFER:
             return [TURN, LEAVE]
         if self.phase == SPEECH:
-            return [SAY_PLAY, PASS] + ([SHOW] if self._showable() is not None else [])
+            return [SAY_PLAY, PASS] + ([SHOW] if self.showable() is not None else [])
         if self.phase == SHOWING:
             return [SHOW, PASS]
         return []
@@ -425,14 +425,14 @@ class PhaseDeal(Position):
         self.ledger += turned_king_entries(rules, seat, card)
         if rules.data["speech"]["showing"] == "automatic":
             holder = self._holder(king_of(rules, rules.suit_of[card]))
-            if holder is not None and self._showable(holder) is not None:
+            if holder is not None and self.showable(holder) is not None:
                 self._show(holder)
         self.phase, self.to_act = SPEECH, 0
 
     def _holder(self, card: int) -> int | None:
         return next((s for s, hand in enumerate(self.hands) if hand >> card & 1), None)
 
-    def _showable(self, seat: int | None = None) -> int | None:
+    def showable(self, seat: int | None = None) -> int | None:
         """The king the player (by default the one asked) may show now, if any."""
         if not self.turned:
             return None
@@ -442,7 +442,7 @@ class PhaseDeal(Position):
 
     def _show(self, seat: int) -> None:
         rules = self.rules
-        king = self._showable(seat)
+        king = self.showable(seat)
         assert king is not None
         scored = held_king_entries(rules, seat, self.hands[seat], king, scored_kings(self.ledger))
         self.ledger += scored
@@ -464,7 +464,7 @@ class PhaseDeal(Position):
         nobody is left, play begins."""
         if self.rules.data["speech"]["showing"] == "shown":
             for seat in range(start, self.rules.n_players):
-                if self._showable(seat) is not None:
+                if self.showable(seat) is not None:
                     self.phase, self.to_act = SHOWING, seat
                     return
         self._start_play()

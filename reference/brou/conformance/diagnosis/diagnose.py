@@ -34,7 +34,6 @@ from ...laws.auction import words as auction_words
 from ...laws.contracts import contracts as contract_rows
 from ...laws.contracts import has_auction, may_name
 from ...laws.following import matadors_of
-from ...laws.kings import scored_kings, showable_king
 from ...laws.payments import brusquembille_payments
 from ...laws.results import SURRENDER
 from ...laws.speech import PASS, SHOW, TURN, has_speech
@@ -1021,21 +1020,19 @@ def _seat_of(table: Table, player: Any) -> Any:
     if not isinstance(player, int) or isinstance(player, bool):
         return player
     try:
-        return table.seating.seat(player)
+        return table.seat(player)
     except ValueError:
         return player
 
 
 def _may_show(table: Table, player: Any) -> bool:
     """Whether the player (as the protocol numbers him) holds the king of the suit turned last,
-    unshown and not yet scored: one the program may be asking to show it (auv.king.show) where
-    the reference has begun play."""
-    state, rules = table.state, table.rules
+    unshown and not yet scored (the deal's `showable`): one the program may be asking to show it
+    (auv.king.show) where the reference has begun play."""
     seat = _seat_of(table, player)
-    if not state.turned or not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.hands):
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(table.state.hands):
         return False
-    done = set(scored_kings(state.ledger)) | set(state.shown)
-    return showable_king(rules, state.hands[seat], rules.suit_of[state.turned[-1][1]], done) is not None
+    return table.state.showable(seat) is not None
 
 
 def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
