@@ -84,6 +84,8 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
             return [{"player": p, "card": c} for p, c in deal.trick]
         return [c for _, c in deal.trick]
     if name == "tricks":
+        if indep_engine.fault("tricks-by-leader") and not deal.brouc:
+            return [deal.leader_of(i) for i in range(len(deal.tricks))]
         if indep_engine.fault("tricks-by-team") and not deal.brouc:
             return [indep_engine.team(w) for w, _ in deal.tricks]
         return [w for w, _ in deal.tricks]
@@ -117,7 +119,11 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
     if name == "deal":
         return dealt
     if name == "sheet":
-        return [{"kind": kind, "nous": nous, "eux": eux} for kind, nous, eux in deal.sheet]
+        rows = deal.sheet
+        if indep_engine.fault("slate-coches-running") and deal.brouc:
+            rows = [(kind, ((nous or 0) + marks[0]) or None, ((eux or 0) + marks[1]) or None) if kind in ("game", "cape")
+                    else (kind, nous, eux) for kind, nous, eux in rows]
+        return [{"kind": kind, "nous": nous, "eux": eux} for kind, nous, eux in rows]
     raise ValueError(f"unknown observable {name}")
 
 

@@ -423,6 +423,26 @@ BATCH_Q_FAULTS: dict[str, tuple[str, str]] = {
 # scenario plays the game for points in two pairs; and "bad-text-malformed" (brus.deck.cards: a two-character text
 # naming no card, 1H or TX, refused malformed-action, not unknown-card) -- no scenario offers such a text
 FAULTS.update(BATCH_Q_FAULTS)
+# the eighteenth batch of issue 63, written blind to the diagnosis too: a seventeenth held-out set
+BATCH_R_FAULTS: dict[str, tuple[str, str]] = {
+    "draw-tie-by-suit": ("brus.match.first-dealer", "players tied for the highest card at the draw do not draw "
+                         "again: the tie is broken by suit, spades above hearts above diamonds above clubs"),
+    "brusquembille-worths-swapped": ("brus.pay.brusquembille", "an ace is a brusquembille worth 1 jeton and a ten "
+                                     "one worth 2, the two worths read the other way round"),
+    "odd-jetons-dropped": ("brus.count.winner", "the jetons of a shared pool that do not divide are paid to nobody "
+                           "under odd_jetons first-in-order: each tied player takes only his share rounded down"),
+    "draw-events-card-hidden": ("brus.info.turned", "the draw events give the card drawn as null, every card but "
+                                "the turned one being drawn without showing it"),
+    "stake-clause-count-winner": ("brus.stakes.pool", "the stakes' ledger entries cite brus.count.winner, the "
+                                  "clause of the pool's winner, not brus.stakes.pool"),
+    "view-tricks-last-only": ("brus.info.trick-open", "a view's `tricks` names only the winner of the last finished "
+                              "trick, the earlier ones lying face down, not the winner of every finished trick"),
+    "draw-order-fixed-from-first": ("brus.talon.draw", "after each trick the players draw in the order of play from "
+                                    "the deal's first leader, not from the trick's winner"),
+    "outcome-points-own": ("brus.count.points", "in two pairs the outcome's points give each player the card points "
+                           "of his own tricks, not his side's total"),
+}
+FAULTS.update(BATCH_R_FAULTS)
 FAULT = ""
 
 
@@ -616,6 +636,9 @@ def best(drawing: list[int], row: list[str | None], order: str) -> list[int]:
         top = max(rank.values())
     if FAULT == "draw-tie-first-deals":
         return [next(p for p in drawing if rank[p] == top)]
+    if FAULT == "draw-tie-by-suit":
+        tied = [p for p in drawing if rank[p] == top]
+        return [min(tied, key=lambda p: SUITS.index(str(row[p])[1]))]
     return [p for p in drawing if rank[p] == top]
 
 
@@ -680,7 +703,8 @@ class Deal:
                 self.pay(0, dealer, "pool", stake * len(payers), None, "brus.stakes.pool")
                 payers = []
             for p in payers:
-                self.pay(1 if FAULT == "stake-trick-one" else 0, p, "pool", stake, None, "brus.stakes.pool")
+                self.pay(1 if FAULT == "stake-trick-one" else 0, p, "pool", stake, None,
+                         "brus.count.winner" if FAULT == "stake-clause-count-winner" else "brus.stakes.pool")
 
     def seeded(self, seed: int, cut: Any) -> tuple[list[list[str]], list[str], str]:
         """Hands, talon and turned card from a seed (docs/shuffle.md, "Games with a talon")."""
@@ -901,6 +925,8 @@ class Deal:
             order = rules.round_from(leader if FAULT == "leader-draws-first" else win)
             if FAULT == "draw-winner-last":
                 order = order[1:] + order[:1]
+            if FAULT == "draw-order-fixed-from-first":
+                order = rules.round_from(self.first)
             if FAULT == "draw-others-in-seat-order":
                 order = [win] + [p for p in range(rules.n) if p != win]
             if FAULT == "draw-others-reversed":
@@ -924,7 +950,8 @@ class Deal:
                 drew_for = number + 1 if FAULT == "draw-events-next-trick" else number
                 if FAULT == "turnup-draw-unlogged" and card == self.turnup:
                     continue
-                self.events.append({"trick": drew_for, "player": p, "draw": card})
+                shown = None if FAULT == "draw-events-card-hidden" and card != self.turnup else card
+                self.events.append({"trick": drew_for, "player": p, "draw": shown})
         if rules.paid and FAULT == "brusquembilles-paid-at-end":
             self.unpaid.append((number, list(self.trick), win, leader))
         elif rules.paid:
@@ -963,6 +990,8 @@ class Deal:
             worth = BRUSQUEMBILLES.get(c[0], 0)
             if FAULT == "ten-worth-two" and c[0] == "T":
                 worth = 2
+            if FAULT == "brusquembille-worths-swapped":
+                worth = {"A": 1, "T": 2}.get(c[0], 0)
             if FAULT == "ace-brusquembille-three" and c[0] == "A":
                 worth = 3
             if FAULT == "trump-brusquembilles-only" and c[1] != self.trump:
@@ -1042,9 +1071,13 @@ class Deal:
                 else:
                     if FAULT == "odd-jetons-from-seat-zero":
                         takers = sorted(takers)
+                    if FAULT == "odd-jetons-dropped":
+                        odd = 0
                     for p in (takers[len(takers) - odd:] if FAULT == "odd-jetons-to-last" else takers[:odd]):
                         shares[p] += 1
                         self.pay(number, "pool", p, 1, None, "brus.count.winner")
+        if FAULT == "outcome-points-own":
+            points = [self.card_points(p) for p in range(n)]
         self.outcome = {"how": "played-out", "winners": winners, "points": points, "shares": shares, "bank": bank}
 
     # ---- the session ----
@@ -1078,6 +1111,8 @@ class Deal:
         if FAULT == "session-jetons-of-deal":
             jetons = self.jetons()
         counted_points = self.outcome["points"]
+        if FAULT == "outcome-points-own":
+            counted_points = self.side_points()  # the mistake is in the outcome's field only
         if FAULT == "pairs-totals-own-points":
             counted_points = [self.card_points(p) for p in range(rules.n)]
         totals = [a + b for a, b in zip(s["totals"], counted_points, strict=True)]
@@ -1146,6 +1181,8 @@ class Deal:
         tricks: list[int] | None = list(self.tricks)
         if FAULT == "view-tricks-leaders":
             tricks = list(self.leaders)
+        if FAULT == "view-tricks-last-only":
+            tricks = list(self.tricks[-1:])
         if FAULT == "view-tricks-counted":
             tricks = [self.tricks.count(p) for p in range(self.rules.n)]
         if FAULT == "view-tricks-on-turn-only" and (self.over() or self.to_act != player):
@@ -1279,7 +1316,7 @@ def main(argv: list[str]) -> int:
                    **{k: "issue-63-k" for k in BATCH_K_FAULTS}, **{k: "issue-63-l" for k in BATCH_L_FAULTS},
                    **{k: "issue-63-m" for k in BATCH_M_FAULTS}, **{k: "issue-63-n" for k in BATCH_N_FAULTS},
                    **{k: "issue-63-o" for k in BATCH_O_FAULTS}, **{k: "issue-63-p" for k in BATCH_P_FAULTS},
-                   **{k: "issue-63-q" for k in BATCH_Q_FAULTS}}
+                   **{k: "issue-63-q" for k in BATCH_Q_FAULTS}, **{k: "issue-63-r" for k in BATCH_R_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], indent=1))
         return 0

@@ -436,6 +436,28 @@ BATCH_Q_FAULTS: dict[str, tuple[str, str]] = {
                             "deal out, not the one opposite the dealer"),
 }
 FAULTS.update(BATCH_Q_FAULTS)
+# the eighteenth batch of issue 63, written blind to the diagnosis too: a seventeenth held-out set
+BATCH_R_FAULTS: dict[str, tuple[str, str]] = {
+    "sans-prendre-spades-word-not-now": ("hom.contract.sans-prendre", "trump spades named for a sans prendre is "
+                                         "refused word-not-now, not cannot-name"),
+    "view-auction-own-only": ("hom.info.public", "a view's auction lists only the player's own bids and passes, not "
+                              "the others' said aloud"),
+    "surrender-demande-only": ("hom.exchange.surrender", "only the hombre of a demande (or demande in spades) may give "
+                               "up: the hombre of a tourné or grand tourné may not"),
+    "nolo-black-ascending": ("hom.deck.nolo-order", "in nolo the black cards after the jack rank two up to seven, as "
+                             "the red ones do, then the ace, not seven down to two"),
+    "tourne-min-three": ("hom.exchange.tourne", "in a tourné (and grand tourné) the hombre must discard more than two "
+                         "cards, three at least, not two at least"),
+    "vole-row-at-undertaking": ("hom.count.vole", "the vole's ledger entry is written at the trick it is undertaken "
+                                "(trick 6), not at the coup's last trick"),
+    "score-row-trick-nine": ("hom.count.score", "the ledger entry of the contract's points always gives trick 9, even "
+                             "when the coup ended earlier (stopped or surrendered)"),
+    "pending-discards-in-hand": ("hom.info.own-hand", "in the exchange the view's hand still lists the cards the "
+                                 "player has discarded, until play starts and they are put face down"),
+    "matadors-black-aces-only": ("hom.deck.matadors", "only the espadille and the baste are taken as matadors for the "
+                                 "privilege: the manille is an ordinary trump that a trump lead asks for"),
+}
+FAULTS.update(BATCH_R_FAULTS)
 FAULT = ""
 
 SUITS = "SHDC"
@@ -530,6 +552,8 @@ def set_fault(name: str) -> None:
         CONTRACTS["pur-nolo"]["rank"] += 0.5
     if name == "grand-tourne-discard-one":
         CONTRACTS["grand-tourne"]["min"] = 1
+    if name == "tourne-min-three":
+        CONTRACTS["tourne"]["min"] = CONTRACTS["grand-tourne"]["min"] = 3
     if name == "nolo-ouvert-five":
         CONTRACTS["nolo-ouvert"]["won"], CONTRACTS["nolo-ouvert"]["codille"] = 5, 6
 
@@ -553,6 +577,8 @@ def plain_order(suit: str, nolo: bool) -> str:
             return "KQJ234567A"
         return "AKQJ234567" if FAULT == "plain-red-ace-high" and not nolo else "KQJA234567"
     if nolo:
+        if FAULT == "nolo-black-ascending":
+            return "KQJ234567A"
         if FAULT == "nolo-black-ace-after-jack":
             return "KQJA765432"
         return "AKQJ765432" if FAULT == "nolo-black-ace-high" else "KQJ765432A"
@@ -1046,6 +1072,8 @@ class Deal:
             return [c for c in hand if klass(c, self.trump) == cls or is_trump(c, self.trump)]
         if cls == "T" and self.trump is not None and FAULT != "no-matador-privilege":
             mats = matadors(self.trump)
+            if FAULT == "matadors-black-aces-only":
+                mats = ["AS", "AC"]
             if all(c in mats for c in same) and not (FAULT == "privilege-needs-two-matadors" and len(same) < 2):
                 forced = led in mats and any(mats.index(led) < mats.index(c) for c in same)
                 if FAULT == "later-matador-forces":
@@ -1080,6 +1108,8 @@ class Deal:
     def may_surrender(self, p: int) -> bool:
         """Whether the hombre may give up now (at his first card)."""
         if FAULT == "surrender-before-any-card" and (self.tricks or self.trick):
+            return False
+        if FAULT == "surrender-demande-only" and self.row()["trump"] == "turned":
             return False
         return p == self.hombre and self.row()["surrender"] and (not self.hombre_played or FAULT == "surrender-during-play")
 
@@ -1181,13 +1211,15 @@ class Deal:
             n = len(self.tricks)
             if FAULT == "vole-one-ledger-row" and self.vole:
                 value += 1 if mine == 9 else -1
-            self.write(h, value, n, "hom.count.result" if FAULT == "score-ledger-cites-result" else "hom.count.score")
+            cited = "hom.count.result" if FAULT == "score-ledger-cites-result" else "hom.count.score"
+            self.write(h, value, 9 if FAULT == "score-row-trick-nine" else n, cited)
             if self.vole and FAULT != "vole-one-ledger-row":
                 made = mine == 9
                 vole = "made" if made else "missed"
                 bonus = 2 if FAULT == "vole-bonus-two" else 1
                 if made or FAULT != "missed-vole-free":
-                    self.write(h, bonus if made else -bonus, n, "hom.count.vole")
+                    self.write(h, bonus if made else -bonus, 6 if FAULT == "vole-row-at-undertaking" else n,
+                               "hom.count.vole")
             for e in self.ledger:
                 points[h] += e["points"] if e["to"] == h else -e["points"]
             if FAULT == "codille-tier-scores" and result == "codille":
@@ -1297,6 +1329,9 @@ class Deal:
             if action not in self.legal():
                 code = "cannot-name" if action in CONTRACTS or action.startswith("trump ") else "word-not-now"
                 if FAULT == "unopened-contract-word-not-now":
+                    code = "word-not-now"
+                if FAULT == "sans-prendre-spades-word-not-now" and action == "trump S" and self.contract is not None \
+                        and self.row()["trump"] == "named-not-spades":
                     code = "word-not-now"
                 raise Refused(code, f"{action} may not be named now")
             if self.contract is None:
@@ -1438,13 +1473,15 @@ class Deal:
         return {
             "player": p, "phase": self.phase, "to_act": self.to_act,
             "trump": None if FAULT == "trump-announced-at-play" and self.phase not in ("play", "over") else self.trump,
-            "hand": list(self.hands[p]),
+            "hand": list(self.hands[p]) + (list(self.discards[p]) if FAULT == "pending-discards-in-hand"
+                                           and self.phase == "exchange" else []),
             "held": [len(h) if FAULT != "held-counts-private" or q == p else None for q, h in enumerate(self.hands)],
             "talon": None if FAULT == "talon-count-hidden" else len(self.talon),
             "trick": [{"player": q, "card": c} for q, c in
                       (self.last_trick if FAULT == "last-trick-left-on-table" and not self.trick else self.trick)],
             "tricks": [] if FAULT == "tricks-own-turn-only" and p != self.to_act else list(self.tricks),
-            "auction": [e for e in self.auction if FAULT != "view-auction-no-passes" or e["bid"] != "pass"],
+            "auction": [e for e in self.auction if (FAULT != "view-auction-no-passes" or e["bid"] != "pass")
+                        and (FAULT != "view-auction-own-only" or e["player"] == p)],
             "hombre": self.hombre,
             "exchange": [] if FAULT == "discard-counts-at-play" and self.phase not in ("play", "over") else
             [e for e in self.exchange if FAULT != "discard-counts-private" or e["player"] == p],
@@ -1621,7 +1658,7 @@ def main() -> int:
                    **{k: "issue-63-k" for k in BATCH_K_FAULTS}, **{k: "issue-63-l" for k in BATCH_L_FAULTS},
                    **{k: "issue-63-m" for k in BATCH_M_FAULTS}, **{k: "issue-63-n" for k in BATCH_N_FAULTS},
                    **{k: "issue-63-o" for k in BATCH_O_FAULTS}, **{k: "issue-63-p" for k in BATCH_P_FAULTS},
-                   **{k: "issue-63-q" for k in BATCH_Q_FAULTS}}
+                   **{k: "issue-63-q" for k in BATCH_Q_FAULTS}, **{k: "issue-63-r" for k in BATCH_R_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()]))
         return 0

@@ -388,6 +388,26 @@ BATCH_Q_FAULTS: dict[str, tuple[str, str]] = {
                                "earliest trick wins the deal, not the first to reach that number"),
 }
 FAULTS.update(BATCH_Q_FAULTS)
+# the eighteenth batch of issue 63, written blind to the diagnosis too: a seventeenth held-out set
+BATCH_R_FAULTS: dict[str, tuple[str, str]] = {
+    "queen-above-king": ("auv.deck.order", "ranks the queen above the king in every suit (Q K J A T 9 8 7)"),
+    "must-trump-only-overcut": ("auv.play.trump-if-void", "a player void in the plain suit led must trump only once "
+                                "someone has trumped before him; before that he may discard"),
+    "view-shown-this-round": ("auv.info.turned", "a player's view lists only the kings shown in the current round of "
+                              "speech (none once play begins, and none from before the last card turned), not every "
+                              "king shown in the deal"),
+    "taken-entry-names-winning-card": ("auv.king.taken", "the ledger entry of a king taken names the card that won "
+                                       "the trick, not the king"),
+    "won-entry-clause-homme-wins": ("auv.count.won", "the homme's won mark is written under the clause "
+                                    "auv.count.homme-wins, not auv.count.won"),
+    "debt-cleared-at-next-deal": ("auv.count.debt", "every deal starts with the marks owed wiped out (marks below "
+                                  "zero brought into the deal taken as zero), instead of the debt being carried"),
+    "rejouissance-burns-card": ("auv.speech.rejouissance", "when all pass and a réjouissance is offered, the "
+                                "talon's top card is set aside and the card under it is offered"),
+    "draw-tie-by-suit": ("auv.match.first-dealer", "players tied for the highest card at the draw do not draw "
+                         "again: the tie is broken by suit, spades before hearts, diamonds and clubs"),
+}
+FAULTS.update(BATCH_R_FAULTS)
 FAULT = ""
 SEVENS = True  # parameter pack_with_four (AMB-48): False plays four with 28 cards
 LOSER_PAYS = "each-opponent"  # parameter loser_pays (AMB-53)
@@ -430,6 +450,8 @@ def rank_order() -> str:
         return "KQJAT897"
     if fault("nine-above-ten"):
         return "KQJA9T87"
+    if fault("queen-above-king"):
+        return "QKJAT987"
     return RANKS
 
 
@@ -541,7 +563,7 @@ def drawn_highest(draw: dict[str, Any], n: int) -> int:
                 raise ValueError("the draw does not match the players still drawing")
             drawing = best_of(rnd, drawing)
             if len(drawing) == 1:
-                if rnd is not rounds[-1]:
+                if rnd is not rounds[-1] and not fault("draw-tie-by-suit"):
                     raise ValueError("the draw goes on after it is over")
                 return drawing[0]
         raise ValueError("the draw is not over")
@@ -568,6 +590,9 @@ def best_of(rnd: list[str | None], drawing: list[int]) -> list[int]:
     top = min(values.values()) if fault("first-dealer-lowest") else max(values.values())
     if fault("draw-tie-first-deals"):
         return [next(p for p in drawing if values[p] == top)]
+    if fault("draw-tie-by-suit"):
+        tied = [p for p in drawing if values[p] == top]
+        return [min(tied, key=lambda p: SUITS.index((rnd[p] or "7S")[1]))]
     return [p for p in drawing if values[p] == top]
 
 
@@ -598,6 +623,7 @@ class Deal:
         self.events: list[dict[str, Any]] = []
         self.ledger: list[dict[str, Any]] = []
         self.shown: list[tuple[int, str]] = []
+        self.shown_since = 0  # shown kings before the last card turned (fault view-shown-this-round)
         self.scored: dict[str, int] = {}  # king -> the holder it scored for
         self.shown_this_round: set[int] = set()
         self.passed_suits: set[tuple[int, str | None]] = set()  # (player, suit) he passed on in the speech
@@ -765,6 +791,8 @@ class Deal:
         if has_led:
             return None
         freed = fault("trumped-trick-frees-discard") and any(c[1] == trump for _, c in self.trick)
+        if fault("must-trump-only-overcut") and not any(c[1] == trump for _, c in self.trick):
+            freed = True
         if (led != trump and card[1] != trump and any(c[1] == trump for c in hand) and not fault("no-must-trump")
                 and not freed):
             code = "must-follow-suit" if fault("must-trump-code-follow") else "must-trump"
@@ -830,6 +858,7 @@ class Deal:
         """Turn the talon's top card (auv.turn.offer)."""
         card = self.talon.pop(-1 if fault("turn-bottom-card") else 0)
         self.turned.append((p, card))
+        self.shown_since = len(self.shown)
         self.events.append({"trick": 1 if fault("turn-event-trick-one") else 0, "player": p, "turn": card})
         if card[0] == "K" and not fault("turned-king-free") and not (fault("rejouissance-king-free") and len(self.turned) > 1):
             scorer = self.dealer if fault("turned-king-to-dealer") else p
@@ -931,6 +960,8 @@ class Deal:
             limit = len(self.turned) + self.left_offers >= most
             self.end("not-turned" if fault("third-rejouissance-not-turned") and limit else "all-passed")
             return
+        if fault("rejouissance-burns-card") and len(self.talon) > 1:
+            self.talon.pop(0)
         self.phase = "turn-offer"
         self.asked = 0
         self.to_act = self.first_asked()
@@ -973,6 +1004,8 @@ class Deal:
             self.to_act = self.showing.pop(0)
             return
         self.phase = "play"
+        if fault("view-shown-this-round"):
+            self.shown_since = len(self.shown)
         self.to_act = self.homme if fault("homme-leads") else (self.dealer + 1) % self.n
         if fault("dealer-leads"):
             self.to_act = self.dealer
@@ -1009,7 +1042,8 @@ class Deal:
                     self.write(number, q, "sheet", c, "auv.king.taken")
                     self.write(number, "sheet", to, c, "auv.king.taken")
                     continue
-                self.write(number - 1 if fault("taken-king-trick-from-zero") else number, q, to, c, "auv.king.taken")
+                named = dict(self.trick)[win] if fault("taken-entry-names-winning-card") else c
+                self.write(number - 1 if fault("taken-king-trick-from-zero") else number, q, to, named, "auv.king.taken")
         self.trick = []
         self.to_act = self.after(leader) if fault("lead-passes-round") else win
         if fault("taken-kings-at-count") and len(self.tricks) == 5:
@@ -1080,7 +1114,8 @@ class Deal:
                 if q != homme:
                     self.write(5, q, homme, None, "auv.count.won")
         elif self.winner == homme:
-            self.write(0 if fault("won-entry-trick-zero") else 5, "sheet", homme, None, "auv.count.won",
+            self.write(0 if fault("won-entry-trick-zero") else 5, "sheet", homme, None,
+                       "auv.count.homme-wins" if fault("won-entry-clause-homme-wins") else "auv.count.won",
                        2 if fault("won-two-marks") else self.tricks.count(homme) if fault("won-by-tricks") else 1)
         elif fault("lost-pays-each"):
             for i in range(self.n):
@@ -1172,7 +1207,9 @@ class Deal:
                 "words": [{"player": q, "word": w} for q, w in self.words
                           if (not fault("view-words-speech-only") or w in ("play", "pass"))
                           and (q == p or not fault("view-words-own-only"))],
-                "shown": [{"player": q, "card": c} for q, c in self.shown if q == p or not fault("shown-kings-private")],
+                "shown": [{"player": q, "card": c}
+                          for q, c in self.shown[self.shown_since if fault("view-shown-this-round") else 0:]
+                          if q == p or not fault("shown-kings-private")],
                 "homme": None if fault("view-homme-at-play") and self.phase == "showing" else self.homme,
                 "trick": [{"player": q, "card": c} for q, c in self.trick],
                 "tricks": list(self.tricks), "marks": self.net()}
@@ -1224,6 +1261,8 @@ def make_deal(n: int, dealer: int, source: dict[str, Any], params: dict[str, Any
     else:
         hands, talon = source["hands"], source["talon"]
     agreed = params.get("target", 7 if fault("target-seven-default") else 5)
+    if fault("debt-cleared-at-next-deal"):
+        before = [max(0, m) for m in before]
     deal = Deal(n, dealer, hands, talon, before, deals, 5 if fault("target-always-five") else agreed)
     shown_talon = list(reversed(talon)) if fault("deal-talon-bottom-first") else list(talon)
     return deal, {"hands": [list(h) for h in hands], "talon": shown_talon}
@@ -1288,7 +1327,7 @@ def main() -> None:
                    **{k: "issue-63-k" for k in BATCH_K_FAULTS}, **{k: "issue-63-l" for k in BATCH_L_FAULTS},
                    **{k: "issue-63-m" for k in BATCH_M_FAULTS}, **{k: "issue-63-n" for k in BATCH_N_FAULTS},
                    **{k: "issue-63-o" for k in BATCH_O_FAULTS}, **{k: "issue-63-p" for k in BATCH_P_FAULTS},
-                   **{k: "issue-63-q" for k in BATCH_Q_FAULTS}}
+                   **{k: "issue-63-q" for k in BATCH_Q_FAULTS}, **{k: "issue-63-r" for k in BATCH_R_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], ensure_ascii=False))
         return

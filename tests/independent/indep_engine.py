@@ -742,6 +742,41 @@ BATCH_Q_FAULTS: list[dict[str, str]] = [
     )
 ]
 FAULTS += BATCH_Q_FAULTS
+# The eighteenth batch of issue 63 (batch "issue-63-r"), written blind to the diagnosis: a seventeenth held-out set.
+BATCH_R_FAULTS: list[dict[str, str]] = [
+    {"name": n, "ruleset": r, "clause": c, "description": d, "batch": "issue-63-r"} for n, r, c, d in (
+        ("target-above-301", HDB, "hdb.game.target",
+         "a team must pass 301 to reach the target: a count of exactly 301 has not reached it"),
+        ("quadruple-worth-three", HDB, "hdb.game.value",
+         "losers whose count is under zero give three parties, not four"),
+        ("tricks-by-leader", HDB, "hdb.info.trick-piles",
+         "the `tricks` observable gives the player who led each finished trick, not the one who won it"),
+        ("turnup-announced-after-played", HDB, "hdb.marriage.announce-in-hand",
+         "in the window after the first trick the dealer may announce with the turned card even once he has played it"),
+        ("claim-counts-open-trick", HDB, "hdb.game.claim",
+         "a claim made while a trick is on the table counts that trick's card points for the team winning it so far"),
+        ("answer-by-next-player", HDB, "hdb.game.concession-answer",
+         "a concession is answered by the player after the one who conceded, not by the leader's side from the leader on"),
+        ("next-lead-after-winner", HDB, "hdb.play.next-lead",
+         "the player after a trick's winner (counterclockwise) leads to the next trick, not the winner"),
+        ("last-trick-counts-nothing", BROUC, "hdb.count.card-points",
+         "the card points of the eighth trick are not counted at all, \"nothing extra\" read as nothing"),
+        ("carried-not-counted", BROUC, "brouc.game.cape",
+         "the marriages carried in from a cape are shown as carried but never counted in the next deal"),
+        ("cape-et-dehors-other-score", BROUC, "brouc.game.cape-et-dehors",
+         "the \"19\" of la cape et dehors is read on the other team's written score, not the declarers'"),
+        ("packets-4-3-1", BROUC, "brouc.deal.packets", "a seeded deal gives four, then three, then one card at a time"),
+        ("slate-score-without-table", BROUC, "brouc.marriage.table-marked",
+         "the slate's score row leaves out the deal's table marriages, which are not written on the slate"),
+        ("cards-truncated", BROUC, "brouc.count.rounding",
+         "card points are cut down to tens (the units dropped, 45 to 40), never rounded up"),
+        ("slate-coches-running", BROUC, "brouc.sheet.ardoise",
+         "the slate's game and cape rows write each team's coches in the match so far, not those of this game"),
+    )
+]
+# Replaced in batch r: trick-in-seat-order (hdb.info.trick-open, the `trick` observable listing the cards by player
+# number, not in the order played) failed no scenario: the corpus shows a gap there.
+FAULTS += BATCH_R_FAULTS
 
 
 def fault(name: str) -> bool:
@@ -751,7 +786,7 @@ def fault(name: str) -> bool:
 
 def reaches_target(count: int) -> bool:
     """Whether a 1802 count has reached the game's target, 301."""
-    return count >= (300 if fault("claim-at-300") else 301)
+    return count >= (300 if fault("claim-at-300") else 302 if fault("target-above-301") else 301)
 
 
 def above_300(count: int) -> bool:
@@ -862,6 +897,8 @@ def seeded_deal(ruleset: str, seed: int, dealer: int, params: dict[str, Any]) ->
         packets = [3, 3, 2]
     if fault("packets-2-3-3") and packets == [3, 3, 2]:
         packets = [2, 3, 3]
+    if fault("packets-4-3-1") and packets == [1, 3, 4]:
+        packets = [4, 3, 1]
     if fault("packets-1-4-3") and packets == [1, 3, 4]:
         packets = [1, 4, 3]
     if fault("cards-dealt-singly") and ruleset == HDB:
@@ -911,6 +948,11 @@ def round_half_up(points: int) -> int:
 
 
 _round_half_up = round_half_up
+
+
+def _truncated(points: int) -> int:
+    """Under the fault cards-truncated: card points cut down to tens."""
+    return points // 10 * 10
 
 
 def _half_even(points: int) -> int:
@@ -1071,11 +1113,13 @@ class Deal:
             return 120 - self.cards_of(0)
         if fault("trick-points-to-leader") and not self.brouc:
             return sum(card_points(cs) for i, (_, cs) in enumerate(self.tricks) if team(self.leader_of(i)) == t) + bonus
-        return sum(card_points(cs) for w, cs in self.tricks if team(w) == t) + bonus
+        counted = self.tricks[:7] if fault("last-trick-counts-nothing") and self.brouc else self.tricks
+        return sum(card_points(cs) for w, cs in counted if team(w) == t) + bonus
 
     def marriages_of(self, t: int) -> int:
         """Marriage points of a team in this deal so far: announced (with those carried in) and table."""
-        announced = sum(p for pl, _, p in self.announcements if team(pl) == t) + self.carried[t]
+        carried = 0 if fault("carried-not-counted") and self.brouc else self.carried[t]
+        announced = sum(p for pl, _, p in self.announcements if team(pl) == t) + carried
         if fault("announced-credited-at-end") and not self.brouc and len(self.tricks) < 8:
             announced = self.carried[t]
         if fault("announce-costs-others"):
@@ -1113,6 +1157,8 @@ class Deal:
     def rounded(self) -> list[tuple[int, int]]:
         """Per team, the rounded card points and the deal's total, by the rounding parameter."""
         round_half_up = _half_even if fault("bankers-rounding") and self.brouc else _round_half_up
+        if fault("cards-truncated") and self.brouc:
+            round_half_up = _truncated
         cards = [self.cards_of(0), self.cards_of(1)]
         marriages = [self.marriages_of(0), self.marriages_of(1)]
         how = self.param("rounding")
@@ -1277,6 +1323,9 @@ class Deal:
     def announcing_hand(self, player: int) -> set[str]:
         """The cards a player may announce from: his hand, less the turn-up in the first window if it is not in it yet."""
         hand = set(self.hands[player])
+        if fault("turnup-announced-after-played") and not self.brouc and self.phase == "window" and len(self.tricks) == 1 \
+                and player == self.dealer:
+            hand.add(self.turnup)
         if fault("announce-played-cards"):
             hand |= set(self.played_by(player))
         if fault("announce-with-partner-cards") and self.brouc:
@@ -1364,6 +1413,8 @@ class Deal:
             least = 180 if fault("cape-et-dehors-at-180") else 190
             fewest = 1 if fault("cape-et-dehors-last-card") else 2
             own = self.count(t) if fault("cape-et-dehors-on-count") else self.scores[t]
+            if fault("cape-et-dehors-other-score"):
+                own = self.scores[1 - t]
             short = own < least and not (fault("pas-dedouble-without-190") and double)
             all_tricks = self.param("cape_et_dehors_all_tricks") and not fault("cape-et-dehors-after-lost-trick")
             if (lost and all_tricks) or len(self.hands[player]) < fewest or short:
@@ -1575,6 +1626,8 @@ class Deal:
             # the team at 301 answers: the leader, or (concession=any) its first player after him
             self.phase = "answer"
             self.to_act = next(q for q in ((self.leader + i) % 4 for i in range(4)) if team(q) != team(p))
+            if fault("answer-by-next-player") and not self.brouc:
+                self.to_act = (p + 1) % 4
         elif action == "accept":
             self.accept()
         elif action == "refuse":
@@ -1761,6 +1814,8 @@ class Deal:
             return
         self.note_301(team(winner))
         self.leader = (winner + 2) % 4 if fault("partner-leads-next") else winner
+        if fault("next-lead-after-winner") and not self.brouc:
+            self.leader = (winner + 1) % 4
         if fault("trick-leader-leads-again") and self.brouc:
             self.leader = players[0]
         if n == 8:
@@ -1827,6 +1882,8 @@ class Deal:
         if fault("slate-dehors-no-score") and how in ("claim-right", "claim-wrong"):
             self.sheet.append(self.marks_row("game", marks))
             return
+        if fault("slate-score-without-table"):
+            scores = [scores[t] - self.table_points(t) for t in (0, 1)]
         if fault("slate-score-without-announced"):
             scores = [scores[t] - sum(v for pl, _, v in self.announcements if team(pl) == t) for t in (0, 1)]
         self.sheet.append(("score", scores[0], scores[1]))
@@ -1880,7 +1937,8 @@ class Deal:
         below = 151 if fault("double-at-150") else 100 if fault("double-below-100") else 150
         if fault("value-steps-wrong-order"):
             return 2 if loser_count < below else 4 if quadruple else 1
-        return 4 if quadruple else 2 if loser_count < below else 1
+        four = 3 if fault("quadruple-worth-three") and not self.brouc else 4
+        return four if quadruple else 2 if loser_count < below else 1
 
     def coches(self, loser: int, counts: list[int]) -> int:
         """Coches the losers of a Brouc game mark, read on their written score (or, at-dehors, their count now)."""
@@ -1918,6 +1976,8 @@ class Deal:
         if fault("dehors-without-announced") and self.brouc:
             judged[t] -= sum(v for pl, _, v in self.announcements if team(pl) == t)
         assert self.scores is not None
+        if fault("claim-counts-open-trick") and not self.brouc and self.trick:
+            judged[team(self.trick_winner())] += card_points([c for _, c in self.trick])
         if fault("dehors-on-rounded-count") and self.brouc:
             judged[t] = self.scores[t] + round_half_up(self.cards_of(t)) + self.marriages_of(t)
         right = above_300(judged[t]) if self.brouc else reaches_target(judged[t])
