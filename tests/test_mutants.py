@@ -88,6 +88,22 @@ def test_a_yes_or_no_function_answers_yes_and_no_where_it_computes_its_answer() 
     assert not any(was == "return False" for was, _ in found)  # an answer already constant is left as it is
 
 
+def test_two_sequences_joined_the_other_way_round_is_a_slip_and_numbers_added_are_not() -> None:
+    """The hombre exchanges before the tiers (hom.exchange.tiers: `exchangers` joins his turn and
+    theirs): one slip joins them the other way round. A sum of numbers is not swapped: the same
+    sum, a mutant that changes nothing."""
+    from brou.laws.exchange import exchangers
+
+    found = {(m.was, m.now) for m in mutants(_plain(exchangers))}
+    assert ("((hombre,) if hombre_may else ()) + (tiers if tiers_may else ())",
+            "(tiers if tiers_may else ()) + ((hombre,) if hombre_may else ())") in found
+    assert not any(now == "b + a" for _, now in ((m.was, m.now) for m in mutants(_plain(_added))))
+
+
+def _added(a: int, b: int) -> int:
+    return a + b
+
+
 def test_no_mutant_leaves_out_a_call_of_another_clause() -> None:
     """A homme's turn scores the turned king through auv.king.turned's function: leaving that
     statement out would look like that clause broken, whose own mutants stand for it."""

@@ -15,7 +15,9 @@ The slips, each a standard mutation operator, one change per mutant:
   `not in`); a condition negated; `and` and `or` swapped; a `not` dropped;
 - a whole number one more or one less (an index 0 becomes -1: the last card, not the first);
   a name compared or counted with one added or taken away;
-- `+` and `-` swapped; `min` and `max`, `any` and `all` swapped; `True` and `False`;
+- `+` and `-` swapped; two sequences joined the other way round (`a + b` as `b + a`, where one
+  side is a tuple or list written out: the hombre's turn before the tiers' or after them);
+  `min` and `max`, `any` and `all` swapped; `True` and `False`;
 - a function that answers yes or no (`-> bool`) answering `True`, or `False`, where it
   computes its answer;
 - a constant of the module (`REMISE`) where the function names another (`CODILLE`);
@@ -319,6 +321,8 @@ def _replacements(node: ast.AST, constants: dict[str, list[str]]) -> Iterator[as
         yield n.operand
     elif isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Sub)):
         yield ast.BinOp(n.left, ast.Sub() if isinstance(n.op, ast.Add) else ast.Add(), n.right)
+        if isinstance(n.op, ast.Add) and (_sequence(n.left) or _sequence(n.right)):
+            yield ast.BinOp(n.right, ast.Add(), n.left)  # two sequences joined the other way round
     elif isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in _SWAPPED_CALLS:
         yield ast.Call(ast.Name(_SWAPPED_CALLS[n.func.id], ast.Load()), n.args, n.keywords)
     elif isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in constants:
@@ -330,6 +334,14 @@ def _replacements(node: ast.AST, constants: dict[str, list[str]]) -> Iterator[as
         yield ast.Slice(n.upper, n.lower, n.step)  # the other half
     elif isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
         yield None
+
+
+def _sequence(node: ast.expr) -> bool:
+    """Whether the expression is a tuple or list written out (or a choice between such), so
+    that `+` joins sequences, whose order counts, not numbers."""
+    if isinstance(node, ast.IfExp):
+        return _sequence(node.body) or _sequence(node.orelse)
+    return isinstance(node, (ast.Tuple, ast.List))
 
 
 def _negated(node: ast.expr) -> ast.expr:
