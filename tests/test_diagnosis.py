@@ -559,16 +559,24 @@ def test_a_deal_the_program_ends_early_is_how_the_phase_ends_a_deal() -> None:
     assert symptom_clause(s, other) != "hom.auction.all-pass"
 
 
-def test_a_black_ace_apart_in_a_nolo_is_the_nolo() -> None:
+def test_a_black_ace_apart_in_a_nolo_is_the_nolo_or_its_order() -> None:
     """L'Hombre: in a nolo the espadille is a spade; a program whose legal cards in a nolo differ
-    by a black ace (it keeps them as trumps) breaks hom.contract.nolo, not following."""
+    by a black ace, or that gives a trick to one as if it were a trump (played to another suit,
+    or above a king, queen or jack of its own), breaks hom.contract.nolo (no trump), not
+    following; one that gives it a trick within its suit over lower cards only ranks it
+    otherwise (hom.deck.nolo-order: the black ace lowest)."""
     s = _scenario("hombre", "hom.contract.nolo.espadille-is-a-spade")
     step = _step(s, lambda st: st.get("expect", {}).get("legal") == ["AS"])
     ace = Verdict(FAILED, "legal: missing AS", step, ["AS"], ["KD", "QD"], observed="legal")
     assert symptom_clause(s, ace) == "hom.contract.nolo"
-    tricks = _step(s, lambda st: "tricks" in st.get("expect", {}))
+    tricks = _step(s, lambda st: "tricks" in st.get("expect", {}))  # 2S, AS, 3S: the ace above the two and three
     won = Verdict(FAILED, "tricks: [0] is 1, expected 2", tricks, [2], [1], observed="tricks")
-    assert symptom_clause(s, won) == "hom.contract.nolo"
+    assert symptom_clause(s, won) == "hom.deck.nolo-order"
+    clubs = _scenario("hombre", "hom.count.nolo.with-exchange-won")  # the last trick: QC, 7C and the espadille
+    last = _step(clubs, lambda st: "tricks" in st.get("expect", {}))
+    want = clubs.data["steps"][last - 1]["expect"]["tricks"]
+    trumped = Verdict(FAILED, "tricks: [8] is 2, expected 0", last, want, [*want[:8], 2], observed="tricks")
+    assert symptom_clause(clubs, trumped) == "hom.contract.nolo"
 
 
 def test_the_last_card_above_the_lead_taken_as_winner_is_the_tricks_rule() -> None:
@@ -695,3 +703,93 @@ def test_hands_dealt_under_a_talon_laid_off_the_top_are_the_talons_rule() -> Non
     assert symptom_clause(s, verdict) == "hom.deal.talon"
     turned = [hands[-1], *hands[:-1]]  # the same hands to other players: the packets
     assert symptom_clause(s, verdict._replace(got={"hands": turned})) == "hom.deal.packets"
+
+
+def test_another_player_sitting_out_is_who_sits_out() -> None:
+    """L'Hombre with four: a deal that gives no cards to a player the reference deals to, or an
+    auction where the player who sits out on the reference bids, breaks hom.players.four (the one
+    opposite the dealer sits out), not the packets nor the auction's order."""
+    s = _scenario("hombre", "hom.deal.packets.four-dealer-3")
+    want = s.data["steps"][0]["expect"]["deal"]
+    emptied = {**want, "hands": [[], want["hands"][0], *want["hands"][2:]]}
+    out = Verdict(FAILED, 'deal: hands[0] has 0 entries, expected 9: got [], expected ["2S"]', 1, want, emptied,
+                  observed="deal")
+    assert symptom_clause(s, out) == "hom.players.four"
+    swapped = {**want, "hands": [want["hands"][2], [], want["hands"][0], *want["hands"][3:]]}
+    dealt = Verdict(FAILED, 'deal: hands[0][0] is "AD", expected "2S"', 1, want, swapped, observed="deal")
+    assert symptom_clause(s, dealt) == "hom.deal.packets"  # the right one out, the others' hands apart
+    bids = _scenario("hombre", "hom.players.four.dealer-zero")  # player 2 sits out
+    step = _step(bids, lambda st: "auction" in st.get("expect", {}))
+    said = bids.data["steps"][step - 1]["expect"]["auction"]
+    by_him = [{"player": 2, "bid": "demande"}, *said[1:]]
+    assert symptom_clause(bids, Verdict(FAILED, "auction: [0].player is 2, expected 1", step, said, by_him,
+                                        observed="auction")) == "hom.players.four"
+    other_bid = [{"player": 1, "bid": "tourne"}, *said[1:]]
+    assert symptom_clause(bids, Verdict(FAILED, 'auction: [0].bid is "tourne", expected "demande"', step, said,
+                                        other_bid, observed="auction")) != "hom.players.four"
+
+
+def test_a_turn_moved_on_by_an_announcement_is_the_announcement_window() -> None:
+    """Brouc: a player who announces still plays his card; a program that then asks the next
+    player, offers his cards or refuses the announcer's card breaks what the window says of an
+    announcement (brouc.marriage.announce-window), not who leads."""
+    s = _scenario("brouc", "brouc.marriages.announce-window.own-trick-before-lead")
+    step = _step(s, lambda st: st.get("expect", {}).get("trick") == [])  # right after `announce KQS`
+    asked = Verdict(FAILED, "to_act: value is 1, expected 0", step, 0, 1, observed="to_act")
+    assert symptom_clause(s, asked) == "brouc.marriage.announce-window"
+    play = _step(s, lambda st: st.get("do") == "KS")
+    refused = Verdict(FAILED, f"step {play}: KS was refused (not-in-hand), it is legal", play, "accepted",
+                      "refused: not-in-hand")
+    assert symptom_clause(s, refused) == "brouc.marriage.announce-window"
+    before = _step(s, lambda st: "legal" in st.get("expect", {}))  # before the announcement: who leads
+    led = Verdict(FAILED, "to_act: value is 1, expected 0", before, 0, 1, observed="to_act")
+    assert symptom_clause(s, led) != "brouc.marriage.announce-window"
+
+
+def test_an_accepted_concession_valued_on_the_winners_count_is_the_answer() -> None:
+    """1802: an accepted concession is counted at once, the value read on the losers' count like
+    any game's. Marks read on the accepting team's count break hdb.game.concession-answer; other
+    marks stay the value's table (hdb.game.value)."""
+    s = _scenario("homme-de-brou-1802", "hdb.game.concession-answer.accepted")
+    step = _step(s, lambda st: "outcome" in st.get("expect", {}))
+    want = s.data["steps"][step - 1]["expect"]["outcome"]
+    assert want["how"] == "concession-accepted"
+    winners = {**want, "marks": [1, 0]}  # 301 against 100: one partie on the winners' 301, two on the losers' 100
+    assert want["marks"] == [2, 0] and want["scores"] == [301, 100]
+    assert symptom_clause(s, Verdict(FAILED, "outcome: marks[0] is 1, expected 2", step, want, winners,
+                                     observed="outcome")) == "hdb.game.concession-answer"
+    four = {**want, "marks": [4, 0]}
+    assert symptom_clause(s, Verdict(FAILED, "outcome: marks[0] is 4, expected 2", step, want, four,
+                                     observed="outcome")) == "hdb.game.value"
+
+
+def test_hombre_points_off_the_contracts_row_are_the_table() -> None:
+    """L'Hombre: the hombre scores his contract's first value for a win, its second for a codille
+    (hom.count.score, reading hom.contract.table). Points that are neither of the row's numbers
+    are a number of the table; the row's other number is which of them is scored."""
+    s = _scenario("hombre", "hom.count.nolo.open-won")
+    step = _step(s, lambda st: "result" in st.get("expect", {}))
+    want = s.data["steps"][step - 1]["expect"]["result"]
+    assert want[2]["points"] == 6  # open nolo: 6, codille 7
+    five = [*want[:2], {**want[2], "points": 5}]
+    assert symptom_clause(s, Verdict(FAILED, "result: [2].points is 5, expected 6", step, want, five,
+                                     observed="result")) == "hom.contract.table"
+    seven = [*want[:2], {**want[2], "points": 7}]  # the codille's number for a win: which is scored
+    assert symptom_clause(s, Verdict(FAILED, "result: [2].points is 7, expected 6", step, want, seven,
+                                     observed="result")) == "hom.count.score"
+
+
+def test_someone_asked_to_act_once_the_deal_is_over_is_how_long_play_lasts() -> None:
+    """Brusquembille: once the hands are played out nobody is to act; a program that still names
+    the last trick's winner plays on past the end (brus.talon.last-tricks), in `to_act` or in a
+    view, as one that ends the deal early does."""
+    s = _scenario("brusquembille-1718", "brus.talon.last-tricks.no-draw")
+    step = _step(s, lambda st: "to_act" in st.get("expect", {}) and st["expect"]["to_act"] is None)
+    on = Verdict(FAILED, "to_act: value is 2, expected null", step, None, 2, observed="to_act")
+    assert symptom_clause(s, on) == "brus.talon.last-tricks"
+    view = _scenario("brusquembille-1718", "brus.mutation.view.after-the-last-trick")
+    at = _step(view, lambda st: "view" in st.get("expect", {}))
+    want = view.data["steps"][at - 1]["expect"]["view"]
+    got = [{**want[0], "to_act": 2}, *want[1:]]
+    assert symptom_clause(view, Verdict(FAILED, "view: [0].to_act is 2, expected null", at, want, got,
+                                        observed="view")) == "brus.talon.last-tricks"

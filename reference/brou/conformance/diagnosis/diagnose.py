@@ -34,6 +34,7 @@ from ...laws.auction import words as auction_words
 from ...laws.contracts import contracts as contract_rows
 from ...laws.contracts import has_auction, may_name
 from ...laws.following import matadors_of
+from ...laws.game import game_value
 from ...laws.payments import brusquembille_payments
 from ...laws.results import SURRENDER
 from ...laws.speech import PASS, SHOW, TURN, has_speech
@@ -138,6 +139,8 @@ def _diagnosed(s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
         return _diagnosed_phase(rules, s, verdict)
     table = Table(rules, s.data["setup"])
     step, action = _replayed(table, s, verdict)
+    if _turn_moved_on(table, step, verdict, action):
+        return in_ruleset(rules, "hdb.marriage.announce-window") or "hdb.marriage.announce-window", False
     if action is not None:
         said = str(verdict.got)  # "refused: CODE" (the program refuses it), or "accepted"
         exposed = _turnup_in_question(table, [action]) and (
@@ -156,6 +159,48 @@ def _diagnosed(s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
     clause = in_ruleset(rules, _observed_clause(table, step["expect"], verdict))
     # the deal's fields are records: a turned card apart while the hands agree is the turn-up's (as in every game)
     return None if clause is None else (clause, verdict.observed in _PRECISE or verdict.observed == "deal")
+
+
+def _valued_on_winners(rules: Rules, want: Mapping[str, Any], got: Mapping[str, Any]) -> bool:
+    """Whether the program's marks are the game's value read on the winners' count where the
+    reference reads it on the losers' (an outcome giving both teams' scores)."""
+    winner, scores, marks = want.get("winner"), want.get("scores"), got.get("marks")
+    if winner not in (0, 1) or not isinstance(scores, list) or len(scores) != 2 or not isinstance(marks, list) \
+            or len(marks) != 2 or not all(isinstance(x, int) for x in scores):
+        return False
+    return bool(marks[winner] == game_value(rules, scores[winner]) != game_value(rules, scores[1 - winner]))
+
+
+def _view_plays_on(verdict: Verdict) -> bool:
+    """Whether a view asks someone to act where the reference's deal is over, or nobody where
+    it plays on."""
+    return verdict.observed == "view" and re.search(
+        r"\]\.to_act is (\d+, expected null|null, expected \d+)", verdict.detail) is not None
+
+
+def _turn_moved_on(table: Table, step: Mapping[str, Any], verdict: Verdict, action: str | None) -> bool:
+    """Whether, right after a player's announcement, with the reference still waiting for his
+    card, the program has another player act: asks another (`to_act`), offers another's cards
+    (`legal`) or refuses the announcer's card as not in hand. What an announcement does to the
+    turn is the announcement window's (it leaves the turn with the announcer), not who leads."""
+    state = table.state
+    history = getattr(state, "history", None)
+    announcements = getattr(state, "announcements", None)
+    if not history or not announcements or not state.rules.n_indices <= history[-1] < state.rules.pass_action:
+        return False
+    announcer = announcements[-1][0]
+    if state.to_act != announcer:
+        return False
+    cards = {state.rules.card_text(c) for c in cards_of(state.hands[announcer])}
+    if action is not None:
+        return "not-in-hand" in str(verdict.got) and verdict.expected == "accepted" and str(action) in cards
+    name, got = verdict.observed, verdict.got
+    if name == "to_act":
+        return isinstance(got, int) and not isinstance(got, bool) and _seat_of(table, got) != announcer
+    if name == "legal" and isinstance(got, list):
+        given = [a for a in got if isinstance(a, str) and len(a) == 2]
+        return bool(given) and not cards & set(given)
+    return False
 
 
 # an announcement is checked in this order (docs/errors.md, "When several rules refuse one action"): the
@@ -223,27 +268,43 @@ def _ended_early(rules: Rules, state: Any, verdict: Verdict) -> str | None:
     return in_ruleset(rules, _PHASE_ENDS.get(str(getattr(state, "phase", "")), "")) if ended else None
 
 
-def _nolo_black_aces(rules: Rules, state: Any, name: str | None, want: Any, got: Any) -> bool:
-    """Whether, in a nolo (no trump), what differs turns on a card that is a matador whatever the
-    trump (the espadille and the baste): the legal cards apart, or the first trick apart, hold one
-    (`hom.contract.nolo`: in a nolo they are cards of their suits)."""
+def _nolo_black_aces(table: Table, name: str | None, want: Any, got: Any) -> str | None:
+    """In a nolo (no trump), where what differs turns on a card that is a matador whatever the
+    trump (the espadille and the baste), the rule it breaks: the legal cards apart holding one, or
+    the first trick apart won by one as a trump (of another suit than the one led, or above the
+    king, queen or jack of its own), is `hom.contract.nolo` (in a nolo they are cards of their
+    suits); the first trick apart turning on one within its suit otherwise is its rank there,
+    `hom.deck.nolo-order`. None where no such card is in question."""
+    rules, state = table.rules, table.state
     if state.contract is None or not state.contract.nolo or name not in ("legal", "tricks"):
-        return False
+        return None
     always = sum(1 << c for c in rules.pack_cards)
     for suit in range(len(rules.suits)):
         always &= matadors_of(rules, suit)
     if not always:
-        return False
+        return None
     if name == "legal":
         apart = {str(c) for c in (want if isinstance(want, list) else [])} ^ {
             str(c) for c in (got if isinstance(got, list) else [])}
-        return any(_is_card(rules, c) and always >> rules.card(c) & 1 for c in apart)
+        return "hom.contract.nolo" if any(_is_card(rules, c) and always >> rules.card(c) & 1 for c in apart) else None
     if not isinstance(want, list) or not isinstance(got, list):
-        return False
+        return None
     for i, (w, g) in enumerate(zip(want, got, strict=False)):
-        if w != g:
-            return i < len(state.tricks) and any(always >> c & 1 for c in state.tricks[i][1])
-    return False
+        if w == g:
+            continue
+        if i >= len(state.tricks) or not any(always >> c & 1 for c in state.tricks[i][1]):
+            return None
+        leader, cards, _ = state.tricks[i]
+        seat = _seat_of(table, g)
+        if not isinstance(seat, int) or not 0 <= (seat - leader) % rules.n_players < len(cards):
+            return "hom.contract.nolo"
+        won = cards[(seat - leader) % rules.n_players]
+        led = rules.suit_of[cards[0]]
+        if not always >> won & 1:
+            return "hom.deck.nolo-order"
+        honours = any(rules.suit_of[c] == led and rules.ranks[c % len(rules.ranks)] in "KQJ" for c in cards)
+        return "hom.contract.nolo" if rules.suit_of[won] != led or honours else "hom.deck.nolo-order"
+    return None
 
 
 def _refused_by(rules: Rules, state: Any, verdict: Verdict, action: str | None = None) -> str | None:
@@ -366,8 +427,11 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
                   or _refused_by(rules, table.state, verdict, action))
         return _in_ruleset_pair(rules, clause or "brus.play.free", False)
     name, got = verdict.observed, verdict.got
-    if (name == "over" and got is True) or (name == "to_act" and got is None and step["expect"].get("to_act") is not None):
-        # the program ends the deal where the reference plays on: the rule of how long play lasts
+    over_apart = name == "over" and isinstance(got, bool) and got != step["expect"].get("over")
+    if over_apart or (name == "to_act" and (got is None) != (step["expect"].get("to_act") is None)) \
+            or _view_plays_on(verdict):
+        # the program ends the deal where the reference plays on, or plays on (someone asked to
+        # act) where the reference has ended it: the rule of how long play lasts
         ended = _in_ruleset_pair(rules, "brus.talon.last-tricks", True)
         if ended is not None:
             return ended
@@ -682,9 +746,11 @@ def _deal_field(rules: Rules, verdict: Verdict, packets: str, s: Scenario | None
         return held  # the dealer's hand with or without the turned card: where the turned card lies
     if re.search(r"deal: turnup\b", verdict.detail):
         return next((c for c in (f"{prefix}.deal.turnup", f"{prefix}.deal.turned") if c in clauses), packets)
-    if re.search(r"deal: hands(\[\d+\] has \d+ entries, expected 0| has \d+ entries)\b", verdict.detail) \
-            and f"{prefix}.players.four" in clauses:  # the one who sits out, or a hand for each at the table
-        return f"{prefix}.players.four"
+    if f"{prefix}.players.four" in clauses and (
+            re.search(r"deal: hands(\[\d+\] has \d+ entries, expected 0| has \d+ entries)\b", verdict.detail)
+            or (rules.table_size > rules.n_players
+                and re.search(r"deal: hands\[\d+\] has 0 entries, expected [1-9]", verdict.detail))):
+        return f"{prefix}.players.four"  # the one who sits out (a hand for him, or none for another), or a hand for each
     if re.search(r"deal: talon\b", verdict.detail):  # the hands right: what is left, less a card turned from it
         return next((c for c in (f"{prefix}.deal.turned", f"{prefix}.deal.talon") if c in clauses), packets)
     return packets
@@ -1203,8 +1269,8 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
     if "perft" in step:
         return _in_ruleset_pair(rules, _HOMBRE_PHASE.get(state.phase, "hom.play.follow"), False)
     name, want = verdict.observed, step["expect"].get(verdict.observed or "")
-    if _nolo_black_aces(rules, state, name, want, verdict.got):
-        return _in_ruleset_pair(rules, "hom.contract.nolo", name == "tricks")
+    if black := _nolo_black_aces(table, name, want, verdict.got):
+        return _in_ruleset_pair(rules, black, name == "tricks")
     if name == "to_act" and (ended := _ended_apart(rules, state, verdict)):
         return _in_ruleset_pair(rules, ended, False)
     if name in ("legal", "speakers"):
@@ -1230,10 +1296,13 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
             return _in_ruleset_pair(rules, "hom.count.score", True)
         return _in_ruleset_pair(rules, _HOMBRE_OUTCOME.get(how) or ("hom.count.nolo" if nolo else "hom.count.result"),
                                 True)
-    if _deal_players_only(rules, name, want, verdict):  # a row per player of the deal, none for the one out
+    if _deal_players_only(rules, name, want, verdict) or _names_one_out(table, name, want, verdict.got):
         return _in_ruleset_pair(rules, "hom.players.four", True)
     if name == "result" and isinstance(want, list) and isinstance(verdict.got, list):
         rows = [_fields_apart(w, g) for w, g in zip(want, verdict.got, strict=False)]
+        if any(rows) and all(r <= {"points"} for r in rows) and _off_the_table(
+                state, [(w.get("points"), g.get("points")) for w, g, r in zip(want, verdict.got, rows, strict=False) if r]):
+            return _in_ruleset_pair(rules, "hom.contract.table", True)  # a number the contract's row does not have
         if any(rows) and all(r <= {"points"} for r in rows):  # the same tricks, other points: what they score,
             return _in_ruleset_pair(rules, "hom.count.result" if _negated(want, verdict.got)  # or who won
                                     else "hom.count.score", True)
@@ -1286,6 +1355,17 @@ def _deal_players_only(rules: Rules, name: str | None, want: Any, verdict: Verdi
         return found is not None and (int(found.group(1)), int(found.group(2))) == (rules.n_players, rules.table_size)
     return (isinstance(want, list) and isinstance(verdict.got, list)
             and (len(verdict.got), len(want)) == (rules.n_players, rules.table_size))
+
+
+def _names_one_out(table: Table, name: str | None, want: Any, got: Any) -> bool:
+    """Whether the program's auction gives a bid to a player who sits this deal out on the
+    reference, where the reference's gives none to him: who sits out (L'Hombre with four), not
+    the order of the bids."""
+    out = set(table.seating.sitting_out())
+    if name != "auction" or not out or not isinstance(got, list) or not isinstance(want, list):
+        return False
+    players = {row.get("player") for row in got if isinstance(row, dict)}
+    return bool(players & out) and not {row.get("player") for row in want if isinstance(row, dict)} & out
 
 
 def _pooled(want: Sequence[Any], got: Sequence[Any], field: str) -> bool:
@@ -1380,7 +1460,24 @@ def _hombre_ledger_clause(rules: Rules, state: Any, want: Any, got: Any) -> str 
             if state.outcome == SURRENDER or (plain and taken not in _CLOSE_RESULT):
                 return "hom.count.score"
             return "hom.count.result"
+        if apart and all(isinstance(w, dict) and isinstance(g, dict) and _fields_apart(w, g) == {"points"}
+                         and w.get("clause") == "hom.count.score" for w, g in apart) \
+                and _off_the_table(state, [(w.get("points"), g.get("points")) for w, g in apart]):
+            return "hom.contract.table"
     return _ledger_clause(rules, want, got)
+
+
+def _off_the_table(state: Any, points: Sequence[tuple[Any, Any]]) -> bool:
+    """Whether the hombre's points the program writes (reference's, program's) are, where the
+    reference's are the contract's win or codille, that number moved by one to one the row does
+    not have: a number of the table wrong (hom.contract.table), not which of its two is scored,
+    its sign, or a count made otherwise (doubled: hom.count.score)."""
+    row = state.contract
+    if row is None or not points:
+        return False
+    values = {row.won, row.codille}
+    return all(isinstance(w, int) and isinstance(g, int) and abs(w) in values and abs(g) not in values
+               and abs(abs(g) - abs(w)) == 1 and (g > 0) == (w > 0) for w, g in points)
 
 
 def _fields_apart(want: Any, got: Any) -> set[str]:
@@ -1565,7 +1662,11 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
         same_end = isinstance(got, dict) and got.get("how") == how and got.get("winner") == want.get("winner")
         if same_end and got.get("marks") != want.get("marks") and how in _VALUED_BY_GAME_VALUE:
             # a wrong claim's rule says whose count its marks are read on (Brouc: the coches the
-            # other side would have marked); the others read the game's value on the losers' count
+            # other side would have marked), and so does an accepted concession's, counted at once
+            # (read on the team that accepts, the winners); the others read the game's value on the
+            # losers' count
+            if how == "concession-accepted" and _valued_on_winners(table.rules, want, got):
+                return "hdb.game.concession-answer"
             return "hdb.game.claim-wrong" if how == "claim-wrong" else "hdb.game.value"
         if isinstance(got, dict) and {how, got.get("how")} == {"claim-right", "claim-wrong"}:
             return "hdb.game.claim"  # right taken for wrong: what the claim counts towards 301 (Brouc: the dehors)
