@@ -139,7 +139,7 @@ def _diagnosed(s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
         return _diagnosed_phase(rules, s, verdict)
     table = Table(rules, s.data["setup"])
     step, action = _replayed(table, s, verdict)
-    if _turn_moved_on(table, step, verdict, action):
+    if _turn_moved_on(table, verdict, action):
         return in_ruleset(rules, "hdb.marriage.announce-window") or "hdb.marriage.announce-window", False
     if action is not None:
         said = str(verdict.got)  # "refused: CODE" (the program refuses it), or "accepted"
@@ -178,7 +178,7 @@ def _view_plays_on(verdict: Verdict) -> bool:
         r"\]\.to_act is (\d+, expected null|null, expected \d+)", verdict.detail) is not None
 
 
-def _turn_moved_on(table: Table, step: Mapping[str, Any], verdict: Verdict, action: str | None) -> bool:
+def _turn_moved_on(table: Table, verdict: Verdict, action: str | None) -> bool:
     """Whether, right after a player's announcement, with the reference still waiting for his
     card, the program has another player act: asks another (`to_act`), offers another's cards
     (`legal`) or refuses the announcer's card as not in hand. What an announcement does to the
