@@ -184,11 +184,10 @@ def _turn_moved_on(table: Table, verdict: Verdict, action: str | None) -> bool:
     (`legal`) or refuses the announcer's card as not in hand. What an announcement does to the
     turn is the announcement window's (it leaves the turn with the announcer), not who leads."""
     state = table.state
-    history = getattr(state, "history", None)
-    announcements = getattr(state, "announcements", None)
-    if not history or not announcements or not state.rules.n_indices <= history[-1] < state.rules.pass_action:
+    if not state.history or not state.announcements \
+            or not state.rules.n_indices <= state.history[-1] < state.rules.pass_action:
         return False
-    announcer = announcements[-1][0]
+    announcer = state.announcements[-1][0]
     if state.to_act != announcer:
         return False
     cards = {state.rules.card_text(c) for c in cards_of(state.hands[announcer])}
@@ -1300,12 +1299,11 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         return _in_ruleset_pair(rules, "hom.players.four", True)
     if name == "result" and isinstance(want, list) and isinstance(verdict.got, list):
         rows = [_fields_apart(w, g) for w, g in zip(want, verdict.got, strict=False)]
-        if any(rows) and all(r <= {"points"} for r in rows) and _off_the_table(
-                state, [(w.get("points"), g.get("points")) for w, g, r in zip(want, verdict.got, rows, strict=False) if r]):
-            return _in_ruleset_pair(rules, "hom.contract.table", True)  # a number the contract's row does not have
-        if any(rows) and all(r <= {"points"} for r in rows):  # the same tricks, other points: what they score,
-            return _in_ruleset_pair(rules, "hom.count.result" if _negated(want, verdict.got)  # or who won
-                                    else "hom.count.score", True)
+        if any(rows) and all(r <= {"points"} for r in rows):  # the same tricks, other points: a number the
+            points = [(w.get("points"), g.get("points")) for w, g, r in zip(want, verdict.got, rows, strict=False) if r]
+            return _in_ruleset_pair(rules, "hom.contract.table" if _off_the_table(state, points)  # row has not,
+                                    else "hom.count.result" if _negated(want, verdict.got)  # who won,
+                                    else "hom.count.score", True)  # or what they score
         if _pooled(want, verdict.got, "tricks"):  # two players' tricks counted together: who plays with whom
             return _in_ruleset_pair(rules, "hom.players.count", True)
     if name == "ledger":
