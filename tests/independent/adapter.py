@@ -82,12 +82,16 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
     if name == "trick":
         if indep_engine.fault("trick-as-records"):
             return [{"player": p, "card": c} for p, c in deal.trick]
+        if indep_engine.fault("trick-shown-until-next-lead") and not deal.brouc and not deal.trick and deal.tricks:
+            return list(deal.tricks[-1][1])
         return [c for _, c in deal.trick]
     if name == "tricks":
         if indep_engine.fault("tricks-by-leader") and not deal.brouc:
             return [deal.leader_of(i) for i in range(len(deal.tricks))]
         if indep_engine.fault("tricks-by-team") and not deal.brouc:
             return [indep_engine.team(w) for w, _ in deal.tricks]
+        if indep_engine.fault("tricks-newest-first") and not deal.brouc:
+            return [w for w, _ in reversed(deal.tricks)]
         return [w for w, _ in deal.tricks]
     if name == "trump":
         if indep_engine.fault("trump-observable-card") and not deal.brouc:

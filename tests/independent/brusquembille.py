@@ -443,6 +443,28 @@ BATCH_R_FAULTS: dict[str, tuple[str, str]] = {
                            "of his own tricks, not his side's total"),
 }
 FAULTS.update(BATCH_R_FAULTS)
+# the nineteenth batch of issue 63, written blind to the diagnosis too: an eighteenth held-out set
+BATCH_S_FAULTS: dict[str, tuple[str, str]] = {
+    "low-cards-reversed": ("brus.deck.order", "the three cards without points rank the other way round: the seven "
+                           "above the eight, the eight above the nine (A T K Q J 7 8 9)"),
+    "turnup-to-second-last": ("brus.talon.last-draw", "in the last round of drawing the turned trump goes to the "
+                              "next-to-last player to draw, and the last one takes the stock's last card"),
+    "last-tricks-lead-passes": ("brus.talon.last-tricks", "once the stock is gone the lead passes to the next "
+                                "player after the trick's leader, not to the trick's winner"),
+    "trump-brusquembille-double": ("brus.pay.brusquembille", "an ace or ten of trumps is worth twice as much as a "
+                                   "brusquembille of a plain suit"),
+    "session-tie-plays-on": ("brus.match.rounds", "when players tie for the most jetons after the agreed rounds, "
+                             "the session goes on (no winners) instead of all of them winning"),
+    "outcome-shares-net": ("brus.count.winner", "the outcome's shares give each player's gain from the pool net of "
+                           "his own stake, not the jetons he takes from it"),
+    "session-jetons-start-twenty": ("brus.stakes.pool", "a session begun without jetons starts each player at the "
+                                    "20 jetons of his stake, not at 0 won or lost"),
+    "view-held-from-viewer": ("brus.info.own-hand", "a view's `held` lists the counts from the viewing player round "
+                              "in the order of play, not by player number"),
+}
+# replaced in this batch after failing no scenario: "deal-talon-live" (brus.deal.talon: the `deal` observable's
+# talon is the stock as it is now, shrinking as cards are drawn) -- no scenario observes `deal` after a draw
+FAULTS.update(BATCH_S_FAULTS)
 FAULT = ""
 
 
@@ -526,6 +548,8 @@ class Rules:
         order = "AKQJT987" if self.p["ten_rank"] == "after-jack" and FAULT != "ten-second-after-jack" else "ATKQJ987"
         if FAULT == "ten-below-king":
             order = "AKTQJ987"
+        if FAULT == "low-cards-reversed":
+            order = order[:5] + order[5:][::-1]
         if FAULT == "ten-after-nine" and self.p["ten_rank"] == "after-jack":
             order = "AKQJ9T87"
         self.strength = {r: 8 - i for i, r in enumerate(order)}
@@ -690,7 +714,7 @@ class Deal:
         self.events: list[dict[str, Any]] = []
         self.ledger: list[dict[str, Any]] = []
         self.outcome: dict[str, Any] | None = None
-        self.session = {"deals": session.get("deals", 0), "jetons": list(session.get("jetons", [0] * n)),
+        self.session = {"deals": session.get("deals", 0), "jetons": list(session.get("jetons", [FICHE if FAULT == "session-jetons-start-twenty" else 0] * n)),
                         "totals": list(session.get("totals", [0] * n))}
         if rules.pool and (FAULT != "stake-once-a-session" or self.session["deals"] == 0):
             stake = 10 if FAULT == "stake-ten-jetons" else FICHE
@@ -937,6 +961,8 @@ class Deal:
                     card = self.turnup
                 elif last_round and FAULT == "turnup-to-first-drawer":
                     card = self.turnup if i == 0 else self.talon.pop(0)
+                elif last_round and FAULT == "turnup-to-second-last":
+                    card = self.turnup if i == len(order) - 2 else self.talon.pop(0)
                 elif last_round and FAULT == "turned-to-dealer":
                     card = self.turnup if p == self.dealer else self.talon.pop(0)
                 elif self.talon:
@@ -962,6 +988,8 @@ class Deal:
             next_lead = leader
         if FAULT == "next-lead-after-winner":
             next_lead = rules.next(win)
+        if FAULT == "last-tricks-lead-passes" and self.talon_count_true() == 0:
+            next_lead = rules.next(leader)
         left = min(len(h) for h in self.hands)
         if FAULT == "deal-ends-with-talon" and self.talon_count_true() == 0:
             left = 0
@@ -996,6 +1024,8 @@ class Deal:
                 worth = 3
             if FAULT == "trump-brusquembilles-only" and c[1] != self.trump:
                 worth = 0
+            if FAULT == "trump-brusquembille-double" and c[1] == self.trump:
+                worth *= 2
             if not worth:
                 continue
             if FAULT == "captured-brusquembilles-paid":
@@ -1078,6 +1108,9 @@ class Deal:
                         self.pay(number, "pool", p, 1, None, "brus.count.winner")
         if FAULT == "outcome-points-own":
             points = [self.card_points(p) for p in range(n)]
+        if FAULT == "outcome-shares-net" and rules.pool:
+            shares = [shares[p] - sum(e["jetons"] for e in self.ledger if e["to"] == "pool" and e["from"] == p)
+                      for p in range(n)]
         self.outcome = {"how": "played-out", "winners": winners, "points": points, "shares": shares, "bank": bank}
 
     # ---- the session ----
@@ -1134,6 +1167,8 @@ class Deal:
                 winners = [p for p in range(rules.n) if counted[p] == top]
                 if FAULT == "session-tie-first-wins":
                     winners = winners[:1]
+                if FAULT == "session-tie-plays-on" and len(winners) > 1:
+                    winners = None
         elif max(totals) >= self.points_target() + (1 if FAULT == "points-target-exceeded" else 0):
             top = max(totals)
             winners = [p for p in range(rules.n) if totals[p] == top]
@@ -1174,6 +1209,8 @@ class Deal:
         if FAULT == "held-counts-trick-card":
             counts = [c + sum(1 for q, _ in self.trick if q == p) for p, c in enumerate(counts)]
         held: list[int | None] = list(counts)
+        if FAULT == "view-held-from-viewer":
+            held = [held[q] for q in self.rules.round_from(player)]
         if FAULT == "held-others-hidden":
             held = [c if p == player else None for p, c in enumerate(held)]
         turnup = None if FAULT == "turnup-hidden-once-drawn" and self.drawn_by is not None else self.turnup
@@ -1316,7 +1353,8 @@ def main(argv: list[str]) -> int:
                    **{k: "issue-63-k" for k in BATCH_K_FAULTS}, **{k: "issue-63-l" for k in BATCH_L_FAULTS},
                    **{k: "issue-63-m" for k in BATCH_M_FAULTS}, **{k: "issue-63-n" for k in BATCH_N_FAULTS},
                    **{k: "issue-63-o" for k in BATCH_O_FAULTS}, **{k: "issue-63-p" for k in BATCH_P_FAULTS},
-                   **{k: "issue-63-q" for k in BATCH_Q_FAULTS}, **{k: "issue-63-r" for k in BATCH_R_FAULTS}}
+                   **{k: "issue-63-q" for k in BATCH_Q_FAULTS}, **{k: "issue-63-r" for k in BATCH_R_FAULTS},
+                   **{k: "issue-63-s" for k in BATCH_S_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], indent=1))
         return 0

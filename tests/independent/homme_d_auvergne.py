@@ -408,6 +408,26 @@ BATCH_R_FAULTS: dict[str, tuple[str, str]] = {
                          "again: the tie is broken by suit, spades before hearts, diamonds and clubs"),
 }
 FAULTS.update(BATCH_R_FAULTS)
+# the nineteenth batch of issue 63, written blind to the diagnosis too: an eighteenth held-out set
+BATCH_S_FAULTS: dict[str, tuple[str, str]] = {
+    "deal-one-at-a-time": ("auv.deal.packets", "a seeded deal gives the cards one at a time round the table, five "
+                           "rounds, not in a packet of three then one of two"),
+    "same-suit-skipped": ("auv.speech.trump", "a card turned of a suit already turned in the deal is set aside and the "
+                          "talon's next card is turned in its place, as if a suit could not come up again"),
+    "lost-homme-written-last": ("auv.count.lost", "when the homme loses, the opponents' points are written before the "
+                                "homme's lost point, not after it"),
+    "next-dealer-from-deal-count": ("auv.match.next-dealer", "the next dealer is counted from the number of deals "
+                                    "played (the last player dealing the first deal), not as the player on the "
+                                    "dealer's right"),
+    "level-last-trick-wins": ("auv.count.homme-wins", "players level at the top for tricks: the one who took the "
+                              "last trick wins the deal, not the first to reach that number"),
+    "show-entry-trick-one": ("auv.king.held", "the ledger entry of a king shown is written at trick 1, not at trick 0 "
+                             "with the other marks of the speech"),
+    "lowest-trump-wins": ("auv.play.trick-winner", "of several trumps in a trick the lowest wins, not the highest"),
+    "turned-seen-by-turner-only": ("auv.info.turned", "a player's view names the cards turned only for those he "
+                                   "turned himself; the others' turned cards are given as null"),
+}
+FAULTS.update(BATCH_S_FAULTS)
 FAULT = ""
 SEVENS = True  # parameter pack_with_four (AMB-48): False plays four with 28 cards
 LOSER_PAYS = "each-opponent"  # parameter loser_pays (AMB-53)
@@ -540,6 +560,8 @@ def seeded_deal(n: int, seed: int, dealer: int, cut: int | None, packets: list[i
                 hands[(first + step * seat) % n].extend(cards[pos:pos + size])
                 pos += size
         return hands, cards[pos:]
+    if fault("deal-one-at-a-time"):
+        packets = [1] * sum(packets)
     for size in packets:
         for seat in range(n):
             hands[(first + step * seat) % n].extend(cards[pos:pos + size])
@@ -857,6 +879,8 @@ class Deal:
     def say_turn(self, p: int) -> None:
         """Turn the talon's top card (auv.turn.offer)."""
         card = self.talon.pop(-1 if fault("turn-bottom-card") else 0)
+        while fault("same-suit-skipped") and self.talon and any(c[1] == card[1] for _, c in self.turned):
+            card = self.talon.pop(0)
         self.turned.append((p, card))
         self.shown_since = len(self.shown)
         self.events.append({"trick": 1 if fault("turn-event-trick-one") else 0, "player": p, "turn": card})
@@ -923,7 +947,8 @@ class Deal:
         if not fault("show-not-in-events"):
             self.events.append({"trick": 0, "player": p, "show": king})
         clause = "auv.king.turned" if fault("show-entry-clause-turned") else "auv.king.held"
-        self.write(0, "sheet", p, self.turned[-1][1] if fault("show-entry-names-turned") else king, clause)
+        self.write(1 if fault("show-entry-trick-one") else 0, "sheet", p,
+                   self.turned[-1][1] if fault("show-entry-names-turned") else king, clause)
         if fault("show-scores-every-king"):
             for other in ("K" + s for s in SUITS):
                 if other != king and other in self.hands[p] and other not in self.scored:
@@ -1064,6 +1089,8 @@ class Deal:
                 return trumps[-1][0]
             if fault("first-trump-wins"):
                 return trumps[0][0]
+            if fault("lowest-trump-wins"):
+                return min(trumps, key=lambda t: strength(t[1]))[0]
             return max(trumps, key=lambda t: strength(t[1]))[0]
         led = self.trick[0][1][1]
         if fault("last-beater-wins"):
@@ -1089,6 +1116,8 @@ class Deal:
             return self.homme
         if fault("level-first-trick-wins") and len(level) > 1:
             return next(w for w in self.tricks if w in level)
+        if fault("level-last-trick-wins") and len(level) > 1:
+            return next(w for w in reversed(self.tricks) if w in level)
         seen = [0] * self.n
         if fault("tie-last-reacher-wins") and len(level) > 1:
             reached: list[int] = []
@@ -1125,7 +1154,7 @@ class Deal:
         elif fault("winner-paid-by-homme") and LOSER_PAYS == "the-winner":
             self.write(5, homme, self.winner, None, "auv.count.lost")
         else:
-            if not (fault("winner-reading-homme-keeps-mark") and LOSER_PAYS == "the-winner"):
+            if not (fault("winner-reading-homme-keeps-mark") and LOSER_PAYS == "the-winner") and not fault("lost-homme-written-last"):
                 self.write(5, homme, "sheet", None, "auv.count.lost")
             if not fault("lost-opponents-nothing"):
                 for i in range(self.n):
@@ -1134,6 +1163,8 @@ class Deal:
                         continue
                     if q != homme and (LOSER_PAYS == "each-opponent" or q == self.winner):
                         self.write(5, "sheet", q, None, "auv.count.lost")
+            if fault("lost-homme-written-last"):
+                self.write(5, homme, "sheet", None, "auv.count.lost")
         self.end("played-out")
 
     # -- observables
@@ -1145,6 +1176,8 @@ class Deal:
             return self.dealer
         if fault("next-dealer-self-until-over") and self.phase != "over":
             return self.dealer
+        if fault("next-dealer-from-deal-count"):
+            return (self.n - 1 + self.deals + 1) % self.n
         return (self.dealer + 1) % self.n
 
     def observe(self, name: str) -> Any:
@@ -1203,7 +1236,8 @@ class Deal:
                          if q == p or not fault("view-held-own-only") else None
                          for q, h in enumerate(self.hands)],
                 "talon": None if fault("view-talon-hidden") else self.talon_count(),
-                "turned": [{"player": q, "card": c} for q, c in self.turned[-1 if fault("view-last-turned-only") else 0:]],
+                "turned": [{"player": q, "card": c if q == p or not fault("turned-seen-by-turner-only") else None}
+                           for q, c in self.turned[-1 if fault("view-last-turned-only") else 0:]],
                 "words": [{"player": q, "word": w} for q, w in self.words
                           if (not fault("view-words-speech-only") or w in ("play", "pass"))
                           and (q == p or not fault("view-words-own-only"))],
@@ -1327,7 +1361,8 @@ def main() -> None:
                    **{k: "issue-63-k" for k in BATCH_K_FAULTS}, **{k: "issue-63-l" for k in BATCH_L_FAULTS},
                    **{k: "issue-63-m" for k in BATCH_M_FAULTS}, **{k: "issue-63-n" for k in BATCH_N_FAULTS},
                    **{k: "issue-63-o" for k in BATCH_O_FAULTS}, **{k: "issue-63-p" for k in BATCH_P_FAULTS},
-                   **{k: "issue-63-q" for k in BATCH_Q_FAULTS}, **{k: "issue-63-r" for k in BATCH_R_FAULTS}}
+                   **{k: "issue-63-q" for k in BATCH_Q_FAULTS}, **{k: "issue-63-r" for k in BATCH_R_FAULTS},
+                   **{k: "issue-63-s" for k in BATCH_S_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], ensure_ascii=False))
         return

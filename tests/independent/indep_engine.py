@@ -777,6 +777,41 @@ BATCH_R_FAULTS: list[dict[str, str]] = [
 # Replaced in batch r: trick-in-seat-order (hdb.info.trick-open, the `trick` observable listing the cards by player
 # number, not in the order played) failed no scenario: the corpus shows a gap there.
 FAULTS += BATCH_R_FAULTS
+# The nineteenth batch of issue 63 (batch "issue-63-s"), written blind to the diagnosis: an eighteenth held-out set.
+BATCH_S_FAULTS: list[dict[str, str]] = [
+    {"name": n, "ruleset": r, "clause": c, "description": d, "batch": "issue-63-s"} for n, r, c, d in (
+        ("trick-shown-until-next-lead", HDB, "hdb.info.trick-open",
+         "the `trick` observable keeps showing the cards of the trick just finished until the next card is led"),
+        ("follow-previous-card", HDB, "hdb.play.follow",
+         "a player must follow the suit of the card played just before his, not the suit led"),
+        ("last-coup-value-on-old-score", HDB, "hdb.game.value",
+         "the value of a game won at the end of a coup is read on the losers' score written before that coup, not "
+         "their count"),
+        ("pv-190-score-only", HDB, "hdb.game.partie-et-vole",
+         "with partie_et_vole_190 precondition the 190 is read on the team's written score alone, without the coup's "
+         "marriages"),
+        ("tricks-newest-first", HDB, "hdb.info.trick-piles",
+         "the `tricks` observable lists the finished tricks newest first, as they lie on the pile"),
+        ("marque-vole-cards-row", HDB, "hdb.sheet.marque",
+         "after a vole the marque still writes a cards row of the coup's rounded card points before the vole row"),
+        ("broken-trick-marriage-written", HDB, "hdb.game.partie-et-vole-failure",
+         "a table marriage in the trick that breaks a partie et vole is written in the marque as a marriage, not annulled"),
+        ("one-announcement-per-deal", BROUC, "brouc.marriage.announce-window",
+         "a player may announce only one marriage in a deal: a second announcement of his is refused announce-not-now"),
+        ("slate-score-only-at-game-end", BROUC, "brouc.sheet.ardoise",
+         "a deal played out without ending the game writes no score row on the slate"),
+        ("dehors-without-cards", BROUC, "brouc.game.dehors",
+         "a dehors is judged on the written score and the marriages only, leaving out the card points of the deal's tricks"),
+        ("cape-et-dehors-before-first-trick", BROUC, "brouc.game.cape-et-dehors",
+         "la cape et dehors may be declared only before the first trick is finished, not later in the deal"),
+        ("carried-written-as-announcements", BROUC, "brouc.sheet.ardoise",
+         "the marriages carried into a deal from a cape are written on the slate again as announcement rows"),
+        ("king-worth-three", BROUC, "hdb.deck.points", "a king counts 3 card points, not 4"),
+        ("made-cape-et-dehors-no-winner", BROUC, "brouc.game.cape-et-dehors",
+         "a la cape et dehors made marks the losers' three coches but ends no game: the outcome names no winner"),
+    )
+]
+FAULTS += BATCH_S_FAULTS
 
 
 def fault(name: str) -> bool:
@@ -939,6 +974,8 @@ def _points(rank: str) -> int:
         return 5 - POINTS[rank]
     if fault("ace-worth-ten") and rank == "A":
         return 10
+    if _KING_THREE and rank == "K":
+        return 3
     return POINTS[rank]
 
 
@@ -964,6 +1001,8 @@ def _half_even(points: int) -> int:
 _TEAM_SHIFT = 0
 # under the fault partners-side-by-side (Brouc): players 0 and 1 are team 0, 2 and 3 team 1 (else False)
 _TEAM_HALVES = False
+# under the fault king-worth-three (Brouc): a king counts 3 card points (else False)
+_KING_THREE = False
 
 
 def team(player: int) -> int:
@@ -1017,7 +1056,8 @@ class Deal:
 
     def __post_init__(self) -> None:
         """Trump, the first leader and, with dehors_above_300=before-first-card, the dehors round."""
-        global _TEAM_SHIFT, _TEAM_HALVES
+        global _TEAM_SHIFT, _TEAM_HALVES, _KING_THREE
+        _KING_THREE = fault("king-worth-three") and self.brouc
         _TEAM_SHIFT = (self.dealer + 1) % 2 if fault("teams-from-leader") and not self.brouc else 0
         _TEAM_HALVES = fault("partners-side-by-side") and self.brouc
         self.trump = self.hands[self.dealer][-1][1] if fault("trump-dealers-last-card") else self.turnup[1]
@@ -1230,6 +1270,8 @@ class Deal:
         if not self.trick:
             return None
         led = self.trick[0][1][1]
+        if fault("follow-previous-card") and not self.brouc_following:
+            led = self.trick[-1][1][1]
         if fault("follow-winning-suit") and not self.brouc_following:
             led = next(c for q, c in self.trick if q == self.trick_winner())[1]
         follow_hand = hand
@@ -1387,6 +1429,8 @@ class Deal:
         if self.phase == "play" and self.own_turn_announcing:
             if fault("announce-only-on-lead") and self.brouc and self.trick:
                 return False
+            if fault("one-announcement-per-deal") and self.brouc and any(pl == player for pl, _, _ in self.announcements):
+                return False
             return self.has_trick(player) or fault("announce-before-trick")
         return False
 
@@ -1421,6 +1465,8 @@ class Deal:
                 return False
             if fault("cape-et-dehors-needs-trick") and not any(team(w) == t for w in won):
                 return False
+            if fault("cape-et-dehors-before-first-trick") and self.tricks:
+                return False
             if fault("cape-et-dehors-on-lead-only") and (self.trick or player != self.leader):
                 return False
             most = 150 if fault("pas-dedouble-at-150") else 139 if fault("pas-dedouble-below-140") else 140
@@ -1435,6 +1481,8 @@ class Deal:
             return False
         least = 191 if fault("partie-et-vole-above-190") else 190
         counted = self.scores[t] + self.marriages_of(t) + (self.cards_of(t) if fault("pv-190-with-card-points") else 0)
+        if fault("pv-190-score-only"):
+            counted = self.scores[t]
         if self.param("partie_et_vole_190") == "precondition" and counted < least:
             return False
         if self.param("partie_et_vole_declarer") == "any-player-of-team" and not fault("pv-declarer-param-ignored"):
@@ -1803,7 +1851,7 @@ class Deal:
             if not self.brouc:
                 one_side = fault("marque-table-one-side")
                 nous, eux = self.one_side(team(winner), v) if one_side else self.pair(team(winner), v, -v)
-                row = ("annulled" if broken else "marriage", nous, eux)
+                row = ("annulled" if broken and not fault("broken-trick-marriage-written") else "marriage", nous, eux)
                 (self.table_rows if fault("marque-table-at-end") else self.sheet).append(row)
         if broken and played_on:
             self.broken_at = n
@@ -1866,6 +1914,8 @@ class Deal:
 
     def write_slate(self, how: str, marks: list[int], scores: list[int]) -> None:
         """The rows the end of a Brouc deal writes on the slate (after its announcements)."""
+        if fault("carried-written-as-announcements"):
+            self.sheet[:0] = [("announcement", *self.one_side(t, self.carried[t])) for t in (0, 1) if self.carried[t]]
         if fault("slate-announcements-at-end"):
             self.sheet.extend(("announcement", *self.one_side(team(p), v)) for p, _, v in self.announcements)
         if how == "all-tricks" or (fault("made-cape-et-dehors-as-cape") and how == "declaration-made"):
@@ -1886,6 +1936,8 @@ class Deal:
             scores = [scores[t] - self.table_points(t) for t in (0, 1)]
         if fault("slate-score-without-announced"):
             scores = [scores[t] - sum(v for pl, _, v in self.announcements if team(pl) == t) for t in (0, 1)]
+        if fault("slate-score-only-at-game-end") and how == "played-out":
+            return
         self.sheet.append(("score", scores[0], scores[1]))
         if fault("slate-game-before-score") and how != "played-out":
             return
@@ -1898,6 +1950,8 @@ class Deal:
             if how == "replay" or not fault("vole-marriages-kept-on-marque"):
                 self.sheet = [("annulled", nous, eux) if kind == "marriage" else (kind, nous, eux)
                               for kind, nous, eux in self.sheet]
+            if fault("marque-vole-cards-row") and how == "all-tricks":
+                self.sheet.append(("cards", *[r for r, _ in self.rounded()]))
             self.sheet.append(self.marks_row("vole", marks) if how == "all-tricks" else ("replay", None, None))
             if not (fault("marque-vole-no-total") and how == "all-tricks"):
                 self.sheet.append(("total", scores[0], scores[1]))
@@ -1978,6 +2032,8 @@ class Deal:
         assert self.scores is not None
         if fault("claim-counts-open-trick") and not self.brouc and self.trick:
             judged[team(self.trick_winner())] += card_points([c for _, c in self.trick])
+        if fault("dehors-without-cards") and self.brouc:
+            judged[t] -= self.cards_of(t)
         if fault("dehors-on-rounded-count") and self.brouc:
             judged[t] = self.scores[t] + round_half_up(self.cards_of(t)) + self.marriages_of(t)
         right = above_300(judged[t]) if self.brouc else reaches_target(judged[t])
@@ -2073,7 +2129,8 @@ class Deal:
                 stake = (5 if fault("pas-dedouble-stake-five") else 4) if self.double else 3
                 written = list(self.scores) if fault("made-declaration-scores-kept") else counts
                 marker = d if fault("made-declaration-declarers-mark") else 1 - d
-                self.finish("declaration-made", d, self.pair(marker, stake, 0), written)
+                self.finish("declaration-made", None if fault("made-cape-et-dehors-no-winner") else d,
+                            self.pair(marker, stake, 0), written)
             elif reaches_target(counts[d]) or fault("declared-vole-short-made"):
                 bonus = 0 if fault("declared-vole-no-bonus") else 3
                 read = counts[d] if fault("made-vole-valued-on-declarers") else counts[1 - d]
@@ -2137,6 +2194,8 @@ class Deal:
             w = self.first301
         rounded_read = self.param("loser_count_last_coup") == "rounded" and not fault("loser-count-rounded-ignored")
         read = rounded[1 - w] if rounded_read else counts[1 - w]
+        if fault("last-coup-value-on-old-score"):
+            read = self.scores[1 - w]
         written = rounded if fault("last-coup-scores-rounded") else counts
         self.finish("played-out", w, self.pair(w, self.value(read), 0), written)
 
