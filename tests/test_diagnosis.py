@@ -793,3 +793,135 @@ def test_someone_asked_to_act_once_the_deal_is_over_is_how_long_play_lasts() -> 
     got = [{**want[0], "to_act": 2}, *want[1:]]
     assert symptom_clause(view, Verdict(FAILED, "view: [0].to_act is 2, expected null", at, want, got,
                                         observed="view")) == "brus.talon.last-tricks"
+
+
+def _at(s: Scenario, number: int, name: str) -> Any:
+    """The value the scenario's step `number` expects of observable `name`."""
+    return s.data["steps"][number - 1]["expect"][name]
+
+
+def _observed(s: Scenario, number: int, name: str, got: Any) -> str | None:
+    return symptom_clause(s, Verdict(FAILED, f"{name}: differs", number, _at(s, number, name), got, observed=name))
+
+
+def test_a_record_of_who_led_each_trick_is_the_record_not_the_winner() -> None:
+    """1802: `tricks` gives each trick's winner (hdb.info.trick-piles). A program that gives who
+    led each one, while play went on as the reference's (the winners led), keeps the wrong
+    record; a single trick given to another player is still the trick's rule."""
+    s = _scenario("homme-de-brou-1802", "hdb.counting.card-points.whole-pack-120")
+    step = _step(s, lambda st: "tricks" in st.get("expect", {}))
+    winners = _at(s, step, "tricks")
+    assert winners == [0, 3, 2, 1, 2, 1, 2, 3]
+    assert _observed(s, step, "tricks", [0, *winners[:-1]]) == "hdb.info.trick-piles"  # player 0 led the first
+    assert _observed(s, step, "tricks", [*winners[:-1], 2]) != "hdb.info.trick-piles"
+
+
+def test_a_marriage_offered_with_the_turned_card_once_played_is_the_hands_rule() -> None:
+    """1802: in the window after the first trick, the dealer who played the turned card in it no
+    longer holds it; a marriage offered with it breaks what an announcement needs in hand
+    (hdb.marriage.announce-in-hand), not the turned card's exposure."""
+    s = _scenario("homme-de-brou-1802", "gen.hdb.deal.01201")
+    assert _at(s, 12, "legal") == ["pass"]
+    assert _observed(s, 12, "legal", ["pass", "announce KQH"]) == "hdb.marriage.announce-in-hand"
+
+
+def test_the_partner_asked_to_answer_a_concession_is_who_answers() -> None:
+    """1802: a concession is answered by the other team from its player on lead on; a program
+    asking his partner breaks the answer's rule; one asking a player of the conceding team did
+    not open the question (the concession's rule)."""
+    s = _scenario("homme-de-brou-1802", "hdb.game.concession-answer.accepted")
+    step = _step(s, lambda st: "to_act" in st.get("expect", {}))
+    assert _at(s, step, "to_act") == 0
+    assert _observed(s, step, "to_act", 2) == "hdb.game.concession-answer"
+    assert _observed(s, step, "to_act", 1) == "hdb.game.concession"
+
+
+def test_the_player_after_the_winner_asked_to_lead_is_who_leads() -> None:
+    """1802: after a trick, legal cards that are the hand of the player after its winner are the
+    lead passed on (hdb.play.next-lead), even where another order of the cards would have him win
+    the trick; another player's hand that such an order explains is still another winner."""
+    from brou.conformance.diagnosis.diagnose import _given_otherwise, _replayed
+    from brou.conformance.protocol.table import Table
+
+    s = _scenario("homme-de-brou-1802", "gen.hdb.deal.00004")
+    step = 13
+    table = Table(rules_for(s), s.data["setup"])
+    _replayed(table, s, Verdict(FAILED, "", step, None, None, observed="legal"))
+    state = table.state
+    winner = state.tricks[-1][2]
+    assert not state.trick and state.to_act == winner
+
+    def hand(seat: int) -> list[str]:
+        return [state.rules.card_text(c) for c in state.rules.mask_to_list(state.hands[seat])]
+
+    def otherwise(seat: int) -> str | None:
+        return _given_otherwise(state.rules, state.tricks, len(state.tricks) - 1, seat, state.trump)
+
+    after = (winner + 1) % 4
+    assert otherwise(after) is not None  # an order of the cards under which he won it
+    assert _observed(s, step, "legal", hand(after)) == "hdb.play.next-lead"
+    others = [seat for seat in range(4) if seat not in (winner, after) and otherwise(seat) is not None]
+    assert others
+    for seat in others:
+        assert _observed(s, step, "legal", hand(seat)) == otherwise(seat)
+
+
+def test_cards_drawn_and_not_shown_in_the_public_record_are_what_is_public() -> None:
+    """Brusquembille: every draw is in `events`, its card too. A record with the cards drawn as
+    `null` is a reading of what is public (brus.info.turned), not a draw made otherwise."""
+    s = _scenario("brusquembille-1718", "gen.brus.deal.00001")
+    want = _at(s, 7, "events")
+    assert _observed(s, 7, "events", [{**e, "draw": None} for e in want]) == "brus.info.turned"
+    other = [{**want[0], "draw": want[1]["draw"]}, *want[1:]]
+    assert _observed(s, 7, "events", other) != "brus.info.turned"
+
+
+def test_each_partner_given_his_own_tricks_points_is_how_points_are_counted() -> None:
+    """Brusquembille in two pairs: each player's points in the outcome are his side's (partners
+    add theirs together: brus.count.points); each his own tricks' is that rule, not who wins."""
+    s = _scenario("brusquembille-1718", "brus.count.points.partners-add")
+    step = _step(s, lambda st: "outcome" in st.get("expect", {}))
+    want = _at(s, step, "outcome")
+    assert want["points"] == [63, 63, 57, 57]
+    assert _observed(s, step, "outcome", {**want, "points": [63, 0, 32, 25]}) == "brus.count.points"
+    assert _observed(s, step, "outcome", {**want, "points": [63, 63, 60, 60]}) != "brus.count.points"
+
+
+def test_the_card_under_the_rejouissances_card_is_the_rejouissance() -> None:
+    """L'Homme d'Auvergne: a réjouissance turns the talon's next card. A program that sets it
+    aside and turns the one under it has the réjouissance otherwise (auv.speech.rejouissance):
+    the trump it gives is that card's suit, and its record names that card."""
+    s = _scenario("homme-d-auvergne", "gen.auv.deal.00034")
+    step = _step(s, lambda st: "events" in st.get("expect", {}))
+    want = _at(s, step, "events")
+    assert [e["turn"] for e in want] == ["QD", "8S"]
+    assert _observed(s, step, "events", [want[0], {**want[1], "turn": "AS"}]) == "auv.speech.rejouissance"  # the next card
+    assert _observed(s, step, "events", [want[0], {**want[1], "turn": "7C"}]) != "auv.speech.rejouissance"
+    t = _scenario("homme-d-auvergne", "gen.auv.deal.00018")
+    at = _step(t, lambda st: "trump" in st.get("expect", {}))
+    assert _at(t, at, "trump") == "D"
+    assert _observed(t, at, "trump", "H") == "auv.speech.rejouissance"
+    assert _observed(t, at, "trump", "C") != "auv.speech.rejouissance"
+
+
+def test_the_marriages_a_cape_carried_in_left_out_are_the_capes_rule() -> None:
+    """Brouc: the marriages a cape carries into the next deal count in it (brouc.game.cape). A
+    count that is the reference's less exactly them breaks that rule, not the marriages'."""
+    s = _scenario("brouc", "brouc.game.cape.carried-in")
+    step = _step(s, lambda st: "result" in st.get("expect", {}))
+    want = _at(s, step, "result")
+    assert want[0]["marriages"] == 40
+    assert _observed(s, step, "result", [{**want[0], "marriages": 0}, want[1]]) == "brouc.game.cape"
+    assert _observed(s, step, "result", [{**want[0], "marriages": 20}, want[1]]) != "brouc.game.cape"
+
+
+def test_the_slates_score_without_the_table_marriages_is_what_is_not_written() -> None:
+    """Brouc: a table marriage is not written on the slate but counts in the deal's score. A
+    slate whose score leaves out exactly the deal's table marriages took "not written" for "not
+    counted" (brouc.marriage.table-marked)."""
+    s = _scenario("brouc", "gen.brouc.game.00004")
+    step = _step(s, lambda st: "sheet" in st.get("expect", {}))
+    want = _at(s, step, "sheet")
+    assert want == [{"kind": "score", "nous": 260, "eux": 70}]
+    assert _observed(s, step, "sheet", [{**want[0], "nous": 220, "eux": 110}]) == "brouc.marriage.table-marked"
+    assert _observed(s, step, "sheet", [{**want[0], "nous": 250, "eux": 80}]) != "brouc.marriage.table-marked"

@@ -146,6 +146,8 @@ def test_a_protocol_failure_is_named_in_every_report_and_left_out_of_the_verdict
     assert verdict.status == FAILED and verdict.protocol == "the `trick` observable is not a list of cards"
     assert "protocol failure" in verdict.detail
     assert judge(s, answer(["7S"])).protocol == ""  # a card, the wrong one: a rule's failure
+    withheld = judge(s, answer([None] * len(results[where]["trick"])))  # the protocol's null: a card not shown
+    assert withheld.status == FAILED and withheld.protocol == ""
     rule = _outcome(_scenario("winner.0", ["hdb.play.trick-winner"]), True, "hdb.play.trick-winner")
     result = Run("x", None, [Outcome(s, verdict), Outcome(s, verdict), rule])
     assert [f.clause for f in suspects(result.outcomes)][:1] == ["hdb.play.trick-winner"]

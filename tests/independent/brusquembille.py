@@ -714,7 +714,8 @@ class Deal:
         self.events: list[dict[str, Any]] = []
         self.ledger: list[dict[str, Any]] = []
         self.outcome: dict[str, Any] | None = None
-        self.session = {"deals": session.get("deals", 0), "jetons": list(session.get("jetons", [FICHE if FAULT == "session-jetons-start-twenty" else 0] * n)),
+        self.session = {"deals": session.get("deals", 0),
+                        "jetons": list(session.get("jetons", [FICHE if FAULT == "session-jetons-start-twenty" else 0] * n)),
                         "totals": list(session.get("totals", [0] * n))}
         if rules.pool and (FAULT != "stake-once-a-session" or self.session["deals"] == 0):
             stake = 10 if FAULT == "stake-ten-jetons" else FICHE

@@ -1154,7 +1154,8 @@ class Deal:
         elif fault("winner-paid-by-homme") and LOSER_PAYS == "the-winner":
             self.write(5, homme, self.winner, None, "auv.count.lost")
         else:
-            if not (fault("winner-reading-homme-keeps-mark") and LOSER_PAYS == "the-winner") and not fault("lost-homme-written-last"):
+            if (not (fault("winner-reading-homme-keeps-mark") and LOSER_PAYS == "the-winner")
+                    and not fault("lost-homme-written-last")):
                 self.write(5, homme, "sheet", None, "auv.count.lost")
             if not fault("lost-opponents-nothing"):
                 for i in range(self.n):

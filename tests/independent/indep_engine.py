@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import os
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 HDB = "homme-de-brou-1802"
 BROUC = "brouc"
@@ -1951,7 +1951,8 @@ class Deal:
                 self.sheet = [("annulled", nous, eux) if kind == "marriage" else (kind, nous, eux)
                               for kind, nous, eux in self.sheet]
             if fault("marque-vole-cards-row") and how == "all-tricks":
-                self.sheet.append(("cards", *[r for r, _ in self.rounded()]))
+                self.sheet.append(cast(tuple[str, int | None, int | None],
+                                       ("cards", *[r for r, _ in self.rounded()])))
             self.sheet.append(self.marks_row("vole", marks) if how == "all-tricks" else ("replay", None, None))
             if not (fault("marque-vole-no-total") and how == "all-tricks"):
                 self.sheet.append(("total", scores[0], scores[1]))

@@ -477,8 +477,13 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
     if (name == "outcome" and isinstance(got, dict) and isinstance(want := step["expect"].get("outcome"), dict)
             and _another_form(rules, _players_in(want.get("winners")), _players_in(got.get("winners")))):
         return _in_ruleset_pair(rules, "brus.players.forms", True)  # the winners are a side of another form
+    if (name == "outcome" and isinstance(got, dict) and isinstance(want := step["expect"].get("outcome"), dict)
+            and _partners_apart(rules, want, got)):
+        return _in_ruleset_pair(rules, "brus.count.points", True)  # each his own tricks' points: partners add theirs
     if name == "deal":
         return _in_ruleset_pair(rules, _deal_field(rules, verdict, "brus.deal.packets", s), True)
+    if name == "events" and _withheld(step["expect"].get("events"), got):
+        return _in_ruleset_pair(rules, "brus.info.turned", True)  # cards drawn as the rules say, not shown: what is public
     if name == "tricks":
         table = Table(rules, s.data["setup"])
         _replayed(table, s, verdict)
@@ -526,6 +531,20 @@ def _other_pairings(teams: tuple[tuple[int, ...], ...]) -> tuple[tuple[tuple[int
 
     ours = {frozenset(t) for t in teams}
     return tuple(p for p in pairings(players) if {frozenset(t) for t in p} != ours)
+
+
+def _partners_apart(rules: Rules, want: dict[str, Any], got: dict[str, Any]) -> bool:
+    """Whether the outcome's points give each player of a pair the card points of his own
+    tricks, where the reference gives each the pair's total (brus.count.points)."""
+    teams = [tuple(t) for t in rules.data["players"]["teams"]]
+    w, g = want.get("points"), got.get("points")
+    if not (isinstance(w, list) and isinstance(g, list) and len(w) == len(g) and w != g
+            and all(isinstance(x, int) for x in (*w, *g)) and any(len(t) > 1 for t in teams)):
+        return False
+    try:
+        return all(w[p] == sum(g[q] for q in t) for t in teams for p in t)
+    except (IndexError, TypeError):
+        return False
 
 
 def _another_form(rules: Rules, wanted: set[int], given: set[int]) -> bool:
@@ -991,13 +1010,34 @@ def _tricks_clause(table: Any, verdict: Verdict, want: Any) -> str | None:
     if (piles := in_ruleset(table.rules, "hdb.info.trick-piles")) is not None and _piles_for_winners(table, want, got):
         return piles  # the team's pile each went to, not its winner
     state = table.state
+    record = in_ruleset(table.rules, _TRICKS_RECORD.get(table.rules.data["clause_prefix"], ""))
+    leaders = record is not None and _leaders_for_winners(table, want, got)
+    if leaders and len(want) >= 2:
+        return record  # who led each trick: the record is wrong, the play went on right
     for i, (w, g) in enumerate(zip(want, got, strict=False)):
         if w != g:
             if i < len(state.tricks) and isinstance(g, int) and 0 <= g < len(state.hands):
                 seat = table.seat(g)
-                return _given_otherwise(table.rules, state.tricks, i, seat, state.trump, orders=True)
+                return _given_otherwise(table.rules, state.tricks, i, seat, state.trump, orders=True) \
+                    or (record if leaders else None)  # a single trick's leader no reading of its winner gives
             return None
     return None
+
+
+_TRICKS_RECORD = {"hdb": "hdb.info.trick-piles", "brus": "brus.info.trick-open"}  # the clause of `tricks` (PROTOCOL)
+
+
+def _leaders_for_winners(table: Any, want: list[Any], got: list[Any]) -> bool:
+    """Whether the program gives, for every finished trick, the player who led it where the
+    reference gives the one who won it, and they differ on a trick: the record is wrong while
+    the winners, who lead next, were right (a wrong winner would have led the next trick)."""
+    tricks = table.state.tricks
+    if len(want) != len(got) or want == got or len(tricks) != len(want):
+        return False
+    try:
+        return got == [table.player(leader) for leader, _, _ in tricks]
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+        return False
 
 
 def _piles_for_winners(table: Any, want: list[Any], got: list[Any]) -> bool:
@@ -1133,6 +1173,8 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
                                 False)
     if name == "to_act" and (ended := _ended_apart(rules, state, verdict)):
         return _in_ruleset_pair(rules, ended, False)
+    if _turned_one_below(state, name, want, verdict.got):
+        return _in_ruleset_pair(rules, "auv.speech.rejouissance", True)  # a card set aside: the réjouissance's card
     if name == "to_act" and state.phase == PHASE_PLAY and not state.tricks and not state.trick \
             and _may_show(table, verdict.got):
         return _in_ruleset_pair(rules, "auv.king.show", False)  # play begun, and the program asks one to show
@@ -1153,7 +1195,7 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         return _in_ruleset_pair(rules, "auv.match.next-dealer", True)
     if name == "session" and _session_apart(verdict) == "deals" and state.ended in ("not-turned", "all-passed"):
         return _in_ruleset_pair(rules, _SPEECH_OUTCOME[state.ended], True)  # the rule that left it unplayed
-    if name == "events" and _left_out(want, verdict.got):
+    if name == "events" and (_left_out(want, verdict.got) or _withheld(want, verdict.got)):
         return _in_ruleset_pair(rules, "auv.info.turned", True)  # cards turned or kings shown, as played, not made public
     if name == "events" and isinstance(want, list):
         shows = any(isinstance(e, dict) and "show" in e for e in want)
@@ -1177,6 +1219,49 @@ def _left_out(want: Any, got: Any) -> bool:
         return False
     rest = iter(want)
     return all(any(entry == kept for kept in rest) for entry in got)
+
+
+def _turned_one_below(state: Any, name: str | None, want: Any, got: Any) -> bool:
+    """Whether, once a réjouissance has turned a card of another suit than the first card's, the
+    program turned instead the card under it in the talon, one set aside for each réjouissance
+    (its suit for trump, its card in the record from the first réjouissance on): the
+    réjouissance's card read otherwise (a suit turned again is the rule on a suit coming back,
+    not this; a talon a card short may be a card missing from the pack)."""
+    rules = state.rules
+    if len(state.turned) < 2 or want == got:
+        return False
+    turned = [c for _, c in state.turned]
+    if rules.suit_of[turned[1]] == rules.suit_of[turned[0]]:
+        return False
+    talon = turned + list(state.stock)  # the talon as dealt: each card turned came from its top
+    set_aside = [talon[2 * k] if 2 * k < len(talon) else None for k in range(len(turned))]  # what the program turned
+    if name == "trump":
+        last = set_aside[-1]
+        return last is not None and got == rules.card_text(last)[1]
+    if name == "events" and isinstance(want, list) and isinstance(got, list) and len(want) == len(got):
+        apart = next(((w, g) for w, g in zip(want, got, strict=True) if w != g), None)
+        if apart is None or not all(isinstance(e, dict) and "turn" in e for e in apart):
+            return False
+        try:
+            k = turned.index(rules.parse_card(apart[0]["turn"]))
+        except (BrouError, ValueError, KeyError, TypeError):
+            return False
+        return k == 1 and set_aside[k] is not None and apart[1] == {**apart[0], "turn": rules.card_text(set_aside[k])}
+    return False
+
+
+def _withheld(want: Any, got: Any) -> bool:
+    """Whether a record the program gives is the reference's with values withheld (`null` where
+    the reference gives a card), the rest as it is: cards drawn or turned as played, not shown."""
+    def same_but_nulls(w: Any, g: Any) -> bool:
+        if g is None and isinstance(w, str):
+            return True
+        if isinstance(w, list) and isinstance(g, list):
+            return len(w) == len(g) and all(same_but_nulls(x, y) for x, y in zip(w, g, strict=True))
+        if isinstance(w, dict) and isinstance(g, dict):
+            return w.keys() == g.keys() and all(same_but_nulls(w[k], g[k]) for k in w)
+        return bool(w == g)
+    return want != got and same_but_nulls(want, got)
 
 
 def _only_the_last(want: Any, got: Any) -> bool:
@@ -1612,6 +1697,8 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
             # another player leads: who leads after a trick (its winner) differs; decided within the suit led, the order
             seats = [p for p in range(len(state.hands)) if all(state.hands[p] >> state.rules.card(a) & 1 for a in strangers)]
             last = len(state.tricks) - 1
+            if seats and seats[0] == (state.tricks[last][2] + 1) % len(state.hands):
+                return "hdb.play.next-lead"  # the player after the winner: the lead passed on, the winner known
             order = _given_otherwise(state.rules, state.tricks, last, seats[0], state.trump) if seats else None
             return order or "hdb.play.next-lead"
         differing = sorted(set(want) ^ given, key=_action_order)
@@ -1633,9 +1720,15 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
         return _START.get(differs[0]) if differs else None
     if name == "to_act" and table.state.phase == "mark":
         return "hdb.marriage.table-marked"  # the winner of a trick holding a table marriage was not asked to mark it
+    if name == "to_act" and table.state.phase == "respond" and _partner_asked(table, want, got):
+        return "hdb.game.concession-answer"  # the team that answers asked, by its other player: who answers
     if name == "to_act" and table.state.phase in ("concede", "respond", "round"):
         # the question the rules open here (a concession, Brouc's round of dehors) was not asked
         return _round_clause(table.state) if table.state.phase == "round" else "hdb.game.concession"
+    if name == "sheet" and in_ruleset(table.rules, "brouc.marriage.table-marked") and _table_left_out(table, want, got):
+        return "brouc.marriage.table-marked"  # the table marriages left off the slate's score: read as not counted
+    if name in ("result", "outcome") and _carried_left_out(table, name, want, got):
+        return "brouc.game.cape"  # the marriages a cape carried in, not counted in this deal
     if name == "result" and isinstance(got, list):
         for field, clause in _RESULT.items():  # the first field that differs, in the order of counting
             if any(isinstance(g, dict) and field in w and w[field] != g.get(field) for w, g in zip(want, got, strict=False)):
@@ -1741,12 +1834,71 @@ def _rest_of_the_pack(rules: Rules, want: Any, got: Any) -> bool:
         for w, g in zip(want, got, strict=False))
 
 
+def _table_left_out(table: Table, want: Any, got: Any) -> bool:
+    """Whether the program's slate (Brouc's `sheet`) has the reference's rows but a last score
+    row without the deal's table marriages, for a team or both: what is not written on the
+    slate (brouc.marriage.table-marked) taken as not counted."""
+    points = getattr(table.state, "table_points", None)
+    if not points or not any(points) or not (isinstance(want, list) and isinstance(got, list)) or len(want) != len(got):
+        return False
+    scores = [(w, g) for w, g in zip(want, got, strict=True)
+              if isinstance(w, dict) and isinstance(g, dict) and w.get("kind") == g.get("kind") == "score"]
+    if not scores or any(w.get("kind") != g.get("kind") for w, g in zip(want, got, strict=True)
+                         if isinstance(w, dict) and isinstance(g, dict)):
+        return False
+    w, g = scores[-1]
+    table_of = [0, 0]
+    for t, value in enumerate(points):
+        table_of[table.team(t)] = value
+    apart = []
+    for k in ("nous", "eux"):
+        x, y = w.get(k), g.get(k)
+        if not (isinstance(x, int) and isinstance(y, int)):
+            return False
+        apart.append(x - y)
+    return any(apart) and all(a in (0, t) for a, t in zip(apart, table_of, strict=True))
+
+
+def _carried_left_out(table: Table, name: str, want: Any, got: Any) -> bool:
+    """Whether the program's count of a Brouc deal that began with marriages carried in from a
+    cape (brouc.game.cape) is the reference's less them, for a team or both: the marriages in
+    `result`, or the scores in `outcome`."""
+    context = getattr(table.state, "context", None)
+    if context is None or not any(context.carried):
+        return False
+    carried = [0, 0]
+    for t, points in enumerate(context.carried):
+        carried[table.team(t)] = points
+    if name == "result" and isinstance(want, list) and isinstance(got, list) and len(want) == len(got) == 2:
+        pairs = [(w.get("marriages"), g.get("marriages")) if isinstance(w, dict) and isinstance(g, dict) else (None, None)
+                 for w, g in zip(want, got, strict=True)]
+    elif name == "outcome" and isinstance(want, dict) and isinstance(got, dict) and want.get("how") == got.get("how"):
+        w, g = want.get("scores"), got.get("scores")
+        pairs = list(zip(w, g, strict=True)) if isinstance(w, list) and isinstance(g, list) and len(w) == len(g) == 2 else []
+    else:
+        return False
+    if len(pairs) != 2 or not all(isinstance(w, int) and isinstance(g, int) for w, g in pairs):
+        return False
+    apart = [w - g for w, g in pairs]  # type: ignore[operator]
+    return any(apart) and all(a in (0, c) for a, c in zip(apart, carried, strict=True))
+
+
+def _partner_asked(table: Table, want: Any, got: Any) -> bool:
+    """Whether the program asks the partner of the player the reference asks."""
+    players = range(len(table.state.hands))
+    if not (isinstance(want, int) and isinstance(got, int) and want != got and want in players and got in players):
+        return False
+    team_of = table.rules.team_of
+    return bool(team_of[table.seat(want)] == team_of[table.seat(got)])
+
+
 def _turnup_in_question(table: Table, actions: list[str]) -> bool:
     """Whether the actions that differ are the dealer's use of the turned card (hdb.deal.turnup-exposed,
     brouc.deal.turnup-in-hand): the turned card alone, in the first trick, or after it where he
     takes it up once that trick is over (1802) and still holds it; announcements of marriages it
     belongs to, every one, while it lies on show (1802's first window) or he still holds it (taken
-    up in 1802; in his hand from the start in Brouc)."""
+    up in 1802; in his hand from the start in Brouc); not once he has played it (then the hand's
+    rule: hdb.marriage.announce-in-hand)."""
     state = table.state
     rules = state.rules
     if not actions or state.to_act != rules.dealer:
@@ -1754,8 +1906,9 @@ def _turnup_in_question(table: Table, actions: list[str]) -> bool:
     turnup = state.turnup
     if not state.tricks:
         return actions == [rules.card_text(turnup)]
-    if len(state.tricks) > 1 and not state.hands[rules.dealer] >> turnup & 1:
-        return False
+    if (len(state.tricks) > 1 or any(turnup in cards for _, cards, _ in state.tricks)) \
+            and not state.hands[rules.dealer] >> turnup & 1:
+        return False  # taken up and played: a card no longer held, not one on show
     if actions == [rules.card_text(turnup)]:
         return bool(rules.turnup_exposed == "first-trick")
     for text in actions:
