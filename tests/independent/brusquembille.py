@@ -465,6 +465,26 @@ BATCH_S_FAULTS: dict[str, tuple[str, str]] = {
 # replaced in this batch after failing no scenario: "deal-talon-live" (brus.deal.talon: the `deal` observable's
 # talon is the stock as it is now, shrinking as cards are drawn) -- no scenario observes `deal` after a draw
 FAULTS.update(BATCH_S_FAULTS)
+# the twentieth batch of issue 63, written blind to the diagnosis too: a nineteenth held-out set
+BATCH_T_FAULTS: dict[str, tuple[str, str]] = {
+    "queen-above-king": ("brus.deck.order", "the queen ranks above the king in every suit (A T Q K J 9 8 7), the two "
+                         "court cards read the other way round"),
+    "deal-right-then-clockwise": ("brus.deal.packets", "the deal starts with the player on the dealer's right but "
+                                  "goes round clockwise from him, to the dealer next"),
+    "trump-only-when-void": ("brus.play.free", "a player holding the suit led may play any card of his hand but a "
+                             "trump: he may trump only when void in the suit led"),
+    "ten-not-brusquembille": ("brus.pay.brusquembille", "only the aces are brusquembilles and paid for; a ten pays "
+                              "nothing"),
+    "draw-highest-leads": ("brus.match.first-dealer", "the highest card at the draw leads the first deal, so the "
+                           "player before him in the order of play deals, not the drawer of the highest card himself"),
+    "stake-dealer-exempt": ("brus.stakes.pool", "the dealer puts no fiche in the pool; only the other players stake "
+                            "at the start of a deal"),
+    "points-of-cards-played": ("brus.count.points", "each player counts the card points of the cards he played "
+                               "himself in the finished tricks, whoever won them, not the cards of the tricks he won"),
+    "odd-jetons-all-to-first": ("brus.count.winner", "the odd jetons of a shared pool all go to the first tied "
+                                "player in the order of play, not one each to the tied players from the first"),
+}
+FAULTS.update(BATCH_T_FAULTS)
 FAULT = ""
 
 
@@ -548,6 +568,8 @@ class Rules:
         order = "AKQJT987" if self.p["ten_rank"] == "after-jack" and FAULT != "ten-second-after-jack" else "ATKQJ987"
         if FAULT == "ten-below-king":
             order = "AKTQJ987"
+        if FAULT == "queen-above-king":
+            order = order.replace("KQ", "QK")
         if FAULT == "low-cards-reversed":
             order = order[:5] + order[5:][::-1]
         if FAULT == "ten-after-nine" and self.p["ten_rank"] == "after-jack":
@@ -625,6 +647,8 @@ def first_dealer(rules: Rules, draw: dict[str, Any]) -> int:
                 drawing = everyone
         if len(drawing) > 1:
             raise CannotRun("the draw is not over")
+        if FAULT == "draw-highest-leads" and not rules.pairs:
+            return (drawing[0] - 1) % rules.n
         return drawing[0]
     state = int(draw["seed"])
     taken = 0
@@ -649,6 +673,8 @@ def first_dealer(rules: Rules, draw: dict[str, Any]) -> int:
         drawing = best(drawing, cards, order)
         if FAULT == "draw-tie-all-redraw" and len(drawing) > 1:
             drawing = everyone
+    if FAULT == "draw-highest-leads" and not rules.pairs:
+        return (drawing[0] - 1) % rules.n
     return drawing[0]
 
 
@@ -722,6 +748,8 @@ class Deal:
             if FAULT == "stake-three-fiches":
                 stake = 3 * FICHE
             payers = list(range(n)) if FAULT == "stakes-from-seat-zero" else rules.round_from(self.first)
+            if FAULT == "stake-dealer-exempt":
+                payers = [p for p in payers if p != dealer]
             if FAULT == "pairs-stake-per-side" and rules.pairs:
                 payers = [p for i, p in enumerate(payers) if not any(q in rules.side(p) for q in payers[:i])]
             if FAULT == "dealer-antes-all":
@@ -759,6 +787,8 @@ class Deal:
             seats = [(self.dealer - 1 - s) % n for s in range(n)]
         if FAULT == "seed-seat-zero-is-player-zero":
             seats = list(range(n))
+        if FAULT == "deal-right-then-clockwise":
+            seats = [(self.dealer + 1 - s) % n for s in range(n)]
         at_once = rules.p["deal_packets"] == "all-at-once" and FAULT != "all-at-once-one-by-one"
         packets = [3] if at_once else [1, 1, 1]
         hands: list[list[str]] = [[] for _ in range(n)]
@@ -823,6 +853,9 @@ class Deal:
             follow = True
         if FAULT == "trump-lead-followed" and self.trick and self.trick[0][1][1] == self.trump:
             follow = True
+        led_held = bool(self.trick) and any(c[1] == self.trick[0][1][1] for c in hand)
+        if FAULT == "trump-only-when-void" and led_held and self.trick[0][1][1] != self.trump:
+            return [c for c in hand if c[1] != self.trump]
         if follow and self.trick:
             led = self.trick[0][1][1]
             suited = [c for c in hand if c[1] == led]
@@ -858,6 +891,8 @@ class Deal:
             bonus = 10
         if FAULT == "turned-card-not-counted":
             bonus -= sum(self.rules.points[c[0]] for c in self.won[player] if c == self.turnup)
+        if FAULT == "points-of-cards-played":
+            return sum(self.rules.points[c[0]] for won in self.won for c in won if self.player_of.get(c) == player)
         return sum(self.rules.points[c[0]] for c in self.won[player]) + bonus
 
     def side_points(self) -> list[int]:
@@ -1021,6 +1056,8 @@ class Deal:
                 worth = 2
             if FAULT == "brusquembille-worths-swapped":
                 worth = {"A": 1, "T": 2}.get(c[0], 0)
+            if FAULT == "ten-not-brusquembille" and c[0] == "T":
+                worth = 0
             if FAULT == "ace-brusquembille-three" and c[0] == "A":
                 worth = 3
             if FAULT == "trump-brusquembilles-only" and c[1] != self.trump:
@@ -1103,6 +1140,10 @@ class Deal:
                     if FAULT == "odd-jetons-from-seat-zero":
                         takers = sorted(takers)
                     if FAULT == "odd-jetons-dropped":
+                        odd = 0
+                    if FAULT == "odd-jetons-all-to-first" and odd:
+                        shares[takers[0]] += odd
+                        self.pay(number, "pool", takers[0], odd, None, "brus.count.winner")
                         odd = 0
                     for p in (takers[len(takers) - odd:] if FAULT == "odd-jetons-to-last" else takers[:odd]):
                         shares[p] += 1
@@ -1355,7 +1396,7 @@ def main(argv: list[str]) -> int:
                    **{k: "issue-63-m" for k in BATCH_M_FAULTS}, **{k: "issue-63-n" for k in BATCH_N_FAULTS},
                    **{k: "issue-63-o" for k in BATCH_O_FAULTS}, **{k: "issue-63-p" for k in BATCH_P_FAULTS},
                    **{k: "issue-63-q" for k in BATCH_Q_FAULTS}, **{k: "issue-63-r" for k in BATCH_R_FAULTS},
-                   **{k: "issue-63-s" for k in BATCH_S_FAULTS}}
+                   **{k: "issue-63-s" for k in BATCH_S_FAULTS}, **{k: "issue-63-t" for k in BATCH_T_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], indent=1))
         return 0

@@ -482,6 +482,28 @@ BATCH_S_FAULTS: dict[str, tuple[str, str]] = {
                                    "only once the exchange is over and play starts, not when the contract is chosen"),
 }
 FAULTS.update(BATCH_S_FAULTS)
+# the twentieth batch of issue 63, written blind to the diagnosis too: a nineteenth held-out set
+BATCH_T_FAULTS: dict[str, tuple[str, str]] = {
+    "manille-above-espadille": ("hom.deck.matadors", "the manille is the highest trump, above the espadille, the "
+                                "matadors ranking manille, espadille, baste"),
+    "sans-prendre-hombre-exchanges": ("hom.exchange.tiers", "in sans prendre the hombre too may exchange, first and "
+                                      "with no minimum, before the tiers"),
+    "third-bid-reopens-first": ("hom.auction.pass-final", "when the first two passed and the third hand names a "
+                                "contract, the first hand, though he passed, is asked again and may answer it"),
+    "shown-hombre-only": ("hom.info.public", "only the hombre's view shows the espadille and the baste he showed for "
+                          "a grand tourné; the tiers' views show none"),
+    "remise-costs-second-value": ("hom.count.score", "a remise costs the contract's second value, as a codille, not "
+                                  "its first"),
+    "pack-rank-major": ("hom.deck.cards", "the pack a seed shuffles lists the cards rank by rank (the four kings in "
+                        "suit order, then the four queens ...), not suit by suit"),
+    "black-ace-also-own-suit": ("hom.play.follow", "a black ace that is not of the trump suit counts in its own suit "
+                                "as well as in the trumps: it may follow its suit, and a player whose only card of "
+                                "that suit it is must play it"),
+    "demande-spades-is-a-pique": ("hom.contract.a-pique", "a demande whose hombre names spades becomes the demande à "
+                                  "pique: the contract played is demande-a-pique"),
+    "grand-tourne-four": ("hom.contract.table", "grand tourné scores 4 (codille 5), not 3 (codille 4)"),
+}
+FAULTS.update(BATCH_T_FAULTS)
 FAULT = ""
 
 SUITS = "SHDC"
@@ -582,6 +604,8 @@ def set_fault(name: str) -> None:
         CONTRACTS["sans-prendre-a-pique"]["won"], CONTRACTS["sans-prendre-a-pique"]["codille"] = 3, 4
     if name == "nolo-ouvert-five":
         CONTRACTS["nolo-ouvert"]["won"], CONTRACTS["nolo-ouvert"]["codille"] = 5, 6
+    if name == "grand-tourne-four":
+        CONTRACTS["grand-tourne"]["won"], CONTRACTS["grand-tourne"]["codille"] = 4, 5
 
 
 # ---------------------------------------------------------------- card orders
@@ -625,6 +649,8 @@ def manille(trump: str) -> str:
 def trump_order(trump: str) -> list[str]:
     """Every trump, highest first."""
     top = ["AS", "AC", manille(trump)] if FAULT == "baste-above-manille" else ["AS", manille(trump), "AC"]
+    if FAULT == "manille-above-espadille":
+        top = [manille(trump), "AS", "AC"]
     black = "KQJ234567" if FAULT == "black-trump-ascending" else "KQJ765432"
     rest = ("KQJ2345672A" if FAULT == "no-ponte" else "AKQJ234567") if red(trump) else black
     if FAULT == "red-trump-six-high" and red(trump):
@@ -679,6 +705,8 @@ def shuffled(seed: int, pre_cut: int = 0) -> list[str]:
     base = [r + s for s in SUITS for r in RANKS[::-1]] if FAULT == "pack-ranks-ascending" else PACK
     if FAULT == "pack-suits-alphabetical":
         base = [r + s for s in "CDHS" for r in RANKS]
+    if FAULT == "pack-rank-major":
+        base = [r + s for r in RANKS for s in SUITS]
     if pre_cut:
         base = base[pre_cut:] + base[:pre_cut]
     n = len(base)
@@ -944,6 +972,12 @@ class Deal:
                     self.standing = None
             return
         if a == b:
+            if FAULT == "third-bid-reopens-first" and word != "pass":
+                first = self.active[0]
+                self.passed.discard(first)
+                self.duel = [first, p]
+                self.to_act = first
+                return
             self.finish_auction(None if word == "pass" else p)
             return
         if len(alive) == 2:
@@ -1023,6 +1057,8 @@ class Deal:
             self.queue += tiers
         if FAULT == "tiers-exchange-first" and kind == "all":
             self.queue = tiers + [self.hombre]
+        if FAULT == "sans-prendre-hombre-exchanges" and self.contract in ("sans-prendre", "sans-prendre-a-pique"):
+            self.queue = [self.hombre] + tiers
         self.phase = "exchange"
         self.pending = []
         self.next_exchanger()
@@ -1087,6 +1123,8 @@ class Deal:
         led = self.trick[-1 if FAULT == "follow-last-card" else 0][1]
         cls = klass(led, self.trump)
         same = [c for c in hand if klass(c, self.trump) == cls]
+        if FAULT == "black-ace-also-own-suit" and cls in ("S", "C") and self.trump is not None:
+            same += [c for c in hand if c == "A" + cls and c not in same]
         kept: list[str] = []
         if FAULT == "black-aces-free-on-trump-lead" and cls == "T":
             kept = [c for c in same if c in ("AS", "AC")]
@@ -1247,6 +1285,8 @@ class Deal:
                 value = -row["codille"]
             elif result == "surrender" and FAULT == "surrender-free":
                 value = 0
+            elif result == "remise" and FAULT == "remise-costs-second-value":
+                value = -row["codille"]
             else:
                 value = 0 if FAULT == "remise-costs-nothing" and result == "remise" else -row["won"]
             n = len(self.tricks)
@@ -1379,6 +1419,8 @@ class Deal:
                 self.settle(action)
             else:
                 self.trump = action[-1]
+                if FAULT == "demande-spades-is-a-pique" and self.contract == "demande" and self.trump == "S":
+                    self.contract = "demande-a-pique"
                 self.start_exchange()
             return
         if self.phase == "exchange":
@@ -1529,7 +1571,8 @@ class Deal:
             [e for e in self.exchange if FAULT != "discard-counts-private" or e["player"] == p],
             "contract": None if FAULT == "contract-hombre-only-view" and p != self.hombre else self.contract,
             "turned": None if FAULT == "turned-hombre-only" and p != self.hombre else self.turned,
-            "shown": [{"player": self.hombre, "card": c} for c in self.shown],
+            "shown": [] if FAULT == "shown-hombre-only" and p != self.hombre else
+            [{"player": self.hombre, "card": c} for c in self.shown],
             "open_hand": opened, "discards": self.seen_discards(p),
             "talon_rest": list(self.talon) if FAULT == "talon-seen-after-draw"
             and any(e["player"] == p for e in self.exchange) else self.talon_rest(),
@@ -1701,7 +1744,7 @@ def main() -> int:
                    **{k: "issue-63-m" for k in BATCH_M_FAULTS}, **{k: "issue-63-n" for k in BATCH_N_FAULTS},
                    **{k: "issue-63-o" for k in BATCH_O_FAULTS}, **{k: "issue-63-p" for k in BATCH_P_FAULTS},
                    **{k: "issue-63-q" for k in BATCH_Q_FAULTS}, **{k: "issue-63-r" for k in BATCH_R_FAULTS},
-                   **{k: "issue-63-s" for k in BATCH_S_FAULTS}}
+                   **{k: "issue-63-s" for k in BATCH_S_FAULTS}, **{k: "issue-63-t" for k in BATCH_T_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()]))
         return 0

@@ -428,6 +428,26 @@ BATCH_S_FAULTS: dict[str, tuple[str, str]] = {
                                    "turned himself; the others' turned cards are given as null"),
 }
 FAULTS.update(BATCH_S_FAULTS)
+# the twentieth batch of issue 63, written blind to the diagnosis too: a nineteenth held-out set
+BATCH_T_FAULTS: dict[str, tuple[str, str]] = {
+    "second-round-from-dealer": ("auv.deal.packets", "a seeded deal gives the second packets starting with the "
+                                 "dealer, not with the player on his right"),
+    "short-pack-without-eights": ("auv.deck.cards", "the 28-card pack is made by taking out the four eights, not "
+                                  "the four sevens"),
+    "unshown-king-lost": ("auv.king.show", "a king not shown in the round of its suit can never be shown again, "
+                          "even when its suit is turned again in a réjouissance"),
+    "led-king-not-taken": ("auv.king.taken", "a scored king its holder leads and loses in the trick keeps its "
+                           "point: only a king played to another's lead moves"),
+    "winner-reading-next-paid": ("auv.count.lost", "under loser_pays the-winner the point goes to the player after "
+                                 "the homme in the order of play, not to the deal's winner"),
+    "won-entry-names-last-card": ("auv.count.won", "the homme's won mark names the card that won the last trick, "
+                                  "not no card"),
+    "out-of-turn-offer-word-not-now": ("auv.turn.offer", "an action given for a player who is not to act during "
+                                       "the turn-offer is refused word-not-now, not wrong-seat"),
+    "turned-king-clause-held": ("auv.king.turned", "the ledger entry of a king turned is written under the clause "
+                                "auv.king.held, not auv.king.turned"),
+}
+FAULTS.update(BATCH_T_FAULTS)
 FAULT = ""
 SEVENS = True  # parameter pack_with_four (AMB-48): False plays four with 28 cards
 LOSER_PAYS = "each-opponent"  # parameter loser_pays (AMB-53)
@@ -484,7 +504,8 @@ def pack(n: int) -> list[str]:
     """The pack in canonical order (suits S H D C, ranks K..7); no sevens with two or three."""
     five = n == 5 and not fault("five-without-sevens")
     listed = "ATKQJ987" if fault("pack-listed-ace-ten") else RANKS
-    ranks = listed if five or (n == 4 and SEVENS) or (n == 3 and fault("three-keep-sevens")) else listed[:-1]
+    short = listed.replace("8", "") if fault("short-pack-without-eights") else listed[:-1]
+    ranks = listed if five or (n == 4 and SEVENS) or (n == 3 and fault("three-keep-sevens")) else short
     return [r + s for s in SUITS for r in ranks]
 
 
@@ -562,9 +583,10 @@ def seeded_deal(n: int, seed: int, dealer: int, cut: int | None, packets: list[i
         return hands, cards[pos:]
     if fault("deal-one-at-a-time"):
         packets = [1] * sum(packets)
-    for size in packets:
+    for rnd, size in enumerate(packets):
+        start = dealer if fault("second-round-from-dealer") and rnd == 1 else first
         for seat in range(n):
-            hands[(first + step * seat) % n].extend(cards[pos:pos + size])
+            hands[(start + step * seat) % n].extend(cards[pos:pos + size])
             pos += size
     return hands, cards[pos:]
 
@@ -648,6 +670,8 @@ class Deal:
         self.shown_since = 0  # shown kings before the last card turned (fault view-shown-this-round)
         self.scored: dict[str, int] = {}  # king -> the holder it scored for
         self.shown_this_round: set[int] = set()
+        self.missed: set[str] = set()  # kings not shown in their round (fault unshown-king-lost)
+        self.last_won_card: str | None = None  # the card that won the last trick (fault won-entry-names-last-card)
         self.passed_suits: set[tuple[int, str | None]] = set()  # (player, suit) he passed on in the speech
         self.left_offers = 0  # offers every player left (fault all-leave-next-offered)
         self.deferred: list[tuple[int, int | str, str]] = []  # king marks moved at the count (fault taken-kings-at-count)
@@ -746,6 +770,8 @@ class Deal:
         if not self.turned:
             return None
         king = "K" + self.turned[-1][1][1]
+        if fault("unshown-king-lost") and king in self.missed:
+            return None
         if fault("show-any-turned-suit"):
             for _, card in reversed(self.turned):
                 other = "K" + card[1]
@@ -849,6 +875,8 @@ class Deal:
         p = self.to_act
         assert p is not None
         if player is not None and player != p:
+            if fault("out-of-turn-offer-word-not-now") and self.phase == "turn-offer":
+                raise Refused("word-not-now", f"player {player} is not asked whether to turn")
             raise Refused("wrong-seat", f"player {player} is not to act and may not act out of turn")
         if not is_card and self.phase == "play" and fault("words-in-play-malformed"):
             raise Refused("malformed-action", f"{action!r} is not a card, the only action of play")
@@ -878,6 +906,8 @@ class Deal:
 
     def say_turn(self, p: int) -> None:
         """Turn the talon's top card (auv.turn.offer)."""
+        if fault("unshown-king-lost") and self.turned and "K" + self.turned[-1][1][1] not in self.scored:
+            self.missed.add("K" + self.turned[-1][1][1])
         card = self.talon.pop(-1 if fault("turn-bottom-card") else 0)
         while fault("same-suit-skipped") and self.talon and any(c[1] == card[1] for _, c in self.turned):
             card = self.talon.pop(0)
@@ -887,7 +917,8 @@ class Deal:
         if card[0] == "K" and not fault("turned-king-free") and not (fault("rejouissance-king-free") and len(self.turned) > 1):
             scorer = self.dealer if fault("turned-king-to-dealer") else p
             self.scored[card] = scorer
-            self.write(0, "sheet", scorer, None if fault("turned-king-entry-no-card") else card, "auv.king.turned",
+            self.write(0, "sheet", scorer, None if fault("turned-king-entry-no-card") else card,
+                       "auv.king.held" if fault("turned-king-clause-held") else "auv.king.turned",
                        2 if fault("turned-king-two-marks") else 1)
         if fault("kings-score-unshown"):
             for i in range(self.n):
@@ -1052,11 +1083,14 @@ class Deal:
         leader = self.trick[0][0]
         number = len(self.tricks) + 1
         self.tricks.append(win)
+        self.last_won_card = dict(self.trick)[win]
         won_by_trump = dict(self.trick)[win][1] == self.trump()
         for q, c in self.trick:
             if c[0] != "K" or (q == win and not fault("own-king-moves")):
                 continue
             if fault("taken-king-trumped-only") and not won_by_trump:
+                continue
+            if fault("led-king-not-taken") and q == leader:
                 continue
             if self.scored.get(c) == q or (fault("unscored-king-moves") and c not in self.scored):
                 to: int | str = "sheet" if fault("taken-king-to-sheet") else win
@@ -1143,7 +1177,8 @@ class Deal:
                 if q != homme:
                     self.write(5, q, homme, None, "auv.count.won")
         elif self.winner == homme:
-            self.write(0 if fault("won-entry-trick-zero") else 5, "sheet", homme, None,
+            self.write(0 if fault("won-entry-trick-zero") else 5, "sheet", homme,
+                       self.last_won_card if fault("won-entry-names-last-card") else None,
                        "auv.count.homme-wins" if fault("won-entry-clause-homme-wins") else "auv.count.won",
                        2 if fault("won-two-marks") else self.tricks.count(homme) if fault("won-by-tricks") else 1)
         elif fault("lost-pays-each"):
@@ -1162,7 +1197,8 @@ class Deal:
                     q = i if fault("lost-points-seat-order") else (self.dealer + 1 + i) % self.n
                     if fault("lost-skips-trickless") and q not in self.tricks:
                         continue
-                    if q != homme and (LOSER_PAYS == "each-opponent" or q == self.winner):
+                    paid = self.after(homme) if fault("winner-reading-next-paid") else self.winner
+                    if q != homme and (LOSER_PAYS == "each-opponent" or q == paid):
                         self.write(5, "sheet", q, None, "auv.count.lost")
             if fault("lost-homme-written-last"):
                 self.write(5, homme, "sheet", None, "auv.count.lost")
@@ -1363,7 +1399,7 @@ def main() -> None:
                    **{k: "issue-63-m" for k in BATCH_M_FAULTS}, **{k: "issue-63-n" for k in BATCH_N_FAULTS},
                    **{k: "issue-63-o" for k in BATCH_O_FAULTS}, **{k: "issue-63-p" for k in BATCH_P_FAULTS},
                    **{k: "issue-63-q" for k in BATCH_Q_FAULTS}, **{k: "issue-63-r" for k in BATCH_R_FAULTS},
-                   **{k: "issue-63-s" for k in BATCH_S_FAULTS}}
+                   **{k: "issue-63-s" for k in BATCH_S_FAULTS}, **{k: "issue-63-t" for k in BATCH_T_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], ensure_ascii=False))
         return

@@ -812,6 +812,45 @@ BATCH_S_FAULTS: list[dict[str, str]] = [
     )
 ]
 FAULTS += BATCH_S_FAULTS
+# The twentieth batch of issue 63 (batch "issue-63-t"), written blind to the diagnosis: a nineteenth held-out set.
+BATCH_T_FAULTS: list[dict[str, str]] = [
+    {"name": n, "ruleset": r, "clause": c, "description": d, "batch": "issue-63-t"} for n, r, c, d in (
+        ("rounding-always-up", HDB, "hdb.count.rounding",
+         "card points not ending in 0 always go up to the next ten (41 to 50), \"up to the next ten\" read for every digit"),
+        ("table-winner-must-play-one", HDB, "hdb.marriage.table",
+         "a table marriage counts only when the trick's winner played one of its cards himself"),
+        ("coup-ends-at-301", HDB, "hdb.game.last-coup",
+         "a coup ends as soon as a trick takes a team to 301: that team wins the game at once, the coup not played out"),
+        ("marque-cards-with-marriages", HDB, "hdb.sheet.marque",
+         "the marque's cards row of a coup played out writes each team's rounded total, marriages included, not its "
+         "rounded card points"),
+        ("card-code-in-concession", HDB, "hdb.game.concession",
+         "a card played while a concession is asked or answered is refused play-in-window, not concession-pending"),
+        ("frozen-marriages-without-score", HDB, "hdb.game.claim-right",
+         "with claim_frozen_count marriages-only the losers' count at a right claim is their marriages of the coup alone, "
+         "without their written score"),
+        ("pv-after-lost-trick", HDB, "hdb.game.partie-et-vole",
+         "partie et vole may be declared by a team that has won a trick, even if it has lost one in the coup"),
+        ("packets-inherited-3-3-2", BROUC, "brouc.deal.packets",
+         "a seeded Brouc deal gives 3-3-2, the 1802 packets the ruleset extends, not 1-3-4"),
+        ("only-trumps-any-trump", BROUC, "brouc.play.only-trumps",
+         "a player holding nothing but trumps may play any of them on a ruffed plain lead, even holding one that beats "
+         "the ruff"),
+        ("ten-in-natural-place", BROUC, "hdb.deck.order",
+         "the ten ranks between the jack and the nine (ace, king, queen, jack, ten, nine, eight, seven)"),
+        ("slate-announcements-below-score", BROUC, "brouc.sheet.ardoise",
+         "at the end of a deal the slate's announcement rows are moved below its score (or cape) row, \"at the bottom\""),
+        ("team-first-trick-read-as-first", BROUC, "brouc.marriage.announce-window",
+         "with announce_window team-first-trick the window opens only after the deal's first trick, not after each "
+         "team's first trick"),
+        ("rounded-only-at-end", BROUC, "brouc.count.rounding",
+         "the `result` observable gives the card points unrounded in its rounded and total fields until the deal is over"),
+        ("made-declaration-drops-table", BROUC, "brouc.game.cape-et-dehors",
+         "a la cape et dehors made writes the declarers' score without the deal's table marriages, as a plain cape "
+         "ignores them"),
+    )
+]
+FAULTS += BATCH_T_FAULTS
 
 
 def fault(name: str) -> bool:
@@ -936,6 +975,8 @@ def seeded_deal(ruleset: str, seed: int, dealer: int, params: dict[str, Any]) ->
         packets = [4, 3, 1]
     if fault("packets-1-4-3") and packets == [1, 3, 4]:
         packets = [1, 4, 3]
+    if fault("packets-inherited-3-3-2") and ruleset == BROUC:
+        packets = [3, 3, 2]
     if fault("cards-dealt-singly") and ruleset == HDB:
         packets = [1] * 8
     pack = shuffled_pack(seed)
@@ -981,6 +1022,8 @@ def _points(rank: str) -> int:
 
 def round_half_up(points: int) -> int:
     """Card points rounded to tens, a last digit of 5 or more going up."""
+    if fault("rounding-always-up"):
+        return -(-points // 10) * 10
     return (points + (4 if fault("rounding-five-down") else 5)) // 10 * 10
 
 
@@ -1092,6 +1135,8 @@ class Deal:
             return "TKQJ987A".index(card[0])
         if fault("low-cards-reversed") and not self.brouc:
             return "ATKQJ789".index(card[0])
+        if fault("ten-in-natural-place") and self.brouc:
+            return "AKQJT987".index(card[0])
         if fault("ranked-by-points") and self.brouc:
             return "ATKQJ".index(card[0]) if card[0] in "ATKQJ" else 5
         return rank_index(card[0])
@@ -1236,6 +1281,8 @@ class Deal:
             finally:
                 self.announcements = made
         rounded = self.rounded()
+        if fault("rounded-only-at-end") and self.brouc and self.phase != "over":
+            rounded = [(self.cards_of(t), self.cards_of(t) + self.marriages_of(t)) for t in (0, 1)]
         return [{"tricks": self.tricks_of(t), "card_points": self.cards_of(t), "marriages": self.marriages_of(t),
                  "rounded": rounded[t][0], "total": rounded[t][1]} for t in (0, 1)]
 
@@ -1320,6 +1367,8 @@ class Deal:
             theirs = [self.rank_of(c) for q, c in self.trick if c[1] == self.trump and team(q) != team(player)]
             best = min(theirs) if theirs else None
         if best is None:
+            return None
+        if fault("only-trumps-any-trump") and self.brouc and led != self.trump and all(c[1] == self.trump for c in hand):
             return None
         if fault("undertrump-param-frees-ruff") and self.brouc and self.param("undertrump_when_void") \
                 and led != self.trump and not holds_led and any(c[1] != self.trump for c in hand):
@@ -1471,7 +1520,7 @@ class Deal:
                 return False
             most = 150 if fault("pas-dedouble-at-150") else 139 if fault("pas-dedouble-below-140") else 140
             return not double or self.scores[1 - t] <= most
-        if lost:
+        if lost and not (fault("pv-after-lost-trick") and any(team(w) == t for w in won)):
             return False
         if fault("pv-not-in-window") and self.phase == "window":
             return False
@@ -1561,7 +1610,8 @@ class Deal:
                 code = "announce-not-now" if fault("card-in-window-code") and not self.brouc else "play-in-window"
                 raise Refused(code, "the announcement window is open: announce or pass")
             if asking:
-                raise Refused("concession-pending", "a concession is being asked or answered")
+                code = "play-in-window" if fault("card-code-in-concession") and not self.brouc else "concession-pending"
+                raise Refused(code, "a concession is being asked or answered")
             if fault("hand-checked-after-follow") and self.brouc:
                 refusal = self.card_refusal(p, action)
                 if refusal is not None:
@@ -1842,6 +1892,9 @@ class Deal:
             else:
                 fallen = sorted(fallen)[:1]
         for _, name, v in fallen:
+            if fault("table-winner-must-play-one") and not self.brouc \
+                    and winner not in [players[cards.index(r + name[-1])] for r in name[:-1]]:
+                continue
             gainer = team(winner)
             if fault("table-to-king-player") and not self.brouc:
                 gainer = team(players[cards.index("K" + name[-1])])
@@ -1866,11 +1919,19 @@ class Deal:
             self.leader = (winner + 1) % 4
         if fault("trick-leader-leads-again") and self.brouc:
             self.leader = players[0]
+        if fault("coup-ends-at-301") and not self.brouc and self.in_game and n < 8 and self.declared is None:
+            now = [self.count(0), self.count(1)]
+            if any(reaches_target(c) for c in now):
+                w = 0 if now[0] > now[1] else 1
+                self.finish("played-out", w, self.pair(w, self.value(now[1 - w]), 0), now)
+                return
         if n == 8:
             self.end_played_out()
             return
         window = self.param("announce_window")
         first_of_team = self.tricks_of(team(winner)) == 1
+        if fault("team-first-trick-read-as-first") and self.brouc:
+            first_of_team = n == 1
         last_window = 7 if fault("window-after-seventh") and not self.brouc else 6
         if n <= last_window and (window == "after-won-trick" or (window == "team-first-trick" and first_of_team)):
             self.phase = "window"
@@ -1895,7 +1956,13 @@ class Deal:
         self.phase = "over"
         self.to_act = None
         self.outcome = Outcome(how, winner, marks, scores) if self.in_game else None
-        if self.brouc:
+        if self.brouc and fault("slate-announcements-below-score"):
+            moved = [row for row in self.sheet if row[0] == "announcement"]
+            self.sheet = [row for row in self.sheet if row[0] != "announcement"]
+            self.write_slate(how, marks, scores)
+            at = next((i + 1 for i, row in enumerate(self.sheet) if row[0] in ("score", "cape")), len(self.sheet))
+            self.sheet[at:at] = moved
+        elif self.brouc:
             self.write_slate(how, marks, scores)
         else:
             self.sheet.extend(self.table_rows)
@@ -1961,6 +2028,8 @@ class Deal:
         cards: list[int | None] = [sum(card_points(cs) for w, cs in tricks if team(w) == t) for t in (0, 1)]
         if how == "played-out" and winner is None and not fault("marque-exact-cards"):
             cards = [r for r, _ in self.rounded()]
+            if fault("marque-cards-with-marriages"):
+                cards = [total for _, total in self.rounded()]
         if how == "claim-wrong":
             assert winner is not None
             claimers = 1 - winner
@@ -2061,6 +2130,8 @@ class Deal:
             read = counts[1 - t]
             if frozen == "marriages-only":
                 read = self.scores[1 - t] + self.marriages_of(1 - t)
+                if fault("frozen-marriages-without-score"):
+                    read = self.marriages_of(1 - t)
             elif frozen == "cards-so-far-rounded" or fault("claim-right-rounded"):
                 read = self.scores[1 - t] + round_half_up(self.cards_of(1 - t)) + self.marriages_of(1 - t)
             if fault("claim-right-written-score"):
@@ -2129,6 +2200,8 @@ class Deal:
             if self.brouc:
                 stake = (5 if fault("pas-dedouble-stake-five") else 4) if self.double else 3
                 written = list(self.scores) if fault("made-declaration-scores-kept") else counts
+                if fault("made-declaration-drops-table"):
+                    written = [written[u] - self.table_points(u) for u in (0, 1)]
                 marker = d if fault("made-declaration-declarers-mark") else 1 - d
                 self.finish("declaration-made", None if fault("made-cape-et-dehors-no-winner") else d,
                             self.pair(marker, stake, 0), written)
