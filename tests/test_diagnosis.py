@@ -925,3 +925,78 @@ def test_the_slates_score_without_the_table_marriages_is_what_is_not_written() -
     assert want == [{"kind": "score", "nous": 260, "eux": 70}]
     assert _observed(s, step, "sheet", [{**want[0], "nous": 220, "eux": 110}]) == "brouc.marriage.table-marked"
     assert _observed(s, step, "sheet", [{**want[0], "nous": 250, "eux": 80}]) != "brouc.marriage.table-marked"
+
+
+def test_a_finished_trick_still_shown_is_how_long_a_trick_lies_open() -> None:
+    """1802: between two tricks the `trick` in progress is empty. A program still giving the
+    cards of the trick just finished keeps it open too long (hdb.info.trick-open), which is not
+    who won it."""
+    s = _scenario("homme-de-brou-1802", "hdb.play.void-free.ruff")
+    step = _step(s, lambda st: st.get("expect", {}).get("trick") == [])
+    assert _observed(s, step, "trick", ["AD", "7H", "TD", "JC"]) == "hdb.info.trick-open"
+    assert _observed(s, step, "trick", ["AD"]) != "hdb.info.trick-open"
+
+
+def test_the_winners_given_newest_first_are_the_records_order() -> None:
+    """1802: `tricks` lists the winners in the order the tricks were finished; newest first, as
+    the pile lies, is the record (hdb.info.trick-piles)."""
+    s = _scenario("homme-de-brou-1802", "hdb.counting.card-points.whole-pack-120")
+    step = _step(s, lambda st: "tricks" in st.get("expect", {}))
+    winners = _at(s, step, "tricks")
+    assert _observed(s, step, "tricks", winners[::-1]) == "hdb.info.trick-piles"
+
+
+def test_a_marriage_written_that_a_broken_partie_et_vole_strikes_out_is_the_failures_rule() -> None:
+    """1802: the table marriage of the trick that breaks partie et vole is struck out of the
+    marque (`annulled`); a program writing it as a marriage, the same numbers, breaks the rule
+    that strikes it (hdb.game.partie-et-vole-failure), not the marque's."""
+    s = _scenario("homme-de-brou-1802", "gen.hdb.game.00007")
+    step = 35
+    want = _at(s, step, "sheet")
+    assert want[0]["kind"] == "annulled"
+    written = [{**want[0], "kind": "marriage"}, *want[1:]]
+    assert _observed(s, step, "sheet", written) == "hdb.game.partie-et-vole-failure"
+    other = [{**want[0], "kind": "marriage", "nous": 0}, *want[1:]]
+    assert _observed(s, step, "sheet", other) != "hdb.game.partie-et-vole-failure"
+
+
+def test_the_lead_passed_round_once_the_stock_is_gone_is_how_the_last_tricks_are_played() -> None:
+    """Brusquembille: after a trick its winner leads (brus.play.next-lead). Once the stock is
+    gone, the lead right until then, a program asking the player after the trick's leader passes
+    the lead round in turn, which breaks how play goes on without drawing
+    (brus.talon.last-tricks); another player asked is still who leads, and so is the lead passed
+    round while the stock lasts (it would have shown from the second trick)."""
+    from brou.conformance.diagnosis.diagnose import _replayed
+    from brou.conformance.protocol.table import Table
+
+    s = _scenario("brusquembille-1718", "gen.brus.deal.00001")
+
+    def at(step: int) -> tuple[int, int, list[int]]:
+        table = Table(rules_for(s), s.data["setup"])
+        _replayed(table, s, Verdict(FAILED, "", step, None, None, observed="to_act"))
+        state = table.state
+        assert state.tricks and not state.trick
+        after = table.player((state.tricks[-1][0] + 1) % 3)
+        others = [p for p in range(3) if p not in (after, _at(s, step, "to_act"))]
+        return len(state.stock), after, others
+
+    early = _step(s, lambda st: "tricks" in st.get("expect", {}) and "to_act" in st["expect"])
+    late = 49
+    stock, after, others = at(late)
+    assert stock == 0 and after != _at(s, late, "to_act")
+    assert _observed(s, late, "to_act", after) == "brus.talon.last-tricks"
+    assert all(_observed(s, late, "to_act", p) == "brus.play.next-lead" for p in others)
+    stock, after, _ = at(early)
+    assert stock > 0 and after != _at(s, early, "to_act")
+    assert _observed(s, early, "to_act", after) == "brus.play.next-lead"
+
+
+def test_every_players_jetons_off_by_one_sum_is_the_stake() -> None:
+    """Brusquembille: a session's `jetons` are each player's net jetons. Every player's off by
+    the same sum counts in what he started with (brus.stakes.pool); one player's alone is not."""
+    s = _scenario("brusquembille-1718", "brus.ambiguity.amb-47.play-on")
+    step = _step(s, lambda st: "session" in st.get("expect", {}))
+    want = _at(s, step, "session")
+    assert want["jetons"] == [0, 0, 0]
+    assert _observed(s, step, "session", {**want, "jetons": [20, 20, 20]}) == "brus.stakes.pool"
+    assert _observed(s, step, "session", {**want, "jetons": [20, 0, 0]}) != "brus.stakes.pool"

@@ -156,6 +156,9 @@ def _diagnosed(s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
     if "perft" in step:
         clause = in_ruleset(rules, "hdb.play.follow")
         return None if clause is None else (clause, False)
+    if verdict.observed == "trick" and _last_trick_kept(table, step["expect"].get("trick"), verdict.got) \
+            and (kept := in_ruleset(rules, "hdb.info.trick-open")) is not None:
+        return kept, True  # the trick finished still on show: how long it lies open, not who won it
     clause = in_ruleset(rules, _observed_clause(table, step["expect"], verdict))
     # the deal's fields are records: a turned card apart while the hands agree is the turn-up's (as in every game)
     return None if clause is None else (clause, verdict.observed in _PRECISE or verdict.observed == "deal")
@@ -434,6 +437,13 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
         ended = _in_ruleset_pair(rules, "brus.talon.last-tricks", True)
         if ended is not None:
             return ended
+    if name == "to_act" and isinstance(got, int):
+        table = Table(rules, s.data["setup"])
+        _replayed(table, s, verdict)
+        state = table.state
+        if state.tricks and not state.trick and state.phase == PHASE_PLAY:
+            asked = _seat_of(table, got)
+            return _in_ruleset_pair(rules, _brus_next_lead(state, asked), False)
     if name == "result" and isinstance(got, list):
         want = step["expect"].get("result", [])
         for field, clause in _PHASE_RESULT.items():
@@ -466,6 +476,8 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
         dealt = _session_field(verdict)
         if dealt is not None:
             return _in_ruleset_pair(rules, dealt, True)
+        if _jetons_shifted(step["expect"].get("session"), got):
+            return _in_ruleset_pair(rules, "brus.stakes.pool", True)  # every player's jetons off by one sum: the stake held
         if rules.data["session"]["kind"] == "points" or _session_apart(verdict) == "totals":
             # the card points added up deal after deal, in the game for points or not
             return _in_ruleset_pair(rules, "brus.match.points", True)
@@ -484,12 +496,30 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
         return _in_ruleset_pair(rules, _deal_field(rules, verdict, "brus.deal.packets", s), True)
     if name == "events" and _withheld(step["expect"].get("events"), got):
         return _in_ruleset_pair(rules, "brus.info.turned", True)  # cards drawn as the rules say, not shown: what is public
+    if name == "trick":
+        table = Table(rules, s.data["setup"])
+        _replayed(table, s, verdict)
+        if _last_trick_kept(table, step["expect"].get("trick"), got):
+            return _in_ruleset_pair(rules, "brus.info.trick-open", True)  # the trick finished still on show
     if name == "tricks":
         table = Table(rules, s.data["setup"])
         _replayed(table, s, verdict)
         order = _tricks_clause(table, verdict, step["expect"].get("tricks"))
         return _in_ruleset_pair(rules, order or "brus.play.trick-winner", True)
     return _in_ruleset_pair(rules, _PHASE_OBSERVED.get(name or ""), name in _PRECISE or name in ("events", "ledger"))
+
+
+def _jetons_shifted(want: Any, got: Any) -> bool:
+    """Whether a session's `jetons` give every player the reference's net jetons plus one same
+    sum (the jetons each holds from the start counted in): what a player starts with, the stake
+    (brus.stakes.pool), not what the deals moved."""
+    w = want.get("jetons") if isinstance(want, dict) else None
+    g = got.get("jetons") if isinstance(got, dict) else None
+    if not (isinstance(w, list) and isinstance(g, list) and len(w) == len(g) > 1
+            and all(isinstance(x, int) for x in (*w, *g))):
+        return False
+    shifts = {y - x for x, y in zip(w, g, strict=True)}
+    return len(shifts) == 1 and shifts != {0}
 
 
 def _pool_payees(entries: Any) -> set[int]:
@@ -861,6 +891,18 @@ def _replayed(table: Any, s: Scenario, verdict: Verdict) -> tuple[dict[str, Any]
     return step, actions[index - 1]
 
 
+def _brus_next_lead(state: Any, asked: Any) -> str:
+    """Brusquembille, between two tricks, another player asked to lead: who leads next
+    (brus.play.next-lead); but once the stock is gone, the player after the last trick's leader
+    (the lead passed round in turn, as the deal's lead never is) breaks how play goes on
+    (brus.talon.last-tricks: as before, without drawing), since a lead passed on so from the
+    start would have shown at the second trick."""
+    leader = state.tricks[-1][0]
+    if not state.stock and len(state.tricks) > 1 and asked == (leader + 1) % len(state.hands):
+        return "brus.talon.last-tricks"
+    return "brus.play.next-lead"
+
+
 def _hand_clause(table: Any, verdict: Verdict, prefix: str) -> str | None:
     """In play, on a game of the phase engine: the rule behind a card refused as not in hand, or a
     set of legal cards that is another player's hand or the right player's hand with other cards:
@@ -870,8 +912,13 @@ def _hand_clause(table: Any, verdict: Verdict, prefix: str) -> str | None:
     if state.phase != PHASE_PLAY or state.to_act is None:
         return None
     lead = f"{prefix}.play.lead"
-    who = (f"{prefix}.play.next-lead" if prefix == "brus" else lead) if state.tricks and not state.trick else lead
     got = verdict.got
+    who = lead
+    if state.tricks and not state.trick:  # after a trick: who leads next, the seat holding the cards offered
+        holder = next((seat for seat in range(len(state.hands)) if got and isinstance(got, list)
+                       and all(isinstance(c, str) and _is_card(rules, c) and state.hands[seat] >> rules.card(c) & 1
+                               for c in got)), None)
+        who = _brus_next_lead(state, holder) if prefix == "brus" else lead
     if verdict.observed is None:  # an action: refused as not in hand, the player asked is not the one the rules ask
         # (unless the reference refuses it too, by a rule of following: its player holds the card, and
         # that rule's check is the one the program made otherwise, `_refused_by`)
@@ -1014,6 +1061,8 @@ def _tricks_clause(table: Any, verdict: Verdict, want: Any) -> str | None:
     leaders = record is not None and _leaders_for_winners(table, want, got)
     if leaders and len(want) >= 2:
         return record  # who led each trick: the record is wrong, the play went on right
+    if record is not None and len(want) >= 2 and got == want[::-1] != want:
+        return record  # the winners newest first, as the pile lies: the record's order
     for i, (w, g) in enumerate(zip(want, got, strict=False)):
         if w != g:
             if i < len(state.tricks) and isinstance(g, int) and 0 <= g < len(state.hands):
@@ -1025,6 +1074,15 @@ def _tricks_clause(table: Any, verdict: Verdict, want: Any) -> str | None:
 
 
 _TRICKS_RECORD = {"hdb": "hdb.info.trick-piles", "brus": "brus.info.trick-open"}  # the clause of `tricks` (PROTOCOL)
+
+
+def _last_trick_kept(table: Any, want: Any, got: Any) -> bool:
+    """Whether, between two tricks (the reference's `trick` empty), the program still gives the
+    cards of the trick just finished, in the order played."""
+    state = table.state
+    if want != [] or not isinstance(got, list) or not state.tricks or state.trick:
+        return False
+    return got == [state.rules.card_text(c) for c in state.tricks[-1][1]]
 
 
 def _leaders_for_winners(table: Any, want: list[Any], got: list[Any]) -> bool:
@@ -1727,6 +1785,9 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
         return _round_clause(table.state) if table.state.phase == "round" else "hdb.game.concession"
     if name == "sheet" and in_ruleset(table.rules, "brouc.marriage.table-marked") and _table_left_out(table, want, got):
         return "brouc.marriage.table-marked"  # the table marriages left off the slate's score: read as not counted
+    if name == "sheet" and _struck_out_written(want, got) and table.state.outcome is not None \
+            and table.state.outcome.how == "declaration-failed":
+        return "hdb.game.partie-et-vole-failure"  # the broken trick's marriage written: it counts for nothing
     if name in ("result", "outcome") and _carried_left_out(table, name, want, got):
         return "brouc.game.cape"  # the marriages a cape carried in, not counted in this deal
     if name == "result" and isinstance(got, list):
@@ -1832,6 +1893,23 @@ def _rest_of_the_pack(rules: Rules, want: Any, got: Any) -> bool:
     return given == whole != wanted and any(
         isinstance(w, dict) and isinstance(g, dict) and w.get("card_points") == g.get("card_points")
         for w, g in zip(want, got, strict=False))
+
+
+def _struck_out_written(want: Any, got: Any) -> bool:
+    """Whether the program's marque is the reference's with a marriage written as made
+    (`marriage`) where the reference strikes it out (`annulled`), the same numbers. After a
+    broken partie et vole that is the failure's rule (the trick that broke it counts for nothing,
+    marriages included); after a vole or a replayed coup it stays the marque's, which strikes out
+    what was written (a tuning fault's writer read it so)."""
+    if not (isinstance(want, list) and isinstance(got, list) and len(want) == len(got)) or want == got:
+        return False
+    for w, g in zip(want, got, strict=True):
+        if w == g:
+            continue
+        if not (isinstance(w, dict) and isinstance(g, dict) and w.get("kind") == "annulled"
+                and g == {**w, "kind": "marriage"}):
+            return False
+    return True
 
 
 def _table_left_out(table: Table, want: Any, got: Any) -> bool:
