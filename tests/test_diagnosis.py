@@ -1000,3 +1000,36 @@ def test_every_players_jetons_off_by_one_sum_is_the_stake() -> None:
     assert want["jetons"] == [0, 0, 0]
     assert _observed(s, step, "session", {**want, "jetons": [20, 20, 20]}) == "brus.stakes.pool"
     assert _observed(s, step, "session", {**want, "jetons": [20, 0, 0]}) != "brus.stakes.pool"
+
+
+def test_a_coup_ended_where_a_team_reaches_the_target_is_the_last_coups_rule() -> None:
+    """1802 inside a game: a coup that takes a team to 301 is played out (hdb.game.last-coup). A
+    program that ends the deal there (nothing legal, an action refused `deal-over`) breaks that
+    rule, not the window or the claim whose step it is; a deal ended early where no team is at
+    301 is not laid on it."""
+    s = _scenario("homme-de-brou-1802", "gen.hdb.game.00001")
+    assert _at(s, 9, "legal") == ["pass", "claim", "declare"]
+    assert _observed(s, 9, "legal", []) == "hdb.game.last-coup"
+    early = _step(s, lambda st: bool(st.get("expect", {}).get("legal")))  # the first card of the coup
+    assert early < 9
+    assert _observed(s, early, "legal", []) != "hdb.game.last-coup"
+
+
+def test_a_lower_trump_allowed_to_a_hand_of_trumps_only_is_that_exception() -> None:
+    """Brouc: a player holding nothing but trumps on a ruffed plain lead may play any trump only
+    if none beats the ruff (brouc.play.only-trumps). A program offering him a lower trump while he
+    holds a higher one reads that exception otherwise, not the overtrump."""
+    s = _scenario("brouc", "gen.brouc.deal.00007")
+    assert _at(s, 58, "legal") == ["AC"]
+    assert _observed(s, 58, "legal", ["AC", "8C"]) == "brouc.play.only-trumps"
+
+
+def test_the_auction_offered_again_once_it_is_over_is_a_pass_that_was_not_final() -> None:
+    """L'Hombre: the auction ends when all but one have passed; a program still offering the
+    auction's words, a pass among them, asks a player who passed (hom.auction.pass-final)."""
+    s = _scenario("hombre", "gen.hom.deal.00030")
+    want = _at(s, 7, "legal")
+    assert want == ["demande", "demande-a-pique", "tourne", "nolo-en-demande"]
+    reopened = [*want, "sans-prendre", "sans-prendre-a-pique", "pur-nolo", "nolo-ouvert", "pass"]
+    assert _observed(s, 7, "legal", reopened) == "hom.auction.pass-final"
+    assert _observed(s, 7, "legal", [*want, "sans-prendre"]) != "hom.auction.pass-final"

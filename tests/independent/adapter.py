@@ -90,6 +90,11 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
             return [deal.leader_of(i) for i in range(len(deal.tricks))]
         if indep_engine.fault("tricks-by-team") and not deal.brouc:
             return [indep_engine.team(w) for w, _ in deal.tricks]
+        if indep_engine.fault("tricks-by-pile-keeper") and not deal.brouc:
+            keepers: dict[int, int] = {}
+            for w, _ in deal.tricks:
+                keepers.setdefault(indep_engine.team(w), w)
+            return [keepers[indep_engine.team(w)] for w, _ in deal.tricks]
         if indep_engine.fault("tricks-newest-first") and not deal.brouc:
             return [w for w, _ in reversed(deal.tricks)]
         return [w for w, _ in deal.tricks]
@@ -103,6 +108,11 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
         if indep_engine.fault("announcement-view-plain-value") and deal.brouc:
             return [{"player": p, "marriage": m, "points": v // 2 if m[-1] == deal.trump else v}
                     for p, m, v in deal.announcements]
+        if indep_engine.fault("announcements-by-team") and not deal.brouc:
+            return [{"player": indep_engine.team(p), "marriage": m, "points": v} for p, m, v in deal.announcements]
+        if indep_engine.fault("trump-marriage-named-without-suit") and deal.brouc:
+            return [{"player": p, "marriage": m[:-1] if m[-1] == deal.trump else m, "points": v}
+                    for p, m, v in deal.announcements]
         return [{"player": p, "marriage": m, "points": v} for p, m, v in deal.announcements]
     if name == "table":
         if indep_engine.fault("table-view-at-end") and deal.brouc and deal.phase != "over":
@@ -110,6 +120,8 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
         if indep_engine.fault("table-view-single-value") and not deal.brouc:
             return [{"trick": n, "marriage": m, "team": t, "points": v // deal.param("table_factor")}
                     for n, m, t, v in deal.table]
+        if indep_engine.fault("table-shown-by-lowest-card") and not deal.brouc:
+            return [{"trick": n, "marriage": m[-2:], "team": t, "points": v} for n, m, t, v in deal.table]
         return [{"trick": n, "marriage": m, "team": t, "points": v} for n, m, t, v in deal.table]
     if name == "result":
         return deal.result()

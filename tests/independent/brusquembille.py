@@ -485,6 +485,26 @@ BATCH_T_FAULTS: dict[str, tuple[str, str]] = {
                                 "player in the order of play, not one each to the tied players from the first"),
 }
 FAULTS.update(BATCH_T_FAULTS)
+# the twenty-first batch of issue 63, written blind to the diagnosis too: a twentieth held-out set
+BATCH_U_FAULTS: dict[str, tuple[str, str]] = {
+    "last-tricks-unpaid": ("brus.talon.last-tricks", "once the stock is gone the last tricks are played without the "
+                           "after-trick settling: their brusquembilles are not paid, as nothing is drawn"),
+    "totals-points-game-only": ("brus.match.points", "the session's card point totals are kept only in the game for "
+                                "points; in the game for the pool they stay as they were before the deal"),
+    "trick-in-seat-order": ("brus.info.trick-open", "the cards of the trick in progress are listed by player number "
+                            "(the trick observable and the views), not in the order they were played"),
+    "turnup-brusquembille-unpaid": ("brus.pay.brusquembille", "an ace or ten that was the turned trump is paid for "
+                                    "by nobody when played, being known to all since the deal"),
+    "returned-all-tied-only": ("brus.count.winner", "under many_tied returned the stakes are handed back only when "
+                               "every side ties for the most; three tied among five share the pool"),
+    "trump-must-outrank": ("brus.play.trick-winner", "a trump on a plain suit led wins only if its rank is above the "
+                           "best card of the suit led; otherwise that card wins"),
+    "stake-one-jeton": ("brus.stakes.pool", "each player puts one jeton in the pool at the start of a deal "
+                        "(pool_per_coup 1 read as jetons), not one fiche of 20"),
+    "follow-suit-not-trumps": ("brus.play.free", "under following_after_talon follow-suit a trump led need not be "
+                               "followed: only a plain suit led must be"),
+}
+FAULTS.update(BATCH_U_FAULTS)
 FAULT = ""
 
 
@@ -747,6 +767,8 @@ class Deal:
             stake = 10 if FAULT == "stake-ten-jetons" else FICHE
             if FAULT == "stake-three-fiches":
                 stake = 3 * FICHE
+            if FAULT == "stake-one-jeton":
+                stake = 1
             payers = list(range(n)) if FAULT == "stakes-from-seat-zero" else rules.round_from(self.first)
             if FAULT == "stake-dealer-exempt":
                 payers = [p for p in payers if p != dealer]
@@ -846,6 +868,8 @@ class Deal:
         hand = self.hands[self.to_act]
         follow = self.rules.p["following_after_talon"] == "follow-suit" and self.talon_count() == 0
         if FAULT == "follow-suit-ignored":
+            follow = False
+        if FAULT == "follow-suit-not-trumps" and self.trick and self.trick[0][1][1] == self.trump:
             follow = False
         if FAULT == "follow-suit-one-trick-early" and self.rules.p["following_after_talon"] == "follow-suit":
             follow = self.talon_count() <= self.rules.n
@@ -958,6 +982,11 @@ class Deal:
         trumps = [(p, c) for p, c in self.trick if c[1] == self.trump_now()]
         if FAULT == "renounce-trump-ignored" and led != self.trump_now():
             trumps = [(p, c) for p, c in trumps if not any(h[1] == led for h in self.hands[p])]
+        if trumps and FAULT == "trump-must-outrank" and led != self.trump_now():
+            top_led = max(((p, c) for p, c in self.trick if c[1] == led), key=lambda pc: strength[pc[1][0]])
+            top_trump = max(trumps, key=lambda pc: self.rules.trump_strength[pc[1][0]])
+            if self.rules.trump_strength[top_trump[1][0]] <= strength[top_led[1][0]]:
+                return top_led[0]
         if trumps:
             if FAULT == "first-trump-wins":
                 return trumps[0][0]
@@ -981,6 +1010,7 @@ class Deal:
         self.last_trick = list(self.trick)
         self.tricks.append(win)
         self.won[win].extend(c for _, c in self.trick)
+        stock_gone = self.talon_count_true() == 0
         if self.talon_count_true() > (rules.n if FAULT == "draw-stops-round-early" else 0):
             order = rules.round_from(leader if FAULT == "leader-draws-first" else win)
             if FAULT == "draw-winner-last":
@@ -1016,7 +1046,7 @@ class Deal:
                 self.events.append({"trick": drew_for, "player": p, "draw": shown})
         if rules.paid and FAULT == "brusquembilles-paid-at-end":
             self.unpaid.append((number, list(self.trick), win, leader))
-        elif rules.paid:
+        elif rules.paid and not (FAULT == "last-tricks-unpaid" and stock_gone):
             self.pay_brusquembilles(number, list(self.trick), win, leader)
         self.trick = []
         next_lead = rules.next(leader) if FAULT == "lead-passes-round" else win
@@ -1064,6 +1094,8 @@ class Deal:
                 worth = 0
             if FAULT == "trump-brusquembille-double" and c[1] == self.trump:
                 worth *= 2
+            if FAULT == "turnup-brusquembille-unpaid" and c == self.turnup:
+                worth = 0
             if not worth:
                 continue
             if FAULT == "captured-brusquembilles-paid":
@@ -1116,6 +1148,8 @@ class Deal:
             pool = sum(e["jetons"] for e in self.ledger if e["to"] == "pool")
             order = [p for p in rules.round_from(self.first)]
             returned = len(sides) >= 3 and rules.p["many_tied"] == "returned" and FAULT != "returned-ignored"
+            if FAULT == "returned-all-tied-only":
+                returned = returned and len(sides) == len({tuple(rules.side(p)) for p in range(n)})
             if returned or (FAULT == "two-tied-returned" and len(sides) == 2):
                 for p in order:
                     back = sum(e["jetons"] for e in self.ledger if e["to"] == "pool" and e["from"] == p)
@@ -1191,6 +1225,8 @@ class Deal:
         if FAULT == "pairs-totals-own-points":
             counted_points = [self.card_points(p) for p in range(rules.n)]
         totals = [a + b for a, b in zip(s["totals"], counted_points, strict=True)]
+        if FAULT == "totals-points-game-only" and rules.p["scoring"] == "pool":
+            totals = list(s["totals"])
         if FAULT == "points-totals-not-carried" and rules.p["scoring"] == "points":
             totals = list(counted_points)
         winners: list[int] | None = None
@@ -1243,6 +1279,8 @@ class Deal:
         if FAULT == "partner-hand-as-dealt" and partner is not None:
             partner = list(self.dealt["hands"][player ^ 1])
         trick: list[tuple[int, str | None]] = list(self.trick)
+        if FAULT == "trick-in-seat-order":
+            trick = sorted(trick, key=lambda pc: pc[0])
         if FAULT == "view-trick-own-card-only":
             trick = [(p, c if p == player else None) for p, c in trick]
         if FAULT == "view-trick-kept" and not trick and self.last_trick:
@@ -1287,6 +1325,8 @@ class Deal:
                 return [self.legal() if p == self.to_act else list(self.hands[p]) for p in range(n)]
             return [self.legal() if p == self.to_act else [] for p in range(n)]
         if name == "trick":
+            if FAULT == "trick-in-seat-order":
+                return [c for _, c in sorted(self.trick)]
             return [c for _, c in self.trick]
         if name == "tricks":
             return list(self.tricks)
@@ -1396,7 +1436,8 @@ def main(argv: list[str]) -> int:
                    **{k: "issue-63-m" for k in BATCH_M_FAULTS}, **{k: "issue-63-n" for k in BATCH_N_FAULTS},
                    **{k: "issue-63-o" for k in BATCH_O_FAULTS}, **{k: "issue-63-p" for k in BATCH_P_FAULTS},
                    **{k: "issue-63-q" for k in BATCH_Q_FAULTS}, **{k: "issue-63-r" for k in BATCH_R_FAULTS},
-                   **{k: "issue-63-s" for k in BATCH_S_FAULTS}, **{k: "issue-63-t" for k in BATCH_T_FAULTS}}
+                   **{k: "issue-63-s" for k in BATCH_S_FAULTS}, **{k: "issue-63-t" for k in BATCH_T_FAULTS},
+                   **{k: "issue-63-u" for k in BATCH_U_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], indent=1))
         return 0

@@ -504,6 +504,29 @@ BATCH_T_FAULTS: dict[str, tuple[str, str]] = {
     "grand-tourne-four": ("hom.contract.table", "grand tourné scores 4 (codille 5), not 3 (codille 4)"),
 }
 FAULTS.update(BATCH_T_FAULTS)
+# the twenty-first batch of issue 63, written blind to the diagnosis too: a twentieth held-out set
+BATCH_U_FAULTS: dict[str, tuple[str, str]] = {
+    "auction-forgotten-after": ("hom.info.public", "the views list the auction's bids and passes only while the "
+                                "auction lasts: once it is over the view's auction is empty"),
+    "tier-keeps-unrecorded": ("hom.exchange.tiers", "a tier who discards nothing says nothing: the exchange lists "
+                              "only the players who changed cards, not a tier's draw of none"),
+    "discards-under-talon": ("hom.exchange.hombre", "the cards discarded in the exchange are put face down under the "
+                             "talon, which the next players may draw from, instead of being set aside"),
+    "turn-at-draw": ("hom.exchange.tourne", "in a tourné (and grand tourné) the top card of the talon is turned only "
+                     "when the hombre draws, after his discards, trump being unknown until then"),
+    "vole-row-first": ("hom.count.vole", "the vole's ledger entry is written before the contract's entry, not after "
+                       "it"),
+    "nolo-ouvert-ranks-with-pur-nolo": ("hom.auction.priority", "open nolo shares the rank of pure nolo (and sans "
+                                        "prendre in spades), being pure nolo played open, instead of ranking above "
+                                        "them"),
+    "second-opens-auction": ("hom.auction.order", "the second hand, on the dealer's left, opens the auction and the "
+                             "first hand answers him, the survivor then bidding against the third hand"),
+    "remise-all-level": ("hom.count.result", "a remise needs the hombre level with both tiers (three each): four and "
+                         "four, the hombre level with the better tier only, is a codille"),
+    "sitting-out-fixed": ("hom.players.four", "with four, the player opposite the first dealer sits out every coup of "
+                          "the session, not the one opposite each coup's dealer"),
+}
+FAULTS.update(BATCH_U_FAULTS)
 FAULT = ""
 
 SUITS = "SHDC"
@@ -606,6 +629,8 @@ def set_fault(name: str) -> None:
         CONTRACTS["nolo-ouvert"]["won"], CONTRACTS["nolo-ouvert"]["codille"] = 5, 6
     if name == "grand-tourne-four":
         CONTRACTS["grand-tourne"]["won"], CONTRACTS["grand-tourne"]["codille"] = 4, 5
+    if name == "nolo-ouvert-ranks-with-pur-nolo":
+        CONTRACTS["nolo-ouvert"]["rank"] = CONTRACTS["pur-nolo"]["rank"]
 
 
 # ---------------------------------------------------------------- card orders
@@ -847,6 +872,10 @@ class Deal:
         self.first_pass_again = False
         self.turned_off = False
         self.last_trick: list[tuple[int, str]] = []
+        self.turn_later = False
+        if FAULT == "second-opens-auction":
+            self.duel = [self.active[1], self.active[0]]
+            self.to_act = self.active[1]
 
     def clone(self) -> Deal:
         """A copy that shares nothing mutable."""
@@ -1026,18 +1055,25 @@ class Deal:
                     self.events.append({"trick": 0, "player": self.hombre, "show": c})
             if name == "grand-tourne" and FAULT == "grand-tourne-names-trump":
                 return
-            self.turned = self.talon[-1 if FAULT == "tourne-turns-bottom" else 0]
-            if FAULT == "turned-card-off-talon":
-                self.talon.pop(0)
-                self.turned_off = True
-            self.events.append({"trick": 0, "player": self.hombre, "turn": self.turned})
-            if FAULT == "turned-black-ace-next" and self.turned in ("AS", "AC") and len(self.talon) > 1:
-                self.turned = self.talon[1]
-                self.events.append({"trick": 0, "player": self.hombre, "turn": self.turned})
-            self.trump = self.turned[1]
+            if FAULT == "turn-at-draw":
+                self.turn_later = True
+            else:
+                self.turn_card()
         elif kind != "none":
             self.trump = kind
         self.start_exchange()
+
+    def turn_card(self) -> None:
+        """Turn the talon's top card for trump (tourné and grand tourné)."""
+        self.turned = self.talon[-1 if FAULT == "tourne-turns-bottom" else 0]
+        if FAULT == "turned-card-off-talon":
+            self.talon.pop(0)
+            self.turned_off = True
+        self.events.append({"trick": 0, "player": self.hombre, "turn": self.turned})
+        if FAULT == "turned-black-ace-next" and self.turned in ("AS", "AC") and len(self.talon) > 1:
+            self.turned = self.talon[1]
+            self.events.append({"trick": 0, "player": self.hombre, "turn": self.turned})
+        self.trump = self.turned[1]
 
     # -- exchange
 
@@ -1270,7 +1306,8 @@ class Deal:
                 elif self.vole or mine > best_tier or (FAULT == "four-tricks-win" and mine >= 4 and mine >= best_tier):
                     result = "won"
                 elif mine == best_tier:
-                    result = "codille" if FAULT == "tie-is-codille" else "remise"
+                    result = "codille" if FAULT == "tie-is-codille" or (FAULT == "remise-all-level" and mine == 4) \
+                        else "remise"
                 elif FAULT == "codille-needs-five" and best_tier < 5:
                     result = "remise"
                 else:
@@ -1301,6 +1338,8 @@ class Deal:
                 if made or FAULT != "missed-vole-free":
                     self.write(h, bonus if made else -bonus, 6 if FAULT == "vole-row-at-undertaking" else n,
                                "hom.count.vole")
+                    if FAULT == "vole-row-first" and len(self.ledger) >= 2:
+                        self.ledger[-2:] = self.ledger[-2:][::-1]
             for e in self.ledger:
                 points[h] += e["points"] if e["to"] == h else -e["points"]
             if FAULT == "codille-tier-scores" and result == "codille":
@@ -1451,6 +1490,9 @@ class Deal:
                 raise Refused("word-not-now" if FAULT == "draw-early-word-not-now" else "too-few-discards",
                               "discard more first")
             k = len(self.pending)
+            if self.turn_later and p == self.hombre:
+                self.turn_later = False
+                self.turn_card()
             if FAULT == "turned-card-to-tiers" and p == self.hombre and self.turned is not None and k:
                 drawn, self.talon = self.talon[1:k + 1], self.talon[:1] + self.talon[k + 1:]
             elif FAULT == "exchange-from-bottom" and k:
@@ -1463,7 +1505,10 @@ class Deal:
             for c in drawn:
                 self.hands[p].append(c)
                 self.events.append({"trick": 0, "player": p, "draw": c})
-            self.exchange.append({"player": p, "discarded": k})
+            if FAULT != "tier-keeps-unrecorded" or k or p == self.hombre:
+                self.exchange.append({"player": p, "discarded": k})
+            if FAULT == "discards-under-talon":
+                self.talon += self.pending
             self.pending = []
             self.queue.pop(0)
             self.next_exchanger()
@@ -1565,7 +1610,8 @@ class Deal:
                       (self.last_trick if FAULT == "last-trick-left-on-table" and not self.trick else self.trick)],
             "tricks": [] if FAULT == "tricks-own-turn-only" and p != self.to_act else list(self.tricks),
             "auction": [e for e in self.auction if (FAULT != "view-auction-no-passes" or e["bid"] != "pass")
-                        and (FAULT != "view-auction-own-only" or e["player"] == p)],
+                        and (FAULT != "view-auction-own-only" or e["player"] == p)]
+            if FAULT != "auction-forgotten-after" or self.phase == "auction" else [],
             "hombre": self.hombre,
             "exchange": [] if FAULT == "discard-counts-at-play" and self.phase not in ("play", "over") else
             [e for e in self.exchange if FAULT != "discard-counts-private" or e["player"] == p],
@@ -1614,6 +1660,7 @@ class Table:
         session = setup.get("session") or {}
         self.deals = session.get("deals", 0)
         self.points = list(session.get("points", [0] * self.n))
+        self.first_dealer = dealer
         self.start(dealer, setup)
 
     def start(self, dealer: int, spec: dict[str, Any]) -> None:
@@ -1622,6 +1669,7 @@ class Table:
             seats, talon = seeded_deal(int(spec["seed"]), spec.get("cut"))
             hands: list[list[str]] = [[] for _ in range(self.n)]
             self.deal = Deal(self.n, dealer, hands, talon)
+            self.fix_out()
             order = self.deal.active
             if FAULT == "deal-from-dealer":
                 order = order[-1:] + order[:-1]
@@ -1634,7 +1682,17 @@ class Table:
             self.dealt = {"hands": [list(h) for h in self.deal.hands], "talon": list(talon)}
         else:
             self.deal = Deal(self.n, dealer, spec["hands"], spec["talon"])
+            self.fix_out()
             self.dealt = {"hands": [list(h) for h in spec["hands"]], "talon": list(spec["talon"])}
+
+    def fix_out(self) -> None:
+        """Under the fault sitting-out-fixed, seat out the player opposite the first dealer, whoever deals."""
+        if FAULT != "sitting-out-fixed" or self.n != 4:
+            return
+        d, out = self.deal.dealer, (self.first_dealer + 2) % 4
+        self.deal.active = [q for q in ((d + i) % 4 for i in (1, 2, 3, 4)) if q != out]
+        self.deal.duel = [self.deal.active[0], self.deal.active[1]]
+        self.deal.to_act = self.deal.active[0]
 
     def session(self, report: bool = True) -> dict[str, Any]:
         """The session observable (report: as shown, not as the next deal reads it)."""
@@ -1744,7 +1802,8 @@ def main() -> int:
                    **{k: "issue-63-m" for k in BATCH_M_FAULTS}, **{k: "issue-63-n" for k in BATCH_N_FAULTS},
                    **{k: "issue-63-o" for k in BATCH_O_FAULTS}, **{k: "issue-63-p" for k in BATCH_P_FAULTS},
                    **{k: "issue-63-q" for k in BATCH_Q_FAULTS}, **{k: "issue-63-r" for k in BATCH_R_FAULTS},
-                   **{k: "issue-63-s" for k in BATCH_S_FAULTS}, **{k: "issue-63-t" for k in BATCH_T_FAULTS}}
+                   **{k: "issue-63-s" for k in BATCH_S_FAULTS}, **{k: "issue-63-t" for k in BATCH_T_FAULTS},
+                   **{k: "issue-63-u" for k in BATCH_U_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()]))
         return 0

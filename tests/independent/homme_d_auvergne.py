@@ -448,6 +448,27 @@ BATCH_T_FAULTS: dict[str, tuple[str, str]] = {
                                 "auv.king.held, not auv.king.turned"),
 }
 FAULTS.update(BATCH_T_FAULTS)
+# the twenty-first batch of issue 63, written blind to the diagnosis too: a twentieth held-out set
+BATCH_U_FAULTS: dict[str, tuple[str, str]] = {
+    "ace-above-jack": ("auv.deck.order", "ranks the ace above the jack in every suit (K Q A J T 9 8 7)"),
+    "first-receiver-seat-zero": ("auv.deal.packets", "a seeded deal gives the first packet to player 0 whoever "
+                                 "deals (reading deal.first_receiver as a seat), not to the player on the dealer's "
+                                 "right"),
+    "first-lead-seat-zero": ("auv.play.lead", "player 0 leads the first trick whoever deals (reading "
+                             "players.first_lead as a seat), not the player on the dealer's right"),
+    "next-dealer-after-homme": ("auv.match.next-dealer", "after a deal with a homme the deal passes to the player on "
+                                "the homme's right, not on the dealer's right"),
+    "speech-round-twice": ("auv.speech.round", "when every player passes, the word goes round the table a second "
+                           "time before the deal goes on to a réjouissance or ends"),
+    "talon-empty-in-play": ("auv.deal.talon", "once play begins the talon is taken as set aside: its count is 0, "
+                            "not the cards left face down"),
+    "lost-entry-trick-zero": ("auv.count.lost", "the homme's lost point is written at trick 0, like the marks of "
+                              "the speech, not at trick 5"),
+    "taken-king-opponents-kept": ("auv.king.taken", "a scored king won by another opponent of the homme (both "
+                                  "playing against him) keeps its point: only a king passing to or from the homme "
+                                  "moves"),
+}
+FAULTS.update(BATCH_U_FAULTS)
 FAULT = ""
 SEVENS = True  # parameter pack_with_four (AMB-48): False plays four with 28 cards
 LOSER_PAYS = "each-opponent"  # parameter loser_pays (AMB-53)
@@ -492,6 +513,8 @@ def rank_order() -> str:
         return "KQJA9T87"
     if fault("queen-above-king"):
         return "QKJAT987"
+    if fault("ace-above-jack"):
+        return "KQAJT987"
     return RANKS
 
 
@@ -572,6 +595,8 @@ def seeded_deal(n: int, seed: int, dealer: int, cut: int | None, packets: list[i
         cards = cards[pos:] + cards[:pos]
         pos = 0
     first = dealer if fault("deal-from-dealer") else dealer + 1
+    if fault("first-receiver-seat-zero"):
+        first = 0
     step = 1
     if fault("deal-clockwise"):
         first, step = dealer - 1, -1
@@ -697,6 +722,8 @@ class Deal:
         """The cards left face down in the talon (auv.deal.talon)."""
         if fault("talon-less-offered") and self.phase == "turn-offer" and self.talon:
             return len(self.talon) - 1
+        if fault("talon-empty-in-play") and (self.phase == "play" or (self.phase == "over" and self.homme is not None)):
+            return 0
         return len(self.talon) + (len(self.turned) if fault("talon-counts-turned") else 0)
 
     def trump(self) -> str | None:
@@ -1005,7 +1032,7 @@ class Deal:
             following = self.after(following)
         if fault("speech-skips-dealer") and following == self.dealer:
             self.asked = self.n
-        if self.asked < (4 if fault("speech-round-of-four") else self.n):
+        if self.asked < (4 if fault("speech-round-of-four") else 2 * self.n if fault("speech-round-twice") else self.n):
             self.to_act = following
             return
         if fault("later-speaker-overplays") and self.homme is not None:
@@ -1069,6 +1096,8 @@ class Deal:
             self.to_act = self.after(self.homme)
         if fault("turner-leads"):
             self.to_act = self.turned[-1][0]
+        if fault("first-lead-seat-zero"):
+            self.to_act = 0
 
     def play_card(self, p: int, card: str) -> None:
         """Play a card; a full trick is won, its kings move, the target is checked, the count made."""
@@ -1091,6 +1120,8 @@ class Deal:
             if fault("taken-king-trumped-only") and not won_by_trump:
                 continue
             if fault("led-king-not-taken") and q == leader:
+                continue
+            if fault("taken-king-opponents-kept") and self.homme not in (q, win):
                 continue
             if self.scored.get(c) == q or (fault("unscored-king-moves") and c not in self.scored):
                 to: int | str = "sheet" if fault("taken-king-to-sheet") else win
@@ -1191,7 +1222,7 @@ class Deal:
         else:
             if (not (fault("winner-reading-homme-keeps-mark") and LOSER_PAYS == "the-winner")
                     and not fault("lost-homme-written-last")):
-                self.write(5, homme, "sheet", None, "auv.count.lost")
+                self.write(0 if fault("lost-entry-trick-zero") else 5, homme, "sheet", None, "auv.count.lost")
             if not fault("lost-opponents-nothing"):
                 for i in range(self.n):
                     q = i if fault("lost-points-seat-order") else (self.dealer + 1 + i) % self.n
@@ -1213,6 +1244,8 @@ class Deal:
             return self.dealer
         if fault("next-dealer-self-until-over") and self.phase != "over":
             return self.dealer
+        if fault("next-dealer-after-homme") and self.homme is not None:
+            return (self.homme + 1) % self.n
         if fault("next-dealer-from-deal-count"):
             return (self.n - 1 + self.deals + 1) % self.n
         return (self.dealer + 1) % self.n
@@ -1399,7 +1432,8 @@ def main() -> None:
                    **{k: "issue-63-m" for k in BATCH_M_FAULTS}, **{k: "issue-63-n" for k in BATCH_N_FAULTS},
                    **{k: "issue-63-o" for k in BATCH_O_FAULTS}, **{k: "issue-63-p" for k in BATCH_P_FAULTS},
                    **{k: "issue-63-q" for k in BATCH_Q_FAULTS}, **{k: "issue-63-r" for k in BATCH_R_FAULTS},
-                   **{k: "issue-63-s" for k in BATCH_S_FAULTS}, **{k: "issue-63-t" for k in BATCH_T_FAULTS}}
+                   **{k: "issue-63-s" for k in BATCH_S_FAULTS}, **{k: "issue-63-t" for k in BATCH_T_FAULTS},
+                   **{k: "issue-63-u" for k in BATCH_U_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], ensure_ascii=False))
         return

@@ -34,7 +34,7 @@ from ...laws.auction import words as auction_words
 from ...laws.contracts import contracts as contract_rows
 from ...laws.contracts import has_auction, may_name
 from ...laws.following import matadors_of
-from ...laws.game import game_value
+from ...laws.game import count_so_far, game_value, reaches_target
 from ...laws.payments import brusquembille_payments
 from ...laws.results import SURRENDER
 from ...laws.speech import PASS, SHOW, TURN, has_speech
@@ -141,6 +141,8 @@ def _diagnosed(s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
     step, action = _replayed(table, s, verdict)
     if _turn_moved_on(table, verdict, action):
         return in_ruleset(rules, "hdb.marriage.announce-window") or "hdb.marriage.announce-window", False
+    if _ended_at_target(table, step, verdict) and (played_out := in_ruleset(rules, "hdb.game.last-coup")):
+        return played_out, True  # the coup stopped where a team reached the target: it is played out
     if action is not None:
         said = str(verdict.got)  # "refused: CODE" (the program refuses it), or "accepted"
         exposed = _turnup_in_question(table, [action]) and (
@@ -162,6 +164,20 @@ def _diagnosed(s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
     clause = in_ruleset(rules, _observed_clause(table, step["expect"], verdict))
     # the deal's fields are records: a turned card apart while the hands agree is the turn-up's (as in every game)
     return None if clause is None else (clause, verdict.observed in _PRECISE or verdict.observed == "deal")
+
+
+def _ended_at_target(table: Table, step: Mapping[str, Any], verdict: Verdict) -> bool:
+    """Whether the program ends a deal inside a game (an action refused `deal-over`, nothing
+    legal, nobody to act, `over`) that the reference plays on, once a team's count has reached
+    the target: a coup that takes a team there is played out (hdb.game.last-coup), not ended."""
+    state = table.state
+    if getattr(state, "context", None) is None or state.is_over:
+        return False
+    name, got, want = verdict.observed, verdict.got, step.get("expect", {}).get(verdict.observed or "")
+    ended = (name is None and isinstance(got, str) and "deal-over" in got and verdict.expected != "deal-over") \
+        or (name == "legal" and got == [] and want) or (name == "to_act" and got is None and want is not None) \
+        or (name == "over" and got is True)
+    return bool(ended) and any(reaches_target(state.rules, count_so_far(state, t)) for t in range(2))
 
 
 def _valued_on_winners(rules: Rules, want: Mapping[str, Any], got: Mapping[str, Any]) -> bool:
@@ -1393,6 +1409,14 @@ _HOMBRE_OUTCOME = {"surrender": "hom.exchange.surrender", "stopped": "hom.count.
 _HOMBRE_PHASE = {"auction": "hom.auction.priority", "declare": "hom.contract.demande", "exchange": "hom.exchange.hombre"}
 
 
+def _auction_reopened(state: Any, want: Any, got: Any) -> bool:
+    """Whether the program still offers the auction's words (a pass among them) once the
+    reference's auction is over: the auction ends when every player but one has passed, so
+    whoever is asked has passed, and a pass is final (hom.auction.pass-final)."""
+    return (state.phase != "auction" and any(bid is None for _, bid in state.said)
+            and isinstance(got, list) and "pass" in got and isinstance(want, list) and "pass" not in want)
+
+
 def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
     """`_diagnosed` for a game with an auction: the scenario is played on the reference table
     up to the failing step; an action is judged by the phase it came in (the auction, the
@@ -1415,6 +1439,8 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         return _in_ruleset_pair(rules, black, name == "tricks")
     if name == "to_act" and (ended := _ended_apart(rules, state, verdict)):
         return _in_ruleset_pair(rules, ended, False)
+    if name == "legal" and _auction_reopened(state, want, verdict.got):
+        return _in_ruleset_pair(rules, "hom.auction.pass-final", False)
     if name in ("legal", "speakers"):
         words = _hombre_words_apart(want, verdict.got)
         clause = _hombre_word_clause(table, words) or _hand_clause(table, verdict, "hom")
@@ -2202,6 +2228,8 @@ def following_clause(rules: Rules, hand: int, card: int, trick: list[int], trump
         return "brouc.play.overtrump"
     if rules.honours[trump] >> card & 1:
         return "brouc.play.marriage-exception"
+    if not hand & ~trumps:
+        return "brouc.play.only-trumps"  # nothing but trumps, a lower one: the exception that speaks of him
     return "brouc.play.overtrump" if higher else "brouc.play.no-undertrump"
 
 
