@@ -910,7 +910,7 @@ def _replayed(table: Any, s: Scenario, verdict: Verdict) -> tuple[dict[str, Any]
 def _brus_next_lead(state: Any, asked: Any) -> str:
     """Brusquembille, between two tricks, another player asked to lead: who leads next
     (brus.play.next-lead); but once the stock is gone, the player after the last trick's leader
-    (the lead passed round in turn, as the deal's lead never is) breaks how play goes on
+    (the lead passed round in turn, which no rule of the game does) breaks how play goes on
     (brus.talon.last-tricks: as before, without drawing), since a lead passed on so from the
     start would have shown at the second trick."""
     leader = state.tricks[-1][0]
@@ -930,11 +930,11 @@ def _hand_clause(table: Any, verdict: Verdict, prefix: str) -> str | None:
     lead = f"{prefix}.play.lead"
     got = verdict.got
     who = lead
-    if state.tricks and not state.trick:  # after a trick: who leads next, the seat holding the cards offered
+    if prefix == "brus" and state.tricks and not state.trick:  # after a trick: who leads, the seat holding the cards
         holder = next((seat for seat in range(len(state.hands)) if got and isinstance(got, list)
                        and all(isinstance(c, str) and _is_card(rules, c) and state.hands[seat] >> rules.card(c) & 1
                                for c in got)), None)
-        who = _brus_next_lead(state, holder) if prefix == "brus" else lead
+        who = _brus_next_lead(state, holder)
     if verdict.observed is None:  # an action: refused as not in hand, the player asked is not the one the rules ask
         # (unless the reference refuses it too, by a rule of following: its player holds the card, and
         # that rule's check is the one the program made otherwise, `_refused_by`)
