@@ -562,3 +562,27 @@ def test_a_slip_in_the_function_of_a_rule_no_failure_names_is_its_readers(monkey
                         ("hom.deal.packets",) * 6, ("hom.play.matador-privilege",) * 6)
     assert not data.slip
     assert run(data)[0].clause == "hom.deck.matadors"
+
+
+def test_a_variant_failing_otherwise_on_half_the_failures_weighs_less_than_the_rule_they_name(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every failure is laid on the game's value, two of them in scenarios of the last coup; a
+    reading of the last coup fails as the program does on two of the four replayed and otherwise
+    on the other two. A variant's weight
+    grows with the square of the share it reproduces, so half of them is weak evidence and the
+    rule the failures name comes first; one reproducing all four puts its clause first."""
+    from brou.conformance.diagnosis import localise
+    from brou.conformance.diagnosis.counterfactual import Reproduction
+
+    def first(reproduced: int) -> str:
+        reading = Reproduction(("hdb.game.last-coup",), "loser_count_last_coup", "unrounded", "rounded",
+                               reproduced, 4, 10, ("hdb.play.lead",) * reproduced, ("hdb.game.value",) * reproduced)
+        monkeypatch.setattr(localise, "reproductions", lambda *args, **kwargs: [reading])
+        outcomes = [_outcome(_scenario(f"coup.{i}", ["hdb.game.last-coup"]), i < 2, "hdb.game.value") for i in range(30)]
+        outcomes += [_outcome(_scenario(f"value.{i}", ["hdb.game.value"]), i < 1, "hdb.game.value") for i in range(10)]
+        outcomes += [_outcome(_scenario(f"gen.{i}", ["hdb.play.lead"], "generated"), True, "hdb.game.value")
+                     for i in range(8)]
+        return ranked("homme-de-brou-1802", outcomes)[0].clause
+
+    assert first(2) == "hdb.game.value"
+    assert first(4) == "hdb.game.last-coup"

@@ -29,8 +29,10 @@ that fail a few rules), each against the hypothesis that h is fine:
   an order moved by one, a slip in the function that implements a clause); a variant of h
   under which it fails the same steps with the same answers, and passes what the program
   passes, is what the program has instead (`READING` for each failure reproduced, times the
-  share of those replayed, and `OWN_READING` more for each of them that was written for h:
-  that parts two clauses with alike variants, such as the two clauses of one function). A
+  square of the share of those replayed: a variant that fails as the program does on half the
+  failures replayed and otherwise on the rest is weaker evidence than half of one that fails
+  as it does on all; and `OWN_READING` more for each of them that was written for h: that parts
+  two clauses with alike variants, such as the two clauses of one function). A
   variant of a clause with no evidence of its own, whose failures reproduced are all laid on
   one rule reading it, is that rule's: the slip shows only through it (unless a clause with a
   failing scenario of its own has one reproducing as many).
@@ -79,7 +81,7 @@ FURTHER = (1.0, 19.0)  # a clause that reads h through another: the error leaks 
 UPSTREAM = (1.0, 9.0)
 BASELINE = 0.02  # if h is fine, how often a scenario written for it fails all the same (another fault)
 SHOWN = 5.0  # weight of log(1 + the other scenarios' failures laid on h)
-READING = 20.0  # weight of each failure that a variant of h reproduces, times the share reproduced
+READING = 20.0  # weight of each failure that a variant of h reproduces, times the square of the share reproduced
 OWN_READING = 5.0  # more for each of those written for h itself (a variant of two clauses, or two alike)
 FEW = 3  # where little fails: at most this many failures of other scenarios laid on the rules reading a clause
 
@@ -346,7 +348,7 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
         # a variant of h under which the reference fails as the implementation does
         reading = readings.get(h)
         if reading is not None:
-            score += READING * reading.reproduced * reading.reproduced / reading.tried
+            score += READING * reading.reproduced * (reading.reproduced / reading.tried) ** 2
             score += OWN_READING * sum(1 for p in reading.purposes if _resolved(ruleset, p) == h)
         scored.append(Suspect(ruleset, h, score, own_failed[h], own_total[h], explains[h], failures, reading))
 
