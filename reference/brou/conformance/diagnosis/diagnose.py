@@ -1951,16 +1951,7 @@ def _table_left_out(table: Table, want: Any, got: Any) -> bool:
                          if isinstance(w, dict) and isinstance(g, dict)):
         return False
     w, g = scores[-1]
-    table_of = [0, 0]
-    for t, value in enumerate(points):
-        table_of[table.team(t)] = value
-    apart = []
-    for k in ("nous", "eux"):
-        x, y = w.get(k), g.get(k)
-        if not (isinstance(x, int) and isinstance(y, int)):
-            return False
-        apart.append(x - y)
-    return any(apart) and all(a in (0, t) for a, t in zip(apart, table_of, strict=True))
+    return _short_by(table, points, [(w.get(k), g.get(k)) for k in ("nous", "eux")])
 
 
 def _carried_left_out(table: Table, name: str, want: Any, got: Any) -> bool:
@@ -1970,21 +1961,28 @@ def _carried_left_out(table: Table, name: str, want: Any, got: Any) -> bool:
     context = getattr(table.state, "context", None)
     if context is None or not any(context.carried):
         return False
-    carried = [0, 0]
-    for t, points in enumerate(context.carried):
-        carried[table.team(t)] = points
-    if name == "result" and isinstance(want, list) and isinstance(got, list) and len(want) == len(got) == 2:
+    if name == "result" and isinstance(want, list) and isinstance(got, list) and len(want) == len(got):
         pairs = [(w.get("marriages"), g.get("marriages")) if isinstance(w, dict) and isinstance(g, dict) else (None, None)
                  for w, g in zip(want, got, strict=True)]
     elif name == "outcome" and isinstance(want, dict) and isinstance(got, dict) and want.get("how") == got.get("how"):
         w, g = want.get("scores"), got.get("scores")
-        pairs = list(zip(w, g, strict=True)) if isinstance(w, list) and isinstance(g, list) and len(w) == len(g) == 2 else []
+        pairs = list(zip(w, g, strict=True)) if isinstance(w, list) and isinstance(g, list) and len(w) == len(g) else []
     else:
         return False
+    return _short_by(table, context.carried, pairs)
+
+
+def _short_by(table: Table, by_deal_team: Sequence[int], pairs: Sequence[tuple[Any, Any]]) -> bool:
+    """Whether the program's numbers, one (reference's, program's) pair per table team, are each
+    the reference's or the reference's less that team's amount (`by_deal_team`, by deal team),
+    and one at least is short: an amount left out of a count."""
     if len(pairs) != 2 or not all(isinstance(w, int) and isinstance(g, int) for w, g in pairs):
         return False
-    apart = [w - g for w, g in pairs]  # type: ignore[operator]
-    return any(apart) and all(a in (0, c) for a, c in zip(apart, carried, strict=True))
+    amounts = [0, 0]
+    for t, value in enumerate(by_deal_team):
+        amounts[table.team(t)] = value
+    apart = [w - g for w, g in pairs]
+    return any(apart) and all(a in (0, c) for a, c in zip(apart, amounts, strict=True))
 
 
 def _partner_asked(table: Table, want: Any, got: Any) -> bool:
