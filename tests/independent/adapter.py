@@ -122,6 +122,9 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
                     for n, m, t, v in deal.table]
         if indep_engine.fault("table-shown-by-lowest-card") and not deal.brouc:
             return [{"trick": n, "marriage": m[-2:], "team": t, "points": v} for n, m, t, v in deal.table]
+        if indep_engine.fault("table-shown-last-trick-only") and not deal.brouc:
+            return [{"trick": n, "marriage": m, "team": t, "points": v} for n, m, t, v in deal.table
+                    if n == len(deal.tricks)]
         return [{"trick": n, "marriage": m, "team": t, "points": v} for n, m, t, v in deal.table]
     if name == "result":
         return deal.result()
@@ -139,6 +142,8 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
         if indep_engine.fault("slate-coches-running") and deal.brouc:
             rows = [(kind, ((nous or 0) + marks[0]) or None, ((eux or 0) + marks[1]) or None) if kind in ("game", "cape")
                     else (kind, nous, eux) for kind, nous, eux in rows]
+        if indep_engine.fault("marque-nous-dealers-team") and not deal.brouc and indep_engine.team(deal.dealer) == 1:
+            rows = [(kind, eux, nous) for kind, nous, eux in rows]
         return [{"kind": kind, "nous": nous, "eux": eux} for kind, nous, eux in rows]
     raise ValueError(f"unknown observable {name}")
 

@@ -469,6 +469,24 @@ BATCH_U_FAULTS: dict[str, tuple[str, str]] = {
                                   "moves"),
 }
 FAULTS.update(BATCH_U_FAULTS)
+# the twenty-second batch of issue 63, written blind to the diagnosis too: a twenty-first held-out set
+BATCH_V_FAULTS: dict[str, tuple[str, str]] = {
+    "seven-above-eight": ("auv.deck.order", "ranks the seven above the eight in every suit (K Q J A T 9 7 8)"),
+    "second-round-clockwise": ("auv.deal.packets", "a seeded deal gives the second packets going clockwise from the "
+                               "dealer's left, not counterclockwise from his right like the first"),
+    "play-in-offer-cards-not-yet": ("auv.turn.offer", "play said during the turn-offer is refused cards-not-yet, "
+                                    "not word-not-now"),
+    "show-two-marks": ("auv.king.held", "a king shown scores two points for its holder, not one"),
+    "king-once-per-player": ("auv.king.once", "a player who has scored a king may score no other in the deal: "
+                             "each player scores a king only once"),
+    "rejouissance-show-barred": ("auv.king.show", "no king may be shown in the speech of a réjouissance: kings are "
+                                 "shown only after the first card turned"),
+    "beaten-trump-frees-discard": ("auv.play.trump-if-void", "a player void in the plain suit led whose trumps are "
+                                   "all lower than a trump already in the trick may discard instead of trumping"),
+    "speech-clockwise": ("auv.speech.round", "after the player on the dealer's right the word goes to the left "
+                         "(clockwise), the dealer next, not on round to the right"),
+}
+FAULTS.update(BATCH_V_FAULTS)
 FAULT = ""
 SEVENS = True  # parameter pack_with_four (AMB-48): False plays four with 28 cards
 LOSER_PAYS = "each-opponent"  # parameter loser_pays (AMB-53)
@@ -515,6 +533,8 @@ def rank_order() -> str:
         return "QKJAT987"
     if fault("ace-above-jack"):
         return "KQAJT987"
+    if fault("seven-above-eight"):
+        return "KQJAT978"
     return RANKS
 
 
@@ -610,8 +630,11 @@ def seeded_deal(n: int, seed: int, dealer: int, cut: int | None, packets: list[i
         packets = [1] * sum(packets)
     for rnd, size in enumerate(packets):
         start = dealer if fault("second-round-from-dealer") and rnd == 1 else first
+        way = step
+        if fault("second-round-clockwise") and rnd == 1:
+            start, way = dealer - 1, -1
         for seat in range(n):
-            hands[(start + step * seat) % n].extend(cards[pos:pos + size])
+            hands[(start + way * seat) % n].extend(cards[pos:pos + size])
             pos += size
     return hands, cards[pos:]
 
@@ -797,6 +820,10 @@ class Deal:
         if not self.turned:
             return None
         king = "K" + self.turned[-1][1][1]
+        if fault("king-once-per-player") and p in self.scored.values():
+            return None
+        if fault("rejouissance-show-barred") and len(self.turned) > 1:
+            return None
         if fault("unshown-king-lost") and king in self.missed:
             return None
         if fault("show-any-turned-suit"):
@@ -866,6 +893,9 @@ class Deal:
         if has_led:
             return None
         freed = fault("trumped-trick-frees-discard") and any(c[1] == trump for _, c in self.trick)
+        if fault("beaten-trump-frees-discard") and any(c[1] == trump for _, c in self.trick):
+            high = max(strength(c) for _, c in self.trick if c[1] == trump)
+            freed = all(strength(c) < high for c in hand if c[1] == trump)
         if fault("must-trump-only-overcut") and not any(c[1] == trump for _, c in self.trick):
             freed = True
         if (led != trump and card[1] != trump and any(c[1] == trump for c in hand) and not fault("no-must-trump")
@@ -922,6 +952,8 @@ class Deal:
             raise Refused("no-king-to-show", f"player {p} holds no king of the suit turned to show")
         if action == "show" and self.phase == "speech" and not self.king_to_show(p) and not fault("show-refused-word-not-now"):
             raise Refused("no-king-to-show", f"player {p} holds no king of the suit turned to show")
+        if action == "play" and self.phase == "turn-offer" and fault("play-in-offer-cards-not-yet"):
+            raise Refused("cards-not-yet", "nothing is played before a card is turned and the speech names the homme")
         if action == "pass" and self.phase == "turn-offer" and fault("pass-in-offer-is-leave"):
             action = "leave"
         if action not in self.legal():
@@ -1006,7 +1038,8 @@ class Deal:
             self.events.append({"trick": 0, "player": p, "show": king})
         clause = "auv.king.turned" if fault("show-entry-clause-turned") else "auv.king.held"
         self.write(1 if fault("show-entry-trick-one") else 0, "sheet", p,
-                   self.turned[-1][1] if fault("show-entry-names-turned") else king, clause)
+                   self.turned[-1][1] if fault("show-entry-names-turned") else king, clause,
+                   2 if fault("show-two-marks") else 1)
         if fault("show-scores-every-king"):
             for other in ("K" + s for s in SUITS):
                 if other != king and other in self.hands[p] and other not in self.scored:
@@ -1026,7 +1059,7 @@ class Deal:
             return
         self.passed_suits.add((p, self.trump()))
         self.asked += 1
-        following = self.after(p)
+        following = (p - 1) % self.n if fault("speech-clockwise") else self.after(p)
         if fault("speech-skips-turner") and following == self.turned[-1][0] and self.asked < self.n:
             self.asked += 1
             following = self.after(following)
@@ -1433,7 +1466,7 @@ def main() -> None:
                    **{k: "issue-63-o" for k in BATCH_O_FAULTS}, **{k: "issue-63-p" for k in BATCH_P_FAULTS},
                    **{k: "issue-63-q" for k in BATCH_Q_FAULTS}, **{k: "issue-63-r" for k in BATCH_R_FAULTS},
                    **{k: "issue-63-s" for k in BATCH_S_FAULTS}, **{k: "issue-63-t" for k in BATCH_T_FAULTS},
-                   **{k: "issue-63-u" for k in BATCH_U_FAULTS}}
+                   **{k: "issue-63-u" for k in BATCH_U_FAULTS}, **{k: "issue-63-v" for k in BATCH_V_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], ensure_ascii=False))
         return

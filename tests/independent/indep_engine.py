@@ -890,6 +890,42 @@ BATCH_U_FAULTS: list[dict[str, str]] = [
 # Dropped in batch u: announced-not-again-on-table (brouc.marriage.table, a marriage whose cards were all announced
 # not counting again on the table) failed no scenario: an announcer's king and queen can never fall in one trick.
 FAULTS += BATCH_U_FAULTS
+# The twenty-second batch of issue 63 (batch "issue-63-v"), written blind to the diagnosis: a twenty-first held-out set.
+BATCH_V_FAULTS: list[dict[str, str]] = [
+    {"name": n, "ruleset": r, "clause": c, "description": d, "batch": "issue-63-v"} for n, r, c, d in (
+        ("ten-worth-eleven", HDB, "hdb.deck.points", "a ten counts 11 card points, as an ace, not 10"),
+        ("window-to-trick-leader", HDB, "hdb.marriage.announce-window",
+         "after a trick the player who led it and then his partner may announce, not the trick's winner and his partner"),
+        ("value-read-on-winners", HDB, "hdb.game.value",
+         "the value of a game won at the end of a coup is read on the winners' count, not the losers'"),
+        ("marque-nous-dealers-team", HDB, "hdb.sheet.marque",
+         "the marque's Nous column holds the dealer's team (the dealer taken as the scorer), not team 0"),
+        ("turnup-forced-first-trick", HDB, "hdb.deal.turnup-exposed",
+         "the dealer must play the turned card to the first trick whenever it is a card he may play there"),
+        ("broken-vole-score-before-coup", HDB, "hdb.game.partie-et-vole-failure",
+         "a broken partie et vole takes the counts as they stood before the coup, not before the trick that broke it"),
+        ("table-shown-last-trick-only", HDB, "hdb.info.table-marriage-shown",
+         "the `table` observable lists only the table marriage of the last finished trick, the older piles being "
+         "turned down"),
+        ("failed-declaration-other-team-marks", BROUC, "brouc.game.cape-et-dehors",
+         "a broken la cape et dehors has its three coches marked by the team that broke it, not by the declarers"),
+        ("table-marriage-to-leader", BROUC, "brouc.marriage.table",
+         "a table marriage counts for the team of the player who led the trick, not the team that won it"),
+        ("pas-dedouble-on-other-count", BROUC, "brouc.game.cape-pas-dedouble",
+         "the \"14\" of pas dédoublé is read on the other team's count in the deal, not its written score"),
+        ("announce-after-team-last-trick", BROUC, "brouc.marriage.announce-window",
+         "a player may announce only when his team won the last finished trick, not once it has won any trick"),
+        ("queen-above-king", BROUC, "hdb.deck.order",
+         "the queen ranks above the king in tricks (ace, ten, queen, king, jack, nine, eight, seven)"),
+        ("slate-announcement-cumulative", BROUC, "brouc.sheet.ardoise",
+         "each announcement row of the slate writes the team's announced marriages so far in the deal, not this one's"),
+        ("wrong-dehors-coches-at-count", BROUC, "brouc.game.dehors-wrong",
+         "the coches of a wrong dehors are read on the other team's count at the dehors, not its written score"),
+    )
+]
+# Dropped in batch v: coches-at-dehors-rounded (brouc.game.coches, with coches_threshold at-dehors the losers' count
+# read with its card points rounded) failed no scenario.
+FAULTS += BATCH_V_FAULTS
 
 
 def fault(name: str) -> bool:
@@ -1056,6 +1092,8 @@ def _points(rank: str) -> int:
         return 10
     if _KING_THREE and rank == "K":
         return 3
+    if _TEN_ELEVEN and rank == "T":
+        return 11
     return POINTS[rank]
 
 
@@ -1085,6 +1123,8 @@ _TEAM_SHIFT = 0
 _TEAM_HALVES = False
 # under the fault king-worth-three (Brouc): a king counts 3 card points (else False)
 _KING_THREE = False
+# under the fault ten-worth-eleven (1802): a ten counts 11 card points (else False)
+_TEN_ELEVEN = False
 
 
 def team(player: int) -> int:
@@ -1138,8 +1178,9 @@ class Deal:
 
     def __post_init__(self) -> None:
         """Trump, the first leader and, with dehors_above_300=before-first-card, the dehors round."""
-        global _TEAM_SHIFT, _TEAM_HALVES, _KING_THREE
+        global _TEAM_SHIFT, _TEAM_HALVES, _KING_THREE, _TEN_ELEVEN
         _KING_THREE = fault("king-worth-three") and self.brouc
+        _TEN_ELEVEN = fault("ten-worth-eleven") and not self.brouc
         _TEAM_SHIFT = (self.dealer + 1) % 2 if fault("teams-from-leader") and not self.brouc else 0
         _TEAM_HALVES = fault("partners-side-by-side") and self.brouc
         self.trump = self.hands[self.dealer][-1][1] if fault("trump-dealers-last-card") else self.turnup[1]
@@ -1174,6 +1215,8 @@ class Deal:
             return "TKQJ987A".index(card[0])
         if fault("low-cards-reversed") and not self.brouc:
             return "ATKQJ789".index(card[0])
+        if fault("queen-above-king") and self.brouc:
+            return "ATQKJ987".index(card[0])
         if fault("ten-in-natural-place") and self.brouc:
             return "AKQJT987".index(card[0])
         if fault("ranked-by-points") and self.brouc:
@@ -1360,6 +1403,9 @@ class Deal:
             if card == self.turnup:
                 return Refused("not-in-hand", f"{card} is on show until the first trick is over")
             hand = [c for c in hand if c != self.turnup]
+        if fault("turnup-forced-first-trick") and not self.brouc and not self.tricks and player == self.dealer \
+                and card != self.turnup and self.turnup in hand and self.card_refusal(player, self.turnup) is None:
+            return Refused("must-follow-suit", f"{card} is not the turned card, which the dealer must play to the first trick")
         if not self.trick:
             return None
         led = self.trick[0][1][1]
@@ -1539,6 +1585,8 @@ class Deal:
         """Whether the player's team has won a trick in this deal (the moment of own-turn announcements)."""
         if fault("announce-needs-own-trick") and self.brouc:
             return any(w == player for w, _ in self.tricks)
+        if fault("announce-after-team-last-trick") and self.brouc:
+            return bool(self.tricks) and team(self.tricks[-1][0]) == team(player)
         if fault("announce-while-winning-trick") and self.brouc and self.trick and team(self.trick_winner()) == team(player):
             return True
         return self.tricks_of(team(player)) > 0
@@ -1571,7 +1619,8 @@ class Deal:
             if fault("cape-et-dehors-on-lead-only") and (self.trick or player != self.leader):
                 return False
             most = 150 if fault("pas-dedouble-at-150") else 139 if fault("pas-dedouble-below-140") else 140
-            return not double or self.scores[1 - t] <= most
+            other = self.count(1 - t) if fault("pas-dedouble-on-other-count") else self.scores[1 - t]
+            return not double or other <= most
         if lost and not (fault("pv-after-lost-trick") and any(team(w) == t for w in won)):
             return False
         if fault("pv-not-in-window") and self.phase == "window":
@@ -1805,6 +1854,8 @@ class Deal:
         self.announcements.append((p, name, value))
         if not (fault("slate-announcements-at-end") and self.brouc):
             written = value // 10 if fault("announcement-row-in-tens") and self.brouc else value
+            if fault("slate-announcement-cumulative") and self.brouc:
+                written = sum(v for pl, _, v in self.announcements if team(pl) == team(p))
             kind = "announcement" if self.brouc and not fault("slate-announcement-as-marriage") else "marriage"
             row = self.one_side(team(p), written)
             if fault("marque-announced-both-sides") and not self.brouc:
@@ -1954,6 +2005,8 @@ class Deal:
             gainer = team(winner)
             if fault("table-to-king-player") and not self.brouc:
                 gainer = team(players[cards.index("K" + name[-1])])
+            if fault("table-marriage-to-leader") and self.brouc:
+                gainer = team(players[0])
             self.table.append((n, name, gainer, v))
             if fault("table-marriage-on-slate") and self.brouc:
                 self.sheet.append(("announcement", *self.one_side(team(winner), v)))
@@ -1993,6 +2046,8 @@ class Deal:
         if n <= last_window and (window == "after-won-trick" or (window == "team-first-trick" and first_of_team)):
             self.phase = "window"
             self.window = [winner, (winner + (1 if fault("window-to-next-player") else 2)) % 4]
+            if fault("window-to-trick-leader") and not self.brouc:
+                self.window = [players[0], (players[0] + 2) % 4]
             if _TEAM_HALVES:
                 self.window[1] = winner ^ 1
             if fault("window-partner-first") and not self.brouc:
@@ -2173,6 +2228,8 @@ class Deal:
             else:
                 lost = 1 if fault("wrong-dehors-one-coche") else self.coches(t if fault("wrong-dehors-own-score") else 1 - t,
                                                                              counts)
+                if fault("wrong-dehors-coches-at-count"):
+                    lost = 2 if counts[1 - t] < 150 else 1
                 if fault("wrong-dehors-scores-kept"):
                     counts[t] = self.scores[t]
                 marker = 1 - t if fault("wrong-dehors-winners-mark") else t
@@ -2234,8 +2291,11 @@ class Deal:
                 2 if fault("failed-cape-et-dehors-two") else 3
             if fault("pas-dedouble-failure-three") and self.double:
                 stake = 3
-            self.finish("declaration-failed", 1 - d, self.pair(d, stake, 0), counts)
+            marker = 1 - d if fault("failed-declaration-other-team-marks") else d
+            self.finish("declaration-failed", 1 - d, self.pair(marker, stake, 0), counts)
         else:
+            if fault("broken-vole-score-before-coup") and self.scores is not None:
+                counts = list(self.scores)
             read = counts[d] if fault("broken-vole-valued-on-declarers") else counts[1 - d]
             marks = (0 if fault("broken-vole-plain-value") else 3) + self.value(read)
             self.finish("declaration-failed", 1 - d, self.pair(1 - d, marks, 0), counts)
@@ -2327,6 +2387,8 @@ class Deal:
         read = rounded[1 - w] if rounded_read else counts[1 - w]
         if fault("last-coup-value-on-old-score"):
             read = self.scores[1 - w]
+        if fault("value-read-on-winners"):
+            read = counts[w]
         written = rounded if fault("last-coup-scores-rounded") else counts
         self.finish("played-out", w, self.pair(w, self.value(read), 0), written)
 
