@@ -1033,3 +1033,95 @@ def test_the_auction_offered_again_once_it_is_over_is_a_pass_that_was_not_final(
     reopened = [*want, "sans-prendre", "sans-prendre-a-pique", "pur-nolo", "nolo-ouvert", "pass"]
     assert _observed(s, 7, "legal", reopened) == "hom.auction.pass-final"
     assert _observed(s, 7, "legal", [*want, "sans-prendre"]) != "hom.auction.pass-final"
+
+
+def test_marriages_announced_written_otherwise_are_what_is_shown_of_them() -> None:
+    """1802: `announcements` gives each announcer, his marriage and its points (hdb.info.spoken).
+    The same marriages with the same points, their speaker given by his team or their suit
+    left out, are what the record shows, not what they are worth; another player of the same
+    team given for one speaker and not the other is not that."""
+    s = _scenario("homme-de-brou-1802", "hdb.deal.turnup-exposed.announced-after-first-trick")
+    want = _at(s, 4, "announcements")
+    assert want == [{"player": 3, "marriage": "KQH", "points": 40}]
+    assert _observed(s, 4, "announcements", [{**want[0], "player": 1}]) == "hdb.info.spoken"  # his team, 1
+    assert _observed(s, 4, "announcements", [{**want[0], "marriage": "KQ"}]) == "hdb.info.spoken"
+    assert _observed(s, 4, "announcements", [{**want[0], "points": 20}]) != "hdb.info.spoken"
+    assert _observed(s, 4, "announcements", [{**want[0], "marriage": "KQS"}]) != "hdb.info.spoken"
+
+
+def test_table_marriages_named_by_part_of_their_cards_are_how_the_table_is_shown() -> None:
+    """1802: `table` names each table marriage by its cards (hdb.info.table-marriage-shown). The
+    same marriages and points named by their lowest card are what is shown of them, not the
+    table's rule."""
+    s = _scenario("homme-de-brou-1802", "hdb.ambiguity.amb-10.first-only")
+    want = _at(s, 2, "table")
+    assert want == [{"trick": 2, "marriage": "KQS", "team": 0, "points": 40}]
+    assert _observed(s, 2, "table", [{**want[0], "marriage": "QS"}]) == "hdb.info.table-marriage-shown"
+    assert _observed(s, 2, "table", [{**want[0], "marriage": "QS", "points": 20}]) != "hdb.info.table-marriage-shown"
+
+
+def test_an_announcer_with_one_card_refused_as_not_holding_the_marriage_misses_the_moment() -> None:
+    """Brouc: with fewer cards in hand than a marriage has, an announcement is refused by the
+    moment, `announce-not-now` (docs/errors.md). A program refusing it `marriage-not-held` left
+    that out of the window's rule; with two cards or more, the same two codes still say the
+    hand was checked before the moment."""
+    one = _scenario("brouc", "gen.brouc.deal.00001")
+    assert one.data["steps"][66] == {"reject": "announce KQH", "code": "announce-not-now"}
+    refused = Verdict(FAILED, "announce KQH refused with code marriage-not-held", 67, "announce-not-now", "marriage-not-held")
+    assert symptom_clause(one, refused) == "brouc.marriage.announce-window"
+    many = _scenario("brouc", "brouc.reading.amb-06.after-won-trick.not-during-play")
+    assert symptom_clause(many, refused._replace(step=2)) == "hdb.marriage.announce-in-hand"
+
+
+def test_the_last_tricks_brusquembilles_left_unpaid_are_how_the_last_tricks_are_played() -> None:
+    """Brusquembille: once the stock is gone the last tricks are played as before, without
+    drawing (brus.talon.last-tricks), their brusquembilles paid. A ledger that is the
+    reference's less exactly those payments plays them otherwise; one payment missing from a
+    trick with a draw is still the payment's rule."""
+    s = _scenario("brusquembille-1718", "gen.brus.deal.00001")
+    want = _at(s, 71, "ledger")
+    late = [e for e in want if e["clause"] == "brus.pay.brusquembille" and e["trick"] > 7]  # 23 cards of stock, 3 players
+    assert late and len(late) < len(want) - 3
+    assert _observed(s, 71, "ledger", [e for e in want if e not in late]) == "brus.talon.last-tricks"
+    early = next(e for e in want if e["clause"] == "brus.pay.brusquembille" and e["trick"] <= 7)
+    assert _observed(s, 71, "ledger", [e for e in want if e is not early]) != "brus.talon.last-tricks"
+
+
+def test_the_trick_in_progress_shown_in_another_order_is_how_the_trick_lies_open() -> None:
+    """Brusquembille: `trick` gives the cards of the trick in progress in the order played
+    (brus.info.trick-open). The same cards in another order are shown otherwise; other cards
+    are not that."""
+    s = _scenario("brusquembille-1718", "brus.play.free.discard-holding-suit-led")
+    assert _at(s, 4, "trick") == ["JS", "8D"]
+    assert _observed(s, 4, "trick", ["8D", "JS"]) == "brus.info.trick-open"
+    assert _observed(s, 4, "trick", ["JS", "9D"]) != "brus.info.trick-open"
+
+
+def test_a_trick_given_to_the_suit_led_after_a_ruff_won_is_the_tricks_rule() -> None:
+    """Brusquembille: a trick won by a trump, given to the best card of the suit led, reads as no
+    trump at all (brus.deal.turned) only where the tricks before it, played as it was (with
+    the stock, or after it), went as they would without trump; a ruff that won before it says
+    the program has a trump and ranks it otherwise (brus.play.trick-winner)."""
+    from brou.conformance.diagnosis.diagnose import _no_trump, _replayed
+    from brou.conformance.protocol.table import Table
+
+    ruffed = _scenario("brusquembille-1718", "gen.brus.deal.00008")
+    assert _at(ruffed, 29, "tricks") == [3, 1, 2]
+    assert _observed(ruffed, 29, "tricks", [3, 1, 1]) == "brus.play.trick-winner"
+    s = _scenario("brusquembille-1718", "gen.brus.deal.00001")  # its tenth trick, after the stock
+    given = [*_at(s, 70, "tricks")[:9], 2]
+    assert _observed(s, 70, "tricks", given) == "brus.deal.turned"
+    table = Table(rules_for(s), s.data["setup"])
+    _replayed(table, s, Verdict(FAILED, "", 70, None, None, observed="tricks"))
+    state = table.state
+    assert _no_trump(state.rules, state.tricks, 9, table.seat(2), state.trump) is None  # a ruff won while drawing
+
+
+def test_a_talon_counting_the_discards_is_where_the_exchange_puts_them() -> None:
+    """L'Hombre: the cards discarded in the exchange are set aside (hom.exchange.hombre). A talon
+    larger by exactly the cards discarded so far put them back under it; larger by another
+    number is still the talon's count."""
+    s = _scenario("hombre", "hom.deal.talon.drawn-from-top")
+    assert _at(s, 2, "talon") == 10  # three discarded, three drawn
+    assert _observed(s, 2, "talon", 13) == "hom.exchange.hombre"
+    assert _observed(s, 2, "talon", 12) != "hom.exchange.hombre"

@@ -149,7 +149,9 @@ def _diagnosed(s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
             "not-in-hand" in said if len(action) == 2 else "marriage-not-held" in said or said == "accepted")
         if not exposed and len(action) == 2 and (led := _lead_restricted(rules, table.state, verdict, action)):
             return led, True  # the program's own code names the check it made, at a lead where none applies
-        earlier = (_earlier_check(action, verdict) or _refused_by(rules, table.state, verdict, action)
+        held = _held(table, step.get("player"))
+        short = held is not None and held < rules.smallest_marriage  # fewer cards than any marriage
+        earlier = (_earlier_check(action, verdict, short) or _refused_by(rules, table.state, verdict, action)
                    or _open_only_by(verdict)
                    or (_overtrump_measured_otherwise(rules, table.state, [action], None)
                        if verdict.expected == "accepted" and "must-overtrump" in str(verdict.got) else None))
@@ -415,20 +417,36 @@ def _open_only_by(verdict: Verdict) -> str | None:
     return _OPENED_BY.get(verdict.got.removeprefix("refused: "))
 
 
-def _earlier_check(action: str, verdict: Verdict) -> str | None:
+def _earlier_check(action: str, verdict: Verdict, short: bool = False) -> str | None:
     """An announcement refused, by the program, with the code of another check than the one the
     reference refuses it by: where the program's check is made first (the moment's, where the
     reference found the moment right and the hand wrong), it fired where it should not have,
     and its rule is the one broken; where the program's is made after (the hand's, where the
     reference refuses the moment), the program made it first: the hand's rule, out of its order
-    (docs/errors.md); None otherwise."""
+    (docs/errors.md); None otherwise. But an announcer holding fewer cards than any marriage has
+    (`short`) is refused by the moment (docs/errors.md, `announce-not-now`): a program refusing him only as
+    not holding the marriage left that out of the moment's rule (the window's)."""
     if not action.startswith("announce") or not isinstance(verdict.expected, str) or not isinstance(verdict.got, str):
         return None
     if verdict.expected in _ANNOUNCE_HAND_CODES:
         return _ANNOUNCE_MOMENT_CODES.get(verdict.got)
     if verdict.expected in _ANNOUNCE_MOMENT_CODES and verdict.got in _ANNOUNCE_HAND_CODES:
+        if verdict.expected == "announce-not-now" and short:
+            return "hdb.marriage.announce-window"
         return "hdb.marriage.announce-in-hand"
     return None
+
+
+def _held(table: Table, player: Any) -> int | None:
+    """How many cards the player acting holds (the `player` a step names, else the one to act),
+    or None where the deal has no hands to count."""
+    state = table.state
+    seat = _seat_of(table, player) if player is not None else getattr(state, "to_act", None)
+    hands = getattr(state, "hands", None)
+    if not isinstance(seat, int) or not isinstance(hands, (list, tuple)) or not 0 <= seat < len(hands):
+        return None
+    hand = hands[seat]
+    return hand.bit_count() if isinstance(hand, int) else len(hand)
 
 
 def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
@@ -501,6 +519,10 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
         want = step["expect"].get("ledger")
         if _another_form(rules, _pool_payees(want), _pool_payees(got)):
             return _in_ruleset_pair(rules, "brus.players.forms", True)  # the pool paid to the sides of another form
+        table = Table(rules, s.data["setup"])
+        _replayed(table, s, verdict)
+        if _last_tricks_unpaid(table.state, want, got):
+            return _in_ruleset_pair(rules, "brus.talon.last-tricks", True)  # the tricks without a draw not played alike
         return _in_ruleset_pair(rules, _ledger_clause(rules, want, got), True)
     if (name == "outcome" and isinstance(got, dict) and isinstance(want := step["expect"].get("outcome"), dict)
             and _another_form(rules, _players_in(want.get("winners")), _players_in(got.get("winners")))):
@@ -515,14 +537,28 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
     if name == "trick":
         table = Table(rules, s.data["setup"])
         _replayed(table, s, verdict)
-        if _last_trick_kept(table, step["expect"].get("trick"), got):
-            return _in_ruleset_pair(rules, "brus.info.trick-open", True)  # the trick finished still on show
+        shown = step["expect"].get("trick")
+        if _last_trick_kept(table, shown, got) or _reordered(shown, got):
+            return _in_ruleset_pair(rules, "brus.info.trick-open", True)  # the trick finished still on show, or its cards
     if name == "tricks":
         table = Table(rules, s.data["setup"])
         _replayed(table, s, verdict)
         order = _tricks_clause(table, verdict, step["expect"].get("tricks"))
         return _in_ruleset_pair(rules, order or "brus.play.trick-winner", True)
     return _in_ruleset_pair(rules, _PHASE_OBSERVED.get(name or ""), name in _PRECISE or name in ("events", "ledger"))
+
+
+def _last_tricks_unpaid(state: Any, want: Any, got: Any) -> bool:
+    """Brusquembille: whether the ledger given is the one expected without the brusquembilles of
+    the tricks played once the stock is gone, and only those: the last tricks not played "in the
+    same way" as the others (brus.talon.last-tricks), the payments themselves right."""
+    stock = getattr(getattr(state, "deal", None), "stock", None)
+    if not isinstance(want, list) or not isinstance(got, list) or not isinstance(stock, tuple):
+        return False
+    drawn = len(stock) // len(state.hands)  # the tricks after which each player draws
+    kept = [e for e in want if not (isinstance(e, dict) and e.get("clause") == "brus.pay.brusquembille"
+                                    and isinstance(e.get("trick"), int) and e["trick"] > drawn)]
+    return len(kept) < len(want) and got == kept
 
 
 def _jetons_shifted(want: Any, got: Any) -> bool:
@@ -1038,13 +1074,18 @@ def _another_trump(rules: Rules, tricks: Sequence[tuple[int, Any, int]], index: 
     return None
 
 
-def _no_trump(rules: Rules, trick: tuple[int, Any, int], seat: int, trump: int | None) -> str | None:
+def _no_trump(rules: Rules, tricks: Sequence[tuple[int, Any, int]], index: int, seat: int,
+              trump: int | None, since: int = 0) -> str | None:
     """When another seat than a trick's winner is taken to have won it, the winner by a trump:
-    the rule of the trump suit, if that seat wins the trick's cards with no trump at all (the
-    program has no trump there); None otherwise."""
+    the rule of the trump suit, if that seat wins the trick's cards with no trump at all and
+    every trick before it from `since` (played as it is, with or without a stock) goes as it
+    went with none (the program has no trump there; a ruff that won then says the program has
+    one, and weighs it otherwise); None otherwise."""
     clause = _TRUMP_SUIT.get(rules.data["clause_prefix"])
-    leader, cards, winner = trick
-    if clause is None or trump is None or seat == winner:
+    if clause is None or trump is None or not 0 <= index < len(tricks):
+        return None
+    leader, cards, winner = trick = tricks[index]
+    if seat == winner or any(_winner_under(rules, t, None) != t[2] for t in tricks[since:index]):
         return None
     classes = card_order(rules, trump).class_of
     if classes[cards[(winner - leader) % len(cards)]] != trump or classes[cards[0]] == trump:
@@ -1053,14 +1094,26 @@ def _no_trump(rules: Rules, trick: tuple[int, Any, int], seat: int, trump: int |
 
 
 def _given_otherwise(rules: Rules, tricks: Sequence[tuple[int, Any, int]], index: int, seat: int, trump: int | None,
-                     *, orders: bool = False) -> str | None:
+                     *, orders: bool = False, since: int = 0) -> str | None:
     """When `seat`, not its winner, is taken to have won trick `index`: the rule read otherwise,
     the first that fits of the plain order of the cards, (`orders`: with the whole list of winners,
-    two trumps ordered otherwise,) another suit for trump, no trump at all; None if none fits."""
+    two trumps ordered otherwise,) another suit for trump, no trump at all (`_no_trump`, from
+    trick `since`); None if none fits."""
     return (_plain_order(rules, tricks[index], seat, trump)
             or (_trumps_ordered_otherwise(rules, tricks, index, seat, trump) if orders else None)
             or _another_trump(rules, tricks, index, seat, trump)
-            or _no_trump(rules, tricks[index], seat, trump))
+            or _no_trump(rules, tricks, index, seat, trump, since))
+
+
+def _stock_phase_start(state: Any, index: int) -> int:
+    """The first trick played as trick `index` is, with a stock to draw from or without (a game
+    dealt with one: after the tricks that empty it, play goes on without): where the tricks
+    alike begin; 0 for a game without a stock."""
+    stock = getattr(getattr(state, "deal", None), "stock", None)
+    if not isinstance(stock, tuple) or not stock:
+        return 0
+    drawn = len(stock) // len(state.hands)  # the tricks after which each player draws
+    return drawn if index >= drawn else 0
 
 
 def _tricks_clause(table: Any, verdict: Verdict, want: Any) -> str | None:
@@ -1083,7 +1136,8 @@ def _tricks_clause(table: Any, verdict: Verdict, want: Any) -> str | None:
         if w != g:
             if i < len(state.tricks) and isinstance(g, int) and 0 <= g < len(state.hands):
                 seat = table.seat(g)
-                return _given_otherwise(table.rules, state.tricks, i, seat, state.trump, orders=True) \
+                return _given_otherwise(table.rules, state.tricks, i, seat, state.trump, orders=True,
+                                        since=_stock_phase_start(state, i)) \
                     or (record if leaders else None)  # a single trick's leader no reading of its winner gives
             return None
     return None
@@ -1099,6 +1153,12 @@ def _last_trick_kept(table: Any, want: Any, got: Any) -> bool:
     if want != [] or not isinstance(got, list) or not state.tricks or state.trick:
         return False
     return got == [state.rules.card_text(c) for c in state.tricks[-1][1]]
+
+
+def _reordered(want: Any, got: Any) -> bool:
+    """Whether the cards of the trick in progress are those expected in another order: played
+    as the rules say, shown otherwise (by seat, say) and not as they lie on the table."""
+    return isinstance(want, list) and isinstance(got, list) and got != want and sorted(map(str, got)) == sorted(map(str, want))
 
 
 def _leaders_for_winners(table: Any, want: list[Any], got: list[Any]) -> bool:
@@ -1490,6 +1550,8 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         turns = any(isinstance(e, dict) and "turn" in e for e in want)
         clause = "hom.contract.grand-tourne" if shows else "hom.exchange.tourne" if turns else "hom.exchange.hombre"
         return _in_ruleset_pair(rules, clause, True)
+    if name in ("talon", "view") and _discards_to_talon(state, verdict):
+        return _in_ruleset_pair(rules, "hom.exchange.hombre", True)  # the cards discarded put back in the talon
     if name == "view":
         found = re.search(r"\[\d+\]\.(\w+)", verdict.detail)
         return _in_ruleset_pair(rules, clause_of(rules, found.group(1)) if found else None, True)
@@ -1498,6 +1560,19 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
     if name == "tricks":
         return _in_ruleset_pair(rules, _tricks_clause(table, verdict, want) or "hom.play.trick-winner", True)
     return _in_ruleset_pair(rules, _HOMBRE_OBSERVED.get(name or ""), name in _PRECISE)
+
+
+def _discards_to_talon(state: Any, verdict: Verdict) -> bool:
+    """L'Hombre: whether the talon the program counts (the observable, or a view's) is the one
+    expected and every card discarded so far: the discards put under the talon, to be drawn
+    again, where the exchange sets them aside (hom.exchange.hombre)."""
+    if verdict.observed == "view":
+        found = re.search(r"\[\d+\]\.talon is (\d+), expected (\d+)", verdict.detail)
+        got, want = (int(found.group(1)), int(found.group(2))) if found else (None, None)
+    else:
+        got, want = verdict.got, verdict.expected
+    discarded = sum(int(d).bit_count() for d in getattr(state, "discards", ()))
+    return isinstance(got, int) and isinstance(want, int) and discarded > 0 and got - want == discarded
 
 
 def _another_bid_stands(state: Any, want: Any, got: Any) -> bool:
@@ -1857,6 +1932,8 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
         differs = [k for k in ("next_dealer", "carried", "marks", "winner") if k in want and got.get(k) != want[k]]
         return _MATCH.get(differs[0], "hdb.match.target") if differs else "hdb.match.target"
     if name in ("announcements", "table") and isinstance(want, list) and isinstance(got, list):
+        if _written_otherwise(table.rules, want, got):  # the same entries, their marriage or speaker written otherwise
+            return "hdb.info.spoken" if name == "announcements" else "hdb.info.table-marriage-shown"
         # the same marriages with other points: their values (kinds, doubled in trumps)
         same = len(want) == len(got) and all(isinstance(w, dict) and isinstance(g, dict)
                                              and w.get("marriage") == g.get("marriage") for w, g in zip(want, got, strict=True))
@@ -2097,6 +2174,32 @@ def _ranks_worth_otherwise(table: Table, want: Any, got: Any) -> bool:
             if any(found) and found == apart:
                 return True
     return False
+
+
+def _written_otherwise(rules: Rules, want: list[Any], got: list[Any]) -> bool:
+    """Whether the marriages announced (or counted on the table) are those expected, with the
+    same points, only written otherwise: a marriage by part of its name (its suit left out, its
+    lowest card) or its speaker by his team. What is shown of them (hdb.info.spoken,
+    hdb.info.table-marriage-shown), not what they are worth nor who may speak."""
+    if len(want) != len(got) or not want or not all(isinstance(e, dict) for e in want + got):
+        return False
+    teams = {p: i for i, t in enumerate(rules.data["players"]["teams"]) for p in t}
+    speakers: dict[int, Any] = {}
+    differs = False
+    for w, g in zip(want, got, strict=True):
+        if any(g.get(k) != w[k] for k in w if k not in ("marriage", "player")) or set(g) != set(w):
+            return False
+        named, written = str(w.get("marriage")), str(g.get("marriage"))
+        if written != named:
+            if not written or not set(written) < set(named):
+                return False
+            differs = True
+        if g.get("player") != w.get("player"):
+            team = teams.get(w["player"]) if isinstance(w.get("player"), int) else None
+            if team is None or speakers.setdefault(team, g.get("player")) != g.get("player"):
+                return False
+            differs = True
+    return differs and len(set(speakers.values())) == len(speakers)
 
 
 def _one_factor(want: list[Any], got: list[Any]) -> bool:
