@@ -1125,3 +1125,13 @@ def test_a_talon_counting_the_discards_is_where_the_exchange_puts_them() -> None
     assert _at(s, 2, "talon") == 10  # three discarded, three drawn
     assert _observed(s, 2, "talon", 13) == "hom.exchange.hombre"
     assert _observed(s, 2, "talon", 12) != "hom.exchange.hombre"
+
+
+def test_a_player_asked_who_sits_the_deal_out_is_who_sits_out() -> None:
+    """L'Hombre with four: the player opposite each coup's dealer sits it out (hom.players.four).
+    A program asking him to act has another player sitting out; asking another player who
+    plays is still the auction's order."""
+    s = _scenario("hombre", "hom.match.next-dealer.four-at-table")  # player 0 deals, player 2 sits out
+    assert _at(s, 4, "to_act") == 1
+    assert _observed(s, 4, "to_act", 2) == "hom.players.four"
+    assert _observed(s, 4, "to_act", 3) != "hom.players.four"

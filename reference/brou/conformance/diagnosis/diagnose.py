@@ -1497,6 +1497,8 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
     name, want = verdict.observed, step["expect"].get(verdict.observed or "")
     if black := _nolo_black_aces(table, name, want, verdict.got):
         return _in_ruleset_pair(rules, black, name == "tricks")
+    if name == "to_act" and _names_one_out(table, name, want, verdict.got):
+        return _in_ruleset_pair(rules, "hom.players.four", False)  # a player asked who sits this deal out
     if name == "to_act" and (ended := _ended_apart(rules, state, verdict)):
         return _in_ruleset_pair(rules, ended, False)
     if name == "legal" and _auction_reopened(state, want, verdict.got):
@@ -1601,9 +1603,11 @@ def _deal_players_only(rules: Rules, name: str | None, want: Any, verdict: Verdi
 
 def _names_one_out(table: Table, name: str | None, want: Any, got: Any) -> bool:
     """Whether the program's auction gives a bid to a player who sits this deal out on the
-    reference, where the reference's gives none to him: who sits out (L'Hombre with four), not
-    the order of the bids."""
+    reference, where the reference's gives none to him, or asks him to act: who sits out
+    (L'Hombre with four), not the order of the bids."""
     out = set(table.seating.sitting_out())
+    if name == "to_act" and out and want not in out:
+        return isinstance(got, int) and not isinstance(got, bool) and got in out  # asked, though he sits out
     if name != "auction" or not out or not isinstance(got, list) or not isinstance(want, list):
         return False
     players = {row.get("player") for row in got if isinstance(row, dict)}
