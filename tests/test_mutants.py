@@ -176,3 +176,26 @@ def test_a_program_whose_refused_concession_binds_nobody_is_found_with_that_slip
     outcomes = _played_under("homme-de-brou-1802", func, unbound, "hdb.game.concession")
     assert any(o.verdict.status == FAILED for o in outcomes), "a refusal binding nobody must fail some scenarios"
     assert ranked("homme-de-brou-1802", outcomes)[0].clause == "hdb.game.concession-answer"
+
+
+def test_a_function_of_several_clauses_stands_for_each_of_them_the_fault_could_be_in() -> None:
+    """One function may implement several clauses (`may_declare`: 1802's partie et vole, Brouc's
+    la cape et dehors and its pas dédoublé). Its mutants stand for every one of them the fault
+    could be in, whichever of them reached it first, so that a slip reproducing a fault is
+    evidence for each (brou.conformance.diagnosis.counterfactual._functions), and not for the
+    others, whose passing scenarios would refute it; a function it calls that implements
+    another clause of the ruleset is that clause's, not a helper of the first."""
+    from brou.conformance.diagnosis.counterfactual import _functions
+    from brou.conformance.diagnosis.mutants import implemented_by
+    from brou.laws.game import may_declare
+
+    assert implemented_by(may_declare) == ("hdb.game.partie-et-vole", "brouc.game.cape-et-dehors",
+                                           "brouc.game.cape-pas-dedouble")
+    def stands(clauses: list[str]) -> tuple[str, ...]:
+        return next(c for f, c in _functions("brouc", clauses) if f is may_declare)
+
+    assert stands(["brouc.game.cape-pas-dedouble", "brouc.game.cape-et-dehors"]) == ("brouc.game.cape-et-dehors",
+                                                                                   "brouc.game.cape-pas-dedouble")
+    assert stands(["brouc.game.cape-pas-dedouble"]) == ("brouc.game.cape-pas-dedouble",)
+    helpers = [f for f, _ in _functions("brouc", ["brouc.game.cape-pas-dedouble"]) if f is not may_declare]
+    assert not any(c in Rules.load("brouc").data["clauses"] for f in helpers for c in implemented_by(f))

@@ -69,7 +69,7 @@ from ...spec.rules import NOT_EXECUTABLE_YET, Rules
 from ..judging.compare import FAILED, Verdict, same_answer
 from ..judging.reference import reference_verdict
 from ..scenarios.corpus import Scenario
-from .mutants import Mutant, callees, cpu_time, lines_run, mutable, mutants, played
+from .mutants import Mutant, callees, cpu_time, implemented_by, lines_run, mutable, mutants, played
 
 TRIED = 8  # failures replayed at most, per ruleset
 SECONDS = 20.0  # CPU seconds for the readings, numbers and orders, per ruleset; what is left untried is not reproduced
@@ -573,10 +573,13 @@ def _reached(ruleset: str, sample: Sequence[tuple[Scenario, Verdict]],
 def _functions(ruleset: str, clauses: Sequence[str]) -> Iterator[tuple[FunctionType, tuple[str, ...]]]:
     """The functions whose mutants are tried (brou.conformance.diagnosis.mutants), with the clauses of the
     ruleset each stands for: the function of each clause, in the clauses' order, standing for
-    every clause of the ruleset it implements; then the functions these call that implement no
-    clause of the ruleset (a helper, or a function written for another game's rule), each
-    standing for the clause that calls it."""
+    every clause given that it implements (one function, several rules the fault could be in:
+    a slip of it is evidence for each; not for those the fault cannot reach, whose passing
+    scenarios would refute a slip that is not theirs); then the functions these call that
+    implement no clause of the ruleset (a helper, or a function written for another game's
+    rule), each standing for the clause that calls it."""
     mine = Rules.load(ruleset).data["clauses"]
+    reached = set(clauses)
     done: set[FunctionType] = set()
     helpers: list[tuple[str, FunctionType]] = []
     for cid in clauses:
@@ -584,10 +587,10 @@ def _functions(ruleset: str, clauses: Sequence[str]) -> Iterator[tuple[FunctionT
         if func is None or func in done:
             continue
         done.add(func)
-        yield func, tuple(c for c in func.__dict__.get("clauses", ()) if c in mine) or (cid,)
+        yield func, tuple(c for c in implemented_by(func) if c in reached) or (cid,)
         helpers += [(cid, f) for f in callees(func)]
     for cid, func in helpers:
-        if func not in done and not any(c in mine for c in func.__dict__.get("clauses", ())):
+        if func not in done and not any(c in mine for c in implemented_by(func)):
             done.add(func)
             yield func, (cid,)
 

@@ -114,6 +114,13 @@ def mutable(clause: str) -> FunctionType | None:
     return func if isinstance(func, FunctionType) and not func.__code__.co_freevars else None
 
 
+def implemented_by(func: Callable[..., object]) -> tuple[str, ...]:
+    """The clauses `func` implements (every clause `@implements` marked it for), in the order
+    they were marked."""
+    all_implementations()
+    return tuple(cid for cid, f in FUNCTIONS.items() if f is func)
+
+
 @cache
 def callees(func: FunctionType) -> tuple[FunctionType, ...]:
     """The engine's functions that `func` calls by name (a function of the engine's modules, or
