@@ -552,10 +552,9 @@ def _last_tricks_unpaid(state: Any, want: Any, got: Any) -> bool:
     """Brusquembille: whether the ledger given is the one expected without the brusquembilles of
     the tricks played once the stock is gone, and only those: the last tricks not played "in the
     same way" as the others (brus.talon.last-tricks), the payments themselves right."""
-    stock = getattr(getattr(state, "deal", None), "stock", None)
-    if not isinstance(want, list) or not isinstance(got, list) or not isinstance(stock, tuple):
+    drawn = _drawing_tricks(state)
+    if not isinstance(want, list) or not isinstance(got, list) or not drawn:
         return False
-    drawn = len(stock) // len(state.hands)  # the tricks after which each player draws
     kept = [e for e in want if not (isinstance(e, dict) and e.get("clause") == "brus.pay.brusquembille"
                                     and isinstance(e.get("trick"), int) and e["trick"] > drawn)]
     return len(kept) < len(want) and got == kept
@@ -1109,11 +1108,15 @@ def _stock_phase_start(state: Any, index: int) -> int:
     """The first trick played as trick `index` is, with a stock to draw from or without (a game
     dealt with one: after the tricks that empty it, play goes on without): where the tricks
     alike begin; 0 for a game without a stock."""
+    drawn = _drawing_tricks(state)
+    return drawn if drawn and index >= drawn else 0
+
+
+def _drawing_tricks(state: Any) -> int:
+    """How many tricks of a deal dealt with a stock are each followed by a draw (its stock shared
+    out among the players, a card each); 0 for a deal without one."""
     stock = getattr(getattr(state, "deal", None), "stock", None)
-    if not isinstance(stock, tuple) or not stock:
-        return 0
-    drawn = len(stock) // len(state.hands)  # the tricks after which each player draws
-    return drawn if index >= drawn else 0
+    return len(stock) // len(state.hands) if isinstance(stock, tuple) else 0
 
 
 def _tricks_clause(table: Any, verdict: Verdict, want: Any) -> str | None:
