@@ -539,7 +539,7 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
         _replayed(table, s, verdict)
         shown = step["expect"].get("trick")
         if _last_trick_kept(table, shown, got) or _reordered(shown, got):
-            return _in_ruleset_pair(rules, "brus.info.trick-open", True)  # the trick finished still on show, or its cards
+            return _in_ruleset_pair(rules, "brus.info.trick-open", True)  # a finished trick on show, or its cards reordered
     if name == "tricks":
         table = Table(rules, s.data["setup"])
         _replayed(table, s, verdict)
@@ -1609,7 +1609,7 @@ def _names_one_out(table: Table, name: str | None, want: Any, got: Any) -> bool:
     reference, where the reference's gives none to him, or asks him to act: who sits out
     (L'Hombre with four), not the order of the bids."""
     out = set(table.seating.sitting_out())
-    if name == "to_act" and out and want not in out:
+    if name == "to_act" and out and isinstance(want, int) and want not in out:
         return isinstance(got, int) and not isinstance(got, bool) and got in out  # asked, though he sits out
     if name != "auction" or not out or not isinstance(got, list) or not isinstance(want, list):
         return False
