@@ -1135,3 +1135,41 @@ def test_a_player_asked_who_sits_the_deal_out_is_who_sits_out() -> None:
     assert _at(s, 4, "to_act") == 1
     assert _observed(s, 4, "to_act", 2) == "hom.players.four"
     assert _observed(s, 4, "to_act", 3) != "hom.players.four"
+
+
+def test_a_second_round_dealt_in_another_order_is_the_packets() -> None:
+    """L'Homme d'Auvergne from a seed: hands whose first packets are the reference's and whose
+    second packets go round the table in another order are still a deal in packets, each
+    player one packet a round (auv.deal.packets), not the pack listed in another order
+    (auv.deck.cards); cards handed out in no round at all are the pack's."""
+    s = _scenario("homme-d-auvergne", "auv.deal.packets.three-two-seed-7")
+    want = _at(s, 1, "deal")
+    hands = [list(h) for h in want["hands"]]  # in the order dealt: three, then two
+    hands[1][3:], hands[3][3:] = hands[3][3:], hands[1][3:]
+    apart = Verdict(FAILED, 'deal: hands[1][3] is "JD", expected "QS"', 1, want, {**want, "hands": hands}, observed="deal")
+    assert symptom_clause(s, apart) == "auv.deal.packets"
+    cards = sorted(c for h in want["hands"] for c in h)
+    strewn = [cards[i::4] for i in range(4)]  # the cards of the hands, one by one round a pack in another order
+    scattered = Verdict(FAILED, 'deal: hands[0][0] is "7C", expected "8H"', 1, want, {**want, "hands": strewn},
+                        observed="deal")
+    assert symptom_clause(s, scattered) == "auv.deck.cards"
+
+
+def test_a_plain_card_offered_on_a_trump_lead_to_a_matador_holder_is_the_privilege() -> None:
+    """L'Hombre: on a trump lead, a program that lets a player holding a matador and another
+    trump play a plain card stretches the matador's privilege (hom.play.matador-privilege) to
+    him; one that lets a player holding trumps but no matador do so breaks following
+    (hom.play.follow)."""
+    s = _scenario("hombre", "hom.play.matador-privilege.other-trump-held")
+    step = _step(s, lambda st: "legal" in st.get("expect", {}))
+    assert _at(s, step, "legal") == ["AC", "4H"]
+    assert _observed(s, step, "legal", ["AC", "4H", "KS", "QS", "JS", "KD", "QD", "JD", "AD"]) == \
+        "hom.play.matador-privilege"
+    data = {**s.data, "id": "x.no-matador"}
+    data["setup"] = {"hands": [s.data["setup"]["hands"][0], ["6H", *s.data["setup"]["hands"][1][1:]],
+                               s.data["setup"]["hands"][2]],
+                     "talon": [c if c != "6H" else "AC" for c in s.data["setup"]["talon"]]}
+    data["steps"] = [s.data["steps"][0], {"expect": {"legal": ["6H", "4H"]}}]
+    plain = Scenario(data, "file", 1)
+    assert symptom_clause(plain, Verdict(FAILED, "legal: differs", 2, ["6H", "4H"], ["6H", "4H", "KS"],
+                                         observed="legal")) == "hom.play.follow"

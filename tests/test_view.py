@@ -167,6 +167,25 @@ def test_each_field_names_a_clause_of_both_rulesets() -> None:
         assert len({f.name for f in shown}) == len(shown)
 
 
+def test_the_protocol_tables_of_the_views_are_the_harness_own() -> None:
+    """conformance/PROTOCOL.md's view tables (field, value, rule), one per kind of game in the
+    order VIEWS lists them, name every field and, in the rule column, the clause the report lays
+    a difference in it on: the page an implementer reads is the one the harness judges by (the
+    view's `hombre` was laid on the auction's order while the page said hom.info.public)."""
+    from helpers import REPO
+    lines = (REPO / "conformance" / "PROTOCOL.md").read_text(encoding="utf-8").splitlines()
+    starts = [i for i, line in enumerate(lines) if line.startswith("| field | value | rule |")]
+    assert len(starts) == len(VIEWS)
+    for kind, start in zip(VIEWS, starts, strict=True):
+        page: dict[str, str | None] = {}
+        for line in lines[start + 2:]:
+            if not line.startswith("|"):
+                break
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            rule = re.findall(r"`([\w.-]+)`", cells[-1])
+            page.update({name: rule[0] if rule else None for name in re.findall(r"`(\w+)`", re.sub(r"\(.*?\)", "", cells[0]))})
+        assert page == {f.name: f.clause for f in VIEWS[kind]}, kind
+
 # -- the harness: a view that shows too much ---------------------------------------------
 
 

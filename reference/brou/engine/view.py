@@ -356,9 +356,10 @@ VIEWS: dict[str, tuple[Field, ...]] = {
         Field("player", player), Field("phase", phase), Field("to_act", to_act), Field("trump", trump),
         Field("hand", hand, "hom.info.own-hand"), Field("held", held, "hom.info.own-hand"),
         Field("talon", talon, "hom.info.own-hand"), Field("auction", auction, "hom.info.public", ("player", "bid")),
-        Field("hombre", hombre, "hom.auction.order"), Field("contract", contract, "hom.info.public"),
-        Field("exchange", exchange, "hom.info.public", ("player", "discarded")), Field("turned", tourne_card),
-        Field("shown", shown, None, CARD), Field("open_hand", open_hand, "hom.contract.nolo-ouvert"),
+        Field("hombre", hombre, "hom.info.public"), Field("contract", contract, "hom.info.public"),
+        Field("exchange", exchange, "hom.info.public", ("player", "discarded")),
+        Field("turned", tourne_card, "hom.info.public"), Field("shown", shown, "hom.info.public", CARD),
+        Field("open_hand", open_hand, "hom.contract.nolo-ouvert"),
         Field("discards", discards, "hom.info.own-hand"), Field("talon_rest", talon_rest, "hom.info.own-hand"),
         Field("trick", trick, None, CARD), Field("tricks", tricks), Field("points", net, "hom.count.score")),
 }

@@ -774,8 +774,9 @@ def _cut_before_the_shuffle(rules: Rules, s: Scenario, verdict: Verdict) -> bool
 def _pack_listed_otherwise(rules: Rules, s: Scenario, verdict: Verdict) -> bool:
     """Whether the program's hands of a seeded deal, of the pack's very cards, are not dealt off
     the reference's pack at all: read along that pack (shuffled and cut as docs/shuffle.md says),
-    the holders of its cards do not come round in one order packet after packet, as any way of
-    dealing it in packets would give. The shuffle's positions then land on other cards: the pack
+    the holders of its cards do not come round packet after packet, each player once a round, as
+    any way of dealing it in packets would give (a round going the other way round the table
+    is still a deal in packets: the packets' rule). The shuffle's positions then land on other cards: the pack
     is listed in another order (`*.deck.cards`), where no cut explains it (`_cut_otherwise`,
     `_cut_before_the_shuffle`)."""
     try:
@@ -795,7 +796,8 @@ def _pack_listed_otherwise(rules: Rules, s: Scenario, verdict: Verdict) -> bool:
     along = [holder[text] for text in texts if text in holder]
     turns = [p for i, p in enumerate(along) if not i or along[i - 1] != p]  # the packets, by holder
     n = len(set(turns))
-    return n > 1 and (len(set(turns[:n])) < n or any(turns[i] != turns[i + n] for i in range(len(turns) - n)))
+    rounds = [turns[i:i + n] for i in range(0, len(turns), n)]
+    return n > 1 and any(len(set(r)) < len(r) for r in rounds)
 
 
 def _turnup_apart(want: Any, got: Any) -> bool:
@@ -1509,7 +1511,10 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
     if name in ("legal", "speakers"):
         words = _hombre_words_apart(want, verdict.got)
         clause = _hombre_word_clause(table, words) or _hand_clause(table, verdict, "hom")
-        return _in_ruleset_pair(rules, clause or _hombre_action_clause(table, ""), False)
+        apart = sorted({a for a in (*want, *verdict.got) if isinstance(a, str)} - (set(want) & set(verdict.got)),
+                       key=_action_order) if name == "legal" and isinstance(want, list) and isinstance(verdict.got, list) \
+            else []
+        return _in_ruleset_pair(rules, clause or _hombre_action_clause(table, apart[0] if apart else ""), False)
     if name == "to_act":
         # after a trick, a seat whose card could not have won it asked to lead: who leads, not who won
         asked = _seat_of(table, verdict.got)
@@ -1827,6 +1832,9 @@ def _hombre_action_clause(table: Table, text: str) -> str:
     trumps = hand & order.class_mask[led] if state.trump is not None and led == state.trump else 0
     if trumps and state.trump is not None and not trumps & ~matadors_of(rules, state.trump):
         return "hom.play.matador-privilege"
+    card = rules.card(word) if _is_card(rules, word) else None
+    if trumps & matadors_of(rules, state.trump or 0) and card is not None and not trumps >> card & 1:
+        return "hom.play.matador-privilege"  # a card off the trumps to one holding a matador: whom the privilege frees
     return "hom.play.follow"
 
 
