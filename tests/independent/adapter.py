@@ -27,6 +27,8 @@ def match_view(deal: Deal, marks: list[int]) -> dict[str, Any]:
     total = [marks[t] + (out.marks[t] if out else 0) for t in (0, 1)]
     if indep_engine.fault("match-marks-deal-only") and not deal.brouc:
         total = [out.marks[t] if out else 0 for t in (0, 1)]
+    if indep_engine.fault("match-counts-games") and deal.brouc:
+        total = [marks[t] + (1 if out and out.marks[t] else 0) for t in (0, 1)]
     if indep_engine.fault("match-coches-to-winners") and deal.brouc:
         total = [marks[t] + (out.marks[1 - t] if out else 0) for t in (0, 1)]
     if indep_engine.fault("cape-coches-not-in-match") and deal.brouc and out is not None and out.how == "all-tricks":
@@ -95,6 +97,8 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
             for w, _ in deal.tricks:
                 keepers.setdefault(indep_engine.team(w), w)
             return [keepers[indep_engine.team(w)] for w, _ in deal.tricks]
+        if indep_engine.fault("tricks-grouped-by-pile") and deal.brouc:
+            return [w for t in (0, 1) for w, _ in deal.tricks if indep_engine.team(w) == t]
         if indep_engine.fault("tricks-newest-first") and not deal.brouc:
             return [w for w, _ in reversed(deal.tricks)]
         return [w for w, _ in deal.tricks]
@@ -113,6 +117,9 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
         if indep_engine.fault("trump-marriage-named-without-suit") and deal.brouc:
             return [{"player": p, "marriage": m[:-1] if m[-1] == deal.trump else m, "points": v}
                     for p, m, v in deal.announcements]
+        if indep_engine.fault("announcements-last-window-only") and not deal.brouc:
+            return [{"player": p, "marriage": m, "points": v}
+                    for (p, m, v), at in zip(deal.announcements, deal.spoken_at, strict=True) if at == len(deal.tricks)]
         return [{"player": p, "marriage": m, "points": v} for p, m, v in deal.announcements]
     if name == "table":
         if indep_engine.fault("table-view-at-end") and deal.brouc and deal.phase != "over":

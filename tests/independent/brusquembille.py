@@ -528,6 +528,26 @@ BATCH_V_FAULTS: dict[str, tuple[str, str]] = {
 # dropped from this batch after failing no scenario: "speakers-null-others" (brus.players.count: the speakers
 # observable gives null, not an empty list, for the players not to act) -- it only made two scenarios error
 FAULTS.update(BATCH_V_FAULTS)
+# the twenty-third batch of issue 63, written blind to the diagnosis too: a twenty-second held-out set
+BATCH_W_FAULTS: dict[str, tuple[str, str]] = {
+    "ten-counts-eleven": ("brus.deck.points", "counts a ten 11 card points, as an ace, instead of 10"),
+    "follow-suit-of-last-card": ("brus.play.free", "under following_after_talon follow-suit a player must follow "
+                                 "the suit of the card played just before his, not the suit led"),
+    "aces-paid-before-tens": ("brus.pay.brusquembille", "a trick's brusquembilles are settled aces first, then tens, "
+                              "not card by card in the order played"),
+    "result-jetons-without-stake": ("brus.stakes.pool", "the result's jetons leave out the fiche each player put in "
+                                    "the pool, counting only the brusquembilles and his share of the pool"),
+    "draw-round-cards-reversed": ("brus.talon.draw", "in each round of drawing the trick's winner takes the last of "
+                                  "the round's cards and the others the ones above it, not the winner the top card"),
+    "pool-shares-trick-zero": ("brus.count.winner", "the ledger entries sharing out the pool give trick 0, as the "
+                               "stakes do, not the last trick's number"),
+    "next-dealer-by-deal-count": ("brus.match.next-dealer", "the next dealer is counted from the deals played (the "
+                                  "first deal dealt by the last player), not the player to the right of this "
+                                  "deal's dealer"),
+    "view-jetons-own-only": ("brus.pay.brusquembille", "a view's jetons give only the viewing player's own net "
+                             "jetons, the others' as null"),
+}
+FAULTS.update(BATCH_W_FAULTS)
 FAULT = ""
 
 
@@ -629,6 +649,8 @@ class Rules:
             self.points["A"] = 10
         if FAULT == "jack-counts-one":
             self.points["J"] = 1
+        if FAULT == "ten-counts-eleven":
+            self.points["T"] = 11
         if FAULT == "rank-by-points":
             self.strength = dict(self.points)
         self.trump_strength = dict(self.strength)
@@ -914,7 +936,7 @@ class Deal:
         if FAULT == "trump-only-when-void" and led_held and self.trick[0][1][1] != self.trump:
             return [c for c in hand if c[1] != self.trump]
         if follow and self.trick:
-            led = self.trick[0][1][1]
+            led = self.trick[-1 if FAULT == "follow-suit-of-last-card" else 0][1][1]
             suited = [c for c in hand if c[1] == led]
             if suited and FAULT == "follow-suit-must-head" and self.rules.p["following_after_talon"] == "follow-suit":
                 order = self.rules.trump_strength if led == self.trump else self.rules.strength
@@ -1055,6 +1077,8 @@ class Deal:
             if FAULT == "draw-others-reversed":
                 order = order[:1] + order[:0:-1]
             last_round = self.talon_count_true() == rules.n
+            if FAULT == "draw-round-cards-reversed":
+                self.talon[:len(order)] = self.talon[:len(order)][::-1]
             for i, p in enumerate(order):
                 if FAULT == "turnup-drawn-first" and self.drawn_by is None and i == 0:
                     card = self.turnup
@@ -1121,6 +1145,8 @@ class Deal:
             number -= 1
         if FAULT == "one-brusquembille-a-trick":
             trick = [pc for pc in trick if pc[1][0] in BRUSQUEMBILLES][:1]
+        if FAULT == "aces-paid-before-tens":
+            trick = sorted(trick, key=lambda pc: pc[1][0] != "A")
         for p, c in trick:
             worth = BRUSQUEMBILLES.get(c[0], 0)
             if FAULT == "ten-worth-two" and c[0] == "T":
@@ -1173,6 +1199,7 @@ class Deal:
         """Share the pool and write the outcome."""
         rules = self.rules
         n = rules.n
+        at = 0 if FAULT == "pool-shares-trick-zero" else number
         points = self.side_points()
         ranking = points
         if FAULT == "winner-most-tricks":
@@ -1193,12 +1220,12 @@ class Deal:
                 returned = returned and len(sides) == len({tuple(rules.side(p)) for p in range(n)})
             if returned and FAULT == "returned-to-bank":
                 bank = pool
-                self.pay(number, "pool", "bank", pool, None, "brus.count.winner")
+                self.pay(at, "pool", "bank", pool, None, "brus.count.winner")
             elif returned or (FAULT == "two-tied-returned" and len(sides) == 2):
                 for p in order:
                     back = sum(e["jetons"] for e in self.ledger if e["to"] == "pool" and e["from"] == p)
                     shares[p] = back
-                    self.pay(number, "pool", p, back, None, "brus.count.winner")
+                    self.pay(at, "pool", p, back, None, "brus.count.winner")
             else:
                 takers = [p for p in order if p in winners]
                 if FAULT == "winner-stake-not-returned":
@@ -1210,10 +1237,10 @@ class Deal:
                 each, odd = divmod(pool, len(takers))
                 for p in takers:
                     shares[p] = each
-                    self.pay(number, "pool", p, each, None, "brus.count.winner")
+                    self.pay(at, "pool", p, each, None, "brus.count.winner")
                 if rules.p["odd_jetons"] == "bank" and FAULT != "odd-jetons-bank-ignored":
                     bank = 0 if FAULT == "outcome-bank-zero" else odd
-                    self.pay(number, "pool", "bank", odd, None, "brus.count.winner")
+                    self.pay(at, "pool", "bank", odd, None, "brus.count.winner")
                 else:
                     if FAULT == "odd-jetons-from-seat-zero":
                         takers = sorted(takers)
@@ -1221,11 +1248,11 @@ class Deal:
                         odd = 0
                     if FAULT == "odd-jetons-all-to-first" and odd:
                         shares[takers[0]] += odd
-                        self.pay(number, "pool", takers[0], odd, None, "brus.count.winner")
+                        self.pay(at, "pool", takers[0], odd, None, "brus.count.winner")
                         odd = 0
                     for p in (takers[len(takers) - odd:] if FAULT == "odd-jetons-to-last" else takers[:odd]):
                         shares[p] += 1
-                        self.pay(number, "pool", p, 1, None, "brus.count.winner")
+                        self.pay(at, "pool", p, 1, None, "brus.count.winner")
         if FAULT == "outcome-points-own":
             points = [self.card_points(p) for p in range(n)]
         if FAULT == "outcome-shares-net" and rules.pool:
@@ -1241,6 +1268,8 @@ class Deal:
             return 3 if self.dealer == 1 else 1
         if FAULT == "next-dealer-left":
             return (self.dealer - 1) % self.rules.n
+        if FAULT == "next-dealer-by-deal-count":
+            return int(self.session["deals"]) % self.rules.n
         if FAULT == "next-dealer-deal-winner" and self.outcome is not None:
             return next(p for p in self.rules.round_from(self.first) if p in self.outcome["winners"])
         if FAULT == "next-dealer-last-leader" and self.last_leader is not None:
@@ -1352,6 +1381,9 @@ class Deal:
             tricks = [self.tricks.count(p) for p in range(self.rules.n)]
         if FAULT == "view-tricks-on-turn-only" and (self.over() or self.to_act != player):
             tricks = None
+        jetons: list[int | None] = list(self.jetons())
+        if FAULT == "view-jetons-own-only":
+            jetons = [j if p == player else None for p, j in enumerate(jetons)]
         return {"player": player, "phase": "over" if self.over() else "play", "to_act": self.to_act,
                 "trump": self.trump_now(), "turnup": turnup,
                 "turnup_drawn_by": None if FAULT == "drawn-by-hidden" else drawn_by,
@@ -1359,7 +1391,7 @@ class Deal:
                                         else self.to_act]), "held": held,
                 "talon": None if FAULT == "view-talon-null" else self.talon_count(),
                 "partner_hand": partner, "trick": [{"player": p, "card": c} for p, c in trick],
-                "tricks": tricks, "jetons": self.jetons()}
+                "tricks": tricks, "jetons": jetons}
 
     def observe(self, name: str) -> Any:
         """One observable (PROTOCOL.md, "Games with a talon")."""
@@ -1386,6 +1418,9 @@ class Deal:
             return self.talon_count()
         if name == "result":
             jet = self.jetons()
+            if FAULT == "result-jetons-without-stake":
+                jet = [j + sum(e["jetons"] for e in self.ledger if e["to"] == "pool" and e["from"] == p)
+                       for p, j in enumerate(jet)]
             shown = self.side_points() if FAULT == "result-side-points" else [self.card_points(p) for p in range(n)]
             if FAULT == "card-points-at-end-only" and not self.over():
                 shown = [0] * n
@@ -1485,7 +1520,8 @@ def main(argv: list[str]) -> int:
                    **{k: "issue-63-o" for k in BATCH_O_FAULTS}, **{k: "issue-63-p" for k in BATCH_P_FAULTS},
                    **{k: "issue-63-q" for k in BATCH_Q_FAULTS}, **{k: "issue-63-r" for k in BATCH_R_FAULTS},
                    **{k: "issue-63-s" for k in BATCH_S_FAULTS}, **{k: "issue-63-t" for k in BATCH_T_FAULTS},
-                   **{k: "issue-63-u" for k in BATCH_U_FAULTS}, **{k: "issue-63-v" for k in BATCH_V_FAULTS}}
+                   **{k: "issue-63-u" for k in BATCH_U_FAULTS}, **{k: "issue-63-v" for k in BATCH_V_FAULTS},
+                   **{k: "issue-63-w" for k in BATCH_W_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], indent=1))
         return 0

@@ -487,6 +487,26 @@ BATCH_V_FAULTS: dict[str, tuple[str, str]] = {
                          "(clockwise), the dealer next, not on round to the right"),
 }
 FAULTS.update(BATCH_V_FAULTS)
+# the twenty-third batch of issue 63, written blind to the diagnosis too: a twenty-second held-out set
+BATCH_W_FAULTS: dict[str, tuple[str, str]] = {
+    "homme-two-enough": ("auv.count.homme-wins", "a homme who takes two tricks wins the deal, even when another "
+                         "player took three"),
+    "same-suit-ends-deal": ("auv.speech.trump", "a réjouissance card of a suit already turned in the deal ends it "
+                            "as all-passed, the suit having been refused, instead of opening a new round of speech"),
+    "lead-after-winner": ("auv.play.lead", "the player after the trick's winner in the order of play leads the next "
+                          "trick, not the winner himself"),
+    "taken-king-reversed": ("auv.king.taken", "the mark of a scored king won by another player is written from the "
+                            "trick's winner to the king's holder, not from the holder to the winner"),
+    "leave-in-speech-as-pass": ("auv.speech.round", "leave said in the speech is taken as pass, instead of being "
+                                "refused word-not-now"),
+    "turn-out-of-turn-taken": ("auv.turn.offer", "during the turn-offer any player may turn the card out of turn, "
+                               "the first to turn it ending the offer, instead of being refused wrong-seat"),
+    "target-not-checked-in-play": ("auv.match.target", "the target is not checked after a trick whose king moved a "
+                                   "mark: a player reaching it in play wins only at the count"),
+    "won-opponents-lose": ("auv.count.won", "a homme who wins the deal scores one point and each of his opponents "
+                           "loses one, as when he loses"),
+}
+FAULTS.update(BATCH_W_FAULTS)
 FAULT = ""
 SEVENS = True  # parameter pack_with_four (AMB-48): False plays four with 28 cards
 LOSER_PAYS = "each-opponent"  # parameter loser_pays (AMB-53)
@@ -931,6 +951,8 @@ class Deal:
             raise Refused("deal-over", "the deal is over")
         p = self.to_act
         assert p is not None
+        if fault("turn-out-of-turn-taken") and self.phase == "turn-offer" and action == "turn" and player is not None:
+            self.to_act = p = player
         if player is not None and player != p:
             if fault("out-of-turn-offer-word-not-now") and self.phase == "turn-offer":
                 raise Refused("word-not-now", f"player {player} is not asked whether to turn")
@@ -956,6 +978,8 @@ class Deal:
             raise Refused("cards-not-yet", "nothing is played before a card is turned and the speech names the homme")
         if action == "pass" and self.phase == "turn-offer" and fault("pass-in-offer-is-leave"):
             action = "leave"
+        if action == "leave" and self.phase == "speech" and fault("leave-in-speech-as-pass"):
+            action = "pass"
         if action not in self.legal():
             raise Refused("word-not-now", f"{action} is not said now")
         if not (fault("leave-not-in-words") and action == "leave"):
@@ -988,6 +1012,9 @@ class Deal:
                     self.shown.append((q, king))
                     self.events.append({"trick": 0, "player": q, "show": king})
                     self.write(0, "sheet", q, king, "auv.king.held")
+        if fault("same-suit-ends-deal") and any(c[1] == card[1] for _, c in self.turned[:-1]):
+            self.end("all-passed")
+            return
         self.phase = "speech"
         self.asked = 0
         self.shown_this_round = set()
@@ -1166,13 +1193,18 @@ class Deal:
                     self.write(number, "sheet", to, c, "auv.king.taken")
                     continue
                 named = dict(self.trick)[win] if fault("taken-entry-names-winning-card") else c
+                if fault("taken-king-reversed"):
+                    q, to = win, q
                 self.write(number - 1 if fault("taken-king-trick-from-zero") else number, q, to, named, "auv.king.taken")
         self.trick = []
         self.to_act = self.after(leader) if fault("lead-passes-round") else win
+        if fault("lead-after-winner"):
+            self.to_act = self.after(win)
         if fault("taken-kings-at-count") and len(self.tricks) == 5:
             for q, to, c in self.deferred:
                 self.write(number, q, to, c, "auv.king.taken")
-        self.check_target()
+        if not fault("target-not-checked-in-play"):
+            self.check_target()
         if self.phase != "over" and len(self.tricks) == 5:
             self.count()
 
@@ -1202,6 +1234,8 @@ class Deal:
         """Most tricks; level at the top, the first to reach that number."""
         counts = [self.tricks.count(p) for p in range(self.n)]
         top = max(counts)
+        if fault("homme-two-enough") and self.homme is not None and counts[self.homme] >= 2:
+            return self.homme
         if fault("homme-needs-three") and self.homme is not None and counts[self.homme] < 3:
             counts[self.homme] = -1
             top = max(counts)
@@ -1245,6 +1279,11 @@ class Deal:
                        self.last_won_card if fault("won-entry-names-last-card") else None,
                        "auv.count.homme-wins" if fault("won-entry-clause-homme-wins") else "auv.count.won",
                        2 if fault("won-two-marks") else self.tricks.count(homme) if fault("won-by-tricks") else 1)
+            if fault("won-opponents-lose"):
+                for i in range(self.n):
+                    q = (self.dealer + 1 + i) % self.n
+                    if q != homme:
+                        self.write(5, q, "sheet", None, "auv.count.won")
         elif fault("lost-pays-each"):
             for i in range(self.n):
                 q = (self.dealer + 1 + i) % self.n
@@ -1466,7 +1505,8 @@ def main() -> None:
                    **{k: "issue-63-o" for k in BATCH_O_FAULTS}, **{k: "issue-63-p" for k in BATCH_P_FAULTS},
                    **{k: "issue-63-q" for k in BATCH_Q_FAULTS}, **{k: "issue-63-r" for k in BATCH_R_FAULTS},
                    **{k: "issue-63-s" for k in BATCH_S_FAULTS}, **{k: "issue-63-t" for k in BATCH_T_FAULTS},
-                   **{k: "issue-63-u" for k in BATCH_U_FAULTS}, **{k: "issue-63-v" for k in BATCH_V_FAULTS}}
+                   **{k: "issue-63-u" for k in BATCH_U_FAULTS}, **{k: "issue-63-v" for k in BATCH_V_FAULTS},
+                   **{k: "issue-63-w" for k in BATCH_W_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], ensure_ascii=False))
         return

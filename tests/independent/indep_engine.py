@@ -926,6 +926,44 @@ BATCH_V_FAULTS: list[dict[str, str]] = [
 # Dropped in batch v: coches-at-dehors-rounded (brouc.game.coches, with coches_threshold at-dehors the losers' count
 # read with its card points rounded) failed no scenario.
 FAULTS += BATCH_V_FAULTS
+# The twenty-third batch of issue 63 (batch "issue-63-w"), written blind to the diagnosis: a twenty-second held-out set.
+BATCH_W_FAULTS: list[dict[str, str]] = [
+    {"name": n, "ruleset": r, "clause": c, "description": d, "batch": "issue-63-w"} for n, r, c, d in (
+        ("unknown-card-not-in-hand", HDB, "hdb.deck.cards",
+         "two characters that name no card of the pack are refused not-in-hand, not unknown-card"),
+        ("lowest-trump-wins", HDB, "hdb.play.trick-winner",
+         "the lowest trump in the trick wins it, not the highest (the trumps' order read upside down)"),
+        ("concession-any-param-ignored", HDB, "hdb.game.concession",
+         "with concession any the offer is still made only when the team at 301 has won every trick so far"),
+        ("wrong-claim-parties-param-ignored", HDB, "hdb.game.claim-wrong",
+         "with wrong_claim_parties other-team the parties of a wrong claim are still read on the claimers' count"),
+        ("pv-until-fourth-trick", HDB, "hdb.game.partie-et-vole",
+         "partie et vole may be declared only before the fourth trick is led, not before the fifth"),
+        ("announcements-last-window-only", HDB, "hdb.info.spoken",
+         "the `announcements` observable lists only the announcements made since the last finished trick, earlier "
+         "ones being forgotten once spoken"),
+        ("replay-param-ignored", HDB, "hdb.game.last-coup",
+         "with both_reach_target replay, a coup that takes both teams to 301 is won by the higher total, not replayed"),
+        ("packets-player-by-player", BROUC, "brouc.deal.packets",
+         "a seeded deal gives each player his one, three and four cards in a row before the next player gets any"),
+        ("dehors-round-from-dealer", BROUC, "brouc.game.dehors",
+         "with dehors_above_300 before-first-card the dehors round asks the team's players from the dealer on, not "
+         "from the leader"),
+        ("cape-et-dehors-all-tricks-ignored", BROUC, "brouc.game.cape-et-dehors",
+         "with cape_et_dehors_all_tricks false a team that has lost a trick still may not declare la cape et dehors"),
+        ("slate-cape-drops-announcements", BROUC, "brouc.sheet.ardoise",
+         "after a cape the slate drops the deal's announcement rows, the marriages being carried into the next deal"),
+        ("exception-ruff-only", BROUC, "brouc.play.marriage-exception",
+         "the marriage exception frees only a player ruffing a plain lead, not one following a trump lead"),
+        ("tricks-grouped-by-pile", BROUC, "hdb.info.trick-piles",
+         "the `tricks` observable lists team 0's tricks first, then team 1's, pile by pile, not in the order played"),
+        ("match-counts-games", BROUC, "brouc.match.coches",
+         "the match counts the games each team has lost (and its capes), one each, not the coches it has marked"),
+    )
+]
+# Dropped in batch w: coches-score-with-announced (brouc.game.coches, the "under 15" of two coches read on the losers'
+# written score plus the deal's announced marriages) failed no scenario.
+FAULTS += BATCH_W_FAULTS
 
 
 def fault(name: str) -> bool:
@@ -1063,6 +1101,8 @@ def seeded_deal(ruleset: str, seed: int, dealer: int, params: dict[str, Any]) ->
         for seat in range(4):
             seats[seat].extend(pack[top : top + size])
             top += size
+    if fault("packets-player-by-player") and ruleset == BROUC:
+        seats = [pack[8 * seat : 8 * seat + 8] for seat in range(4)]
     # seat 3 is the dealer, seat 0 the player on his right, who plays after him
     hands = [seats[(p - dealer - 1) % 4] for p in range(4)]
     if fault("seeded-dealer-ignored") and ruleset == BROUC:
@@ -1163,6 +1203,7 @@ class Deal:
     tricks: list[tuple[int, list[str]]] = field(default_factory=list)
     leader: int = 0
     announcements: list[tuple[int, str, int]] = field(default_factory=list)
+    spoken_at: list[int] = field(default_factory=list)  # tricks finished at each announcement (announcements-last-window-only)
     used: set[str] = field(default_factory=set)
     table: list[tuple[int, str, int, int]] = field(default_factory=list)
     declared: int | None = None
@@ -1192,7 +1233,8 @@ class Deal:
         self.to_act = self.leader
         self.hands = [list(h) for h in self.hands]
         self.dealt = [list(h) for h in self.hands]
-        self.window = [p for p in ((self.leader + i) % 4 for i in range(4)) if self.round_team(team(p))]
+        first = self.dealer if fault("dehors-round-from-dealer") and self.brouc else self.leader
+        self.window = [p for p in ((first + i) % 4 for i in range(4)) if self.round_team(team(p))]
         if fault("dehors-round-all-players") and self.brouc and self.window:
             self.window = [(self.leader + i) % 4 for i in range(4)]
         if self.window:
@@ -1477,6 +1519,8 @@ class Deal:
                 return Refused("must-overtrump", f"{card} is not the player's lowest trump")
         exception = bound or (self.param("marriage_exception") == "any-trump-play"
                               and not (fault("exception-param-ignored") and self.brouc))
+        if fault("exception-ruff-only") and self.brouc and led == self.trump:
+            exception = False
         own = fault("exception-from-own-hand") and self.brouc and card[1] == self.trump and card[0] in "KQ" \
             and ("Q" if card[0] == "K" else "K") + self.trump in hand
         if exception and (self.makes_trump_marriage(card, player) or own) and not fault("no-marriage-exception"):
@@ -1610,6 +1654,8 @@ class Deal:
                 own = self.scores[1 - t]
             short = own < least and not (fault("pas-dedouble-without-190") and double)
             all_tricks = self.param("cape_et_dehors_all_tricks") and not fault("cape-et-dehors-after-lost-trick")
+            if fault("cape-et-dehors-all-tricks-ignored"):
+                all_tricks = True
             if (lost and all_tricks) or len(self.hands[player]) < fewest or short:
                 return False
             if fault("cape-et-dehors-needs-trick") and not any(team(w) == t for w in won):
@@ -1625,7 +1671,7 @@ class Deal:
             return False
         if fault("pv-not-in-window") and self.phase == "window":
             return False
-        last = 6 if fault("declare-until-sixth") else 5
+        last = 6 if fault("declare-until-sixth") else 4 if fault("pv-until-fourth-trick") else 5
         first_trick = self.param("partie_et_vole_first_trick") or fault("partie-et-vole-before-first")
         if double or (not won and not first_trick) or len(self.tricks) >= last:
             return False
@@ -1804,6 +1850,8 @@ class Deal:
             if action[0] in ranks and action[1] in SUITS:
                 return "card"
             code = "malformed-action" if fault("unknown-card-malformed") and self.brouc else "unknown-card"
+            if fault("unknown-card-not-in-hand") and not self.brouc:
+                code = "not-in-hand"
             raise Refused(code, f"{action!r} names no card")
         raise Refused("malformed-action", f"{action!r} is not an action")
 
@@ -1852,6 +1900,7 @@ class Deal:
         if fault("announced-counts-twice") and not self.brouc:
             value *= 2
         self.announcements.append((p, name, value))
+        self.spoken_at.append(len(self.tricks))
         if not (fault("slate-announcements-at-end") and self.brouc):
             written = value // 10 if fault("announcement-row-in-tens") and self.brouc else value
             if fault("slate-announcement-cumulative") and self.brouc:
@@ -1908,7 +1957,8 @@ class Deal:
             ahead301 = team(self.tricks[0][0])
         if n + 1 in before and ahead301 is not None:
             ahead = ahead301
-            swept = all(team(w) == ahead for w, _ in self.tricks) or self.param("concession") == "any" \
+            anyone = self.param("concession") == "any" and not fault("concession-any-param-ignored")
+            swept = all(team(w) == ahead for w, _ in self.tricks) or anyone \
                 or fault("concession-after-lost-trick")
             if (reaches_target(self.count(ahead)) or anyway) and swept:
                 self.phase = "concede"
@@ -1942,6 +1992,8 @@ class Deal:
             level = 2 if c[1] == self.trump else 1 if c[1] == led or fault("highest-card-wins") else 0
             if fault("rank-before-trump") and not self.brouc:
                 return int(level > 0), -self.rank_of(c), level
+            if level == 2 and fault("lowest-trump-wins") and not self.brouc:
+                return level, self.rank_of(c)
             if level == 2 and fault("first-trump-wins"):
                 return level, -self.trick.index(pc)
             if level == 2 and fault("last-trump-wins") and self.brouc:
@@ -2097,6 +2149,8 @@ class Deal:
             self.sheet[:0] = [("announcement", *self.one_side(t, self.carried[t])) for t in (0, 1) if self.carried[t]]
         if fault("slate-announcements-at-end"):
             self.sheet.extend(("announcement", *self.one_side(team(p), v)) for p, _, v in self.announcements)
+        if how == "all-tricks" and fault("slate-cape-drops-announcements"):
+            self.sheet = [row for row in self.sheet if row[0] != "announcement"]
         if how == "all-tricks" or (fault("made-cape-et-dehors-as-cape") and how == "declaration-made"):
             if fault("cape-slate-score-too"):
                 self.sheet.append(("score", scores[0], scores[1]))
@@ -2263,7 +2317,8 @@ class Deal:
                 counts[t] = 0
             if fault("wrong-claim-winners-at-301"):
                 counts[1 - t] = 301
-            on_winners = self.param("wrong_claim_parties") == "other-team" or fault("wrong-claim-read-on-winners")
+            on_winners = (self.param("wrong_claim_parties") == "other-team" and not fault("wrong-claim-parties-param-ignored")) \
+                or fault("wrong-claim-read-on-winners")
             read = counts[1 - t] if on_winners else counts[t]
             value = 1 if fault("wrong-claim-one-partie") else self.value(read)
             self.finish("claim-wrong", 1 - t, self.pair(1 - t, value, 0), counts)
@@ -2370,6 +2425,8 @@ class Deal:
             self.finish("played-out", None, [0, 0], rounded)
             return
         both = self.param("both_reach_target")
+        if fault("replay-param-ignored") and both == "replay":
+            both = "higher-total"
         if fault("both-reach-first-wins"):
             both = "first-during-play"
         if fault("both-reach-always-replay") and both == "higher-total":
