@@ -1173,3 +1173,39 @@ def test_a_plain_card_offered_on_a_trump_lead_to_a_matador_holder_is_the_privile
     plain = Scenario(data, "file", 1)
     assert symptom_clause(plain, Verdict(FAILED, "legal: differs", 2, ["6H", "4H"], ["6H", "4H", "KS"],
                                          observed="legal")) == "hom.play.follow"
+
+
+def test_the_turned_card_alone_offered_to_the_dealer_in_the_first_trick_is_its_exposure() -> None:
+    """1802: the dealer holding the turned card in the first trick, offered it alone where the
+    reference offers it among the other cards of the suit led, is made to play it: what becomes
+    of the turned card while it lies on show (hdb.deal.turnup-exposed), not following."""
+    s = _scenario("homme-de-brou-1802", "gen.hdb.deal.00002")
+    assert _at(s, 7, "legal") == ["QC", "JC", "9C"] and s.data["setup"]["turnup"] == "QC"
+    assert _observed(s, 7, "legal", ["QC"]) == "hdb.deal.turnup-exposed"
+    assert _observed(s, 7, "legal", ["JC"]) != "hdb.deal.turnup-exposed"  # another card alone: following
+
+
+def test_a_table_of_the_last_tricks_marriages_only_is_what_is_shown() -> None:
+    """1802: a `table` that lists only the marriages of the last trick finished (the older piles
+    taken as turned down) is what is shown of the table (hdb.info.table-marriage-shown); one
+    that leaves out the last trick's marriage is what counts there (hdb.marriage.table)."""
+    s = _scenario("homme-de-brou-1802", "bnd.hdb.game.value.inside-1")
+    step = _step(s, lambda st: "table" in st.get("expect", {}))
+    want = _at(s, step, "table")
+    assert [e["trick"] for e in want] == [2, 8]
+    assert _observed(s, step, "table", want[1:]) == "hdb.info.table-marriage-shown"
+    assert _observed(s, step, "table", want[:1]) == "hdb.marriage.table"
+
+
+def test_a_show_withheld_from_one_whose_king_has_scored_is_what_scores_once() -> None:
+    """L'Homme d'Auvergne: a player who showed the king of diamonds, offered no `show` for his
+    king of clubs on the réjouissance, is read as scoring only one king (auv.king.once); a
+    `show` withheld from one who has scored nothing yet is showing's (auv.king.show)."""
+    s = _scenario("homme-d-auvergne", "auv.king.held.two-kings-over-rejouissances")
+    assert _at(s, 2, "legal") == ["play", "pass", "show"]
+    assert _observed(s, 2, "legal", ["play", "pass"]) == "auv.king.once"
+    data = {**s.data, "id": "x.first-show", "steps": [{"do": ["turn", "pass", "pass"]},
+                                                      {"expect": {"legal": ["play", "pass", "show"]}}]}
+    first = Scenario(data, "file", 1)
+    assert symptom_clause(first, Verdict(FAILED, "legal: missing show", 2, ["play", "pass", "show"], ["play", "pass"],
+                                         observed="legal")) == "auv.king.show"

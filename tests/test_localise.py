@@ -586,3 +586,21 @@ def test_a_variant_failing_otherwise_on_half_the_failures_weighs_less_than_the_r
 
     assert first(2) == "hdb.game.value"
     assert first(4) == "hdb.game.last-coup"
+
+
+def test_a_few_failures_all_of_one_rules_scenarios_put_it_first_though_named_apart() -> None:
+    """Issue 63 (batch `issue-63-v`, Brusquembille's pool of a three-way tie under `many_tied:
+    returned` sent to the bank): three failures, all of scenarios written for the tie's rule
+    (brus.count.winner), two named by it and one shown on the brusquembilles' payments, none of
+    whose own scenarios fails; the payments came first, the tie's eighteen passing scenarios
+    costing it more than the one failure shown elsewhere. Where few fail and every failure is of
+    one rule's scenarios, that rule heads the verdict over a clause whose own scenarios all pass."""
+    corpus = [s for s in load_corpus() if s.ruleset == "brusquembille-1718"]
+    winner = [s for s in corpus if s.clauses[0] == "brus.count.winner"]
+    failing = winner[:3]
+    outcomes = [_outcome(s, True, "brus.count.winner" if i else "brus.pay.brusquembille") for i, s in enumerate(failing)]
+    outcomes += [_outcome(s, False) for s in corpus if s not in failing
+                 and s.clauses[0] in ("brus.count.winner", "brus.pay.brusquembille", "brus.play.lead")]
+    assert len(winner) > 10
+    found = ranked("brusquembille-1718", outcomes)
+    assert found[0].clause == "brus.count.winner", [(s.clause, round(s.score, 2)) for s in found]

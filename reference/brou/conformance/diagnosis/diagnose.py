@@ -35,6 +35,7 @@ from ...laws.contracts import contracts as contract_rows
 from ...laws.contracts import has_auction, may_name
 from ...laws.following import matadors_of
 from ...laws.game import count_so_far, game_value, reaches_target
+from ...laws.kings import scored_kings
 from ...laws.payments import brusquembille_payments
 from ...laws.results import SURRENDER
 from ...laws.speech import PASS, SHOW, TURN, has_speech
@@ -1305,6 +1306,8 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         if "play" in words and _passed_on_this_suit(table.rules, state):
             return _in_ruleset_pair(rules, "auv.speech.trump", False)  # a suit passed may be played when it comes again
         said = _SPEECH_WORD.get(next((w for w in ("show", "turn", "leave", "play") if w in words), ""))
+        if said == "auv.king.show":
+            said = _show_clause(state)
         if said == "auv.turn.offer" and state.phase == "turn-offer" and state.turned:
             said = "auv.speech.rejouissance"  # the offer of a card after one was turned: a réjouissance's
         restricted = _lead_restricted(rules, state, verdict, None) if name == "legal" else None
@@ -1445,8 +1448,17 @@ def _speech_action_clause(table: Table, text: str) -> str:
     speech: the rule of the phase for a word, or a card before play; following suit or trumping
     when void for a card in play."""
     if table.state.phase in _SPEECH_PHASE and text.strip() == "show":
-        return "auv.king.show"
+        return _show_clause(table.state)
     return _speech_play_clause(table)
+
+
+def _show_clause(state: Any) -> str:
+    """The rule that decides whether the player asked may show a king: showing
+    (auv.king.show), or, for one a king of whose has scored in this deal already, what scores
+    only once (auv.king.once: a show offered again, or withheld from his other king)."""
+    if state.to_act in scored_kings(state.ledger).values():
+        return "auv.king.once"
+    return "auv.king.show"
 
 
 def _speech_play_clause(table: Table) -> str:
@@ -1876,7 +1888,8 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
             order = _given_otherwise(state.rules, state.tricks, last, seats[0], state.trump) if seats else None
             return order or "hdb.play.next-lead"
         differing = sorted(set(want) ^ given, key=_action_order)
-        if _turnup_in_question(table, differing) or _legal_without_turnup(table, given):
+        if _turnup_in_question(table, differing) or _legal_without_turnup(table, given) \
+                or _turnup_alone(table, given, want):
             return "hdb.deal.turnup-exposed"  # the turned card while it lies on show: the dealer's, or not yet
         if (restricted := _lead_restricted(state.rules, state, verdict, None)) is not None:
             return restricted
@@ -1949,6 +1962,8 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
     if name in ("announcements", "table") and isinstance(want, list) and isinstance(got, list):
         if _written_otherwise(table.rules, want, got):  # the same entries, their marriage or speaker written otherwise
             return "hdb.info.spoken" if name == "announcements" else "hdb.info.table-marriage-shown"
+        if name == "table" and _last_pile_only(table.state, want, got):
+            return "hdb.info.table-marriage-shown"  # the last trick's marriages only: the older piles no longer shown
         # the same marriages with other points: their values (kinds, doubled in trumps)
         same = len(want) == len(got) and all(isinstance(w, dict) and isinstance(g, dict)
                                              and w.get("marriage") == g.get("marriage") for w, g in zip(want, got, strict=True))
@@ -1967,6 +1982,16 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
     if name == "tricks":
         return _tricks_clause(table, verdict, want) or "hdb.play.trick-winner"
     return _OBSERVED.get(name)
+
+
+def _last_pile_only(state: Any, want: list[Any], got: list[Any]) -> bool:
+    """Whether the program's `table` is the reference's less every marriage of a trick before
+    the last one finished (none, if that trick made none): the older piles taken as turned down,
+    what is shown of the table (hdb.info.table-marriage-shown), not what counts there."""
+    last = len(state.tricks)
+    if not all(isinstance(e, dict) for e in want) or not any(e.get("trick") != last for e in want):
+        return False
+    return got == [e for e in want if e.get("trick") == last]
 
 
 def _raised(entries: list[Any], i: int) -> bool:
@@ -2133,6 +2158,19 @@ def _legal_without_turnup(table: Table, given: set[str]) -> bool:
     mask = apart.legal_cards()
     cards = {a for a in given if len(a) == 2}
     return cards == {rules.card_text(c) for c in range(mask.bit_length()) if mask >> c & 1}
+
+
+def _turnup_alone(table: Table, given: set[str], want: Sequence[Any]) -> bool:
+    """Whether the dealer, holding the turned card in the first trick, is offered it alone
+    where the reference offers it among other cards: the turned card made a card he must play
+    (what becomes of it while it lies on show), not the rule of following."""
+    state = table.state
+    rules = state.rules
+    if state.tricks or state.to_act != rules.dealer or not state.hands[state.to_act] >> state.turnup & 1:
+        return False
+    turnup = rules.card_text(state.turnup)
+    return {a for a in given if len(a) == 2} == {turnup} and turnup in want \
+        and any(isinstance(a, str) and len(a) == 2 and a != turnup for a in want)
 
 
 def _played_to(rules: Rules, s: Scenario, verdict: Verdict) -> Table:

@@ -312,6 +312,8 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
     # who leads next, and who leads, its own scenarios passing, was put first)
     alone = next(iter(names)) if len(names) == 1 else None
     named_alone = alone if alone is not None and (failures <= FEW or own_failed[alone] == failures) else None
+    if named_alone is None and failures <= FEW:  # a few failures, named apart, all of scenarios written for one rule
+        named_alone = next((p for p, n in own_failed.items() if n == failures), None)
     candidates = [h for h in explains
                   if h in laid or h not in nameable_here or h in readings or h == named_alone or own_failed[h]
                   or any(own_explained(h, where) for where in shows[h])]
