@@ -1209,3 +1209,78 @@ def test_a_show_withheld_from_one_whose_king_has_scored_is_what_scores_once() ->
     first = Scenario(data, "file", 1)
     assert symptom_clause(first, Verdict(FAILED, "legal: missing show", 2, ["play", "pass", "show"], ["play", "pass"],
                                          observed="legal")) == "auv.king.show"
+
+
+def test_announcements_of_the_last_window_only_are_what_was_said() -> None:
+    """1802: an `announcements` record holding only the marriages announced since the last trick
+    finished (the earlier ones forgotten once spoken) is what is said (hdb.info.spoken); one that
+    leaves out the marriage just announced is still what an announcement scores."""
+    s = _scenario("homme-de-brou-1802", "hdb.marriages.announce-window.keep-one-back")
+    want = _at(s, 6, "announcements")
+    assert len(want) == 2
+    assert _observed(s, 6, "announcements", want[1:]) == "hdb.info.spoken"
+    assert _observed(s, 6, "announcements", want[:1]) != "hdb.info.spoken"
+
+
+def test_every_trick_winner_in_another_order_is_the_record() -> None:
+    """1802 and Brouc: a `tricks` holding every trick's winner, in another order than the tricks
+    were played (one team's pile, then the other's), is the record of the tricks
+    (hdb.info.trick-piles), not who won them; Brouc keeps the 1802 clause."""
+    for ruleset in ("homme-de-brou-1802", "brouc"):
+        s = next(x for x in corpus(ruleset) if x.origin == "generated"
+                 and any(len(st.get("expect", {}).get("tricks", [])) >= 6 for st in x.data["steps"]))
+        step = _step(s, lambda st: len(st.get("expect", {}).get("tricks", [])) >= 6)
+        want = _at(s, step, "tricks")
+        piles = [w for w in want if w % 2 == 0] + [w for w in want if w % 2 == 1]
+        if piles == want:
+            piles = want[::-1]
+        assert piles != want
+        assert _observed(s, step, "tricks", piles) == "hdb.info.trick-piles", ruleset
+
+
+def test_every_players_jetons_off_by_one_fiche_is_the_stake() -> None:
+    """Brusquembille: a `result` whose jetons are each the reference's plus (or less) one fiche,
+    the same for every player, leaves out the stake each puts in the pool (brus.stakes.pool);
+    jetons moved from one player to another are a payment's."""
+    s = _scenario("brusquembille-1718", "brus.players.forms.pairs-sit-next-to-each-other")
+    want = _at(s, 2, "result")
+    fiche = load("brusquembille-1718").data["stakes"]["fiche"]
+    unstaked = [{**r, "jetons": r["jetons"] + fiche} for r in want]
+    assert _observed(s, 2, "result", unstaked) == "brus.stakes.pool"
+    moved = [{**r, "jetons": r["jetons"] + (fiche if i == 0 else -fiche if i == 1 else 0)} for i, r in enumerate(want)]
+    assert _observed(s, 2, "result", moved) != "brus.stakes.pool"
+
+
+def test_a_pass_offered_beside_the_exchange_is_the_exchange() -> None:
+    """L'Hombre: in the exchange, a `pass` offered to the tier asked beside his cards and `draw`,
+    as the reference offers them, is the exchange's word (hom.exchange.tiers), not the auction
+    reopened (hom.auction.pass-final)."""
+    s = _scenario("hombre", "hom.exchange.hombre.discards-and-draws")  # the hombre exchanges, then tier 1
+    steps = [i for i, st in enumerate(s.data["steps"], 1) if "draw" in st.get("expect", {}).get("legal", [])]
+    clauses = [symptom_clause(s, Verdict(FAILED, "legal: not allowed pass", i, _at(s, i, "legal"),
+                                         [*_at(s, i, "legal"), "pass"], observed="legal")) for i in steps]
+    assert clauses == ["hom.exchange.hombre", "hom.exchange.tiers"]
+
+
+def test_a_deal_ended_when_a_suit_comes_again_is_the_trumps_rule() -> None:
+    """L'Homme d'Auvergne: a program that ends the deal (`deal-over`) when a réjouissance turns
+    a suit already turned in it breaks the rule that a suit may come again and be played
+    (auv.speech.trump); ended on a new suit's speech, it is the réjouissance's."""
+    s = _scenario("homme-d-auvergne", "auv.king.once.not-twice")
+    actions = s.data["steps"][0]["do"]
+    def ended_at(index: int) -> str | None:
+        return symptom_clause(s, Verdict(FAILED, f"step 1, action {index} of {len(actions)}: {actions[index - 1]} was "
+                                         "refused (deal-over), it is legal", 1, "accepted", "refused: deal-over"))
+    assert ended_at(13) == "auv.speech.trump"
+    assert ended_at(2) == "auv.speech.rejouissance"
+
+
+def test_a_drawn_card_refused_as_not_in_hand_within_a_trick_is_the_draw() -> None:
+    """Brusquembille: a card refused `not-in-hand` within a trick, that the player holds on the
+    reference only because he drew it from the stock, was drawn by another on the program: the
+    draw (brus.talon.draw), not who plays."""
+    s = _scenario("brusquembille-1718", "brus.ambiguity.amb-69.players")
+    actions = s.data["steps"][0]["do"]
+    refused = Verdict(FAILED, f"step 1, action 7 of {len(actions)}: {actions[6]} was refused (not-in-hand), it is legal",
+                      1, "accepted", "refused: not-in-hand")
+    assert symptom_clause(s, refused) == "brus.talon.draw"

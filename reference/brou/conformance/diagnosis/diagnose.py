@@ -286,7 +286,15 @@ def _ended_early(rules: Rules, state: Any, verdict: Verdict) -> str | None:
     got = verdict.got
     ended = (verdict.observed is None and isinstance(got, str) and "deal-over" in got and verdict.expected != "deal-over") \
         or (verdict.observed == "to_act" and got is None and verdict.expected is not None)
+    if ended and getattr(state, "phase", "") == "speech" and _suit_come_again(rules, state):
+        return in_ruleset(rules, "auv.speech.trump")  # a suit turned again ends nothing: it may be played now
     return in_ruleset(rules, _PHASE_ENDS.get(str(getattr(state, "phase", "")), "")) if ended else None
+
+
+def _suit_come_again(rules: Rules, state: Any) -> bool:
+    """Whether the card turned last (a réjouissance's) is of a suit turned before in this deal."""
+    turned = [rules.suit_of[c] for _, c in getattr(state, "turned", ())]
+    return len(turned) > 1 and turned[-1] in turned[:-1]
 
 
 def _nolo_black_aces(table: Table, name: str | None, want: Any, got: Any) -> str | None:
@@ -493,6 +501,8 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
                     return _in_ruleset_pair(rules, "brus.deck.points", True)  # the cards count otherwise
                 if field == "jetons" and _paid_where_none_are(rules, _played_to(rules, s, verdict).state, want, got):
                     return _in_ruleset_pair(rules, "brus.pay.when", True)  # paid in a form or game that pays none
+                if field == "jetons" and _stake_apart(rules, want, got):
+                    return _in_ruleset_pair(rules, "brus.stakes.pool", True)  # each one's fiche in the pool, or not
                 return _in_ruleset_pair(rules, clause, True)
         return None
     if name == "view":
@@ -645,6 +655,19 @@ def _another_form(rules: Rules, wanted: set[int], given: set[int]) -> bool:
 
     return any(whole(given, other) and not whole(wanted, other)
                for other in (*_other_forms(str(rules.data["id"]), ours), *_other_pairings(ours)))
+
+
+def _stake_apart(rules: Rules, want: Any, got: Any) -> bool:
+    """Whether every player's jetons differ from the reference's by one fiche, the same way for
+    all: the stake each puts in the pool left out of his count, or counted twice
+    (`brus.stakes.pool`), not what any payment moves (a payment takes from one, gives another)."""
+    fiche = rules.data.get("stakes", {}).get("fiche")
+    if not isinstance(fiche, int) or not fiche or not isinstance(want, list) or not isinstance(got, list) \
+            or len(want) != len(got) or len(want) < 2:
+        return False
+    apart = {g["jetons"] - w["jetons"] if isinstance(w, dict) and isinstance(g, dict) and isinstance(w.get("jetons"), int)
+             and isinstance(g.get("jetons"), int) else None for w, g in zip(want, got, strict=True)}
+    return apart in ({fiche}, {-fiche})
 
 
 def _paid_where_none_are(rules: Rules, state: Any, want: Any, got: Any) -> bool:
@@ -976,7 +999,9 @@ def _hand_clause(table: Any, verdict: Verdict, prefix: str) -> str | None:
     if verdict.observed is None:  # an action: refused as not in hand, the player asked is not the one the rules ask
         # (unless the reference refuses it too, by a rule of following: its player holds the card, and
         # that rule's check is the one the program made otherwise, `_refused_by`)
-        return who if isinstance(got, str) and "not-in-hand" in got and verdict.expected not in _FOLLOWING_CODES else None
+        if not isinstance(got, str) or "not-in-hand" not in got or verdict.expected in _FOLLOWING_CODES:
+            return None
+        return _drawn_elsewhere(table, verdict) or who
     offered = {rules.card(c) for c in (got if isinstance(got, list) else []) if isinstance(c, str) and _is_card(rules, c)}
     if not offered:
         return None
@@ -993,6 +1018,29 @@ def _hand_clause(table: Any, verdict: Verdict, prefix: str) -> str | None:
             return "brus.talon.last-draw"  # the turned trump in another hand: who draws it last
         return "brus.talon.draw"  # the right player, other cards: what he drew
     return None
+
+
+def _action_of(verdict: Verdict) -> str | None:
+    """The action a failure says was refused (`...: JD was refused (not-in-hand), it is legal`)."""
+    found = re.search(r": (\S+) was refused", verdict.detail)
+    return found.group(1) if found else None
+
+
+def _drawn_elsewhere(table: Any, verdict: Verdict) -> str | None:
+    """Brusquembille: a card refused as not in hand, in a trick already led (the player asked is
+    not in question, as he is at a lead), that the player holds on the reference only because he
+    drew it from the stock (not dealt to him): the draws gave it to another (`brus.talon.draw`;
+    the turned trump, `brus.talon.last-draw`)."""
+    state, rules = table.state, table.rules
+    deal = getattr(state, "deal", None)
+    action = _action_of(verdict)
+    if deal is None or not hasattr(deal, "hands") or not state.trick or action is None or not _is_card(rules, action):
+        return None
+    card = rules.card(action)
+    seat = state.to_act
+    if not state.hands[seat] >> card & 1 or deal.hands[seat] >> card & 1:
+        return None
+    return "brus.talon.last-draw" if card == deal.turnup else "brus.talon.draw"
 
 
 # the clause of each game's order of the cards in a plain suit
@@ -1138,6 +1186,8 @@ def _tricks_clause(table: Any, verdict: Verdict, want: Any) -> str | None:
         return record  # who led each trick: the record is wrong, the play went on right
     if record is not None and len(want) >= 2 and got == want[::-1] != want:
         return record  # the winners newest first, as the pile lies: the record's order
+    if record is not None and len(want) >= 3 and got != want and sorted(map(str, got)) == sorted(map(str, want)):
+        return record  # every trick's winner, listed in another order (by pile, by player): the record's order
     for i, (w, g) in enumerate(zip(want, got, strict=False)):
         if w != g:
             if i < len(state.tricks) and isinstance(g, int) and 0 <= g < len(state.hands):
@@ -1149,7 +1199,8 @@ def _tricks_clause(table: Any, verdict: Verdict, want: Any) -> str | None:
     return None
 
 
-_TRICKS_RECORD = {"hdb": "hdb.info.trick-piles", "brus": "brus.info.trick-open"}  # the clause of `tricks` (PROTOCOL)
+# the clause of `tricks` (PROTOCOL.md), by clause prefix (Brouc keeps 1802's)
+_TRICKS_RECORD = {"hdb": "hdb.info.trick-piles", "brouc": "hdb.info.trick-piles", "brus": "brus.info.trick-open"}
 
 
 def _last_trick_kept(table: Any, want: Any, got: Any) -> bool:
@@ -1489,9 +1540,11 @@ _HOMBRE_PHASE = {"auction": "hom.auction.priority", "declare": "hom.contract.dem
 def _auction_reopened(state: Any, want: Any, got: Any) -> bool:
     """Whether the program still offers the auction's words (a pass among them) once the
     reference's auction is over: the auction ends when every player but one has passed, so
-    whoever is asked has passed, and a pass is final (hom.auction.pass-final)."""
+    whoever is asked has passed, and a pass is final (hom.auction.pass-final). A pass offered
+    beside the exchange's own words, as the reference offers them, is the exchange's."""
     return (state.phase != "auction" and any(bid is None for _, bid in state.said)
-            and isinstance(got, list) and "pass" in got and isinstance(want, list) and "pass" not in want)
+            and isinstance(got, list) and "pass" in got and isinstance(want, list) and "pass" not in want
+            and not ("draw" in want and "draw" in got))
 
 
 def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
@@ -1962,8 +2015,12 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
     if name in ("announcements", "table") and isinstance(want, list) and isinstance(got, list):
         if _written_otherwise(table.rules, want, got):  # the same entries, their marriage or speaker written otherwise
             return "hdb.info.spoken" if name == "announcements" else "hdb.info.table-marriage-shown"
-        if name == "table" and _last_pile_only(table.state, want, got):
-            return "hdb.info.table-marriage-shown"  # the last trick's marriages only: the older piles no longer shown
+        made = [e.get("trick") if isinstance(e, dict) else None for e in want] if name == "table" \
+            else [a[5] for a in table.state.announcements]
+        if _since_the_last_trick_only(want, got, made, len(table.state.tricks)):
+            # the table marriages of the last trick only (the older piles turned down), the words of
+            # the last window only: what is shown or said of them, not what they count
+            return "hdb.info.spoken" if name == "announcements" else "hdb.info.table-marriage-shown"
         # the same marriages with other points: their values (kinds, doubled in trumps)
         same = len(want) == len(got) and all(isinstance(w, dict) and isinstance(g, dict)
                                              and w.get("marriage") == g.get("marriage") for w, g in zip(want, got, strict=True))
@@ -1984,14 +2041,13 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
     return _OBSERVED.get(name)
 
 
-def _last_pile_only(state: Any, want: list[Any], got: list[Any]) -> bool:
-    """Whether the program's `table` is the reference's less every marriage of a trick before
-    the last one finished (none, if that trick made none): the older piles taken as turned down,
-    what is shown of the table (hdb.info.table-marriage-shown), not what counts there."""
-    last = len(state.tricks)
-    if not all(isinstance(e, dict) for e in want) or not any(e.get("trick") != last for e in want):
+def _since_the_last_trick_only(want: list[Any], got: list[Any], made: list[Any], last: int) -> bool:
+    """Whether the program's record (`table`, `announcements`) is the reference's less every
+    entry made before the last trick finished (`made`: the tricks finished when each entry was
+    made; `last`: how many are now), some being so: the record kept from the wrong moment."""
+    if len(made) != len(want) or all(t == last for t in made):
         return False
-    return got == [e for e in want if e.get("trick") == last]
+    return got == [e for e, t in zip(want, made, strict=True) if t == last]
 
 
 def _raised(entries: list[Any], i: int) -> bool:
