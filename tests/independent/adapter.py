@@ -84,6 +84,8 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
     if name == "trick":
         if indep_engine.fault("trick-as-records"):
             return [{"player": p, "card": c} for p, c in deal.trick]
+        if indep_engine.fault("trick-newest-first") and not deal.brouc:
+            return [c for _, c in reversed(deal.trick)]
         if indep_engine.fault("trick-shown-until-next-lead") and not deal.brouc and not deal.trick and deal.tricks:
             return list(deal.tricks[-1][1])
         return [c for _, c in deal.trick]
@@ -97,6 +99,8 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
             for w, _ in deal.tricks:
                 keepers.setdefault(indep_engine.team(w), w)
             return [keepers[indep_engine.team(w)] for w, _ in deal.tricks]
+        if indep_engine.fault("tricks-hidden-until-end") and deal.brouc and deal.phase != "over":
+            return []
         if indep_engine.fault("tricks-grouped-by-pile") and deal.brouc:
             return [w for t in (0, 1) for w, _ in deal.tricks if indep_engine.team(w) == t]
         if indep_engine.fault("tricks-newest-first") and not deal.brouc:
@@ -120,10 +124,14 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
         if indep_engine.fault("announcements-last-window-only") and not deal.brouc:
             return [{"player": p, "marriage": m, "points": v}
                     for (p, m, v), at in zip(deal.announcements, deal.spoken_at, strict=True) if at == len(deal.tricks)]
+        if indep_engine.fault("announcements-newest-first") and deal.brouc:
+            return [{"player": p, "marriage": m, "points": v} for p, m, v in reversed(deal.announcements)]
         return [{"player": p, "marriage": m, "points": v} for p, m, v in deal.announcements]
     if name == "table":
         if indep_engine.fault("table-view-at-end") and deal.brouc and deal.phase != "over":
             return []
+        if indep_engine.fault("table-trick-from-zero") and deal.brouc:
+            return [{"trick": n - 1, "marriage": m, "team": t, "points": v} for n, m, t, v in deal.table]
         if indep_engine.fault("table-view-single-value") and not deal.brouc:
             return [{"trick": n, "marriage": m, "team": t, "points": v // deal.param("table_factor")}
                     for n, m, t, v in deal.table]

@@ -548,6 +548,28 @@ BATCH_W_FAULTS: dict[str, tuple[str, str]] = {
                              "jetons, the others' as null"),
 }
 FAULTS.update(BATCH_W_FAULTS)
+# the twenty-fourth batch of issue 63, written blind to the diagnosis too: a twenty-third held-out set
+BATCH_X_FAULTS: dict[str, tuple[str, str]] = {
+    "queen-counts-four": ("brus.deck.points", "counts a queen 4 card points, as a king, instead of 3"),
+    "draw-seed-used-directly": ("brus.match.first-dealer", "a seeded draw for the first dealer shuffles each round "
+                                "with SplitMix64's state before its step (the draw seed itself in the first round), "
+                                "not with the output word of the step"),
+    "stakes-from-dealer": ("brus.stakes.pool", "the stakes are written in the ledger in the order of play from the "
+                           "dealer, who puts his fiche in first, not from the first leader"),
+    "partner-hand-on-turn-only": ("brus.info.partners", "in two pairs a view shows the partner's hand only to the "
+                                  "player to act, who may be advised, and partner_hand is null in the others' views"),
+    "winner-needs-sixty-one": ("brus.count.winner", "the pool is won only with more than half the card points "
+                               "(61 of 120); when the most card points are 60 or fewer nobody wins and every "
+                               "stake is handed back"),
+    "must-follow-before-held": ("brus.play.free", "under following_after_talon follow-suit, once the stock is "
+                                "gone, a card the player may not play is refused must-follow-suit even when he "
+                                "does not hold it, not not-in-hand"),
+    "turnup-one-card-down": ("brus.deal.turned", "a seeded deal turns the second card left after the hands "
+                             "(position 3n + 1) instead of the first (3n); the first stays on top of the talon"),
+    "draw-event-player-is-winner": ("brus.talon.draw", "every draw event after a trick names the trick's winner "
+                                    "as the player drawing, not each player who takes a card in turn"),
+}
+FAULTS.update(BATCH_X_FAULTS)
 FAULT = ""
 
 
@@ -651,6 +673,8 @@ class Rules:
             self.points["J"] = 1
         if FAULT == "ten-counts-eleven":
             self.points["T"] = 11
+        if FAULT == "queen-counts-four":
+            self.points["Q"] = 4
         if FAULT == "rank-by-points":
             self.strength = dict(self.points)
         self.trump_strength = dict(self.strength)
@@ -731,7 +755,10 @@ def first_dealer(rules: Rules, draw: dict[str, Any]) -> int:
             drawing = best(drawing, cards, order)
             continue
         taken = len(drawing)
+        before = state
         state, word = splitmix(state)
+        if FAULT == "draw-seed-used-directly":
+            word = before
         top = shuffle([r + s for s in SUITS for r in INDEX_RANKS] if FAULT == "draw-from-full-pack" else rules.pack,
                       word)
         cards = [None] * rules.n
@@ -825,6 +852,8 @@ class Deal:
             if FAULT == "stake-one-jeton":
                 stake = 1
             payers = list(range(n)) if FAULT == "stakes-from-seat-zero" else rules.round_from(self.first)
+            if FAULT == "stakes-from-dealer":
+                payers = rules.round_from(dealer)
             if FAULT == "stake-dealer-exempt":
                 payers = [p for p in payers if p != dealer]
             if FAULT == "pairs-stake-per-side" and rules.pairs:
@@ -878,6 +907,8 @@ class Deal:
                 pos += size
         if FAULT == "turnup-from-bottom":
             return hands, pack[3 * n:-1], pack[-1]
+        if FAULT == "turnup-one-card-down":
+            return hands, pack[3 * n:3 * n + 1] + pack[3 * n + 2:], pack[3 * n + 1]
         return hands, pack[3 * n + 1:], pack[3 * n]
 
     def clone(self) -> Deal:
@@ -1004,6 +1035,9 @@ class Deal:
             raise Refused("not-in-hand", f"player {self.to_act} does not hold {text}")
         if player is not None and player != self.to_act:
             raise Refused("wrong-seat", f"player {self.to_act} is to act, not player {player}")
+        if (FAULT == "must-follow-before-held" and rules.p["following_after_talon"] == "follow-suit"
+                and self.talon_count() == 0 and text not in self.legal()):
+            raise Refused("must-follow-suit", f"{text} does not follow the suit led")
         if text not in self.hands[self.to_act]:
             raise Refused("not-in-hand", f"player {self.to_act} does not hold {text}")
         if text not in self.legal():
@@ -1100,7 +1134,8 @@ class Deal:
                 if FAULT == "turnup-draw-unlogged" and card == self.turnup:
                     continue
                 shown = None if FAULT == "draw-events-card-hidden" and card != self.turnup else card
-                self.events.append({"trick": drew_for, "player": p, "draw": shown})
+                drawer = win if FAULT == "draw-event-player-is-winner" else p
+                self.events.append({"trick": drew_for, "player": drawer, "draw": shown})
         if FAULT == "stakes-after-first-trick" and number == 1:
             self.put_stakes()
         if rules.paid and FAULT == "brusquembilles-paid-at-end":
@@ -1206,6 +1241,9 @@ class Deal:
             ranking = [sum(self.tricks.count(q) for q in rules.side(p)) for p in range(n)]
         top = max(ranking)
         winners = [p for p in range(n) if ranking[p] == top]
+        below_half = FAULT == "winner-needs-sixty-one" and 2 * top <= sum(rules.points[c[0]] for c in rules.pack)
+        if below_half:
+            winners = []
         if FAULT == "tie-broken-by-tricks" and len({tuple(rules.side(p)) for p in winners}) > 1:
             won = {p: sum(self.tricks.count(q) for q in rules.side(p)) for p in winners}
             winners = [p for p in winners if won[p] == max(won.values())]
@@ -1216,6 +1254,7 @@ class Deal:
             pool = sum(e["jetons"] for e in self.ledger if e["to"] == "pool")
             order = [p for p in rules.round_from(self.first)]
             returned = len(sides) >= 3 and rules.p["many_tied"] == "returned" and FAULT != "returned-ignored"
+            returned = returned or below_half
             if FAULT == "returned-all-tied-only":
                 returned = returned and len(sides) == len({tuple(rules.side(p)) for p in range(n)})
             if returned and FAULT == "returned-to-bank":
@@ -1353,6 +1392,8 @@ class Deal:
             partner = []
         if FAULT == "partner-hand-as-dealt" and partner is not None:
             partner = list(self.dealt["hands"][player ^ 1])
+        if FAULT == "partner-hand-on-turn-only" and self.to_act != player:
+            partner = None
         trick: list[tuple[int, str | None]] = list(self.trick)
         if FAULT == "trick-in-seat-order":
             trick = sorted(trick, key=lambda pc: pc[0])
@@ -1521,7 +1562,7 @@ def main(argv: list[str]) -> int:
                    **{k: "issue-63-q" for k in BATCH_Q_FAULTS}, **{k: "issue-63-r" for k in BATCH_R_FAULTS},
                    **{k: "issue-63-s" for k in BATCH_S_FAULTS}, **{k: "issue-63-t" for k in BATCH_T_FAULTS},
                    **{k: "issue-63-u" for k in BATCH_U_FAULTS}, **{k: "issue-63-v" for k in BATCH_V_FAULTS},
-                   **{k: "issue-63-w" for k in BATCH_W_FAULTS}}
+                   **{k: "issue-63-w" for k in BATCH_W_FAULTS}, **{k: "issue-63-x" for k in BATCH_X_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], indent=1))
         return 0

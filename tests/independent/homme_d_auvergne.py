@@ -507,6 +507,25 @@ BATCH_W_FAULTS: dict[str, tuple[str, str]] = {
                            "loses one, as when he loses"),
 }
 FAULTS.update(BATCH_W_FAULTS)
+# the twenty-fourth batch of issue 63, written blind to the diagnosis too: a twenty-third held-out set
+BATCH_X_FAULTS: dict[str, tuple[str, str]] = {
+    "next-dealer-deal-winner": ("auv.match.next-dealer", "after a deal played out the player who won it on tricks "
+                                "deals next, not the player on the dealer's right"),
+    "draw-tie-same-pack": ("auv.match.first-dealer", "at a seeded draw for the first dealer the tied players draw "
+                           "again from the cards left in the same shuffled pack, not from a new shuffle"),
+    "show-paid-by-turner": ("auv.king.held", "the mark of a king shown is paid by the player who turned the card "
+                            "(an entry from him to the shower), not taken from the sheet"),
+    "lost-two-marks": ("auv.count.lost", "a homme who loses the deal loses two points, not one"),
+    "void-no-overtrump": ("auv.play.trump-if-void", "a player void in the plain suit led may not beat a trump already "
+                          "played when he holds a lower trump: he must play under (read as 'without overtrumping')"),
+    "turned-king-at-round-end": ("auv.king.turned", "the point of a king turned is written only when the round of "
+                                 "speech that follows ends (a homme named or all passed), not at once"),
+    "view-turned-in-hand": ("auv.info.own-hand", "a player's view lists the cards he turned from the talon in his "
+                            "hand, as a dealer's turned card is his in other games"),
+    "show-commits-play": ("auv.king.show", "a player who shows his king in the speech has declared himself: he may "
+                          "then only play, pass being refused word-not-now"),
+}
+FAULTS.update(BATCH_X_FAULTS)
 FAULT = ""
 SEVENS = True  # parameter pack_with_four (AMB-48): False plays four with 28 cards
 LOSER_PAYS = "each-opponent"  # parameter loser_pays (AMB-53)
@@ -681,8 +700,10 @@ def drawn_highest(draw: dict[str, Any], n: int) -> int:
         raise ValueError("the draw is not over")
     rng = SplitMix64(draw["seed"])
     drawing = list(range(n))
+    cards: list[str] = []
     while True:
-        cards = shuffled(pack(n), rng.next())
+        same = fault("draw-tie-same-pack") and len(cards) >= 2 * n
+        cards = cards[n:] if same else shuffled(pack(n), rng.next())
         if fault("draw-from-bottom"):
             cards = cards[::-1]
         drawn: list[str | None] = [None] * n
@@ -743,6 +764,7 @@ class Deal:
         self.passed_suits: set[tuple[int, str | None]] = set()  # (player, suit) he passed on in the speech
         self.left_offers = 0  # offers every player left (fault all-leave-next-offered)
         self.deferred: list[tuple[int, int | str, str]] = []  # king marks moved at the count (fault taken-kings-at-count)
+        self.pending: list[tuple[int, str]] = []  # kings turned not yet written (fault turned-king-at-round-end)
         self.homme: int | None = None
         self.showing: list[int] = []
         self.trick: list[tuple[int, str]] = []
@@ -816,6 +838,12 @@ class Deal:
             return [next(p for p in ((self.dealer + 1 + i) % self.n for i in range(self.n)) if p in best)]
         return best if reached and len(best) == 1 else None
 
+    def flush_turned(self) -> None:
+        """Write the kings turned held back to the end of the round (fault turned-king-at-round-end)."""
+        for scorer, card in self.pending:
+            self.write(0, "sheet", scorer, card, "auv.king.turned")
+        self.pending = []
+
     def write(self, trick: int, frm: int | str, to: int | str, card: str | None, clause: str, marks: int = 1) -> None:
         """One ledger entry."""
         self.ledger.append({"trick": trick, "from": frm, "to": to, "marks": marks, "card": card, "clause": clause})
@@ -871,6 +899,8 @@ class Deal:
             barred = fault("passed-suit-barred") and (p, self.trump()) in self.passed_suits
             if fault("play-needs-the-suit") and not any(c[1] == self.trump() for c in self.hands[p]):
                 barred = True
+            if fault("show-commits-play") and p in self.shown_this_round:
+                return ["play"] + (["show"] if self.king_to_show(p) else [])
             return (["pass"] if barred else ["play", "pass"]) + (["show"] if self.king_to_show(p) else [])
         if self.phase == "showing":
             return ["show"] if fault("showing-must-show") else ["show", "pass"]
@@ -922,6 +952,10 @@ class Deal:
                 and not freed):
             code = "must-follow-suit" if fault("must-trump-code-follow") else "must-trump"
             return code, f"player {p} is void in {led} and holds a trump"
+        if fault("void-no-overtrump") and led != trump and card[1] == trump:
+            top = max((strength(c) for _, c in self.trick if c[1] == trump), default=None)
+            if top is not None and strength(card) > top and any(c[1] == trump and strength(c) < top for c in hand):
+                return "must-trump", f"player {p} holds a lower trump and may not overtrump"
         if fault("void-must-overtrump") and led != trump and card[1] == trump:
             top = max((strength(c) for _, c in self.trick if c[1] == trump), default=None)
             if top is not None and strength(card) < top and any(c[1] == trump and strength(c) > top for c in hand):
@@ -1000,9 +1034,12 @@ class Deal:
         if card[0] == "K" and not fault("turned-king-free") and not (fault("rejouissance-king-free") and len(self.turned) > 1):
             scorer = self.dealer if fault("turned-king-to-dealer") else p
             self.scored[card] = scorer
-            self.write(0, "sheet", scorer, None if fault("turned-king-entry-no-card") else card,
-                       "auv.king.held" if fault("turned-king-clause-held") else "auv.king.turned",
-                       2 if fault("turned-king-two-marks") else 1)
+            if fault("turned-king-at-round-end"):
+                self.pending.append((scorer, card))
+            else:
+                    self.write(0, "sheet", scorer, None if fault("turned-king-entry-no-card") else card,
+                           "auv.king.held" if fault("turned-king-clause-held") else "auv.king.turned",
+                           2 if fault("turned-king-two-marks") else 1)
         if fault("kings-score-unshown"):
             for i in range(self.n):
                 q = (self.dealer + 1 + i) % self.n
@@ -1064,7 +1101,8 @@ class Deal:
         if not fault("show-not-in-events"):
             self.events.append({"trick": 0, "player": p, "show": king})
         clause = "auv.king.turned" if fault("show-entry-clause-turned") else "auv.king.held"
-        self.write(1 if fault("show-entry-trick-one") else 0, "sheet", p,
+        self.write(1 if fault("show-entry-trick-one") else 0,
+                   self.turned[-1][0] if fault("show-paid-by-turner") else "sheet", p,
                    self.turned[-1][1] if fault("show-entry-names-turned") else king, clause,
                    2 if fault("show-two-marks") else 1)
         if fault("show-scores-every-king"):
@@ -1095,6 +1133,7 @@ class Deal:
         if self.asked < (4 if fault("speech-round-of-four") else 2 * self.n if fault("speech-round-twice") else self.n):
             self.to_act = following
             return
+        self.flush_turned()
         if fault("later-speaker-overplays") and self.homme is not None:
             self.begin_showing(self.homme)
             return
@@ -1133,6 +1172,7 @@ class Deal:
     def begin_showing(self, p: int) -> None:
         """The homme is named: the later holders of the turned king are asked to show it."""
         self.homme = p
+        self.flush_turned()
         order = [(self.dealer + 1 + i) % self.n for i in range(self.n)]
         later = order[order.index(p) + (0 if fault("showing-includes-homme") else 1):]
         if fault("showing-asks-all"):
@@ -1294,7 +1334,8 @@ class Deal:
         else:
             if (not (fault("winner-reading-homme-keeps-mark") and LOSER_PAYS == "the-winner")
                     and not fault("lost-homme-written-last")):
-                self.write(0 if fault("lost-entry-trick-zero") else 5, homme, "sheet", None, "auv.count.lost")
+                self.write(0 if fault("lost-entry-trick-zero") else 5, homme, "sheet", None, "auv.count.lost",
+                           2 if fault("lost-two-marks") else 1)
             if not fault("lost-opponents-nothing"):
                 for i in range(self.n):
                     q = i if fault("lost-points-seat-order") else (self.dealer + 1 + i) % self.n
@@ -1318,6 +1359,8 @@ class Deal:
             return self.dealer
         if fault("next-dealer-after-homme") and self.homme is not None:
             return (self.homme + 1) % self.n
+        if fault("next-dealer-deal-winner") and self.winner is not None:
+            return self.winner
         if fault("next-dealer-from-deal-count"):
             return (self.n - 1 + self.deals + 1) % self.n
         return (self.dealer + 1) % self.n
@@ -1373,7 +1416,8 @@ class Deal:
         """What player p may see now."""
         phase = "speech" if fault("view-showing-as-speech") and self.phase == "showing" else self.phase
         return {"player": p, "phase": phase, "to_act": self.to_act, "trump": self.trump(),
-                "hand": list((self.dealt_hands if fault("view-hand-dealt") else self.hands)[p]),
+                "hand": list((self.dealt_hands if fault("view-hand-dealt") else self.hands)[p])
+                + ([c for q, c in self.turned if q == p] if fault("view-turned-in-hand") else []),
                 "held": [len(h) + (sum(1 for r, _ in self.trick if r == q) if fault("held-counts-trick-card") else 0)
                          if q == p or not fault("view-held-own-only") else None
                          for q, h in enumerate(self.hands)],
@@ -1506,7 +1550,7 @@ def main() -> None:
                    **{k: "issue-63-q" for k in BATCH_Q_FAULTS}, **{k: "issue-63-r" for k in BATCH_R_FAULTS},
                    **{k: "issue-63-s" for k in BATCH_S_FAULTS}, **{k: "issue-63-t" for k in BATCH_T_FAULTS},
                    **{k: "issue-63-u" for k in BATCH_U_FAULTS}, **{k: "issue-63-v" for k in BATCH_V_FAULTS},
-                   **{k: "issue-63-w" for k in BATCH_W_FAULTS}}
+                   **{k: "issue-63-w" for k in BATCH_W_FAULTS}, **{k: "issue-63-x" for k in BATCH_X_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], ensure_ascii=False))
         return

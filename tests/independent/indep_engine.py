@@ -964,6 +964,40 @@ BATCH_W_FAULTS: list[dict[str, str]] = [
 # Dropped in batch w: coches-score-with-announced (brouc.game.coches, the "under 15" of two coches read on the losers'
 # written score plus the deal's announced marriages) failed no scenario.
 FAULTS += BATCH_W_FAULTS
+# The twenty-fourth batch of issue 63 (batch "issue-63-x"), written blind to the diagnosis: a twenty-third held-out set.
+BATCH_X_FAULTS: list[dict[str, str]] = [
+    {"name": n, "ruleset": r, "clause": c, "description": d, "batch": "issue-63-x"} for n, r, c, d in (
+        ("packets-clockwise", HDB, "hdb.deal.packets",
+         "a seeded deal starts each round on the dealer's right but goes on clockwise (the dealer second, his partner "
+         "last)"),
+        ("no-ruff-over-partner", HDB, "hdb.play.void-free",
+         "a player void in a plain suit led may not trump while his partner wins the trick, if he holds another card"),
+        ("trick-newest-first", HDB, "hdb.info.trick-open",
+         "the `trick` observable lists the cards of the trick in progress newest first, as they lie on the table"),
+        ("claim-without-score", HDB, "hdb.game.claim",
+         "a claim is judged on the coup's card points and marriages alone, leaving out the team's score before the coup"),
+        ("pv-made-as-vole", HDB, "hdb.game.partie-et-vole-success",
+         "a partie et vole made is reported as a vole (outcome `all-tricks`), not `declaration-made`"),
+        ("no-window-after-sixth", HDB, "hdb.marriage.announce-window",
+         "no announcement window opens after the sixth trick, only after the first five"),
+        ("broken-vole-three-only", HDB, "hdb.game.partie-et-vole-failure",
+         "the team that breaks a partie et vole marks the three parties of the vole only, without the game's value"),
+        ("exception-frees-follow", BROUC, "brouc.play.marriage-exception",
+         "a player holding the plain suit led may play a trump honour that makes a trump marriage in the trick"),
+        ("announcements-newest-first", BROUC, "hdb.info.spoken",
+         "the `announcements` observable lists the announcements newest first"),
+        ("table-trick-from-zero", BROUC, "hdb.info.table-marriage-shown",
+         "the `table` observable numbers the trick of a table marriage from 0, not from 1"),
+        ("table-needs-earlier-trick", BROUC, "brouc.marriage.table",
+         "a table marriage counts only when the trick's winners had already won a trick before it, as for announcing"),
+        ("queen-worth-four", BROUC, "hdb.deck.points", "a queen counts 4 card points, as a king, not 3"),
+        ("above-300-written-exact", BROUC, "brouc.game.target",
+         "a deal played out that takes a team above 300 without dehors writes that team's exact count, not rounded"),
+        ("tricks-hidden-until-end", BROUC, "hdb.info.trick-piles",
+         "the `tricks` observable is empty until the deal is over, the finished tricks lying face down"),
+    )
+]
+FAULTS += BATCH_X_FAULTS
 
 
 def fault(name: str) -> bool:
@@ -1109,6 +1143,12 @@ def seeded_deal(ruleset: str, seed: int, dealer: int, params: dict[str, Any]) ->
         hands = [seats[p] for p in range(4)]
     if fault("packets-from-left") and ruleset == BROUC:
         hands = [seats[(dealer - p - 1) % 4] for p in range(4)]
+    if fault("packets-clockwise") and ruleset == HDB:
+        order = [(dealer + 1) % 4, dealer, (dealer + 3) % 4, (dealer + 2) % 4]
+        hands = [[] for _ in range(4)]
+        for i, q in enumerate(order):
+            hands[q] = seats[i]
+        return hands, hands[dealer][-1]
     if fault("packets-dealer-first") and ruleset == HDB:
         hands = [seats[(p - dealer) % 4] for p in range(4)]
         return hands, hands[dealer][-1]
@@ -1134,6 +1174,8 @@ def _points(rank: str) -> int:
         return 3
     if _TEN_ELEVEN and rank == "T":
         return 11
+    if _QUEEN_FOUR and rank == "Q":
+        return 4
     return POINTS[rank]
 
 
@@ -1165,6 +1207,8 @@ _TEAM_HALVES = False
 _KING_THREE = False
 # under the fault ten-worth-eleven (1802): a ten counts 11 card points (else False)
 _TEN_ELEVEN = False
+# under the fault queen-worth-four (Brouc): a queen counts 4 card points (else False)
+_QUEEN_FOUR = False
 
 
 def team(player: int) -> int:
@@ -1219,7 +1263,8 @@ class Deal:
 
     def __post_init__(self) -> None:
         """Trump, the first leader and, with dehors_above_300=before-first-card, the dehors round."""
-        global _TEAM_SHIFT, _TEAM_HALVES, _KING_THREE, _TEN_ELEVEN
+        global _TEAM_SHIFT, _TEAM_HALVES, _KING_THREE, _TEN_ELEVEN, _QUEEN_FOUR
+        _QUEEN_FOUR = fault("queen-worth-four") and self.brouc
         _KING_THREE = fault("king-worth-three") and self.brouc
         _TEN_ELEVEN = fault("ten-worth-eleven") and not self.brouc
         _TEAM_SHIFT = (self.dealer + 1) % 2 if fault("teams-from-leader") and not self.brouc else 0
@@ -1470,6 +1515,9 @@ class Deal:
             if card[1] == self.trump:
                 return Refused("no-undertrump", f"{card} is lower than the best trump, and the player holds other cards")
             return None
+        if fault("exception-frees-follow") and self.brouc and holds_led and led != self.trump \
+                and self.makes_trump_marriage(card, player):
+            ruffing = True
         if holds_led and card[1] != led and not (fault("trump-lead-free") and led == self.trump) and not ruffing:
             what = "a trump" if led == self.trump else f"a card of {led}"
             code = "must-overtrump" if fault("trump-lead-code-overtrump") and self.brouc and led == self.trump \
@@ -1482,6 +1530,10 @@ class Deal:
         if fault("must-ruff-to-beat") and self.brouc and not holds_led and card[1] != self.trump \
                 and any(c[1] == self.trump and (best_now is None or self.rank_of(c) < best_now) for c in hand):
             return Refused("must-overtrump", f"{card} does not ruff: the player holds a trump that beats the trick")
+        if fault("no-ruff-over-partner") and not self.brouc_following and not holds_led and led != self.trump \
+                and card[1] == self.trump and self.trick_winner() == (player + 2) % 4 \
+                and any(c[1] != self.trump for c in hand):
+            return Refused("must-follow-suit", f"{card} would trump a trick the player's partner is winning")
         if fault("void-must-ruff") and not self.brouc_following and not holds_led and card[1] != self.trump \
                 and any(c[1] == self.trump for c in hand):
             return Refused("must-follow-suit", f"{card} does not ruff: the player holds a trump")
@@ -1521,6 +1573,8 @@ class Deal:
                               and not (fault("exception-param-ignored") and self.brouc))
         if fault("exception-ruff-only") and self.brouc and led == self.trump:
             exception = False
+        if fault("exception-frees-follow") and self.brouc and holds_led and led != self.trump:
+            exception = True
         own = fault("exception-from-own-hand") and self.brouc and card[1] == self.trump and card[0] in "KQ" \
             and ("Q" if card[0] == "K" else "K") + self.trump in hand
         if exception and (self.makes_trump_marriage(card, player) or own) and not fault("no-marriage-exception"):
@@ -2059,6 +2113,9 @@ class Deal:
                 gainer = team(players[cards.index("K" + name[-1])])
             if fault("table-marriage-to-leader") and self.brouc:
                 gainer = team(players[0])
+            if fault("table-needs-earlier-trick") and self.brouc \
+                    and not any(team(w) == team(winner) for w, _ in self.tricks[:-1]):
+                continue
             self.table.append((n, name, gainer, v))
             if fault("table-marriage-on-slate") and self.brouc:
                 self.sheet.append(("announcement", *self.one_side(team(winner), v)))
@@ -2095,6 +2152,8 @@ class Deal:
         if fault("team-first-trick-read-as-first") and self.brouc:
             first_of_team = n == 1
         last_window = 7 if fault("window-after-seventh") and not self.brouc else 6
+        if fault("no-window-after-sixth") and not self.brouc:
+            last_window = 5
         if n <= last_window and (window == "after-won-trick" or (window == "team-first-trick" and first_of_team)):
             self.phase = "window"
             self.window = [winner, (winner + (1 if fault("window-to-next-player") else 2)) % 4]
@@ -2268,6 +2327,8 @@ class Deal:
         assert self.scores is not None
         if fault("claim-counts-open-trick") and not self.brouc and self.trick:
             judged[team(self.trick_winner())] += card_points([c for _, c in self.trick])
+        if fault("claim-without-score") and not self.brouc:
+            judged[t] -= self.scores[t]
         if fault("dehors-without-cards") and self.brouc:
             judged[t] -= self.cards_of(t)
         if fault("dehors-on-rounded-count") and self.brouc:
@@ -2353,6 +2414,8 @@ class Deal:
                 counts = list(self.scores)
             read = counts[d] if fault("broken-vole-valued-on-declarers") else counts[1 - d]
             marks = (0 if fault("broken-vole-plain-value") else 3) + self.value(read)
+            if fault("broken-vole-three-only"):
+                marks = 3
             self.finish("declaration-failed", 1 - d, self.pair(1 - d, marks, 0), counts)
 
     def end_played_out(self) -> None:
@@ -2382,7 +2445,8 @@ class Deal:
                 read = counts[d] if fault("made-vole-valued-on-declarers") else counts[1 - d]
                 written = list(self.scores) if fault("made-vole-scores-kept") else counts
                 made = 4 if fault("pv-made-fixed-four") else bonus + self.value(read)
-                self.finish("declaration-made", d, self.pair(d, made, 0), written)
+                how = "all-tricks" if fault("pv-made-as-vole") else "declaration-made"
+                self.finish(how, d, self.pair(d, made, 0), written)
             else:
                 self.finish("declaration-failed", 1 - d, self.pair(1 - d, 3 + self.value(counts[1 - d]), 0), counts)
             return
@@ -2418,6 +2482,8 @@ class Deal:
                 w = max(over, key=lambda t: counts[t])
                 self.finish("played-out", w, self.pair(1 - w, self.coches(1 - w, counts), 0), counts)
                 return
+            if fault("above-300-written-exact"):
+                rounded = [counts[t] if above_300(counts[t]) else rounded[t] for t in (0, 1)]
             self.finish("played-out", None, [0, 0], rounded)
             return
         reached = [t for t in (0, 1) if reaches_target(rounded[t] if fault("last-coup-rounded") else counts[t])]
