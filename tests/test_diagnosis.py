@@ -1284,3 +1284,58 @@ def test_a_drawn_card_refused_as_not_in_hand_within_a_trick_is_the_draw() -> Non
     refused = Verdict(FAILED, f"step 1, action 7 of {len(actions)}: {actions[6]} was refused (not-in-hand), it is legal",
                       1, "accepted", "refused: not-in-hand")
     assert symptom_clause(s, refused) == "brus.talon.draw"
+
+
+def test_a_record_of_the_very_entries_written_otherwise_is_what_it_shows() -> None:
+    """1802: a record holding the reference's very entries written otherwise is what the record
+    shows, whatever the scenario was written for: the trick's cards newest first
+    (hdb.info.trick-open), the announcements in another order (hdb.info.spoken), the table's
+    tricks numbered from 0 (hdb.info.table-marriage-shown), no finished trick listed while the
+    deal goes on (hdb.info.trick-piles)."""
+    from brou.conformance.diagnosis.diagnose import failed_clause
+    s = _scenario("homme-de-brou-1802", "hdb.play.follow.must-follow-suit-led")
+    want = _at(s, 6, "trick")
+    assert len(want) == 2
+    assert failed_clause(s, Verdict(FAILED, "trick: differs", 6, want, want[::-1], observed="trick")) == \
+        "hdb.info.trick-open"
+    said = _scenario("homme-de-brou-1802", "hdb.marriages.announce-window.keep-one-back")
+    assert _observed(said, 6, "announcements", _at(said, 6, "announcements")[::-1]) == "hdb.info.spoken"
+    shown = _scenario("homme-de-brou-1802", "bnd.hdb.game.value.inside-1")
+    step = _step(shown, lambda st: "table" in st.get("expect", {}))
+    table = _at(shown, step, "table")
+    assert _observed(shown, step, "table", [{**e, "trick": e["trick"] - 1} for e in table]) == \
+        "hdb.info.table-marriage-shown"
+    assert _observed(shown, step, "table", [{**e, "trick": e["trick"] - i} for i, e in enumerate(table)]) != \
+        "hdb.info.table-marriage-shown"  # not one offset: which trick each fell in
+    played = _scenario("homme-de-brou-1802", "hdb.counting.card-points.only-finished-tricks")
+    assert _at(played, 4, "tricks") == [0, 3, 2]  # three tricks played, the deal going on
+    assert failed_clause(played, Verdict(FAILED, "tricks: differs", 4, [0, 3, 2], [], observed="tricks")) == \
+        "hdb.info.trick-piles"
+
+
+def test_a_trump_honour_that_would_marry_in_the_trick_offered_to_one_holding_the_suit_is_the_exception() -> None:
+    """Brouc: a trump honour offered to a player who holds the plain suit led, where the other
+    honour of the trump marriage lies in the trick, stretches the marriage exception
+    (brouc.play.marriage-exception) to him; any other trump offered so is following's."""
+    s = _scenario("brouc", "gen.brouc.deal.00010")
+    assert s.data["setup"]["turnup"] == "AS" and _at(s, 48, "legal") == ["9C"]
+    assert _observed(s, 48, "legal", ["KS", "9C"]) == "brouc.play.marriage-exception"
+    rules = load("brouc")
+    spade, club = rules.suits.index("S"), rules.suits.index("C")
+    hand = 1 << rules.card("KS") | 1 << rules.card("9C")
+    assert following_clause(rules, hand, rules.card("KS"), [rules.card("7C"), rules.card("QS")], spade,
+                            rules.card("QS")) == "brouc.play.marriage-exception"
+    assert following_clause(rules, hand, rules.card("KS"), [rules.card("7C"), rules.card("8C")], spade,
+                            rules.card("8C")) == "brouc.play.follow"
+    assert club != spade
+
+
+def test_a_hombre_named_before_the_auction_is_won_is_the_auctions_order() -> None:
+    """L'Hombre: the `hombre` observable naming the player with the standing bid while the
+    auction lasts, where the reference names none until it is won, is who becomes hombre
+    (hom.auction.order), whatever the scenario was written for."""
+    from brou.conformance.diagnosis.diagnose import failed_clause
+    s = _scenario("hombre", "hom.auction.priority.source-example-two-refused")
+    assert _at(s, 4, "hombre") is None
+    assert failed_clause(s, Verdict(FAILED, "hombre: value is 1, expected null", 4, None, 1, observed="hombre")) == \
+        "hom.auction.order"

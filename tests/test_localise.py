@@ -604,3 +604,22 @@ def test_a_few_failures_all_of_one_rules_scenarios_put_it_first_though_named_apa
     assert len(winner) > 10
     found = ranked("brusquembille-1718", outcomes)
     assert found[0].clause == "brus.count.winner", [(s.clause, round(s.score, 2)) for s in found]
+
+
+def test_many_failures_of_several_rules_scenarios_all_laid_on_one_rule_put_it_first() -> None:
+    """Issue 63 (batch `issue-63-x`, Brusquembille's seeded deal turning the second card after the
+    hands): sixty failures, of scenarios written for the packets, the pack, the talon and the
+    turned card, every one laid on the turned card (the `deal` observable's talon and turned card
+    apart); the talon, which no failure can name, and the packets, all of whose scenarios fail,
+    came first. Where more than a few fail and every failure overrides its scenario's purpose to
+    name one rule, that rule heads the verdict."""
+    corpus = [s for s in load_corpus() if s.ruleset == "brusquembille-1718"]
+    outcomes = []
+    for purpose, failing in (("brus.deal.packets", 11), ("brus.deck.cards", 5), ("brus.deal.talon", 1),
+                             ("brus.deal.turned", 2)):
+        own = [s for s in corpus if s.clauses[0] == purpose]
+        outcomes += [_outcome(s, i < failing, "brus.deal.turned" if i < failing else None) for i, s in enumerate(own)]
+    outcomes += [_outcome(_scenario(f"gen.{i}", ["brus.deal.packets", "brus.play.lead"], "generated",
+                                    "brusquembille-1718"), True, "brus.deal.turned") for i in range(40)]
+    found = ranked("brusquembille-1718", outcomes)
+    assert found[0].clause == "brus.deal.turned", [(s.clause, round(s.score, 2)) for s in found[:4]]

@@ -17,6 +17,7 @@ and on equal numbers by the order of the chapters (CHAPTERS).
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
@@ -164,6 +165,11 @@ def _diagnosed(s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
     if verdict.observed == "trick" and _last_trick_kept(table, step["expect"].get("trick"), verdict.got) \
             and (kept := in_ruleset(rules, "hdb.info.trick-open")) is not None:
         return kept, True  # the trick finished still on show: how long it lies open, not who won it
+    want = step["expect"].get(verdict.observed or "")
+    if verdict.observed in _RECORDS and isinstance(want, list) and isinstance(verdict.got, list) \
+            and _record_rewritten(table, verdict.observed, want, verdict.got) \
+            and (record := in_ruleset(rules, _RECORDS[verdict.observed])) is not None:
+        return record, True  # the same entries written otherwise: what the record shows, whatever the scenario is for
     clause = in_ruleset(rules, _observed_clause(table, step["expect"], verdict))
     # the deal's fields are records: a turned card apart while the hands agree is the turn-up's (as in every game)
     return None if clause is None else (clause, verdict.observed in _PRECISE or verdict.observed == "deal")
@@ -1612,6 +1618,8 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
             return _in_ruleset_pair(rules, "hom.players.count", True)
     if name == "ledger":
         return _in_ruleset_pair(rules, _hombre_ledger_clause(rules, state, want, verdict.got), True)
+    if name == "hombre" and want is None and isinstance(verdict.got, int) and state.phase == "auction":
+        return _in_ruleset_pair(rules, "hom.auction.order", True)  # a hombre named before the auction is won
     if name == "contract" and _another_bid_stands(state, want, verdict.got):
         return _in_ruleset_pair(rules, "hom.auction.order", True)  # a bid of the auction other than the one that won
     if _turned_trump_apart(state, name, want, verdict.got):
@@ -2050,6 +2058,31 @@ def _since_the_last_trick_only(want: list[Any], got: list[Any], made: list[Any],
     return got == [e for e, t in zip(want, made, strict=True) if t == last]
 
 
+# 1802's records of what was played and said (PROTOCOL.md): the clause of what each shows
+_RECORDS = {"trick": "hdb.info.trick-open", "tricks": "hdb.info.trick-piles", "announcements": "hdb.info.spoken",
+            "table": "hdb.info.table-marriage-shown"}
+
+
+def _record_rewritten(table: Table, name: str, want: list[Any], got: list[Any]) -> bool:
+    """Whether a record of the game (`_RECORDS`) holds the reference's very entries written
+    otherwise: all of them in another order (newest first, by pile), or each with its trick
+    numbered by one same offset (from 0, not 1), or none at all while the deal goes on (the
+    finished tricks kept face down): what the record shows, not what was played or counted."""
+    def key(entry: Any) -> str:
+        return json.dumps(entry, sort_keys=True)
+    if got != want and len(want) >= 2 and sorted(map(key, got)) == sorted(map(key, want)):
+        return True
+    if name == "tricks" and not got and want and not table.state.is_over:
+        return True
+    if len(got) != len(want) or not want or not all(isinstance(e, dict) and isinstance(e.get("trick"), int)
+                                                    for e in (*want, *got)):
+        return False
+    offsets = {g["trick"] - w["trick"] for w, g in zip(want, got, strict=True)}
+    rest = all({k: v for k, v in w.items() if k != "trick"} == {k: v for k, v in g.items() if k != "trick"}
+               for w, g in zip(want, got, strict=True))
+    return rest and len(offsets) == 1 and offsets != {0}
+
+
 def _raised(entries: list[Any], i: int) -> bool:
     """Whether announcement `i` raises a marriage the same player announced before it to the
     grand one (its cards hold the earlier one's): its points are the raise's
@@ -2430,6 +2463,8 @@ def following_clause(rules: Rules, hand: int, card: int, trick: list[int], trump
         if higher and not higher >> card & 1 and rules.honours[trump] >> card & 1:
             return "brouc.play.marriage-exception"  # a lower honour: only the exception can allow it
         return "brouc.play.overtrump" if higher else "brouc.play.trump-led-lower"
+    if holds_led and rules.honours[trump] >> card & 1 and any(rules.honours[trump] >> c & 1 for c in trick):
+        return "brouc.play.marriage-exception"  # an honour that would make a trump marriage in the trick: the exception
     if holds_led:
         return "brouc.play.follow"
     if not hand & ~trumps and not higher:

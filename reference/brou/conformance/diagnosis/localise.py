@@ -314,6 +314,9 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
     named_alone = alone if alone is not None and (failures <= FEW or own_failed[alone] == failures) else None
     if named_alone is None and failures <= FEW:  # a few failures, named apart, all of scenarios written for one rule
         named_alone = next((p for p, n in own_failed.items() if n == failures), None)
+    # many failures of scenarios written for several rules, every one laid on one same rule: the
+    # reading of each failure overrode each scenario's purpose, and that rule heads the verdict
+    overriding = alone is not None and failures > FEW and len({p for p, n in own_failed.items() if n and p != alone}) >= 2
     candidates = [h for h in explains
                   if h in laid or h not in nameable_here or h in readings or h == named_alone or own_failed[h]
                   or any(own_explained(h, where) for where in shows[h])]
@@ -372,6 +375,8 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
 
 
     def below_the_named(h: str) -> bool:
+        if overriding:
+            return h != alone
         return named_alone is not None and h != named_alone and not own_failed[h]
 
     # of two common causes of what fails, one reading the other, the nearer one is the simpler
