@@ -41,6 +41,8 @@ def match_view(deal: Deal, marks: list[int]) -> dict[str, Any]:
     reached = [t for t in (0, 1) if total[t] >= needed]
     if indep_engine.fault("match-exactly-five") and deal.brouc:
         reached = [t for t in (0, 1) if total[t] == needed]
+    if indep_engine.fault("match-five-coches-in-all") and deal.brouc and not reached and sum(total) >= needed:
+        reached = [0 if total[0] >= total[1] else 1]
     if indep_engine.fault("match-won-a-deal-late") and not deal.brouc:
         reached = [t for t in (0, 1) if marks[t] >= needed]
     winner: int | None = None
@@ -135,6 +137,8 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
         if indep_engine.fault("table-view-single-value") and not deal.brouc:
             return [{"trick": n, "marriage": m, "team": t, "points": v // deal.param("table_factor")}
                     for n, m, t, v in deal.table]
+        if indep_engine.fault("table-team-as-winner") and not deal.brouc:
+            return [{"trick": n, "marriage": m, "team": deal.tricks[n - 1][0], "points": v} for n, m, t, v in deal.table]
         if indep_engine.fault("table-shown-by-lowest-card") and not deal.brouc:
             return [{"trick": n, "marriage": m[-2:], "team": t, "points": v} for n, m, t, v in deal.table]
         if indep_engine.fault("table-shown-last-trick-only") and not deal.brouc:

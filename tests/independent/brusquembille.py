@@ -570,6 +570,26 @@ BATCH_X_FAULTS: dict[str, tuple[str, str]] = {
                                     "as the player drawing, not each player who takes a card in turn"),
 }
 FAULTS.update(BATCH_X_FAULTS)
+# the twenty-fifth batch of issue 63, written blind to the diagnosis too: a twenty-fourth held-out set
+BATCH_Y_FAULTS: dict[str, tuple[str, str]] = {
+    "ten-above-ace": ("brus.deck.order", "the ten ranks above the ace in every suit (T A K Q J 9 8 7), the two "
+                      "highest cards read the other way round"),
+    "lost-brusquembille-free": ("brus.pay.brusquembille", "a brusquembille that loses its trick costs its player "
+                                "nothing; only one that wins is paid for, by every other player"),
+    "points-deal-winner-scores-only": ("brus.match.points", "in the game for points only the deal's winner (or "
+                                       "winners) add their card points to their totals; the others add nothing"),
+    "view-tricks-own-only": ("brus.info.trick-open", "a view's `tricks` names the winner only of the tricks the "
+                             "viewing player won, the others being null, each trick lying face down by its winner"),
+    "draw-others-from-leader": ("brus.talon.draw", "after a trick its winner draws first, then the others in the "
+                                "order of play from the trick's leader, not from the player after the winner"),
+    "draw-from-pack-bottom": ("brus.match.first-dealer", "a seeded draw for the first dealer gives the drawing "
+                              "players the shuffled pack's bottom cards, not its top cards"),
+    "over-wrong-seat": ("brus.talon.last-tricks", "once the last trick is played a card is refused wrong-seat, "
+                        "nobody being to act, not deal-over"),
+    "stakes-to-dealer": ("brus.stakes.pool", "each player's fiche is paid to the dealer, who keeps the pool before "
+                         "him, not into the pool"),
+}
+FAULTS.update(BATCH_Y_FAULTS)
 FAULT = ""
 
 
@@ -657,6 +677,8 @@ class Rules:
             order = "AKTQJ987"
         if FAULT == "queen-above-king":
             order = order.replace("KQ", "QK")
+        if FAULT == "ten-above-ace":
+            order = "T" + order.replace("T", "")
         if FAULT == "low-cards-reversed":
             order = order[:5] + order[5:][::-1]
         if FAULT == "ten-after-nine" and self.p["ten_rank"] == "after-jack":
@@ -761,6 +783,8 @@ def first_dealer(rules: Rules, draw: dict[str, Any]) -> int:
             word = before
         top = shuffle([r + s for s in SUITS for r in INDEX_RANKS] if FAULT == "draw-from-full-pack" else rules.pack,
                       word)
+        if FAULT == "draw-from-pack-bottom":
+            top = top[::-1]
         cards = [None] * rules.n
         for i, p in enumerate(reversed(drawing) if FAULT == "draw-cards-reverse-order" else drawing):
             cards[p] = top[i]
@@ -862,7 +886,8 @@ class Deal:
                 self.pay(0, dealer, "pool", stake * len(payers), None, "brus.stakes.pool")
                 payers = []
             for p in payers:
-                self.pay(1 if FAULT == "stake-trick-one" else 0, p, "pool", stake, None,
+                self.pay(1 if FAULT == "stake-trick-one" else 0, p, dealer if FAULT == "stakes-to-dealer" else "pool",
+                         stake, None,
                          "brus.count.winner" if FAULT == "stake-clause-count-winner" else "brus.stakes.pool")
 
     def seeded(self, seed: int, cut: Any) -> tuple[list[list[str]], list[str], str]:
@@ -1028,6 +1053,8 @@ class Deal:
         if FAULT == "card-in-no-hand-unknown" and not any(text in h for h in self.hands):
             raise Refused("unknown-card", f"{text} is not a card in play")
         if self.to_act is None:
+            if FAULT == "over-wrong-seat":
+                raise Refused("wrong-seat", "nobody is to act")
             if FAULT == "deal-over-not-in-hand":
                 raise Refused("not-in-hand", f"{text} is not in hand")
             raise Refused("deal-over", "the deal is over")
@@ -1108,6 +1135,8 @@ class Deal:
                 order = rules.round_from(self.first)
             if FAULT == "draw-others-in-seat-order":
                 order = [win] + [p for p in range(rules.n) if p != win]
+            if FAULT == "draw-others-from-leader":
+                order = [win] + [p for p in rules.round_from(leader) if p != win]
             if FAULT == "draw-others-reversed":
                 order = order[:1] + order[:0:-1]
             last_round = self.talon_count_true() == rules.n
@@ -1217,6 +1246,8 @@ class Deal:
                 if p == win:
                     if FAULT != "won-brusquembille-unpaid":
                         self.pay(number, q, p, worth, c, "brus.pay.brusquembille")
+                elif FAULT == "lost-brusquembille-free":
+                    continue
                 elif FAULT != "lost-pays-winner-only" or q == win:
                     self.pay(number, p, q, worth, c, "brus.pay.brusquembille")
 
@@ -1336,6 +1367,8 @@ class Deal:
             counted_points = self.side_points()  # the mistake is in the outcome's field only
         if FAULT == "pairs-totals-own-points":
             counted_points = [self.card_points(p) for p in range(rules.n)]
+        if FAULT == "points-deal-winner-scores-only" and rules.p["scoring"] == "points":
+            counted_points = [c if p in self.outcome["winners"] else 0 for p, c in enumerate(counted_points)]
         totals = [a + b for a, b in zip(s["totals"], counted_points, strict=True)]
         if FAULT == "totals-points-game-only" and rules.p["scoring"] == "pool":
             totals = list(s["totals"])
@@ -1413,13 +1446,15 @@ class Deal:
         drawn_by = self.drawn_after_win if FAULT == "drawn-by-trick-winner" else self.drawn_by
         if FAULT == "drawn-by-own-view-only" and drawn_by != player:
             drawn_by = None
-        tricks: list[int] | None = list(self.tricks)
+        tricks: list[int | None] | None = list(self.tricks)
         if FAULT == "view-tricks-leaders":
             tricks = list(self.leaders)
         if FAULT == "view-tricks-last-only":
             tricks = list(self.tricks[-1:])
         if FAULT == "view-tricks-counted":
             tricks = [self.tricks.count(p) for p in range(self.rules.n)]
+        if FAULT == "view-tricks-own-only":
+            tricks = [w if w == player else None for w in self.tricks]
         if FAULT == "view-tricks-on-turn-only" and (self.over() or self.to_act != player):
             tricks = None
         jetons: list[int | None] = list(self.jetons())
@@ -1562,7 +1597,8 @@ def main(argv: list[str]) -> int:
                    **{k: "issue-63-q" for k in BATCH_Q_FAULTS}, **{k: "issue-63-r" for k in BATCH_R_FAULTS},
                    **{k: "issue-63-s" for k in BATCH_S_FAULTS}, **{k: "issue-63-t" for k in BATCH_T_FAULTS},
                    **{k: "issue-63-u" for k in BATCH_U_FAULTS}, **{k: "issue-63-v" for k in BATCH_V_FAULTS},
-                   **{k: "issue-63-w" for k in BATCH_W_FAULTS}, **{k: "issue-63-x" for k in BATCH_X_FAULTS}}
+                   **{k: "issue-63-w" for k in BATCH_W_FAULTS}, **{k: "issue-63-x" for k in BATCH_X_FAULTS},
+                   **{k: "issue-63-y" for k in BATCH_Y_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], indent=1))
         return 0

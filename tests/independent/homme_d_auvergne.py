@@ -526,6 +526,26 @@ BATCH_X_FAULTS: dict[str, tuple[str, str]] = {
                           "then only play, pass being refused word-not-now"),
 }
 FAULTS.update(BATCH_X_FAULTS)
+# the twenty-fifth batch of issue 63, written blind to the diagnosis too: a twenty-fourth held-out set
+BATCH_Y_FAULTS: dict[str, tuple[str, str]] = {
+    "follow-previous-card": ("auv.play.follow", "a player must follow the suit of the card played just before his, "
+                             "not the suit of the card led"),
+    "won-entry-on-homme-last-trick": ("auv.count.won", "the homme's won mark is written at the number of the last "
+                                      "trick he took, not at trick 5"),
+    "speech-starts-after-turner": ("auv.speech.round", "the speech begins with the player after the one who turned "
+                                   "the card, not with the player on the dealer's right"),
+    "offer-starts-left": ("auv.turn.offer", "the card is offered first to the player on the dealer's left, then on "
+                          "round to the right (the dealer next), not first to the player on his right"),
+    "turned-king-paid-by-dealer": ("auv.king.turned", "the mark of a king turned is paid by the dealer (an entry from "
+                                   "him to the turner), not taken from the sheet"),
+    "target-tie-deal-winner-wins": ("auv.match.target", "two players reaching the target together: the one who won "
+                                    "the deal on tricks wins the game, instead of play going on"),
+    "turn-not-in-events": ("auv.info.turned", "a card turned is not recorded among the events (only in the words "
+                           "and the turned cards)"),
+    "void-must-trump-highest": ("auv.play.trump-if-void", "a player void in the plain suit led must trump with his "
+                                "highest trump, not with any trump"),
+}
+FAULTS.update(BATCH_Y_FAULTS)
 FAULT = ""
 SEVENS = True  # parameter pack_with_four (AMB-48): False plays four with 28 cards
 LOSER_PAYS = "each-opponent"  # parameter loser_pays (AMB-53)
@@ -777,6 +797,8 @@ class Deal:
     # -- helpers
     def first_asked(self) -> int:
         """The first player asked whether to turn."""
+        if fault("offer-starts-left"):
+            return (self.dealer - 1) % self.n
         return self.dealer if fault("offer-from-dealer") else (self.dealer + 1) % self.n
 
     def after(self, p: int) -> int:
@@ -834,6 +856,8 @@ class Deal:
         best = [p for p in range(self.n) if total[p] == top]
         if fault("target-tie-both-win") and reached:
             return best
+        if fault("target-tie-deal-winner-wins") and reached and len(best) > 1 and self.winner in best:
+            return [self.winner] if self.winner is not None else None
         if fault("target-tie-first-wins") and reached and len(best) > 1:
             return [next(p for p in ((self.dealer + 1 + i) % self.n for i in range(self.n)) if p in best)]
         return best if reached and len(best) == 1 else None
@@ -927,6 +951,8 @@ class Deal:
         trump = self.trump()
         if fault("follow-winning-suit"):
             led = dict(self.trick)[self.trick_winner()][1]
+        if fault("follow-previous-card"):
+            led = self.trick[-1][1][1]
         if card[1] == led:
             if fault("follow-must-head") and not any(c[1] == trump for _, c in self.trick):
                 best = max(strength(c) for _, c in self.trick if c[1] == led)
@@ -952,6 +978,9 @@ class Deal:
                 and not freed):
             code = "must-follow-suit" if fault("must-trump-code-follow") else "must-trump"
             return code, f"player {p} is void in {led} and holds a trump"
+        if (fault("void-must-trump-highest") and led != trump and card[1] == trump
+                and any(c[1] == trump and strength(c) > strength(card) for c in hand)):
+            return "must-trump", f"player {p} is void in {led} and must trump with his highest trump"
         if fault("void-no-overtrump") and led != trump and card[1] == trump:
             top = max((strength(c) for _, c in self.trick if c[1] == trump), default=None)
             if top is not None and strength(card) > top and any(c[1] == trump and strength(c) < top for c in hand):
@@ -1030,14 +1059,16 @@ class Deal:
             card = self.talon.pop(0)
         self.turned.append((p, card))
         self.shown_since = len(self.shown)
-        self.events.append({"trick": 1 if fault("turn-event-trick-one") else 0, "player": p, "turn": card})
+        if not fault("turn-not-in-events"):
+            self.events.append({"trick": 1 if fault("turn-event-trick-one") else 0, "player": p, "turn": card})
         if card[0] == "K" and not fault("turned-king-free") and not (fault("rejouissance-king-free") and len(self.turned) > 1):
             scorer = self.dealer if fault("turned-king-to-dealer") else p
             self.scored[card] = scorer
             if fault("turned-king-at-round-end"):
                 self.pending.append((scorer, card))
             else:
-                    self.write(0, "sheet", scorer, None if fault("turned-king-entry-no-card") else card,
+                    self.write(0, self.dealer if fault("turned-king-paid-by-dealer") else "sheet", scorer,
+                           None if fault("turned-king-entry-no-card") else card,
                            "auv.king.held" if fault("turned-king-clause-held") else "auv.king.turned",
                            2 if fault("turned-king-two-marks") else 1)
         if fault("kings-score-unshown"):
@@ -1061,6 +1092,8 @@ class Deal:
             self.to_act = self.after(p)
         if fault("speech-from-dealer"):
             self.to_act = self.dealer
+        if fault("speech-starts-after-turner"):
+            self.to_act = self.after(p)
 
     def say_leave(self, p: int) -> None:
         """Leave the card to the next player; all leaving, the deal is not played (auv.turn.nobody)."""
@@ -1315,7 +1348,9 @@ class Deal:
                 if q != homme:
                     self.write(5, q, homme, None, "auv.count.won")
         elif self.winner == homme:
-            self.write(0 if fault("won-entry-trick-zero") else 5, "sheet", homme,
+            last = max(i + 1 for i, w in enumerate(self.tricks) if w == homme)
+            self.write(0 if fault("won-entry-trick-zero") else last if fault("won-entry-on-homme-last-trick") else 5,
+                       "sheet", homme,
                        self.last_won_card if fault("won-entry-names-last-card") else None,
                        "auv.count.homme-wins" if fault("won-entry-clause-homme-wins") else "auv.count.won",
                        2 if fault("won-two-marks") else self.tricks.count(homme) if fault("won-by-tricks") else 1)
@@ -1550,7 +1585,8 @@ def main() -> None:
                    **{k: "issue-63-q" for k in BATCH_Q_FAULTS}, **{k: "issue-63-r" for k in BATCH_R_FAULTS},
                    **{k: "issue-63-s" for k in BATCH_S_FAULTS}, **{k: "issue-63-t" for k in BATCH_T_FAULTS},
                    **{k: "issue-63-u" for k in BATCH_U_FAULTS}, **{k: "issue-63-v" for k in BATCH_V_FAULTS},
-                   **{k: "issue-63-w" for k in BATCH_W_FAULTS}, **{k: "issue-63-x" for k in BATCH_X_FAULTS}}
+                   **{k: "issue-63-w" for k in BATCH_W_FAULTS}, **{k: "issue-63-x" for k in BATCH_X_FAULTS},
+                   **{k: "issue-63-y" for k in BATCH_Y_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], ensure_ascii=False))
         return

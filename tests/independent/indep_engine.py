@@ -998,6 +998,45 @@ BATCH_X_FAULTS: list[dict[str, str]] = [
     )
 ]
 FAULTS += BATCH_X_FAULTS
+# The twenty-fifth batch of issue 63 (batch "issue-63-y"), written blind to the diagnosis: a twenty-fourth held-out set.
+BATCH_Y_FAULTS: list[dict[str, str]] = [
+    {"name": n, "ruleset": r, "clause": c, "description": d, "batch": "issue-63-y"} for n, r, c, d in (
+        ("void-trump-must-beat", HDB, "hdb.play.void-free",
+         "a player void in a plain suit led who trumps must beat the trumps already in the trick if he can, as in Brouc"),
+        ("marque-annulled-dropped", HDB, "hdb.sheet.marque",
+         "after a vole or a replayed coup the marque erases the coup's marriage rows instead of writing them annulled"),
+        ("vole-cancels-takers-only", HDB, "hdb.game.vole",
+         "a vole cancels the points of the team that took every trick only: the other team keeps its marriages of the coup"),
+        ("concession-before-window", HDB, "hdb.game.concession",
+         "the concession question is put as soon as the trick is over, before the announcement window after it"),
+        ("announced-credited-after-window", HDB, "hdb.marriage.announce-score",
+         "a marriage announced in a window counts for the team only once that window is closed, not at once"),
+        ("legal-ignores-follow", HDB, "hdb.play.follow",
+         "the `legal` list gives every card in hand, those that do not follow suit included (a card played is still "
+         "refused)"),
+        ("table-team-as-winner", HDB, "hdb.info.table-marriage-shown",
+         "the `table` observable gives in its team field the player who won the trick, not his team"),
+        ("cards-to-players", BROUC, "hdb.count.card-points",
+         "each card's points count for the team of the player who played it, not for the team that won its trick"),
+        ("dehors-round-one-player", BROUC, "brouc.game.dehors",
+         "with dehors_above_300 before-first-card only the first player of a team above 300 is asked, not his partner"),
+        ("cape-et-dehors-plus-coches", BROUC, "brouc.game.cape-et-dehors",
+         "a la cape et dehors made marks the three coches plus the game's coches (one, or two under \"15\"), as 1802 adds "
+         "the game's value to the vole"),
+        ("coches-on-rounded-score", BROUC, "brouc.game.coches",
+         "the \"under 15\" of two coches is read on the losers' written score rounded half up to tens (145 reads 15)"),
+        ("ten-above-ace", BROUC, "hdb.deck.order",
+         "the ten ranks above the ace in tricks (ten, ace, king, queen, jack, nine, eight, seven)"),
+        ("announce-after-any-trick", BROUC, "brouc.marriage.announce-window",
+         "a player may announce once any trick of the deal is finished, whichever team won it"),
+        ("match-five-coches-in-all", BROUC, "brouc.match.coches",
+         "the match ends when the two teams have marked five coches between them, the team with more losing it"),
+    )
+]
+# Dropped in batch y: cape-carries-trump-plain (brouc.game.cape, a trump marriage carried after a cape at its plain
+# value) and cape-et-dehors-needs-300 (brouc.game.cape-et-dehors, la cape et dehors made only above 300) failed no
+# scenario.
+FAULTS += BATCH_Y_FAULTS
 
 
 def fault(name: str) -> bool:
@@ -1260,6 +1299,8 @@ class Deal:
     sheet: list[tuple[str, int | None, int | None]] = field(default_factory=list)
     dealt: list[list[str]] = field(default_factory=list)  # the hands as dealt (fault unannounced-held-counts)
     table_rows: list[tuple[str, int | None, int | None]] = field(default_factory=list)  # fault marque-table-at-end
+    pending_window: list[int] = field(default_factory=list)  # the window put off by a concession question (fault)
+    asked_before: int = -1  # the trick before which that question was put (fault concession-before-window)
 
     def __post_init__(self) -> None:
         """Trump, the first leader and, with dehors_above_300=before-first-card, the dehors round."""
@@ -1282,6 +1323,8 @@ class Deal:
         self.window = [p for p in ((first + i) % 4 for i in range(4)) if self.round_team(team(p))]
         if fault("dehors-round-all-players") and self.brouc and self.window:
             self.window = [(self.leader + i) % 4 for i in range(4)]
+        if fault("dehors-round-one-player") and self.brouc:
+            self.window = [q for i, q in enumerate(self.window) if all(team(r) != team(q) for r in self.window[:i])]
         if self.window:
             self.phase = "dehors"
             self.to_act = self.window[0]
@@ -1302,6 +1345,8 @@ class Deal:
             return "TKQJ987A".index(card[0])
         if fault("low-cards-reversed") and not self.brouc:
             return "ATKQJ789".index(card[0])
+        if fault("ten-above-ace") and self.brouc:
+            return "TAKQJ987".index(card[0])
         if fault("queen-above-king") and self.brouc:
             return "ATQKJ987".index(card[0])
         if fault("ten-in-natural-place") and self.brouc:
@@ -1367,6 +1412,8 @@ class Deal:
             return 120 - self.cards_of(0)
         if fault("trick-points-to-leader") and not self.brouc:
             return sum(card_points(cs) for i, (_, cs) in enumerate(self.tricks) if team(self.leader_of(i)) == t) + bonus
+        if fault("cards-to-players") and self.brouc:
+            return sum(card_points(self.played_by(q)) for q in range(4) if team(q) == t) + bonus
         counted = self.tricks[:7] if fault("last-trick-counts-nothing") and self.brouc else self.tricks
         return sum(card_points(cs) for w, cs in counted if team(w) == t) + bonus
 
@@ -1376,6 +1423,9 @@ class Deal:
         announced = sum(p for pl, _, p in self.announcements if team(pl) == t) + carried
         if fault("announced-credited-at-end") and not self.brouc and len(self.tricks) < 8:
             announced = self.carried[t]
+        if fault("announced-credited-after-window") and not self.brouc and self.phase == "window":
+            announced -= sum(p for (pl, _, p), at in zip(self.announcements, self.spoken_at, strict=True)
+                             if team(pl) == t and at == len(self.tricks))
         if fault("announce-costs-others"):
             announced -= sum(p for pl, _, p in self.announcements if team(pl) != t)
         if fault("unannounced-held-counts") and self.brouc and len(self.tricks) == 8:
@@ -1540,6 +1590,10 @@ class Deal:
         if fault("void-may-not-ruff") and not self.brouc_following and not holds_led and card[1] == self.trump \
                 and any(c[1] != self.trump for c in hand):
             return Refused("must-follow-suit", f"{card} may not ruff: the player holds another suit")
+        if fault("void-trump-must-beat") and not self.brouc_following and not holds_led and led != self.trump \
+                and card[1] == self.trump and best_now is not None and self.rank_of(card) > best_now \
+                and any(c[1] == self.trump and self.rank_of(c) < best_now for c in hand):
+            return Refused("must-overtrump", f"{card} does not beat the best trump, and the player holds a higher trump")
         if fault("whist-no-undertrump") and not self.brouc_following and not holds_led and led != self.trump \
                 and card[1] == self.trump and best_now is not None and self.rank_of(card) > best_now \
                 and any(c[1] != self.trump for c in hand):
@@ -1683,6 +1737,8 @@ class Deal:
         """Whether the player's team has won a trick in this deal (the moment of own-turn announcements)."""
         if fault("announce-needs-own-trick") and self.brouc:
             return any(w == player for w, _ in self.tricks)
+        if fault("announce-after-any-trick") and self.brouc:
+            return bool(self.tricks)
         if fault("announce-after-team-last-trick") and self.brouc:
             return bool(self.tricks) and team(self.tricks[-1][0]) == team(player)
         if fault("announce-while-winning-trick") and self.brouc and self.trick and team(self.trick_winner()) == team(player):
@@ -1779,7 +1835,9 @@ class Deal:
         if self.phase == "answer":
             return ["accept", "refuse"]
         if self.phase == "play":
-            if fault("legal-ignores-overtrump") and self.brouc:
+            if fault("legal-ignores-follow") and not self.brouc_following:
+                out += [c for c in self.hands[p] if (r := self.card_refusal(p, c)) is None or r.code == "must-follow-suit"]
+            elif fault("legal-ignores-overtrump") and self.brouc:
                 out += [c for c in self.hands[p] if (r := self.card_refusal(p, c)) is None or r.code == "must-overtrump"]
             else:
                 out += [c for c in self.hands[p] if self.card_refusal(p, c) is None]
@@ -1943,6 +2001,8 @@ class Deal:
             self.to_act = self.leader
             if self.declared is not None and any(team(w) != self.declared for w, _ in self.tricks):  # a vole already lost
                 self.end_declaration_failed([self.count(0), self.count(1)])
+            else:
+                self.open_pending_window()
         else:
             self.play(p, action)
 
@@ -1988,6 +2048,7 @@ class Deal:
             rotates = fault("dehors-round-lead-rotates") and self.brouc and self.phase == "dehors"
             self.phase = "play"
             self.to_act = (p + 1) % 4 if rotates else self.leader
+            self.open_pending_window()
             return
         self.window.pop(0)
         if self.window:
@@ -1995,11 +2056,20 @@ class Deal:
         else:
             self.after_window()
 
+    def open_pending_window(self) -> None:
+        """Under the fault concession-before-window: open the window the concession question put off."""
+        if self.pending_window:
+            self.phase = "window"
+            self.window, self.pending_window = self.pending_window, []
+            self.to_act = self.window[0]
+
     def after_window(self) -> None:
         """Close a window: the concession question if it is due, else the leader plays."""
         self.phase = "play"
         self.to_act = self.leader
         n = len(self.tricks)
+        if self.asked_before == n + 1:
+            return
         if self.brouc or not self.in_game or (self.declared is not None and not (
                 self.param("concession_after_declaration") and not fault("concession-after-declaration-ignored"))):
             return
@@ -2163,6 +2233,14 @@ class Deal:
                 self.window[1] = winner ^ 1
             if fault("window-partner-first") and not self.brouc:
                 self.window.reverse()
+            if fault("concession-before-window") and not self.brouc:
+                self.pending_window = list(self.window)
+                self.after_window()
+                self.asked_before = n + 1
+                if self.phase == "concede":
+                    return
+                self.pending_window = []
+                self.phase = "window"
             if fault("window-skips-empty-hands") and not self.brouc:
                 self.window = [q for q in self.window if len(self.hands[q]) >= 2 and self.held_marriages(q)]
                 if not self.window:
@@ -2239,7 +2317,9 @@ class Deal:
     def write_marque(self, how: str, winner: int | None, marks: list[int], scores: list[int]) -> None:
         """The rows the end of a 1802 coup writes in the marque (after its marriages)."""
         if how in ("all-tricks", "replay"):
-            if how == "replay" or not fault("vole-marriages-kept-on-marque"):
+            if fault("marque-annulled-dropped"):
+                self.sheet = [row for row in self.sheet if row[0] != "marriage"]
+            elif how == "replay" or not fault("vole-marriages-kept-on-marque"):
                 self.sheet = [("annulled", nous, eux) if kind == "marriage" else (kind, nous, eux)
                               for kind, nous, eux in self.sheet]
             if fault("marque-vole-cards-row") and how == "all-tricks":
@@ -2296,6 +2376,8 @@ class Deal:
         if fault("coches-at-dehors-default") and self.brouc:
             at_dehors = True
         read = counts[loser] if at_dehors else self.scores[loser]
+        if fault("coches-on-rounded-score") and self.brouc and not at_dehors:
+            read = round_half_up(read)
         if fault("coches-four-below-zero") and read < 0:
             return 4
         least = 151 if fault("two-coches-at-150") else 140 if fault("coches-under-140") else 150
@@ -2438,6 +2520,8 @@ class Deal:
                 if fault("made-declaration-drops-table"):
                     written = [written[u] - self.table_points(u) for u in (0, 1)]
                 marker = d if fault("made-declaration-declarers-mark") else 1 - d
+                if fault("cape-et-dehors-plus-coches"):
+                    stake += self.coches(1 - d, counts)
                 self.finish("declaration-made", None if fault("made-cape-et-dehors-no-winner") else d,
                             self.pair(marker, stake, 0), written)
             elif reaches_target(counts[d]) or fault("declared-vole-short-made"):
@@ -2467,9 +2551,12 @@ class Deal:
                 voler = 1 - taker if fault("vole-marked-by-losers") else taker
                 if fault("vole-table-marriages-kept"):
                     counts = [self.scores[t] + self.table_points(t) for t in (0, 1)]
+                if fault("vole-cancels-takers-only"):
+                    counts = [counts[t] if t != taker else self.scores[t] for t in (0, 1)]
                 self.finish("all-tricks", taker if fault("vole-names-winner") else None,
                             self.pair(voler, 2 if fault("vole-worth-two") else 3, 0),
                             counts if fault("vole-keeps-points") or fault("vole-table-marriages-kept")
+                            or fault("vole-cancels-takers-only")
                             else [0, 0] if fault("vole-resets-scores")
                             else list(self.scores))
             return
