@@ -1339,3 +1339,16 @@ def test_a_hombre_named_before_the_auction_is_won_is_the_auctions_order() -> Non
     assert _at(s, 4, "hombre") is None
     assert failed_clause(s, Verdict(FAILED, "hombre: value is 1, expected null", 4, None, 1, observed="hombre")) == \
         "hom.auction.order"
+
+
+def test_a_table_whose_team_is_given_as_a_player_of_it_is_what_is_shown() -> None:
+    """1802: a `table` whose entries give, for the team, the player of that team who won the
+    trick is the table written otherwise (hdb.info.table-marriage-shown); an entry given to the
+    other team is what counts there (hdb.marriage.table)."""
+    s = _scenario("homme-de-brou-1802", "bnd.hdb.game.value.inside-1")
+    step = _step(s, lambda st: "table" in st.get("expect", {}))
+    table = _at(s, step, "table")
+    assert [e["team"] for e in table] == [1, 0]
+    assert _observed(s, step, "table", [{**table[0], "team": 3}, {**table[1], "team": 2}]) == \
+        "hdb.info.table-marriage-shown"
+    assert _observed(s, step, "table", [{**table[0], "team": 0}, table[1]]) != "hdb.info.table-marriage-shown"

@@ -2321,16 +2321,21 @@ def _ranks_worth_otherwise(table: Table, want: Any, got: Any) -> bool:
 def _written_otherwise(rules: Rules, want: list[Any], got: list[Any]) -> bool:
     """Whether the marriages announced (or counted on the table) are those expected, with the
     same points, only written otherwise: a marriage by part of its name (its suit left out, its
-    lowest card) or its speaker by his team. What is shown of them (hdb.info.spoken,
-    hdb.info.table-marriage-shown), not what they are worth nor who may speak."""
+    lowest card), its speaker by his team, or its team by a player of it (the trick's winner).
+    What is shown of them (hdb.info.spoken, hdb.info.table-marriage-shown), not what they are
+    worth nor who may speak."""
     if len(want) != len(got) or not want or not all(isinstance(e, dict) for e in want + got):
         return False
     teams = {p: i for i, t in enumerate(rules.data["players"]["teams"]) for p in t}
     speakers: dict[int, Any] = {}
     differs = False
     for w, g in zip(want, got, strict=True):
-        if any(g.get(k) != w[k] for k in w if k not in ("marriage", "player")) or set(g) != set(w):
+        if any(g.get(k) != w[k] for k in w if k not in ("marriage", "player", "team")) or set(g) != set(w):
             return False
+        if g.get("team") != w.get("team"):
+            if not isinstance(g.get("team"), int) or teams.get(g["team"]) != w.get("team"):
+                return False
+            differs = True
         named, written = str(w.get("marriage")), str(g.get("marriage"))
         if written != named:
             if not written or not set(written) < set(named):
