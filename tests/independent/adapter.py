@@ -88,6 +88,8 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
             return [{"player": p, "card": c} for p, c in deal.trick]
         if indep_engine.fault("trick-newest-first") and not deal.brouc:
             return [c for _, c in reversed(deal.trick)]
+        if indep_engine.fault("trick-in-seat-order") and deal.brouc:
+            return [c for _, c in sorted(deal.trick)]
         if indep_engine.fault("trick-shown-until-next-lead") and not deal.brouc and not deal.trick and deal.tricks:
             return list(deal.tricks[-1][1])
         return [c for _, c in deal.trick]
@@ -126,6 +128,13 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
         if indep_engine.fault("announcements-last-window-only") and not deal.brouc:
             return [{"player": p, "marriage": m, "points": v}
                     for (p, m, v), at in zip(deal.announcements, deal.spoken_at, strict=True) if at == len(deal.tricks)]
+        if indep_engine.fault("announced-points-hidden-until-end") and deal.brouc and deal.phase != "over":
+            return [{"player": p, "marriage": m, "points": 0} for p, m, v in deal.announcements]
+        if indep_engine.fault("announcements-with-table") and not deal.brouc:
+            spoken = [((at, 1), {"player": p, "marriage": m, "points": v})
+                      for (p, m, v), at in zip(deal.announcements, deal.spoken_at, strict=True)]
+            spoken += [((n, 0), {"player": deal.tricks[n - 1][0], "marriage": m, "points": v}) for n, m, _, v in deal.table]
+            return [entry for _, entry in sorted(spoken, key=lambda e: e[0])]
         if indep_engine.fault("announcements-newest-first") and deal.brouc:
             return [{"player": p, "marriage": m, "points": v} for p, m, v in reversed(deal.announcements)]
         return [{"player": p, "marriage": m, "points": v} for p, m, v in deal.announcements]

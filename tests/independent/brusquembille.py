@@ -590,6 +590,26 @@ BATCH_Y_FAULTS: dict[str, tuple[str, str]] = {
                          "him, not into the pool"),
 }
 FAULTS.update(BATCH_Y_FAULTS)
+# the twenty-sixth batch of issue 63, written blind to the diagnosis too: a twenty-fifth held-out set
+BATCH_Z_FAULTS: dict[str, tuple[str, str]] = {
+    "after-jack-above-jack": ("brus.deck.order", "with ten_rank after-jack the ten ranks between the queen and the "
+                              "jack (A K Q T J 9 8 7), not between the jack and the nine"),
+    "session-deals-this-deal-only": ("brus.match.rounds", "the session's deals counts only the deal just played, "
+                                     "not the deals played before it in the session"),
+    "lost-paid-when-trumped-only": ("brus.pay.brusquembille", "a brusquembille that loses its trick is paid for only "
+                                    "when a trump beat it; lost to a higher card of its own suit it costs nothing"),
+    "shares-in-seat-order": ("brus.count.winner", "the ledger entries sharing out the pool go in seat order from "
+                             "player 0, not in the order of play from the first leader"),
+    "draw-events-trick-from-zero": ("brus.talon.draw", "the draw events after a trick give the trick's number "
+                                    "counted from 0, not from 1"),
+    "points-end-deal-late": ("brus.match.points", "the game for points ends after the deal following the one in "
+                             "which a total reached the target, the totals being checked before the deal's points"),
+    "view-talon-without-turnup": ("brus.info.own-hand", "a view's talon leaves out the turned card lying under the "
+                                  "stock, though the talon observable counts it"),
+    "pairs-dealer-stays": ("brus.match.next-dealer", "with two pairs the same player deals again, the deal never "
+                           "passing to the other pair's rightmost player"),
+}
+FAULTS.update(BATCH_Z_FAULTS)
 FAULT = ""
 
 
@@ -683,6 +703,8 @@ class Rules:
             order = order[:5] + order[5:][::-1]
         if FAULT == "ten-after-nine" and self.p["ten_rank"] == "after-jack":
             order = "AKQJ9T87"
+        if FAULT == "after-jack-above-jack" and self.p["ten_rank"] == "after-jack":
+            order = "AKQTJ987"
         self.strength = {r: 8 - i for i, r in enumerate(order)}
         self.points = dict(POINTS)
         if FAULT == "king-counts-three":
@@ -1160,6 +1182,8 @@ class Deal:
                     self.drawn_after_win = win
                 self.hands[p].append(card)
                 drew_for = number + 1 if FAULT == "draw-events-next-trick" else number
+                if FAULT == "draw-events-trick-from-zero":
+                    drew_for = number - 1
                 if FAULT == "turnup-draw-unlogged" and card == self.turnup:
                     continue
                 shown = None if FAULT == "draw-events-card-hidden" and card != self.turnup else card
@@ -1246,7 +1270,8 @@ class Deal:
                 if p == win:
                     if FAULT != "won-brusquembille-unpaid":
                         self.pay(number, q, p, worth, c, "brus.pay.brusquembille")
-                elif FAULT == "lost-brusquembille-free":
+                elif FAULT == "lost-brusquembille-free" or (
+                        FAULT == "lost-paid-when-trumped-only" and dict(trick)[win][1] == c[1]):
                     continue
                 elif FAULT != "lost-pays-winner-only" or q == win:
                     self.pay(number, p, q, worth, c, "brus.pay.brusquembille")
@@ -1297,7 +1322,7 @@ class Deal:
                     shares[p] = back
                     self.pay(at, "pool", p, back, None, "brus.count.winner")
             else:
-                takers = [p for p in order if p in winners]
+                takers = [p for p in (range(n) if FAULT == "shares-in-seat-order" else order) if p in winners]
                 if FAULT == "winner-stake-not-returned":
                     pool -= sum(e["jetons"] for e in self.ledger if e["to"] == "pool" and e["from"] in takers)
                 if FAULT == "tie-first-takes-all":
@@ -1334,6 +1359,8 @@ class Deal:
 
     def next_dealer(self) -> int:
         """Who deals the next deal."""
+        if self.rules.pairs and FAULT == "pairs-dealer-stays":
+            return self.dealer
         if self.rules.pairs and FAULT != "pairs-deal-passes-right":
             return 3 if self.dealer == 1 else 1
         if FAULT == "next-dealer-left":
@@ -1358,7 +1385,7 @@ class Deal:
             return {"deals": s["deals"] + (1 if FAULT == "deal-counted-when-dealt" else 0), "jetons": list(s["jetons"]),
                     "totals": list(s["totals"]), "winners": None,
                     "next_dealer": None if FAULT == "next-dealer-null-during-deal" else self.next_dealer()}
-        deals = s["deals"] + 1
+        deals = 1 if FAULT == "session-deals-this-deal-only" else s["deals"] + 1
         jetons = [a + b for a, b in zip(s["jetons"], self.jetons(), strict=True)]
         if FAULT == "session-jetons-of-deal":
             jetons = self.jetons()
@@ -1392,7 +1419,8 @@ class Deal:
                     winners = winners[:1]
                 if FAULT == "session-tie-plays-on" and len(winners) > 1:
                     winners = None
-        elif max(totals) >= self.points_target() + (1 if FAULT == "points-target-exceeded" else 0):
+        elif max(list(s["totals"]) if FAULT == "points-end-deal-late" else totals) >= \
+                self.points_target() + (1 if FAULT == "points-target-exceeded" else 0):
             top = max(totals)
             winners = [p for p in range(rules.n) if totals[p] == top]
             if FAULT == "points-winners-reaching-target":
@@ -1465,7 +1493,8 @@ class Deal:
                 "turnup_drawn_by": None if FAULT == "drawn-by-hidden" else drawn_by,
                 "hand": list(self.hands[player if FAULT != "view-hand-of-player-to-act" or self.to_act is None
                                         else self.to_act]), "held": held,
-                "talon": None if FAULT == "view-talon-null" else self.talon_count(),
+                "talon": None if FAULT == "view-talon-null" else self.talon_count() - (
+                    1 if FAULT == "view-talon-without-turnup" and self.drawn_by is None else 0),
                 "partner_hand": partner, "trick": [{"player": p, "card": c} for p, c in trick],
                 "tricks": tricks, "jetons": jetons}
 
@@ -1598,7 +1627,7 @@ def main(argv: list[str]) -> int:
                    **{k: "issue-63-s" for k in BATCH_S_FAULTS}, **{k: "issue-63-t" for k in BATCH_T_FAULTS},
                    **{k: "issue-63-u" for k in BATCH_U_FAULTS}, **{k: "issue-63-v" for k in BATCH_V_FAULTS},
                    **{k: "issue-63-w" for k in BATCH_W_FAULTS}, **{k: "issue-63-x" for k in BATCH_X_FAULTS},
-                   **{k: "issue-63-y" for k in BATCH_Y_FAULTS}}
+                   **{k: "issue-63-y" for k in BATCH_Y_FAULTS}, **{k: "issue-63-z" for k in BATCH_Z_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], indent=1))
         return 0

@@ -546,6 +546,26 @@ BATCH_Y_FAULTS: dict[str, tuple[str, str]] = {
                                 "highest trump, not with any trump"),
 }
 FAULTS.update(BATCH_Y_FAULTS)
+# the twenty-sixth batch of issue 63, written blind to the diagnosis too: a twenty-fifth held-out set
+BATCH_Z_FAULTS: dict[str, tuple[str, str]] = {
+    "ranks-read-ascending": ("auv.deck.order", "reads the ranks as listed weakest first: the seven is highest and the "
+                             "king lowest in every suit (7 8 9 T A J Q K, strongest first)"),
+    "dealer-sees-talon": ("auv.info.own-hand", "the dealer's view lists the talon's face-down cards in his hand, as "
+                          "if the undealt cards were his"),
+    "kings-struck-at-rejouissance": ("auv.king.once", "when all pass and a réjouissance is offered, the kings scored "
+                                     "so far in the deal are struck off the sheet"),
+    "turned-card-under-talon": ("auv.speech.rejouissance", "when all pass and a réjouissance is offered, the card "
+                                "turned is put back under the talon (its count one more) before the next is offered"),
+    "trump-ranks-with-led": ("auv.play.trick-winner", "on a plain suit led a trump wins only if it outranks the best "
+                             "card of the suit led (the rank decides, the trump only breaking a tie of rank)"),
+    "turned-king-needs-homme": ("auv.king.turned", "the point of a king turned is written only once a player says "
+                                "he plays; when all pass after it the king scores nothing"),
+    "next-dealer-four-seats": ("auv.match.next-dealer", "the next dealer is counted round four seats whatever the "
+                               "number of players (the game as described for four)"),
+    "show-during-play": ("auv.king.show", "the holder of the unscored king of the suit turned may still show it and "
+                         "score on his turn during play, instead of show being refused word-not-now"),
+}
+FAULTS.update(BATCH_Z_FAULTS)
 FAULT = ""
 SEVENS = True  # parameter pack_with_four (AMB-48): False plays four with 28 cards
 LOSER_PAYS = "each-opponent"  # parameter loser_pays (AMB-53)
@@ -594,6 +614,8 @@ def rank_order() -> str:
         return "KQAJT987"
     if fault("seven-above-eight"):
         return "KQJAT978"
+    if fault("ranks-read-ascending"):
+        return RANKS[::-1]
     return RANKS
 
 
@@ -1043,6 +1065,11 @@ class Deal:
             action = "leave"
         if action == "leave" and self.phase == "speech" and fault("leave-in-speech-as-pass"):
             action = "pass"
+        if fault("show-during-play") and action == "show" and self.phase == "play" and self.king_to_show(p):
+            self.words.append((p, action))
+            self.say_show(p)
+            self.check_target()
+            return
         if action not in self.legal():
             raise Refused("word-not-now", f"{action} is not said now")
         if not (fault("leave-not-in-words") and action == "leave"):
@@ -1064,7 +1091,7 @@ class Deal:
         if card[0] == "K" and not fault("turned-king-free") and not (fault("rejouissance-king-free") and len(self.turned) > 1):
             scorer = self.dealer if fault("turned-king-to-dealer") else p
             self.scored[card] = scorer
-            if fault("turned-king-at-round-end"):
+            if fault("turned-king-at-round-end") or fault("turned-king-needs-homme"):
                 self.pending.append((scorer, card))
             else:
                     self.write(0, self.dealer if fault("turned-king-paid-by-dealer") else "sheet", scorer,
@@ -1166,6 +1193,8 @@ class Deal:
         if self.asked < (4 if fault("speech-round-of-four") else 2 * self.n if fault("speech-round-twice") else self.n):
             self.to_act = following
             return
+        if fault("turned-king-needs-homme"):
+            self.pending = []
         self.flush_turned()
         if fault("later-speaker-overplays") and self.homme is not None:
             self.begin_showing(self.homme)
@@ -1175,6 +1204,10 @@ class Deal:
             limit = len(self.turned) + self.left_offers >= most
             self.end("not-turned" if fault("third-rejouissance-not-turned") and limit else "all-passed")
             return
+        if fault("kings-struck-at-rejouissance"):
+            self.ledger = [e for e in self.ledger if e["clause"] not in ("auv.king.turned", "auv.king.held")]
+        if fault("turned-card-under-talon"):
+            self.talon.append(self.turned[-1][1])
         if fault("rejouissance-burns-card") and len(self.talon) > 1:
             self.talon.pop(0)
         self.phase = "turn-offer"
@@ -1285,6 +1318,11 @@ class Deal:
         """The highest trump, else the highest card of the suit led (auv.play.trick-winner)."""
         trump = self.trump()
         trumps = [(q, c) for q, c in self.trick if c[1] == trump]
+        if fault("trump-ranks-with-led") and self.trick[0][1][1] != trump and trumps:
+            led = self.trick[0][1][1]
+            best = max(((q, c) for q, c in self.trick if c[1] in (led, trump)),
+                       key=lambda t: (strength(t[1]), t[1][1] == trump))
+            return best[0]
         if fault("trumps-never-cut") and self.trick[0][1][1] != trump:
             trumps = []
         if trumps:
@@ -1388,6 +1426,8 @@ class Deal:
         """Who deals next (auv.match.next-dealer, auv.turn.nobody)."""
         if fault("next-dealer-left"):
             return (self.dealer - 1) % self.n
+        if fault("next-dealer-four-seats"):
+            return (self.dealer + 1) % 4
         if fault("unturned-same-dealer") and self.how == "not-turned":
             return self.dealer
         if fault("next-dealer-self-until-over") and self.phase != "over":
@@ -1452,6 +1492,7 @@ class Deal:
         phase = "speech" if fault("view-showing-as-speech") and self.phase == "showing" else self.phase
         return {"player": p, "phase": phase, "to_act": self.to_act, "trump": self.trump(),
                 "hand": list((self.dealt_hands if fault("view-hand-dealt") else self.hands)[p])
+                + (list(self.talon) if fault("dealer-sees-talon") and p == self.dealer else [])
                 + ([c for q, c in self.turned if q == p] if fault("view-turned-in-hand") else []),
                 "held": [len(h) + (sum(1 for r, _ in self.trick if r == q) if fault("held-counts-trick-card") else 0)
                          if q == p or not fault("view-held-own-only") else None
@@ -1586,7 +1627,7 @@ def main() -> None:
                    **{k: "issue-63-s" for k in BATCH_S_FAULTS}, **{k: "issue-63-t" for k in BATCH_T_FAULTS},
                    **{k: "issue-63-u" for k in BATCH_U_FAULTS}, **{k: "issue-63-v" for k in BATCH_V_FAULTS},
                    **{k: "issue-63-w" for k in BATCH_W_FAULTS}, **{k: "issue-63-x" for k in BATCH_X_FAULTS},
-                   **{k: "issue-63-y" for k in BATCH_Y_FAULTS}}
+                   **{k: "issue-63-y" for k in BATCH_Y_FAULTS}, **{k: "issue-63-z" for k in BATCH_Z_FAULTS}}
         print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
                           for k, (c, d) in FAULTS.items()], ensure_ascii=False))
         return

@@ -1037,6 +1037,41 @@ BATCH_Y_FAULTS: list[dict[str, str]] = [
 # value) and cape-et-dehors-needs-300 (brouc.game.cape-et-dehors, la cape et dehors made only above 300) failed no
 # scenario.
 FAULTS += BATCH_Y_FAULTS
+# The twenty-sixth batch of issue 63 (batch "issue-63-z"), written blind to the diagnosis: a twenty-fifth held-out set.
+BATCH_Z_FAULTS: list[dict[str, str]] = [
+    {"name": n, "ruleset": r, "clause": c, "description": d, "batch": "issue-63-z"} for n, r, c, d in (
+        ("grand-held-without-jack", HDB, "hdb.marriage.announce-in-hand",
+         "a grand marriage may be announced by a player holding its king and queen, its jack not being checked"),
+        ("marque-table-two-rows", HDB, "hdb.sheet.marque",
+         "the marque writes a table marriage as two rows, the plus for the winners and then the minus for the others"),
+        ("pass-in-play-code-window", HDB, "hdb.marriage.announce-window",
+         "a `pass` during play is refused play-in-window, not pass-not-allowed"),
+        ("announcements-with-table", HDB, "hdb.info.spoken",
+         "the `announcements` observable also lists each table marriage, spoken by the trick's winner, as it falls"),
+        ("pv-190-by-default", HDB, "hdb.game.partie-et-vole",
+         "partie et vole needs 190 (score and marriages of the coup) even with partie_et_vole_190 none"),
+        ("mark-malformed", HDB, "hdb.marriage.table-marked",
+         "`mark` is refused malformed-action, as no action of a game whose engine marks, not marked-by-engine"),
+        ("declare-double-malformed", HDB, "hdb.game.partie-et-vole",
+         "`declare-double` is refused malformed-action, 1802 having no such form, not declaration-not-allowed"),
+        ("trick-in-seat-order", BROUC, "hdb.info.trick-open",
+         "the `trick` observable lists the cards of the trick in progress by seat, player 0 first, not in the order "
+         "played"),
+        ("announced-points-hidden-until-end", BROUC, "hdb.info.spoken",
+         "the `announcements` observable gives each announcement's points as 0 until the deal is over, when it counts"),
+        ("cape-needs-one-player", BROUC, "brouc.game.cape",
+         "la cape is taken only when one player wins all eight tricks, not when his team does"),
+        ("trump-grand-not-doubled", BROUC, "hdb.marriage.kinds",
+         "only the simple marriage is doubled in trumps: a grand marriage in trumps is worth 30, not 60"),
+        ("announce-keeps-a-card", BROUC, "brouc.marriage.announce-window",
+         "a marriage may be announced only by a player who holds at least one card more than the marriage has"),
+        ("played-card-unknown", BROUC, "hdb.deck.cards",
+         "a card already played in the deal is refused unknown-card, as no longer in the pack, not not-in-hand"),
+        ("table-needs-both-teams", BROUC, "brouc.marriage.table",
+         "a marriage that falls in one trick counts only when its cards came from both teams, not from partners alone"),
+    )
+]
+FAULTS += BATCH_Z_FAULTS
 
 
 def fault(name: str) -> bool:
@@ -1392,6 +1427,8 @@ class Deal:
             base = 50 - base
         if fault("trump-marriage-plus-twenty") and not self.brouc and name[-1] == self.trump:
             return base + 20
+        if fault("trump-grand-not-doubled") and self.brouc and len(name) == 4:
+            return base
         return base * 2 if name[-1] == self.trump and not fault("trump-marriage-single") else base
 
     def tricks_of(self, t: int) -> int:
@@ -1789,7 +1826,8 @@ class Deal:
         counted = self.scores[t] + self.marriages_of(t) + (self.cards_of(t) if fault("pv-190-with-card-points") else 0)
         if fault("pv-190-score-only"):
             counted = self.scores[t]
-        if self.param("partie_et_vole_190") == "precondition" and counted < least:
+        needs = self.param("partie_et_vole_190") == "precondition" or fault("pv-190-by-default")
+        if needs and counted < least:
             return False
         if self.param("partie_et_vole_declarer") == "any-player-of-team" and not fault("pv-declarer-param-ignored"):
             return len(self.tricks) < 4 or not self.trick
@@ -1844,7 +1882,8 @@ class Deal:
         if self.phase == "window" and not (fault("window-legal-omits-pass") and not self.brouc):
             out.append("pass")
         if self.announce_moment(p) and len(self.hands[p]) >= 2 and not (fault("legal-omits-announce") and self.brouc):
-            out += ["announce " + m for m in self.held_marriages(p)]
+            out += ["announce " + m for m in self.held_marriages(p)
+                    if not (fault("announce-keeps-a-card") and self.brouc and len(self.hands[p]) < len(m))]
         if self.may_claim():
             out.append("claim")
         if self.may_declare(p, False):
@@ -1877,6 +1916,9 @@ class Deal:
                 refusal = self.card_refusal(p, action)
                 if refusal is not None:
                     raise refusal
+            gone = [c for _, cs in self.tricks for c in cs] + [c for _, c in self.trick]
+            if fault("played-card-unknown") and self.brouc and action in gone:
+                raise Refused("unknown-card", f"{action} has been played: it is no longer in the pack")
             if action not in self.hands[p]:
                 raise Refused("not-in-hand", f"{action} is not in the hand of player {p}")
             refusal = self.card_refusal(p, action)
@@ -1886,6 +1928,8 @@ class Deal:
             if fault("pass-malformed-in-play") and self.brouc and self.phase == "play":
                 raise Refused("malformed-action", "'pass' is not an action of Brouc")
             if self.phase not in ("window", "concede", "dehors"):
+                if fault("pass-in-play-code-window") and not self.brouc:
+                    raise Refused("play-in-window", "pass is only for an announcement window")
                 raise Refused("pass-not-allowed", "pass is only for an announcement window or a concession question")
         elif kind == "announce":
             name = action.split()[1]
@@ -1900,9 +1944,12 @@ class Deal:
             fewest = len(name) - 1 if fault("grand-needs-three-cards") and not self.brouc else 2
             if fault("last-card-code-not-held") and self.brouc:
                 fewest = 1
+            if fault("announce-keeps-a-card") and self.brouc:
+                fewest = len(name)
             if not self.announce_moment(p) or len(self.hands[p]) < fewest:
                 raise Refused("announce-not-now", "no announcement may be made now")
-            if not all(r + name[-1] in self.announcing_hand(p) for r in name[:-1]):
+            needed = name[:2] if fault("grand-held-without-jack") and not self.brouc else name[:-1]
+            if not all(r + name[-1] in self.announcing_hand(p) for r in needed):
                 raise Refused("marriage-not-held", f"player {p} does not hold {name}")
             if self.reused(name):
                 code = "marriage-not-held" if fault("reused-code-not-held") and not self.brouc else "marriage-reused"
@@ -1948,6 +1995,9 @@ class Deal:
         """The kind of an action text: card, pass, announce or game; refuses what is not in the notation."""
         if action == "pass":
             return "pass"
+        if ((action == "mark" and fault("mark-malformed"))
+                or (action == "declare-double" and fault("declare-double-malformed"))) and not self.brouc:
+            raise Refused("malformed-action", f"{action!r} is not an action of this game")
         if action in GAME_ACTIONS:
             return "game"
         if action == "mark":
@@ -2159,6 +2209,8 @@ class Deal:
                     if fault("table-factor-ignored") and self.brouc:
                         factor = 1
                     trump_factor = 2 if suit == self.trump and not (fault("table-trump-not-doubled") and self.brouc) else 1
+                    if fault("trump-grand-not-doubled") and self.brouc and len(ranks) == 3:
+                        trump_factor = 1
                     worth = value * trump_factor
                     if fault("trump-marriage-plus-twenty") and not self.brouc and suit == self.trump:
                         worth = value + 20
@@ -2183,6 +2235,9 @@ class Deal:
                 gainer = team(players[cards.index("K" + name[-1])])
             if fault("table-marriage-to-leader") and self.brouc:
                 gainer = team(players[0])
+            if fault("table-needs-both-teams") and self.brouc \
+                    and len({team(players[cards.index(r + name[-1])]) for r in name[:-1]}) == 1:
+                continue
             if fault("table-needs-earlier-trick") and self.brouc \
                     and not any(team(w) == team(winner) for w, _ in self.tricks[:-1]):
                 continue
@@ -2194,6 +2249,9 @@ class Deal:
                 lost = v // self.param("table_factor") if fault("table-loss-single") else v
                 nous, eux = self.one_side(team(winner), v) if one_side else self.pair(team(winner), v, -lost)
                 row = ("annulled" if broken and not fault("broken-trick-marriage-written") else "marriage", nous, eux)
+                if fault("marque-table-two-rows"):
+                    self.sheet.append((row[0], *self.one_side(team(winner), v)))
+                    row = (row[0], *self.one_side(1 - team(winner), -lost))
                 (self.table_rows if fault("marque-table-at-end") else self.sheet).append(row)
         if broken and played_on:
             self.broken_at = n
@@ -2507,6 +2565,8 @@ class Deal:
             return
         assert self.scores is not None
         sweep = self.tricks_of(0) == 8 or self.tricks_of(1) == 8
+        if fault("cape-needs-one-player") and self.brouc and len({w for w, _ in self.tricks}) > 1:
+            sweep = False
         taker = 0 if self.tricks_of(0) == 8 else 1
         counts = [self.count(0), self.count(1)]
         if fault("broken-vole-played-on") and self.broken_at:
