@@ -1352,3 +1352,44 @@ def test_a_table_whose_team_is_given_as_a_player_of_it_is_what_is_shown() -> Non
     assert _observed(s, step, "table", [{**table[0], "team": 3}, {**table[1], "team": 2}]) == \
         "hdb.info.table-marriage-shown"
     assert _observed(s, step, "table", [{**table[0], "team": 0}, table[1]]) != "hdb.info.table-marriage-shown"
+
+
+def test_records_run_together_or_held_back_are_what_was_said() -> None:
+    """1802 and Brouc: an `announcements` that lists the table marriages among the announced
+    ones, or gives every announcement's points as 0 while the deal goes on, is what is said
+    (hdb.info.spoken), not what a marriage is worth."""
+    s = _scenario("homme-de-brou-1802", "bnd.hdb.game.value.inside-1")
+    step = _step(s, lambda st: "table" in st.get("expect", {}))
+    assert _at(s, step, "announcements") == []
+    as_said = [{"player": e["team"], "marriage": e["marriage"], "points": e["points"]} for e in _at(s, step, "table")]
+    assert _observed(s, step, "announcements", as_said) == "hdb.info.spoken"
+    assert _observed(s, step, "announcements", [{**as_said[0], "marriage": "KQH"}, *as_said[1:]]) != "hdb.info.spoken"
+    b = _scenario("brouc", "brouc.game.coches.announced-not-written-before-deal")
+    said = _at(b, 4, "announcements")
+    assert _observed(b, 4, "announcements", [{**e, "points": 0} for e in said]) == "hdb.info.spoken"
+    assert _observed(b, 4, "announcements", [{**e, "points": 10} for e in said]) != "hdb.info.spoken"
+
+
+def test_a_show_accepted_in_play_is_showings_rule() -> None:
+    """L'Homme d'Auvergne: `show` accepted once play has begun, where the reference refuses it
+    `word-not-now`, is showing's rule (auv.king.show), not following."""
+    s = _scenario("homme-d-auvergne", "gen.auv.variant.00027")
+    assert symptom_clause(s, Verdict(FAILED, "step 20: show was accepted, it must be refused (word-not-now)", 20,
+                                     "refused: word-not-now", "accepted")) == "auv.king.show"
+
+
+def test_kings_struck_or_turned_cards_put_back_at_a_rejouissance() -> None:
+    """L'Homme d'Auvergne, after a réjouissance: a ledger less the kings scored in an earlier
+    round of speech strikes them off (auv.king.once: they stay scored), one less the king of the
+    suit just turned is that king's own rule; a talon larger by the cards turned for the
+    réjouissances put them back under it (auv.speech.rejouissance)."""
+    struck = _scenario("homme-d-auvergne", "gen.auv.deal.00029")
+    assert [e["card"] for e in _at(struck, 22, "ledger")] == ["KS"]
+    assert _observed(struck, 22, "ledger", []) == "auv.king.once"
+    turned_now = _scenario("homme-d-auvergne", "gen.auv.deal.00025")
+    assert [e["clause"] for e in _at(turned_now, 17, "ledger")] == ["auv.king.turned"]
+    assert _observed(turned_now, 17, "ledger", []) != "auv.king.once"
+    back = _scenario("homme-d-auvergne", "gen.auv.deal.00011")
+    assert _at(back, 22, "talon") == 11
+    assert _observed(back, 22, "talon", 12) == "auv.speech.rejouissance"
+    assert _observed(back, 22, "talon", 13) != "auv.speech.rejouissance"

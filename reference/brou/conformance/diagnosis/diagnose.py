@@ -1388,6 +1388,10 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         return _in_ruleset_pair(rules, _SPEECH_OUTCOME.get(str(want.get("how"))), True)
     if name == "words" and _only_the_last(want, verdict.got):
         return _in_ruleset_pair(rules, "auv.info.turned", True)  # the words said so far, not all of them: what is public
+    if name == "ledger" and _kings_struck(state, want, verdict.got):
+        return _in_ruleset_pair(rules, "auv.king.once", True)  # kings scored struck off: they stay scored
+    if name == "talon" and _turned_put_back(state, want, verdict.got):
+        return _in_ruleset_pair(rules, "auv.speech.rejouissance", True)  # each card turned put back under the talon
     if name == "ledger":
         return _in_ruleset_pair(rules, _ledger_clause(rules, want, verdict.got), True)
     if name == "session" and _session_field(verdict) is not None:
@@ -1500,11 +1504,35 @@ def _word_after_show(state: Any, name: str | None, want: Any, got: Any, action: 
     return name == "homme" and isinstance(want, int) and want in showers and got != want
 
 
+def _kings_struck(state: Any, want: Any, got: Any) -> bool:
+    """L'Homme d'Auvergne: whether, once a réjouissance was offered (more than one card turned),
+    the program's ledger is the reference's less some of the kings scored in an earlier round
+    of the speech (of a suit turned before the last): kings that scored struck off, where they
+    stay scored (auv.king.once), not the king of the suit just turned scoring or not."""
+    turned: Sequence[Any] = getattr(state, "turned", ())
+    if len(turned) < 2 or not isinstance(want, list) or not isinstance(got, list):
+        return False
+    now = state.rules.suit_of[turned[-1][1]]
+    rest = [e for e in want if e not in got]
+    scored = {"held", "turned"}  # the kings' own entries (auv.king.*), not one taken in a trick
+    return bool(rest) and len(got) + len(rest) == len(want) and all(
+        isinstance(e, dict) and str(e.get("clause")).removeprefix("auv.king.") in scored
+        and isinstance(e.get("card"), str) and _is_card(state.rules, e["card"])
+        and state.rules.suit_of[state.rules.card(e["card"])] != now for e in rest)
+
+
+def _turned_put_back(state: Any, want: Any, got: Any) -> bool:
+    """L'Homme d'Auvergne: whether the talon the program counts is larger than the reference's by
+    the cards turned for réjouissances (each turned card put back under the talon)."""
+    again = len(getattr(state, "turned", ())) - 1
+    return isinstance(want, int) and isinstance(got, int) and again > 0 and got - want == again
+
+
 def _speech_action_clause(table: Table, text: str) -> str:
     """The rule that decides whether `text` is legal for the player asked in a game with a
-    speech: the rule of the phase for a word, or a card before play; following suit or trumping
-    when void for a card in play."""
-    if table.state.phase in _SPEECH_PHASE and text.strip() == "show":
+    speech: showing a king, in any phase; the rule of the phase for another word, or a card
+    before play; following suit or trumping when void for a card in play."""
+    if text.strip() == "show":  # in the speech or after it (in play, a show is never open): the king's rule
         return _show_clause(table.state)
     return _speech_play_clause(table)
 
@@ -2067,13 +2095,22 @@ def _record_rewritten(table: Table, name: str, want: list[Any], got: list[Any]) 
     """Whether a record of the game (`_RECORDS`) holds the reference's very entries written
     otherwise: all of them in another order (newest first, by pile), or each with its trick
     numbered by one same offset (from 0, not 1), or none at all while the deal goes on (the
-    finished tricks kept face down): what the record shows, not what was played or counted."""
+    finished tricks kept face down), or one field of every entry held back (0 or null) while it
+    goes on, or the announcements with the table's marriages among them: what the record shows,
+    not what was played or counted."""
     def key(entry: Any) -> str:
         return json.dumps(entry, sort_keys=True)
     if got != want and len(want) >= 2 and sorted(map(key, got)) == sorted(map(key, want)):
         return True
-    if name == "tricks" and not got and want and not table.state.is_over:
+    going_on = not table.state.is_over
+    if name == "tricks" and not got and want and going_on:
         return True
+    if name == "announcements" and len(got) > len(want) and _with_the_table(table, want, got):
+        return True
+    if going_on and len(got) == len(want) and want and all(isinstance(e, dict) for e in (*want, *got)):
+        apart = {k for w, g in zip(want, got, strict=True) for k in w if g.get(k) != w[k]}
+        if len(apart) == 1 and all(g.get(k) in (0, None) for g in got for k in apart):
+            return True
     if len(got) != len(want) or not want or not all(isinstance(e, dict) and isinstance(e.get("trick"), int)
                                                     for e in (*want, *got)):
         return False
@@ -2081,6 +2118,23 @@ def _record_rewritten(table: Table, name: str, want: list[Any], got: list[Any]) 
     rest = all({k: v for k, v in w.items() if k != "trick"} == {k: v for k, v in g.items() if k != "trick"}
                for w, g in zip(want, got, strict=True))
     return rest and len(offsets) == 1 and offsets != {0}
+
+
+def _with_the_table(table: Table, want: list[Any], got: list[Any]) -> bool:
+    """Whether the announcements given are the reference's with, among them in order, an entry
+    for each table marriage made so far (its marriage and points): two records run together."""
+    made = [(e.get("marriage"), e.get("points")) for e in table.observe("table")]
+    rest = iter(want)
+    extra = []
+    expected = next(rest, None)
+    for entry in got:
+        if entry == expected:
+            expected = next(rest, None)
+        elif isinstance(entry, dict):
+            extra.append((entry.get("marriage"), entry.get("points")))
+        else:
+            return False
+    return expected is None and bool(extra) and sorted(map(str, extra)) == sorted(map(str, made))
 
 
 def _raised(entries: list[Any], i: int) -> bool:
