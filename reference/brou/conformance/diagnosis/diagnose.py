@@ -2051,12 +2051,6 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
     if name in ("announcements", "table") and isinstance(want, list) and isinstance(got, list):
         if _written_otherwise(table.rules, want, got):  # the same entries, their marriage or speaker written otherwise
             return "hdb.info.spoken" if name == "announcements" else "hdb.info.table-marriage-shown"
-        made = [e.get("trick") if isinstance(e, dict) else None for e in want] if name == "table" \
-            else [a[5] for a in table.state.announcements]
-        if _since_the_last_trick_only(want, got, made, len(table.state.tricks)):
-            # the table marriages of the last trick only (the older piles turned down), the words of
-            # the last window only: what is shown or said of them, not what they count
-            return "hdb.info.spoken" if name == "announcements" else "hdb.info.table-marriage-shown"
         # the same marriages with other points: their values (kinds, doubled in trumps)
         same = len(want) == len(got) and all(isinstance(w, dict) and isinstance(g, dict)
                                              and w.get("marriage") == g.get("marriage") for w, g in zip(want, got, strict=True))
@@ -2096,12 +2090,18 @@ def _record_rewritten(table: Table, name: str, want: list[Any], got: list[Any]) 
     otherwise: all of them in another order (newest first, by pile), or each with its trick
     numbered by one same offset (from 0, not 1), or none at all while the deal goes on (the
     finished tricks kept face down), or one field of every entry held back (0 or null) while it
-    goes on, or the announcements with the table's marriages among them: what the record shows,
-    not what was played or counted."""
+    goes on, or kept only since the last trick (the table's older piles turned down, the words of
+    earlier windows forgotten), or the announcements with the table's marriages among them: what
+    the record shows, not what was played or counted."""
     def key(entry: Any) -> str:
         return json.dumps(entry, sort_keys=True)
     if got != want and len(want) >= 2 and sorted(map(key, got)) == sorted(map(key, want)):
         return True
+    if name in ("table", "announcements"):
+        made = [e.get("trick") if isinstance(e, dict) else None for e in want] if name == "table" \
+            else [a[5] for a in table.state.announcements]
+        if _since_the_last_trick_only(want, got, made, len(table.state.tricks)):
+            return True
     going_on = not table.state.is_over
     if name == "tricks" and not got and want and going_on:
         return True
