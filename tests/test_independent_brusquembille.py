@@ -8,6 +8,7 @@ data for the diagnosis of `brou check`: each names a clause of the ruleset.
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import subprocess
 import sys
@@ -52,7 +53,7 @@ def test_the_faults_are_listed_with_clauses_of_the_ruleset() -> None:
     assert len(names) == len(set(names))
     for fault in faults:
         assert set(fault) - {"batch"} == {"name", "clause", "description"}, fault  # batch: when it was written
-        assert fault.get("batch", "issue-63") in ("issue-63", *(f"issue-63-{b}" for b in "bcdefghijklmnopqrstuvwxyz")), fault
+        assert re.fullmatch(r"issue-63(-[b-z]|-a[a-z])?", fault.get("batch", "issue-63")), fault
         assert all(isinstance(fault[k], str) and fault[k] for k in fault), fault
         assert fault["clause"] in clauses or fault["clause"] == "protocol", fault  # protocol: an answer not of its shape
     chapters = {f["clause"].split(".")[1] for f in faults}

@@ -7,6 +7,7 @@ data for the diagnosis benchmark (issue 34), so their list must name clauses of 
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import subprocess
 import sys
@@ -53,7 +54,7 @@ def test_fault_list_names_clauses_of_the_ruleset() -> None:
     assert isinstance(faults, list) and len(faults) >= 14
     for item in faults:
         assert set(item) - {"batch"} == {"name", "clause", "description"}, item  # batch: when it was written
-        assert item.get("batch", "issue-63") in ("issue-63", *(f"issue-63-{b}" for b in "bcdefghijklmnopqrstuvwxyz")), item
+        assert re.fullmatch(r"issue-63(-[b-z]|-a[a-z])?", item.get("batch", "issue-63")), item
         assert all(isinstance(v, str) and v for v in item.values()), item
         assert item["clause"] in clauses or item["clause"] == "protocol", item  # protocol: an answer not of its shape
     assert len({f["name"] for f in faults}) == len(faults)

@@ -71,7 +71,16 @@ FAULTS: dict[str, tuple[str, str]] = {
 }
 # the faults written for issue 63, after the diagnosis had been tuned on those above: tools/diagnosis-bench
 # holds part of them out of its tuning (docs/conformance.md, "The verdict")
-NEW_FAULTS: dict[str, tuple[str, str]] = {
+BATCHES: dict[str, str] = {}  # fault name -> the batch of issue 63 it was written in (tools/diagnosis-bench)
+
+
+def _batch(batch: str, faults: dict[str, tuple[str, str]]) -> None:
+    """Declare one batch of faults written for issue 63: FAULTS gains them, BATCHES says when they were written."""
+    FAULTS.update(faults)
+    BATCHES.update(dict.fromkeys(faults, batch))
+
+
+_batch("issue-63", {
     "queen-jack-points-swapped": ("brus.deck.points", "counts a queen 2 card points and a jack 3"),
     "ace-worth-ten": ("brus.deck.points", "counts an ace 10 card points instead of 11"),
     "beats-led-not-best": ("brus.play.trick-winner",
@@ -85,10 +94,9 @@ NEW_FAULTS: dict[str, tuple[str, str]] = {
     "points-target-exceeded": ("brus.match.points", "the game for points ends only once a total goes past the target"),
     "partners-opposite": ("brus.players.forms", "in two pairs the partners sit opposite (0 and 2, 1 and 3)"),
     "dealer-leads": ("brus.play.lead", "the dealer leads to the first trick"),
-}
-FAULTS.update(NEW_FAULTS)
+})
 # the second batch of issue 63, written blind to the diagnosis (which never saw them): the held-out set
-HELD_OUT_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-b", {
     "two-removes-sevens": ("brus.players.forms", "with two players two sevens are taken out too, as with three"),
     "pairs-deal-passes-right": ("brus.match.next-dealer", "with two pairs the deal passes to the right as in the other "
                                 "forms, not between the rightmost players of the pairs"),
@@ -102,10 +110,9 @@ HELD_OUT_FAULTS: dict[str, tuple[str, str]] = {
                          "last"),
     "points-first-reacher-wins": ("brus.match.points", "in the game for points the first player in the order of play to "
                                   "reach the target wins, not the highest total"),
-}
-FAULTS.update(HELD_OUT_FAULTS)
+})
 # the third batch of issue 63, written blind to the diagnosis too: a second held-out set
-BATCH_C_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-c", {
     "odd-jetons-bank-ignored": ("brus.count.winner", "the odd jetons of a shared pool go to the first tied players even "
                                 "when odd_jetons is bank"),
     "all-at-once-one-by-one": ("brus.deal.packets", "the cards are dealt one at a time even when deal_packets is "
@@ -120,10 +127,9 @@ BATCH_C_FAULTS: dict[str, tuple[str, str]] = {
                               "is pool"),
     "session-jetons-of-deal": ("brus.match.rounds", "the session's jetons are those of the last deal only, not added "
                                "up over the session"),
-}
-FAULTS.update(BATCH_C_FAULTS)
+})
 # the fourth batch of issue 63, written blind to the diagnosis too: a third held-out set
-BATCH_D_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-d", {
     "held-others-hidden": ("brus.info.own-hand", "a player's view gives only his own number of cards in `held`, the "
                            "others' as null"),
     "next-dealer-last-leader": ("brus.match.next-dealer", "the next deal goes to the player who led the deal's last "
@@ -139,10 +145,9 @@ BATCH_D_FAULTS: dict[str, tuple[str, str]] = {
     "turnup-hidden-once-drawn": ("brus.info.turned", "the view's turnup is null once the turned card has been drawn"),
     "follow-suit-must-trump": ("brus.play.free", "under following_after_talon follow-suit a player void in the suit "
                                "led must trump if he can"),
-}
-FAULTS.update(BATCH_D_FAULTS)
+})
 # the fifth batch of issue 63, written blind to the diagnosis too: a fourth held-out set
-BATCH_E_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-e", {
     "pairs-totals-own-points": ("brus.match.points", "in two pairs each player's session total adds up the card "
                                 "points of his own tricks, not his side's"),
     "view-trick-kept": ("brus.info.trick-open", "a view's trick still shows the last finished trick until the next "
@@ -158,10 +163,9 @@ BATCH_E_FAULTS: dict[str, tuple[str, str]] = {
                            "total, not the points of his own tricks"),
     "wrong-seat-after-hand": ("brus.play.lead", "a card offered for a player who is not to act is refused "
                               "not-in-hand when the player to act does not hold it, not wrong-seat"),
-}
-FAULTS.update(BATCH_E_FAULTS)
+})
 # the sixth batch of issue 63, written blind to the diagnosis too: a fifth held-out set
-BATCH_F_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-f", {
     "jack-counts-one": ("brus.deck.points", "counts a jack 1 card point instead of 2"),
     "deal-from-left-clockwise": ("brus.deal.packets", "the cards are dealt from the dealer's left going clockwise, "
                                  "not from his right going counterclockwise"),
@@ -176,10 +180,9 @@ BATCH_F_FAULTS: dict[str, tuple[str, str]] = {
                         "instead of how many cards are left in it"),
     "follow-refused-not-in-hand": ("brus.play.free", "under following_after_talon follow-suit a card that does not "
                                    "follow the suit led is refused not-in-hand, not must-follow-suit"),
-}
-FAULTS.update(BATCH_F_FAULTS)
+})
 # the seventh batch of issue 63, written blind to the diagnosis too: a sixth held-out set
-BATCH_G_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-g", {
     "rank-by-points": ("brus.deck.order", "ranks the cards by their card points, so that a nine, an eight and a "
                        "seven tie and the first of them played wins"),
     "turned-before-deal": ("brus.deal.turned", "a seeded deal turns the pack's top card before dealing the hands, "
@@ -196,10 +199,9 @@ BATCH_G_FAULTS: dict[str, tuple[str, str]] = {
                                  "points_target was agreed"),
     "held-counts-trick-card": ("brus.info.own-hand", "a view's `held` still counts the card a player has put in the "
                                "trick in progress"),
-}
-FAULTS.update(BATCH_G_FAULTS)
+})
 # the eighth batch of issue 63, written blind to the diagnosis too: a seventh held-out set
-BATCH_H_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-h", {
     "four-plays-in-pairs": ("brus.players.forms", "with four each for himself players 0 and 1, 2 and 3 count "
                             "their card points together and share the pool as two pairs (\"toujours deux contre "
                             "deux\")"),
@@ -217,10 +219,9 @@ BATCH_H_FAULTS: dict[str, tuple[str, str]] = {
                                 "next to the turned card, not from its top"),
     "partner-hand-as-dealt": ("brus.info.partners", "in two pairs the view's partner_hand is the partner's hand "
                               "as dealt, never updated once he plays or draws"),
-}
-FAULTS.update(BATCH_H_FAULTS)
+})
 # the ninth batch of issue 63, written blind to the diagnosis too: an eighth held-out set
-BATCH_I_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-i", {
     "ten-after-jack-plain-only": ("brus.deck.order", "with ten_rank after-jack the ten moves between the jack and "
                                   "the nine in the plain suits only (the ruleset's `orders: plain`); in trumps it "
                                   "still ranks second, after the ace"),
@@ -239,10 +240,9 @@ BATCH_I_FAULTS: dict[str, tuple[str, str]] = {
                                  "(as 1802's last_trick), instead of the winners of the finished tricks for all"),
     "trump-brusquembilles-only": ("brus.pay.brusquembille", "only the ace and the ten of trumps are brusquembilles "
                                   "and paid for; the aces and tens of the plain suits pay nothing"),
-}
-FAULTS.update(BATCH_I_FAULTS)
+})
 # the tenth batch of issue 63, written blind to the diagnosis too: a ninth held-out set
-BATCH_J_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-j", {
     "five-sevens-always-black": ("brus.deck.cards", "with five players the black sevens are taken out whatever "
                                  "sevens_removed says; the parameter is read for three players only"),
     "follow-suit-must-head": ("brus.play.free", "under following_after_talon follow-suit a player holding the suit "
@@ -260,10 +260,9 @@ BATCH_J_FAULTS: dict[str, tuple[str, str]] = {
     "speakers-every-hand": ("brus.players.count", "the speakers observable lists every player's hand, as if each "
                             "could play now, instead of the legal cards of the player to act and nothing for the "
                             "others"),
-}
-FAULTS.update(BATCH_J_FAULTS)
+})
 # the eleventh batch of issue 63, written blind to the diagnosis too: a tenth held-out set
-BATCH_K_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-k", {
     "ten-rank-default-after-jack": ("brus.deck.order", "when the scenario does not set ten_rank the ten ranks "
                                     "between the jack and the nine (the 1718 text's order), not after the ace"),
     "cut-ignored": ("brus.deal.cut", "a seeded deal's cut is not made: the cards are dealt from the shuffled pack "
@@ -280,14 +279,13 @@ BATCH_K_FAULTS: dict[str, tuple[str, str]] = {
                                        "total reached the target wins, not only the highest total"),
     "last-trick-not-counted": ("brus.count.points", "the cards of the last trick are not counted: the deal is "
                                "scored before its last trick is gathered to its winner"),
-}
+})
 # replaced in this batch after failing no scenario: "seat-before-text" (brus.play.lead: an action for a player
 # who is not to act refused wrong-seat before its text is read) -- no scenario offers a malformed or unknown
 # card for a player who is not to act; and "view-hand-sorted" (brus.info.own-hand: the view's hand sorted by
 # suit and rank) -- no scenario compares the order of a hand in a view
-FAULTS.update(BATCH_K_FAULTS)
 # the twelfth batch of issue 63, written blind to the diagnosis too: an eleventh held-out set
-BATCH_L_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-l", {
     "trump-order-piquet": ("brus.deck.order", "the trumps rank in the Piquet order of the draw (A K Q J T 9 8 7), "
                            "the ruleset giving an order for the plain suits only; the plain suits follow ten_rank"),
     "shuffle-read-bottom-first": ("brus.deal.packets", "a seeded deal takes the shuffled list as the pack from its "
@@ -304,10 +302,9 @@ BATCH_L_FAULTS: dict[str, tuple[str, str]] = {
                               "which the turned card was drawn, not the player who drew it"),
     "card-in-no-hand-unknown": ("brus.deck.cards", "a card of the pack that is in no player's hand (in the talon, "
                                 "the turned card, already played) is refused unknown-card, not not-in-hand"),
-}
-FAULTS.update(BATCH_L_FAULTS)
+})
 # the thirteenth batch of issue 63, written blind to the diagnosis too: a twelfth held-out set
-BATCH_M_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-m", {
     "trick-winner-by-position": ("brus.play.trick-winner", "the trick's winner is taken as the place of the winning "
                                  "card in the trick (0 for the card led), not the player who played it"),
     "turnup-drawn-first": ("brus.deal.turned", "the turned card is laid on top of the stock, not half under it: the "
@@ -328,10 +325,9 @@ BATCH_M_FAULTS: dict[str, tuple[str, str]] = {
     "lead-carried-to-next-deal": ("brus.play.lead", "after a `deal` step the first trick of the new deal is led by "
                                   "the winner of the last trick of the deal before, not by the player on the new "
                                   "dealer's right"),
-}
-FAULTS.update(BATCH_M_FAULTS)
+})
 # the fourteenth batch of issue 63, written blind to the diagnosis too: a thirteenth held-out set
-BATCH_N_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-n", {
     "draw-ace-low": ("brus.match.first-dealer", "at the draw for the first dealer the ace ranks lowest, below the "
                      "seven (K Q J T 9 8 7 A), as in many draws for the deal"),
     "paid-to-neighbours": ("brus.pay.brusquembille", "with four each for himself or five a brusquembille is paid to "
@@ -350,13 +346,12 @@ BATCH_N_FAULTS: dict[str, tuple[str, str]] = {
                                   "order of play"),
     "view-tricks-leaders": ("brus.info.trick-open", "a view's `tricks` lists the player who led each finished trick, "
                             "not the one who won it and turned it face down"),
-}
+})
 # dropped from this batch after failing no scenario: "session-winners-in-profit" (brus.match.rounds: at the end
 # of the session every player holding more jetons than he started with has won) -- in every session scenario
 # the players ahead are exactly those with the most jetons
-FAULTS.update(BATCH_N_FAULTS)
 # the fifteenth batch of issue 63, written blind to the diagnosis too: a fourteenth held-out set
-BATCH_O_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-o", {
     "shuffle-then-omit": ("brus.deck.cards", "a seeded deal shuffles the whole 32-card pack and only then takes "
                           "the two sevens out, instead of shuffling the 30-card pack"),
     "first-lead-player-zero": ("brus.play.lead", "player 0 leads the first trick whoever deals (the ruleset's "
@@ -373,13 +368,12 @@ BATCH_O_FAULTS: dict[str, tuple[str, str]] = {
                                "the one the drawn cards are for, not the trick just finished"),
     "points-totals-not-carried": ("brus.match.points", "in the game for points each total is the card points of "
                                   "the last deal only, not added up deal after deal"),
-}
+})
 # dropped from this batch after failing no scenario: "four-deal-passes-two" (brus.match.next-dealer: with four
 # each for himself the deal passes two places) -- no scenario follows the deal from one dealer to the next with
 # four each for himself
-FAULTS.update(BATCH_O_FAULTS)
 # the sixteenth batch of issue 63, written blind to the diagnosis too: a fifteenth held-out set
-BATCH_P_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-p", {
     "follow-suit-ignored": ("brus.play.free", "play stays free once the stock is gone even when "
                             "following_after_talon is follow-suit"),
     "pairs-other-neighbours": ("brus.players.forms", "in two pairs the partners are the other neighbours: players "
@@ -397,10 +391,9 @@ BATCH_P_FAULTS: dict[str, tuple[str, str]] = {
     "sevens-unknown-every-form": ("brus.deck.cards", "a card text is checked against the 30-card pack of three "
                                   "players in every form, so a black seven is refused unknown-card with two or "
                                   "four"),
-}
-FAULTS.update(BATCH_P_FAULTS)
+})
 # the seventeenth batch of issue 63, written blind to the diagnosis too: a sixteenth held-out set
-BATCH_Q_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-q", {
     "cut-before-shuffle": ("brus.deal.cut", "a seeded deal cuts the pack in index order first and only then "
                            "shuffles it, instead of cutting the shuffled pack"),
     "ledger-card-null": ("brus.pay.brusquembille", "the ledger entries of a brusquembille's payment give the card "
@@ -417,14 +410,13 @@ BATCH_Q_FAULTS: dict[str, tuple[str, str]] = {
                                      "is played, named only once it is over"),
     "outcome-bank-zero": ("brus.count.winner", "the outcome's bank stays 0 when odd_jetons is bank, though the odd "
                           "jetons are paid to the bank in the ledger"),
-}
+})
 # replaced in this batch after failing no scenario: "points-partners-tie-plays-on" (brus.match.points: in the game
 # for points the tie at the target checked by player, not by side, so two partners level at the top play on) -- no
 # scenario plays the game for points in two pairs; and "bad-text-malformed" (brus.deck.cards: a two-character text
 # naming no card, 1H or TX, refused malformed-action, not unknown-card) -- no scenario offers such a text
-FAULTS.update(BATCH_Q_FAULTS)
 # the eighteenth batch of issue 63, written blind to the diagnosis too: a seventeenth held-out set
-BATCH_R_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-r", {
     "draw-tie-by-suit": ("brus.match.first-dealer", "players tied for the highest card at the draw do not draw "
                          "again: the tie is broken by suit, spades above hearts above diamonds above clubs"),
     "brusquembille-worths-swapped": ("brus.pay.brusquembille", "an ace is a brusquembille worth 1 jeton and a ten "
@@ -441,10 +433,9 @@ BATCH_R_FAULTS: dict[str, tuple[str, str]] = {
                                     "the deal's first leader, not from the trick's winner"),
     "outcome-points-own": ("brus.count.points", "in two pairs the outcome's points give each player the card points "
                            "of his own tricks, not his side's total"),
-}
-FAULTS.update(BATCH_R_FAULTS)
+})
 # the nineteenth batch of issue 63, written blind to the diagnosis too: an eighteenth held-out set
-BATCH_S_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-s", {
     "low-cards-reversed": ("brus.deck.order", "the three cards without points rank the other way round: the seven "
                            "above the eight, the eight above the nine (A T K Q J 7 8 9)"),
     "turnup-to-second-last": ("brus.talon.last-draw", "in the last round of drawing the turned trump goes to the "
@@ -461,12 +452,11 @@ BATCH_S_FAULTS: dict[str, tuple[str, str]] = {
                                     "20 jetons of his stake, not at 0 won or lost"),
     "view-held-from-viewer": ("brus.info.own-hand", "a view's `held` lists the counts from the viewing player round "
                               "in the order of play, not by player number"),
-}
+})
 # replaced in this batch after failing no scenario: "deal-talon-live" (brus.deal.talon: the `deal` observable's
 # talon is the stock as it is now, shrinking as cards are drawn) -- no scenario observes `deal` after a draw
-FAULTS.update(BATCH_S_FAULTS)
 # the twentieth batch of issue 63, written blind to the diagnosis too: a nineteenth held-out set
-BATCH_T_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-t", {
     "queen-above-king": ("brus.deck.order", "the queen ranks above the king in every suit (A T Q K J 9 8 7), the two "
                          "court cards read the other way round"),
     "deal-right-then-clockwise": ("brus.deal.packets", "the deal starts with the player on the dealer's right but "
@@ -483,10 +473,9 @@ BATCH_T_FAULTS: dict[str, tuple[str, str]] = {
                                "himself in the finished tricks, whoever won them, not the cards of the tricks he won"),
     "odd-jetons-all-to-first": ("brus.count.winner", "the odd jetons of a shared pool all go to the first tied "
                                 "player in the order of play, not one each to the tied players from the first"),
-}
-FAULTS.update(BATCH_T_FAULTS)
+})
 # the twenty-first batch of issue 63, written blind to the diagnosis too: a twentieth held-out set
-BATCH_U_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-u", {
     "last-tricks-unpaid": ("brus.talon.last-tricks", "once the stock is gone the last tricks are played without the "
                            "after-trick settling: their brusquembilles are not paid, as nothing is drawn"),
     "totals-points-game-only": ("brus.match.points", "the session's card point totals are kept only in the game for "
@@ -503,10 +492,9 @@ BATCH_U_FAULTS: dict[str, tuple[str, str]] = {
                         "(pool_per_coup 1 read as jetons), not one fiche of 20"),
     "follow-suit-not-trumps": ("brus.play.free", "under following_after_talon follow-suit a trump led need not be "
                                "followed: only a plain suit led must be"),
-}
-FAULTS.update(BATCH_U_FAULTS)
+})
 # the twenty-second batch of issue 63, written blind to the diagnosis too: a twenty-first held-out set
-BATCH_V_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-v", {
     "deal-packets-default-all-at-once": ("brus.deal.packets", "when the scenario does not set deal_packets the "
                                          "three cards are dealt all at once (B3's reading), not one at a time"),
     "one-brusquembille-a-trick": ("brus.pay.brusquembille", "only the first brusquembille played in a trick is "
@@ -524,12 +512,11 @@ BATCH_V_FAULTS: dict[str, tuple[str, str]] = {
     "draw-cards-reverse-order": ("brus.match.first-dealer", "a seeded draw for the first dealer gives the shuffled "
                                  "pack's top cards to the drawing players from the last in player order down, not "
                                  "from the first"),
-}
+})
 # dropped from this batch after failing no scenario: "speakers-null-others" (brus.players.count: the speakers
 # observable gives null, not an empty list, for the players not to act) -- it only made two scenarios error
-FAULTS.update(BATCH_V_FAULTS)
 # the twenty-third batch of issue 63, written blind to the diagnosis too: a twenty-second held-out set
-BATCH_W_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-w", {
     "ten-counts-eleven": ("brus.deck.points", "counts a ten 11 card points, as an ace, instead of 10"),
     "follow-suit-of-last-card": ("brus.play.free", "under following_after_talon follow-suit a player must follow "
                                  "the suit of the card played just before his, not the suit led"),
@@ -546,10 +533,9 @@ BATCH_W_FAULTS: dict[str, tuple[str, str]] = {
                                   "deal's dealer"),
     "view-jetons-own-only": ("brus.pay.brusquembille", "a view's jetons give only the viewing player's own net "
                              "jetons, the others' as null"),
-}
-FAULTS.update(BATCH_W_FAULTS)
+})
 # the twenty-fourth batch of issue 63, written blind to the diagnosis too: a twenty-third held-out set
-BATCH_X_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-x", {
     "queen-counts-four": ("brus.deck.points", "counts a queen 4 card points, as a king, instead of 3"),
     "draw-seed-used-directly": ("brus.match.first-dealer", "a seeded draw for the first dealer shuffles each round "
                                 "with SplitMix64's state before its step (the draw seed itself in the first round), "
@@ -568,10 +554,9 @@ BATCH_X_FAULTS: dict[str, tuple[str, str]] = {
                              "(position 3n + 1) instead of the first (3n); the first stays on top of the talon"),
     "draw-event-player-is-winner": ("brus.talon.draw", "every draw event after a trick names the trick's winner "
                                     "as the player drawing, not each player who takes a card in turn"),
-}
-FAULTS.update(BATCH_X_FAULTS)
+})
 # the twenty-fifth batch of issue 63, written blind to the diagnosis too: a twenty-fourth held-out set
-BATCH_Y_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-y", {
     "ten-above-ace": ("brus.deck.order", "the ten ranks above the ace in every suit (T A K Q J 9 8 7), the two "
                       "highest cards read the other way round"),
     "lost-brusquembille-free": ("brus.pay.brusquembille", "a brusquembille that loses its trick costs its player "
@@ -588,10 +573,9 @@ BATCH_Y_FAULTS: dict[str, tuple[str, str]] = {
                         "nobody being to act, not deal-over"),
     "stakes-to-dealer": ("brus.stakes.pool", "each player's fiche is paid to the dealer, who keeps the pool before "
                          "him, not into the pool"),
-}
-FAULTS.update(BATCH_Y_FAULTS)
+})
 # the twenty-sixth batch of issue 63, written blind to the diagnosis too: a twenty-fifth held-out set
-BATCH_Z_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-z", {
     "after-jack-above-jack": ("brus.deck.order", "with ten_rank after-jack the ten ranks between the queen and the "
                               "jack (A K Q T J 9 8 7), not between the jack and the nine"),
     "session-deals-this-deal-only": ("brus.match.rounds", "the session's deals counts only the deal just played, "
@@ -608,8 +592,7 @@ BATCH_Z_FAULTS: dict[str, tuple[str, str]] = {
                                   "stock, though the talon observable counts it"),
     "pairs-dealer-stays": ("brus.match.next-dealer", "with two pairs the same player deals again, the deal never "
                            "passing to the other pair's rightmost player"),
-}
-FAULTS.update(BATCH_Z_FAULTS)
+})
 FAULT = ""
 
 
@@ -1615,20 +1598,7 @@ def main(argv: list[str]) -> int:
     """Serve the protocol on stdin/stdout, or list the faults."""
     global FAULT
     if "--list-faults" in argv:
-        batches = {**{k: "issue-63" for k in NEW_FAULTS}, **{k: "issue-63-b" for k in HELD_OUT_FAULTS},
-                   **{k: "issue-63-c" for k in BATCH_C_FAULTS}, **{k: "issue-63-d" for k in BATCH_D_FAULTS},
-                   **{k: "issue-63-e" for k in BATCH_E_FAULTS}, **{k: "issue-63-f" for k in BATCH_F_FAULTS},
-                   **{k: "issue-63-g" for k in BATCH_G_FAULTS}, **{k: "issue-63-h" for k in BATCH_H_FAULTS},
-                   **{k: "issue-63-i" for k in BATCH_I_FAULTS}, **{k: "issue-63-j" for k in BATCH_J_FAULTS},
-                   **{k: "issue-63-k" for k in BATCH_K_FAULTS}, **{k: "issue-63-l" for k in BATCH_L_FAULTS},
-                   **{k: "issue-63-m" for k in BATCH_M_FAULTS}, **{k: "issue-63-n" for k in BATCH_N_FAULTS},
-                   **{k: "issue-63-o" for k in BATCH_O_FAULTS}, **{k: "issue-63-p" for k in BATCH_P_FAULTS},
-                   **{k: "issue-63-q" for k in BATCH_Q_FAULTS}, **{k: "issue-63-r" for k in BATCH_R_FAULTS},
-                   **{k: "issue-63-s" for k in BATCH_S_FAULTS}, **{k: "issue-63-t" for k in BATCH_T_FAULTS},
-                   **{k: "issue-63-u" for k in BATCH_U_FAULTS}, **{k: "issue-63-v" for k in BATCH_V_FAULTS},
-                   **{k: "issue-63-w" for k in BATCH_W_FAULTS}, **{k: "issue-63-x" for k in BATCH_X_FAULTS},
-                   **{k: "issue-63-y" for k in BATCH_Y_FAULTS}, **{k: "issue-63-z" for k in BATCH_Z_FAULTS}}
-        print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
+        print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": BATCHES[k]} if k in BATCHES else {})}
                           for k, (c, d) in FAULTS.items()], indent=1))
         return 0
     if "--fault" in argv:

@@ -60,7 +60,16 @@ FAULTS: dict[str, tuple[str, str]] = {
 }
 # the faults written for issue 63, after the diagnosis had been tuned on those above: tools/diagnosis-bench
 # holds part of them out of its tuning (docs/conformance.md, "The verdict")
-NEW_FAULTS: dict[str, tuple[str, str]] = {
+BATCHES: dict[str, str] = {}  # fault name -> the batch of issue 63 it was written in (tools/diagnosis-bench)
+
+
+def _batch(batch: str, faults: dict[str, tuple[str, str]]) -> None:
+    """Declare one batch of faults written for issue 63: FAULTS gains them, BATCHES says when they were written."""
+    FAULTS.update(faults)
+    BATCHES.update(dict.fromkeys(faults, batch))
+
+
+_batch("issue-63", {
     "demande-codille-three": ("hom.contract.table", "a demande lost codille costs 3, not 2"),
     "sans-prendre-four": ("hom.contract.table", "sans prendre scores 4 (codille 5), as sans prendre in spades"),
     "remise-costs-nothing": ("hom.count.score", "a remise costs the hombre nothing"),
@@ -75,10 +84,9 @@ NEW_FAULTS: dict[str, tuple[str, str]] = {
     "win-needs-five": ("hom.count.result", "the hombre wins only with five tricks or more; fewer is a remise at best"),
     "unplayed-coup-not-counted": ("hom.match.coups", "a coup not played does not count towards the game"),
     "contract-as-name": ("protocol", "the `contract` observable is the contract's name alone, not {name, trump}"),
-}
-FAULTS.update(NEW_FAULTS)
+})
 # the second batch of issue 63, written blind to the diagnosis (which never saw them): the held-out set
-HELD_OUT_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-b", {
     "nolo-red-ace-lowest": ("hom.deck.nolo-order", "in nolo the red aces rank lowest, like the black ones"),
     "deal-from-dealer": ("hom.deal.packets", "the first packet goes to the dealer, not the player on his right"),
     "sans-prendre-spades": ("hom.contract.sans-prendre", "the hombre of a sans prendre may name spades as trump"),
@@ -93,10 +101,9 @@ HELD_OUT_FAULTS: dict[str, tuple[str, str]] = {
     "missed-vole-loses-win": ("hom.count.vole", "a vole undertaken and missed also loses the win: the hombre loses "
                               "the contract's first value, and the point of the vole"),
     "unplayed-same-dealer": ("hom.match.next-dealer", "after a coup nobody bid, the same dealer deals again"),
-}
-FAULTS.update(HELD_OUT_FAULTS)
+})
 # the third batch of issue 63, written blind to the diagnosis too: a second held-out set
-BATCH_C_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-c", {
     "bid-too-low-cannot-name": ("hom.auction.priority", "a bid that does not outrank the standing one is refused "
                                 "cannot-name, not bid-too-low"),
     "priority-first-in-duel": ("hom.auction.priority", "in the second duel the third hand, who speaks first in it, "
@@ -112,10 +119,9 @@ BATCH_C_FAULTS: dict[str, tuple[str, str]] = {
                          "talon"),
     "discard-counts-private": ("hom.info.public", "the view's exchange lists only the player's own exchange, not how "
                                "many each discarded"),
-}
-FAULTS.update(BATCH_C_FAULTS)
+})
 # the fourth batch of issue 63, written blind to the diagnosis as well: a third held-out set
-BATCH_D_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-d", {
     "nolo-black-aces-trump": ("hom.contract.nolo", "in the nolo contracts the espadille and the baste stay trumps, "
                               "the only two (the espadille higher): a black ace led asks for the other"),
     "talon-dealt-first": ("hom.deal.talon", "a seeded deal lays the talon off the top of the pack first, then deals "
@@ -134,10 +140,9 @@ BATCH_D_FAULTS: dict[str, tuple[str, str]] = {
                                  "of the coup: no auction, hombre, contract, trump, trick, tricks or turned card"),
     "game-ends-a-coup-late": ("hom.match.coups", "the game is over only once more coups than its count are "
                               "played: winners after the 31st coup (41st with four)"),
-}
-FAULTS.update(BATCH_D_FAULTS)
+})
 # the fifth batch of issue 63, written blind to the diagnosis too: a fourth held-out set
-BATCH_E_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-e", {
     "draw-king-mod-three": ("hom.match.first-dealer", "a seeded draw gives the king to player w mod 3 even with four "
                             "at the table"),
     "surrender-before-draw": ("hom.exchange.surrender", "the hombre may give up at his turn in the exchange, "
@@ -156,12 +161,11 @@ BATCH_E_FAULTS: dict[str, tuple[str, str]] = {
                                    "codille 3"),
     "sitting-out-not-in-hand": ("hom.players.four", "with four, an action for the player sitting out is refused "
                                 "as his turn's would be (a card not-in-hand, a word word-not-now), not wrong-seat"),
-}
-FAULTS.update(BATCH_E_FAULTS)
+})
 # replaced in batch issue-63-e, for it failed no scenario (a gap of the corpus): "cut-range-thirty-one"
 # (hom.deal.cut), a cut of more than 31 cards refused as out of range, the range of a 32-card pack
 # the sixth batch of issue 63, written blind to the diagnosis too: a fifth held-out set
-BATCH_F_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-f", {
     "manille-always-seven": ("hom.deck.matadors", "the manille is the seven of the trump suit in black trumps too, "
                              "not the two"),
     "cut-ignored": ("hom.deal.cut", "the cut given beside a seed is not applied: the pack is dealt as shuffled"),
@@ -179,10 +183,9 @@ BATCH_F_FAULTS: dict[str, tuple[str, str]] = {
                              "others' views list none"),
     "unopened-contract-word-not-now": ("hom.contract.demande", "a contract or trump the won bid does not open is "
                                        "refused word-not-now, not cannot-name"),
-}
-FAULTS.update(BATCH_F_FAULTS)
+})
 # the seventh batch of issue 63, written blind to the diagnosis too: a sixth held-out set
-BATCH_G_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-g", {
     "ponte-fourth-matador": ("hom.deck.matadors", "in red trumps the ponte counts as a fourth matador: a player whose "
                              "only trumps are it and matadors need not play one on a trump lead"),
     "four-default-dealer-two": ("hom.players.four", "with four at the table and no dealer given, player 2 deals, as "
@@ -201,10 +204,9 @@ BATCH_G_FAULTS: dict[str, tuple[str, str]] = {
                                      "open_hand: only the tiers' views show his hand laid"),
     "deals-count-coup-in-progress": ("hom.match.coups", "the session's deals count the coup being played from its "
                                      "start, not only once it is over"),
-}
-FAULTS.update(BATCH_G_FAULTS)
+})
 # the eighth batch of issue 63, written blind to the diagnosis too: a seventh held-out set
-BATCH_H_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-h", {
     "nolo-red-seven-high": ("hom.deck.nolo-order", "in nolo the red cards after the ace rank seven down to two "
                             "(\"two up to seven\" read as rising), not two down to seven"),
     "cut-one-short": ("hom.deal.cut", "a cut of K lifts only K - 1 cards: the pack dealt starts with the shuffle's "
@@ -223,10 +225,9 @@ BATCH_H_FAULTS: dict[str, tuple[str, str]] = {
                            "end of every coup, not only once the game's coups are played"),
     "four-result-three-entries": ("hom.players.four", "with four at the table the result (and the view's points) "
                                   "lists only the three players in the deal, not an entry for the one sitting out"),
-}
-FAULTS.update(BATCH_H_FAULTS)
+})
 # the ninth batch of issue 63, written blind to the diagnosis too: an eighth held-out set
-BATCH_I_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-i", {
     "pack-ranks-ascending": ("hom.deck.cards", "the pack a seed shuffles lists each suit from the two up (2 3 4 5 6 7 "
                              "A J Q K), not from the king down as the ruleset's ranks run"),
     "direction-clockwise": ("hom.deal.packets", "the game goes clockwise, as H1's text says: the dealer's left-hand "
@@ -247,10 +248,9 @@ BATCH_I_FAULTS: dict[str, tuple[str, str]] = {
                       "the first in seat order"),
     "discards-put-away": ("hom.info.own-hand", "a player's view shows his own discards only during the exchange: once "
                           "play starts they are put away and the view lists none"),
-}
-FAULTS.update(BATCH_I_FAULTS)
+})
 # the tenth batch of issue 63, written blind to the diagnosis too: a ninth held-out set
-BATCH_J_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-j", {
     "deal-one-by-one": ("hom.deal.packets", "a seeded deal gives the cards one at a time round the three seats, "
                         "from the first hand, not in packets of three"),
     "draw-first-king-dealt": ("hom.match.first-dealer", "a seeded draw deals the shuffled pack face up one card to "
@@ -271,10 +271,9 @@ BATCH_J_FAULTS: dict[str, tuple[str, str]] = {
                                              "for the hombre"),
     "codille-needs-five": ("hom.count.result", "the hombre loses codille only when a tier takes five tricks or "
                            "more; a tier ahead of him with four tricks or fewer makes it a remise"),
-}
-FAULTS.update(BATCH_J_FAULTS)
+})
 # the eleventh batch of issue 63, written blind to the diagnosis too: a tenth held-out set
-BATCH_K_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-k", {
     "red-trump-six-high": ("hom.deck.trump-order", "in red trumps the cards after the jack rank six, five, four, "
                            "three, two, as in black trumps, not two up to six"),
     "cut-before-shuffle": ("hom.deal.cut", "a seeded deal cuts the unshuffled pack and then shuffles it, instead of "
@@ -293,10 +292,9 @@ BATCH_K_FAULTS: dict[str, tuple[str, str]] = {
                                  "card for trump, as in a tourné, instead of naming a suit other than spades"),
     "exchange-words-malformed": ("hom.exchange.hombre", "in the exchange any word but draw (surrender, stop, pass, a "
                                  "contract) is refused malformed-action, not word-not-now"),
-}
-FAULTS.update(BATCH_K_FAULTS)
+})
 # the twelfth batch of issue 63, written blind to the diagnosis too: an eleventh held-out set
-BATCH_L_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-l", {
     "codille-doubles": ("hom.contract.table", "a codille costs twice the contract's first value (the second value read "
                         "as double the first), not the table's second value"),
     "turned-card-off-talon": ("hom.deal.talon", "the card turned in a tourné is taken off the talon when it is turned: "
@@ -317,10 +315,9 @@ BATCH_L_FAULTS: dict[str, tuple[str, str]] = {
                                  "led, instead of an empty table"),
     "tier-surrender-wrong-seat": ("hom.exchange.surrender", "surrender said by a tier at his turn is refused "
                                   "wrong-seat, not word-not-now"),
-}
-FAULTS.update(BATCH_L_FAULTS)
+})
 # the thirteenth batch of issue 63, written blind to the diagnosis too: a twelfth held-out set
-BATCH_M_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-m", {
     "a-pique-scores-more": ("hom.contract.table", "demande à pique scores 2 (codille 3), one more than the demande, "
                             "as sans prendre à pique scores more than sans prendre"),
     "pack-dealt-bottom-up": ("hom.deal.packets", "a seeded deal reads the shuffled pack from its bottom card up: seat 0 "
@@ -341,10 +338,9 @@ BATCH_M_FAULTS: dict[str, tuple[str, str]] = {
                            "down"),
     "contract-late-cannot-name": ("hom.auction.order", "a contract named after the auction, in the exchange or in "
                                   "play, is refused cannot-name, not word-not-now"),
-}
-FAULTS.update(BATCH_M_FAULTS)
+})
 # the fourteenth batch of issue 63, written blind to the diagnosis too: a thirteenth held-out set
-BATCH_N_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-n", {
     "nolo-demande-surrender": ("hom.exchange.surrender", "the hombre of a nolo with exchange may give up too, as in "
                                "the other contracts with exchange"),
     "demande-opens-no-exchange": ("hom.contract.demande", "after a demande the hombre may choose any contract but "
@@ -362,12 +358,11 @@ BATCH_N_FAULTS: dict[str, tuple[str, str]] = {
                           "the survivor's bid not standing against him"),
     "black-aces-free-on-trump-lead": ("hom.play.follow", "a trump led does not ask for the espadille or the baste: a "
                                       "player may keep them back, and one whose only trumps they are plays any card"),
-}
-FAULTS.update(BATCH_N_FAULTS)
+})
 # dropped in batch issue-63-o, for it failed no scenario: "shown-cleared-at-play" (hom.info.public), the black
 # aces shown for a grand tourné leaving the views once play starts
 # the fifteenth batch of issue 63, written blind to the diagnosis too: a fourteenth held-out set
-BATCH_O_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-o", {
     "pur-nolo-tiers-exchange": ("hom.exchange.nolo", "in pure nolo and open nolo the tiers exchange, as in sans "
                                 "prendre, the hombre alone not exchanging"),
     "next-after-winner-leads": ("hom.play.lead", "after each trick the player after its winner leads the next, not "
@@ -386,10 +381,9 @@ BATCH_O_FAULTS: dict[str, tuple[str, str]] = {
                           "first: nolo with exchange above tourné, pure nolo above sans prendre in spades"),
     "held-counts-private": ("hom.info.own-hand", "a view's held shows only the player's own count of cards, the "
                             "others' counts null"),
-}
-FAULTS.update(BATCH_O_FAULTS)
+})
 # the sixteenth batch of issue 63, written blind to the diagnosis too: a fifteenth held-out set
-BATCH_P_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-p", {
     "plain-red-ace-lowest": ("hom.deck.plain-order", "in the trump contracts a plain red ace ranks lowest of its "
                              "suit, below the seven, not between the jack and the two"),
     "earlier-equals-same-name-only": ("hom.auction.priority", "the earlier of two bidders may equal only by naming "
@@ -410,12 +404,11 @@ BATCH_P_FAULTS: dict[str, tuple[str, str]] = {
     "privilege-needs-two-matadors": ("hom.play.matador-privilege", "the privilege is read for a player holding "
                                      "matadors in the plural: one whose only trump is a single matador must play it "
                                      "on a trump lead"),
-}
-FAULTS.update(BATCH_P_FAULTS)
+})
 # dropped in batch issue-63-q, for it failed no scenario: "turned-cleared-at-draw" (hom.info.public), the card
 # turned in a tourné leaving the views once the hombre has drawn it
 # the seventeenth batch of issue 63, written blind to the diagnosis too: a sixteenth held-out set
-BATCH_Q_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-q", {
     "deal-goes-left": ("hom.deal.packets", "a seeded deal gives its first packet to the second hand, on the dealer's "
                        "left, then to the first hand and the dealer, the auction still opening with the first hand"),
     "nolo-black-ace-after-jack": ("hom.deck.nolo-order", "in nolo the black aces rank after the jack, above the seven, "
@@ -434,10 +427,9 @@ BATCH_Q_FAULTS: dict[str, tuple[str, str]] = {
                                 "lower seat number, not the one who spoke first in the deal"),
     "first-hand-sits-out": ("hom.players.four", "with four at the table the player on the dealer's right sits the "
                             "deal out, not the one opposite the dealer"),
-}
-FAULTS.update(BATCH_Q_FAULTS)
+})
 # the eighteenth batch of issue 63, written blind to the diagnosis too: a seventeenth held-out set
-BATCH_R_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-r", {
     "sans-prendre-spades-word-not-now": ("hom.contract.sans-prendre", "trump spades named for a sans prendre is "
                                          "refused word-not-now, not cannot-name"),
     "view-auction-own-only": ("hom.info.public", "a view's auction lists only the player's own bids and passes, not "
@@ -456,12 +448,11 @@ BATCH_R_FAULTS: dict[str, tuple[str, str]] = {
                                  "player has discarded, until play starts and they are put face down"),
     "matadors-black-aces-only": ("hom.deck.matadors", "only the espadille and the baste are taken as matadors for the "
                                  "privilege: the manille is an ordinary trump that a trump lead asks for"),
-}
-FAULTS.update(BATCH_R_FAULTS)
+})
 # dropped in batch issue-63-s, for it failed no scenario: "hombre-deals-next" (hom.match.next-dealer), the hombre
 # of a played coup dealing the next, not the first hand
 # the nineteenth batch of issue 63, written blind to the diagnosis too: an eighteenth held-out set
-BATCH_S_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-s", {
     "ponte-after-king": ("hom.deck.trump-order", "in red trumps the ponte ranks after the king, not fourth right after "
                          "the matadors"),
     "plain-red-descending": ("hom.deck.plain-order", "in the trump contracts the plain red cards after the ace rank "
@@ -480,10 +471,9 @@ BATCH_S_FAULTS: dict[str, tuple[str, str]] = {
                               "manille led forces nothing, as the baste does not"),
     "grand-tourne-shows-at-play": ("hom.contract.grand-tourne", "the hombre of a grand tourné shows the black aces "
                                    "only once the exchange is over and play starts, not when the contract is chosen"),
-}
-FAULTS.update(BATCH_S_FAULTS)
+})
 # the twentieth batch of issue 63, written blind to the diagnosis too: a nineteenth held-out set
-BATCH_T_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-t", {
     "manille-above-espadille": ("hom.deck.matadors", "the manille is the highest trump, above the espadille, the "
                                 "matadors ranking manille, espadille, baste"),
     "sans-prendre-hombre-exchanges": ("hom.exchange.tiers", "in sans prendre the hombre too may exchange, first and "
@@ -502,10 +492,9 @@ BATCH_T_FAULTS: dict[str, tuple[str, str]] = {
     "demande-spades-is-a-pique": ("hom.contract.a-pique", "a demande whose hombre names spades becomes the demande à "
                                   "pique: the contract played is demande-a-pique"),
     "grand-tourne-four": ("hom.contract.table", "grand tourné scores 4 (codille 5), not 3 (codille 4)"),
-}
-FAULTS.update(BATCH_T_FAULTS)
+})
 # the twenty-first batch of issue 63, written blind to the diagnosis too: a twentieth held-out set
-BATCH_U_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-u", {
     "auction-forgotten-after": ("hom.info.public", "the views list the auction's bids and passes only while the "
                                 "auction lasts: once it is over the view's auction is empty"),
     "tier-keeps-unrecorded": ("hom.exchange.tiers", "a tier who discards nothing says nothing: the exchange lists "
@@ -525,13 +514,12 @@ BATCH_U_FAULTS: dict[str, tuple[str, str]] = {
                          "four, the hombre level with the better tier only, is a codille"),
     "sitting-out-fixed": ("hom.players.four", "with four, the player opposite the first dealer sits out every coup of "
                           "the session, not the one opposite each coup's dealer"),
-}
-FAULTS.update(BATCH_U_FAULTS)
+})
 # dropped in batch issue-63-v, for they failed no scenario: "open-hand-cleared-at-over" (hom.contract.nolo-ouvert),
 # the open nolo hand leaving the views once the coup is over, and "discards-hidden-until-draw" (hom.info.own-hand),
 # a player's own discards left out of his view until he has drawn
 # the twenty-second batch of issue 63, written blind to the diagnosis too: a twenty-first held-out set
-BATCH_V_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-v", {
     "pack-red-plain-order": ("hom.deck.cards", "the pack a seed shuffles lists each red suit in its plain order (K Q J "
                              "A 2 3 4 5 6 7), not in the ruleset's rank order K Q J A 7 6 5 4 3 2"),
     "baste-clubs-only": ("hom.deck.matadors", "the baste is a trump only when clubs are trump; in another trump it is "
@@ -550,12 +538,11 @@ BATCH_V_FAULTS: dict[str, tuple[str, str]] = {
                             "leads the sixth and so undertakes the vole"),
     "sans-prendre-trump-after-exchange": ("hom.contract.sans-prendre", "the hombre of a sans prendre names his trump "
                                           "only once the tiers have exchanged, not before the exchange"),
-}
-FAULTS.update(BATCH_V_FAULTS)
+})
 # dropped in batch issue-63-w, for it failed no scenario: "vole-may-stop-later" (hom.count.vole), a hombre who has
 # undertaken the vole still allowed to stop at a later lead while he has taken every trick
 # the twenty-third batch of issue 63, written blind to the diagnosis too: a twenty-second held-out set
-BATCH_W_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-w", {
     "codille-costs-both": ("hom.count.score", "a codille costs the contract's first value and its second value "
                            "together (1 + 2 for a demande), not the second alone"),
     "black-ace-off-suit-loses": ("hom.play.trick-winner", "in finding a trick's winner only the cards of the trump "
@@ -576,10 +563,9 @@ BATCH_W_FAULTS: dict[str, tuple[str, str]] = {
                                  "order they were dealt, the first hand's first, not by seat"),
     "all-pass-word-not-now": ("hom.auction.all-pass", "an action after all three passed is refused word-not-now, the "
                               "coup taken as an auction with nobody to speak, not deal-over"),
-}
-FAULTS.update(BATCH_W_FAULTS)
+})
 # the twenty-fourth batch of issue 63, written blind to the diagnosis too: a twenty-third held-out set
-BATCH_X_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-x", {
     "tricks-own-pile-only": ("hom.info.public", "a view's tricks lists only the tricks the player took himself (\"look "
                              "over the tricks taken\" read as one's own pile), not every trick's winner"),
     "remise-level-any-tier": ("hom.count.result", "the hombre loses remise when he is level with either tier, the "
@@ -601,12 +587,11 @@ BATCH_X_FAULTS: dict[str, tuple[str, str]] = {
     "second-duel-no-priority": ("hom.auction.priority", "in the second duel neither bidder has the priority: the "
                                 "survivor, though he spoke earlier in the deal, must name a higher rank than the third "
                                 "hand's bid"),
-}
-FAULTS.update(BATCH_X_FAULTS)
+})
 # dropped in batch issue-63-y, for it failed no scenario: "game-ends-a-coup-early" (hom.match.coups), the game over
 # once one coup fewer than its count is played (winners after the 29th coup, the 39th with four)
 # the twenty-fifth batch of issue 63, written blind to the diagnosis too: a twenty-fourth held-out set
-BATCH_Y_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-y", {
     "nolo-fewest-wins": ("hom.count.nolo", "a nolo is judged against the tiers: the hombre wins with fewer tricks than "
                          "each tier, loses remise level with the one who took fewer, codille with more"),
     "ruff-does-not-win": ("hom.play.trick-winner", "a trump wins a trick only when a trump was led: on a plain lead the "
@@ -625,12 +610,11 @@ BATCH_Y_FAULTS: dict[str, tuple[str, str]] = {
                             "act (\"on your turn only\"), the others' views an empty trick"),
     "three-each-codille": ("hom.count.result", "a hombre with three tricks level with both tiers (three each) loses "
                            "codille: only four and four is a remise"),
-}
-FAULTS.update(BATCH_Y_FAULTS)
+})
 # dropped in batch issue-63-z, for it failed no scenario: "next-dealer-hombre" (hom.match.next-dealer), the hombre of a
 # coup played dealing the next one
 # the twenty-sixth batch of issue 63, written blind to the diagnosis too: a twenty-fifth held-out set
-BATCH_Z_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-z", {
     "open-hand-as-shown": ("hom.contract.nolo-ouvert", "the open nolo hombre's hand is put in the views' shown list, as "
                            "cards he showed, and open_hand stays null"),
     "stopped-how-played-out": ("hom.count.vole", "a hombre who stops after the first five tricks ends the coup with "
@@ -650,8 +634,7 @@ BATCH_Z_FAULTS: dict[str, tuple[str, str]] = {
                             "the session counts only the coups dealt in the scenario"),
     "draw-events-reversed": ("hom.exchange.hombre", "the draw events of an exchange list the cards drawn from the "
                              "deepest up, the top card of the talon last, not in the order they come off the talon"),
-}
-FAULTS.update(BATCH_Z_FAULTS)
+})
 FAULT = ""
 
 SUITS = "SHDC"
@@ -2046,20 +2029,7 @@ def main() -> int:
     """Serve the protocol on stdin/stdout."""
     args = sys.argv[1:]
     if args[:1] == ["--list-faults"]:
-        batches = {**{k: "issue-63" for k in NEW_FAULTS}, **{k: "issue-63-b" for k in HELD_OUT_FAULTS},
-                   **{k: "issue-63-c" for k in BATCH_C_FAULTS}, **{k: "issue-63-d" for k in BATCH_D_FAULTS},
-                   **{k: "issue-63-e" for k in BATCH_E_FAULTS}, **{k: "issue-63-f" for k in BATCH_F_FAULTS},
-                   **{k: "issue-63-g" for k in BATCH_G_FAULTS}, **{k: "issue-63-h" for k in BATCH_H_FAULTS},
-                   **{k: "issue-63-i" for k in BATCH_I_FAULTS}, **{k: "issue-63-j" for k in BATCH_J_FAULTS},
-                   **{k: "issue-63-k" for k in BATCH_K_FAULTS}, **{k: "issue-63-l" for k in BATCH_L_FAULTS},
-                   **{k: "issue-63-m" for k in BATCH_M_FAULTS}, **{k: "issue-63-n" for k in BATCH_N_FAULTS},
-                   **{k: "issue-63-o" for k in BATCH_O_FAULTS}, **{k: "issue-63-p" for k in BATCH_P_FAULTS},
-                   **{k: "issue-63-q" for k in BATCH_Q_FAULTS}, **{k: "issue-63-r" for k in BATCH_R_FAULTS},
-                   **{k: "issue-63-s" for k in BATCH_S_FAULTS}, **{k: "issue-63-t" for k in BATCH_T_FAULTS},
-                   **{k: "issue-63-u" for k in BATCH_U_FAULTS}, **{k: "issue-63-v" for k in BATCH_V_FAULTS},
-                   **{k: "issue-63-w" for k in BATCH_W_FAULTS}, **{k: "issue-63-x" for k in BATCH_X_FAULTS},
-                   **{k: "issue-63-y" for k in BATCH_Y_FAULTS}, **{k: "issue-63-z" for k in BATCH_Z_FAULTS}}
-        print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
+        print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": BATCHES[k]} if k in BATCHES else {})}
                           for k, (c, d) in FAULTS.items()]))
         return 0
     if args[:1] == ["--fault"]:

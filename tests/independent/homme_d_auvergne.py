@@ -51,7 +51,16 @@ FAULTS: dict[str, tuple[str, str]] = {
 }
 # the faults written for issue 63, after the diagnosis had been tuned on those above: tools/diagnosis-bench
 # holds part of them out of its tuning (docs/conformance.md, "The verdict")
-NEW_FAULTS: dict[str, tuple[str, str]] = {
+BATCHES: dict[str, str] = {}  # fault name -> the batch of issue 63 it was written in (tools/diagnosis-bench)
+
+
+def _batch(batch: str, faults: dict[str, tuple[str, str]]) -> None:
+    """Declare one batch of faults written for issue 63: FAULTS gains them, BATCHES says when they were written."""
+    FAULTS.update(faults)
+    BATCHES.update(dict.fromkeys(faults, batch))
+
+
+_batch("issue-63", {
     "unplayed-kings-cancelled": ("auv.king.once", "the kings scored in a deal that is not played are struck off"),
     "ten-above-ace": ("auv.deck.order", "ranks the ten above the ace (K Q J T A 9 8 7)"),
     "void-must-overtrump": ("auv.play.trump-if-void", "a player void in the suit led must beat a trump already played if he can"),
@@ -65,10 +74,9 @@ NEW_FAULTS: dict[str, tuple[str, str]] = {
     "rejouissance-from-last-turner": ("auv.turn.offer",
                                       "a réjouissance is offered first to the player after the one who turned last"),
     "target-after-deal": ("auv.match.target", "the target is checked only once the deal is over"),
-}
-FAULTS.update(NEW_FAULTS)
+})
 # the second batch of issue 63, written blind to the diagnosis (which never saw them): the held-out set
-HELD_OUT_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-b", {
     "three-keep-sevens": ("auv.deck.cards", "with three players the sevens stay in the pack (32 cards)"),
     "four-rejouissances": ("auv.speech.rejouissance", "allows a fourth réjouissance after three"),
     "taken-king-to-sheet": ("auv.king.taken", "a scored king won by another player costs its holder the point, "
@@ -84,10 +92,9 @@ HELD_OUT_FAULTS: dict[str, tuple[str, str]] = {
                                    "not cards-not-yet"),
     "target-tie-first-wins": ("auv.match.target", "two players reaching the target together: the first in the order of "
                               "play wins, instead of play going on"),
-}
-FAULTS.update(HELD_OUT_FAULTS)
+})
 # the third batch of issue 63, written blind to the diagnosis too: a second held-out set
-BATCH_C_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-c", {
     "each-opponent-under-winner": ("auv.count.lost", "a homme who loses gives a point to each opponent even when "
                                    "loser_pays is the-winner"),
     "four-always-thirty-two": ("auv.deck.cards", "four players use the 32-card pack even when pack_with_four is "
@@ -103,10 +110,9 @@ BATCH_C_FAULTS: dict[str, tuple[str, str]] = {
                               "réjouissances"),
     "unplayed-deal-not-counted": ("auv.turn.nobody", "a deal that is not played is not counted among the session's "
                                   "deals"),
-}
-FAULTS.update(BATCH_C_FAULTS)
+})
 # the fourth batch of issue 63, written blind to the diagnosis too: a third held-out set
-BATCH_D_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-d", {
     "show-entry-names-turned": ("auv.king.held", "the ledger entry of a king shown names the card turned, not the "
                                 "king"),
     "talon-counts-turned": ("auv.deal.talon", "the talon's count still includes the cards turned from it"),
@@ -122,10 +128,9 @@ BATCH_D_FAULTS: dict[str, tuple[str, str]] = {
                              "suit"),
     "turner-leads": ("auv.play.lead", "the player who turned the last card leads the first trick, not the dealer's "
                      "right-hand neighbour"),
-}
-FAULTS.update(BATCH_D_FAULTS)
+})
 # the fifth batch of issue 63, written blind to the diagnosis too: a fourth held-out set
-BATCH_E_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-e", {
     "view-talon-hidden": ("auv.info.own-hand", "a player's view gives the talon as null, the talon lying face "
                           "down, instead of how many cards are left in it"),
     "cut-from-bottom": ("auv.deal.cut", "the cut moves K cards from the bottom of the pack to the top, not from "
@@ -142,10 +147,9 @@ BATCH_E_FAULTS: dict[str, tuple[str, str]] = {
                                 "not from its top"),
     "unplayed-over-cards-not-yet": ("auv.turn.nobody", "a card offered after a deal that was not played is "
                                     "refused cards-not-yet, not deal-over"),
-}
-FAULTS.update(BATCH_E_FAULTS)
+})
 # the sixth batch of issue 63, written blind to the diagnosis too: a fifth held-out set
-BATCH_F_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-f", {
     "jack-above-queen": ("auv.deck.order", "ranks the jack above the queen in every suit (K J Q A T 9 8 7)"),
     "deal-clockwise": ("auv.deal.packets", "the packets are dealt from the dealer's left going clockwise, not from "
                        "his right going counterclockwise"),
@@ -161,10 +165,9 @@ BATCH_F_FAULTS: dict[str, tuple[str, str]] = {
                                 "word-not-now"),
     "target-seven-default": ("auv.match.target", "with no target agreed the game is played to seven points, as in "
                              "the prints from 1718, not to five"),
-}
-FAULTS.update(BATCH_F_FAULTS)
+})
 # the seventh batch of issue 63, written blind to the diagnosis too: a sixth held-out set
-BATCH_G_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-g", {
     "cut-ignored": ("auv.deal.cut", "a seeded deal ignores the cut: the pack is dealt as shuffled"),
     "show-in-offer-no-king": ("auv.turn.offer", "show during the turn-offer is refused no-king-to-show, not "
                               "word-not-now"),
@@ -181,10 +184,9 @@ BATCH_G_FAULTS: dict[str, tuple[str, str]] = {
                                     "the deal is played, the player on his right only once it is over"),
     "view-words-speech-only": ("auv.info.turned", "a view's `words` lists only play and pass, leaving out turn, "
                                "leave and show"),
-}
-FAULTS.update(BATCH_G_FAULTS)
+})
 # the eighth batch of issue 63, written blind to the diagnosis too: a seventh held-out set
-BATCH_H_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-h", {
     "lost-points-seat-order": ("auv.count.lost", "when the homme loses, his opponents' points are written in "
                                "seat order from player 0, not in the order of play from the dealer's right"),
     "hand-checked-after-suit": ("auv.play.follow", "a card the player does not hold is refused must-follow-suit "
@@ -201,10 +203,9 @@ BATCH_H_FAULTS: dict[str, tuple[str, str]] = {
                            "after the other, five cards in a row, before the next player is dealt"),
     "draw-winner-speaks-first": ("auv.match.first-dealer", "the player who draws the highest card is made the first "
                                  "to speak, the player on his left dealing, instead of dealing himself"),
-}
-FAULTS.update(BATCH_H_FAULTS)
+})
 # the ninth batch of issue 63, written blind to the diagnosis too: an eighth held-out set
-BATCH_I_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-i", {
     "show-scores-every-king": ("auv.king.held", "a show scores the king of the suit just turned and also every "
                                "other unscored king in the shower's hand (the 1718 reading taken as the rule)"),
     "seat-before-deal-over": ("auv.turn.nobody", "an action given for a player who is not to act is refused "
@@ -223,10 +224,9 @@ BATCH_I_FAULTS: dict[str, tuple[str, str]] = {
                                  "as soon as it is written"),
     "trump-cleared-for-rejouissance": ("auv.speech.trump", "when all pass and a réjouissance is offered, trump is "
                                        "null until its card is turned, not the suit of the last card turned"),
-}
-FAULTS.update(BATCH_I_FAULTS)
+})
 # the tenth batch of issue 63, written blind to the diagnosis too: a ninth held-out set
-BATCH_J_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-j", {
     "unknown-card-not-yet": ("auv.deck.cards", "before play begins a two-character text naming no card of the pack "
                              "(a seven taken out, 1H) is refused cards-not-yet, the moment being checked before the "
                              "card, not unknown-card"),
@@ -244,10 +244,9 @@ BATCH_J_FAULTS: dict[str, tuple[str, str]] = {
                                  "is null, no deal following, instead of the player on the dealer's right"),
     "view-showing-as-speech": ("auv.info.turned", "the view's phase stays speech while the later holders of the "
                                "turned king are asked to show it, instead of showing"),
-}
-FAULTS.update(BATCH_J_FAULTS)
+})
 # the eleventh batch of issue 63, written blind to the diagnosis too: a tenth held-out set
-BATCH_K_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-k", {
     "four-pack-default-28": ("auv.deck.cards", "with four players and no pack_with_four given the pack is the "
                              "28-card one, the sevens out, instead of the 32-card default"),
     "packets-param-ignored": ("auv.deal.packets", "a seeded deal always deals three then two, even when packets "
@@ -263,10 +262,9 @@ BATCH_K_FAULTS: dict[str, tuple[str, str]] = {
                             "instead of play going on"),
     "view-hand-dealt": ("auv.info.own-hand", "a player's view shows his hand as dealt, never updated as he plays "
                         "his cards"),
-}
-FAULTS.update(BATCH_K_FAULTS)
+})
 # the twelfth batch of issue 63, written blind to the diagnosis too: an eleventh held-out set
-BATCH_L_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-l", {
     "pack-listed-ace-ten": ("auv.deal.packets", "the pack a seed shuffles lists each suit in the shuffle's common "
                             "order A T K Q J 9 8 7, not in the game's own K Q J A T 9 8 7, so a seed deals (and "
                             "draws) other cards"),
@@ -286,10 +284,9 @@ BATCH_L_FAULTS: dict[str, tuple[str, str]] = {
                                         "the sheet"),
     "kings-score-unshown": ("auv.king.show", "the holder of the king of a suit just turned scores it at once, "
                             "without showing it (as under king_showing automatic), so nobody is asked to show"),
-}
-FAULTS.update(BATCH_L_FAULTS)
+})
 # the thirteenth batch of issue 63, written blind to the diagnosis too: a twelfth held-out set
-BATCH_M_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-m", {
     "trick-winner-by-position": ("auv.play.trick-winner", "the trick's winner is taken as the place of the winning "
                                  "card in the trick (0 for the card led), not the player who played it"),
     "dealer-turns-first-card": ("auv.deal.talon", "once the cards are dealt the dealer turns the talon's top card "
@@ -309,10 +306,9 @@ BATCH_M_FAULTS: dict[str, tuple[str, str]] = {
                            "played) is refused unknown-card, not not-in-hand"),
     "play-needs-the-suit": ("auv.speech.round", "a player may say he plays only if he holds a card of the suit "
                             "turned; without one, play is refused word-not-now"),
-}
-FAULTS.update(BATCH_M_FAULTS)
+})
 # the fourteenth batch of issue 63, written blind to the diagnosis too: a thirteenth held-out set
-BATCH_N_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-n", {
     "offer-skips-dealer": ("auv.turn.offer", "the dealer is never offered the card: when the others have all left "
                            "it, the deal is not played"),
     "third-rejouissance-not-turned": ("auv.speech.rejouissance", "when all pass after the third réjouissance the deal "
@@ -328,10 +324,9 @@ BATCH_N_FAULTS: dict[str, tuple[str, str]] = {
                              "speech, not at trick 5"),
     "deal-from-bottom": ("auv.deal.packets", "a seeded deal gives the packets from the bottom of the shuffled pack, "
                          "the talon being the cards left on top"),
-}
-FAULTS.update(BATCH_N_FAULTS)
+})
 # the fifteenth batch of issue 63, written blind to the diagnosis too: a fourteenth held-out set
-BATCH_O_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-o", {
     "cut-before-shuffle": ("auv.deal.cut", "a seeded deal cuts the pack before it is shuffled, not the shuffled "
                            "pack before the deal"),
     "show-entry-clause-turned": ("auv.king.held", "the ledger entry of a king shown is written under the clause of "
@@ -348,10 +343,9 @@ BATCH_O_FAULTS: dict[str, tuple[str, str]] = {
                              "alone, leaving out the marks each player had before it"),
     "leave-not-in-words": ("auv.info.turned", "the word leave is not recorded among the words (observable and view), "
                            "as if leaving the card were said to nobody"),
-}
-FAULTS.update(BATCH_O_FAULTS)
+})
 # the sixteenth batch of issue 63, written blind to the diagnosis too: a fifteenth held-out set
-BATCH_P_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-p", {
     "trumps-never-cut": ("auv.play.trick-winner", "a trump wins a trick only when trump was led: on a plain suit led "
                          "the highest card of that suit wins, trumps played to it included"),
     "turned-king-two-marks": ("auv.king.turned", "a player who turns a king scores two points, not one"),
@@ -366,10 +360,9 @@ BATCH_P_FAULTS: dict[str, tuple[str, str]] = {
                                "king of the suit turned if he holds it unshown, before the later holders"),
     "offer-clockwise": ("auv.turn.offer", "after the player on the dealer's right the card is offered going to the "
                         "left (clockwise), the dealer next, not on round to the right"),
-}
-FAULTS.update(BATCH_P_FAULTS)
+})
 # the seventeenth batch of issue 63, written blind to the diagnosis too: a sixteenth held-out set
-BATCH_Q_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-q", {
     "taken-king-two-entries": ("auv.king.taken", "a scored king won by another player is written as two entries, "
                                "a mark lost by its holder to the sheet and one scored by the trick's winner from it, "
                                "not as one entry from the holder to the winner"),
@@ -386,10 +379,9 @@ BATCH_Q_FAULTS: dict[str, tuple[str, str]] = {
                           "word-not-now"),
     "level-first-trick-wins": ("auv.count.homme-wins", "players level at the top for tricks: the one who took the "
                                "earliest trick wins the deal, not the first to reach that number"),
-}
-FAULTS.update(BATCH_Q_FAULTS)
+})
 # the eighteenth batch of issue 63, written blind to the diagnosis too: a seventeenth held-out set
-BATCH_R_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-r", {
     "queen-above-king": ("auv.deck.order", "ranks the queen above the king in every suit (Q K J A T 9 8 7)"),
     "must-trump-only-overcut": ("auv.play.trump-if-void", "a player void in the plain suit led must trump only once "
                                 "someone has trumped before him; before that he may discard"),
@@ -406,10 +398,9 @@ BATCH_R_FAULTS: dict[str, tuple[str, str]] = {
                                 "talon's top card is set aside and the card under it is offered"),
     "draw-tie-by-suit": ("auv.match.first-dealer", "players tied for the highest card at the draw do not draw "
                          "again: the tie is broken by suit, spades before hearts, diamonds and clubs"),
-}
-FAULTS.update(BATCH_R_FAULTS)
+})
 # the nineteenth batch of issue 63, written blind to the diagnosis too: an eighteenth held-out set
-BATCH_S_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-s", {
     "deal-one-at-a-time": ("auv.deal.packets", "a seeded deal gives the cards one at a time round the table, five "
                            "rounds, not in a packet of three then one of two"),
     "same-suit-skipped": ("auv.speech.trump", "a card turned of a suit already turned in the deal is set aside and the "
@@ -426,10 +417,9 @@ BATCH_S_FAULTS: dict[str, tuple[str, str]] = {
     "lowest-trump-wins": ("auv.play.trick-winner", "of several trumps in a trick the lowest wins, not the highest"),
     "turned-seen-by-turner-only": ("auv.info.turned", "a player's view names the cards turned only for those he "
                                    "turned himself; the others' turned cards are given as null"),
-}
-FAULTS.update(BATCH_S_FAULTS)
+})
 # the twentieth batch of issue 63, written blind to the diagnosis too: a nineteenth held-out set
-BATCH_T_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-t", {
     "second-round-from-dealer": ("auv.deal.packets", "a seeded deal gives the second packets starting with the "
                                  "dealer, not with the player on his right"),
     "short-pack-without-eights": ("auv.deck.cards", "the 28-card pack is made by taking out the four eights, not "
@@ -446,10 +436,9 @@ BATCH_T_FAULTS: dict[str, tuple[str, str]] = {
                                        "the turn-offer is refused word-not-now, not wrong-seat"),
     "turned-king-clause-held": ("auv.king.turned", "the ledger entry of a king turned is written under the clause "
                                 "auv.king.held, not auv.king.turned"),
-}
-FAULTS.update(BATCH_T_FAULTS)
+})
 # the twenty-first batch of issue 63, written blind to the diagnosis too: a twentieth held-out set
-BATCH_U_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-u", {
     "ace-above-jack": ("auv.deck.order", "ranks the ace above the jack in every suit (K Q A J T 9 8 7)"),
     "first-receiver-seat-zero": ("auv.deal.packets", "a seeded deal gives the first packet to player 0 whoever "
                                  "deals (reading deal.first_receiver as a seat), not to the player on the dealer's "
@@ -467,10 +456,9 @@ BATCH_U_FAULTS: dict[str, tuple[str, str]] = {
     "taken-king-opponents-kept": ("auv.king.taken", "a scored king won by another opponent of the homme (both "
                                   "playing against him) keeps its point: only a king passing to or from the homme "
                                   "moves"),
-}
-FAULTS.update(BATCH_U_FAULTS)
+})
 # the twenty-second batch of issue 63, written blind to the diagnosis too: a twenty-first held-out set
-BATCH_V_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-v", {
     "seven-above-eight": ("auv.deck.order", "ranks the seven above the eight in every suit (K Q J A T 9 7 8)"),
     "second-round-clockwise": ("auv.deal.packets", "a seeded deal gives the second packets going clockwise from the "
                                "dealer's left, not counterclockwise from his right like the first"),
@@ -485,10 +473,9 @@ BATCH_V_FAULTS: dict[str, tuple[str, str]] = {
                                    "all lower than a trump already in the trick may discard instead of trumping"),
     "speech-clockwise": ("auv.speech.round", "after the player on the dealer's right the word goes to the left "
                          "(clockwise), the dealer next, not on round to the right"),
-}
-FAULTS.update(BATCH_V_FAULTS)
+})
 # the twenty-third batch of issue 63, written blind to the diagnosis too: a twenty-second held-out set
-BATCH_W_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-w", {
     "homme-two-enough": ("auv.count.homme-wins", "a homme who takes two tricks wins the deal, even when another "
                          "player took three"),
     "same-suit-ends-deal": ("auv.speech.trump", "a réjouissance card of a suit already turned in the deal ends it "
@@ -505,10 +492,9 @@ BATCH_W_FAULTS: dict[str, tuple[str, str]] = {
                                    "mark: a player reaching it in play wins only at the count"),
     "won-opponents-lose": ("auv.count.won", "a homme who wins the deal scores one point and each of his opponents "
                            "loses one, as when he loses"),
-}
-FAULTS.update(BATCH_W_FAULTS)
+})
 # the twenty-fourth batch of issue 63, written blind to the diagnosis too: a twenty-third held-out set
-BATCH_X_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-x", {
     "next-dealer-deal-winner": ("auv.match.next-dealer", "after a deal played out the player who won it on tricks "
                                 "deals next, not the player on the dealer's right"),
     "draw-tie-same-pack": ("auv.match.first-dealer", "at a seeded draw for the first dealer the tied players draw "
@@ -524,10 +510,9 @@ BATCH_X_FAULTS: dict[str, tuple[str, str]] = {
                             "hand, as a dealer's turned card is his in other games"),
     "show-commits-play": ("auv.king.show", "a player who shows his king in the speech has declared himself: he may "
                           "then only play, pass being refused word-not-now"),
-}
-FAULTS.update(BATCH_X_FAULTS)
+})
 # the twenty-fifth batch of issue 63, written blind to the diagnosis too: a twenty-fourth held-out set
-BATCH_Y_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-y", {
     "follow-previous-card": ("auv.play.follow", "a player must follow the suit of the card played just before his, "
                              "not the suit of the card led"),
     "won-entry-on-homme-last-trick": ("auv.count.won", "the homme's won mark is written at the number of the last "
@@ -544,10 +529,9 @@ BATCH_Y_FAULTS: dict[str, tuple[str, str]] = {
                            "and the turned cards)"),
     "void-must-trump-highest": ("auv.play.trump-if-void", "a player void in the plain suit led must trump with his "
                                 "highest trump, not with any trump"),
-}
-FAULTS.update(BATCH_Y_FAULTS)
+})
 # the twenty-sixth batch of issue 63, written blind to the diagnosis too: a twenty-fifth held-out set
-BATCH_Z_FAULTS: dict[str, tuple[str, str]] = {
+_batch("issue-63-z", {
     "ranks-read-ascending": ("auv.deck.order", "reads the ranks as listed weakest first: the seven is highest and the "
                              "king lowest in every suit (7 8 9 T A J Q K, strongest first)"),
     "dealer-sees-talon": ("auv.info.own-hand", "the dealer's view lists the talon's face-down cards in his hand, as "
@@ -564,8 +548,7 @@ BATCH_Z_FAULTS: dict[str, tuple[str, str]] = {
                                "number of players (the game as described for four)"),
     "show-during-play": ("auv.king.show", "the holder of the unscored king of the suit turned may still show it and "
                          "score on his turn during play, instead of show being refused word-not-now"),
-}
-FAULTS.update(BATCH_Z_FAULTS)
+})
 FAULT = ""
 SEVENS = True  # parameter pack_with_four (AMB-48): False plays four with 28 cards
 LOSER_PAYS = "each-opponent"  # parameter loser_pays (AMB-53)
@@ -1615,20 +1598,7 @@ def main() -> None:
     global FAULT
     args = sys.argv[1:]
     if args == ["--list-faults"]:
-        batches = {**{k: "issue-63" for k in NEW_FAULTS}, **{k: "issue-63-b" for k in HELD_OUT_FAULTS},
-                   **{k: "issue-63-c" for k in BATCH_C_FAULTS}, **{k: "issue-63-d" for k in BATCH_D_FAULTS},
-                   **{k: "issue-63-e" for k in BATCH_E_FAULTS}, **{k: "issue-63-f" for k in BATCH_F_FAULTS},
-                   **{k: "issue-63-g" for k in BATCH_G_FAULTS}, **{k: "issue-63-h" for k in BATCH_H_FAULTS},
-                   **{k: "issue-63-i" for k in BATCH_I_FAULTS}, **{k: "issue-63-j" for k in BATCH_J_FAULTS},
-                   **{k: "issue-63-k" for k in BATCH_K_FAULTS}, **{k: "issue-63-l" for k in BATCH_L_FAULTS},
-                   **{k: "issue-63-m" for k in BATCH_M_FAULTS}, **{k: "issue-63-n" for k in BATCH_N_FAULTS},
-                   **{k: "issue-63-o" for k in BATCH_O_FAULTS}, **{k: "issue-63-p" for k in BATCH_P_FAULTS},
-                   **{k: "issue-63-q" for k in BATCH_Q_FAULTS}, **{k: "issue-63-r" for k in BATCH_R_FAULTS},
-                   **{k: "issue-63-s" for k in BATCH_S_FAULTS}, **{k: "issue-63-t" for k in BATCH_T_FAULTS},
-                   **{k: "issue-63-u" for k in BATCH_U_FAULTS}, **{k: "issue-63-v" for k in BATCH_V_FAULTS},
-                   **{k: "issue-63-w" for k in BATCH_W_FAULTS}, **{k: "issue-63-x" for k in BATCH_X_FAULTS},
-                   **{k: "issue-63-y" for k in BATCH_Y_FAULTS}, **{k: "issue-63-z" for k in BATCH_Z_FAULTS}}
-        print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": batches[k]} if k in batches else {})}
+        print(json.dumps([{"name": k, "clause": c, "description": d, **({"batch": BATCHES[k]} if k in BATCHES else {})}
                           for k, (c, d) in FAULTS.items()], ensure_ascii=False))
         return
     if len(args) == 2 and args[0] == "--fault":
