@@ -135,6 +135,9 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
                       for (p, m, v), at in zip(deal.announcements, deal.spoken_at, strict=True)]
             spoken += [((n, 0), {"player": deal.tricks[n - 1][0], "marriage": m, "points": v}) for n, m, _, v in deal.table]
             return [entry for _, entry in sorted(spoken, key=lambda e: e[0])]
+        if indep_engine.fault("announcements-grouped-by-team") and deal.brouc:
+            return [{"player": p, "marriage": m, "points": v}
+                    for t in (0, 1) for p, m, v in deal.announcements if indep_engine.team(p) == t]
         if indep_engine.fault("announcements-newest-first") and deal.brouc:
             return [{"player": p, "marriage": m, "points": v} for p, m, v in reversed(deal.announcements)]
         return [{"player": p, "marriage": m, "points": v} for p, m, v in deal.announcements]
@@ -153,6 +156,8 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
         if indep_engine.fault("table-shown-last-trick-only") and not deal.brouc:
             return [{"trick": n, "marriage": m, "team": t, "points": v} for n, m, t, v in deal.table
                     if n == len(deal.tricks)]
+        if indep_engine.fault("table-newest-first") and not deal.brouc:
+            return [{"trick": n, "marriage": m, "team": t, "points": v} for n, m, t, v in reversed(deal.table)]
         return [{"trick": n, "marriage": m, "team": t, "points": v} for n, m, t, v in deal.table]
     if name == "result":
         return deal.result()

@@ -593,6 +593,26 @@ _batch("issue-63-z", {
     "pairs-dealer-stays": ("brus.match.next-dealer", "with two pairs the same player deals again, the deal never "
                            "passing to the other pair's rightmost player"),
 })
+# the twenty-seventh batch of issue 63, written blind to the diagnosis too: a twenty-sixth held-out set
+_batch("issue-63-aa", {
+    "four-removes-sevens": ("brus.players.forms", "with four each for himself two sevens are taken out of the pack, "
+                            "as with five, instead of playing with the whole 32-card pack"),
+    "cut-talon-only": ("brus.deal.cut", "a seeded deal's cut is made after the hands are dealt, on the undealt "
+                       "cards only, not on the whole pack before dealing"),
+    "points-pool-ignored": ("brus.stakes.pool", "in the game for points every player puts a fiche in the pool even "
+                            "when points_pool is none"),
+    "turnup-seen-by-dealer-only": ("brus.info.turned", "a view shows the turned trump only to the dealer who turned "
+                                   "it; the other players' views give turnup as null"),
+    "last-drawer-leads": ("brus.play.next-lead", "while the stock lasts the player who draws last after a trick "
+                          "leads the next one, not the trick's winner"),
+    "held-own-null": ("brus.info.own-hand", "a view's `held` gives the viewing player's own count as null, his hand "
+                      "showing it, and only the others' counts"),
+    "padded-card-accepted": ("brus.play.free", "a card written with a space before or after it (\" TS\", \"TS \") is "
+                             "read as the card and played, not refused malformed-action"),
+    "pool-shared-before-last-payments": ("brus.count.winner", "after the last trick the pool is shared out before that "
+                                         "trick's brusquembilles are settled, not once every card has been played "
+                                         "and paid for"),
+})
 FAULT = ""
 
 
@@ -667,6 +687,8 @@ class Rules:
         self.pairs = form == "four-partners"
         omit: list[str] = []
         sevens_out = form == "three" or (form == "five" and FAULT != "five-keeps-sevens")
+        if FAULT == "four-removes-sevens" and form == "four":
+            sevens_out = True
         if sevens_out or (form == "two" and FAULT == "two-removes-sevens"):
             red = self.p["sevens_removed"] == "red"
             if FAULT == "five-sevens-always-black" and form == "five":
@@ -720,6 +742,8 @@ class Rules:
                 and self.p["points_pool"] == "pool" and form not in ("two", "four-partners")):
             self.paid = True
         self.pool = self.p["scoring"] == "pool" or (self.p["points_pool"] == "pool" and FAULT != "points-game-no-stakes")
+        if FAULT == "points-pool-ignored":
+            self.pool = True
         if FAULT == "two-no-pool" and form == "two":
             self.pool = False
 
@@ -916,6 +940,11 @@ class Deal:
                 k = 0
             pack = pack[-k:] + pack[:-k] if FAULT == "cut-from-bottom" else pack[k:] + pack[:k]
         n = rules.n
+        if FAULT == "cut-talon-only" and cut is not None:
+            pack = pack[len(pack) - int(cut):] + pack[:len(pack) - int(cut)]  # undo the cut of the whole pack
+            rest = pack[3 * n:]
+            k = int(cut) % len(rest)
+            pack = pack[:3 * n] + rest[k:] + rest[:k]
         seats = [(self.dealer + 1 + s) % n for s in range(n)]
         if FAULT == "deal-from-dealer":
             seats = [(self.dealer + s) % n for s in range(n)]
@@ -1047,6 +1076,8 @@ class Deal:
     def act(self, text: str, player: int | None) -> None:
         """Play a card for the player to act, or refuse it changing nothing."""
         rules = self.rules
+        if FAULT == "padded-card-accepted":
+            text = text.strip()
         if len(text) != 2 or any(ch.isspace() for ch in text):
             if FAULT == "word-unknown-card" and text.strip():
                 raise Refused("unknown-card", f"{text!r} is no card of this pack")
@@ -1132,6 +1163,7 @@ class Deal:
         self.tricks.append(win)
         self.won[win].extend(c for _, c in self.trick)
         stock_gone = self.talon_count_true() == 0
+        last_drawer: int | None = None  # fault last-drawer-leads
         if self.talon_count_true() > (rules.n if FAULT == "draw-stops-round-early" else 0):
             order = rules.round_from(leader if FAULT == "leader-draws-first" else win)
             if FAULT == "draw-winner-last":
@@ -1164,6 +1196,7 @@ class Deal:
                     self.drawn_by = p
                     self.drawn_after_win = win
                 self.hands[p].append(card)
+                last_drawer = p
                 drew_for = number + 1 if FAULT == "draw-events-next-trick" else number
                 if FAULT == "draw-events-trick-from-zero":
                     drew_for = number - 1
@@ -1176,7 +1209,8 @@ class Deal:
             self.put_stakes()
         if rules.paid and FAULT == "brusquembilles-paid-at-end":
             self.unpaid.append((number, list(self.trick), win, leader))
-        elif rules.paid and not (FAULT == "last-tricks-unpaid" and stock_gone):
+        elif rules.paid and not (FAULT == "last-tricks-unpaid" and stock_gone) and not (
+                FAULT == "pool-shared-before-last-payments" and not any(self.hands)):
             self.pay_brusquembilles(number, list(self.trick), win, leader)
         self.trick = []
         next_lead = rules.next(leader) if FAULT == "lead-passes-round" else win
@@ -1188,6 +1222,8 @@ class Deal:
             led = self.last_trick[0][1][1]
             next_lead = max((pc for pc in self.last_trick if pc[1][1] == led),
                             key=lambda pc: rules.trump_strength[pc[1][0]] if led == self.trump else rules.strength[pc[1][0]])[0]
+        if FAULT == "last-drawer-leads" and last_drawer is not None:
+            next_lead = last_drawer
         if FAULT == "last-tricks-lead-passes" and self.talon_count_true() == 0:
             next_lead = rules.next(leader)
         left = min(len(h) for h in self.hands)
@@ -1203,6 +1239,8 @@ class Deal:
                     self.won[win].remove(c)
             self.to_act = None
             self.end(number)
+            if FAULT == "pool-shared-before-last-payments" and rules.paid:
+                self.pay_brusquembilles(number, list(self.last_trick), win, leader)
             if FAULT == "to-act-after-deal":
                 self.to_act = win
         else:
@@ -1454,6 +1492,10 @@ class Deal:
         if FAULT == "held-others-hidden":
             held = [c if p == player else None for p, c in enumerate(held)]
         turnup = None if FAULT == "turnup-hidden-once-drawn" and self.drawn_by is not None else self.turnup
+        if FAULT == "turnup-seen-by-dealer-only" and player != self.dealer:
+            turnup = None
+        if FAULT == "held-own-null":
+            held[player] = None
         drawn_by = self.drawn_after_win if FAULT == "drawn-by-trick-winner" else self.drawn_by
         if FAULT == "drawn-by-own-view-only" and drawn_by != player:
             drawn_by = None

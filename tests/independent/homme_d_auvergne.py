@@ -549,6 +549,28 @@ _batch("issue-63-z", {
     "show-during-play": ("auv.king.show", "the holder of the unscored king of the suit turned may still show it and "
                          "score on his turn during play, instead of show being refused word-not-now"),
 })
+# the twenty-seventh batch of issue 63, written blind to the diagnosis too: a twenty-sixth held-out set
+_batch("issue-63-aa", {
+    "king-taken-last-trick-kept": ("auv.king.taken", "a scored king won by another player in the fifth trick keeps "
+                                   "its point, the deal being counted instead; only kings taken in tricks one to "
+                                   "four move"),
+    "debt-homme-only": ("auv.count.debt", "only the homme owes a point he does not have: a player at zero whose "
+                        "scored king is taken stays at zero (the 'homme without points' of A1 read as the only "
+                        "debtor)"),
+    "target-tie-any-reaching": ("auv.match.target", "two or more players at or past the target at once: play goes "
+                                "on even when one of them stands higher than the others, the tie taken as reaching "
+                                "the target together, not as being level at the top"),
+    "view-tricks-own-only": ("auv.info.own-hand", "a player's view lists only the tricks he won himself, the "
+                             "others' tricks lying face down being taken as private"),
+    "dealer-must-play": ("auv.speech.round", "when every other player has passed, the dealer may not pass and must "
+                         "play"),
+    "turned-king-shown": ("auv.king.turned", "a king turned is also recorded as shown by its turner: a show event "
+                          "and an entry in the view's shown kings"),
+    "first-lead-trump": ("auv.play.follow", "the first trick must be led with a trump when the leader holds one "
+                         "('trump may be led' read as a duty on the opening lead)"),
+    "deal-stops-at-three": ("auv.count.homme-wins", "the deal ends and is counted as soon as a player takes three "
+                            "tricks, the tricks left not being played"),
+})
 FAULT = ""
 SEVENS = True  # parameter pack_with_four (AMB-48): False plays four with 28 cards
 LOSER_PAYS = "each-opponent"  # parameter loser_pays (AMB-53)
@@ -842,9 +864,12 @@ class Deal:
         debts = fault("debts-forgiven")
         for e in self.ledger:
             if e["from"] != "sheet":
+                prior = total[e["from"]]
                 total[e["from"]] -= e["marks"]
                 if debts and total[e["from"]] < 0:
                     total[e["from"]] = 0
+                if fault("debt-homme-only") and e["from"] != self.homme and total[e["from"]] < 0:
+                    total[e["from"]] = min(prior, 0)
             if e["to"] != "sheet":
                 if fault("debt-wiped-on-score") and total[e["to"]] < 0:
                     total[e["to"]] = 0
@@ -859,6 +884,8 @@ class Deal:
         if fault("target-after-deal") and self.phase != "over":
             return None
         best = [p for p in range(self.n) if total[p] == top]
+        if fault("target-tie-any-reaching") and sum(1 for t in total if t >= self.target) > 1:
+            return None
         if fault("target-tie-both-win") and reached:
             return best
         if fault("target-tie-deal-winner-wins") and reached and len(best) > 1 and self.winner in best:
@@ -928,6 +955,8 @@ class Deal:
             barred = fault("passed-suit-barred") and (p, self.trump()) in self.passed_suits
             if fault("play-needs-the-suit") and not any(c[1] == self.trump() for c in self.hands[p]):
                 barred = True
+            if fault("dealer-must-play") and p == self.dealer and self.asked == self.n - 1:
+                return ["play"] + (["show"] if self.king_to_show(p) else [])
             if fault("show-commits-play") and p in self.shown_this_round:
                 return ["play"] + (["show"] if self.king_to_show(p) else [])
             return (["pass"] if barred else ["play", "pass"]) + (["show"] if self.king_to_show(p) else [])
@@ -949,6 +978,9 @@ class Deal:
         if card not in hand:
             return "not-in-hand", f"{card} is not in player {p}'s hand"
         if not self.trick:
+            if (fault("first-lead-trump") and not self.tricks and card[1] != self.trump()
+                    and any(c[1] == self.trump() for c in hand)):
+                return "must-trump", f"player {p} holds a trump and must lead it to the first trick"
             if fault("trump-lead-forbidden") and card[1] == self.trump() and any(c[1] != card[1] for c in hand):
                 return "must-follow-suit", f"player {p} holds a plain card and may not lead a trump"
             return None
@@ -1074,6 +1106,9 @@ class Deal:
         if card[0] == "K" and not fault("turned-king-free") and not (fault("rejouissance-king-free") and len(self.turned) > 1):
             scorer = self.dealer if fault("turned-king-to-dealer") else p
             self.scored[card] = scorer
+            if fault("turned-king-shown"):
+                self.shown.append((p, card))
+                self.events.append({"trick": 0, "player": p, "show": card})
             if fault("turned-king-at-round-end") or fault("turned-king-needs-homme"):
                 self.pending.append((scorer, card))
             else:
@@ -1270,6 +1305,8 @@ class Deal:
                 continue
             if fault("led-king-not-taken") and q == leader:
                 continue
+            if fault("king-taken-last-trick-kept") and number == 5:
+                continue
             if fault("taken-king-opponents-kept") and self.homme not in (q, win):
                 continue
             if self.scored.get(c) == q or (fault("unscored-king-moves") and c not in self.scored):
@@ -1294,7 +1331,8 @@ class Deal:
                 self.write(number, q, to, c, "auv.king.taken")
         if not fault("target-not-checked-in-play"):
             self.check_target()
-        if self.phase != "over" and len(self.tricks) == 5:
+        three = fault("deal-stops-at-three") and max(self.tricks.count(q) for q in self.tricks) >= 3
+        if self.phase != "over" and (len(self.tricks) == 5 or three):
             self.count()
 
     def trick_winner(self) -> int:
@@ -1491,7 +1529,8 @@ class Deal:
                           if q == p or not fault("shown-kings-private")],
                 "homme": None if fault("view-homme-at-play") and self.phase == "showing" else self.homme,
                 "trick": [{"player": q, "card": c} for q, c in self.trick],
-                "tricks": list(self.tricks), "marks": self.net()}
+                "tricks": [w for w in self.tricks if w == p or not fault("view-tricks-own-only")],
+                "marks": self.net()}
 
 
 def perft(deal: Deal, depth: int) -> int:

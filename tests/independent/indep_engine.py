@@ -1009,6 +1009,38 @@ _batch("issue-63-z", (
     ("table-needs-both-teams", BROUC, "brouc.marriage.table",
      "a marriage that falls in one trick counts only when its cards came from both teams, not from partners alone"),
 ))
+# The twenty-seventh batch of issue 63 (batch "issue-63-aa"), written blind to the diagnosis: a twenty-sixth held-out set.
+_batch("issue-63-aa", (
+    ("rounding-four-up", HDB, "hdb.count.rounding",
+     "card points ending in 4 are rounded up with those ending in 5 to 9 (34 to 40), only 0 to 3 dropping the units"),
+    ("table-credited-at-end", HDB, "hdb.marriage.table",
+     "a table marriage moves its points only once the coup's eight tricks are played, not at once when its trick is won"),
+    ("window-winner-only", HDB, "hdb.marriage.announce-window",
+     "only the trick's winner is asked in the window after it: his partner is never given a turn to announce"),
+    ("claim-right-one-partie", HDB, "hdb.game.claim-right",
+     "a right claim marks one partie, whatever the losers' count at the claim"),
+    ("table-newest-first", HDB, "hdb.info.table-marriage-shown",
+     "the `table` observable lists the table marriages newest first, as the piles lie, not in the order they fell"),
+    ("legal-omits-claim", HDB, "hdb.game.claim",
+     "the `legal` list leaves out `claim` when a claim is open, a claim being taken as said aloud rather than played"),
+    ("reused-checked-before-held", HDB, "hdb.marriage.announce-in-hand",
+     "a marriage announced again once one of its cards is played is refused marriage-reused, not marriage-not-held"),
+    ("cape-et-dehors-above-190", BROUC, "brouc.game.cape-et-dehors",
+     "la cape et dehors needs a written score above 190: a team written at exactly 190 may not declare it"),
+    ("coches-read-with-announced", BROUC, "brouc.game.coches",
+     "the losers' \"under 15\" is read on their written score plus the marriages they announced in the deal, "
+     "written on the slate as they were made"),
+    ("slate-announcement-plain-value", BROUC, "brouc.sheet.ardoise",
+     "the slate's announcement row of a trump marriage writes its plain value (20, 30), not the doubled one it counts"),
+    ("dehors-own-announcements-only", BROUC, "brouc.game.dehors",
+     "a dehors is judged with the declarer's own announced marriages only, leaving out those his partner announced"),
+    ("cape-et-dehors-needs-three-cards", BROUC, "brouc.game.cape-et-dehors",
+     "la cape et dehors may be declared only by a player holding more than two cards, not by one holding two"),
+    ("announcements-grouped-by-team", BROUC, "hdb.info.spoken",
+     "the `announcements` observable lists team 0's announcements first, then team 1's, not in the order spoken"),
+    ("legal-lists-reused-marriages", BROUC, "brouc.marriage.announce-window",
+     "the `legal` list offers again a marriage already announced (or one of whose cards counts in one), though refused"),
+))
 
 
 def fault(name: str) -> bool:
@@ -1203,6 +1235,11 @@ _round_half_up = round_half_up
 def _truncated(points: int) -> int:
     """Under the fault cards-truncated: card points cut down to tens."""
     return points // 10 * 10
+
+
+def _four_up(points: int) -> int:
+    """Under the fault rounding-four-up: card points rounded to tens, a last digit of 4 or more going up."""
+    return (points + 6) // 10 * 10
 
 
 def _half_even(points: int) -> int:
@@ -1421,6 +1458,8 @@ class Deal:
 
     def table_points(self, t: int) -> int:
         """A team's points of table marriages so far."""
+        if fault("table-credited-at-end") and not self.brouc and len(self.tricks) < 8:
+            return 0
         nothing = fault("table-costs-nothing") or fault("table-marriage-not-against")
         single = fault("table-loss-single") and not self.brouc
         return sum(p if tm == t else 0 if nothing else -(p // self.param("table_factor")) if single else -p
@@ -1439,6 +1478,8 @@ class Deal:
         round_half_up = _half_even if fault("bankers-rounding") and self.brouc else _round_half_up
         if fault("cards-truncated") and self.brouc:
             round_half_up = _truncated
+        if fault("rounding-four-up") and not self.brouc:
+            round_half_up = _four_up
         cards = [self.cards_of(0), self.cards_of(1)]
         marriages = [self.marriages_of(0), self.marriages_of(1)]
         how = self.param("rounding")
@@ -1663,7 +1704,7 @@ class Deal:
             for ranks, _ in KINDS:
                 if all(r + suit in hand for r in ranks):
                     name = ranks + suit
-                    if not self.reused(name):
+                    if not self.reused(name) or (fault("legal-lists-reused-marriages") and self.brouc):
                         out.append(name)
         return out
 
@@ -1731,8 +1772,8 @@ class Deal:
         lost = any(team(w) != t for w in won)
         if self.brouc:
             # cape_et_dehors_all_tricks=false: only the tricks from the declaration on must be taken
-            least = 180 if fault("cape-et-dehors-at-180") else 190
-            fewest = 1 if fault("cape-et-dehors-last-card") else 2
+            least = 180 if fault("cape-et-dehors-at-180") else 191 if fault("cape-et-dehors-above-190") else 190
+            fewest = 1 if fault("cape-et-dehors-last-card") else 3 if fault("cape-et-dehors-needs-three-cards") else 2
             own = self.count(t) if fault("cape-et-dehors-on-count") else self.scores[t]
             if fault("cape-et-dehors-other-score"):
                 own = self.scores[1 - t]
@@ -1821,7 +1862,7 @@ class Deal:
         if self.announce_moment(p) and len(self.hands[p]) >= 2 and not (fault("legal-omits-announce") and self.brouc):
             out += ["announce " + m for m in self.held_marriages(p)
                     if not (fault("announce-keeps-a-card") and self.brouc and len(self.hands[p]) < len(m))]
-        if self.may_claim():
+        if self.may_claim() and not (fault("legal-omits-claim") and not self.brouc):
             out.append("claim")
         if self.may_declare(p, False):
             out.append("declare")
@@ -1885,6 +1926,8 @@ class Deal:
                 fewest = len(name)
             if not self.announce_moment(p) or len(self.hands[p]) < fewest:
                 raise Refused("announce-not-now", "no announcement may be made now")
+            if fault("reused-checked-before-held") and not self.brouc and self.reused(name):
+                raise Refused("marriage-reused", f"{name} or one of its cards already counts in an announcement")
             needed = name[:2] if fault("grand-held-without-jack") and not self.brouc else name[:-1]
             if not all(r + name[-1] in self.announcing_hand(p) for r in needed):
                 raise Refused("marriage-not-held", f"player {p} does not hold {name}")
@@ -2004,6 +2047,8 @@ class Deal:
         self.spoken_at.append(len(self.tricks))
         if not (fault("slate-announcements-at-end") and self.brouc):
             written = value // 10 if fault("announcement-row-in-tens") and self.brouc else value
+            if fault("slate-announcement-plain-value") and self.brouc and name[-1] == self.trump:
+                written = value // 2
             if fault("slate-announcement-cumulative") and self.brouc:
                 written = sum(v for pl, _, v in self.announcements if team(pl) == team(p))
             kind = "announcement" if self.brouc and not fault("slate-announcement-as-marriage") else "marriage"
@@ -2228,6 +2273,8 @@ class Deal:
                 self.window[1] = winner ^ 1
             if fault("window-partner-first") and not self.brouc:
                 self.window.reverse()
+            if fault("window-winner-only") and not self.brouc:
+                self.window = [winner]
             if fault("concession-before-window") and not self.brouc:
                 self.pending_window = list(self.window)
                 self.after_window()
@@ -2371,6 +2418,8 @@ class Deal:
         if fault("coches-at-dehors-default") and self.brouc:
             at_dehors = True
         read = counts[loser] if at_dehors else self.scores[loser]
+        if fault("coches-read-with-announced") and self.brouc and not at_dehors:
+            read += sum(v for pl, _, v in self.announcements if team(pl) == loser)
         if fault("coches-on-rounded-score") and self.brouc and not at_dehors:
             read = round_half_up(read)
         if fault("coches-four-below-zero") and read < 0:
@@ -2399,6 +2448,8 @@ class Deal:
             judged[t] -= sum(card_points(cs) for w, cs in self.tricks if w == (p + 2) % 4)
         if fault("dehors-ignores-table-losses") and self.brouc:
             judged[t] += sum(v for _, _, tm, v in self.table if tm != t)
+        if fault("dehors-own-announcements-only") and self.brouc:
+            judged[t] -= sum(v for pl, _, v in self.announcements if pl == (p + 2) % 4)
         if fault("dehors-without-announced") and self.brouc:
             judged[t] -= sum(v for pl, _, v in self.announcements if team(pl) == t)
         assert self.scores is not None
@@ -2446,7 +2497,8 @@ class Deal:
                 read = counts[t]
             if fault("claim-right-losers-score-kept"):
                 counts[1 - t] = self.scores[1 - t]
-            self.finish("claim-right", t, self.pair(t, self.value(read), 0), counts)
+            parties = 1 if fault("claim-right-one-partie") else self.value(read)
+            self.finish("claim-right", t, self.pair(t, parties, 0), counts)
         else:
             keeps = self.param("wrong_claim_marriages") == "card-points-only" or fault("wrong-claim-keeps-marriages")
             kept = self.marriages_of(t) if keeps else 0
