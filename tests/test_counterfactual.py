@@ -89,6 +89,32 @@ def test_a_program_whose_jack_is_worth_one_point_is_found_with_that_number() -> 
     assert ranked("homme-de-brou-1802", outcomes)[0].clause == "hdb.deck.points"
 
 
+def test_a_row_of_the_contract_table_read_one_lower_is_the_table() -> None:
+    """L'Hombre's open nolo scored 5 and 6, not 6 and 7: its codille then pays the row's win, so no
+    single number moved reproduces every failure (the codille moved to 6 reads as the codille paid
+    the win's value, hom.count.score). The whole row moved by one does, and names the table."""
+    outcomes = _played_under("hombre", "auction.contracts.nolo-ouvert.won and auction.contracts.nolo-ouvert.codille",
+                             "5 and 6", "hom.count.")
+    failures = [(o.scenario, o.verdict) for o in outcomes if o.verdict.status == FAILED]
+    assert len(failures) >= 2
+    found = reproductions("hombre", failures, [o.scenario for o in outcomes if o.verdict.status == PASSED])
+    assert found[0].clauses == ("hom.contract.table",) and found[0].reproduced == found[0].tried
+    assert found[0].text == ("auction.contracts.nolo-ouvert.won and auction.contracts.nolo-ouvert.codille: "
+                             "5 and 6 (the rules: 6 and 7)")
+    assert not [r for r in found if r.what in ("auction.contracts.nolo-ouvert.won", "auction.contracts.nolo-ouvert.codille")
+                and r.reproduced == r.tried]  # one number alone reproduces only some
+
+
+def test_only_the_rows_of_a_table_move_whole() -> None:
+    """A row is a named item of a list of three or more (the contracts); two numbers of one record
+    that is no row (1802's declaration: its trick and its score) never move together."""
+    rows = {(v.what, v.value) for v in _numbers("hombre")
+            if " and " in v.what and v.what.endswith(".codille") and v.what.split(".")[2] == v.what.split(".")[-2]}
+    assert len(rows) == 2 * 9  # each of the nine contracts one lower and one higher
+    assert ("auction.contracts.demande.won and auction.contracts.demande.codille", "0 and 1") in rows
+    assert not [v for v in _numbers("homme-de-brou-1802") if "before_trick and" in v.what]
+
+
 def test_numbers_are_moved_by_one_and_lists_by_one_item() -> None:
     moved = {(v.what, str(v.value)) for v in _numbers("homme-de-brou-1802")}
     assert {("game.target", "300"), ("game.target", "302"), ("game.concession.before_tricks", "[2, 3]"),

@@ -15,8 +15,9 @@ Three kinds of variant, each tied to the clauses it belongs to:
   number one more or one less (or doubled, or zero: counted twice, or not at all), a list of
   numbers one longer or one shorter, an order with two neighbours swapped or one card moved to
   the top or the bottom, the places of an order a clause names (the matadors: its first three)
-  holding another card, and the numbers of two neighbouring items swapped (the queen's points
-  and the jack's): the slips a program is most likely to have.
+  holding another card, the numbers of two neighbouring items swapped (the queen's points
+  and the jack's), and a row of a table moved whole by one (a contract's win and codille): the
+  slips a program is most likely to have.
 - **A slip in the rule's function.** A mutant of the one function that implements a clause,
   or of a function it calls (brou.conformance.diagnosis.mutants: a comparison turned, a number moved by
   one, a constant for another...): a fault of logic rather than of data. Only the mutants
@@ -295,7 +296,54 @@ def _numbers(ruleset: str) -> tuple[_Variant, ...]:
                                         _with_data(overlay)))
         if whole.get(path):
             out += _swapped_values(data, ruleset, data_values(data, path), tuple(whole[path]))
-    return tuple(out)
+    return tuple(out + _rows_moved(data, ruleset, whole))
+
+
+def _rows_moved(data: Mapping[str, Any], ruleset: str, whole: Mapping[str, Sequence[str]]) -> list[_Variant]:
+    """The numbers one clause states of one row of a table (a named item of a list of three or
+    more: a contract's win and codille, `auction.contracts.won` and `.codille`) all one less, or all
+    one more: the row read as its neighbour's, a slip that no single number moved by one
+    reproduces where the number moved then stands for another of the row's (open nolo's codille
+    written 6, its win's number)."""
+    out: list[_Variant] = []
+    groups: dict[tuple[tuple[str, ...], str], list[str]] = {}  # (the clauses, the items' path) -> their fields
+    for path, owners in whole.items():
+        prefix, _, field = path.rpartition(".")
+        if prefix:
+            groups.setdefault((tuple(owners), prefix), []).append(field)
+    for (owners, prefix), fields in groups.items():
+        if len(fields) < 2:
+            continue
+        rows: dict[tuple[str | int, ...], list[tuple[tuple[str | int, ...], int]]] = {}
+        for field in fields:
+            for where, value in data_values(data, f"{prefix}.{field}"):
+                if isinstance(value, int) and not isinstance(value, bool):
+                    rows.setdefault(where[:-1], []).append((where, value))
+        for item, numbers in rows.items():
+            table = _at(data, item[:-1])
+            if len(numbers) < 2 or not isinstance(table, list) or len(table) < 3 or item_name(_at(data, item)) is None:
+                continue
+            for step in (-1, 1):
+                if any(v + step < 0 for _, v in numbers):
+                    continue
+                section = str(item[0])
+                edited = copy.deepcopy(data[section])
+                for where, value in numbers:
+                    node: Any = edited
+                    for key in where[1:-1]:
+                        node = node[key]
+                    node[where[-1]] = value + step
+                out.append(_Variant(owners, " and ".join(_label(data, w) for w, _ in numbers),
+                                    " and ".join(str(v + step) for _, v in numbers),
+                                    " and ".join(str(v) for _, v in numbers),
+                                    _with_data({"extends": ruleset, section: edited})))
+    return out
+
+
+def _at(data: Any, path: Sequence[str | int]) -> Any:
+    for key in path:
+        data = data[key]
+    return data
 
 
 def _swapped_values(data: Mapping[str, Any], ruleset: str, values: Sequence[tuple[tuple[str | int, ...], Any]],
