@@ -58,6 +58,9 @@ def match_view(deal: Deal, marks: list[int]) -> dict[str, Any]:
         carried = [before[t] + sum(p for pl, _, p in deal.announcements if indep_engine.team(pl) == t) for t in (0, 1)]
         if indep_engine.fault("cape-carries-table"):
             carried = [carried[t] + deal.table_points(t) for t in (0, 1)]
+        if indep_engine.fault("cape-carried-to-takers"):
+            taken = 0 if deal.tricks_of(0) == 8 else 1
+            carried = [sum(carried) if u == taken else 0 for u in (0, 1)]
         if deal.param("cape_carry_over") == "cape-side-only":
             taker = 0 if deal.tricks_of(0) == 8 else 1
             carried[taker if indep_engine.fault("carry-over-losers-side") else 1 - taker] = 0
@@ -86,6 +89,8 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
     if name == "trick":
         if indep_engine.fault("trick-as-records"):
             return [{"player": p, "card": c} for p, c in deal.trick]
+        if indep_engine.fault("trick-shows-last-card") and not deal.brouc:
+            return [c for _, c in deal.trick[-1:]]
         if indep_engine.fault("trick-newest-first") and not deal.brouc:
             return [c for _, c in reversed(deal.trick)]
         if indep_engine.fault("trick-in-seat-order") and deal.brouc:
@@ -120,6 +125,13 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
         if indep_engine.fault("announcement-view-plain-value") and deal.brouc:
             return [{"player": p, "marriage": m, "points": v // 2 if m[-1] == deal.trump else v}
                     for p, m, v in deal.announcements]
+        if indep_engine.fault("announcements-cumulative-points") and not deal.brouc:
+            so_far = [0, 0]
+            out: list[dict[str, Any]] = []
+            for p, m, v in deal.announcements:
+                so_far[indep_engine.team(p)] += v
+                out.append({"player": p, "marriage": m, "points": so_far[indep_engine.team(p)]})
+            return out
         if indep_engine.fault("announcements-by-team") and not deal.brouc:
             return [{"player": indep_engine.team(p), "marriage": m, "points": v} for p, m, v in deal.announcements]
         if indep_engine.fault("trump-marriage-named-without-suit") and deal.brouc:
@@ -144,6 +156,10 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
     if name == "table":
         if indep_engine.fault("table-view-at-end") and deal.brouc and deal.phase != "over":
             return []
+        if indep_engine.fault("table-team-of-lowest-card") and deal.brouc:
+            return [{"trick": n, "marriage": m, "points": v,
+                     "team": indep_engine.team((deal.leader_of(n - 1) + deal.tricks[n - 1][1].index(m[-2:])) % 4)}
+                    for n, m, t, v in deal.table]
         if indep_engine.fault("table-trick-from-zero") and deal.brouc:
             return [{"trick": n - 1, "marriage": m, "team": t, "points": v} for n, m, t, v in deal.table]
         if indep_engine.fault("table-view-single-value") and not deal.brouc:

@@ -613,6 +613,28 @@ _batch("issue-63-aa", {
                                          "trick's brusquembilles are settled, not once every card has been played "
                                          "and paid for"),
 })
+# the twenty-eighth batch of issue 63, written blind to the diagnosis too: a twenty-seventh held-out set
+_batch("issue-63-ab", {
+    "result-tricks-cards-won": ("brus.count.points", "the result's tricks of a player give how many cards he has "
+                                "won in his tricks, not how many tricks"),
+    "brusquembille-clause-pay-when": ("brus.pay.brusquembille", "the ledger entries of a brusquembille's payment "
+                                      "cite brus.pay.when, not brus.pay.brusquembille"),
+    "trump-observable-card": ("brus.deal.turned", "the trump observable and a view's trump give the turned card "
+                              "itself, not its suit"),
+    "pairs-winners-first-of-side": ("brus.count.winner", "in two pairs the outcome's winners name only the first "
+                                    "player of the winning pair, not both partners"),
+    "view-phase-play-when-over": ("brus.talon.last-tricks", "a view's phase stays play once the last trick is "
+                                  "played, instead of over"),
+    "follow-suit-trump-allowed": ("brus.play.free", "under following_after_talon follow-suit a player holding the "
+                                  "suit led may trump instead of following it"),
+    "pack-listed-rank-by-rank": ("brus.deck.cards", "a seeded deal shuffles the pack listed rank by rank (AS AH AD AC "
+                                 "TS ...), not suit by suit in the shuffle's index order (AS TS KS ... 7C)"),
+    "view-to-act-own-only": ("brus.info.own-hand", "a view's to_act names the player to act only in his own view; "
+                             "the others' views give null"),
+})
+# dropped from this batch after failing no scenario: "index-order-follows-ten-rank" (brus.deck.order: with
+# ten_rank after-jack a seeded deal shuffles the pack listed in the play order A K Q J T 9 8 7) -- no scenario
+# deals from a seed with ten_rank after-jack
 FAULT = ""
 
 
@@ -697,6 +719,8 @@ class Rules:
                 red = not red
             omit = ["7H", "7D"] if red else ["7S", "7C"]
         self.pack = [r + s for s in SUITS for r in INDEX_RANKS if r + s not in omit]
+        if FAULT == "pack-listed-rank-by-rank":
+            self.pack = [r + s for r in INDEX_RANKS for s in SUITS if r + s not in omit]
         order = "AKQJT987" if self.p["ten_rank"] == "after-jack" and FAULT != "ten-second-after-jack" else "ATKQJ987"
         if FAULT == "ten-below-king":
             order = "AKTQJ987"
@@ -991,6 +1015,8 @@ class Deal:
         """Write one ledger entry (never one of 0)."""
         if FAULT == "ledger-card-null" and clause == "brus.pay.brusquembille":
             card = None
+        if FAULT == "brusquembille-clause-pay-when" and clause == "brus.pay.brusquembille":
+            clause = "brus.pay.when"
         if jetons:
             self.ledger.append({"trick": trick, "from": payer, "to": payee, "jetons": jetons, "card": card,
                                 "clause": clause})
@@ -1034,6 +1060,8 @@ class Deal:
                 heading = [c for c in suited if order[c[0]] > best]
                 if heading:
                     return heading
+            if suited and FAULT == "follow-suit-trump-allowed" and self.rules.p["following_after_talon"] == "follow-suit":
+                return [c for c in hand if c[1] in (led, self.trump)]
             if suited:
                 return suited
             trumps = [c for c in hand if c[1] == self.trump]
@@ -1374,6 +1402,8 @@ class Deal:
         if FAULT == "outcome-shares-net" and rules.pool:
             shares = [shares[p] - sum(e["jetons"] for e in self.ledger if e["to"] == "pool" and e["from"] == p)
                       for p in range(n)]
+        if FAULT == "pairs-winners-first-of-side" and rules.pairs:
+            winners = [p for i, p in enumerate(winners) if not any(q in rules.side(p) for q in winners[:i])]
         self.outcome = {"how": "played-out", "winners": winners, "points": points, "shares": shares, "bank": bank}
 
     # ---- the session ----
@@ -1513,8 +1543,10 @@ class Deal:
         jetons: list[int | None] = list(self.jetons())
         if FAULT == "view-jetons-own-only":
             jetons = [j if p == player else None for p, j in enumerate(jetons)]
-        return {"player": player, "phase": "over" if self.over() else "play", "to_act": self.to_act,
-                "trump": self.trump_now(), "turnup": turnup,
+        phase = "over" if self.over() and FAULT != "view-phase-play-when-over" else "play"
+        to_act = None if FAULT == "view-to-act-own-only" and self.to_act != player else self.to_act
+        return {"player": player, "phase": phase, "to_act": to_act,
+                "trump": self.turnup if FAULT == "trump-observable-card" else self.trump_now(), "turnup": turnup,
                 "turnup_drawn_by": None if FAULT == "drawn-by-hidden" else drawn_by,
                 "hand": list(self.hands[player if FAULT != "view-hand-of-player-to-act" or self.to_act is None
                                         else self.to_act]), "held": held,
@@ -1541,7 +1573,7 @@ class Deal:
         if name == "tricks":
             return list(self.tricks)
         if name == "trump":
-            return self.trump_now()
+            return self.turnup if FAULT == "trump-observable-card" else self.trump_now()
         if name == "over":
             return self.over()
         if name == "talon":
@@ -1554,7 +1586,8 @@ class Deal:
             shown = self.side_points() if FAULT == "result-side-points" else [self.card_points(p) for p in range(n)]
             if FAULT == "card-points-at-end-only" and not self.over():
                 shown = [0] * n
-            return [{"tricks": self.tricks.count(p), "card_points": shown[p], "jetons": jet[p]}
+            won = [len(self.won[p]) if FAULT == "result-tricks-cards-won" else self.tricks.count(p) for p in range(n)]
+            return [{"tricks": won[p], "card_points": shown[p], "jetons": jet[p]}
                     for p in range(n)]
         if name == "outcome":
             return self.outcome

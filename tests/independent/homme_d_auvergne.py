@@ -571,6 +571,25 @@ _batch("issue-63-aa", {
     "deal-stops-at-three": ("auv.count.homme-wins", "the deal ends and is counted as soon as a player takes three "
                             "tricks, the tricks left not being played"),
 })
+# the twenty-eighth batch of issue 63, written blind to the diagnosis too: a twenty-seventh held-out set
+_batch("issue-63-ab", {
+    "turner-must-play": ("auv.speech.round", "the player who turned the card may not pass on it in the round of "
+                         "speech that follows: having turned it, he must play"),
+    "words-in-events": ("auv.info.turned", "every word said aloud (leave, play, pass) is recorded among the events "
+                        "too, not only the cards turned and the kings shown"),
+    "show-first-suit-only": ("auv.king.held", "only the king of the suit of the first card turned in the deal may be "
+                             "shown, not the king of the suit just turned in a réjouissance"),
+    "taken-king-trump-suit-only": ("auv.king.taken", "only a scored king of the trump suit moves when another player "
+                                   "wins it in a trick (A2's 'trumped king' read as the trump king)"),
+    "show-out-of-turn-taken": ("auv.king.show", "in the speech the holder of the king of the suit turned may show it "
+                               "at any moment, out of turn, instead of being refused wrong-seat"),
+    "opponents-entry-clause-won": ("auv.count.lost", "when the homme loses, the opponents' points are written under "
+                                   "the clause auv.count.won, not auv.count.lost"),
+    "show-always-legal": ("auv.king.show", "in the speech show is listed among the legal actions of every speaker, "
+                          "whether or not he holds the king of the suit turned"),
+    "bad-rank-malformed": ("auv.deck.cards", "a two-character text whose rank or suit is no symbol of the pack (1H) "
+                           "is refused malformed-action, not unknown-card"),
+})
 FAULT = ""
 SEVENS = True  # parameter pack_with_four (AMB-48): False plays four with 28 cards
 LOSER_PAYS = "each-opponent"  # parameter loser_pays (AMB-53)
@@ -923,7 +942,7 @@ class Deal:
         """The king of the suit just turned, held by p and not scored yet."""
         if not self.turned:
             return None
-        king = "K" + self.turned[-1][1][1]
+        king = "K" + self.turned[0 if fault("show-first-suit-only") else -1][1][1]
         if fault("king-once-per-player") and p in self.scored.values():
             return None
         if fault("rejouissance-show-barred") and len(self.turned) > 1:
@@ -959,6 +978,10 @@ class Deal:
                 return ["play"] + (["show"] if self.king_to_show(p) else [])
             if fault("show-commits-play") and p in self.shown_this_round:
                 return ["play"] + (["show"] if self.king_to_show(p) else [])
+            if fault("turner-must-play") and self.turned and p == self.turned[-1][0]:
+                return ["play"] + (["show"] if self.king_to_show(p) else [])
+            if fault("show-always-legal"):
+                return (["pass"] if barred else ["play", "pass"]) + ["show"]
             return (["pass"] if barred else ["play", "pass"]) + (["show"] if self.king_to_show(p) else [])
         if self.phase == "showing":
             return ["show"] if fault("showing-must-show") else ["show", "pass"]
@@ -1037,6 +1060,8 @@ class Deal:
         if is_card:
             if len(action) != 2 or action != action.strip() or " " in action:
                 raise Refused("malformed-action", f"{action!r} is not an action of this game")
+            if fault("bad-rank-malformed") and (action[0] not in RANKS or action[1] not in SUITS):
+                raise Refused("malformed-action", f"{action!r} names no rank and suit of this game")
             if action not in self.cards and fault("unknown-card-not-yet") and self.phase in ("turn-offer", "speech", "showing"):
                 raise Refused("cards-not-yet", "no card is played before the speech names the homme")
             if action not in self.cards:
@@ -1053,6 +1078,12 @@ class Deal:
         assert p is not None
         if fault("turn-out-of-turn-taken") and self.phase == "turn-offer" and action == "turn" and player is not None:
             self.to_act = p = player
+        if (fault("show-out-of-turn-taken") and action == "show" and self.phase == "speech" and player is not None
+                and player != p and self.king_to_show(player)):
+            self.words.append((player, action))
+            self.say_show(player)
+            self.check_target()
+            return
         if player is not None and player != p:
             if fault("out-of-turn-offer-word-not-now") and self.phase == "turn-offer":
                 raise Refused("word-not-now", f"player {player} is not asked whether to turn")
@@ -1089,6 +1120,8 @@ class Deal:
             raise Refused("word-not-now", f"{action} is not said now")
         if not (fault("leave-not-in-words") and action == "leave"):
             self.words.append((p, action))
+        if fault("words-in-events") and action in ("leave", "play", "pass"):
+            self.events.append({"trick": 0, "player": p, "word": action})
         getattr(self, "say_" + action)(p)
         self.check_target()
 
@@ -1307,6 +1340,8 @@ class Deal:
                 continue
             if fault("king-taken-last-trick-kept") and number == 5:
                 continue
+            if fault("taken-king-trump-suit-only") and c[1] != self.trump():
+                continue
             if fault("taken-king-opponents-kept") and self.homme not in (q, win):
                 continue
             if self.scored.get(c) == q or (fault("unscored-king-moves") and c not in self.scored):
@@ -1437,7 +1472,8 @@ class Deal:
                         continue
                     paid = self.after(homme) if fault("winner-reading-next-paid") else self.winner
                     if q != homme and (LOSER_PAYS == "each-opponent" or q == paid):
-                        self.write(5, "sheet", q, None, "auv.count.lost")
+                        self.write(5, "sheet", q, None,
+                                   "auv.count.won" if fault("opponents-entry-clause-won") else "auv.count.lost")
             if fault("lost-homme-written-last"):
                 self.write(5, homme, "sheet", None, "auv.count.lost")
         self.end("played-out")

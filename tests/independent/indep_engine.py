@@ -1041,6 +1041,36 @@ _batch("issue-63-aa", (
     ("legal-lists-reused-marriages", BROUC, "brouc.marriage.announce-window",
      "the `legal` list offers again a marriage already announced (or one of whose cards counts in one), though refused"),
 ))
+# The twenty-eighth batch of issue 63 (batch "issue-63-ab"), written blind to the diagnosis.
+_batch("issue-63-ab", (
+    ("captured-only", HDB, "hdb.count.card-points",
+     "a team's card points are those of the cards the other team played into its tricks, its own cards not counted"),
+    ("marque-broken-cards-all-tricks", HDB, "hdb.sheet.marque",
+     "the marque's cards row of a broken partie et vole counts the trick that broke it too"),
+    ("nine-above-jack", HDB, "hdb.deck.order", "the nine ranks above the jack in tricks (A T K Q 9 J 8 7)"),
+    ("no-window-after-first", HDB, "hdb.marriage.announce-window",
+     "no announcement window opens after the first trick, only after the second to the sixth"),
+    ("trick-shows-last-card", HDB, "hdb.info.trick-open",
+     "the `trick` observable shows only the last card played to the trick in progress, the earlier ones covered"),
+    ("both-reach-higher-cards", HDB, "hdb.game.last-coup",
+     "when both teams reach 301 in a coup, the team with more card points in it wins, not the higher total"),
+    ("announcements-cumulative-points", HDB, "hdb.info.spoken",
+     "the `announcements` observable gives each announcement's points as its team's announced total so far"),
+    ("pile-marriage-counts", BROUC, "brouc.marriage.unannounced",
+     "at the end of a deal a marriage never announced nor on the table counts for a team whose tricks hold its cards"),
+    ("announced-counted-twice-at-end", BROUC, "brouc.marriage.announce-score",
+     "a deal played out writes each team's announced marriages twice in its score, once as written and once counted"),
+    ("table-marriage-cards-not-counted", BROUC, "hdb.count.card-points",
+     "the cards of a table marriage count as the marriage only: their card points are left out of the winners' tricks"),
+    ("overtrump-ignores-lead", BROUC, "brouc.play.overtrump",
+     "on a trump lead a trump need beat only the trumps played after the lead, not the trump led"),
+    ("pas-dedouble-own-score", BROUC, "brouc.game.cape-pas-dedouble",
+     "the \"14\" of pas dédoublé is read on the declarers' own written score, not the other team's"),
+    ("table-team-of-lowest-card", BROUC, "hdb.info.table-marriage-shown",
+     "the `table` observable gives the team of the player who played the marriage's lowest card, not the trick's winners"),
+    ("cape-carried-to-takers", BROUC, "brouc.game.cape",
+     "after a cape every announced marriage carried into the next deal is carried for the team that took it"),
+))
 
 
 def fault(name: str) -> bool:
@@ -1350,6 +1380,8 @@ class Deal:
         """A card's place in the order of its suit, 0 the strongest (under trump-jack-nine-high, trumps in Jass order)."""
         if fault("trump-jack-nine-high") and self.brouc and card[1] == self.trump:
             return "J9ATKQ87".index(card[0])
+        if fault("nine-above-jack") and not self.brouc:
+            return "ATKQ9J87".index(card[0])
         if fault("ace-low") and not self.brouc:
             return "TKQJ987A".index(card[0])
         if fault("low-cards-reversed") and not self.brouc:
@@ -1425,6 +1457,11 @@ class Deal:
             return sum(card_points(cs) for i, (_, cs) in enumerate(self.tricks) if team(self.leader_of(i)) == t) + bonus
         if fault("cards-to-players") and self.brouc:
             return sum(card_points(self.played_by(q)) for q in range(4) if team(q) == t) + bonus
+        if fault("captured-only") and not self.brouc:
+            return sum(_points(c[0]) for i, (w, cs) in enumerate(self.tricks) if team(w) == t
+                       for k, c in enumerate(cs) if team((self.leader_of(i) + k) % 4) != t) + bonus
+        if fault("table-marriage-cards-not-counted") and self.brouc:
+            bonus -= sum(_points(r) for n, m, _, _ in self.table if team(self.tricks[n - 1][0]) == t for r in m[:-1])
         counted = self.tricks[:7] if fault("last-trick-counts-nothing") and self.brouc else self.tricks
         return sum(card_points(cs) for w, cs in counted if team(w) == t) + bonus
 
@@ -1441,6 +1478,8 @@ class Deal:
             announced -= sum(p for pl, _, p in self.announcements if team(pl) != t)
         if fault("unannounced-held-counts") and self.brouc and len(self.tricks) == 8:
             announced += self.unannounced_held(t)
+        if fault("pile-marriage-counts") and self.brouc and len(self.tricks) == 8:
+            announced += self.pile_marriages(t)
         return announced + self.table_points(t)
 
     def unannounced_held(self, t: int) -> int:
@@ -1454,6 +1493,18 @@ class Deal:
                 if announced or any(m[-1] == suit for _, m, _, _ in self.table):
                     continue
                 total += self.marriage_value(("KQJ" if "J" + suit in self.dealt[p] else "KQ") + suit)
+        return total
+
+    def pile_marriages(self, t: int) -> int:
+        """Under the fault pile-marriage-counts: marriages whose cards lie in team t's tricks, not announced nor on the table."""
+        pile = {c for w, cs in self.tricks if team(w) == t for c in cs}
+        total = 0
+        for suit in SUITS:
+            if "K" + suit not in pile or "Q" + suit not in pile:
+                continue
+            if any(m[-1] == suit for _, m, _ in self.announcements) or any(m[-1] == suit for _, m, _, _ in self.table):
+                continue
+            total += self.marriage_value(("KQJ" if "J" + suit in pile else "KQ") + suit)
         return total
 
     def table_points(self, t: int) -> int:
@@ -1532,6 +1583,8 @@ class Deal:
     def best_trump(self) -> int | None:
         """The rank index of the best trump in the trick (lower is stronger), or None."""
         ranks = [self.rank_of(c) for _, c in self.trick if c[1] == self.trump]
+        if fault("overtrump-ignores-lead") and self.brouc and self.trick and self.trick[0][1][1] == self.trump:
+            ranks = ranks[1:]
         if fault("overtrump-first-trump-only") and self.brouc and ranks:
             return ranks[0]
         return min(ranks) if ranks else None
@@ -1791,6 +1844,8 @@ class Deal:
                 return False
             most = 150 if fault("pas-dedouble-at-150") else 139 if fault("pas-dedouble-below-140") else 140
             other = self.count(1 - t) if fault("pas-dedouble-on-other-count") else self.scores[1 - t]
+            if fault("pas-dedouble-own-score"):
+                other = self.scores[t]
             return not double or other <= most
         if lost and not (fault("pv-after-lost-trick") and any(team(w) == t for w in won)):
             return False
@@ -2264,6 +2319,8 @@ class Deal:
         last_window = 7 if fault("window-after-seventh") and not self.brouc else 6
         if fault("no-window-after-sixth") and not self.brouc:
             last_window = 5
+        if fault("no-window-after-first") and not self.brouc and n == 1:
+            last_window = 0
         if n <= last_window and (window == "after-won-trick" or (window == "team-first-trick" and first_of_team)):
             self.phase = "window"
             self.window = [winner, (winner + (1 if fault("window-to-next-player") else 2)) % 4]
@@ -2371,7 +2428,8 @@ class Deal:
             if not (fault("marque-vole-no-total") and how == "all-tricks"):
                 self.sheet.append(("total", scores[0], scores[1]))
             return
-        tricks = self.tricks[: self.broken_at - 1] if self.broken_at else self.tricks
+        tricks = self.tricks[: self.broken_at - 1] if self.broken_at and not fault("marque-broken-cards-all-tricks") \
+            else self.tricks
         cards: list[int | None] = [sum(card_points(cs) for w, cs in tricks if team(w) == t) for t in (0, 1)]
         if how == "played-out" and winner is None and not fault("marque-exact-cards"):
             cards = [r for r, _ in self.rounded()]
@@ -2618,6 +2676,8 @@ class Deal:
                 w = max(over, key=lambda t: counts[t])
                 self.finish("played-out", w, self.pair(1 - w, self.coches(1 - w, counts), 0), counts)
                 return
+            if fault("announced-counted-twice-at-end"):
+                rounded = [rounded[u] + sum(v for pl, _, v in self.announcements if team(pl) == u) for u in (0, 1)]
             if fault("above-300-written-exact"):
                 rounded = [counts[t] if above_300(counts[t]) else rounded[t] for t in (0, 1)]
             self.finish("played-out", None, [0, 0], rounded)
@@ -2639,6 +2699,8 @@ class Deal:
             self.finish("replay", None, [0, 0], list(self.scores))
             return
         w = max(reached, key=lambda t: counts[t])
+        if fault("both-reach-higher-cards") and len(reached) == 2 and both == "higher-total":
+            w = max(reached, key=lambda t: self.cards_of(t))
         if first:
             assert self.first301 is not None
             w = self.first301
