@@ -21,7 +21,7 @@ import yaml
 from faults import Faulty, _rounding_five_down
 
 from brou.conformance.diagnosis.diagnose import following_clause, nameable
-from brou.conformance.diagnosis.localise import headline, links, ranked, suspects
+from brou.conformance.diagnosis.localise import Suspect, headline, links, ranked, suspects
 from brou.conformance.diagnosis.run import run
 from brou.conformance.judging.compare import FAILED, PASSED, Verdict
 from brou.conformance.judging.reference import load_corpus
@@ -110,6 +110,30 @@ def test_a_rule_no_failure_can_be_laid_on_comes_after_the_nearer_rule_that_expla
         return [s.clause for s in ranked("homme-de-brou-1802", outcomes)]
     assert run_with(0)[0] == run_with(40)[0] == run_with(400)[0] == "hdb.deal.packets"
     assert run_with(40, pack_failing=1)[0] == "hdb.deck.cards"
+
+
+def test_a_move_refused_on_the_way_is_no_evidence_against_the_scenarios_purpose() -> None:
+    """A hand-written scenario whose `do` step is refused with a code of when such a move may come,
+    with steps after it that check what it is for, never reached its purpose: it neither accuses
+    its purpose nor counts as one of its runs, and its failure is laid where it shows (here on
+    the announcement's moment, as the generated deals' failures); refused as not in the hand, it
+    stays its purpose's evidence (the deal went another way before it)."""
+    def run(code: str) -> dict[str, Suspect]:
+        way = Scenario({"id": "follow.0", "description": "d", "clauses": ["hdb.play.follow"], "ruleset":
+                        "homme-de-brou-1802", "origin": "hand-written", "setup": {},
+                        "steps": [{"do": ["AS", "announce KQH"]}, {"expect": {"to_act": 1}}]}, "test", 1)
+        refused = Verdict(FAILED, f"step 1, action 2 of 2: announce KQH was refused ({code}), it is legal", 1,
+                          "accepted", f"refused: {code}", "hdb.marriage.announce-window")
+        outcomes = [Outcome(way, refused)]
+        outcomes += [_outcome(_scenario(f"follow.{i}", ["hdb.play.follow"]), False) for i in range(1, 4)]
+        outcomes += [_outcome(_scenario(f"gen.{i}", ["hdb.play.lead"], "generated"), True, "hdb.marriage.announce-window")
+                     for i in range(20)]
+        return {s.clause: s for s in ranked("homme-de-brou-1802", outcomes)}
+    found = run("announce-not-now")
+    assert "hdb.play.follow" not in found or (found["hdb.play.follow"].own_failed, found["hdb.play.follow"].own_total) == (0, 3)
+    assert max(found.values(), key=lambda s: s.score).clause == "hdb.marriage.announce-window"
+    kept = run("not-in-hand")["hdb.play.follow"]
+    assert (kept.own_failed, kept.own_total) == (1, 4)
 
 
 def test_one_failure_heads_the_verdict_with_the_clause_it_names() -> None:
@@ -328,6 +352,26 @@ def test_every_clause_the_diagnosis_names_is_a_clause() -> None:
     # suspect even where the diagnosis can name it (it heads the verdict, the failures being few)
     ("hombre", "tests/independent/hombre.py:four-default-dealer-two", "hom.protocol.four-default-dealer",
      "hom.players.four"),
+    # the misses of issue-63-aa: a perft count first apart where play begins, what may be led
+    ("homme-d-auvergne", "tests/independent/homme_d_auvergne.py:first-lead-trump", "auv.perft.four.speech-1-any-in-turn",
+     "auv.play.follow"),
+    # a move refused on the way to what a scenario checks: the move's own rule (the dealer's word)
+    ("homme-d-auvergne", "tests/independent/homme_d_auvergne.py:dealer-must-play",
+     "auv.speech.errors.speech-words-in-offer", "auv.speech.round"),
+    # a turned king shown as well: how a turned king scores, not the offer
+    ("homme-d-auvergne", "tests/independent/homme_d_auvergne.py:turned-king-shown", "gen.auv.deal.00001",
+     "auv.king.turned"),
+    # the deal counted with tricks still to play: when the deal is judged, not what it scores
+    ("homme-d-auvergne", "tests/independent/homme_d_auvergne.py:deal-stops-at-three", "gen.auv.deal.00015",
+     "auv.count.homme-wins"),
+    # the hands of the pack not cut, whatever the talon: the cut, not the packets nor the talon
+    ("brusquembille-1718", "tests/independent/brusquembille.py:cut-talon-only", "brus.deal.cut.seed-7-cut-9",
+     "brus.deal.cut"),
+    # a seven refused with four each for himself: the forms' whole pack, not the pack of three
+    ("brusquembille-1718", "tests/independent/brusquembille.py:four-removes-sevens", "gen.brus.deal.00003",
+     "brus.players.forms"),
+    # with four, cards dealt to the one sitting out: who plays the deal, not the packets
+    ("hombre", "tests/independent/hombre.py:four-deals-round-four", "hom.deal.packets.four-dealer-3", "hom.players.four"),
 ])
 def test_a_failure_is_laid_on_the_rule_that_decides_it(ruleset: str, fault: str, scenario: str, clause: str) -> None:
     """Through brou check, an implementation written outside the engine (tests/independent) with one

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any, Final
 
@@ -108,9 +108,31 @@ def failed_clause(s: Scenario, verdict: Verdict) -> str:
     if found is None:
         return purpose
     clause, precise = found
-    if s.origin in PURPOSEFUL and not precise and clause not in s.clauses:
+    if s.origin in PURPOSEFUL and not precise and clause not in s.clauses and not on_the_way(s, verdict):
         return purpose
     return clause
+
+
+def on_the_way(s: Scenario, verdict: Verdict) -> bool:
+    """Whether the failure is an action of a `do` step refused where the reference takes it, with
+    steps after it that check what the scenario is for: a move made on the way there, which the
+    scenario takes for granted, refused with a code of when such a move may come (a word out of
+    its phase, an announcement's moment), whose own rule, not the scenario's purpose, refused
+    it. Not a refusal that says the program's deal went another way before it (another player
+    to act, a card or a marriage not in the hand, the deal over), weighs the trick's cards by
+    their order (following), or applies a rule of its own (a dehors round, a concession): the
+    scenario's rule, played earlier in it, is the likelier cause."""
+    steps = s.data.get("steps", [])
+    number = verdict.step
+    said = str(verdict.got)
+    return (number is not None and 0 < number < len(steps) and "do" in steps[number - 1]
+            and verdict.expected == "accepted" and said.removeprefix("refused: ") in _WHEN_CODES)
+
+
+# the codes of when a move may come: the phase's, the moment's
+_WHEN_CODES = frozenset({"word-not-now", "cards-not-yet", "announce-not-now", "announce-needs-trick", "claim-not-now",
+                         "declaration-not-allowed", "concession-not-open", "pass-not-allowed", "play-in-window",
+                         "bid-too-low", "cannot-name", "too-few-discards", "too-many-discards"})
 
 
 def symptom_clause(s: Scenario, verdict: Verdict) -> str | None:
@@ -354,6 +376,8 @@ def _refused_by(rules: Rules, state: Any, verdict: Verdict, action: str | None =
     code, or where both give the same."""
     want, got = verdict.expected, verdict.got
     if want == "accepted" and got == "refused: unknown-card" and action is not None and _card_name(action.strip()):
+        if _whole_pack_form(rules, action.strip()):
+            return "brus.players.forms"  # a seven taken out with two or four, who play with the whole pack
         return next((c for c in PACK_RULES if in_ruleset(rules, c) == c), None)  # a card its pack lacks
     if not isinstance(want, str) or not isinstance(got, str) or want == got or got not in ACTION_CODES:
         return None
@@ -364,6 +388,13 @@ def _refused_by(rules: Rules, state: Any, verdict: Verdict, action: str | None =
     if want in ("cards-not-yet", "word-not-now"):  # a card, or a word, the phase does not take now
         return in_ruleset(rules, _NOT_YET_RULES.get(str(getattr(state, "phase", "")), ""))
     return next((c for c in _CODE_RULES.get(want, ()) if in_ruleset(rules, c) == c), None)
+
+
+def _whole_pack_form(rules: Rules, card: str) -> bool:
+    """Whether, in Brusquembille played by two or by four (brus.players.forms: the whole 32-card
+    pack), `card` is a seven, one of those the pack of three or five leaves out."""
+    return (in_ruleset(rules, "brus.players.forms") == "brus.players.forms" and rules.n_players in (2, 4)
+            and len(card) == 2 and card[0] == "7")
 
 
 def _overtrump_measured_otherwise(rules: Rules, state: Any, refused: Sequence[str], demanded: Sequence[str] | None) -> str | None:
@@ -763,7 +794,9 @@ def _talon_from_the_top(rules: Rules, s: Scenario, verdict: Verdict) -> bool:
 
 def _cut_otherwise(rules: Rules, s: Scenario, verdict: Verdict) -> bool:
     """Whether the program's deal is the reference's deal of the same seeded pack cut at
-    another card (one more or one fewer lifted, or none): the cut's rule, not the packets'."""
+    another card (one more or one fewer lifted, or none): the cut's rule, not the packets'. Where
+    the hands differ, their being that deal's hands is enough (the cut made on what is left
+    once they are dealt, or not at all)."""
     steps = s.data.get("steps", [])
     number = verdict.step or 1
     if number > len(steps) or "deal" in steps[number - 1]:
@@ -781,7 +814,7 @@ def _cut_otherwise(rules: Rules, s: Scenario, verdict: Verdict) -> bool:
             dealt = Table(rules, given).observe("deal")
         except (BrouError, KeyError, ValueError, TypeError):
             continue
-        if isinstance(dealt, dict) and _same_deal(dealt, verdict.got):
+        if isinstance(dealt, dict) and _same_deal(dealt, verdict.got, re.search(r"deal: hands\b", verdict.detail) is not None):
             return True
     return False
 
@@ -844,17 +877,18 @@ def _turnup_apart(want: Any, got: Any) -> bool:
     return None not in apart and [a for a in apart if a] == [{turnup}]
 
 
-def _same_deal(one: Mapping[str, Any], other: Mapping[str, Any]) -> bool:
+def _same_deal(one: Mapping[str, Any], other: Mapping[str, Any], hands_only: bool = False) -> bool:
     """Whether two `deal` observables hold the same hands (each as a set of cards: a hand's
-    order is the order received or sorted), the same talon and the same turned card."""
+    order is the order received or sorted), the same talon and the same turned card (or, with
+    `hands_only`, the same hands, whatever is left undealt)."""
     def hands(deal: Mapping[str, Any]) -> list[frozenset[str]] | None:
         given = deal.get("hands")
         if not isinstance(given, list) or not all(isinstance(h, list) for h in given):
             return None
         return [frozenset(str(c) for c in h) for h in given]
 
-    return hands(one) is not None and hands(one) == hands(other) and all(
-        one.get(k) == other.get(k) for k in ("talon", "turnup") if k in one or k in other)
+    return hands(one) is not None and hands(one) == hands(other) and (hands_only or all(
+        one.get(k) == other.get(k) for k in ("talon", "turnup") if k in one or k in other))
 
 
 def _deal_field(rules: Rules, verdict: Verdict, packets: str, s: Scenario | None = None) -> str | None:
@@ -863,12 +897,13 @@ def _deal_field(rules: Rules, verdict: Verdict, packets: str, s: Scenario | None
     talon laid off the top of the pack; else the packets."""
     prefix = packets.split(".")[0]
     clauses: Mapping[str, Any] = rules.data["clauses"]
+    if s is not None and f"{prefix}.deal.cut" in clauses and _cut_otherwise(rules, s, verdict):
+        return f"{prefix}.deal.cut"
     if s is not None and re.search(r"deal: hands\b", verdict.detail) and f"{prefix}.deal.talon" in clauses \
             and _talon_from_the_top(rules, s, verdict):
         return f"{prefix}.deal.talon"
-    if s is not None and f"{prefix}.deal.cut" in clauses and (
-            _cut_otherwise(rules, s, verdict)
-            or (re.search(r"deal: hands\b", verdict.detail) is not None and _cut_before_the_shuffle(rules, s, verdict))):
+    if s is not None and f"{prefix}.deal.cut" in clauses and re.search(r"deal: hands\b", verdict.detail) is not None \
+            and _cut_before_the_shuffle(rules, s, verdict):
         return f"{prefix}.deal.cut"
     if s is not None and re.search(r"deal: hands\b", verdict.detail) and _pack_listed_otherwise(rules, s, verdict):
         return next((c for c in PACK_RULES if in_ruleset(rules, c) == c), packets)
@@ -879,12 +914,24 @@ def _deal_field(rules: Rules, verdict: Verdict, packets: str, s: Scenario | None
         return next((c for c in (f"{prefix}.deal.turnup", f"{prefix}.deal.turned") if c in clauses), packets)
     if f"{prefix}.players.four" in clauses and (
             re.search(r"deal: hands(\[\d+\] has \d+ entries, expected 0| has \d+ entries)\b", verdict.detail)
+            or _sitting_out_dealt(verdict.expected, verdict.got)
             or (rules.table_size > rules.n_players
                 and re.search(r"deal: hands\[\d+\] has 0 entries, expected [1-9]", verdict.detail))):
         return f"{prefix}.players.four"  # the one who sits out (a hand for him, or none for another), or a hand for each
     if re.search(r"deal: talon\b", verdict.detail):  # the hands right: what is left, less a card turned from it
         return next((c for c in (f"{prefix}.deal.turned", f"{prefix}.deal.talon") if c in clauses), packets)
     return packets
+
+
+def _sitting_out_dealt(want: Any, got: Any) -> bool:
+    """Whether the program's deal gives cards to a player whose hand the reference's leaves empty
+    (the one sitting out), or none to one it deals to: who plays this deal, not the packets."""
+    mine = want.get("hands") if isinstance(want, dict) else None
+    theirs = got.get("hands") if isinstance(got, dict) else None
+    if not isinstance(mine, list) or not isinstance(theirs, list) or len(mine) != len(theirs) \
+            or not all(isinstance(h, list) for h in (*mine, *theirs)):
+        return False
+    return any((not w) != (not g) for w, g in zip(mine, theirs, strict=True))
 
 
 def _total(rows: Any, field: str) -> int | None:
@@ -972,6 +1019,55 @@ def _replayed(table: Any, s: Scenario, verdict: Verdict) -> tuple[dict[str, Any]
     for action in actions[: index - 1]:
         table.act(action, step.get("player"))
     return step, actions[index - 1]
+
+
+PERFT_NODES = 4096  # the positions a perft's reading walks at the most
+
+
+def _perft_clause(state: Any, depth: int, node_clause: Callable[[Any], str]) -> str | None:
+    """The rule a perft count that differs at `depth` (and agreed at the depths before it, the
+    scenario's earlier steps) points to: the legal sets first counted at this depth are those of
+    the positions `depth - 1` actions deep, so the rule that decides what may be done there
+    (`node_clause`), where they all have one, or the one rule none of the shallower positions
+    has (the phase first reached at that depth: the dealer's word once all have passed, the first
+    lead). None where they have several, or the tree is too large to walk."""
+    levels: list[list[Any]] = [[state]]
+    walked = 1
+    for _ in range(depth - 1):
+        below = []
+        for node in levels[-1]:
+            if node.is_over:
+                continue
+            for action in node.legal_actions():
+                child = node.copy()
+                child.apply(action)
+                below.append(child)
+        walked += len(below)
+        if walked > PERFT_NODES:
+            return None
+        levels.append(below)
+    first = {node_clause(n) for n in levels[-1] if not n.is_over}
+    before = {node_clause(n) for level in levels[:-1] for n in level if not n.is_over}
+    new = first - before
+    return next(iter(first)) if len(first) == 1 else next(iter(new)) if len(new) == 1 else None
+
+
+def _speech_node_clause(rules: Rules, state: Any) -> str:
+    """L'Homme d'Auvergne: the rule that decides the legal set of the player asked at `state`:
+    the phase's before play; in play, what may be played (a lead too: who leads does not change
+    how many cards may be led), or trumping when void in a plain suit led."""
+    if state.phase in _SPEECH_PHASE:
+        return _SPEECH_PHASE[state.phase]
+    if state.trick and not state.hands[state.to_act] & rules.suit_mask[rules.suit_of[state.trick[0]]] \
+            and rules.suit_of[state.trick[0]] != state.trump:
+        return "auv.play.trump-if-void"
+    return "auv.play.follow"
+
+
+def _hombre_node_clause(state: Any) -> str:
+    """L'Hombre: the rule that decides the legal set of the player asked at `state`: the phase's
+    before play, what may be played in it."""
+    return _HOMBRE_PHASE.get(state.phase, "hom.play.follow")
 
 
 def _brus_next_lead(state: Any, asked: Any) -> str:
@@ -1357,7 +1453,8 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
             clause = "auv.speech.trump"  # a suit passed may be played when it comes again
         return _in_ruleset_pair(rules, clause or _speech_action_clause(table, action), False)
     if "perft" in step:
-        return _in_ruleset_pair(rules, _SPEECH_PHASE.get(state.phase, "auv.play.follow"), False)
+        return _in_ruleset_pair(rules, _perft_clause(state, int(step["perft"]), partial(_speech_node_clause, rules))
+                                or _SPEECH_PHASE.get(state.phase, "auv.play.follow"), False)
     if name in ("legal", "speakers"):
         words = _hombre_words_apart(want, verdict.got)
         if "play" in words and _passed_on_this_suit(table.rules, state):
@@ -1388,6 +1485,10 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         return _in_ruleset_pair(rules, _SPEECH_OUTCOME.get(str(want.get("how"))), True)
     if name == "words" and _only_the_last(want, verdict.got):
         return _in_ruleset_pair(rules, "auv.info.turned", True)  # the words said so far, not all of them: what is public
+    if name == "ledger" and _counted_before_the_end(state, want, verdict.got):
+        return _in_ruleset_pair(rules, "auv.count.homme-wins", True)  # the deal counted with tricks still to play
+    if name == "over" and state.phase == PHASE_PLAY and verdict.got is True and not state.is_over:
+        return _in_ruleset_pair(rules, "auv.count.homme-wins", False)  # play stopped before its last trick
     if name == "ledger" and _kings_struck(state, want, verdict.got):
         return _in_ruleset_pair(rules, "auv.king.once", True)  # kings scored struck off: they stay scored
     if name == "talon" and _turned_put_back(state, want, verdict.got):
@@ -1398,6 +1499,8 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         return _in_ruleset_pair(rules, "auv.match.next-dealer", True)
     if name == "session" and _session_apart(verdict) == "deals" and state.ended in ("not-turned", "all-passed"):
         return _in_ruleset_pair(rules, _SPEECH_OUTCOME[state.ended], True)  # the rule that left it unplayed
+    if name == "events" and _turned_king_shown(want, verdict.got):
+        return _in_ruleset_pair(rules, "auv.king.turned", True)  # a king turned, shown too: how a turned king scores
     if name == "events" and (_left_out(want, verdict.got) or _withheld(want, verdict.got)):
         return _in_ruleset_pair(rules, "auv.info.turned", True)  # cards turned or kings shown, as played, not made public
     if name == "events" and isinstance(want, list):
@@ -1411,6 +1514,33 @@ def _diagnosed_speech(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
     if name == "tricks":
         return _in_ruleset_pair(rules, _tricks_clause(table, verdict, want) or "auv.play.trick-winner", True)
     return _in_ruleset_pair(rules, _SPEECH_OBSERVED.get(name or ""), name in _PRECISE)
+
+
+def _turned_king_shown(want: Any, got: Any) -> bool:
+    """Whether the program's events are the reference's with a `show` of a king added, or left
+    out, where that king is a card turned in the deal: a turned king is scored by the turning
+    itself (auv.king.turned), not shown."""
+    if not isinstance(want, list) or not isinstance(got, list):
+        return False
+    turned = {e.get("turn") for e in (*want, *got) if isinstance(e, dict) and "turn" in e}
+    more, fewer = ([e for e in got if e not in want], [e for e in want if e not in got])
+    apart = more + fewer
+    return bool(apart) and all(isinstance(e, dict) and set(e) - {"trick", "player"} == {"show"} and e["show"] in turned
+                               for e in apart) and not (more and fewer)
+
+
+_DEAL_RESULT = frozenset({"auv.count.lost", "auv.count.won"})
+
+
+def _counted_before_the_end(state: Any, want: Any, got: Any) -> bool:
+    """Whether, in play with tricks still to come, the program's ledger has the deal's result
+    written (what the homme loses or wins) where the reference's has none yet: the deal judged
+    before all its tricks are played (auv.count.homme-wins), not the result's value."""
+    if state.phase != PHASE_PLAY or state.is_over or not isinstance(want, list) or not isinstance(got, list):
+        return False
+    added = [e for e in got if e not in want]
+    return bool(added) and all(isinstance(e, dict) and e.get("clause") in _DEAL_RESULT for e in added) \
+        and not any(isinstance(e, dict) and e.get("clause") in _DEAL_RESULT for e in want)
 
 
 def _left_out(want: Any, got: Any) -> bool:
@@ -1597,7 +1727,8 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         clause = clause or _ended_apart(rules, state, verdict) or _refused_by(rules, state, verdict, action)
         return _in_ruleset_pair(rules, clause or _hombre_action_clause(table, action), False)
     if "perft" in step:
-        return _in_ruleset_pair(rules, _HOMBRE_PHASE.get(state.phase, "hom.play.follow"), False)
+        return _in_ruleset_pair(rules, _perft_clause(state, int(step["perft"]), _hombre_node_clause)
+                                or _HOMBRE_PHASE.get(state.phase, "hom.play.follow"), False)
     name, want = verdict.observed, step["expect"].get(verdict.observed or "")
     if black := _nolo_black_aces(table, name, want, verdict.got):
         return _in_ruleset_pair(rules, black, name == "tricks")

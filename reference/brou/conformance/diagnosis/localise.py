@@ -68,7 +68,7 @@ from ...spec.rules import Rules
 from ..judging.compare import FAILED, PASSED, Verdict
 from ..scenarios.corpus import Scenario
 from .counterfactual import Reproduction, by_clause, reproductions
-from .diagnose import PURPOSEFUL, chapter_rank, nameable, symptom_clause
+from .diagnose import PURPOSEFUL, chapter_rank, nameable, on_the_way, symptom_clause
 
 # If clause h is broken, the scenarios written for a clause fail at a rate drawn from a Beta
 # prior that depends on how that clause stands to h: uniform for h itself (a fault may break any
@@ -228,9 +228,12 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
         if o.verdict.status not in (FAILED, PASSED):
             continue
         failed = o.verdict.status == FAILED
-        purposeful = o.scenario.origin in PURPOSEFUL
         nameable_here |= _ledger_clauses(o.scenario)
         named = _resolved(ruleset, o.verdict.clause) if failed else None
+        # a move refused on the way to what the scenario checks, by another rule than the one it is
+        # written for: its purpose was never reached
+        purposeful = o.scenario.origin in PURPOSEFUL and not (
+            failed and on_the_way(o.scenario, o.verdict) and named != _resolved(ruleset, o.scenario.clauses[0]))
         if failed:
             names[named] += 1
             symptom = _resolved(ruleset, symptom_clause(o.scenario, o.verdict)) if purposeful else named
