@@ -38,10 +38,11 @@ from ...laws.following import matadors_of
 from ...laws.game import count_so_far, game_value, reaches_target
 from ...laws.kings import scored_kings
 from ...laws.payments import brusquembille_payments
-from ...laws.results import SURRENDER
+from ...laws.results import SURRENDER, homme_entries
 from ...laws.speech import PASS, SHOW, TURN, has_speech
 from ...laws.talon import deal_with_talon
 from ...spec.chapters import CHAPTERS
+from ...spec.clauses import FUNCTIONS
 from ...spec.rules import Rules, card_order, cards_of, in_ruleset
 from ..judging.compare import FAILED, Verdict, bounded_values
 from ..protocol.table import Table
@@ -120,7 +121,7 @@ def on_the_way(s: Scenario, verdict: Verdict) -> bool:
     its phase, an announcement's moment), whose own rule, not the scenario's purpose, refused
     it. Not a refusal that says the program's deal went another way before it (another player
     to act, a card or a marriage not in the hand, the deal over), weighs the trick's cards by
-    their order (following), or applies a rule of its own (a dehors round, a concession): the
+    their order (following), or applies a rule of its own (a dehors round, a concession pending): the
     scenario's rule, played earlier in it, is the likelier cause."""
     steps = s.data.get("steps", [])
     number = verdict.step
@@ -1529,7 +1530,8 @@ def _turned_king_shown(want: Any, got: Any) -> bool:
                                for e in apart) and not (more and fewer)
 
 
-_DEAL_RESULT = frozenset({"auv.count.lost", "auv.count.won"})
+# the clauses of the ledger entries the count of a deal played writes (what the homme wins or loses)
+_DEAL_RESULT = frozenset(cid for cid, func in FUNCTIONS.items() if func is homme_entries)
 
 
 def _counted_before_the_end(state: Any, want: Any, got: Any) -> bool:
