@@ -281,13 +281,8 @@ def _numbers(ruleset: str) -> tuple[_Variant, ...]:
         for where, value in data_values(data, path):
             for keys, other, text in [*_moved(value), *_replaced(value, named_places)]:
                 full = (*where, *keys)
-                section = str(full[0])
-                edited = copy.deepcopy(data[section])
-                node: Any = edited
-                for key in full[1:-1]:
-                    node = node[key]
-                was = node[full[-1]]
-                node[full[-1]] = other
+                section, edited = _edited(data, [(full, other)])
+                was = _at(data, full)
                 changed = _changed_places(was, other)
                 owners = tuple(c for c, named in parts.get(path, []) if any(k in named for k in changed))
                 if owners or whole.get(path):
@@ -326,13 +321,7 @@ def _rows_moved(data: Mapping[str, Any], ruleset: str, whole: Mapping[str, Seque
             for step in (-1, 1):
                 if any(v + step < 0 for _, v in numbers):
                     continue
-                section = str(item[0])
-                edited = copy.deepcopy(data[section])
-                for where, value in numbers:
-                    node: Any = edited
-                    for key in where[1:-1]:
-                        node = node[key]
-                    node[where[-1]] = value + step
+                section, edited = _edited(data, [(where, value + step) for where, value in numbers])
                 out.append(_Variant(owners, " and ".join(_label(data, w) for w, _ in numbers),
                                     " and ".join(str(v + step) for _, v in numbers),
                                     " and ".join(str(v) for _, v in numbers),
@@ -341,9 +330,20 @@ def _rows_moved(data: Mapping[str, Any], ruleset: str, whole: Mapping[str, Seque
 
 
 def _at(data: Any, path: Sequence[str | int]) -> Any:
+    """The value at a full data path (`("auction", "contracts", 8, "won")`)."""
     for key in path:
         data = data[key]
     return data
+
+
+def _edited(data: Mapping[str, Any], changes: Sequence[tuple[tuple[str | int, ...], Any]]) -> tuple[str, Any]:
+    """The section of the data the changes are in (each a full path and its new value, all in one
+    section), and a copy of it with them made."""
+    section = str(changes[0][0][0])
+    edited = copy.deepcopy(data[section])
+    for where, value in changes:
+        _at(edited, where[1:-1])[where[-1]] = value
+    return section, edited
 
 
 def _swapped_values(data: Mapping[str, Any], ruleset: str, values: Sequence[tuple[tuple[str | int, ...], Any]],
@@ -355,13 +355,7 @@ def _swapped_values(data: Mapping[str, Any], ruleset: str, values: Sequence[tupl
         if not (isinstance(a, int) and isinstance(b, int)) or isinstance(a, bool) or isinstance(b, bool) or a == b \
                 or one[0] != two[0]:
             continue
-        section = str(one[0])
-        edited = copy.deepcopy(data[section])
-        for where, value in ((one, b), (two, a)):
-            node: Any = edited
-            for key in where[1:-1]:
-                node = node[key]
-            node[where[-1]] = value
+        section, edited = _edited(data, [(one, b), (two, a)])
         out.append(_Variant(owners, f"{_label(data, one)} and {_label(data, two)}", f"{b} and {a}", f"{a} and {b}",
                             _with_data({"extends": ruleset, section: edited})))
     return out

@@ -1053,18 +1053,6 @@ def _perft_clause(state: Any, depth: int, node_clause: Callable[[Any], str]) -> 
     return next(iter(first)) if len(first) == 1 else next(iter(new)) if len(new) == 1 else None
 
 
-def _speech_node_clause(rules: Rules, state: Any) -> str:
-    """L'Homme d'Auvergne: the rule that decides the legal set of the player asked at `state`:
-    the phase's before play; in play, what may be played (a lead too: who leads does not change
-    how many cards may be led), or trumping when void in a plain suit led."""
-    if state.phase in _SPEECH_PHASE:
-        return _SPEECH_PHASE[state.phase]
-    if state.trick and not state.hands[state.to_act] & rules.suit_mask[rules.suit_of[state.trick[0]]] \
-            and rules.suit_of[state.trick[0]] != state.trump:
-        return "auv.play.trump-if-void"
-    return "auv.play.follow"
-
-
 def _hombre_node_clause(state: Any) -> str:
     """L'Hombre: the rule that decides the legal set of the player asked at `state`: the phase's
     before play, what may be played in it."""
@@ -1681,11 +1669,16 @@ def _show_clause(state: Any) -> str:
 def _speech_play_clause(table: Table) -> str:
     """The rule that decides what the player asked may do now: the rule of the phase before
     play; in play, the lead, following suit, or trumping when void in a plain suit led."""
-    state, rules = table.state, table.rules
+    return _speech_node_clause(table.rules, table.state, "auv.play.lead")
+
+
+def _speech_node_clause(rules: Rules, state: Any, lead: str = "auv.play.follow") -> str:
+    """`_speech_play_clause` at `state`, a lead laid on `lead`: what may be led (a perft's count:
+    who leads does not change how many cards may be led), or who leads (an action refused)."""
     if state.phase in _SPEECH_PHASE:
         return _SPEECH_PHASE[state.phase]
     if not state.trick:
-        return "auv.play.lead"
+        return lead
     led = rules.suit_of[state.trick[0]]
     hand = state.hands[state.to_act]
     if hand & rules.suit_mask[led] or led == state.trump:

@@ -230,16 +230,16 @@ def ranked(ruleset: str, outcomes: Sequence[_Outcome]) -> list[Suspect]:
         failed = o.verdict.status == FAILED
         nameable_here |= _ledger_clauses(o.scenario)
         named = _resolved(ruleset, o.verdict.clause) if failed else None
+        purpose = _resolved(ruleset, o.scenario.clauses[0]) or o.scenario.clauses[0]
         # a move refused on the way to what the scenario checks, by another rule than the one it is
         # written for: its purpose was never reached
         purposeful = o.scenario.origin in PURPOSEFUL and not (
-            failed and on_the_way(o.scenario, o.verdict) and named != _resolved(ruleset, o.scenario.clauses[0]))
+            failed and on_the_way(o.scenario, o.verdict) and named != purpose)
         if failed:
             names[named] += 1
             symptom = _resolved(ruleset, symptom_clause(o.scenario, o.verdict)) if purposeful else named
             explains.update(_with_upstream(graph, (named, symptom, *(_resolved(ruleset, c) for c in o.scenario.clauses))))
         if purposeful:
-            purpose = _resolved(ruleset, o.scenario.clauses[0]) or o.scenario.clauses[0]
             own_total[purpose] += 1
             if failed:
                 own_failed[purpose] += 1
