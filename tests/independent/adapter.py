@@ -77,7 +77,14 @@ def match_view(deal: Deal, marks: list[int]) -> dict[str, Any]:
     dealer = 3 if indep_engine.fault("next-dealer-always-0") and not deal.brouc else deal.dealer
     if indep_engine.fault("match-won-dealer-kept") and not deal.brouc and winner is not None:
         step = 0
-    return {"marks": total, "winner": winner, "next_dealer": (dealer + step) % 4, "carried": carried}
+    next_dealer: int | None = (dealer + step) % 4
+    if indep_engine.fault("next-dealer-named-as-leader") and deal.brouc and next_dealer is not None:
+        next_dealer = (next_dealer + 1) % 4
+    if indep_engine.fault("new-game-dealer-drawn") and not deal.brouc and out is not None and out.winner is not None:
+        next_dealer = None
+    if indep_engine.fault("match-carried-left-out") and not deal.brouc:
+        return {"marks": total, "winner": winner, "next_dealer": next_dealer}
+    return {"marks": total, "winner": winner, "next_dealer": next_dealer, "carried": carried}
 
 
 def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> Any:
@@ -114,6 +121,8 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
             return [w for t in (0, 1) for w, _ in deal.tricks if indep_engine.team(w) == t]
         if indep_engine.fault("tricks-newest-first") and not deal.brouc:
             return [w for w, _ in reversed(deal.tricks)]
+        if indep_engine.fault("tricks-listed-after-window") and not deal.brouc and deal.phase == "window":
+            return [w for w, _ in deal.tricks[:-1]]
         return [w for w, _ in deal.tricks]
     if name == "trump":
         if indep_engine.fault("trump-observable-card") and not deal.brouc:
@@ -152,7 +161,11 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
                     for t in (0, 1) for p, m, v in deal.announcements if indep_engine.team(p) == t]
         if indep_engine.fault("announcements-newest-first") and deal.brouc:
             return [{"player": p, "marriage": m, "points": v} for p, m, v in reversed(deal.announcements)]
-        return [{"player": p, "marriage": m, "points": v} for p, m, v in deal.announcements]
+        spoken = [{"player": p, "marriage": m, "points": v} for p, m, v in deal.announcements]
+        declared_at = getattr(deal, "declared_at", None)
+        if indep_engine.fault("declaration-listed-as-spoken") and not deal.brouc and declared_at is not None:
+            spoken.insert(declared_at[1], {"player": declared_at[0], "marriage": "declare", "points": 0})
+        return spoken
     if name == "table":
         if indep_engine.fault("table-view-at-end") and deal.brouc and deal.phase != "over":
             return []
@@ -160,6 +173,9 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
             return [{"trick": n, "marriage": m, "points": v,
                      "team": indep_engine.team((deal.leader_of(n - 1) + deal.tricks[n - 1][1].index(m[-2:])) % 4)}
                     for n, m, t, v in deal.table]
+        if indep_engine.fault("table-named-in-play-order") and deal.brouc:
+            return [{"trick": n, "marriage": "".join(c[0] for c in deal.tricks[n - 1][1] if c[0] in m[:-1] and c[1] == m[-1])
+                     + m[-1], "team": t, "points": v} for n, m, t, v in deal.table]
         if indep_engine.fault("table-trick-from-zero") and deal.brouc:
             return [{"trick": n - 1, "marriage": m, "team": t, "points": v} for n, m, t, v in deal.table]
         if indep_engine.fault("table-view-single-value") and not deal.brouc:
@@ -193,6 +209,8 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
                     else (kind, nous, eux) for kind, nous, eux in rows]
         if indep_engine.fault("marque-nous-dealers-team") and not deal.brouc and indep_engine.team(deal.dealer) == 1:
             rows = [(kind, eux, nous) for kind, nous, eux in rows]
+        if indep_engine.fault("sheet-rows-as-lists") and deal.brouc:
+            return [[kind, nous, eux] for kind, nous, eux in rows]
         return [{"kind": kind, "nous": nous, "eux": eux} for kind, nous, eux in rows]
     raise ValueError(f"unknown observable {name}")
 

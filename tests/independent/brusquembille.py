@@ -635,6 +635,26 @@ _batch("issue-63-ab", {
 # dropped from this batch after failing no scenario: "index-order-follows-ten-rank" (brus.deck.order: with
 # ten_rank after-jack a seeded deal shuffles the pack listed in the play order A K Q J T 9 8 7) -- no scenario
 # deals from a seed with ten_rank after-jack
+# the twenty-ninth batch of issue 63, written blind to the diagnosis too: a twenty-eighth held-out set
+_batch("issue-63-ac", {
+    "turnup-event-first": ("brus.talon.last-draw", "in the last round of drawing the turned trump's draw event is "
+                           "written first, as it is lifted from under the stock, though it goes to the last drawer "
+                           "and the others' draws follow it"),
+    "form-dealer-two": ("brus.players.forms", "a setup naming no dealer has player 2 deal in every form (the "
+                        "ruleset's players.dealer read without the form's patch), not the last player n-1"),
+    "dealer-holds-turnup": ("brus.info.own-hand", "the dealer's view shows the turned card in his hand while it lies "
+                            "under the stock, as the dealer's turned card is his in 1802's view"),
+    "view-trick-bare-cards": ("brus.info.trick-open", "a view's trick lists the cards played, as the trick "
+                              "observable does, not [{player, card}] records"),
+    "turnup-shown-first-trick-only": ("brus.info.turned", "a view's turnup is null once the first trick is complete "
+                                      "(1802's window for the turned card), not shown until someone draws it"),
+    "talon-observable-cards": ("brus.deal.talon", "the talon observable lists the cards still to draw (the turned "
+                               "card last), as setup.talon does, not how many there are"),
+    "unpaid-zero-entries": ("brus.pay.when", "where brusquembilles are not paid (two, two pairs, the game for "
+                            "points) the ledger still gets each one's entries, of 0 jetons"),
+    "holder-wrong-seat": ("brus.play.free", "a card the player to act does not hold but another player does is "
+                          "refused wrong-seat, taken as offered by its holder out of turn, not not-in-hand"),
+})
 FAULT = ""
 
 
@@ -1129,6 +1149,10 @@ class Deal:
         if (FAULT == "must-follow-before-held" and rules.p["following_after_talon"] == "follow-suit"
                 and self.talon_count() == 0 and text not in self.legal()):
             raise Refused("must-follow-suit", f"{text} does not follow the suit led")
+        if FAULT == "holder-wrong-seat" and text not in self.hands[self.to_act]:
+            holder = next((q for q, h in enumerate(self.hands) if text in h), None)
+            if holder is not None:
+                raise Refused("wrong-seat", f"player {self.to_act} is to act, not player {holder}")
         if text not in self.hands[self.to_act]:
             raise Refused("not-in-hand", f"player {self.to_act} does not hold {text}")
         if text not in self.legal():
@@ -1207,6 +1231,7 @@ class Deal:
             last_round = self.talon_count_true() == rules.n
             if FAULT == "draw-round-cards-reversed":
                 self.talon[:len(order)] = self.talon[:len(order)][::-1]
+            turnup_event_at = len(self.events)  # fault turnup-event-first
             for i, p in enumerate(order):
                 if FAULT == "turnup-drawn-first" and self.drawn_by is None and i == 0:
                     card = self.turnup
@@ -1232,9 +1257,21 @@ class Deal:
                     continue
                 shown = None if FAULT == "draw-events-card-hidden" and card != self.turnup else card
                 drawer = win if FAULT == "draw-event-player-is-winner" else p
+                if FAULT == "turnup-event-first" and card == self.turnup:
+                    self.events.insert(turnup_event_at, {"trick": drew_for, "player": drawer, "draw": shown})
+                    continue
                 self.events.append({"trick": drew_for, "player": drawer, "draw": shown})
         if FAULT == "stakes-after-first-trick" and number == 1:
             self.put_stakes()
+        if not rules.paid and FAULT == "unpaid-zero-entries":
+            everyone = rules.round_from(self.first)
+            for p, c in self.trick:
+                if c[0] in BRUSQUEMBILLES:
+                    for q in everyone:
+                        if q != p:
+                            self.ledger.append({"trick": number, "from": q if p == win else p,
+                                                "to": p if p == win else q, "jetons": 0, "card": c,
+                                                "clause": "brus.pay.brusquembille"})
         if rules.paid and FAULT == "brusquembilles-paid-at-end":
             self.unpaid.append((number, list(self.trick), win, leader))
         elif rules.paid and not (FAULT == "last-tricks-unpaid" and stock_gone) and not (
@@ -1524,6 +1561,8 @@ class Deal:
         turnup = None if FAULT == "turnup-hidden-once-drawn" and self.drawn_by is not None else self.turnup
         if FAULT == "turnup-seen-by-dealer-only" and player != self.dealer:
             turnup = None
+        if FAULT == "turnup-shown-first-trick-only" and self.tricks:
+            turnup = None
         if FAULT == "held-own-null":
             held[player] = None
         drawn_by = self.drawn_after_win if FAULT == "drawn-by-trick-winner" else self.drawn_by
@@ -1545,14 +1584,20 @@ class Deal:
             jetons = [j if p == player else None for p, j in enumerate(jetons)]
         phase = "over" if self.over() and FAULT != "view-phase-play-when-over" else "play"
         to_act = None if FAULT == "view-to-act-own-only" and self.to_act != player else self.to_act
+        hand = list(self.hands[player if FAULT != "view-hand-of-player-to-act" or self.to_act is None
+                               else self.to_act])
+        if FAULT == "dealer-holds-turnup" and player == self.dealer and self.drawn_by is None:
+            hand.append(self.turnup)
+        shown_trick: list[Any] = [{"player": p, "card": c} for p, c in trick]
+        if FAULT == "view-trick-bare-cards":
+            shown_trick = [c for _, c in trick]
         return {"player": player, "phase": phase, "to_act": to_act,
                 "trump": self.turnup if FAULT == "trump-observable-card" else self.trump_now(), "turnup": turnup,
                 "turnup_drawn_by": None if FAULT == "drawn-by-hidden" else drawn_by,
-                "hand": list(self.hands[player if FAULT != "view-hand-of-player-to-act" or self.to_act is None
-                                        else self.to_act]), "held": held,
+                "hand": hand, "held": held,
                 "talon": None if FAULT == "view-talon-null" else self.talon_count() - (
                     1 if FAULT == "view-talon-without-turnup" and self.drawn_by is None else 0),
-                "partner_hand": partner, "trick": [{"player": p, "card": c} for p, c in trick],
+                "partner_hand": partner, "trick": shown_trick,
                 "tricks": tricks, "jetons": jetons}
 
     def observe(self, name: str) -> Any:
@@ -1577,6 +1622,8 @@ class Deal:
         if name == "over":
             return self.over()
         if name == "talon":
+            if FAULT == "talon-observable-cards":
+                return list(self.talon) + ([self.turnup] if self.drawn_by is None else [])
             return self.talon_count()
         if name == "result":
             jet = self.jetons()
@@ -1624,7 +1671,8 @@ def start(scenario: dict[str, Any]) -> Deal:
         raise CannotRun(f"ruleset {scenario.get('ruleset')} is not played here")
     rules = Rules(scenario.get("params", {}))
     setup = scenario["setup"]
-    dealer = first_dealer(rules, setup["draw"]) if "draw" in setup else setup.get("dealer", rules.n - 1)
+    dealer = first_dealer(rules, setup["draw"]) if "draw" in setup else setup.get(
+        "dealer", 2 if FAULT == "form-dealer-two" else rules.n - 1)
     return Deal(rules, dealer, setup, setup.get("session", {}))
 
 

@@ -685,6 +685,29 @@ _batch("issue-63-ab", {
     "equal-once-per-duel": ("hom.auction.priority", "the earlier of two bidders may take the other's rank by equalling "
                             "only once in a duel: after that he too must name a higher rank"),
 })
+# the twenty-ninth batch of issue 63, written blind to the diagnosis too: a twenty-eighth held-out set
+_batch("issue-63-ac", {
+    "trick-as-records": ("protocol", "the `trick` observable lists the cards on the table as the view does, "
+                         "[{player, card}] records, not the bare cards in the order played"),
+    "lists-sized-for-four": ("hom.players.count", "with three at the table the per-player lists (result, the "
+                             "outcome's and the session's points, the views' held and points, speakers, the deal's "
+                             "hands) keep an empty fourth entry, as at a table of four"),
+    "next-dealer-once-over": ("hom.match.next-dealer", "the session's next_dealer is null while the coup is being "
+                              "played, and names the first hand only once the coup is over"),
+    "naming-pass-not-allowed": ("hom.contract.demande", "a pass while the winner of the auction chooses his contract "
+                                "or names his trump is refused pass-not-allowed, not word-not-now"),
+    "grand-tourne-listed-without-aces": ("hom.contract.grand-tourne", "the auction's legal lists grand tourné to "
+                                         "any player its rank lets bid, the black aces being checked only when it "
+                                         "is named (and then refused cannot-name)"),
+    "turned-by-dealer": ("hom.exchange.tourne", "the card turned for a tourné (or grand tourné) is turned by the "
+                         "dealer: its turn event names the dealer, not the hombre"),
+    "all-passed-no-outcome": ("hom.auction.all-pass", "a coup that all three passed has no outcome: the outcome "
+                              "stays null once it is over, the coup being not played"),
+    "nolo-tiers-listed": ("hom.exchange.nolo", "in nolo with exchange the tiers, who may not exchange, are listed "
+                          "in the exchange after the hombre, each with 0 discarded"),
+    "talon-rest-empty": ("hom.info.own-hand", "once play begins, the hidden talon's rest is shown in the views as an "
+                         "empty list, not null"),
+})
 FAULT = ""
 
 SUITS = "SHDC"
@@ -1138,6 +1161,12 @@ class Deal:
     def auction_legal(self, p: int) -> list[str]:
         """The bids open to p."""
         bids = [c for c in CONTRACTS if self.may_bid(p, c) is None]
+        if FAULT == "grand-tourne-listed-without-aces" and "grand-tourne" not in bids:
+            held = self.hands[p]
+            self.hands[p] = held + [c for c in ("AS", "AC") if c not in held]
+            if self.may_bid(p, "grand-tourne") is None:
+                bids = [c for c in CONTRACTS if c in bids or c == "grand-tourne"]
+            self.hands[p] = held
         return bids if self.forced(p) else bids + ["pass"]
 
     def forced(self, p: int) -> bool:
@@ -1285,10 +1314,11 @@ class Deal:
         if FAULT == "turned-card-off-talon":
             self.talon.pop(0)
             self.turned_off = True
-        self.events.append({"trick": 0, "player": self.hombre, "turn": self.turned})
+        turner = self.dealer if FAULT == "turned-by-dealer" else self.hombre
+        self.events.append({"trick": 0, "player": turner, "turn": self.turned})
         if FAULT == "turned-black-ace-next" and self.turned in ("AS", "AC") and len(self.talon) > 1:
             self.turned = self.talon[1]
-            self.events.append({"trick": 0, "player": self.hombre, "turn": self.turned})
+            self.events.append({"trick": 0, "player": turner, "turn": self.turned})
         self.trump = self.turned[1]
         if FAULT == "turned-card-in-hand-at-once" and self.hombre is not None and self.talon[:1] == [self.turned]:
             self.hands[self.hombre].append(self.talon.pop(0))
@@ -1634,6 +1664,8 @@ class Deal:
             result = "remise"
         self.outcome = {"how": how, "hombre": self.hombre, "contract": self.contract,
                         "result": result, "vole": vole, "points": points}
+        if FAULT == "all-passed-no-outcome" and how == "all-passed":
+            self.outcome = None
 
     def write(self, h: int, value: int, trick: int, clause: str) -> None:
         """One ledger entry between the hombre and the sheet."""
@@ -1739,6 +1771,8 @@ class Deal:
                 code = "cannot-name" if action in CONTRACTS or action.startswith("trump ") else "word-not-now"
                 if FAULT == "unopened-contract-word-not-now":
                     code = "word-not-now"
+                if FAULT == "naming-pass-not-allowed" and action == "pass":
+                    code = "pass-not-allowed"
                 if FAULT == "sans-prendre-spades-word-not-now" and action == "trump S" and self.contract is not None \
                         and self.row()["trump"] == "named-not-spades":
                     code = "word-not-now"
@@ -1811,6 +1845,10 @@ class Deal:
             if (FAULT != "tier-keeps-unrecorded" or k or p == self.hombre) \
                     and not (FAULT == "hombre-exchange-unrecorded" and p == self.hombre):
                 self.exchange.append({"player": p, "discarded": k})
+            if FAULT == "nolo-tiers-listed" and p == self.hombre and self.contract == "nolo-en-demande":
+                tier = self.next_player(p)
+                for q in (tier, self.next_player(tier)):
+                    self.exchange.append({"player": q, "discarded": 0})
             if FAULT == "discards-under-talon":
                 self.talon += self.pending
             self.pending = []
@@ -1853,7 +1891,13 @@ class Deal:
         total = 0
         for m in moves:
             child = self.clone()
-            child.apply(m, None)
+            if FAULT == "grand-tourne-listed-without-aces":
+                try:
+                    child.apply(m, None)
+                except Refused:
+                    continue
+            else:
+                child.apply(m, None)
             total += child.perft(depth - 1)
         return total
 
@@ -1861,6 +1905,13 @@ class Deal:
 
     def result(self) -> list[dict[str, Any]]:
         """Tricks and points by player."""
+        rows = self.result_rows()
+        if FAULT == "lists-sized-for-four" and self.n == 3:
+            rows.append({"tricks": 0, "points": 0})
+        return rows
+
+    def result_rows(self) -> list[dict[str, Any]]:
+        """Tricks and points by player, one entry for each player at the table."""
         pts = self.outcome["points"] if self.outcome else [0] * self.n
         if FAULT == "four-result-three-entries" and self.n == 4:
             return [{"tricks": self.tricks.count(p), "points": pts[p]} for p in range(self.n) if p in self.active]
@@ -1894,6 +1945,8 @@ class Deal:
         """The cards left in the talon, as the view shows them: face down, so none."""
         if FAULT == "talon-rest-shown" and self.phase in ("play", "over") and self.contract is not None:
             return list(self.talon)
+        if FAULT == "talon-rest-empty" and self.phase in ("play", "over") and self.contract is not None:
+            return []
         return None
 
     def view(self, p: int) -> dict[str, Any]:
@@ -1926,7 +1979,8 @@ class Deal:
             else self.trump_obs(),
             "hand": list(self.hands[p]) + (list(self.discards[p]) if FAULT == "pending-discards-in-hand"
                                            and self.phase == "exchange" else []),
-            "held": [len(h) if FAULT != "held-counts-private" or q == p else None for q, h in enumerate(self.hands)],
+            "held": [len(h) if FAULT != "held-counts-private" or q == p else None for q, h in enumerate(self.hands)]
+            + ([0] if FAULT == "lists-sized-for-four" and self.n == 3 else []),
             "talon": None if FAULT == "talon-count-hidden" else len(self.talon),
             "trick": [] if FAULT == "trick-own-turn-only" and p != self.to_act else
             [{"player": q, "card": c} for q, c in
@@ -1951,6 +2005,12 @@ class Deal:
             "points": [r["points"] for r in points],
         }
 
+    def outcome_obs(self) -> dict[str, Any] | None:
+        """The outcome as reported (under lists-sized-for-four, points with a fourth entry at three)."""
+        if FAULT == "lists-sized-for-four" and self.n == 3 and self.outcome is not None:
+            return {**self.outcome, "points": list(self.outcome["points"]) + [0]}
+        return self.outcome
+
     def hombre_obs(self) -> int | None:
         """The hombre as shown (under hombre-while-bidding, the standing bidder while the auction lasts)."""
         if FAULT == "hombre-while-bidding" and self.phase == "auction" and self.holder >= 0:
@@ -1961,14 +2021,16 @@ class Deal:
         """One observable of PROTOCOL.md."""
         simple: dict[str, Callable[[], Any]] = {
             "to_act": lambda: self.to_act, "legal": self.legal, "trump": self.trump_obs,
-            "trick": lambda: [c for _, c in self.trick], "tricks": lambda: list(self.tricks),
+            "trick": lambda: [{"player": q, "card": c} for q, c in self.trick] if FAULT == "trick-as-records"
+            else [c for _, c in self.trick], "tricks": lambda: list(self.tricks),
             "over": lambda: self.phase == "over", "talon": lambda: len(self.talon),
             "auction": lambda: list(self.auction), "hombre": self.hombre_obs,
             "contract": self.contract_obs, "exchange": lambda: list(self.exchange),
             "events": lambda: list(self.events), "result": self.result,
-            "ledger": lambda: list(self.ledger), "outcome": lambda: self.outcome,
+            "ledger": lambda: list(self.ledger), "outcome": self.outcome_obs,
             "view": lambda: [self.view(p) for p in range(self.n)],
-            "speakers": lambda: [self.legal() if p == self.to_act else [] for p in range(self.n)],
+            "speakers": lambda: [self.legal() if p == self.to_act else [] for p in range(self.n)]
+            + ([[]] if FAULT == "lists-sized-for-four" and self.n == 3 else []),
         }
         if name not in simple:
             raise KeyError(name)
@@ -2073,6 +2135,8 @@ class Table:
             nxt = (self.deal.dealer + 2) % 4
         if FAULT == "unplayed-same-dealer" and over and self.deal.outcome and self.deal.outcome.get("how") == "all-passed":
             nxt = self.deal.dealer
+        if FAULT == "next-dealer-once-over" and not over:
+            nxt = None
         return {"deals": deals, "points": points, "winners": winners, "next_dealer": nxt}
 
     def next_deal(self, spec: dict[str, Any]) -> None:
@@ -2086,8 +2150,13 @@ class Table:
     def observe(self, name: str) -> Any:
         """An observable of the table or the deal."""
         if name == "session":
-            return self.session()
+            info = self.session()
+            if FAULT == "lists-sized-for-four" and self.n == 3:
+                info["points"] = list(info["points"]) + [0]
+            return info
         if name == "deal":
+            if FAULT == "lists-sized-for-four" and self.n == 3:
+                return {**self.dealt, "hands": [list(h) for h in self.dealt["hands"]] + [[]]}
             return self.dealt
         return self.deal.observe(name)
 

@@ -590,9 +590,36 @@ _batch("issue-63-ab", {
     "bad-rank-malformed": ("auv.deck.cards", "a two-character text whose rank or suit is no symbol of the pack (1H) "
                            "is refused malformed-action, not unknown-card"),
 })
+# the twenty-ninth batch of issue 63, written blind to the diagnosis too: a twenty-eighth held-out set
+_batch("issue-63-ac", {
+    "deal-lists-of-four": ("auv.players.count", "the deal's per-player lists (result, outcome.marks, the view's "
+                           "marks) always have four entries, the game as described for four: with two or three the "
+                           "missing players are given 0, with five the fifth player is left out"),
+    "deal-talon-without-top": ("auv.deal.talon", "the `deal` observable lists the talon without its top card, as if "
+                               "the dealer had set that card apart like Brusquembille's turned card (the cards "
+                               "offered and turned are unchanged)"),
+    "lead-from-first-dealer": ("auv.play.lead", "the first trick of every deal is led by the player on the right of "
+                               "the dealer of the scenario's first deal (the first leader fixed once for the "
+                               "session), not of the deal's own dealer"),
+    "ledger-points-field": ("protocol", "each ledger entry gives its amount in a field `points` (L'Hombre's name), "
+                            "not `marks`"),
+    "turner-king-unshowable": ("auv.king.held", "the player who turned the card may not show the king of its suit "
+                               "(his turning it taken as his choice of the suit): only the other players' kings of "
+                               "the suit turned score"),
+    "unturned-to-act-kept": ("auv.turn.nobody", "when every player leaves the card the deal ends not played, but "
+                             "to_act still names the player on the dealer's right, the offer going round to him "
+                             "again, instead of null"),
+    "redraw-card-by-seat": ("auv.match.first-dealer", "at a seeded draw for the first dealer, the tied players who "
+                            "draw again each take the card at their own seat's place in the new shuffle (player p "
+                            "the (p+1)th card), not the top cards one each in player order"),
+    "debt-left-out-of-deal": ("auv.count.debt", "a mark lost by a player who has none is only owed in the session: "
+                              "the deal's net marks (result, outcome.marks, the view's marks) leave that loss out, "
+                              "though the session's marks go below zero"),
+})
 FAULT = ""
 SEVENS = True  # parameter pack_with_four (AMB-48): False plays four with 28 cards
 LOSER_PAYS = "each-opponent"  # parameter loser_pays (AMB-53)
+FIRST_DEALER = 0  # the dealer of the scenario's first deal (fault lead-from-first-dealer)
 
 
 def fault(name: str) -> bool:
@@ -774,7 +801,7 @@ def drawn_highest(draw: dict[str, Any], n: int) -> int:
             cards = cards[::-1]
         drawn: list[str | None] = [None] * n
         for i, p in enumerate(drawing):
-            drawn[p] = cards[i]
+            drawn[p] = cards[p] if fault("redraw-card-by-seat") else cards[i]
         drawing = best_of(drawn, drawing)
         if len(drawing) == 1:
             return drawing[0]
@@ -877,6 +904,28 @@ class Deal:
                 out[e["to"]] += e["marks"]
         return out
 
+    def shown_net(self) -> list[int]:
+        """The deal's net marks as the observables report them."""
+        if not fault("debt-left-out-of-deal"):
+            return self.net()
+        out = [0] * self.n
+        running = list(self.before)
+        for e in self.ledger:
+            if e["from"] != "sheet":
+                had = max(0, running[e["from"]])
+                out[e["from"]] -= min(had, e["marks"])
+                running[e["from"]] -= e["marks"]
+            if e["to"] != "sheet":
+                out[e["to"]] += e["marks"]
+                running[e["to"]] += e["marks"]
+        return out
+
+    def by_player(self, values: list[Any], blank: Any) -> list[Any]:
+        """A per-player list of the deal, as the observables give it."""
+        if fault("deal-lists-of-four"):
+            return (list(values) + [copy.deepcopy(blank) for _ in range(4)])[:4]
+        return list(values)
+
     def totals(self) -> list[int]:
         """Each player's marks in the game, this deal's entries included (auv.count.debt)."""
         total = list(self.before)
@@ -945,6 +994,8 @@ class Deal:
         king = "K" + self.turned[0 if fault("show-first-suit-only") else -1][1][1]
         if fault("king-once-per-player") and p in self.scored.values():
             return None
+        if fault("turner-king-unshowable") and self.turned[-1][0] == p:
+            return None
         if fault("rejouissance-show-barred") and len(self.turned) > 1:
             return None
         if fault("unshown-king-lost") and king in self.missed:
@@ -964,7 +1015,7 @@ class Deal:
     def legal(self) -> list[str]:
         """Every action of the player to act."""
         p = self.to_act
-        if p is None:
+        if p is None or self.phase == "over":
             return []
         if self.phase == "turn-offer":
             if fault("dealer-must-turn") and p == self.dealer and self.asked == self.n - 1:
@@ -1186,6 +1237,8 @@ class Deal:
             self.to_act = self.first_asked()
         elif self.asked == self.n:
             self.end("all-passed" if fault("not-turned-as-all-passed") else "not-turned")
+            if fault("unturned-to-act-kept"):
+                self.to_act = self.after(p)
         elif fault("turner-not-reoffered") and self.turned and self.after(p) == self.turned[-1][0]:
             self.asked += 1
             if self.asked == self.n:
@@ -1315,6 +1368,8 @@ class Deal:
             self.to_act = self.turned[-1][0]
         if fault("first-lead-seat-zero"):
             self.to_act = 0
+        if fault("lead-from-first-dealer"):
+            self.to_act = (FIRST_DEALER + 1) % self.n
 
     def play_card(self, p: int, card: str) -> None:
         """Play a card; a full trick is won, its kings move, the target is checked, the count made."""
@@ -1523,14 +1578,18 @@ class Deal:
         if name == "events":
             return copy.deepcopy(self.events)
         if name == "ledger":
+            if fault("ledger-points-field"):
+                return [{("points" if k == "marks" else k): v for k, v in e.items()} for e in self.ledger]
             return copy.deepcopy(self.ledger)
         if name == "result":
-            net = self.net()
-            return [{"tricks": self.tricks.count(p), "marks": net[p]} for p in range(self.n)]
+            net = self.shown_net()
+            return self.by_player([{"tricks": self.tricks.count(p), "marks": net[p]} for p in range(self.n)],
+                                  {"tricks": 0, "marks": 0})
         if name == "outcome":
             if not over:
                 return None
-            return {"how": self.how, "homme": self.homme, "winner": self.winner, "marks": self.net()}
+            return {"how": self.how, "homme": self.homme, "winner": self.winner,
+                    "marks": self.by_player(self.shown_net(), 0)}
         if name == "session":
             counted = over and not (fault("unplayed-deal-not-counted") and self.how in ("not-turned", "all-passed"))
             marks = self.before if fault("session-marks-after-deal") and not over else self.totals()
@@ -1566,7 +1625,7 @@ class Deal:
                 "homme": None if fault("view-homme-at-play") and self.phase == "showing" else self.homme,
                 "trick": [{"player": q, "card": c} for q, c in self.trick],
                 "tricks": [w for w in self.tricks if w == p or not fault("view-tricks-own-only")],
-                "marks": self.net()}
+                "marks": self.by_player(self.shown_net(), 0)}
 
 
 def perft(deal: Deal, depth: int) -> int:
@@ -1619,6 +1678,8 @@ def make_deal(n: int, dealer: int, source: dict[str, Any], params: dict[str, Any
         before = [max(0, m) for m in before]
     deal = Deal(n, dealer, hands, talon, before, deals, 5 if fault("target-always-five") else agreed)
     shown_talon = list(reversed(talon)) if fault("deal-talon-bottom-first") else list(talon)
+    if fault("deal-talon-without-top"):
+        shown_talon = shown_talon[1:]
     return deal, {"hands": [list(h) for h in hands], "talon": shown_talon}
 
 
@@ -1630,7 +1691,7 @@ def run(scenario: dict[str, Any]) -> dict[str, Any]:
     for name, value in params.items():
         if value != DEFAULTS.get(name) and value not in PARAMS.get(name, []):
             return {"skip": f"parameter {name}={value} is not played"}
-    global SEVENS, LOSER_PAYS
+    global SEVENS, LOSER_PAYS, FIRST_DEALER
     n = FORMS[params.get("form", "four")]
     pack_default = "twenty-eight" if fault("four-pack-default-28") else "thirty-two"
     SEVENS = params.get("pack_with_four", pack_default) == "thirty-two" or fault("four-always-thirty-two")
@@ -1641,6 +1702,7 @@ def run(scenario: dict[str, Any]) -> dict[str, Any]:
     dealer = setup.get("dealer", 3 % n if fault("dealer-three-every-form") else n - 1)
     if "draw" in setup:
         dealer = first_dealer(setup["draw"], n)
+    FIRST_DEALER = dealer
     session = setup.get("session", {})
     before = list(session.get("marks", [0] * n))
     deals = session.get("deals", 0)

@@ -1071,6 +1071,47 @@ _batch("issue-63-ab", (
     ("cape-carried-to-takers", BROUC, "brouc.game.cape",
      "after a cape every announced marriage carried into the next deal is carried for the team that took it"),
 ))
+# The twenty-ninth batch of issue 63 (batch "issue-63-ac"), written blind to the diagnosis.
+_batch("issue-63-ac", (
+    ("match-carried-left-out", HDB, "protocol",
+     "the `match` observable of a 1802 deal has no `carried` field, the marriages carried over being Brouc's alone"),
+    ("card-prefix-not-in-hand", HDB, "hdb.deck.cards",
+     "a text of more than two characters that starts with a card (`ASX`, `AS KS`, `AD `) is read as a card and "
+     "refused not-in-hand, not malformed-action"),
+    ("tricks-listed-after-window", HDB, "hdb.info.trick-piles",
+     "the `tricks` observable lists a finished trick only once the announcement window after it is closed"),
+    ("mark-offered-to-winner", HDB, "hdb.marriage.table-marked",
+     "in the window after a trick holding a table marriage its winner is offered `mark` and may take it (changing "
+     "nothing), though the engine marks every table marriage itself"),
+    ("declaration-listed-as-spoken", HDB, "hdb.info.spoken",
+     "the `announcements` observable also lists a partie et vole declared, said aloud as well, as an entry "
+     "{player, marriage: `declare`, points: 0}"),
+    ("new-game-dealer-drawn", HDB, "hdb.match.next-dealer",
+     "once a deal ends the game the `match` observable names no next dealer (null), the next game's first dealer "
+     "taken to be drawn again"),
+    ("lead-given-when-window-closes", HDB, "hdb.play.next-lead",
+     "the winner takes the lead only when the window after his trick closes: after a trick that opens no window "
+     "(the seventh) the turn passes on to the player after the trick's last card"),
+    ("sheet-rows-as-lists", BROUC, "protocol",
+     "the `sheet` observable gives each slate row as a list [kind, nous, eux], not a {kind, nous, eux} record"),
+    ("table-named-in-play-order", BROUC, "hdb.info.table-marriage-shown",
+     "the `table` observable names a table marriage by its ranks in the order its cards were played (`QKS`), not "
+     "in the order K, Q, J"),
+    ("next-dealer-named-as-leader", BROUC, "hdb.match.next-dealer",
+     "the `match` observable's next_dealer names the player who will lead the next deal (the new dealer's right-hand "
+     "neighbour), not the new dealer"),
+    ("held-elsewhere-wrong-seat", BROUC, "hdb.deck.cards",
+     "a card held by another player is refused wrong-seat, as that player's card, not not-in-hand"),
+    ("dehors-drops-others-announced", BROUC, "brouc.marriage.announce-score",
+     "after a dehors the other team's written score leaves out the marriages it announced in the deal, counted only "
+     "when a deal is over"),
+    ("window-winner-may-lead", BROUC, "brouc.marriage.announce-window",
+     "under announce_window after-won-trick or team-first-trick the trick's winner may lead at once in the window, "
+     "his card closing it (not refused play-in-window)"),
+    ("commercial-rounding-default", BROUC, "brouc.count.rounding",
+     "by default a Brouc deal rounds each team's card points and marriages together half away from zero (S2's "
+     "commercial rounding): 5 card points and a lost table marriage write -20, not -10"),
+))
 
 
 def fault(name: str) -> bool:
@@ -1536,6 +1577,8 @@ class Deal:
         how = self.param("rounding")
         if fault("rounding-param-ignored") and not self.brouc:
             how = "cards-half-up"
+        if fault("commercial-rounding-default") and self.brouc and how == "cards-half-up":
+            how = "total-half-away-from-zero"
         if how == "cards-half-up" and fault("complement-under-half-up") and not self.brouc:
             how = "complement-of-smaller"
         if how == "complement-of-smaller":
@@ -1912,8 +1955,12 @@ class Deal:
                 out += [c for c in self.hands[p] if (r := self.card_refusal(p, c)) is None or r.code == "must-overtrump"]
             else:
                 out += [c for c in self.hands[p] if self.card_refusal(p, c) is None]
+        if fault("window-winner-may-lead") and self.brouc and self.phase == "window" and p == self.leader:
+            out += [c for c in self.hands[p] if self.card_refusal(p, c) is None]
         if self.phase == "window" and not (fault("window-legal-omits-pass") and not self.brouc):
             out.append("pass")
+        if fault("mark-offered-to-winner") and not self.brouc and self.mark_offered(p):
+            out.append("mark")
         if self.announce_moment(p) and len(self.hands[p]) >= 2 and not (fault("legal-omits-announce") and self.brouc):
             out += ["announce " + m for m in self.held_marriages(p)
                     if not (fault("announce-keeps-a-card") and self.brouc and len(self.hands[p]) < len(m))]
@@ -1939,7 +1986,7 @@ class Deal:
             raise Refused("dehors-round", "before the first card the player asked may only claim dehors or pass")
         asking = self.phase in ("concede", "answer")
         if kind == "card":
-            if self.phase == "window":
+            if self.phase == "window" and not (fault("window-winner-may-lead") and self.brouc and p == self.leader):
                 code = "announce-not-now" if fault("card-in-window-code") and not self.brouc else "play-in-window"
                 raise Refused(code, "the announcement window is open: announce or pass")
             if asking:
@@ -1953,6 +2000,8 @@ class Deal:
             if fault("played-card-unknown") and self.brouc and action in gone:
                 raise Refused("unknown-card", f"{action} has been played: it is no longer in the pack")
             if action not in self.hands[p]:
+                if fault("held-elsewhere-wrong-seat") and self.brouc and any(action in h for h in self.hands):
+                    raise Refused("wrong-seat", f"{action} is another player's card")
                 raise Refused("not-in-hand", f"{action} is not in the hand of player {p}")
             refusal = self.card_refusal(p, action)
             if refusal is not None:
@@ -1990,6 +2039,8 @@ class Deal:
                 code = "marriage-not-held" if fault("reused-code-not-held") and not self.brouc else "marriage-reused"
                 raise Refused(code, f"{name} or one of its cards already counts in an announcement")
         elif kind == "mark":
+            if fault("mark-offered-to-winner") and not self.brouc and self.mark_offered(p):
+                return
             # this engine plays table_marking=engine only: every table marriage is marked by itself
             code = "nothing-to-mark" if fault("mark-code-nothing-to-mark") and not self.brouc else "marked-by-engine"
             raise Refused(code, "table marriages are marked without a player's action here")
@@ -2042,6 +2093,9 @@ class Deal:
             if len(name) in (3, 4) and name[:-1] in ("KQ", "KQJ") and name[-1] in SUITS:
                 return "announce"
             raise Refused("malformed-action", f"{action!r} names no marriage")
+        if fault("card-prefix-not-in-hand") and not self.brouc and len(action) > 2 and action[0] in RANKS \
+                and action[1] in SUITS:
+            return "card"
         if len(action) == 2:
             ranks = RANKS + "65432" if fault("deck-52-card-names") and not self.brouc else RANKS
             if action[0] in ranks and action[1] in SUITS:
@@ -2067,7 +2121,11 @@ class Deal:
             self.pass_(p)
         elif action == "claim":
             self.claim(p)
+        elif action == "mark":  # fault mark-offered-to-winner: the winner turns the marriage up, nothing else
+            self.marked_trick = len(self.tricks)
         elif action in ("declare", "declare-double"):
+            if fault("declaration-listed-as-spoken") and not self.brouc:
+                self.declared_at = (p, len(self.announcements))
             self.declared = team(p)
             self.double = action == "declare-double"
         elif action == "concede":
@@ -2089,7 +2147,17 @@ class Deal:
             else:
                 self.open_pending_window()
         else:
+            if self.phase == "window":  # fault window-winner-may-lead: the lead closes the window
+                self.window = []
+                self.phase = "play"
             self.play(p, action)
+
+    def mark_offered(self, p: int) -> bool:
+        """Under the fault mark-offered-to-winner: whether the player, in the window after a trick holding a table
+        marriage he won, may still turn it up."""
+        n = len(self.tricks)
+        return (self.phase == "window" and bool(self.tricks) and self.tricks[-1][0] == p
+                and any(t == n for t, _, _, _ in self.table) and getattr(self, "marked_trick", 0) != n)
 
     def announce(self, p: int, name: str) -> None:
         """Announce a marriage: credited at once (1802) or at the end (Brouc); both are in marriages_of."""
@@ -2347,6 +2415,8 @@ class Deal:
                     return
             self.to_act = self.window[0]
             return
+        if fault("lead-given-when-window-closes") and not self.brouc:
+            self.leader = (players[-1] + 1) % 4
         self.after_window()
 
     # ----- endings -----
@@ -2525,6 +2595,9 @@ class Deal:
                 read_on = t if fault("coches-read-on-winners") else 1 - t
                 written = [self.scores[u] + total for u, (_, total) in enumerate(self.rounded())] \
                     if fault("dehors-scores-rounded") else counts
+                if fault("dehors-drops-others-announced"):
+                    written = list(written)
+                    written[1 - t] -= sum(v for pl, _, v in self.announcements if team(pl) != t)
                 self.finish("claim-right", t, self.pair(1 - t, self.coches(read_on, counts), 0), written)
             else:
                 lost = 1 if fault("wrong-dehors-one-coche") else self.coches(t if fault("wrong-dehors-own-score") else 1 - t,
@@ -2535,6 +2608,9 @@ class Deal:
                     counts[t] = self.scores[t]
                 marker = 1 - t if fault("wrong-dehors-winners-mark") else t
                 winner: int | None = None if fault("wrong-dehors-no-winner") else 1 - t
+                if fault("dehors-drops-others-announced"):
+                    counts = list(counts)
+                    counts[1 - t] -= sum(v for pl, _, v in self.announcements if team(pl) != t)
                 self.finish("claim-wrong", winner, self.pair(marker, lost, 0), counts)
             return
         if right:
