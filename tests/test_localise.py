@@ -372,6 +372,30 @@ def test_every_clause_the_diagnosis_names_is_a_clause() -> None:
      "brus.players.forms"),
     # with four, cards dealt to the one sitting out: who plays the deal, not the packets
     ("hombre", "tests/independent/hombre.py:four-deals-round-four", "hom.deal.packets.four-dealer-3", "hom.players.four"),
+    # the misses of issue-63-ab: the teams' card points each what another way of crediting a trick's
+    # cards gives (the winners counting only what the others played into it): the count, not the cards
+    ("homme-de-brou-1802", "captured-only", "hdb.ambiguity.amb-10.both", "hdb.count.card-points"),
+    # the trick in progress shown with its last card alone: what the record shows, not who wins it
+    ("homme-de-brou-1802", "trick-shows-last-card", "bnd.hdb.play.follow.inside-1", "hdb.info.trick-open"),
+    # each announcement's points given as its team's total so far: the record, not the marriages' values
+    ("homme-de-brou-1802", "announcements-cumulative-points", "gen.hdb.deal.00001", "hdb.info.spoken"),
+    # marriages lying in a team's tricks, never announced, counted at the end: Brouc's unannounced rule
+    ("brouc", "pile-marriage-counts", "bnd.brouc.game.cape-et-dehors.inside-1", "brouc.marriage.unannounced"),
+    # more tricks than were played (the cards won counted): what is counted, not who won each trick
+    ("brusquembille-1718", "tests/independent/brusquembille.py:result-tricks-cards-won", "brus.ambiguity.amb-43.after-ace",
+     "brus.count.points"),
+    # the same payment cited by another clause: the rule that makes it, not the one cited
+    ("brusquembille-1718", "tests/independent/brusquembille.py:brusquembille-clause-pay-when", "gen.brus.deal.00001",
+     "brus.pay.brusquembille"),
+    # the views' phase still play once the last trick is played: how long play lasts
+    ("brusquembille-1718", "tests/independent/brusquembille.py:view-phase-play-when-over",
+     "brus.mutation.view.after-the-last-trick", "brus.talon.last-tricks"),
+    # who is to act shown to that player alone: what each may see, not the deal gone otherwise
+    ("brusquembille-1718", "tests/independent/brusquembille.py:view-to-act-own-only", "brus.info.own-hand.start",
+     "brus.info.own-hand"),
+    # the hombre's exchange left out of the exchange record, the tiers' kept: the hombre's rule
+    ("hombre", "tests/independent/hombre.py:hombre-exchange-unrecorded", "hom.exchange.hombre.whole-hand",
+     "hom.exchange.hombre"),
 ])
 def test_a_failure_is_laid_on_the_rule_that_decides_it(ruleset: str, fault: str, scenario: str, clause: str) -> None:
     """Through brou check, an implementation written outside the engine (tests/independent) with one

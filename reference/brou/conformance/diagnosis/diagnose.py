@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache, partial
 from pathlib import Path
@@ -37,6 +38,7 @@ from ...laws.contracts import has_auction, may_name
 from ...laws.following import matadors_of
 from ...laws.game import count_so_far, game_value, reaches_target
 from ...laws.kings import scored_kings
+from ...laws.marriages import marriage_in, value_of
 from ...laws.payments import brusquembille_payments
 from ...laws.results import SURRENDER, homme_entries
 from ...laws.speech import PASS, SHOW, TURN, has_speech
@@ -224,9 +226,27 @@ def _valued_on_winners(rules: Rules, want: Mapping[str, Any], got: Mapping[str, 
 
 def _view_plays_on(verdict: Verdict) -> bool:
     """Whether a view asks someone to act where the reference's deal is over, or nobody where
-    it plays on."""
-    return verdict.observed == "view" and re.search(
-        r"\]\.to_act is (\d+, expected null|null, expected \d+)", verdict.detail) is not None
+    it plays on; or gives its phase as over where the reference's goes on, or the other way."""
+    found = re.search(
+        r'\]\.((to_act) is (\d+, expected null|null, expected \d+)|(phase) is ("over", expected "\w+"|"\w+", expected "over"))',
+        verdict.detail)
+    return verdict.observed == "view" and found is not None and not _shown_to_some(
+        verdict.expected, verdict.got, found.group(2) or found.group(4))
+
+
+def _shown_to_some(want: Any, got: Any, field: str) -> bool:
+    """Whether the program's views give `field` otherwise from one player to another where every
+    view of the reference's gives it alike, some as the reference does: a fact open to all shown
+    to some players only (what each may see), not the deal gone otherwise."""
+    if not isinstance(want, list) or not isinstance(got, list) or len(want) != len(got) or len(got) < 2:
+        return False
+    wanted = [w.get(field, _UNSEEN) for w in want if isinstance(w, dict)]
+    given = [g.get(field, _UNSEEN) for g in got if isinstance(g, dict)]
+    return (len(wanted) == len(given) == len(got) and len(set(map(repr, wanted))) == 1 and wanted[0] is not _UNSEEN
+            and len(set(map(repr, given))) > 1 and wanted[0] in given)
+
+
+_UNSEEN = object()  # a view that does not give the field
 
 
 def _turn_moved_on(table: Table, verdict: Verdict, action: str | None) -> bool:
@@ -529,6 +549,9 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
         want = step["expect"].get("result", [])
         for field, clause in _PHASE_RESULT.items():
             if any(isinstance(g, dict) and field in w and w[field] != g.get(field) for w, g in zip(want, got, strict=False)):
+                if field == "tricks" and _totals_apart(want, got, field):
+                    # more (or fewer) tricks than were played: what is counted, not who won each
+                    return _in_ruleset_pair(rules, "brus.count.points", True)
                 played = _played_to(rules, s, verdict) if field == "card_points" else None
                 if played is not None and _last_trick_apart(played, want, got, played.player):
                     return _in_ruleset_pair(rules, "brus.count.points", True)  # what the last trick earns
@@ -545,6 +568,8 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
         return None
     if name == "view":
         found = re.search(r"\[(\d+)\]\.(\w+)", verdict.detail)
+        if found and _shown_to_some(step["expect"].get("view"), got, found.group(2)):
+            return _in_ruleset_pair(rules, "brus.info.own-hand", True)  # open to all, shown to some
         if found and found.group(2) == "turnup_drawn_by" and isinstance(got, list):
             view = got[int(found.group(1))] if int(found.group(1)) < len(got) else None
             if isinstance(view, dict) and isinstance(view.get("turnup_drawn_by"), int):
@@ -942,6 +967,13 @@ def _total(rows: Any, field: str) -> int | None:
     return sum(numbers) if numbers and len(numbers) == len(values) else None
 
 
+def _totals_apart(want: Any, got: Any, field: str) -> bool:
+    """Whether the program's rows of `result` add up to another number than the reference's in
+    `field` (both numbers): for tricks, more or fewer than were played."""
+    given, wanted = _total(got, field), _total(want, field)
+    return given is not None and wanted is not None and given != wanted
+
+
 def _none_counted_yet(state: Any, want: Any, got: Any) -> bool:
     """Whether, cards still in the hands, the program's `result` has no card points at all where
     the reference's has some: when the count is made, not what the cards are worth."""
@@ -977,6 +1009,8 @@ def _ledger_clause(rules: Rules, want: Any, got: Any) -> str | None:
             continue
         entry = w if isinstance(w, dict) else g if isinstance(g, dict) else None
         clause = entry.get("clause") if isinstance(entry, dict) else None
+        if isinstance(w, dict) and isinstance(g, dict) and _only_clause_apart(w, g):
+            return clause if isinstance(clause, str) else None  # the same payment cited by another rule: its own
         for made, by in ((g, expected), (w, given)):
             if isinstance(made, dict) and made.get("clause") not in by:
                 when = str(made.get("clause", "")).rsplit(".", 1)[0] + ".when"
@@ -988,6 +1022,15 @@ def _ledger_clause(rules: Rules, want: Any, got: Any) -> str | None:
                 return decides  # one kind of payment for the other: the rule that chooses between them
         return clause if isinstance(clause, str) else None
     return None
+
+
+def _only_clause_apart(want: Mapping[str, Any], got: Mapping[str, Any]) -> bool:
+    """Whether two ledger entries are the same payment (every other field equal, a field the
+    program adds with no value aside) cited by another clause: the rule that makes the payment
+    is the one the program cites wrongly, not the one it cites."""
+    others = (set(want) | set(got)) - {"clause"}
+    return want.get("clause") != got.get("clause") and all(
+        want.get(k) == got.get(k) for k in others if k in want or got.get(k) is not None)
 
 
 def _decides_between(clauses: Mapping[str, Any], one: Any, other: Any) -> str | None:
@@ -1696,6 +1739,18 @@ _HOMBRE_OUTCOME = {"surrender": "hom.exchange.surrender", "stopped": "hom.count.
 _HOMBRE_PHASE = {"auction": "hom.auction.priority", "declare": "hom.contract.demande", "exchange": "hom.exchange.hombre"}
 
 
+def _exchanges_apart(want: Any, got: Any) -> set[Any]:
+    """The players whose entries of the `exchange` observable (who discarded how many) differ,
+    one list taken as a set of entries against the other: a player left out or added, or his
+    number otherwise, wherever in the list."""
+    if not isinstance(want, list) or not isinstance(got, list):
+        return set()
+    wanted = {json.dumps(e, sort_keys=True) for e in want}
+    given = {json.dumps(e, sort_keys=True) for e in got}
+    return {e.get("player") if isinstance(e, dict) else None for e in (*want, *got)
+            if json.dumps(e, sort_keys=True) in wanted ^ given}
+
+
 def _auction_reopened(state: Any, want: Any, got: Any) -> bool:
     """Whether the program still offers the auction's words (a pass among them) once the
     reference's auction is over: the auction ends when every player but one has passed, so
@@ -1789,6 +1844,8 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         return _in_ruleset_pair(rules, clause, True)
     if name in ("talon", "view") and _discards_to_talon(state, verdict):
         return _in_ruleset_pair(rules, "hom.exchange.hombre", True)  # the cards discarded put back in the talon
+    if name == "exchange" and state.hombre is not None and _exchanges_apart(want, verdict.got) == {table.player(state.hombre)}:
+        return _in_ruleset_pair(rules, "hom.exchange.hombre", True)  # the hombre's exchange alone: his rule
     if name == "view":
         found = re.search(r"\[\d+\]\.(\w+)", verdict.detail)
         return _in_ruleset_pair(rules, clause_of(rules, found.group(1)) if found else None, True)
@@ -2141,6 +2198,9 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
                     return "hdb.players.teams"  # the tricks of other pairs of players counted together
                 if field == "card_points" and _rest_of_the_pack(table.rules, want, got):
                     return "hdb.count.card-points"  # a team given the rest of the pack, not its tricks' points
+                if field == "marriages" and in_ruleset(table.rules, "brouc.marriage.unannounced") \
+                        and _piles_marriages_counted(table, got):
+                    return "brouc.marriage.unannounced"  # the marriages a team's tricks hold, never announced
                 if field == "marriages":  # announced or on the table; when the count cannot tell, their values
                     return _marriage_clause(table, got) or "hdb.marriage.kinds"
                 if field == "card_points" and _last_trick_apart(table, want, got,
@@ -2148,6 +2208,8 @@ def _observed_clause(table: Table, expected: Mapping[str, Any], verdict: Verdict
                     return "hdb.count.card-points"  # the last trick's winners alone count otherwise: a bonus for it
                 if field == "card_points" and _none_counted_yet(table.state, want, got):
                     return "hdb.count.card-points"  # none counted yet mid-deal: when the count is made
+                if field == "card_points" and _cards_credited_otherwise(table, got):
+                    return "hdb.count.card-points"  # whose count a trick's cards go to
                 if field == "card_points" and _total(got, field) != _total(want, field):
                     return "hdb.deck.points"  # not shared out otherwise: the cards themselves count otherwise
                 return clause
@@ -2206,6 +2268,35 @@ def _since_the_last_trick_only(want: list[Any], got: list[Any], made: list[Any],
     return got == [e for e, t in zip(want, made, strict=True) if t == last]
 
 
+def _running_totals(table: Table, want: list[Any], got: list[Any]) -> bool:
+    """Whether the announcements given are the reference's, each with the points its team has
+    announced so far in place of its own (the record showing a total, not what was said)."""
+    if len(want) != len(got) or len(want) < 2 or not all(isinstance(e, dict) for e in (*want, *got)):
+        return False
+    so_far: Counter[int] = Counter()
+    suits: set[tuple[int, str]] = set()
+    summed = False  # an entry apart that raises no marriage of its team (a raise in full gives the total too)
+    for w, g in zip(want, got, strict=True):
+        player = w.get("player")
+        if not isinstance(player, int) or not isinstance(w.get("points"), int):
+            return False
+        team = table.rules.team_of[table.seat(player) % table.rules.n_players]
+        so_far[team] += w["points"]
+        if {k: v for k, v in g.items() if k != "points"} != {k: v for k, v in w.items() if k != "points"} \
+                or g.get("points") != so_far[team]:
+            return False
+        suit = (team, str(w.get("marriage"))[-1:])
+        summed = summed or (g != w and suit not in suits)
+        suits.add(suit)
+    return summed
+
+
+def _sub_list(part: list[Any], whole: list[Any]) -> bool:
+    """Whether `part` is `whole` with some of its items left out, the rest in their order."""
+    rest = iter(whole)
+    return all(any(item == other for other in rest) for item in part)
+
+
 # 1802's records of what was played and said (PROTOCOL.md): the clause of what each shows
 _RECORDS = {"trick": "hdb.info.trick-open", "tricks": "hdb.info.trick-piles", "announcements": "hdb.info.spoken",
             "table": "hdb.info.table-marriage-shown"}
@@ -2215,10 +2306,11 @@ def _record_rewritten(table: Table, name: str, want: list[Any], got: list[Any]) 
     """Whether a record of the game (`_RECORDS`) holds the reference's very entries written
     otherwise: all of them in another order (newest first, by pile), or each with its trick
     numbered by one same offset (from 0, not 1), or none at all while the deal goes on (the
-    finished tricks kept face down), or one field of every entry held back (0 or null) while it
-    goes on, or kept only since the last trick (the table's older piles turned down, the words of
-    earlier windows forgotten), or the announcements with the table's marriages among them: what
-    the record shows, not what was played or counted."""
+    finished tricks kept face down), or some of the trick in progress's cards only (its last card
+    alone), or each announcement's points as its team's total so far, or one field of every entry
+    held back (0 or null) while it goes on, or kept only since the last trick (the table's older
+    piles turned down, the words of earlier windows forgotten), or the announcements with the
+    table's marriages among them: what the record shows, not what was played or counted."""
     def key(entry: Any) -> str:
         return json.dumps(entry, sort_keys=True)
     if got != want and len(want) >= 2 and sorted(map(key, got)) == sorted(map(key, want)):
@@ -2231,6 +2323,10 @@ def _record_rewritten(table: Table, name: str, want: list[Any], got: list[Any]) 
     going_on = not table.state.is_over
     if name == "tricks" and not got and want and going_on:
         return True
+    if name == "announcements" and _running_totals(table, want, got):
+        return True
+    if name == "trick" and going_on and 0 < len(got) < len(want) and _sub_list(got, want):
+        return True  # the trick in progress with some of its cards held back (the last card alone)
     if name == "announcements" and len(got) > len(want) and _with_the_table(table, want, got):
         return True
     if going_on and len(got) == len(want) and want and all(isinstance(e, dict) for e in (*want, *got)):
@@ -2295,6 +2391,32 @@ def _teams_otherwise(state: Any, want: Any, got: Any, field: str) -> bool:
         if given in (counts, counts[::-1]):
             return True
     return False
+
+
+def _cards_credited_otherwise(table: Table, got: Any) -> bool:
+    """Whether the teams' card points are what another way of crediting a trick's cards gives,
+    every card worth what it is: each card to the team that played it, a trick's cards to the
+    team that led it, or to the team that won it only the cards the other team played into it
+    (or only its own). Whose count the cards go to (`hdb.count.card-points`), not what they are
+    worth; the caller has the program's count differ from the reference's."""
+    rules, state = table.rules, table.state
+    if not isinstance(got, list) or not state.tricks:
+        return False
+    given = [g.get("card_points") if isinstance(g, dict) else None for g in got]
+    ways: dict[str, list[int]] = {way: [0] * len(given) for way in ("played", "led", "captured", "kept")}
+
+    def row(seat: int) -> int:
+        return table.team(rules.team_of[seat % rules.n_players])
+    for leader, cards, winner in state.tricks:
+        won = row(winner)
+        for k, card in enumerate(cards):
+            by, worth = row(leader + k), rules.points[card]
+            if not (0 <= by < len(given) and 0 <= won < len(given)):
+                return False
+            ways["played"][by] += worth
+            ways["led"][row(leader)] += worth
+            ways["kept" if by == won else "captured"][won] += worth
+    return any(counts == given for counts in ways.values())
 
 
 def _rest_of_the_pack(rules: Rules, want: Any, got: Any) -> bool:
@@ -2584,6 +2706,34 @@ def _marriage_clause(table: Table, got: list[Any]) -> str | None:
             if ann and value in (tab, tab - ann):
                 return "hdb.marriage.announce-score"
     return None
+
+
+def _piles_marriages_counted(table: Table, got: list[Any]) -> bool:
+    """Whether, the deal over, each team's marriage points given are the reference's and the
+    value of the marriages whose cards lie in its tricks, neither announced nor made on the
+    table, some team's being more: marriages counted that were never announced (Brouc: they earn
+    nothing)."""
+    rules, state = table.rules, table.state
+    if not state.is_over or any(state.hands) or len(got) < 2:
+        return False
+    made = {(a[1], a[2]) for a in state.announcements} | {(t[1], t[2]) for t in state.table}
+    suits_made = {suit for suit, _ in made}
+    more = False
+    for deal_team in range(2):
+        row = table.team(deal_team)
+        given = got[row].get("marriages") if row < len(got) and isinstance(got[row], dict) else None
+        if not isinstance(given, int):
+            return False
+        counted = state.announced_points[deal_team] + state.table_points[deal_team]
+        piles = 0
+        for suit in range(len(rules.suits)):
+            kind = marriage_in(rules, suit, state.won[deal_team])
+            if kind >= 0 and suit not in suits_made:
+                piles += value_of(rules, kind, suit, state.trump_suit)
+        if given not in (counted, counted + piles):
+            return False
+        more = more or (piles > 0 and given == counted + piles)
+    return more
 
 
 def _action_order(text: str) -> tuple[int, str]:
