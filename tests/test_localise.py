@@ -191,6 +191,18 @@ def test_a_protocol_failure_is_named_in_every_report_and_left_out_of_the_verdict
     assert root.find("testsuite/testcase[@classname='protocol']") is not None
 
 
+def test_a_match_without_carried_is_not_of_the_protocols_shape() -> None:
+    """PROTOCOL.md gives `match` four fields, `carried` among them ([0, 0] but after a cape): an
+    answer leaving it out is not of the protocol's shape, whatever the marks; a wrong number in it
+    is a rule's failure."""
+    from brou.conformance.judging.compare import shape_problem
+
+    want = {"marks": [3, 1], "winner": None, "next_dealer": 0, "carried": [0, 0]}
+    assert shape_problem("match", want, {k: v for k, v in want.items() if k != "carried"}) == (
+        "the `match` observable is not a record {marks, winner, next_dealer, carried}")
+    assert shape_problem("match", want, want | {"carried": [40, 0]}) is None
+
+
 def test_no_failure_no_verdict() -> None:
     outcomes = [_outcome(_scenario("a", ["hdb.deck.order"]), False)]
     assert suspects(outcomes) == [] and headline([]) == ""

@@ -165,7 +165,7 @@ SHAPES = {
     "homme": "a player or null", "words": "a list of {player, word}",
     "ledger": "a list of payments {trick, from, to, card, clause} with their jetons, marks or points",
     "talon": "a number of cards", "session": "a record {deals, winners, next_dealer, ...}",
-    "match": "a record {marks, winner, next_dealer}", "start": "a record {dealer, scores, carried, marks}",
+    "match": "a record {marks, winner, next_dealer, carried}", "start": "a record {dealer, scores, carried, marks}",
     "deal": "a record {hands, and a turnup or a talon}", "sheet": "a list of rows {kind, nous, eux}",
     "view": "a list of views, one per player",
 }
