@@ -203,6 +203,22 @@ def test_a_match_without_carried_is_not_of_the_protocols_shape() -> None:
     assert shape_problem("match", want, want | {"carried": [40, 0]}) is None
 
 
+def test_a_record_field_named_as_another_game_names_it_is_a_protocol_failure() -> None:
+    """The schema of answers allows every game's fields (`marks`, `points`, `jetons` in a ledger);
+    an answer whose records lack a field every expected record has and give one none has names
+    it otherwise: not of the protocol's shape. A record with more fields than a scenario lists, or
+    a value apart, is not that."""
+    from brou.conformance.judging.compare import shape_problem
+
+    want = [{"trick": 5, "from": 0, "to": "sheet", "marks": 1, "card": None, "clause": "auv.count.lost"}]
+    renamed = [{("points" if k == "marks" else k): v for k, v in e.items()} for e in want]
+    assert shape_problem("ledger", want, renamed) == (
+        "the `ledger` observable's records name a field otherwise (points for marks)")
+    assert shape_problem("ledger", want, [want[0] | {"marks": 2}]) is None
+    whole = {"marks": [1, 0], "winner": None, "next_dealer": 0, "carried": [0, 0]}
+    assert shape_problem("match", {"marks": [1, 0]}, whole) is None  # a scenario listing one field
+
+
 def test_no_failure_no_verdict() -> None:
     outcomes = [_outcome(_scenario("a", ["hdb.deck.order"]), False)]
     assert suspects(outcomes) == [] and headline([]) == ""
@@ -408,6 +424,9 @@ def test_every_clause_the_diagnosis_names_is_a_clause() -> None:
     # the hombre's exchange left out of the exchange record, the tiers' kept: the hombre's rule
     ("hombre", "tests/independent/hombre.py:hombre-exchange-unrecorded", "hom.exchange.hombre.whole-hand",
      "hom.exchange.hombre"),
+    # the misses of issue-63-ac: the per-player lists sized for four where five play: how many play
+    ("homme-d-auvergne", "tests/independent/homme_d_auvergne.py:deal-lists-of-four",
+     "auv.count.homme-wins.five-one-each-first-trick", "auv.players.count"),
 ])
 def test_a_failure_is_laid_on_the_rule_that_decides_it(ruleset: str, fault: str, scenario: str, clause: str) -> None:
     """Through brou check, an implementation written outside the engine (tests/independent) with one

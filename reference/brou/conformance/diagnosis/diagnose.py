@@ -116,6 +116,25 @@ def failed_clause(s: Scenario, verdict: Verdict) -> str:
     return clause
 
 
+def _sized_for_another_table(rules: Rules, verdict: Verdict) -> bool:
+    """Whether what differs is a list of one entry per player (the result's rows, the outcome's
+    marks) holding more or fewer entries than play, the entries they share the reference's and
+    any more blank (0, or rows of 0): the lists of a table of another number of players."""
+    found = re.search(r": (?:list|(\w+)) has (\d+) entries, expected (\d+)", verdict.detail)
+    if found is None or int(found.group(3)) != rules.n_players or found.group(2) == found.group(3):
+        return False
+    want, got = verdict.expected, verdict.got
+    if found.group(1) and isinstance(want, dict) and isinstance(got, dict):  # a field of a record: its list
+        want, got = want.get(found.group(1)), got.get(found.group(1))
+    if not isinstance(want, list) or not isinstance(got, list) or len(want) != rules.n_players:
+        return False
+    shared = min(len(want), len(got))
+
+    def blank(entry: Any) -> bool:
+        return entry in (0, None) or (isinstance(entry, dict) and all(v in (0, None) for v in entry.values()))
+    return want[:shared] == got[:shared] and all(blank(e) for e in got[shared:])
+
+
 def on_the_way(s: Scenario, verdict: Verdict) -> bool:
     """Whether the failure is an action of a `do` step refused where the reference takes it, with
     steps after it that check what the scenario is for: a move made on the way there, which the
@@ -158,6 +177,8 @@ def _diagnosed(s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
         drawn = in_ruleset(rules, f"{rules.data['clause_prefix']}.match.first-dealer")
         if drawn is not None:
             return drawn, True
+    if _sized_for_another_table(rules, verdict) and (count := in_ruleset(rules, f"{rules.data['clause_prefix']}.players.count")):
+        return count, True  # a list of the players with an entry too many or too few: how many play
     if has_auction(rules):
         return _diagnosed_hombre(rules, s, verdict)
     if has_speech(rules):

@@ -197,10 +197,30 @@ def shape_problem(name: str, expected: Any, got: Any) -> str | None:
         return None
     try:
         if validator.is_valid(got) or validator.is_valid(_withheld_filled(expected, got)):
-            return None
+            renamed = _renamed(expected, got)
+            return None if renamed is None else f"the `{name}` observable's records name a field otherwise ({renamed})"
     except UnicodeError:  # a string no UTF-8 can carry (a lone surrogate): not of any shape the protocol gives
         pass
     return f"the `{name}` observable is not {SHAPES.get(name, 'of the shape the protocol gives it')}"
+
+
+def _renamed(expected: Any, got: Any) -> str | None:
+    """Where the answer's records (a record, or a list of them) lack a field every expected
+    record has and have one none of them has: a field named otherwise than the protocol names it
+    for this game ("points for marks"), whatever the schema, which gives every game's fields,
+    allows; None otherwise."""
+    def records(value: Any) -> list[dict[str, Any]]:
+        if isinstance(value, dict):
+            return [value]
+        return [r for r in value if isinstance(r, dict)] if isinstance(value, list) else []
+    want, given = records(expected), records(got)
+    if not want or not given:
+        return None
+    always = set.intersection(*(set(r) for r in want))
+    known = set().union(*(set(r) for r in want))
+    missing = sorted(always - set().union(*(set(r) for r in given)))
+    extra = sorted(set().union(*(set(r) for r in given)) - known)
+    return f"{', '.join(extra)} for {', '.join(missing)}" if missing and extra else None
 
 
 def _withheld_filled(expected: Any, got: Any) -> Any:
