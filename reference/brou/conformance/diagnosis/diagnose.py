@@ -2289,6 +2289,15 @@ def _since_the_last_trick_only(want: list[Any], got: list[Any], made: list[Any],
     return got == [e for e, t in zip(want, made, strict=True) if t == last]
 
 
+def _words_among_marriages(rules: Rules, want: list[Any], got: list[Any]) -> bool:
+    """Whether the announcements given are the reference's with entries added that name no
+    marriage (a declaration's word): other words said aloud listed among the marriages."""
+    marriages = {"".join(k.ranks) + suit for k in rules.kinds for suit in rules.suits}
+    added = [e for e in got if e not in want]
+    return bool(added) and [e for e in got if e in want] == want and all(
+        isinstance(e, dict) and e.get("marriage") not in marriages for e in added)
+
+
 def _running_totals(table: Table, want: list[Any], got: list[Any]) -> bool:
     """Whether the announcements given are the reference's, each with the points its team has
     announced so far in place of its own (the record showing a total, not what was said)."""
@@ -2328,7 +2337,8 @@ def _record_rewritten(table: Table, name: str, want: list[Any], got: list[Any]) 
     otherwise: all of them in another order (newest first, by pile), or each with its trick
     numbered by one same offset (from 0, not 1), or none at all while the deal goes on (the
     finished tricks kept face down), or some of the trick in progress's cards only (its last card
-    alone), or each announcement's points as its team's total so far, or one field of every entry
+    alone), or each announcement's points as its team's total so far, or other words said (a
+    declaration) listed among the announced marriages, or one field of every entry
     held back (0 or null) while it goes on, or kept only since the last trick (the table's older
     piles turned down, the words of earlier windows forgotten), or the announcements with the
     table's marriages among them: what the record shows, not what was played or counted."""
@@ -2344,7 +2354,7 @@ def _record_rewritten(table: Table, name: str, want: list[Any], got: list[Any]) 
     going_on = not table.state.is_over
     if name == "tricks" and not got and want and going_on:
         return True
-    if name == "announcements" and _running_totals(table, want, got):
+    if name == "announcements" and (_running_totals(table, want, got) or _words_among_marriages(table.rules, want, got)):
         return True
     if name == "trick" and going_on and 0 < len(got) < len(want) and _sub_list(got, want):
         return True  # the trick in progress with some of its cards held back (the last card alone)
