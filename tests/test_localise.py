@@ -429,6 +429,8 @@ def test_every_clause_the_diagnosis_names_is_a_clause() -> None:
      "auv.count.homme-wins.five-one-each-first-trick", "auv.players.count"),
     # a declaration listed among the announced marriages: what the record shows, not what they score
     ("homme-de-brou-1802", "declaration-listed-as-spoken", "bnd.hdb.game.partie-et-vole.inside-1", "hdb.info.spoken"),
+    # the tiers listed in a nolo's exchange, where only the hombre exchanges: the nolo's exchange
+    ("hombre", "tests/independent/hombre.py:nolo-tiers-listed", "gen.hom.deal.00011", "hom.exchange.nolo"),
 ])
 def test_a_failure_is_laid_on_the_rule_that_decides_it(ruleset: str, fault: str, scenario: str, clause: str) -> None:
     """Through brou check, an implementation written outside the engine (tests/independent) with one
