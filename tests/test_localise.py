@@ -431,6 +431,8 @@ def test_every_clause_the_diagnosis_names_is_a_clause() -> None:
     ("homme-de-brou-1802", "declaration-listed-as-spoken", "bnd.hdb.game.partie-et-vole.inside-1", "hdb.info.spoken"),
     # the tiers listed in a nolo's exchange, where only the hombre exchanges: the nolo's exchange
     ("hombre", "tests/independent/hombre.py:nolo-tiers-listed", "gen.hom.deal.00011", "hom.exchange.nolo"),
+    # a table marriage's cards named in another order: what the record shows, not the marriage made
+    ("brouc", "table-named-in-play-order", "brouc.ambiguity.amb-11.single", "hdb.info.table-marriage-shown"),
 ])
 def test_a_failure_is_laid_on_the_rule_that_decides_it(ruleset: str, fault: str, scenario: str, clause: str) -> None:
     """Through brou check, an implementation written outside the engine (tests/independent) with one

@@ -2657,9 +2657,9 @@ def _ranks_worth_otherwise(table: Table, want: Any, got: Any) -> bool:
 def _written_otherwise(rules: Rules, want: list[Any], got: list[Any]) -> bool:
     """Whether the marriages announced (or counted on the table) are those expected, with the
     same points, only written otherwise: a marriage by part of its name (its suit left out, its
-    lowest card), its speaker by his team, or its team by a player of it (the trick's winner).
-    What is shown of them (hdb.info.spoken, hdb.info.table-marriage-shown), not what they are
-    worth nor who may speak."""
+    lowest card) or its cards in another order, its speaker by his team, or its team by a player
+    of it (the trick's winner). What is shown of them (hdb.info.spoken,
+    hdb.info.table-marriage-shown), not what they are worth nor who may speak."""
     if len(want) != len(got) or not want or not all(isinstance(e, dict) for e in want + got):
         return False
     teams = {p: i for i, t in enumerate(rules.data["players"]["teams"]) for p in t}
@@ -2674,7 +2674,7 @@ def _written_otherwise(rules: Rules, want: list[Any], got: list[Any]) -> bool:
             differs = True
         named, written = str(w.get("marriage")), str(g.get("marriage"))
         if written != named:
-            if not written or not set(written) < set(named):
+            if not written or not (set(written) < set(named) or sorted(written) == sorted(named)):
                 return False
             differs = True
         if g.get("player") != w.get("player"):
