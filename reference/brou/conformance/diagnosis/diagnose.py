@@ -116,10 +116,16 @@ def failed_clause(s: Scenario, verdict: Verdict) -> str:
     return clause
 
 
+# the observables that are, or hold, lists of one entry per player, by his place (not records naming him)
+_BY_PLAYER = frozenset({"result", "outcome", "session"})
+
+
 def _sized_for_another_table(rules: Rules, verdict: Verdict) -> bool:
     """Whether what differs is a list of one entry per player (the result's rows, the outcome's
     marks) holding more or fewer entries than play, the entries they share the reference's and
     any more blank (0, or rows of 0): the lists of a table of another number of players."""
+    if verdict.observed not in _BY_PLAYER:
+        return False
     found = re.search(r": (?:list|(\w+)) has (\d+) entries, expected (\d+)", verdict.detail)
     if found is None or int(found.group(3)) != rules.n_players or found.group(2) == found.group(3):
         return False
