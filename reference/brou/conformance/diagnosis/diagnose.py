@@ -596,7 +596,9 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
     if name == "view":
         found = re.search(r"\[(\d+)\]\.(\w+)", verdict.detail)
         if found and _shown_to_some(step["expect"].get("view"), got, found.group(2)):
-            return _in_ruleset_pair(rules, "brus.info.own-hand", True)  # open to all, shown to some
+            # open to all, shown to some: what the field's rule of what is public says, else what each may see
+            shown = clause_of(rules, found.group(2)) or ""
+            return _in_ruleset_pair(rules, shown if ".info." in shown else "brus.info.own-hand", True)
         if found and found.group(2) == "turnup_drawn_by" and isinstance(got, list):
             view = got[int(found.group(1))] if int(found.group(1)) < len(got) else None
             if isinstance(view, dict) and isinstance(view.get("turnup_drawn_by"), int):
