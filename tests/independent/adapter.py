@@ -161,11 +161,11 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
                     for t in (0, 1) for p, m, v in deal.announcements if indep_engine.team(p) == t]
         if indep_engine.fault("announcements-newest-first") and deal.brouc:
             return [{"player": p, "marriage": m, "points": v} for p, m, v in reversed(deal.announcements)]
-        spoken = [{"player": p, "marriage": m, "points": v} for p, m, v in deal.announcements]
+        said: list[dict[str, Any]] = [{"player": p, "marriage": m, "points": v} for p, m, v in deal.announcements]
         declared_at = getattr(deal, "declared_at", None)
         if indep_engine.fault("declaration-listed-as-spoken") and not deal.brouc and declared_at is not None:
-            spoken.insert(declared_at[1], {"player": declared_at[0], "marriage": "declare", "points": 0})
-        return spoken
+            said.insert(declared_at[1], {"player": declared_at[0], "marriage": "declare", "points": 0})
+        return said
     if name == "table":
         if indep_engine.fault("table-view-at-end") and deal.brouc and deal.phase != "over":
             return []

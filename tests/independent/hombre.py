@@ -2126,7 +2126,7 @@ class Table:
                 winners = sorted(p for p in self.deal.active if points[p] == top)
             if FAULT == "single-winner":
                 winners = winners[:1]
-        nxt = self.deal.active[0]
+        nxt: int | None = self.deal.active[0]
         if FAULT == "next-dealer-left":
             nxt = self.deal.active[1]
         if FAULT == "next-dealer-mod-three":
@@ -2152,11 +2152,12 @@ class Table:
         if name == "session":
             info = self.session()
             if FAULT == "lists-sized-for-four" and self.n == 3:
-                info["points"] = list(info["points"]) + [0]
+                info["points"] = [*info["points"], 0]
             return info
         if name == "deal":
             if FAULT == "lists-sized-for-four" and self.n == 3:
-                return {**self.dealt, "hands": [list(h) for h in self.dealt["hands"]] + [[]]}
+                hands: Any = self.dealt["hands"]
+                return {**self.dealt, "hands": [list(h) for h in hands] + [[]]}
             return self.dealt
         return self.deal.observe(name)
 

@@ -1873,10 +1873,10 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
         return _in_ruleset_pair(rules, clause, True)
     if name in ("talon", "view") and _discards_to_talon(state, verdict):
         return _in_ruleset_pair(rules, "hom.exchange.hombre", True)  # the cards discarded put back in the talon
-    if name == "exchange" and state.hombre is not None and (apart := _exchanges_apart(want, verdict.got)):
-        if apart == {table.player(state.hombre)}:
+    if name == "exchange" and state.hombre is not None and (exchanged := _exchanges_apart(want, verdict.got)):
+        if exchanged == {table.player(state.hombre)}:
             return _in_ruleset_pair(rules, "hom.exchange.hombre", True)  # the hombre's exchange alone: his rule
-        if table.player(state.hombre) not in apart and state.contract is not None and state.contract.nolo:
+        if table.player(state.hombre) not in exchanged and state.contract is not None and state.contract.nolo:
             return _in_ruleset_pair(rules, "hom.exchange.nolo", True)  # the tiers' in a nolo, where they take none
     if name == "view":
         found = re.search(r"\[\d+\]\.(\w+)", verdict.detail)
