@@ -262,15 +262,18 @@ def _view_plays_on(verdict: Verdict) -> bool:
 
 
 def _shown_to_some(want: Any, got: Any, field: str) -> bool:
-    """Whether the program's views give `field` otherwise from one player to another where every
-    view of the reference's gives it alike, some as the reference does: a fact open to all shown
-    to some players only (what each may see), not the deal gone otherwise."""
+    """Whether the program's views give `field` as the reference's do to some players and withhold
+    it (null, or left out) from the others, where every view of the reference's gives it alike:
+    a fact open to all shown to some players only (what each may see), not the deal gone
+    otherwise."""
     if not isinstance(want, list) or not isinstance(got, list) or len(want) != len(got) or len(got) < 2:
         return False
     wanted = [w.get(field, _UNSEEN) for w in want if isinstance(w, dict)]
     given = [g.get(field, _UNSEEN) for g in got if isinstance(g, dict)]
-    return (len(wanted) == len(given) == len(got) and len(set(map(repr, wanted))) == 1 and wanted[0] is not _UNSEEN
-            and len(set(map(repr, given))) > 1 and wanted[0] in given)
+    if len(wanted) != len(given) or len(given) != len(got) or len(set(map(repr, wanted))) != 1 \
+            or wanted[0] is _UNSEEN or wanted[0] is None:
+        return False
+    return wanted[0] in given and any(g is None or g is _UNSEEN for g in given)
 
 
 _UNSEEN = object()  # a view that does not give the field
