@@ -34,9 +34,12 @@ it; docs/conformance.md, "The verdict").
 
 Deterministic and bounded: at most `TRIED` failures are replayed (one per scenario, spread
 over the clauses where they show, in the run's order), a variant is dropped as soon as it
-misses twice more than it reproduces, the readings, numbers and orders stop after `SECONDS`
-of this process's CPU time (not of the clock: a busy machine tries as many) and the mutants
-after `MUTANT_SECONDS` more.
+misses twice more than it reproduces, and the search is counted in replays, not in seconds:
+the readings, numbers and orders stop after `REPLAYS` replays of a scenario by the reference
+engine, the mutants after `MUTANT_REPLAYS` more. The same failures on any machine, busy or
+idle, fast or slow, try the same variants and give the same verdict (docs/design.md, "The
+variant search is counted in replays"). A replay itself is bounded by `STEP_SECONDS` and a
+mutant by its CPU time: only a variant that loops meets a clock.
 """
 
 from __future__ import annotations
@@ -52,7 +55,6 @@ import re
 import subprocess
 import sys
 import tempfile
-import time
 from collections import Counter
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -70,13 +72,31 @@ from ...spec.rules import NOT_EXECUTABLE_YET, Rules
 from ..judging.compare import FAILED, Verdict, same_answer
 from ..judging.reference import reference_verdict
 from ..scenarios.corpus import Scenario
-from .mutants import Mutant, callees, cpu_time, implemented_by, lines_run, mutable, mutants, played
+from .mutants import Mutant, callees, implemented_by, lines_run, mutable, mutants, played
 
 TRIED = 8  # failures replayed at most, per ruleset
-SECONDS = 20.0  # CPU seconds for the readings, numbers and orders, per ruleset; what is left untried is not reproduced
+REPLAYS = 1200  # replays for the readings, numbers and orders, per ruleset; what is left untried is not reproduced
 MUTANT_LEAST = 2  # failures a mutant must reproduce, however few are tried
-MUTANT_SECONDS = 30.0  # CPU seconds (the children's) for the mutants of the clauses' functions, per ruleset
-STEP_SECONDS = 5.0  # the reference engine's time for one replay
+MUTANT_REPLAYS = 3000  # replays for the mutants of the clauses' functions, per ruleset
+STEP_SECONDS = 5.0  # the reference engine's time for one replay (a variant that loops)
+SAFETY_SECONDS = 1800.0  # the clock's time a search in a child process may take before it is stopped
+
+
+class Budget:
+    """Replays left to the search: each replay of a scenario by the reference engine under a
+    variant spends one."""
+
+    def __init__(self, replays: float) -> None:
+        self.left = replays
+        self.spent = 0
+
+    def take(self) -> bool:
+        """One replay, if any is left."""
+        if self.left <= 0:
+            return False
+        self.left -= 1
+        self.spent += 1
+        return True
 
 
 @dataclass(frozen=True)
@@ -427,21 +447,21 @@ def _chosen(failures: Sequence[tuple[Scenario, Verdict]]) -> list[tuple[Scenario
     return out
 
 
-def _replay(s: Scenario, variant: _Variant, folder: Path, seconds: float) -> Verdict | None:
+def _replay(s: Scenario, variant: _Variant, folder: Path) -> Verdict | None:
     """The reference engine's verdict on the scenario under the variant (None when the variant
     does not concern it, or the reference cannot play it)."""
     played = variant.play(s, folder)
     if played is None:
         return None
     try:
-        return reference_verdict(played, seconds)
+        return reference_verdict(played, STEP_SECONDS)
     except (BrouError, KeyError, ValueError, TypeError, IndexError, OSError):
         return None
 
 
 def reproductions(ruleset: str, failures: Sequence[tuple[Scenario, Verdict]],
-                  passes: Sequence[Scenario] = (), seconds: float = SECONDS,
-                  mutant_seconds: float = MUTANT_SECONDS,
+                  passes: Sequence[Scenario] = (), replays: int = REPLAYS,
+                  mutant_replays: int = MUTANT_REPLAYS,
                   reach: Callable[[Scenario, Verdict], Collection[str]] | None = None) -> list[Reproduction]:
     """The variants of `ruleset` that reproduce at least half the failures tried (and two, or
     the only one there is; a mutant, two at least), and that the implementation's passes do
@@ -449,8 +469,8 @@ def reproductions(ruleset: str, failures: Sequence[tuple[Scenario, Verdict]],
     the rules the failures were written for, the reference passes too under the variant (up
     to TRIED of each). Most reproduced first. With `reach` (the clauses a fault could be in to
     cause a failure), a variant of none of them is not replayed on it: a miss, and only the
-    functions of the clauses reached are mutated. `seconds` bounds the readings, numbers and
-    orders, `mutant_seconds` the mutants."""
+    functions of the clauses reached are mutated. `replays` bounds the readings, numbers and
+    orders, `mutant_replays` the mutants (replays of a scenario by the reference engine)."""
     try:
         variants = _readings(ruleset) + _numbers(ruleset)
     except BrouError:
@@ -460,12 +480,12 @@ def reproductions(ruleset: str, failures: Sequence[tuple[Scenario, Verdict]],
         return []
     # one run's report is often written twice (a file and the text): the search is done once
     key = hashlib.sha256(repr((ruleset, [(s.id, v.step, v.detail) for s, v in sample],
-                               sorted(s.id for s in passes))).encode()).hexdigest()
+                               sorted(s.id for s in passes), replays, mutant_replays)).encode()).hexdigest()
     if key not in _DONE:
         if is_compiled():
-            _DONE[key] = _search_in_pure_child(ruleset, sample, passes, seconds, mutant_seconds, reach)
+            _DONE[key] = _search_in_pure_child(ruleset, sample, passes, replays, mutant_replays, reach)
         else:
-            _DONE[key] = _search(ruleset, variants, sample, passes, seconds, mutant_seconds, reach)
+            _DONE[key] = _search(ruleset, variants, sample, passes, replays, mutant_replays, reach)
         while len(_DONE) > 8:
             _DONE.pop(next(iter(_DONE)))
     return _DONE[key]
@@ -475,39 +495,36 @@ _DONE: dict[str, list[Reproduction]] = {}
 
 
 def _search(ruleset: str, variants: Sequence[_Variant], sample: Sequence[tuple[Scenario, Verdict]],
-            passes: Sequence[Scenario], seconds: float, mutant_seconds: float,
+            passes: Sequence[Scenario], replays: int, mutant_replays: int,
             reach: Callable[[Scenario, Verdict], Collection[str]] | None) -> list[Reproduction]:
     found = []
     with tempfile.TemporaryDirectory(prefix="brou-variants-") as folder:
-        # the readings, numbers and orders are replayed here: their time is this process's CPU
-        # time, so that a machine busy with other work tries as many as an idle one
-        deadline = time.process_time() + seconds
+        budget = Budget(replays)  # the readings, numbers and orders, replayed here
         for variant in variants:
-            if time.process_time() >= deadline:
+            if budget.left <= 0:
                 break
-            found.append(_tried(ruleset, variant, sample, passes, Path(folder), deadline, reach, time.process_time))
-        deadline = cpu_time() + mutant_seconds  # CPU time too, the children's included
+            found.append(_tried(ruleset, variant, sample, passes, Path(folder), budget, reach))
         # no mutants where the engine's modules or a child process cannot be had: the rest stands
         with contextlib.suppress(ImportError, OSError):
-            found += _mutants_tried(ruleset, sample, passes, Path(folder), deadline, reach)
+            found += _mutants_tried(ruleset, sample, passes, Path(folder), Budget(mutant_replays), reach)
     return sorted((r for r in found if r is not None),
                   key=lambda r: (-r.reproduced / max(r.tried, 1), -r.reproduced, r.what))
 
 
 def _search_in_pure_child(ruleset: str, sample: Sequence[tuple[Scenario, Verdict]], passes: Sequence[Scenario],
-                          seconds: float, mutant_seconds: float,
+                          replays: int, mutant_replays: int,
                           reach: Callable[[Scenario, Verdict], Collection[str]] | None) -> list[Reproduction]:
     """`_search` in a child process that imports the engine's `.py` files (`BROU_PURE=1`,
     brou.compiled): this one runs the compiled engine, and a mutant replaces a function's code,
     which a compiled function has none of.  `reach` is answered here for the sample.  Nothing
     found if the child fails (as where no mutant can be had)."""
     answers = None if reach is None else {_reach_key(s, v): tuple(reach(s, v)) for s, v in sample}
-    payload = pickle.dumps((ruleset, list(sample), list(passes), seconds, mutant_seconds, answers))
+    payload = pickle.dumps((ruleset, list(sample), list(passes), replays, mutant_replays, answers))
     command = [sys.executable, "-c", "from brou.conformance.diagnosis.counterfactual import search_child; search_child()"]
     try:
         done = subprocess.run(command, input=payload, capture_output=True, check=False,
                               env={**os.environ, PURE_VARIABLE: "1"},
-                              timeout=10 * (seconds + mutant_seconds) + 120)  # CPU-time budgets: a busy machine takes longer
+                              timeout=SAFETY_SECONDS)
         found = pickle.loads(done.stdout) if done.returncode == 0 else []
     except (OSError, subprocess.TimeoutExpired, pickle.UnpicklingError, EOFError, AttributeError):
         return []
@@ -532,24 +549,31 @@ class _Answered:
 def search_child() -> None:
     """The child of `_search_in_pure_child`: its question pickled on stdin, the reproductions
     pickled on stdout."""
-    ruleset, sample, passes, seconds, mutant_seconds, answers = pickle.load(sys.stdin.buffer)
+    ruleset, sample, passes, replays, mutant_replays, answers = pickle.load(sys.stdin.buffer)
     reach = None if answers is None else _Answered(answers)
-    found = _search(ruleset, _readings(ruleset) + _numbers(ruleset), sample, passes, seconds, mutant_seconds, reach)
+    found = _search(ruleset, _readings(ruleset) + _numbers(ruleset), sample, passes, replays, mutant_replays, reach)
     sys.stdout.buffer.write(pickle.dumps(found))
 
 
 def _mutants_tried(ruleset: str, sample: Sequence[tuple[Scenario, Verdict]], passes: Sequence[Scenario],
-                   folder: Path, deadline: float,
+                   folder: Path, budget: Budget,
                    reach: Callable[[Scenario, Verdict], Collection[str]] | None) -> list[Reproduction | None]:
     """The mutants of the functions of the clauses a fault could be in, tried as `_tried` does,
     each function's in one child process; only those whose line runs in the replays of enough
-    failures to reproduce them."""
+    failures to reproduce them. Each mutant spends from `budget` the replays it made in the
+    child (one at least; a mutant that looped or ended its child, as many as one may make)."""
     found: list[Reproduction | None] = []
     funcs = list(_functions(ruleset, _reached(ruleset, sample, reach)))
-    runs = [lines_run([f for f, _ in funcs], partial(_replay, s, _AS_IS, folder, STEP_SECONDS)) for s, _ in sample]
+    runs = [lines_run([f for f, _ in funcs], partial(_replay, s, _AS_IS, folder)) for s, _ in sample]
     need = max(MUTANT_LEAST, (len(sample) + 1) // 2)
+    most = len(sample) + 2 * TRIED  # the replays of one `_tried` at most
+
+    def spent(result: tuple[Reproduction | None, int] | None) -> bool:
+        budget.left -= most if result is None else max(result[1], 1)
+        return budget.left <= 0
+
     for func, owned in funcs:
-        if cpu_time() >= deadline:
+        if budget.left <= 0:
             break
         covered = Counter(line for run in runs for line in run.get(func, ()))
         if not covered:
@@ -558,30 +582,29 @@ def _mutants_tried(ruleset: str, sample: Sequence[tuple[Scenario, Verdict]], pas
         # one of thousands of slips may fail one step as the program does by chance: two at least
         variants_of = {m: _Variant(owned, _slip_what(m.function, m.line), m.now, m.was, _as_is, least=MUTANT_LEAST)
                        for m in batch}
-        # (in the child, each mutant is bounded by its own CPU time: no deadline of this process's)
-        work = partial(_tried_mutant, ruleset, variants_of, sample, passes, folder, math.inf, reach)
-        found += played(func, batch, work, deadline, STEP_SECONDS)
+        work = partial(_tried_mutant, ruleset, variants_of, sample, passes, folder, reach)
+        found += [None if r is None else r[0] for r in played(func, batch, work, STEP_SECONDS, spent)]
     return found
 
 
 def _tried(ruleset: str, variant: _Variant, sample: Sequence[tuple[Scenario, Verdict]], passes: Sequence[Scenario],
-           folder: Path, deadline: float,
-           reach: Callable[[Scenario, Verdict], Collection[str]] | None,
-           clock: Callable[[], float] = time.monotonic) -> Reproduction | None:
+           folder: Path, budget: Budget,
+           reach: Callable[[Scenario, Verdict], Collection[str]] | None) -> Reproduction | None:
     """The variant replayed on the failures, then on the passes (`_passes_kept`): a
     reproduction if it reproduces at least half of the failures tried, and `least` of them,
-    and no pass refutes it. `deadline` is on `clock`."""
+    and no pass refutes it. Each replay spends one of `budget`."""
     hit = miss = 0
     purposes: list[str] = []  # the clauses the failures reproduced were written for
     shown: list[str | None] = []  # and those they are laid on
     for s, theirs in sample:
-        left = deadline - clock()
-        if left <= 0 or miss > hit + 1:
+        if miss > hit + 1:
             break
         if reach is not None and not any(c in reach(s, theirs) for c in variant.clauses):
             miss += 1
             continue
-        mine = _replay(s, variant, folder, min(STEP_SECONDS, left))
+        if not budget.take():
+            break
+        mine = _replay(s, variant, folder)
         if mine is None:
             continue
         if same_failure(mine, theirs):
@@ -592,7 +615,7 @@ def _tried(ruleset: str, variant: _Variant, sample: Sequence[tuple[Scenario, Ver
             miss += 1
     if hit < (min(2, len(sample)) if variant.least is None else variant.least) or 2 * hit < hit + miss:
         return None
-    kept = _passes_kept(ruleset, variant, passes, folder, deadline, {s.clauses[0] for s, _ in sample if s.clauses}, clock)
+    kept = _passes_kept(ruleset, variant, passes, folder, budget, {s.clauses[0] for s, _ in sample if s.clauses})
     if kept is None:
         return None
     return Reproduction(variant.clauses, variant.what, variant.value, variant.default, hit, hit + miss, kept,
@@ -638,9 +661,16 @@ def _functions(ruleset: str, clauses: Sequence[str]) -> Iterator[tuple[FunctionT
 
 
 def _tried_mutant(ruleset: str, variants: Mapping[Mutant, _Variant], sample: Sequence[tuple[Scenario, Verdict]],
-                  passes: Sequence[Scenario], folder: Path, deadline: float,
-                  reach: Callable[[Scenario, Verdict], Collection[str]] | None, mutant: Mutant) -> Reproduction | None:
-    return _tried(ruleset, variants[mutant], sample, passes, folder, deadline, reach)
+                  passes: Sequence[Scenario], folder: Path,
+                  reach: Callable[[Scenario, Verdict], Collection[str]] | None,
+                  mutant: Mutant) -> tuple[Reproduction | None, int]:
+    """One mutant tried (in the child of `mutants.played`), with the replays it made; a mutant
+    that breaks the engine reproduces nothing."""
+    budget = Budget(math.inf)
+    try:
+        return _tried(ruleset, variants[mutant], sample, passes, folder, budget, reach), budget.spent
+    except Exception:  # (a mutant may break anything)
+        return None, budget.spent
 
 
 def _as_is(s: Scenario, _: Path) -> Scenario:
@@ -651,7 +681,7 @@ _AS_IS = _Variant((), "", None, None, _as_is)  # the reference as it is
 
 
 def _passes_kept(ruleset: str, variant: _Variant, passes: Sequence[Scenario], folder: Path,
-                 deadline: float, purposes: Collection[str], clock: Callable[[], float] = time.monotonic) -> int | None:
+                 budget: Budget, purposes: Collection[str]) -> int | None:
     """How many of the passed scenarios written for the variant's clauses (their purpose
     first), and of those written for the rules the failures were written for (`purposes`), the
     reference passes too under it (up to TRIED of each); None if it fails one: the
@@ -662,10 +692,9 @@ def _passes_kept(ruleset: str, variant: _Variant, passes: Sequence[Scenario], fo
     theirs = [s for s in passes if s.ruleset == ruleset and s.clauses[:1] and s.clauses[0] in purposes and s not in mine]
     kept = 0
     for s in mine[:TRIED] + theirs[:TRIED]:
-        left = deadline - clock()
-        if left <= 0:
+        if not budget.take():
             break
-        verdict = _replay(s, variant, folder, min(STEP_SECONDS, left))
+        verdict = _replay(s, variant, folder)
         if verdict is None:
             continue
         if verdict.status == FAILED:

@@ -30,9 +30,9 @@ The slips, each a standard mutation operator, one change per mutant:
 
 A mutant is played in a child process (`os.fork`, where the platform has it): it cannot hang
 the harness or leave its results in the engine's caches. Where there is no fork, there are no
-mutants. The time they are given is CPU time (`cpu_time`: this process's and its children's),
-each mutant's bounded in the child by a profiling timer: a machine busy with other work plays
-as many as an idle one, only more slowly.
+mutants. How many are played is the caller's to say from their results (`played`'s `enough`:
+the search counts replays, not seconds); each mutant is bounded in the child by a profiling
+timer, which only a mutant that loops meets.
 """
 
 from __future__ import annotations
@@ -48,7 +48,6 @@ import select
 import signal
 import sys
 import textwrap
-import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -59,21 +58,7 @@ from ...spec.clauses import FUNCTIONS, all_implementations
 
 T = TypeVar("T")
 
-try:
-    import resource
-except ImportError:  # (no such module where there is no fork either)
-    resource = None  # type: ignore[assignment]
-
 WALL_SAFETY = 60.0  # seconds of the clock a child may go without answering before it is stopped
-
-
-def cpu_time() -> float:
-    """The CPU time of this process and of its children that have ended (seconds): the clock
-    the mutants' search is bounded by."""
-    if resource is None:
-        return time.process_time()
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return time.process_time() + children.ru_utime + children.ru_stime
 
 
 class _Overtime(BaseException):
@@ -420,33 +405,41 @@ def lines_run(funcs: Sequence[FunctionType], work: Callable[[], object]) -> dict
     return out
 
 
-def played(func: FunctionType, batch: Sequence[Mutant], work: Callable[[Mutant], T], deadline: float,
-           seconds_each: float) -> list[T | None]:
+def played(func: FunctionType, batch: Sequence[Mutant], work: Callable[[Mutant], T], seconds_each: float,
+           enough: Callable[[T | None], bool] = lambda _: False) -> list[T | None]:
     """What `work(m)` returns with each mutant `m` of the batch in turn in place of the function,
     computed in a child process, so that a mutant can neither hang this one nor leave its results
     in this one's caches. None for a mutant that fails or uses more than `seconds_each` of CPU
-    time. Stops at `deadline` (on `cpu_time`); nothing where the platform cannot fork."""
+    time. Stops after the first result for which `enough` is true (the caller's budget, spent
+    as each result comes in order: the same on any machine); nothing where the platform cannot
+    fork."""
     out: list[T | None] = []
     if not hasattr(os, "fork"):
         return out
-    while len(out) < len(batch) and cpu_time() < deadline:
-        got = _child(func, batch[len(out):], work, deadline - cpu_time(), seconds_each)
-        out += got
-        if len(out) < len(batch) and cpu_time() < deadline:
+    done = [False]
+
+    def counted(result: T | None) -> bool:
+        done[0] = enough(result)
+        return done[0]
+
+    while len(out) < len(batch) and not done[0]:
+        out += _child(func, batch[len(out):], work, seconds_each, counted)
+        if len(out) < len(batch) and not done[0]:
             out.append(None)  # the one it stopped on
+            counted(None)
     return out
 
 
-def _child(func: FunctionType, batch: Sequence[Mutant], work: Callable[[Mutant], T], budget: float,
-           seconds_each: float) -> list[T | None]:
-    """One child playing the batch from its start, for `budget` seconds of its CPU time at most:
-    the results it gave before it ended, or was stopped for going silent."""
+def _child(func: FunctionType, batch: Sequence[Mutant], work: Callable[[Mutant], T], seconds_each: float,
+           enough: Callable[[T | None], bool]) -> list[T | None]:
+    """One child playing the batch from its start: the results it gave before it ended, was
+    stopped for going silent, or gave one for which `enough` is true."""
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: it never returns
         os.close(read)
         try:
-            _play_each(func, batch, work, write, budget, seconds_each)
+            _play_each(func, batch, work, write, seconds_each)
         finally:
             os._exit(0)
     os.close(write)
@@ -464,6 +457,8 @@ def _child(func: FunctionType, batch: Sequence[Mutant], work: Callable[[Mutant],
                 size = int.from_bytes(buffer[:4], "big")
                 out.append(_loaded(buffer[4:4 + size]))
                 buffer = buffer[4 + size:]
+                if enough(out[-1]):
+                    return out
     finally:
         os.close(read)
         with contextlib.suppress(ProcessLookupError):
@@ -473,21 +468,18 @@ def _child(func: FunctionType, batch: Sequence[Mutant], work: Callable[[Mutant],
 
 
 def _play_each(func: FunctionType, batch: Sequence[Mutant], work: Callable[[Mutant], T], write: int,
-               budget: float, seconds_each: float) -> None:
+               seconds_each: float) -> None:
     """In the child: each mutant in place of the function, `work` done (for `seconds_each` of
-    CPU time at most: a profiling timer), its result written, until `budget` seconds of CPU
-    time are spent; the engine's caches emptied first (a table computed with the function as
+    CPU time at most: a profiling timer), its result written (the parent stops the child once
+    it has had enough); the engine's caches emptied first (a table computed with the function as
     written would hide the mutant), and between two mutants every cache of the engine that
     computed something."""
     caches = _caches()
     _empty(_engine_caches())  # what the parent computed with the function as written must not serve a mutant
     original = func.__code__
-    started = time.process_time()
     signal.signal(signal.SIGPROF, _overtime)
     with os.fdopen(write, "wb", buffering=0) as pipe:
         for mutant in batch:
-            if time.process_time() - started >= budget:
-                break
             before = [c.cache_info().misses for c in caches]
             func.__code__ = mutant.code
             try:
