@@ -655,6 +655,28 @@ _batch("issue-63-ac", {
     "holder-wrong-seat": ("brus.play.free", "a card the player to act does not hold but another player does is "
                           "refused wrong-seat, taken as offered by its holder out of turn, not not-in-hand"),
 })
+# the thirtieth batch of issue 63, written blind to the diagnosis too: a twenty-ninth held-out set
+_batch("issue-63-ad", {
+    "speakers-by-player-map": ("protocol", "the speakers observable is an object keyed by player number (\"0\", "
+                               "\"1\", ...), not a list of one list per player"),
+    "setup-talon-ends-with-turnup": ("brus.deal.talon", "a setup's talon is read as ending with the turned card, "
+                                     "so its last card is dropped as the turnup's copy and the stock holds one "
+                                     "card too few"),
+    "act-with-player-out-of-turn": ("brus.play.lead", "an act step naming its player is taken as an action out of "
+                                    "turn and refused wrong-seat, even when that player is the one to act"),
+    "partner-hand-without-draws": ("brus.info.partners", "in two pairs the view's partner_hand leaves out the "
+                                   "cards the partner drew from the talon, a drawn card being seen by its drawer "
+                                   "only"),
+    "turnup-to-last-of-trick": ("brus.talon.last-draw", "in the last round of drawing the turned trump goes to the "
+                                "player who played last to the trick, not to the last player to draw from its "
+                                "winner"),
+    "points-follow-order": ("brus.deck.points", "the card points follow the ranks' order, 11 10 4 3 2 from the top, "
+                            "so with ten_rank after-jack a king counts 10 and a ten 2"),
+    "view-to-act-trick-leader": ("brus.play.next-lead", "a view's to_act names the player who led the trick in "
+                                 "progress (who has the lead), not the player to act now"),
+    "trumps-never-cut": ("brus.play.trick-winner", "a trump played on a plain suit led does not take the trick: "
+                         "the highest card of the suit led wins every trick"),
+})
 FAULT = ""
 
 
@@ -768,6 +790,8 @@ class Rules:
             self.points["T"] = 11
         if FAULT == "queen-counts-four":
             self.points["Q"] = 4
+        if FAULT == "points-follow-order":
+            self.points = dict(zip(order, [11, 10, 4, 3, 2, 0, 0, 0]))
         if FAULT == "rank-by-points":
             self.strength = dict(self.points)
         self.trump_strength = dict(self.strength)
@@ -906,6 +930,8 @@ class Deal:
             hands = [list(h) for h in deal["hands"]]
             talon = list(deal["talon"])
             turnup = deal["turnup"]
+            if FAULT == "setup-talon-ends-with-turnup" and talon:
+                talon = talon[:-1]  # taken for the turned card lying under the stock
         if len(hands) != n:
             raise CannotRun(f"{len(hands)} hands for {n} players")
         self.dealt: dict[str, Any] = {"hands": [list(h) for h in hands], "talon": list(talon), "turnup": turnup}
@@ -927,6 +953,7 @@ class Deal:
         self.leaders: list[int] = []  # fault view-tricks-leaders
         self.player_of: dict[str, int] = {}  # fault own-cards-in-tricks
         self.won: list[list[str]] = [[] for _ in range(n)]
+        self.drew_cards: list[list[str]] = [[] for _ in range(n)]  # fault partner-hand-without-draws
         self.to_act: int | None = self.first
         self.events: list[dict[str, Any]] = []
         self.ledger: list[dict[str, Any]] = []
@@ -1025,6 +1052,7 @@ class Deal:
         other.tricks = list(self.tricks)
         other.leaders = list(self.leaders)
         other.won = [list(w) for w in self.won]
+        other.drew_cards = [list(d) for d in self.drew_cards]
         other.events = list(self.events)
         other.ledger = list(self.ledger)
         return other
@@ -1144,6 +1172,8 @@ class Deal:
             raise Refused("deal-over", "the deal is over")
         if FAULT == "wrong-seat-after-hand" and text not in self.hands[self.to_act]:
             raise Refused("not-in-hand", f"player {self.to_act} does not hold {text}")
+        if FAULT == "act-with-player-out-of-turn" and player is not None:
+            raise Refused("wrong-seat", f"no action is taken out of turn here (player {player})")
         if player is not None and player != self.to_act:
             raise Refused("wrong-seat", f"player {self.to_act} is to act, not player {player}")
         if (FAULT == "must-follow-before-held" and rules.p["following_after_talon"] == "follow-suit"
@@ -1184,6 +1214,8 @@ class Deal:
         strength = self.rules.strength
         led = self.trick[0][1][1]
         trumps = [(p, c) for p, c in self.trick if c[1] == self.trump_now()]
+        if FAULT == "trumps-never-cut" and led != self.trump_now():
+            trumps = []
         if FAULT == "renounce-trump-ignored" and led != self.trump_now():
             trumps = [(p, c) for p, c in trumps if not any(h[1] == led for h in self.hands[p])]
         if trumps and FAULT == "trump-must-outrank" and led != self.trump_now():
@@ -1233,8 +1265,12 @@ class Deal:
                 self.talon[:len(order)] = self.talon[:len(order)][::-1]
             turnup_event_at = len(self.events)  # fault turnup-event-first
             for i, p in enumerate(order):
+                if FAULT == "setup-talon-ends-with-turnup" and not self.talon and self.drawn_by is not None:
+                    break  # nothing left to draw
                 if FAULT == "turnup-drawn-first" and self.drawn_by is None and i == 0:
                     card = self.turnup
+                elif last_round and FAULT == "turnup-to-last-of-trick":
+                    card = self.turnup if p == self.last_trick[-1][0] else self.talon.pop(0)
                 elif last_round and FAULT == "turnup-to-first-drawer":
                     card = self.turnup if i == 0 else self.talon.pop(0)
                 elif last_round and FAULT == "turnup-to-second-last":
@@ -1249,6 +1285,7 @@ class Deal:
                     self.drawn_by = p
                     self.drawn_after_win = win
                 self.hands[p].append(card)
+                self.drew_cards[p].append(card)
                 last_drawer = p
                 drew_for = number + 1 if FAULT == "draw-events-next-trick" else number
                 if FAULT == "draw-events-trick-from-zero":
@@ -1543,6 +1580,8 @@ class Deal:
             partner = list(self.dealt["hands"][player ^ 1])
         if FAULT == "partner-hand-on-turn-only" and self.to_act != player:
             partner = None
+        if FAULT == "partner-hand-without-draws" and partner is not None:
+            partner = [c for c in partner if c not in self.drew_cards[player ^ 1]]
         trick: list[tuple[int, str | None]] = list(self.trick)
         if FAULT == "trick-in-seat-order":
             trick = sorted(trick, key=lambda pc: pc[0])
@@ -1584,6 +1623,8 @@ class Deal:
             jetons = [j if p == player else None for p, j in enumerate(jetons)]
         phase = "over" if self.over() and FAULT != "view-phase-play-when-over" else "play"
         to_act = None if FAULT == "view-to-act-own-only" and self.to_act != player else self.to_act
+        if FAULT == "view-to-act-trick-leader" and self.trick:
+            to_act = self.trick[0][0]
         hand = list(self.hands[player if FAULT != "view-hand-of-player-to-act" or self.to_act is None
                                else self.to_act])
         if FAULT == "dealer-holds-turnup" and player == self.dealer and self.drawn_by is None:
@@ -1608,6 +1649,8 @@ class Deal:
         if name == "legal":
             return self.legal()
         if name == "speakers":
+            if FAULT == "speakers-by-player-map":
+                return {str(p): (self.legal() if p == self.to_act else []) for p in range(n)}
             if FAULT == "speakers-every-hand":
                 return [self.legal() if p == self.to_act else list(self.hands[p]) for p in range(n)]
             return [self.legal() if p == self.to_act else [] for p in range(n)]

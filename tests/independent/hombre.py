@@ -708,6 +708,32 @@ _batch("issue-63-ac", {
     "talon-rest-empty": ("hom.info.own-hand", "once play begins, the hidden talon's rest is shown in the views as an "
                          "empty list, not null"),
 })
+# the thirtieth batch of issue 63, written blind to the diagnosis too: a twenty-ninth held-out set
+_batch("issue-63-ad", {
+    "auction-as-words": ("protocol", "the `auction` observable lists {player, word} records, in the shape of L'Homme "
+                         "d'Auvergne's `words`, not {player, bid}"),
+    "king-first-hand": ("hom.match.first-dealer", "the player who draws the king is the first hand (he chooses his "
+                        "seat and speaks first): the player before him, on his left, deals"),
+    "open-hand-at-trick-end": ("hom.contract.nolo-ouvert", "the open nolo hand laid in the views is brought up to date "
+                               "only when a trick is over: a card the hombre has played to the trick on the table "
+                               "still shows in it"),
+    "draw-with-each-discard": ("hom.exchange.hombre", "in the exchange each card discarded is replaced at once by the "
+                               "talon's top card (a draw event after each discard), draw only ending the player's "
+                               "exchange"),
+    "nolo-hombre-must-duck": ("hom.contract.nolo", "the hombre of a nolo, bound to take no trick, must play a card that "
+                              "does not win the trick so far whenever the cards he may play include one"),
+    "only-pass-said-for-him": ("hom.auction.order", "a player whose only word left in the auction is pass is not asked: "
+                               "his pass is written for him at once and the next player is asked"),
+    "discards-null-before-exchange": ("hom.info.own-hand", "a player's view shows discards null until he has exchanged "
+                                      "(said draw); one who never exchanges in the coup sees null throughout, not []"),
+    "third-alone-keeps-word": ("hom.auction.all-pass", "when the first two pass, the third hand keeps the word after "
+                               "naming a contract: he may raise it, and is the hombre only once he passes, with his "
+                               "last contract"),
+    "pair-first-contract-equals": ("hom.auction.priority", "of the two pairs of contracts sharing a rank, only the first "
+                                   "of each pair (tourne, sans prendre a pique) may be named to equal that rank; the "
+                                   "second (nolo en demande, pur nolo) never may (\"the first may answer either, the "
+                                   "second neither\" read of the contracts, not of the bidders)"),
+})
 FAULT = ""
 
 SUITS = "SHDC"
@@ -1002,6 +1028,8 @@ def draw_dealer(draw: dict[str, Any], table: int) -> int:
             return int(draw["seed"]) % table
         if FAULT == "draw-first-king-dealt":
             return next(i for i, c in enumerate(shuffled(w)) if c[0] == "K") % table
+        if FAULT == "king-first-hand":
+            return (w % table - 1) % table
         return (w + 1) % table if FAULT == "queen-deals" else w % table
     rounds = draw["cards"]
     if len(rounds) != 1:
@@ -1010,7 +1038,7 @@ def draw_dealer(draw: dict[str, Any], table: int) -> int:
     kings = [p for p, c in enumerate(rounds[0]) if c and c[0] == rank]
     if len(kings) != 1:
         raise ValueError("one king")
-    return kings[0]
+    return (kings[0] - 1) % table if FAULT == "king-first-hand" else kings[0]
 
 
 # ---------------------------------------------------------------- the deal
@@ -1154,6 +1182,8 @@ class Deal:
         if FAULT == "equal-once-per-duel" and (self.stage, p) in self.equalled:
             earlier = False
         ok = rank >= want if earlier else rank > want
+        if FAULT == "pair-first-contract-equals" and earlier and rank == want and name in ("nolo-en-demande", "pur-nolo"):
+            ok = False
         if FAULT == "earlier-equals-same-name-only" and earlier and rank == want and name != self.standing:
             ok = False
         return None if ok else "bid-too-low"
@@ -1230,6 +1260,12 @@ class Deal:
                 if FAULT == "second-duel-fresh":
                     self.standing = None
             return
+        if a == b and FAULT == "third-alone-keeps-word":
+            if word != "pass":
+                self.to_act = p
+                return
+            self.finish_auction(p if p in self.bid else None)
+            return
         if a == b:
             if FAULT == "third-bid-reopens-first" and word != "pass":
                 first = self.active[0]
@@ -1256,6 +1292,12 @@ class Deal:
             return
         winner = alive[0] if alive and alive[0] in self.bid else None
         self.finish_auction(winner)
+
+    def pass_for_silent(self) -> None:
+        """Under the fault only-pass-said-for-him, pass for each player whose only word left is pass."""
+        while FAULT == "only-pass-said-for-him" and self.phase == "auction" and self.to_act is not None \
+                and self.auction_legal(self.to_act) == ["pass"]:
+            self.speak(self.to_act, "pass")
 
     def finish_auction(self, winner: int | None) -> None:
         """The auction is over: settle the hombre, or end the coup unplayed."""
@@ -1386,6 +1428,8 @@ class Deal:
 
     def most_discards(self, p: int) -> int:
         """The most cards p may discard: as many as the talon can replace."""
+        if FAULT == "draw-with-each-discard":
+            return min(9, len(self.talon) + len(self.pending))
         if FAULT == "tier-discards-past-talon" and p != self.hombre:
             return 9
         if self.turned_off and p == self.hombre:
@@ -1419,7 +1463,21 @@ class Deal:
     # -- play
 
     def play_legal(self, p: int) -> list[str]:
-        """The cards p may play."""
+        """The cards p may play (under nolo-hombre-must-duck, a nolo hombre's losing cards when he has one)."""
+        out = self.follow_legal(p)
+        if FAULT == "nolo-hombre-must-duck" and self.trick and p == self.hombre and self.nolo():
+            led = self.trick[0][1]
+            best = led
+            for _, c in self.trick[1:]:
+                if self.beats(c, best, led):
+                    best = c
+            losing = [c for c in out if not self.beats(c, best, led)]
+            if losing:
+                return losing
+        return out
+
+    def follow_legal(self, p: int) -> list[str]:
+        """The cards p may play under the rules of following."""
         hand = self.hands[p]
         if not self.trick:
             return list(hand)
@@ -1755,6 +1813,7 @@ class Deal:
             if self.phase == "auction":
                 if action == "pass" and not self.forced(p):
                     self.speak(p, action)
+                    self.pass_for_silent()
                     return
                 if action not in CONTRACTS:
                     if FAULT == "trump-in-auction-cannot-name" and action.startswith("trump "):
@@ -1766,6 +1825,7 @@ class Deal:
                         why = "cannot-name"
                     raise Refused(why, f"{action} may not be named now")
                 self.speak(p, action)
+                self.pass_for_silent()
                 return
             if action not in self.legal():
                 code = "cannot-name" if action in CONTRACTS or action.startswith("trump ") else "word-not-now"
@@ -1804,6 +1864,10 @@ class Deal:
                 self.pending.append(action)
                 self.discards[p].append(action)
                 self.events.append({"trick": 0, "player": p, "discard": action})
+                if FAULT == "draw-with-each-discard" and self.talon:
+                    new = self.talon.pop(0)
+                    self.hands[p].append(new)
+                    self.events.append({"trick": 0, "player": p, "draw": new})
                 return
             if FAULT == "surrender-before-draw" and action == "surrender" and p == self.hombre \
                     and self.row()["surrender"]:
@@ -1823,7 +1887,9 @@ class Deal:
             if self.turn_later and p == self.hombre:
                 self.turn_later = False
                 self.turn_card()
-            if FAULT == "turned-card-to-tiers" and p == self.hombre and self.turned is not None and k:
+            if FAULT == "draw-with-each-discard":
+                drawn = []
+            elif FAULT == "turned-card-to-tiers" and p == self.hombre and self.turned is not None and k:
                 drawn, self.talon = self.talon[1:k + 1], self.talon[:1] + self.talon[k + 1:]
             elif FAULT == "turned-card-drawn-last" and p == self.hombre and self.turned is not None and k \
                     and self.talon[:1] == [self.turned]:
@@ -1933,8 +1999,10 @@ class Deal:
             return None
         return self.trump
 
-    def seen_discards(self, p: int) -> list[str]:
+    def seen_discards(self, p: int) -> list[str] | None:
         """The discards p may see: his own."""
+        if FAULT == "discards-null-before-exchange" and not any(e["player"] == p for e in self.exchange):
+            return None
         if FAULT == "discards-shown":
             return [c for d in self.discards for c in d]
         if FAULT == "discards-put-away" and self.phase in ("play", "over"):
@@ -1956,6 +2024,8 @@ class Deal:
         if laid and self.phase in ("play", "over") and self.hombre is not None \
                 and not (FAULT == "open-after-first-trick" and not self.tricks):
             opened = list(self.shown_hand if FAULT == "open-hand-as-dealt" else self.hands[self.hombre])
+            if FAULT == "open-hand-at-trick-end":
+                opened += [c for q, c in self.trick if q == self.hombre]
             if FAULT == "open-hand-hidden-from-hombre" and p == self.hombre:
                 opened = None
         shown = list(self.shown)
@@ -2024,7 +2094,8 @@ class Deal:
             "trick": lambda: [{"player": q, "card": c} for q, c in self.trick] if FAULT == "trick-as-records"
             else [c for _, c in self.trick], "tricks": lambda: list(self.tricks),
             "over": lambda: self.phase == "over", "talon": lambda: len(self.talon),
-            "auction": lambda: list(self.auction), "hombre": self.hombre_obs,
+            "auction": lambda: [{"player": e["player"], "word": e["bid"]} for e in self.auction]
+            if FAULT == "auction-as-words" else list(self.auction), "hombre": self.hombre_obs,
             "contract": self.contract_obs, "exchange": lambda: list(self.exchange),
             "events": lambda: list(self.events), "result": self.result,
             "ledger": lambda: list(self.ledger), "outcome": self.outcome_obs,

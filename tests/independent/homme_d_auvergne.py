@@ -616,6 +616,25 @@ _batch("issue-63-ac", {
                               "the deal's net marks (result, outcome.marks, the view's marks) leave that loss out, "
                               "though the session's marks go below zero"),
 })
+# the thirtieth batch of issue 63, written blind to the diagnosis too: a twenty-ninth held-out set
+_batch("issue-63-ad", {
+    "trick-of-four": ("auv.players.count", "a trick is complete at four cards whatever the number of players (the "
+                      "game as described for four): with two or three the leader plays again into it, with five the "
+                      "fifth card is never asked"),
+    "talon-listed": ("protocol", "the observable `talon` lists the cards left face down, top first (as setup.talon "
+                     "does), not how many there are"),
+    "held-from-viewer": ("auv.info.own-hand", "a view's `held` is counted round the table from the viewer himself "
+                         "(his own count first), not by player from player 0"),
+    "cut-packet-reversed": ("auv.deal.cut", "the K cards lifted by the cut go under the rest in reverse order, as if "
+                            "lifted one by one onto a pile, not as one packet"),
+    "unplayed-outcome-zero": ("auv.king.once", "the outcome of a deal not played gives every player 0 marks, the "
+                              "kings scored in it being kept only in the ledger, result and session"),
+    "lead-dealer-left": ("auv.play.lead", "the player on the dealer's left (before him in the order of play) leads "
+                         "the first trick, not the player on his right"),
+    "vole-two-marks": ("auv.count.won", "a homme who takes all five tricks scores two points (a vole), not one"),
+    "rejouissance-first-leave-ends": ("auv.speech.rejouissance", "a réjouissance card left by the first player asked "
+                                      "ends the deal, not played, instead of being offered round to the others"),
+})
 FAULT = ""
 SEVENS = True  # parameter pack_with_four (AMB-48): False plays four with 28 cards
 LOSER_PAYS = "each-opponent"  # parameter loser_pays (AMB-53)
@@ -737,6 +756,8 @@ def seeded_deal(n: int, seed: int, dealer: int, cut: int | None, packets: list[i
     elif cut is not None and not fault("cut-ignored"):
         k = cut + 1 if fault("cut-one-more") else cut
         cards = cards[-k:] + cards[:-k] if fault("cut-from-bottom") else cards[k:] + cards[:k]
+        if fault("cut-packet-reversed"):
+            cards = cards[:len(cards) - k] + cards[len(cards) - k:][::-1]
     if fault("deal-from-bottom"):
         rest = len(cards) - n * sum(packets)
         cards = cards[rest:][::-1] + cards[:rest]
@@ -1227,6 +1248,9 @@ class Deal:
     def say_leave(self, p: int) -> None:
         """Leave the card to the next player; all leaving, the deal is not played (auv.turn.nobody)."""
         self.asked += 1
+        if fault("rejouissance-first-leave-ends") and self.turned:
+            self.end("not-turned")
+            return
         if fault("offer-skips-dealer") and self.after(p) == self.dealer:
             self.asked = self.n
         offers = len(self.turned) + self.left_offers + 1  # this one included
@@ -1368,6 +1392,8 @@ class Deal:
             self.to_act = self.turned[-1][0]
         if fault("first-lead-seat-zero"):
             self.to_act = 0
+        if fault("lead-dealer-left"):
+            self.to_act = (self.dealer - 1) % self.n
         if fault("lead-from-first-dealer"):
             self.to_act = (FIRST_DEALER + 1) % self.n
 
@@ -1375,7 +1401,7 @@ class Deal:
         """Play a card; a full trick is won, its kings move, the target is checked, the count made."""
         self.hands[p].remove(card)
         self.trick.append((p, card))
-        if len(self.trick) < self.n:
+        if len(self.trick) < (4 if fault("trick-of-four") else self.n):
             self.to_act = self.after(p)
             return
         win = self.trick_winner()
@@ -1502,7 +1528,8 @@ class Deal:
                        "sheet", homme,
                        self.last_won_card if fault("won-entry-names-last-card") else None,
                        "auv.count.homme-wins" if fault("won-entry-clause-homme-wins") else "auv.count.won",
-                       2 if fault("won-two-marks") else self.tricks.count(homme) if fault("won-by-tricks") else 1)
+                       2 if fault("won-two-marks") or (fault("vole-two-marks") and self.tricks.count(homme) == 5)
+                       else self.tricks.count(homme) if fault("won-by-tricks") else 1)
             if fault("won-opponents-lose"):
                 for i in range(self.n):
                     q = (self.dealer + 1 + i) % self.n
@@ -1570,6 +1597,8 @@ class Deal:
         if name == "over":
             return over
         if name == "talon":
+            if fault("talon-listed"):
+                return list(self.talon)
             return self.talon_count()
         if name == "homme":
             return self.homme
@@ -1588,8 +1617,10 @@ class Deal:
         if name == "outcome":
             if not over:
                 return None
-            return {"how": self.how, "homme": self.homme, "winner": self.winner,
-                    "marks": self.by_player(self.shown_net(), 0)}
+            marks = self.by_player(self.shown_net(), 0)
+            if fault("unplayed-outcome-zero") and self.how in ("not-turned", "all-passed"):
+                marks = [0] * len(marks)
+            return {"how": self.how, "homme": self.homme, "winner": self.winner, "marks": marks}
         if name == "session":
             counted = over and not (fault("unplayed-deal-not-counted") and self.how in ("not-turned", "all-passed"))
             marks = self.before if fault("session-marks-after-deal") and not over else self.totals()
@@ -1613,6 +1644,8 @@ class Deal:
                 "held": [len(h) + (sum(1 for r, _ in self.trick if r == q) if fault("held-counts-trick-card") else 0)
                          if q == p or not fault("view-held-own-only") else None
                          for q, h in enumerate(self.hands)],
+                **({"held": [len(self.hands[(p + i) % self.n]) for i in range(self.n)]}
+                   if fault("held-from-viewer") else {}),
                 "talon": None if fault("view-talon-hidden") else self.talon_count(),
                 "turned": [{"player": q, "card": c if q == p or not fault("turned-seen-by-turner-only") else None}
                            for q, c in self.turned[-1 if fault("view-last-turned-only") else 0:]],
