@@ -94,6 +94,9 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
     if name == "legal":
         return deal.legal()
     if name == "trick":
+        if indep_engine.fault("discards-face-down") and deal.brouc and deal.trick:
+            led = deal.trick[0][1][1]
+            return [c for _, c in deal.trick if c[1] in (led, deal.trump)]
         if indep_engine.fault("trick-as-records"):
             return [{"player": p, "card": c} for p, c in deal.trick]
         if indep_engine.fault("trick-shows-last-card") and not deal.brouc:
@@ -106,6 +109,10 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
             return list(deal.tricks[-1][1])
         return [c for _, c in deal.trick]
     if name == "tricks":
+        if indep_engine.fault("tricks-as-card-lists") and not deal.brouc:
+            return [list(cs) for _, cs in deal.tricks]
+        if indep_engine.fault("tricks-own-team-only") and deal.brouc and deal.to_act is not None:
+            return [w for w, _ in deal.tricks if indep_engine.team(w) == indep_engine.team(deal.to_act)]
         if indep_engine.fault("tricks-by-leader") and not deal.brouc:
             return [deal.leader_of(i) for i in range(len(deal.tricks))]
         if indep_engine.fault("tricks-by-team") and not deal.brouc:
@@ -131,6 +138,11 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
     if name == "over":
         return deal.phase == "over"
     if name == "announcements":
+        o = deal.outcome
+        if indep_engine.fault("wrong-claim-announcements-struck") and not deal.brouc and o is not None \
+                and o.how == "claim-wrong" and o.winner is not None and deal.param("wrong_claim_marriages") == "all":
+            return [{"player": p, "marriage": m, "points": v}
+                    for p, m, v in deal.announcements if indep_engine.team(p) == o.winner]
         if indep_engine.fault("announcement-view-plain-value") and deal.brouc:
             return [{"player": p, "marriage": m, "points": v // 2 if m[-1] == deal.trump else v}
                     for p, m, v in deal.announcements]
@@ -246,7 +258,8 @@ def run(scenario: dict[str, Any]) -> dict[str, Any]:
         elif "observe" in step:
             results.append({n: observe(deal, n, marks, dealt) for n in step["observe"]})
         else:
-            results.append({"count": perft(deal, step["perft"])})
+            key = "perft" if indep_engine.fault("perft-result-keyed-perft") and ruleset == indep_engine.BROUC else "count"
+            results.append({key: perft(deal, step["perft"])})
     return {"results": results}
 
 

@@ -1112,6 +1112,45 @@ _batch("issue-63-ac", (
      "by default a Brouc deal rounds each team's card points and marriages together half away from zero (S2's "
      "commercial rounding): 5 card points and a lost table marriage write -20, not -10"),
 ))
+# The thirtieth batch of issue 63 (batch "issue-63-ad"), written blind to the diagnosis.
+_batch("issue-63-ad", (
+    ("qj-announce-not-held", HDB, "hdb.marriage.kinds",
+     "an announcement of honours that make no marriage (`announce QJS`, `announce KJS`) is read as one and refused "
+     "marriage-not-held, not malformed-action"),
+    ("tricks-as-card-lists", HDB, "protocol",
+     "the `tricks` observable lists each finished trick as its four cards, not as the player who won it"),
+    ("wrong-claim-announcements-struck", HDB, "hdb.info.spoken",
+     "after a wrong claim (wrong_claim_marriages all) the `announcements` observable leaves out the claimers' "
+     "announcements, taken back with their points"),
+    ("concession-pass-lead-moves-on", HDB, "hdb.play.next-lead",
+     "when the player asked to concede passes, the next trick is led by the player after him, not by the last "
+     "trick's winner"),
+    ("discard-makes-no-marriage", HDB, "hdb.marriage.table",
+     "a marriage whose cards were thrown off on another suit's lead makes no table marriage: only cards of the suit "
+     "led or trumps form one"),
+    ("simple-not-offered-beside-grand", HDB, "hdb.marriage.announce-window",
+     "a player holding king, queen and jack of a suit is offered only the grand marriage in the `legal` list, not "
+     "the simple one inside it (which is still taken when announced)"),
+    ("wrong-claim-keeps-announced-only", HDB, "hdb.game.claim-wrong",
+     "with wrong_claim_marriages card-points-only wrong claimers keep their announced marriages but not the table "
+     "marriages they won, read as not made by them"),
+    ("exception-card-takes-trick", BROUC, "hdb.play.trick-winner",
+     "a trump honour that makes or enlarges a trump marriage with the trumps already in the trick takes the trick, "
+     "as if it had overtrumped them"),
+    ("turnup-from-player-3", BROUC, "hdb.deal.turnup",
+     "a seeded deal turns the last card of player 3's hand, the default dealer, whoever deals"),
+    ("one-read-as-ace", BROUC, "hdb.deck.cards",
+     "a card named with 1 for its rank (`1H`) is read as that suit's ace, not refused unknown-card"),
+    ("mark-alone-not-in-a-game", BROUC, "brouc.marriage.table-marked",
+     "`mark` in a deal played on its own is refused not-in-a-game, taken for a game action, not marked-by-engine"),
+    ("perft-result-keyed-perft", BROUC, "protocol",
+     "the result of a `perft` step is given as {\"perft\": N}, echoing the step, not {\"count\": N}"),
+    ("tricks-own-team-only", BROUC, "hdb.info.trick-piles",
+     "the `tricks` observable lists only the tricks won by the team of the player to act, the other team's pile "
+     "being closed to him"),
+    ("discards-face-down", BROUC, "hdb.info.trick-open",
+     "a card thrown off (neither of the suit led nor a trump) lies face down: the `trick` observable leaves it out"),
+))
 
 
 def fault(name: str) -> bool:
@@ -1268,6 +1307,8 @@ def seeded_deal(ruleset: str, seed: int, dealer: int, params: dict[str, Any]) ->
         return hands, hands[dealer][-1]
     if fault("turnup-top-of-last-packet") and ruleset == BROUC:
         return hands, seats[3][packets[0] + packets[1]]
+    if fault("turnup-from-player-3") and ruleset == BROUC:
+        return hands, hands[3][-1]
     return hands, seats[3][0 if fault("turnup-first-card") else -1]
 
 
@@ -1802,6 +1843,8 @@ class Deal:
                     name = ranks + suit
                     if not self.reused(name) or (fault("legal-lists-reused-marriages") and self.brouc):
                         out.append(name)
+        if fault("simple-not-offered-beside-grand") and not self.brouc:
+            out = [m for m in out if not (len(m) == 3 and "KQJ" + m[-1] in out)]
         return out
 
     def played_by(self, player: int) -> list[str]:
@@ -2030,6 +2073,8 @@ class Deal:
                 fewest = len(name)
             if not self.announce_moment(p) or len(self.hands[p]) < fewest:
                 raise Refused("announce-not-now", "no announcement may be made now")
+            if fault("qj-announce-not-held") and not self.brouc and name[:-1] not in ("KQ", "KQJ"):
+                raise Refused("marriage-not-held", f"player {p} holds no marriage {name}")
             if fault("reused-checked-before-held") and not self.brouc and self.reused(name):
                 raise Refused("marriage-reused", f"{name} or one of its cards already counts in an announcement")
             needed = name[:2] if fault("grand-held-without-jack") and not self.brouc else name[:-1]
@@ -2041,6 +2086,8 @@ class Deal:
         elif kind == "mark":
             if fault("mark-offered-to-winner") and not self.brouc and self.mark_offered(p):
                 return
+            if fault("mark-alone-not-in-a-game") and self.brouc and not self.in_game:
+                raise Refused("not-in-a-game", "mark needs a game around the deal")
             # this engine plays table_marking=engine only: every table marriage is marked by itself
             code = "nothing-to-mark" if fault("mark-code-nothing-to-mark") and not self.brouc else "marked-by-engine"
             raise Refused(code, "table marriages are marked without a player's action here")
@@ -2092,6 +2139,9 @@ class Deal:
             name = action[len("announce ") :]
             if len(name) in (3, 4) and name[:-1] in ("KQ", "KQJ") and name[-1] in SUITS:
                 return "announce"
+            if fault("qj-announce-not-held") and not self.brouc and len(name) in (3, 4) and name[-1] in SUITS \
+                    and all(r in "KQJ" for r in name[:-1]) and len(set(name[:-1])) == len(name) - 1:
+                return "announce"
             raise Refused("malformed-action", f"{action!r} names no marriage")
         if fault("card-prefix-not-in-hand") and not self.brouc and len(action) > 2 and action[0] in RANKS \
                 and action[1] in SUITS:
@@ -2112,6 +2162,8 @@ class Deal:
             action = action.strip()
         if fault("declare-double-as-declare") and not self.brouc and action == "declare-double":
             action = "declare"
+        if fault("one-read-as-ace") and self.brouc and len(action) == 2 and action[0] == "1" and action[1] in SUITS:
+            action = "A" + action[1]
         self.check(action)
         assert self.to_act is not None
         p = self.to_act
@@ -2201,6 +2253,8 @@ class Deal:
             return
         if self.phase in ("concede", "dehors") and (self.phase == "concede" or len(self.window) == 1):
             rotates = fault("dehors-round-lead-rotates") and self.brouc and self.phase == "dehors"
+            if fault("concession-pass-lead-moves-on") and not self.brouc and self.phase == "concede":
+                self.leader = (p + 1) % 4
             self.phase = "play"
             self.to_act = (p + 1) % 4 if rotates else self.leader
             self.open_pending_window()
@@ -2280,6 +2334,15 @@ class Deal:
             return level, -self.rank_of(c)
 
         best = max(self.trick, key=strength)
+        if fault("exception-card-takes-trick") and self.brouc:
+            best = self.trick[0]
+            for i, pc in enumerate(self.trick[1:], start=1):
+                c = pc[1]
+                present = {d[0] for _, d in self.trick[:i] if d[1] == self.trump}
+                marriage = c[1] == self.trump and c[0] in "KQJ" and any(
+                    c[0] in ranks and all(r in present for r in ranks if r != c[0]) for ranks, _ in KINDS)
+                if strength(pc) > strength(best) or marriage:
+                    best = pc
         if fault("trick-winner-by-place") and not self.brouc:
             return self.trick.index(best)
         return best[0]
@@ -2332,6 +2395,8 @@ class Deal:
             else:
                 fallen = sorted(fallen)[:1]
         for _, name, v in fallen:
+            if fault("discard-makes-no-marriage") and not self.brouc and name[-1] not in (cards[0][1], self.trump):
+                continue
             if fault("table-winner-must-play-one") and not self.brouc \
                     and winner not in [players[cards.index(r + name[-1])] for r in name[:-1]]:
                 continue
@@ -2636,6 +2701,8 @@ class Deal:
         else:
             keeps = self.param("wrong_claim_marriages") == "card-points-only" or fault("wrong-claim-keeps-marriages")
             kept = self.marriages_of(t) if keeps else 0
+            if fault("wrong-claim-keeps-announced-only") and not self.brouc and keeps:
+                kept -= self.table_points(t)
             counts[t] = self.scores[t] + kept + (self.cards_of(t) if fault("wrong-claim-keeps-cards") else 0)
             if fault("wrong-claim-score-zero"):
                 counts[t] = 0
