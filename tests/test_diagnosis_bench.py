@@ -59,3 +59,15 @@ def test_the_second_readings_name_clauses_of_their_faults_rulesets() -> None:
         assert r["first"] in clauses and (r["second"] is None or r["second"] in clauses), r
     assert tool.second_readings([{**f, "verdict": [f["clause"]], "failed": 1} for f in tool.faults()])[
         "verdict first"] == (len({k[:3] for k in seen}),) * 2
+
+
+def test_a_fault_that_only_errors_is_detected_and_its_errors_read_again_as_protocol_failures() -> None:
+    """A fault whose answers the harness cannot read (a perft result without `count`) fails no
+    scenario but errors some: the corpus catches it, and a report kept from before errors were
+    protocol failures is read again as one."""
+    tool = bench()
+    assert tool.detected({"failed": 0, "errored": 13}) and tool.detected({"failed": 2, "errored": 0})
+    assert not tool.detected({"failed": 0, "errored": 0})
+    detail = 'step 1: malformed result: a perft result needs "count": a whole number, got {"perft": 8}'
+    assert tool._malformed_again(detail) == 'a perft result needs "count": a whole number'
+    assert tool._malformed_again("the implementation timed out") == ""

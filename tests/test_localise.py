@@ -191,6 +191,33 @@ def test_a_protocol_failure_is_named_in_every_report_and_left_out_of_the_verdict
     assert root.find("testsuite/testcase[@classname='protocol']") is not None
 
 
+def test_a_result_the_harness_cannot_read_is_a_protocol_failure_of_the_verdict() -> None:
+    """A perft answer without its `count` errors the scenario (the harness cannot read it): the
+    verdict names it as a protocol failure, counted over the scenarios that error so (the value
+    given left out, so that they add up), and lays it on no rule."""
+    from brou.conformance.diagnosis.localise import protocol_failures
+    from brou.conformance.diagnosis.run import Run
+    from brou.conformance.judging.compare import ERRORED, judge, passing_results
+
+    perfts = [x for x in load_corpus([SCENARIO_DIR / "brouc"]) if any("perft" in step for step in x.data["steps"])][:2]
+    assert len(perfts) == 2
+    outcomes = []
+    for s in perfts:
+        results = passing_results(s.data, [])
+        assert results is not None
+        verdict = judge(s, {"results": [{"perft": r["count"]} if "count" in r else r for r in results]})
+        assert verdict.status == ERRORED and "malformed result" in verdict.detail
+        assert verdict.protocol == 'a perft result needs "count": a whole number'
+        outcomes.append(Outcome(s, verdict))
+    assert protocol_failures(outcomes) == [('a perft result needs "count": a whole number', 2)]
+    assert suspects(outcomes) == []
+    data = to_json(Run("x", None, outcomes))
+    assert data["verdict"]["headline"] == 'protocol failure: a perft result needs "count": a whole number (2 scenarios)'
+    # an error that is no answer of the wrong shape (a program that gave too few results) is not one
+    short = judge(perfts[0], {"results": []})
+    assert short.status == ERRORED and short.protocol == ""
+
+
 def test_a_match_without_carried_is_not_of_the_protocols_shape() -> None:
     """PROTOCOL.md gives `match` four fields, `carried` among them ([0, 0] but after a cape): an
     answer leaving it out is not of the protocol's shape, whatever the marks; a wrong number in it

@@ -791,7 +791,7 @@ class Rules:
         if FAULT == "queen-counts-four":
             self.points["Q"] = 4
         if FAULT == "points-follow-order":
-            self.points = dict(zip(order, [11, 10, 4, 3, 2, 0, 0, 0]))
+            self.points = dict(zip(order, [11, 10, 4, 3, 2, 0, 0, 0], strict=False))
         if FAULT == "rank-by-points":
             self.strength = dict(self.points)
         self.trump_strength = dict(self.strength)

@@ -65,7 +65,7 @@ from typing import Any, Protocol
 from ...errors import BrouError
 from ...spec import used_clause
 from ...spec.rules import Rules
-from ..judging.compare import FAILED, PASSED, Verdict
+from ..judging.compare import ERRORED, FAILED, PASSED, Verdict
 from ..scenarios.corpus import Scenario
 from .counterfactual import Reproduction, by_clause, reproductions
 from .diagnose import PURPOSEFUL, chapter_rank, nameable, on_the_way, symptom_clause
@@ -184,8 +184,10 @@ def _ledger_clauses(s: Scenario) -> set[str]:
 
 def protocol_failures(outcomes: Iterable[_Outcome]) -> list[tuple[str, int]]:
     """The run's protocol failures: each problem (`Verdict.protocol`) with the number of
-    scenarios that fail so, the most first."""
-    return Counter(o.verdict.protocol for o in outcomes if o.verdict.status == FAILED and o.verdict.protocol).most_common()
+    scenarios that fail so (or error: a result the harness cannot read, as a perft answer
+    without its `count`), the most first."""
+    return Counter(o.verdict.protocol for o in outcomes
+                   if o.verdict.status in (FAILED, ERRORED) and o.verdict.protocol).most_common()
 
 
 def suspects(outcomes: Iterable[_Outcome], limit: int = 3) -> list[Suspect]:

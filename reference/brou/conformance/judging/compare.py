@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import marshal
+import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache, lru_cache
 from typing import Any, NamedTuple
@@ -133,7 +134,7 @@ def judge(scenario: Scenario, answer: Mapping[str, Any], codes: bool = True, fea
         try:
             problem = _compare_step(kind, want, got, codes, fields)
         except Malformed as exc:
-            return Verdict(ERRORED, f"{where}: malformed result: {exc}", number)
+            return Verdict(ERRORED, f"{where}: malformed result: {exc}", number, protocol=malformed_problem(exc))
         if problem is not None:
             detail, exp, have, observed = problem
             shape = shape_problem(observed, exp, have) if observed is not None else None
@@ -146,6 +147,15 @@ def judge(scenario: Scenario, answer: Mapping[str, Any], codes: bool = True, fea
 
 def _as_is(value: Any) -> Any:
     return value
+
+
+_GOT = re.compile(r", got .*$", re.S)
+
+
+def malformed_problem(exc: Malformed) -> str:
+    """What is wrong with a result not of the protocol's shape, as the verdict counts it: the
+    problem without the value given, so that the scenarios failing the same way add up."""
+    return _GOT.sub("", str(exc))
 
 
 def bounded_values(verdict: Verdict) -> Verdict:
