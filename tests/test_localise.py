@@ -8,10 +8,8 @@ cases and its place in the reports.
 from __future__ import annotations
 
 import io
-import json
-import shlex
-import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree as ET
@@ -319,6 +317,11 @@ def test_every_clause_the_diagnosis_names_is_a_clause() -> None:
     assert "hdb.deck.cards" not in nameable() and "hdb.play.trick-winner" in nameable()
 
 
+@cache
+def _corpus_of(ruleset: str) -> dict[str, Scenario]:
+    return {s.id: s for s in load_corpus([SCENARIO_DIR / ruleset])}
+
+
 @pytest.mark.parametrize(("ruleset", "fault", "scenario", "clause"), [
     ("homme-de-brou-1802", "next-dealer-left", "gen.hdb.game.00002", "hdb.match.next-dealer"),
     ("homme-de-brou-1802", "marriage-values-swapped", "gen.hdb.deal.00001", "hdb.marriage.kinds"),
@@ -460,23 +463,26 @@ def test_every_clause_the_diagnosis_names_is_a_clause() -> None:
     ("hombre", "tests/independent/hombre.py:nolo-tiers-listed", "gen.hom.deal.00011", "hom.exchange.nolo"),
     # a table marriage's cards named in another order: what the record shows, not the marriage made
     ("brouc", "table-named-in-play-order", "brouc.ambiguity.amb-11.single", "hdb.info.table-marriage-shown"),
+    # the misses of issue-63-ad: a player whose only word is pass not asked (his pass said for
+    # him): the auction's order, not the finality of a pass
+    ("hombre", "tests/independent/hombre.py:only-pass-said-for-him", "gen.hom.deal.00001", "hom.auction.order"),
+    # the third hand, the first two having passed, kept the word after his bid: his rule, alone
+    ("hombre", "tests/independent/hombre.py:third-alone-keeps-word", "gen.hom.deal.00025", "hom.auction.all-pass"),
 ])
 def test_a_failure_is_laid_on_the_rule_that_decides_it(ruleset: str, fault: str, scenario: str, clause: str) -> None:
-    """Through brou check, an implementation written outside the engine (tests/independent) with one
-    fault (`FILE:NAME`, or NAME of tests/independent/adapter.py): the match's next dealer, the
-    kinds' values, who leads after a trick, the marriage exception, and one of each kind of miss of
-    the blind batches issue-63-f to issue-63-l; each failure names that rule, not the first clause the
-    scenario lists nor where it shows."""
+    """Through the harness, an implementation written outside the engine (tests/independent) with one
+    fault (`FILE:NAME`, or NAME of tests/independent/adapter.py), in its own process: the match's
+    next dealer, the kinds' values, who leads after a trick, the marriage exception, and one of each
+    kind of miss of the blind batches since issue-63-f; each failure names that rule, not the first
+    clause the scenario lists nor where it shows. (That one failure then heads the verdict is
+    checked apart: test_one_failure_heads_the_verdict_with_the_clause_it_names.)"""
+    from brou.conformance.protocol.runner import Subprocess
+
     file, _, fault = fault.rpartition(":")
-    impl = f"{shlex.quote(sys.executable)} {file or 'tests/independent/adapter.py'} --fault {fault}"
-    done = subprocess.run([sys.executable, "-c", "import sys; from brou.cli import main; sys.exit(main())", "check",
-                           "--impl", impl, "--ruleset", ruleset, "--id", scenario, "--report", "json", "--no-progress"],
-                          cwd=REPO, capture_output=True, text=True, timeout=300, check=False)
-    report = json.loads(done.stdout)
-    [only] = report["scenarios"]
-    assert only["status"] == "failed" and only["clause"] == clause
-    assert report["verdict"]["first_failure_clause"] == clause
-    assert report["verdict"]["suspects"][0]["clause"] == clause  # one failure: the verdict is the clause it names
+    s = _corpus_of(ruleset)[scenario]
+    impl = Subprocess([sys.executable, str(REPO / (file or "tests/independent/adapter.py")), "--fault", fault])
+    [only] = run(impl, [s], timeout=60, whole_values=True).outcomes
+    assert only.verdict.status == FAILED and only.verdict.clause == clause
 
 
 def test_the_clauses_the_diagnosis_names_are_found_without_its_source() -> None:

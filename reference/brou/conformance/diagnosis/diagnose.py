@@ -1819,7 +1819,7 @@ def _diagnosed_hombre(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str,
     if name == "to_act" and (ended := _ended_apart(rules, state, verdict)):
         return _in_ruleset_pair(rules, ended, False)
     if name == "legal" and _auction_reopened(state, want, verdict.got):
-        return _in_ruleset_pair(rules, "hom.auction.pass-final", False)
+        return _in_ruleset_pair(rules, "hom.auction.all-pass" if _bid_alone(state) else "hom.auction.pass-final", False)
     if name in ("legal", "speakers"):
         words = _hombre_words_apart(want, verdict.got)
         clause = _hombre_word_clause(table, words) or _hand_clause(table, verdict, "hom")
@@ -2063,6 +2063,23 @@ def _fields_apart(want: Any, got: Any) -> set[str]:
     return {k for k, v in want.items() if got.get(k) != v}
 
 
+def _bid_alone(state: Any) -> bool:
+    """Whether the auction ended with the third hand's bid after the first two passed: his
+    contract is his at once (hom.auction.all-pass), so an auction the program holds open
+    beyond it breaks that rule, not the finality of a pass."""
+    passes = [i for i, (_, bid) in enumerate(state.said) if bid is None]
+    bids = [i for i, (_, bid) in enumerate(state.said) if bid is not None]
+    return len(passes) == 2 and bool(bids) and max(passes) < min(bids)
+
+
+def _pass_alone_unasked(table: Table) -> bool:
+    """Whether the player the reference asks in the auction has no word left but `pass` (a
+    program that does not offer it has not asked him: it said his pass for him, or skipped him,
+    which is the auction's order of speaking, hom.auction.order)."""
+    state = table.state
+    return [state.action_text(a) for a in state.legal_actions()] == ["pass"]
+
+
 def _hombre_words_apart(want: Any, got: Any) -> set[str]:
     """The words (not cards) one legal set has and the other lacks."""
     def flat(x: Any) -> set[str]:
@@ -2099,7 +2116,11 @@ def _hombre_word_clause(table: Table, words: set[str]) -> str | None:
     if _bids_as_if_none_stood(table, words):  # the bid standing forgotten: which bid stands, the auction's order
         return "hom.auction.order"
     if words == {"pass"} and state.phase == "auction":  # passing refused or offered: after two passes, the third's right
-        return "hom.auction.all-pass" if len(standing(table.rules, state.said).passed) == 2 else "hom.auction.pass-final"
+        if len(standing(table.rules, state.said).passed) == 2:
+            return "hom.auction.all-pass"
+        if _pass_alone_unasked(table):
+            return "hom.auction.order"
+        return "hom.auction.pass-final"
     if ("surrender" in words or "play-on" in words) and "draw" not in words:
         return "hom.exchange.surrender"
     if "grand-tourne" in words:  # in the auction, who may name it; once a demande is won, what it opens
@@ -2130,6 +2151,8 @@ def _hombre_action_clause(table: Table, text: str) -> str:
     state, rules = table.state, table.rules
     word = " ".join(text.split())
     if state.phase == "auction":
+        if word == "pass" and _pass_alone_unasked(table):
+            return "hom.auction.order"  # his only word refused: the program did not ask him
         return "hom.contract.grand-tourne" if word == "grand-tourne" else "hom.auction.priority"
     if state.phase == "declare":
         if word.startswith("trump "):
