@@ -218,6 +218,9 @@ def _diagnosed(s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
             and (kept := in_ruleset(rules, "hdb.info.trick-open")) is not None:
         return kept, True  # the trick finished still on show: how long it lies open, not who won it
     want = step["expect"].get(verdict.observed or "")
+    if verdict.observed == "tricks" and _one_teams_pile(want, verdict.got) \
+            and (piles := in_ruleset(rules, "hdb.info.trick-piles")) is not None:
+        return piles, True  # one team's tricks listed, the other's left out: the piles, not who won each
     if verdict.observed in _RECORDS and isinstance(want, list) and isinstance(verdict.got, list) \
             and _record_rewritten(table, verdict.observed, want, verdict.got) \
             and (record := in_ruleset(rules, _RECORDS[verdict.observed])) is not None:
@@ -225,6 +228,19 @@ def _diagnosed(s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
     clause = in_ruleset(rules, _observed_clause(table, step["expect"], verdict))
     # the deal's fields are records: a turned card apart while the hands agree is the turn-up's (as in every game)
     return None if clause is None else (clause, verdict.observed in _PRECISE or verdict.observed == "deal")
+
+
+def _one_teams_pile(want: Any, got: Any) -> bool:
+    """Whether the winners of the tricks given are the reference's with some left out, those
+    kept all of one team and those left out all of the other (a team is players 0 and 2, or 1
+    and 3): the tricks of one team's pile only."""
+    if not isinstance(want, list) or not isinstance(got, list) or not got or len(got) >= len(want):
+        return False
+    if not all(isinstance(p, int) and not isinstance(p, bool) for p in (*want, *got)):
+        return False
+    kept = {p % 2 for p in got}
+    left = [p for p in want if p % 2 not in kept]
+    return len(kept) == 1 and [p for p in want if p % 2 in kept] == got and len(left) == len(want) - len(got)
 
 
 def _ended_at_target(table: Table, step: Mapping[str, Any], verdict: Verdict) -> bool:
