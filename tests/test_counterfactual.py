@@ -45,7 +45,8 @@ def test_a_program_that_counts_table_marriages_once_is_found_playing_that_readin
     outcomes = _played_under("homme-de-brou-1802", "table_factor", 1, "hdb.marriage.")
     failures = [(o.scenario, o.verdict) for o in outcomes if o.verdict.status == FAILED]
     assert failures, "table_factor 1 must fail some marriage scenarios"
-    found = reproductions("homme-de-brou-1802", failures, [o.scenario for o in outcomes if o.verdict.status == PASSED])
+    found = reproductions("homme-de-brou-1802", failures, [o.scenario for o in outcomes if o.verdict.status == PASSED],
+                          mutant_replays=0)  # the readings and numbers: no mutant searched
     assert [(r.what, r.value) for r in found][:1] == [("table_factor", 1)]
     assert found[0].clauses == ("hdb.marriage.table",) and found[0].reproduced == found[0].tried >= 2
     top = ranked("homme-de-brou-1802", outcomes)[0]
@@ -83,7 +84,8 @@ def test_a_program_whose_jack_is_worth_one_point_is_found_with_that_number() -> 
     the failures of the counting scenarios, and named first with the number it has."""
     outcomes = _played_under("homme-de-brou-1802", "deck.ranks.J.points", 1, "hdb.count.")
     failures = [(o.scenario, o.verdict) for o in outcomes if o.verdict.status == FAILED]
-    found = reproductions("homme-de-brou-1802", failures, [o.scenario for o in outcomes if o.verdict.status == PASSED])
+    found = reproductions("homme-de-brou-1802", failures, [o.scenario for o in outcomes if o.verdict.status == PASSED],
+                          mutant_replays=0)  # the readings and numbers: no mutant searched
     assert found and found[0].clauses == ("hdb.deck.points",)
     assert found[0].text == "deck.ranks.J.points: 1 (the rules: 2)"
     assert ranked("homme-de-brou-1802", outcomes)[0].clause == "hdb.deck.points"
@@ -97,7 +99,8 @@ def test_a_row_of_the_contract_table_read_one_lower_is_the_table() -> None:
                              "5 and 6", "hom.count.")
     failures = [(o.scenario, o.verdict) for o in outcomes if o.verdict.status == FAILED]
     assert len(failures) >= 2
-    found = reproductions("hombre", failures, [o.scenario for o in outcomes if o.verdict.status == PASSED])
+    found = reproductions("hombre", failures, [o.scenario for o in outcomes if o.verdict.status == PASSED],
+                          mutant_replays=0)  # the readings and numbers: no mutant searched
     assert found[0].clauses == ("hom.contract.table",) and found[0].reproduced == found[0].tried
     assert found[0].text == ("auction.contracts.nolo-ouvert.won and auction.contracts.nolo-ouvert.codille: "
                              "5 and 6 (the rules: 6 and 7)")
@@ -162,7 +165,8 @@ def test_a_program_that_does_not_read_the_match_target_is_found_playing_ten_what
     outcomes = _played_under("homme-de-brou-1802", "match_target", "10 whatever the scenario asks", "hdb.match.")
     failures = [(o.scenario, o.verdict) for o in outcomes if o.verdict.status == FAILED]
     assert failures and all(s.params.get("match_target", 10) != 10 for s, _ in failures)
-    found = reproductions("homme-de-brou-1802", failures, [o.scenario for o in outcomes if o.verdict.status == PASSED])
+    found = reproductions("homme-de-brou-1802", failures, [o.scenario for o in outcomes if o.verdict.status == PASSED],
+                          mutant_replays=0)  # the readings and numbers: no mutant searched
     assert [r.text for r in found][:1] == ["match_target: 10 whatever the scenario asks (the rules: the value it asks)"]
     assert len(found[0].shown) == found[0].reproduced  # where each failure it reproduces is laid
 
