@@ -908,6 +908,33 @@ def _cut_before_the_shuffle(rules: Rules, s: Scenario, verdict: Verdict) -> bool
     return len(hands) == len(seats) and _holds(table, [[pack[p] for p in positions] for positions in seats], hands)
 
 
+def _cut_another_way(rules: Rules, s: Scenario, verdict: Verdict) -> bool:
+    """Whether the program's hands of a seeded deal are the reference's shuffled pack cut
+    another way, each hand as a set: from the bottom, by one card more or fewer, not at all, or
+    with the packet lifted put under the rest turned over (the cut's rule, `*.deal.cut`, not the
+    packets')."""
+    given = _deal_given(s, verdict)
+    if not isinstance(given, dict) or "cut" not in given or not isinstance(hands := verdict.got.get("hands"), list):
+        return False
+    try:
+        seeded = _seeded_pack(rules, s, verdict)
+        if seeded is None or isinstance(given["cut"], bool):
+            return False
+        table, _ = seeded
+        pack = shuffled_pack(table.rules, int(given["seed"]))
+        cut = int(given["cut"])
+        seats, _ = packet_positions(table.rules)
+    except (BrouError, KeyError, TypeError, ValueError):
+        return False
+    if len(hands) != len(seats):
+        return False
+    # (not any card: with one packet each, a pack moved by a packet's length is the deal begun at
+    # another seat, which is the packets')
+    others = [pack[k:] + pack[:k] for k in sorted({0, cut - 1, cut + 1, len(pack) - cut} - {cut}) if 0 <= k < len(pack)]
+    others.append(pack[cut:] + pack[:cut][::-1])
+    return any(_holds(table, [[other[p] for p in positions] for positions in seats], hands) for other in others)
+
+
 def _pack_listed_otherwise(rules: Rules, s: Scenario, verdict: Verdict) -> bool:
     """Whether the program's hands of a seeded deal, of the pack's very cards, are not dealt off
     the reference's pack at all: read along that pack (shuffled and cut as docs/shuffle.md says),
@@ -977,7 +1004,7 @@ def _deal_field(rules: Rules, verdict: Verdict, packets: str, s: Scenario | None
             and _talon_from_the_top(rules, s, verdict):
         return f"{prefix}.deal.talon"
     if s is not None and f"{prefix}.deal.cut" in clauses and re.search(r"deal: hands\b", verdict.detail) is not None \
-            and _cut_before_the_shuffle(rules, s, verdict):
+            and (_cut_before_the_shuffle(rules, s, verdict) or _cut_another_way(rules, s, verdict)):
         return f"{prefix}.deal.cut"
     if s is not None and re.search(r"deal: hands\b", verdict.detail) and _pack_listed_otherwise(rules, s, verdict):
         return next((c for c in PACK_RULES if in_ruleset(rules, c) == c), packets)
