@@ -468,6 +468,11 @@ def _corpus_of(ruleset: str) -> dict[str, Scenario]:
     ("hombre", "tests/independent/hombre.py:only-pass-said-for-him", "gen.hom.deal.00001", "hom.auction.order"),
     # the third hand, the first two having passed, kept the word after his bid: his rule, alone
     ("hombre", "tests/independent/hombre.py:third-alone-keeps-word", "gen.hom.deal.00025", "hom.auction.all-pass"),
+    # the winners of one team's tricks listed, the other team's left out: the piles, not who won
+    ("brouc", "tricks-own-team-only", "brouc.game.coches.announced-not-written-before-deal", "hdb.info.trick-piles"),
+    # a seeded deal whose cut put the lifted packet under the rest turned over: the cut, not the packets
+    ("homme-d-auvergne", "tests/independent/homme_d_auvergne.py:cut-packet-reversed", "auv.deal.cut.seed-7-cut-20",
+     "auv.deal.cut"),
 ])
 def test_a_failure_is_laid_on_the_rule_that_decides_it(ruleset: str, fault: str, scenario: str, clause: str) -> None:
     """Through the harness, an implementation written outside the engine (tests/independent) with one
