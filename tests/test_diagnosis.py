@@ -1026,13 +1026,18 @@ def test_a_lower_trump_allowed_to_a_hand_of_trumps_only_is_that_exception() -> N
 
 def test_the_auction_offered_again_once_it_is_over_is_a_pass_that_was_not_final() -> None:
     """L'Hombre: the auction ends when all but one have passed; a program still offering the
-    auction's words, a pass among them, asks a player who passed (hom.auction.pass-final)."""
-    s = _scenario("hombre", "gen.hom.deal.00030")
-    want = _at(s, 7, "legal")
+    auction's words, a pass among them, asks a player who passed (hom.auction.pass-final). Where
+    the first two passed and the third bid alone (pass, pass, demande), his bid is the contract at
+    once: an auction held open there breaks that rule (hom.auction.all-pass; issue-63-ad)."""
+    s = _scenario("hombre", "gen.hom.deal.00047")  # pass, demande, pass: a duel ended
+    want = _at(s, 8, "legal")
     assert want == ["demande", "demande-a-pique", "tourne", "nolo-en-demande"]
     reopened = [*want, "sans-prendre", "sans-prendre-a-pique", "pur-nolo", "nolo-ouvert", "pass"]
-    assert _observed(s, 7, "legal", reopened) == "hom.auction.pass-final"
-    assert _observed(s, 7, "legal", [*want, "sans-prendre"]) != "hom.auction.pass-final"
+    assert _observed(s, 8, "legal", reopened) == "hom.auction.pass-final"
+    assert _observed(s, 8, "legal", [*want, "sans-prendre"]) != "hom.auction.pass-final"
+    alone = _scenario("hombre", "gen.hom.deal.00030")  # pass, pass, demande
+    assert _at(alone, 7, "legal") == want
+    assert _observed(alone, 7, "legal", reopened) == "hom.auction.all-pass"
 
 
 def test_marriages_announced_written_otherwise_are_what_is_shown_of_them() -> None:

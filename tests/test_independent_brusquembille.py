@@ -56,7 +56,7 @@ def test_the_faults_are_listed_with_clauses_of_the_ruleset() -> None:
         assert re.fullmatch(r"issue-63(-[b-z]|-a[a-z])?", fault.get("batch", "issue-63")), fault
         assert all(isinstance(fault[k], str) and fault[k] for k in fault), fault
         assert fault["clause"] in clauses or fault["clause"] == "protocol", fault  # protocol: an answer not of its shape
-    chapters = {f["clause"].split(".")[1] for f in faults}
+    chapters = {f["clause"].split(".")[1] for f in faults if f["clause"] != "protocol"}
     assert {"deck", "deal", "play", "talon", "count", "pay", "stakes", "match"} <= chapters
 
 
