@@ -132,6 +132,25 @@ def test_a_mutant_that_hangs_is_stopped_and_the_others_still_play() -> None:
     assert results[0] is None and len(results) == 3 and all(isinstance(r, int) for r in results[1:])
 
 
+@needs_fork
+def test_the_mutants_stop_once_the_caller_has_had_enough() -> None:
+    """The caller's budget is spent as each result comes in order (`enough`): the child is
+    stopped after the result that spends it, the one it stopped on counting too."""
+    found = mutants(_plain(_loops))
+    hangs = next(m for m in found if m.was == "n -= 1")
+    rest = [m for m in found if m is not hangs][:3]
+    seen: list[object] = []
+
+    def two(result: object) -> bool:
+        seen.append(result)
+        return len(seen) == 2
+
+    assert len(played(_plain(_loops), rest, lambda m: _loops(3), 1.0, two)) == 2
+    seen.clear()
+    results = played(_plain(_loops), [rest[0], hangs, *rest[1:]], lambda m: _loops(3), 1.0, two)
+    assert results[1] is None and len(results) == 2  # the mutant that looped spends too
+
+
 def _played_under(ruleset: str, func: FunctionType, mutant: Mutant, chapter: str) -> list[Outcome]:
     """The corpus's scenarios of `ruleset` written for a clause of `chapter`, judged as a program
     that has the mutant: the reference engine with that slip."""

@@ -94,9 +94,14 @@ class Budget:
         """One replay, if any is left."""
         if self.left <= 0:
             return False
-        self.left -= 1
-        self.spent += 1
+        self.spend(1)
         return True
+
+    def spend(self, replays: int) -> bool:
+        """Replays made elsewhere (a mutant's, in its child); whether the budget is now spent."""
+        self.left -= replays
+        self.spent += replays
+        return self.left <= 0
 
 
 @dataclass(frozen=True)
@@ -568,9 +573,8 @@ def _mutants_tried(ruleset: str, sample: Sequence[tuple[Scenario, Verdict]], pas
     need = max(MUTANT_LEAST, (len(sample) + 1) // 2)
     most = len(sample) + 2 * TRIED  # the replays of one `_tried` at most
 
-    def spent(result: tuple[Reproduction | None, int] | None) -> bool:
-        budget.left -= most if result is None else max(result[1], 1)
-        return budget.left <= 0
+    def enough(result: tuple[Reproduction | None, int] | None) -> bool:
+        return budget.spend(most if result is None else max(result[1], 1))
 
     for func, owned in funcs:
         if budget.left <= 0:
@@ -583,7 +587,7 @@ def _mutants_tried(ruleset: str, sample: Sequence[tuple[Scenario, Verdict]], pas
         variants_of = {m: _Variant(owned, _slip_what(m.function, m.line), m.now, m.was, _as_is, least=MUTANT_LEAST)
                        for m in batch}
         work = partial(_tried_mutant, ruleset, variants_of, sample, passes, folder, reach)
-        found += [None if r is None else r[0] for r in played(func, batch, work, STEP_SECONDS, spent)]
+        found += [None if r is None else r[0] for r in played(func, batch, work, STEP_SECONDS, enough)]
     return found
 
 

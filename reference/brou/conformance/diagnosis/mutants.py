@@ -416,24 +416,21 @@ def played(func: FunctionType, batch: Sequence[Mutant], work: Callable[[Mutant],
     out: list[T | None] = []
     if not hasattr(os, "fork"):
         return out
-    done = [False]
-
-    def counted(result: T | None) -> bool:
-        done[0] = enough(result)
-        return done[0]
-
-    while len(out) < len(batch) and not done[0]:
-        out += _child(func, batch[len(out):], work, seconds_each, counted)
-        if len(out) < len(batch) and not done[0]:
-            out.append(None)  # the one it stopped on
-            counted(None)
+    while len(out) < len(batch):
+        got, stopped = _child(func, batch[len(out):], work, seconds_each, enough)
+        out += got
+        if stopped or len(out) == len(batch):
+            break
+        out.append(None)  # the one it stopped on
+        if enough(None):
+            break
     return out
 
 
 def _child(func: FunctionType, batch: Sequence[Mutant], work: Callable[[Mutant], T], seconds_each: float,
-           enough: Callable[[T | None], bool]) -> list[T | None]:
+           enough: Callable[[T | None], bool]) -> tuple[list[T | None], bool]:
     """One child playing the batch from its start: the results it gave before it ended, was
-    stopped for going silent, or gave one for which `enough` is true."""
+    stopped for going silent, or gave one for which `enough` is true (and whether it did)."""
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: it never returns
@@ -458,13 +455,13 @@ def _child(func: FunctionType, batch: Sequence[Mutant], work: Callable[[Mutant],
                 out.append(_loaded(buffer[4:4 + size]))
                 buffer = buffer[4 + size:]
                 if enough(out[-1]):
-                    return out
+                    return out, True
     finally:
         os.close(read)
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
-    return out
+    return out, False
 
 
 def _play_each(func: FunctionType, batch: Sequence[Mutant], work: Callable[[Mutant], T], write: int,
