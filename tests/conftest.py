@@ -43,7 +43,6 @@ SLOW: dict[str, str] = {
     "tests/test_compiled.py": "a wheel built as a plain pip install builds it, compiled with mypyc (two to three minutes "
                               "of a core), installed, the corpus and tests run on it",
     "tests/test_rulebook.py": "builds the comparative edition, HTML and PDF, in both languages",
-    "tests/test_french.py": "builds the comparative edition",
     "tests/test_booklet.py": "builds every players' booklet",
     "tests/test_refcard.py": "builds every players' booklet",
     "tests/test_booklet_deals.py::test_playing_a_record_again_gives_it_back":
@@ -109,22 +108,39 @@ SLOW_PARAMS: dict[tuple[str, str], str] = {
 }
 
 
+# a test of a file that asks for one of these fixtures (the cheap tests of the file stay in
+# `make test`: the French strings of the spec are checked there, the built books here)
+SLOW_FIXTURES: dict[tuple[str, str], str] = {
+    ("tests/test_french.py", "built"): "builds the comparative edition",
+    ("tests/test_french.py", "french_html"): "builds the comparative edition",
+    ("tests/test_french.py", "booklets"): "builds every players' booklet",
+}
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "clause(*ids): the spec clauses a test checks (see tests/test_traceability.py)")
     config.addinivalue_line("markers", "slow(why): left out of `make test`, run by `make test-slow` and CI (SLOW)")
 
 
+def _slow_because(item: pytest.Item) -> str | None:
+    """Why a test is left out of `make test`, or None (SLOW, SLOW_FIXTURES, SLOW_PARAMS)."""
+    for prefix, why in SLOW.items():
+        if item.nodeid.startswith(prefix):
+            return why
+    for (path, fixture), why in SLOW_FIXTURES.items():
+        if item.nodeid.startswith(path + "::") and fixture in getattr(item, "fixturenames", ()):
+            return why
+    for (path, param), why in SLOW_PARAMS.items():
+        if item.nodeid.startswith(path + "::") and item.nodeid.endswith(f"[{param}]"):
+            return why
+    return None
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
-        for prefix, why in SLOW.items():
-            if item.nodeid.startswith(prefix):
-                item.add_marker(pytest.mark.slow(why))
-                break
-        else:
-            for (path, param), why in SLOW_PARAMS.items():
-                if item.nodeid.startswith(path + "::") and item.nodeid.endswith(f"[{param}]"):
-                    item.add_marker(pytest.mark.slow(why))
-                    break
+        why = _slow_because(item)
+        if why is not None:
+            item.add_marker(pytest.mark.slow(why))
 
 
 @pytest.fixture(scope="session")
