@@ -8,6 +8,7 @@ import importlib.util
 import os
 import pickle
 import random
+import signal
 import subprocess
 import sys
 import types
@@ -42,6 +43,14 @@ def load_tool(name: str) -> types.ModuleType:
     module = importlib.util.module_from_spec(spec)
     loader.exec_module(module)
     return module
+
+
+def ctrl_c_as_at_a_terminal() -> None:
+    """A `preexec_fn` for a test that sends Ctrl-C to the command it starts: SIGINT back to its
+    default in the child, as a shell at a terminal starts a command.  A test run started in the
+    background or under nohup ignores SIGINT, every child inherits that (POSIX), and the
+    command would then rightly never see the Ctrl-C the test sends."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def clean_env(**extra: str) -> dict[str, str]:

@@ -26,6 +26,7 @@ from test_input_files import MAIN, SECONDS, Done
 
 from brou.errors import MAX_MESSAGE
 from brou.study.play import processes
+from helpers import ctrl_c_as_at_a_terminal
 
 MEGABYTES = 150  # the whole process, interpreter and libraries included: a refusal reads nothing large
 POSITION = ("brouc 3 AS.KS.9D8D7D.8C7C.JH/QS.JS.ADTDKDQDJD.9H/TS9S.AC.TCKCQC.8H9C/8S7S.JC.7HAHTHKHQH QH - : AS")
@@ -232,7 +233,7 @@ def test_a_study_stopped_by_a_signal_keeps_what_it_finished(tmp_path: Path, sign
     out = tmp_path / "out"
     child = subprocess.Popen([sys.executable, "-m", "brou", "study", "--all", "--deals", "2", "--jobs", "2",
                               "--out", str(out)], cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             start_new_session=True)
+                             start_new_session=True, preexec_fn=ctrl_c_as_at_a_terminal)
     try:
         deadline = time.monotonic() + 180
         while not (out / "figures.json").exists():

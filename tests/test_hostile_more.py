@@ -38,6 +38,8 @@ from test_hostile_implementations import (
     three,
 )
 
+from helpers import ctrl_c_as_at_a_terminal
+
 FAKE = Path(__file__).resolve().parent / "fakes" / "attacker.py"
 HANG = ("--timeout", "1")  # long enough that a loaded machine does not take a slow start for a hang
 
@@ -200,7 +202,8 @@ def test_a_signal_from_outside_still_ends_the_run_and_its_programs(tmp_path: Pat
     command = f"{sys.executable} {FAKE} pgid-many-then-hang --on h.1 --pids {pids}"  # 30 children, then no answer
     check = subprocess.Popen([sys.executable, "-m", "brou", "check", "--impl", command, "--scenarios",
                               str(tmp_path / "hostile.yaml"), "--id", "h.*", "--timeout", "60", "--no-progress"],
-                             cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+                             cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                             preexec_fn=ctrl_c_as_at_a_terminal)
     try:
         deadline = time.monotonic() + 60
         while len(_pids(pids)) < 31 and time.monotonic() < deadline and check.poll() is None:
@@ -224,7 +227,7 @@ def test_ctrl_c_still_ends_a_run_in_process() -> None:
     """No guard in process: nothing would read a held-back Ctrl-C there until the run ends."""
     check = subprocess.Popen([sys.executable, "-m", "brou", "check", "--in-process", "--ruleset", "brouc",
                               "--no-progress"], cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             start_new_session=True)
+                             start_new_session=True, preexec_fn=ctrl_c_as_at_a_terminal)
     try:
         time.sleep(2.0)  # loading or running: the run of these 5,000 scenarios takes far longer
         sent = time.monotonic()

@@ -24,6 +24,7 @@ from brou.league.figures import ORDERS, rating_orders, seed_gains, session_resul
 from brou.league.play import CHUNK, check_league, rows_of
 from brou.study.play import Summary, play_sessions
 from brou.study.stats import student, t_quantile
+from helpers import ctrl_c_as_at_a_terminal
 
 ROOT = Path(__file__).resolve().parents[1]
 DONE = re.compile(r"sessions \([0-9]+ %\), ([0-9,]+) seeds done")
@@ -297,7 +298,8 @@ def test_ctrl_c_keeps_the_seeds_played(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT / "reference")}
     child = subprocess.Popen([sys.executable, "-m", "brou", "league", "--ruleset", "brusquembille-1718", "--players",
                               "random,greedy", "--deals", "30000", "--out", str(out)],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                             preexec_fn=ctrl_c_as_at_a_terminal)
     assert child.stderr is not None
     seen: list[str] = []
     while not any(int(m.group(1).replace(",", "")) for m in map(DONE.search, seen) if m):  # a line every 10 s

@@ -29,6 +29,7 @@ from brou.study.chunk import CHUNK, Chunk, chunks_of, play_chunk
 from brou.study.play import Plan, Standing, begun, plans
 from brou.study.store import MARKER, Store
 from brou.study.targeted import aim_of
+from helpers import ctrl_c_as_at_a_terminal
 
 REGISTER = load_register()
 (PLAN,) = plans(REGISTER.entry("AMB-55"))  # L'Homme d'Auvergne, five or seven marks: quick games
@@ -262,7 +263,7 @@ def test_a_study_stopped_and_run_again_goes_on_and_ends_with_the_figures_of_one_
     command = [sys.executable, "-m", "brou", "study", "AMB-55", "--deals", str(3 * CHUNK), "--jobs", "2",
                "--out", str(out)]
     child = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             start_new_session=True)
+                             start_new_session=True, preexec_fn=ctrl_c_as_at_a_terminal)
     try:
         deadline = time.monotonic() + 240
         while not _chunk_files(out):
