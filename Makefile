@@ -24,7 +24,7 @@ $(BENCH_STAMP): $(STAMP)
 # with GCC, profile-guided (tools/build-compiled: an instrumented build, tools/pgo-train, the build
 # with the profile)
 MYPYC_VENV := .venv-mypyc
-SCRIPTS := tools/build-compiled tools/pgo-train tools/find-option-situations tools/speech-rollouts  # type-checked one at a time: each is a __main__
+SCRIPTS := tools/build-compiled tools/pgo-train tools/find-option-situations tools/speech-rollouts tools/diagnosis-bench  # type-checked one at a time: each is a __main__
 MPY := $(MYPYC_VENV)/bin/python
 MYPYC_STAMP := $(MYPYC_VENV)/.installed
 MYPYC_SOURCES := $(shell find reference spec conformance -type f -not -path '*/__pycache__/*' -not -path '*.egg-info/*' -not -name '*.so') pyproject.toml setup.py tools/build-compiled tools/pgo-train

@@ -72,6 +72,8 @@ def match_view(deal: Deal, marks: list[int]) -> dict[str, Any]:
     step = 1 if right and not indep_engine.fault("next-dealer-left") else 3
     if indep_engine.fault("replay-same-dealer") and out is not None and out.how == "replay":
         step = 0
+    if indep_engine.fault("deal-moves-only-with-game") and not deal.brouc and out is not None and out.winner is None:
+        step = 0
     if indep_engine.fault("cape-same-dealer") and deal.brouc and out is not None and out.how == "all-tricks":
         step = 0
     dealer = 3 if indep_engine.fault("next-dealer-always-0") and not deal.brouc else deal.dealer
@@ -90,6 +92,8 @@ def match_view(deal: Deal, marks: list[int]) -> dict[str, Any]:
 def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> Any:
     """One observable of the protocol."""
     if name == "to_act":
+        if indep_engine.fault("to-act-minus-one-when-over") and deal.brouc and deal.to_act is None:
+            return -1
         return deal.to_act
     if name == "legal":
         return deal.legal()
@@ -171,6 +175,8 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
         if indep_engine.fault("announcements-grouped-by-team") and deal.brouc:
             return [{"player": p, "marriage": m, "points": v}
                     for t in (0, 1) for p, m, v in deal.announcements if indep_engine.team(p) == t]
+        if indep_engine.fault("raise-shown-at-full-value") and deal.brouc:
+            return [{"player": p, "marriage": m, "points": deal.marriage_value(m)} for p, m, v in deal.announcements]
         if indep_engine.fault("announcements-newest-first") and deal.brouc:
             return [{"player": p, "marriage": m, "points": v} for p, m, v in reversed(deal.announcements)]
         said: list[dict[str, Any]] = [{"player": p, "marriage": m, "points": v} for p, m, v in deal.announcements]
@@ -200,6 +206,8 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
         if indep_engine.fault("table-shown-last-trick-only") and not deal.brouc:
             return [{"trick": n, "marriage": m, "team": t, "points": v} for n, m, t, v in deal.table
                     if n == len(deal.tricks)]
+        if indep_engine.fault("table-points-signed-for-nous") and not deal.brouc:
+            return [{"trick": n, "marriage": m, "team": t, "points": v if t == 0 else -v} for n, m, t, v in deal.table]
         if indep_engine.fault("table-newest-first") and not deal.brouc:
             return [{"trick": n, "marriage": m, "team": t, "points": v} for n, m, t, v in reversed(deal.table)]
         return [{"trick": n, "marriage": m, "team": t, "points": v} for n, m, t, v in deal.table]
@@ -209,6 +217,9 @@ def observe(deal: Deal, name: str, marks: list[int], dealt: dict[str, Any]) -> A
         o = deal.outcome
         if o is not None and o.how == "all-tricks" and deal.brouc and indep_engine.fault("cape-names-winner"):
             return {"how": o.how, "winner": 0 if deal.tricks_of(0) == 8 else 1, "marks": o.marks, "scores": o.scores}
+        if o is not None and indep_engine.fault("outcome-nous-eux-records") and not deal.brouc:
+            return {"how": o.how, "winner": o.winner, "marks": {"nous": o.marks[0], "eux": o.marks[1]},
+                    "scores": {"nous": o.scores[0], "eux": o.scores[1]}}
         return None if o is None else {"how": o.how, "winner": o.winner, "marks": o.marks, "scores": o.scores}
     if name == "match":
         return match_view(deal, marks)

@@ -677,6 +677,32 @@ _batch("issue-63-ad", {
     "trumps-never-cut": ("brus.play.trick-winner", "a trump played on a plain suit led does not take the trick: "
                          "the highest card of the suit led wins every trick"),
 })
+# the thirty-first batch of issue 63, written blind to the diagnosis too: a thirtieth held-out set
+_batch("issue-63-ae", {
+    "speakers-four-lists": ("brus.players.count", "the speakers observable always gives four lists, as the "
+                            "protocol's table for 1802 says (\"a list of four lists\"): with three players a fourth, "
+                            "empty list is added, with two two of them, and with five the last player's list is left "
+                            "out"),
+    "draw-event-card-field": ("protocol", "the draw events give the card drawn under `card`, as the ledger's entries "
+                              "do ({trick, player, card}), not under `draw`"),
+    "seeded-talon-twenty-one": ("brus.deal.talon", "a seeded deal lays out a talon of 21 cards, the turned card and "
+                                "20 to draw, in every form (the ruleset's deal.talon read without the form's patch): "
+                                "with two players the pack's last five cards are never dealt and the talon counts 21, "
+                                "not 26"),
+    "result-jetons-with-session": ("brus.match.rounds", "the result's jetons and a view's jetons add the jetons each "
+                                   "player brought into the deal from the session (what he holds now), not only his "
+                                   "net jetons in this deal"),
+    "next-dealer-null-at-end": ("brus.match.next-dealer", "once the session is won (its winners named) the session's "
+                                "next_dealer is null, no deal following, instead of the player to the dealer's right"),
+    "drawn-by-while-held": ("brus.info.turned", "a view's turnup_drawn_by names the player who drew the turned trump "
+                            "only while he still holds it; once he has played it, it is null again"),
+    "turnup-out-of-drawer-hand": ("brus.info.own-hand", "the view of the player who drew the turned trump leaves it "
+                                  "out of his hand, the card being shown to all as turnup, though he holds it and may "
+                                  "play it"),
+    "view-trick-player-by-seat": ("brus.info.trick-open", "a view's trick names the player of each card by his seat in "
+                                  "the deal (0 for the player after the dealer, docs/shuffle.md), not by his player "
+                                  "number"),
+})
 FAULT = ""
 
 
@@ -1039,6 +1065,8 @@ class Deal:
             return hands, pack[3 * n:-1], pack[-1]
         if FAULT == "turnup-one-card-down":
             return hands, pack[3 * n:3 * n + 1] + pack[3 * n + 2:], pack[3 * n + 1]
+        if FAULT == "seeded-talon-twenty-one":
+            return hands, pack[3 * n + 1:3 * n + 21], pack[3 * n]
         return hands, pack[3 * n + 1:], pack[3 * n]
 
     def clone(self) -> Deal:
@@ -1265,7 +1293,8 @@ class Deal:
                 self.talon[:len(order)] = self.talon[:len(order)][::-1]
             turnup_event_at = len(self.events)  # fault turnup-event-first
             for i, p in enumerate(order):
-                if FAULT == "setup-talon-ends-with-turnup" and not self.talon and self.drawn_by is not None:
+                if FAULT in ("setup-talon-ends-with-turnup", "seeded-talon-twenty-one") and not self.talon \
+                        and self.drawn_by is not None:
                     break  # nothing left to draw
                 if FAULT == "turnup-drawn-first" and self.drawn_by is None and i == 0:
                     card = self.turnup
@@ -1558,8 +1587,11 @@ class Deal:
                 winners = None
             elif FAULT == "points-tie-shared-first-only" and winners:
                 winners = winners[:1]
+        next_dealer: int | None = self.next_dealer()
+        if FAULT == "next-dealer-null-at-end" and winners is not None:
+            next_dealer = None
         return {"deals": deals, "jetons": jetons, "totals": totals, "winners": winners,
-                "next_dealer": self.next_dealer()}
+                "next_dealer": next_dealer}
 
     # ---- observables ----
 
@@ -1605,6 +1637,8 @@ class Deal:
         if FAULT == "held-own-null":
             held[player] = None
         drawn_by = self.drawn_after_win if FAULT == "drawn-by-trick-winner" else self.drawn_by
+        if FAULT == "drawn-by-while-held" and drawn_by is not None and self.turnup not in self.hands[drawn_by]:
+            drawn_by = None
         if FAULT == "drawn-by-own-view-only" and drawn_by != player:
             drawn_by = None
         tricks: list[int | None] | None = list(self.tricks)
@@ -1619,6 +1653,8 @@ class Deal:
         if FAULT == "view-tricks-on-turn-only" and (self.over() or self.to_act != player):
             tricks = None
         jetons: list[int | None] = list(self.jetons())
+        if FAULT == "result-jetons-with-session":
+            jetons = [(j or 0) + int(s) for j, s in zip(jetons, self.session["jetons"], strict=True)]
         if FAULT == "view-jetons-own-only":
             jetons = [j if p == player else None for p, j in enumerate(jetons)]
         phase = "over" if self.over() and FAULT != "view-phase-play-when-over" else "play"
@@ -1627,9 +1663,13 @@ class Deal:
             to_act = self.trick[0][0]
         hand = list(self.hands[player if FAULT != "view-hand-of-player-to-act" or self.to_act is None
                                else self.to_act])
+        if FAULT == "turnup-out-of-drawer-hand" and self.drawn_by == player:
+            hand = [c for c in hand if c != self.turnup]
         if FAULT == "dealer-holds-turnup" and player == self.dealer and self.drawn_by is None:
             hand.append(self.turnup)
         shown_trick: list[Any] = [{"player": p, "card": c} for p, c in trick]
+        if FAULT == "view-trick-player-by-seat":
+            shown_trick = [{"player": (p - self.dealer - 1) % self.rules.n, "card": c} for p, c in trick]
         if FAULT == "view-trick-bare-cards":
             shown_trick = [c for _, c in trick]
         return {"player": player, "phase": phase, "to_act": to_act,
@@ -1651,6 +1691,8 @@ class Deal:
         if name == "speakers":
             if FAULT == "speakers-by-player-map":
                 return {str(p): (self.legal() if p == self.to_act else []) for p in range(n)}
+            if FAULT == "speakers-four-lists":
+                return [self.legal() if p == self.to_act else [] for p in range(4)]
             if FAULT == "speakers-every-hand":
                 return [self.legal() if p == self.to_act else list(self.hands[p]) for p in range(n)]
             return [self.legal() if p == self.to_act else [] for p in range(n)]
@@ -1670,6 +1712,8 @@ class Deal:
             return self.talon_count()
         if name == "result":
             jet = self.jetons()
+            if FAULT == "result-jetons-with-session":
+                jet = [j + int(s) for j, s in zip(jet, self.session["jetons"], strict=True)]
             if FAULT == "result-jetons-without-stake":
                 jet = [j + sum(e["jetons"] for e in self.ledger if e["to"] == "pool" and e["from"] == p)
                        for p, j in enumerate(jet)]
@@ -1682,6 +1726,8 @@ class Deal:
         if name == "outcome":
             return self.outcome
         if name == "events":
+            if FAULT == "draw-event-card-field":
+                return [{"trick": e["trick"], "player": e["player"], "card": e["draw"]} for e in self.events]
             return list(self.events)
         if name == "ledger":
             return list(self.ledger)

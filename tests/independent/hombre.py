@@ -734,6 +734,31 @@ _batch("issue-63-ad", {
                                    "second (nolo en demande, pur nolo) never may (\"the first may answer either, the "
                                    "second neither\" read of the contracts, not of the bidders)"),
 })
+# the thirty-first batch of issue 63, written blind to the diagnosis too: a thirtieth held-out set
+_batch("issue-63-ae", {
+    "talon-as-cards": ("protocol", "the `talon` observable lists the cards left in the talon from its top, as setup.talon "
+                       "and the deal's talon do, not how many are left"),
+    "demande-named-before-choice": ("hom.contract.demande", "once a demande wins the auction the contract is taken to be "
+                                    "the demande until its hombre names another: the contract observable is {demande, "
+                                    "null} (the views' contract demande) while he is still to choose, not null"),
+    "no-next-dealer-after-game": ("hom.match.next-dealer", "once the game's coups are played the session's next_dealer is "
+                                  "null, there being no next coup to deal, instead of the first hand of the last coup"),
+    "lower-choice-bid-too-low": ("hom.contract.sans-prendre", "after a sans prendre a contract of lower rank named as "
+                                 "the one played (demande, tourne ...) is refused bid-too-low, as a bid under the one "
+                                 "won, not cannot-name"),
+    "codille-split-entries": ("hom.count.score", "a codille is written in two ledger entries from the hombre to the "
+                              "sheet: the contract's first value, as for a remise, then the rest of its second value"),
+    "coup-counted-at-next-deal": ("hom.match.coups", "the session takes in a coup (its count, its points, the winners "
+                                  "it makes) only when the next coup is dealt: once a coup is over the session still "
+                                  "shows the deals and points from before it"),
+    "draw-listed-before-minimum": ("hom.exchange.hombre", "in the exchange legal lists draw from the start, before the "
+                                   "exchanging player has discarded the fewest cards his part asks (draw is then "
+                                   "refused too-few-discards)"),
+    "vole-made-how-all-tricks": ("hom.count.vole", "a vole made ends the coup with how all-tricks (1802's word for "
+                                 "every trick taken), not played-out"),
+    "turned-draw-unrecorded": ("hom.exchange.tourne", "in a tourne the events list no draw for the turned card, already "
+                               "shown by its turn event: the hombre's draw events start with the card under it"),
+})
 FAULT = ""
 
 SUITS = "SHDC"
@@ -1452,7 +1477,7 @@ class Deal:
         out: list[str] = []
         if len(self.pending) < self.most_discards(p):
             out = [c for c in self.hands[p] if not self.aces_kept(p, c)]
-        if len(self.pending) >= self.min_discards(p):
+        if len(self.pending) >= self.min_discards(p) or FAULT == "draw-listed-before-minimum":
             out.append("draw")
         if FAULT == "tier-may-pass" and p != self.hombre and not self.pending:
             out.append("pass")
@@ -1693,6 +1718,9 @@ class Deal:
             cited = "hom.count.result" if FAULT == "score-ledger-cites-result" else "hom.count.score"
             if FAULT == "stop-row-at-sixth" and how == "stopped":
                 n += 1
+            if FAULT == "codille-split-entries" and result == "codille":
+                self.write(h, -row["won"], n, cited)
+                value += row["won"]
             self.write(h, value, 9 if FAULT == "score-row-trick-nine" else n, cited)
             if self.vole and FAULT != "vole-one-ledger-row":
                 made = mine == 9
@@ -1720,6 +1748,8 @@ class Deal:
             self.ledger = [{**e, "from": e["to"], "to": e["from"]} for e in self.ledger]
         if FAULT == "surrender-result-remise" and result == "surrender":
             result = "remise"
+        if FAULT == "vole-made-how-all-tricks" and vole == "made":
+            how = "all-tricks"
         self.outcome = {"how": how, "hombre": self.hombre, "contract": self.contract,
                         "result": result, "vole": vole, "points": points}
         if FAULT == "all-passed-no-outcome" and how == "all-passed":
@@ -1831,6 +1861,9 @@ class Deal:
                 code = "cannot-name" if action in CONTRACTS or action.startswith("trump ") else "word-not-now"
                 if FAULT == "unopened-contract-word-not-now":
                     code = "word-not-now"
+                if FAULT == "lower-choice-bid-too-low" and self.contract is None and action in CONTRACTS \
+                        and self.won_bid is not None and CONTRACTS[action]["rank"] < CONTRACTS[self.won_bid]["rank"]:
+                    code = "bid-too-low"
                 if FAULT == "naming-pass-not-allowed" and action == "pass":
                     code = "pass-not-allowed"
                 if FAULT == "sans-prendre-spades-word-not-now" and action == "trump S" and self.contract is not None \
@@ -1906,7 +1939,11 @@ class Deal:
                 drawn, self.talon = self.talon[:k], self.talon[k:]
             for c in drawn:
                 self.hands[p].append(c)
-            for c in (drawn[::-1] if FAULT == "draw-events-reversed" else drawn):
+            told = drawn
+            if FAULT == "turned-draw-unrecorded" and p == self.hombre and self.turned is not None \
+                    and drawn[:1] == [self.turned]:
+                told = drawn[1:]
+            for c in (told[::-1] if FAULT == "draw-events-reversed" else told):
                 self.events.append({"trick": 0, "player": p, "draw": c})
             if (FAULT != "tier-keeps-unrecorded" or k or p == self.hombre) \
                     and not (FAULT == "hombre-exchange-unrecorded" and p == self.hombre):
@@ -1957,7 +1994,7 @@ class Deal:
         total = 0
         for m in moves:
             child = self.clone()
-            if FAULT == "grand-tourne-listed-without-aces":
+            if FAULT in ("grand-tourne-listed-without-aces", "draw-listed-before-minimum"):
                 try:
                     child.apply(m, None)
                 except Refused:
@@ -1991,7 +2028,14 @@ class Deal:
         """The contract played, once chosen."""
         if FAULT == "contract-as-name":
             return self.contract
+        if self.contract is None and self.pending_demande():
+            return {"name": "demande", "trump": None}
         return None if self.contract is None else {"name": self.contract, "trump": self.trump_obs()}
+
+    def pending_demande(self) -> bool:
+        """Under demande-named-before-choice, whether a demande won is shown as the contract before the choice."""
+        return FAULT == "demande-named-before-choice" and self.contract is None and self.won_bid == "demande" \
+            and self.phase == "declare"
 
     def trump_obs(self) -> str | None:
         """The trump as said (under a-pique-trump-unstated, none in the a pique contracts)."""
@@ -2064,7 +2108,8 @@ class Deal:
             else self.hombre_obs(),
             "exchange": [] if FAULT == "discard-counts-at-play" and self.phase not in ("play", "over") else
             [e for e in self.exchange if FAULT != "discard-counts-private" or e["player"] == p],
-            "contract": None if FAULT == "contract-hombre-only-view" and p != self.hombre else self.contract,
+            "contract": None if FAULT == "contract-hombre-only-view" and p != self.hombre else
+            "demande" if self.pending_demande() else self.contract,
             "turned": None if (FAULT == "turned-hombre-only" and p != self.hombre)
             or (FAULT == "grand-tourne-turned-unshown" and self.contract == "grand-tourne") else turned,
             "shown": [] if FAULT == "shown-hombre-only" and p != self.hombre else
@@ -2093,7 +2138,8 @@ class Deal:
             "to_act": lambda: self.to_act, "legal": self.legal, "trump": self.trump_obs,
             "trick": lambda: [{"player": q, "card": c} for q, c in self.trick] if FAULT == "trick-as-records"
             else [c for _, c in self.trick], "tricks": lambda: list(self.tricks),
-            "over": lambda: self.phase == "over", "talon": lambda: len(self.talon),
+            "over": lambda: self.phase == "over",
+            "talon": lambda: list(self.talon) if FAULT == "talon-as-cards" else len(self.talon),
             "auction": lambda: [{"player": e["player"], "word": e["bid"]} for e in self.auction]
             if FAULT == "auction-as-words" else list(self.auction), "hombre": self.hombre_obs,
             "contract": self.contract_obs, "exchange": lambda: list(self.exchange),
@@ -2178,6 +2224,8 @@ class Table:
     def session(self, report: bool = True) -> dict[str, Any]:
         """The session observable (report: as shown, not as the next deal reads it)."""
         over = self.deal.phase == "over"
+        if FAULT == "coup-counted-at-next-deal" and report:
+            over = False
         unplayed = FAULT == "unplayed-coup-not-counted" and self.deal.outcome is not None \
             and self.deal.outcome.get("how") == "all-passed"
         deals = self.deals + (1 if over and not unplayed else 0)
@@ -2207,6 +2255,8 @@ class Table:
         if FAULT == "unplayed-same-dealer" and over and self.deal.outcome and self.deal.outcome.get("how") == "all-passed":
             nxt = self.deal.dealer
         if FAULT == "next-dealer-once-over" and not over:
+            nxt = None
+        if FAULT == "no-next-dealer-after-game" and ended:
             nxt = None
         return {"deals": deals, "points": points, "winners": winners, "next_dealer": nxt}
 

@@ -635,6 +635,30 @@ _batch("issue-63-ad", {
     "rejouissance-first-leave-ends": ("auv.speech.rejouissance", "a réjouissance card left by the first player asked "
                                       "ends the deal, not played, instead of being offered round to the others"),
 })
+# the thirty-first batch of issue 63, written blind to the diagnosis too: a thirtieth held-out set
+_batch("issue-63-ae", {
+    "trick-as-records": ("protocol", "the observable `trick` lists the trick in progress as records "
+                         "{player, card}, as the view's `trick` does, not as the cards in the order played"),
+    "trump-as-card": ("auv.speech.trump", "the observable `trump` (and the view's) names the last card turned "
+                      "(7D), taking the turned card for the trump, not its suit (D)"),
+    "debt-entry-clause-debt": ("auv.count.debt", "a mark lost by a player who has none (the homme at zero losing, "
+                               "a scored king taken from a player at zero) is written under the clause "
+                               "auv.count.debt, not under the clause that takes it"),
+    "hands-laid-down-when-over": ("auv.info.own-hand", "once the deal is over every player's view lists in `hand` "
+                                  "all the cards still held at the table, the hands being laid down, not only "
+                                  "his own"),
+    "unturned-outcome-null": ("auv.turn.nobody", "a deal in which nobody turns the card has no outcome (null), as "
+                              "a deal that never was, instead of {how: not-turned, ...}"),
+    "draw-first-round-on-draw-seed": ("auv.match.first-dealer", "at a seeded draw for the first dealer the first "
+                                      "round shuffles with the draw seed itself, not with the first output of "
+                                      "SplitMix64 started at it (later rounds one output behind)"),
+    "taken-king-to-first-ruffer": ("auv.king.taken", "a scored king ruffed by another player moves its mark to the "
+                                   "first player who trumped it, even when a later player overruffs and wins the "
+                                   "trick"),
+    "next-dealer-as-seat": ("auv.match.next-dealer", "the session's next_dealer is given as a seat counted from "
+                            "the player on the dealer's right (seat 0, as in docs/shuffle.md), so always 0, not as "
+                            "the player number"),
+})
 FAULT = ""
 SEVENS = True  # parameter pack_with_four (AMB-48): False plays four with 28 cards
 LOSER_PAYS = "each-opponent"  # parameter loser_pays (AMB-53)
@@ -815,9 +839,15 @@ def drawn_highest(draw: dict[str, Any], n: int) -> int:
     rng = SplitMix64(draw["seed"])
     drawing = list(range(n))
     cards: list[str] = []
+    first_round = True
     while True:
         same = fault("draw-tie-same-pack") and len(cards) >= 2 * n
-        cards = cards[n:] if same else shuffled(pack(n), rng.next())
+        if same:
+            cards = cards[n:]
+        else:
+            word = draw["seed"] if fault("draw-first-round-on-draw-seed") and first_round else rng.next()
+            cards = shuffled(pack(n), word)
+        first_round = False
         if fault("draw-from-bottom"):
             cards = cards[::-1]
         drawn: list[str | None] = [None] * n
@@ -915,6 +945,13 @@ class Deal:
             return None
         return self.turned[0 if fault("trump-first-turned") else -1][1][1]
 
+    def shown_trump(self) -> str | None:
+        """Trump as the observables report it."""
+        trump = self.trump()
+        if trump is not None and fault("trump-as-card"):
+            return self.turned[-1][1]
+        return trump
+
     def net(self) -> list[int]:
         """Each player's net marks of this deal so far."""
         out = [0] * self.n
@@ -991,6 +1028,8 @@ class Deal:
 
     def write(self, trick: int, frm: int | str, to: int | str, card: str | None, clause: str, marks: int = 1) -> None:
         """One ledger entry."""
+        if fault("debt-entry-clause-debt") and isinstance(frm, int) and self.totals()[frm] < marks:
+            clause = "auv.count.debt"
         self.ledger.append({"trick": trick, "from": frm, "to": to, "marks": marks, "card": card, "clause": clause})
 
     def end(self, how: str) -> None:
@@ -1427,6 +1466,9 @@ class Deal:
                 continue
             if self.scored.get(c) == q or (fault("unscored-king-moves") and c not in self.scored):
                 to: int | str = "sheet" if fault("taken-king-to-sheet") else win
+                ruffers = [r for r, t in self.trick if t[1] == self.trump() != c[1]]
+                if fault("taken-king-to-first-ruffer") and ruffers:
+                    to = ruffers[0]
                 if fault("taken-kings-at-count"):
                     self.deferred.append((q, to, c))
                     continue
@@ -1589,11 +1631,13 @@ class Deal:
         if name == "speakers":
             return [self.legal() if p == self.to_act else [] for p in range(self.n)]
         if name == "trick":
+            if fault("trick-as-records"):
+                return [{"player": q, "card": c} for q, c in self.trick]
             return [c for _, c in self.trick]
         if name == "tricks":
             return list(self.tricks)
         if name == "trump":
-            return self.trump()
+            return self.shown_trump()
         if name == "over":
             return over
         if name == "talon":
@@ -1615,7 +1659,7 @@ class Deal:
             return self.by_player([{"tricks": self.tricks.count(p), "marks": net[p]} for p in range(self.n)],
                                   {"tricks": 0, "marks": 0})
         if name == "outcome":
-            if not over:
+            if not over or (fault("unturned-outcome-null") and self.how == "not-turned"):
                 return None
             marks = self.by_player(self.shown_net(), 0)
             if fault("unplayed-outcome-zero") and self.how in ("not-turned", "all-passed"):
@@ -1628,6 +1672,8 @@ class Deal:
                 marks = [max(0, m) for m in marks]
             won = self.winners()
             following = None if fault("no-next-dealer-after-win") and won is not None else self.next_dealer()
+            if fault("next-dealer-as-seat") and following is not None:
+                following = (following - self.dealer - 1) % self.n
             return {"deals": self.deals + (1 if counted else 0), "marks": list(marks),
                     "winners": won, "next_dealer": following}
         if name == "view":
@@ -1637,8 +1683,10 @@ class Deal:
     def view(self, p: int) -> dict[str, Any]:
         """What player p may see now."""
         phase = "speech" if fault("view-showing-as-speech") and self.phase == "showing" else self.phase
-        return {"player": p, "phase": phase, "to_act": self.to_act, "trump": self.trump(),
-                "hand": list((self.dealt_hands if fault("view-hand-dealt") else self.hands)[p])
+        return {"player": p, "phase": phase, "to_act": self.to_act, "trump": self.shown_trump(),
+                "hand": list((self.dealt_hands if fault("view-hand-dealt") else self.hands)[p]
+                             if not (fault("hands-laid-down-when-over") and self.phase == "over")
+                             else [c for h in self.hands for c in h])
                 + (list(self.talon) if fault("dealer-sees-talon") and p == self.dealer else [])
                 + ([c for q, c in self.turned if q == p] if fault("view-turned-in-hand") else []),
                 "held": [len(h) + (sum(1 for r, _ in self.trick if r == q) if fault("held-counts-trick-card") else 0)

@@ -1152,6 +1152,44 @@ _batch("issue-63-ad", (
      "a card thrown off (neither of the suit led nor a trump) lies face down: the `trick` observable leaves it out"),
 ))
 
+# The thirty-first batch of issue 63 (batch "issue-63-ae"), written blind to the diagnosis.
+_batch("issue-63-ae", (
+    ("outcome-nous-eux-records", HDB, "protocol",
+     "the `outcome` observable gives `marks` and `scores` as {nous, eux} records, the marque's columns, not lists by team"),
+    ("deal-moves-only-with-game", HDB, "hdb.match.next-dealer",
+     "the deal passes to the dealer's right only when a deal ends the game: within a game the same player deals again"),
+    ("court-cards-count-ten", HDB, "hdb.deck.points",
+     "the king, queen and jack count 10 card points each, as at Piquet, not 4, 3 and 2"),
+    ("table-points-signed-for-nous", HDB, "hdb.info.table-marriage-shown",
+     "the `table` observable gives each marriage's points from Nous' side: negative for a marriage team 1 won"),
+    ("concession-pending-for-all", HDB, "hdb.game.concession",
+     "while a concession is asked or answered every action not open there is refused concession-pending, an "
+     "announcement (not announce-not-now) and a pass by the answering player (not pass-not-allowed) included"),
+    ("vole-plus-game-value", HDB, "hdb.game.vole",
+     "a plain vole marks three parties plus the game's value read on the other team's count, as a partie et vole made"),
+    ("needs-trick-code-in-1802", HDB, "hdb.marriage.announce-window",
+     "an announcement during play by a player whose team has won no trick is refused announce-needs-trick, not "
+     "announce-not-now, under the 1802 window too"),
+    ("to-act-minus-one-when-over", BROUC, "protocol",
+     "the `to_act` observable gives -1 once the deal is over, not null"),
+    ("turnup-left-out-of-legal", BROUC, "brouc.deal.turnup-in-hand",
+     "during the first trick the `legal` list leaves out the dealer's turned card, as if it lay on show apart from "
+     "his hand (it is still taken when played)"),
+    ("card-reuse-same-marriage", BROUC, "brouc.marriage.announce-window",
+     "with card_reuse true a marriage may be announced again, the same one included, as long as its cards are held"),
+    ("late-declaration-needs-all-eight", BROUC, "brouc.game.cape-et-dehors",
+     "with cape_et_dehors_all_tricks false a team that lost a trick before declaring still fails at the deal's end: "
+     "la cape et dehors is made only with all eight tricks"),
+    ("raise-shown-at-full-value", BROUC, "hdb.info.spoken",
+     "with extend_to_grand difference the `announcements` observable gives a raise to the grand marriage its full "
+     "value, though only the difference is scored"),
+    ("declare-in-dehors-round", BROUC, "brouc.game.dehors",
+     "with dehors_above_300 before-first-card the player asked in the dehors round may also declare la cape et dehors"),
+    ("table-loss-by-card-owners", BROUC, "brouc.marriage.table",
+     "a table marriage costs the other team its value only when that team played one of its cards: one made of the "
+     "winners' own cards costs the others nothing"),
+))
+
 
 def fault(name: str) -> bool:
     """Whether the fault of this name is planted."""
@@ -1331,6 +1369,8 @@ def _points(rank: str) -> int:
         return 11
     if _QUEEN_FOUR and rank == "Q":
         return 4
+    if _COURT_TEN and rank in "KQJ":
+        return 10
     return POINTS[rank]
 
 
@@ -1369,6 +1409,8 @@ _KING_THREE = False
 _TEN_ELEVEN = False
 # under the fault queen-worth-four (Brouc): a queen counts 4 card points (else False)
 _QUEEN_FOUR = False
+# under the fault court-cards-count-ten (1802): king, queen and jack count 10 card points (else False)
+_COURT_TEN = False
 
 
 def team(player: int) -> int:
@@ -1425,8 +1467,9 @@ class Deal:
 
     def __post_init__(self) -> None:
         """Trump, the first leader and, with dehors_above_300=before-first-card, the dehors round."""
-        global _TEAM_SHIFT, _TEAM_HALVES, _KING_THREE, _TEN_ELEVEN, _QUEEN_FOUR
+        global _TEAM_SHIFT, _TEAM_HALVES, _KING_THREE, _TEN_ELEVEN, _QUEEN_FOUR, _COURT_TEN
         _QUEEN_FOUR = fault("queen-worth-four") and self.brouc
+        _COURT_TEN = fault("court-cards-count-ten") and not self.brouc
         _KING_THREE = fault("king-worth-three") and self.brouc
         _TEN_ELEVEN = fault("ten-worth-eleven") and not self.brouc
         _TEAM_SHIFT = (self.dealer + 1) % 2 if fault("teams-from-leader") and not self.brouc else 0
@@ -1595,6 +1638,13 @@ class Deal:
             return 0
         nothing = fault("table-costs-nothing") or fault("table-marriage-not-against")
         single = fault("table-loss-single") and not self.brouc
+        if fault("table-loss-by-card-owners") and self.brouc:
+            total = 0
+            for n, name, tm, p in self.table:
+                lead, cards = self.leader_of(n - 1), self.tricks[n - 1][1]
+                owners = {team((lead + cards.index(r + name[-1])) % 4) for r in name[:-1]}
+                total += p if tm == t else -p if t in owners else 0
+            return total
         return sum(p if tm == t else 0 if nothing else -(p // self.param("table_factor")) if single else -p
                    for _, _, tm, p in self.table)
 
@@ -1868,6 +1918,8 @@ class Deal:
         """Whether a marriage was announced, or one of its cards (with card_reuse: all of them) already counts in one."""
         cards = [r + name[-1] for r in name[:-1]]
         if self.param("card_reuse") and not (fault("card-reuse-param-ignored") and self.brouc):
+            if fault("card-reuse-same-marriage") and self.brouc:
+                return False
             return all(c in self.used for c in cards)
         if name in [m for _, m, _ in self.announcements]:
             return True
@@ -1903,7 +1955,8 @@ class Deal:
         """Whether `declare` (or `declare-double`) is open to the player to act."""
         raising = fault("pas-dedouble-after-declare") and self.brouc and double and not self.double \
             and self.declared is not None and self.declared == team(player)
-        if not self.in_game or (self.declared is not None and not raising) or self.phase not in ("play", "window"):
+        phases = ("play", "window", "dehors") if fault("declare-in-dehors-round") and self.brouc else ("play", "window")
+        if not self.in_game or (self.declared is not None and not raising) or self.phase not in phases:
             return False
         assert self.scores is not None
         t = team(player)
@@ -1988,6 +2041,8 @@ class Deal:
         if self.phase == "concede":
             return ["concede", "pass"]
         if self.phase == "dehors":
+            if fault("declare-in-dehors-round") and self.brouc and self.may_declare(p, False):
+                return ["claim", "pass", "declare"] + (["declare-double"] if self.may_declare(p, True) else [])
             return ["claim", "pass"]
         if self.phase == "answer":
             return ["accept", "refuse"]
@@ -1998,6 +2053,8 @@ class Deal:
                 out += [c for c in self.hands[p] if (r := self.card_refusal(p, c)) is None or r.code == "must-overtrump"]
             else:
                 out += [c for c in self.hands[p] if self.card_refusal(p, c) is None]
+            if fault("turnup-left-out-of-legal") and self.brouc and not self.tricks and p == self.dealer:
+                out = [a for a in out if a != self.turnup]
         if fault("window-winner-may-lead") and self.brouc and self.phase == "window" and p == self.leader:
             out += [c for c in self.hands[p] if self.card_refusal(p, c) is None]
         if self.phase == "window" and not (fault("window-legal-omits-pass") and not self.brouc):
@@ -2023,7 +2080,9 @@ class Deal:
         if self.phase == "over" or self.to_act is None:
             raise Refused("deal-over", "the deal is over")
         p = self.to_act
-        if self.phase == "dehors" and action not in ("claim", "pass"):
+        in_round = ("claim", "pass", "declare", "declare-double") if fault("declare-in-dehors-round") and self.brouc \
+            else ("claim", "pass")
+        if self.phase == "dehors" and action not in in_round:
             if fault("dehors-round-code-window") and self.brouc and self.parse(action) == "card":
                 raise Refused("play-in-window", "before the first card the player asked may only claim dehors or pass")
             raise Refused("dehors-round", "before the first card the player asked may only claim dehors or pass")
@@ -2053,13 +2112,18 @@ class Deal:
             if fault("pass-malformed-in-play") and self.brouc and self.phase == "play":
                 raise Refused("malformed-action", "'pass' is not an action of Brouc")
             if self.phase not in ("window", "concede", "dehors"):
+                if fault("concession-pending-for-all") and not self.brouc and asking:
+                    raise Refused("concession-pending", "a concession is being asked or answered")
                 if fault("pass-in-play-code-window") and not self.brouc:
                     raise Refused("play-in-window", "pass is only for an announcement window")
                 raise Refused("pass-not-allowed", "pass is only for an announcement window or a concession question")
         elif kind == "announce":
             name = action.split()[1]
             if asking:
-                raise Refused("announce-not-now", "a concession is being asked or answered")
+                code = "concession-pending" if fault("concession-pending-for-all") and not self.brouc else "announce-not-now"
+                raise Refused(code, "a concession is being asked or answered")
+            if fault("needs-trick-code-in-1802") and not self.brouc and self.phase == "play" and not self.has_trick(p):
+                raise Refused("announce-needs-trick", "the announcer's team has not won a trick yet")
             if fault("held-checked-before-moment") and not self.brouc \
                     and not all(r + name[-1] in self.announcing_hand(p) for r in name[:-1]):
                 raise Refused("marriage-not-held", f"player {p} does not hold {name}")
@@ -2765,6 +2829,9 @@ class Deal:
         if self.declared is not None:
             d = self.declared
             if self.brouc:
+                if fault("late-declaration-needs-all-eight") and not sweep:
+                    self.end_declaration_failed(counts)
+                    return
                 stake = (5 if fault("pas-dedouble-stake-five") else 4) if self.double else 3
                 written = list(self.scores) if fault("made-declaration-scores-kept") else counts
                 if fault("made-declaration-drops-table"):
@@ -2803,8 +2870,11 @@ class Deal:
                     counts = [self.scores[t] + self.table_points(t) for t in (0, 1)]
                 if fault("vole-cancels-takers-only"):
                     counts = [counts[t] if t != taker else self.scores[t] for t in (0, 1)]
+                vole_marks = 2 if fault("vole-worth-two") else 3
+                if fault("vole-plus-game-value"):
+                    vole_marks += self.value(counts[1 - taker])
                 self.finish("all-tricks", taker if fault("vole-names-winner") else None,
-                            self.pair(voler, 2 if fault("vole-worth-two") else 3, 0),
+                            self.pair(voler, vole_marks, 0),
                             counts if fault("vole-keeps-points") or fault("vole-table-marriages-kept")
                             or fault("vole-cancels-takers-only")
                             else [0, 0] if fault("vole-resets-scores")
