@@ -1256,6 +1256,32 @@ def test_every_players_jetons_off_by_one_fiche_is_the_stake() -> None:
     assert _observed(s, 2, "result", moved) != "brus.stakes.pool"
 
 
+def test_the_jetons_of_the_deals_before_added_to_this_ones_are_the_games_rounds() -> None:
+    """Brusquembille in a session: a `result` whose jetons are each the reference's plus what the
+    deals before left to that player (`setup.session.jetons`) gives the game's totals as one
+    deal's (brus.match.rounds, what a game of several deals is); one player's alone is not."""
+    s = _scenario("brusquembille-1718", "brus.protocol.session-during-a-deal")
+    before = s.data["setup"]["session"]["jetons"]
+    want = _at(s, 2, "result")
+    carried = [{**r, "jetons": r["jetons"] + b} for r, b in zip(want, before, strict=True)]
+    assert _observed(s, 2, "result", carried) == "brus.match.rounds"
+    one = [{**r, "jetons": r["jetons"] + (before[0] if i == 0 else 0)} for i, r in enumerate(want)]
+    assert _observed(s, 2, "result", one) != "brus.match.rounds"
+
+
+def test_a_speakers_list_for_another_number_of_players_is_how_many_play() -> None:
+    """Brusquembille for three: `speakers` with a fourth, empty list is the list of a table of
+    four (brus.players.count); a list missing actions is still a rule of play."""
+    s = _scenario("brusquembille-1718", "brus.play.lead.dealer-right")
+    want = _at(s, 1, "speakers")
+    assert len(want) == 3
+
+    def named(got: Any, detail: str) -> str | None:
+        return symptom_clause(s, Verdict(FAILED, f"speakers: {detail}", 1, want, got, observed="speakers"))
+    assert named([*want, []], "4 players given, expected 3") == "brus.players.count"
+    assert named([*want, ["AS"]], "4 players given, expected 3") != "brus.players.count"
+
+
 def test_a_pass_offered_beside_the_exchange_is_the_exchange() -> None:
     """L'Hombre: in the exchange, a `pass` offered to the tier asked beside his cards and `draw`,
     as the reference offers them, is the exchange's word (hom.exchange.tiers), not the auction

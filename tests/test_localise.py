@@ -228,6 +228,17 @@ def test_a_match_without_carried_is_not_of_the_protocols_shape() -> None:
     assert shape_problem("match", want, want | {"carried": [40, 0]}) is None
 
 
+def test_a_number_that_is_no_player_is_not_of_the_protocols_shape() -> None:
+    """Players are numbered from 0 (PROTOCOL.md, "The table"; five at most): `to_act` given as -1
+    once the deal is over, rather than `null`, or a trick won by player 7, is not of the
+    protocol's shape; another player is a rule's failure."""
+    from brou.conformance.judging.compare import shape_problem
+
+    assert shape_problem("to_act", None, -1) == "the `to_act` observable is not a player or null"
+    assert shape_problem("tricks", [0, 2], [0, 7]) == "the `tricks` observable is not a list of players"
+    assert shape_problem("to_act", 1, 2) is None and shape_problem("to_act", None, 3) is None
+
+
 def test_a_record_field_named_as_another_game_names_it_is_a_protocol_failure() -> None:
     """The schema of answers allows every game's fields (`marks`, `points`, `jetons` in a ledger);
     an answer whose records lack a field every expected record has and give one none has names

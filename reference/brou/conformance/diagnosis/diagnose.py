@@ -117,16 +117,18 @@ def failed_clause(s: Scenario, verdict: Verdict) -> str:
 
 
 # the observables that are, or hold, lists of one entry per player, by his place (not records naming him)
-_BY_PLAYER = frozenset({"result", "outcome", "session"})
+_BY_PLAYER = frozenset({"result", "outcome", "session", "speakers"})
 
 
 def _sized_for_another_table(rules: Rules, verdict: Verdict) -> bool:
     """Whether what differs is a list of one entry per player (the result's rows, the outcome's
-    marks) holding more or fewer entries than play, the entries they share the reference's and
-    any more blank (0, or rows of 0): the lists of a table of another number of players."""
+    marks, `speakers`) holding more or fewer entries than play, the entries they share the
+    reference's and any more blank (0, or rows of 0, or no actions): the lists of a table of
+    another number of players."""
     if verdict.observed not in _BY_PLAYER:
         return False
-    found = re.search(r": (?:list|(\w+)) has (\d+) entries, expected (\d+)", verdict.detail)
+    found = re.search(r": (?:list|(\w+)) has (\d+) entries, expected (\d+)", verdict.detail) \
+        or re.search(r": ()(\d+) players given, expected (\d+)", verdict.detail)
     if found is None or int(found.group(3)) != rules.n_players or found.group(2) == found.group(3):
         return False
     want, got = verdict.expected, verdict.got
@@ -137,7 +139,7 @@ def _sized_for_another_table(rules: Rules, verdict: Verdict) -> bool:
     shared = min(len(want), len(got))
 
     def blank(entry: Any) -> bool:
-        return entry in (0, None) or (isinstance(entry, dict) and all(v in (0, None) for v in entry.values()))
+        return entry in (0, None, []) or (isinstance(entry, dict) and all(v in (0, None) for v in entry.values()))
     return want[:shared] == got[:shared] and all(blank(e) for e in got[shared:])
 
 
@@ -562,6 +564,17 @@ def _held(table: Table, player: Any) -> int | None:
     return hand.bit_count() if isinstance(hand, int) else len(hand)
 
 
+def _session_carried_in(session: Any, want: Any, got: Any, field: str) -> bool:
+    """Whether a deal's result per player (`field` of each row) is the reference's plus what the
+    deals before it left (`setup.session`): the game's running totals given as one deal's."""
+    before = session.get(field) if isinstance(session, dict) else None
+    if not (isinstance(before, list) and any(before) and isinstance(want, list) and isinstance(got, list)
+            and len(want) == len(got) == len(before)):
+        return False
+    return all(isinstance(w, dict) and isinstance(g, dict) and isinstance(w.get(field), int) and isinstance(b, int)
+               and g.get(field) == w[field] + b for w, g, b in zip(want, got, before, strict=True))
+
+
 def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, bool] | None:
     """`_diagnosed` for a game on the phase engine: its actions are cards, whose rule is
     `brus.play.free` (with `following_after_talon` its follow-suit reading); an observable
@@ -610,6 +623,8 @@ def _diagnosed_phase(rules: Rules, s: Scenario, verdict: Verdict) -> tuple[str, 
                     return _in_ruleset_pair(rules, "brus.pay.when", True)  # paid in a form or game that pays none
                 if field == "jetons" and _stake_apart(rules, want, got):
                     return _in_ruleset_pair(rules, "brus.stakes.pool", True)  # each one's fiche in the pool, or not
+                if field == "jetons" and _session_carried_in(s.data["setup"].get("session"), want, got, field):
+                    return _in_ruleset_pair(rules, "brus.match.rounds", True)  # the deals before added to this one's
                 return _in_ruleset_pair(rules, clause, True)
         return None
     if name == "view":
