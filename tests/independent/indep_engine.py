@@ -2932,8 +2932,9 @@ class Deal:
 
 
 def perft(deal: Deal, depth: int) -> int:
-    """The number of legal action sequences of the given length from this state."""
-    if depth == 0:
+    """The number of legal action sequences of the given length from this state (a sequence
+    that ends the deal sooner counts once, PROTOCOL.md)."""
+    if depth == 0 or deal.phase == "over":
         return 1
     total = 0
     for action in deal.legal():

@@ -397,6 +397,20 @@ def perft_scenarios(ruleset: str) -> list[dict[str, Any]]:
             "clauses": list(dict.fromkeys(_PLAY_CLAUSES[prefix] + _ANNOUNCE_CLAUSES[prefix])),
             "ruleset": ruleset, "origin": "perft", "setup": setup, "steps": [{"do": moves}] + counts,
         })
+        # the last trick: every sequence ends the deal before the deepest counts (counted once each)
+        moves = list(moves)
+        while len(state.tricks) < 7 and not state.is_over:
+            action = _random_choice(state, rng)
+            moves.append(action_text(rules, action))
+            state.apply(action)
+        counts = [{"perft": d, "count": perft(state, d)} for d in range(1, depth + 1)]
+        out.append({
+            "id": f"{prefix}.perft.last-trick-{seed}",
+            "description": f"legal action sequences of 1 to {depth} actions before the last trick of the deal of seed "
+                           f"{seed}: a sequence that ends the deal sooner counts once",
+            "clauses": list(dict.fromkeys(_PLAY_CLAUSES[prefix] + _ANNOUNCE_CLAUSES[prefix])),
+            "ruleset": ruleset, "origin": "perft", "setup": setup, "steps": [{"do": moves}] + counts,
+        })
     return out
 
 
@@ -774,6 +788,18 @@ def phase_perft_scenarios(ruleset: str) -> list[dict[str, Any]]:
                             "clauses": clauses, "ruleset": ruleset,
                             "params": {"form": form, "following_after_talon": following}, "origin": "perft",
                             "setup": setup, "steps": [{"do": moves}] + counts})
+            # the last trick: the deal ends before the deepest counts (each such sequence counted once)
+            moves = list(moves)
+            while state.legal_actions() and sum(h.bit_count() for h in state.hands) > rules.n_players:
+                card = rng.choice(state.legal_actions())
+                moves.append(rules.card_text(card))
+                state.apply(card)
+            counts = [{"perft": d, "count": perft(state, d)} for d in range(1, PHASE_PERFT_DEPTH + 1)]
+            out.append({"id": f"{prefix}.perft.{form}.last-trick-{seed}",
+                        "description": f"legal card sequences of 1 to {PHASE_PERFT_DEPTH} cards before the last trick of the "
+                                       f"deal of seed {seed} ({form}): a sequence that ends the deal sooner counts once",
+                        "clauses": clauses, "ruleset": ruleset, "params": {"form": form}, "origin": "perft",
+                        "setup": setup, "steps": [{"do": moves}] + counts})
     return out
 
 
